@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Sealer } from '../crypto/sealed.js';
+import { sha256Hex } from '../crypto/tokens.js';
+
+const MAGIC = Buffer.from('PRPHBLOB1\n');
+
+/**
+ * Encrypted files under `<data-dir>/blobs`. A blob is written to a temporary file, fsynced and
+ * renamed into place before any row refers to it, so a crash never leaves a row without its bytes.
+ * The sealing binds each file to its id and the SHA-256 of its plaintext.
+ */
+export interface BlobStore {
+  put(bytes: Uint8Array): Promise<{ id: string; sha256: string; size: number }>;
+  get(id: string, sha256: string): Promise<Buffer>;
+  delete(id: string): Promise<void>;
+}
+
+export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
+  const dir = path.join(dataDir, 'blobs');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fileOf = (id: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('invalid blob id');
+    return path.join(dir, `${id}.blob`);
+  };
+
+  return {
+    async put(bytes) {
+      const id = randomUUID();
+      const sha256 = sha256Hex(bytes);
+      const sealed = Buffer.concat([MAGIC, sealer.seal(bytes, `${id}:${sha256}`)]);
+      const tmp = path.join(dir, `.${id}.tmp`);
+      const handle = await fs.promises.open(tmp, 'wx', 0o600);
+      try {
+        await handle.writeFile(sealed);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(tmp, fileOf(id));
+      return { id, sha256, size: bytes.byteLength };
+    },
+    async get(id, sha256) {
+      const sealed = await fs.promises.readFile(fileOf(id));
+      if (!sealed.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`blob ${id} is not a paraph blob`);
+      const plain = sealer.open(sealed.subarray(MAGIC.length), `${id}:${sha256}`);
+      if (sha256Hex(plain) !== sha256) throw new Error(`blob ${id} does not match its digest`);
+      return plain;
+    },
+    async delete(id) {
+      await fs.promises.rm(fileOf(id), { force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import type { Env } from '../config.js';
+import { PARAPH_VERSION } from '../version.js';
+import { keysCommand } from './keys.js';
+import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
+import { serveCommand } from './serve.js';
+
+export function buildProgram(io: Io, env: Env): Command {
+  const program = new Command('paraph')
+    .description('A local sandbox of an e-signature API')
+    .version(PARAPH_VERSION)
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .addCommand(serveCommand(io, env))
+    .addCommand(keysCommand(io, env));
+  for (const command of program.commands) applyRecursively(command, io);
+  return program;
+}
+
+function applyRecursively(command: Command, io: Io): void {
+  command.exitOverride().showHelpAfterError().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const sub of command.commands) applyRecursively(sub, io);
+}
+
+/** Runs the CLI and answers its exit code: 0 success, 1 error, 2 bad usage. */
+export async function run(argv: string[], env: Env, io: Io = processIo): Promise<number> {
+  const program = buildProgram(io, env);
+  try {
+    await program.parseAsync(argv);
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (help, version, or what was wrong).
+      return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code) ? EXIT_OK : EXIT_USAGE;
+    }
+    io.err(`paraph: ${messageOf(error)}`);
+    return exitCodeOf(error);
+  }
+}
+
+export async function main(): Promise<void> {
+  process.exitCode = await run(process.argv, process.env);
+}

@@ -1,0 +1,86 @@
+import { Command, Option } from 'commander';
+import { resolveConfig, type ConfigFlags, type Env } from '../config.js';
+import { startParaph, type RunningParaph } from '../server.js';
+import { PARAPH_VERSION } from '../version.js';
+import type { Io } from './output.js';
+import { dataDirOption } from './options.js';
+
+export function serveCommand(io: Io, env: Env, onStarted?: (running: RunningParaph) => void): Command {
+  return new Command('serve')
+    .description('start the sandbox: REST API, storage and signing page in one process')
+    .option('--host <host>', 'address of the HTTP server (env PARAPH_HOST, default 127.0.0.1)')
+    .option('--port <port>', 'HTTP port, 0 picks a free one (env PARAPH_PORT, default 4010)')
+    .addOption(dataDirOption())
+    .option('--smtp-port <port>', 'built-in SMTP catcher port, 0 picks a free one (env PARAPH_SMTP_PORT, default 2525)')
+    .option('--public-url <url>', 'base of signing links and embed URLs (env PARAPH_PUBLIC_URL, default http://HOST:PORT)')
+    .option('--allow-loopback-webhooks', 'accept http:// loopback callback URLs (env WEBHOOKS_ALLOW_LOOPBACK=1)')
+    .addOption(new Option('--rate-limit <mode>', 'on enforces the documented limits (env PARAPH_RATE_LIMIT, default on)').choices(['on', 'off']))
+    .option('--ephemeral', 'use a throwaway data directory, deleted at exit (env PARAPH_EPHEMERAL=1)')
+    .option('--brand <word>', 'brand word in key prefixes, evidence schema, iframe source, return parameter (env PARAPH_BRAND, default paraph)')
+    .addOption(new Option('--log-level <level>', 'server log level on stderr (env PARAPH_LOG_LEVEL, default warn)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']))
+    .option('--json', 'print the ready banner as one JSON line')
+    .action(async (opts: ConfigFlags & { json?: boolean }) => {
+      const config = resolveConfig(opts, env, process.cwd());
+      const running = await startParaph(config);
+      if (opts.json) {
+        io.out(JSON.stringify(bannerJson(running)));
+      } else {
+        io.out(banner(running));
+      }
+      onStarted?.(running);
+      await untilSignal(running);
+    });
+}
+
+function bannerJson(running: RunningParaph) {
+  return {
+    status: 'ready',
+    version: PARAPH_VERSION,
+    api_url: `${running.url}/v1`,
+    public_url: running.publicUrl,
+    data_dir: running.dataDir,
+    account_id: running.firstKey?.account_id ?? null,
+    api_key: running.firstKey?.api_key ?? null,
+    webhook_secret: running.firstKey?.webhook_secret ?? null,
+  };
+}
+
+function banner(running: RunningParaph): string {
+  const lines = [
+    `paraph ${PARAPH_VERSION}: e-signature sandbox ready`,
+    '',
+    `  API        ${running.url}/v1`,
+    `  OpenAPI    ${running.url}/v1/openapi.json`,
+    `  Data       ${running.dataDir}`,
+    '',
+  ];
+  if (running.firstKey) {
+    lines.push(
+      '  First start: an account and an API key were created. The key is shown only now.',
+      `  API key         ${running.firstKey.api_key}`,
+      `  Webhook secret  ${running.firstKey.webhook_secret}`,
+      '',
+      `  Try:  curl -H "Authorization: Bearer <API key>" ${running.url}/v1/signature-requests`,
+    );
+  } else {
+    lines.push('  API keys: `paraph keys list` shows them; `paraph keys create` makes a new one.');
+  }
+  lines.push('', 'Press Ctrl+C to stop.');
+  return lines.join('\n');
+}
+
+/** Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database. */
+function untilSignal(running: RunningParaph): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // A second signal while closing ends the process at once.
+      process.once('SIGINT', () => process.exit(130));
+      process.once('SIGTERM', () => process.exit(143));
+      running.close().then(resolve, reject);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+
+/** Everything `paraph serve` and the CLI need to know, resolved once from flags and environment. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** Absolute path; `null` with `--ephemeral` (a temporary directory is made at start and deleted at exit). */
+  readonly dataDir: string | null;
+  readonly smtpPort: number;
+  /** Base of signing links; `null` means `http://HOST:PORT` of the running server. */
+  readonly publicUrl: string | null;
+  readonly allowLoopbackWebhooks: boolean;
+  readonly rateLimit: boolean;
+  readonly brand: string;
+  readonly logLevel: LogLevel;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'];
+
+/** Raw option values as the CLI parsed them; `undefined` when the flag was not given. */
+export interface ConfigFlags {
+  host?: string | undefined;
+  port?: string | undefined;
+  dataDir?: string | undefined;
+  smtpPort?: string | undefined;
+  publicUrl?: string | undefined;
+  allowLoopbackWebhooks?: boolean | undefined;
+  rateLimit?: string | undefined;
+  ephemeral?: boolean | undefined;
+  brand?: string | undefined;
+  logLevel?: string | undefined;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration mistake by the user: the CLI prints it and exits with the usage code. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const DEFAULT_DATA_DIR = './.paraph';
+
+export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config {
+  const pick = (flag: string | undefined, name: string): string | undefined => flag ?? nonEmpty(env[name]);
+  const ephemeral = flags.ephemeral ?? parseBoolean(nonEmpty(env.PARAPH_EPHEMERAL), 'PARAPH_EPHEMERAL') ?? false;
+  const publicUrl = pick(flags.publicUrl, 'PARAPH_PUBLIC_URL');
+  const config: Config = {
+    host: pick(flags.host, 'PARAPH_HOST') ?? '127.0.0.1',
+    port: parsePort(pick(flags.port, 'PARAPH_PORT') ?? '4010', '--port'),
+    dataDir: ephemeral ? null : resolveDataDir({ dataDir: flags.dataDir }, env, cwd),
+    smtpPort: parsePort(pick(flags.smtpPort, 'PARAPH_SMTP_PORT') ?? '2525', '--smtp-port'),
+    publicUrl: publicUrl === undefined ? null : parsePublicUrl(publicUrl),
+    allowLoopbackWebhooks:
+      flags.allowLoopbackWebhooks ?? parseBoolean(nonEmpty(env.WEBHOOKS_ALLOW_LOOPBACK), 'WEBHOOKS_ALLOW_LOOPBACK') ?? false,
+    rateLimit: parseOnOff(pick(flags.rateLimit, 'PARAPH_RATE_LIMIT') ?? 'on', '--rate-limit'),
+    brand: parseBrand(pick(flags.brand, 'PARAPH_BRAND') ?? 'paraph'),
+    logLevel: parseLogLevel(pick(flags.logLevel, 'PARAPH_LOG_LEVEL') ?? 'warn'),
+  };
+  return Object.freeze(config);
+}
+
+/** The data directory of CLI commands other than serve: `--data-dir`, else PARAPH_DATA_DIR, else ./.paraph. */
+export function resolveDataDir(flags: { dataDir?: string | undefined }, env: Env, cwd: string): string {
+  return path.resolve(cwd, flags.dataDir ?? nonEmpty(env.PARAPH_DATA_DIR) ?? DEFAULT_DATA_DIR);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function parsePort(value: string, option: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(`${option} must be a port number from 0 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseBoolean(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  const lower = value.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
+  if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+}
+
+function parseOnOff(value: string, option: string): boolean {
+  const lower = value.toLowerCase();
+  if (lower === 'on') return true;
+  if (lower === 'off') return false;
+  throw new ConfigError(`${option} must be "on" or "off", got "${value}"`);
+}
+
+function parsePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`--public-url must be an absolute http(s) URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ConfigError(`--public-url must be an http(s) URL without query, fragment or credentials, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseBrand(value: string): string {
+  if (!/^[a-z][a-z0-9]{0,31}$/.test(value)) {
+    throw new ConfigError(`--brand must be a lowercase word (a-z, 0-9, starting with a letter), got "${value}"`);
+  }
+  return value;
+}
+
+function parseLogLevel(value: string): LogLevel {
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (!level) throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}
+
+/** The base URL that signing links use, once the server's actual address is known. */
+export function publicBaseUrl(config: Config, listening: { host: string; port: number }): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = listening.host === '0.0.0.0' || listening.host === '::' ? '127.0.0.1' : listening.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-initial.js';
+
+/** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
+export const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};

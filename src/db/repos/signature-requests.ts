@@ -1,0 +1,76 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../database.js';
+import type { DocumentsTable } from '../schema/documents.js';
+import type { FieldsTable } from '../schema/fields.js';
+import type { SignatureRequestsTable } from '../schema/signature-requests.js';
+import type { SignersTable } from '../schema/signers.js';
+
+export type RequestRow = Selectable<SignatureRequestsTable>;
+export type SignerRow = Selectable<SignersTable>;
+export type FieldRow = Selectable<FieldsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+
+export interface NewRequest {
+  document: Insertable<DocumentsTable>;
+  request: Insertable<SignatureRequestsTable>;
+  signers: Insertable<SignersTable>[];
+  fields: Insertable<FieldsTable>[];
+}
+
+export function insertRequest(db: Db, row: NewRequest): void {
+  db.run(db.q.insertInto('documents').values(row.document));
+  db.run(db.q.insertInto('signature_requests').values(row.request));
+  for (const signer of row.signers) db.run(db.q.insertInto('signers').values(signer));
+  for (const field of row.fields) db.run(db.q.insertInto('fields').values(field));
+}
+
+/** One request of one account: another account's request is as absent as a missing one. */
+export function findRequest(db: Db, accountId: string, id: string): RequestRow | undefined {
+  return db.first(
+    db.q.selectFrom('signature_requests').selectAll().where('id', '=', id).where('account_id', '=', accountId),
+  );
+}
+
+export function findRequestByClientReference(db: Db, accountId: string, clientReference: string): RequestRow | undefined {
+  return db.first(
+    db.q
+      .selectFrom('signature_requests')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('client_reference', '=', clientReference),
+  );
+}
+
+/** Signers who hold the role now (replaced ones stay in the table for the audit trail). */
+export function currentSigners(db: Db, requestId: string): SignerRow[] {
+  return db.all(
+    db.q
+      .selectFrom('signers')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .where('replaced_at', 'is', null)
+      .orderBy('position', 'asc'),
+  );
+}
+
+export function requestFields(db: Db, requestId: string): FieldRow[] {
+  return db.all(db.q.selectFrom('fields').selectAll().where('request_id', '=', requestId).orderBy('position', 'asc'));
+}
+
+export interface ListFilter {
+  accountId: string;
+  status?: string | undefined;
+  clientReference?: string | undefined;
+  /** Only rows older than this sequence number (the cursor). */
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+/** Newest first; asks for one row more than the page so the caller knows whether a next page exists. */
+export function listRequests(db: Db, filter: ListFilter): RequestRow[] {
+  let query = db.q.selectFrom('signature_requests').selectAll().where('account_id', '=', filter.accountId);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  if (filter.clientReference !== undefined) query = query.where('client_reference', '=', filter.clientReference);
+  if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+  return db.all(query.orderBy('seq', 'desc').limit(filter.limit + 1));
+}

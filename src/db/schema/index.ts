@@ -1,0 +1,17 @@
+import type { AccountsTable } from './accounts.js';
+import type { ApiKeysTable } from './api-keys.js';
+import type { DocumentsTable } from './documents.js';
+import type { FieldsTable } from './fields.js';
+import type { SettingsTable } from './settings.js';
+import type { SignatureRequestsTable } from './signature-requests.js';
+import type { SignersTable } from './signers.js';
+
+export interface DatabaseSchema {
+  settings: SettingsTable;
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  documents: DocumentsTable;
+  signature_requests: SignatureRequestsTable;
+  signers: SignersTable;
+  fields: FieldsTable;
+}

@@ -1,0 +1,26 @@
+import type { Generated } from 'kysely';
+
+export interface SignatureRequestsTable {
+  /** Insertion order: lists page on it, newest first. */
+  seq: Generated<number>;
+  id: string;
+  account_id: string;
+  api_key_id: string;
+  client_reference: string;
+  template_id: string | null;
+  status: string;
+  document_id: string;
+  callback_url: string | null;
+  sequential_signing: number;
+  return_url: string | null;
+  embed_origin: string | null;
+  /** EmailBranding as JSON, or null. */
+  email_json: string | null;
+  created_at: number;
+  updated_at: number;
+  retention_expires_at: number;
+  activated_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+  cancellation_reason: string | null;
+}

@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Context } from '../context.js';
+import { randomBase62 } from '../crypto/tokens.js';
+import { MAX_PDF_BYTES } from '../domain/limits.js';
+import { ParaphError } from '../errors.js';
+import type { Principal } from '../services/authenticate-api-key.js';
+import { sendError, toParaphError } from './errors.js';
+import { authHook } from './hooks/auth.js';
+import { rateLimitHook } from './hooks/rate-limit.js';
+import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
+import { registerRoutes } from './routes/index.js';
+import { describeErrors, compileForPart } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** The route needs a bearer API key. */
+    auth?: boolean;
+    /** Left out of the OpenAPI document. */
+    hidden?: boolean;
+    summary?: string;
+    /** OpenAPI description of a multipart body (validated by the handler, not by fastify). */
+    multipartBody?: import('typebox').TSchema;
+  }
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface AppOptions {
+  ctx: Context;
+  rateLimit: boolean;
+  /** Base of signing links, known once the server listens. */
+  publicUrl: () => string;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { ctx } = options;
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    // No per-request log lines: URLs can carry signing tokens.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => `req_${randomBase62(12)}`,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: false,
+    schemaErrorFormatter: (errors, dataVar) => new Error(describeErrors(errors, dataVar === 'querystring' ? 'query' : dataVar)),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, toParaphError(error));
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileForPart(schema as import('typebox').TSchema, httpPart));
+  // An empty body with a JSON content type means "no options", as for an absent body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ParaphError('invalid_request', 'body is not valid JSON'), undefined);
+    }
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PDF_BYTES, files: 2, fields: 4, parts: 4, fieldSize: JSON_BODY_LIMIT, headerPairs: 100 },
+  });
+
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
+  });
+  app.addHook('onRequest', authHook(ctx));
+  app.addHook('onRequest', rateLimitHook(ctx.clock, options.rateLimit));
+
+  const routes: OpenApiRoute[] = [];
+  collectOpenApiRoutes(app, routes);
+  app.setErrorHandler((error, request, reply) => {
+    const paraphError = toParaphError(error);
+    if (paraphError.status >= 500) {
+      request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
+    }
+    return sendError(request, reply, paraphError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = routes.filter((r) => r.matches(request.url)).map((r) => r.method);
+    if (allowed.length > 0) {
+      return sendError(
+        request,
+        reply.header('allow', [...new Set(allowed)].join(', ')),
+        new ParaphError('invalid_request', `method ${request.method} is not allowed here`, { status: 405 }),
+      );
+    }
+    return sendError(request, reply, new ParaphError('not_found', 'no such endpoint'));
+  });
+
+  registerRoutes(app, { ...options, routes });
+  return app;
+}

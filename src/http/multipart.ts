@@ -1,0 +1,76 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { invalidDocument, invalidRequest } from '../errors.js';
+import { validate } from './validation.js';
+
+export interface UploadedPdf {
+  filename: string;
+  bytes: Buffer;
+}
+
+/**
+ * Reads a multipart body made of exactly one PDF part `document` and JSON/text parts named in
+ * `jsonParts` (each decoded and checked against its schema). The PDF size cap is enforced while
+ * streaming, by the multipart plugin's `fileSize` limit.
+ */
+export async function readPdfMultipart<P extends Record<string, TSchema>>(
+  request: FastifyRequest,
+  jsonParts: P,
+): Promise<{ document: UploadedPdf; parts: { [K in keyof P]: unknown } }> {
+  if (!request.isMultipart()) {
+    throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)}`);
+  }
+  let document: UploadedPdf | undefined;
+  const raw = new Map<string, string | unknown>();
+  for await (const part of request.parts()) {
+    const name = part.fieldname;
+    if (name !== 'document' && !(name in jsonParts)) throw invalidRequest(`unexpected multipart part "${name}"`);
+    if (name === 'document' ? document !== undefined : raw.has(name)) {
+      throw invalidRequest(`multipart part "${name}" is given more than once`);
+    }
+    if (name === 'document') document = await readDocument(part);
+    else raw.set(name, await readText(part));
+  }
+  if (!document) throw invalidRequest(`multipart part "document" is required (${partList(jsonParts)})`);
+  const parts = {} as { [K in keyof P]: unknown };
+  for (const [name, schema] of Object.entries(jsonParts) as [keyof P & string, TSchema][]) {
+    if (!raw.has(name)) throw invalidRequest(`multipart part "${name}" is required (${partList(jsonParts)})`);
+    const value = decodeJson(raw.get(name), name);
+    const error = validate(schema, value, name);
+    if (error) throw invalidRequest(error);
+    parts[name] = value;
+  }
+  return { document, parts };
+}
+
+function partList(jsonParts: Record<string, TSchema>): string {
+  return ['document', ...Object.keys(jsonParts)].map((n) => `"${n}"`).join(' and ');
+}
+
+async function readDocument(part: MultipartFile | MultipartValue): Promise<UploadedPdf> {
+  if (part.type !== 'file') throw invalidDocument('multipart part "document" must be a file with a .pdf filename');
+  const bytes = await part.toBuffer();
+  if (!/\.pdf$/i.test(part.filename)) throw invalidDocument('document must have a .pdf filename');
+  if (part.mimetype.toLowerCase() !== 'application/pdf') {
+    throw invalidDocument(`document must have content type application/pdf, got ${part.mimetype || 'none'}`);
+  }
+  if (bytes.length === 0) throw invalidDocument('document is empty');
+  return { filename: part.filename, bytes };
+}
+
+/** A JSON part arrives as a text field, a field the plugin already parsed (application/json), or a file. */
+async function readText(part: MultipartFile | MultipartValue): Promise<string | unknown> {
+  if (part.type === 'file') return (await part.toBuffer()).toString('utf8');
+  if (part.valueTruncated) throw invalidRequest(`multipart part "${part.fieldname}" is too large`);
+  return part.value;
+}
+
+function decodeJson(value: unknown, name: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw invalidRequest(`multipart part "${name}" is not valid JSON`);
+  }
+}

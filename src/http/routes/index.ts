@@ -1,0 +1,17 @@
+import type { Context } from '../../context.js';
+import type { App } from '../app.js';
+import type { OpenApiRoute } from '../openapi.js';
+import { registerHealth } from './health.js';
+import { registerOpenApi } from './openapi.js';
+import { registerSignatureRequests } from './signature-requests.js';
+import { PARAPH_VERSION } from '../../version.js';
+
+/** Every route paraph serves, in one explicit table. */
+export function registerRoutes(
+  app: App,
+  deps: { ctx: Context; routes: readonly OpenApiRoute[]; isReady?: () => boolean },
+): void {
+  registerHealth(app, deps.isReady ?? (() => true));
+  registerOpenApi(app, deps.routes, PARAPH_VERSION);
+  registerSignatureRequests(app, deps.ctx);
+}

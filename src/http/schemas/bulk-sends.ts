@@ -1,0 +1,86 @@
+import Type, { type Static } from 'typebox';
+import { Uuid } from './common.js';
+import { EmailBranding, EmailDelivery, FieldValues, SignerInput, SignerStatusValue } from './signature-requests.js';
+
+/** POST /bulk-sends: one request created and activated per recipient, from a template. */
+
+const closed = { additionalProperties: false } as const;
+
+export const BulkSendRecipient = Type.Object(
+  {
+    client_reference: Type.String({ minLength: 1, maxLength: 160 }),
+    signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
+    field_values: Type.Optional(FieldValues),
+    return_url: Type.Optional(
+      Type.String({ format: 'uri', maxLength: 2048, description: "overrides the batch's return_url" }),
+    ),
+  },
+  closed,
+);
+export type BulkSendRecipient = Static<typeof BulkSendRecipient>;
+
+export const BulkSendInput = Type.Object(
+  {
+    template_id: Uuid,
+    recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: 50 }),
+    callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    email: Type.Optional(EmailBranding),
+    sequential_signing: Type.Optional(Type.Boolean({ default: false })),
+    send_emails: Type.Optional(Type.Boolean({ default: false })),
+    link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+    embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { ...closed, $id: 'BulkSendInput' },
+);
+export type BulkSendInput = Static<typeof BulkSendInput>;
+
+export const BulkSendResultStatus = Type.Enum(['active', 'already_exists', 'error']);
+export type BulkSendResultStatus = Static<typeof BulkSendResultStatus>;
+
+export const BulkSendSigner = Type.Object(
+  {
+    id: Uuid,
+    reference: Type.String(),
+    email: Type.String(),
+    status: SignerStatusValue,
+    signing_url: Type.String({ description: 'secret signer-specific URL; must not be logged' }),
+    email_delivery: EmailDelivery,
+    embed_url: Type.Optional(Type.String()),
+  },
+  closed,
+);
+export type BulkSendSigner = Static<typeof BulkSendSigner>;
+
+export const BulkSendError = Type.Object(
+  {
+    code: Type.Enum(['invalid_request', 'temporarily_unavailable', 'activation_failed']),
+    message: Type.String(),
+  },
+  closed,
+);
+export type BulkSendError = Static<typeof BulkSendError>;
+
+export const BulkSendResult = Type.Object(
+  {
+    client_reference: Type.String(),
+    status: BulkSendResultStatus,
+    id: Type.Optional(Uuid),
+    signers: Type.Array(BulkSendSigner),
+    error: Type.Optional(BulkSendError),
+  },
+  closed,
+);
+export type BulkSendResult = Static<typeof BulkSendResult>;
+
+export const BulkSendResponse = Type.Object(
+  {
+    template_id: Uuid,
+    total: Type.Integer({ minimum: 0 }),
+    created: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+    results: Type.Array(BulkSendResult),
+  },
+  { ...closed, $id: 'BulkSendResponse' },
+);
+export type BulkSendResponse = Static<typeof BulkSendResponse>;

@@ -1,0 +1,31 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, Uuid } from './common.js';
+
+/** The `/_sandbox` controls of the sandbox contract (scoped to the key's account; the clock is global). */
+
+const closed = { additionalProperties: false } as const;
+
+export const ClockState = Type.Object(
+  {
+    now: DateTime,
+    offset_seconds: Type.Integer({ minimum: 0, description: 'how far the sandbox clock is ahead of real time' }),
+  },
+  { ...closed, $id: 'ClockState' },
+);
+export type ClockState = Static<typeof ClockState>;
+
+export const ClockAdvanceInput = Type.Object(
+  { seconds: Type.Integer({ minimum: 1 }) },
+  { ...closed, $id: 'ClockAdvanceInput' },
+);
+export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;
+
+/** GET /_sandbox/emails: both filters optional; newest first. */
+export const SandboxEmailQuery = Type.Object(
+  {
+    to: Type.Optional(Type.String({ maxLength: 254, description: 'recipient address' })),
+    signature_request_id: Type.Optional(Uuid),
+  },
+  closed,
+);
+export type SandboxEmailQuery = Static<typeof SandboxEmailQuery>;

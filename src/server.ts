@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { publicBaseUrl, type Config } from './config.js';
+import { createContext, type Context } from './context.js';
+import { makeEphemeralDataDir, removeDataDir } from './data-dir.js';
+import { buildApp } from './http/app.js';
+import { createLog, type Log } from './log.js';
+import { ensureFirstApiKey } from './services/ensure-first-api-key.js';
+import type { CreatedApiKey } from './services/create-api-key.js';
+
+export interface RunningParaph {
+  /** Base URL of the HTTP server, e.g. `http://127.0.0.1:4010` (the API is under `/v1`). */
+  readonly url: string;
+  /** Base of signing links (`--public-url`, or `url`). */
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  /** The account and key made on the first start of an empty data directory, else null. */
+  readonly firstKey: CreatedApiKey | null;
+  readonly ctx: Context;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Log;
+  /** Test seam: the real-time source under the sandbox clock. */
+  realNow?: () => number;
+}
+
+/** Starts everything `paraph serve` runs, in this process; `close()` stops it and releases the data directory. */
+export async function startParaph(config: Config, options: StartOptions = {}): Promise<RunningParaph> {
+  const dataDir = config.dataDir ?? makeEphemeralDataDir();
+  const log = options.log ?? createLog(config.logLevel);
+  let ctx: Context | undefined;
+  try {
+    ctx = await createContext({
+      dataDir,
+      log,
+      brand: config.brand,
+      allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+      ...(options.realNow ? { realNow: options.realNow } : {}),
+    });
+    const firstKey = ensureFirstApiKey(ctx);
+    let base = '';
+    const app = await buildApp({ ctx, rateLimit: config.rateLimit, publicUrl: () => base });
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address() as AddressInfo;
+    const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
+    base = publicBaseUrl(config, { host: address.address, port: address.port });
+    const context = ctx;
+    let closed: Promise<void> | undefined;
+    return {
+      url,
+      publicUrl: base,
+      dataDir,
+      firstKey,
+      ctx: context,
+      close: () =>
+        (closed ??= (async () => {
+          await app.close();
+          await context.close();
+          if (config.dataDir === null) removeDataDir(dataDir);
+        })()),
+    };
+  } catch (error) {
+    await ctx?.close();
+    if (config.dataDir === null) removeDataDir(dataDir);
+    throw error;
+  }
+}

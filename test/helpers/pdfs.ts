@@ -1,0 +1,100 @@
+// In-memory PDFs for tests.
+import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+
+export interface PageSpec {
+  width: number;
+  height: number;
+  /** Written verbatim as /Rotate, so -90 or 450 stay as they are. */
+  rotate?: number;
+  cropBox?: { x: number; y: number; width: number; height: number };
+}
+
+export async function makePdf(
+  pages: PageSpec[] = [{ width: 595.28, height: 841.89 }],
+  options: { text?: string } = {},
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  pages.forEach((spec, i) => {
+    const page = doc.addPage([spec.width, spec.height]);
+    if (spec.rotate !== undefined) page.setRotation(degrees(spec.rotate));
+    if (spec.cropBox) page.setCropBox(spec.cropBox.x, spec.cropBox.y, spec.cropBox.width, spec.cropBox.height);
+    const text = `${options.text ?? 'Test document'} (page ${i + 1} of ${pages.length})`;
+    page.drawText(text, { x: 36, y: spec.height - 48, size: 12, font });
+  });
+  return doc.save({ useObjectStreams: false });
+}
+
+/** The first `n` bytes, as a copy (a negative `n` drops that many from the end). */
+export function truncate(bytes: Uint8Array, n: number): Uint8Array {
+  return Uint8Array.from(bytes.subarray(0, n));
+}
+
+// pdf-lib cannot encrypt, so this builds a real standard-security-handler file
+// (RC4 40-bit, revision 2, empty user password): readers open it without a
+// prompt but still treat it as encrypted.
+const PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
+const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PAD]).subarray(0, 32);
+const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i]! + key[i % key.length]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 255]!;
+  }
+  return out;
+}
+
+export function makeEncryptedPdf(): Uint8Array {
+  const id = md5(Buffer.from('paraph encrypted fixture'));
+  const permissions = -4;
+  const owner = rc4(md5(padded('owner-secret')).subarray(0, 5), padded(''));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const fileKey = md5(PAD, owner, p, id).subarray(0, 5);
+  const user = rc4(fileKey, PAD);
+  const objectKey = (num: number) => md5(fileKey, Buffer.from([num & 255, (num >> 8) & 255, num >> 16, 0, 0])).subarray(0, 10);
+  const content = rc4(objectKey(4), Buffer.from('BT /F1 18 Tf 72 720 Td (Secret document) Tj ET'));
+
+  const hex = (b: Uint8Array) => `<${Buffer.from(b).toString('hex')}>`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`,
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  const push = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    push(Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n')]));
+  });
+  const xref = length;
+  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [${hex(id)} ${hex(id)}] >>\n` +
+        `startxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return new Uint8Array(Buffer.concat(chunks));
+}
