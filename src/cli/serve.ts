@@ -22,13 +22,15 @@ export function serveCommand(io: Io, env: Env, onStarted?: (running: RunningPara
     .action(async (opts: ConfigFlags & { json?: boolean }) => {
       const config = resolveConfig(opts, env, process.cwd());
       const running = await startParaph(config);
+      // Listen for signals before announcing readiness: a supervisor may stop us right after the banner.
+      const stopped = untilSignal(running);
       if (opts.json) {
         io.out(JSON.stringify(bannerJson(running)));
       } else {
         io.out(banner(running));
       }
       onStarted?.(running);
-      await untilSignal(running);
+      await stopped;
     });
 }
 

@@ -31,7 +31,7 @@ export const BulkSendInput = Type.Object(
     link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
     embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
   },
-  { ...closed, $id: 'BulkSendInput' },
+  { ...closed, title: 'BulkSendInput' },
 );
 export type BulkSendInput = Static<typeof BulkSendInput>;
 
@@ -81,6 +81,6 @@ export const BulkSendResponse = Type.Object(
     failed: Type.Integer({ minimum: 0 }),
     results: Type.Array(BulkSendResult),
   },
-  { ...closed, $id: 'BulkSendResponse' },
+  { ...closed, title: 'BulkSendResponse' },
 );
 export type BulkSendResponse = Static<typeof BulkSendResponse>;

@@ -22,13 +22,13 @@ export const DetectionSuggestion = Type.Object(
     reason: DetectionReason,
     fieldKey: Type.Optional(Type.String()),
   },
-  { ...closed, $id: 'DetectionSuggestion' },
+  { ...closed, title: 'DetectionSuggestion' },
 );
 export type DetectionSuggestion = Static<typeof DetectionSuggestion>;
 
 export const DetectionPage = Type.Object(
   { page: Type.Integer(), width: Type.Number(), height: Type.Number(), rotation: Type.Integer() },
-  { ...closed, $id: 'DetectionPage' },
+  { ...closed, title: 'DetectionPage' },
 );
 export type DetectionPage = Static<typeof DetectionPage>;
 
@@ -53,6 +53,6 @@ export const DetectionResult = Type.Object(
     stats: DetectionStats,
     ocrStatus: Type.Enum(['disabled', 'enabled']),
   },
-  { ...closed, $id: 'DetectionResult' },
+  { ...closed, title: 'DetectionResult' },
 );
 export type DetectionResult = Static<typeof DetectionResult>;

@@ -104,6 +104,6 @@ export const EvidenceResponse = Type.Object(
     timestamps: Type.Array(EvidenceTimestamp),
     retention_expires_at: NullableDateTime,
   },
-  { ...closed, $id: 'EvidenceResponse' },
+  { ...closed, title: 'EvidenceResponse' },
 );
 export type EvidenceResponse = Static<typeof EvidenceResponse>;

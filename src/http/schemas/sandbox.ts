@@ -10,13 +10,13 @@ export const ClockState = Type.Object(
     now: DateTime,
     offset_seconds: Type.Integer({ minimum: 0, description: 'how far the sandbox clock is ahead of real time' }),
   },
-  { ...closed, $id: 'ClockState' },
+  { ...closed, title: 'ClockState' },
 );
 export type ClockState = Static<typeof ClockState>;
 
 export const ClockAdvanceInput = Type.Object(
   { seconds: Type.Integer({ minimum: 1 }) },
-  { ...closed, $id: 'ClockAdvanceInput' },
+  { ...closed, title: 'ClockAdvanceInput' },
 );
 export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;
 

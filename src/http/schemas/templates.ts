@@ -23,14 +23,14 @@ export const Template = Type.Object(
   },
   {
     ...closed,
-    $id: 'Template',
+    title: 'Template',
     description: 'a reusable document; each distinct `signer_reference` of its fields is a template role',
   },
 );
 export type Template = Static<typeof Template>;
 
 /** GET /templates: the templates of the key owner's workspace. */
-export const TemplateList = Type.Object({ data: Type.Array(Template) }, { ...closed, $id: 'TemplateList' });
+export const TemplateList = Type.Object({ data: Type.Array(Template) }, { ...closed, title: 'TemplateList' });
 export type TemplateList = Static<typeof TemplateList>;
 
 /** The decoded `fields` part of the create call. */

@@ -25,18 +25,9 @@ export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatus>;
 
 const webhookSignerProperties = { id: Uuid, reference: Type.String(), email: Type.String(), status: SignerStatusValue };
 
-export const WebhookSigner = Type.Object(webhookSignerProperties, { ...closed, $id: 'WebhookSigner' });
+export const WebhookSigner = Type.Object(webhookSignerProperties, { ...closed, title: 'WebhookSigner' });
 export type WebhookSigner = Static<typeof WebhookSigner>;
 
-/**
- * The same shape as WebhookSigner but without its `$id`: Ajv refuses a schema in which one `$id` occurs
- * twice ("reference resolves to more than one schema"), even for identical subschemas, and WebhookData
- * carries two signers.
- */
-const ReplacedWebhookSigner = Type.Object(webhookSignerProperties, {
-  ...closed,
-  description: 'a WebhookSigner: the person who no longer has the role',
-});
 
 export const WebhookData = Type.Object(
   {
@@ -44,12 +35,12 @@ export const WebhookData = Type.Object(
     client_reference: Type.String(),
     status: RequestStatus,
     signer: Type.Optional(WebhookSigner),
-    replaced_signer: Type.Optional(ReplacedWebhookSigner),
+    replaced_signer: Type.Optional(WebhookSigner),
     reason: Type.Optional(Type.String()),
   },
   {
     ...closed,
-    $id: 'WebhookData',
+    title: 'WebhookData',
     description:
       '`status` is the request status after the event; `signer` is present on signer.* events, ' +
       '`replaced_signer` (the person who no longer has the role) on signer.replaced, `reason` on signer.declined',
@@ -59,7 +50,7 @@ export type WebhookData = Static<typeof WebhookData>;
 
 export const WebhookEvent = Type.Object(
   { id: Type.String(), type: EventType, created_at: DateTime, data: WebhookData },
-  { ...closed, $id: 'WebhookEvent' },
+  { ...closed, title: 'WebhookEvent' },
 );
 export type WebhookEvent = Static<typeof WebhookEvent>;
 
@@ -78,7 +69,7 @@ export const WebhookDelivery = Type.Object(
     created_at: DateTime,
     payload: WebhookEvent,
   },
-  { ...closed, $id: 'WebhookDelivery' },
+  { ...closed, title: 'WebhookDelivery' },
 );
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 

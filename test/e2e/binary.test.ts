@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { paraph, serveProcess } from '../helpers/cli.js';
+import { useTmpDir } from '../helpers/server.js';
+
+const CONTRACT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/contract.pdf');
+
+test('the real binary: serve, a key made by the CLI, the API, revocation, clean shutdown', async (t) => {
+  const dataDir = useTmpDir(t);
+  const serve = await serveProcess(t, ['--data-dir', dataDir, '--log-level', 'debug']);
+  const { ready } = serve;
+  assert.equal(ready.status, 'ready');
+  assert.equal(ready.data_dir, dataDir);
+  assert.match(ready.api_key ?? '', /^paraph_test_[0-9A-Za-z]{40,}$/);
+  assert.match(ready.webhook_secret ?? '', /^whsec_[A-Za-z0-9+/]{43}=$/);
+  const api = ready.api_url as string;
+  assert.equal((await fetch(api.replace(/\/v1$/, '/healthz'))).status, 200);
+
+  const made = await paraph(['keys', 'create', '--json', '--data-dir', dataDir]);
+  assert.equal(made.code, 0, made.stderr);
+  const key = JSON.parse(made.stdout) as { account_id: string; key_id: string; api_key: string; webhook_secret: string };
+  assert.deepEqual(Object.keys(key).sort(), ['account_id', 'api_key', 'key_id', 'webhook_secret']);
+  assert.notEqual(key.account_id, ready.account_id);
+
+  const form = new FormData();
+  form.append('document', new Blob([fs.readFileSync(CONTRACT)], { type: 'application/pdf' }), 'contract.pdf');
+  form.append(
+    'request',
+    JSON.stringify({
+      client_reference: 'e2e-1',
+      signers: [{ reference: 'client', email: 'client@example.com', order: 1 }],
+      fields: [{ signer_reference: 'client', type: 'signature', page: 2, x: 72, y: 600, width: 180, height: 40 }],
+    }),
+  );
+  const created = await fetch(`${api}/signature-requests`, { method: 'POST', headers: { authorization: `Bearer ${key.api_key}` }, body: form });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+  const got = await fetch(`${api}/signature-requests/${id}`, { headers: { authorization: `Bearer ${key.api_key}` } });
+  assert.equal(got.status, 200);
+  // The first key belongs to another account: it does not see the request.
+  assert.equal((await fetch(`${api}/signature-requests/${id}`, { headers: { authorization: `Bearer ${ready.api_key}` } })).status, 404);
+
+  const listed = await paraph(['keys', 'list', '--json', '--data-dir', dataDir]);
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 2);
+  assert.doesNotMatch(listed.stdout, new RegExp(`${key.api_key}|${key.webhook_secret.replace(/[+/=]/g, '.')}`));
+  const table = await paraph(['keys', 'list', '--data-dir', dataDir]);
+  assert.match(table.stdout, new RegExp(key.key_id));
+  assert.match(table.stdout, new RegExp(`${key.api_key.slice(-4)}`));
+
+  const revoked = await paraph(['keys', 'revoke', key.key_id, '--data-dir', dataDir]);
+  assert.equal(revoked.code, 0, revoked.stderr);
+  assert.equal((await fetch(`${api}/signature-requests`, { headers: { authorization: `Bearer ${key.api_key}` } })).status, 401);
+  const again = await paraph(['keys', 'revoke', key.key_id, '--data-dir', dataDir]);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /already revoked/);
+
+  // A token-like URL and a bad key must not reach the log, even at debug level.
+  await fetch(`${api}/sign/tok_${'s'.repeat(40)}`);
+  await fetch(`${api}/signature-requests`, { headers: { authorization: `Bearer ${ready.api_key}x` } });
+  assert.equal(await serve.stop('SIGTERM'), 0);
+  const log = serve.stderr();
+  for (const secret of [ready.api_key, ready.webhook_secret, key.api_key, key.webhook_secret, 'tok_sss']) {
+    assert.ok(!log.includes(secret as string), `the log contains a secret: ${secret?.slice(0, 10)}`);
+  }
+});
+
+test('--ephemeral deletes its data directory at exit; SIGINT stops it too', async (t) => {
+  const serve = await serveProcess(t, ['--ephemeral']);
+  const dir = serve.ready.data_dir as string;
+  assert.ok(fs.existsSync(path.join(dir, 'paraph.db')));
+  assert.equal(await serve.stop('SIGINT'), 0);
+  assert.equal(fs.existsSync(dir), false);
+});
+
+test('usage errors exit 2, failures exit 1, with the message on stderr', async (t) => {
+  const dataDir = useTmpDir(t);
+  const badPort = await paraph(['serve', '--port', 'abc', '--data-dir', dataDir]);
+  assert.equal(badPort.code, 2);
+  assert.match(badPort.stderr, /--port/);
+  assert.equal((await paraph(['no-such-command'])).code, 2);
+  assert.equal((await paraph(['keys', 'revoke'])).code, 2);
+  const unknown = await paraph(['keys', 'revoke', '00000000-0000-4000-8000-000000000000', '--data-dir', dataDir]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /does not exist/);
+  const help = await paraph(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /serve/);
+  const busy = await serveProcess(t, ['--data-dir', dataDir]);
+  const port = new URL(busy.ready.api_url as string).port;
+  const clash = await paraph(['serve', '--port', port, '--data-dir', useTmpDir(t)]);
+  assert.equal(clash.code, 1);
+  assert.match(clash.stderr, /address already in use/);
+  await busy.stop();
+});

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/paraph.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `paraph` binary (built dist/) to completion. */
+export async function paraph(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  ready: Record<string, string | null>;
+  stderr(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** `paraph serve --json` as a child process; resolves with its ready line. */
+export async function serveProcess(t: TestContext, args: string[]): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const ready = await new Promise<Record<string, string | null>>((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) resolve(JSON.parse(line) as Record<string, string | null>);
+    });
+    void exited.then(([code]) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  return {
+    child,
+    ready,
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      const [code] = await exited;
+      return code;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createForm, payload } from '../helpers/requests.js';
+import { json, useServer } from '../helpers/server.js';
+
+type Envelope = { error: { code: string; message: string; request_id: string } };
+
+async function expectError(response: Response, status: number, code: string): Promise<Envelope['error']> {
+  assert.equal(response.status, status);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = await json<Envelope>(response);
+  assert.deepEqual(Object.keys(body), ['error']);
+  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'message', 'request_id']);
+  assert.equal(body.error.code, code);
+  assert.ok(body.error.message.length > 0);
+  assert.match(body.error.request_id, /^req_[0-9A-Za-z]+$/);
+  assert.equal(response.headers.get('x-request-id'), body.error.request_id);
+  return body.error;
+}
+
+test('unknown routes answer 404 not_found, a known path with another method 405 invalid_request', async (t) => {
+  const server = await useServer(t);
+  await expectError(await server.call('GET', '/v1/nothing-here'), 404, 'not_found');
+  await expectError(await server.call('GET', '/nothing'), 404, 'not_found');
+  const wrong = await server.call('DELETE', '/v1/signature-requests');
+  await expectError(wrong, 405, 'invalid_request');
+  assert.match(wrong.headers.get('allow') ?? '', /GET/);
+  await expectError(await server.call('PATCH', '/v1/signature-requests/00000000-0000-4000-8000-000000000000'), 405, 'invalid_request');
+});
+
+test('a malformed id in a path is 404 not_found; a well-formed unknown one too', async (t) => {
+  const server = await useServer(t);
+  await expectError(await server.call('GET', '/v1/signature-requests/not-a-uuid'), 404, 'not_found');
+  await expectError(await server.call('GET', '/v1/signature-requests/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+});
+
+test('bad JSON, unsupported content types and oversized bodies answer 400 in the envelope', async (t) => {
+  const server = await useServer(t);
+  const create = (body: RequestInit['body'], type: string) =>
+    server.call('POST', '/v1/signature-requests', { body, headers: { 'content-type': type } });
+  await expectError(await create('{"client_reference":', 'application/json'), 400, 'invalid_request');
+  await expectError(await create('hello', 'text/plain'), 400, 'invalid_request');
+  await expectError(await create('x'.repeat(2 * 1024 * 1024), 'application/json'), 400, 'invalid_request');
+  await expectError(await create('--broken\r\nnot multipart', 'multipart/form-data; boundary=broken'), 400, 'invalid_request');
+});
+
+test('an unexpected failure answers a generic 500 internal_error and stores nothing', async (t) => {
+  const server = await useServer(t);
+  // Make the blob store unwritable: its directory becomes a plain file.
+  const blobs = path.join(server.dataDir, 'blobs');
+  fs.rmSync(blobs, { recursive: true, force: true });
+  fs.writeFileSync(blobs, 'not a directory');
+  const error = await expectError(
+    await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: 'boom' })) }),
+    500,
+    'internal_error',
+  );
+  assert.equal(error.message, 'the request could not be completed');
+  assert.doesNotMatch(error.message, /ENOTDIR|blobs/);
+  const list = await json<{ data: unknown[] }>(await server.call('GET', '/v1/signature-requests'));
+  assert.deepEqual(list.data, []);
+});

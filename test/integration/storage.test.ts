@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { resolveConfig } from '../../src/config.js';
+import { createContext } from '../../src/context.js';
+import { startParaph } from '../../src/server.js';
+import { createLog } from '../../src/log.js';
+import { createApiKey } from '../../src/services/create-api-key.js';
+import { createForm, payload } from '../helpers/requests.js';
+import { json, useServer, useTmpDir } from '../helpers/server.js';
+
+test('the data directory is private: directory 0700, master key 0600, SQLite in WAL mode', async (t) => {
+  const server = await useServer(t);
+  assert.equal(fs.statSync(server.dataDir).mode & 0o777, 0o700);
+  assert.equal(fs.statSync(path.join(server.dataDir, 'master.key')).mode & 0o777, 0o600);
+  const db = new BetterSqlite3(path.join(server.dataDir, 'paraph.db'), { readonly: true });
+  t.after(() => db.close());
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  // Keys are stored as hashes, webhook secrets sealed: neither appears in the database.
+  const rows = JSON.stringify(db.prepare('select * from api_keys').all());
+  assert.doesNotMatch(rows, new RegExp(server.apiKey));
+  assert.doesNotMatch(rows, /whsec_/);
+});
+
+test('a group- or world-readable master key is reported', async (t) => {
+  const dir = useTmpDir(t);
+  const warnings: string[] = [];
+  const log = createLog('silent');
+  const first = await createContext({ dataDir: dir, log });
+  await first.close();
+  fs.chmodSync(path.join(dir, 'master.key'), 0o644);
+  const spy = Object.assign(Object.create(log) as typeof log, { warn: (message: string) => void warnings.push(message) });
+  const second = await createContext({ dataDir: dir, log: spy });
+  await second.close();
+  assert.ok(warnings.some((w) => /master\.key is readable by other users/.test(w)), warnings.join('\n'));
+});
+
+test('a second process on the same directory writes while the server serves, without lock errors', async (t) => {
+  const server = await useServer(t);
+  const cli = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+  t.after(() => cli.close());
+  const results = await Promise.all([
+    ...Array.from({ length: 20 }, async (_, i) => {
+      const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: `c-${i}` })) });
+      return response.status;
+    }),
+    ...Array.from({ length: 20 }, async () => {
+      const key = createApiKey(cli, { accountId: server.accountId });
+      const response = await server.call('GET', '/v1/signature-requests', { key: key.api_key });
+      return response.status;
+    }),
+  ]);
+  assert.deepEqual(results.slice(0, 20), Array(20).fill(201));
+  assert.deepEqual(results.slice(20), Array(20).fill(200));
+  const list = await json<{ data: unknown[] }>(await server.call('GET', '/v1/signature-requests?limit=100'));
+  assert.equal(list.data.length, 20);
+});
+
+test('data survives a restart on the same directory, and the first key is made only once', async (t) => {
+  const dir = useTmpDir(t);
+  const first = await useServer(t, { dataDir: dir });
+  const created = await json<{ id: string }>(
+    await first.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: 'kept' })) }),
+  );
+  await first.running.close();
+  const again = await startParaph(resolveConfig({ port: '0', dataDir: dir }, {}, process.cwd()), { log: createLog('silent') });
+  t.after(() => again.close());
+  assert.equal(again.firstKey, null);
+  const response = await fetch(`${again.url}/v1/signature-requests/${created.id}`, { headers: { authorization: `Bearer ${first.apiKey}` } });
+  assert.equal(response.status, 200);
+  assert.equal((await json<{ client_reference: string }>(response)).client_reference, 'kept');
+});

@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, resolveConfig } from '../../src/config.js';
+
+test('defaults follow the contract table', () => {
+  const config = resolveConfig({}, {}, '/work');
+  assert.deepEqual(config, {
+    host: '127.0.0.1',
+    port: 4010,
+    dataDir: path.resolve('/work', '.paraph'),
+    smtpPort: 2525,
+    publicUrl: null,
+    allowLoopbackWebhooks: false,
+    rateLimit: true,
+    brand: 'paraph',
+    logLevel: 'warn',
+  });
+  assert.ok(Object.isFrozen(config));
+});
+
+test('every option has its env twin, and a flag wins over the env', () => {
+  const env = {
+    PARAPH_HOST: '0.0.0.0',
+    PARAPH_PORT: '5000',
+    PARAPH_DATA_DIR: 'data',
+    PARAPH_SMTP_PORT: '0',
+    PARAPH_PUBLIC_URL: 'https://sandbox.example.com/',
+    WEBHOOKS_ALLOW_LOOPBACK: '1',
+    PARAPH_RATE_LIMIT: 'off',
+    PARAPH_BRAND: 'acme',
+    PARAPH_LOG_LEVEL: 'info',
+  };
+  const fromEnv = resolveConfig({}, env, '/srv');
+  assert.deepEqual(fromEnv, {
+    host: '0.0.0.0',
+    port: 5000,
+    dataDir: '/srv/data',
+    smtpPort: 0,
+    publicUrl: 'https://sandbox.example.com',
+    allowLoopbackWebhooks: true,
+    rateLimit: false,
+    brand: 'acme',
+    logLevel: 'info',
+  });
+  const flagged = resolveConfig({ port: '0', dataDir: '/tmp/x', brand: 'other', rateLimit: 'on' }, env, '/srv');
+  assert.equal(flagged.port, 0);
+  assert.equal(flagged.dataDir, '/tmp/x');
+  assert.equal(flagged.brand, 'other');
+  assert.equal(flagged.rateLimit, true);
+  assert.equal(resolveConfig({}, { WEBHOOKS_ALLOW_LOOPBACK: '0' }, '/').allowLoopbackWebhooks, false);
+});
+
+test('--ephemeral leaves the data directory to be made at start', () => {
+  assert.equal(resolveConfig({ ephemeral: true, dataDir: '/x' }, {}, '/').dataDir, null);
+  assert.equal(resolveConfig({}, { PARAPH_EPHEMERAL: '1' }, '/').dataDir, null);
+});
+
+test('bad values are usage errors naming the option', () => {
+  const cases: Array<[Record<string, unknown>, Record<string, string>, RegExp]> = [
+    [{ port: '70000' }, {}, /--port/],
+    [{ port: 'abc' }, {}, /--port/],
+    [{}, { PARAPH_SMTP_PORT: '-1' }, /--smtp-port/],
+    [{ rateLimit: 'maybe' }, {}, /--rate-limit/],
+    [{ brand: 'Acme Corp' }, {}, /--brand/],
+    [{ publicUrl: 'ftp://x' }, {}, /--public-url/],
+    [{ publicUrl: 'not a url' }, {}, /--public-url/],
+    [{}, { WEBHOOKS_ALLOW_LOOPBACK: 'perhaps' }, /WEBHOOKS_ALLOW_LOOPBACK/],
+    [{ logLevel: 'loud' }, {}, /--log-level/],
+  ];
+  for (const [flags, env, message] of cases) {
+    assert.throws(() => resolveConfig(flags, env, '/'), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+  }
+});
