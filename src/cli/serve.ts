@@ -5,7 +5,7 @@ import { PARAPH_VERSION } from '../version.js';
 import type { Io } from './output.js';
 import { dataDirOption } from './options.js';
 
-export function serveCommand(io: Io, env: Env, onStarted?: (running: RunningParaph) => void): Command {
+export function serveCommand(io: Io, env: Env): Command {
   return new Command('serve')
     .description('start the sandbox: REST API, storage and signing page in one process')
     .option('--host <host>', 'address of the HTTP server (env PARAPH_HOST, default 127.0.0.1)')
@@ -29,7 +29,6 @@ export function serveCommand(io: Io, env: Env, onStarted?: (running: RunningPara
       } else {
         io.out(banner(running));
       }
-      onStarted?.(running);
       await stopped;
     });
 }

@@ -100,6 +100,9 @@ async function expectError(res: Response, status: number, code: string, message?
   assert.equal(typeof body.error.message, 'string');
   assert.ok(body.error.request_id.length > 0);
   assert.equal(body.error.request_id, res.headers.get('x-request-id'));
+  // The general rate-limit bucket is reported on every authenticated /v1 answer, errors included.
+  assert.equal(res.headers.get('x-ratelimit-limit'), '120');
+  assert.match(res.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);
   if (typeof message === 'string') {
     assert.ok(body.error.message.includes(message), `message ${JSON.stringify(body.error.message)} should name ${message}`);
   } else if (message) {
@@ -122,6 +125,24 @@ function blobFiles(server: TestServer): string[] {
 /** Every file in the blob directory (temporary ones included), to catch leftovers of losing creates. */
 function allBlobDirEntries(server: TestServer): string[] {
   return fs.readdirSync(path.join(server.dataDir, 'blobs'));
+}
+
+/** One encrypted blob file per request the server's first account holds, nothing else in the directory. */
+async function assertOneBlobPerRequest(server: TestServer, expected?: number): Promise<void> {
+  let count = 0;
+  let cursor = '';
+  do {
+    const res = await server.call('GET', `${ROUTE}?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    assert.equal(res.status, 200);
+    const page = await json<{ data: Json[]; next_cursor: string }>(res);
+    count += page.data.length;
+    cursor = page.next_cursor;
+  } while (cursor);
+  if (expected !== undefined) assert.equal(count, expected);
+  const blobs = blobFiles(server);
+  assert.equal(blobs.length, count, `${blobs.length} blob files for ${count} requests`);
+  assert.deepEqual(allBlobDirEntries(server).sort(), blobs.map((b) => path.basename(b)).sort());
+  for (const file of blobs) assert.equal(fs.readFileSync(file).includes('%PDF-'), false, `${file} holds a plain PDF`);
 }
 
 /** A signature field of signer `client` on page 1 (A4). */
@@ -338,8 +359,8 @@ test('multipart body', async (t) => {
     },
   );
 
-  await t.test('blobs: one per created request', () => {
-    assert.equal(blobFiles(server).length, 3);
+  await t.test('blobs: one per created request', async () => {
+    await assertOneBlobPerRequest(server);
   });
 });
 
@@ -417,8 +438,8 @@ test('document', async (t) => {
     createdCount++;
   });
 
-  await t.test('a refused document leaves no blob', () => {
-    assert.equal(blobFiles(server).length, createdCount);
+  await t.test('a refused document leaves no blob', async () => {
+    await assertOneBlobPerRequest(server, createdCount);
   });
 });
 
@@ -437,6 +458,13 @@ interface SchemaCase {
 const elevenSigners = Array.from({ length: 11 }, (_, i) => signer({ reference: `s${i}`, email: `s${i}@example.com`, order: 1 }));
 const tenSigners = elevenSigners.slice(0, 10);
 const fieldsFor = (signers: Json[]) => signers.map((s) => sig({ signer_reference: s.reference }));
+/** https://<valid DNS name>.com of exactly `length` characters. */
+function originOf(length: number): string {
+  const last = length - 'https://'.length - 3 * 64 - '.com'.length;
+  const origin = `https://${str(63)}.${str(63)}.${str(63)}.${str(last, 'b')}.com`;
+  assert.equal(origin.length, length);
+  return origin;
+}
 
 const SCHEMA_REJECTS: SchemaCase[] = [
   { name: 'unknown top-level property', body: payload({ priority: 'high' }), at: 'request', rule: /unknown property "priority"/ },
@@ -478,7 +506,7 @@ const SCHEMA_REJECTS: SchemaCase[] = [
   { name: 'field read_only "true" (no coercion)', body: payload({ fields: [sig(), text({ value: 'v', read_only: 'true' })] }), at: 'request.fields[1].read_only', rule: /boolean/ },
   { name: 'fields 101 items', body: payload({ fields: Array.from({ length: 101 }, () => sig()) }), at: 'request.fields', rule: /at most 100/ },
   { name: 'callback_url not a URI', body: payload({ callback_url: 'not a uri' }), at: 'request.callback_url' },
-  { name: 'embed_origin 256 characters', body: payload({ embed_origin: `https://${str(243)}.com` }), at: 'request.embed_origin', rule: /255/ },
+  { name: 'embed_origin 256 characters', body: payload({ embed_origin: originOf(256) }), at: 'request.embed_origin', rule: /255/ },
   { name: 'return_url 2049 characters', body: payload({ return_url: `https://example.com/${str(2049 - 20)}` }), at: 'request.return_url', rule: /2048/ },
   { name: 'sequential_signing "true" (no coercion)', body: payload({ sequential_signing: 'true' }), at: 'request.sequential_signing', rule: /boolean/ },
   { name: 'email.sender_name with a line break', body: payload({ email: { sender_name: 'Acme\nBcc: x@evil.test' } }), at: 'request.email.sender_name', rule: /line break/ },
@@ -506,7 +534,7 @@ const SCHEMA_ACCEPTS: Array<{ name: string; body: Payload }> = [
   { name: 'read_only with a value', body: payload({ fields: [sig(), text({ value: 'fixed', read_only: true })] }) },
   { name: 'email branding at its limits', body: payload({ email: { sender_name: str(120), subject: str(200), message: `${str(1000)}\n${str(999)}`, logo_url: `https://example.com/${str(512 - 20)}` } }) },
   { name: 'return_url of 2048 characters', body: payload({ return_url: `https://example.com/${str(2048 - 20)}` }) },
-  { name: 'embed_origin of 255 characters', body: payload({ embed_origin: `https://${str(63)}.${str(63)}.${str(63)}.${str(47)}.com` }) },
+  { name: 'embed_origin of 255 characters', body: payload({ embed_origin: originOf(255) }) },
   { name: 'field_values entry of 500 characters', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(500) } }) },
 ];
 
@@ -523,8 +551,8 @@ test('payload schema', async (t) => {
       await created(await create(server, c.body));
     });
   }
-  await t.test('blobs: only for the accepted ones', () => {
-    assert.equal(blobFiles(server).length, SCHEMA_ACCEPTS.length);
+  await t.test('blobs: only for the accepted ones', async () => {
+    await assertOneBlobPerRequest(server, SCHEMA_ACCEPTS.length);
   });
 });
 
@@ -667,8 +695,8 @@ test('semantic rules', async (t) => {
     accepted++;
   });
 
-  await t.test('a refused payload leaves no blob', () => {
-    assert.equal(blobFiles(server).length, accepted);
+  await t.test('a refused payload leaves no blob', async () => {
+    await assertOneBlobPerRequest(server, accepted);
   });
 });
 
@@ -811,7 +839,7 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   );
 
   // A replay changes nothing, even with another payload.
-  const replay = await create(server, { ...body, signers: [signer({ reference: 'other', email: 'o@example.com' })], fields: [] });
+  const replay = await create(server, payload({ client_reference: body.client_reference, signers: [signer({ reference: 'other', email: 'o@example.com' })], fields: [] }));
   assert.equal(replay.status, 200);
   assert.equal((await json<CreateResponse>(replay)).id, response.id);
   assert.deepEqual(await getStatus(server, response.id), status);
