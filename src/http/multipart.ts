@@ -22,7 +22,7 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
     throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)}`);
   }
   let document: UploadedPdf | undefined;
-  const raw = new Map<string, string | unknown>();
+  const raw = new Map<string, JsonPart>();
   for await (const part of request.parts()) {
     const name = part.fieldname;
     if (name !== 'document' && !(name in jsonParts)) throw invalidRequest(`unexpected multipart part "${name}"`);
@@ -36,7 +36,7 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
   const parts = {} as { [K in keyof P]: unknown };
   for (const [name, schema] of Object.entries(jsonParts) as [keyof P & string, TSchema][]) {
     if (!raw.has(name)) throw invalidRequest(`multipart part "${name}" is required (${partList(jsonParts)})`);
-    const value = decodeJson(raw.get(name), name);
+    const value = decodeJson(raw.get(name) as JsonPart, name);
     const error = validate(schema, value, name);
     if (error) throw invalidRequest(error);
     parts[name] = value;
@@ -59,17 +59,21 @@ async function readDocument(part: MultipartFile | MultipartValue): Promise<Uploa
   return { filename: part.filename, bytes };
 }
 
+/** A JSON part as received: text still to decode, or a value the plugin already decoded. */
+type JsonPart = { text: string } | { decoded: unknown };
+
 /** A JSON part arrives as a text field, a field the plugin already parsed (application/json), or a file. */
-async function readText(part: MultipartFile | MultipartValue): Promise<string | unknown> {
-  if (part.type === 'file') return (await part.toBuffer()).toString('utf8');
+async function readText(part: MultipartFile | MultipartValue): Promise<JsonPart> {
+  if (part.type === 'file') return { text: (await part.toBuffer()).toString('utf8') };
   if (part.valueTruncated) throw invalidRequest(`multipart part "${part.fieldname}" is too large`);
-  return part.value;
+  // Decoded once only: a JSON string inside an application/json part stays a string (and fails the schema).
+  return part.mimetype === 'application/json' ? { decoded: part.value } : { text: String(part.value) };
 }
 
-function decodeJson(value: unknown, name: string): unknown {
-  if (typeof value !== 'string') return value;
+function decodeJson(part: JsonPart, name: string): unknown {
+  if ('decoded' in part) return part.decoded;
   try {
-    return JSON.parse(value) as unknown;
+    return JSON.parse(part.text) as unknown;
   } catch {
     throw invalidRequest(`multipart part "${name}" is not valid JSON`);
   }

@@ -72,7 +72,7 @@ export function describeErrors(errors: readonly ErrorObject[], root: string): st
     case 'exclusiveMaximum':
       return `${at} must be ${String(p.comparison)} ${String(p.limit)}`;
     case 'pattern':
-      return p.pattern === '^[^\\r\\n]*$'
+      return p.pattern === '^[^\\r\\n\\u2028\\u2029]*$'
         ? `${at} must not contain line breaks`
         : `${at} must match the pattern ${String(p.pattern)}`;
     default:

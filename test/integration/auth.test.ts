@@ -62,3 +62,17 @@ test('healthz and the OpenAPI document need no key', async (t) => {
   assert.deepEqual(await health.json(), { status: 'ok' });
   assert.equal((await server.call('GET', '/v1/openapi.json', { key: null })).status, 200);
 });
+
+test('--brand changes the API key prefix, and keys made later by another process follow it', async (t) => {
+  const server = await useServer(t, { brand: 'acme' });
+  assert.match(server.apiKey, /^acme_test_[0-9A-Za-z]{43}$/);
+  assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
+  const { createContext } = await import('../../src/context.js');
+  const { createLog } = await import('../../src/log.js');
+  const { createApiKey } = await import('../../src/services/create-api-key.js');
+  const cli = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+  t.after(() => cli.close());
+  const key = createApiKey(cli);
+  assert.match(key.api_key, /^acme_test_/);
+  assert.equal((await server.call('GET', '/v1/signature-requests', { key: key.api_key })).status, 200);
+});

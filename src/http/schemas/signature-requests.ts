@@ -4,7 +4,7 @@ import { Cursor, DateTime, Limit, Locale, NullableDateTime, Uuid } from './commo
 /** The signature-request resources of the API description, one schema per named shape. */
 
 const closed = { additionalProperties: false } as const;
-const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\r\\n]*$' });
+const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\r\\n\\u2028\\u2029]*$' });
 
 export const RequestStatus = Type.Enum(['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged']);
 export type RequestStatus = Static<typeof RequestStatus>;
