@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createBlobStore, type BlobStore } from './blobs/blob-store.js';
 import { createClock, type Clock } from './clock.js';
 import { loadOrCreateMasterKey } from './crypto/master-key.js';
@@ -18,8 +19,14 @@ export interface Context {
   readonly brand: BrandNames;
   readonly pdf: PdfInspector;
   readonly log: Log;
+  /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
+  readonly processId: string;
   /** Options the server applies to requests (the CLI uses the defaults). */
   readonly policy: { readonly allowLoopbackWebhooks: boolean };
+  /** Base of signing links: the running server's public URL (a CLI process reads the one serve recorded). */
+  publicUrl(): string;
+  /** Called by serve once it listens; recorded for CLI processes on the same directory. */
+  setPublicUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +40,7 @@ export interface ContextOptions {
 }
 
 const BRAND_KEY = 'brand';
+const PUBLIC_URL_KEY = 'public_url';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
@@ -40,6 +48,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const masterKey = loadOrCreateMasterKey(options.dataDir, warn);
   const db = await openDatabase(databaseFile(options.dataDir));
   const pdf = createPdfInspector();
+  let publicUrl: string | undefined;
   return {
     dataDir: options.dataDir,
     db,
@@ -49,7 +58,16 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     brand: brandNames(resolveBrand(db, options.brand)),
     pdf,
     log: options.log,
+    processId: randomUUID(),
     policy: Object.freeze({ allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false }),
+    publicUrl() {
+      publicUrl ??= readSetting(db, PUBLIC_URL_KEY) ?? 'http://127.0.0.1:4010';
+      return publicUrl;
+    },
+    setPublicUrl(url) {
+      publicUrl = url;
+      writeSetting(db, PUBLIC_URL_KEY, url);
+    },
     async close() {
       await pdf.close();
       db.close();
@@ -59,16 +77,17 @@ export async function createContext(options: ContextOptions): Promise<Context> {
 
 /** serve records its brand so CLI processes on the same directory mint keys with the same prefix. */
 function resolveBrand(db: Db, requested: string | undefined): string {
-  if (requested === undefined) {
-    return db.first(db.q.selectFrom('settings').select('value').where('key', '=', BRAND_KEY))?.value ?? 'paraph';
-  }
-  db.transaction(() =>
-    db.run(
-      db.q
-        .insertInto('settings')
-        .values({ key: BRAND_KEY, value: requested })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: requested })),
-    ),
-  );
+  if (requested === undefined) return readSetting(db, BRAND_KEY) ?? 'paraph';
+  writeSetting(db, BRAND_KEY, requested);
   return requested;
+}
+
+function readSetting(db: Db, key: string): string | undefined {
+  return db.first(db.q.selectFrom('settings').select('value').where('key', '=', key))?.value;
+}
+
+function writeSetting(db: Db, key: string, value: string): void {
+  db.transaction(() =>
+    db.run(db.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value }))),
+  );
 }

@@ -39,12 +39,12 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const firstKey = ensureFirstApiKey(ctx);
-    let base = '';
-    const app = await buildApp({ ctx, rateLimit: config.rateLimit, publicUrl: () => base });
+    const app = await buildApp({ ctx, rateLimit: config.rateLimit });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
-    base = publicBaseUrl(config, { host: address.address, port: address.port });
+    const base = publicBaseUrl(config, { host: address.address, port: address.port });
+    ctx.setPublicUrl(base);
     const context = ctx;
     let closed: Promise<void> | undefined;
     return {

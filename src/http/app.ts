@@ -8,6 +8,7 @@ import { ParaphError } from '../errors.js';
 import type { Principal } from '../services/authenticate-api-key.js';
 import { sendError, toParaphError } from './errors.js';
 import { authHook } from './hooks/auth.js';
+import { registerIdempotency } from './hooks/idempotency.js';
 import { rateLimitHook } from './hooks/rate-limit.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { registerRoutes } from './routes/index.js';
@@ -39,8 +40,6 @@ export type App = FastifyInstance<
 export interface AppOptions {
   ctx: Context;
   rateLimit: boolean;
-  /** Base of signing links, known once the server listens. */
-  publicUrl: () => string;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -90,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.addHook('onRequest', authHook(ctx));
   app.addHook('onRequest', rateLimitHook(ctx.clock, options.rateLimit));
+  registerIdempotency(app, ctx);
 
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);

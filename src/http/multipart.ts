@@ -1,6 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
+import { sha256Hex } from '../crypto/tokens.js';
 import { invalidDocument, invalidRequest } from '../errors.js';
 import { validate } from './validation.js';
 
@@ -77,4 +78,10 @@ function decodeJson(part: JsonPart, name: string): unknown {
   } catch {
     throw invalidRequest(`multipart part "${name}" is not valid JSON`);
   }
+}
+
+/** What identifies an upload for Idempotency-Key: the document's digest and name, and the JSON parts. */
+export function uploadFingerprint(upload: { document: UploadedPdf; parts: Record<string, unknown> } | undefined): unknown {
+  if (!upload) return null;
+  return { document: { sha256: sha256Hex(upload.document.bytes), filename: upload.document.filename }, parts: upload.parts };
 }

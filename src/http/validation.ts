@@ -22,9 +22,21 @@ function makeAjv(options: { coerceTypes: boolean }): Ajv {
 const bodyAjv = makeAjv({ coerceTypes: false });
 const queryAjv = makeAjv({ coerceTypes: true });
 
-/** The fastify validator compiler: query strings are coerced (`?limit=5`), everything else is not. */
-export function compileForPart(schema: TSchema, httpPart: string | undefined): ValidateFunction {
-  return (httpPart === 'querystring' ? queryAjv : bodyAjv).compile(schema);
+/**
+ * The fastify validator compiler: query strings are coerced (`?limit=5`), everything else is not.
+ * An absent body is checked as `{}`: optional inputs (activate, cancel, reminders) accept it, and a
+ * required one fails on its first required property.
+ */
+export function compileForPart(schema: TSchema, httpPart: string | undefined): (data: unknown) => boolean {
+  if (httpPart === 'querystring') return queryAjv.compile(schema);
+  const check = bodyAjv.compile(schema);
+  const validateBody = (data: unknown): boolean => {
+    const ok = check(data === undefined ? {} : data);
+    validateBody.errors = check.errors;
+    return ok;
+  };
+  validateBody.errors = null as ValidateFunction['errors'];
+  return validateBody;
 }
 
 const compiled = new WeakMap<TSchema, ValidateFunction>();

@@ -13,6 +13,8 @@ import { checkCallbackUrl, checkEmbedOrigin, checkReturnUrl } from '../domain/ur
 import { invalidDocument, invalidRequest, ParaphError } from '../errors.js';
 import type { CreateRequestPayload, CreateResponse } from '../http/schemas/signature-requests.js';
 import type { Principal } from './authenticate-api-key.js';
+import { fieldRows } from './field-rows.js';
+import { audit } from './record-events.js';
 import { createResponseOf } from './request-views.js';
 
 export interface CreateRequestInput {
@@ -58,6 +60,13 @@ export async function createSignatureRequest(ctx: Context, input: CreateRequestI
       const raced = findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference);
       if (raced) return raced;
       insertRequest(ctx.db, rows);
+      audit(ctx, {
+        requestId: rows.request.id,
+        type: 'request_created',
+        actor: { type: 'api_client', keyId: principal.apiKeyId },
+        data: { document_sha256: blob.sha256, signers: payload.signers.length, fields: payload.fields?.length ?? 0 },
+        at: now,
+      });
       created = true;
       return findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference) as RequestRow;
     });
@@ -106,7 +115,6 @@ interface RowContext extends Principal {
 function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewRequest {
   const requestId = randomUUID();
   const documentId = randomUUID();
-  const values = payload.field_values ?? {};
   return {
     document: {
       id: documentId,
@@ -140,6 +148,7 @@ function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewReques
       completed_at: null,
       cancelled_at: null,
       cancellation_reason: null,
+      link_expiry_days: null,
     },
     signers: payload.signers.map((signer, position) => ({
       id: randomUUID(),
@@ -159,21 +168,6 @@ function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewReques
       created_at: c.now,
       updated_at: c.now,
     })),
-    fields: (payload.fields ?? []).map((field, position) => ({
-      id: randomUUID(),
-      request_id: requestId,
-      position,
-      signer_reference: field.signer_reference,
-      type: field.type,
-      field_key: field.field_key ?? null,
-      page: field.page,
-      x: field.x,
-      y: field.y,
-      width: field.width,
-      height: field.height,
-      name: field.name ?? null,
-      value: (field.name !== undefined ? values[field.name] : undefined) ?? field.value ?? null,
-      read_only: field.read_only === true ? 1 : 0,
-    })),
+    fields: fieldRows(requestId, payload.fields ?? [], payload.field_values),
   };
 }

@@ -2,6 +2,7 @@ import type { AccountsTable } from './accounts.js';
 import type { ApiKeysTable } from './api-keys.js';
 import type { DocumentsTable } from './documents.js';
 import type { FieldsTable } from './fields.js';
+import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { SettingsTable } from './settings.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
@@ -14,4 +15,8 @@ export interface DatabaseSchema {
   signature_requests: SignatureRequestsTable;
   signers: SignersTable;
   fields: FieldsTable;
+  signing_links: SigningLinksTable;
+  events: EventsTable;
+  audit_events: AuditEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -23,4 +23,6 @@ export interface SignatureRequestsTable {
   completed_at: number | null;
   cancelled_at: number | null;
   cancellation_reason: string | null;
+  /** Set at activation: replaced and reminded signers get links of the same lifetime. */
+  link_expiry_days: number | null;
 }

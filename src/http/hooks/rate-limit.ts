@@ -1,27 +1,57 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { ParaphError } from '../../errors.js';
-import { SlidingWindow } from '../sliding-window.js';
+import { SlidingWindow, type WindowVerdict } from '../sliding-window.js';
 
-const GENERAL_LIMIT = 120;
-const GENERAL_WINDOW_MS = 10 * 60 * 1000;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A second, narrower limit on top of the general one. */
+    rateLimitBucket?: keyof typeof BUCKETS;
+  }
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** The limits of the API description, per (API key, client IP). */
+const BUCKETS = {
+  general: { limit: 120, windowMs: 10 * MINUTE, says: '120 requests per 10 minutes' },
+  detection: { limit: 12, windowMs: HOUR, says: '12 field detections per hour' },
+  reminders: { limit: 20, windowMs: HOUR, says: '20 reminder calls per hour' },
+  bulk: { limit: 10, windowMs: HOUR, says: '10 bulk sends per hour' },
+} as const;
 
 /**
- * onRequest, after auth: the general bucket of 120 calls per 10 minutes per (API key, client IP).
- * Its headers go on every authenticated /v1 response; with `--rate-limit off` calls are counted but
- * never refused.
+ * onRequest, after auth. Every authenticated /v1 response carries the general bucket's
+ * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
+ * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
+ * socket's: `X-Forwarded-For` is not trusted.
  */
 export function rateLimitHook(clock: Clock, enforce: boolean) {
-  const general = new SlidingWindow(GENERAL_LIMIT, GENERAL_WINDOW_MS);
+  const windows = new Map(Object.entries(BUCKETS).map(([name, b]) => [name, new SlidingWindow(b.limit, b.windowMs)]));
+  const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
+
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!request.principal) return;
-    const verdict = general.consume(`${request.principal.apiKeyId}|${request.ip}`, clock.now());
-    const headers = { 'x-ratelimit-limit': String(verdict.limit), 'x-ratelimit-remaining': String(verdict.remaining) };
-    reply.headers(headers);
-    if (!verdict.allowed && enforce) {
-      throw new ParaphError('rate_limit_exceeded', `rate limit of ${verdict.limit} requests per 10 minutes exceeded`, {
-        headers: { ...headers, 'retry-after': String(verdict.retryAfterSeconds) },
-      });
+    const who = `${request.principal.apiKeyId}|${request.ip}`;
+    const now = clock.now();
+    const general = consume('general', who, now);
+    reply.headers(headersOf(general));
+    if (!general.allowed && enforce) throw refusal('general', general);
+    const bucket = request.routeOptions.config.rateLimitBucket;
+    if (bucket) {
+      const narrow = consume(bucket, who, now);
+      if (!narrow.allowed && enforce) throw refusal(bucket, narrow);
     }
   };
+}
+
+function headersOf(verdict: WindowVerdict): Record<string, string> {
+  return { 'x-ratelimit-limit': String(verdict.limit), 'x-ratelimit-remaining': String(verdict.remaining) };
+}
+
+function refusal(bucket: keyof typeof BUCKETS, verdict: WindowVerdict): ParaphError {
+  return new ParaphError('rate_limit_exceeded', `rate limit of ${BUCKETS[bucket].says} exceeded; retry after ${verdict.retryAfterSeconds} s`, {
+    headers: { ...headersOf(verdict), 'retry-after': String(verdict.retryAfterSeconds) },
+  });
 }

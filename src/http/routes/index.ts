@@ -3,6 +3,7 @@ import type { App } from '../app.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
+import { registerRequestLifecycle } from './request-lifecycle.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { PARAPH_VERSION } from '../../version.js';
 
@@ -14,4 +15,5 @@ export function registerRoutes(
   registerHealth(app, deps.isReady ?? (() => true));
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);
+  registerRequestLifecycle(app, deps.ctx);
 }

@@ -4,7 +4,7 @@ import { getSignatureRequest } from '../../services/get-signature-request.js';
 import { listSignatureRequests } from '../../services/list-signature-requests.js';
 import type { Principal } from '../../services/authenticate-api-key.js';
 import type { App } from '../app.js';
-import { readPdfMultipart } from '../multipart.js';
+import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams, Page } from '../schemas/common.js';
 import {
   CreateRequestMultipart,
@@ -16,17 +16,35 @@ import {
 } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
 
+type Upload = Awaited<ReturnType<typeof readPdfMultipart>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    upload?: Upload;
+  }
+}
+
 const principalOf = (request: { principal: Principal | null }): Principal => request.principal as Principal;
 
 export function registerSignatureRequests(app: App, ctx: Context): void {
   app.post(
     '/v1/signature-requests',
     {
-      config: { auth: true, summary: 'Create a signature request from a PDF and a JSON payload', multipartBody: CreateRequestMultipart },
+      config: {
+        auth: true,
+        idempotent: true,
+        summary: 'Create a signature request from a PDF and a JSON payload',
+        multipartBody: CreateRequestMultipart,
+        fingerprint: (request) => uploadFingerprint(request.upload),
+      },
       schema: { response: { 200: CreateResponse, 201: CreateResponse, ...errorResponses(400, 401, 404, 409, 422, 429, 500, 503) } },
+      // Parsed before the idempotency check, which fingerprints the parts (boundaries differ between retries).
+      preValidation: async (request) => {
+        request.upload = await readPdfMultipart(request, { request: CreateRequestPayload });
+      },
     },
     async (request, reply) => {
-      const { document, parts } = await readPdfMultipart(request, { request: CreateRequestPayload });
+      const { document, parts } = request.upload as Upload;
       const result = await createSignatureRequest(ctx, {
         principal: principalOf(request),
         document,

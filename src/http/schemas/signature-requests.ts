@@ -137,11 +137,13 @@ export const FieldsPutInput = Type.Object(
   { fields: Type.Array(FieldInput, { minItems: 1, maxItems: 100 }) },
   { ...closed, title: 'FieldsPutInput' },
 );
+export type FieldsPutInput = Static<typeof FieldsPutInput>;
 
 export const ReminderInput = Type.Object(
   { signer_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { ...closed, title: 'ReminderInput' },
 );
+export type ReminderInput = Static<typeof ReminderInput>;
 
 export const ReminderResponse = Type.Object(
   {
@@ -166,6 +168,7 @@ export const CancellationInput = Type.Object(
   { reason: Type.Optional(Type.String({ maxLength: 500 })) },
   { ...closed, title: 'CancellationInput' },
 );
+export type CancellationInput = Static<typeof CancellationInput>;
 
 export const SignerReplaceInput = Type.Object(
   {
@@ -176,6 +179,7 @@ export const SignerReplaceInput = Type.Object(
   },
   { ...closed, title: 'SignerReplaceInput' },
 );
+export type SignerReplaceInput = Static<typeof SignerReplaceInput>;
 
 export const SignerReplaceResponse = Type.Object(
   {

@@ -28,7 +28,6 @@ const webhookSignerProperties = { id: Uuid, reference: Type.String(), email: Typ
 export const WebhookSigner = Type.Object(webhookSignerProperties, { ...closed, title: 'WebhookSigner' });
 export type WebhookSigner = Static<typeof WebhookSigner>;
 
-
 export const WebhookData = Type.Object(
   {
     signature_request_id: Uuid,

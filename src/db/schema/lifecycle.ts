@@ -1,0 +1,58 @@
+import type { Generated } from 'kysely';
+
+/** One secret link per signer at a time; only the SHA-256 of its token is kept. */
+export interface SigningLinksTable {
+  id: string;
+  request_id: string;
+  signer_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** rotated, replaced, cancelled, closed, expired */
+  revoked_reason: string | null;
+}
+
+/** The outbox of webhook events: written in the transaction of the state change they describe. */
+export interface EventsTable {
+  seq: Generated<number>;
+  id: string;
+  account_id: string;
+  request_id: string;
+  /** The key that created the request: its secret signs the deliveries. */
+  api_key_id: string;
+  type: string;
+  /** The WebhookEvent JSON, exactly the bytes every delivery sends. */
+  payload: string;
+  created_at: number;
+}
+
+/** The evidence audit trail: a sequential id per request, and who acted. */
+export interface AuditEventsTable {
+  request_id: string;
+  id: number;
+  type: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_email: string;
+  signer_id: string | null;
+  data: string;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  /** in_progress while the first call runs, then done with the stored answer. */
+  state: string;
+  /** The process that holds an in_progress row; another process's leftover lock is stale. */
+  owner: string;
+  status_code: number | null;
+  content_type: string | null;
+  body: Buffer | null;
+  created_at: number;
+  expires_at: number;
+}

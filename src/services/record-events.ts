@@ -1,0 +1,86 @@
+import { randomBase62 } from '../crypto/tokens.js';
+import type { Context } from '../context.js';
+import { isoTime } from '../clock.js';
+import type { RequestRow, SignerRow } from '../db/repos/signature-requests.js';
+import type { EventType, WebhookEvent, WebhookSigner } from '../http/schemas/webhooks.js';
+import type { RequestStatus } from '../http/schemas/signature-requests.js';
+import type { SignerStatusValue } from '../http/schemas/signature-requests.js';
+
+/** Who made a change, as the evidence audit trail records it. */
+export type Actor =
+  | { type: 'api_client'; keyId: string }
+  | { type: 'signer'; signerId: string; email: string }
+  | { type: 'system' };
+
+/**
+ * Appends one row to the request's audit trail, numbered after the last one. Call it inside the
+ * transaction of the change it records.
+ */
+export function audit(
+  ctx: Context,
+  entry: { requestId: string; type: string; actor: Actor; signerId?: string | null; data?: Record<string, unknown>; at: number },
+): void {
+  const { db } = ctx;
+  const last = db.first(
+    db.q.selectFrom('audit_events').select((eb) => eb.fn.max<number>('id').as('id')).where('request_id', '=', entry.requestId),
+  );
+  db.run(
+    db.q.insertInto('audit_events').values({
+      request_id: entry.requestId,
+      id: (last?.id ?? 0) + 1,
+      type: entry.type,
+      actor_type: entry.actor.type,
+      actor_id: entry.actor.type === 'api_client' ? entry.actor.keyId : entry.actor.type === 'signer' ? entry.actor.signerId : null,
+      actor_email: entry.actor.type === 'signer' ? entry.actor.email : '',
+      signer_id: entry.signerId ?? null,
+      data: JSON.stringify(entry.data ?? {}),
+      created_at: entry.at,
+    }),
+  );
+}
+
+export interface EventInput {
+  /** The request as it is after the change: `data.status` reports it. */
+  request: RequestRow;
+  type: EventType;
+  signer?: SignerRow;
+  replacedSigner?: SignerRow;
+  reason?: string;
+  at: number;
+}
+
+/**
+ * Writes a webhook event into the outbox, in the transaction of the state change it describes, so
+ * an event exists exactly when its change does. Delivery reads the stored bytes.
+ */
+export function emitEvent(ctx: Context, input: EventInput): WebhookEvent {
+  const event: WebhookEvent = {
+    id: `evt_${randomBase62(16)}`,
+    type: input.type,
+    created_at: isoTime(input.at),
+    data: {
+      signature_request_id: input.request.id,
+      client_reference: input.request.client_reference,
+      status: input.request.status as RequestStatus,
+      ...(input.signer ? { signer: webhookSigner(input.signer) } : {}),
+      ...(input.replacedSigner ? { replaced_signer: webhookSigner(input.replacedSigner) } : {}),
+      ...(input.reason !== undefined ? { reason: input.reason } : {}),
+    },
+  };
+  ctx.db.run(
+    ctx.db.q.insertInto('events').values({
+      id: event.id,
+      account_id: input.request.account_id,
+      request_id: input.request.id,
+      api_key_id: input.request.api_key_id,
+      type: event.type,
+      payload: JSON.stringify(event),
+      created_at: input.at,
+    }),
+  );
+  return event;
+}
+
+function webhookSigner(signer: SignerRow): WebhookSigner {
+  return { id: signer.id, reference: signer.reference, email: signer.email, status: signer.status as SignerStatusValue };
+}
