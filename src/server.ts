@@ -5,6 +5,7 @@ import { makeEphemeralDataDir, removeDataDir } from './data-dir.js';
 import { buildApp } from './http/app.js';
 import { createLog, type Log } from './log.js';
 import { ensureFirstApiKey } from './services/ensure-first-api-key.js';
+import { startScheduler } from './jobs/scheduler.js';
 import type { CreatedApiKey } from './services/create-api-key.js';
 
 export interface RunningParaph {
@@ -39,8 +40,14 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const firstKey = ensureFirstApiKey(ctx);
+    const scheduler = startScheduler(ctx);
     const app = await buildApp({ ctx, rateLimit: config.rateLimit });
-    await app.listen({ host: config.host, port: config.port });
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      await scheduler.stop();
+      throw error;
+    }
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
     const base = publicBaseUrl(config, { host: address.address, port: address.port });
@@ -56,6 +63,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       close: () =>
         (closed ??= (async () => {
           await app.close();
+          await scheduler.stop();
           await context.close();
           if (config.dataDir === null) removeDataDir(dataDir);
         })()),

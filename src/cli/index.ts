@@ -1,7 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '../config.js';
 import { PARAPH_VERSION } from '../version.js';
+import { clockCommand } from './clock.js';
+import { forceCommands } from './force.js';
 import { keysCommand } from './keys.js';
+import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
 
@@ -13,7 +16,10 @@ export function buildProgram(io: Io, env: Env): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .addCommand(serveCommand(io, env))
-    .addCommand(keysCommand(io, env));
+    .addCommand(keysCommand(io, env))
+    .addCommand(requestsCommand(io, env))
+    .addCommand(clockCommand(io, env));
+  for (const command of forceCommands(io, env)) program.addCommand(command);
   for (const command of program.commands) applyRecursively(command, io);
   return program;
 }

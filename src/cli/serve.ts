@@ -7,7 +7,7 @@ import { dataDirOption } from './options.js';
 
 export function serveCommand(io: Io, env: Env): Command {
   return new Command('serve')
-    .description('start the sandbox: REST API, storage and signing page in one process')
+    .description('start the sandbox: REST API, storage and scheduler in one process')
     .option('--host <host>', 'address of the HTTP server (env PARAPH_HOST, default 127.0.0.1)')
     .option('--port <port>', 'HTTP port, 0 picks a free one (env PARAPH_PORT, default 4010)')
     .addOption(dataDirOption())

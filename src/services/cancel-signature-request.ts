@@ -1,10 +1,9 @@
 import type { Context } from '../context.js';
-import { currentSigners, requestFields } from '../db/repos/signature-requests.js';
 import type { SignatureRequestStatus } from '../http/schemas/signature-requests.js';
 import type { Principal } from './authenticate-api-key.js';
 import { audit, emitEvent } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
-import { statusOf } from './request-views.js';
+import { requestStatus } from './get-signature-request.js';
 import { revokeRequestLinks } from './signing-links.js';
 
 /** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
@@ -27,6 +26,6 @@ export function cancelSignatureRequest(
       data: input.reason === undefined ? {} : { reason: input.reason },
       at: now,
     });
-    return statusOf(cancelled, currentSigners(ctx.db, row.id), requestFields(ctx.db, row.id));
+    return requestStatus(ctx, cancelled);
   });
 }

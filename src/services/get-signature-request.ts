@@ -1,11 +1,14 @@
 import type { Context } from '../context.js';
-import { currentSigners, findRequest, requestFields } from '../db/repos/signature-requests.js';
-import { notFound } from '../errors.js';
+import { availableArtifacts, currentSigners, requestFields, type RequestRow } from '../db/repos/signature-requests.js';
 import type { SignatureRequestStatus } from '../http/schemas/signature-requests.js';
+import { loadRequest } from './request-guard.js';
 import { statusOf } from './request-views.js';
 
 export function getSignatureRequest(ctx: Context, accountId: string, id: string): SignatureRequestStatus {
-  const row = findRequest(ctx.db, accountId, id);
-  if (!row) throw notFound(`signature request ${id} does not exist`);
-  return statusOf(row, currentSigners(ctx.db, id), requestFields(ctx.db, id));
+  return requestStatus(ctx, loadRequest(ctx, accountId, id));
+}
+
+/** SignatureRequestStatus of a loaded request, as it is now. */
+export function requestStatus(ctx: Context, row: RequestRow): SignatureRequestStatus {
+  return statusOf(row, currentSigners(ctx.db, row.id), requestFields(ctx.db, row.id), availableArtifacts(ctx.db, row.id));
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { currentSigners, requestFields } from '../db/repos/signature-requests.js';
+import { currentSigners } from '../db/repos/signature-requests.js';
 import { checkFields, checkFieldsOnPages, signerWithoutField } from '../domain/field-rules.js';
 import type { PageBox } from '../domain/field-rules.js';
 import { invalidRequest } from '../errors.js';
@@ -8,7 +8,7 @@ import type { Principal } from './authenticate-api-key.js';
 import { fieldRows } from './field-rows.js';
 import { audit } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
-import { statusOf } from './request-views.js';
+import { requestStatus } from './get-signature-request.js';
 
 /** PUT /fields: the confirmed field set replaces every field; every signer needs one. */
 export function replaceFields(
@@ -40,6 +40,6 @@ export function replaceFields(
       data: { field_count: input.fields.length },
       at: now,
     });
-    return statusOf(updated, signers, requestFields(ctx.db, row.id));
+    return requestStatus(ctx, updated);
   });
 }

@@ -38,7 +38,7 @@ export function listItemOf(row: RequestRow): RequestListItem {
   };
 }
 
-export function statusOf(row: RequestRow, signers: SignerRow[], fields: FieldRow[]): SignatureRequestStatus {
+export function statusOf(row: RequestRow, signers: SignerRow[], fields: FieldRow[], artifacts: ReadonlySet<string>): SignatureRequestStatus {
   const signedReferences = new Set(signers.filter((s) => s.status === 'signed').map((s) => s.reference));
   return {
     id: row.id,
@@ -53,7 +53,11 @@ export function statusOf(row: RequestRow, signers: SignerRow[], fields: FieldRow
     signers: signers.map(signerStatusOf),
     fields: fields.filter((f) => f.type === 'text' || f.type === 'date').map((f) => fieldStatusOf(f, signedReferences)),
     // Artifacts exist only between completion and the retention purge.
-    artifacts: { signed_pdf: row.status === 'completed', evidence_pdf: row.status === 'completed', evidence_json: row.status === 'completed' },
+    artifacts: {
+      signed_pdf: artifacts.has('signed-pdf'),
+      evidence_pdf: artifacts.has('evidence.pdf'),
+      evidence_json: artifacts.has('evidence.json'),
+    },
   };
 }
 

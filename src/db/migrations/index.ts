@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-lifecycle.js';
+import * as m003 from './003-artifacts.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-lifecycle': m002,
+  '003-artifacts': m003,
 };

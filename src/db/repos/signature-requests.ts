@@ -74,3 +74,11 @@ export function listRequests(db: Db, filter: ListFilter): RequestRow[] {
   if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
   return db.all(query.orderBy('seq', 'desc').limit(filter.limit + 1));
 }
+
+/** Artifact types whose content is still stored. */
+export function availableArtifacts(db: Db, requestId: string): Set<string> {
+  const rows = db.all(
+    db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId).where('blob_id', 'is not', null),
+  );
+  return new Set(rows.map((r) => r.type));
+}

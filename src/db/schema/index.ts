@@ -1,5 +1,6 @@
 import type { AccountsTable } from './accounts.js';
 import type { ApiKeysTable } from './api-keys.js';
+import type { ArtifactsTable } from './artifacts.js';
 import type { DocumentsTable } from './documents.js';
 import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
@@ -19,4 +20,5 @@ export interface DatabaseSchema {
   events: EventsTable;
   audit_events: AuditEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  artifacts: ArtifactsTable;
 }

@@ -32,7 +32,8 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!request.principal) return;
+    // The API is limited; the sandbox controls (`/_sandbox`) are not.
+    if (!request.principal || !request.routeOptions.url?.startsWith('/v1/')) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);

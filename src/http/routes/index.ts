@@ -4,6 +4,7 @@ import type { OpenApiRoute } from '../openapi.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
+import { registerSandbox } from './sandbox.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { PARAPH_VERSION } from '../../version.js';
 
@@ -16,4 +17,5 @@ export function registerRoutes(
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);
   registerRequestLifecycle(app, deps.ctx);
+  registerSandbox(app, deps.ctx);
 }

@@ -15,7 +15,8 @@ export const ClockState = Type.Object(
 export type ClockState = Static<typeof ClockState>;
 
 export const ClockAdvanceInput = Type.Object(
-  { seconds: Type.Integer({ minimum: 1 }) },
+  // At most ten years at a time: dates stay far inside what JavaScript can represent.
+  { seconds: Type.Integer({ minimum: 1, maximum: 315_360_000 }) },
   { ...closed, title: 'ClockAdvanceInput' },
 );
 export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;
