@@ -8,17 +8,18 @@ import { nextDueTime, runDueJobs } from '../jobs/run-due-jobs.js';
  */
 export async function advanceClock(ctx: Context, ms: number): Promise<{ now: number; offsetMs: number }> {
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('the sandbox clock only moves forward by a whole number of milliseconds');
-  const target = ctx.clock.now() + ms;
+  // The offset, not the time, is the target: the real time spent running jobs must not eat into `ms`.
+  const targetOffset = ctx.clock.offsetMs() + ms;
   for (;;) {
     const due = nextDueTime(ctx);
-    if (due === null || due > target) break;
     const now = ctx.clock.now();
+    if (due === null || due > now - ctx.clock.offsetMs() + targetOffset) break;
     if (due > now) ctx.clock.advance(due - now);
     // Nothing changed although something was due: another process got there first, or it cannot run.
     if ((await runDueJobs(ctx)) === 0 && due <= now) break;
   }
-  const now = ctx.clock.now();
-  if (target > now) ctx.clock.advance(target - now);
+  const remaining = targetOffset - ctx.clock.offsetMs();
+  if (remaining > 0) ctx.clock.advance(remaining);
   await runDueJobs(ctx);
   return { now: ctx.clock.now(), offsetMs: ctx.clock.offsetMs() };
 }

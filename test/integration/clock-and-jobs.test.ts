@@ -1,0 +1,154 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createContext } from '../../src/context.js';
+import { createLog } from '../../src/log.js';
+import { advanceClock } from '../../src/services/advance-clock.js';
+import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
+import { json, useServer } from '../helpers/server.js';
+
+const near = (actual: number, expected: number, slackMs = 5000) =>
+  assert.ok(Math.abs(actual - expected) <= slackMs, `${new Date(actual).toISOString()} is not near ${new Date(expected).toISOString()}`);
+
+test('one advance of 11 days: links expire at day 7, then the content is purged at day 10, each at its own time', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server, {}, 2);
+  await activate(server, id);
+  const start = server.running.ctx.clock.now();
+  const blobs = () => fs.readdirSync(path.join(server.dataDir, 'blobs')).filter((f) => f.endsWith('.blob'));
+  assert.equal(blobs().length, 1);
+
+  const clock = await advance(server, 11 * DAY);
+  assert.ok(clock.offset_seconds >= 11 * 86400 - 5);
+
+  const after = await status(server, id);
+  assert.equal(after.status, 'purged');
+  assert.equal(after.retention_expires_at, null);
+  assert.deepEqual(after.artifacts, { signed_pdf: false, evidence_pdf: false, evidence_json: false });
+  assert.deepEqual(after.signers.map((s) => s.status), ['expired', 'expired']);
+  assert.deepEqual(blobs(), [], 'the PDF is deleted from disk');
+
+  const events = eventsOf(server, id);
+  assert.deepEqual(events.map((e) => e.type), ['signature_request.activated', 'signer.expired', 'signer.expired', 'signature_request.expired']);
+  for (const event of events.slice(1)) near(event.created_at, start + 7 * DAY);
+  assert.deepEqual(events.slice(1, 3).map((e) => e.data.signer.status), ['expired', 'expired']);
+  assert.equal(events[3]?.data.status, 'expired');
+
+  const audit = auditOf(server, id);
+  const purged = audit.find((a) => a.type === 'request_purged');
+  assert.ok(purged);
+  assert.equal(purged.actor_type, 'system');
+  near(purged.created_at, start + 10 * DAY);
+  assert.deepEqual(audit.map((a) => a.id), audit.map((_, i) => i + 1));
+});
+
+test('a link is capped by the retention deadline', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server);
+  await advance(server, 5 * DAY);
+  await activate(server, id, { link_expiry_days: 30 });
+  const before = await status(server, id);
+  assert.equal(before.signers[0]?.expires_at, before.retention_expires_at);
+  await advance(server, 5 * DAY - 60_000);
+  assert.equal((await status(server, id)).status, 'active');
+  await advance(server, 120_000);
+  const after = await status(server, id);
+  assert.equal(after.status, 'purged');
+  assert.deepEqual(eventsOf(server, id).map((e) => e.type).slice(-1), ['signature_request.expired']);
+});
+
+test('one expired signer leaves the request active while another holds a live link; a reminder revives them', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server, {}, 2);
+  await activate(server, id, { link_expiry_days: 2 });
+  await advance(server, 1 * DAY);
+  const reminded = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's1' });
+  assert.equal(reminded.status, 200);
+  await advance(server, 1 * DAY + 60_000);
+  const mid = await status(server, id);
+  assert.equal(mid.status, 'active');
+  assert.deepEqual(mid.signers.map((s) => s.status), ['pending', 'expired']);
+
+  const revive = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's2' });
+  assert.equal(revive.status, 200);
+  assert.deepEqual((await status(server, id)).signers.map((s) => s.status), ['pending', 'pending']);
+  await advance(server, 3 * DAY);
+  const end = await status(server, id);
+  assert.equal(end.status, 'expired');
+  assert.deepEqual(end.signers.map((s) => s.status), ['expired', 'expired']);
+});
+
+test('forced expire and purge over HTTP apply the same transitions, with 409 where the state forbids them', async (t) => {
+  const server = await useServer(t);
+  const prepared = await createRequest(server);
+  const active = await createRequest(server);
+  await activate(server, active);
+
+  const expireActive = await postJson(server, `/_sandbox/signature-requests/${active}/expire`);
+  assert.equal(expireActive.status, 200);
+  const expired = await json<{ status: string; signers: Array<{ status: string }> }>(expireActive);
+  assert.equal(expired.status, 'expired');
+  assert.deepEqual(expired.signers.map((s) => s.status), ['expired']);
+  assert.deepEqual(eventsOf(server, active).map((e) => e.type), ['signature_request.activated', 'signer.expired', 'signature_request.expired']);
+  for (const target of [prepared, active]) {
+    const refused = await postJson(server, `/_sandbox/signature-requests/${target}/expire`);
+    assert.equal(refused.status, 409);
+    assert.equal((await json<{ error: { code: string } }>(refused)).error.code, 'conflict');
+  }
+
+  const purge = await postJson(server, `/_sandbox/signature-requests/${prepared}/purge`);
+  assert.equal(purge.status, 200);
+  assert.equal((await json<{ status: string }>(purge)).status, 'purged');
+  const again = await postJson(server, `/_sandbox/signature-requests/${prepared}/purge`);
+  assert.equal(again.status, 409);
+
+  const other = server.newKey();
+  assert.equal((await postJson(server, `/_sandbox/signature-requests/${active}/purge`, undefined, other.apiKey)).status, 404);
+  assert.equal((await postJson(server, '/_sandbox/signature-requests/not-a-uuid/purge')).status, 404);
+});
+
+test('the clock endpoints: state, validation, authentication', async (t) => {
+  const server = await useServer(t);
+  const clock = await json<{ now: string; offset_seconds: number }>(await server.call('GET', '/_sandbox/clock'));
+  assert.deepEqual(Object.keys(clock).sort(), ['now', 'offset_seconds']);
+  assert.equal(clock.offset_seconds, 0);
+  near(Date.parse(clock.now), Date.now());
+  const moved = await advance(server, 90_000);
+  assert.equal(moved.offset_seconds, 90);
+  near(Date.parse(moved.now), Date.now() + 90_000);
+  for (const body of [{ seconds: 0 }, { seconds: -5 }, { seconds: '10' }, { seconds: 1.5 }, { seconds: 10, extra: 1 }, {}]) {
+    const response = await postJson(server, '/_sandbox/clock/advance', body);
+    assert.equal(response.status, 400, JSON.stringify(body));
+  }
+  assert.equal((await server.call('GET', '/_sandbox/clock', { key: null })).status, 401);
+  // The sandbox controls are not rate-limited and carry no rate-limit headers.
+  assert.equal((await server.call('GET', '/_sandbox/clock')).headers.get('x-ratelimit-limit'), null);
+});
+
+test('the scheduler inside serve expires links within a second of their due time', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server);
+  await activate(server, id, { link_expiry_days: 1 });
+  // Move the clock without running jobs, as another process's clock advance that only wrote the offset would.
+  server.running.ctx.clock.advance(DAY + 1000);
+  const deadline = Date.now() + 4000;
+  let current = await status(server, id);
+  while (current.status === 'active' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    current = await status(server, id);
+  }
+  assert.equal(current.status, 'expired');
+});
+
+test('two processes advancing the clock at once apply each transition once', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server, {}, 3);
+  await activate(server, id);
+  const other = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+  t.after(() => other.close());
+  await Promise.all([advanceClock(server.running.ctx, 8 * DAY), advanceClock(other, 8 * DAY)]);
+  const types = eventsOf(server, id).map((e) => e.type);
+  assert.equal(types.filter((type) => type === 'signer.expired').length, 3);
+  assert.equal(types.filter((type) => type === 'signature_request.expired').length, 1);
+});
