@@ -24,14 +24,15 @@ const queryAjv = makeAjv({ coerceTypes: true });
 
 /**
  * The fastify validator compiler: query strings are coerced (`?limit=5`), everything else is not.
- * An absent body is checked as `{}`: optional inputs (activate, cancel, reminders) accept it, and a
+ * An absent or empty body is checked as `{}`: optional inputs (activate, cancel, reminders) accept it, and a
  * required one fails on its first required property.
  */
 export function compileForPart(schema: TSchema, httpPart: string | undefined): (data: unknown) => boolean {
   if (httpPart === 'querystring') return queryAjv.compile(schema);
   const check = bodyAjv.compile(schema);
   const validateBody = (data: unknown): boolean => {
-    const ok = check(data === undefined ? {} : data);
+    // fastify hands an absent body over as null (and the JSON parser an empty one as undefined).
+    const ok = check(data === undefined || data === null ? {} : data);
     validateBody.errors = check.errors;
     return ok;
   };

@@ -12,7 +12,7 @@ export interface KeyedCall {
 
 export type Claim =
   | { kind: 'new' }
-  | { kind: 'replay'; status: number; contentType: string | null; body: Buffer }
+  | { kind: 'replay'; status: number; contentType: string | null; body: Buffer; requestId: string | null }
   | { kind: 'in_progress' }
   | { kind: 'mismatch' };
 
@@ -40,6 +40,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
           status_code: null,
           content_type: null,
           body: null,
+          request_id: null,
           created_at: now,
           expires_at: now + IDEMPOTENCY_TTL_MS,
         }),
@@ -48,7 +49,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     }
     if (row.method !== call.method || row.path !== call.path || row.fingerprint !== call.fingerprint) return { kind: 'mismatch' };
     if (row.state === 'done' && row.status_code !== null && row.body !== null) {
-      return { kind: 'replay', status: row.status_code, contentType: row.content_type, body: Buffer.from(row.body) };
+      return { kind: 'replay', status: row.status_code, contentType: row.content_type, body: Buffer.from(row.body), requestId: row.request_id };
     }
     if (row.owner === ctx.processId) return { kind: 'in_progress' };
     db.run(
@@ -66,13 +67,13 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
 export function storeIdempotentAnswer(
   ctx: Context,
   call: Pick<KeyedCall, 'accountId' | 'key'>,
-  answer: { status: number; contentType: string | null; body: Buffer },
+  answer: { status: number; contentType: string | null; body: Buffer; requestId: string },
 ): void {
   ctx.db.transaction(() =>
     ctx.db.run(
       ctx.db.q
         .updateTable('idempotency_keys')
-        .set({ state: 'done', status_code: answer.status, content_type: answer.contentType, body: answer.body })
+        .set({ state: 'done', status_code: answer.status, content_type: answer.contentType, body: answer.body, request_id: answer.requestId })
         .where('account_id', '=', call.accountId)
         .where('key', '=', call.key)
         .where('owner', '=', ctx.processId)

@@ -53,6 +53,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   content_type: string | null;
   body: Buffer | null;
+  /** The X-Request-Id of the stored answer. */
+  request_id: string | null;
   created_at: number;
   expires_at: number;
 }

@@ -43,7 +43,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
     if (typeof header !== 'string' || !KEY_SHAPE.test(header)) {
       throw invalidRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
     }
-    const body = request.routeOptions.config.fingerprint?.(request) ?? request.body ?? null;
+    // No body and an empty object are the same call to an endpoint whose input is optional.
+    const body = request.routeOptions.config.fingerprint?.(request) ?? request.body ?? {};
     const call = {
       accountId: request.principal.accountId,
       key: header,
@@ -60,6 +61,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
         return reply
           .code(claim.status)
           .header('idempotent-replayed', 'true')
+          .header('x-request-id', claim.requestId ?? request.id)
           .header('content-type', claim.contentType ?? 'application/json; charset=utf-8')
           .send(claim.body);
       case 'in_progress':
@@ -85,6 +87,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
         status,
         contentType: typeof contentType === 'string' ? contentType : null,
         body: Buffer.from(payload),
+        requestId: request.id,
       });
     }
     return payload;
