@@ -10,6 +10,8 @@ export interface Clock {
   /** Sandbox time in milliseconds since the epoch. */
   now(): number;
   offsetMs(): number;
+  /** Real time, for the few things that must not follow the sandbox clock (webhook-timestamp, leases). */
+  realNow(): number;
   /** Moves the clock forward; answers the new offset. */
   advance(ms: number): number;
 }
@@ -21,6 +23,7 @@ export function createClock(db: Db, realNow: () => number = Date.now): Clock {
   };
   return {
     now: () => realNow() + readOffset(),
+    realNow,
     offsetMs: readOffset,
     advance(ms) {
       if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('the sandbox clock only moves forward');

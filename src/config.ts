@@ -10,6 +10,8 @@ export interface Config {
   /** Base of signing links; `null` means `http://HOST:PORT` of the running server. */
   readonly publicUrl: string | null;
   readonly allowLoopbackWebhooks: boolean;
+  /** How long one webhook attempt may take before it counts as failed. */
+  readonly webhookTimeoutMs: number;
   readonly rateLimit: boolean;
   readonly brand: string;
   readonly logLevel: LogLevel;
@@ -26,6 +28,7 @@ export interface ConfigFlags {
   smtpPort?: string | undefined;
   publicUrl?: string | undefined;
   allowLoopbackWebhooks?: boolean | undefined;
+  webhookTimeout?: string | undefined;
   rateLimit?: string | undefined;
   ephemeral?: boolean | undefined;
   brand?: string | undefined;
@@ -53,6 +56,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
     publicUrl: publicUrl === undefined ? null : parsePublicUrl(publicUrl),
     allowLoopbackWebhooks:
       flags.allowLoopbackWebhooks ?? parseBoolean(nonEmpty(env.WEBHOOKS_ALLOW_LOOPBACK), 'WEBHOOKS_ALLOW_LOOPBACK') ?? false,
+    webhookTimeoutMs: parseSeconds(pick(flags.webhookTimeout, 'PARAPH_WEBHOOK_TIMEOUT') ?? '15', '--webhook-timeout') * 1000,
     rateLimit: parseOnOff(pick(flags.rateLimit, 'PARAPH_RATE_LIMIT') ?? 'on', '--rate-limit'),
     brand: parseBrand(pick(flags.brand, 'PARAPH_BRAND') ?? 'paraph'),
     logLevel: parseLogLevel(pick(flags.logLevel, 'PARAPH_LOG_LEVEL') ?? 'warn'),
@@ -72,6 +76,13 @@ function nonEmpty(value: string | undefined): string | undefined {
 function parsePort(value: string, option: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
     throw new ConfigError(`${option} must be a port number from 0 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseSeconds(value: string, option: string): number {
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 120) {
+    throw new ConfigError(`${option} must be a number of seconds from 1 to 120, got "${value}"`);
   }
   return Number(value);
 }

@@ -21,8 +21,8 @@ export interface Context {
   readonly log: Log;
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
-  /** Options the server applies to requests (the CLI uses the defaults). */
-  readonly policy: { readonly allowLoopbackWebhooks: boolean };
+  /** Options the server applies (a CLI process uses the ones serve recorded). */
+  readonly policy: { readonly allowLoopbackWebhooks: boolean; readonly webhookTimeoutMs: number };
   /** Base of signing links: the running server's public URL (a CLI process reads the one serve recorded). */
   publicUrl(): string;
   /** Called by serve once it listens; recorded for CLI processes on the same directory. */
@@ -35,12 +35,14 @@ export interface ContextOptions {
   log: Log;
   brand?: string;
   allowLoopbackWebhooks?: boolean;
+  webhookTimeoutMs?: number;
   /** Test seam: the real-time source under the sandbox clock. */
   realNow?: () => number;
 }
 
 const BRAND_KEY = 'brand';
 const PUBLIC_URL_KEY = 'public_url';
+const LOOPBACK_KEY = 'allow_loopback_webhooks';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
@@ -49,6 +51,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const db = await openDatabase(databaseFile(options.dataDir));
   const pdf = createPdfInspector();
   let publicUrl: string | undefined;
+  const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
   return {
     dataDir: options.dataDir,
     db,
@@ -59,7 +62,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     pdf,
     log: options.log,
     processId: randomUUID(),
-    policy: Object.freeze({ allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false }),
+    policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000 }),
     publicUrl() {
       publicUrl ??= readSetting(db, PUBLIC_URL_KEY) ?? 'http://127.0.0.1:4010';
       return publicUrl;
@@ -79,6 +82,13 @@ export async function createContext(options: ContextOptions): Promise<Context> {
 function resolveBrand(db: Db, requested: string | undefined): string {
   if (requested === undefined) return readSetting(db, BRAND_KEY) ?? 'paraph';
   writeSetting(db, BRAND_KEY, requested);
+  return requested;
+}
+
+/** serve records its webhook policy too, so a CLI process that sends due webhooks applies the same one. */
+function resolveFlag(db: Db, key: string, requested: boolean | undefined): boolean {
+  if (requested === undefined) return readSetting(db, key) === '1';
+  writeSetting(db, key, requested ? '1' : '0');
   return requested;
 }
 

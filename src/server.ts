@@ -6,6 +6,7 @@ import { buildApp } from './http/app.js';
 import { createLog, type Log } from './log.js';
 import { ensureFirstApiKey } from './services/ensure-first-api-key.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { startDispatcher } from './jobs/dispatch-webhooks.js';
 import type { CreatedApiKey } from './services/create-api-key.js';
 
 export interface RunningParaph {
@@ -37,15 +38,18 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       log,
       brand: config.brand,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+      webhookTimeoutMs: config.webhookTimeoutMs,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const firstKey = ensureFirstApiKey(ctx);
     const scheduler = startScheduler(ctx);
+    const dispatcher = startDispatcher(ctx);
     const app = await buildApp({ ctx, rateLimit: config.rateLimit });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
       await scheduler.stop();
+      await dispatcher.stop();
       throw error;
     }
     const address = app.server.address() as AddressInfo;
@@ -64,6 +68,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
         (closed ??= (async () => {
           await app.close();
           await scheduler.stop();
+          await dispatcher.stop();
           await context.close();
           if (config.dataDir === null) removeDataDir(dataDir);
         })()),

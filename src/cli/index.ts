@@ -7,6 +7,7 @@ import { keysCommand } from './keys.js';
 import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
+import { webhooksCommand } from './webhooks.js';
 
 export function buildProgram(io: Io, env: Env): Command {
   const program = new Command('paraph')
@@ -18,7 +19,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(serveCommand(io, env))
     .addCommand(keysCommand(io, env))
     .addCommand(requestsCommand(io, env))
-    .addCommand(clockCommand(io, env));
+    .addCommand(clockCommand(io, env))
+    .addCommand(webhooksCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   for (const command of program.commands) applyRecursively(command, io);
   return program;

@@ -13,7 +13,7 @@ export interface Scheduler {
 export function startScheduler(ctx: Context): Scheduler {
   let running: Promise<void> = Promise.resolve();
   const job = new Cron('* * * * * *', { protect: true, unref: true }, () => {
-    running = runDueJobs(ctx).then(
+    running = runDueJobs(ctx, { deliverWebhooks: false }).then(
       () => undefined,
       (error: unknown) => ctx.log.error({ err: error }, 'scheduled jobs failed'),
     );

@@ -16,10 +16,10 @@ export async function advanceClock(ctx: Context, ms: number): Promise<{ now: num
     if (due === null || due > now - ctx.clock.offsetMs() + targetOffset) break;
     if (due > now) ctx.clock.advance(due - now);
     // Nothing changed although something was due: another process got there first, or it cannot run.
-    if ((await runDueJobs(ctx)) === 0 && due <= now) break;
+    if ((await runDueJobs(ctx, { deliverWebhooks: true })) === 0 && due <= now) break;
   }
   const remaining = targetOffset - ctx.clock.offsetMs();
   if (remaining > 0) ctx.clock.advance(remaining);
-  await runDueJobs(ctx);
+  await runDueJobs(ctx, { deliverWebhooks: true });
   return { now: ctx.clock.now(), offsetMs: ctx.clock.offsetMs() };
 }

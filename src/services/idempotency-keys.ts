@@ -49,7 +49,8 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     }
     if (row.method !== call.method || row.path !== call.path || row.fingerprint !== call.fingerprint) return { kind: 'mismatch' };
     if (row.state === 'done' && row.status_code !== null && row.body !== null) {
-      return { kind: 'replay', status: row.status_code, contentType: row.content_type, body: Buffer.from(row.body), requestId: row.request_id };
+      const body = ctx.secrets.open(row.body, answerAad(call));
+      return { kind: 'replay', status: row.status_code, contentType: row.content_type, body, requestId: row.request_id };
     }
     if (row.owner === ctx.processId) return { kind: 'in_progress' };
     db.run(
@@ -73,7 +74,14 @@ export function storeIdempotentAnswer(
     ctx.db.run(
       ctx.db.q
         .updateTable('idempotency_keys')
-        .set({ state: 'done', status_code: answer.status, content_type: answer.contentType, body: answer.body, request_id: answer.requestId })
+        .set({
+          state: 'done',
+          status_code: answer.status,
+          content_type: answer.contentType,
+          // Answers can hold signing links (bearer credentials): they are kept sealed, never in the clear.
+          body: ctx.secrets.seal(answer.body, answerAad(call)),
+          request_id: answer.requestId,
+        })
         .where('account_id', '=', call.accountId)
         .where('key', '=', call.key)
         .where('owner', '=', ctx.processId)
@@ -99,6 +107,10 @@ export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accou
 /** Forgets keys past their 24 hours (the scheduler calls this). */
 export function expireIdempotencyKeys(ctx: Context): number {
   return ctx.db.transaction(() => ctx.db.run(ctx.db.q.deleteFrom('idempotency_keys').where('expires_at', '<=', ctx.clock.now())).changes);
+}
+
+function answerAad(call: Pick<KeyedCall, 'accountId' | 'key'>): string {
+  return `idempotent-answer:${call.accountId}:${call.key}`;
 }
 
 function callColumns(call: KeyedCall) {

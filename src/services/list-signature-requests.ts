@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { listRequests } from '../db/repos/signature-requests.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../domain/limits.js';
-import { invalidRequest } from '../errors.js';
 import type { RequestListItem } from '../http/schemas/signature-requests.js';
 import { listItemOf } from './request-views.js';
 
@@ -20,26 +20,13 @@ export function listSignatureRequests(ctx: Context, input: ListRequestsInput): {
     accountId: input.accountId,
     status: input.status,
     clientReference: input.clientReference,
-    beforeSeq: input.cursor ? decodeCursor(input.cursor) : undefined,
+    beforeSeq: input.cursor ? decodeCursor('sr1', input.cursor) : undefined,
     limit,
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     data: page.map(listItemOf),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.seq) : '',
+    next_cursor: rows.length > limit && last ? encodeCursor('sr1', last.seq) : '',
   };
-}
-
-const CURSOR_PREFIX = 'sr1:';
-
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): number {
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
-  const match = /^sr1:([1-9]\d{0,15})$/.exec(text);
-  if (!match?.[1]) throw invalidRequest('cursor is not a cursor this API returned');
-  return Number(match[1]);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomBase62 } from '../crypto/tokens.js';
 import type { Context } from '../context.js';
 import { isoTime } from '../clock.js';
@@ -78,6 +79,29 @@ export function emitEvent(ctx: Context, input: EventInput): WebhookEvent {
       created_at: input.at,
     }),
   );
+  // The delivery is part of the same transaction (a transactional outbox): no change without its webhook.
+  if (input.request.callback_url !== null) {
+    ctx.db.run(
+      ctx.db.q.insertInto('webhook_deliveries').values({
+        id: randomUUID(),
+        account_id: input.request.account_id,
+        request_id: input.request.id,
+        event_id: event.id,
+        event_type: event.type,
+        url: input.request.callback_url,
+        status: 'pending',
+        attempt_count: 0,
+        failures_in_row: 0,
+        last_status_code: null,
+        last_error: null,
+        next_attempt_at: input.at,
+        delivered_at: null,
+        created_at: input.at,
+        lease_owner: null,
+        lease_until: null,
+      }),
+    );
+  }
   return event;
 }
 

@@ -12,6 +12,7 @@ test('defaults follow the contract table', () => {
     smtpPort: 2525,
     publicUrl: null,
     allowLoopbackWebhooks: false,
+    webhookTimeoutMs: 15_000,
     rateLimit: true,
     brand: 'paraph',
     logLevel: 'warn',
@@ -27,6 +28,7 @@ test('every option has its env twin, and a flag wins over the env', () => {
     PARAPH_SMTP_PORT: '0',
     PARAPH_PUBLIC_URL: 'https://sandbox.example.com/',
     WEBHOOKS_ALLOW_LOOPBACK: '1',
+    PARAPH_WEBHOOK_TIMEOUT: '3',
     PARAPH_RATE_LIMIT: 'off',
     PARAPH_BRAND: 'acme',
     PARAPH_LOG_LEVEL: 'info',
@@ -39,6 +41,7 @@ test('every option has its env twin, and a flag wins over the env', () => {
     smtpPort: 0,
     publicUrl: 'https://sandbox.example.com',
     allowLoopbackWebhooks: true,
+    webhookTimeoutMs: 3000,
     rateLimit: false,
     brand: 'acme',
     logLevel: 'info',
@@ -67,6 +70,8 @@ test('bad values are usage errors naming the option', () => {
     [{ publicUrl: 'not a url' }, {}, /--public-url/],
     [{}, { WEBHOOKS_ALLOW_LOOPBACK: 'perhaps' }, /WEBHOOKS_ALLOW_LOOPBACK/],
     [{ logLevel: 'loud' }, {}, /--log-level/],
+    [{ webhookTimeout: '0' }, {}, /--webhook-timeout/],
+    [{ webhookTimeout: '121' }, {}, /--webhook-timeout/],
   ];
   for (const [flags, env, message] of cases) {
     assert.throws(() => resolveConfig(flags, env, '/'), (error: unknown) => error instanceof ConfigError && message.test(error.message));

@@ -5,6 +5,7 @@ import type { DocumentsTable } from './documents.js';
 import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { SettingsTable } from './settings.js';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
 
@@ -21,4 +22,6 @@ export interface DatabaseSchema {
   audit_events: AuditEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   artifacts: ArtifactsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

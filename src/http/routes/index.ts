@@ -6,6 +6,7 @@ import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSignatureRequests } from './signature-requests.js';
+import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
@@ -17,5 +18,6 @@ export function registerRoutes(
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);
   registerRequestLifecycle(app, deps.ctx);
+  registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
 }

@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestContext } from 'node:test';
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** What the next requests are answered: a status, optionally after a delay or with a Location. */
+  respond: (answer: { status: number; delayMs?: number; location?: string }) => void;
+  waitFor: (count: number, timeoutMs?: number) => Promise<Received[]>;
+}
+
+/** A real webhook receiver on a loopback port, closed when the test ends. */
+export async function useReceiver(t: TestContext, path = '/hooks/paraph'): Promise<Receiver> {
+  const received: Received[] = [];
+  let answer: { status: number; delayMs?: number; location?: string } = { status: 204 };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), at: Date.now() });
+      const { status, delayMs, location } = answer;
+      const send = () => {
+        if (response.destroyed) return;
+        response.writeHead(status, location ? { location } : {});
+        response.end('ok');
+      };
+      if (delayMs) setTimeout(send, delayMs).unref();
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    received,
+    respond: (next) => {
+      answer = next;
+    },
+    async waitFor(count, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (received.length < count) throw new Error(`expected ${count} webhook(s), received ${received.length}`);
+      return received;
+    },
+  };
+}
