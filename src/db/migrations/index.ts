@@ -2,14 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-lifecycle.js';
 import * as m003 from './003-artifacts.js';
-import * as m004 from './004-webhooks.js';
 import * as m005 from './005-idempotency-request-id.js';
+import * as m006 from './006-webhooks.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-lifecycle': m002,
   '003-artifacts': m003,
-  '004-webhooks': m004,
   '005-idempotency-request-id': m005,
+  '006-webhooks': m006,
 };
