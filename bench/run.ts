@@ -19,7 +19,7 @@ interface Ready {
 
 async function startServe(): Promise<{ ready: Ready; startupMs: number; stop: () => Promise<void> }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--ephemeral', '--json', '--rate-limit', 'off'], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--ephemeral', '--json', '--rate-limit', 'off'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {

@@ -7,6 +7,10 @@ export interface Config {
   /** Absolute path; `null` with `--ephemeral` (a temporary directory is made at start and deleted at exit). */
   readonly dataDir: string | null;
   readonly smtpPort: number;
+  /** Where paraph's own mail goes instead of the catcher (`smtp://user:pass@host:port`), or null. */
+  readonly smtpRelay: string | null;
+  /** How many caught messages are kept (the oldest are dropped). */
+  readonly smtpMaxMessages: number;
   /** Base of signing links; `null` means `http://HOST:PORT` of the running server. */
   readonly publicUrl: string | null;
   readonly allowLoopbackWebhooks: boolean;
@@ -26,6 +30,8 @@ export interface ConfigFlags {
   port?: string | undefined;
   dataDir?: string | undefined;
   smtpPort?: string | undefined;
+  smtpRelay?: string | undefined;
+  smtpMaxMessages?: string | undefined;
   publicUrl?: string | undefined;
   allowLoopbackWebhooks?: boolean | undefined;
   webhookTimeout?: string | undefined;
@@ -53,6 +59,8 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
     port: parsePort(pick(flags.port, 'PARAPH_PORT') ?? '4010', '--port'),
     dataDir: ephemeral ? null : resolveDataDir({ dataDir: flags.dataDir }, env, cwd),
     smtpPort: parsePort(pick(flags.smtpPort, 'PARAPH_SMTP_PORT') ?? '2525', '--smtp-port'),
+    smtpRelay: parseRelay(pick(flags.smtpRelay, 'PARAPH_SMTP_RELAY')),
+    smtpMaxMessages: parseCount(pick(flags.smtpMaxMessages, 'PARAPH_SMTP_MAX_MESSAGES') ?? '5000', '--smtp-max-messages'),
     publicUrl: publicUrl === undefined ? null : parsePublicUrl(publicUrl),
     allowLoopbackWebhooks:
       flags.allowLoopbackWebhooks ?? parseBoolean(nonEmpty(env.WEBHOOKS_ALLOW_LOOPBACK), 'WEBHOOKS_ALLOW_LOOPBACK') ?? false,
@@ -77,6 +85,25 @@ function parsePort(value: string, option: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
     throw new ConfigError(`${option} must be a port number from 0 to 65535, got "${value}"`);
   }
+  return Number(value);
+}
+
+function parseRelay(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`--smtp-relay must be an smtp:// or smtps:// URL, got "${value}"`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(`--smtp-relay must be an smtp:// or smtps:// URL, got "${url.protocol}"`);
+  }
+  return url.href;
+}
+
+function parseCount(value: string, option: string): number {
+  if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new ConfigError(`${option} must be a whole number from 1 to 9999999, got "${value}"`);
   return Number(value);
 }
 

@@ -27,6 +27,10 @@ export interface Context {
   publicUrl(): string;
   /** Called by serve once it listens; recorded for CLI processes on the same directory. */
   setPublicUrl(url: string): void;
+  /** Where paraph's own mail goes: the relay, else the running catcher (`smtp://host:port`), else null. */
+  mailTarget(): string | null;
+  /** Called by serve once its catcher listens. */
+  setCatcherUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export interface ContextOptions {
   brand?: string;
   allowLoopbackWebhooks?: boolean;
   webhookTimeoutMs?: number;
+  /** serve's `--smtp-relay` (null: none); undefined in CLI processes, which use what serve recorded. */
+  smtpRelay?: string | null;
   /** Test seam: the real-time source under the sandbox clock. */
   realNow?: () => number;
 }
@@ -43,6 +49,8 @@ export interface ContextOptions {
 const BRAND_KEY = 'brand';
 const PUBLIC_URL_KEY = 'public_url';
 const LOOPBACK_KEY = 'allow_loopback_webhooks';
+const CATCHER_KEY = 'smtp_catcher_url';
+const RELAY_KEY = 'smtp_relay';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
@@ -52,6 +60,8 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const pdf = createPdfInspector();
   let publicUrl: string | undefined;
   const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
+  if (options.smtpRelay !== undefined) writeSetting(db, RELAY_KEY, options.smtpRelay ?? '');
+  let catcherUrl: string | undefined;
   return {
     dataDir: options.dataDir,
     db,
@@ -70,6 +80,15 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     setPublicUrl(url) {
       publicUrl = url;
       writeSetting(db, PUBLIC_URL_KEY, url);
+    },
+    mailTarget() {
+      const relay = readSetting(db, RELAY_KEY);
+      if (relay) return relay;
+      return catcherUrl ?? readSetting(db, CATCHER_KEY) ?? null;
+    },
+    setCatcherUrl(url) {
+      catcherUrl = url;
+      writeSetting(db, CATCHER_KEY, url);
     },
     async close() {
       await pdf.close();

@@ -7,6 +7,8 @@ import { createLog, type Log } from './log.js';
 import { ensureFirstApiKey } from './services/ensure-first-api-key.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { startDispatcher } from './jobs/dispatch-webhooks.js';
+import { startCatcher } from './mail/catcher.js';
+import { pendingMailIds, sendQueuedMail } from './mail/outbox.js';
 import type { CreatedApiKey } from './services/create-api-key.js';
 
 export interface RunningParaph {
@@ -14,6 +16,8 @@ export interface RunningParaph {
   readonly url: string;
   /** Base of signing links (`--public-url`, or `url`). */
   readonly publicUrl: string;
+  /** Port of the built-in SMTP catcher. */
+  readonly smtpPort: number;
   readonly dataDir: string;
   /** The account and key made on the first start of an empty data directory, else null. */
   readonly firstKey: CreatedApiKey | null;
@@ -39,9 +43,12 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       brand: config.brand,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
       webhookTimeoutMs: config.webhookTimeoutMs,
+      smtpRelay: config.smtpRelay,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const firstKey = ensureFirstApiKey(ctx);
+    const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
+    ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);
     const scheduler = startScheduler(ctx);
     const dispatcher = startDispatcher(ctx);
     const app = await buildApp({ ctx, rateLimit: config.rateLimit });
@@ -50,17 +57,21 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     } catch (error) {
       await scheduler.stop();
       await dispatcher.stop();
+      await catcher.close();
       throw error;
     }
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
     const base = publicBaseUrl(config, { host: address.address, port: address.port });
     ctx.setPublicUrl(base);
+    // Mail queued by a process that stopped before sending it goes now.
+    void sendQueuedMail(ctx, pendingMailIds(ctx));
     const context = ctx;
     let closed: Promise<void> | undefined;
     return {
       url,
       publicUrl: base,
+      smtpPort: catcher.port,
       dataDir,
       firstKey,
       ctx: context,
@@ -69,6 +80,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
           await app.close();
           await scheduler.stop();
           await dispatcher.stop();
+          await catcher.close();
           await context.close();
           if (config.dataDir === null) removeDataDir(dataDir);
         })()),
@@ -78,4 +90,10 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     if (config.dataDir === null) removeDataDir(dataDir);
     throw error;
   }
+}
+
+/** The address a local client reaches a server bound to `host` on. */
+function loopbackFor(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import type { Env } from '../config.js';
 import { PARAPH_VERSION } from '../version.js';
 import { clockCommand } from './clock.js';
+import { emailsCommand } from './emails.js';
 import { forceCommands } from './force.js';
 import { keysCommand } from './keys.js';
 import { requestsCommand } from './requests.js';
@@ -20,7 +21,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(keysCommand(io, env))
     .addCommand(requestsCommand(io, env))
     .addCommand(clockCommand(io, env))
-    .addCommand(webhooksCommand(io, env));
+    .addCommand(webhooksCommand(io, env))
+    .addCommand(emailsCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   for (const command of program.commands) applyRecursively(command, io);
   return program;

@@ -12,6 +12,8 @@ export function serveCommand(io: Io, env: Env): Command {
     .option('--port <port>', 'HTTP port, 0 picks a free one (env PARAPH_PORT, default 4010)')
     .addOption(dataDirOption())
     .option('--smtp-port <port>', 'built-in SMTP catcher port, 0 picks a free one (env PARAPH_SMTP_PORT, default 2525)')
+    .option('--smtp-relay <url>', 'send paraph\'s own mail to this SMTP server instead of the catcher (env PARAPH_SMTP_RELAY)')
+    .option('--smtp-max-messages <n>', 'caught messages kept, the oldest dropped (env PARAPH_SMTP_MAX_MESSAGES, default 5000)')
     .option('--public-url <url>', 'base of signing links and embed URLs (env PARAPH_PUBLIC_URL, default http://HOST:PORT)')
     .option('--allow-loopback-webhooks', 'accept http:// loopback callback URLs (env WEBHOOKS_ALLOW_LOOPBACK=1)')
     .option('--webhook-timeout <seconds>', 'how long one webhook attempt may take, 1 to 120 (env PARAPH_WEBHOOK_TIMEOUT, default 15)')
@@ -40,6 +42,7 @@ function bannerJson(running: RunningParaph) {
     version: PARAPH_VERSION,
     api_url: `${running.url}/v1`,
     public_url: running.publicUrl,
+    smtp_port: running.smtpPort,
     data_dir: running.dataDir,
     account_id: running.firstKey?.account_id ?? null,
     api_key: running.firstKey?.api_key ?? null,
@@ -53,6 +56,7 @@ function banner(running: RunningParaph): string {
     '',
     `  API        ${running.url}/v1`,
     `  OpenAPI    ${running.url}/v1/openapi.json`,
+    `  SMTP       catcher on port ${running.smtpPort} (read mail: paraph emails list)`,
     `  Data       ${running.dataDir}`,
     '',
   ];

@@ -7,6 +7,7 @@ import type { Principal } from './authenticate-api-key.js';
 import { audit, emitEvent } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink } from './signing-links.js';
+import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 
 export interface ActivatedSignerView {
   id: string;
@@ -18,11 +19,12 @@ export interface ActivatedSignerView {
 }
 
 /** prepared -> active: one secret link per signer; event signature_request.activated. */
-export function activateSignatureRequest(
+export async function activateSignatureRequest(
   ctx: Context,
   input: { principal: Principal; id: string; options: ActivateInput },
-): { id: string; status: 'active'; environment: 'sandbox'; signers: ActivatedSignerView[] } {
-  return ctx.db.transaction(() => {
+): Promise<{ id: string; status: 'active'; environment: 'sandbox'; signers: ActivatedSignerView[] }> {
+  const mails = new Map<string, string>();
+  const answer = ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     const to = assertMove(row, 'activate');
@@ -37,15 +39,17 @@ export function activateSignatureRequest(
       { status: to, activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7 },
       now,
     );
-    const views = signers.map((signer) => {
+    const views = signers.map((signer): ActivatedSignerView => {
       const link = issueLink(ctx, active, signer, now);
+      if (input.options.send_emails === true) {
+        mails.set(signer.id, queueMail(ctx, { request: active, signer, kind: 'invitation', link: link.signing_url, linkExpiresAt: link.expires_at }));
+      }
       return {
         id: signer.id,
         reference: signer.reference,
-        status: 'pending' as const,
+        status: 'pending',
         signing_url: link.signing_url,
-        // Sending mail arrives with the SMTP catcher; until then nothing is sent.
-        email_delivery: input.options.send_emails === true ? ('failed' as const) : ('not_requested' as const),
+        email_delivery: 'not_requested',
         embed_url: link.embed_url,
       };
     });
@@ -59,4 +63,11 @@ export function activateSignatureRequest(
     });
     return { id: row.id, status: 'active' as const, environment: 'sandbox' as const, signers: views };
   });
+  // The answer waits for the invitations so that it can say truthfully whether each was sent.
+  const sent = await sendQueuedMail(ctx, [...mails.values()]);
+  for (const view of answer.signers) {
+    const mail = mails.get(view.id);
+    if (mail !== undefined) view.email_delivery = sent.get(mail) ?? 'failed';
+  }
+  return answer;
 }

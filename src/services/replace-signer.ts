@@ -7,6 +7,7 @@ import type { Principal } from './authenticate-api-key.js';
 import { audit, emitEvent } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink, revokeSignerLinks } from './signing-links.js';
+import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 
 export interface ReplacedSignerView {
   id: string;
@@ -26,11 +27,12 @@ export interface ReplacedSignerView {
  * active the old signer is revoked (link dead, gone from status) and a new signer takes the same
  * reference, order and fields with a fresh link.
  */
-export function replaceSigner(
+export async function replaceSigner(
   ctx: Context,
   input: { principal: Principal; id: string; reference: string; person: SignerReplaceInput },
-): ReplacedSignerView {
-  return ctx.db.transaction(() => {
+): Promise<ReplacedSignerView> {
+  let mail: string | null = null;
+  const answer = ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     assertMove(row, 'replace_signer');
@@ -61,11 +63,14 @@ export function replaceSigner(
     revokeSignerLinks(ctx, old.id, 'replaced', now);
     const link = issueLink(ctx, updated, fresh, now);
     emitEvent(ctx, { request: updated, type: 'signer.replaced', signer: fresh, replacedSigner: old, at: now });
+    if (input.person.send_email === true) {
+      mail = queueMail(ctx, { request: updated, signer: fresh, kind: 'replacement', link: link.signing_url, linkExpiresAt: link.expires_at });
+    }
     audit(ctx, { requestId: row.id, type: 'signer_replaced', actor, signerId: fresh.id, data: { replaced_signer_id: old.id }, at: now });
-    // Sending mail arrives with the SMTP catcher; until then nothing is sent.
-    const delivery = input.person.send_email === true ? 'failed' : 'not_requested';
-    return view(row.id, fresh, link, delivery, row.embed_origin !== null);
+    return view(row.id, fresh, link, 'not_requested', row.embed_origin !== null);
   });
+  if (mail !== null) answer.signer.email_delivery = (await sendQueuedMail(ctx, [mail])).get(mail) ?? 'failed';
+  return answer;
 }
 
 function view(

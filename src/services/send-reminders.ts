@@ -6,6 +6,7 @@ import type { Principal } from './authenticate-api-key.js';
 import { audit } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink } from './signing-links.js';
+import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 
 export interface Reminder {
   reference: string;
@@ -18,11 +19,12 @@ export interface Reminder {
  * Reminds one signer, or every signer who has neither signed nor declined: each gets a new link and
  * the previous one stops working. An expired signer of a still-active request gets a live link again.
  */
-export function sendReminders(
+export async function sendReminders(
   ctx: Context,
   input: { principal: Principal; id: string; signerReference?: string | undefined },
-): { id: string; status: 'active'; reminders: Reminder[] } {
-  return ctx.db.transaction(() => {
+): Promise<{ id: string; status: 'active'; reminders: Reminder[] }> {
+  const mails: string[] = [];
+  const answer = ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     assertMove(row, 'remind');
@@ -42,6 +44,7 @@ export function sendReminders(
         ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'pending' }).where('id', '=', signer.id));
       }
       const link = issueLink(ctx, updated, signer, now);
+      mails.push(queueMail(ctx, { request: updated, signer, kind: 'reminder', link: link.signing_url, linkExpiresAt: link.expires_at }));
       audit(ctx, {
         requestId: row.id,
         type: 'reminder_sent',
@@ -51,7 +54,6 @@ export function sendReminders(
       });
       return {
         reference: signer.reference,
-        // Sending mail arrives with the SMTP catcher; until then the link is only returned here.
         email_delivery: 'failed',
         signing_url: link.signing_url,
         ...(row.embed_origin !== null ? { embed_url: link.embed_url } : {}),
@@ -59,4 +61,10 @@ export function sendReminders(
     });
     return { id: row.id, status: 'active' as const, reminders };
   });
+  // A reminder always mails the new link; the answer says whether it went.
+  const sent = await sendQueuedMail(ctx, mails);
+  answer.reminders.forEach((reminder, i) => {
+    reminder.email_delivery = sent.get(mails[i] ?? '') ?? 'failed';
+  });
+  return answer;
 }

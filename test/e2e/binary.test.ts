@@ -91,7 +91,7 @@ test('usage errors exit 2, failures exit 1, with the message on stderr', async (
   assert.match(help.stdout, /serve/);
   const busy = await serveProcess(t, ['--data-dir', dataDir]);
   const port = new URL(busy.ready.api_url as string).port;
-  const clash = await paraph(['serve', '--port', port, '--data-dir', useTmpDir(t)]);
+  const clash = await paraph(['serve', '--port', port, '--smtp-port', '0', '--data-dir', useTmpDir(t)]);
   assert.equal(clash.code, 1);
   assert.match(clash.stderr, /address already in use/);
   await busy.stop();

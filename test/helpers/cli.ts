@@ -32,7 +32,7 @@ export interface ServeProcess {
 
 /** `paraph serve --json` as a child process; resolves with its ready line. */
 export async function serveProcess(t: TestContext, args: string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = once(child, 'exit') as Promise<[number | null]>;

@@ -29,7 +29,7 @@ export function useTmpDir(t: TestContext, prefix = 'paraph-test-'): string {
 /** The real server on a free port with a fresh data directory; stopped when the test ends. */
 export async function useServer(t: TestContext, flags: ConfigFlags = {}, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = flags.dataDir ?? useTmpDir(t);
-  const config = resolveConfig({ port: '0', rateLimit: 'off', logLevel: 'silent', ...flags, dataDir }, env, process.cwd());
+  const config = resolveConfig({ port: '0', smtpPort: '0', rateLimit: 'off', logLevel: 'silent', ...flags, dataDir }, env, process.cwd());
   const running = await startParaph(config, { log: createLog('silent') });
   t.after(() => running.close());
   const first = running.firstKey;

@@ -65,7 +65,7 @@ test('data survives a restart on the same directory, and the first key is made o
     await first.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: 'kept' })) }),
   );
   await first.running.close();
-  const again = await startParaph(resolveConfig({ port: '0', dataDir: dir }, {}, process.cwd()), { log: createLog('silent') });
+  const again = await startParaph(resolveConfig({ port: '0', smtpPort: '0', dataDir: dir }, {}, process.cwd()), { log: createLog('silent') });
   t.after(() => again.close());
   assert.equal(again.firstKey, null);
   const response = await fetch(`${again.url}/v1/signature-requests/${created.id}`, { headers: { authorization: `Bearer ${first.apiKey}` } });

@@ -4,6 +4,7 @@ import type { ArtifactsTable } from './artifacts.js';
 import type { DocumentsTable } from './documents.js';
 import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
+import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
@@ -24,4 +25,6 @@ export interface DatabaseSchema {
   artifacts: ArtifactsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  emails: EmailsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -3,9 +3,10 @@ import type { Principal } from '../../services/authenticate-api-key.js';
 import { advanceClock } from '../../services/advance-clock.js';
 import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
 import { clockState } from '../../services/clock-state.js';
+import { listCaughtEmails } from '../../services/caught-emails.js';
 import type { App } from '../app.js';
 import { IdParams } from '../schemas/common.js';
-import { ClockAdvanceInput, ClockState } from '../schemas/sandbox.js';
+import { CaughtEmailList, ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../schemas/sandbox.js';
 import { SignatureRequestStatus } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
 
@@ -13,6 +14,21 @@ const principalOf = (request: { principal: Principal | null }): Principal => req
 
 /** The contract's `/_sandbox` controls, for clients that only speak HTTP; scoped to the key's account. */
 export function registerSandbox(app: App, ctx: Context): void {
+  app.get(
+    '/_sandbox/emails',
+    {
+      config: { auth: true, summary: "Mail the SMTP catcher caught for the account, newest first (at most 100)" },
+      schema: { querystring: SandboxEmailQuery, response: { 200: CaughtEmailList, ...errorResponses(400, 401) } },
+    },
+    async (request) => ({
+      data: listCaughtEmails(ctx, {
+        accountId: principalOf(request).accountId,
+        to: request.query.to,
+        signatureRequestId: request.query.signature_request_id,
+      }),
+    }),
+  );
+
   app.get(
     '/_sandbox/clock',
     { config: { auth: true, summary: 'The sandbox clock (global): now and how far it is ahead of real time' }, schema: { response: { 200: ClockState, ...errorResponses(401) } } },

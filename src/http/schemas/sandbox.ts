@@ -30,3 +30,23 @@ export const SandboxEmailQuery = Type.Object(
   closed,
 );
 export type SandboxEmailQuery = Static<typeof SandboxEmailQuery>;
+
+/** A message caught by the SMTP catcher. `kind`, `signature_request_id` and `signer_reference` are set on paraph's own mails. */
+export const CaughtEmail = Type.Object(
+  {
+    id: Uuid,
+    from: Type.String(),
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+    text: Type.String(),
+    html: Type.String(),
+    received_at: DateTime,
+    kind: Type.Union([Type.Enum(['invitation', 'reminder', 'replacement', 'otp']), Type.Null()]),
+    signature_request_id: Type.Union([Uuid, Type.Null()]),
+    signer_reference: Type.Union([Type.String(), Type.Null()]),
+  },
+  { ...closed, title: 'CaughtEmail' },
+);
+export type CaughtEmail = Static<typeof CaughtEmail>;
+
+export const CaughtEmailList = Type.Object({ data: Type.Array(CaughtEmail) }, closed);

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Context } from '../context.js';
+
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+export interface Catcher {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The built-in SMTP catcher: accepts any sender, recipient and login, keeps each message (raw source,
+ * parsed headers, text, HTML, envelope recipients) in the database, at most `maxMessages` of them
+ * (the oldest go first). Nothing leaves the machine.
+ */
+export async function startCatcher(ctx: Context, options: { host: string; port: number; maxMessages: number }): Promise<Catcher> {
+  const server = new SMTPServer({
+    name: 'paraph-catcher',
+    banner: 'paraph SMTP catcher: mail is kept, never delivered',
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    size: MAX_MESSAGE_BYTES,
+    logger: false,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anyone' }),
+    onData: (stream, session, callback) => {
+      receive(ctx, stream, session, options.maxMessages).then(
+        () => callback(),
+        (error: Error & { responseCode?: number }) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`SMTP catcher port ${options.port} is already in use (choose another --smtp-port, or 0 for a free one)`)
+          : error,
+      ),
+    );
+    server.listen(options.port, options.host, () => {
+      server.removeAllListeners('error');
+      server.on('error', (error) => ctx.log.warn({ err: error }, 'SMTP catcher connection error'));
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTPServerSession, maxMessages: number): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+  }
+  if (stream.sizeExceeded || size > MAX_MESSAGE_BYTES) {
+    throw Object.assign(new Error('message exceeds the catcher limit of 10 MiB'), { responseCode: 552 });
+  }
+  const raw = Buffer.concat(chunks);
+  const parsed = await PostalMime.parse(raw);
+  const header = (name: string) => parsed.headers.find((h) => h.key === name)?.value.trim() || null;
+  const envelopeFrom = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+  const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+  const { db } = ctx;
+  db.transaction(() => {
+    db.run(
+      db.q.insertInto('emails').values({
+        id: randomUUID(),
+        received_at: ctx.clock.now(),
+        mail_from: parsed.from?.address ? formatAddress(parsed.from) : envelopeFrom,
+        recipients: JSON.stringify(recipients),
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: parsed.html ?? '',
+        headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
+        raw,
+        size,
+        kind: header('x-paraph-kind'),
+        account_id: header('x-paraph-account-id'),
+        request_id: header('x-paraph-signature-request-id'),
+        signer_reference: header('x-paraph-signer-reference'),
+      }),
+    );
+    // Keep the newest `maxMessages`.
+    const cutoff = db.first(db.q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(maxMessages).limit(1));
+    if (cutoff) db.run(db.q.deleteFrom('emails').where('seq', '<=', cutoff.seq));
+  });
+}
+
+function formatAddress(address: { name?: string; address?: string }): string {
+  return address.name ? `${address.name} <${address.address ?? ''}>` : (address.address ?? '');
+}
