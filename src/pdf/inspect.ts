@@ -14,7 +14,8 @@ const EOF_WINDOW = 2048;
 export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: number } = {}): PdfInspector {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxMemoryMb = options.maxMemoryMb ?? 256;
-  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) throw new RangeError('timeoutMs must be a positive number');
+  // setTimeout treats anything above 2^31 - 1 ms as 1 ms.
+  if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
   if (!(maxMemoryMb > 0 && Number.isFinite(maxMemoryMb))) throw new RangeError('maxMemoryMb must be a positive number');
   return new WorkerInspector(timeoutMs, maxMemoryMb);
 }
@@ -86,7 +87,12 @@ class WorkerInspector implements PdfInspector {
     const job = this.#queue[0];
     // An idle worker must not keep the process alive.
     if (!job) return void this.#worker?.unref();
-    const worker = this.#worker ?? this.#spawn();
+    let worker = this.#worker;
+    try {
+      worker ??= this.#spawn();
+    } catch (err) {
+      return this.#failStart(undefined, err instanceof Error ? err : new Error(String(err)));
+    }
     worker.ref();
     if (!this.#ready) return;
     this.#queue.shift();
@@ -141,10 +147,10 @@ class WorkerInspector implements PdfInspector {
 
   // A worker that cannot even start would fail every job the same way: give
   // up on the queued ones rather than respawning in a loop.
-  #failStart(worker: Worker, err: Error): void {
+  #failStart(worker: Worker | undefined, err: Error): void {
     this.#worker = undefined;
     this.#ready = false;
-    void worker.terminate();
+    void worker?.terminate();
     for (const job of this.#queue.splice(0)) job.reject(err);
   }
 }
@@ -164,15 +170,19 @@ function startWorker(maxMemoryMb: number): Worker {
   const fromSource = self.pathname.endsWith('.ts');
   const entry = new URL(fromSource ? './inspect-worker.ts' : './inspect-worker.js', self);
   const resourceLimits = { maxOldGenerationSizeMb: maxMemoryMb };
-  if (!fromSource) return new Worker(entry, { resourceLimits });
+  // The worker needs none of the parent's flags, and some break it: with
+  // --input-type (`node --input-type=module -e ...`) it cannot load its file.
+  const options = { resourceLimits, execArgv: [] };
+  if (!fromSource) return new Worker(entry, options);
   // Node 20 does not apply the parent's --import tsx hooks to a worker's entry
   // module (22 and later do), so the worker registers tsx itself first.
   let tsx: string;
   try {
     tsx = import.meta.resolve('tsx/esm/api');
   } catch {
+    // Some other TypeScript loader: hope the worker inherits it.
     return new Worker(entry, { resourceLimits });
   }
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
