@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
 import { nextDueTime, runDueJobs } from '../jobs/run-due-jobs.js';
+import { settleDeliveriesInFlight } from './deliver-webhook.js';
 
 /**
  * Moves the sandbox clock forward by `ms`, stopping at every due time on the way and running what
@@ -11,6 +12,8 @@ export async function advanceClock(ctx: Context, ms: number): Promise<{ now: num
   // The offset, not the time, is the target: the real time spent running jobs must not eat into `ms`.
   const targetOffset = ctx.clock.offsetMs() + ms;
   for (;;) {
+    // An attempt already under way (sent by the server's dispatcher) decides what is due next.
+    await settleDeliveriesInFlight(ctx);
     const due = nextDueTime(ctx);
     const now = ctx.clock.now();
     if (due === null || due > now - ctx.clock.offsetMs() + targetOffset) break;
@@ -21,5 +24,6 @@ export async function advanceClock(ctx: Context, ms: number): Promise<{ now: num
   const remaining = targetOffset - ctx.clock.offsetMs();
   if (remaining > 0) ctx.clock.advance(remaining);
   await runDueJobs(ctx, { deliverWebhooks: true });
+  await settleDeliveriesInFlight(ctx);
   return { now: ctx.clock.now(), offsetMs: ctx.clock.offsetMs() };
 }

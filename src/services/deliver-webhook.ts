@@ -7,7 +7,8 @@ import { webhookSecretOf } from './create-api-key.js';
 
 export type AttemptTrigger = 'automatic' | 'replay';
 
-const LEASE_MS = 30_000;
+/** A lease outlives the longest attempt, so a delivery still being sent is never taken twice. */
+const leaseMs = (ctx: Context) => ctx.policy.webhookTimeoutMs + 30_000;
 
 /** `pid:processId`: whoever holds a lease, so a lease of a process that died can be taken over. */
 export function leaseOwner(ctx: Context): string {
@@ -34,10 +35,31 @@ export function claimDueDeliveries(ctx: Context, limit: number): string[] {
     );
     const free = due.filter((d) => d.lease_until === null || d.lease_until < realNow || !ownerAlive(d.lease_owner)).slice(0, limit);
     for (const { id } of free) {
-      db.run(db.q.updateTable('webhook_deliveries').set({ lease_owner: leaseOwner(ctx), lease_until: realNow + LEASE_MS }).where('id', '=', id));
+      db.run(db.q.updateTable('webhook_deliveries').set({ lease_owner: leaseOwner(ctx), lease_until: realNow + leaseMs(ctx) }).where('id', '=', id));
     }
     return free.map((d) => d.id);
   });
+}
+
+/**
+ * Waits until no due delivery is being sent by a live process (this one or another), so that a clock
+ * advance sees the outcome of attempts already under way before it moves on.
+ */
+export async function settleDeliveriesInFlight(ctx: Context): Promise<void> {
+  const deadline = ctx.clock.realNow() + leaseMs(ctx);
+  for (;;) {
+    const realNow = ctx.clock.realNow();
+    const leased = ctx.db.all(
+      ctx.db.q
+        .selectFrom('webhook_deliveries')
+        .select('lease_owner')
+        .where('status', '=', 'pending')
+        .where('lease_until', '>=', realNow)
+        .where('next_attempt_at', '<=', ctx.clock.now()),
+    );
+    if (!leased.some((d) => ownerAlive(d.lease_owner)) || realNow > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 function ownerAlive(owner: string | null): boolean {
