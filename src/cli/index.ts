@@ -8,6 +8,7 @@ import { keysCommand } from './keys.js';
 import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
+import { signCommand } from './sign.js';
 import { webhooksCommand } from './webhooks.js';
 
 export function buildProgram(io: Io, env: Env): Command {
@@ -22,7 +23,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(requestsCommand(io, env))
     .addCommand(clockCommand(io, env))
     .addCommand(webhooksCommand(io, env))
-    .addCommand(emailsCommand(io, env));
+    .addCommand(emailsCommand(io, env))
+    .addCommand(signCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   for (const command of program.commands) applyRecursively(command, io);
   return program;

@@ -112,6 +112,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return sendError(request, reply, new ParaphError('not_found', 'no such endpoint'));
   });
 
-  registerRoutes(app, { ...options, routes });
+  await registerRoutes(app, { ...options, routes });
   return app;
 }

@@ -23,7 +23,8 @@ export function collectOpenApiRoutes(app: FastifyInstance, into: OpenApiRoute[])
         schema: (route.schema ?? {}) as Record<string, unknown>,
         summary: route.config?.summary ?? '',
         auth: route.config?.auth === true,
-        hidden: route.config?.hidden === true || method === 'HEAD',
+        // Static files (wildcard routes) are not part of the API.
+        hidden: route.config?.hidden === true || method === 'HEAD' || route.url.includes('*'),
         multipartBody: route.config?.multipartBody,
         matches: (path) => pattern.test(path.split('?')[0] ?? ''),
       });
@@ -57,10 +58,12 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
     }
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries((route.schema.response ?? {}) as Record<string, unknown>)) {
-      const body = schema === null ? undefined : { 'application/json': { schema: lift(schema, components) } };
+      // A 204 has no body, whatever schema fastify needs for it.
+      const body = schema === null || status === '204' ? undefined : { 'application/json': { schema: lift(schema, components) } };
       responses[status] = { description: describeStatus(status), ...(body ? { content: body } : {}) };
     }
-    operation.responses = responses;
+    // A route answering bytes (a PDF) has no JSON schema, but OpenAPI wants one response at least.
+    operation.responses = Object.keys(responses).length > 0 ? responses : { '200': { description: 'OK' } };
     if (route.auth) operation.security = [{ bearerAuth: [] }];
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }

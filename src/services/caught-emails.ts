@@ -43,3 +43,17 @@ function emailView(row: Selectable<EmailsTable>): CaughtEmail {
     signer_reference: row.signer_reference,
   };
 }
+
+/** The code of the newest OTP mail caught for a signer (what `paraph sign --otp auto` reads). */
+export function latestOtpCode(ctx: Context, requestId: string, signerReference: string): string | null {
+  const row = ctx.db.first(
+    ctx.db.q
+      .selectFrom('emails')
+      .select('text')
+      .where('kind', '=', 'otp')
+      .where('request_id', '=', requestId)
+      .where('signer_reference', '=', signerReference)
+      .orderBy('seq', 'desc'),
+  );
+  return /\b(\d{6})\b/.exec(row?.text ?? '')?.[1] ?? null;
+}

@@ -6,6 +6,7 @@ import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
+import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable } from './signing.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
@@ -27,4 +28,7 @@ export interface DatabaseSchema {
   webhook_attempts: WebhookAttemptsTable;
   emails: EmailsTable;
   mail_outbox: MailOutboxTable;
+  signer_marks: SignerMarksTable;
+  signer_otps: SignerOtpsTable;
+  otp_failures: OtpFailuresTable;
 }

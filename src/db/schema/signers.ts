@@ -13,6 +13,8 @@ export interface SignersTable {
   signed_at: number | null;
   expires_at: number | null;
   verified_at: number | null;
+  /** First load of the signing view. */
+  viewed_at: number | null;
   /** Set when the role was given to another person: the row stays for the audit trail. */
   replaced_at: number | null;
   created_at: number;

@@ -6,18 +6,20 @@ import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSignatureRequests } from './signature-requests.js';
+import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
-export function registerRoutes(
+export async function registerRoutes(
   app: App,
   deps: { ctx: Context; routes: readonly OpenApiRoute[]; isReady?: () => boolean },
-): void {
+): Promise<void> {
   registerHealth(app, deps.isReady ?? (() => true));
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);
   registerRequestLifecycle(app, deps.ctx);
   registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
+  await registerSigning(app, deps.ctx);
 }

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { Context } from '../../context.js';
+import { declineAsSigner } from '../../services/decline-as-signer.js';
+import { resolveSigningLink } from '../../services/resolve-signing-link.js';
+import { signAsSigner } from '../../services/sign-as-signer.js';
+import { signerDocument } from '../../services/signer-document.js';
+import { sendSignerOtp, verifySignerOtp } from '../../services/signer-otp.js';
+import { loadSignerView } from '../../services/signer-view.js';
+import type { App } from '../app.js';
+import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../schemas/signing.js';
+import { errorResponses } from './responses.js';
+
+const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../signing-ui');
+const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
+
+/** Every answer under a signing link: never cached, never sent on as a Referer. */
+function private_(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
+}
+
+/**
+ * The signer's side: the signing page (`/sign/<token>`, and `/embed/<token>` for an iframe on the
+ * request's embed origin) and the JSON API under the link that the page and `paraph sign` share.
+ */
+export async function registerSigning(app: App, ctx: Context): Promise<void> {
+  await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
+  await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
+
+  const page = (embed: boolean) => async (request: { params: { token: string } }, reply: FastifyReply) => {
+    let frameAncestors = "'none'";
+    if (embed) {
+      const link = resolveSigningLink(ctx, request.params.token);
+      if (link.request?.embed_origin) frameAncestors = link.request.embed_origin;
+    }
+    const html = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8').replace('data-mode="page"', `data-mode="${embed ? 'embed' : 'page'}"`);
+    return private_(reply)
+      .header(
+        'content-security-policy',
+        `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; frame-ancestors ${frameAncestors}`,
+      )
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+  app.get('/sign/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(false));
+  app.get('/embed/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(true));
+
+  const api = '/sign/:token/api';
+  app.post(
+    `${api}/view`,
+    {
+      config: { summary: "Signer: load the signing view (marks the signer viewed the first time)" },
+      schema: {
+        params: TokenParams,
+        querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } }, additionalProperties: false },
+        response: { 200: SignerView },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { lang?: string };
+      private_(reply);
+      return loadSignerView(ctx, request.params.token, { lang: query.lang, acceptLanguage: request.headers['accept-language'] });
+    },
+  );
+
+  app.get(`${api}/document`, { config: { summary: 'Signer: the PDF to sign (after the email code, if any)' }, schema: { params: TokenParams } }, async (request, reply) => {
+    const document = await signerDocument(ctx, request.params.token);
+    return private_(reply).type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
+  });
+
+  app.post(
+    `${api}/otp`,
+    { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...errorResponses(409) } } },
+    async (request, reply) => {
+      private_(reply);
+      return sendSignerOtp(ctx, request.params.token);
+    },
+  );
+
+  app.post(
+    `${api}/otp/verify`,
+    { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...errorResponses(400, 409) } } },
+    async (request, reply) => {
+      private_(reply);
+      return verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code);
+    },
+  );
+
+  app.post(
+    `${api}/sign`,
+    { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
+    async (request, reply) => {
+      private_(reply);
+      const { completed: _completed, requestId: _id, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
+      return outcome;
+    },
+  );
+
+  app.post(
+    `${api}/decline`,
+    { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
+    async (request, reply) => {
+      private_(reply);
+      return declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason);
+    },
+  );
+}
