@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createBlobStore, type BlobStore } from './blobs/blob-store.js';
 import { createClock, type Clock } from './clock.js';
 import { loadOrCreateMasterKey } from './crypto/master-key.js';
-import { createSealer, type Sealer } from './crypto/sealed.js';
+import { createMac, createSealer, type Sealer } from './crypto/sealed.js';
 import { databaseFile, prepareDataDir } from './data-dir.js';
 import { openDatabase, type Db } from './db/database.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
@@ -16,6 +16,8 @@ export interface Context {
   readonly blobs: BlobStore;
   readonly clock: Clock;
   readonly secrets: Sealer;
+  /** Tags paraph's own mails so the catcher can tell them from mail other SMTP clients send. */
+  readonly mailTag: (data: string) => string;
   readonly brand: BrandNames;
   readonly pdf: PdfInspector;
   readonly log: Log;
@@ -68,6 +70,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     blobs: createBlobStore(options.dataDir, createSealer(masterKey, 'blobs')),
     clock: createClock(db, options.realNow),
     secrets: createSealer(masterKey, 'secrets'),
+    mailTag: createMac(masterKey, 'mail-tag'),
     brand: brandNames(resolveBrand(db, options.brand)),
     pdf,
     log: options.log,

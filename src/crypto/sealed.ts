@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -28,4 +28,10 @@ export function createSealer(masterKey: Buffer, purpose: string): Sealer {
       return Buffer.concat([decipher.update(buffer.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
     },
   };
+}
+
+/** HMAC-SHA256 (hex) under a key derived from the master key for `purpose`: proves paraph wrote a value. */
+export function createMac(masterKey: Buffer, purpose: string): (data: string) => string {
+  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `paraph:${purpose}`, 32));
+  return (data) => createHmac('sha256', key).update(data).digest('hex');
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Context } from '../context.js';
+import { safeEqual } from '../crypto/tokens.js';
+import { mailTagOf } from './outbox.js';
 
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
@@ -67,6 +69,7 @@ async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTP
   const raw = Buffer.concat(chunks);
   const parsed = await PostalMime.parse(raw);
   const header = (name: string) => parsed.headers.find((h) => h.key === name)?.value.trim() || null;
+  const own = ownMail(ctx, header);
   const envelopeFrom = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
   const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
   const { db } = ctx;
@@ -83,16 +86,34 @@ async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTP
         headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
         raw,
         size,
-        kind: header('x-paraph-kind'),
-        account_id: header('x-paraph-account-id'),
-        request_id: header('x-paraph-signature-request-id'),
-        signer_reference: header('x-paraph-signer-reference'),
+        kind: own?.kind ?? null,
+        account_id: own?.accountId ?? null,
+        request_id: own?.requestId ?? null,
+        signer_reference: own?.signerReference ?? null,
       }),
     );
     // Keep the newest `maxMessages`.
     const cutoff = db.first(db.q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(maxMessages).limit(1));
     if (cutoff) db.run(db.q.deleteFrom('emails').where('seq', '<=', cutoff.seq));
   });
+}
+
+/** paraph's own mail, recognised by its tag; anything else belongs to no account. */
+function ownMail(ctx: Context, header: (name: string) => string | null) {
+  const kind = header('x-paraph-kind');
+  const accountId = header('x-paraph-account-id');
+  const requestId = header('x-paraph-signature-request-id');
+  const reference = header('x-paraph-signer-reference');
+  const tag = header('x-paraph-tag');
+  if (!kind || !accountId || !requestId || reference === null || !tag) return null;
+  let signerReference: string;
+  try {
+    signerReference = decodeURIComponent(reference);
+  } catch {
+    return null;
+  }
+  const mail = { kind, accountId, requestId, signerReference };
+  return safeEqual(tag, mailTagOf(ctx, mail)) ? mail : null;
 }
 
 function formatAddress(address: { name?: string; address?: string }): string {

@@ -32,7 +32,7 @@ export function queueMail(
     ...(input.code !== undefined ? { code: input.code } : {}),
   });
   const id = randomUUID();
-  const message = { ...mail, headers: mailHeaders(input.request, input.signer, input.kind) };
+  const message = { ...mail, headers: mailHeaders(ctx, input.request, input.signer, input.kind) };
   db.run(
     db.q.insertInto('mail_outbox').values({
       id,
@@ -51,14 +51,22 @@ export function queueMail(
   return id;
 }
 
-/** Headers the catcher reads back to tell which account, request and signer a mail belongs to. */
-function mailHeaders(request: RequestRow, signer: SignerRow, kind: MailKind): Record<string, string> {
+/**
+ * Headers the catcher reads back to tell which account, request and signer a mail belongs to, with a
+ * tag only paraph can make, so mail from another SMTP client cannot pose as an account's.
+ */
+function mailHeaders(ctx: Context, request: RequestRow, signer: SignerRow, kind: MailKind): Record<string, string> {
   return {
     'X-Paraph-Kind': kind,
     'X-Paraph-Account-Id': request.account_id,
     'X-Paraph-Signature-Request-Id': request.id,
-    'X-Paraph-Signer-Reference': signer.reference,
+    'X-Paraph-Signer-Reference': encodeURIComponent(signer.reference),
+    'X-Paraph-Tag': mailTagOf(ctx, { kind, accountId: request.account_id, requestId: request.id, signerReference: signer.reference }),
   };
+}
+
+export function mailTagOf(ctx: Context, mail: { kind: string; accountId: string; requestId: string; signerReference: string }): string {
+  return ctx.mailTag(JSON.stringify([mail.kind, mail.accountId, mail.requestId, mail.signerReference]));
 }
 
 /**
