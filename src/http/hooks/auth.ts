@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { authenticateApiKey } from '../../services/authenticate-api-key.js';
+import { authenticateApiKey, type Principal } from '../../services/authenticate-api-key.js';
+import { unauthorized } from '../../errors.js';
 
 /** onRequest: routes marked `config.auth` need a live API key; the principal rides on the request. */
 export function authHook(ctx: Context) {
@@ -8,4 +9,10 @@ export function authHook(ctx: Context) {
     if (request.routeOptions.config.auth !== true) return;
     request.principal = authenticateApiKey(ctx, request.headers.authorization);
   };
+}
+
+/** The caller of a route marked `config.auth` (the hook has set it; a route without auth gets a 401). */
+export function principalOf(request: { principal: Principal | null }): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Principal } from '../../services/authenticate-api-key.js';
+import { principalOf } from '../hooks/auth.js';
 import { activateSignatureRequest } from '../../services/activate-signature-request.js';
 import { cancelSignatureRequest } from '../../services/cancel-signature-request.js';
 import { replaceFields } from '../../services/replace-fields.js';
@@ -20,8 +20,6 @@ import {
   SignerReplaceResponse,
 } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
-
-const principalOf = (request: { principal: Principal | null }): Principal => request.principal as Principal;
 
 /** The client-side moves of a request: fields, activation, cancellation, signer replacement, reminders. */
 export function registerRequestLifecycle(app: App, ctx: Context): void {

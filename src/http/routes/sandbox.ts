@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Principal } from '../../services/authenticate-api-key.js';
+import { principalOf } from '../hooks/auth.js';
 import { advanceClock } from '../../services/advance-clock.js';
 import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
 import { clockState } from '../../services/clock-state.js';
@@ -9,8 +9,6 @@ import { IdParams } from '../schemas/common.js';
 import { CaughtEmailList, ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../schemas/sandbox.js';
 import { SignatureRequestStatus } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
-
-const principalOf = (request: { principal: Principal | null }): Principal => request.principal as Principal;
 
 /** The contract's `/_sandbox` controls, for clients that only speak HTTP; scoped to the key's account. */
 export function registerSandbox(app: App, ctx: Context): void {

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { createSignatureRequest } from '../../services/create-signature-request.js';
 import { getSignatureRequest } from '../../services/get-signature-request.js';
 import { listSignatureRequests } from '../../services/list-signature-requests.js';
-import type { Principal } from '../../services/authenticate-api-key.js';
+import { principalOf } from '../hooks/auth.js';
 import type { App } from '../app.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams, Page } from '../schemas/common.js';
@@ -23,8 +23,6 @@ declare module 'fastify' {
     upload?: Upload;
   }
 }
-
-const principalOf = (request: { principal: Principal | null }): Principal => request.principal as Principal;
 
 export function registerSignatureRequests(app: App, ctx: Context): void {
   app.post(

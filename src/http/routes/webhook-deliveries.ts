@@ -1,12 +1,10 @@
 import type { Context } from '../../context.js';
-import type { Principal } from '../../services/authenticate-api-key.js';
+import { principalOf } from '../hooks/auth.js';
 import { listWebhookDeliveries, replayWebhookDelivery } from '../../services/webhook-deliveries.js';
 import type { App } from '../app.js';
 import { IdParams } from '../schemas/common.js';
 import { WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage } from '../schemas/webhooks.js';
 import { errorResponses } from './responses.js';
-
-const principalOf = (request: { principal: Principal | null }): Principal => request.principal as Principal;
 
 export function registerWebhookDeliveries(app: App, ctx: Context): void {
   app.get(
