@@ -1,6 +1,6 @@
 import { isoTime } from '../clock.js';
 import type { Context } from '../context.js';
-import { conflict } from '../errors.js';
+import { conflict, invalidRequest } from '../errors.js';
 import type { SignerOutcome } from '../http/schemas/signing.js';
 import { audit, emitEvent } from './record-events.js';
 import { updateRequest } from './request-guard.js';
@@ -10,6 +10,7 @@ import { revokeRequestLinks } from './signing-links.js';
 /** The signer declines with a reason: signer and request `declined`, every other link closed. */
 export function declineAsSigner(ctx: Context, token: string, reason: string): SignerOutcome {
   return ctx.db.transaction(() => {
+    if (reason.trim() === '') throw invalidRequest('reason must not be blank: say why you decline');
     const open = openLink(ctx, token);
     const { request, signer } = open;
     if (open.verificationRequired) throw conflict('enter the code sent by email before declining');

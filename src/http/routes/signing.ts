@@ -18,16 +18,21 @@ import { errorResponses } from './responses.js';
 const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../signing-ui');
 const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
-/** Every answer under a signing link: never cached, never sent on as a Referer. */
+/** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
 function private_(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
 }
+
+const UNDER_A_LINK = /^\/(sign|embed)\//;
 
 /**
  * The signer's side: the signing page (`/sign/<token>`, and `/embed/<token>` for an iframe on the
  * request's embed origin) and the JSON API under the link that the page and `paraph sign` share.
  */
 export async function registerSigning(app: App, ctx: Context): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (UNDER_A_LINK.test(request.url)) private_(reply);
+  });
   await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
   await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
 
