@@ -14,7 +14,7 @@ const DATE_KEYS = new Set(['sign_date']);
  * The rules of FieldInput that a schema cannot say: references to signers, unique names, which
  * types take a `field_key` or a sender `value`. Answers the first broken rule as a sentence, or null.
  */
-export function checkFields(fields: readonly FieldInput[], signers: readonly SignerInput[], root: string): string | null {
+export function checkFields(fields: readonly FieldInput[], signers: readonly Pick<SignerInput, 'reference'>[], root: string): string | null {
   const references = new Set(signers.map((s) => s.reference));
   const names = new Set<string>();
   for (const [i, field] of fields.entries()) {

@@ -12,12 +12,14 @@ export interface UploadedPdf {
 
 /**
  * Reads a multipart body made of exactly one PDF part `document` and JSON/text parts named in
- * `jsonParts` (each decoded and checked against its schema). The PDF size cap is enforced while
- * streaming, by the multipart plugin's `fileSize` limit.
+ * `jsonParts` (each decoded and checked against its schema; those listed in `textParts` are taken as
+ * plain text, not JSON). The PDF size cap is enforced while streaming, by the multipart plugin's
+ * `fileSize` limit.
  */
 export async function readPdfMultipart<P extends Record<string, TSchema>>(
   request: FastifyRequest,
   jsonParts: P,
+  options: { textParts?: readonly (keyof P & string)[] } = {},
 ): Promise<{ document: UploadedPdf; parts: { [K in keyof P]: unknown } }> {
   if (!request.isMultipart()) {
     throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)}`);
@@ -37,7 +39,8 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
   const parts = {} as { [K in keyof P]: unknown };
   for (const [name, schema] of Object.entries(jsonParts) as [keyof P & string, TSchema][]) {
     if (!raw.has(name)) throw invalidRequest(`multipart part "${name}" is required (${partList(jsonParts)})`);
-    const value = decodeJson(raw.get(name) as JsonPart, name);
+    const part = raw.get(name) as JsonPart;
+    const value = options.textParts?.includes(name) && 'text' in part ? part.text : decodeJson(part, name);
     const error = validate(schema, value, name);
     if (error) throw invalidRequest(error);
     parts[name] = value;

@@ -6,22 +6,30 @@ import {
   type NewRequest,
   type RequestRow,
 } from '../db/repos/signature-requests.js';
-import { checkFieldValues, checkFields, checkFieldsOnPages } from '../domain/field-rules.js';
+import { findActiveTemplate } from '../db/repos/templates.js';
+import { checkFieldValues, checkFields, checkFieldsOnPages, type PageBox } from '../domain/field-rules.js';
 import { RETENTION_MS } from '../domain/limits.js';
 import { checkSigners } from '../domain/signer-rules.js';
+import { checkSignersMatchRoles } from '../domain/template-rules.js';
 import { checkCallbackUrl, checkEmbedOrigin, checkReturnUrl } from '../domain/url-rules.js';
-import { invalidDocument, invalidRequest, ParaphError } from '../errors.js';
-import type { CreateRequestPayload, CreateResponse } from '../http/schemas/signature-requests.js';
+import { invalidDocument, invalidRequest } from '../errors.js';
+import type { CreateRequestPayload, CreateResponse, FieldInput } from '../http/schemas/signature-requests.js';
 import type { Principal } from './authenticate-api-key.js';
 import { fieldRows } from './field-rows.js';
+import { loadTemplate, templateNotFound, type TemplateSource } from './load-template.js';
 import { audit } from './record-events.js';
 import { createResponseOf } from './request-views.js';
 
 export interface CreateRequestInput {
   principal: Principal;
-  document: { filename: string; bytes: Buffer };
+  /** The uploaded PDF. A request from a template (`payload.template_id`) uses the template's PDF instead. */
+  document: { filename: string; bytes: Buffer } | null;
   /** Already valid against the CreateRequestPayload schema. */
   payload: CreateRequestPayload;
+  /** The template of `payload.template_id`, when the caller already loaded it (a bulk send, once per batch). */
+  template?: TemplateSource;
+  /** How messages name the payload: `request` (the multipart part) by default, `recipients[3]` for a bulk row. */
+  root?: string;
 }
 
 export interface CreateRequestResult {
@@ -32,39 +40,42 @@ export interface CreateRequestResult {
 /**
  * Creates a `prepared` request, or answers the existing one when the account already used this
  * `client_reference` (also under concurrent identical calls: the unique index and the write lock decide).
+ * The document and fields come from the upload and the payload, or from a template; either way the
+ * request gets its own encrypted copy of the PDF and its own retention deadline.
  */
 export async function createSignatureRequest(ctx: Context, input: CreateRequestInput): Promise<CreateRequestResult> {
   const { payload, principal } = input;
-  const embedOrigin = checkPayload(ctx, payload);
+  const root = input.root ?? 'request';
+  const embedOrigin = checkPayload(ctx, payload, root);
 
   const existing = findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference);
   if (existing) return { response: createResponseOf(existing, true), created: false };
 
-  if (payload.template_id !== undefined) {
-    throw new ParaphError('template_not_found', `template ${payload.template_id} does not exist`);
-  }
-
-  const inspection = await ctx.pdf.inspect(input.document.bytes);
-  if (!inspection.ok) throw invalidDocument(inspection.message);
-  const fields = payload.fields ?? [];
-  const pageError = checkFieldsOnPages(fields, inspection.pages, 'request.fields');
-  if (pageError) throw invalidRequest(pageError);
-
-  const blob = await ctx.blobs.put(input.document.bytes);
+  const source = await documentOf(ctx, input, root);
+  const blob = await ctx.blobs.put(source.bytes);
   const now = ctx.clock.now();
-  const rows = newRequestRows(payload, { ...principal, embedOrigin, blob, now, filename: input.document.filename, pages: inspection.pages });
+  const rows = newRequestRows(payload, { ...principal, embedOrigin, blob, now, source });
   let row: RequestRow;
   let created = false;
   try {
     row = ctx.db.transaction(() => {
       const raced = findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference);
       if (raced) return raced;
+      // An archive that committed since the template was loaded wins: nothing is made from it any more.
+      if (source.templateId !== null && !findActiveTemplate(ctx.db, principal.accountId, source.templateId)) {
+        throw templateNotFound(source.templateId);
+      }
       insertRequest(ctx.db, rows);
       audit(ctx, {
         requestId: rows.request.id,
         type: 'request_created',
         actor: { type: 'api_client', keyId: principal.apiKeyId },
-        data: { document_sha256: blob.sha256, signers: payload.signers.length, fields: payload.fields?.length ?? 0 },
+        data: {
+          document_sha256: blob.sha256,
+          signers: payload.signers.length,
+          fields: source.fields.length,
+          ...(source.templateId !== null ? { template_id: source.templateId } : {}),
+        },
         at: now,
       });
       created = true;
@@ -76,40 +87,80 @@ export async function createSignatureRequest(ctx: Context, input: CreateRequestI
   return { response: createResponseOf(row, !created), created };
 }
 
-/** The rules a schema cannot express; answers the normalised embed origin. */
-function checkPayload(ctx: Context, payload: CreateRequestPayload): string | null {
-  const fail = (message: string | null) => {
-    if (message) throw invalidRequest(message);
-  };
-  if (payload.template_id !== undefined && payload.fields !== undefined) {
-    fail('request.template_id cannot be combined with request.fields: the template brings its fields');
+/** Where a new request's PDF, page geometry and fields come from. */
+interface RequestDocument {
+  filename: string;
+  bytes: Buffer;
+  pages: readonly (PageBox & { rotation: number })[];
+  fields: readonly FieldInput[];
+  templateId: string | null;
+}
+
+async function documentOf(ctx: Context, input: CreateRequestInput, root: string): Promise<RequestDocument> {
+  const { payload } = input;
+  if (payload.template_id !== undefined) {
+    const template =
+      input.template?.id === payload.template_id ? input.template : await loadTemplate(ctx, input.principal.accountId, payload.template_id);
+    failWith(checkSignersMatchRoles(payload.signers, template.roles, `${root}.signers`));
+    if (payload.field_values !== undefined) failWith(checkFieldValues(payload.field_values, template.fields, `${root}.field_values`));
+    // Measured when the template was uploaded: the bytes are the same, so they are not inspected again.
+    return { filename: template.filename, bytes: template.bytes, pages: template.pages, fields: template.fields, templateId: template.id };
   }
-  fail(checkSigners(payload.signers, payload.sequential_signing === true, 'request.signers'));
+  if (!input.document) throw invalidRequest('multipart part "document" is required');
+  const inspection = await ctx.pdf.inspect(input.document.bytes);
+  if (!inspection.ok) throw invalidDocument(inspection.message);
   const fields = payload.fields ?? [];
-  fail(checkFields(fields, payload.signers, 'request.fields'));
+  failWith(checkFieldsOnPages(fields, inspection.pages, `${root}.fields`));
+  return { filename: input.document.filename, bytes: input.document.bytes, pages: inspection.pages, fields, templateId: null };
+}
+
+function failWith(message: string | null): void {
+  if (message) throw invalidRequest(message);
+}
+
+/** The rules a schema cannot express; answers the normalised embed origin. */
+function checkPayload(ctx: Context, payload: CreateRequestPayload, root: string): string | null {
+  if (payload.template_id !== undefined && payload.fields !== undefined) {
+    failWith(`${root}.template_id cannot be combined with ${root}.fields: the template brings its fields`);
+  }
+  failWith(checkSigners(payload.signers, payload.sequential_signing === true, `${root}.signers`));
+  const fields = payload.fields ?? [];
+  failWith(checkFields(fields, payload.signers, `${root}.fields`));
+  // With a template, field_values are checked against its fields once it is loaded.
   if (payload.field_values !== undefined && payload.template_id === undefined) {
-    fail(checkFieldValues(payload.field_values, fields, 'request.field_values'));
+    failWith(checkFieldValues(payload.field_values, fields, `${root}.field_values`));
   }
-  if (payload.callback_url !== undefined) {
-    const error = checkCallbackUrl(payload.callback_url, { allowLoopback: ctx.policy.allowLoopbackWebhooks });
-    fail(error && `request.callback_url: ${error}`);
+  return checkDeliveryOptions(ctx, payload, root);
+}
+
+/**
+ * `callback_url`, `return_url` and `embed_origin`, as a create and a bulk batch take them; throws the
+ * 400 of the first one that breaks its rule, answers the normalised embed origin.
+ */
+export function checkDeliveryOptions(
+  ctx: Context,
+  options: Pick<CreateRequestPayload, 'callback_url' | 'return_url' | 'embed_origin'>,
+  root: string,
+): string | null {
+  if (options.callback_url !== undefined) {
+    const error = checkCallbackUrl(options.callback_url, { allowLoopback: ctx.policy.allowLoopbackWebhooks });
+    failWith(error && `${root}.callback_url: ${error}`);
   }
-  if (payload.return_url !== undefined) {
-    const error = checkReturnUrl(payload.return_url);
-    fail(error && `request.return_url: ${error}`);
+  if (options.return_url !== undefined) {
+    const error = checkReturnUrl(options.return_url);
+    failWith(error && `${root}.return_url: ${error}`);
   }
-  if (payload.embed_origin === undefined) return null;
-  const origin = checkEmbedOrigin(payload.embed_origin);
-  if ('error' in origin) fail(`request.embed_origin: ${origin.error}`);
-  return 'origin' in origin ? origin.origin : null;
+  if (options.embed_origin === undefined) return null;
+  const origin = checkEmbedOrigin(options.embed_origin);
+  if ('error' in origin) throw invalidRequest(`${root}.embed_origin: ${origin.error}`);
+  return origin.origin;
 }
 
 interface RowContext extends Principal {
   embedOrigin: string | null;
   blob: { id: string; sha256: string; size: number };
   now: number;
-  filename: string;
-  pages: readonly { width: number; height: number; rotation: number }[];
+  source: RequestDocument;
 }
 
 function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewRequest {
@@ -119,11 +170,11 @@ function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewReques
     document: {
       id: documentId,
       account_id: c.accountId,
-      filename: c.filename,
+      filename: c.source.filename,
       sha256: c.blob.sha256,
       size: c.blob.size,
-      page_count: c.pages.length,
-      pages_json: JSON.stringify(c.pages),
+      page_count: c.source.pages.length,
+      pages_json: JSON.stringify(c.source.pages),
       blob_id: c.blob.id,
       created_at: c.now,
       purged_at: null,
@@ -133,7 +184,7 @@ function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewReques
       account_id: c.accountId,
       api_key_id: c.apiKeyId,
       client_reference: payload.client_reference,
-      template_id: null,
+      template_id: c.source.templateId,
       status: 'prepared',
       document_id: documentId,
       callback_url: payload.callback_url ?? null,
@@ -168,6 +219,6 @@ function newRequestRows(payload: CreateRequestPayload, c: RowContext): NewReques
       created_at: c.now,
       updated_at: c.now,
     })),
-    fields: fieldRows(requestId, payload.fields ?? [], payload.field_values),
+    fields: fieldRows(requestId, c.source.fields, payload.field_values),
   };
 }

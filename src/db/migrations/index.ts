@@ -5,6 +5,7 @@ import * as m003 from './003-artifacts.js';
 import * as m005 from './005-idempotency-request-id.js';
 import * as m006 from './006-webhooks.js';
 import * as m007 from './007-mail.js';
+import * as m008 from './008-templates.js';
 import * as m009 from './009-signing.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '005-idempotency-request-id': m005,
   '006-webhooks': m006,
   '007-mail': m007,
+  '008-templates': m008,
   '009-signing': m009,
 };

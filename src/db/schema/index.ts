@@ -10,6 +10,7 @@ import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable } from './sign
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
+import type { TemplatesTable } from './templates.js';
 
 export interface DatabaseSchema {
   settings: SettingsTable;
@@ -28,6 +29,7 @@ export interface DatabaseSchema {
   webhook_attempts: WebhookAttemptsTable;
   emails: EmailsTable;
   mail_outbox: MailOutboxTable;
+  templates: TemplatesTable;
   signer_marks: SignerMarksTable;
   signer_otps: SignerOtpsTable;
   otp_failures: OtpFailuresTable;

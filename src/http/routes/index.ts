@@ -8,6 +8,7 @@ import { registerSandbox } from './sandbox.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
+import { registerTemplates } from './templates.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
@@ -21,5 +22,6 @@ export async function registerRoutes(
   registerRequestLifecycle(app, deps.ctx);
   registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
+  registerTemplates(app, deps.ctx);
   await registerSigning(app, deps.ctx);
 }

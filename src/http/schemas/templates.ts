@@ -33,6 +33,10 @@ export type Template = Static<typeof Template>;
 export const TemplateList = Type.Object({ data: Type.Array(Template) }, { ...closed, title: 'TemplateList' });
 export type TemplateList = Static<typeof TemplateList>;
 
+/** The `name` part of the create call (plain text). */
+export const TemplateName = Type.String({ minLength: 1, maxLength: 120, description: 'the template name, 1 to 120 characters' });
+export type TemplateName = Static<typeof TemplateName>;
+
 /** The decoded `fields` part of the create call. */
 export const TemplateFieldsJson = Type.Array(FieldInput, {
   minItems: 1,
@@ -48,7 +52,7 @@ export const TemplateCreateMultipart = Type.Object(
       contentMediaType: 'application/pdf',
       description: 'the PDF, at most 8 MiB, with a .pdf filename',
     }),
-    name: Type.String({ maxLength: 120, description: 'the template name, at most 120 characters' }),
+    name: TemplateName,
     fields: Type.String({
       description:
         'a string holding a JSON-encoded array of 1 to 100 FieldInput objects (the TemplateFieldsJson schema), ' +
