@@ -36,4 +36,27 @@ test('GET /v1/openapi.json is a valid OpenAPI 3.1 document built from the valida
     assert.ok(schemas[ref[1] as string], `missing component ${ref[1]}`);
   }
   assert.equal(doc.paths['/healthz'].get.security, undefined);
+
+  // Templates and bulk sends: a multipart create with exactly its three parts, a 204 without a body,
+  // the bulk body as documented (each recipient a BulkSendRecipient), errors in the envelope.
+  const templates = doc.paths['/v1/templates'];
+  const templateForm = templates.post.requestBody.content['multipart/form-data'].schema;
+  assert.deepEqual(Object.keys(templateForm.properties).sort(), ['document', 'fields', 'name']);
+  assert.deepEqual([...templateForm.required].sort(), ['document', 'fields', 'name']);
+  assert.equal(templateForm.additionalProperties, false);
+  assert.deepEqual(Object.keys(templates.post.responses).sort(), ['201', '400', '401', '422', '429', '500', '503']);
+  assert.equal(templates.post.responses['201'].content['application/json'].schema.$ref, '#/components/schemas/Template');
+  assert.equal(templates.get.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/TemplateList');
+  const archive = doc.paths['/v1/templates/{id}'].delete;
+  assert.deepEqual(Object.keys(archive.responses).sort(), ['204', '401', '404', '422', '429']);
+  assert.equal(archive.responses['204'].content, undefined);
+  assert.deepEqual(archive.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`), ['path:id']);
+  const bulk = doc.paths['/v1/bulk-sends'].post;
+  assert.equal(bulk.requestBody.content['application/json'].schema.$ref, '#/components/schemas/BulkSendInput');
+  assert.deepEqual(Object.keys(bulk.responses).sort(), ['200', '400', '401', '404', '409', '422', '429', '500', '503']);
+  assert.equal(bulk.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/BulkSendResponse');
+  assert.equal(schemas.BulkSendInput.properties.recipients.maxItems, 50);
+  assert.equal(schemas.BulkSendInput.properties.recipients.items.additionalProperties, false);
+  assert.equal(schemas.Template.properties.signer_count.maximum, 10);
+  for (const operation of [templates.post, templates.get, archive, bulk]) assert.deepEqual(operation.security, [{ bearerAuth: [] }]);
 });

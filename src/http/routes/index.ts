@@ -9,6 +9,7 @@ import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerTemplates } from './templates.js';
+import { registerBulkSends } from './bulk-sends.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
@@ -23,5 +24,6 @@ export async function registerRoutes(
   registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
   registerTemplates(app, deps.ctx);
+  registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);
 }

@@ -19,21 +19,32 @@ export const BulkSendRecipient = Type.Object(
 );
 export type BulkSendRecipient = Static<typeof BulkSendRecipient>;
 
+/** The batch options: they apply to every recipient's request. */
+const batchOptions = {
+  callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+  return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+  email: Type.Optional(EmailBranding),
+  sequential_signing: Type.Optional(Type.Boolean({ default: false })),
+  send_emails: Type.Optional(Type.Boolean({ default: false })),
+  link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+  embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+};
+
 export const BulkSendInput = Type.Object(
-  {
-    template_id: Uuid,
-    recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: 50 }),
-    callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
-    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
-    email: Type.Optional(EmailBranding),
-    sequential_signing: Type.Optional(Type.Boolean({ default: false })),
-    send_emails: Type.Optional(Type.Boolean({ default: false })),
-    link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
-    embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
-  },
+  { template_id: Uuid, recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: 50 }), ...batchOptions },
   { ...closed, title: 'BulkSendInput' },
 );
 export type BulkSendInput = Static<typeof BulkSendInput>;
+
+/**
+ * BulkSendInput as the batch is checked before its rows: options and 1 to 50 recipients. Each
+ * recipient is then checked against BulkSendRecipient on its own, so a bad row fails alone.
+ */
+export const BulkSendBatch = Type.Object(
+  { template_id: Uuid, recipients: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 50 }), ...batchOptions },
+  closed,
+);
+export type BulkSendBatch = Static<typeof BulkSendBatch>;
 
 export const BulkSendResultStatus = Type.Enum(['active', 'already_exists', 'error']);
 export type BulkSendResultStatus = Static<typeof BulkSendResultStatus>;
