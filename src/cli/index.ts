@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '../config.js';
 import { PARAPH_VERSION } from '../version.js';
+import { auditCommand } from './audit.js';
 import { clockCommand } from './clock.js';
 import { emailsCommand } from './emails.js';
 import { forceCommands } from './force.js';
@@ -24,7 +25,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(clockCommand(io, env))
     .addCommand(webhooksCommand(io, env))
     .addCommand(emailsCommand(io, env))
-    .addCommand(signCommand(io, env));
+    .addCommand(signCommand(io, env))
+    .addCommand(auditCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   for (const command of program.commands) applyRecursively(command, io);
   return program;

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Context } from '../context.js';
+import { generateMissingArtifacts, signingIdentity } from '../services/generate-artifacts.js';
 import { expireIdempotencyKeys } from '../services/idempotency-keys.js';
 import { expireDueLinks } from './expire-links.js';
 import { dispatchDueDeliveries } from './dispatch-webhooks.js';
@@ -7,7 +9,8 @@ import { purgeDueRequests } from './purge-requests.js';
 /**
  * Runs every job whose time has come on the sandbox clock; answers how many things changed. Webhook
  * attempts run here only when asked (a clock advance waits for them); inside `serve` the dispatcher
- * sends them on its own so a slow receiver never holds up the other jobs.
+ * sends them on its own so a slow receiver never holds up the other jobs. Artifact generation follows
+ * the same rule: awaited by a clock advance, in the background on the server's tick.
  */
 export async function runDueJobs(ctx: Context, options: { deliverWebhooks: boolean }): Promise<number> {
   let changed = expireDueLinks(ctx);
@@ -15,6 +18,14 @@ export async function runDueJobs(ctx: Context, options: { deliverWebhooks: boole
   if (options.deliverWebhooks) changed += await dispatchDueDeliveries(ctx);
   changed += await purgeDueRequests(ctx);
   changed += expireIdempotencyKeys(ctx);
+  // The signing certificate is made in the background on the first tick after the first start (an
+  // ephemeral data directory may be gone by the time it is written: nothing to report then).
+  signingIdentity(ctx).catch((error: unknown) => {
+    if (fs.existsSync(ctx.dataDir)) ctx.log.error({ err: error }, 'the signing certificate cannot be read or made');
+  });
+  // Completed requests still without artifacts (the kick after the last signature failed, or the
+  // process stopped first): retried here. A clock advance waits for them; the server's tick does not.
+  changed += await generateMissingArtifacts(ctx, { wait: options.deliverWebhooks });
   return changed;
 }
 

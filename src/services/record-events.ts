@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { randomBase62 } from '../crypto/tokens.js';
+import { AUDIT_GENESIS, auditRowHash, type AuditContent } from '../domain/audit-chain.js';
 import type { Context } from '../context.js';
 import { isoTime } from '../clock.js';
 import type { RequestRow, SignerRow } from '../db/repos/signature-requests.js';
@@ -14,8 +15,9 @@ export type Actor =
   | { type: 'system' };
 
 /**
- * Appends one row to the request's audit trail, numbered after the last one. Call it inside the
- * transaction of the change it records.
+ * Appends one row to the request's audit trail, numbered after the last one and chained to it: the
+ * row's hash covers its content and the previous row's hash, so a changed, removed or reordered row
+ * shows (`paraph audit verify`). Call it inside the transaction of the change it records.
  */
 export function audit(
   ctx: Context,
@@ -23,21 +25,21 @@ export function audit(
 ): void {
   const { db } = ctx;
   const last = db.first(
-    db.q.selectFrom('audit_events').select((eb) => eb.fn.max<number>('id').as('id')).where('request_id', '=', entry.requestId),
+    db.q.selectFrom('audit_events').select(['id', 'hash']).where('request_id', '=', entry.requestId).orderBy('id', 'desc').limit(1),
   );
-  db.run(
-    db.q.insertInto('audit_events').values({
-      request_id: entry.requestId,
-      id: (last?.id ?? 0) + 1,
-      type: entry.type,
-      actor_type: entry.actor.type,
-      actor_id: entry.actor.type === 'api_client' ? entry.actor.keyId : entry.actor.type === 'signer' ? entry.actor.signerId : null,
-      actor_email: entry.actor.type === 'signer' ? entry.actor.email : '',
-      signer_id: entry.signerId ?? null,
-      data: JSON.stringify(entry.data ?? {}),
-      created_at: entry.at,
-    }),
-  );
+  const row: AuditContent = {
+    request_id: entry.requestId,
+    id: (last?.id ?? 0) + 1,
+    type: entry.type,
+    actor_type: entry.actor.type,
+    actor_id: entry.actor.type === 'api_client' ? entry.actor.keyId : entry.actor.type === 'signer' ? entry.actor.signerId : null,
+    actor_email: entry.actor.type === 'signer' ? entry.actor.email : '',
+    signer_id: entry.signerId ?? null,
+    data: JSON.stringify(entry.data ?? {}),
+    created_at: entry.at,
+  };
+  const prevHash = last?.hash ?? AUDIT_GENESIS;
+  db.run(db.q.insertInto('audit_events').values({ ...row, prev_hash: prevHash, hash: auditRowHash(row, prevHash) }));
 }
 
 export interface EventInput {

@@ -27,7 +27,10 @@ export interface EventsTable {
   created_at: number;
 }
 
-/** The evidence audit trail: a sequential id per request, and who acted. */
+/**
+ * The evidence audit trail: a sequential id per request, and who acted. Append-only (triggers refuse
+ * UPDATE and DELETE) and hash-chained: `hash` covers the row's content and `prev_hash`.
+ */
 export interface AuditEventsTable {
   request_id: string;
   id: number;
@@ -38,6 +41,9 @@ export interface AuditEventsTable {
   signer_id: string | null;
   data: string;
   created_at: number;
+  /** The previous row's hash (64 zeros for the first row). */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -10,6 +10,7 @@ import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerTemplates } from './templates.js';
 import { registerBulkSends } from './bulk-sends.js';
+import { registerArtifacts } from './artifacts.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
@@ -26,4 +27,5 @@ export async function registerRoutes(
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);
+  registerArtifacts(app, deps.ctx);
 }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
 import { declineAsSigner } from '../../services/decline-as-signer.js';
+import { startArtifactGeneration } from '../../services/generate-artifacts.js';
 import { resolveSigningLink } from '../../services/resolve-signing-link.js';
 import { signAsSigner } from '../../services/sign-as-signer.js';
 import { signerDocument } from '../../services/signer-document.js';
@@ -100,7 +101,9 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
     async (request, reply) => {
       private_(reply);
-      const { completed: _completed, requestId: _id, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
+      const { completed, requestId, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
+      // The completion is committed: artifacts are made after this answer, never holding or failing it.
+      if (completed) setImmediate(() => void startArtifactGeneration(ctx, requestId));
       return outcome;
     },
   );

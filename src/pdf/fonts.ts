@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+/**
+ * The fonts paraph draws with: DejaVu, shipped by the `dejavu-fonts-ttf` npm package, so nothing has
+ * to be installed on the machine. DejaVu Sans covers Latin (French included) and Arabic; the serif
+ * italic, used for typed Latin signatures, has no Arabic and falls back to Sans.
+ */
+const FILES = {
+  sans: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  mono: 'DejaVuSansMono.ttf',
+  script: 'DejaVuSerif-Italic.ttf',
+} as const;
+export type FontName = keyof typeof FILES;
+export type Fonts = Record<FontName, PDFFont>;
+
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const cache = new Map<FontName, Buffer>();
+
+function bytesOf(name: FontName): Buffer {
+  let bytes = cache.get(name);
+  if (!bytes) {
+    bytes = fs.readFileSync(path.join(FONT_DIR, FILES[name]));
+    cache.set(name, bytes);
+  }
+  return bytes;
+}
+
+/** Embeds the fonts (subset: only the glyphs used end up in the file). */
+export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script']): Promise<Fonts> {
+  doc.registerFontkit(fontkit);
+  const fonts: Partial<Fonts> = {};
+  for (const name of names) fonts[name] = await doc.embedFont(bytesOf(name), { subset: true });
+  // Fonts not asked for fall back to Sans, which covers every script paraph draws.
+  const sans = fonts.sans ?? (await doc.embedFont(bytesOf('sans'), { subset: true }));
+  return { sans, bold: fonts.bold ?? sans, mono: fonts.mono ?? sans, script: fonts.script ?? sans };
+}

@@ -1,0 +1,107 @@
+import { Worker } from 'node:worker_threads';
+import type { ProduceJob, ProduceReply } from './artifact-worker.js';
+
+export type { ProduceJob } from './artifact-worker.js';
+
+export interface ProducedArtifacts {
+  signedPdf: Uint8Array;
+  evidencePdf: Uint8Array;
+}
+
+const TIMEOUT_MS = 120_000;
+const MAX_MEMORY_MB = 1024;
+
+interface Job {
+  job: ProduceJob;
+  resolve(result: ProducedArtifacts): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Stamps, seals and writes the evidence report in a worker thread, one job at a time, each with a
+ * wall-clock and the worker's heap budget, so the server keeps answering while a large PDF is
+ * processed. The worker stays warm between jobs (no reload of pdf-lib and the fonts), does not keep
+ * the process alive while idle, and is replaced after a crash or a timeout.
+ */
+export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
+  return new Promise((resolve, reject) => {
+    queue.push({ job, resolve, reject });
+    pump();
+  });
+}
+
+const queue: Job[] = [];
+let worker: Worker | undefined;
+let running: { id: number; job: Job; timer: NodeJS.Timeout } | undefined;
+let nextId = 1;
+
+function pump(): void {
+  if (running) return;
+  const next = queue.shift();
+  if (!next) return void worker?.unref();
+  let current: Worker;
+  try {
+    current = worker ?? spawn();
+  } catch (error) {
+    next.reject(error instanceof Error ? error : new Error(String(error)));
+    return pump();
+  }
+  current.ref();
+  const id = nextId++;
+  const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+  running = { id, job: next, timer };
+  const original = new Uint8Array(next.job.original);
+  current.postMessage({ id, job: { ...next.job, original } }, [original.buffer]);
+}
+
+function spawn(): Worker {
+  const created = startWorker(MAX_MEMORY_MB);
+  worker = created;
+  created.on('message', (reply: ProduceReply) => {
+    if (worker !== created || running?.id !== reply.id) return;
+    const { job, timer } = running;
+    clearTimeout(timer);
+    running = undefined;
+    if (reply.ok) job.resolve({ signedPdf: reply.signedPdf, evidencePdf: reply.evidencePdf });
+    else job.reject(new Error(`producing the artifacts failed: ${reply.message}`));
+    pump();
+  });
+  created.on('error', (error: Error & { code?: string }) => {
+    abandon(created, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`producing the artifacts needs more than ${MAX_MEMORY_MB} MB`) : error);
+  });
+  created.on('exit', (code) => abandon(created, new Error(`the artifact worker stopped (exit code ${code})`)));
+  return created;
+}
+
+/** Drops a worker that failed or hung: its job fails (and is retried later), the next job gets a new worker. */
+function abandon(failed: Worker, error: Error): void {
+  if (worker !== failed) return;
+  worker = undefined;
+  void failed.terminate();
+  const job = running;
+  running = undefined;
+  if (job) {
+    clearTimeout(job.timer);
+    job.job.reject(error);
+  }
+  pump();
+}
+
+// From the sources under tsx this module is produce-artifacts.ts and its worker artifact-worker.ts;
+// compiled, both are .js files side by side in dist/ (as for the upload inspector).
+function startWorker(maxMemoryMb: number): Worker {
+  const self = new URL(import.meta.url);
+  const fromSource = self.pathname.endsWith('.ts');
+  const entry = new URL(fromSource ? './artifact-worker.ts' : './artifact-worker.js', self);
+  const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb }, execArgv: [] };
+  if (!fromSource) return new Worker(entry, options);
+  // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
+  let tsx: string;
+  try {
+    tsx = import.meta.resolve('tsx/esm/api');
+  } catch {
+    return new Worker(entry, { resourceLimits: options.resourceLimits });
+  }
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}

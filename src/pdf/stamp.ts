@@ -1,0 +1,169 @@
+import {
+  PDFArray,
+  PDFName,
+  PDFNumber,
+  clip,
+  concatTransformationMatrix,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  type PDFDocument,
+  type PDFObject,
+  type PDFPage,
+} from 'pdf-lib';
+import type { Fonts } from './fonts.js';
+import { directionOf, drawLine, hasRtl, textWidth, wrap } from './text.js';
+
+/** One field with what the signers put in it. Geometry as the contract says: displayed page, top-left origin, y down. */
+export interface StampField {
+  type: 'signature' | 'initials' | 'text' | 'date';
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Text and date fields: the value (sender prefill, identity value or the signer's input). */
+  value: string | null;
+  /** Signature and initials fields: the signer's mark. */
+  mark: { method: 'typed'; text: string } | { method: 'drawn'; png: Uint8Array } | null;
+}
+
+const INK = rgb(0.05, 0.12, 0.45);
+const TEXT = rgb(0.05, 0.05, 0.05);
+const MIN_TEXT_SIZE = 5;
+const MAX_TEXT_SIZE = 11;
+
+/** Draws every field's value at its place on its page. */
+export async function stampFields(doc: PDFDocument, fields: readonly StampField[], fonts: Fonts): Promise<void> {
+  const pages = doc.getPages();
+  const images = new Map<Uint8Array, Awaited<ReturnType<PDFDocument['embedPng']>>>();
+  for (const field of fields) {
+    const page = pages[field.page - 1];
+    if (!page) throw new Error(`field on page ${field.page}, but the document has ${pages.length} pages`);
+    const [a, b, c, d, e, f] = fieldMatrix(page, field);
+    // Each field draws in its own coordinate system: origin at its bottom-left corner as displayed,
+    // x to the right, y up, clipped to its box, whatever the page's /Rotate and boxes are.
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, e, f), rectangle(0, 0, field.width, field.height), clip(), endPath());
+    if (field.type === 'text' || field.type === 'date') {
+      drawValue(page, field, field.value ?? '', fonts);
+    } else if (field.mark?.method === 'typed') {
+      drawTypedMark(page, field, field.mark.text, fonts);
+    } else if (field.mark?.method === 'drawn') {
+      let image = images.get(field.mark.png);
+      if (!image) {
+        image = await doc.embedPng(field.mark.png);
+        images.set(field.mark.png, image);
+      }
+      const pad = Math.min(field.width, field.height) * 0.05;
+      const scale = Math.min((field.width - 2 * pad) / image.width, (field.height - 2 * pad) / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      page.drawImage(image, { x: (field.width - width) / 2, y: (field.height - height) / 2, width, height });
+    }
+    page.pushOperators(popGraphicsState());
+  }
+}
+
+/** Text and date values: wrapped and shrunk (down to 5 pt) to fit the box; right-aligned when Arabic leads. */
+function drawValue(page: PDFPage, field: StampField, value: string, fonts: Fonts): void {
+  const pad = Math.min(2, field.width * 0.05);
+  const width = field.width - 2 * pad;
+  let size = Math.max(MIN_TEXT_SIZE, Math.min(MAX_TEXT_SIZE, field.height * 0.7));
+  let lines = wrap(value, fonts.sans, size, width);
+  while (size > MIN_TEXT_SIZE && (lines.length * size * 1.2 > field.height || lines.some((l) => textWidth(l, fonts.sans, size) > width))) {
+    size = Math.max(MIN_TEXT_SIZE, size - 0.5);
+    lines = wrap(value, fonts.sans, size, width);
+  }
+  const leading = size * 1.2;
+  const block = lines.length * leading;
+  // Centred vertically; the first line's baseline sits one ascent below the block's top.
+  let baseline = (field.height + block) / 2 - size * 0.95;
+  for (const line of lines) {
+    const rtl = directionOf(line) === 'rtl';
+    const x = rtl ? field.width - pad - textWidth(line, fonts.sans, size) : pad;
+    drawLine(page, line, x, baseline, { font: fonts.sans, size, color: TEXT });
+    baseline -= leading;
+  }
+}
+
+/** A typed signature or initials: the text in a handwriting-like italic, as large as the box allows. */
+function drawTypedMark(page: PDFPage, field: StampField, text: string, fonts: Fonts): void {
+  const font = hasRtl(text) ? fonts.sans : fonts.script;
+  const pad = Math.min(field.width, field.height) * 0.08;
+  let size = (field.height - 2 * pad) * 0.8;
+  const width = textWidth(text, font, size);
+  if (width > field.width - 2 * pad) size *= (field.width - 2 * pad) / width;
+  size = Math.max(size, 1);
+  const x = (field.width - textWidth(text, font, size)) / 2;
+  const y = (field.height - size * 0.7) / 2;
+  drawLine(page, text, x, y, { font, size, color: INK });
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The matrix from a field's own coordinates to the page's user space. Displayed pages are the CropBox
+ * (clipped to the MediaBox) turned clockwise by /Rotate; the field is placed on that displayed page.
+ */
+export function fieldMatrix(page: PDFPage, field: Pick<StampField, 'x' | 'y' | 'height'>): [number, number, number, number, number, number] {
+  const media = readBox(page, 'MediaBox') ?? { x0: 0, y0: 0, x1: 612, y1: 792 };
+  const crop = readBox(page, 'CropBox');
+  const box = (crop && intersect(crop, media)) ?? media;
+  const rotation = readRotation(page);
+  // Displayed point (dx, dy), origin top-left, y down -> user space.
+  const toUser = (dx: number, dy: number): [number, number] => {
+    switch (rotation) {
+      case 90:
+        return [box.x0 + dy, box.y0 + dx];
+      case 180:
+        return [box.x1 - dx, box.y0 + dy];
+      case 270:
+        return [box.x1 - dy, box.y1 - dx];
+      default:
+        return [box.x0 + dx, box.y1 - dy];
+    }
+  };
+  const bottom = field.y + field.height;
+  const [e, f] = toUser(field.x, bottom);
+  const [ax, ay] = toUser(field.x + 1, bottom);
+  const [cx, cy] = toUser(field.x, bottom - 1);
+  return [ax - e, ay - f, cx - e, cy - f, e, f];
+}
+
+// Read as the upload inspection read them (src/pdf/inspect-worker.ts), so fields land where they were checked.
+function inherited(page: PDFPage, key: string): PDFObject | undefined {
+  return page.doc.context.lookup(page.node.getInheritableAttribute(PDFName.of(key)));
+}
+
+function readBox(page: PDFPage, key: string): Box | undefined {
+  const array = inherited(page, key);
+  if (!(array instanceof PDFArray) || array.size() !== 4) return undefined;
+  const n: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const value = array.lookup(i);
+    if (!(value instanceof PDFNumber) || !Number.isFinite(value.asNumber())) return undefined;
+    n.push(value.asNumber());
+  }
+  const [a = 0, b = 0, c = 0, d = 0] = n;
+  const box = { x0: Math.min(a, c), y0: Math.min(b, d), x1: Math.max(a, c), y1: Math.max(b, d) };
+  return box.x1 > box.x0 && box.y1 > box.y0 ? box : undefined;
+}
+
+function intersect(a: Box, b: Box): Box | undefined {
+  const box = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+  return box.x1 > box.x0 && box.y1 > box.y0 ? box : undefined;
+}
+
+function readRotation(page: PDFPage): 0 | 90 | 180 | 270 {
+  const value = inherited(page, 'Rotate');
+  const angle = value instanceof PDFNumber ? value.asNumber() : 0;
+  if (!Number.isInteger(angle) || angle % 90 !== 0) return 0;
+  return (((angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+}

@@ -1,0 +1,147 @@
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+
+/**
+ * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one
+ * script out in its direction, but a line that mixes scripts needs its runs put in visual order. This
+ * is the part of the Unicode bidi algorithm (UAX #9) that one-line values need: paragraph direction
+ * from the first strong character, numbers taking the direction of the strong text before them
+ * (W2/W7), neutrals between two runs of one direction taking it (N1) and the others the paragraph's
+ * (N2), embedding levels, then runs reversed from the highest level down (L2). No explicit embeddings.
+ */
+
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const LTR = /[\p{L}\p{M}]/u;
+const NUMBER = /[0-9\u0660-\u0669\u06f0-\u06f9]/u;
+
+type Kind = 'rtl' | 'ltr' | 'num' | 'neutral';
+
+function kindOf(char: string): Kind {
+  if (NUMBER.test(char)) return 'num';
+  if (RTL.test(char)) return 'rtl';
+  return LTR.test(char) ? 'ltr' : 'neutral';
+}
+
+export function hasRtl(text: string): boolean {
+  return RTL.test(text);
+}
+
+/** The paragraph direction: that of the first strong character (left to right when none). */
+export function directionOf(text: string): 'ltr' | 'rtl' {
+  for (const char of text) {
+    const kind = kindOf(char);
+    if (kind === 'rtl' || kind === 'ltr') return kind;
+  }
+  return 'ltr';
+}
+
+interface Run {
+  text: string;
+  /** Laid out right to left (an odd embedding level). */
+  rtl: boolean;
+}
+
+/** The line's runs in the order they appear from left to right, each in logical order. */
+export function visualRuns(text: string): Run[] {
+  const base = directionOf(text);
+  const chars = Array.from(text);
+  const kinds = chars.map(kindOf);
+  // W2/W7: a number follows the strong text before it (the paragraph's direction at the start).
+  let previous: 'ltr' | 'rtl' = base;
+  const placement = kinds.map((kind) => {
+    if (kind === 'ltr' || kind === 'rtl') previous = kind;
+    return kind === 'num' ? previous : kind;
+  });
+  // N1/N2: a neutral between two runs of one direction takes it, otherwise the paragraph's.
+  const resolved = placement.map((p, i) => {
+    if (p !== 'neutral') return p;
+    const before = placement.slice(0, i).reverse().find((q) => q !== 'neutral') ?? base;
+    const after = placement.slice(i + 1).find((q) => q !== 'neutral') ?? base;
+    return before === after ? before : base;
+  });
+  const levels = resolved.map((direction, i) => {
+    const number = kinds[i] === 'num';
+    if (base === 'ltr') return direction === 'rtl' ? (number ? 2 : 1) : 0;
+    return direction === 'rtl' && !number ? 1 : 2;
+  });
+  const runs: Array<{ text: string; level: number }> = [];
+  chars.forEach((char, i) => {
+    const level = levels[i] ?? 0;
+    const last = runs[runs.length - 1];
+    if (last && last.level === level) last.text += char;
+    else runs.push({ text: char, level });
+  });
+  // L2: from the highest level down to 1, reverse every stretch of runs at that level or higher.
+  const highest = Math.max(0, ...runs.map((r) => r.level));
+  for (let level = highest; level >= 1; level -= 1) {
+    for (let i = 0; i < runs.length; ) {
+      if ((runs[i]?.level ?? 0) < level) {
+        i += 1;
+        continue;
+      }
+      let j = i;
+      while (j < runs.length && (runs[j]?.level ?? 0) >= level) j += 1;
+      runs.splice(i, j - i, ...runs.slice(i, j).reverse());
+      i = j;
+    }
+  }
+  return runs.map((run) => {
+    const rtl = run.level % 2 === 1;
+    if (!rtl) return { text: run.text, rtl };
+    // L4: brackets in right-to-left text are mirrored. fontkit reverses runs of a right-to-left
+    // script itself; a run of neutrals only is reversed here.
+    const mirrored = Array.from(run.text, (char) => MIRRORED[char] ?? char);
+    return { text: hasRtl(run.text) ? mirrored.join('') : mirrored.reverse().join(''), rtl };
+  });
+}
+
+const MIRRORED: Readonly<Record<string, string>> = Object.fromEntries(
+  ['()', '<>', '[]', '{}', '\u00ab\u00bb', '\u2039\u203a'].flatMap((pair) => [
+    [pair[0] as string, pair[1] as string],
+    [pair[1] as string, pair[0] as string],
+  ]),
+);
+
+export function textWidth(text: string, font: PDFFont, size: number): number {
+  return visualRuns(text).reduce((sum, run) => sum + font.widthOfTextAtSize(run.text, size), 0);
+}
+
+export interface LineStyle {
+  font: PDFFont;
+  size: number;
+  color: Color;
+}
+
+/** Draws one line with its left edge at x and its baseline at y (in the current coordinate system). */
+export function drawLine(page: PDFPage, text: string, x: number, y: number, style: LineStyle): void {
+  let cursor = x;
+  for (const run of visualRuns(text)) {
+    if (run.text.trim() !== '') page.drawText(run.text, { x: cursor, y, size: style.size, font: style.font, color: style.color });
+    cursor += style.font.widthOfTextAtSize(run.text, style.size);
+  }
+}
+
+/** Greedy word wrap to `width`; a word longer than the width is cut. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r\n|\r|\n|\u2028|\u2029/u)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/u).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (textWidth(next, font, size) <= width || !line) {
+        line = next;
+      } else {
+        lines.push(line);
+        line = word;
+      }
+      while (textWidth(line, font, size) > width && Array.from(line).length > 1) {
+        const chars = Array.from(line);
+        let cut = chars.length - 1;
+        while (cut > 1 && textWidth(chars.slice(0, cut).join(''), font, size) > width) cut -= 1;
+        lines.push(chars.slice(0, cut).join(''));
+        line = chars.slice(cut).join('');
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
