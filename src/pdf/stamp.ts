@@ -53,7 +53,14 @@ export async function stampFields(doc: PDFDocument, fields: readonly StampField[
     } else if (field.mark?.method === 'drawn') {
       let image = images.get(field.mark.png);
       if (!image) {
-        image = await doc.embedPng(field.mark.png);
+        try {
+          image = await doc.embedPng(field.mark.png);
+        } catch {
+          // The signing API checks only the PNG signature: a damaged image must not block the seal.
+          drawTypedMark(page, field, '[signature image unreadable]', fonts);
+          page.pushOperators(popGraphicsState());
+          continue;
+        }
         images.set(field.mark.png, image);
       }
       const pad = Math.min(field.width, field.height) * 0.05;

@@ -52,11 +52,20 @@ export function visualRuns(text: string): Run[] {
     return kind === 'num' ? previous : kind;
   });
   // N1/N2: a neutral between two runs of one direction takes it, otherwise the paragraph's.
+  const after: Array<'ltr' | 'rtl'> = [];
+  let next: 'ltr' | 'rtl' = base;
+  for (let i = placement.length - 1; i >= 0; i -= 1) {
+    after[i] = next;
+    const p = placement[i];
+    if (p !== 'neutral' && p !== undefined) next = p;
+  }
+  let before: 'ltr' | 'rtl' = base;
   const resolved = placement.map((p, i) => {
-    if (p !== 'neutral') return p;
-    const before = placement.slice(0, i).reverse().find((q) => q !== 'neutral') ?? base;
-    const after = placement.slice(i + 1).find((q) => q !== 'neutral') ?? base;
-    return before === after ? before : base;
+    if (p !== 'neutral') {
+      before = p;
+      return p;
+    }
+    return before === after[i] ? before : base;
   });
   const levels = resolved.map((direction, i) => {
     const number = kinds[i] === 'num';

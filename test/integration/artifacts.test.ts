@@ -615,6 +615,19 @@ test('stamps land where the fields are on the displayed page, for /Rotate 0, 90,
   execFileSync('pdftoppm', ['-r', '40', '-png', file, path.join(OUT, 'rotated-signed')]);
 });
 
+test('a drawn mark that is not a readable PNG (the signing API checks only its signature) still gets sealed artifacts', async (t) => {
+  const server = await useServer(t);
+  const id = await create(server, {});
+  const { signers } = await activate(server, id);
+  const damaged = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
+  await sign(server, signers[0]?.signing_url as string, { signature: { type: 'drawn', image: `data:image/png;base64,${damaged.toString('base64')}` } });
+  await waitForArtifacts(server, id);
+  const { signed } = await artifacts(server, id);
+  assertValidSeal('damaged-mark-signed.pdf', signed);
+  const text = execFileSync('pdftotext', [path.join(OUT, 'damaged-mark-signed.pdf'), '-'], { encoding: 'utf8' });
+  assert.match(text, /signature image unreadable/);
+});
+
 // ---------------------------------------------------------------------------------------------
 // The endpoint's answers
 
