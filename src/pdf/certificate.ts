@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, createPrivateKey, generateKeyPair, randomBytes, randomUUID, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
 import type { Sealer } from '../crypto/sealed.js';
 
 const FILE_NAME = 'signing-certificate.json';
@@ -47,7 +46,7 @@ export async function loadOrCreateSigningIdentity(dataDir: string, sealer: Seale
   const file = path.join(dataDir, FILE_NAME);
   if (!fs.existsSync(file)) {
     const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
-    const der = buildTestCertificate({ publicKey, privateKey }, now);
+    const der = await buildTestCertificate({ publicKey, privateKey }, now);
     const stored: StoredCertificate = {
       format: FORMAT,
       certificate_pem: new X509Certificate(der).toString(),
@@ -80,10 +79,11 @@ function readIdentity(file: string, sealer: Sealer): SigningIdentity {
 }
 
 /**
- * A self-signed X.509 v3 certificate for document signing. node-forge lays out the TBSCertificate;
- * node:crypto signs it (sha256WithRSAEncryption).
+ * A self-signed X.509 v3 certificate for document signing. node-forge lays out the TBSCertificate
+ * (loaded only here: it is needed once per data directory); node:crypto signs it (sha256WithRSAEncryption).
  */
-export function buildTestCertificate(keys: { publicKey: KeyObject; privateKey: KeyObject }, now: Date): Buffer {
+export async function buildTestCertificate(keys: { publicKey: KeyObject; privateKey: KeyObject }, now: Date): Promise<Buffer> {
+  const { default: forge } = await import('node-forge');
   const { pki, asn1 } = forge;
   const cert = pki.createCertificate();
   cert.publicKey = pki.publicKeyFromPem(keys.publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -99,10 +99,10 @@ export function buildTestCertificate(keys: { publicKey: KeyObject; privateKey: K
   ]);
   cert.signatureOid = pki.oids.sha256WithRSAEncryption as string;
   cert.siginfo.algorithmOid = cert.signatureOid;
-  const tbs = (pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
+  const tbs = (pki as unknown as { getTBSCertificate(c: typeof cert): ReturnType<typeof pki.certificateToAsn1> }).getTBSCertificate(cert);
   const tbsDer = Buffer.from(asn1.toDer(tbs).getBytes(), 'binary');
   cert.signature = sign('sha256', tbsDer, keys.privateKey).toString('binary');
-  (cert as unknown as { tbsCertificate: forge.asn1.Asn1 }).tbsCertificate = tbs;
+  (cert as unknown as { tbsCertificate: typeof tbs }).tbsCertificate = tbs;
   return Buffer.from(asn1.toDer(pki.certificateToAsn1(cert)).getBytes(), 'binary');
 }
 
