@@ -1,7 +1,4 @@
 import {
-  PDFArray,
-  PDFName,
-  PDFNumber,
   clip,
   concatTransformationMatrix,
   endPath,
@@ -10,10 +7,10 @@ import {
   rectangle,
   rgb,
   type PDFDocument,
-  type PDFObject,
   type PDFPage,
 } from 'pdf-lib';
 import type { Fonts } from './fonts.js';
+import { displayedBox } from './page-box.js';
 import { directionOf, drawLine, hasRtl, textWidth, wrap } from './text.js';
 
 /** One field with what the signers put in it. Geometry as the contract says: displayed page, top-left origin, y down. */
@@ -108,22 +105,12 @@ function drawTypedMark(page: PDFPage, field: StampField, text: string, fonts: Fo
   drawLine(page, text, x, y, { font, size, color: INK });
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 /**
  * The matrix from a field's own coordinates to the page's user space. Displayed pages are the CropBox
  * (clipped to the MediaBox) turned clockwise by /Rotate; the field is placed on that displayed page.
  */
 export function fieldMatrix(page: PDFPage, field: Pick<StampField, 'x' | 'y' | 'height'>): [number, number, number, number, number, number] {
-  const media = readBox(page, 'MediaBox') ?? { x0: 0, y0: 0, x1: 612, y1: 792 };
-  const crop = readBox(page, 'CropBox');
-  const box = (crop && intersect(crop, media)) ?? media;
-  const rotation = readRotation(page);
+  const { box, rotation } = displayedBox(page);
   // Displayed point (dx, dy), origin top-left, y down -> user space.
   const toUser = (dx: number, dy: number): [number, number] => {
     switch (rotation) {
@@ -144,33 +131,3 @@ export function fieldMatrix(page: PDFPage, field: Pick<StampField, 'x' | 'y' | '
   return [ax - e, ay - f, cx - e, cy - f, e, f];
 }
 
-// Read as the upload inspection read them (src/pdf/inspect-worker.ts), so fields land where they were checked.
-function inherited(page: PDFPage, key: string): PDFObject | undefined {
-  return page.doc.context.lookup(page.node.getInheritableAttribute(PDFName.of(key)));
-}
-
-function readBox(page: PDFPage, key: string): Box | undefined {
-  const array = inherited(page, key);
-  if (!(array instanceof PDFArray) || array.size() !== 4) return undefined;
-  const n: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const value = array.lookup(i);
-    if (!(value instanceof PDFNumber) || !Number.isFinite(value.asNumber())) return undefined;
-    n.push(value.asNumber());
-  }
-  const [a = 0, b = 0, c = 0, d = 0] = n;
-  const box = { x0: Math.min(a, c), y0: Math.min(b, d), x1: Math.max(a, c), y1: Math.max(b, d) };
-  return box.x1 > box.x0 && box.y1 > box.y0 ? box : undefined;
-}
-
-function intersect(a: Box, b: Box): Box | undefined {
-  const box = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
-  return box.x1 > box.x0 && box.y1 > box.y0 ? box : undefined;
-}
-
-function readRotation(page: PDFPage): 0 | 90 | 180 | 270 {
-  const value = inherited(page, 'Rotate');
-  const angle = value instanceof PDFNumber ? value.asNumber() : 0;
-  if (!Number.isInteger(angle) || angle % 90 !== 0) return 0;
-  return (((angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
-}
