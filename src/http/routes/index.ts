@@ -11,6 +11,7 @@ import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerTemplates } from './templates.js';
 import { registerBulkSends } from './bulk-sends.js';
 import { registerArtifacts } from './artifacts.js';
+import { registerDetection } from './detection.js';
 import { PARAPH_VERSION } from '../../version.js';
 
 /** Every route paraph serves, in one explicit table. */
@@ -28,4 +29,5 @@ export async function registerRoutes(
   registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);
   registerArtifacts(app, deps.ctx);
+  registerDetection(app, deps.ctx);
 }

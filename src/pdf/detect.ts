@@ -1,0 +1,269 @@
+/**
+ * Field detection in a child process. Untrusted PDFs are read by pdf.js and OCRed by tesseract.js in
+ * detect-child.ts, never in the server's own process: each job has a wall-clock limit and the child a
+ * memory limit (its resident set, tesseract's workers included, checked while a job runs, plus a V8
+ * heap cap). A child that exceeds either, crashes or is killed fails its job and is replaced for the
+ * next one. One job runs at a time; the child and its loaded OCR languages are kept between jobs and
+ * stopped after a while without work.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Analysis, ChildReply, DetectJob } from './detect-child.js';
+import type { OcrLanguage } from './ocr.js';
+
+export type { Analysis } from './detect-child.js';
+export type { OcrLanguage } from './ocr.js';
+
+export type DetectOutcome =
+  | { ok: true; analysis: Analysis }
+  | { ok: false; reason: 'timeout' | 'memory' | 'crashed' | 'unreadable' | 'busy'; message: string };
+
+export interface FieldDetectorOptions {
+  /** Where tesseract.js may cache unpacked language models (in the data directory). */
+  cacheDir: string;
+  /** Wall-clock limit of one analysis. */
+  timeoutMs?: number;
+  /** Resident memory limit of the child process, in MB. */
+  maxMemoryMb?: number;
+  /** Pages analysed at most; `pageCount` still reports them all. */
+  maxPages?: number;
+  /** OCR scanned pages (the language data ships with paraph, so it is on unless turned off here). */
+  ocr?: boolean;
+  /** Jobs waiting beyond the running one before new ones are refused. */
+  maxQueue?: number;
+  /** The child is stopped after this long without work. */
+  idleMs?: number;
+}
+
+export interface FieldDetector {
+  detect(bytes: Uint8Array, hints?: { languages?: OcrLanguage[] }): Promise<DetectOutcome>;
+  /** The child's pid while it runs (for operators and tests), else undefined. */
+  readonly pid: number | undefined;
+  /** True while a job is running. */
+  readonly busy: boolean;
+  close(): Promise<void>;
+}
+
+const MEMORY_POLL_MS = 100;
+
+export function createFieldDetector(options: FieldDetectorOptions): FieldDetector {
+  const settings = {
+    cacheDir: options.cacheDir,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxMemoryMb: options.maxMemoryMb ?? 1536,
+    maxPages: options.maxPages ?? 200,
+    ocr: options.ocr ?? true,
+    maxQueue: options.maxQueue ?? 8,
+    idleMs: options.idleMs ?? 120_000,
+  };
+  if (!(settings.timeoutMs > 0 && settings.timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
+  if (!(settings.maxMemoryMb >= 128)) throw new RangeError('maxMemoryMb must be at least 128');
+  return new ChildDetector(settings);
+}
+
+interface Job {
+  id: number;
+  bytes: Uint8Array;
+  languages: OcrLanguage[];
+  resolve(outcome: DetectOutcome): void;
+}
+interface Running { job: Job; timer: NodeJS.Timeout; poll: NodeJS.Timeout | undefined; child: ChildProcess }
+
+class ChildDetector implements FieldDetector {
+  readonly #s: Required<FieldDetectorOptions>;
+  #child: ChildProcess | undefined;
+  #ready = false;
+  #queue: Job[] = [];
+  #running: Running | undefined;
+  #nextId = 1;
+  #closed = false;
+  #idle: NodeJS.Timeout | undefined;
+
+  constructor(settings: Required<FieldDetectorOptions>) {
+    this.#s = settings;
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  get busy(): boolean {
+    return this.#running !== undefined;
+  }
+
+  detect(bytes: Uint8Array, hints: { languages?: OcrLanguage[] } = {}): Promise<DetectOutcome> {
+    if (this.#closed) return Promise.reject(new Error('field detector is closed'));
+    if (this.#queue.length >= this.#s.maxQueue) {
+      return Promise.resolve({ ok: false, reason: 'busy', message: 'too many field detections are waiting' });
+    }
+    return new Promise((resolve) => {
+      this.#queue.push({ id: this.#nextId++, bytes: new Uint8Array(bytes), languages: hints.languages ?? [], resolve });
+      this.#pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#idle);
+    const closed: DetectOutcome = { ok: false, reason: 'crashed', message: 'the field detector was stopped' };
+    this.#finish(closed);
+    for (const job of this.#queue.splice(0)) job.resolve(closed);
+    const child = this.#child;
+    this.#child = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // An idle child is unreferenced: hold the loop open until it is gone.
+      child.ref();
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+
+  #pump(): void {
+    if (this.#closed || this.#running) return;
+    const job = this.#queue[0];
+    if (!job) return this.#rest();
+    clearTimeout(this.#idle);
+    let child = this.#child;
+    if (!child) {
+      try {
+        child = this.#spawn();
+      } catch (err) {
+        this.#queue.shift();
+        job.resolve({ ok: false, reason: 'crashed', message: `the analysis process could not start (${String(err)})` });
+        return this.#pump();
+      }
+    }
+    child.ref();
+    child.channel?.ref();
+    if (!this.#ready) return;
+    this.#queue.shift();
+    const running: Running = {
+      job,
+      child,
+      timer: setTimeout(() => this.#kill(child, { ok: false, reason: 'timeout', message: `the analysis took longer than ${this.#s.timeoutMs / 1000} s` }), this.#s.timeoutMs),
+      poll: watchMemory(child.pid, this.#s.maxMemoryMb, () =>
+        this.#kill(child, { ok: false, reason: 'memory', message: `the analysis needed more than ${this.#s.maxMemoryMb} MB of memory` }),
+      ),
+    };
+    this.#running = running;
+    const message: DetectJob = {
+      id: job.id,
+      bytes: job.bytes,
+      maxPages: this.#s.maxPages,
+      ocr: this.#s.ocr,
+      languages: job.languages,
+      // Leave time to apply the rules and answer before the hard limit.
+      ocrDeadlineMs: Math.max(0, this.#s.timeoutMs - Math.min(8000, this.#s.timeoutMs / 4)),
+    };
+    child.send(message, (err) => {
+      if (err) this.#kill(child, { ok: false, reason: 'crashed', message: 'the analysis process did not take the document' });
+    });
+  }
+
+  #spawn(): ChildProcess {
+    const { entry, execArgv } = childEntry();
+    const child = fork(entry, [this.#s.cacheDir], {
+      execArgv: [...execArgv, `--max-old-space-size=${Math.max(96, Math.floor(this.#s.maxMemoryMb / 2))}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    this.#child = child;
+    this.#ready = false;
+    child.on('message', (reply: ChildReply) => {
+      if (this.#child !== child) return;
+      if (reply.type === 'ready') {
+        this.#ready = true;
+      } else if (this.#running?.job.id === reply.id) {
+        this.#finish(reply.ok ? { ok: true, analysis: reply.analysis } : { ok: false, reason: 'unreadable', message: reply.message });
+      }
+      this.#pump();
+    });
+    child.on('error', () => {
+      if (this.#child === child) this.#kill(child, { ok: false, reason: 'crashed', message: 'the analysis process failed' });
+    });
+    child.on('exit', (code, signal) => {
+      if (this.#child !== child) return;
+      const started = this.#ready;
+      this.#child = undefined;
+      this.#ready = false;
+      const why = signal ? `was killed (${signal})` : `exited with code ${code}`;
+      const outcome: DetectOutcome = { ok: false, reason: 'crashed', message: `the analysis process ${why}` };
+      this.#finish(outcome);
+      // A child that cannot even start would fail every job the same way: no respawning in a loop.
+      if (!started) for (const job of this.#queue.splice(0)) job.resolve(outcome);
+      this.#pump();
+    });
+    return child;
+  }
+
+  #finish(outcome: DetectOutcome): void {
+    const running = this.#running;
+    if (!running) return;
+    this.#running = undefined;
+    clearTimeout(running.timer);
+    clearInterval(running.poll);
+    running.job.resolve(outcome);
+  }
+
+  /** Fails the running job with `outcome` and replaces the child for the next one. */
+  #kill(child: ChildProcess, outcome: DetectOutcome): void {
+    if (this.#child === child) {
+      this.#child = undefined;
+      this.#ready = false;
+    }
+    child.kill('SIGKILL');
+    this.#finish(outcome);
+    this.#pump();
+  }
+
+  /** Nothing to do: the child must not keep the server alive, and goes after a while. */
+  #rest(): void {
+    const child = this.#child;
+    if (!child) return;
+    child.unref();
+    child.channel?.unref();
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (this.#child === child && !this.#running) {
+        this.#child = undefined;
+        this.#ready = false;
+        child.kill('SIGKILL');
+      }
+    }, this.#s.idleMs);
+    this.#idle.unref();
+  }
+}
+
+/** Polls the child's resident set (Linux /proc); elsewhere only the V8 heap cap applies. */
+function watchMemory(pid: number | undefined, maxMb: number, onExceeded: () => void): NodeJS.Timeout | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  const timer = setInterval(() => {
+    const rss = residentMb(pid);
+    if (rss !== undefined && rss > maxMb) onExceeded();
+  }, MEMORY_POLL_MS);
+  timer.unref();
+  return timer;
+}
+
+export function residentMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+// From the sources under tsx this module is detect.ts and the child's entry is detect-child.ts, which
+// the child loads through tsx; compiled, both are .js files side by side in dist/.
+function childEntry(): { entry: string; execArgv: string[] } {
+  const self = new URL(import.meta.url);
+  const fromSource = self.pathname.endsWith('.ts');
+  const entry = new URL(fromSource ? './detect-child.ts' : './detect-child.js', self);
+  if (!fromSource) return { entry: fileURLToPath(entry), execArgv: [] };
+  return { entry: fileURLToPath(entry), execArgv: ['--import', import.meta.resolve('tsx')] };
+}

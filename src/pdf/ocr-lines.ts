@@ -1,0 +1,99 @@
+/**
+ * Drawn lines (and so boxes and table cells) on a scanned page, found in its pixels. Tesseract reads words but drops rules
+ * and underscore runs (versions.md, pitfall 9), and a signature line is exactly that: a long, thin run
+ * of dark pixels. Pure; coordinates come out in points of the displayed page.
+ */
+import type { Segment, VRule } from './detect-rules.js';
+
+const DARK = 150;
+/** In points: a rule is at least this long, at most this thick. */
+const MIN_LENGTH = 30;
+const MIN_VERTICAL = 10;
+const MAX_THICKNESS = 4;
+/** Pixels of gap (scanner noise, a dotted rule) that do not break a run. */
+const GAP = 2;
+
+interface Run { from: number; to: number; at: number }
+interface Open { from: number; to: number; first: number; last: number }
+
+export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
+  const minH = Math.round(MIN_LENGTH * scale);
+  const minV = Math.round(MIN_VERTICAL * scale);
+  const thick = Math.ceil(MAX_THICKNESS * scale);
+  const row = new Uint8Array(width);
+  // Horizontal runs, row by row; runs of neighbouring rows that overlap are one rule.
+  const open: Open[] = [];
+  const hRuns: Run[] = [];
+  // Vertical runs, per column, carried from row to row.
+  const vStart = new Int32Array(width).fill(-1);
+  const vLast = new Int32Array(width).fill(-1);
+  const vPieces: Array<{ col: number; from: number; to: number }> = [];
+  const closeH = (r: Open) => {
+    if (r.last - r.first + 1 <= thick) hRuns.push({ from: r.from, to: r.to, at: (r.first + r.last + 1) / 2 });
+  };
+  for (let y = 0; y < height; y++) {
+    const base = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      const i = base + x * 4;
+      const on = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8 < DARK ? 1 : 0;
+      row[x] = on;
+      if (on) {
+        if ((vStart[x] as number) < 0) vStart[x] = y;
+        vLast[x] = y;
+      } else if ((vStart[x] as number) >= 0 && y - (vLast[x] as number) > GAP) {
+        if ((vLast[x] as number) - (vStart[x] as number) + 1 >= minV) vPieces.push({ col: x, from: vStart[x] as number, to: (vLast[x] as number) + 1 });
+        vStart[x] = -1;
+      }
+    }
+    const found: Array<{ from: number; to: number }> = [];
+    let start = -1;
+    let last = -1;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && row[x] === 1) {
+        if (start < 0) start = x;
+        last = x;
+      } else if (start >= 0 && (x === width || x - last > GAP)) {
+        if (last - start + 1 >= minH) found.push({ from: start, to: last + 1 });
+        start = -1;
+      }
+    }
+    for (let k = open.length - 1; k >= 0; k--) {
+      const r = open[k] as Open;
+      const next = found.findIndex((f) => f.from < r.to && f.to > r.from);
+      if (next === -1) {
+        closeH(r);
+        open.splice(k, 1);
+      } else {
+        const f = found[next] as { from: number; to: number };
+        r.from = Math.min(r.from, f.from);
+        r.to = Math.max(r.to, f.to);
+        r.last = y;
+        found.splice(next, 1);
+      }
+    }
+    for (const f of found) open.push({ ...f, first: y, last: y });
+  }
+  for (const r of open) closeH(r);
+  for (let x = 0; x < width; x++) {
+    if ((vStart[x] as number) >= 0 && (vLast[x] as number) - (vStart[x] as number) + 1 >= minV) {
+      vPieces.push({ col: x, from: vStart[x] as number, to: (vLast[x] as number) + 1 });
+    }
+  }
+  // Vertical pieces in neighbouring columns that overlap are one rule; a wide one is a filled area.
+  const vGroups: Open[] = [];
+  for (const p of vPieces.sort((a, b) => a.col - b.col)) {
+    const g = vGroups.find((v) => v.last >= p.col - 1 && p.from < v.to && p.to > v.from);
+    if (g) {
+      g.from = Math.min(g.from, p.from);
+      g.to = Math.max(g.to, p.to);
+      g.last = p.col;
+    } else {
+      vGroups.push({ from: p.from, to: p.to, first: p.col, last: p.col });
+    }
+  }
+  const horizontal: Segment[] = hRuns.map((r) => ({ x0: r.from / scale, x1: r.to / scale, y: r.at / scale }));
+  const verticals: VRule[] = vGroups
+    .filter((g) => g.last - g.first + 1 <= thick)
+    .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
+  return { segments: horizontal, verticals };
+}

@@ -1,0 +1,184 @@
+// The pure parts of field detection: the lexicon, word boxes from text items, the label rules on hand-built
+// pages, and rules found in pixels. No PDF, no child process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitItem } from '../../src/pdf/detect-extract.js';
+import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect-lexicon.js';
+import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect-rules.js';
+import { rulesFromPixels } from '../../src/pdf/ocr-lines.js';
+
+const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
+const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
+
+/** Words laid out left to right (or right to left) on one baseline, Helvetica-ish widths. */
+function words(text: string, x: number, baseline: number, size = 11, rtl = false): Word[] {
+  const width = [...text].length * size * 0.5;
+  return splitItem(text, x, baseline, width, size, rtl);
+}
+
+function page(parts: Partial<PageModel>): PageModel {
+  return { page: 1, width: 595.28, height: 841.89, words: [], segments: [], verticals: [], boxes: [], widgets: [], ocr: false, ...parts };
+}
+
+test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extracted, punctuation', () => {
+  assert.equal(normalizeToken('Approuvé'), 'approuve');
+  assert.equal(normalizeToken('«Signature:»'), 'signature');
+  assert.equal(normalizeToken('الأول'), normalizeToken('األول'));
+  assert.equal(normalizeToken('الاسم:'), normalizeToken('االسم'));
+  assert.equal(normalizeToken('التَّوقِيع'), normalizeToken('التوقيع'));
+  assert.deepEqual(splitWord("l'acheteur"), ['l', 'acheteur']);
+  assert.deepEqual(splitWord('E-mail'), ['e', 'mail']);
+});
+
+test('labels in English, French and Arabic, longest first; "Fait à … le" anchors on "le"; an OCR split is joined', () => {
+  assert.deepEqual(labels('Signature:'), ['signature']);
+  assert.deepEqual(labels('Signed by:'), ['signature']);
+  assert.deepEqual(labels('Date of signature'), ['date:sign_date']);
+  assert.deepEqual(labels('Print name'), ['text:signer_name']);
+  assert.deepEqual(labels('Company name'), ['text:company']);
+  assert.deepEqual(labels('Initials'), ['initials']);
+  assert.deepEqual(labels('Signature du client'), ['signature']);
+  assert.deepEqual(labels('Lu et approuvé'), ['signature']);
+  assert.deepEqual(labels('Nom et prénom'), ['text:signer_name']);
+  assert.deepEqual(labels('Paraphe :'), ['initials']);
+  assert.deepEqual(labels('التوقيع:'), ['signature']);
+  assert.deepEqual(labels('التاريخ'), ['date:sign_date']);
+  assert.deepEqual(labels('الاسم'), ['text:signer_name']);
+  const fait = matchLabels(tokens('Fait à Paris , le'));
+  assert.equal(fait.length, 1);
+  assert.equal(fait[0]?.entry.type, 'date');
+  assert.equal(fait[0]?.anchor, tokens('Fait à Paris , le').indexOf('le'));
+  assert.deepEqual(labels('إلا سم:'), ['text:signer_name']);
+  // "By" is a label only at the start of a line.
+  assert.deepEqual(labels('By'), ['signature']);
+  assert.deepEqual(labels('Made by hand'), []);
+});
+
+test('party words give role hints: named, numbered, French, Arabic', () => {
+  const role = (text: string) => {
+    const t = tokens(text);
+    for (let i = 0; i < t.length; i++) {
+      const p = partyAt(t, i);
+      if (p) return p.role;
+    }
+    return undefined;
+  };
+  assert.equal(role('The Client'), 'client');
+  assert.equal(role('Signer 2'), 'signer_2');
+  assert.equal(role('Second party'), 'party_2');
+  assert.equal(role('Company B'), 'company_2');
+  assert.equal(role("L'acheteur"), 'buyer');
+  assert.equal(role('Le vendeur'), 'seller');
+  assert.equal(role('Le prestataire'), 'provider');
+  assert.equal(role('الطرف الأول'), 'party_1');
+  assert.equal(role('العميل'), 'client');
+  assert.equal(role('مقدم الخدمة'), 'provider');
+  assert.equal(role('Nothing here'), undefined);
+});
+
+test('AcroForm names: what the field holds and whose it is', () => {
+  assert.deepEqual(fieldFromName('client_signature'), { type: 'signature' });
+  assert.deepEqual(fieldFromName('DateSigned'), { type: 'date', fieldKey: 'sign_date' });
+  assert.deepEqual(fieldFromName('signature_date'), { type: 'date', fieldKey: 'sign_date' });
+  assert.deepEqual(fieldFromName('CompanyName'), { type: 'text', fieldKey: 'company' });
+  assert.deepEqual(fieldFromName('email'), { type: 'text', fieldKey: 'signer_email' });
+  assert.deepEqual(fieldFromName('full_name'), { type: 'text', fieldKey: 'signer_name' });
+  assert.deepEqual(fieldFromName('job_title'), { type: 'text', fieldKey: 'job_title' });
+  assert.deepEqual(fieldFromName('initials'), { type: 'text', fieldKey: 'initials' });
+  assert.equal(fieldFromName('reference_number'), null);
+  assert.equal(roleFromName('client_signature'), 'client');
+  assert.equal(roleFromName('signer2_date'), 'signer_2');
+  assert.equal(roleFromName('Text1'), undefined);
+});
+
+test('word boxes inside a text item: blanks to fill are words of their own; right-to-left items from the right', () => {
+  const ltr = splitItem('Signature:______', 100, 500, 160, 10, false);
+  assert.deepEqual(ltr.map((w) => w.text), ['Signature:', '______']);
+  assert.ok(Math.abs((ltr[1]?.box.x1 ?? 0) - 260) < 0.01);
+  assert.ok((ltr[0]?.box.x1 ?? 0) <= (ltr[1]?.box.x0 ?? 0) + 0.01);
+  assert.equal(ltr[0]?.baseline, 500);
+  const rtl = splitItem('الطرف الأول', 100, 500, 100, 12, true);
+  assert.equal(rtl[0]?.text, 'الطرف');
+  assert.ok((rtl[0]?.box.x0 ?? 0) > (rtl[1]?.box.x0 ?? 0), 'the first word is on the right');
+  assert.deepEqual(splitItem('a... b', 0, 0, 60, 10, false).map((w) => w.text), ['a...', 'b']);
+});
+
+test('label beside a drawn line: the field stands on the line; a line over a caption likewise', () => {
+  const beside = suggestFields(page({ words: words('Signature:', 64, 300), segments: [{ x0: 140, x1: 380, y: 302 }] }));
+  assert.equal(beside.length, 1);
+  assert.deepEqual(pick(beside[0]), { type: 'signature', reason: 'label_with_geometry', x: 140, y: 262, width: 240, height: 40 });
+  const caption = suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] }));
+  assert.deepEqual(pick(caption[0]), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
+  assert.equal(caption[0]?.fieldKey, 'sign_date');
+});
+
+test('right to left: the line to the left of an Arabic label', () => {
+  const found = suggestFields(page({ words: words('التوقيع:', 480, 300, 12, true), segments: [{ x0: 200, x1: 430, y: 302 }] }));
+  assert.deepEqual(pick(found[0]), { type: 'signature', reason: 'label_with_geometry', x: 200, y: 262, width: 230, height: 40 });
+});
+
+test('blank space: beside a label with a colon, below one without; never beside a filled-in value', () => {
+  const colon = suggestFields(page({ words: words('Signature:', 64, 300) }));
+  assert.equal(colon[0]?.reason, 'label_with_whitespace');
+  assert.ok((colon[0]?.x ?? 0) > 64 + 50 && Math.abs((colon[0]?.y ?? 0) + (colon[0]?.height ?? 0) - 304) < 0.01);
+  const heading = suggestFields(page({ words: [...words('Signature', 64, 300), ...words('du', 120, 300), ...words('client', 135, 300)] }));
+  assert.equal(heading[0]?.reason, 'label_with_whitespace');
+  assert.equal(heading[0]?.roleHint, 'client');
+  assert.ok((heading[0]?.y ?? 0) > 300, 'below the label');
+  assert.deepEqual(suggestFields(page({ words: words('Date: 1 March 2024', 64, 300) })), []);
+  assert.deepEqual(suggestFields(page({ words: words('We reviewed the signature process and the date of signature with the client.', 64, 300) })), []);
+});
+
+test('table cells: the empty cell after the label is the field; ruled rows are not lines to sign on', () => {
+  const h = [200, 244, 270].map((y) => ({ x0: 64, x1: 484, y }));
+  const v = [64, 184, 484].map((x) => ({ x, y0: 200, y1: 270 }));
+  const model = page({ words: [...words('Signature', 70, 226, 10.5), ...words('Name', 70, 261, 10.5)], segments: h, verticals: v });
+  assert.deepEqual(cellAt({ h, v }, 100, 222), { x0: 64, y0: 200, x1: 184, y1: 244 });
+  const found = suggestFields(model);
+  assert.deepEqual(found.map(pick), [
+    { type: 'signature', reason: 'label_with_geometry', x: 185, y: 201, width: 298, height: 42 },
+    { type: 'text', reason: 'label_with_geometry', x: 185, y: 245, width: 298, height: 24 },
+  ]);
+});
+
+test('a form widget beats a label on the same spot, and labels next to widgets add nothing', () => {
+  const model = page({
+    words: words('Signature', 64, 300, 10),
+    segments: [{ x0: 64, x1: 264, y: 348 }],
+    widgets: [{ kind: 'signature', name: 'buyer_signature', box: { x0: 64, y0: 308, x1: 264, y1: 348 } }],
+  });
+  const found = suggestFields(model);
+  assert.equal(found.length, 1);
+  assert.deepEqual({ reason: found[0]?.reason, role: found[0]?.roleHint, confidence: found[0]?.confidence }, { reason: 'acroform', role: 'buyer', confidence: 0.98 });
+  const a: Suggestion = { type: 'signature', page: 1, x: 10, y: 10, width: 100, height: 40, confidence: 0.9, reason: 'label_with_whitespace' };
+  const b: Suggestion = { ...a, x: 14, y: 12, reason: 'label_with_geometry', confidence: 0.8 };
+  assert.deepEqual(dedupe([a, b]), [b]);
+  assert.equal(dedupe([a, { ...a, page: 2 }]).length, 2);
+});
+
+test('rules in pixels: a thin long run is a line, a short one and a thick block are not; four rules make a cell', () => {
+  const w = 400;
+  const h = 200;
+  const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) rgba.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  ink(20, 50, 220, 52); // a signature line, 2 px thick
+  ink(20, 80, 40, 81); // too short
+  ink(250, 20, 390, 60); // a filled block
+  ink(20, 120, 200, 121); // a box from four rules
+  ink(20, 170, 200, 171);
+  ink(20, 120, 21, 171);
+  ink(199, 120, 200, 171);
+  const { segments, verticals } = rulesFromPixels(rgba, w, h, 2);
+  const line = segments.find((s) => Math.abs(s.y - 25.5) < 1);
+  assert.ok(line && Math.abs(line.x0 - 10) < 0.6 && Math.abs(line.x1 - 110) < 0.6, JSON.stringify(segments));
+  assert.ok(!segments.some((s) => s.y > 9 && s.y < 31 && s.x0 > 120), 'the block is not a rule');
+  assert.ok(!segments.some((s) => Math.abs(s.y - 40) < 1), 'the short run is not a rule');
+  assert.equal(verticals.length, 2);
+  assert.deepEqual(cellAt({ h: segments, v: verticals }, 50, 70), { x0: 10.25, y0: 60.25, x1: 99.75, y1: 85.25 });
+});
+
+function pick(s: Suggestion | undefined) {
+  return s && { type: s.type, reason: s.reason, x: s.x, y: s.y, width: s.width, height: s.height };
+}
