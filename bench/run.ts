@@ -254,3 +254,4 @@ if (process.env.PARAPH_BENCH_SEAL) {
   await benchCompletion('1-page', onePage);
   await benchCompletion('large', large);
 }
+if (!process.env.PARAPH_BENCH_SEAL) await (await import('./detect.js')).benchDetection();
