@@ -48,7 +48,8 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
   const outcome = await fieldDetectorFor(ctx).detect(bytes, { languages });
   if (!outcome.ok) {
     ctx.log.warn({ signature_request_id: row.id, reason: outcome.reason }, `field detection failed: ${outcome.message}`);
-    throw new ParaphError('temporarily_unavailable', `field detection could not finish: ${outcome.message}; try again later`);
+    const retry = outcome.reason === 'unreadable' ? '' : '; try again later';
+    throw new ParaphError('temporarily_unavailable', `field detection could not finish: ${outcome.message}${retry}`);
   }
   // The request may have been activated while the document was being read.
   assertMove(loadRequest(ctx, input.principal.accountId, input.id), 'detect_fields');

@@ -17,7 +17,7 @@ const corpus = JSON.parse(fs.readFileSync(new URL('expected.json', DIR), 'utf8')
   { language: string; about: string; pages: number; expected: Expected[] }
 >;
 
-export function iou(a: Box, b: Box): number {
+function iou(a: Box, b: Box): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   if (w <= 0 || h <= 0) return 0;
