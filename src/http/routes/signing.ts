@@ -20,8 +20,8 @@ const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
 /** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
-function private_(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
+function privateAnswer(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
 }
 
 const UNDER_A_LINK = /^\/(sign|embed)\//;
@@ -32,7 +32,7 @@ const UNDER_A_LINK = /^\/(sign|embed)\//;
  */
 export async function registerSigning(app: App, ctx: Context): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
-    if (UNDER_A_LINK.test(request.url)) private_(reply);
+    if (UNDER_A_LINK.test(request.url)) privateAnswer(reply);
   });
   await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
   await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
@@ -44,7 +44,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
       if (link.request?.embed_origin) frameAncestors = link.request.embed_origin;
     }
     const html = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8').replace('data-mode="page"', `data-mode="${embed ? 'embed' : 'page'}"`);
-    return private_(reply)
+    return reply
       .header(
         'content-security-policy',
         `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; frame-ancestors ${frameAncestors}`,
@@ -66,41 +66,33 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
         response: { 200: SignerView },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const query = request.query as { lang?: string };
-      private_(reply);
       return loadSignerView(ctx, request.params.token, { lang: query.lang, acceptLanguage: request.headers['accept-language'] });
     },
   );
 
   app.get(`${api}/document`, { config: { summary: 'Signer: the PDF to sign (after the email code, if any)' }, schema: { params: TokenParams } }, async (request, reply) => {
     const document = await signerDocument(ctx, request.params.token);
-    return private_(reply).type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
+    return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
   });
 
   app.post(
     `${api}/otp`,
     { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...errorResponses(409) } } },
-    async (request, reply) => {
-      private_(reply);
-      return sendSignerOtp(ctx, request.params.token);
-    },
+    async (request) => sendSignerOtp(ctx, request.params.token),
   );
 
   app.post(
     `${api}/otp/verify`,
     { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...errorResponses(400, 409) } } },
-    async (request, reply) => {
-      private_(reply);
-      return verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code);
-    },
+    async (request) => verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code),
   );
 
   app.post(
     `${api}/sign`,
     { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
-    async (request, reply) => {
-      private_(reply);
+    async (request) => {
       const { completed, requestId, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
       // The completion is committed: artifacts are made after this answer, never holding or failing it.
       if (completed) setImmediate(() => void startArtifactGeneration(ctx, requestId));
@@ -111,9 +103,6 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
   app.post(
     `${api}/decline`,
     { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
-    async (request, reply) => {
-      private_(reply);
-      return declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason);
-    },
+    async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason),
   );
 }
