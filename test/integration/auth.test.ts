@@ -20,7 +20,7 @@ test('every /v1 route needs a live bearer key: missing, malformed, unknown, revo
   await expectUnauthorized(await server.call('GET', '/v1/signature-requests', { headers: { authorization: `Basic ${server.apiKey}` }, key: null }));
   await expectUnauthorized(await server.call('GET', '/v1/signature-requests', { headers: { authorization: 'Bearer' }, key: null }));
   await expectUnauthorized(await server.call('GET', '/v1/signature-requests', { key: `${server.apiKey}x` }));
-  await expectUnauthorized(await server.call('GET', '/v1/signature-requests', { key: 'paraph_test_0000000000000000000000000000000000000000000' }));
+  await expectUnauthorized(await server.call('GET', '/v1/signature-requests', { key: `paraph_test_${'0'.repeat(43)}` }));
   await expectUnauthorized(await server.call('GET', '/v1/signature-requests/00000000-0000-4000-8000-000000000000', { key: null }));
   // Authentication comes before body parsing: a bad body without a key is still a 401.
   await expectUnauthorized(await server.call('POST', '/v1/signature-requests', { key: null, body: await createForm(payload()) }));
