@@ -46,22 +46,19 @@ export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, 
   };
 }
 
-export function revokeSignerLinks(ctx: Context, signerId: string, reason: RevokeReason, at: number): void {
+/** Kills the live links of one signer, or of every signer of a request. */
+function revokeLinks(ctx: Context, owner: 'signer_id' | 'request_id', id: string, reason: RevokeReason, at: number): void {
   ctx.db.run(
     ctx.db.q
       .updateTable('signing_links')
       .set({ revoked_at: at, revoked_reason: reason })
-      .where('signer_id', '=', signerId)
+      .where(owner, '=', id)
       .where('revoked_at', 'is', null),
   );
 }
 
-export function revokeRequestLinks(ctx: Context, requestId: string, reason: RevokeReason, at: number): void {
-  ctx.db.run(
-    ctx.db.q
-      .updateTable('signing_links')
-      .set({ revoked_at: at, revoked_reason: reason })
-      .where('request_id', '=', requestId)
-      .where('revoked_at', 'is', null),
-  );
-}
+export const revokeSignerLinks = (ctx: Context, signerId: string, reason: RevokeReason, at: number) =>
+  revokeLinks(ctx, 'signer_id', signerId, reason, at);
+
+export const revokeRequestLinks = (ctx: Context, requestId: string, reason: RevokeReason, at: number) =>
+  revokeLinks(ctx, 'request_id', requestId, reason, at);
