@@ -1,25 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paraph, serveProcess } from '../helpers/cli.js';
+import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
 import { useTmpDir } from '../helpers/server.js';
-
-async function api(base: string, key: string, method: string, route: string, body?: unknown | FormData) {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  let payload: string | FormData | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const response = await fetch(`${base}${route}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
 
 test('the CLI moves time and forces outcomes while serve runs on the same directory', async (t) => {
   const dataDir = useTmpDir(t);
   const serve = await serveProcess(t, ['--data-dir', dataDir]);
   const base = serve.ready.api_url as string;
   const key = serve.ready.api_key as string;
+  const api = apiClient(base, key);
   const { makePdf } = await import('../helpers/pdfs.js');
   const create = async (reference: string) => {
     const form = new FormData();
@@ -32,13 +21,13 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
         fields: [{ signer_reference: 'client', type: 'signature', page: 1, x: 72, y: 600, width: 180, height: 40 }],
       }),
     );
-    const created = await api(base, key, 'POST', '/signature-requests', form);
+    const created = await api('POST', '/signature-requests', form);
     assert.equal(created.status, 201);
     return created.body.id as string;
   };
   const first = await create('cli-1');
   const second = await create('cli-2');
-  assert.equal((await api(base, key, 'POST', `/signature-requests/${first}/activate`, {})).status, 200);
+  assert.equal((await api('POST', `/signature-requests/${first}/activate`, {})).status, 200);
 
   const advanced = await paraph(['clock', 'advance', '8d', '--json', '--data-dir', dataDir]);
   assert.equal(advanced.code, 0, advanced.stderr);
@@ -46,7 +35,7 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   // The server reads the same clock and sees what the CLI's jobs did.
   const clock = await fetch(base.replace(/\/v1$/, '/_sandbox/clock'), { headers: { authorization: `Bearer ${key}` } });
   assert.ok(((await clock.json()) as { offset_seconds: number }).offset_seconds >= 8 * 86400 - 5);
-  assert.equal((await api(base, key, 'GET', `/signature-requests/${first}`)).body.status, 'expired');
+  assert.equal((await api('GET', `/signature-requests/${first}`)).body.status, 'expired');
 
   const refused = await paraph(['expire', first, '--data-dir', dataDir]);
   assert.equal(refused.code, 1);
@@ -54,7 +43,7 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   const purged = await paraph(['purge', second, '--json', '--data-dir', dataDir]);
   assert.equal(purged.code, 0, purged.stderr);
   assert.equal((JSON.parse(purged.stdout) as { status: string }).status, 'purged');
-  assert.equal((await api(base, key, 'GET', `/signature-requests/${second}`)).body.status, 'purged');
+  assert.equal((await api('GET', `/signature-requests/${second}`)).body.status, 'purged');
 
   const list = await paraph(['requests', 'list', '--json', '--data-dir', dataDir]);
   assert.equal(list.code, 0);

@@ -3,7 +3,7 @@
 // (`npx tsc -p tsconfig.json`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paraph, serveProcess } from '../helpers/cli.js';
+import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { a4Pdf } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -20,17 +20,7 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
   const origin = new URL(apiUrl).origin;
   const key = serve.ready.api_key as string;
 
-  async function call(method: string, route: string, body?: unknown): Promise<{ status: number; body: Json }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${route.startsWith('/_sandbox') ? origin : apiUrl}${route}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const call = apiClient(apiUrl, key);
 
   /** Creates and activates a request; answers its id and the signing and embed URLs by reference. */
   async function start(request: Json): Promise<{ id: string; links: Record<string, string>; embeds: Record<string, string> }> {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
-import { paraph, serveProcess } from '../helpers/cli.js';
+import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useReceiver, type Received } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -20,21 +20,7 @@ async function waitUntil<T>(what: string, probe: () => T | undefined | false | P
   }
 }
 
-function client(base: string, key: string) {
-  return async (method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    let payload: string | FormData | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${base}${route}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-    return { status: response.status, body: await response.json() };
-  };
-}
-
-type Api = ReturnType<typeof client>;
+type Api = ReturnType<typeof apiClient>;
 
 async function createWithCallback(api: Api, reference: string, callbackUrl: string, signers = 1): Promise<string> {
   const people = Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com`, order: i + 1 }));
@@ -80,7 +66,7 @@ test('kill -9 with deliveries in flight: after a restart every recorded event is
   const args = ['--data-dir', dataDir, '--allow-loopback-webhooks', '--smtp-port', '0', '--rate-limit', 'off'];
   const first = await serveProcess(t, args);
   const secret = first.ready.webhook_secret as string;
-  const api = client(first.ready.api_url as string, first.ready.api_key as string);
+  const api = apiClient(first.ready.api_url as string, first.ready.api_key as string);
 
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) ids.push(await createWithCallback(api, `crash-${i}`, receiver.url, 2));
@@ -139,7 +125,7 @@ test('paraph webhooks list and replay work on the data directory of a running se
   const receiver = await useReceiver(t);
   const serve = await serveProcess(t, ['--data-dir', dataDir, '--allow-loopback-webhooks', '--smtp-port', '0', '--rate-limit', 'off']);
   const secret = serve.ready.webhook_secret as string;
-  const api = client(serve.ready.api_url as string, serve.ready.api_key as string);
+  const api = apiClient(serve.ready.api_url as string, serve.ready.api_key as string);
   const id = await createWithCallback(api, 'cli-1', receiver.url);
   const other = await createWithCallback(api, 'cli-2', receiver.url);
   assert.equal((await api('POST', `/signature-requests/${id}/activate`, {})).status, 200);

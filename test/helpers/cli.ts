@@ -59,3 +59,23 @@ export async function serveProcess(t: TestContext, args: string[]): Promise<Serv
     },
   };
 }
+
+/**
+ * Calls the API of a `serve` child with a bearer key: `route` is under the API base (`/v1`), or under
+ * the server root when it starts with `/_sandbox`. A FormData body goes as multipart, anything else as JSON.
+ */
+export function apiClient(apiUrl: string, key: string) {
+  const origin = new URL(apiUrl).origin;
+  return async (method: string, route: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const base = route.startsWith('/_sandbox') ? origin : apiUrl;
+    const response = await fetch(`${base}${route}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+}
