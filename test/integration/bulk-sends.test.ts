@@ -8,13 +8,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createForm, payload } from '../helpers/requests.js';
 import { useReceiver } from '../helpers/receiver.js';
+import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import {
   archive,
   blobFiles,
   CLIENT,
   documentOf,
-  expectError,
   makeTemplate,
   postJson,
   rowCount,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
+import { expectError as expectEnvelope } from '../helpers/errors.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 
 const ROUTE = '/v1/signature-requests';
@@ -86,29 +87,13 @@ async function created(res: Response): Promise<CreateResponse> {
 }
 
 /**
- * An error answer: status, code, a message that matches (typically names the offending path), and the
- * envelope with exactly code/message/request_id where request_id is the X-Request-Id header.
+ * An error answer in the envelope (see helpers/errors.ts), which on /v1 also reports the general
+ * rate-limit bucket, errors included.
  */
 async function expectError(res: Response, status: number, code: string, message?: RegExp | string): Promise<string> {
-  const text = await res.text();
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${text}`);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
-  const body = JSON.parse(text) as { error: { code: string; message: string; request_id: string } };
-  assert.deepEqual(Object.keys(body), ['error']);
-  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'message', 'request_id']);
-  assert.equal(body.error.code, code, text);
-  assert.equal(typeof body.error.message, 'string');
-  assert.ok(body.error.request_id.length > 0);
-  assert.equal(body.error.request_id, res.headers.get('x-request-id'));
-  // The general rate-limit bucket is reported on every authenticated /v1 answer, errors included.
   assert.equal(res.headers.get('x-ratelimit-limit'), '120');
   assert.match(res.headers.get('x-ratelimit-remaining') ?? '', /^\d+$/);
-  if (typeof message === 'string') {
-    assert.ok(body.error.message.includes(message), `message ${JSON.stringify(body.error.message)} should name ${message}`);
-  } else if (message) {
-    assert.match(body.error.message, message);
-  }
-  return body.error.message;
+  return expectEnvelope(res, status, code, message);
 }
 
 async function getStatus(server: TestServer, id: string, key?: string): Promise<StatusResponse> {

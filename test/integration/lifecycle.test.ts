@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { resolveSigningLink } from '../../src/services/resolve-signing-link.js';
+import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { createForm, payload } from '../helpers/requests.js';
 
@@ -129,22 +130,6 @@ async function ok<T>(res: Response, status = 200): Promise<T> {
 
 async function activate(server: TestServer, id: string, body: unknown = {}): Promise<ActivateResponse> {
   return ok<ActivateResponse>(await send(server, 'POST', at(id, 'activate'), body));
-}
-
-/** An error answer in the envelope `{error: {code, message, request_id}}`, request_id echoed in X-Request-Id. */
-async function expectError(res: Response, status: number, code: string, message?: RegExp | string): Promise<string> {
-  const body = await res.text();
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${body}`);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
-  const parsed = JSON.parse(body) as { error: { code: string; message: string; request_id: string } };
-  assert.deepEqual(Object.keys(parsed), ['error']);
-  assert.deepEqual(Object.keys(parsed.error).sort(), ['code', 'message', 'request_id']);
-  assert.equal(parsed.error.code, code, body);
-  assert.ok(parsed.error.request_id.length > 0);
-  assert.equal(parsed.error.request_id, res.headers.get('x-request-id'));
-  if (typeof message === 'string') assert.ok(parsed.error.message.includes(message), `${JSON.stringify(parsed.error.message)} should contain ${message}`);
-  else if (message) assert.match(parsed.error.message, message);
-  return parsed.error.message;
 }
 
 async function getStatus(server: TestServer, id: string): Promise<StatusResponse> {

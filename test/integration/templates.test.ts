@@ -8,13 +8,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createForm, rawMultipart } from '../helpers/requests.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
+import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import {
   archive,
   blobFiles,
   CLIENT,
   documentOf,
-  expectError,
   listTemplates,
   makeTemplate,
   postJson,
