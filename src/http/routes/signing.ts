@@ -37,20 +37,22 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
   await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
   await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
 
+  // The page is static: read once, in both modes.
+  const template = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8');
+  const html = { page: template, embed: template.replace('data-mode="page"', 'data-mode="embed"') };
   const page = (embed: boolean) => async (request: { params: { token: string } }, reply: FastifyReply) => {
     let frameAncestors = "'none'";
     if (embed) {
       const link = resolveSigningLink(ctx, request.params.token);
       if (link.request?.embed_origin) frameAncestors = link.request.embed_origin;
     }
-    const html = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8').replace('data-mode="page"', `data-mode="${embed ? 'embed' : 'page'}"`);
     return reply
       .header(
         'content-security-policy',
         `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; frame-ancestors ${frameAncestors}`,
       )
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(embed ? html.embed : html.page);
   };
   app.get('/sign/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(false));
   app.get('/embed/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(true));
