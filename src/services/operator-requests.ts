@@ -1,5 +1,6 @@
 import { isoTime } from '../clock.js';
 import type { Context } from '../context.js';
+import { listRequests } from '../db/repos/signature-requests.js';
 import { notFound } from '../errors.js';
 import type { SignatureRequestStatus } from '../http/schemas/signature-requests.js';
 import { requestStatus } from './get-signature-request.js';
@@ -7,9 +8,10 @@ import { listItemOf } from './request-views.js';
 
 /** The operator's view across accounts (the CLI's `requests` commands), newest first. */
 export function listAllRequests(ctx: Context, filter: { status?: string | undefined; limit?: number | undefined }) {
-  let query = ctx.db.q.selectFrom('signature_requests').selectAll().orderBy('seq', 'desc').limit(filter.limit ?? 100);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  return ctx.db.all(query).map((row) => ({ account_id: row.account_id, ...listItemOf(row) }));
+  const limit = filter.limit ?? 100;
+  return listRequests(ctx.db, { accountId: null, status: filter.status, limit })
+    .slice(0, limit)
+    .map((row) => ({ account_id: row.account_id, ...listItemOf(row) }));
 }
 
 export interface OperatorRequestView extends SignatureRequestStatus {

@@ -58,7 +58,8 @@ export function requestFields(db: Db, requestId: string): FieldRow[] {
 }
 
 export interface ListFilter {
-  accountId: string;
+  /** null: every account (the operator's view). */
+  accountId: string | null;
   status?: string | undefined;
   clientReference?: string | undefined;
   /** Only rows older than this sequence number (the cursor). */
@@ -68,7 +69,8 @@ export interface ListFilter {
 
 /** Newest first; asks for one row more than the page so the caller knows whether a next page exists. */
 export function listRequests(db: Db, filter: ListFilter): RequestRow[] {
-  let query = db.q.selectFrom('signature_requests').selectAll().where('account_id', '=', filter.accountId);
+  let query = db.q.selectFrom('signature_requests').selectAll();
+  if (filter.accountId !== null) query = query.where('account_id', '=', filter.accountId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.clientReference !== undefined) query = query.where('client_reference', '=', filter.clientReference);
   if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
