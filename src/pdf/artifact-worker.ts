@@ -8,6 +8,7 @@ import { renderEvidencePdf, type EvidenceReport } from './evidence-pdf.js';
 import { embedFonts } from './fonts.js';
 import { addSealPlaceholder, sealPdf } from './seal.js';
 import { stampFields, type StampField } from './stamp.js';
+import { ownedBytes, transferList } from './transfer.js';
 
 export interface ProduceJob {
   original: Uint8Array;
@@ -18,6 +19,11 @@ export interface ProduceJob {
   /** The report without the signed PDF's hash, which only exists once sealed. */
   report: Omit<EvidenceReport, 'hashes'> & { originalSha256: string };
 }
+
+/** A failure a test asks the worker to have on its next job (see injectArtifactWorkerFault). */
+export type ArtifactWorkerFault = 'throw' | 'exit' | 'out-of-memory';
+
+export type ProduceRequest = { id: number; job: ProduceJob } | { fault: ArtifactWorkerFault };
 
 export type ProduceReply =
   | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array }
@@ -41,7 +47,7 @@ export async function produce(job: ProduceJob): Promise<{ signedPdf: Uint8Array;
     ...report,
     hashes: { original: originalSha256, signed: createHash('sha256').update(signedPdf).digest('hex') },
   });
-  return { signedPdf: new Uint8Array(signedPdf.buffer, signedPdf.byteOffset, signedPdf.byteLength), evidencePdf };
+  return { signedPdf, evidencePdf };
 }
 
 const port = parentPort;
@@ -49,10 +55,32 @@ if (port) {
   // pdf-lib reports recoverable damage on the console; the result says enough.
   console.warn = () => {};
   console.log = () => {};
-  port.on('message', ({ id, job }: { id: number; job: ProduceJob }) => {
+  let fault: ArtifactWorkerFault | undefined;
+  port.on('message', (request: ProduceRequest) => {
+    if ('fault' in request) return void (fault = request.fault);
+    if (fault) return fail(fault);
+    const { id, job } = request;
     produce(job).then(
-      (result) => port.postMessage({ id, ok: true, ...result } satisfies ProduceReply, [result.signedPdf.buffer, result.evidencePdf.buffer] as ArrayBuffer[]),
+      (result) => {
+        // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
+        const signedPdf = ownedBytes(result.signedPdf);
+        const evidencePdf = ownedBytes(result.evidencePdf);
+        port.postMessage({ id, ok: true, signedPdf, evidencePdf } satisfies ProduceReply, transferList(signedPdf, evidencePdf));
+      },
       (error: unknown) => port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies ProduceReply),
     );
   });
+}
+
+/** Ends this worker the way a real fault would: an uncaught error, an exit, or running out of heap. */
+function fail(fault: ArtifactWorkerFault): void {
+  if (fault === 'exit') process.exit(70);
+  if (fault === 'throw') {
+    setImmediate(() => {
+      throw new Error('injected artifact worker fault');
+    });
+    return;
+  }
+  const hoard: number[][] = [];
+  for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i));
 }

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './inspect-worker.js';
+import { transferList } from './transfer.js';
 
 export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180 | 270 }
 export type PdfInspection =
@@ -99,7 +100,7 @@ class WorkerInspector implements PdfInspector {
     const id = this.#nextId++;
     const timer = setTimeout(() => this.#abandon(worker, tooComplex(`reading it took longer than ${duration(this.#timeoutMs)}`)), this.#timeoutMs);
     this.#running = { id, job, timer };
-    worker.postMessage({ id, bytes: job.bytes } satisfies WorkerRequest, [job.bytes.buffer]);
+    worker.postMessage({ id, bytes: job.bytes } satisfies WorkerRequest, transferList(job.bytes));
   }
 
   #spawn(): Worker {

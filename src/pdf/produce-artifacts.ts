@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { ProduceJob, ProduceReply } from './artifact-worker.js';
+import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest } from './artifact-worker.js';
+import { transferList } from './transfer.js';
 
-export type { ProduceJob } from './artifact-worker.js';
+export type { ArtifactWorkerFault, ProduceJob } from './artifact-worker.js';
 
 export interface ProducedArtifacts {
   signedPdf: Uint8Array;
@@ -30,7 +31,16 @@ export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
   });
 }
 
+/**
+ * Test seam: the worker that takes the next job fails this way while working on it (one fault per
+ * job, in order), so tests can prove that a crashed worker is replaced and the job retried.
+ */
+export function injectArtifactWorkerFault(fault: ArtifactWorkerFault): void {
+  faults.push(fault);
+}
+
 const queue: Job[] = [];
+const faults: ArtifactWorkerFault[] = [];
 let worker: Worker | undefined;
 let running: { id: number; job: Job; timer: NodeJS.Timeout } | undefined;
 let nextId = 1;
@@ -50,8 +60,11 @@ function pump(): void {
   const id = nextId++;
   const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   running = { id, job: next, timer };
+  // A private copy is transferred: the caller's bytes stay attached and unchanged.
   const original = new Uint8Array(next.job.original);
-  current.postMessage({ id, job: { ...next.job, original } }, [original.buffer]);
+  const fault = faults.shift();
+  if (fault) current.postMessage({ fault } satisfies ProduceRequest);
+  current.postMessage({ id, job: { ...next.job, original } } satisfies ProduceRequest, transferList(original));
 }
 
 function spawn(): Worker {
