@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readyLine } from './serve-ready.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin/paraph.js');
@@ -19,14 +20,7 @@ export async function benchDetection(): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const ready = await new Promise<{ api_url: string; api_key: string }>((resolve, reject) => {
-      let buffer = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buffer += d.toString();
-        if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0] as string) as { api_url: string; api_key: string });
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
+    const ready = await readyLine(child);
     const auth = { authorization: `Bearer ${ready.api_key}` };
     const detect = async (file: string, locale?: string): Promise<{ stats: Stats; wallMs: number }> => {
       const form = new FormData();

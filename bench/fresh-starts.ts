@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readyLine } from './serve-ready.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin/paraph.js');
@@ -31,14 +32,7 @@ async function freshStart(): Promise<Run> {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
   try {
-    const ready = await new Promise<{ api_url: string; api_key: string }>((resolve, reject) => {
-      let buffer = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buffer += d.toString();
-        if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0] as string) as { api_url: string; api_key: string });
-      });
-      void exited.then(([code, signal]) => reject(new Error(`serve exited (${code ?? signal}) before it was ready: ${stderr}`)));
-    });
+    const ready = await readyLine(child, () => stderr);
     const api = ready.api_url;
     while ((await fetch(api.replace(/\/v1$/, '/healthz')).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
     const startMs = performance.now() - started;

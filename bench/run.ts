@@ -12,28 +12,17 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { readyLine, type Ready } from './serve-ready.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin/paraph.js');
-
-interface Ready {
-  api_url: string;
-  api_key: string;
-}
 
 async function startServe(): Promise<{ ready: Ready; startupMs: number; pid: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--ephemeral', '--json', '--rate-limit', 'off'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0] as string) as Ready);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  const ready = await readyLine(child);
   const health = ready.api_url.replace(/\/v1$/, '/healthz');
   while ((await fetch(health).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
   const startupMs = performance.now() - started;
