@@ -24,6 +24,7 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
   if (!request.isMultipart()) {
     throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)}`);
   }
+  checkBoundary(request.headers['content-type']);
   let document: UploadedPdf | undefined;
   const raw = new Map<string, JsonPart>();
   for await (const part of request.parts()) {
@@ -46,6 +47,16 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
     parts[name] = value;
   }
   return { document, parts };
+}
+
+/** RFC 2046 allows a boundary of 1 to 70 characters; the parser fails on some longer ones (over 256) with a 500. */
+function checkBoundary(contentType: string | undefined): void {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  if (boundary === '') throw invalidRequest('multipart/form-data needs a boundary parameter in Content-Type');
+  if (boundary.length > 70) {
+    throw invalidRequest(`the multipart boundary in Content-Type is ${boundary.length} characters long; RFC 2046 allows 1 to 70`);
+  }
 }
 
 function partList(jsonParts: Record<string, TSchema>): string {

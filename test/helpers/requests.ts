@@ -31,8 +31,10 @@ export async function createForm(
 }
 
 /** A hand-built multipart body, for shapes FormData cannot make (a JSON field with a content type, odd parts). */
-export function rawMultipart(parts: Array<{ name: string; filename?: string; type?: string; body: string | Uint8Array }>) {
-  const boundary = `----paraph${Math.random().toString(36).slice(2)}`;
+export function rawMultipart(
+  parts: Array<{ name: string; filename?: string; type?: string; body: string | Uint8Array }>,
+  boundary = `----paraph${Math.random().toString(36).slice(2)}`,
+) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;

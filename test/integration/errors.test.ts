@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createForm, payload } from '../helpers/requests.js';
+import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
 
 type Envelope = { error: { code: string; message: string; request_id: string } };
@@ -34,6 +34,35 @@ test('a malformed id in a path is 404 not_found; a well-formed unknown one too',
   const server = await useServer(t);
   await expectError(await server.call('GET', '/v1/signature-requests/not-a-uuid'), 404, 'not_found');
   await expectError(await server.call('GET', '/v1/signature-requests/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+  // Longer than the router's default parameter limit (100 characters): still a malformed id.
+  for (const length of [101, 1_000, 12_000]) {
+    const id = 'x'.repeat(length);
+    await expectError(await server.call('GET', `/v1/signature-requests/${id}`), 404, 'not_found');
+    await expectError(await server.call('DELETE', `/v1/templates/${id}`), 404, 'not_found');
+    await expectError(await server.call('POST', `/v1/signature-requests/${id}/activate`), 404, 'not_found');
+  }
+});
+
+test('a multipart boundary longer than the 70 characters of RFC 2046 is 400 invalid_request naming the boundary', async (t) => {
+  const server = await useServer(t);
+  const pdf = await a4Pdf();
+  const create = (boundary: string) => {
+    const { body, contentType } = rawMultipart(
+      [
+        { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: pdf },
+        { name: 'request', body: JSON.stringify(payload()) },
+      ],
+      boundary,
+    );
+    return server.call('POST', '/v1/signature-requests', { body, headers: { 'content-type': contentType } });
+  };
+  for (const length of [71, 257, 1_000]) {
+    const error = await expectError(await create('b'.repeat(length)), 400, 'invalid_request');
+    assert.match(error.message, new RegExp(`boundary .*${length} characters.*1 to 70`));
+  }
+  await expectError(await server.call('POST', '/v1/signature-requests', { body: 'x', headers: { 'content-type': 'multipart/form-data' } }), 400, 'invalid_request');
+  // 70 characters is the longest allowed, and works.
+  assert.equal((await create('b'.repeat(70))).status, 201);
 });
 
 test('bad JSON, unsupported content types and oversized bodies answer 400 in the envelope', async (t) => {
