@@ -46,7 +46,6 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       smtpRelay: config.smtpRelay,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
-    const firstKey = ensureFirstApiKey(ctx);
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
     ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);
     const scheduler = startScheduler(ctx);
@@ -60,6 +59,9 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       await catcher.close();
       throw error;
     }
+    // Only once both ports are bound: a start that fails on a busy port must leave the data
+    // directory without an account, so that the next start creates the key and shows it.
+    const firstKey = ensureFirstApiKey(ctx);
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
     const base = publicBaseUrl(config, { host: address.address, port: address.port });

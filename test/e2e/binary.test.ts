@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paraph, serveProcess } from '../helpers/cli.js';
@@ -95,4 +96,23 @@ test('usage errors exit 2, failures exit 1, with the message on stderr', async (
   assert.equal(clash.code, 1);
   assert.match(clash.stderr, /address already in use/);
   await busy.stop();
+});
+
+test('a first start that fails on a busy HTTP or SMTP port creates no key: the next start shows it', async (t) => {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.after(() => blocker.close());
+  const busyPort = String((blocker.address() as net.AddressInfo).port);
+  for (const flag of ['--port', '--smtp-port']) {
+    const dataDir = useTmpDir(t);
+    const other = flag === '--port' ? '--smtp-port' : '--port';
+    const failed = await paraph(['serve', flag, busyPort, other, '0', '--data-dir', dataDir, '--json']);
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(failed.stderr, /already in use/);
+    const keys = await paraph(['keys', 'list', '--json', '--data-dir', dataDir]);
+    assert.deepEqual(JSON.parse(keys.stdout), [], `${flag}: no key after the failed start`);
+    const serve = await serveProcess(t, ['--data-dir', dataDir]);
+    assert.match(serve.ready.api_key ?? '', /^paraph_test_/, `${flag}: the next start shows the first key`);
+    assert.equal(await serve.stop(), 0);
+  }
 });
