@@ -2,12 +2,61 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Creates the data directory (mode 0700) or checks an existing one. */
+/** Creates the data directory (mode 0700) or checks an existing one; says what is wrong and where. */
 export function prepareDataDir(dir: string, warn: (message: string) => void): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fail = (why: string) => new Error(`data directory ${dir} (--data-dir) ${why}`);
+  try {
+    makeDirectories(path.resolve(dir));
+  } catch (error) {
+    throw fail(reasonOf(error as NodeJS.ErrnoException));
+  }
+  if (!fs.statSync(dir).isDirectory()) throw fail('exists and is not a directory');
+  try {
+    fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    throw fail('is not readable and writable by this user');
+  }
   const mode = fs.statSync(dir).mode & 0o777;
   if (mode & 0o077) {
     warn(`data directory ${dir} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 '${dir}'`);
+  }
+}
+
+/**
+ * mkdir -p, one level at a time from the nearest existing ancestor. Node's recursive mkdir loops
+ * forever where mkdir answers ENOENT for a path whose parent exists (procfs, for one).
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing) {
+    try {
+      fs.mkdirSync(at, { mode: 0o700 });
+    } catch (error) {
+      // Made meanwhile by another process starting on the same directory.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.statSync(at).isDirectory()) throw error;
+    }
+  }
+}
+
+function reasonOf(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EEXIST':
+      return 'exists and is not a directory';
+    case 'ENOTDIR':
+      return 'cannot be created: a part of the path is not a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be created: permission denied';
+    case 'EROFS':
+      return 'cannot be created: the file system is read-only';
+    case 'ENOENT':
+      return 'cannot be created here: this file system does not allow it';
+    default:
+      return `cannot be created: ${error.message}`;
   }
 }
 

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paraph, serveProcess } from '../helpers/cli.js';
+import { BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const CONTRACT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/contract.pdf');
@@ -114,5 +115,27 @@ test('a first start that fails on a busy HTTP or SMTP port creates no key: the n
     const serve = await serveProcess(t, ['--data-dir', dataDir]);
     assert.match(serve.ready.api_key ?? '', /^paraph_test_/, `${flag}: the next start shows the first key`);
     assert.equal(await serve.stop(), 0);
+  }
+});
+
+test('a data directory that cannot be made or used: exit 1 at once, with a message naming --data-dir', async (t) => {
+  const tmp = useTmpDir(t);
+  const file = path.join(tmp, 'a-file');
+  fs.writeFileSync(file, 'not a directory');
+  const cases: Array<[string, RegExp]> = [
+    // procfs answers ENOENT to mkdir, on which a recursive mkdir loops forever.
+    ['/proc/paraph-data', /cannot be created/],
+    [file, /exists and is not a directory/],
+    [path.join(file, 'sub'), /a part of the path is not a directory/],
+  ];
+  for (const [dataDir, reason] of cases) {
+    for (const args of [['serve', '--port', '0', '--smtp-port', '0'], ['keys', 'list']]) {
+      const run = spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.signal, null, `${args[0]} --data-dir ${dataDir} did not stop by itself`);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, new RegExp(`data directory ${dataDir.replace(/[/.]/g, '\\$&')} \\(--data-dir\\)`));
+      assert.match(run.stderr, reason);
+      assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
+    }
   }
 });
