@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
+import { drainBody } from './drain-body.js';
 import { randomBase62 } from '../crypto/tokens.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../errors.js';
@@ -96,14 +97,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const paraphError = toParaphError(error);
     if (paraphError.status >= 500) {
       request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
     }
+    await drainBody(request.raw);
     return sendError(request, reply, paraphError);
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    await drainBody(request.raw);
     const allowed = routes.filter((r) => r.matches(request.url)).map((r) => r.method);
     if (allowed.length > 0) {
       return sendError(

@@ -16,7 +16,7 @@ export function toParaphError(error: unknown): ParaphError {
   }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ParaphError('invalid_request', 'request body is too large');
+      return new ParaphError('invalid_request', 'request body is too large (a JSON body may have at most 1 MiB)', { status: 413 });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
