@@ -10,13 +10,14 @@ export function prepareDataDir(dir: string, warn: (message: string) => void): vo
   } catch (error) {
     throw fail(reasonOf(error as NodeJS.ErrnoException));
   }
-  if (!fs.statSync(dir).isDirectory()) throw fail('exists and is not a directory');
+  const stat = fs.statSync(dir);
+  if (!stat.isDirectory()) throw fail('exists and is not a directory');
   try {
     fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   } catch {
     throw fail('is not readable and writable by this user');
   }
-  const mode = fs.statSync(dir).mode & 0o777;
+  const mode = stat.mode & 0o777;
   if (mode & 0o077) {
     warn(`data directory ${dir} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 '${dir}'`);
   }

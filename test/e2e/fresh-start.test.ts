@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, serveProcess } from '../helpers/cli.js';
+import { signerAction } from '../helpers/flows.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const CONTRACT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/contract.pdf');
@@ -104,17 +105,8 @@ test('a fresh serve takes a request to its three artifacts: sealed PDF valid for
 
 /** The signer's page's own calls: view, then sign with a typed signature. */
 async function signAs(link: string, name: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const at = (action: string) => {
-    const url = new URL(link);
-    url.pathname = `${url.pathname}/api/${action}`;
-    url.search = '';
-    return url;
-  };
-  const post = async (action: string, body: unknown) => {
-    const response = await fetch(at(action), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const view = await post('view', {});
-  assert.equal(view.status, 200, JSON.stringify(view.body));
-  return post('sign', { signature: { type: 'typed', text: name } });
+  const view = await signerAction(link, 'view');
+  assert.equal(view.status, 200, await view.text());
+  const signed = await signerAction(link, 'sign', { signature: { type: 'typed', text: name } });
+  return { status: signed.status, body: (await signed.json()) as Record<string, unknown> };
 }

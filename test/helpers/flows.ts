@@ -58,3 +58,11 @@ export function auditOf(server: TestServer, requestId: string): Array<{ id: numb
   const { db } = server.running.ctx;
   return db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', requestId).orderBy('id', 'asc'));
 }
+
+/** POSTs to the signer's JSON API under a signing link (`<link>/api/<action>`), as the signing page does. */
+export function signerAction(link: string, action: string, body: unknown = {}): Promise<Response> {
+  const url = new URL(link);
+  url.pathname = `${url.pathname}/api/${action}`;
+  url.search = '';
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}

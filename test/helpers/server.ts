@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type ConfigFlags } from '../../src/config.js';
-import { createLog } from '../../src/log.js';
+import { createLog, type Log } from '../../src/log.js';
 import { startParaph, type RunningParaph } from '../../src/server.js';
 import { createApiKey } from '../../src/services/create-api-key.js';
 
@@ -27,10 +27,15 @@ export function useTmpDir(t: TestContext, prefix = 'paraph-test-'): string {
 }
 
 /** The real server on a free port with a fresh data directory; stopped when the test ends. */
-export async function useServer(t: TestContext, flags: ConfigFlags = {}, env: Record<string, string> = {}): Promise<TestServer> {
+export async function useServer(
+  t: TestContext,
+  flags: ConfigFlags = {},
+  env: Record<string, string> = {},
+  options: { log?: Log } = {},
+): Promise<TestServer> {
   const dataDir = flags.dataDir ?? useTmpDir(t);
   const config = resolveConfig({ port: '0', smtpPort: '0', rateLimit: 'off', logLevel: 'silent', ...flags, dataDir }, env, process.cwd());
-  const running = await startParaph(config, { log: createLog('silent') });
+  const running = await startParaph(config, { log: options.log ?? createLog('silent') });
   t.after(() => running.close());
   const first = running.firstKey;
   if (!first) throw new Error('expected a first key on an empty data directory');

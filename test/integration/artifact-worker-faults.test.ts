@@ -7,15 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { resolveConfig } from '../../src/config.js';
 import { injectArtifactWorkerFault, type ArtifactWorkerFault } from '../../src/pdf/produce-artifacts.js';
-import { startParaph } from '../../src/server.js';
-import { activate, status } from '../helpers/flows.js';
+import { activate, signerAction, status } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
-import { json, useTmpDir } from '../helpers/server.js';
+import { json, useServer } from '../helpers/server.js';
 
 test('an artifact worker that throws, exits or runs out of memory is replaced; serve keeps answering; each job is retried to valid artifacts', async (t) => {
-  const dataDir = useTmpDir(t);
   const lines: Array<{ msg: string; attempt?: number; signature_request_id?: string; err?: { message?: string } }> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -23,13 +20,8 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
       done();
     },
   });
-  const config = resolveConfig({ port: '0', smtpPort: '0', rateLimit: 'off', dataDir }, {}, process.cwd());
-  const running = await startParaph(config, { log: pino({ level: 'error' }, sink) });
-  t.after(() => running.close());
-  const key = running.firstKey?.api_key as string;
-  const call = (method: string, route: string, init: { body?: RequestInit['body']; headers?: Record<string, string> } = {}) =>
-    fetch(`${running.url}${route}`, { method, ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } });
-  const server = { call, running } as unknown as Parameters<typeof activate>[0];
+  const server = await useServer(t, {}, {}, { log: pino({ level: 'error' }, sink) });
+  const { call } = server;
 
   const faults: ArtifactWorkerFault[] = ['throw', 'exit', 'out-of-memory'];
   const ids: string[] = [];
@@ -42,10 +34,7 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
   for (const fault of faults) injectArtifactWorkerFault(fault);
   for (const id of ids) {
     const { signers } = await activate(server, id);
-    const link = new URL(signers[0]?.signing_url as string);
-    link.pathname = `${link.pathname}/api/sign`;
-    link.search = '';
-    const signed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signature: { type: 'typed', text: 'Ada' } }) });
+    const signed = await signerAction(signers[0]?.signing_url as string, 'sign', { signature: { type: 'typed', text: 'Ada' } });
     assert.equal(signed.status, 200, await signed.clone().text());
     // Completion answers at once, whatever happens to the worker afterwards.
     assert.equal((await json<{ request_status: string }>(signed)).request_status, 'completed');
@@ -56,7 +45,7 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
   const deadline = Date.now() + 60_000;
   while (failures().length < faults.length) {
     assert.ok(Date.now() < deadline, `first attempts did not all fail: ${JSON.stringify(lines)}`);
-    assert.equal((await fetch(`${running.url}/healthz`)).status, 200);
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
     assert.equal((await call('GET', `/v1/signature-requests/${ids[0]}`)).status, 200);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -77,7 +66,7 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
     }
     const response = await call('GET', `/v1/signature-requests/${id}/artifacts/signed-pdf`);
     assert.equal(response.status, 200);
-    const file = path.join(dataDir, `${id}.pdf`);
+    const file = path.join(server.dataDir, `${id}.pdf`);
     fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     assert.match(execFileSync('pdfsig', [file], { encoding: 'utf8' }), /Signature Validation: Signature is Valid\./);
   }

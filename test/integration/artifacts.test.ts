@@ -17,7 +17,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { EvidenceResponse } from '../../src/http/schemas/evidence.js';
 import { latestOtpCode } from '../../src/services/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
-import { activate, advance, auditOf, DAY, postJson, status } from '../helpers/flows.js';
+import { activate, advance, auditOf, DAY, postJson, signerAction, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
@@ -51,26 +51,19 @@ async function create(server: TestServer, body: Json, document: { bytes?: Uint8A
   return (await json<{ id: string }>(response)).id;
 }
 
-function act(link: string, action: string, body: unknown = {}): Promise<Response> {
-  const url = new URL(link);
-  url.pathname = `${url.pathname}/api/${action}`;
-  url.search = '';
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 /** Signs through the signer's JSON API as the signing page does (email code first when asked). */
 async function sign(server: TestServer, link: string, body: Json): Promise<Json> {
-  const view = await json<Json>(await act(link, 'view'));
+  const view = await json<Json>(await signerAction(link, 'view'));
   assert.equal(view.state, 'open', JSON.stringify(view));
   if (view.verification_required) {
-    assert.equal((await act(link, 'otp')).status, 200);
+    assert.equal((await signerAction(link, 'otp')).status, 200);
     const code = latestOtpCode(server.running.ctx, view.request.id, view.signer.reference);
     assert.ok(code, 'the catcher holds the code');
-    const checked = await json<Json>(await act(link, 'otp/verify', { code }));
+    const checked = await json<Json>(await signerAction(link, 'otp/verify', { code }));
     assert.equal(checked.verified, true);
   }
   const started = performance.now();
-  const response = await act(link, 'sign', body);
+  const response = await signerAction(link, 'sign', body);
   const elapsed = performance.now() - started;
   assert.equal(response.status, 200, await response.clone().text());
   return { ...(await json<Json>(response)), elapsed };
@@ -534,7 +527,7 @@ test('sequential signing: signing_order in the evidence, a valid seal; --brand n
   ];
   const { id, links } = await completeWithSigners(t, server, { signers: people, sequential: true });
   const second = links.find((l) => l.reference === 'second') as { signing_url: string };
-  const blocked = await act(second.signing_url, 'sign', { signature: typed('Grace Hopper') });
+  const blocked = await signerAction(second.signing_url, 'sign', { signature: typed('Grace Hopper') });
   assert.equal(blocked.status, 409);
   await sign(server, (links.find((l) => l.reference === 'first') as { signing_url: string }).signing_url, { signature: typed('Ada Lovelace') });
   await sign(server, second.signing_url, { signature: typed('Grace Hopper') });
@@ -650,8 +643,8 @@ test('artifacts endpoint: 401 without a key, 404 for a foreign or unknown reques
   // Declined and cancelled requests never get artifacts: 409, with the reason.
   const declined = await create(server, {});
   const declinedLinks = await activate(server, declined);
-  await act(declinedLinks.signers[0]?.signing_url as string, 'view');
-  assert.equal((await act(declinedLinks.signers[0]?.signing_url as string, 'decline', { reason: 'wrong amount' })).status, 200);
+  await signerAction(declinedLinks.signers[0]?.signing_url as string, 'view');
+  assert.equal((await signerAction(declinedLinks.signers[0]?.signing_url as string, 'decline', { reason: 'wrong amount' })).status, 200);
   await expectError((await download(server, declined, 'evidence.pdf')).response, 409, 'artifact_not_available', /declined: it has no artifacts/);
   const cancelled = await create(server, {});
   assert.equal((await postJson(server, `/v1/signature-requests/${cancelled}/cancel`, {})).status, 200);
