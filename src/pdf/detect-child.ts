@@ -7,8 +7,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isArabic, matchLabels, splitWord } from './detect-lexicon.js';
-import { openPdf, renderPage, scanPage } from './detect-extract.js';
-import { buildLines, suggestFields, type PageModel, type Segment, type Suggestion, type Word } from './detect-rules.js';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openPdf, renderPage, scanPage, type PageScan } from './detect-extract.js';
+import { assemble, round, type Analysis, type PageDone } from './detect-analysis.js';
+import { buildLines, suggestFields, type PageModel, type Segment, type Word } from './detect-rules.js';
 import { OcrEngine, availableLanguages, type OcrLanguage, type OcrResult } from './ocr.js';
 import { rulesFromPixels } from './ocr-lines.js';
 
@@ -20,30 +22,17 @@ export interface DetectJob {
   ocr: boolean;
   /** Languages to try first on scanned pages (from the signers' locales). */
   languages: OcrLanguage[];
-  /** No new page is OCRed after this many milliseconds; the parent kills the job a little later. */
-  ocrDeadlineMs: number;
-}
-
-export interface Analysis {
-  suggestions: Suggestion[];
-  pages: Array<{ page: number; width: number; height: number; rotation: number }>;
-  stats: {
-    pageCount: number;
-    nativeTextPages: number;
-    scannedPages: number;
-    ocrPages: number;
-    extractionMs: number;
-    detectionMs: number;
-    /** OCR time per OCRed page (rendering included), for the benchmark. */
-    ocrMsPerPage: number[];
-  };
-  ocrStatus: 'enabled' | 'disabled';
-  /** The OCR language each OCRed page was read in. */
-  ocrLanguages: Array<{ page: number; language: OcrLanguage }>;
+  /**
+   * The analysis answers with what it has read after this many milliseconds: a page still being read
+   * then (by pdf.js or OCR) is left out. The parent kills the job a little later.
+   */
+  deadlineMs: number;
 }
 
 export type ChildReply =
   | { type: 'ready' }
+  | { type: 'opened'; id: number; pageCount: number; ocrStatus: Analysis['ocrStatus'] }
+  | { type: 'page'; id: number; done: PageDone }
   | { type: 'result'; id: number; ok: true; analysis: Analysis }
   | { type: 'result'; id: number; ok: false; message: string };
 
@@ -57,30 +46,54 @@ const RULES_DPI = 150;
 const OCR_DPI = 200;
 const OCR_MAX_PIXELS = 12_000_000;
 
-export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'id' | 'bytes'>, ocr: OcrEngine | undefined): Promise<Analysis> {
+/** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
+export interface AnalysisProgress {
+  opened(head: { pageCount: number; ocrStatus: Analysis['ocrStatus'] }): void;
+  page(done: PageDone): void;
+}
+
+export async function analyse(
+  bytes: Uint8Array,
+  job: Omit<DetectJob, 'id' | 'bytes'>,
+  ocr: OcrEngine | undefined,
+  progress?: AnalysisProgress,
+): Promise<Analysis> {
   const started = performance.now();
+  const deadline = started + job.deadlineMs;
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
     const analysed = Math.min(pageCount, job.maxPages);
     const languages = ocr && job.ocr ? availableLanguages() : [];
-    const out: Analysis = {
-      suggestions: [],
-      pages: [],
-      stats: { pageCount, nativeTextPages: 0, scannedPages: 0, ocrPages: 0, extractionMs: 0, detectionMs: 0, ocrMsPerPage: [] },
-      ocrStatus: languages.length > 0 ? 'enabled' : 'disabled',
-      ocrLanguages: [],
+    const head = { pageCount, ocrStatus: languages.length > 0 ? ('enabled' as const) : ('disabled' as const) };
+    progress?.opened(head);
+    const timing = { extractionMs: 0, detectionMs: 0, ocrMsPerPage: [] as number[] };
+    const done = new Map<number, PageDone>();
+    const geometry = new Map<number, PageDone['page']>();
+    let abandoned = false;
+    /** Applies the rules to a page as read so far, and tells it. */
+    const finish = (model: PageModel, kind: PageDone['kind'], ocrLanguage?: OcrLanguage) => {
+      const t = performance.now();
+      const page = geometry.get(model.page) as PageDone['page'];
+      const entry: PageDone = { page, suggestions: suggestFields(model), kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
+      timing.detectionMs += performance.now() - t;
+      done.set(model.page, entry);
+      progress?.page(entry);
     };
-    const scanned: number[] = [];
-    const backed: number[] = [];
-    const models: PageModel[] = [];
+    const scanned: PageModel[] = [];
+    const backed: PageModel[] = [];
     const nativeWords: Word[] = [];
     for (let n = 1; n <= analysed; n++) {
       const t = performance.now();
-      const page = await pdf.getPage(n);
-      const scan = await scanPage(page);
-      page.cleanup();
-      out.pages.push({ page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
+      const scan = await until(readPage(pdf, n), deadline);
+      timing.extractionMs += performance.now() - t;
+      if (scan === EXPIRED) {
+        abandoned = true;
+        break;
+      }
+      // A page pdf.js cannot read is left out; the others are still analysed.
+      if (scan === undefined) continue;
+      geometry.set(n, { page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
       const model: PageModel = {
         page: n,
         width: scan.width,
@@ -94,71 +107,118 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'id' | 'by
       };
       const imageBacked = scan.imageCover >= IMAGE_BACKED;
       if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) {
-        out.stats.nativeTextPages++;
         nativeWords.push(...scan.words.slice(0, 2000));
         // A scan with a text layer: its text is there, its lines are only in the image.
-        if (imageBacked) backed.push(n);
+        if (imageBacked) backed.push(model);
+        finish(model, 'text');
       } else if (scan.imageCover >= SCANNED_COVER) {
         // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
-        out.stats.scannedPages++;
-        scanned.push(n);
+        scanned.push(model);
+        finish(model, 'scanned');
+      } else {
+        finish(model, 'other');
       }
-      models.push(model);
-      out.stats.extractionMs += performance.now() - t;
     }
     // Scans last: the language of the text pages helps choose the OCR language.
-    if (ocr && languages.length > 0) {
+    if (ocr && languages.length > 0 && !abandoned) {
       const order = languageOrder(job.languages, nativeWords, languages);
-      for (const n of scanned) {
-        if (performance.now() - started > job.ocrDeadlineMs) break;
+      for (const model of scanned) {
         const t = performance.now();
-        const model = models[n - 1] as PageModel;
-        try {
-          const page = await pdf.getPage(n);
-          const bitmap = await renderPage(pdf, page, OCR_DPI, OCR_MAX_PIXELS);
-          page.cleanup();
-          const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
-          const read = await readBest(ocr, bitmap.png, bitmap.scale, order);
-          model.words = withoutRules(read.result.words, rules.segments);
-          model.segments = [...model.segments, ...rules.segments];
-          model.verticals = [...model.verticals, ...rules.verticals];
-          model.ocr = true;
-          out.stats.ocrPages++;
-          out.ocrLanguages.push({ page: n, language: read.language });
-          // The next scanned page of the document is most likely in the same language.
-          order.splice(order.indexOf(read.language), 1);
-          order.unshift(read.language);
-        } catch {
-          // The page stays unread: it counts as scanned, not as OCRed.
-        }
+        const read = await until(ocrPage(pdf, model, ocr, order), deadline);
         const ms = performance.now() - t;
-        out.stats.extractionMs += ms;
-        if (model.ocr) out.stats.ocrMsPerPage.push(Math.round(ms));
+        timing.extractionMs += ms;
+        if (read === EXPIRED) {
+          abandoned = true;
+          break;
+        }
+        // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
+        if (read === undefined) continue;
+        timing.ocrMsPerPage.push(Math.round(ms));
+        finish(model, 'scanned', read);
+        // The next scanned page of the document is most likely in the same language.
+        order.splice(order.indexOf(read), 1);
+        order.unshift(read);
       }
     }
-    for (const n of backed) {
-      if (performance.now() - started > job.ocrDeadlineMs) break;
+    for (const model of abandoned ? [] : backed) {
       const t = performance.now();
-      const model = models[n - 1] as PageModel;
-      try {
-        const page = await pdf.getPage(n);
-        const bitmap = await renderPage(pdf, page, RULES_DPI, OCR_MAX_PIXELS);
-        page.cleanup();
-        const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
-        model.segments = [...model.segments, ...rules.segments];
-        model.verticals = [...model.verticals, ...rules.verticals];
-      } catch {
-        // Without its lines the page still has its text.
+      const lines = await until(linesOfPage(pdf, model), deadline);
+      timing.extractionMs += performance.now() - t;
+      if (lines === EXPIRED) {
+        abandoned = true;
+        break;
       }
-      out.stats.extractionMs += performance.now() - t;
+      finish(model, 'text');
     }
-    const t = performance.now();
-    for (const model of models) out.suggestions.push(...suggestFields(model));
-    out.stats.detectionMs = round(performance.now() - t);
-    out.stats.extractionMs = round(out.stats.extractionMs);
-    return out;
+    return assemble(head, done.values(), timing, abandoned);
   } finally {
+    // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});
+  }
+}
+
+/** What pdf.js sees on page `n`, or undefined when the page cannot be read. */
+async function readPage(pdf: PDFDocumentProxy, n: number): Promise<PageScan | undefined> {
+  try {
+    const page = await pdf.getPage(n);
+    try {
+      return await scanPage(page);
+    } finally {
+      page.cleanup();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** OCRs a scanned page into its model; answers the language it was read in, or undefined when unread. */
+async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
+  try {
+    const page = await pdf.getPage(model.page);
+    const bitmap = await renderPage(pdf, page, OCR_DPI, OCR_MAX_PIXELS);
+    page.cleanup();
+    const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
+    const read = await readBest(ocr, bitmap.png, bitmap.scale, order);
+    model.words = withoutRules(read.result.words, rules.segments);
+    model.segments = [...model.segments, ...rules.segments];
+    model.verticals = [...model.verticals, ...rules.verticals];
+    model.ocr = true;
+    return read.language;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
+async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<void> {
+  try {
+    const page = await pdf.getPage(model.page);
+    const bitmap = await renderPage(pdf, page, RULES_DPI, OCR_MAX_PIXELS);
+    page.cleanup();
+    const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
+    model.segments = [...model.segments, ...rules.segments];
+    model.verticals = [...model.verticals, ...rules.verticals];
+  } catch {
+    // The page keeps its text.
+  }
+}
+
+const EXPIRED = Symbol('expired');
+
+/** Waits for `work` until `deadline` (a performance.now() time): EXPIRED if it is not done by then. */
+async function until<T>(work: Promise<T>, deadline: number): Promise<T | typeof EXPIRED> {
+  // Whatever the abandoned work ends with later is of no interest.
+  work.catch(() => {});
+  const left = deadline - performance.now();
+  if (left <= 0) return EXPIRED;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<typeof EXPIRED>((resolve) => {
+    timer = setTimeout(() => resolve(EXPIRED), left);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -226,21 +286,25 @@ function countLabels(words: Word[]): number {
   return buildLines(words.filter((w) => w.confidence >= 0.3)).reduce((n, line) => n + matchLabels(line.tokens).length, 0);
 }
 
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
 
 // ---------------------------------------------------------------------------------------------- process
 
 if (process.send && process.argv[2] !== undefined) {
   const send = process.send.bind(process);
   const engine = new OcrEngine(process.argv[2]);
+  // pdf.js leaves some of its internal promises unawaited, and on a damaged file they reject: that is
+  // no reason to end the process (and fail the job) when the analysis itself goes on.
+  process.on('unhandledRejection', () => {});
   let queue: Promise<void> = Promise.resolve();
   process.on('message', (job: DetectJob) => {
     queue = queue.then(async () => {
       let reply: ChildReply;
       try {
-        reply = { type: 'result', id: job.id, ok: true, analysis: await analyse(job.bytes, job, engine) };
+        const progress: AnalysisProgress = {
+          opened: (head) => send({ type: 'opened', id: job.id, ...head } satisfies ChildReply),
+          page: (done) => send({ type: 'page', id: job.id, done } satisfies ChildReply),
+        };
+        reply = { type: 'result', id: job.id, ok: true, analysis: await analyse(job.bytes, job, engine, progress) };
       } catch (err) {
         reply = { type: 'result', id: job.id, ok: false, message: describe(err) };
       }

@@ -56,10 +56,11 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
+  // A damaged part of a page (its text, drawing or form fields) leaves the other parts usable.
   const [text, ops, annotations] = await Promise.all([
-    page.getTextContent({ includeMarkedContent: false }),
-    page.getOperatorList({ intent: 'display', annotationMode: AnnotationMode.DISABLE }),
-    page.getAnnotations({ intent: 'display' }),
+    page.getTextContent({ includeMarkedContent: false }).catch(() => ({ items: [] })),
+    page.getOperatorList({ intent: 'display', annotationMode: AnnotationMode.DISABLE }).catch(() => ({ fnArray: [], argsArray: [] })),
+    page.getAnnotations({ intent: 'display' }).catch(() => []),
   ]);
   const words: Word[] = [];
   for (const item of text.items) {

@@ -3,20 +3,24 @@
  * detect-child.ts, never in the server's own process: each job has a wall-clock limit and the child a
  * memory limit (its resident set, tesseract's workers included, checked while a job runs, plus a V8
  * heap cap). A child that exceeds either, crashes or is killed fails its job and is replaced for the
- * next one. One job runs at a time; the child and its loaded OCR languages are kept between jobs and
- * stopped after a while without work.
+ * next one. Before the wall-clock limit the child answers with the pages it has read (a partial result).
+ * One job runs at a time; the child and its loaded OCR languages are kept between jobs, unless the job
+ * left it large or abandoned work in it, and stopped after a while without work.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Analysis, ChildReply, DetectJob } from './detect-child.js';
+import { assemble, type Analysis, type PageDone } from './detect-analysis.js';
+import type { ChildReply, DetectJob } from './detect-child.js';
 import type { OcrLanguage } from './ocr.js';
 
-export type { Analysis } from './detect-child.js';
+export type { Analysis } from './detect-analysis.js';
 export type { OcrLanguage } from './ocr.js';
 
 export type DetectOutcome =
-  | { ok: true; analysis: Analysis }
+  /** `partial`: the time limit stopped the analysis; `analysis` holds the pages read by then. */
+  | { ok: true; analysis: Analysis; partial?: boolean }
   | { ok: false; reason: 'timeout' | 'memory' | 'crashed' | 'unreadable' | 'busy'; message: string };
 
 export interface FieldDetectorOptions {
@@ -34,6 +38,8 @@ export interface FieldDetectorOptions {
   maxQueue?: number;
   /** The child is stopped after this long without work. */
   idleMs?: number;
+  /** The child is replaced after a job that leaves it using more than this many MB (default: half the limit). */
+  recycleMb?: number;
 }
 
 export interface FieldDetector {
@@ -56,6 +62,7 @@ export function createFieldDetector(options: FieldDetectorOptions): FieldDetecto
     ocr: options.ocr ?? true,
     maxQueue: options.maxQueue ?? 8,
     idleMs: options.idleMs ?? 120_000,
+    recycleMb: options.recycleMb ?? (options.maxMemoryMb ?? 1536) / 2,
   };
   if (!(settings.timeoutMs > 0 && settings.timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
   if (!(settings.maxMemoryMb >= 128)) throw new RangeError('maxMemoryMb must be at least 128');
@@ -68,7 +75,16 @@ interface Job {
   languages: OcrLanguage[];
   resolve(outcome: DetectOutcome): void;
 }
-interface Running { job: Job; timer: NodeJS.Timeout; poll: NodeJS.Timeout | undefined; child: ChildProcess }
+interface Running {
+  job: Job;
+  timer: NodeJS.Timeout;
+  poll: NodeJS.Timeout | undefined;
+  child: ChildProcess;
+  started: number;
+  /** What the child has told so far: the page count, then the pages read. */
+  head?: { pageCount: number; ocrStatus: Analysis['ocrStatus'] };
+  pages: Map<number, PageDone>;
+}
 
 class ChildDetector implements FieldDetector {
   readonly #s: Required<FieldDetectorOptions>;
@@ -143,7 +159,9 @@ class ChildDetector implements FieldDetector {
     const running: Running = {
       job,
       child,
-      timer: setTimeout(() => this.#kill(child, { ok: false, reason: 'timeout', message: `the analysis took longer than ${this.#s.timeoutMs / 1000} s` }), this.#s.timeoutMs),
+      started: performance.now(),
+      pages: new Map(),
+      timer: setTimeout(() => this.#kill(child, this.#timedOut()), this.#s.timeoutMs),
       poll: watchMemory(child.pid, this.#s.maxMemoryMb, () =>
         this.#kill(child, { ok: false, reason: 'memory', message: `the analysis needed more than ${this.#s.maxMemoryMb} MB of memory` }),
       ),
@@ -155,8 +173,9 @@ class ChildDetector implements FieldDetector {
       maxPages: this.#s.maxPages,
       ocr: this.#s.ocr,
       languages: job.languages,
-      // Leave time to apply the rules and answer before the hard limit.
-      ocrDeadlineMs: Math.max(0, this.#s.timeoutMs - Math.min(8000, this.#s.timeoutMs / 4)),
+      // The child answers with what it has read by then, leaving time to apply the rules and answer
+      // before the hard limit.
+      deadlineMs: Math.max(0, this.#s.timeoutMs - Math.min(5000, this.#s.timeoutMs / 5)),
     };
     child.send(message, (err) => {
       if (err) this.#kill(child, { ok: false, reason: 'crashed', message: 'the analysis process did not take the document' });
@@ -174,10 +193,24 @@ class ChildDetector implements FieldDetector {
     this.#ready = false;
     child.on('message', (reply: ChildReply) => {
       if (this.#child !== child) return;
+      const running = this.#running;
       if (reply.type === 'ready') {
         this.#ready = true;
-      } else if (this.#running?.job.id === reply.id) {
-        this.#finish(reply.ok ? { ok: true, analysis: reply.analysis } : { ok: false, reason: 'unreadable', message: reply.message });
+      } else if (running?.job.id !== reply.id) {
+        // A late word about a job already answered.
+      } else if (reply.type === 'opened') {
+        running.head = { pageCount: reply.pageCount, ocrStatus: reply.ocrStatus };
+        return;
+      } else if (reply.type === 'page') {
+        running.pages.set(reply.done.page.page, reply.done);
+        return;
+      } else {
+        const abandoned = reply.ok && reply.analysis.abandoned;
+        this.#finish(reply.ok ? { ok: true, analysis: reply.analysis, partial: abandoned } : { ok: false, reason: 'unreadable', message: reply.message });
+        // Work abandoned at the deadline may still be running, and memory taken by a large document
+        // (tesseract's buffers only grow) would count against the next one: start afresh.
+        const rss = child.pid === undefined ? undefined : residentMb(child.pid);
+        if (abandoned || (rss !== undefined && rss > this.#s.recycleMb)) this.#retire(child);
       }
       this.#pump();
     });
@@ -210,13 +243,32 @@ class ChildDetector implements FieldDetector {
 
   /** Fails the running job with `outcome` and replaces the child for the next one. */
   #kill(child: ChildProcess, outcome: DetectOutcome): void {
+    this.#retire(child);
+    this.#finish(outcome);
+    this.#pump();
+  }
+
+  /**
+   * The running job at the time limit: the pages the child has read make a partial result (the child
+   * normally answers with them itself before the limit; this is for a child stuck inside one page);
+   * with none, the job fails.
+   */
+  #timedOut(): DetectOutcome {
+    const running = this.#running;
+    if (running?.head && running.pages.size > 0) {
+      const elapsed = performance.now() - running.started;
+      return { ok: true, partial: true, analysis: assemble(running.head, running.pages.values(), { extractionMs: elapsed, detectionMs: 0 }, true) };
+    }
+    return { ok: false, reason: 'timeout', message: `the analysis took longer than ${this.#s.timeoutMs / 1000} s` };
+  }
+
+  /** Stops a child between jobs; the next job starts a new one. */
+  #retire(child: ChildProcess): void {
     if (this.#child === child) {
       this.#child = undefined;
       this.#ready = false;
     }
     child.kill('SIGKILL');
-    this.#finish(outcome);
-    this.#pump();
   }
 
   /** Nothing to do: the child must not keep the server alive, and goes after a while. */
@@ -227,11 +279,7 @@ class ChildDetector implements FieldDetector {
     child.channel?.unref();
     clearTimeout(this.#idle);
     this.#idle = setTimeout(() => {
-      if (this.#child === child && !this.#running) {
-        this.#child = undefined;
-        this.#ready = false;
-        child.kill('SIGKILL');
-      }
+      if (this.#child === child && !this.#running) this.#retire(child);
     }, this.#s.idleMs);
     this.#idle.unref();
   }

@@ -51,6 +51,9 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
     const retry = outcome.reason === 'unreadable' ? '' : '; try again later';
     throw new ParaphError('temporarily_unavailable', `field detection could not finish: ${outcome.message}${retry}`);
   }
+  if (outcome.partial) {
+    ctx.log.warn({ signature_request_id: row.id, pages: outcome.analysis.pages.length }, 'field detection reached its time limit: answering with the pages read');
+  }
   // The request may have been activated while the document was being read.
   assertMove(loadRequest(ctx, input.principal.accountId, input.id), 'detect_fields');
 
@@ -61,9 +64,11 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
     const known = stored[p.page - 1];
     return known ? { page: p.page, width: known.width, height: known.height, rotation: known.rotation } : p;
   });
+  // A page the analysis could not read is not listed (nor are pages past the limits).
+  const byNumber = new Map(pages.map((p) => [p.page, p]));
   const suggestions = analysis.suggestions
     .map((s) => {
-      const page = pages[s.page - 1];
+      const page = byNumber.get(s.page);
       if (!page) return undefined;
       const x = Math.max(0, Math.min(s.x, page.width - 1));
       const y = Math.max(0, Math.min(s.y, page.height - 1));

@@ -1,0 +1,72 @@
+/**
+ * What a field detection finds, page by page, and the whole analysis put together from those pages.
+ * The detection child sends each page as soon as it is read (and again once OCR has read it), so that
+ * when the child has to be stopped at the time limit the pages it had read still make an answer.
+ * No side effects: imported by both the child and the server.
+ */
+import type { OcrLanguage } from './ocr.js';
+import type { Suggestion } from './detect-rules.js';
+
+export interface PageGeometry { page: number; width: number; height: number; rotation: number }
+
+export interface PageDone {
+  page: PageGeometry;
+  suggestions: Suggestion[];
+  /** `text`: a text layer (a scan with a text layer too); `scanned`: a page for OCR; `other`: neither. */
+  kind: 'text' | 'scanned' | 'other';
+  /** The language OCR read a scanned page in; absent while it is unread. */
+  ocrLanguage?: OcrLanguage;
+}
+
+export interface Analysis {
+  suggestions: Suggestion[];
+  pages: PageGeometry[];
+  stats: {
+    pageCount: number;
+    nativeTextPages: number;
+    scannedPages: number;
+    ocrPages: number;
+    extractionMs: number;
+    detectionMs: number;
+    /** OCR time per OCRed page (rendering included), for the benchmark. */
+    ocrMsPerPage: number[];
+  };
+  ocrStatus: 'enabled' | 'disabled';
+  /** The OCR language each OCRed page was read in. */
+  ocrLanguages: Array<{ page: number; language: OcrLanguage }>;
+  /**
+   * Work on a page was abandoned at the deadline and may still be running (pdf.js or a tesseract
+   * worker): the process is replaced after the answer.
+   */
+  abandoned: boolean;
+}
+
+/** The analysis made of the pages read, in page order. */
+export function assemble(
+  head: { pageCount: number; ocrStatus: Analysis['ocrStatus'] },
+  pages: Iterable<PageDone>,
+  timing: { extractionMs: number; detectionMs: number; ocrMsPerPage?: number[] },
+  abandoned: boolean,
+): Analysis {
+  const done = [...pages].sort((a, b) => a.page.page - b.page.page);
+  return {
+    suggestions: done.flatMap((p) => p.suggestions),
+    pages: done.map((p) => p.page),
+    stats: {
+      pageCount: head.pageCount,
+      nativeTextPages: done.filter((p) => p.kind === 'text').length,
+      scannedPages: done.filter((p) => p.kind === 'scanned').length,
+      ocrPages: done.filter((p) => p.ocrLanguage !== undefined).length,
+      extractionMs: round(timing.extractionMs),
+      detectionMs: round(timing.detectionMs),
+      ocrMsPerPage: timing.ocrMsPerPage ?? [],
+    },
+    ocrStatus: head.ocrStatus,
+    ocrLanguages: done.flatMap((p) => (p.ocrLanguage ? [{ page: p.page.page, language: p.ocrLanguage }] : [])),
+    abandoned,
+  };
+}
+
+export function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,102 @@
+// The field detector's limits, on the real detection child process (src/pdf/detect.ts): at the time limit
+// it answers with the pages it has read (README "Isolation and limits"), a damaged page leaves the others
+// readable, and a child left large by a document is replaced before the next one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
+import { formFanout, rawPdf, stream } from '../helpers/hostile-pdfs.js';
+import { useTmpDir } from '../helpers/server.js';
+
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../../fixtures/detection/${name}`, import.meta.url)));
+
+function useDetector(t: import('node:test').TestContext, options: Parameters<typeof createFieldDetector>[0]): FieldDetector {
+  const detector = createFieldDetector(options);
+  t.after(() => detector.close());
+  return detector;
+}
+
+/** `copies` copies of the one-page scan `name`, as one document. */
+async function scans(name: string, copies: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(fixture(name));
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < copies; i++) for (const page of await doc.copyPages(source, [0])) doc.addPage(page);
+  return doc.save();
+}
+
+test('OCR still running at the time limit: the answer comes in time, with the scanned pages counted and the read ones read', async (t) => {
+  // Arabic first on an English scan: a poor first reading, then a second one in Latin script, each with a
+  // cold tesseract worker. That is seconds of work per page; the limit is 2.5 s.
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 2500 });
+  // The child is started by a first document (its own start is not part of a job's time).
+  assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
+  const started = Date.now();
+  const outcome = await detector.detect(await scans('scanned-en.pdf', 3), { languages: ['ara'] });
+  const elapsed = Date.now() - started;
+  assert.ok(outcome.ok, `expected a partial result, got ${JSON.stringify(outcome)}`);
+  assert.equal(outcome.partial, true);
+  const { stats, pages } = outcome.analysis;
+  assert.equal(stats.pageCount, 3);
+  assert.equal(pages.length, 3, 'every page was opened before OCR began');
+  assert.equal(stats.scannedPages, 3);
+  assert.ok(stats.ocrPages < 3, `OCR cannot have read three pages in time (read ${stats.ocrPages})`);
+  assert.ok(elapsed < 2500, `answered before the hard limit (${elapsed} ms)`);
+  // The abandoned OCR is not left running in the child: the next job has a new one.
+  assert.equal(detector.pid, undefined);
+});
+
+test('a page that never finishes (forms drawing each other 2^40 times): the pages before it are the answer', async (t) => {
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 3000 });
+  const started = Date.now();
+  const outcome = await detector.detect(formFanout(40, 2));
+  const elapsed = Date.now() - started;
+  assert.ok(outcome.ok, `expected a partial result, got ${JSON.stringify(outcome)}`);
+  assert.equal(outcome.partial, true);
+  assert.equal(outcome.analysis.stats.pageCount, 3);
+  assert.deepEqual(outcome.analysis.pages.map((p) => p.page), [1, 2]);
+  assert.deepEqual(outcome.analysis.suggestions.map((s) => [s.page, s.type]), [[1, 'signature'], [2, 'signature']]);
+  assert.ok(elapsed >= 3000 && elapsed < 8000, `stopped at the limit (${elapsed} ms)`);
+  // Stuck in pdf.js, the child was killed; the detector serves the next document with a new one.
+  const next = await detector.detect(formFanout(1, 1));
+  assert.ok(next.ok && !next.partial);
+  assert.deepEqual(next.analysis.pages.map((p) => p.page), [1, 2]);
+});
+
+test('a page pdf.js cannot open leaves the other pages analysed', async (t) => {
+  const detector = useDetector(t, { cacheDir: useTmpDir(t) });
+  // The second kid of the page tree is a number, not a page.
+  const damaged = rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('', 'BT /F1 12 Tf 72 720 Td (Signature: ________________) Tj ET'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '42',
+  ]);
+  const outcome = await detector.detect(damaged);
+  assert.ok(outcome.ok, JSON.stringify(outcome));
+  assert.deepEqual(outcome.analysis.pages.map((p) => p.page), [1]);
+  assert.deepEqual(outcome.analysis.suggestions.map((s) => [s.page, s.type]), [[1, 'signature']]);
+});
+
+test('a child left over its recycling size by a job is replaced; a small one is kept for the next job', async (t) => {
+  // Thresholds around what this machine's child weighs after reading a text page and after OCR.
+  const probe = useDetector(t, { cacheDir: useTmpDir(t) });
+  assert.ok((await probe.detect(fixture('en-underscores.pdf'))).ok);
+  const textRss = residentMb(probe.pid as number) as number;
+  assert.ok((await probe.detect(fixture('scanned-en.pdf'))).ok);
+  const ocrRss = residentMb(probe.pid as number) as number;
+  assert.ok(ocrRss > textRss + 50, `OCR leaves the child larger (${Math.round(textRss)} → ${Math.round(ocrRss)} MB)`);
+
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), recycleMb: (textRss + ocrRss) / 2 });
+  assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
+  const kept = detector.pid;
+  assert.notEqual(kept, undefined, 'kept after a text page');
+  assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
+  assert.equal(detector.pid, kept, 'the same child read the next document');
+  assert.ok((await detector.detect(fixture('scanned-en.pdf'))).ok);
+  assert.equal(detector.pid, undefined, 'replaced after OCR grew it');
+  const again = await detector.detect(fixture('scanned-en.pdf'));
+  assert.ok(again.ok && again.analysis.stats.ocrPages === 1, 'a new child reads the next scan');
+});
