@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
+import { ErrorEnvelope } from './schemas/common.js';
 
 /** A route as registered, kept for the OpenAPI document and for telling 405 from 404. */
 export interface OpenApiRoute {
@@ -61,6 +62,10 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
       // A 204 has no body, whatever schema fastify needs for it.
       const body = schema === null || status === '204' ? undefined : { 'application/json': { schema: lift(schema, components) } };
       responses[status] = { description: describeStatus(status), ...(body ? { content: body } : {}) };
+    }
+    // Every JSON body goes through one parser, which refuses bodies over 1 MiB (src/http/errors.ts).
+    if (operation.requestBody && !route.multipartBody && !responses['413']) {
+      responses['413'] = { description: describeStatus('413'), content: { 'application/json': { schema: lift(ErrorEnvelope, components) } } };
     }
     // A route answering bytes (a PDF) has no JSON schema, but OpenAPI wants one response at least.
     operation.responses = Object.keys(responses).length > 0 ? responses : { '200': { description: 'OK' } };
@@ -126,6 +131,7 @@ const STATUS_TEXT: Record<string, string> = {
   '405': 'Method not allowed',
   '409': 'State conflict',
   '410': 'Content purged',
+  '413': 'JSON body over 1 MiB',
   '422': 'Idempotency-Key reused',
   '429': 'Rate limit exceeded',
   '500': 'Internal error',

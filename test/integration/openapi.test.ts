@@ -53,10 +53,26 @@ test('GET /v1/openapi.json is a valid OpenAPI 3.1 document built from the valida
   assert.deepEqual(archive.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`), ['path:id']);
   const bulk = doc.paths['/v1/bulk-sends'].post;
   assert.equal(bulk.requestBody.content['application/json'].schema.$ref, '#/components/schemas/BulkSendInput');
-  assert.deepEqual(Object.keys(bulk.responses).sort(), ['200', '400', '401', '404', '409', '422', '429', '500', '503']);
+  assert.deepEqual(Object.keys(bulk.responses).sort(), ['200', '400', '401', '404', '409', '413', '422', '429', '500', '503']);
   assert.equal(bulk.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/BulkSendResponse');
   assert.equal(schemas.BulkSendInput.properties.recipients.maxItems, 50);
   assert.equal(schemas.BulkSendInput.properties.recipients.items.additionalProperties, false);
   assert.equal(schemas.Template.properties.signer_count.maximum, 10);
   for (const operation of [templates.post, templates.get, archive, bulk]) assert.deepEqual(operation.security, [{ bearerAuth: [] }]);
+
+  // A JSON body over 1 MiB is a 413 in the envelope, wherever a JSON body is taken; multipart bodies have
+  // their own limits (400).
+  let withJson = 0;
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const content = operation.requestBody?.content ?? {};
+      if (content['application/json']) {
+        withJson++;
+        assert.equal(operation.responses['413']?.content['application/json'].schema.$ref, '#/components/schemas/ErrorEnvelope', `${method} ${path}`);
+      } else {
+        assert.equal(operation.responses['413'], undefined, `${method} ${path}`);
+      }
+    }
+  }
+  assert.ok(withJson >= 10, `${withJson} operations take JSON`);
 });
