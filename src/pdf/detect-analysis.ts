@@ -4,7 +4,7 @@
  * when the child has to be stopped at the time limit the pages it had read still make an answer.
  * No side effects: imported by both the child and the server.
  */
-import type { OcrLanguage } from './ocr.js';
+import type { OcrLanguage } from './ocr-languages.js';
 import type { Suggestion } from './detect-rules.js';
 
 export interface PageGeometry { page: number; width: number; height: number; rotation: number }

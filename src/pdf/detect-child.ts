@@ -11,7 +11,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, renderPage, scanPage, type PageScan } from './detect-extract.js';
 import { assemble, round, type Analysis, type PageDone } from './detect-analysis.js';
 import { buildLines, suggestFields, type PageModel, type Segment, type Word } from './detect-rules.js';
-import { OcrEngine, availableLanguages, type OcrLanguage, type OcrResult } from './ocr.js';
+import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
+import { OcrEngine, type OcrResult } from './ocr.js';
 import { rulesFromPixels } from './ocr-lines.js';
 
 export interface DetectJob {

@@ -13,10 +13,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { assemble, type Analysis, type PageDone } from './detect-analysis.js';
 import type { ChildReply, DetectJob } from './detect-child.js';
-import type { OcrLanguage } from './ocr.js';
+import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
 
 export type { Analysis } from './detect-analysis.js';
-export type { OcrLanguage } from './ocr.js';
+export type { OcrLanguage } from './ocr-languages.js';
 
 export type DetectOutcome =
   /** `partial`: the time limit stopped the analysis; `analysis` holds the pages read by then. */
@@ -48,6 +48,8 @@ export interface FieldDetector {
   readonly pid: number | undefined;
   /** True while a job is running. */
   readonly busy: boolean;
+  /** Whether scanned pages are OCRed: on, and the language data installed. */
+  readonly ocrStatus: 'enabled' | 'disabled';
   close(): Promise<void>;
 }
 
@@ -106,6 +108,10 @@ class ChildDetector implements FieldDetector {
 
   get busy(): boolean {
     return this.#running !== undefined;
+  }
+
+  get ocrStatus(): 'enabled' | 'disabled' {
+    return this.#s.ocr && availableLanguages().length > 0 ? 'enabled' : 'disabled';
   }
 
   detect(bytes: Uint8Array, hints: { languages?: OcrLanguage[] } = {}): Promise<DetectOutcome> {

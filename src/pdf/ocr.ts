@@ -5,30 +5,9 @@
  * copy of each model in `cachePath`. Runs only inside the detection child process.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import type { Word } from './detect-rules.js';
-
-export type OcrLanguage = 'eng' | 'fra' | 'ara';
-export const OCR_LANGUAGES: readonly OcrLanguage[] = ['eng', 'fra', 'ara'];
-const MODEL = '4.0.0_best_int';
-const require = createRequire(import.meta.url);
-
-/** The directory holding `<lang>.traineddata.gz`, or undefined when the package is missing. */
-export function languageDir(lang: OcrLanguage): string | undefined {
-  try {
-    const dir = path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), MODEL);
-    return fs.existsSync(path.join(dir, `${lang}.traineddata.gz`)) ? dir : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The languages whose data is installed. */
-export function availableLanguages(): OcrLanguage[] {
-  return OCR_LANGUAGES.filter((l) => languageDir(l) !== undefined);
-}
+import { languageDir, type OcrLanguage } from './ocr-languages.js';
 
 export interface OcrResult {
   words: Word[];

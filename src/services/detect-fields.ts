@@ -4,7 +4,8 @@ import type { Context } from '../context.js';
 import { currentSigners } from '../db/repos/signature-requests.js';
 import { ParaphError } from '../errors.js';
 import { DetectionResult, type DetectionPage } from '../http/schemas/detection.js';
-import { createFieldDetector, type FieldDetector, type OcrLanguage } from '../pdf/detect.js';
+import { assemble } from '../pdf/detect-analysis.js';
+import { createFieldDetector, type Analysis, type FieldDetector, type OcrLanguage } from '../pdf/detect.js';
 import type { Principal } from './authenticate-api-key.js';
 import { assertMove, loadRequest } from './request-guard.js';
 
@@ -45,20 +46,27 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
   const bytes = await ctx.blobs.get(document.blob_id, document.sha256);
   // The signers' languages say which OCR language to try first on scanned pages.
   const languages = [...new Set(currentSigners(ctx.db, row.id).map((s) => LOCALE_LANGUAGE[s.locale ?? '']).filter((l) => l !== undefined))];
-  const outcome = await fieldDetectorFor(ctx).detect(bytes, { languages });
-  if (!outcome.ok) {
+  const detector = fieldDetectorFor(ctx);
+  const outcome = await detector.detect(bytes, { languages });
+  const stored = JSON.parse(document.pages_json) as Array<Omit<DetectionPage, 'page'>>;
+  let analysis: Analysis;
+  if (outcome.ok) {
+    analysis = outcome.analysis;
+    if (outcome.partial) {
+      ctx.log.warn({ signature_request_id: row.id, pages: analysis.pages.length }, 'field detection reached its time limit: answering with the pages read');
+    }
+  } else if (outcome.reason === 'unreadable') {
+    // Accepted at upload, but the detector's reader cannot open it: no page could be read, which is no
+    // reason to retry.
+    ctx.log.warn({ signature_request_id: row.id }, `field detection read no page: ${outcome.message}`);
+    analysis = assemble({ pageCount: stored.length, ocrStatus: detector.ocrStatus }, [], { extractionMs: 0, detectionMs: 0 }, false);
+  } else {
     ctx.log.warn({ signature_request_id: row.id, reason: outcome.reason }, `field detection failed: ${outcome.message}`);
-    const retry = outcome.reason === 'unreadable' ? '' : '; try again later';
-    throw new ParaphError('temporarily_unavailable', `field detection could not finish: ${outcome.message}${retry}`);
-  }
-  if (outcome.partial) {
-    ctx.log.warn({ signature_request_id: row.id, pages: outcome.analysis.pages.length }, 'field detection reached its time limit: answering with the pages read');
+    throw new ParaphError('temporarily_unavailable', `field detection could not finish: ${outcome.message}; try again later`);
   }
   // The request may have been activated while the document was being read.
   assertMove(loadRequest(ctx, input.principal.accountId, input.id), 'detect_fields');
 
-  const { analysis } = outcome;
-  const stored = JSON.parse(document.pages_json) as Array<Omit<DetectionPage, 'page'>>;
   // The geometry fields are checked against (PUT /fields) is the one recorded at upload.
   const pages: DetectionPage[] = analysis.pages.map((p) => {
     const known = stored[p.page - 1];

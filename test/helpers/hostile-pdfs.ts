@@ -195,3 +195,9 @@ export function fontMatrixInjection(marker: string): Uint8Array {
     stream('/Subtype /Type1C', Buffer.from('not a font program')),
   ]);
 }
+
+/** A trailer whose /Root names the page instead of the catalog: pdf-lib finds the catalog, pdf.js gives up. */
+export function rootNotCatalog(): Uint8Array {
+  const objects = [catalog, onePage, page('/Resources << /Font << /F1 5 0 R >> >>'), stream('', 'BT /F1 12 Tf 72 720 Td (Signature: ______) Tj ET'), helvetica];
+  return Buffer.from(Buffer.from(rawPdf(objects)).toString('latin1').replace('/Root 1 0 R', '/Root 3 0 R'), 'latin1');
+}

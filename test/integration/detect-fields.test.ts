@@ -11,7 +11,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { DetectionResult } from '../../src/http/schemas/detection.js';
 import { createFieldDetector } from '../../src/pdf/detect.js';
 import { fieldDetectorFor, useFieldDetector } from '../../src/services/detect-fields.js';
-import { fontBomb, formFanout } from '../helpers/hostile-pdfs.js';
+import { fontBomb, formFanout, rootNotCatalog } from '../helpers/hostile-pdfs.js';
 import { createForm } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 
@@ -223,6 +223,17 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     assertError(await detect(server, 'not-a-uuid'), 404, 'not_found');
     assert.equal((await putJson(server, `${ROUTE}/${id}/cancel`, 'POST', {})).status, 200);
     assertError(await detect(server, id), 409, 'conflict');
+  });
+
+  await t.test('a document accepted at upload that the analysis cannot open: no suggestions, and no reason to retry', async () => {
+    const id = await createWith(server, rootNotCatalog(), [{ reference: 'client' }]);
+    const answer = await detect(server, id);
+    assert.equal(answer.status, 200, answer.text);
+    assertDetectionResult(answer.body);
+    assert.deepEqual(answer.body.suggestions, []);
+    assert.deepEqual(answer.body.pages, []);
+    assert.equal(answer.body.stats.pageCount, 1);
+    assert.equal(answer.body.ocrStatus, 'enabled');
   });
 
   await t.test('at most 200 pages are analysed; pageCount tells the truth', async () => {
