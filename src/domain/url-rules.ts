@@ -78,6 +78,14 @@ export function checkReturnUrl(value: string): string | null {
   return hostError('return_url', url.hostname);
 }
 
+/** The logo in invitation mails: an https URL a mail client can load. */
+export function checkLogoUrl(value: string): string | null {
+  const url = parseAbsolute('logo_url', value, URL_MAX);
+  if (typeof url === 'string') return url;
+  if (url.protocol !== 'https:') return 'logo_url must use https';
+  return hostError('logo_url', url.hostname);
+}
+
 export function checkEmbedOrigin(value: string): { origin: string } | { error: string } {
   if (value.includes('*')) return { error: 'embed_origin must not contain wildcards' };
   const url = parseAbsolute('embed_origin', value, ORIGIN_MAX);

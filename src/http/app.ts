@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Context } from '../context.js';
 import { drainBody } from './drain-body.js';
 import { randomBase62 } from '../crypto/tokens.js';
+import { answerClientError, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../errors.js';
 import type { Principal } from '../services/authenticate-api-key.js';
@@ -61,7 +62,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors: (error, request, reply) => {
       void sendError(request, reply, toParaphError(error));
     },
+    // Requests Node refuses before routing still get the envelope; a missing Host is answered below.
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  refuseUnknownExpectations(app.server);
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileForPart(schema as import('typebox').TSchema, httpPart));
   // An empty body with a JSON content type means "no options", as for an absent body.
@@ -90,8 +95,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
+    if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {
+      throw new ParaphError('invalid_request', 'the Host header is required (HTTP/1.1)');
+    }
   });
   app.addHook('onRequest', authHook(ctx));
+  // Only the upload routes read multipart bodies; elsewhere one would pass as "no options".
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.config.multipartBody) {
+      throw new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint: send application/json');
+    }
+  });
   app.addHook('onRequest', rateLimitHook(ctx.clock, options.rateLimit));
   registerIdempotency(app, ctx);
 

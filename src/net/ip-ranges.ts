@@ -136,5 +136,9 @@ export function isLoopbackHost(host: string): boolean {
   // "localhost." is the same name as "localhost" to the resolver.
   const name = host.toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  // The deprecated IPv4-compatible form (::127.0.0.1) is not the loopback interface to any current
+  // stack, unlike the mapped one (::ffff:127.0.0.1), which dual-stack sockets deliver to 127.0.0.1.
+  const ip = parse(host);
+  if (ip instanceof ipaddr.IPv6 && ip.match(COMPATIBLE) && !ip.match(LOOPBACK_V6)) return false;
   return classifyIp(host) === 'loopback';
 }

@@ -11,7 +11,7 @@ import { checkFieldValues, checkFields, checkFieldsOnPages, type PageBox } from 
 import { RETENTION_MS } from '../domain/limits.js';
 import { checkSigners } from '../domain/signer-rules.js';
 import { checkSignersMatchRoles } from '../domain/template-rules.js';
-import { checkCallbackUrl, checkEmbedOrigin, checkReturnUrl } from '../domain/url-rules.js';
+import { checkCallbackUrl, checkEmbedOrigin, checkLogoUrl, checkReturnUrl } from '../domain/url-rules.js';
 import { invalidDocument, invalidRequest } from '../errors.js';
 import type { CreateRequestPayload, CreateResponse, FieldInput } from '../http/schemas/signature-requests.js';
 import type { Principal } from './authenticate-api-key.js';
@@ -134,14 +134,18 @@ function checkPayload(ctx: Context, payload: CreateRequestPayload, root: string)
 }
 
 /**
- * `callback_url`, `return_url` and `embed_origin`, as a create and a bulk batch take them; throws the
+ * `callback_url`, `return_url`, `embed_origin` and `email.logo_url`, as a create and a bulk batch take them; throws the
  * 400 of the first one that breaks its rule, answers the normalised embed origin.
  */
 export function checkDeliveryOptions(
   ctx: Context,
-  options: Pick<CreateRequestPayload, 'callback_url' | 'return_url' | 'embed_origin'>,
+  options: Pick<CreateRequestPayload, 'callback_url' | 'return_url' | 'embed_origin' | 'email'>,
   root: string,
 ): string | null {
+  if (options.email?.logo_url !== undefined) {
+    const error = checkLogoUrl(options.email.logo_url);
+    failWith(error && `${root}.email.logo_url: ${error}`);
+  }
   if (options.callback_url !== undefined) {
     const error = checkCallbackUrl(options.callback_url, { allowLoopback: ctx.policy.allowLoopbackWebhooks });
     failWith(error && `${root}.callback_url: ${error}`);

@@ -148,6 +148,8 @@ const LOOPBACK_HOSTS: ReadonlyArray<readonly [string, boolean]> = [
   ['0.0.0.0', false],
   ['::', false],
   ['::ffff:10.0.0.1', false],
+  // IPv4-compatible (deprecated), as URL hosts spell it: no stack routes it to the loopback interface.
+  ['[::7f00:1]', false],
   ['', false],
 ];
 
