@@ -24,8 +24,9 @@ export interface DetectJob {
   /** Languages to try first on scanned pages (from the signers' locales). */
   languages: OcrLanguage[];
   /**
-   * The analysis answers with what it has read after this many milliseconds: a page still being read
-   * then (by pdf.js or OCR) is left out. The parent kills the job a little later.
+   * The analysis answers with what it has read after this many milliseconds: a page pdf.js is still
+   * reading then is left out, a scanned page OCR is still reading stays unread. The parent kills the
+   * job a little later.
    */
   deadlineMs: number;
 }
