@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
-import { Worker } from 'node:worker_threads';
-import type { WorkerReply, WorkerRequest } from './inspect-worker.js';
-import { transferList } from './transfer.js';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { InspectReply, InspectRequest } from './inspect-child.js';
 
 export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180 | 270 }
 export type PdfInspection =
@@ -18,7 +18,7 @@ export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: 
   // setTimeout treats anything above 2^31 - 1 ms as 1 ms.
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
   if (!(maxMemoryMb > 0 && Number.isFinite(maxMemoryMb))) throw new RangeError('maxMemoryMb must be a positive number');
-  return new WorkerInspector(timeoutMs, maxMemoryMb);
+  return new ChildInspector(timeoutMs, maxMemoryMb);
 }
 
 // Cheap checks on the raw bytes, so junk and truncated uploads never reach the worker.
@@ -37,18 +37,23 @@ function precheck(bytes: Uint8Array): PdfInspection | undefined {
   return undefined;
 }
 
-interface Job { bytes: Uint8Array<ArrayBuffer>; resolve(result: PdfInspection): void; reject(err: Error): void }
+interface Job { bytes: Uint8Array; resolve(result: PdfInspection): void; reject(err: Error): void }
 interface Running { id: number; job: Job; timer: NodeJS.Timeout; size: number }
 
 /**
- * A worker that has read a document this large (or with this many pages) is replaced afterwards: what
- * its heap grew to would otherwise stay with the server for good.
+ * A child that has read a document this large (or with this many pages) is replaced afterwards, so that
+ * what its heap grew to is not kept while it waits for the next upload.
  */
 const RECYCLE_BYTES = 2 * 1024 * 1024;
 const RECYCLE_PAGES = 1000;
 
-class WorkerInspector implements PdfInspector {
-  #worker: Worker | undefined;
+/**
+ * Reads PDFs in a child process, one at a time. A child that runs past the time budget, out of memory
+ * or crashes fails its job and is replaced for the next one; an idle child does not keep the server
+ * alive, and ends with it.
+ */
+class ChildInspector implements PdfInspector {
+  #child: ChildProcess | undefined;
   #ready = false;
   #queue: Job[] = [];
   #running: Running | undefined;
@@ -66,8 +71,7 @@ class WorkerInspector implements PdfInspector {
     if (this.#closed) return Promise.reject(new Error('PDF inspector is closed'));
     const early = precheck(bytes);
     if (early) return Promise.resolve(early);
-    // A private copy is what gets transferred: the caller's buffer stays
-    // attached, and later writes to it cannot change what is inspected.
+    // A private copy is what gets sent: later writes to the caller's buffer cannot change what is inspected.
     const copy = new Uint8Array(bytes);
     return new Promise((resolve, reject) => {
       this.#queue.push({ bytes: copy, resolve, reject });
@@ -78,8 +82,8 @@ class WorkerInspector implements PdfInspector {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const worker = this.#worker;
-    this.#worker = undefined;
+    const child = this.#child;
+    this.#child = undefined;
     const err = new Error('PDF inspector was closed');
     if (this.#running) {
       clearTimeout(this.#running.timer);
@@ -87,69 +91,87 @@ class WorkerInspector implements PdfInspector {
       this.#running = undefined;
     }
     for (const job of this.#queue.splice(0)) job.reject(err);
-    if (worker) await worker.terminate();
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // An idle child is unreferenced: hold the loop open until it is gone.
+      child.ref();
+      child.kill('SIGKILL');
+      await exited;
+    }
   }
 
   #pump(): void {
     if (this.#closed || this.#running) return;
     const job = this.#queue[0];
-    // An idle worker must not keep the process alive.
-    if (!job) return void this.#worker?.unref();
-    let worker = this.#worker;
+    // An idle child must not keep the process alive.
+    if (!job) {
+      this.#child?.unref();
+      this.#child?.channel?.unref();
+      return;
+    }
+    let child = this.#child;
     try {
-      worker ??= this.#spawn();
+      child ??= this.#spawn();
     } catch (err) {
       return this.#failStart(undefined, err instanceof Error ? err : new Error(String(err)));
     }
-    worker.ref();
+    child.ref();
+    child.channel?.ref();
     if (!this.#ready) return;
     this.#queue.shift();
     const id = this.#nextId++;
-    const timer = setTimeout(() => this.#abandon(worker, tooComplex(`reading it took longer than ${duration(this.#timeoutMs)}`)), this.#timeoutMs);
+    const running = child;
+    const timer = setTimeout(() => this.#abandon(running, tooComplex(`reading it took longer than ${duration(this.#timeoutMs)}`)), this.#timeoutMs);
     this.#running = { id, job, timer, size: job.bytes.byteLength };
-    worker.postMessage({ id, bytes: job.bytes } satisfies WorkerRequest, transferList(job.bytes));
+    child.send({ id, bytes: job.bytes } satisfies InspectRequest, (err) => {
+      if (err) this.#abandon(running, tooComplex('the reader did not take the document'));
+    });
   }
 
-  #spawn(): Worker {
-    const worker = startWorker(this.#maxMemoryMb);
-    this.#worker = worker;
+  #spawn(): ChildProcess {
+    const child = startChild(this.#maxMemoryMb);
+    this.#child = child;
     this.#ready = false;
-    worker.on('message', (reply: WorkerReply) => {
-      if (this.#worker !== worker) return;
+    child.on('message', (reply: InspectReply) => {
+      if (this.#child !== child) return;
       if (reply.type === 'ready') {
         this.#ready = true;
       } else if (this.#running?.id === reply.id) {
         const { timer, job, size } = this.#running;
         clearTimeout(timer);
-        job.resolve(reply.result);
         this.#running = undefined;
-        if (size > RECYCLE_BYTES || (reply.result.ok && reply.result.pageCount > RECYCLE_PAGES)) {
-          this.#worker = undefined;
-          this.#ready = false;
-          void worker.terminate();
-        }
+        job.resolve(reply.result);
+        if (size > RECYCLE_BYTES || (reply.result.ok && reply.result.pageCount > RECYCLE_PAGES)) this.#retire(child);
       }
       this.#pump();
     });
-    worker.on('error', (err: Error & { code?: string }) => {
-      if (this.#worker !== worker) return;
-      if (!this.#ready) return this.#failStart(worker, err);
-      const memory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.#abandon(worker, tooComplex(memory ? `it needs more than ${this.#maxMemoryMb} MB of memory` : 'the reader crashed'));
+    child.on('error', (err) => {
+      if (this.#child !== child) return;
+      if (!this.#ready) return this.#failStart(child, err);
+      this.#abandon(child, tooComplex('the reader crashed'));
     });
-    worker.on('exit', (code) => {
-      if (this.#worker !== worker) return;
-      if (!this.#ready) return this.#failStart(worker, new Error(`PDF inspector worker exited with code ${code} while starting`));
-      this.#abandon(worker, tooComplex('the reader stopped'));
+    child.on('exit', (code, signal) => {
+      if (this.#child !== child) return;
+      if (!this.#ready) return this.#failStart(child, new Error(`PDF inspector exited with ${signal ?? `code ${code}`} while starting`));
+      // V8 aborts the process when the heap limit is reached.
+      const memory = signal === 'SIGABRT' || code === 134;
+      this.#abandon(child, tooComplex(memory ? `it needs more than ${this.#maxMemoryMb} MB of memory` : 'the reader stopped'));
     });
-    return worker;
+    return child;
   }
 
-  // Drops a worker that timed out or crashed; the next job starts a fresh one.
-  #abandon(worker: Worker, result: PdfInspection): void {
-    this.#worker = undefined;
-    this.#ready = false;
-    void worker.terminate();
+  /** Stops a child between jobs; the next job starts a new one. */
+  #retire(child: ChildProcess): void {
+    if (this.#child === child) {
+      this.#child = undefined;
+      this.#ready = false;
+    }
+    child.kill('SIGKILL');
+  }
+
+  // Drops a child that timed out or crashed; the next job starts a fresh one.
+  #abandon(child: ChildProcess, result: PdfInspection): void {
+    this.#retire(child);
     const running = this.#running;
     this.#running = undefined;
     if (running) {
@@ -159,12 +181,12 @@ class WorkerInspector implements PdfInspector {
     this.#pump();
   }
 
-  // A worker that cannot even start would fail every job the same way: give
+  // A child that cannot even start would fail every job the same way: give
   // up on the queued ones rather than respawning in a loop.
-  #failStart(worker: Worker | undefined, err: Error): void {
-    this.#worker = undefined;
+  #failStart(child: ChildProcess | undefined, err: Error): void {
+    if (child) this.#retire(child);
+    this.#child = undefined;
     this.#ready = false;
-    void worker?.terminate();
     for (const job of this.#queue.splice(0)) job.reject(err);
   }
 }
@@ -177,28 +199,14 @@ function duration(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-// From the sources under tsx this module is inspect.ts and its worker is
-// inspect-worker.ts; compiled, both are .js files side by side in dist/.
-function startWorker(maxMemoryMb: number): Worker {
+// From the sources under tsx this module is inspect.ts and the child's entry is
+// inspect-child.ts, which the child loads through tsx; compiled, both are .js
+// files side by side in dist/.
+function startChild(maxMemoryMb: number): ChildProcess {
   const self = new URL(import.meta.url);
   const fromSource = self.pathname.endsWith('.ts');
-  const entry = new URL(fromSource ? './inspect-worker.ts' : './inspect-worker.js', self);
-  // A small young generation: the worker runs in the server's process, and the memory its heap grows to
-  // stays with the process after the worker is gone (a 50,000-page tree: +90 MB instead of +220 MB).
-  const resourceLimits = { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: 16 };
-  // The worker needs none of the parent's flags, and some break it: with
-  // --input-type (`node --input-type=module -e ...`) it cannot load its file.
-  const options = { resourceLimits, execArgv: [] };
-  if (!fromSource) return new Worker(entry, options);
-  // Node 20 does not apply the parent's --import tsx hooks to a worker's entry
-  // module (22 and later do), so the worker registers tsx itself first.
-  let tsx: string;
-  try {
-    tsx = import.meta.resolve('tsx/esm/api');
-  } catch {
-    // Some other TypeScript loader: hope the worker inherits it.
-    return new Worker(entry, { resourceLimits });
-  }
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  const entry = fileURLToPath(new URL(fromSource ? './inspect-child.ts' : './inspect-child.js', self));
+  // None of the parent's flags: some break the child (with --input-type it cannot load its file).
+  const execArgv = [`--max-old-space-size=${maxMemoryMb}`, ...(fromSource ? ['--import', import.meta.resolve('tsx')] : [])];
+  return fork(entry, ['inspect'], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
 }

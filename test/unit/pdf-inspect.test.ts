@@ -175,7 +175,7 @@ test('concurrent inspections are queued and each gets its own answer', async () 
   );
 });
 
-test('running past the time budget is too_complex, and the next job gets a fresh worker', async () => {
+test('running past the time budget is too_complex, and the next job gets a fresh child', async () => {
   const inspector = createPdfInspector({ timeoutMs: 250, maxMemoryMb: 1024 });
   try {
     const [slow, next] = await Promise.all([inspector.inspect(heavyPdf(200_000)), inspector.inspect(await makePdf())]);
@@ -191,7 +191,7 @@ test('running past the time budget is too_complex, and the next job gets a fresh
   }
 });
 
-test('running out of the memory budget is too_complex, and the next job gets a fresh worker', async () => {
+test('running out of the memory budget is too_complex, and the next job gets a fresh child', async () => {
   const inspector = createPdfInspector({ maxMemoryMb: 64 });
   try {
     const heavy = await inspector.inspect(heavyPdf(200_000));
@@ -231,7 +231,7 @@ test('close() answers pending jobs with an error and refuses new ones', async ()
   await inspector.close();
 });
 
-test('an idle worker does not keep the process alive, a busy one does', async () => {
+test('an idle child does not keep the process alive, a busy one does', async () => {
   const inspect = new URL('src/pdf/inspect.ts', root).href;
   const pdf = fileURLToPath(new URL('fixtures/contract.pdf', root));
   const script = `
@@ -239,7 +239,7 @@ test('an idle worker does not keep the process alive, a busy one does', async ()
     const { createPdfInspector } = await import(${JSON.stringify(inspect)});
     const inspector = createPdfInspector();
     const pdf = readFileSync(${JSON.stringify(pdf)});
-    // The second job runs on a worker that was idle (unref'd) in between.
+    // The second job runs on a child that was idle (unref'd) in between.
     for (const _ of [1, 2]) {
       const result = await inspector.inspect(pdf);
       console.log(result.ok ? result.pageCount : result.reason);
@@ -252,7 +252,7 @@ test('an idle worker does not keep the process alive, a busy one does', async ()
 });
 
 const compiled = new URL('dist/pdf/inspect.js', root);
-test('the compiled module loads its compiled worker', { skip: !existsSync(compiled) && 'dist/ not built' }, async () => {
+test('the compiled module starts its compiled child', { skip: !existsSync(compiled) && 'dist/ not built' }, async () => {
   const pdf = fileURLToPath(new URL('fixtures/rotated.pdf', root));
   const script = `
     import { readFileSync } from 'node:fs';

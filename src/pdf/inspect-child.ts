@@ -1,14 +1,14 @@
-// Runs inside a worker_threads Worker started by inspect.ts: parsing untrusted
-// PDFs here keeps runaway time or memory away from the server's own thread.
+// The PDF inspection child process, started by inspect.ts: parsing untrusted PDFs
+// here keeps runaway time or memory away from the server, and what the parser's
+// heap grew to goes back to the system with the process.
 import { Buffer } from 'node:buffer';
-import { parentPort } from 'node:worker_threads';
 import { PDFDocument, ParseSpeeds } from 'pdf-lib';
 import type { PDFPage } from 'pdf-lib';
 import { displayedBox } from './page-box.js';
 import type { PdfInspection, PdfPage } from './inspect.js';
 
-export interface WorkerRequest { id: number; bytes: Uint8Array }
-export type WorkerReply = { type: 'ready' } | { type: 'result'; id: number; result: PdfInspection };
+export interface InspectRequest { id: number; bytes: Uint8Array }
+export type InspectReply = { type: 'ready' } | { type: 'result'; id: number; result: PdfInspection };
 
 // The Encrypt entry of a trailer or cross-reference stream dictionary.
 const ENCRYPT_ENTRY = /\/Encrypt(?:\s+\d+\s+\d+\s+R|\s*<<)/;
@@ -84,15 +84,17 @@ function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-const port = parentPort;
-if (port) {
+if (process.send && process.argv[2] === 'inspect') {
+  const send = process.send.bind(process);
   // pdf-lib reports recoverable damage on the console; the answer says enough.
   console.warn = () => {};
   console.log = () => {};
-  port.on('message', (req: WorkerRequest) => {
+  process.on('message', (req: InspectRequest) => {
     void inspectPdf(req.bytes)
       .catch(failure)
-      .then((result) => port.postMessage({ type: 'result', id: req.id, result } satisfies WorkerReply));
+      .then((result) => send({ type: 'result', id: req.id, result } satisfies InspectReply));
   });
-  port.postMessage({ type: 'ready' } satisfies WorkerReply);
+  // The server went away: nothing is left to answer to.
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready' } satisfies InspectReply);
 }
