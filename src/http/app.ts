@@ -100,13 +100,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
   app.addHook('onRequest', authHook(ctx));
+  app.addHook('onRequest', rateLimitHook(ctx.clock, options.rateLimit));
   // Only the upload routes read multipart bodies; elsewhere one would pass as "no options".
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart() && !request.routeOptions.config.multipartBody) {
       throw new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint: send application/json');
     }
   });
-  app.addHook('onRequest', rateLimitHook(ctx.clock, options.rateLimit));
   registerIdempotency(app, ctx);
 
   const routes: OpenApiRoute[] = [];
