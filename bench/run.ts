@@ -1,7 +1,9 @@
 /**
- * paraph's benchmarks: start-up time of the real binary, throughput of GET one request, and sealing
- * (time and peak memory) of a 1-page and an ~8 MiB PDF.
- * Run with `npm run bench`; figures depend on the machine, so print it with them.
+ * paraph's benchmarks: start-up time of the real binary and throughput of GET one request, each side by
+ * side with a bare fastify + better-sqlite3 server (bench/floor-server.ts, the floor) in the same run;
+ * sealing (time and peak memory) of a 1-page and an ~8 MiB PDF.
+ * Run with `npm run bench`; figures depend on the machine, so print it with them. The figures also go
+ * to bench/results.json.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,14 +40,48 @@ async function startServe(): Promise<{ ready: Ready; startupMs: number; pid: num
   };
 }
 
-async function benchStartup(runs: number): Promise<number[]> {
-  const times: number[] = [];
+/** The floor: a bare fastify + better-sqlite3 server, run by plain node (types stripped, no loader). */
+async function startFloor(): Promise<{ url: string; id: string; startupMs: number; stop: () => Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(ROOT, 'bench/floor-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = (await readyLine(child)) as unknown as { url: string; id: string };
+  while ((await fetch(`${ready.url}/healthz`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
+  const startupMs = performance.now() - started;
+  return {
+    ...ready,
+    startupMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Start-up of paraph and of the floor, alternating, `runs` times each: sorted times. */
+async function benchStartup(runs: number): Promise<{ paraph: number[]; floor: number[] }> {
+  const paraph: number[] = [];
+  const floor: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const server = await startServe();
-    times.push(server.startupMs);
+    paraph.push(server.startupMs);
     await server.stop();
+    const bare = await startFloor();
+    floor.push(bare.startupMs);
+    await bare.stop();
   }
-  return times.sort((a, b) => a - b);
+  return { paraph: paraph.sort((a, b) => a - b), floor: floor.sort((a, b) => a - b) };
+}
+
+async function benchFloorGet(seconds: number): Promise<autocannon.Result> {
+  const floor = await startFloor();
+  try {
+    return await autocannon({ url: `${floor.url}/rows/${floor.id}`, connections: 10, duration: seconds });
+  } finally {
+    await floor.stop();
+  }
 }
 
 async function benchGet(seconds: number): Promise<autocannon.Result> {
@@ -227,14 +263,37 @@ if (process.env.PARAPH_BENCH_SEAL) {
   await sealChild(process.env.PARAPH_BENCH_SEAL, Number(process.env.PARAPH_BENCH_RUNS ?? '5'));
 } else {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`paraph bench on ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  const machine = `${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  console.log(`paraph bench on ${machine}, Node ${process.version}`);
   const startup = await benchStartup(5);
-  console.log(`serve start -> /healthz 200: median ${startup[2]?.toFixed(0)} ms (min ${startup[0]?.toFixed(0)}, max ${startup[4]?.toFixed(0)}; 5 runs)`);
+  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? NaN;
+  const startRatio = median(startup.paraph) / median(startup.floor);
+  console.log(
+    `serve start -> /healthz 200: median ${median(startup.paraph).toFixed(0)} ms (min ${startup.paraph[0]?.toFixed(0)}, max ${startup.paraph.at(-1)?.toFixed(0)}; 5 runs); ` +
+      `floor ${median(startup.floor).toFixed(0)} ms; ${startRatio.toFixed(2)}x the floor`,
+  );
   const get = await benchGet(10);
   if (get.non2xx > 0 || get.errors > 0) throw new Error(`GET answered ${get.non2xx} non-2xx and ${get.errors} errors`);
+  const floorGet = await benchFloorGet(10);
+  if (floorGet.non2xx > 0 || floorGet.errors > 0) throw new Error(`the floor answered ${floorGet.non2xx} non-2xx and ${floorGet.errors} errors`);
+  const getRatio = get.requests.average / floorGet.requests.average;
   console.log(
-    `GET /v1/signature-requests/{id}: ${get.requests.average.toFixed(0)} req/s average, p50 ${get.latency.p50} ms, p99 ${get.latency.p99} ms (10 connections, 10 s)`,
+    `GET /v1/signature-requests/{id}: ${get.requests.average.toFixed(0)} req/s average, p50 ${get.latency.p50} ms, p99 ${get.latency.p99} ms (10 connections, 10 s); ` +
+      `floor ${floorGet.requests.average.toFixed(0)} req/s (p99 ${floorGet.latency.p99} ms); ${getRatio.toFixed(2)}x the floor`,
   );
+  const results = {
+    machine,
+    node: process.version,
+    at: new Date().toISOString(),
+    startup: { paraphMedianMs: Math.round(median(startup.paraph)), floorMedianMs: Math.round(median(startup.floor)), ratio: Number(startRatio.toFixed(2)) },
+    get: {
+      paraphReqPerS: Math.round(get.requests.average),
+      paraphP99Ms: get.latency.p99,
+      floorReqPerS: Math.round(floorGet.requests.average),
+      ratio: Number(getRatio.toFixed(3)),
+    },
+  };
+  fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const onePage = await benchPdf(null);
   const large = await benchPdf(7.9 * 2 ** 20);
   if (large.length > 8 * 2 ** 20) throw new Error(`the large bench PDF is ${large.length} bytes, over the 8 MiB limit`);
