@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, serveProcess } from '../helpers/cli.js';
 import { signerAction } from '../helpers/flows.js';
+import { createForm } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const CONTRACT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/contract.pdf');
@@ -41,11 +42,8 @@ test('a fresh serve takes a request to its three artifacts: sealed PDF valid for
   const api = serve.ready.api_url as string;
   const call = apiClient(api, serve.ready.api_key as string);
 
-  const form = new FormData();
-  form.append('document', new Blob([fs.readFileSync(CONTRACT)], { type: 'application/pdf' }), 'contract.pdf');
-  form.append(
-    'request',
-    JSON.stringify({
+  const form = await createForm(
+    {
       client_reference: 'fresh-start',
       signers: [
         { reference: 'buyer', name: 'Ada Lovelace', email: 'ada@example.com', order: 1 },
@@ -55,7 +53,8 @@ test('a fresh serve takes a request to its three artifacts: sealed PDF valid for
         { signer_reference: 'buyer', type: 'signature', page: 2, x: 72, y: 600, width: 180, height: 40 },
         { signer_reference: 'seller', type: 'signature', page: 2, x: 300, y: 600, width: 180, height: 40 },
       ],
-    }),
+    },
+    { bytes: fs.readFileSync(CONTRACT) },
   );
   const created = await call('POST', '/signature-requests', form);
   assert.equal(created.status, 201, JSON.stringify(created.body));

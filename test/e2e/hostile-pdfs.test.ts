@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { residentMb } from '../../src/pdf/detect.js';
 import { apiClient, serveProcess } from '../helpers/cli.js';
 import * as hostile from '../helpers/hostile-pdfs.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -13,9 +14,11 @@ const RSS_CEILING_MB = 300;
 /** The detection time limit (30 s) and a margin. */
 const DETECT_BOUND_MS = 35_000;
 
-function residentMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'latin1');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+/** The server's resident set (it is running, so /proc has it). */
+function rssOf(pid: number): number {
+  const mb = residentMb(pid);
+  if (mb === undefined) throw new Error(`no resident set for process ${pid}`);
+  return mb;
 }
 
 /** The processes whose parent is `pid` (Linux /proc). */
@@ -63,7 +66,7 @@ test('hostile PDFs: a clear 4xx or a bounded 503 each, no code run, memory back 
   const serve = await serveProcess(t, ['--data-dir', path.join(dir, 'data'), '--rate-limit', 'off']);
   const pid = serve.child.pid as number;
   const api = apiClient(serve.ready.api_url as string, serve.ready.api_key as string);
-  const startRss = residentMb(pid);
+  const startRss = rssOf(pid);
   let peakRss = startRss;
   const rows: string[] = [];
 
@@ -93,17 +96,17 @@ test('hostile PDFs: a clear 4xx or a bounded 503 each, no code run, memory back 
       // The server kept serving through it.
       assert.equal((await fetch(`${new URL(serve.ready.api_url as string).origin}/healthz`)).status, 200);
     }
-    peakRss = Math.max(peakRss, residentMb(pid));
+    peakRss = Math.max(peakRss, rssOf(pid));
     rows.push(row);
   }
   assert.equal(fs.existsSync(marker), false, 'the FontMatrix payload did not run');
 
   // Memory comes back: what a document took was in the inspection or detection child, not kept.
   const deadline = Date.now() + 15_000;
-  let rss = residentMb(pid);
+  let rss = rssOf(pid);
   while (rss >= RSS_CEILING_MB && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    rss = residentMb(pid);
+    rss = rssOf(pid);
   }
   const children = childrenOf(pid);
   console.log(`hostile PDFs on Node ${process.versions.node}:\n  ${rows.join('\n  ')}`);

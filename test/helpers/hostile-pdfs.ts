@@ -2,31 +2,7 @@
 // run code in it. Each is small on the wire (well under the 8 MiB upload limit).
 import { Buffer } from 'node:buffer';
 import zlib from 'node:zlib';
-
-type Body = string | Buffer;
-
-/** A PDF of `objects` (object n is objects[n - 1]) with a classic cross-reference table. */
-export function rawPdf(objects: Body[], options: { trailer?: string; tail?: (xrefAt: number) => string } = {}): Uint8Array {
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(length);
-    const bytes = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(o) ? o : Buffer.from(o, 'latin1'), Buffer.from('\nendobj\n')]);
-    chunks.push(bytes);
-    length += bytes.length;
-  });
-  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  const trailer = `<< /Size ${objects.length + 1} /Root 1 0 R ${options.trailer ?? ''}>>`;
-  const tail = options.tail?.(length) ?? '';
-  chunks.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n${trailer}\nstartxref\n${length}\n%%EOF\n${tail}`, 'latin1'));
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-export function stream(dict: string, bytes: Body): Buffer {
-  const data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'latin1');
-  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
-}
+import { rawPdf, stream, type PdfObject } from './pdfs.js';
 
 const page = (extra: string, contents = '4 0 R') =>
   `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} ${extra} >>`;
@@ -106,7 +82,7 @@ export function xrefLoop(): Uint8Array {
 /** A page tree with `count` pages, in a balanced tree of 100 kids per node. */
 export function pageTree(count = 50_000): Uint8Array {
   // 1 catalog, 2 root Pages, 3 the shared content, 4 the font; then intermediate nodes; then pages.
-  const objects: Body[] = [
+  const objects: PdfObject[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '',
     stream('', 'BT /F1 12 Tf 72 720 Td (Page) Tj ET'),
@@ -159,7 +135,7 @@ export function formFanout(levels = 40, textPagesFirst = 0): Uint8Array {
   const firstForm = 7;
   const firstText = firstForm + levels;
   const kids = [...Array.from({ length: textPagesFirst }, (_, i) => `${firstText + i} 0 R`), '5 0 R'];
-  const objects: Body[] = [
+  const objects: PdfObject[] = [
     catalog,
     `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`,
     helvetica,

@@ -71,30 +71,39 @@ export function makeEncryptedPdf(): Uint8Array {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')]),
+    stream('', content),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`,
   ];
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  return rawPdf(objects, { version: '1.4', trailer: `/Encrypt 6 0 R /ID [${hex(id)} ${hex(id)}] ` });
+}
+
+/** An object's body: PDF syntax as text, or bytes (a stream with binary data). */
+export type PdfObject = string | Buffer;
+
+/**
+ * A PDF of `objects` (object n is objects[n - 1]) with a classic cross-reference table; `trailer` adds
+ * entries to the trailer dictionary, `tail` writes bytes after %%EOF (given where the xref table is).
+ */
+export function rawPdf(objects: PdfObject[], options: { version?: string; trailer?: string; tail?: (xrefAt: number) => string } = {}): Uint8Array {
+  const chunks: Buffer[] = [Buffer.from(`%PDF-${options.version ?? '1.7'}\n%\xe2\xe3\xcf\xd3\n`, 'latin1')];
   let length = chunks[0]!.length;
   const offsets: number[] = [];
-  const push = (chunk: Buffer) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  objects.forEach((body, i) => {
+  objects.forEach((o, i) => {
     offsets.push(length);
-    push(Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n')]));
+    const bytes = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(o) ? o : Buffer.from(o, 'latin1'), Buffer.from('\nendobj\n')]);
+    chunks.push(bytes);
+    length += bytes.length;
   });
-  const xref = length;
   const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(
-    Buffer.from(
-      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}` +
-        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [${hex(id)} ${hex(id)}] >>\n` +
-        `startxref\n${xref}\n%%EOF\n`,
-      'latin1',
-    ),
-  );
+  const trailer = `<< /Size ${objects.length + 1} /Root 1 0 R ${options.trailer ?? ''}>>`;
+  const tail = options.tail?.(length) ?? '';
+  chunks.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n${trailer}\nstartxref\n${length}\n%%EOF\n${tail}`, 'latin1'));
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A stream object: `dict` entries besides /Length, then the bytes. */
+export function stream(dict: string, bytes: PdfObject): Buffer {
+  const data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'latin1');
+  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
 }

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
-import { formFanout, rawPdf, stream } from '../helpers/hostile-pdfs.js';
+import { formFanout } from '../helpers/hostile-pdfs.js';
+import { rawPdf, stream } from '../helpers/pdfs.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../../fixtures/detection/${name}`, import.meta.url)));
