@@ -7,10 +7,10 @@
  * One job runs at a time; the child and its loaded OCR languages are kept between jobs, unless the job
  * left it large or abandoned work in it, and stopped after a while without work.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { forkPdfChild, stopChild } from './child-process.js';
 import { assemble, type Analysis, type PageDone } from './detect-analysis.js';
 import type { ChildReply, DetectJob } from './detect-child.js';
 import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
@@ -134,13 +134,7 @@ class ChildDetector implements FieldDetector {
     for (const job of this.#queue.splice(0)) job.resolve(closed);
     const child = this.#child;
     this.#child = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      // An idle child is unreferenced: hold the loop open until it is gone.
-      child.ref();
-      child.kill('SIGKILL');
-      await exited;
-    }
+    if (child) await stopChild(child);
   }
 
   #pump(): void {
@@ -189,12 +183,7 @@ class ChildDetector implements FieldDetector {
   }
 
   #spawn(): ChildProcess {
-    const { entry, execArgv } = childEntry();
-    const child = fork(entry, [this.#s.cacheDir], {
-      execArgv: [...execArgv, `--max-old-space-size=${Math.max(96, Math.floor(this.#s.maxMemoryMb / 2))}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
+    const child = forkPdfChild('detect-child', [this.#s.cacheDir], Math.max(96, Math.floor(this.#s.maxMemoryMb / 2)));
     this.#child = child;
     this.#ready = false;
     child.on('message', (reply: ChildReply) => {
@@ -310,14 +299,4 @@ export function residentMb(pid: number): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-// From the sources under tsx this module is detect.ts and the child's entry is detect-child.ts, which
-// the child loads through tsx; compiled, both are .js files side by side in dist/.
-function childEntry(): { entry: string; execArgv: string[] } {
-  const self = new URL(import.meta.url);
-  const fromSource = self.pathname.endsWith('.ts');
-  const entry = new URL(fromSource ? './detect-child.ts' : './detect-child.js', self);
-  if (!fromSource) return { entry: fileURLToPath(entry), execArgv: [] };
-  return { entry: fileURLToPath(entry), execArgv: ['--import', import.meta.resolve('tsx')] };
 }

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { forkPdfChild, stopChild } from './child-process.js';
 import type { InspectReply, InspectRequest } from './inspect-child.js';
 
 export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180 | 270 }
@@ -91,13 +91,7 @@ class ChildInspector implements PdfInspector {
       this.#running = undefined;
     }
     for (const job of this.#queue.splice(0)) job.reject(err);
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      // An idle child is unreferenced: hold the loop open until it is gone.
-      child.ref();
-      child.kill('SIGKILL');
-      await exited;
-    }
+    if (child) await stopChild(child);
   }
 
   #pump(): void {
@@ -129,7 +123,7 @@ class ChildInspector implements PdfInspector {
   }
 
   #spawn(): ChildProcess {
-    const child = startChild(this.#maxMemoryMb);
+    const child = forkPdfChild('inspect-child', ['inspect'], this.#maxMemoryMb);
     this.#child = child;
     this.#ready = false;
     child.on('message', (reply: InspectReply) => {
@@ -185,8 +179,6 @@ class ChildInspector implements PdfInspector {
   // up on the queued ones rather than respawning in a loop.
   #failStart(child: ChildProcess | undefined, err: Error): void {
     if (child) this.#retire(child);
-    this.#child = undefined;
-    this.#ready = false;
     for (const job of this.#queue.splice(0)) job.reject(err);
   }
 }
@@ -197,16 +189,4 @@ function tooComplex(why: string): PdfInspection {
 
 function duration(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-// From the sources under tsx this module is inspect.ts and the child's entry is
-// inspect-child.ts, which the child loads through tsx; compiled, both are .js
-// files side by side in dist/.
-function startChild(maxMemoryMb: number): ChildProcess {
-  const self = new URL(import.meta.url);
-  const fromSource = self.pathname.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './inspect-child.ts' : './inspect-child.js', self));
-  // None of the parent's flags: some break the child (with --input-type it cannot load its file).
-  const execArgv = [`--max-old-space-size=${maxMemoryMb}`, ...(fromSource ? ['--import', import.meta.resolve('tsx')] : [])];
-  return fork(entry, ['inspect'], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
 }
