@@ -3,8 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
 import { drainBody } from './drain-body.js';
-import { randomBase62 } from '../crypto/tokens.js';
-import { answerClientError, refuseUnknownExpectations } from './protocol-errors.js';
+import { answerClientError, newRequestId, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../errors.js';
 import type { Principal } from '../services/authenticate-api-key.js';
@@ -52,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     // No per-request log lines: URLs can carry signing tokens.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => `req_${randomBase62(12)}`,
+    genReqId: newRequestId,
     bodyLimit: JSON_BODY_LIMIT,
     // Above the router's default (100 characters), a path parameter would answer 400 before its
     // schema says "malformed id, 404". Node refuses request heads over 16 KiB, so no longer one arrives.

@@ -7,6 +7,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomBase62 } from '../crypto/tokens.js';
 
+/** A request id as every answer carries it in `X-Request-Id` and the error envelope. */
+export function newRequestId(): string {
+  return `req_${randomBase62(12)}`;
+}
+
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };
 
 /** What is wrong with a request Node's parser refused, by its error code. */
@@ -42,7 +47,7 @@ function describe(code: string | undefined): { status: number; message: string }
 }
 
 function envelope(status: number, message: string): { id: string; head: string; body: string } {
-  const id = `req_${randomBase62(12)}`;
+  const id = newRequestId();
   const body = JSON.stringify({ error: { code: 'invalid_request', message, request_id: id } });
   const head =
     `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
