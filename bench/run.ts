@@ -5,7 +5,7 @@
  * Run with `npm run bench`; figures depend on the machine, so print it with them. The figures also go
  * to bench/results.json.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,19 +25,19 @@ async function startServe(): Promise<{ ready: Ready; startupMs: number; pid: num
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await readyLine(child);
-  const health = ready.api_url.replace(/\/v1$/, '/healthz');
-  while ((await fetch(health).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
-  const startupMs = performance.now() - started;
-  return {
-    ready,
-    startupMs,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  await untilHealthy(ready.api_url.replace(/\/v1$/, '/healthz'));
+  return { ready, startupMs: performance.now() - started, pid: child.pid as number, stop: () => stopGently(child) };
+}
+
+async function untilHealthy(url: string): Promise<void> {
+  while ((await fetch(url).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
+}
+
+function stopGently(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** The floor: a bare fastify + better-sqlite3 server, run by plain node (types stripped, no loader). */
@@ -47,17 +47,8 @@ async function startFloor(): Promise<{ url: string; id: string; startupMs: numbe
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = (await readyLine(child)) as unknown as { url: string; id: string };
-  while ((await fetch(`${ready.url}/healthz`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
-  const startupMs = performance.now() - started;
-  return {
-    ...ready,
-    startupMs,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  await untilHealthy(`${ready.url}/healthz`);
+  return { ...ready, startupMs: performance.now() - started, stop: () => stopGently(child) };
 }
 
 /** Start-up of paraph and of the floor, alternating, `runs` times each: sorted times. */
