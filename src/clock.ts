@@ -1,4 +1,5 @@
 import type { Db } from './db/database.js';
+import { preparedQuery } from './db/prepared-query.js';
 
 const OFFSET_KEY = 'clock_offset_ms';
 
@@ -17,10 +18,12 @@ export interface Clock {
 }
 
 export function createClock(db: Db, realNow: () => number = Date.now): Clock {
-  const readOffset = (): number => {
-    const row = db.first(db.q.selectFrom('settings').select('value').where('key', '=', OFFSET_KEY));
-    return row ? Number(row.value) : 0;
-  };
+  // Remembered until the database changes: a `paraph clock advance` is seen at the next call.
+  const readOffset = (): number =>
+    db.memo(OFFSET_KEY, () => {
+      const row = db.first(offsetSetting, OFFSET_KEY);
+      return row ? Number(row.value) : 0;
+    });
   return {
     now: () => realNow() + readOffset(),
     realNow,
@@ -40,6 +43,8 @@ export function createClock(db: Db, realNow: () => number = Date.now): Clock {
     },
   };
 }
+
+const offsetSetting = preparedQuery((q, key: string) => q.selectFrom('settings').select('value').where('key', '=', key));
 
 export function isoTime(ms: number): string;
 export function isoTime(ms: number | null): string | null;

@@ -1,11 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrations } from './migrations/index.js';
+import { bindArguments, compileTemplate, type Compilable, type CompiledTemplate, type PreparedQuery } from './prepared-query.js';
 import type { DatabaseSchema } from './schema/index.js';
 
-interface Compilable<O> {
-  compile(): CompiledQuery<O>;
-}
+/** A remembered value is dropped once this many are held (unknown API keys must not grow it for ever). */
+const MEMO_LIMIT = 10_000;
 
 /**
  * The SQLite database. Kysely builds typed queries; better-sqlite3 runs them synchronously, so a
@@ -15,9 +15,23 @@ interface Compilable<O> {
 export interface Db {
   readonly q: Kysely<DatabaseSchema>;
   all<O>(query: Compilable<O>): O[];
+  all<A extends readonly unknown[], O>(query: PreparedQuery<A, O>, ...args: A): O[];
   first<O>(query: Compilable<O>): O | undefined;
+  first<A extends readonly unknown[], O>(query: PreparedQuery<A, O>, ...args: A): O | undefined;
   run(query: Compilable<unknown>): { changes: number };
+  run<A extends readonly unknown[]>(query: PreparedQuery<A, unknown>, ...args: A): { changes: number };
   transaction<T>(fn: () => T): T;
+  /**
+   * A value read from the database, remembered until the database changes: a write through this
+   * connection, or a commit by any other one (a CLI process on the same data directory), seen
+   * through SQLite's `PRAGMA data_version` at the next call.
+   */
+  memo<T>(key: string, read: () => T): T;
+  /**
+   * Looks for other connections' commits now. Called as each HTTP request arrives, so every memo the
+   * request reads is at least as new as the request; other work looks once per event-loop turn.
+   */
+  observeChanges(): void;
   close(): void;
 }
 
@@ -32,37 +46,98 @@ export async function openDatabase(file: string): Promise<Db> {
   await migrate(sqlite, q);
 
   const statements = new Map<string, BetterSqlite3.Statement>();
-  const prepare = (compiled: CompiledQuery<unknown>) => {
-    let statement = statements.get(compiled.sql);
+  const statementOf = (sql: string) => {
+    let statement = statements.get(sql);
     if (!statement) {
-      statement = sqlite.prepare(compiled.sql);
-      statements.set(compiled.sql, statement);
+      statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
     }
-    return { statement, parameters: compiled.parameters as unknown[] };
+    return statement;
+  };
+  const templates = new WeakMap<PreparedQuery<never, unknown>, { statement: BetterSqlite3.Statement; template: CompiledTemplate }>();
+  // Writes through this connection: `PRAGMA data_version` counts only other connections' commits.
+  let ownWrites = 0;
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const memos = new Map<string, unknown>();
+  let memoWrites = -1;
+  let memoDataVersion = -1;
+  // True from a look at `data_version` to the end of the event-loop turn it was made in.
+  let lookedThisTurn = false;
+  const endTurn = () => {
+    lookedThisTurn = false;
+  };
+  const observeChanges = () => {
+    const version = dataVersion.get() as number;
+    if (version !== memoDataVersion) {
+      memos.clear();
+      memoDataVersion = version;
+    }
+    if (!lookedThisTurn) {
+      lookedThisTurn = true;
+      setImmediate(endTurn);
+    }
+  };
+
+  const bind = (query: Compilable<unknown> | PreparedQuery<readonly unknown[], unknown>, args: readonly unknown[]) => {
+    let statement: BetterSqlite3.Statement;
+    let parameters: unknown[];
+    if ('build' in query) {
+      let prepared = templates.get(query as PreparedQuery<never, unknown>);
+      if (!prepared) {
+        const template = compileTemplate(q, query);
+        prepared = { statement: statementOf(template.sql), template };
+        templates.set(query as PreparedQuery<never, unknown>, prepared);
+      }
+      statement = prepared.statement;
+      parameters = bindArguments(prepared.template.sources, args);
+    } else {
+      const compiled = query.compile();
+      statement = statementOf(compiled.sql);
+      parameters = compiled.parameters as unknown[];
+    }
+    if (!statement.readonly) ownWrites += 1;
+    return { statement, parameters };
   };
 
   return {
     q,
-    all<O>(query: Compilable<O>): O[] {
-      const { statement, parameters } = prepare(query.compile());
-      return statement.all(...parameters) as O[];
+    all(query: Compilable<unknown> | PreparedQuery<readonly unknown[], unknown>, ...args: unknown[]) {
+      const { statement, parameters } = bind(query, args);
+      return statement.all(...parameters);
     },
-    first<O>(query: Compilable<O>): O | undefined {
-      const { statement, parameters } = prepare(query.compile());
-      return statement.get(...parameters) as O | undefined;
+    first(query: Compilable<unknown> | PreparedQuery<readonly unknown[], unknown>, ...args: unknown[]) {
+      const { statement, parameters } = bind(query, args);
+      return statement.get(...parameters);
     },
-    run(query) {
-      const { statement, parameters } = prepare(query.compile());
+    run(query: Compilable<unknown> | PreparedQuery<readonly unknown[], unknown>, ...args: unknown[]) {
+      const { statement, parameters } = bind(query, args);
       return { changes: statement.run(...parameters).changes };
     },
     transaction<T>(fn: () => T): T {
-      return sqlite.transaction(fn).immediate();
+      try {
+        return sqlite.transaction(fn).immediate();
+      } finally {
+        ownWrites += 1;
+      }
     },
+    memo<T>(key: string, read: () => T): T {
+      if (!lookedThisTurn) observeChanges();
+      if (ownWrites !== memoWrites || memos.size >= MEMO_LIMIT) {
+        memos.clear();
+        memoWrites = ownWrites;
+      }
+      if (memos.has(key)) return memos.get(key) as T;
+      const value = read();
+      // A read that wrote (none should) makes its own result stale at once.
+      if (ownWrites === memoWrites) memos.set(key, value);
+      return value;
+    },
+    observeChanges,
     close() {
       statements.clear();
       sqlite.close();
     },
-  };
+  } as Db;
 }
 
 /** Runs pending migrations under the write lock, so a CLI and a server starting together migrate once. */

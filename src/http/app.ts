@@ -92,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
+    // Remembered reads (API keys, the clock offset, request statuses) now include every commit a CLI
+    // process made before this request arrived.
+    ctx.db.observeChanges();
     reply.header('x-request-id', request.id);
     if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
     if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {

@@ -4,8 +4,12 @@ import type { SignatureRequestStatus } from '../http/schemas/signature-requests.
 import { loadRequest } from './request-guard.js';
 import { statusOf } from './request-views.js';
 
+/**
+ * The status of one of the account's requests. Clients poll it, so it is remembered until the
+ * database changes (any write, here or by a CLI process): a status is made of stored rows only.
+ */
 export function getSignatureRequest(ctx: Context, accountId: string, id: string): SignatureRequestStatus {
-  return requestStatus(ctx, loadRequest(ctx, accountId, id));
+  return ctx.db.memo(`request-status:${accountId}:${id}`, () => requestStatus(ctx, loadRequest(ctx, accountId, id)));
 }
 
 /** SignatureRequestStatus of a loaded request, as it is now. */

@@ -28,6 +28,12 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   const first = await create('cli-1');
   const second = await create('cli-2');
   assert.equal((await api('POST', `/signature-requests/${first}/activate`, {})).status, 200);
+  // Read once before the CLI's changes: the server remembers statuses and the clock offset until the
+  // database changes, and must see another process's commit at the next request.
+  assert.equal((await api('GET', `/signature-requests/${first}`)).body.status, 'active');
+  assert.equal((await api('GET', `/signature-requests/${second}`)).body.status, 'prepared');
+  const before = await fetch(base.replace(/\/v1$/, '/_sandbox/clock'), { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(((await before.json()) as { offset_seconds: number }).offset_seconds, 0);
 
   const advanced = await paraph(['clock', 'advance', '8d', '--json', '--data-dir', dataDir]);
   assert.equal(advanced.code, 0, advanced.stderr);

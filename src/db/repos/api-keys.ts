@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.js';
+import { preparedQuery } from '../prepared-query.js';
 import type { ApiKeysTable } from '../schema/api-keys.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -20,9 +21,12 @@ export function insertApiKey(db: Db, row: ApiKeyRow): void {
   db.run(db.q.insertInto('api_keys').values(row));
 }
 
+/** Remembered until the database changes, so a key revoked by the CLI stops working at the next call. */
 export function findApiKeyByHash(db: Db, keyHash: string): ApiKeyRow | undefined {
-  return db.first(db.q.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash));
+  return db.memo(`api-key:${keyHash}`, () => db.first(apiKeyByHash, keyHash));
 }
+
+const apiKeyByHash = preparedQuery((q, keyHash: string) => q.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash));
 
 export function findApiKey(db: Db, id: string): ApiKeyRow | undefined {
   return db.first(db.q.selectFrom('api_keys').selectAll().where('id', '=', id));

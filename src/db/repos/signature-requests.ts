@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database.js';
+import { preparedQuery } from '../prepared-query.js';
 import type { DocumentsTable } from '../schema/documents.js';
 import type { FieldsTable } from '../schema/fields.js';
 import type { SignatureRequestsTable } from '../schema/signature-requests.js';
@@ -26,10 +27,12 @@ export function insertRequest(db: Db, row: NewRequest): void {
 
 /** One request of one account: another account's request is as absent as a missing one. */
 export function findRequest(db: Db, accountId: string, id: string): RequestRow | undefined {
-  return db.first(
-    db.q.selectFrom('signature_requests').selectAll().where('id', '=', id).where('account_id', '=', accountId),
-  );
+  return db.first(requestById, id, accountId);
 }
+
+const requestById = preparedQuery((q, id: string, accountId: string) =>
+  q.selectFrom('signature_requests').selectAll().where('id', '=', id).where('account_id', '=', accountId),
+);
 
 export function findRequestByClientReference(db: Db, accountId: string, clientReference: string): RequestRow | undefined {
   return db.first(
@@ -43,19 +46,20 @@ export function findRequestByClientReference(db: Db, accountId: string, clientRe
 
 /** Signers who hold the role now (replaced ones stay in the table for the audit trail). */
 export function currentSigners(db: Db, requestId: string): SignerRow[] {
-  return db.all(
-    db.q
-      .selectFrom('signers')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .where('replaced_at', 'is', null)
-      .orderBy('position', 'asc'),
-  );
+  return db.all(signersOfRequest, requestId);
 }
 
+const signersOfRequest = preparedQuery((q, requestId: string) =>
+  q.selectFrom('signers').selectAll().where('request_id', '=', requestId).where('replaced_at', 'is', null).orderBy('position', 'asc'),
+);
+
 export function requestFields(db: Db, requestId: string): FieldRow[] {
-  return db.all(db.q.selectFrom('fields').selectAll().where('request_id', '=', requestId).orderBy('position', 'asc'));
+  return db.all(fieldsOfRequest, requestId);
 }
+
+const fieldsOfRequest = preparedQuery((q, requestId: string) =>
+  q.selectFrom('fields').selectAll().where('request_id', '=', requestId).orderBy('position', 'asc'),
+);
 
 export interface ListFilter {
   /** null: every account (the operator's view). */
@@ -79,8 +83,9 @@ export function listRequests(db: Db, filter: ListFilter): RequestRow[] {
 
 /** Artifact types whose content is still stored. */
 export function availableArtifacts(db: Db, requestId: string): Set<string> {
-  const rows = db.all(
-    db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId).where('blob_id', 'is not', null),
-  );
-  return new Set(rows.map((r) => r.type));
+  return new Set(db.all(storedArtifactTypes, requestId).map((r) => r.type));
 }
+
+const storedArtifactTypes = preparedQuery((q, requestId: string) =>
+  q.selectFrom('artifacts').select('type').where('request_id', '=', requestId).where('blob_id', 'is not', null),
+);
