@@ -50,10 +50,14 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);
     const scheduler = startScheduler(ctx);
     const dispatcher = startDispatcher(ctx);
-    const app = await buildApp({ ctx, rateLimit: config.rateLimit });
+    // Whatever stops the start from here (an app that cannot be built, a busy port) stops the jobs
+    // too: they would otherwise keep running on the database closed below.
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
+      app = await buildApp({ ctx, rateLimit: config.rateLimit });
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
+      await app?.close();
       await scheduler.stop();
       await dispatcher.stop();
       await catcher.close();
@@ -62,6 +66,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     // Only once both ports are bound: a start that fails on a busy port must leave the data
     // directory without an account, so that the next start creates the key and shows it.
     const firstKey = ensureFirstApiKey(ctx);
+    const server = app;
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
     const base = publicBaseUrl(config, { host: address.address, port: address.port });
@@ -79,7 +84,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       ctx: context,
       close: () =>
         (closed ??= (async () => {
-          await app.close();
+          await server.close();
           await scheduler.stop();
           await dispatcher.stop();
           await catcher.close();

@@ -14,6 +14,7 @@ import { rateLimitHook } from './hooks/rate-limit.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
+import { lazySerializers } from './serialization.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Requests Node refuses before routing still get the envelope; a missing Host is answered below.
     clientErrorHandler: answerClientError,
     http: { requireHostHeader: false },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   refuseUnknownExpectations(app.server);
 

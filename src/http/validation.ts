@@ -25,19 +25,21 @@ const queryAjv = makeAjv({ coerceTypes: true });
 /**
  * The fastify validator compiler: query strings are coerced (`?limit=5`), everything else is not.
  * An absent or empty body is checked as `{}`: optional inputs (activate, cancel, reminders) accept it, and a
- * required one fails on its first required property.
+ * required one fails on its first required property. Each schema is compiled at its route's first
+ * call, not at start-up: a server answers sooner, and routes a run never calls cost nothing.
  */
 export function compileForPart(schema: TSchema, httpPart: string | undefined): (data: unknown) => boolean {
-  if (httpPart === 'querystring') return queryAjv.compile(schema);
-  const check = bodyAjv.compile(schema);
-  const validateBody = (data: unknown): boolean => {
+  const coerce = httpPart === 'querystring';
+  let check: ValidateFunction | undefined;
+  const validatePart = (data: unknown): boolean => {
+    check ??= (coerce ? queryAjv : bodyAjv).compile(schema);
     // fastify hands an absent body over as null (and the JSON parser an empty one as undefined).
-    const ok = check(data === undefined || data === null ? {} : data);
-    validateBody.errors = check.errors;
+    const ok = check(!coerce && (data === undefined || data === null) ? {} : data);
+    validatePart.errors = check.errors;
     return ok;
   };
-  validateBody.errors = null as ValidateFunction['errors'];
-  return validateBody;
+  validatePart.errors = null as ValidateFunction['errors'];
+  return validatePart;
 }
 
 const compiled = new WeakMap<TSchema, ValidateFunction>();

@@ -4,17 +4,16 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
 
 /**
- * Forks `name` (`inspect-child`, `detect-child`). From the sources under tsx this module is a .ts file
- * and the child loads its entry through tsx; compiled, both are .js files side by side in dist/. The
- * child gets none of the parent's flags: some break it (with --input-type it cannot load its file).
+ * Forks `name` (`inspect-child`, `detect-child`): from the sources under tsx the child loads its .ts
+ * entry through tsx; otherwise it runs the compiled module in dist/pdf. The child gets none of the
+ * parent's flags: some break it (with --input-type it cannot load its file).
  */
 export function forkPdfChild(name: 'inspect-child' | 'detect-child', args: string[], maxOldSpaceMb: number): ChildProcess {
-  const self = new URL(import.meta.url);
-  const fromSource = self.pathname.endsWith('.ts');
-  const entry = fileURLToPath(new URL(`./${name}${fromSource ? '.ts' : '.js'}`, self));
-  const execArgv = [...(fromSource ? ['--import', import.meta.resolve('tsx')] : []), `--max-old-space-size=${maxOldSpaceMb}`];
+  const entry = fileURLToPath(ownModuleUrl(`pdf/${name}`));
+  const execArgv = [...(FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : []), `--max-old-space-size=${maxOldSpaceMb}`];
   return fork(entry, args, { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
 }
 

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
 import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest } from './artifact-worker.js';
 import { transferList } from './transfer.js';
 
@@ -100,14 +101,12 @@ function abandon(failed: Worker, error: Error): void {
   pump();
 }
 
-// From the sources under tsx this module is produce-artifacts.ts and its worker artifact-worker.ts;
-// compiled, both are .js files side by side in dist/ (as for the upload inspector).
+// From the sources under tsx the worker is artifact-worker.ts, loaded through tsx; otherwise the
+// compiled module in dist/pdf (as for the upload inspector).
 function startWorker(maxMemoryMb: number): Worker {
-  const self = new URL(import.meta.url);
-  const fromSource = self.pathname.endsWith('.ts');
-  const entry = new URL(fromSource ? './artifact-worker.ts' : './artifact-worker.js', self);
+  const entry = ownModuleUrl('pdf/artifact-worker');
   const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb }, execArgv: [] };
-  if (!fromSource) return new Worker(entry, options);
+  if (!FROM_SOURCE) return new Worker(entry, options);
   // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
   let tsx: string;
   try {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
+import { PACKAGE_ROOT } from '../../package-files.js';
 import { declineAsSigner } from '../../services/decline-as-signer.js';
 import { startArtifactGeneration } from '../../services/generate-artifacts.js';
 import { resolveSigningLink } from '../../services/resolve-signing-link.js';
@@ -16,7 +16,7 @@ import type { App } from '../app.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../schemas/signing.js';
 import { errorResponses } from './responses.js';
 
-const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../signing-ui');
+const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
 /** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
