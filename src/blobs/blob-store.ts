@@ -29,15 +29,10 @@ export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
     async put(bytes) {
       const id = randomUUID();
       const sha256 = sha256Hex(bytes);
-      const sealed = Buffer.concat([MAGIC, sealer.seal(bytes, `${id}:${sha256}`)]);
+      const sealed = sealer.seal(bytes, `${id}:${sha256}`, MAGIC);
       const tmp = path.join(dir, `.${id}.tmp`);
-      const handle = await fs.promises.open(tmp, 'wx', 0o600);
-      try {
-        await handle.writeFile(sealed);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      // One call writes, fsyncs (flush) and closes the file.
+      await fs.promises.writeFile(tmp, sealed, { flag: 'wx', mode: 0o600, flush: true });
       await fs.promises.rename(tmp, fileOf(id));
       return { id, sha256, size: bytes.byteLength };
     },

@@ -2,10 +2,12 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+const EMPTY = new Uint8Array(0);
 
 /** AES-256-GCM with a random IV; `aad` binds the ciphertext to what it belongs to (an id, a digest). */
 export interface Sealer {
-  seal(plaintext: Uint8Array, aad: string): Buffer;
+  /** `iv ‖ tag ‖ ciphertext`, after `prefix` if one is given (a file's magic bytes), in one buffer. */
+  seal(plaintext: Uint8Array, aad: string, prefix?: Uint8Array): Buffer;
   open(sealed: Uint8Array, aad: string): Buffer;
 }
 
@@ -13,12 +15,19 @@ export interface Sealer {
 export function createSealer(masterKey: Buffer, purpose: string): Sealer {
   const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `paraph:${purpose}`, 32));
   return {
-    seal(plaintext, aad) {
+    seal(plaintext, aad, prefix = EMPTY) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(aad));
-      const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+      const body = cipher.update(plaintext);
+      const rest = cipher.final();
+      const out = Buffer.allocUnsafe(prefix.length + IV_BYTES + TAG_BYTES + body.length + rest.length);
+      out.set(prefix, 0);
+      out.set(iv, prefix.length);
+      out.set(cipher.getAuthTag(), prefix.length + IV_BYTES);
+      out.set(body, prefix.length + IV_BYTES + TAG_BYTES);
+      out.set(rest, prefix.length + IV_BYTES + TAG_BYTES + body.length);
+      return out;
     },
     open(sealed, aad) {
       const buffer = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Insertable } from 'kysely';
 import { migrations } from './migrations/index.js';
 import { bindArguments, compileTemplate, type Compilable, type CompiledTemplate, type PreparedQuery } from './prepared-query.js';
 import type { DatabaseSchema } from './schema/index.js';
@@ -20,6 +20,8 @@ export interface Db {
   first<A extends readonly unknown[], O>(query: PreparedQuery<A, O>, ...args: A): O | undefined;
   run(query: Compilable<unknown>): { changes: number };
   run<A extends readonly unknown[]>(query: PreparedQuery<A, unknown>, ...args: A): { changes: number };
+  /** Inserts one row (columns whose value is undefined are left out), without building a query each time. */
+  insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): void;
   transaction<T>(fn: () => T): T;
   /**
    * A value read from the database, remembered until the database changes: a write through this
@@ -113,6 +115,12 @@ export async function openDatabase(file: string): Promise<Db> {
       const { statement, parameters } = bind(query, args);
       return { changes: statement.run(...parameters).changes };
     },
+    insert(table: string, row: Record<string, unknown>) {
+      const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+      const sql = `insert into ${quoteName(table)} (${columns.map(quoteName).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
+      statementOf(sql).run(...columns.map((column) => row[column]));
+      ownWrites += 1;
+    },
     transaction<T>(fn: () => T): T {
       try {
         return sqlite.transaction(fn).immediate();
@@ -138,6 +146,11 @@ export async function openDatabase(file: string): Promise<Db> {
       sqlite.close();
     },
   } as Db;
+}
+
+/** A table or column name as SQLite quotes it (names come from the schema types, never from input). */
+function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** Runs pending migrations under the write lock, so a CLI and a server starting together migrate once. */

@@ -74,24 +74,22 @@ async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTP
   const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
   const { db } = ctx;
   db.transaction(() => {
-    db.run(
-      db.q.insertInto('emails').values({
-        id: randomUUID(),
-        received_at: ctx.clock.now(),
-        mail_from: parsed.from?.address ? formatAddress(parsed.from) : envelopeFrom,
-        recipients: JSON.stringify(recipients),
-        subject: parsed.subject ?? '',
-        text: parsed.text ?? '',
-        html: parsed.html ?? '',
-        headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
-        raw,
-        size,
-        kind: own?.kind ?? null,
-        account_id: own?.accountId ?? null,
-        request_id: own?.requestId ?? null,
-        signer_reference: own?.signerReference ?? null,
-      }),
-    );
+    db.insert('emails', {
+      id: randomUUID(),
+      received_at: ctx.clock.now(),
+      mail_from: parsed.from?.address ? formatAddress(parsed.from) : envelopeFrom,
+      recipients: JSON.stringify(recipients),
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: parsed.html ?? '',
+      headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
+      raw,
+      size,
+      kind: own?.kind ?? null,
+      account_id: own?.accountId ?? null,
+      request_id: own?.requestId ?? null,
+      signer_reference: own?.signerReference ?? null,
+    });
     // Keep the newest `maxMessages`.
     const cutoff = db.first(db.q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(maxMessages).limit(1));
     if (cutoff) db.run(db.q.deleteFrom('emails').where('seq', '<=', cutoff.seq));

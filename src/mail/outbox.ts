@@ -33,21 +33,19 @@ export function queueMail(
   });
   const id = randomUUID();
   const message = { ...mail, headers: mailHeaders(ctx, input.request, input.signer, input.kind) };
-  db.run(
-    db.q.insertInto('mail_outbox').values({
-      id,
-      account_id: input.request.account_id,
-      request_id: input.request.id,
-      signer_id: input.signer.id,
-      kind: input.kind,
-      recipient: input.signer.email,
-      message_sealed: ctx.secrets.seal(Buffer.from(JSON.stringify(message)), `mail:${id}`),
-      status: 'pending',
-      last_error: null,
-      created_at: ctx.clock.now(),
-      sent_at: null,
-    }),
-  );
+  db.insert('mail_outbox', {
+    id,
+    account_id: input.request.account_id,
+    request_id: input.request.id,
+    signer_id: input.signer.id,
+    kind: input.kind,
+    recipient: input.signer.email,
+    message_sealed: ctx.secrets.seal(Buffer.from(JSON.stringify(message)), `mail:${id}`),
+    status: 'pending',
+    last_error: null,
+    created_at: ctx.clock.now(),
+    sent_at: null,
+  });
   return id;
 }
 

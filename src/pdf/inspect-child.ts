@@ -89,10 +89,15 @@ if (process.send && process.argv[2] === 'inspect') {
   // pdf-lib reports recoverable damage on the console; the answer says enough.
   console.warn = () => {};
   console.log = () => {};
+  // The server may send the next document while this one is read: documents are read one after
+  // the other, in the order they came, and answered in that order.
+  let reading = Promise.resolve();
   process.on('message', (req: InspectRequest) => {
-    void inspectPdf(req.bytes)
-      .catch(failure)
-      .then((result) => send({ type: 'result', id: req.id, result } satisfies InspectReply));
+    reading = reading.then(() =>
+      inspectPdf(req.bytes)
+        .catch(failure)
+        .then((result) => void send({ type: 'result', id: req.id, result } satisfies InspectReply)),
+    );
   });
   // The server went away: nothing is left to answer to.
   process.on('disconnect', () => process.exit(0));

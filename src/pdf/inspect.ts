@@ -38,7 +38,7 @@ function precheck(bytes: Uint8Array): PdfInspection | undefined {
 }
 
 interface Job { bytes: Uint8Array; resolve(result: PdfInspection): void; reject(err: Error): void }
-interface Running { id: number; job: Job; timer: NodeJS.Timeout; size: number }
+interface Running { id: number; job: Job; timer: NodeJS.Timeout | undefined; size: number }
 
 /**
  * A child that has read a document this large (or with this many pages) is replaced afterwards, so that
@@ -48,15 +48,24 @@ const RECYCLE_BYTES = 2 * 1024 * 1024;
 const RECYCLE_PAGES = 1000;
 
 /**
- * Reads PDFs in a child process, one at a time. A child that runs past the time budget, out of memory
- * or crashes fails its job and is replaced for the next one; an idle child does not keep the server
- * alive, and ends with it.
+ * Documents sent to the child before the one it reads is answered: sending the next one (through
+ * the IPC socket, a few milliseconds for a few hundred KB) overlaps with reading this one. Only
+ * documents under RECYCLE_BYTES are sent ahead, so a large one never waits inside a child that
+ * is about to be replaced.
+ */
+const SEND_AHEAD = 2;
+
+/**
+ * Reads PDFs in a child process, one at a time, in the order they came. A child that runs past the
+ * time budget, out of memory or crashes fails the job it was reading, and is replaced: the jobs sent
+ * after it go to the new child. An idle child does not keep the server alive, and ends with it.
  */
 class ChildInspector implements PdfInspector {
   #child: ChildProcess | undefined;
   #ready = false;
   #queue: Job[] = [];
-  #running: Running | undefined;
+  /** Sent to the child, in order; the first is the one it reads (and the only one with a timer). */
+  #sent: Running[] = [];
   #nextId = 1;
   #closed = false;
   readonly #timeoutMs: number;
@@ -85,24 +94,26 @@ class ChildInspector implements PdfInspector {
     const child = this.#child;
     this.#child = undefined;
     const err = new Error('PDF inspector was closed');
-    if (this.#running) {
-      clearTimeout(this.#running.timer);
-      this.#running.job.reject(err);
-      this.#running = undefined;
+    for (const running of this.#sent.splice(0)) {
+      clearTimeout(running.timer);
+      running.job.reject(err);
     }
     for (const job of this.#queue.splice(0)) job.reject(err);
     if (child) await stopChild(child);
   }
 
   #pump(): void {
-    if (this.#closed || this.#running) return;
+    if (this.#closed) return;
     const job = this.#queue[0];
     // An idle child must not keep the process alive.
     if (!job) {
-      this.#child?.unref();
-      this.#child?.channel?.unref();
+      if (this.#sent.length === 0) {
+        this.#child?.unref();
+        this.#child?.channel?.unref();
+      }
       return;
     }
+    if (this.#sent.length > 0 && !this.#maySendAhead(job)) return;
     let child = this.#child;
     try {
       child ??= this.#spawn();
@@ -113,13 +124,30 @@ class ChildInspector implements PdfInspector {
     child.channel?.ref();
     if (!this.#ready) return;
     this.#queue.shift();
-    const id = this.#nextId++;
-    const running = child;
-    const timer = setTimeout(() => this.#abandon(running, tooComplex(`reading it took longer than ${duration(this.#timeoutMs)}`)), this.#timeoutMs);
-    this.#running = { id, job, timer, size: job.bytes.byteLength };
-    child.send({ id, bytes: job.bytes } satisfies InspectRequest, (err) => {
-      if (err) this.#abandon(running, tooComplex('the reader did not take the document'));
+    const running: Running = { id: this.#nextId++, job, timer: undefined, size: job.bytes.byteLength };
+    this.#sent.push(running);
+    if (this.#sent.length === 1) this.#startTimer(child, running);
+    child.send({ id: running.id, bytes: job.bytes } satisfies InspectRequest, (err) => {
+      if (err) this.#abandon(child, tooComplex('the reader did not take the document'));
     });
+    this.#pump();
+  }
+
+  #maySendAhead(next: Job): boolean {
+    return this.#sent.length < SEND_AHEAD && next.bytes.byteLength <= RECYCLE_BYTES && this.#sent.every((r) => r.size <= RECYCLE_BYTES);
+  }
+
+  // The time budget runs from when the child starts reading the document, not from when it was sent.
+  #startTimer(child: ChildProcess, running: Running): void {
+    running.timer = setTimeout(() => this.#abandon(child, tooComplex(`reading it took longer than ${duration(this.#timeoutMs)}`)), this.#timeoutMs);
+  }
+
+  // Jobs sent to a child that is going away go back to the front of the queue, in their order.
+  #requeueSent(): void {
+    for (const running of this.#sent.splice(0).reverse()) {
+      clearTimeout(running.timer);
+      this.#queue.unshift(running.job);
+    }
   }
 
   #spawn(): ChildProcess {
@@ -130,12 +158,16 @@ class ChildInspector implements PdfInspector {
       if (this.#child !== child) return;
       if (reply.type === 'ready') {
         this.#ready = true;
-      } else if (this.#running?.id === reply.id) {
-        const { timer, job, size } = this.#running;
+      } else if (this.#sent[0]?.id === reply.id) {
+        const { timer, job, size } = this.#sent.shift() as Running;
         clearTimeout(timer);
-        this.#running = undefined;
         job.resolve(reply.result);
-        if (size > RECYCLE_BYTES || (reply.result.ok && reply.result.pageCount > RECYCLE_PAGES)) this.#retire(child);
+        if (size > RECYCLE_BYTES || (reply.result.ok && reply.result.pageCount > RECYCLE_PAGES)) {
+          this.#requeueSent();
+          this.#retire(child);
+        } else if (this.#sent[0]) {
+          this.#startTimer(child, this.#sent[0]);
+        }
       }
       this.#pump();
     });
@@ -165,13 +197,14 @@ class ChildInspector implements PdfInspector {
 
   // Drops a child that timed out or crashed; the next job starts a fresh one.
   #abandon(child: ChildProcess, result: PdfInspection): void {
+    if (this.#child !== child) return;
     this.#retire(child);
-    const running = this.#running;
-    this.#running = undefined;
-    if (running) {
-      clearTimeout(running.timer);
-      running.job.resolve(result);
+    const reading = this.#sent.shift();
+    if (reading) {
+      clearTimeout(reading.timer);
+      reading.job.resolve(result);
     }
+    this.#requeueSent();
     this.#pump();
   }
 

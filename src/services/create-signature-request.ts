@@ -51,8 +51,7 @@ export async function createSignatureRequest(ctx: Context, input: CreateRequestI
   const existing = findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference);
   if (existing) return { response: createResponseOf(existing, true), created: false };
 
-  const source = await documentOf(ctx, input, root);
-  const blob = await ctx.blobs.put(source.bytes);
+  const { source, blob } = await storeDocument(ctx, input, root);
   const now = ctx.clock.now();
   const rows = newRequestRows(payload, { ...principal, embedOrigin, blob, now, source });
   let row: RequestRow;
@@ -94,6 +93,25 @@ interface RequestDocument {
   pages: readonly (PageBox & { rotation: number })[];
   fields: readonly FieldInput[];
   templateId: string | null;
+}
+
+/**
+ * The request's document, read and checked, and its encrypted copy in the blob store. An upload is
+ * inspected and stored at the same time (the inspection runs in another process); a copy stored for
+ * an upload that fails its checks is deleted again.
+ */
+async function storeDocument(ctx: Context, input: CreateRequestInput, root: string): Promise<{ source: RequestDocument; blob: RowContext['blob'] }> {
+  if (input.payload.template_id !== undefined || !input.document) {
+    const source = await documentOf(ctx, input, root);
+    return { source, blob: await ctx.blobs.put(source.bytes) };
+  }
+  const [source, blob] = await Promise.allSettled([documentOf(ctx, input, root), ctx.blobs.put(input.document.bytes)]);
+  if (source.status === 'rejected') {
+    if (blob.status === 'fulfilled') await ctx.blobs.delete(blob.value.id);
+    throw source.reason;
+  }
+  if (blob.status === 'rejected') throw blob.reason;
+  return { source: source.value, blob: blob.value };
 }
 
 async function documentOf(ctx: Context, input: CreateRequestInput, root: string): Promise<RequestDocument> {

@@ -126,17 +126,15 @@ function recordAttempt(
     const current = db.first(db.q.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId));
     if (!current) return;
     const attempt = current.attempt_count + 1;
-    db.run(
-      db.q.insertInto('webhook_attempts').values({
-        delivery_id: deliveryId,
-        number: attempt,
-        trigger,
-        status_code: outcome.statusCode,
-        error: outcome.error,
-        duration_ms: outcome.durationMs,
-        attempted_at: now,
-      }),
-    );
+    db.insert('webhook_attempts', {
+      delivery_id: deliveryId,
+      number: attempt,
+      trigger,
+      status_code: outcome.statusCode,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+      attempted_at: now,
+    });
     const accepted = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const failures = accepted ? 0 : trigger === 'replay' ? 1 : current.failures_in_row + 1;
     const next = accepted ? null : nextRetryAt(failures, now);

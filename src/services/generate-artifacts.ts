@@ -58,9 +58,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     if (row?.status !== 'completed' || existing) return false;
     const now = ctx.clock.now();
     for (const s of stored) {
-      ctx.db.run(
-        ctx.db.q.insertInto('artifacts').values({ request_id: requestId, type: s.type, blob_id: s.id, sha256: s.sha256, size: s.size, created_at: now, purged_at: null }),
-      );
+      ctx.db.insert('artifacts', { request_id: requestId, type: s.type, blob_id: s.id, sha256: s.sha256, size: s.size, created_at: now, purged_at: null });
     }
     const hashOf = (type: ArtifactType) => stored.find((s) => s.type === type)?.sha256;
     audit(ctx, {

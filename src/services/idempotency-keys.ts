@@ -32,19 +32,17 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
       row = undefined;
     }
     if (!row) {
-      db.run(
-        db.q.insertInto('idempotency_keys').values({
-          ...callColumns(call),
-          state: 'in_progress',
-          owner: ctx.processId,
-          status_code: null,
-          content_type: null,
-          body: null,
-          request_id: null,
-          created_at: now,
-          expires_at: now + IDEMPOTENCY_TTL_MS,
-        }),
-      );
+      db.insert('idempotency_keys', {
+        ...callColumns(call),
+        state: 'in_progress',
+        owner: ctx.processId,
+        status_code: null,
+        content_type: null,
+        body: null,
+        request_id: null,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_MS,
+      });
       return { kind: 'new' };
     }
     if (row.method !== call.method || row.path !== call.path || row.fingerprint !== call.fingerprint) return { kind: 'mismatch' };

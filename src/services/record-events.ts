@@ -3,6 +3,7 @@ import { randomBase62 } from '../crypto/tokens.js';
 import { AUDIT_GENESIS, auditRowHash, type AuditContent } from '../domain/audit-chain.js';
 import type { Context } from '../context.js';
 import { isoTime } from '../clock.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { RequestRow, SignerRow } from '../db/repos/signature-requests.js';
 import type { EventType, WebhookEvent, WebhookSigner } from '../http/schemas/webhooks.js';
 import type { RequestStatus } from '../http/schemas/signature-requests.js';
@@ -19,14 +20,16 @@ export type Actor =
  * row's hash covers its content and the previous row's hash, so a changed, removed or reordered row
  * shows (`paraph audit verify`). Call it inside the transaction of the change it records.
  */
+const lastAuditEvent = preparedQuery((q, requestId: string) =>
+  q.selectFrom('audit_events').select(['id', 'hash']).where('request_id', '=', requestId).orderBy('id', 'desc').limit(1),
+);
+
 export function audit(
   ctx: Context,
   entry: { requestId: string; type: string; actor: Actor; signerId?: string | null; data?: Record<string, unknown>; at: number },
 ): void {
   const { db } = ctx;
-  const last = db.first(
-    db.q.selectFrom('audit_events').select(['id', 'hash']).where('request_id', '=', entry.requestId).orderBy('id', 'desc').limit(1),
-  );
+  const last = db.first(lastAuditEvent, entry.requestId);
   const row: AuditContent = {
     request_id: entry.requestId,
     id: (last?.id ?? 0) + 1,
@@ -39,7 +42,7 @@ export function audit(
     created_at: entry.at,
   };
   const prevHash = last?.hash ?? AUDIT_GENESIS;
-  db.run(db.q.insertInto('audit_events').values({ ...row, prev_hash: prevHash, hash: auditRowHash(row, prevHash) }));
+  db.insert('audit_events', { ...row, prev_hash: prevHash, hash: auditRowHash(row, prevHash) });
 }
 
 export interface EventInput {
@@ -70,39 +73,35 @@ export function emitEvent(ctx: Context, input: EventInput): WebhookEvent {
       ...(input.reason !== undefined ? { reason: input.reason } : {}),
     },
   };
-  ctx.db.run(
-    ctx.db.q.insertInto('events').values({
-      id: event.id,
-      account_id: input.request.account_id,
-      request_id: input.request.id,
-      api_key_id: input.request.api_key_id,
-      type: event.type,
-      payload: JSON.stringify(event),
-      created_at: input.at,
-    }),
-  );
+  ctx.db.insert('events', {
+    id: event.id,
+    account_id: input.request.account_id,
+    request_id: input.request.id,
+    api_key_id: input.request.api_key_id,
+    type: event.type,
+    payload: JSON.stringify(event),
+    created_at: input.at,
+  });
   // The delivery is part of the same transaction (a transactional outbox): no change without its webhook.
   if (input.request.callback_url !== null) {
-    ctx.db.run(
-      ctx.db.q.insertInto('webhook_deliveries').values({
-        id: randomUUID(),
-        account_id: input.request.account_id,
-        request_id: input.request.id,
-        event_id: event.id,
-        event_type: event.type,
-        url: input.request.callback_url,
-        status: 'pending',
-        attempt_count: 0,
-        failures_in_row: 0,
-        last_status_code: null,
-        last_error: null,
-        next_attempt_at: input.at,
-        delivered_at: null,
-        created_at: input.at,
-        lease_owner: null,
-        lease_until: null,
-      }),
-    );
+    ctx.db.insert('webhook_deliveries', {
+      id: randomUUID(),
+      account_id: input.request.account_id,
+      request_id: input.request.id,
+      event_id: event.id,
+      event_type: event.type,
+      url: input.request.callback_url,
+      status: 'pending',
+      attempt_count: 0,
+      failures_in_row: 0,
+      last_status_code: null,
+      last_error: null,
+      next_attempt_at: input.at,
+      delivered_at: null,
+      created_at: input.at,
+      lease_owner: null,
+      lease_until: null,
+    });
   }
   return event;
 }

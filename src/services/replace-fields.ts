@@ -31,7 +31,7 @@ export function replaceFields(
     if (missing !== null) fail(`fields: signer "${missing}" has no field; every signer needs at least one`);
 
     ctx.db.run(ctx.db.q.deleteFrom('fields').where('request_id', '=', row.id));
-    for (const field of fieldRows(row.id, input.fields)) ctx.db.run(ctx.db.q.insertInto('fields').values(field));
+    for (const field of fieldRows(row.id, input.fields)) ctx.db.insert('fields', field);
     const updated = updateRequest(ctx, row, {}, now);
     audit(ctx, {
       requestId: row.id,

@@ -58,7 +58,7 @@ export async function replaceSigner(
 
     const fresh: SignerRow = { ...old, ...person, id: randomUUID(), status: 'pending', signed_at: null, verified_at: null, created_at: now, updated_at: now };
     ctx.db.run(ctx.db.q.updateTable('signers').set({ replaced_at: now, updated_at: now }).where('id', '=', old.id));
-    ctx.db.run(ctx.db.q.insertInto('signers').values(fresh));
+    ctx.db.insert('signers', fresh);
     const updated = updateRequest(ctx, row, {}, now);
     revokeSignerLinks(ctx, old.id, 'replaced', now);
     const link = issueLink(ctx, updated, fresh, now);

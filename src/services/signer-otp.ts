@@ -23,17 +23,15 @@ export async function sendSignerOtp(ctx: Context, token: string): Promise<{ sent
     ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('signer_id', '=', signer.id).where('closed_at', 'is', null));
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expires = now + CODE_TTL_MS;
-    ctx.db.run(
-      ctx.db.q.insertInto('signer_otps').values({
-        id: randomUUID(),
-        signer_id: signer.id,
-        code_hash: sha256Hex(`${signer.id}:${code}`),
-        attempts: 0,
-        created_at: now,
-        expires_at: expires,
-        closed_at: null,
-      }),
-    );
+    ctx.db.insert('signer_otps', {
+      id: randomUUID(),
+      signer_id: signer.id,
+      code_hash: sha256Hex(`${signer.id}:${code}`),
+      attempts: 0,
+      created_at: now,
+      expires_at: expires,
+      closed_at: null,
+    });
     audit(ctx, { requestId: request.id, type: 'otp_sent', actor: { type: 'signer', signerId: signer.id, email: signer.email }, signerId: signer.id, at: now });
     return { mailId: queueMail(ctx, { request, signer, kind: 'otp', code }), expiresAt: expires };
   });
@@ -70,7 +68,7 @@ export function verifySignerOtp(ctx: Context, token: string, code: string): { ve
         .set({ attempts, closed_at: attempts >= ATTEMPTS_PER_CODE ? now : null })
         .where('id', '=', otp.id),
     );
-    ctx.db.run(ctx.db.q.insertInto('otp_failures').values({ signer_id: signer.id, at: now }));
+    ctx.db.insert('otp_failures', { signer_id: signer.id, at: now });
     audit(ctx, { requestId: request.id, type: 'otp_failed', actor, signerId: signer.id, data: { attempt: attempts }, at: now });
     return { verified: false, verified_at: null, attempts_left: Math.max(0, ATTEMPTS_PER_CODE - attempts) };
   });

@@ -24,18 +24,16 @@ export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, 
   const days = request.link_expiry_days ?? 7;
   // A link never outlives the document it signs.
   const expiresAt = Math.min(at + days * DAY_MS, request.retention_expires_at);
-  ctx.db.run(
-    ctx.db.q.insertInto('signing_links').values({
-      id: randomUUID(),
-      request_id: request.id,
-      signer_id: signer.id,
-      token_hash: sha256Hex(token),
-      created_at: at,
-      expires_at: expiresAt,
-      revoked_at: null,
-      revoked_reason: null,
-    }),
-  );
+  ctx.db.insert('signing_links', {
+    id: randomUUID(),
+    request_id: request.id,
+    signer_id: signer.id,
+    token_hash: sha256Hex(token),
+    created_at: at,
+    expires_at: expiresAt,
+    revoked_at: null,
+    revoked_reason: null,
+  });
   ctx.db.run(ctx.db.q.updateTable('signers').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', signer.id));
   const base = ctx.publicUrl();
   const lang = signer.locale ? `?lang=${signer.locale}` : '';

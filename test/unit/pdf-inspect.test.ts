@@ -191,6 +191,25 @@ test('running past the time budget is too_complex, and the next job gets a fresh
   }
 });
 
+test('documents sent ahead to a child that runs past its budget are read again by the next child', async () => {
+  // Under 2 MiB, so the two documents after it are sent to the same child before it is answered.
+  const slow = heavyPdf(40_000);
+  assert.ok(slow.byteLength < 2 * 1024 * 1024);
+  const inspector = createPdfInspector({ timeoutMs: 50 });
+  try {
+    const results = await Promise.all([inspector.inspect(slow), inspector.inspect(await makePdf([{ width: 300, height: 400 }])), inspector.inspect(contract())]);
+    assert.deepEqual(results[0], {
+      ok: false,
+      reason: 'too_complex',
+      message: 'document is too complex to inspect (reading it took longer than 50 ms)',
+    });
+    assert.deepEqual(results[1], { ok: true, pageCount: 1, pages: [{ width: 300, height: 400, rotation: 0 }] });
+    assert.equal(reason(results[2]), 'ok');
+  } finally {
+    await inspector.close();
+  }
+});
+
 test('running out of the memory budget is too_complex, and the next job gets a fresh child', async () => {
   const inspector = createPdfInspector({ maxMemoryMb: 64 });
   try {

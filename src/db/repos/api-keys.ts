@@ -6,7 +6,7 @@ import type { ApiKeysTable } from '../schema/api-keys.js';
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export function insertAccount(db: Db, account: { id: string; created_at: number }): void {
-  db.run(db.q.insertInto('accounts').values(account));
+  db.insert('accounts', account);
 }
 
 export function accountExists(db: Db, id: string): boolean {
@@ -18,7 +18,7 @@ export function countAccounts(db: Db): number {
 }
 
 export function insertApiKey(db: Db, row: ApiKeyRow): void {
-  db.run(db.q.insertInto('api_keys').values(row));
+  db.insert('api_keys', row);
 }
 
 /** Remembered until the database changes, so a key revoked by the CLI stops working at the next call. */

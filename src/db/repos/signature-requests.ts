@@ -19,10 +19,10 @@ export interface NewRequest {
 }
 
 export function insertRequest(db: Db, row: NewRequest): void {
-  db.run(db.q.insertInto('documents').values(row.document));
-  db.run(db.q.insertInto('signature_requests').values(row.request));
-  for (const signer of row.signers) db.run(db.q.insertInto('signers').values(signer));
-  for (const field of row.fields) db.run(db.q.insertInto('fields').values(field));
+  db.insert('documents', row.document);
+  db.insert('signature_requests', row.request);
+  for (const signer of row.signers) db.insert('signers', signer);
+  for (const field of row.fields) db.insert('fields', field);
 }
 
 /** One request of one account: another account's request is as absent as a missing one. */
@@ -35,14 +35,12 @@ const requestById = preparedQuery((q, id: string, accountId: string) =>
 );
 
 export function findRequestByClientReference(db: Db, accountId: string, clientReference: string): RequestRow | undefined {
-  return db.first(
-    db.q
-      .selectFrom('signature_requests')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('client_reference', '=', clientReference),
-  );
+  return db.first(requestByClientReference, accountId, clientReference);
 }
+
+const requestByClientReference = preparedQuery((q, accountId: string, clientReference: string) =>
+  q.selectFrom('signature_requests').selectAll().where('account_id', '=', accountId).where('client_reference', '=', clientReference),
+);
 
 /** Signers who hold the role now (replaced ones stay in the table for the audit trail). */
 export function currentSigners(db: Db, requestId: string): SignerRow[] {

@@ -5,7 +5,7 @@ import type { TemplatesTable } from '../schema/templates.js';
 export type TemplateRow = Selectable<TemplatesTable>;
 
 export function insertTemplate(db: Db, row: Insertable<TemplatesTable>): void {
-  db.run(db.q.insertInto('templates').values(row));
+  db.insert('templates', row);
 }
 
 /** One usable template of one account: an archived or another account's template is as absent as a missing one. */
