@@ -9,6 +9,7 @@ import { startScheduler } from './jobs/scheduler.js';
 import { startDispatcher } from './jobs/dispatch-webhooks.js';
 import { startCatcher } from './mail/catcher.js';
 import { pendingMailIds, sendQueuedMail } from './mail/outbox.js';
+import { warmArtifactGeneration } from './services/generate-artifacts.js';
 import type { CreatedApiKey } from './services/create-api-key.js';
 
 export interface RunningParaph {
@@ -46,6 +47,8 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       smtpRelay: config.smtpRelay,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
+    // The artifact worker loads and runs once in its own thread while the rest starts.
+    void warmArtifactGeneration(ctx);
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
     ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);
     const scheduler = startScheduler(ctx);

@@ -23,7 +23,11 @@ export interface ProduceJob {
 /** A failure a test asks the worker to have on its next job (see injectArtifactWorkerFault). */
 export type ArtifactWorkerFault = 'throw' | 'exit' | 'out-of-memory';
 
-export type ProduceRequest = { id: number; job: ProduceJob } | { fault: ArtifactWorkerFault };
+export type ProduceRequest =
+  | { id: number; job: ProduceJob }
+  | { fault: ArtifactWorkerFault }
+  /** Produce once for a made-up one-page document, so the first real job finds everything loaded and compiled. */
+  | { id: number; warm: ProduceJob['signer'] };
 
 export type ProduceReply =
   | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array }
@@ -50,6 +54,31 @@ export async function produce(job: ProduceJob): Promise<{ signedPdf: Uint8Array;
   return { signedPdf, evidencePdf };
 }
 
+/** A job on a one-page document of its own, with a typed signature, a text field and a short report. */
+async function warmUpJob(signer: ProduceJob['signer']): Promise<ProduceJob> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595.28, 841.89]);
+  const at = new Date(0).toISOString();
+  const person = { reference: 'warm-up', name: 'Warm Up', email: 'warm-up@example.com', signingOrder: null, status: 'signed', signedAt: at, verification: '', verifiedAt: null };
+  return {
+    original: await doc.save(),
+    fields: [
+      { type: 'signature', page: 1, x: 72, y: 600, width: 180, height: 40, value: null, mark: { method: 'typed', text: 'Warm Up' } },
+      { type: 'text', page: 1, x: 72, y: 560, width: 180, height: 20, value: 'warm-up', mark: null },
+    ],
+    sealAt: 0,
+    signer,
+    report: {
+      evidenceRef: 'warm-up', generatedAt: at, requestId: 'warm-up', clientReference: 'warm-up', documentName: 'warm-up.pdf', status: 'completed',
+      sequentialSigning: false, createdAt: at, completedAt: at, retentionExpiresAt: null, originalSha256: '0'.repeat(64),
+      certificate: { subject: 'warm-up', sha256: '0'.repeat(64), serialNumber: '00', notBefore: at, notAfter: at },
+      signers: [person],
+      events: [{ id: 1, type: 'request_completed', actorType: 'system', actorEmail: '', createdAt: at }],
+      chain: { head: '0'.repeat(64), count: 1 },
+    },
+  };
+}
+
 const port = parentPort;
 if (port) {
   // pdf-lib reports recoverable damage on the console; the result says enough.
@@ -59,8 +88,8 @@ if (port) {
   port.on('message', (request: ProduceRequest) => {
     if ('fault' in request) return void (fault = request.fault);
     if (fault) return fail(fault);
-    const { id, job } = request;
-    produce(job).then(
+    const { id } = request;
+    ('warm' in request ? warmUpJob(request.warm).then(produce).then(() => ({ signedPdf: new Uint8Array(0), evidencePdf: new Uint8Array(0) })) : produce(request.job)).then(
       (result) => {
         // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
         const signedPdf = ownedBytes(result.signedPdf);

@@ -30,9 +30,29 @@ function bytesOf(name: FontName): Buffer {
   return bytes;
 }
 
+/**
+ * fontkit, parsing each font file once per process: pdf-lib parses the file again for every
+ * document it is embedded in, and the parsed font keeps the tables and glyphs it decoded, which
+ * shaping text needs again in the next document. Each document still gets its own subset.
+ */
+const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit: typeof fontkit = {
+  ...fontkit,
+  create(buffer, postscriptName) {
+    let font = parsed.get(buffer);
+    if (!font) {
+      font = fontkit.create(buffer, postscriptName);
+      // Only the few files above come here (the same Buffer each time); a bound all the same.
+      if (parsed.size >= 16) parsed.clear();
+      parsed.set(buffer, font);
+    }
+    return font;
+  },
+};
+
 /** Embeds the fonts (subset: only the glyphs used end up in the file). */
 export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script']): Promise<Fonts> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   const fonts: Partial<Fonts> = {};
   for (const name of names) fonts[name] = await doc.embedFont(bytesOf(name), { subset: true });
   // Fonts not asked for fall back to Sans, which covers every script paraph draws.

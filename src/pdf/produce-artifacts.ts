@@ -14,7 +14,7 @@ const TIMEOUT_MS = 120_000;
 const MAX_MEMORY_MB = 1024;
 
 interface Job {
-  job: ProduceJob;
+  job: ProduceJob | { warm: ProduceJob['signer'] };
   resolve(result: ProducedArtifacts): void;
   reject(error: Error): void;
 }
@@ -28,6 +28,19 @@ interface Job {
 export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
   return new Promise((resolve, reject) => {
     queue.push({ job, resolve, reject });
+    pump();
+  });
+}
+
+/**
+ * Starts the worker and has it produce the artifacts of a one-page document it makes up, so pdf-lib,
+ * the fonts and the signing code are loaded and compiled before the first completion (a server
+ * calls it once it listens). Does nothing when the worker already has work.
+ */
+export function warmArtifactWorker(signer: ProduceJob['signer']): Promise<void> {
+  if (worker || running || queue.length > 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    queue.push({ job: { warm: signer }, resolve: () => resolve(), reject });
     pump();
   });
 }
@@ -61,6 +74,7 @@ function pump(): void {
   const id = nextId++;
   const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   running = { id, job: next, timer };
+  if ('warm' in next.job) return void current.postMessage({ id, warm: next.job.warm } satisfies ProduceRequest);
   // A private copy is transferred: the caller's bytes stay attached and unchanged.
   const original = new Uint8Array(next.job.original);
   const fault = faults.shift();

@@ -111,7 +111,26 @@ const MIRRORED: Readonly<Record<string, string>> = Object.fromEntries(
 );
 
 export function textWidth(text: string, font: PDFFont, size: number): number {
-  return visualRuns(text).reduce((sum, run) => sum + font.widthOfTextAtSize(run.text, size), 0);
+  return visualRuns(text).reduce((sum, run) => sum + runWidth(run.text, font, size), 0);
+}
+
+/**
+ * Widths of text runs already measured, by font, size and text. Measuring shapes the text with the
+ * font's OpenType tables (most of the time of an evidence report, whose labels and notices are the
+ * same in every report); the fonts are paraph's own, so a font's name says which file it is.
+ */
+const measured = new Map<string, number>();
+const MEASURED_LIMIT = 20_000;
+
+function runWidth(text: string, font: PDFFont, size: number): number {
+  const key = `${font.name}\u0000${size}\u0000${text}`;
+  let width = measured.get(key);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, size);
+    if (measured.size >= MEASURED_LIMIT) measured.clear();
+    measured.set(key, width);
+  }
+  return width;
 }
 
 export interface LineStyle {
@@ -125,7 +144,7 @@ export function drawLine(page: PDFPage, text: string, x: number, y: number, styl
   let cursor = x;
   for (const run of visualRuns(text)) {
     if (run.text.trim() !== '') page.drawText(run.text, { x: cursor, y, size: style.size, font: style.font, color: style.color });
-    cursor += style.font.widthOfTextAtSize(run.text, style.size);
+    cursor += runWidth(run.text, style.font, style.size);
   }
 }
 

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { currentSigners, requestFields, type DocumentRow } from '../db/repos/signature-requests.js';
 import { checkAuditChain } from '../domain/audit-chain.js';
 import { loadOrCreateSigningIdentity, type SigningIdentity } from '../pdf/certificate.js';
-import { produceArtifacts } from '../pdf/produce-artifacts.js';
+import { produceArtifacts, warmArtifactWorker } from '../pdf/produce-artifacts.js';
 import type { StampField } from '../pdf/stamp.js';
 import { sha256Hex } from '../crypto/tokens.js';
 import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence-views.js';
@@ -131,6 +131,24 @@ function stateOf(ctx: Context): GenerationState {
     states.set(ctx, state);
   }
   return state;
+}
+
+/**
+ * Gets the first completion's artifacts ready sooner: reads (or makes) the signing certificate and
+ * has the artifact worker start and produce once. Never rejects: a failure here is only a slower
+ * first completion, which then meets the same failure and reports it.
+ */
+export async function warmArtifactGeneration(ctx: Context): Promise<void> {
+  try {
+    const identity = await signingIdentity(ctx);
+    await warmArtifactWorker({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'paraph sandbox TEST ONLY' });
+  } catch (error) {
+    try {
+      ctx.log.debug({ err: error }, 'warming the artifact worker failed');
+    } catch {
+      // The log is gone with the process.
+    }
+  }
 }
 
 /** The data directory's signing certificate, made on first use (kept for the process once read). */
