@@ -4,6 +4,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Context } from '../context.js';
 import { safeEqual } from '../crypto/tokens.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { mailTagOf } from './outbox.js';
 
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -90,11 +91,17 @@ async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTP
       request_id: own?.requestId ?? null,
       signer_reference: own?.signerReference ?? null,
     });
-    // Keep the newest `maxMessages`.
-    const cutoff = db.first(db.q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(maxMessages).limit(1));
+    // Keep the newest `maxMessages`. Sequence numbers count every mail ever caught, so until the
+    // newest passes `maxMessages` there cannot be more than that many.
+    const newest = db.first(newestEmail)?.seq ?? 0;
+    if (newest <= maxMessages) return;
+    const cutoff = db.first(emailCutoff, maxMessages);
     if (cutoff) db.run(db.q.deleteFrom('emails').where('seq', '<=', cutoff.seq));
   });
 }
+
+const newestEmail = preparedQuery((q) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').limit(1));
+const emailCutoff = preparedQuery((q, kept: number) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(kept).limit(1));
 
 /** paraph's own mail, recognised by its tag; anything else belongs to no account. */
 function ownMail(ctx: Context, header: (name: string) => string | null) {

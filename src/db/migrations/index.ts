@@ -8,6 +8,7 @@ import * as m007 from './007-mail.js';
 import * as m008 from './008-templates.js';
 import * as m009 from './009-signing.js';
 import * as m010 from './010-artifacts-and-audit-chain.js';
+import * as m011 from './011-request-list-index.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '008-templates': m008,
   '009-signing': m009,
   '010-artifacts-and-audit-chain': m010,
+  '011-request-list-index': m011,
 };

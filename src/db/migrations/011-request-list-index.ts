@@ -1,0 +1,7 @@
+import type { Kysely } from 'kysely';
+
+// An account's requests newest first (the list without a status filter): without this index SQLite
+// read and sorted every request of the account for each page (75 ms a page at 100,000 requests).
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('signature_requests_account_seq').on('signature_requests').columns(['account_id', 'seq']).execute();
+}
