@@ -92,7 +92,12 @@ const resultsFile = process.env.PARAPH_BENCH_RESULTS ?? path.join(ROOT, 'bench/r
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const machine = `${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
-console.log(`paraph bench on ${machine}, Node ${process.version}, ${os.type()} ${os.release()}${QUICK ? ' (QUICK: short runs, figures are rough)' : ''}`);
+// Other work on the machine skews every figure: the load average before and after says whether there was any.
+const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
+console.log(
+  `paraph bench on ${machine}, Node ${process.version}, ${os.type()} ${os.release()}; load average ${loadBefore.join(' ')}` +
+    `${QUICK ? ' (QUICK: short runs, figures are rough)' : ''}`,
+);
 const begun = performance.now();
 
 const contract = fs.readFileSync(path.join(ROOT, 'fixtures/contract.pdf'));
@@ -210,7 +215,11 @@ if (rss.max) {
   });
 }
 
-console.log(`\nSummary (${machine}, Node ${process.version}${QUICK ? ', QUICK' : ''}; ${fmt((performance.now() - begun) / 1000)} s in all)`);
+const loadAfter = os.loadavg().map((x) => Number(x.toFixed(2)));
+console.log(
+  `\nSummary (${machine}, Node ${process.version}${QUICK ? ', QUICK' : ''}; ${fmt((performance.now() - begun) / 1000)} s in all; ` +
+    `load average ${loadBefore.join(' ')} before, ${loadAfter.join(' ')} after; the bench itself keeps about 2 busy)`,
+);
 printTable(rows);
 if (rss.lines.length > 0) {
   console.log('Peak RSS (VmHWM) of each serve, largest per scenario; child processes of serve alive at its stop are added in:');
@@ -221,6 +230,7 @@ const results = {
   machine,
   node: process.version,
   at: new Date().toISOString(),
+  loadAverage: { before: loadBefore, after: loadAfter },
   config: { ...config, only: only ?? null },
   ...(startup
     ? {
