@@ -3,35 +3,31 @@
  * pages, as POST /detect-fields reports them in `stats`, plus the wall time of the calls. Run by
  * bench/run.ts (`npm run bench`) after the build.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readyLine } from './serve-ready.js';
+import { startServe } from './serve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin/paraph.js');
 const fixture = (name: string) => fs.readFileSync(path.join(ROOT, 'fixtures', name));
 
 interface Stats { pageCount: number; nativeTextPages: number; ocrPages: number; scannedPages: number; extractionMs: number; detectionMs: number }
 
 export async function benchDetection(): Promise<void> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--ephemeral', '--json', '--rate-limit', 'off'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // Through bench/serve.ts, so this serve's peak RSS (and its analysis and OCR processes') is reported too.
+  const serve = await startServe({ scenario: 'field detection' });
   try {
-    const ready = await readyLine(child);
-    const auth = { authorization: `Bearer ${ready.api_key}` };
+    const auth = { authorization: `Bearer ${serve.key}` };
     const detect = async (file: string, locale?: string): Promise<{ stats: Stats; wallMs: number }> => {
       const form = new FormData();
       form.append('document', new Blob([fixture(file)], { type: 'application/pdf' }), 'document.pdf');
       const signer = { reference: 'client', email: 'client@example.com', order: 1, ...(locale ? { locale } : {}) };
       form.append('request', JSON.stringify({ client_reference: `bench-${Math.random()}`, signers: [signer] }));
-      const created = await fetch(`${ready.api_url}/signature-requests`, { method: 'POST', headers: auth, body: form });
+      const created = await fetch(`${serve.api}/signature-requests`, { method: 'POST', headers: auth, body: form });
       if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
       const { id } = (await created.json()) as { id: string };
       const started = performance.now();
-      const answer = await fetch(`${ready.api_url}/signature-requests/${id}/detect-fields`, { method: 'POST', headers: auth });
+      const answer = await fetch(`${serve.api}/signature-requests/${id}/detect-fields`, { method: 'POST', headers: auth });
       if (answer.status !== 200) throw new Error(`detect-fields answered ${answer.status}: ${await answer.text()}`);
       const body = (await answer.json()) as { stats: Stats };
       return { stats: body.stats, wallMs: performance.now() - started };
@@ -63,9 +59,6 @@ export async function benchDetection(): Promise<void> {
     const none = await detect('detection/scanned-ar.pdf');
     console.log(`detect-fields, scanned Arabic page without a locale hint (English tried first): ${none.stats.extractionMs.toFixed(0)} ms`);
   } finally {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    await serve.stop();
   }
 }

@@ -1,296 +1,301 @@
 /**
- * paraph's benchmarks: start-up time of the real binary and throughput of GET one request, each side by
- * side with a bare fastify + better-sqlite3 server (bench/floor-server.ts, the floor) in the same run;
- * sealing (time and peak memory) of a 1-page and an ~8 MiB PDF.
- * Run with `npm run bench`; figures depend on the machine, so print it with them. The figures also go
- * to bench/results.json.
+ * paraph's benchmarks, side by side in one run with floors and peers, through the real binary
+ * (`paraph serve` from dist/, so `npm run bench` builds first). Figures depend on the machine, so the
+ * machine and the Node version are printed with them; every figure also goes to bench/results.json.
+ *
+ *   start-up            serve spawn -> /healthz 200 vs a bare fastify + better-sqlite3 server (the floor)
+ *   GET one request     autocannon, 10 connections, vs the floor and vs Prism 5.16 mocking paraph's
+ *                       own /v1/openapi.json (bench/startup-get.ts)
+ *   create              ~200 KB PDF, 4 in flight: requests/s, p50, p99; ~8 MiB PDF: alone and 4 in
+ *                       flight (bench/create.ts)
+ *   full flow           create -> activate -> 2 signers view + sign -> completed with artifacts; last
+ *                       signature -> artifacts warm, with an ~8 MiB PDF, and on fresh serves (new and
+ *                       restarted data directory) (bench/flow.ts)
+ *   SMTP                catcher vs maildev and vs a bare smtp-server, nodemailer pool of 5 (bench/smtp.ts)
+ *   100,000 stored      list (first page, deep page) and get latency vs a data dir of 40 requests
+ *                       (bench/stored-100k.ts; seeded once and cached)
+ *   sealing, detection  time and memory of sealing; field detection (bench/sealing.ts, bench/detect.ts)
+ *   peak RSS            VmHWM of every serve (plus its live child processes) before it stops
+ *
+ * Peers (maildev, Prism) are installed on first use under ~/.cache/paraph-bench-peers (bench/peers.ts);
+ * a peer that cannot be installed or started is reported and its fallback used.
+ *
+ * Knobs (environment):
+ *   PARAPH_BENCH_QUICK=1              a fast smoke run of every scenario (short durations, few runs)
+ *   PARAPH_BENCH_ONLY=a,b             only these scenarios: startup, get, create, flow, fresh, smtp,
+ *                                     stored, seal, detect (a partial run still writes the results file)
+ *   PARAPH_BENCH_RESULTS=FILE         where the JSON goes (default bench/results.json)
+ *   PARAPH_BENCH_STARTUP_RUNS=5       start-ups of each (quick: 2)
+ *   PARAPH_BENCH_GET_SECONDS=10       each GET run: paraph, floor, Prism (quick: 2)
+ *   PARAPH_BENCH_CREATE_SECONDS=10    the 200 KB create run (quick: 2)
+ *   PARAPH_BENCH_LARGE_RUNS=5         8 MiB creates one at a time (quick: 1)
+ *   PARAPH_BENCH_LARGE_COUNT=12       8 MiB creates 4 in flight (quick: 4)
+ *   PARAPH_BENCH_FLOWS=10             timed full flows on the warm serve (quick: 2)
+ *   PARAPH_BENCH_CONCURRENT_FLOWS=12  flows run 4 at a time for flows/s (quick: 4)
+ *   PARAPH_BENCH_LARGE_FLOWS=3        warm flows with the 8 MiB PDF (quick: 1)
+ *   PARAPH_BENCH_FRESH_SERVES=4       fresh serves of each kind for the first completion (quick: 1)
+ *   PARAPH_BENCH_SMTP_MAILS=2000      mails per SMTP run (quick: 200)
+ *   PARAPH_BENCH_STORED=100000        requests stored for the list/get comparison
+ *   PARAPH_BENCH_STORED_SECONDS=4     each list/get run (quick: 1)
+ *   PARAPH_BENCH_SEAL_RUNS=7/5        sealing runs of the 1-page / the 8 MiB PDF (one figure for both; quick: 2)
+ *   PARAPH_BENCH_TIMINGS=1            print how long each scenario took
+ *   PARAPH_BENCH_PEERS_DIR=DIR        peers and seeded data cache (default ~/.cache/paraph-bench-peers)
+ *   PARAPH_BENCH_NO_INSTALL=1         never install a peer: use one already installed or the fallback
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import fs from 'node:fs';
-import zlib from 'node:zlib';
-import autocannon from 'autocannon';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { readyLine, type Ready } from './serve-ready.js';
+import { benchCreate, type CreateResult } from './create.js';
+import { benchDetection } from './detect.js';
+import { benchFlow, benchFreshArtifacts, type FlowResult, type FreshResult } from './flow.js';
+import { benchPdf, sizedPdf } from './pdfs.js';
+import { failedRow, peakRss, printTable, ratioRow, valueRow, type Row } from './report.js';
+import { benchSealing, type SealingResult } from './sealing.js';
+import { ROOT, rssReadings } from './serve.js';
+import { benchSmtp, type SmtpResult } from './smtp.js';
+import { fmt, round } from './stats.js';
+import { benchGet, benchStartup, type GetResult, type StartupResult } from './startup-get.js';
+import { benchStored, type StoredResult } from './stored-100k.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin/paraph.js');
+const QUICK = process.env.PARAPH_BENCH_QUICK === '1';
+const knob = (name: string, full: number, quick: number) => {
+  const value = Number(process.env[name] ?? (QUICK ? quick : full));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const config = {
+  quick: QUICK,
+  startupRuns: knob('PARAPH_BENCH_STARTUP_RUNS', 5, 2),
+  getSeconds: knob('PARAPH_BENCH_GET_SECONDS', 10, 2),
+  createSeconds: knob('PARAPH_BENCH_CREATE_SECONDS', 10, 2),
+  createInFlight: 4,
+  largeRuns: knob('PARAPH_BENCH_LARGE_RUNS', 5, 1),
+  largeCount: knob('PARAPH_BENCH_LARGE_COUNT', 12, 4),
+  flows: knob('PARAPH_BENCH_FLOWS', 10, 2),
+  concurrentFlows: knob('PARAPH_BENCH_CONCURRENT_FLOWS', 12, 4),
+  largeFlows: knob('PARAPH_BENCH_LARGE_FLOWS', 3, 1),
+  freshServes: knob('PARAPH_BENCH_FRESH_SERVES', 4, 1),
+  smtpMails: knob('PARAPH_BENCH_SMTP_MAILS', 2000, 200),
+  storedCount: knob('PARAPH_BENCH_STORED', 100_000, 100_000),
+  storedBase: 40,
+  storedSeconds: knob('PARAPH_BENCH_STORED_SECONDS', 4, 1),
+  storedPageSize: 25,
+  sealRunsOnePage: knob('PARAPH_BENCH_SEAL_RUNS', 7, 2),
+  sealRunsLarge: knob('PARAPH_BENCH_SEAL_RUNS', 5, 2),
+};
+const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const only = process.env.PARAPH_BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+for (const name of only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`PARAPH_BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(', ')})`);
+const enabled = (name: Scenario) => !only || only.includes(name);
+const resultsFile = process.env.PARAPH_BENCH_RESULTS ?? path.join(ROOT, 'bench/results.json');
 
-async function startServe(): Promise<{ ready: Ready; startupMs: number; pid: number; stop: () => Promise<void> }> {
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const machine = `${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+// Other work on the machine skews every figure: the load average before and after says whether there was any.
+const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
+console.log(
+  `paraph bench on ${machine}, Node ${process.version}, ${os.type()} ${os.release()}; load average ${loadBefore.join(' ')}` +
+    `${QUICK ? ' (QUICK: short runs, figures are rough)' : ''}`,
+);
+const begun = performance.now();
+
+const contract = fs.readFileSync(path.join(ROOT, 'fixtures/contract.pdf'));
+const onePage = await benchPdf(null);
+const small = await sizedPdf(200 * 1024);
+const large = await sizedPdf(7.9 * 2 ** 20);
+
+const failures: Array<{ scenario: Scenario; error: string }> = [];
+/** Runs one scenario; a failure is printed, recorded and the next scenario runs. */
+async function scenario<T>(name: Scenario, fn: () => Promise<T>): Promise<T | null> {
+  if (!enabled(name)) return null;
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--ephemeral', '--json', '--rate-limit', 'off'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = await readyLine(child);
-  await untilHealthy(ready.api_url.replace(/\/v1$/, '/healthz'));
-  return { ready, startupMs: performance.now() - started, pid: child.pid as number, stop: () => stopGently(child) };
-}
-
-async function untilHealthy(url: string): Promise<void> {
-  while ((await fetch(url).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
-}
-
-function stopGently(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** The floor: a bare fastify + better-sqlite3 server, run by plain node (types stripped, no loader). */
-async function startFloor(): Promise<{ url: string; id: string; startupMs: number; stop: () => Promise<void> }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(ROOT, 'bench/floor-server.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = (await readyLine(child)) as unknown as { url: string; id: string };
-  await untilHealthy(`${ready.url}/healthz`);
-  return { ...ready, startupMs: performance.now() - started, stop: () => stopGently(child) };
-}
-
-/** Start-up of paraph and of the floor, alternating, `runs` times each: sorted times. */
-async function benchStartup(runs: number): Promise<{ paraph: number[]; floor: number[] }> {
-  const paraph: number[] = [];
-  const floor: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const server = await startServe();
-    paraph.push(server.startupMs);
-    await server.stop();
-    const bare = await startFloor();
-    floor.push(bare.startupMs);
-    await bare.stop();
-  }
-  return { paraph: paraph.sort((a, b) => a - b), floor: floor.sort((a, b) => a - b) };
-}
-
-async function benchFloorGet(seconds: number): Promise<autocannon.Result> {
-  const floor = await startFloor();
   try {
-    return await autocannon({ url: `${floor.url}/rows/${floor.id}`, connections: 10, duration: seconds });
-  } finally {
-    await floor.stop();
+    const result = await fn();
+    if (process.env.PARAPH_BENCH_TIMINGS === '1') console.log(`  (${name}: ${fmt((performance.now() - started) / 1000, 1)} s)`);
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.log(`${name}: FAILED: ${message}`);
+    failures.push({ scenario: name, error: message });
+    return null;
   }
 }
 
-async function benchGet(seconds: number): Promise<autocannon.Result> {
-  const server = await startServe();
-  try {
-    const form = new FormData();
-    form.append('document', new Blob([fs.readFileSync(path.join(ROOT, 'fixtures/contract.pdf'))], { type: 'application/pdf' }), 'contract.pdf');
-    form.append(
-      'request',
-      JSON.stringify({
-        client_reference: 'bench',
-        signers: [{ reference: 'client', email: 'client@example.com', order: 1 }],
-        fields: [{ signer_reference: 'client', type: 'text', name: 'company', value: 'ACME', page: 1, x: 72, y: 72, width: 180, height: 20 }],
-      }),
+const startup: StartupResult | null = await scenario('startup', () => benchStartup(config.startupRuns));
+const get: GetResult | null = await scenario('get', () => benchGet(config.getSeconds, contract));
+const create: CreateResult | null = await scenario('create', () =>
+  benchCreate(small, large, { seconds: config.createSeconds, inFlight: config.createInFlight, largeRuns: config.largeRuns, largeCount: config.largeCount }),
+);
+const flow: FlowResult | null = await scenario('flow', () =>
+  benchFlow(contract, large, { flows: config.flows, concurrentFlows: config.concurrentFlows, inFlight: config.createInFlight, largeRuns: config.largeFlows }),
+);
+const fresh: FreshResult | null = await scenario('fresh', () => benchFreshArtifacts(contract, config.freshServes));
+const smtp: SmtpResult | null = await scenario('smtp', () => benchSmtp(config.smtpMails));
+const stored: StoredResult | null = await scenario('stored', () =>
+  benchStored(contract, { count: config.storedCount, baseRequests: config.storedBase, seconds: config.storedSeconds, pageSize: config.storedPageSize }),
+);
+const sealing: SealingResult[] | null = await scenario('seal', async () => [
+  await benchSealing('1-page', onePage, config.sealRunsOnePage),
+  await benchSealing('large', large, config.sealRunsLarge),
+]);
+await scenario('detect', () => benchDetection());
+
+// --- Summary -------------------------------------------------------------------------------------
+
+const ms = (x: number) => `${fmt(x)} ms`;
+const rows: Row[] = [];
+const failed = (name: Scenario) => failures.find((f) => f.scenario === name)?.error;
+const failedOr = (name: Scenario, measure: string, add: () => void) => {
+  const error = failed(name);
+  if (error !== undefined) rows.push(failedRow(measure, error));
+  else if (enabled(name)) add();
+};
+
+failedOr('startup', 'start -> /healthz (median)', () => {
+  if (startup) rows.push(ratioRow('start -> /healthz (median)', ms(startup.paraphMedianMs), `floor ${ms(startup.floorMedianMs)}`, startup.ratio, { atMost: 2 }));
+});
+failedOr('get', 'GET one request (10 conn.)', () => {
+  if (!get) return;
+  rows.push(ratioRow('GET one request vs floor', `${fmt(get.paraph.reqPerS)} req/s`, `floor ${fmt(get.floor.reqPerS)} req/s`, get.floorRatio, { atLeast: 0.4 }));
+  rows.push(
+    get.prism
+      ? ratioRow('GET one request vs Prism', `${fmt(get.paraph.reqPerS)} req/s`, `Prism ${fmt(get.prism.reqPerS)} req/s`, get.prismRatio, { atLeast: 5 })
+      : { ...ratioRow('GET one request vs Prism', `${fmt(get.paraph.reqPerS)} req/s`, 'Prism unavailable', null, { atLeast: 5 }), note: get.prismNote },
+  );
+});
+failedOr('create', 'create', () => {
+  if (!create) return;
+  rows.push(valueRow(`create, ${fmt(create.small.bytes / 1024)} KB PDF, ${create.small.inFlight} in flight`, create.small.reqPerS, 'req/s', { atLeast: 300 }, 1));
+  rows.push(valueRow(`  same: p50 / p99`, create.small.p50Ms, `ms / ${fmt(create.small.p99Ms, 1)} ms`, null, 1));
+  rows.push(valueRow(`create, ${fmt(create.large.bytes / 2 ** 20, 2)} MiB PDF, alone (median)`, create.large.singleMedianMs, 'ms', null));
+  rows.push(valueRow(`create, ${fmt(create.large.bytes / 2 ** 20, 2)} MiB PDF, ${create.large.inFlight} in flight`, create.large.reqPerS, `req/s (${fmt(create.large.mibPerS)} MiB/s)`, null, 1));
+});
+failedOr('flow', 'full flow', () => {
+  if (!flow) return;
+  rows.push(valueRow('full flow, 2 signers (median, warm)', flow.totalMedianMs, 'ms', null));
+  rows.push(valueRow(`full flows, ${flow.concurrent.inFlight} at once`, flow.concurrent.flowsPerS, 'flows/s', null, 2));
+  rows.push(valueRow('last signature -> artifacts, warm', flow.lastSignToArtifactsWarmMedianMs, 'ms', { atMost: 150 }));
+  rows.push(valueRow(`  same, ${fmt(flow.large.bytes / 2 ** 20, 2)} MiB PDF, warm`, flow.large.medianMs, 'ms', null));
+});
+failedOr('fresh', 'last signature -> artifacts, fresh serve', () => {
+  if (!fresh) return;
+  rows.push(valueRow('last sig. -> artifacts, fresh serve, new dir', fresh.newDataDirMedianMs, 'ms', { atMost: 500 }));
+  rows.push(valueRow('last sig. -> artifacts, fresh serve, restart', fresh.restartedMedianMs, 'ms', { atMost: 500 }));
+});
+failedOr('smtp', 'SMTP ingest', () => {
+  if (!smtp) return;
+  rows.push(
+    smtp.maildev
+      ? ratioRow(`SMTP ingest, ${fmt(smtp.mails)} mails, pool of 5`, `${fmt(smtp.paraphMean)} mails/s`, `${smtp.maildev.name} ${fmt(smtp.maildev.mean)}`, smtp.ratioVsMaildev, { atLeast: 2 })
+      : { ...ratioRow('SMTP ingest vs maildev', `${fmt(smtp.paraphMean)} mails/s`, 'maildev unavailable', null, { atLeast: 2 }), note: smtp.maildevNote },
+  );
+  rows.push({ measure: '  same vs bare smtp-server', paraph: `${fmt(smtp.paraphMean)} mails/s`, reference: `floor ${fmt(smtp.floor.mean)}`, ratio: `${smtp.ratioVsFloor.toFixed(2)}x`, target: smtp.maildev ? '-' : '(stands in for maildev)', met: null });
+});
+failedOr('stored', `list/get with ${fmt(config.storedCount)} stored`, () => {
+  if (!stored) return;
+  for (const e of stored.endpoints) {
+    rows.push(
+      ratioRow(
+        `${e.name}, ${fmt(stored.count / 1000)}k stored`,
+        `${fmt(e.many.meanMs, 2)} ms (${fmt(e.many.reqPerS)}/s)`,
+        `${stored.few} stored ${fmt(e.few.meanMs, 2)} ms`,
+        e.ratio,
+        { atMost: 1.2 },
+      ),
     );
-    const auth = { authorization: `Bearer ${server.ready.api_key}` };
-    const created = await fetch(`${server.ready.api_url}/signature-requests`, { method: 'POST', headers: auth, body: form });
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
-    const { id } = (await created.json()) as { id: string };
-    return await autocannon({ url: `${server.ready.api_url}/signature-requests/${id}`, headers: auth, connections: 10, duration: seconds });
-  } finally {
-    await server.stop();
   }
-}
-
-// --- Sealing -------------------------------------------------------------------------------------
-
-/** A PNG of random pixels: incompressible, so a few of them make a PDF of a chosen size. */
-function noisePng(width: number, height: number): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) randomBytes(width * 3).copy(raw, y * (width * 3 + 1) + 1);
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A 1-page text PDF, or pages each carrying a photo-like image up to about `targetBytes` (under 8 MiB). */
-async function benchPdf(targetBytes: number | null): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const pages = targetBytes === null ? 1 : 3;
-  for (let i = 0; i < pages; i += 1) {
-    const page = doc.addPage([595.28, 841.89]);
-    page.drawText(`Bench document, page ${i + 1} of ${pages}`, { x: 50, y: 790, size: 14, font });
-    if (targetBytes !== null) {
-      const side = Math.floor(Math.sqrt(targetBytes / pages / 3));
-      page.drawImage(await doc.embedPng(noisePng(side, side)), { x: 50, y: 200, width: 495, height: 495 });
-    }
-  }
-  return doc.save();
-}
-
-interface SealRun {
-  bytes: number;
-  sealMs: number[];
-  produceMs: number[];
-  baselineRssMb: number;
-  peakRssMb: number;
-}
-
-/**
- * In a fresh process (so its peak RSS is this case's alone), with the compiled code: seal only (load,
- * placeholder, save, CMS signature) and the whole artifact production (stamp, seal, evidence report).
- */
-async function sealChild(pdfFile: string, runs: number): Promise<void> {
-  const dist = (file: string) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
-  const { loadOrCreateSigningIdentity } = await dist('pdf/certificate.js');
-  const { createSealer } = await dist('crypto/sealed.js');
-  const { addSealPlaceholder, sealPdf } = await dist('pdf/seal.js');
-  const { produce } = await dist('pdf/artifact-worker.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-bench-'));
-  const identity = await loadOrCreateSigningIdentity(dir, createSealer(randomBytes(32), 'secrets'), new Date());
-  fs.rmSync(dir, { recursive: true, force: true });
-  const original = fs.readFileSync(pdfFile);
-  const signer = { certificateDer: identity.certificateDer, privateKey: identity.privateKeyDer };
-  const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
-  const sealMs: number[] = [];
-  const produceMs: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    let started = performance.now();
-    const doc = await PDFDocument.load(original, { updateMetadata: false });
-    addSealPlaceholder(doc, new Date(), 'bench');
-    await sealPdf(await doc.save({ useObjectStreams: false }), signer);
-    sealMs.push(performance.now() - started);
-    started = performance.now();
-    await produce({
-      original,
-      fields: [{ type: 'signature', page: 1, x: 50, y: 720, width: 200, height: 50, value: null, mark: { method: 'typed', text: 'Ada Lovelace' } }],
-      sealAt: Date.now(),
-      signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'bench' },
-      report: {
-        evidenceRef: 'EVD-BENCH', generatedAt: new Date().toISOString(), requestId: 'bench', clientReference: 'bench', documentName: 'bench.pdf',
-        status: 'completed', sequentialSigning: false, createdAt: new Date().toISOString(), completedAt: new Date().toISOString(), retentionExpiresAt: null,
-        originalSha256: '0'.repeat(64), certificate: { subject: identity.subject, sha256: identity.sha256, serialNumber: identity.serialNumber, notBefore: identity.notBefore, notAfter: identity.notAfter },
-        signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', signingOrder: null, status: 'signed', signedAt: new Date().toISOString(), verification: '', verifiedAt: null }],
-        events: Array.from({ length: 6 }, (_, n) => ({ id: n + 1, type: 'event', actorType: 'system', actorEmail: '', createdAt: new Date().toISOString() })),
-        chain: { head: '0'.repeat(64), count: 6 },
-      },
-    });
-    produceMs.push(performance.now() - started);
-  }
-  const result: SealRun = { bytes: original.length, sealMs, produceMs, baselineRssMb, peakRssMb: process.resourceUsage().maxRSS / 1024 };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-}
-
-async function benchSealing(label: string, pdf: Uint8Array, runs: number): Promise<void> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-bench-')), `${label}.pdf`);
-  fs.writeFileSync(file, pdf);
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, PARAPH_BENCH_SEAL: file, PARAPH_BENCH_RUNS: String(runs) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+});
+const rss = peakRss(rssReadings());
+if (rss.max) {
+  const mb = rss.max.totalMb * 1.048576;
+  rows.push({
+    ...valueRow(`peak RSS of serve (${rss.max.scenario})`, mb, 'MB', { atMost: 300 }),
+    paraph: `${fmt(mb)} MB (${fmt(rss.max.totalMb)} MiB)`,
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  if (code !== 0) throw new Error(`sealing bench for ${label} exited with ${code}`);
-  const run = JSON.parse(out) as SealRun;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-  const warm = (xs: number[]) => median(xs.slice(1));
-  console.log(
-    `seal ${label} (${(run.bytes / 2 ** 20).toFixed(2)} MiB): seal only ${warm(run.sealMs).toFixed(0)} ms warm (first ${run.sealMs[0]?.toFixed(0)} ms); ` +
-      `stamp + seal + evidence report ${warm(run.produceMs).toFixed(0)} ms warm (first ${run.produceMs[0]?.toFixed(0)} ms); ` +
-      `peak RSS ${run.peakRssMb.toFixed(0)} MiB (${run.baselineRssMb.toFixed(0)} MiB before the first run; ${runs} runs)`,
-  );
 }
 
-/** Through the real binary: from the last signer's answer to the three artifacts being available. */
-async function benchCompletion(label: string, pdf: Uint8Array): Promise<void> {
-  const server = await startServe();
-  try {
-    const auth = { authorization: `Bearer ${server.ready.api_key}` };
-    const form = new FormData();
-    form.append('document', new Blob([pdf], { type: 'application/pdf' }), `${label}.pdf`);
-    form.append('request', JSON.stringify({
-      client_reference: `bench-${label}`,
-      signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'client@example.com', order: 1 }],
-      fields: [{ signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 720, width: 200, height: 50 }],
-    }));
-    const created = await fetch(`${server.ready.api_url}/signature-requests`, { method: 'POST', headers: auth, body: form });
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
-    const { id } = (await created.json()) as { id: string };
-    const activated = (await (await fetch(`${server.ready.api_url}/signature-requests/${id}/activate`, { method: 'POST', headers: auth })).json()) as { signers: Array<{ signing_url: string }> };
-    const link = activated.signers[0]?.signing_url as string;
-    const post = (action: string, body: unknown = {}) => fetch(`${link}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await post('view');
-    const started = performance.now();
-    const signed = await post('sign', { signature: { type: 'typed', text: 'Ada Lovelace' } });
-    const answeredMs = performance.now() - started;
-    if (signed.status !== 200) throw new Error(`sign answered ${signed.status}`);
-    for (;;) {
-      const status = (await (await fetch(`${server.ready.api_url}/signature-requests/${id}`, { headers: auth })).json()) as { artifacts: { evidence_json: boolean } };
-      if (status.artifacts.evidence_json) break;
-      if (performance.now() - started > 120_000) throw new Error('no artifacts after 120 s');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    const readyMs = performance.now() - started;
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
-    console.log(
-      `completion ${label}: signer answered in ${answeredMs.toFixed(0)} ms; artifacts available after ${readyMs.toFixed(0)} ms (first job of a fresh serve)` +
-        (hwm ? `; serve peak RSS ${(Number(hwm) / 1024).toFixed(0)} MiB` : ''),
-    );
-  } finally {
-    await server.stop();
-  }
+const loadAfter = os.loadavg().map((x) => Number(x.toFixed(2)));
+console.log(
+  `\nSummary (${machine}, Node ${process.version}${QUICK ? ', QUICK' : ''}; ${fmt((performance.now() - begun) / 1000)} s in all; ` +
+    `load average ${loadBefore.join(' ')} before, ${loadAfter.join(' ')} after; the bench itself keeps about 2 busy)`,
+);
+printTable(rows);
+if (rss.lines.length > 0) {
+  console.log('Peak RSS (VmHWM) of each serve, largest per scenario; child processes of serve alive at its stop are added in:');
+  for (const line of rss.lines) console.log(line);
 }
 
-if (process.env.PARAPH_BENCH_SEAL) {
-  await sealChild(process.env.PARAPH_BENCH_SEAL, Number(process.env.PARAPH_BENCH_RUNS ?? '5'));
-} else {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const machine = `${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
-  console.log(`paraph bench on ${machine}, Node ${process.version}`);
-  const startup = await benchStartup(5);
-  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? NaN;
-  const startRatio = median(startup.paraph) / median(startup.floor);
-  console.log(
-    `serve start -> /healthz 200: median ${median(startup.paraph).toFixed(0)} ms (min ${startup.paraph[0]?.toFixed(0)}, max ${startup.paraph.at(-1)?.toFixed(0)}; 5 runs); ` +
-      `floor ${median(startup.floor).toFixed(0)} ms; ${startRatio.toFixed(2)}x the floor`,
-  );
-  const get = await benchGet(10);
-  if (get.non2xx > 0 || get.errors > 0) throw new Error(`GET answered ${get.non2xx} non-2xx and ${get.errors} errors`);
-  const floorGet = await benchFloorGet(10);
-  if (floorGet.non2xx > 0 || floorGet.errors > 0) throw new Error(`the floor answered ${floorGet.non2xx} non-2xx and ${floorGet.errors} errors`);
-  const getRatio = get.requests.average / floorGet.requests.average;
-  console.log(
-    `GET /v1/signature-requests/{id}: ${get.requests.average.toFixed(0)} req/s average, p50 ${get.latency.p50} ms, p99 ${get.latency.p99} ms (10 connections, 10 s); ` +
-      `floor ${floorGet.requests.average.toFixed(0)} req/s (p99 ${floorGet.latency.p99} ms); ${getRatio.toFixed(2)}x the floor`,
-  );
-  const results = {
-    machine,
-    node: process.version,
-    at: new Date().toISOString(),
-    startup: { paraphMedianMs: Math.round(median(startup.paraph)), floorMedianMs: Math.round(median(startup.floor)), ratio: Number(startRatio.toFixed(2)) },
-    get: {
-      paraphReqPerS: Math.round(get.requests.average),
-      paraphP99Ms: get.latency.p99,
-      floorReqPerS: Math.round(floorGet.requests.average),
-      ratio: Number(getRatio.toFixed(3)),
-    },
-  };
-  fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const onePage = await benchPdf(null);
-  const large = await benchPdf(7.9 * 2 ** 20);
-  if (large.length > 8 * 2 ** 20) throw new Error(`the large bench PDF is ${large.length} bytes, over the 8 MiB limit`);
-  await benchSealing('1-page', onePage, 7);
-  await benchSealing('large', large, 5);
-  await benchCompletion('1-page', onePage);
-  await benchCompletion('large', large);
-}
-if (!process.env.PARAPH_BENCH_SEAL) await (await import('./detect.js')).benchDetection();
+const results = {
+  machine,
+  node: process.version,
+  at: new Date().toISOString(),
+  loadAverage: { before: loadBefore, after: loadAfter },
+  config: { ...config, only: only ?? null },
+  ...(startup
+    ? {
+        startup: {
+          paraphMedianMs: Math.round(startup.paraphMedianMs),
+          floorMedianMs: Math.round(startup.floorMedianMs),
+          ratio: round(startup.ratio, 2),
+          runs: startup.paraphMs.length,
+          paraphMs: startup.paraphMs.map((x) => Math.round(x)),
+          floorMs: startup.floorMs.map((x) => Math.round(x)),
+        },
+      }
+    : {}),
+  ...(get
+    ? {
+        get: {
+          paraphReqPerS: Math.round(get.paraph.reqPerS),
+          paraphP99Ms: get.paraph.p99Ms,
+          floorReqPerS: Math.round(get.floor.reqPerS),
+          ratio: round(get.floorRatio, 3),
+          prismReqPerS: get.prism ? Math.round(get.prism.reqPerS) : null,
+          prismRatio: get.prismRatio === null ? null : round(get.prismRatio, 2),
+          prism: get.prismNote,
+        },
+      }
+    : {}),
+  ...(create ? { create } : {}),
+  ...(flow
+    ? {
+        flow: {
+          totalMedianMs: Math.round(flow.totalMedianMs),
+          firstOnServeMs: Math.round(flow.firstOnServe.totalMs),
+          flowsMs: flow.flows.map((f) => Math.round(f.totalMs)),
+          concurrent: flow.concurrent,
+        },
+      }
+    : {}),
+  ...(flow || fresh
+    ? {
+        artifacts: {
+          warmMedianMs: flow ? Math.round(flow.lastSignToArtifactsWarmMedianMs) : null,
+          warmMs: flow ? flow.flows.map((f) => Math.round(f.lastSignToArtifactsMs)) : null,
+          lastSignAnswerMedianMs: flow ? round(flow.lastSignAnswerMedianMs, 1) : null,
+          largeWarmMedianMs: flow ? Math.round(flow.large.medianMs) : null,
+          freshNewDataDirMedianMs: fresh ? Math.round(fresh.newDataDirMedianMs) : null,
+          freshNewDataDirMs: fresh ? fresh.newDataDir.map((x) => Math.round(x)) : null,
+          freshRestartedMedianMs: fresh ? Math.round(fresh.restartedMedianMs) : null,
+          freshRestartedMs: fresh ? fresh.restarted.map((x) => Math.round(x)) : null,
+        },
+      }
+    : {}),
+  ...(smtp ? { smtp } : {}),
+  ...(stored ? { stored100k: stored } : {}),
+  ...(sealing ? { sealing } : {}),
+  peakRss: {
+    maxMiB: rss.max ? round(rss.max.totalMb, 1) : null,
+    maxMB: rss.max ? round(rss.max.totalMb * 1.048576, 1) : null,
+    scenario: rss.max?.scenario ?? null,
+    readings: rssReadings().map((r) => ({ scenario: r.scenario, serveMiB: round(r.serveMb, 1), children: r.children.map((c) => ({ name: c.name, MiB: round(c.mb, 1) })), totalMiB: round(r.totalMb, 1) })),
+  },
+  summary: rows,
+  failures,
+};
+// Two decimals are plenty for every figure.
+const tidy = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value);
+fs.writeFileSync(resultsFile, `${JSON.stringify(results, tidy, 2)}\n`);
+console.log(`Results in ${path.relative(process.cwd(), resultsFile).startsWith('..') ? resultsFile : path.relative(process.cwd(), resultsFile)}`);
+if (failures.length > 0) process.exitCode = 1;
