@@ -307,10 +307,14 @@ function cacheKey(count: number, baseRequests: number): string {
 async function seededCache(contract: Uint8Array, count: number, baseRequests: number): Promise<{ dir: string; meta: Meta; reused: boolean }> {
   const dir = path.join(PEERS_DIR, `stored-${count}-${cacheKey(count, baseRequests)}`);
   const metaFile = path.join(dir, 'meta.json');
+  let why = `no seed cached for this schema and shape (${path.basename(dir)})`;
   if (fs.existsSync(metaFile)) {
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as Meta;
-    if (meta.seedVersion === SEED_VERSION && Date.now() - meta.seededAt < CACHE_DAYS * DAY_MS) return { dir, meta, reused: true };
+    const ageDays = (Date.now() - meta.seededAt) / DAY_MS;
+    if (meta.seedVersion === SEED_VERSION && ageDays < CACHE_DAYS) return { dir, meta, reused: true };
+    why = meta.seedVersion !== SEED_VERSION ? 'the cached seed is of another version' : `the cached seed is ${ageDays.toFixed(1)} days old`;
   }
+  console.log(`list/get: seeding ${fmt(count)} requests: ${why}`);
   // Stale seeds (another schema or shape) are 500 MB each: only the current one is kept.
   if (fs.existsSync(PEERS_DIR)) {
     for (const entry of fs.readdirSync(PEERS_DIR)) if (entry.startsWith('stored-')) fs.rmSync(path.join(PEERS_DIR, entry), { recursive: true, force: true });
