@@ -35,7 +35,8 @@ export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
 /**
  * Starts the worker and has it produce the artifacts of a one-page document it makes up, so pdf-lib,
  * the fonts and the signing code are loaded and compiled before the first completion (a server
- * calls it once it listens). Does nothing when the worker already has work.
+ * calls it as it starts, right after opening its data directory). Does nothing when the worker
+ * already has work.
  */
 export function warmArtifactWorker(signer: ProduceJob['signer']): Promise<void> {
   if (worker || running || queue.length > 0) return Promise.resolve();
