@@ -47,8 +47,9 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       smtpRelay: config.smtpRelay,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
-    // The artifact worker loads and runs once in its own thread while the rest starts.
-    void warmArtifactGeneration(ctx);
+    // The artifact worker loads and runs once in its own thread while the rest starts, and the
+    // signing certificate is read (or made) meanwhile: the first completion finds both ready.
+    warmArtifactGeneration(ctx);
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
     ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);
     const scheduler = startScheduler(ctx);

@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Sealer } from '../crypto/sealed.js';
+import { SEALED_HEADER_BYTES, type Sealer } from '../crypto/sealed.js';
 import { sha256Hex } from '../crypto/tokens.js';
 
 const MAGIC = Buffer.from('PRPHBLOB1\n');
+/** Plaintext encrypted and written at a time. */
+const SLICE_BYTES = 1 << 20;
+
+/** Writes all of `bytes` at `position` (a write may take fewer bytes than asked). */
+async function writeAll(file: fs.promises.FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
 
 /**
  * Encrypted files under `<data-dir>/blobs`. A blob is written to a temporary file, fsynced and
@@ -29,10 +39,27 @@ export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
     async put(bytes) {
       const id = randomUUID();
       const sha256 = sha256Hex(bytes);
-      const sealed = sealer.seal(bytes, `${id}:${sha256}`, MAGIC);
       const tmp = path.join(dir, `.${id}.tmp`);
-      // One call writes, fsyncs (flush) and closes the file.
-      await fs.promises.writeFile(tmp, sealed, { flag: 'wx', mode: 0o600, flush: true });
+      const file = await fs.promises.open(tmp, 'wx', 0o600);
+      try {
+        // Encrypted and written a slice at a time: a large document is never held twice more.
+        const sealing = sealer.begin(`${id}:${sha256}`);
+        let position = MAGIC.length + SEALED_HEADER_BYTES;
+        for (let at = 0; at < bytes.byteLength; at += SLICE_BYTES) {
+          const piece = sealing.update(bytes.subarray(at, Math.min(at + SLICE_BYTES, bytes.byteLength)));
+          await writeAll(file, piece, position);
+          position += piece.length;
+        }
+        const { rest, tag } = sealing.final();
+        if (rest.length > 0) await writeAll(file, rest, position);
+        await writeAll(file, Buffer.concat([MAGIC, sealing.iv, tag]), 0);
+        await file.sync();
+      } catch (error) {
+        await file.close().catch(() => {});
+        await fs.promises.rm(tmp, { force: true });
+        throw error;
+      }
+      await file.close();
       await fs.promises.rename(tmp, fileOf(id));
       return { id, sha256, size: bytes.byteLength };
     },

@@ -26,26 +26,32 @@ export type ArtifactWorkerFault = 'throw' | 'exit' | 'out-of-memory';
 export type ProduceRequest =
   | { id: number; job: ProduceJob }
   | { fault: ArtifactWorkerFault }
-  /** Produce once for a made-up one-page document, so the first real job finds everything loaded and compiled. */
-  | { id: number; warm: ProduceJob['signer'] };
+  /** Produce once for a made-up one-page document, so the first real job finds more compiled (no reply). */
+  | { warm: ProduceJob['signer'] };
 
 export type ProduceReply =
   | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array }
   | { id: number; ok: false; message: string };
 
-/** Stamps every field value, seals the result (PAdES B-B), then writes the evidence report. */
-export async function produce(job: ProduceJob): Promise<{ signedPdf: Uint8Array; evidencePdf: Uint8Array }> {
+/**
+ * Stamps every field value, seals the result (PAdES B-B), then writes the evidence report. `pause`
+ * runs between those steps; a warm-up stops there by throwing.
+ */
+export async function produce(job: ProduceJob, pause: () => Promise<void> = async () => {}): Promise<{ signedPdf: Uint8Array; evidencePdf: Uint8Array }> {
   const doc = await PDFDocument.load(job.original, { updateMetadata: false });
   const fonts = await embedFonts(doc);
+  await pause();
   await stampFields(doc, job.fields, fonts);
   const at = new Date(job.sealAt);
   addSealPlaceholder(doc, at, job.signer.name);
   // One save, then only the signature bytes change: a rewrite after sealing would break the signature.
   const prepared = await doc.save({ useObjectStreams: false });
+  await pause();
   const signedPdf = await sealPdf(prepared, {
     certificateDer: Buffer.from(job.signer.certificateDer),
     privateKey: Buffer.from(job.signer.privateKeyDer),
   });
+  await pause();
   const { originalSha256, ...report } = job.report;
   const evidencePdf = await renderEvidencePdf({
     ...report,
@@ -79,6 +85,24 @@ async function warmUpJob(signer: ProduceJob['signer']): Promise<ProduceJob> {
   };
 }
 
+/** Real jobs received so far: a warm-up stops at its next step once one came. */
+let jobsReceived = 0;
+
+/**
+ * Produces once for a made-up document, letting queued messages in between its steps: a real job
+ * that arrived before or arrives meanwhile goes alone (the job itself warms what it runs).
+ */
+async function warmUp(signer: ProduceJob['signer']): Promise<void> {
+  const seen = jobsReceived;
+  if (seen > 0) return;
+  const giveWay = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (jobsReceived !== seen) throw new Error('a job came: the warm-up stops');
+  };
+  await giveWay();
+  await produce(await warmUpJob(signer), giveWay);
+}
+
 const port = parentPort;
 if (port) {
   // pdf-lib reports recoverable damage on the console; the result says enough.
@@ -87,9 +111,12 @@ if (port) {
   let fault: ArtifactWorkerFault | undefined;
   port.on('message', (request: ProduceRequest) => {
     if ('fault' in request) return void (fault = request.fault);
+    // A warm-up that fails changes nothing: the first job meets the same failure and reports it.
+    if ('warm' in request) return void warmUp(request.warm).catch(() => {});
+    jobsReceived += 1;
     if (fault) return fail(fault);
     const { id } = request;
-    ('warm' in request ? warmUpJob(request.warm).then(produce).then(() => ({ signedPdf: new Uint8Array(0), evidencePdf: new Uint8Array(0) })) : produce(request.job)).then(
+    produce(request.job).then(
       (result) => {
         // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
         const signedPdf = ownedBytes(result.signedPdf);

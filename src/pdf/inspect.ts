@@ -7,6 +7,7 @@ export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180
 export type PdfInspection =
   | { ok: true; pageCount: number; pages: PdfPage[] }
   | { ok: false; reason: 'not_pdf' | 'incomplete' | 'encrypted' | 'unreadable' | 'no_pages' | 'too_complex'; message: string };
+/** `inspect` reads `bytes` until it answers: they must not change meanwhile. */
 export interface PdfInspector { inspect(bytes: Uint8Array): Promise<PdfInspection>; close(): Promise<void> }
 
 const HEADER_WINDOW = 1024;
@@ -80,10 +81,9 @@ class ChildInspector implements PdfInspector {
     if (this.#closed) return Promise.reject(new Error('PDF inspector is closed'));
     const early = precheck(bytes);
     if (early) return Promise.resolve(early);
-    // A private copy is what gets sent: later writes to the caller's buffer cannot change what is inspected.
-    const copy = new Uint8Array(bytes);
+    // No copy of a document that may weigh megabytes: the caller leaves `bytes` unchanged until the answer.
     return new Promise((resolve, reject) => {
-      this.#queue.push({ bytes: copy, resolve, reject });
+      this.#queue.push({ bytes, resolve, reject });
       this.#pump();
     });
   }

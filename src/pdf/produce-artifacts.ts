@@ -14,7 +14,7 @@ const TIMEOUT_MS = 120_000;
 const MAX_MEMORY_MB = 1024;
 
 interface Job {
-  job: ProduceJob | { warm: ProduceJob['signer'] };
+  job: ProduceJob;
   resolve(result: ProducedArtifacts): void;
   reject(error: Error): void;
 }
@@ -33,17 +33,28 @@ export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
 }
 
 /**
- * Starts the worker and has it produce the artifacts of a one-page document it makes up, so pdf-lib,
- * the fonts and the signing code are loaded and compiled before the first completion (a server
- * calls it as it starts, right after opening its data directory). Does nothing when the worker
- * already has work.
+ * Starts the worker, so pdf-lib, the fonts and the signing code load before the first completion (a
+ * server calls it as it starts, and again when a request is activated in case the worker is gone).
+ * Once the signing identity is known the worker also produces once for a document it makes up, unless
+ * a real job reached it first (see artifact-worker.ts). Does nothing when a worker runs already.
  */
-export function warmArtifactWorker(signer: ProduceJob['signer']): Promise<void> {
-  if (worker || running || queue.length > 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    queue.push({ job: { warm: signer }, resolve: () => resolve(), reject });
-    pump();
-  });
+export function warmArtifactWorker(signer: Promise<ProduceJob['signer']>): void {
+  if (worker) return;
+  let started: Worker;
+  try {
+    started = spawn();
+  } catch {
+    // The first job meets the same failure and reports it.
+    return;
+  }
+  // An idle worker does not keep the process alive (pump refs it while a job runs).
+  if (!running) started.unref();
+  signer.then(
+    (identity) => {
+      if (worker === started) started.postMessage({ warm: identity } satisfies ProduceRequest);
+    },
+    () => {},
+  );
 }
 
 /**
@@ -75,7 +86,6 @@ function pump(): void {
   const id = nextId++;
   const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   running = { id, job: next, timer };
-  if ('warm' in next.job) return void current.postMessage({ id, warm: next.job.warm } satisfies ProduceRequest);
   // A private copy is transferred: the caller's bytes stay attached and unchanged.
   const original = new Uint8Array(next.job.original);
   const fault = faults.shift();

@@ -8,6 +8,7 @@ import { audit, emitEvent } from './record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink } from './signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { warmArtifactGeneration } from './generate-artifacts.js';
 
 export interface ActivatedSignerView {
   id: string;
@@ -63,6 +64,8 @@ export async function activateSignatureRequest(
     });
     return { id: row.id, status: 'active' as const, environment: 'sandbox' as const, signers: views };
   });
+  // A completion may follow: a worker that is gone (a crash, a time-out) starts again meanwhile.
+  warmArtifactGeneration(ctx);
   // The answer waits for the invitations so that it can say truthfully whether each was sent.
   const sent = await sendQueuedMail(ctx, [...mails.values()]);
   for (const view of answer.signers) {

@@ -36,7 +36,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     original,
     fields: facts.fields,
     sealAt: facts.generatedAt,
-    signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'paraph sandbox TEST ONLY' },
+    signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },
     report: evidenceReportOf(facts, identity),
   });
   const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) });
@@ -133,22 +133,24 @@ function stateOf(ctx: Context): GenerationState {
   return state;
 }
 
+/** The name in the seal's signature dictionary. */
+const SEAL_NAME = 'paraph sandbox TEST ONLY';
+
 /**
- * Gets the first completion's artifacts ready sooner: reads (or makes) the signing certificate and
- * has the artifact worker start and produce once. Never rejects: a failure here is only a slower
- * first completion, which then meets the same failure and reports it.
+ * Gets the first completion's artifacts ready sooner: starts the artifact worker and has it produce
+ * once with the signing certificate, read (or made) meanwhile. Never throws: a failure here is only a
+ * slower first completion, which then meets the same failure and reports it.
  */
-export async function warmArtifactGeneration(ctx: Context): Promise<void> {
-  try {
-    const identity = await signingIdentity(ctx);
-    await warmArtifactWorker({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'paraph sandbox TEST ONLY' });
-  } catch (error) {
+export function warmArtifactGeneration(ctx: Context): void {
+  const signer = signingIdentity(ctx).then((identity) => ({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME }));
+  signer.catch((error: unknown) => {
     try {
-      ctx.log.debug({ err: error }, 'warming the artifact worker failed');
+      ctx.log.debug({ err: error }, 'warming the artifact worker: no signing certificate');
     } catch {
       // The log is gone with the process.
     }
-  }
+  });
+  warmArtifactWorker(signer);
 }
 
 /** The data directory's signing certificate, made on first use (kept for the process once read). */

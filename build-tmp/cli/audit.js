@@ -1,0 +1,30 @@
+import { Command } from 'commander';
+import { verifyAuditTrail } from '../services/verify-audit-trail.js';
+import { withContext } from './data-dir-context.js';
+import { dataDirOption } from './options.js';
+import { printJson } from './output.js';
+/** The trail does not verify: exit 1, the first broken event named on stderr. */
+class BrokenTrail extends Error {
+    name = 'BrokenTrail';
+}
+/** `paraph audit verify REQUEST_ID`: recompute a request's hash-chained audit trail. */
+export function auditCommand(io, env) {
+    const audit = new Command('audit').description("a request's tamper-evident audit trail");
+    audit
+        .command('verify')
+        .description('check the hash chain of a request\'s audit trail; exit 1 naming the first broken event')
+        .argument('<request_id>')
+        .option('--json', 'print JSON: {signature_request_id, events, head, intact, broken}')
+        .addOption(dataDirOption())
+        .action(async (id, opts) => {
+        const result = await withContext(opts, env, (ctx) => verifyAuditTrail(ctx, id));
+        if (opts.json)
+            printJson(io, result);
+        if (result.broken)
+            throw new BrokenTrail(`audit trail of ${id} is broken at event #${result.broken.id}: ${result.broken.message}`);
+        if (!opts.json)
+            io.out(`Audit trail of ${id}: ${result.events} events, hash chain intact.\nChain head: ${result.head}`);
+    });
+    return audit;
+}
+//# sourceMappingURL=audit.js.map

@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import { parseDuration } from '../domain/duration.js';
+import { advanceClock } from '../services/advance-clock.js';
+import { clockState } from '../services/clock-state.js';
+import { withContext } from './data-dir-context.js';
+import { dataDirOption } from './options.js';
+import { printJson, UsageError } from './output.js';
+export function clockCommand(io, env) {
+    const clock = new Command('clock').description('show or move the sandbox clock');
+    const print = (state, json) => json ? printJson(io, state) : io.out(`sandbox time ${state.now} (${formatOffset(state.offset_seconds)} ahead of real time)`);
+    clock
+        .command('show')
+        .description('the sandbox time and how far it is ahead of real time')
+        .option('--json', 'print JSON')
+        .addOption(dataDirOption())
+        .action(async (opts) => print(await withContext(opts, env, clockState), opts.json));
+    clock
+        .command('advance')
+        .description('move the clock forward (90s, 2h, 11d, 1d12h) and run every job that falls due, in order')
+        .argument('<duration>', 'how far: a number with s, m, h, d or w')
+        .option('--json', 'print JSON')
+        .addOption(dataDirOption())
+        .action(async (duration, opts) => {
+        const ms = parseDuration(duration);
+        if (ms === null)
+            throw new UsageError(`"${duration}" is not a duration: use a positive number with s, m, h, d or w, e.g. 90s, 2h, 11d`);
+        print(await withContext(opts, env, async (ctx) => {
+            await advanceClock(ctx, ms);
+            return clockState(ctx);
+        }), opts.json);
+    });
+    return clock;
+}
+function formatOffset(seconds) {
+    const d = Math.floor(seconds / 86400);
+    const h = Math.floor((seconds % 86400) / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    const parts = [d && `${d}d`, h && `${h}h`, m && `${m}m`, (s || seconds === 0) && `${s}s`].filter(Boolean);
+    return parts.join(' ');
+}
+//# sourceMappingURL=clock.js.map

@@ -1,0 +1,34 @@
+import { ConfigError } from '../config.js';
+import { isParaphError } from '../errors.js';
+/** Exit codes of every command: 0 success, 1 an error, 2 bad usage. */
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_USAGE = 2;
+export class UsageError extends Error {
+    name = 'UsageError';
+}
+export const processIo = {
+    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+};
+export function printJson(io, value) {
+    io.out(JSON.stringify(value, null, 2));
+}
+/** A plain table: header row, then rows, columns padded to their widest cell. */
+export function printTable(io, headers, rows) {
+    const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+    io.out([line(headers), ...rows.map(line)].join('\n'));
+}
+export function exitCodeOf(error) {
+    return error instanceof UsageError || error instanceof ConfigError ? EXIT_USAGE : EXIT_ERROR;
+}
+export function messageOf(error) {
+    if (isParaphError(error) || error instanceof UsageError || error instanceof ConfigError)
+        return error.message;
+    const e = error;
+    if (e?.code === 'EADDRINUSE')
+        return `address already in use: ${e.message.replace(/^listen EADDRINUSE: address already in use /, '')} (choose another --port)`;
+    return e instanceof Error ? e.message : String(error);
+}
+//# sourceMappingURL=output.js.map

@@ -1,0 +1,84 @@
+import { Command, Option } from 'commander';
+import { resolveConfig } from '../config.js';
+import { startParaph } from '../server.js';
+import { PARAPH_VERSION } from '../version.js';
+import { dataDirOption } from './options.js';
+export function serveCommand(io, env) {
+    return new Command('serve')
+        .description('start the sandbox: REST API, storage and scheduler in one process')
+        .option('--host <host>', 'address of the HTTP server (env PARAPH_HOST, default 127.0.0.1)')
+        .option('--port <port>', 'HTTP port, 0 picks a free one (env PARAPH_PORT, default 4010)')
+        .addOption(dataDirOption())
+        .option('--smtp-port <port>', 'built-in SMTP catcher port, 0 picks a free one (env PARAPH_SMTP_PORT, default 2525)')
+        .option('--smtp-relay <url>', 'send paraph\'s own mail to this SMTP server instead of the catcher (env PARAPH_SMTP_RELAY)')
+        .option('--smtp-max-messages <n>', 'caught messages kept, the oldest dropped (env PARAPH_SMTP_MAX_MESSAGES, default 5000)')
+        .option('--public-url <url>', 'base of signing links and embed URLs (env PARAPH_PUBLIC_URL, default http://HOST:PORT)')
+        .option('--allow-loopback-webhooks', 'accept http:// loopback callback URLs (env WEBHOOKS_ALLOW_LOOPBACK=1)')
+        .option('--webhook-timeout <seconds>', 'how long one webhook attempt may take, 1 to 120 (env PARAPH_WEBHOOK_TIMEOUT, default 15)')
+        .addOption(new Option('--rate-limit <mode>', 'on enforces the documented limits (env PARAPH_RATE_LIMIT, default on)').choices(['on', 'off']))
+        .option('--ephemeral', 'use a throwaway data directory, deleted at exit (env PARAPH_EPHEMERAL=1)')
+        .option('--brand <word>', 'brand word in key prefixes, evidence schema, iframe source, return parameter (env PARAPH_BRAND, default paraph)')
+        .addOption(new Option('--log-level <level>', 'server log level on stderr (env PARAPH_LOG_LEVEL, default warn)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']))
+        .option('--json', 'print the ready banner as one JSON line')
+        .action(async (opts) => {
+        const config = resolveConfig(opts, env, process.cwd());
+        const running = await startParaph(config);
+        // Listen for signals before announcing readiness: a supervisor may stop us right after the banner.
+        const stopped = untilSignal(running);
+        if (opts.json) {
+            io.out(JSON.stringify(bannerJson(running)));
+        }
+        else {
+            io.out(banner(running));
+        }
+        await stopped;
+    });
+}
+function bannerJson(running) {
+    return {
+        status: 'ready',
+        version: PARAPH_VERSION,
+        api_url: `${running.url}/v1`,
+        public_url: running.publicUrl,
+        smtp_port: running.smtpPort,
+        data_dir: running.dataDir,
+        account_id: running.firstKey?.account_id ?? null,
+        api_key: running.firstKey?.api_key ?? null,
+        webhook_secret: running.firstKey?.webhook_secret ?? null,
+    };
+}
+function banner(running) {
+    const lines = [
+        `paraph ${PARAPH_VERSION}: e-signature sandbox ready`,
+        '',
+        `  API        ${running.url}/v1`,
+        `  OpenAPI    ${running.url}/v1/openapi.json`,
+        `  SMTP       catcher on port ${running.smtpPort} (read mail: paraph emails list)`,
+        `  Data       ${running.dataDir}`,
+        '',
+    ];
+    if (running.firstKey) {
+        lines.push('  First start: an account and an API key were created. The key is shown only now.', `  API key         ${running.firstKey.api_key}`, `  Webhook secret  ${running.firstKey.webhook_secret}`, '', `  Try:  curl -H "Authorization: Bearer <API key>" ${running.url}/v1/signature-requests`);
+    }
+    else {
+        lines.push('  API keys: `paraph keys list` shows them; `paraph keys create` makes a new one.');
+    }
+    lines.push('', 'Press Ctrl+C to stop.');
+    return lines.join('\n');
+}
+/** Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database. */
+function untilSignal(running) {
+    return new Promise((resolve, reject) => {
+        const stop = () => {
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            // A second signal while closing ends the process at once.
+            process.once('SIGINT', () => process.exit(130));
+            process.once('SIGTERM', () => process.exit(143));
+            running.close().then(resolve, reject);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+    });
+}
+//# sourceMappingURL=serve.js.map

@@ -1,0 +1,24 @@
+import * as m001 from './001-initial.js';
+import * as m002 from './002-lifecycle.js';
+import * as m003 from './003-artifacts.js';
+import * as m005 from './005-idempotency-request-id.js';
+import * as m006 from './006-webhooks.js';
+import * as m007 from './007-mail.js';
+import * as m008 from './008-templates.js';
+import * as m009 from './009-signing.js';
+import * as m010 from './010-artifacts-and-audit-chain.js';
+import * as m011 from './011-request-list-index.js';
+/** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
+export const migrations = {
+    '001-initial': m001,
+    '002-lifecycle': m002,
+    '003-artifacts': m003,
+    '005-idempotency-request-id': m005,
+    '006-webhooks': m006,
+    '007-mail': m007,
+    '008-templates': m008,
+    '009-signing': m009,
+    '010-artifacts-and-audit-chain': m010,
+    '011-request-list-index': m011,
+};
+//# sourceMappingURL=index.js.map

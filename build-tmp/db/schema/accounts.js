@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=accounts.js.map

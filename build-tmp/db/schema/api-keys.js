@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=api-keys.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=artifacts.js.map

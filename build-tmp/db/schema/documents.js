@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=documents.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=fields.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=mail.js.map

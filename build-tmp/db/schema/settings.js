@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=settings.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=signature-requests.js.map

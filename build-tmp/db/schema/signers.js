@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=signers.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=signing.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=templates.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=webhooks.js.map

@@ -1,0 +1,23 @@
+/** Signer rules across the list: unique references and emails; unique orders when signing is sequential. */
+export function checkSigners(signers, sequential, root) {
+    const references = new Set();
+    const emails = new Set();
+    const orders = new Set();
+    for (const [i, signer] of signers.entries()) {
+        const at = `${root}[${i}]`;
+        if (references.has(signer.reference))
+            return `${at}.reference "${signer.reference}" is used by another signer`;
+        references.add(signer.reference);
+        const email = signer.email.toLowerCase();
+        if (emails.has(email))
+            return `${at}.email ${signer.email} is used by another signer`;
+        emails.add(email);
+        if (sequential) {
+            if (orders.has(signer.order))
+                return `${at}.order ${signer.order} is used by another signer (sequential_signing needs unique orders)`;
+            orders.add(signer.order);
+        }
+    }
+    return null;
+}
+//# sourceMappingURL=signer-rules.js.map

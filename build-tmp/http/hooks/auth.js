@@ -1,0 +1,17 @@
+import { authenticateApiKey } from '../../services/authenticate-api-key.js';
+import { unauthorized } from '../../errors.js';
+/** onRequest: routes marked `config.auth` need a live API key; the principal rides on the request. */
+export function authHook(ctx) {
+    return async (request) => {
+        if (request.routeOptions.config.auth !== true)
+            return;
+        request.principal = authenticateApiKey(ctx, request.headers.authorization);
+    };
+}
+/** The caller of a route marked `config.auth` (the hook has set it; a route without auth gets a 401). */
+export function principalOf(request) {
+    if (!request.principal)
+        throw unauthorized();
+    return request.principal;
+}
+//# sourceMappingURL=auth.js.map

@@ -1,0 +1,47 @@
+import { ParaphError } from '../../errors.js';
+import { SlidingWindow } from '../sliding-window.js';
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/** The limits of the API description, per (API key, client IP). */
+const BUCKETS = {
+    general: { limit: 120, windowMs: 10 * MINUTE, says: '120 requests per 10 minutes' },
+    detection: { limit: 12, windowMs: HOUR, says: '12 field detections per hour' },
+    reminders: { limit: 20, windowMs: HOUR, says: '20 reminder calls per hour' },
+    bulk: { limit: 10, windowMs: HOUR, says: '10 bulk sends per hour' },
+};
+/**
+ * onRequest, after auth. Every authenticated /v1 response carries the general bucket's
+ * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
+ * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
+ * socket's: `X-Forwarded-For` is not trusted.
+ */
+export function rateLimitHook(clock, enforce) {
+    const windows = new Map(Object.entries(BUCKETS).map(([name, b]) => [name, new SlidingWindow(b.limit, b.windowMs)]));
+    const consume = (name, who, now) => windows.get(name).consume(who, now);
+    return async (request, reply) => {
+        // The API is limited; the sandbox controls (`/_sandbox`) are not.
+        if (!request.principal || !request.routeOptions.url?.startsWith('/v1/'))
+            return;
+        const who = `${request.principal.apiKeyId}|${request.ip}`;
+        const now = clock.now();
+        const general = consume('general', who, now);
+        reply.headers(headersOf(general));
+        if (!general.allowed && enforce)
+            throw refusal('general', general);
+        const bucket = request.routeOptions.config.rateLimitBucket;
+        if (bucket) {
+            const narrow = consume(bucket, who, now);
+            if (!narrow.allowed && enforce)
+                throw refusal(bucket, narrow);
+        }
+    };
+}
+function headersOf(verdict) {
+    return { 'x-ratelimit-limit': String(verdict.limit), 'x-ratelimit-remaining': String(verdict.remaining) };
+}
+function refusal(bucket, verdict) {
+    return new ParaphError('rate_limit_exceeded', `rate limit of ${BUCKETS[bucket].says} exceeded; retry after ${verdict.retryAfterSeconds} s`, {
+        headers: { ...headersOf(verdict), 'retry-after': String(verdict.retryAfterSeconds) },
+    });
+}
+//# sourceMappingURL=rate-limit.js.map

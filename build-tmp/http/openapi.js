@@ -1,0 +1,129 @@
+import { ErrorEnvelope } from './schemas/common.js';
+export function collectOpenApiRoutes(app, into) {
+    app.addHook('onRoute', (route) => {
+        const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
+        for (const method of [route.method].flat()) {
+            into.push({
+                method,
+                url: route.url,
+                schema: (route.schema ?? {}),
+                summary: route.config?.summary ?? '',
+                auth: route.config?.auth === true,
+                // Static files (wildcard routes) are not part of the API.
+                hidden: route.config?.hidden === true || method === 'HEAD' || route.url.includes('*'),
+                multipartBody: route.config?.multipartBody,
+                matches: (path) => pattern.test(path.split('?')[0] ?? ''),
+            });
+        }
+    });
+}
+/** OpenAPI 3.1 from the route schemas: the same TypeBox objects that validate requests. */
+export function buildOpenApiDocument(routes, info) {
+    const components = {};
+    const paths = {};
+    for (const route of routes) {
+        if (route.hidden)
+            continue;
+        const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+        const operation = { summary: route.summary || undefined, operationId: operationId(route) };
+        const parameters = [
+            ...parametersOf(route.schema.params, 'path', components),
+            ...parametersOf(route.schema.querystring, 'query', components),
+        ];
+        if (parameters.length > 0)
+            operation.parameters = parameters;
+        if (route.multipartBody) {
+            operation.requestBody = {
+                required: true,
+                content: { 'multipart/form-data': { schema: lift(route.multipartBody, components) } },
+            };
+        }
+        else if (route.schema.body) {
+            operation.requestBody = {
+                required: false,
+                content: { 'application/json': { schema: lift(route.schema.body, components) } },
+            };
+        }
+        const responses = {};
+        for (const [status, schema] of Object.entries((route.schema.response ?? {}))) {
+            // A 204 has no body, whatever schema fastify needs for it.
+            const body = schema === null || status === '204' ? undefined : { 'application/json': { schema: lift(schema, components) } };
+            responses[status] = { description: describeStatus(status), ...(body ? { content: body } : {}) };
+        }
+        // Every JSON body goes through one parser, which refuses bodies over 1 MiB (src/http/errors.ts).
+        if (operation.requestBody && !route.multipartBody && !responses['413']) {
+            responses['413'] = { description: describeStatus('413'), content: { 'application/json': { schema: lift(ErrorEnvelope, components) } } };
+        }
+        // A route answering bytes (a PDF) has no JSON schema, but OpenAPI wants one response at least.
+        operation.responses = Object.keys(responses).length > 0 ? responses : { '200': { description: 'OK' } };
+        if (route.auth)
+            operation.security = [{ bearerAuth: [] }];
+        paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
+    }
+    return {
+        openapi: '3.1.0',
+        info,
+        jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+        servers: [{ url: '/' }],
+        paths,
+        components: {
+            schemas: components,
+            securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'an API key, `paraph_test_…`' } },
+        },
+    };
+}
+function operationId(route) {
+    const words = route.url
+        .split('/')
+        .filter((s) => s && s !== 'v1')
+        .map((s) => (s.startsWith(':') ? `by_${s.slice(1)}` : s.replace(/[^A-Za-z0-9]+/g, '_')));
+    return [route.method.toLowerCase(), ...words].join('_');
+}
+function parametersOf(schema, where, components) {
+    const object = schema;
+    return Object.entries(object?.properties ?? {}).map(([name, property]) => ({
+        name,
+        in: where,
+        required: where === 'path' || (object?.required ?? []).includes(name),
+        schema: lift(property, components),
+    }));
+}
+/** Copies a schema, moving every titled sub-schema into components and pointing at it with $ref. */
+function lift(schema, components) {
+    if (Array.isArray(schema))
+        return schema.map((item) => lift(item, components));
+    if (schema === null || typeof schema !== 'object')
+        return schema;
+    const copy = {};
+    for (const [key, value] of Object.entries(schema)) {
+        copy[key] = key === 'properties' || key === 'patternProperties' ? liftEach(value, components) : lift(value, components);
+    }
+    const title = schema.title;
+    if (typeof title !== 'string')
+        return copy;
+    components[title] ??= copy;
+    return { $ref: `#/components/schemas/${title}` };
+}
+function liftEach(map, components) {
+    return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, lift(v, components)]));
+}
+const STATUS_TEXT = {
+    '200': 'OK',
+    '201': 'Created',
+    '204': 'No Content',
+    '400': 'Invalid input',
+    '401': 'Missing, invalid or revoked API key',
+    '404': 'Not found',
+    '405': 'Method not allowed',
+    '409': 'State conflict',
+    '410': 'Content purged',
+    '413': 'JSON body over 1 MiB',
+    '422': 'Idempotency-Key reused',
+    '429': 'Rate limit exceeded',
+    '500': 'Internal error',
+    '503': 'Temporarily unavailable',
+};
+function describeStatus(status) {
+    return STATUS_TEXT[status] ?? 'Response';
+}
+//# sourceMappingURL=openapi.js.map

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { BASE62 } from '../crypto/tokens.js';
+const ID_CHARS = 17;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+/**
+ * A request id as every answer carries it in `X-Request-Id` and the error envelope: `req_` and 17
+ * random letters and digits. Not a secret, so it is cut from a pool of random bytes refilled 4 KiB
+ * at a time instead of asking the system for each one.
+ */
+export function newRequestId() {
+    let id = 'req_';
+    while (id.length < 4 + ID_CHARS) {
+        if (poolAt === pool.length) {
+            pool = randomBytes(4096);
+            poolAt = 0;
+        }
+        const byte = pool[poolAt++];
+        // 248 = 4 × 62: bytes above it would favour the first letters.
+        if (byte < 248)
+            id += BASE62[byte % 62];
+    }
+    return id;
+}
+const REASONS = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };
+/** What is wrong with a request Node's parser refused, by its error code. */
+function describe(code) {
+    switch (code) {
+        case 'HPE_HEADER_OVERFLOW':
+            return { status: 431, message: 'the request head is too large (request line and headers may have at most 16 KiB)' };
+        case 'ERR_HTTP_REQUEST_TIMEOUT':
+        case 'ERR_HTTP_HEADERS_TIMEOUT':
+            return { status: 408, message: 'the request did not arrive in time' };
+        case 'HPE_INVALID_HEADER_TOKEN':
+        case 'HPE_INVALID_CONSTANT':
+        case 'HPE_LF_EXPECTED':
+        case 'HPE_CR_EXPECTED':
+            return { status: 400, message: 'malformed HTTP request: a header name or value has a character HTTP does not allow' };
+        case 'HPE_INVALID_METHOD':
+            return { status: 400, message: 'malformed HTTP request: unknown method' };
+        case 'HPE_INVALID_URL':
+            return { status: 400, message: 'malformed HTTP request: the path has characters that must be percent-encoded' };
+        case 'HPE_INVALID_VERSION':
+            return { status: 400, message: 'malformed HTTP request: unknown HTTP version' };
+        case 'HPE_INVALID_CONTENT_LENGTH':
+        case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+            return { status: 400, message: 'malformed HTTP request: Content-Length is invalid, repeated or sent with Transfer-Encoding' };
+        case 'HPE_INVALID_TRANSFER_ENCODING':
+        case 'HPE_INVALID_CHUNK_SIZE':
+            return { status: 400, message: 'malformed HTTP request: the chunked body is malformed' };
+        case 'HPE_INVALID_EOF_STATE':
+            return { status: 400, message: 'the request ended before its body was complete' };
+        default:
+            return { status: 400, message: 'malformed HTTP request' };
+    }
+}
+function envelope(status, message) {
+    const id = newRequestId();
+    const body = JSON.stringify({ error: { code: 'invalid_request', message, request_id: id } });
+    const head = `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+        `content-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${id}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n`;
+    return { id, head, body };
+}
+/** fastify's `clientErrorHandler`: a request head Node could not accept. */
+export function answerClientError(err, socket) {
+    // A reset connection has nobody to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed)
+        return;
+    if (socket.writable) {
+        const { status, message } = describe(err.code);
+        const { head, body } = envelope(status, message);
+        socket.end(head + body);
+    }
+    else {
+        socket.destroy();
+    }
+}
+/** An `Expect` header other than 100-continue: 417, in the envelope. */
+export function refuseUnknownExpectations(server) {
+    server.on('checkExpectation', (request, response) => {
+        const expected = String(request.headers.expect ?? '').slice(0, 60);
+        const { id, body } = envelope(417, `Expect: ${JSON.stringify(expected)} is not supported (only 100-continue is)`);
+        response.writeHead(417, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+            'x-request-id': id,
+            'cache-control': 'no-store',
+            connection: 'close',
+        });
+        response.end(body);
+        // The body the client may still send is not read.
+        request.resume();
+    });
+}
+//# sourceMappingURL=protocol-errors.js.map

@@ -1,0 +1,30 @@
+import { getArtifact } from '../../services/get-artifact.js';
+import { principalOf } from '../hooks/auth.js';
+import { ArtifactParams } from '../schemas/artifacts.js';
+import { EvidenceResponse } from '../schemas/evidence.js';
+import { errorResponses } from './responses.js';
+/** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */
+export function registerArtifacts(app, ctx) {
+    app.get('/v1/signature-requests/:id/artifacts/:type', {
+        config: { auth: true, summary: 'Download an artifact of a completed request: signed-pdf, evidence.pdf (application/pdf) or evidence.json' },
+        schema: { params: ArtifactParams, response: { 200: EvidenceResponse, ...errorResponses(401, 404, 409, 410, 429, 500, 503) } },
+    }, async (request, reply) => {
+        const artifact = await getArtifact(ctx, { accountId: principalOf(request).accountId, id: request.params.id, type: request.params.type });
+        // The stored bytes go out as they are (the JSON too, so its SHA-256 is the one the audit trail records).
+        return reply
+            .type(artifact.contentType)
+            .header('content-disposition', attachment(artifact.filename))
+            .header('content-length', artifact.bytes.length)
+            .header('cache-control', 'no-store')
+            .header('x-content-type-options', 'nosniff')
+            .header('etag', `"${artifact.sha256}"`)
+            .send(artifact.bytes);
+    });
+}
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function attachment(filename) {
+    const ascii = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+    const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+//# sourceMappingURL=artifacts.js.map

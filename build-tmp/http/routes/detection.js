@@ -1,0 +1,23 @@
+import Type from 'typebox';
+import { closeFieldDetector, detectFields } from '../../services/detect-fields.js';
+import { principalOf } from '../hooks/auth.js';
+import { IdParams } from '../schemas/common.js';
+import { DetectionResult } from '../schemas/detection.js';
+import { errorResponses } from './responses.js';
+/** "No body": an absent body, an empty one or `{}`; anything in it is refused like any unknown property. */
+const NoBody = Type.Object({}, { additionalProperties: false });
+/** Field detection: suggestions for a prepared request's document. */
+export function registerDetection(app, ctx) {
+    app.post('/v1/signature-requests/:id/detect-fields', {
+        config: {
+            auth: true,
+            idempotent: true,
+            rateLimitBucket: 'detection',
+            summary: 'Suggest fields from the document (AcroForm widgets, labels, OCR of scanned pages); never activates',
+        },
+        schema: { params: IdParams, body: NoBody, response: { 200: DetectionResult, ...errorResponses(400, 401, 404, 409, 422, 429, 503) } },
+    }, async (request) => detectFields(ctx, { principal: principalOf(request), id: request.params.id }));
+    // The analysis child process goes with the server.
+    app.addHook('onClose', async () => closeFieldDetector(ctx));
+}
+//# sourceMappingURL=detection.js.map

@@ -1,0 +1,27 @@
+import { registerHealth } from './health.js';
+import { registerOpenApi } from './openapi.js';
+import { registerRequestLifecycle } from './request-lifecycle.js';
+import { registerSandbox } from './sandbox.js';
+import { registerSignatureRequests } from './signature-requests.js';
+import { registerSigning } from './signing.js';
+import { registerWebhookDeliveries } from './webhook-deliveries.js';
+import { registerTemplates } from './templates.js';
+import { registerBulkSends } from './bulk-sends.js';
+import { registerArtifacts } from './artifacts.js';
+import { registerDetection } from './detection.js';
+import { PARAPH_VERSION } from '../../version.js';
+/** Every route paraph serves, in one explicit table. */
+export async function registerRoutes(app, deps) {
+    registerHealth(app, deps.isReady ?? (() => true));
+    registerOpenApi(app, deps.routes, PARAPH_VERSION);
+    registerSignatureRequests(app, deps.ctx);
+    registerRequestLifecycle(app, deps.ctx);
+    registerWebhookDeliveries(app, deps.ctx);
+    registerSandbox(app, deps.ctx);
+    registerTemplates(app, deps.ctx);
+    registerBulkSends(app, deps.ctx);
+    await registerSigning(app, deps.ctx);
+    registerArtifacts(app, deps.ctx);
+    registerDetection(app, deps.ctx);
+}
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,50 @@
+import { createSignatureRequest } from '../../services/create-signature-request.js';
+import { getSignatureRequest } from '../../services/get-signature-request.js';
+import { listSignatureRequests } from '../../services/list-signature-requests.js';
+import { principalOf } from '../hooks/auth.js';
+import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
+import { IdParams, Page } from '../schemas/common.js';
+import { CreateRequestMultipart, CreateRequestPayload, CreateResponse, RequestListItem, RequestListQuery, SignatureRequestStatus, } from '../schemas/signature-requests.js';
+import { errorResponses } from './responses.js';
+export function registerSignatureRequests(app, ctx) {
+    app.post('/v1/signature-requests', {
+        config: {
+            auth: true,
+            idempotent: true,
+            summary: 'Create a signature request from a PDF and a JSON payload',
+            multipartBody: CreateRequestMultipart,
+            fingerprint: (request) => uploadFingerprint(request.upload),
+        },
+        schema: { response: { 200: CreateResponse, 201: CreateResponse, ...errorResponses(400, 401, 404, 409, 422, 429, 500, 503) } },
+        // Parsed before the idempotency check, which fingerprints the parts (boundaries differ between retries).
+        preValidation: async (request) => {
+            request.upload = await readPdfMultipart(request, { request: CreateRequestPayload });
+        },
+    }, async (request, reply) => {
+        const { document, parts } = request.upload;
+        const result = await createSignatureRequest(ctx, {
+            principal: principalOf(request),
+            document,
+            payload: parts.request,
+        });
+        return reply.code(result.created ? 201 : 200).send(result.response);
+    });
+    app.get('/v1/signature-requests', {
+        config: { auth: true, summary: 'List signature requests, newest first' },
+        schema: { querystring: RequestListQuery, response: { 200: Page(RequestListItem), ...errorResponses(400, 401, 429) } },
+    }, async (request) => {
+        const query = request.query;
+        return listSignatureRequests(ctx, {
+            accountId: principalOf(request).accountId,
+            status: query.status,
+            clientReference: query.client_reference,
+            limit: query.limit,
+            cursor: query.cursor,
+        });
+    });
+    app.get('/v1/signature-requests/:id', {
+        config: { auth: true, summary: 'Status of one signature request' },
+        schema: { params: IdParams, response: { 200: SignatureRequestStatus, ...errorResponses(401, 404, 429, 500, 503) } },
+    }, async (request) => getSignatureRequest(ctx, principalOf(request).accountId, request.params.id));
+}
+//# sourceMappingURL=signature-requests.js.map

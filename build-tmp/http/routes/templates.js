@@ -1,0 +1,48 @@
+import Type from 'typebox';
+import { archiveTemplate } from '../../services/archive-template.js';
+import { createTemplate } from '../../services/create-template.js';
+import { listTemplates } from '../../services/list-templates.js';
+import { principalOf } from '../hooks/auth.js';
+import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
+import { IdParams } from '../schemas/common.js';
+import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList, TemplateName } from '../schemas/templates.js';
+import { errorResponses } from './responses.js';
+/** Templates: a PDF with its fields and roles, uploaded once and used by creates and bulk sends. */
+export function registerTemplates(app, ctx) {
+    app.post('/v1/templates', {
+        config: {
+            auth: true,
+            idempotent: true,
+            summary: 'Create a template from a PDF, a name and its fields (each signer_reference is a role)',
+            multipartBody: TemplateCreateMultipart,
+            fingerprint: (request) => uploadFingerprint(request.upload),
+        },
+        schema: { response: { 201: Template, ...errorResponses(400, 401, 422, 429, 500, 503) } },
+        // Parsed before the idempotency check, which fingerprints the parts (boundaries differ between retries).
+        preValidation: async (request) => {
+            request.upload = await readPdfMultipart(request, { name: TemplateName, fields: TemplateFieldsJson }, { textParts: ['name'] });
+        },
+    }, async (request, reply) => {
+        const { document, parts } = request.upload;
+        const template = await createTemplate(ctx, {
+            principal: principalOf(request),
+            document,
+            name: parts.name,
+            fields: parts.fields,
+        });
+        return reply.code(201).send(template);
+    });
+    app.get('/v1/templates', {
+        config: { auth: true, summary: "The account's templates, newest first (archived ones are left out)" },
+        schema: { response: { 200: TemplateList, ...errorResponses(401, 429, 500) } },
+    }, async (request) => listTemplates(ctx, principalOf(request).accountId));
+    app.delete('/v1/templates/:id', {
+        config: { auth: true, idempotent: true, summary: 'Archive a template: it can no longer be used; requests made from it are unaffected' },
+        schema: { params: IdParams, response: { 204: Type.Null({ description: 'archived; no body' }), ...errorResponses(401, 404, 422, 429) } },
+    }, async (request, reply) => {
+        await archiveTemplate(ctx, { principal: principalOf(request), id: request.params.id });
+        // A payload (sent as no body), so that an Idempotency-Key stores the answer and replays it.
+        return reply.code(204).send(null);
+    });
+}
+//# sourceMappingURL=templates.js.map

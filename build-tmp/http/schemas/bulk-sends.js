@@ -1,0 +1,56 @@
+import Type, {} from 'typebox';
+import { Uuid } from './common.js';
+import { EmailBranding, EmailDelivery, FieldValues, SignerInput, SignerStatusValue } from './signature-requests.js';
+/** POST /bulk-sends: one request created and activated per recipient, from a template. */
+const closed = { additionalProperties: false };
+export const BulkSendRecipient = Type.Object({
+    client_reference: Type.String({ minLength: 1, maxLength: 160 }),
+    signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
+    field_values: Type.Optional(FieldValues),
+    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048, description: "overrides the batch's return_url" })),
+}, closed);
+/** The batch options: they apply to every recipient's request. */
+const batchOptions = {
+    callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    email: Type.Optional(EmailBranding),
+    sequential_signing: Type.Optional(Type.Boolean({ default: false })),
+    send_emails: Type.Optional(Type.Boolean({ default: false })),
+    link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+    embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+};
+export const BulkSendInput = Type.Object({ template_id: Uuid, recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: 50 }), ...batchOptions }, { ...closed, title: 'BulkSendInput' });
+/**
+ * BulkSendInput as the batch is checked before its rows: options and 1 to 50 recipients. Each
+ * recipient is then checked against BulkSendRecipient on its own, so a bad row fails alone.
+ */
+export const BulkSendBatch = Type.Object({ template_id: Uuid, recipients: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 50 }), ...batchOptions }, closed);
+export const BulkSendResultStatus = Type.Enum(['active', 'already_exists', 'error']);
+export const BulkSendSigner = Type.Object({
+    id: Uuid,
+    reference: Type.String(),
+    email: Type.String(),
+    status: SignerStatusValue,
+    signing_url: Type.String({ description: 'secret signer-specific URL; must not be logged' }),
+    email_delivery: EmailDelivery,
+    embed_url: Type.Optional(Type.String()),
+}, closed);
+export const BulkSendError = Type.Object({
+    code: Type.Enum(['invalid_request', 'temporarily_unavailable', 'activation_failed']),
+    message: Type.String(),
+}, closed);
+export const BulkSendResult = Type.Object({
+    client_reference: Type.String(),
+    status: BulkSendResultStatus,
+    id: Type.Optional(Uuid),
+    signers: Type.Array(BulkSendSigner),
+    error: Type.Optional(BulkSendError),
+}, closed);
+export const BulkSendResponse = Type.Object({
+    template_id: Uuid,
+    total: Type.Integer({ minimum: 0 }),
+    created: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+    results: Type.Array(BulkSendResult),
+}, { ...closed, title: 'BulkSendResponse' });
+//# sourceMappingURL=bulk-sends.js.map

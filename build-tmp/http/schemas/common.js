@@ -1,0 +1,35 @@
+import Type, {} from 'typebox';
+/** Schemas shared by every resource. Input objects always reject unknown properties. */
+export const Uuid = Type.String({ format: 'uuid' });
+export const DateTime = Type.String({ format: 'date-time' });
+export const NullableDateTime = Type.Union([DateTime, Type.Null()]);
+export const ErrorCodeSchema = Type.Union([
+    'invalid_request',
+    'invalid_document',
+    'unauthorized',
+    'not_found',
+    'conflict',
+    'request_not_ready',
+    'request_expired',
+    'artifact_not_available',
+    'rate_limit_exceeded',
+    'internal_error',
+    'template_not_found',
+    'template_not_ready',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+    'temporarily_unavailable',
+].map((code) => Type.Literal(code)));
+export const ErrorEnvelope = Type.Object({
+    error: Type.Object({ code: Type.String(), message: Type.String(), request_id: Type.String() }, { additionalProperties: false }),
+}, { additionalProperties: false, title: 'ErrorEnvelope' });
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
+/** Empty means the first page, so a client may always pass back the last `next_cursor`. */
+export const Cursor = Type.String({ maxLength: 200 });
+/** `{data: [...], next_cursor}` with an empty cursor on the last page. */
+export function Page(item) {
+    return Type.Object({ data: Type.Array(item), next_cursor: Type.String() }, { additionalProperties: false });
+}
+export const Locale = Type.Union([Type.Literal('fr'), Type.Literal('en'), Type.Literal('ar')]);
+//# sourceMappingURL=common.js.map

@@ -1,0 +1,35 @@
+import Type, {} from 'typebox';
+import { FieldType } from './signature-requests.js';
+/** The result of POST /signature-requests/{id}/detect-fields. Geometry is in PDF points, origin top-left. */
+const closed = { additionalProperties: false };
+export const DetectionReason = Type.Enum(['acroform', 'label_with_geometry', 'label_with_whitespace']);
+export const DetectionSuggestion = Type.Object({
+    id: Type.String(),
+    type: FieldType,
+    page: Type.Integer({ minimum: 1 }),
+    x: Type.Number({ minimum: 0 }),
+    y: Type.Number({ minimum: 0 }),
+    width: Type.Number({ exclusiveMinimum: 0 }),
+    height: Type.Number({ exclusiveMinimum: 0 }),
+    confidence: Type.Number({ minimum: 0.65, maximum: 1 }),
+    roleHint: Type.Optional(Type.String()),
+    reason: DetectionReason,
+    fieldKey: Type.Optional(Type.String()),
+}, { ...closed, title: 'DetectionSuggestion' });
+export const DetectionPage = Type.Object({ page: Type.Integer(), width: Type.Number(), height: Type.Number(), rotation: Type.Integer() }, { ...closed, title: 'DetectionPage' });
+export const DetectionStats = Type.Object({
+    pageCount: Type.Integer(),
+    totalSuggestions: Type.Integer(),
+    nativeTextPages: Type.Optional(Type.Integer()),
+    ocrPages: Type.Optional(Type.Integer()),
+    scannedPages: Type.Optional(Type.Integer()),
+    extractionMs: Type.Optional(Type.Number()),
+    detectionMs: Type.Optional(Type.Number()),
+}, closed);
+export const DetectionResult = Type.Object({
+    suggestions: Type.Array(DetectionSuggestion),
+    pages: Type.Array(DetectionPage),
+    stats: DetectionStats,
+    ocrStatus: Type.Enum(['disabled', 'enabled']),
+}, { ...closed, title: 'DetectionResult' });
+//# sourceMappingURL=detection.js.map

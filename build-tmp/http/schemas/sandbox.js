@@ -1,0 +1,31 @@
+import Type, {} from 'typebox';
+import { DateTime, Uuid } from './common.js';
+/** The `/_sandbox` controls of the sandbox contract (scoped to the key's account; the clock is global). */
+const closed = { additionalProperties: false };
+export const ClockState = Type.Object({
+    now: DateTime,
+    offset_seconds: Type.Integer({ minimum: 0, description: 'how far the sandbox clock is ahead of real time' }),
+}, { ...closed, title: 'ClockState' });
+export const ClockAdvanceInput = Type.Object(
+// At most ten years at a time: dates stay far inside what JavaScript can represent.
+{ seconds: Type.Integer({ minimum: 1, maximum: 315_360_000 }) }, { ...closed, title: 'ClockAdvanceInput' });
+/** GET /_sandbox/emails: both filters optional; newest first. */
+export const SandboxEmailQuery = Type.Object({
+    to: Type.Optional(Type.String({ maxLength: 254, description: 'recipient address' })),
+    signature_request_id: Type.Optional(Uuid),
+}, closed);
+/** A message caught by the SMTP catcher. `kind`, `signature_request_id` and `signer_reference` are set on paraph's own mails. */
+export const CaughtEmail = Type.Object({
+    id: Uuid,
+    from: Type.String(),
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+    text: Type.String(),
+    html: Type.String(),
+    received_at: DateTime,
+    kind: Type.Union([Type.Enum(['invitation', 'reminder', 'replacement', 'otp']), Type.Null()]),
+    signature_request_id: Type.Union([Uuid, Type.Null()]),
+    signer_reference: Type.Union([Type.String(), Type.Null()]),
+}, { ...closed, title: 'CaughtEmail' });
+export const CaughtEmailList = Type.Object({ data: Type.Array(CaughtEmail) }, closed);
+//# sourceMappingURL=sandbox.js.map

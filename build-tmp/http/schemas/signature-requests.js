@@ -1,0 +1,170 @@
+import Type, {} from 'typebox';
+import { Cursor, DateTime, Limit, Locale, NullableDateTime, Uuid } from './common.js';
+/** The signature-request resources of the API description, one schema per named shape. */
+const closed = { additionalProperties: false };
+const SingleLine = (maxLength) => Type.String({ maxLength, pattern: '^[^\\r\\n\\u2028\\u2029]*$' });
+export const RequestStatus = Type.Enum(['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged']);
+export const SignerStatusValue = Type.Enum(['pending', 'viewed', 'signed', 'declined', 'expired']);
+export const FieldType = Type.Enum(['signature', 'date', 'text', 'initials']);
+export const FieldKey = Type.Enum(['signer_name', 'signer_email', 'company', 'job_title', 'sign_date', 'initials']);
+export const EmailDelivery = Type.Enum(['not_requested', 'sent', 'failed']);
+export const SignerInput = Type.Object({
+    reference: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    order: Type.Integer({ minimum: 1, maximum: 10 }),
+    locale: Type.Optional(Locale),
+    verification: Type.Optional(Type.Enum(['email_otp'])),
+}, { ...closed, title: 'SignerInput' });
+export const FieldInput = Type.Object({
+    signer_reference: Type.String({ minLength: 1, maxLength: 100 }),
+    type: FieldType,
+    field_key: Type.Optional(FieldKey),
+    page: Type.Integer({ minimum: 1, maximum: 10000 }),
+    x: Type.Number({ minimum: 0 }),
+    y: Type.Number({ minimum: 0 }),
+    width: Type.Number({ exclusiveMinimum: 0, maximum: 5000 }),
+    height: Type.Number({ exclusiveMinimum: 0, maximum: 5000 }),
+    name: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' })),
+    value: Type.Optional(Type.String({ maxLength: 500 })),
+    read_only: Type.Optional(Type.Boolean({ default: false })),
+}, { ...closed, title: 'FieldInput' });
+export const EmailBranding = Type.Object({
+    sender_name: Type.Optional(SingleLine(120)),
+    subject: Type.Optional(SingleLine(200)),
+    message: Type.Optional(Type.String({ maxLength: 2000 })),
+    logo_url: Type.Optional(Type.String({ format: 'uri', maxLength: 512, pattern: '^https://' })),
+}, { ...closed, title: 'EmailBranding' });
+export const FieldValues = Type.Record(Type.String(), Type.String({ maxLength: 500 }));
+export const CreateRequestPayload = Type.Object({
+    client_reference: Type.String({ minLength: 1, maxLength: 160 }),
+    template_id: Type.Optional(Uuid),
+    signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
+    fields: Type.Optional(Type.Array(FieldInput, { maxItems: 100 })),
+    callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    sequential_signing: Type.Optional(Type.Boolean({ default: false })),
+    email: Type.Optional(EmailBranding),
+    embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+    field_values: Type.Optional(FieldValues),
+    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+}, { ...closed, title: 'CreateRequestPayload' });
+/** The multipart body of the create call, as the OpenAPI document describes it. */
+export const CreateRequestMultipart = Type.Object({
+    document: Type.String({ contentMediaType: 'application/pdf', description: 'the PDF, at most 8 MiB, with a .pdf filename' }),
+    request: CreateRequestPayload,
+}, { ...closed, required: ['document', 'request'] });
+export const CreateResponse = Type.Object({
+    id: Uuid,
+    client_reference: Type.String(),
+    template_id: Type.String(),
+    status: Type.Literal('prepared'),
+    environment: Type.Literal('sandbox'),
+    retention_expires_at: DateTime,
+    sequential_signing: Type.Boolean(),
+    return_url: Type.String(),
+    idempotent_replay: Type.Boolean(),
+}, { ...closed, title: 'CreateResponse' });
+export const ActivateInput = Type.Object({
+    send_emails: Type.Optional(Type.Boolean({ default: false })),
+    link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+}, { ...closed, title: 'ActivateInput' });
+export const ActivatedSigner = Type.Object({
+    id: Uuid,
+    reference: Type.String(),
+    status: SignerStatusValue,
+    signing_url: Type.String({ format: 'uri' }),
+    email_delivery: EmailDelivery,
+    embed_url: Type.String(),
+}, { ...closed, title: 'ActivatedSigner' });
+export const ActivateResponse = Type.Object({
+    id: Uuid,
+    status: Type.Literal('active'),
+    environment: Type.Literal('sandbox'),
+    signers: Type.Array(ActivatedSigner),
+}, { ...closed, title: 'ActivateResponse' });
+export const FieldsPutInput = Type.Object({ fields: Type.Array(FieldInput, { minItems: 1, maxItems: 100 }) }, { ...closed, title: 'FieldsPutInput' });
+export const ReminderInput = Type.Object({ signer_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { ...closed, title: 'ReminderInput' });
+export const ReminderResponse = Type.Object({
+    id: Uuid,
+    status: Type.Literal('active'),
+    reminders: Type.Array(Type.Object({
+        reference: Type.String(),
+        email_delivery: Type.String(),
+        signing_url: Type.String({ format: 'uri' }),
+        embed_url: Type.Optional(Type.String()),
+    }, closed)),
+}, { ...closed, title: 'ReminderResponse' });
+export const CancellationInput = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { ...closed, title: 'CancellationInput' });
+export const SignerReplaceInput = Type.Object({
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    locale: Type.Optional(Locale),
+    send_email: Type.Optional(Type.Boolean({ default: false })),
+}, { ...closed, title: 'SignerReplaceInput' });
+export const SignerReplaceResponse = Type.Object({
+    id: Uuid,
+    signer: Type.Object({
+        id: Uuid,
+        reference: Type.String(),
+        email: Type.String(),
+        status: SignerStatusValue,
+        signing_url: Type.String(),
+        embed_url: Type.Optional(Type.String()),
+        email_delivery: EmailDelivery,
+    }, closed),
+}, { ...closed, title: 'SignerReplaceResponse' });
+export const SignerStatus = Type.Object({
+    id: Uuid,
+    reference: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    order: Type.Integer(),
+    status: SignerStatusValue,
+    locale: Type.String(),
+    verification: Type.String(),
+    signed_at: NullableDateTime,
+    expires_at: NullableDateTime,
+    verified_at: NullableDateTime,
+}, { ...closed, title: 'SignerStatus' });
+export const FieldStatus = Type.Object({
+    id: Uuid,
+    name: Type.String(),
+    type: Type.Enum(['text', 'date']),
+    field_key: Type.String(),
+    signer_reference: Type.String(),
+    value: Type.String(),
+    read_only: Type.Boolean(),
+    completed: Type.Boolean(),
+}, { ...closed, title: 'FieldStatus' });
+export const ArtifactAvailability = Type.Object({ signed_pdf: Type.Boolean(), evidence_pdf: Type.Boolean(), evidence_json: Type.Boolean() }, { ...closed, title: 'ArtifactAvailability' });
+export const SignatureRequestStatus = Type.Object({
+    id: Uuid,
+    client_reference: Type.String(),
+    environment: Type.Literal('sandbox'),
+    status: RequestStatus,
+    created_at: DateTime,
+    updated_at: DateTime,
+    retention_expires_at: NullableDateTime,
+    sequential_signing: Type.Boolean(),
+    return_url: Type.String(),
+    signers: Type.Array(SignerStatus),
+    fields: Type.Array(FieldStatus),
+    artifacts: ArtifactAvailability,
+}, { ...closed, title: 'SignatureRequestStatus' });
+export const RequestListItem = Type.Object({
+    id: Uuid,
+    client_reference: Type.String(),
+    status: RequestStatus,
+    created_at: DateTime,
+    updated_at: DateTime,
+    retention_expires_at: NullableDateTime,
+}, { ...closed, title: 'RequestListItem' });
+export const RequestListQuery = Type.Object({
+    status: Type.Optional(RequestStatus),
+    client_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+}, closed);
+export const ArtifactParams = Type.Object({ id: Uuid, type: Type.Enum(['signed-pdf', 'evidence.pdf', 'evidence.json']) }, closed);
+export const SignerReferenceParams = Type.Object({ id: Uuid, reference: Type.String({ minLength: 1 }) }, closed);
+//# sourceMappingURL=signature-requests.js.map

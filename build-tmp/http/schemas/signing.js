@@ -1,0 +1,80 @@
+import Type, {} from 'typebox';
+import { DateTime, NullableDateTime, Uuid } from './common.js';
+import { FieldType, SignerStatusValue } from './signature-requests.js';
+/**
+ * The signer's JSON API under the signing link: what the signing page and `paraph sign` share. The
+ * token in the path is the only credential.
+ */
+const closed = { additionalProperties: false };
+export const ClosedReason = Type.Enum(['signed', 'declined', 'cancelled', 'expired', 'revoked', 'unavailable']);
+export const SignerField = Type.Object({
+    id: Uuid,
+    type: FieldType,
+    page: Type.Integer(),
+    x: Type.Number(),
+    y: Type.Number(),
+    width: Type.Number(),
+    height: Type.Number(),
+    name: Type.String(),
+    field_key: Type.String(),
+    value: Type.String({ description: 'prefilled by the sender, from the signer identity, or the date; empty otherwise' }),
+    read_only: Type.Boolean(),
+    editable: Type.Boolean({ description: 'the signer types this value' }),
+}, { ...closed, title: 'SignerField' });
+export const SignerView = Type.Object({
+    state: Type.Enum(['open', 'closed']),
+    closed_reason: Type.Union([ClosedReason, Type.Null()]),
+    lang: Type.Enum(['fr', 'en', 'ar']),
+    brand: Type.String({ description: 'the `source` of iframe messages' }),
+    embed_origin: Type.String({ description: 'the origin allowed to frame the page; empty when none' }),
+    return_url: Type.String({ description: 'where to send the signer now (closed) — empty when none' }),
+    request: Type.Union([
+        Type.Object({
+            id: Uuid,
+            client_reference: Type.String(),
+            document_name: Type.String(),
+            sequential_signing: Type.Boolean(),
+            pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number(), rotation: Type.Integer() }, closed)),
+        }, closed),
+        Type.Null(),
+    ]),
+    signer: Type.Union([
+        Type.Object({
+            id: Uuid,
+            reference: Type.String(),
+            name: Type.String(),
+            email: Type.String(),
+            status: SignerStatusValue,
+            verification: Type.String(),
+            verified_at: NullableDateTime,
+            expires_at: NullableDateTime,
+        }, closed),
+        Type.Null(),
+    ]),
+    fields: Type.Array(SignerField),
+    verification_required: Type.Boolean({ description: 'email code not yet entered: document, signing and declining are locked' }),
+    can_sign: Type.Boolean(),
+    waiting_for: Type.Array(Type.String(), { description: 'references of signers who must sign first (sequential signing)' }),
+}, { ...closed, title: 'SignerView' });
+const Mark = Type.Union([
+    Type.Object({ type: Type.Literal('typed'), text: Type.String({ minLength: 1, maxLength: 100 }) }, closed),
+    Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$' }) }, closed),
+]);
+export const SignInput = Type.Object({
+    /** Values of the signer's text and date fields, by field name or id. */
+    fields: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
+    signature: Type.Optional(Mark),
+    initials: Type.Optional(Mark),
+}, { ...closed, title: 'SignInput' });
+export const DeclineInput = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { ...closed, title: 'DeclineInput' });
+export const OtpVerifyInput = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, { ...closed, title: 'OtpVerifyInput' });
+export const SignerOutcome = Type.Object({
+    status: Type.Enum(['signed', 'declined']),
+    request_status: Type.String(),
+    signed_at: NullableDateTime,
+    return_url: Type.String({ description: 'the return URL with its parameters; empty when the request has none' }),
+}, { ...closed, title: 'SignerOutcome' });
+export const OtpSent = Type.Object({ sent: Type.Boolean(), expires_at: DateTime, email_delivery: Type.Enum(['sent', 'failed']) }, { ...closed, title: 'OtpSent' });
+export const OtpChecked = Type.Object({ verified: Type.Boolean(), verified_at: NullableDateTime, attempts_left: Type.Integer() }, { ...closed, title: 'OtpChecked' });
+export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, closed);
+//# sourceMappingURL=signing.js.map

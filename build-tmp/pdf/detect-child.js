@@ -1,0 +1,300 @@
+/**
+ * The field-detection child process (started by detect.ts). It reads untrusted PDFs with pdf.js, OCRs
+ * scanned pages with tesseract.js and applies the label rules; a runaway document can only take this
+ * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs.
+ *
+ * argv[2]: the directory tesseract.js may cache unpacked language models in.
+ */
+import { performance } from 'node:perf_hooks';
+import { isArabic, matchLabels, splitWord } from './detect-lexicon.js';
+import { openPdf, renderPage, scanPage } from './detect-extract.js';
+import { assemble, round } from './detect-analysis.js';
+import { buildLines, suggestFields } from './detect-rules.js';
+import { availableLanguages } from './ocr-languages.js';
+import { OcrEngine } from './ocr.js';
+import { rulesFromPixels } from './ocr-lines.js';
+/** Pages with no text layer and at least this share covered by images are scans. */
+const SCANNED_COVER = 0.3;
+/** A page this much covered by images is a scan, even with a few words over it (a stamp, a page number). */
+const IMAGE_BACKED = 0.6;
+const STAMP_WORDS = 8;
+/** Lines in the image of a scan with a text layer are looked for at this resolution. */
+const RULES_DPI = 150;
+const OCR_DPI = 200;
+const OCR_MAX_PIXELS = 12_000_000;
+export async function analyse(bytes, job, ocr, progress) {
+    const started = performance.now();
+    const deadline = started + job.deadlineMs;
+    const pdf = await openPdf(bytes);
+    try {
+        const pageCount = pdf.numPages;
+        const analysed = Math.min(pageCount, job.maxPages);
+        const languages = ocr && job.ocr ? availableLanguages() : [];
+        const head = { pageCount, ocrStatus: languages.length > 0 ? 'enabled' : 'disabled' };
+        progress?.opened(head);
+        const timing = { extractionMs: 0, detectionMs: 0, ocrMsPerPage: [] };
+        const done = new Map();
+        const geometry = new Map();
+        let abandoned = false;
+        /** Applies the rules to a page as read so far, and tells it. */
+        const finish = (model, kind, ocrLanguage) => {
+            const t = performance.now();
+            const page = geometry.get(model.page);
+            const entry = { page, suggestions: suggestFields(model), kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
+            timing.detectionMs += performance.now() - t;
+            done.set(model.page, entry);
+            progress?.page(entry);
+        };
+        const scanned = [];
+        const backed = [];
+        const nativeWords = [];
+        for (let n = 1; n <= analysed; n++) {
+            const t = performance.now();
+            const scan = await until(readPage(pdf, n), deadline);
+            timing.extractionMs += performance.now() - t;
+            if (scan === EXPIRED) {
+                abandoned = true;
+                break;
+            }
+            // A page pdf.js cannot read is left out; the others are still analysed.
+            if (scan === undefined)
+                continue;
+            geometry.set(n, { page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
+            const model = {
+                page: n,
+                width: scan.width,
+                height: scan.height,
+                words: scan.words,
+                segments: scan.segments,
+                verticals: scan.verticals,
+                boxes: scan.boxes,
+                widgets: scan.widgets,
+                ocr: false,
+            };
+            const imageBacked = scan.imageCover >= IMAGE_BACKED;
+            if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) {
+                nativeWords.push(...scan.words.slice(0, 2000));
+                // A scan with a text layer: its text is there, its lines are only in the image.
+                if (imageBacked)
+                    backed.push(model);
+                finish(model, 'text');
+            }
+            else if (scan.imageCover >= SCANNED_COVER) {
+                // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
+                scanned.push(model);
+                finish(model, 'scanned');
+            }
+            else {
+                finish(model, 'other');
+            }
+        }
+        // Scans last: the language of the text pages helps choose the OCR language.
+        if (ocr && languages.length > 0 && !abandoned) {
+            const order = languageOrder(job.languages, nativeWords, languages);
+            for (const model of scanned) {
+                const t = performance.now();
+                const read = await until(ocrPage(pdf, model, ocr, order), deadline);
+                const ms = performance.now() - t;
+                timing.extractionMs += ms;
+                if (read === EXPIRED) {
+                    abandoned = true;
+                    break;
+                }
+                // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
+                if (read === undefined)
+                    continue;
+                timing.ocrMsPerPage.push(Math.round(ms));
+                finish(model, 'scanned', read);
+                // The next scanned page of the document is most likely in the same language.
+                order.splice(order.indexOf(read), 1);
+                order.unshift(read);
+            }
+        }
+        for (const model of abandoned ? [] : backed) {
+            const t = performance.now();
+            const lines = await until(linesOfPage(pdf, model), deadline);
+            timing.extractionMs += performance.now() - t;
+            if (lines === EXPIRED) {
+                abandoned = true;
+                break;
+            }
+            finish(model, 'text');
+        }
+        return assemble(head, done.values(), timing, abandoned);
+    }
+    finally {
+        // Also stops pdf.js work on an abandoned page.
+        await pdf.destroy().catch(() => { });
+    }
+}
+/** What pdf.js sees on page `n`, or undefined when the page cannot be read. */
+async function readPage(pdf, n) {
+    try {
+        const page = await pdf.getPage(n);
+        try {
+            return await scanPage(page);
+        }
+        finally {
+            page.cleanup();
+        }
+    }
+    catch {
+        return undefined;
+    }
+}
+/** OCRs a scanned page into its model; answers the language it was read in, or undefined when unread. */
+async function ocrPage(pdf, model, ocr, order) {
+    try {
+        const page = await pdf.getPage(model.page);
+        const bitmap = await renderPage(pdf, page, OCR_DPI, OCR_MAX_PIXELS);
+        page.cleanup();
+        const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
+        const read = await readBest(ocr, bitmap.png, bitmap.scale, order);
+        model.words = withoutRules(read.result.words, rules.segments);
+        model.segments = [...model.segments, ...rules.segments];
+        model.verticals = [...model.verticals, ...rules.verticals];
+        model.ocr = true;
+        return read.language;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
+async function linesOfPage(pdf, model) {
+    try {
+        const page = await pdf.getPage(model.page);
+        const bitmap = await renderPage(pdf, page, RULES_DPI, OCR_MAX_PIXELS);
+        page.cleanup();
+        const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
+        model.segments = [...model.segments, ...rules.segments];
+        model.verticals = [...model.verticals, ...rules.verticals];
+    }
+    catch {
+        // The page keeps its text.
+    }
+}
+const EXPIRED = Symbol('expired');
+/** Waits for `work` until `deadline` (a performance.now() time): EXPIRED if it is not done by then. */
+async function until(work, deadline) {
+    // Whatever the abandoned work ends with later is of no interest.
+    work.catch(() => { });
+    const left = deadline - performance.now();
+    if (left <= 0)
+        return EXPIRED;
+    let timer;
+    const expired = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(EXPIRED), left);
+    });
+    try {
+        return await Promise.race([work, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+/**
+ * The order in which OCR languages are tried: the signers' languages first, then the script of the
+ * document's own text, then English, then the other script.
+ */
+function languageOrder(hints, words, available) {
+    const order = [...hints];
+    if (words.length > 0) {
+        const arabic = words.filter((w) => isArabic(w.text)).length;
+        if (arabic * 2 > words.length)
+            order.push('ara');
+        else if (looksFrench(words))
+            order.push('fra');
+        else
+            order.push('eng');
+    }
+    order.push('eng', 'ara', 'fra');
+    return [...new Set(order)].filter((l) => available.includes(l));
+}
+const FRENCH = new Set(['le', 'la', 'les', 'des', 'du', 'et', 'est', 'une', 'pour', 'dans', 'sur', 'au', 'aux', 'par']);
+const ENGLISH = new Set(['the', 'and', 'of', 'to', 'is', 'for', 'in', 'on', 'by', 'with', 'shall', 'this']);
+function looksFrench(words) {
+    let fr = 0;
+    let en = 0;
+    for (const w of words) {
+        for (const t of splitWord(w.text)) {
+            if (FRENCH.has(t))
+                fr++;
+            if (ENGLISH.has(t))
+                en++;
+        }
+    }
+    return fr > en;
+}
+/**
+ * Reads the page in the first language; if that finds no label and reads poorly, tries the other
+ * script (Latin or Arabic) and keeps whichever finds more labels, then reads more confidently.
+ */
+async function readBest(ocr, png, scale, order) {
+    const first = order[0];
+    const result = await ocr.read(png, scale, first);
+    const labels = countLabels(result.words);
+    if ((labels > 0 && result.confidence >= 0.6) || result.confidence >= 0.85)
+        return { result, language: first };
+    const otherScript = order.find((l) => (l === 'ara') !== (first === 'ara'));
+    if (!otherScript)
+        return { result, language: first };
+    const second = await ocr.read(png, scale, otherScript);
+    const labels2 = countLabels(second.words);
+    const better = labels2 > labels || (labels2 === labels && second.confidence > result.confidence);
+    return better ? { result: second, language: otherScript } : { result, language: first };
+}
+/** OCR reads a drawn line as a word of dashes or tildes: the line is already known, the word goes. */
+function withoutRules(words, segments) {
+    return words.filter((w) => {
+        const text = w.text.replace(/\s/g, '');
+        const ruleLike = !/[\p{L}\p{N}]/u.test(text) || w.confidence < 0.5;
+        if (!ruleLike)
+            return true;
+        const width = w.box.x1 - w.box.x0;
+        return !segments.some((s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width);
+    });
+}
+function countLabels(words) {
+    return buildLines(words.filter((w) => w.confidence >= 0.3)).reduce((n, line) => n + matchLabels(line.tokens).length, 0);
+}
+// ---------------------------------------------------------------------------------------------- process
+if (process.send && process.argv[2] !== undefined) {
+    const send = process.send.bind(process);
+    const engine = new OcrEngine(process.argv[2]);
+    // pdf.js leaves some of its internal promises unawaited, and on a damaged file they reject: that is
+    // no reason to end the process (and fail the job) when the analysis itself goes on.
+    process.on('unhandledRejection', () => { });
+    let queue = Promise.resolve();
+    process.on('message', (job) => {
+        queue = queue.then(async () => {
+            let reply;
+            try {
+                const progress = {
+                    opened: (head) => send({ type: 'opened', id: job.id, ...head }),
+                    page: (done) => send({ type: 'page', id: job.id, done }),
+                };
+                reply = { type: 'result', id: job.id, ok: true, analysis: await analyse(job.bytes, job, engine, progress) };
+            }
+            catch (err) {
+                reply = { type: 'result', id: job.id, ok: false, message: describe(err) };
+            }
+            send(reply);
+        });
+    });
+    // The server went away: nothing is left to answer to.
+    process.on('disconnect', () => {
+        void engine.close().finally(() => process.exit(0));
+        setTimeout(() => process.exit(0), 1000).unref();
+    });
+    send({ type: 'ready' });
+}
+function describe(err) {
+    const name = err instanceof Error ? err.name : '';
+    if (name === 'InvalidPDFException')
+        return 'the document could not be read as a PDF';
+    if (name === 'PasswordException')
+        return 'the document is encrypted';
+    return 'the document could not be analysed';
+}
+//# sourceMappingURL=detect-child.js.map

@@ -1,0 +1,259 @@
+/**
+ * The words field detection looks for, in English, French and Arabic: labels that announce a field, the
+ * party words that say whose field it is, and the names AcroForm fields commonly carry. Pure data and
+ * string functions; everything is matched on normalised tokens (see `normalizeToken`).
+ */
+const sig = (strength, ...phrases) => phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
+const text = (fieldKey, ...phrases) => phrases.map((p) => ({ tokens: p.split(' '), type: 'text', strength: 'strong', ...(fieldKey ? { fieldKey } : {}) }));
+/** Longest phrases win where several match the same words (see `matchLabels`). */
+const LABEL_TABLE = [
+    // English
+    ...sig('strong', 'signature', 'signatures', 'signed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
+    { tokens: ['date'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    { tokens: ['date', 'of', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
+    ...text('signer_email', 'email', 'e mail', 'email address'),
+    ...text('company', 'company', 'company name', 'organisation', 'organization'),
+    ...text('job_title', 'title', 'job title', 'position'),
+    { tokens: ['initials'], type: 'initials', strength: 'strong' },
+    { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
+    { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
+    // French
+    ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
+    ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),
+    { tokens: ['fait', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
+    { tokens: ['fait', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
+    { tokens: ['date', 'de', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    ...text('signer_name', 'nom', 'nom et prenom', 'nom prenom', 'prenom et nom', 'nom complet'),
+    ...text('signer_email', 'courriel', 'adresse electronique', 'adresse email', 'adresse e mail'),
+    ...text('company', 'societe', 'entreprise', 'raison sociale'),
+    ...text('job_title', 'fonction', 'qualite'),
+    { tokens: ['paraphe'], type: 'initials', strength: 'strong' },
+    { tokens: ['paraphes'], type: 'initials', strength: 'strong' },
+    { tokens: ['initiales'], type: 'initials', strength: 'strong' },
+    // Arabic (normalised: no hamza on alef, ya for alef maqsura, no diacritics)
+    ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
+    { tokens: ['التاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    { tokens: ['تاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    { tokens: ['تاريخ', 'التوقيع'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+    ...text('signer_name', 'الاسم', 'اسم', 'الاسم الكامل'),
+    ...text('signer_email', 'البريد الالكتروني'),
+    ...text('company', 'الشركه', 'اسم الشركه'),
+    ...text('job_title', 'المسمي الوظيفي', 'الصفه', 'الوظيفه'),
+    { tokens: ['الاحرف', 'الاولي'], type: 'initials', strength: 'strong' },
+];
+// The tables are written readably and matched normalised.
+export const LABELS = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
+/** Words that join a label to its party or fill a caption ("Signature of the Client"). */
+export const STOPWORDS = normalizedSet([
+    'of', 'the', 'for', 'by', 'on', 'behalf', 'and', 'here', 'please', 'a', 'an', 'to', 'be', 'its', 'his', 'her', 'their',
+    'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
+    'من', 'عن', 'و', 'في', 'على', 'قبل',
+]);
+/**
+ * Words that make a line about signatures rather than a place to sign ("Signature page", "Electronic
+ * signature act"): a label next to one of them is not a field.
+ */
+export const NOT_A_FIELD = normalizedSet([
+    'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
+    'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
+    'annexe', 'electronique', 'requise',
+    'الالكتروني', 'صفحه',
+]);
+/** Party words, normalised, to the role hint they give (a lowercase English word). */
+const PARTIES = [
+    ['client', 'client'], ['customer', 'customer'], ['buyer', 'buyer'], ['purchaser', 'buyer'], ['seller', 'seller'], ['vendor', 'seller'],
+    ['provider', 'provider'], ['supplier', 'supplier'], ['consultant', 'consultant'], ['contractor', 'contractor'],
+    ['landlord', 'landlord'], ['lessor', 'landlord'], ['tenant', 'tenant'], ['lessee', 'tenant'], ['employer', 'employer'], ['employee', 'employee'],
+    ['lender', 'lender'], ['borrower', 'borrower'], ['guarantor', 'guarantor'], ['witness', 'witness'], ['applicant', 'applicant'],
+    ['licensor', 'licensor'], ['licensee', 'licensee'], ['driver', 'driver'], ['recipient', 'recipient'], ['bank', 'bank'], ['agent', 'agent'],
+    ['vendeur', 'seller'], ['venderesse', 'seller'], ['acheteur', 'buyer'], ['acquereur', 'buyer'], ['prestataire', 'provider'],
+    ['fournisseur', 'supplier'], ['bailleur', 'landlord'], ['locataire', 'tenant'], ['preneur', 'tenant'], ['employeur', 'employer'],
+    ['salarie', 'employee'], ['emprunteur', 'borrower'], ['preteur', 'lender'], ['garant', 'guarantor'], ['caution', 'guarantor'],
+    ['temoin', 'witness'], ['mandataire', 'agent'], ['livreur', 'driver'], ['destinataire', 'recipient'],
+    ['العميل', 'client'], ['الزبون', 'customer'], ['البائع', 'seller'], ['المشتري', 'buyer'], ['المؤجر', 'landlord'], ['المستاجر', 'tenant'],
+    ['المورد', 'supplier'], ['المقاول', 'contractor'], ['الموظف', 'employee'], ['الشاهد', 'witness'], ['الكفيل', 'guarantor'],
+    ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
+];
+const PARTY = normalizedMap(PARTIES);
+const ORDINALS = normalizedMap([
+    ['1', 1], ['2', 2], ['3', 3], ['4', 4], ['5', 5], ['6', 6], ['7', 7], ['8', 8], ['9', 9], ['10', 10],
+    ['one', 1], ['two', 2], ['three', 3], ['a', 1], ['b', 2], ['c', 3], ['first', 1], ['second', 2], ['third', 3],
+    ['un', 1], ['deux', 2], ['trois', 3], ['premier', 1], ['premiere', 1], ['second', 2], ['seconde', 2], ['deuxieme', 2], ['troisieme', 3],
+    ['الاول', 1], ['الثاني', 2], ['الثالث', 3],
+]);
+const NUMBERED = normalizedMap([
+    ['signer', 'signer'], ['signatory', 'signer'], ['signataire', 'signer'], ['party', 'party'], ['partie', 'party'], ['الطرف', 'party'],
+    ['company', 'company'], ['societe', 'company'],
+    ['الموقع', 'signer'],
+]);
+/**
+ * The role a run of normalised tokens names, and how many tokens it took ("Signer 2" -> signer_2,
+ * "First party" -> party_1, "الطرف الثاني" -> party_2, "Le vendeur" -> seller), or null.
+ */
+export function partyAt(tokens, i) {
+    const word = tokens[i];
+    if (word === undefined)
+        return null;
+    const numbered = NUMBERED.get(word);
+    if (numbered) {
+        const n = ORDINALS.get(tokens[i + 1] ?? '');
+        if (n !== undefined)
+            return { role: `${numbered}_${n}`, length: 2 };
+        const before = ORDINALS.get(tokens[i - 1] ?? '');
+        if (before !== undefined)
+            return { role: `${numbered}_${before}`, length: 1 };
+        return null;
+    }
+    // "Service provider", "مقدم الخدمة".
+    if (word === 'مقدم' && tokens[i + 1] === normalizeToken('الخدمة'))
+        return { role: 'provider', length: 2 };
+    if (word === 'صاحب' && tokens[i + 1] === normalizeToken('العمل'))
+        return { role: 'employer', length: 2 };
+    const role = PARTY.get(word) ?? PARTY.get(word.replace(/s$/, ''));
+    return role ? { role, length: 1 } : null;
+}
+function normalizedSet(words) {
+    return new Set(words.map(normalizeToken));
+}
+function normalizedMap(entries) {
+    return new Map(entries.map(([k, v]) => [normalizeToken(k), v]));
+}
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+export const isArabic = (s) => ARABIC.test(s);
+/**
+ * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
+ * tatweel and harakat dropped; punctuation at either end removed.
+ */
+export function normalizeToken(raw) {
+    let s = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    s = s
+        .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+        .replace(/[أإآٱ]/g, 'ا')
+        .replace(/ى/g, 'ي')
+        .replace(/ة/g, 'ه')
+        .replace(/ؤ/g, 'و')
+        .replace(/ئ/g, 'ي')
+        // A lam-alef ligature often comes out of a PDF's text layer as alef-lam: match both the same way.
+        .replace(/لا/g, 'ال');
+    return s.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+/** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
+export function splitWord(raw) {
+    return raw
+        .split(/['’\-‐/]/)
+        .map(normalizeToken)
+        .filter((t) => t.length > 0);
+}
+/** A run of underscores, dots, dashes or ellipses that marks a blank to fill in. */
+export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|(?:\. ){3,}\.|-{5,}|‒{3,}|—{3,}|–{4,}/;
+export const isFillToken = (s) => /^[\s_.…\-‒—–]+$/.test(s) && FILL_RUN.test(s);
+/**
+ * Every label in a line of normalised tokens, longest first, without overlaps. `*` in an entry matches
+ * one or more tokens (at most 8).
+ */
+export function matchLabels(tokens) {
+    const found = [];
+    for (const entry of LABELS) {
+        for (let i = 0; i < tokens.length; i++) {
+            if (entry.leading && i > 0)
+                break;
+            const end = matchAt(entry.tokens, tokens, i);
+            if (end === -1)
+                continue;
+            const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
+            found.push({ entry, start: i, end, anchor });
+        }
+    }
+    found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const taken = new Set();
+    const kept = [];
+    for (const m of found) {
+        let free = true;
+        for (let k = m.start; k <= m.end; k++)
+            if (taken.has(k))
+                free = false;
+        if (!free)
+            continue;
+        for (let k = m.start; k <= m.end; k++)
+            taken.add(k);
+        kept.push(m);
+    }
+    return kept.sort((a, b) => a.start - b.start);
+}
+function matchAt(pattern, tokens, at) {
+    let t = at;
+    for (let p = 0; p < pattern.length; p++) {
+        const want = pattern[p];
+        if (want === '*') {
+            const next = pattern[p + 1];
+            if (next === undefined)
+                return -1;
+            let k = t + 1;
+            while (k < tokens.length && k - t <= 8 && tokens[k] !== next)
+                k++;
+            if (tokens[k] !== next)
+                return -1;
+            t = k;
+            continue;
+        }
+        if (tokens[t] === want) {
+            t++;
+        }
+        else if (t + 1 < tokens.length && `${tokens[t]}${tokens[t + 1]}` === want && tokens[t].length >= 2) {
+            // OCR sometimes splits a word in two ("إلا سم" for "الاسم").
+            t += 2;
+        }
+        else {
+            return -1;
+        }
+    }
+    return t - 1;
+}
+/**
+ * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
+ * sign_date, "CompanyName" -> company. Answers the type too: a name that says signature makes a
+ * signature, a date a date; null for a name that says nothing.
+ */
+export function fieldFromName(name) {
+    const words = name
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .split(/[^\p{L}\p{N}]+/u)
+        .map(normalizeToken)
+        .filter(Boolean);
+    const has = (...w) => w.some((x) => words.includes(normalizeToken(x)));
+    if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
+        return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
+    }
+    if (has('date', 'dated', 'التاريخ', 'تاريخ'))
+        return { type: 'date', fieldKey: 'sign_date' };
+    if (has('initials', 'initial', 'paraphe', 'initiales'))
+        return { type: 'text', fieldKey: 'initials' };
+    if (has('email', 'mail', 'courriel'))
+        return { type: 'text', fieldKey: 'signer_email' };
+    if (has('company', 'organisation', 'organization', 'societe', 'entreprise', 'employer', 'firm', 'الشركه'))
+        return { type: 'text', fieldKey: 'company' };
+    if (has('title', 'position', 'fonction', 'qualite', 'role', 'job'))
+        return { type: 'text', fieldKey: 'job_title' };
+    if (has('name', 'nom', 'fullname', 'prenom', 'الاسم', 'اسم'))
+        return { type: 'text', fieldKey: 'signer_name' };
+    return null;
+}
+/** The role named in a field name ("client_signature" -> client, "signer2_date" -> signer_2). */
+export function roleFromName(name) {
+    const words = name
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/([a-z])(\d)/gi, '$1 $2')
+        .split(/[^\p{L}\p{N}]+/u)
+        .map(normalizeToken)
+        .filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+        const party = partyAt(words, i);
+        if (party)
+            return party.role;
+    }
+    return undefined;
+}
+//# sourceMappingURL=detect-lexicon.js.map

@@ -1,0 +1,124 @@
+import { Worker } from 'node:worker_threads';
+import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
+import { transferList } from './transfer.js';
+const TIMEOUT_MS = 120_000;
+const MAX_MEMORY_MB = 1024;
+/**
+ * Stamps, seals and writes the evidence report in a worker thread, one job at a time, each with a
+ * wall-clock and the worker's heap budget, so the server keeps answering while a large PDF is
+ * processed. The worker stays warm between jobs (no reload of pdf-lib and the fonts), does not keep
+ * the process alive while idle, and is replaced after a crash or a timeout.
+ */
+export function produceArtifacts(job) {
+    return new Promise((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        pump();
+    });
+}
+/**
+ * Starts the worker and has it produce the artifacts of a one-page document it makes up, so pdf-lib,
+ * the fonts and the signing code are loaded and compiled before the first completion (a server
+ * calls it as it starts, right after opening its data directory). Does nothing when the worker
+ * already has work.
+ */
+export function warmArtifactWorker(signer) {
+    if (worker || running || queue.length > 0)
+        return Promise.resolve();
+    return new Promise((resolve, reject) => {
+        queue.push({ job: { warm: signer }, resolve: () => resolve(), reject });
+        pump();
+    });
+}
+/**
+ * Test seam: the worker that takes the next job fails this way while working on it (one fault per
+ * job, in order), so tests can prove that a crashed worker is replaced and the job retried.
+ */
+export function injectArtifactWorkerFault(fault) {
+    faults.push(fault);
+}
+const queue = [];
+const faults = [];
+let worker;
+let running;
+let nextId = 1;
+function pump() {
+    if (running)
+        return;
+    const next = queue.shift();
+    if (!next)
+        return void worker?.unref();
+    let current;
+    try {
+        current = worker ?? spawn();
+    }
+    catch (error) {
+        next.reject(error instanceof Error ? error : new Error(String(error)));
+        return pump();
+    }
+    current.ref();
+    const id = nextId++;
+    const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    running = { id, job: next, timer };
+    if ('warm' in next.job)
+        return void current.postMessage({ id, warm: next.job.warm });
+    // A private copy is transferred: the caller's bytes stay attached and unchanged.
+    const original = new Uint8Array(next.job.original);
+    const fault = faults.shift();
+    if (fault)
+        current.postMessage({ fault });
+    current.postMessage({ id, job: { ...next.job, original } }, transferList(original));
+}
+function spawn() {
+    const created = startWorker(MAX_MEMORY_MB);
+    worker = created;
+    created.on('message', (reply) => {
+        if (worker !== created || running?.id !== reply.id)
+            return;
+        const { job, timer } = running;
+        clearTimeout(timer);
+        running = undefined;
+        if (reply.ok)
+            job.resolve({ signedPdf: reply.signedPdf, evidencePdf: reply.evidencePdf });
+        else
+            job.reject(new Error(`producing the artifacts failed: ${reply.message}`));
+        pump();
+    });
+    created.on('error', (error) => {
+        abandon(created, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`producing the artifacts needs more than ${MAX_MEMORY_MB} MB`) : error);
+    });
+    created.on('exit', (code) => abandon(created, new Error(`the artifact worker stopped (exit code ${code})`)));
+    return created;
+}
+/** Drops a worker that failed or hung: its job fails (and is retried later), the next job gets a new worker. */
+function abandon(failed, error) {
+    if (worker !== failed)
+        return;
+    worker = undefined;
+    void failed.terminate();
+    const job = running;
+    running = undefined;
+    if (job) {
+        clearTimeout(job.timer);
+        job.job.reject(error);
+    }
+    pump();
+}
+// From the sources under tsx the worker is artifact-worker.ts, loaded through tsx; otherwise the
+// compiled module in dist/pdf (as for the upload inspector).
+function startWorker(maxMemoryMb) {
+    const entry = ownModuleUrl('pdf/artifact-worker');
+    const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb }, execArgv: [] };
+    if (!FROM_SOURCE)
+        return new Worker(entry, options);
+    // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
+    let tsx;
+    try {
+        tsx = import.meta.resolve('tsx/esm/api');
+    }
+    catch {
+        return new Worker(entry, { resourceLimits: options.resourceLimits });
+    }
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+    return new Worker(bootstrap, { ...options, eval: true });
+}
+//# sourceMappingURL=produce-artifacts.js.map

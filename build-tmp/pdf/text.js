@@ -1,0 +1,161 @@
+/**
+ * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one
+ * script out in its direction, but a line that mixes scripts needs its runs put in visual order. This
+ * is the part of the Unicode bidi algorithm (UAX #9) that one-line values need: paragraph direction
+ * from the first strong character, numbers taking the direction of the strong text before them
+ * (W2/W7), neutrals between two runs of one direction taking it (N1) and the others the paragraph's
+ * (N2), embedding levels, then runs reversed from the highest level down (L2). No explicit embeddings.
+ */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const LTR = /[\p{L}\p{M}]/u;
+const NUMBER = /[0-9\u0660-\u0669\u06f0-\u06f9]/u;
+function kindOf(char) {
+    if (NUMBER.test(char))
+        return 'num';
+    if (RTL.test(char))
+        return 'rtl';
+    return LTR.test(char) ? 'ltr' : 'neutral';
+}
+export function hasRtl(text) {
+    return RTL.test(text);
+}
+/** The paragraph direction: that of the first strong character (left to right when none). */
+export function directionOf(text) {
+    for (const char of text) {
+        const kind = kindOf(char);
+        if (kind === 'rtl' || kind === 'ltr')
+            return kind;
+    }
+    return 'ltr';
+}
+/** The line's runs in the order they appear from left to right, each in logical order. */
+export function visualRuns(text) {
+    const base = directionOf(text);
+    const chars = Array.from(text);
+    const kinds = chars.map(kindOf);
+    // W2/W7: a number follows the strong text before it (the paragraph's direction at the start).
+    let previous = base;
+    const placement = kinds.map((kind) => {
+        if (kind === 'ltr' || kind === 'rtl')
+            previous = kind;
+        return kind === 'num' ? previous : kind;
+    });
+    // N1/N2: a neutral between two runs of one direction takes it, otherwise the paragraph's.
+    const after = [];
+    let next = base;
+    for (let i = placement.length - 1; i >= 0; i -= 1) {
+        after[i] = next;
+        const p = placement[i];
+        if (p !== 'neutral' && p !== undefined)
+            next = p;
+    }
+    let before = base;
+    const resolved = placement.map((p, i) => {
+        if (p !== 'neutral') {
+            before = p;
+            return p;
+        }
+        return before === after[i] ? before : base;
+    });
+    const levels = resolved.map((direction, i) => {
+        const number = kinds[i] === 'num';
+        if (base === 'ltr')
+            return direction === 'rtl' ? (number ? 2 : 1) : 0;
+        return direction === 'rtl' && !number ? 1 : 2;
+    });
+    const runs = [];
+    chars.forEach((char, i) => {
+        const level = levels[i] ?? 0;
+        const last = runs[runs.length - 1];
+        if (last && last.level === level)
+            last.text += char;
+        else
+            runs.push({ text: char, level });
+    });
+    // L2: from the highest level down to 1, reverse every stretch of runs at that level or higher.
+    const highest = Math.max(0, ...runs.map((r) => r.level));
+    for (let level = highest; level >= 1; level -= 1) {
+        for (let i = 0; i < runs.length;) {
+            if ((runs[i]?.level ?? 0) < level) {
+                i += 1;
+                continue;
+            }
+            let j = i;
+            while (j < runs.length && (runs[j]?.level ?? 0) >= level)
+                j += 1;
+            runs.splice(i, j - i, ...runs.slice(i, j).reverse());
+            i = j;
+        }
+    }
+    return runs.map((run) => {
+        const rtl = run.level % 2 === 1;
+        if (!rtl)
+            return { text: run.text, rtl };
+        // L4: brackets in right-to-left text are mirrored. fontkit reverses runs of a right-to-left
+        // script itself; a run of neutrals only is reversed here.
+        const mirrored = Array.from(run.text, (char) => MIRRORED[char] ?? char);
+        return { text: hasRtl(run.text) ? mirrored.join('') : mirrored.reverse().join(''), rtl };
+    });
+}
+const MIRRORED = Object.fromEntries(['()', '<>', '[]', '{}', '\u00ab\u00bb', '\u2039\u203a'].flatMap((pair) => [
+    [pair[0], pair[1]],
+    [pair[1], pair[0]],
+]));
+export function textWidth(text, font, size) {
+    return visualRuns(text).reduce((sum, run) => sum + runWidth(run.text, font, size), 0);
+}
+/**
+ * Widths of text runs already measured, by font, size and text. Measuring shapes the text with the
+ * font's OpenType tables (most of the time of an evidence report, whose labels and notices are the
+ * same in every report); the fonts are paraph's own, so a font's name says which file it is.
+ */
+const measured = new Map();
+const MEASURED_LIMIT = 20_000;
+function runWidth(text, font, size) {
+    const key = `${font.name}\u0000${size}\u0000${text}`;
+    let width = measured.get(key);
+    if (width === undefined) {
+        width = font.widthOfTextAtSize(text, size);
+        if (measured.size >= MEASURED_LIMIT)
+            measured.clear();
+        measured.set(key, width);
+    }
+    return width;
+}
+/** Draws one line with its left edge at x and its baseline at y (in the current coordinate system). */
+export function drawLine(page, text, x, y, style) {
+    let cursor = x;
+    for (const run of visualRuns(text)) {
+        if (run.text.trim() !== '')
+            page.drawText(run.text, { x: cursor, y, size: style.size, font: style.font, color: style.color });
+        cursor += runWidth(run.text, style.font, style.size);
+    }
+}
+/** Greedy word wrap to `width`; a word longer than the width is cut. */
+export function wrap(text, font, size, width) {
+    const lines = [];
+    for (const paragraph of text.split(/\r\n|\r|\n|\u2028|\u2029/u)) {
+        let line = '';
+        for (const word of paragraph.split(/\s+/u).filter(Boolean)) {
+            const next = line ? `${line} ${word}` : word;
+            if (textWidth(next, font, size) <= width || !line) {
+                line = next;
+            }
+            else {
+                lines.push(line);
+                line = word;
+            }
+            while (textWidth(line, font, size) > width && Array.from(line).length > 1) {
+                const chars = Array.from(line);
+                let cut = chars.length - 1;
+                while (cut > 1 && textWidth(chars.slice(0, cut).join(''), font, size) > width)
+                    cut -= 1;
+                lines.push(chars.slice(0, cut).join(''));
+                line = chars.slice(cut).join('');
+            }
+        }
+        lines.push(line);
+    }
+    return lines;
+}
+//# sourceMappingURL=text.js.map

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { isoTime } from '../clock.js';
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** The public reference printed on the report: stable for a request, no secret in it. */
+export function evidenceRefOf(requestId) {
+    const digest = createHash('sha256').update(`paraph-evidence:${requestId}`).digest();
+    let bits = 0;
+    let value = 0;
+    let out = '';
+    for (const byte of digest) {
+        value = (value << 8) | byte;
+        bits += 8;
+        while (bits >= 5 && out.length < 12) {
+            out += CROCKFORD[(value >>> (bits - 5)) & 31];
+            bits -= 5;
+        }
+        value &= (1 << bits) - 1;
+        if (out.length === 12)
+            break;
+    }
+    return `EVD-${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8, 12)}`;
+}
+/** Completed at the last signature (the request's completion is written with it). */
+function completedAt(facts) {
+    if (facts.request.completed_at !== null)
+        return facts.request.completed_at;
+    const signed = facts.signers.map((s) => s.signed_at).filter((t) => t !== null);
+    return signed.length > 0 ? Math.max(...signed) : null;
+}
+export function evidenceSignersOf(facts) {
+    const sequential = facts.request.sequential_signing === 1;
+    return facts.signers.map((s) => ({
+        id: s.id,
+        reference: s.reference,
+        name: s.name ?? '',
+        email: s.email,
+        signing_order: sequential ? s.signing_order : null,
+        status: s.status,
+        signed_at: isoTime(s.signed_at),
+        verification: s.verification === 'email_otp' ? 'email_otp' : '',
+        verified_at: isoTime(s.verified_at),
+    }));
+}
+/** EvidenceResponse: the audit trail as events, no IP address or user agent anywhere. */
+export function evidenceJsonOf(facts, brand, hashes) {
+    const { request, document } = facts;
+    return {
+        schema_version: brand.evidenceSchemaVersion,
+        generated_at: isoTime(facts.generatedAt),
+        signature_request_id: request.id,
+        client_reference: request.client_reference,
+        environment: 'sandbox',
+        document: {
+            evidence_ref: evidenceRefOf(request.id),
+            name: document.filename,
+            status: request.status,
+            sequential_signing: request.sequential_signing === 1,
+            created_at: isoTime(request.created_at),
+            completed_at: isoTime(completedAt(facts)),
+        },
+        trust: {
+            certificate: 'test/self-signed',
+            production_trust_service: false,
+            identity_verified: false,
+            otp_used: false,
+            qualified_timestamp: false,
+            long_term_archive: false,
+        },
+        hashes: { original_pdf_sha256: document.sha256, signed_pdf_sha256: hashes.signed, evidence_pdf_sha256: hashes.evidencePdf },
+        signers: evidenceSignersOf(facts),
+        events: facts.events.map((e) => ({
+            id: e.id,
+            type: e.type,
+            actor_type: e.actor_type,
+            actor_email: e.actor_email,
+            signer_id: e.signer_id,
+            created_at: isoTime(e.created_at),
+        })),
+        // No timestamp authority in the sandbox yet.
+        timestamps: [],
+        retention_expires_at: request.status === 'purged' ? null : isoTime(request.retention_expires_at),
+    };
+}
+/** What the evidence PDF prints (its own hash cannot be in it; the signed PDF's is added once sealed). */
+export function evidenceReportOf(facts, identity) {
+    const { request, document } = facts;
+    return {
+        evidenceRef: evidenceRefOf(request.id),
+        generatedAt: isoTime(facts.generatedAt),
+        requestId: request.id,
+        clientReference: request.client_reference,
+        documentName: document.filename,
+        status: request.status,
+        sequentialSigning: request.sequential_signing === 1,
+        createdAt: isoTime(request.created_at),
+        completedAt: isoTime(completedAt(facts)),
+        retentionExpiresAt: isoTime(request.retention_expires_at),
+        originalSha256: document.sha256,
+        certificate: {
+            subject: identity.subject,
+            sha256: identity.sha256,
+            serialNumber: identity.serialNumber,
+            notBefore: identity.notBefore,
+            notAfter: identity.notAfter,
+        },
+        signers: evidenceSignersOf(facts).map((s) => ({
+            reference: s.reference,
+            name: s.name,
+            email: s.email,
+            signingOrder: s.signing_order,
+            status: s.status,
+            signedAt: s.signed_at,
+            verification: s.verification ?? '',
+            verifiedAt: s.verified_at ?? null,
+        })),
+        events: facts.events.map((e) => ({ id: e.id, type: e.type, actorType: e.actor_type, actorEmail: e.actor_email, createdAt: isoTime(e.created_at) })),
+        chain: facts.chain,
+    };
+}
+//# sourceMappingURL=evidence-views.js.map

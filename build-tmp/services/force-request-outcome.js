@@ -1,0 +1,36 @@
+import { expireDueLinks } from '../jobs/expire-links.js';
+import { purgeRequest } from '../jobs/purge-requests.js';
+import { notFound } from '../errors.js';
+import { requestStatus } from './get-signature-request.js';
+import { assertMove, loadRequest } from './request-guard.js';
+function load(ctx, target) {
+    if (target.accountId !== null)
+        return loadRequest(ctx, target.accountId, target.id);
+    const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').selectAll().where('id', '=', target.id));
+    if (!row)
+        throw notFound(`signature request ${target.id} does not exist`);
+    return row;
+}
+/** Expires the request's links now, as if their expiry date had passed (only an active request). */
+export function forceExpire(ctx, target) {
+    return ctx.db.transaction(() => {
+        const row = load(ctx, target);
+        assertMove(row, 'expire');
+        const now = ctx.clock.now();
+        ctx.db.run(ctx.db.q
+            .updateTable('signing_links')
+            .set({ expires_at: now })
+            .where('request_id', '=', row.id)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', now));
+        expireDueLinks(ctx, row.id);
+        return requestStatus(ctx, load(ctx, target));
+    });
+}
+/** Purges the request's content now, as if its retention deadline had passed (any status but purged). */
+export async function forcePurge(ctx, target) {
+    assertMove(load(ctx, target), 'purge');
+    await purgeRequest(ctx, target.id);
+    return requestStatus(ctx, load(ctx, target));
+}
+//# sourceMappingURL=force-request-outcome.js.map

@@ -1,0 +1,228 @@
+import { currentSigners, requestFields } from '../db/repos/signature-requests.js';
+import { checkAuditChain } from '../domain/audit-chain.js';
+import { loadOrCreateSigningIdentity } from '../pdf/certificate.js';
+import { produceArtifacts, warmArtifactWorker } from '../pdf/produce-artifacts.js';
+import { sha256Hex } from '../crypto/tokens.js';
+import { evidenceJsonOf, evidenceReportOf } from './evidence-views.js';
+import { audit } from './record-events.js';
+export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'];
+/** Workers at once per process: each holds a whole PDF (up to 8 MiB, several times over) in memory. */
+const PARALLEL = 2;
+/** After the n-th failure, wait 5 s, 20 s, 80 s, 320 s, then 10 min between attempts (real time). */
+const retryDelayMs = (failures) => Math.min(5_000 * 4 ** (failures - 1), 600_000);
+/**
+ * Produces and stores a completed request's three artifacts: the signed PDF (every field value drawn
+ * in place, then one PAdES seal), the evidence report and the evidence JSON. Runs after the
+ * completing transaction has committed; the three rows appear in one transaction (with an
+ * `artifacts_generated` audit event carrying their hashes), so the status flags turn true together.
+ * Answers false when there was nothing to do (not completed, already done, purged meanwhile).
+ */
+export async function generateArtifacts(ctx, requestId) {
+    const facts = ctx.db.transaction(() => readFacts(ctx, requestId));
+    if (!facts)
+        return false;
+    const identity = await signingIdentity(ctx);
+    const original = await ctx.blobs.get(facts.document.blob_id, facts.document.sha256);
+    const { signedPdf, evidencePdf } = await produceArtifacts({
+        original,
+        fields: facts.fields,
+        sealAt: facts.generatedAt,
+        signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'paraph sandbox TEST ONLY' },
+        report: evidenceReportOf(facts, identity),
+    });
+    const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) });
+    const evidenceJson = Buffer.from(`${JSON.stringify(evidence, null, 2)}\n`);
+    const stored = [];
+    try {
+        for (const [type, bytes] of [['signed-pdf', signedPdf], ['evidence.pdf', evidencePdf], ['evidence.json', evidenceJson]]) {
+            stored.push({ type, ...(await ctx.blobs.put(bytes)) });
+        }
+    }
+    catch (error) {
+        await Promise.all(stored.map((s) => ctx.blobs.delete(s.id)));
+        throw error;
+    }
+    const kept = ctx.db.transaction(() => {
+        const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').select('status').where('id', '=', requestId));
+        const existing = ctx.db.first(ctx.db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId));
+        // Purged while we worked, or another process got there first.
+        if (row?.status !== 'completed' || existing)
+            return false;
+        const now = ctx.clock.now();
+        for (const s of stored) {
+            ctx.db.insert('artifacts', { request_id: requestId, type: s.type, blob_id: s.id, sha256: s.sha256, size: s.size, created_at: now, purged_at: null });
+        }
+        const hashOf = (type) => stored.find((s) => s.type === type)?.sha256;
+        audit(ctx, {
+            requestId,
+            type: 'artifacts_generated',
+            actor: { type: 'system' },
+            data: { signed_pdf_sha256: hashOf('signed-pdf'), evidence_pdf_sha256: hashOf('evidence.pdf'), evidence_json_sha256: hashOf('evidence.json') },
+            at: now,
+        });
+        return true;
+    });
+    if (!kept)
+        await Promise.all(stored.map((s) => ctx.blobs.delete(s.id)));
+    return kept;
+}
+function readFacts(ctx, requestId) {
+    const { db } = ctx;
+    const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
+    if (request?.status !== 'completed')
+        return null;
+    if (db.first(db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId)))
+        return null;
+    const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', request.document_id));
+    if (!document?.blob_id)
+        return null;
+    const signers = currentSigners(db, requestId);
+    const marks = signers.length === 0 ? [] : db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signers.map((s) => s.id)));
+    const fields = requestFields(db, requestId).map((field) => {
+        const signer = signers.find((s) => s.reference === field.signer_reference);
+        const mark = marks.find((m) => m.signer_id === signer?.id && m.kind === field.type);
+        return {
+            type: field.type,
+            page: field.page,
+            x: field.x,
+            y: field.y,
+            width: field.width,
+            height: field.height,
+            value: field.value,
+            mark: !mark ? null : mark.method === 'drawn' && mark.image ? { method: 'drawn', png: new Uint8Array(mark.image) } : { method: 'typed', text: mark.text ?? '' },
+        };
+    });
+    const rows = db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', requestId).orderBy('id', 'asc'));
+    const chain = checkAuditChain(rows);
+    // Evidence is not made from a trail that does not verify.
+    if (chain.broken)
+        throw new Error(`the audit trail of ${requestId} is broken: ${chain.broken.message}`);
+    return {
+        request,
+        document,
+        signers,
+        fields,
+        events: rows,
+        chain: { head: chain.head, count: chain.count },
+        generatedAt: ctx.clock.now(),
+    };
+}
+const states = new WeakMap();
+function stateOf(ctx) {
+    let state = states.get(ctx);
+    if (!state) {
+        state = { running: new Map(), failures: new Map(), active: 0, waiting: [] };
+        states.set(ctx, state);
+    }
+    return state;
+}
+/**
+ * Gets the first completion's artifacts ready sooner: reads (or makes) the signing certificate and
+ * has the artifact worker start and produce once. Never rejects: a failure here is only a slower
+ * first completion, which then meets the same failure and reports it.
+ */
+export async function warmArtifactGeneration(ctx) {
+    try {
+        const identity = await signingIdentity(ctx);
+        await warmArtifactWorker({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: 'paraph sandbox TEST ONLY' });
+    }
+    catch (error) {
+        try {
+            ctx.log.debug({ err: error }, 'warming the artifact worker failed');
+        }
+        catch {
+            // The log is gone with the process.
+        }
+    }
+}
+/** The data directory's signing certificate, made on first use (kept for the process once read). */
+export function signingIdentity(ctx) {
+    const state = stateOf(ctx);
+    if (!state.identity) {
+        const loading = loadOrCreateSigningIdentity(ctx.dataDir, ctx.secrets, new Date(Math.min(ctx.clock.realNow(), ctx.clock.now())));
+        state.identity = loading;
+        loading.catch(() => {
+            if (state.identity === loading)
+                delete state.identity;
+        });
+    }
+    return state.identity;
+}
+/**
+ * Starts generating a request's artifacts in the background (once per process at a time) and
+ * answers the attempt; a failure is logged and retried later by `generateMissingArtifacts`. Never
+ * rejects: the signer's answer must not depend on it.
+ */
+export function startArtifactGeneration(ctx, requestId) {
+    const state = stateOf(ctx);
+    const running = state.running.get(requestId);
+    if (running)
+        return running;
+    const attempt = withSlot(state, () => generateArtifacts(ctx, requestId))
+        .then((done) => {
+        state.failures.delete(requestId);
+        return done;
+    }, (error) => {
+        const count = (state.failures.get(requestId)?.count ?? 0) + 1;
+        const delay = retryDelayMs(count);
+        state.failures.set(requestId, { count, retryAt: ctx.clock.realNow() + delay });
+        try {
+            ctx.log.error({ err: error, signature_request_id: requestId, attempt: count }, `artifact generation failed; next attempt in ${delay / 1000} s`);
+        }
+        catch {
+            // The log is gone with the process: the next start retries.
+        }
+        return false;
+    })
+        .finally(() => state.running.delete(requestId));
+    state.running.set(requestId, attempt);
+    return attempt;
+}
+/**
+ * The sweep: every completed request that lacks its artifacts and is not waiting out a retry delay
+ * gets an attempt. With `wait`, answers once they are done (how many succeeded); otherwise they run
+ * in the background and it answers 0.
+ */
+export async function generateMissingArtifacts(ctx, options) {
+    const state = stateOf(ctx);
+    const { db } = ctx;
+    const due = db.all(db.q
+        .selectFrom('signature_requests')
+        .select('id')
+        .where('status', '=', 'completed')
+        .where((eb) => eb(eb.selectFrom('artifacts').select((a) => a.fn.countAll().as('n')).whereRef('artifacts.request_id', '=', 'signature_requests.id'), '<', 3))
+        .orderBy('completed_at', 'asc'));
+    const now = ctx.clock.realNow();
+    const attempts = [];
+    for (const { id } of due) {
+        const running = state.running.get(id);
+        if (running) {
+            attempts.push(running);
+            continue;
+        }
+        if ((state.failures.get(id)?.retryAt ?? 0) > now)
+            continue;
+        attempts.push(startArtifactGeneration(ctx, id));
+    }
+    if (!options.wait)
+        return 0;
+    return (await Promise.all(attempts)).filter(Boolean).length;
+}
+/** Runs `fn` when one of the PARALLEL slots is free; a finishing job hands its slot to the next. */
+async function withSlot(state, fn) {
+    if (state.active >= PARALLEL)
+        await new Promise((resolve) => state.waiting.push(resolve));
+    else
+        state.active += 1;
+    try {
+        return await fn();
+    }
+    finally {
+        const next = state.waiting.shift();
+        if (next)
+            next();
+        else
+            state.active -= 1;
+    }
+}
+//# sourceMappingURL=generate-artifacts.js.map

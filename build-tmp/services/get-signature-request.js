@@ -1,0 +1,15 @@
+import { availableArtifacts, currentSigners, requestFields } from '../db/repos/signature-requests.js';
+import { loadRequest } from './request-guard.js';
+import { statusOf } from './request-views.js';
+/**
+ * The status of one of the account's requests. Clients poll it, so it is remembered until the
+ * database changes (any write, here or by a CLI process): a status is made of stored rows only.
+ */
+export function getSignatureRequest(ctx, accountId, id) {
+    return ctx.db.memo(`request-status:${accountId}:${id}`, () => requestStatus(ctx, loadRequest(ctx, accountId, id)));
+}
+/** SignatureRequestStatus of a loaded request, as it is now. */
+export function requestStatus(ctx, row) {
+    return statusOf(row, currentSigners(ctx.db, row.id), requestFields(ctx.db, row.id), availableArtifacts(ctx.db, row.id));
+}
+//# sourceMappingURL=get-signature-request.js.map

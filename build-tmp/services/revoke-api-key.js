@@ -1,0 +1,13 @@
+import { findApiKey, revokeApiKey as revokeRow } from '../db/repos/api-keys.js';
+import { conflict, notFound } from '../errors.js';
+/** Revokes a key: the server answers 401 to it from its next request on. */
+export function revokeApiKey(ctx, keyId) {
+    ctx.db.transaction(() => {
+        const row = findApiKey(ctx.db, keyId);
+        if (!row)
+            throw notFound(`API key ${keyId} does not exist`);
+        if (!revokeRow(ctx.db, keyId, ctx.clock.now()))
+            throw conflict(`API key ${keyId} is already revoked`);
+    });
+}
+//# sourceMappingURL=revoke-api-key.js.map

@@ -1,0 +1,151 @@
+import { isoTime } from '../clock.js';
+import { requestFields } from '../db/repos/signature-requests.js';
+import { audit, emitEvent } from './record-events.js';
+import { updateRequest } from './request-guard.js';
+import { resolveSigningLink } from './resolve-signing-link.js';
+import { describeOpen, returnUrlFor } from './signer-access.js';
+const LANGS = ['fr', 'en', 'ar'];
+/**
+ * The signer's view of their link. Loading it while the link is open marks the signer `viewed` the
+ * first time (event signer.viewed): the page and `paraph sign` load it, a mail scanner's bare GET of
+ * the page does not.
+ */
+export function loadSignerView(ctx, token, hints) {
+    return ctx.db.transaction(() => {
+        const link = resolveSigningLink(ctx, token);
+        const request = link.request;
+        let signer = link.signer;
+        const lang = pickLang(signer?.locale ?? null, hints.lang, hints.acceptLanguage);
+        if (!link.ok) {
+            const reason = link.reason;
+            const returnable = reason === 'signed' || reason === 'declined' || reason === 'cancelled' || reason === 'expired';
+            return {
+                state: 'closed',
+                closed_reason: reason,
+                lang,
+                brand: ctx.brand.iframeSource,
+                embed_origin: request?.embed_origin ?? '',
+                return_url: request && signer && returnable ? returnUrlFor(ctx, request, signer, reason) : '',
+                request: request ? requestPart(ctx, request) : null,
+                signer: signer ? signerPart(signer) : null,
+                fields: [],
+                verification_required: false,
+                can_sign: false,
+                waiting_for: [],
+            };
+        }
+        if (link.signer.status === 'pending')
+            signer = markViewed(ctx, link.request, link.signer);
+        const open = describeOpen(ctx, link.request, signer);
+        return {
+            state: 'open',
+            closed_reason: null,
+            lang,
+            brand: ctx.brand.iframeSource,
+            embed_origin: open.request.embed_origin ?? '',
+            return_url: '',
+            request: requestPart(ctx, open.request),
+            signer: signerPart(open.signer),
+            fields: signerFields(ctx, open.request, open.signer),
+            verification_required: open.verificationRequired,
+            can_sign: !open.verificationRequired && open.waitingFor.length === 0,
+            waiting_for: open.waitingFor,
+        };
+    });
+}
+function markViewed(ctx, request, signer) {
+    const now = ctx.clock.now();
+    const viewed = { ...signer, status: 'viewed', viewed_at: now, updated_at: now };
+    ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'viewed', viewed_at: now, updated_at: now }).where('id', '=', signer.id));
+    const updated = updateRequest(ctx, request, {}, now);
+    emitEvent(ctx, { request: updated, type: 'signer.viewed', signer: viewed, at: now });
+    audit(ctx, { requestId: request.id, type: 'signer_viewed', actor: { type: 'signer', signerId: signer.id, email: signer.email }, signerId: signer.id, at: now });
+    return viewed;
+}
+function requestPart(ctx, request) {
+    const document = ctx.db.first(ctx.db.q.selectFrom('documents').select(['filename', 'pages_json']).where('id', '=', request.document_id));
+    return {
+        id: request.id,
+        client_reference: request.client_reference,
+        document_name: document?.filename ?? '',
+        sequential_signing: request.sequential_signing === 1,
+        pages: JSON.parse(document?.pages_json ?? '[]').map((p) => ({
+            width: p.width,
+            height: p.height,
+            rotation: p.rotation,
+        })),
+    };
+}
+function signerPart(signer) {
+    return {
+        id: signer.id,
+        reference: signer.reference,
+        name: signer.name ?? '',
+        email: signer.email,
+        status: signer.status,
+        verification: signer.verification ?? '',
+        verified_at: isoTime(signer.verified_at),
+        expires_at: isoTime(signer.expires_at),
+    };
+}
+/** The signer's own fields with the values the signing page shows (and that signing will keep). */
+export function signerFields(ctx, request, signer) {
+    return requestFields(ctx.db, request.id)
+        .filter((f) => f.signer_reference === signer.reference)
+        .map((field) => {
+        const identity = identityValue(field, signer, ctx.clock.now());
+        return {
+            id: field.id,
+            type: field.type,
+            page: field.page,
+            x: field.x,
+            y: field.y,
+            width: field.width,
+            height: field.height,
+            name: field.name ?? '',
+            field_key: field.field_key ?? '',
+            value: identity ?? field.value ?? '',
+            read_only: field.read_only === 1,
+            editable: (field.type === 'text' || field.type === 'date') && field.read_only !== 1 && identity === null,
+        };
+    });
+}
+/** Values that come from who the signer is and when they sign, not from what they type. */
+export function identityValue(field, signer, now) {
+    switch (field.field_key) {
+        case 'signer_email':
+            return signer.email;
+        case 'sign_date':
+            return new Date(now).toISOString().slice(0, 10);
+        case 'signer_name':
+            return signer.name || null;
+        case 'initials':
+            return signer.name ? initialsOf(signer.name) : null;
+        default:
+            return null;
+    }
+}
+export function initialsOf(name) {
+    return name
+        .split(/[\s-]+/u)
+        .filter(Boolean)
+        .map((part) => Array.from(part)[0]?.toUpperCase() ?? '')
+        .join('');
+}
+function pickLang(locale, hint, acceptLanguage) {
+    const known = (value) => {
+        const base = value?.trim().toLowerCase().slice(0, 2);
+        return LANGS.find((l) => l === base) ?? null;
+    };
+    if (known(locale))
+        return known(locale);
+    if (known(hint))
+        return known(hint);
+    for (const part of (acceptLanguage ?? '').split(',')) {
+        const lang = known(part.split(';')[0]);
+        if (lang)
+            return lang;
+    }
+    return 'en';
+}
+//# sourceMappingURL=signer-view.js.map

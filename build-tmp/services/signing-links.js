@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { randomBase62, sha256Hex } from '../crypto/tokens.js';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A fresh secret link for a signer: 256 random bits, of which only the SHA-256 is stored. Any link
+ * the signer held before stops working. Call inside the transaction of the change that issues it.
+ */
+export function issueLink(ctx, request, signer, at, reason = 'rotated') {
+    revokeSignerLinks(ctx, signer.id, reason, at);
+    const token = randomBase62(32);
+    const days = request.link_expiry_days ?? 7;
+    // A link never outlives the document it signs.
+    const expiresAt = Math.min(at + days * DAY_MS, request.retention_expires_at);
+    ctx.db.insert('signing_links', {
+        id: randomUUID(),
+        request_id: request.id,
+        signer_id: signer.id,
+        token_hash: sha256Hex(token),
+        created_at: at,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+    });
+    ctx.db.run(ctx.db.q.updateTable('signers').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', signer.id));
+    const base = ctx.publicUrl();
+    const lang = signer.locale ? `?lang=${signer.locale}` : '';
+    return {
+        signing_url: `${base}/sign/${token}${lang}`,
+        embed_url: request.embed_origin ? `${base}/embed/${token}${lang}` : '',
+        expires_at: expiresAt,
+    };
+}
+/** Kills the live links of one signer, or of every signer of a request. */
+function revokeLinks(ctx, owner, id, reason, at) {
+    ctx.db.run(ctx.db.q
+        .updateTable('signing_links')
+        .set({ revoked_at: at, revoked_reason: reason })
+        .where(owner, '=', id)
+        .where('revoked_at', 'is', null));
+}
+export const revokeSignerLinks = (ctx, signerId, reason, at) => revokeLinks(ctx, 'signer_id', signerId, reason, at);
+export const revokeRequestLinks = (ctx, requestId, reason, at) => revokeLinks(ctx, 'request_id', requestId, reason, at);
+//# sourceMappingURL=signing-links.js.map
