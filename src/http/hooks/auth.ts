@@ -5,7 +5,7 @@ import { unauthorized } from '../../errors.js';
 
 /** onRequest: routes marked `config.auth` need a live API key; the principal rides on the request. */
 export function authHook(ctx: Context) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return (request: FastifyRequest): void => {
     if (request.routeOptions.config.auth !== true) return;
     request.principal = authenticateApiKey(ctx, request.headers.authorization);
   };

@@ -36,8 +36,8 @@ const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
 export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.idempotent !== true || !request.principal) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.principal) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_SHAPE.test(header)) {
@@ -72,9 +72,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
           'this Idempotency-Key was used for a different call (method, path or body); use a new key',
         );
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claimed = request.idempotency;
     if (!claimed || claimed.settled) return payload;
     claimed.settled = true;
@@ -91,7 +91,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
       });
     }
     return payload;
-  });
+  };
 
   // A call that never answered (the client went away) must not hold its key.
   const releaseUnsettled = async (request: FastifyRequest) => {
@@ -101,8 +101,20 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
       releaseIdempotencyKey(ctx, claimed);
     }
   };
-  app.addHook('onResponse', releaseUnsettled);
-  app.addHook('onRequestAbort', releaseUnsettled);
+  // Only on the routes marked idempotent: the others (every read) run none of these.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.idempotent !== true) return;
+    route.preHandler = [...hooksOf(route.preHandler), preHandler];
+    route.onSend = [...hooksOf(route.onSend), onSend];
+    route.onResponse = [...hooksOf(route.onResponse), releaseUnsettled];
+    route.onRequestAbort = [...hooksOf(route.onRequestAbort), releaseUnsettled];
+  });
+}
+
+/** A route option that holds no hook, one, or a list of them, as a list. */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** JSON with object keys sorted, so equal bodies have equal fingerprints whatever their key order. */

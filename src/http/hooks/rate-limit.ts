@@ -22,7 +22,7 @@ const BUCKETS = {
 } as const;
 
 /**
- * onRequest, after auth. Every authenticated /v1 response carries the general bucket's
+ * Run in onRequest, after auth. Every authenticated /v1 response carries the general bucket's
  * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
  * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
  * socket's: `X-Forwarded-For` is not trusted.
@@ -31,7 +31,7 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const windows = new Map(Object.entries(BUCKETS).map(([name, b]) => [name, new SlidingWindow(b.limit, b.windowMs)]));
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return (request: FastifyRequest, reply: FastifyReply): void => {
     // The API is limited; the sandbox controls (`/_sandbox`) are not.
     if (!request.principal || !request.routeOptions.url?.startsWith('/v1/')) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
