@@ -130,7 +130,7 @@ function abandon(failed: Worker, error: Error): void {
 // compiled module in dist/pdf (as for the upload inspector).
 function startWorker(maxMemoryMb: number): Worker {
   const entry = ownModuleUrl('pdf/artifact-worker');
-  const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb }, execArgv: [] };
+  const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: 8 }, execArgv: [] };
   if (!FROM_SOURCE) return new Worker(entry, options);
   // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
   let tsx: string;
