@@ -1,3 +1,0 @@
-import { Option } from 'commander';
-export const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (env PARAPH_DATA_DIR, default ./.paraph)');
-//# sourceMappingURL=options.js.map

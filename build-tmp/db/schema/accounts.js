@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=accounts.js.map

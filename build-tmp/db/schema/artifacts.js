@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=artifacts.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=documents.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=mail.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=settings.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=signature-requests.js.map

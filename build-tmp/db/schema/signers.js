@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=signers.js.map

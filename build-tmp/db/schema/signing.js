@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=signing.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=templates.js.map

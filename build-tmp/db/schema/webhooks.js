@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=webhooks.js.map

@@ -1,8 +1,0 @@
-import Type from 'typebox';
-export function registerHealth(app, isReady) {
-    app.get('/healthz', {
-        config: { summary: 'Liveness and readiness: 200 once the API, the scheduler and the SMTP catcher are up' },
-        schema: { response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Object({ status: Type.Literal('starting') }) } },
-    }, async (_request, reply) => (isReady() ? { status: 'ok' } : reply.code(503).send({ status: 'starting' })));
-}
-//# sourceMappingURL=health.js.map
