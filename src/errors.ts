@@ -51,7 +51,7 @@ export class ParaphError extends Error {
 export const invalidRequest = (message: string) => new ParaphError('invalid_request', message);
 export const invalidDocument = (message: string) => new ParaphError('invalid_document', message);
 export const notFound = (message = 'resource not found') => new ParaphError('not_found', message);
-export const unauthorized = (message = 'missing, invalid or revoked API key') => new ParaphError('unauthorized', message);
+export const unauthorized = (message = 'missing, invalid or revoked API key: send Authorization: Bearer <API key>') => new ParaphError('unauthorized', message);
 export const conflict = (message: string) => new ParaphError('conflict', message);
 
 export function isParaphError(value: unknown): value is ParaphError {

@@ -4,6 +4,9 @@ import { classifyIp, isIpLiteral, isIpv4Embedded, isLoopbackHost } from '../net/
 const URL_MAX = 2048;
 const ORIGIN_MAX = 255;
 
+/** How a local receiver gets webhooks: the sandbox's opt-in, as flag and env. */
+export const LOOPBACK_OPT_IN = 'start the sandbox with `paraph serve --allow-loopback-webhooks` (env WEBHOOKS_ALLOW_LOOPBACK=1)';
+
 const CLASS_LABELS: Record<Exclude<IpClass, 'public' | 'invalid'>, string> = {
   loopback: 'a loopback address',
   private: 'a private address',
@@ -56,7 +59,7 @@ export function checkCallbackUrl(value: string, options: { allowLoopback: boolea
     return url.protocol === 'http:' || url.protocol === 'https:' ? null : 'callback_url must use http or https';
   }
   if (loopback) {
-    return 'callback_url must not point to a loopback address (set WEBHOOKS_ALLOW_LOOPBACK to allow local servers)';
+    return `callback_url must not point to a loopback address; to receive webhooks on this machine, ${LOOPBACK_OPT_IN}`;
   }
   if (isIpLiteral(url.hostname)) {
     const cls = classifyIp(url.hostname);

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
+import { wrongContentType } from './content-type-errors.js';
 import { drainBody } from './drain-body.js';
 import { answerClientError, newRequestId, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
@@ -12,6 +13,7 @@ import { authHook } from './hooks/auth.js';
 import { registerIdempotency } from './hooks/idempotency.js';
 import { rateLimitHook } from './hooks/rate-limit.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
+import { noRouteError } from './not-found.js';
 import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
 import { lazySerializers } from './serialization.js';
@@ -60,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     schemaErrorFormatter: (errors, dataVar) => new Error(describeErrors(errors, dataVar === 'querystring' ? 'query' : dataVar)),
     frameworkErrors: (error, request, reply) => {
-      void sendError(request, reply, toParaphError(error));
+      void sendError(request, reply, toParaphError(error, request));
     },
     // Requests Node refuses before routing still get the envelope; a missing Host is answered below.
     clientErrorHandler: answerClientError,
@@ -70,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   refuseUnknownExpectations(app.server);
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileForPart(schema as import('typebox').TSchema, httpPart));
+  // JSON only: a JSON body sent as text/plain (fetch's default for a string) gets the 400 that says to
+  // send Content-Type: application/json, not a schema error about a string.
+  app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type means "no options", as for an absent body.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -78,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ParaphError('invalid_request', 'body is not valid JSON'), undefined);
+      done(new ParaphError('invalid_request', 'body is not valid JSON: send one JSON object, with double-quoted names and strings'), undefined);
     }
   });
   await app.register(multipart, {
@@ -116,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only the upload routes read multipart bodies; elsewhere one would pass as "no options".
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && !request.routeOptions.config.multipartBody) {
-      return done(new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint: send application/json'));
+      return done(wrongContentType(request));
     }
     done();
   });
@@ -125,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);
   app.setErrorHandler(async (error, request, reply) => {
-    const paraphError = toParaphError(error);
+    const paraphError = toParaphError(error, request);
     if (paraphError.status >= 500) {
       request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
     }
@@ -134,15 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.setNotFoundHandler(async (request, reply) => {
     await drainBody(request.raw);
-    const allowed = routes.filter((r) => r.matches(request.url)).map((r) => r.method);
-    if (allowed.length > 0) {
-      return sendError(
-        request,
-        reply.header('allow', [...new Set(allowed)].join(', ')),
-        new ParaphError('invalid_request', `method ${request.method} is not allowed here`, { status: 405 }),
-      );
-    }
-    return sendError(request, reply, new ParaphError('not_found', 'no such endpoint'));
+    return sendError(request, reply, noRouteError(request.method, request.url, routes));
   });
 
   await registerRoutes(app, { ...options, routes });

@@ -1,24 +1,34 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isParaphError, ParaphError } from '../errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
+import { wrongContentType } from './content-type-errors.js';
 
 /**
  * Turns anything thrown while handling a request into the API's error envelope:
  * `{error: {code, message, request_id}}`, with the request id also in `X-Request-Id`.
  */
-export function toParaphError(error: unknown): ParaphError {
+export function toParaphError(error: unknown, request?: FastifyRequest): ParaphError {
   if (isParaphError(error)) return error;
   const e = error as Partial<FastifyError> & { validationContext?: string };
   if (e.validation) {
     // A malformed id in a path names no resource.
-    if (e.validationContext === 'params') return new ParaphError('not_found', 'resource not found');
+    if (e.validationContext === 'params') {
+      // `/v1/signature-requests/` reaches the `:id` route with an empty id: the slash is the mistake.
+      const path = request?.url.split('?')[0] ?? '';
+      if (request && path.length > 1 && path.endsWith('/') && !/^\/(sign|embed)\//.test(path)) {
+        return new ParaphError('not_found', `no such endpoint: remove the trailing slash (${request.method} ${path.replace(/\/+$/, '')})`);
+      }
+      // Which parameter is malformed, but never a signing token's rules.
+      const detail = e.message?.startsWith('params.') && !e.message.startsWith('params.token') ? e.message.slice(7) : '';
+      return new ParaphError('not_found', detail ? `resource not found: the path parameter ${detail}` : 'resource not found');
+    }
     return new ParaphError('invalid_request', e.message ?? 'invalid request');
   }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ParaphError('invalid_request', 'request body is too large (a JSON body may have at most 1 MiB)', { status: 413 });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint');
+      return request ? wrongContentType(request) : new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ParaphError('invalid_request', 'Content-Length does not match the body');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':

@@ -5,6 +5,8 @@ import { sha256Hex } from '../crypto/tokens.js';
 import { invalidDocument, invalidRequest } from '../errors.js';
 import { validate } from './validation.js';
 
+const CURL_DOCUMENT = '-F "document=@contract.pdf;type=application/pdf"';
+
 export interface UploadedPdf {
   filename: string;
   bytes: Buffer;
@@ -22,14 +24,17 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
   options: { textParts?: readonly (keyof P & string)[] } = {},
 ): Promise<{ document: UploadedPdf; parts: { [K in keyof P]: unknown } }> {
   if (!request.isMultipart()) {
-    throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)}`);
+    const names = ['document', ...Object.keys(jsonParts)];
+    throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)} (with curl: ${curlFormExample(names)})`);
   }
   checkBoundary(request.headers['content-type']);
   let document: UploadedPdf | undefined;
   const raw = new Map<string, JsonPart>();
   for await (const part of request.parts()) {
     const name = part.fieldname;
-    if (name !== 'document' && !(name in jsonParts)) throw invalidRequest(`unexpected multipart part "${name}"`);
+    if (name !== 'document' && !(name in jsonParts)) {
+      throw invalidRequest(`unexpected multipart part "${name}": this endpoint takes exactly the parts ${partList(jsonParts)}`);
+    }
     if (name === 'document' ? document !== undefined : raw.has(name)) {
       throw invalidRequest(`multipart part "${name}" is given more than once`);
     }
@@ -59,16 +64,21 @@ function checkBoundary(contentType: string | undefined): void {
   }
 }
 
+/** How curl sends these parts: `-F` per part, the document as a PDF file. */
+export function curlFormExample(parts: readonly string[]): string {
+  return parts.map((p) => (p === 'document' ? CURL_DOCUMENT : `-F '${p}=…'`)).join(' ');
+}
+
 function partList(jsonParts: Record<string, TSchema>): string {
   return ['document', ...Object.keys(jsonParts)].map((n) => `"${n}"`).join(' and ');
 }
 
 async function readDocument(part: MultipartFile | MultipartValue): Promise<UploadedPdf> {
-  if (part.type !== 'file') throw invalidDocument('multipart part "document" must be a file with a .pdf filename');
+  if (part.type !== 'file') throw invalidDocument(`multipart part "document" must be a file with a .pdf filename (with curl: ${CURL_DOCUMENT})`);
   const bytes = await part.toBuffer();
-  if (!/\.pdf$/i.test(part.filename)) throw invalidDocument('document must have a .pdf filename');
+  if (!/\.pdf$/i.test(part.filename)) throw invalidDocument(`document must have a .pdf filename (with curl: ${CURL_DOCUMENT})`);
   if (part.mimetype.toLowerCase() !== 'application/pdf') {
-    throw invalidDocument(`document must have content type application/pdf, got ${part.mimetype || 'none'}`);
+    throw invalidDocument(`document must have content type application/pdf, got ${part.mimetype || 'none'} (with curl: ${CURL_DOCUMENT})`);
   }
   if (bytes.length === 0) throw invalidDocument('document is empty');
   return { filename: part.filename, bytes };

@@ -90,6 +90,8 @@ function operationId(route: OpenApiRoute): string {
     .split('/')
     .filter((s) => s && s !== 'v1')
     .map((s) => (s.startsWith(':') ? `by_${s.slice(1)}` : s.replace(/[^A-Za-z0-9]+/g, '_')));
+  // `/` and `/v1` have no words of their own.
+  if (words.length === 0) words.push(route.url === '/' ? 'server_index' : 'api_index');
   return [route.method.toLowerCase(), ...words].join('_');
 }
 

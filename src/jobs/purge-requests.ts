@@ -4,6 +4,9 @@ import { audit } from '../services/record-events.js';
 import { updateRequest } from '../services/request-guard.js';
 import { revokeRequestLinks } from '../services/signing-links.js';
 
+/** Why a request's content went: its retention deadline passed, or an operator purged it by hand. */
+export type PurgeCause = 'retention' | 'by_hand';
+
 /** Retention: every request past its deadline is purged, whatever its status. */
 export async function purgeDueRequests(ctx: Context): Promise<number> {
   const { db } = ctx;
@@ -16,16 +19,17 @@ export async function purgeDueRequests(ctx: Context): Promise<number> {
       .orderBy('retention_expires_at', 'asc'),
   );
   let purged = 0;
-  for (const { id } of due) if (await purgeRequest(ctx, id)) purged += 1;
+  for (const { id } of due) if (await purgeRequest(ctx, id, 'retention')) purged += 1;
   return purged;
 }
 
 /**
  * Deletes a request's content (the original PDF and any artifact), then marks it `purged` with its
  * links dead. The files go first: a crash in between leaves a request that the next run purges again,
- * never a `purged` request whose content is still on disk. Answers false when it was already purged.
+ * never a `purged` request whose content is still on disk. The audit trail records the cause, which a
+ * later download's 410 reports. Answers false when it was already purged.
  */
-export async function purgeRequest(ctx: Context, requestId: string): Promise<boolean> {
+export async function purgeRequest(ctx: Context, requestId: string, cause: PurgeCause): Promise<boolean> {
   const { db } = ctx;
   const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
   if (!request || request.status === 'purged') return false;
@@ -42,7 +46,7 @@ export async function purgeRequest(ctx: Context, requestId: string): Promise<boo
     db.run(db.q.updateTable('artifacts').set({ blob_id: null, purged_at: now }).where('request_id', '=', requestId));
     revokeRequestLinks(ctx, requestId, 'closed', now);
     updateRequest(ctx, row, { status: 'purged' }, now);
-    audit(ctx, { requestId, type: 'request_purged', actor: { type: 'system' }, data: { previous_status: row.status }, at: now });
+    audit(ctx, { requestId, type: 'request_purged', actor: { type: 'system' }, data: { previous_status: row.status, cause }, at: now });
     return true;
   });
 }

@@ -32,7 +32,10 @@ export async function activateSignatureRequest(
     const signers = currentSigners(ctx.db, row.id);
     const missing = signerWithoutField(requestFields(ctx.db, row.id), signers);
     if (missing !== null) {
-      throw new ParaphError('request_not_ready', `signer "${missing}" has no field: confirm the fields with PUT /fields first`);
+      throw new ParaphError(
+        'request_not_ready',
+        `signer "${missing}" has no field: give every signer at least one with PUT /v1/signature-requests/${row.id}/fields, then activate`,
+      );
     }
     const active = updateRequest(
       ctx,

@@ -42,6 +42,6 @@ export function forceExpire(ctx: Context, target: RequestTarget): SignatureReque
 /** Purges the request's content now, as if its retention deadline had passed (any status but purged). */
 export async function forcePurge(ctx: Context, target: RequestTarget): Promise<SignatureRequestStatus> {
   assertMove(load(ctx, target), 'purge');
-  await purgeRequest(ctx, target.id);
+  await purgeRequest(ctx, target.id, 'by_hand');
   return requestStatus(ctx, load(ctx, target));
 }

@@ -16,7 +16,8 @@ export interface TemplateSource {
   roles: readonly string[];
 }
 
-export const templateNotFound = (id: string) => new ParaphError('template_not_found', `template ${id} does not exist`);
+export const templateNotFound = (id: string) =>
+  new ParaphError('template_not_found', `template ${id} does not exist for this API key's account, or was archived (GET /v1/templates lists its templates)`);
 
 /**
  * The account's template, ready to be used: 404 `template_not_found` when it is missing, archived or

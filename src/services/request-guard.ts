@@ -6,7 +6,7 @@ import { notFound, ParaphError } from '../errors.js';
 /** The account's request, or the 404 that a missing and a foreign request share. */
 export function loadRequest(ctx: Context, accountId: string, id: string): RequestRow {
   const row = findRequest(ctx.db, accountId, id);
-  if (!row) throw notFound(`signature request ${id} does not exist`);
+  if (!row) throw notFound(`signature request ${id} does not exist for this API key's account (GET /v1/signature-requests lists its requests)`);
   return row;
 }
 

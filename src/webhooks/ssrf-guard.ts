@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { LOOPBACK_OPT_IN } from '../domain/url-rules.js';
 import { classifyIp, isIpLiteral, isLoopbackHost } from '../net/ip-ranges.js';
 
 export type Destination = { ok: true; address: string; family: 4 | 6 } | { ok: false; error: string };
@@ -25,10 +26,11 @@ export async function resolveDestination(url: URL, allowLoopback: boolean): Prom
     const kind = classifyIp(address);
     if (kind === 'public') continue;
     if (kind === 'loopback' && allowLoopback) continue;
-    return { ok: false, error: `destination refused by policy: ${host} resolves to a ${kind.replace('_', '-')} address (${address})` };
+    const hint = kind === 'loopback' ? `; to deliver to this machine, ${LOOPBACK_OPT_IN}` : '';
+    return { ok: false, error: `destination refused by policy: ${host} resolves to a ${kind.replace('_', '-')} address (${address})${hint}` };
   }
   // A name that is loopback by definition must not reach a public address either.
-  if (isLoopbackHost(host) && !allowLoopback) return { ok: false, error: `destination refused by policy: ${host} is loopback` };
+  if (isLoopbackHost(host) && !allowLoopback) return { ok: false, error: `destination refused by policy: ${host} is loopback; to deliver to this machine, ${LOOPBACK_OPT_IN}` };
   const first = addresses[0] as { address: string; family: number };
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

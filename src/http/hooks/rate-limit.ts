@@ -52,7 +52,10 @@ function headersOf(verdict: WindowVerdict): Record<string, string> {
 }
 
 function refusal(bucket: keyof typeof BUCKETS, verdict: WindowVerdict): ParaphError {
-  return new ParaphError('rate_limit_exceeded', `rate limit of ${BUCKETS[bucket].says} exceeded; retry after ${verdict.retryAfterSeconds} s`, {
+  const message =
+    `rate limit of ${BUCKETS[bucket].says} exceeded; retry after ${verdict.retryAfterSeconds} s ` +
+    '(in the sandbox, `paraph serve --rate-limit off` or env PARAPH_RATE_LIMIT=off turns the limits off)';
+  return new ParaphError('rate_limit_exceeded', message, {
     headers: { ...headersOf(verdict), 'retry-after': String(verdict.retryAfterSeconds) },
   });
 }

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { App } from '../app.js';
 import type { OpenApiRoute } from '../openapi.js';
+import { registerDiscovery } from './discovery.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
@@ -19,6 +20,7 @@ export async function registerRoutes(
   app: App,
   deps: { ctx: Context; routes: readonly OpenApiRoute[]; isReady?: () => boolean },
 ): Promise<void> {
+  registerDiscovery(app, deps.ctx, PARAPH_VERSION);
   registerHealth(app, deps.isReady ?? (() => true));
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { invalidRequest, type ParaphError } from '../errors.js';
+import { curlFormExample } from './multipart.js';
+
+/**
+ * The 400 for a body whose Content-Type the endpoint does not take (a JSON body sent as text/plain by
+ * fetch, as a form by `curl -d`, or without a type): what was sent, and how to send it instead.
+ */
+export function wrongContentType(request: FastifyRequest): ParaphError {
+  const header = request.headers['content-type'];
+  const got =
+    header === undefined || header.trim() === ''
+      ? 'the body has no Content-Type'
+      : `Content-Type ${header.replace(/[^\x20-\x7e]/g, '?').slice(0, 80)} is not accepted here`;
+  const form = request.routeOptions.config.multipartBody as { properties?: Record<string, unknown> } | undefined;
+  if (form) {
+    const parts = Object.keys(form.properties ?? {});
+    return invalidRequest(
+      `${got}: send multipart/form-data with the parts ${parts.map((p) => `"${p}"`).join(', ')} (with curl: ${curlFormExample(parts)})`,
+    );
+  }
+  return invalidRequest(`${got}: send the JSON body with the header Content-Type: application/json (with curl: -H 'Content-Type: application/json' -d '{…}')`);
+}

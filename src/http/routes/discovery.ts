@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { PACKAGE_ROOT } from '../../package-files.js';
+import { AUTH_HEADER_HINT } from '../../services/authenticate-api-key.js';
+import type { App } from '../app.js';
+import { prefersHtml, renderIndexPage } from '../index-page.js';
+import { ApiIndex, ServerIndex } from '../schemas/discovery.js';
+
+export const API_NAME = 'paraph: signature request sandbox API';
+const README = path.join(PACKAGE_ROOT, 'README.md');
+
+/**
+ * Where a newcomer who only has the server's address finds everything: `GET /` (the server), `GET /v1`
+ * (the API base the ready banner prints) and `GET /docs` (the README shipped with paraph). No key needed.
+ */
+export function registerDiscovery(app: App, ctx: Context, version: string): void {
+  const serverIndex = (): ServerIndex => ({
+    name: 'paraph',
+    description: 'A local sandbox of an e-signature API: test environment, self-signed certificate, fictitious data only.',
+    version,
+    environment: 'sandbox',
+    authentication: AUTH_HEADER_HINT,
+    links: {
+      api: '/v1',
+      openapi: '/v1/openapi.json',
+      docs: '/docs',
+      health: '/healthz',
+      signing_page: `${ctx.publicUrl()}/sign/{token}`,
+    },
+  });
+
+  app.get(
+    '/',
+    {
+      config: { summary: 'Where everything is: the API, the OpenAPI document, the docs, the health check (an HTML page when the client prefers text/html)' },
+      schema: { response: { 200: ServerIndex } },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'accept');
+      if (!prefersHtml(request.headers.accept)) return serverIndex();
+      return reply
+        .header('content-security-policy', "default-src 'none'")
+        .type('text/html; charset=utf-8')
+        // A string with its own Content-Type is sent as it is, never through the JSON serializer.
+        .send(renderIndexPage(serverIndex()) as unknown as ServerIndex);
+    },
+  );
+
+  app.get(
+    '/v1',
+    { config: { summary: "The API's name, paraph's version and where its description is" }, schema: { response: { 200: ApiIndex } } },
+    async (): Promise<ApiIndex> => ({
+      name: API_NAME,
+      api_version: 'v1',
+      version,
+      environment: 'sandbox',
+      authentication: AUTH_HEADER_HINT,
+      links: {
+        openapi: '/v1/openapi.json',
+        docs: '/docs',
+        signature_requests: '/v1/signature-requests',
+        templates: '/v1/templates',
+        bulk_sends: '/v1/bulk-sends',
+        webhook_deliveries: '/v1/webhook-deliveries',
+        health: '/healthz',
+      },
+    }),
+  );
+
+  let readme: string | undefined;
+  app.get(
+    '/docs',
+    // Markdown, not JSON: no response schema (the OpenAPI document then lists a plain 200).
+    { config: { summary: "paraph's README (Markdown): getting started, the CLI, the sandbox controls" } },
+    async (_request, reply) => {
+      if (readme === undefined) {
+        if (!fs.existsSync(README)) throw notFound('this installation of paraph has no README.md: see GET /v1/openapi.json');
+        readme = fs.readFileSync(README, 'utf8');
+      }
+      return reply.type('text/markdown; charset=utf-8').send(readme);
+    },
+  );
+}
