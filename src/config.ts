@@ -50,24 +50,39 @@ export class ConfigError extends Error {
 
 export const DEFAULT_DATA_DIR = './.paraph';
 
+/** A raw value and the name the user gave it by: the option (`--port`) or its environment variable (`PARAPH_PORT`). */
+interface Setting {
+  readonly value: string;
+  readonly name: string;
+  /** The option to name when the value came from the environment. */
+  readonly option?: string;
+}
+
 export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config {
-  const pick = (flag: string | undefined, name: string): string | undefined => flag ?? nonEmpty(env[name]);
-  const ephemeral = flags.ephemeral ?? parseBoolean(nonEmpty(env.PARAPH_EPHEMERAL), 'PARAPH_EPHEMERAL') ?? false;
-  const publicUrl = pick(flags.publicUrl, 'PARAPH_PUBLIC_URL');
+  /** The flag, else its environment variable, else nothing. */
+  const optional = (flag: string | undefined, option: string, variable: string): Setting | undefined => {
+    if (flag !== undefined) return { value: flag, name: option };
+    const fromEnv = nonEmpty(env[variable]);
+    return fromEnv === undefined ? undefined : { value: fromEnv, name: variable, option };
+  };
+  const setting = (flag: string | undefined, option: string, variable: string, fallback: string): Setting =>
+    optional(flag, option, variable) ?? { value: fallback, name: option };
+  const ephemeral = flags.ephemeral ?? parseBoolean(optional(undefined, '--ephemeral', 'PARAPH_EPHEMERAL')) ?? false;
+  const publicUrl = optional(flags.publicUrl, '--public-url', 'PARAPH_PUBLIC_URL');
   const config: Config = {
-    host: pick(flags.host, 'PARAPH_HOST') ?? '127.0.0.1',
-    port: parsePort(pick(flags.port, 'PARAPH_PORT') ?? '4010', '--port'),
+    host: optional(flags.host, '--host', 'PARAPH_HOST')?.value ?? '127.0.0.1',
+    port: parsePort(setting(flags.port, '--port', 'PARAPH_PORT', '4010')),
     dataDir: ephemeral ? null : resolveDataDir({ dataDir: flags.dataDir }, env, cwd),
-    smtpPort: parsePort(pick(flags.smtpPort, 'PARAPH_SMTP_PORT') ?? '2525', '--smtp-port'),
-    smtpRelay: parseRelay(pick(flags.smtpRelay, 'PARAPH_SMTP_RELAY')),
-    smtpMaxMessages: parseCount(pick(flags.smtpMaxMessages, 'PARAPH_SMTP_MAX_MESSAGES') ?? '5000', '--smtp-max-messages'),
+    smtpPort: parsePort(setting(flags.smtpPort, '--smtp-port', 'PARAPH_SMTP_PORT', '2525')),
+    smtpRelay: parseRelay(optional(flags.smtpRelay, '--smtp-relay', 'PARAPH_SMTP_RELAY')),
+    smtpMaxMessages: parseCount(setting(flags.smtpMaxMessages, '--smtp-max-messages', 'PARAPH_SMTP_MAX_MESSAGES', '5000')),
     publicUrl: publicUrl === undefined ? null : parsePublicUrl(publicUrl),
     allowLoopbackWebhooks:
-      flags.allowLoopbackWebhooks ?? parseBoolean(nonEmpty(env.WEBHOOKS_ALLOW_LOOPBACK), 'WEBHOOKS_ALLOW_LOOPBACK') ?? false,
-    webhookTimeoutMs: parseSeconds(pick(flags.webhookTimeout, 'PARAPH_WEBHOOK_TIMEOUT') ?? '15', '--webhook-timeout') * 1000,
-    rateLimit: parseOnOff(pick(flags.rateLimit, 'PARAPH_RATE_LIMIT') ?? 'on', '--rate-limit'),
-    brand: parseBrand(pick(flags.brand, 'PARAPH_BRAND') ?? 'paraph'),
-    logLevel: parseLogLevel(pick(flags.logLevel, 'PARAPH_LOG_LEVEL') ?? 'warn'),
+      flags.allowLoopbackWebhooks ?? parseBoolean(optional(undefined, '--allow-loopback-webhooks', 'WEBHOOKS_ALLOW_LOOPBACK')) ?? false,
+    webhookTimeoutMs: parseSeconds(setting(flags.webhookTimeout, '--webhook-timeout', 'PARAPH_WEBHOOK_TIMEOUT', '15')) * 1000,
+    rateLimit: parseOnOff(setting(flags.rateLimit, '--rate-limit', 'PARAPH_RATE_LIMIT', 'on')),
+    brand: parseBrand(setting(flags.brand, '--brand', 'PARAPH_BRAND', 'paraph')),
+    logLevel: parseLogLevel(setting(flags.logLevel, '--log-level', 'PARAPH_LOG_LEVEL', 'warn')),
   };
   return Object.freeze(config);
 }
@@ -77,81 +92,89 @@ export function resolveDataDir(flags: { dataDir?: string | undefined }, env: Env
   return path.resolve(cwd, flags.dataDir ?? nonEmpty(env.PARAPH_DATA_DIR) ?? DEFAULT_DATA_DIR);
 }
 
+/** How the user chose the data directory, as a message names it: the option, the environment variable, or the default. */
+export function dataDirSource(flags: { dataDir?: string | undefined }, env: Env): string {
+  if (flags.dataDir !== undefined) return '--data-dir';
+  if (nonEmpty(env.PARAPH_DATA_DIR) !== undefined) return 'PARAPH_DATA_DIR';
+  return `the default ${DEFAULT_DATA_DIR}; --data-dir or PARAPH_DATA_DIR sets another`;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-function parsePort(value: string, option: string): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new ConfigError(`${option} must be a port number from 0 to 65535, got "${value}"`);
-  }
+/** "NAME must be RULE, got VALUE", and for a value from the environment, how to fix it there. */
+function invalid(setting: Setting, rule: string, shown: string = setting.value): ConfigError {
+  const fix = setting.option ? ` (from the environment: fix or unset ${setting.name}, or pass ${setting.option})` : '';
+  return new ConfigError(`${setting.name} must be ${rule}, got "${shown}"${fix}`);
+}
+
+function parsePort(setting: Setting): number {
+  const { value } = setting;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw invalid(setting, 'a port number from 0 to 65535');
   return Number(value);
 }
 
-function parseRelay(value: string | undefined): string | null {
-  if (value === undefined) return null;
+function parseRelay(setting: Setting | undefined): string | null {
+  if (setting === undefined) return null;
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(setting.value);
   } catch {
-    throw new ConfigError(`--smtp-relay must be an smtp:// or smtps:// URL, got "${value}"`);
+    throw invalid(setting, 'an smtp:// or smtps:// URL');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new ConfigError(`--smtp-relay must be an smtp:// or smtps:// URL, got "${url.protocol}"`);
-  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw invalid(setting, 'an smtp:// or smtps:// URL', url.protocol);
   return url.href;
 }
 
-function parseCount(value: string, option: string): number {
-  if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new ConfigError(`${option} must be a whole number from 1 to 9999999, got "${value}"`);
+function parseCount(setting: Setting): number {
+  const { value } = setting;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw invalid(setting, 'a whole number from 1 to 9999999');
   return Number(value);
 }
 
-function parseSeconds(value: string, option: string): number {
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 120) {
-    throw new ConfigError(`${option} must be a number of seconds from 1 to 120, got "${value}"`);
-  }
+function parseSeconds(setting: Setting): number {
+  const { value } = setting;
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 120) throw invalid(setting, 'a number of seconds from 1 to 120');
   return Number(value);
 }
 
-function parseBoolean(value: string | undefined, name: string): boolean | undefined {
-  if (value === undefined) return undefined;
-  const lower = value.toLowerCase();
+function parseBoolean(setting: Setting | undefined): boolean | undefined {
+  if (setting === undefined) return undefined;
+  const lower = setting.value.toLowerCase();
   if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
   if (['0', 'false', 'off', 'no'].includes(lower)) return false;
-  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+  throw invalid(setting, '1 or 0');
 }
 
-function parseOnOff(value: string, option: string): boolean {
-  const lower = value.toLowerCase();
+function parseOnOff(setting: Setting): boolean {
+  const lower = setting.value.toLowerCase();
   if (lower === 'on') return true;
   if (lower === 'off') return false;
-  throw new ConfigError(`${option} must be "on" or "off", got "${value}"`);
+  throw invalid(setting, '"on" or "off"');
 }
 
-function parsePublicUrl(value: string): string {
+function parsePublicUrl(setting: Setting): string {
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(setting.value);
   } catch {
-    throw new ConfigError(`--public-url must be an absolute http(s) URL, got "${value}"`);
+    throw invalid(setting, 'an absolute http(s) URL');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    throw new ConfigError(`--public-url must be an http(s) URL without query, fragment or credentials, got "${value}"`);
+    throw invalid(setting, 'an http(s) URL without query, fragment or credentials');
   }
   return url.href.replace(/\/+$/, '');
 }
 
-function parseBrand(value: string): string {
-  if (!/^[a-z][a-z0-9]{0,31}$/.test(value)) {
-    throw new ConfigError(`--brand must be a lowercase word (a-z, 0-9, starting with a letter), got "${value}"`);
-  }
-  return value;
+function parseBrand(setting: Setting): string {
+  if (!/^[a-z][a-z0-9]{0,31}$/.test(setting.value)) throw invalid(setting, 'a lowercase word (a-z, 0-9, starting with a letter)');
+  return setting.value;
 }
 
-function parseLogLevel(value: string): LogLevel {
-  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
-  if (!level) throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+function parseLogLevel(setting: Setting): LogLevel {
+  const level = LOG_LEVELS.find((l) => l === setting.value.toLowerCase());
+  if (!level) throw invalid(setting, `one of ${LOG_LEVELS.join(', ')}`);
   return level;
 }
 

@@ -3,7 +3,7 @@ import { createBlobStore, type BlobStore } from './blobs/blob-store.js';
 import { createClock, type Clock } from './clock.js';
 import { loadOrCreateMasterKey } from './crypto/master-key.js';
 import { createMac, createSealer, type Sealer } from './crypto/sealed.js';
-import { databaseFile, prepareDataDir } from './data-dir.js';
+import { contentFailure, databaseFile, prepareDataDir } from './data-dir.js';
 import { openDatabase, type Db } from './db/database.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './log.js';
@@ -38,6 +38,8 @@ export interface Context {
 
 export interface ContextOptions {
   dataDir: string;
+  /** false: the data directory must exist already (every CLI command but serve). Default true. */
+  createDataDir?: boolean;
   log: Log;
   brand?: string;
   allowLoopbackWebhooks?: boolean;
@@ -56,9 +58,17 @@ const RELAY_KEY = 'smtp_relay';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
-  prepareDataDir(options.dataDir, warn);
-  const masterKey = loadOrCreateMasterKey(options.dataDir, warn);
-  const db = await openDatabase(databaseFile(options.dataDir));
+  prepareDataDir(options.dataDir, warn, { create: options.createDataDir ?? true });
+  let masterKey: Buffer;
+  let db: Db;
+  let blobs: BlobStore;
+  try {
+    masterKey = loadOrCreateMasterKey(options.dataDir, warn);
+    blobs = createBlobStore(options.dataDir, createSealer(masterKey, 'blobs'));
+    db = await openDatabase(databaseFile(options.dataDir));
+  } catch (error) {
+    throw contentFailure(options.dataDir, error);
+  }
   const pdf = createPdfInspector();
   let publicUrl: string | undefined;
   const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
@@ -67,7 +77,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   return {
     dataDir: options.dataDir,
     db,
-    blobs: createBlobStore(options.dataDir, createSealer(masterKey, 'blobs')),
+    blobs,
     clock: createClock(db, options.realNow),
     secrets: createSealer(masterKey, 'secrets'),
     mailTag: createMac(masterKey, 'mail-tag'),

@@ -2,24 +2,62 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Creates the data directory (mode 0700) or checks an existing one; says what is wrong and where. */
-export function prepareDataDir(dir: string, warn: (message: string) => void): void {
-  const fail = (why: string) => new Error(`data directory ${dir} (--data-dir) ${why}`);
-  try {
-    makeDirectories(path.resolve(dir));
-  } catch (error) {
-    throw fail(reasonOf(error as NodeJS.ErrnoException));
+const CHOOSE_ANOTHER = 'Choose another directory with --data-dir (or PARAPH_DATA_DIR)';
+const NOT_PARAPHS = `This is not a paraph data directory. ${CHOOSE_ANOTHER}`;
+
+/**
+ * The data directory cannot be made or used. The message names the directory, how it was chosen
+ * (`--data-dir` unless the CLI says otherwise), what is wrong and what to do.
+ */
+export class DataDirError extends Error {
+  override name = 'DataDirError';
+  constructor(
+    readonly dir: string,
+    readonly problem: string,
+    readonly remedy: string,
+    readonly source = '--data-dir',
+  ) {
+    super(`data directory ${dir} (${source}) ${problem}. ${remedy}.`);
   }
-  const stat = fs.statSync(dir);
-  if (!stat.isDirectory()) throw fail('exists and is not a directory');
+
+  /** The same failure, naming how the directory was chosen: `PARAPH_DATA_DIR`, or the default. */
+  from(source: string): DataDirError {
+    return new DataDirError(this.dir, this.problem, this.remedy, source);
+  }
+}
+
+/**
+ * Checks the data directory, and with `create` (serve) makes it (mode 0700) if it does not exist.
+ * The other commands never create one: a typo or the wrong working directory must not leave an empty
+ * data directory behind.
+ */
+export function prepareDataDir(dir: string, warn: (message: string) => void, options: { create: boolean } = { create: true }): void {
+  const at = path.resolve(dir);
+  if (options.create) {
+    try {
+      makeDirectories(at);
+    } catch (error) {
+      throw creationFailure(at, error as NodeJS.ErrnoException);
+    }
+  }
+  let stat: fs.Stats;
   try {
-    fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+    stat = fs.statSync(at);
+  } catch (error) {
+    throw useFailure(at, error as NodeJS.ErrnoException);
+  }
+  if (!stat.isDirectory()) throw new DataDirError(at, 'exists and is not a directory', CHOOSE_ANOTHER);
+  if (onVirtualFileSystem(at)) {
+    throw new DataDirError(at, 'cannot be used: this file system does not let paraph create its files there', `${CHOOSE_ANOTHER}, on a disk`);
+  }
+  try {
+    fs.accessSync(at, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   } catch {
-    throw fail('is not readable and writable by this user');
+    throw new DataDirError(at, 'is not readable and writable by this user', `Fix its owner or mode (chmod 700 '${at}'), or ${lower(CHOOSE_ANOTHER)}`);
   }
   const mode = stat.mode & 0o777;
   if (mode & 0o077) {
-    warn(`data directory ${dir} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 '${dir}'`);
+    warn(`data directory ${at} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 '${at}'`);
   }
 }
 
@@ -33,33 +71,122 @@ function makeDirectories(dir: string): void {
     missing.unshift(at);
     if (path.dirname(at) === at) break;
   }
-  for (const at of missing) {
-    try {
-      fs.mkdirSync(at, { mode: 0o700 });
-    } catch (error) {
-      // Made meanwhile by another process starting on the same directory.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.statSync(at).isDirectory()) throw error;
-    }
+  for (const at of missing) makeDirectory(at);
+}
+
+/** mkdir of one level whose parent exists; one made meanwhile (by another process starting on it) is fine. */
+export function makeDirectory(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !isDirectory(dir)) throw error;
   }
 }
 
-function reasonOf(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'EEXIST':
-      return 'exists and is not a directory';
-    case 'ENOTDIR':
-      return 'cannot be created: a part of the path is not a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'cannot be created: permission denied';
-    case 'EROFS':
-      return 'cannot be created: the file system is read-only';
-    case 'ENOENT':
-      return 'cannot be created here: this file system does not allow it';
-    default:
-      return `cannot be created: ${error.message}`;
+/** procfs and sysfs: the kernel's views, where no file of paraph's can be made. */
+const VIRTUAL_FILE_SYSTEMS = new Set([0x9fa0, 0x62656572]);
+
+function onVirtualFileSystem(at: string): boolean {
+  try {
+    return VIRTUAL_FILE_SYSTEMS.has(Number(fs.statfsSync(at).type));
+  } catch {
+    return false;
   }
 }
+
+function isDirectory(at: string): boolean {
+  try {
+    return fs.statSync(at).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isBrokenLink(at: string | undefined): at is string {
+  try {
+    return at !== undefined && fs.lstatSync(at).isSymbolicLink() && !fs.existsSync(at);
+  } catch {
+    return false;
+  }
+}
+
+function creationFailure(dir: string, error: NodeJS.ErrnoException): DataDirError {
+  switch (error.code) {
+    case 'EEXIST':
+      if (isBrokenLink(error.path)) {
+        return new DataDirError(dir, `cannot be created: ${error.path} is a symbolic link to nothing`, `Remove the link, or ${lower(CHOOSE_ANOTHER)}`);
+      }
+      return new DataDirError(dir, 'exists and is not a directory', CHOOSE_ANOTHER);
+    case 'ENOTDIR':
+      return new DataDirError(dir, 'cannot be created: a part of the path is not a directory', CHOOSE_ANOTHER);
+    case 'EACCES':
+    case 'EPERM':
+      return new DataDirError(dir, 'cannot be created: permission denied', `Create it yourself, or ${lower(CHOOSE_ANOTHER)}`);
+    case 'EROFS':
+      return new DataDirError(dir, 'cannot be created: the file system is read-only', CHOOSE_ANOTHER);
+    case 'ENOENT':
+      return new DataDirError(dir, 'cannot be created here: this file system does not allow it', `${CHOOSE_ANOTHER}, on a disk`);
+    default:
+      return new DataDirError(dir, `cannot be created: ${error.message}`, CHOOSE_ANOTHER);
+  }
+}
+
+function useFailure(dir: string, error: NodeJS.ErrnoException): DataDirError {
+  switch (error.code) {
+    case 'ENOENT':
+      return new DataDirError(
+        dir,
+        'does not exist',
+        'Only `paraph serve` creates a data directory. Name the one `paraph serve` uses with --data-dir DIR ' +
+          '(or PARAPH_DATA_DIR), or run `paraph serve` first to create it',
+      );
+    case 'ENOTDIR':
+      return new DataDirError(dir, 'cannot be used: a part of the path is not a directory', CHOOSE_ANOTHER);
+    case 'EACCES':
+    case 'EPERM':
+      return new DataDirError(dir, 'cannot be used: permission denied', `Fix the permissions of its parent directories, or ${lower(CHOOSE_ANOTHER)}`);
+    default:
+      return new DataDirError(dir, `cannot be used: ${error.message}`, CHOOSE_ANOTHER);
+  }
+}
+
+/**
+ * A file or folder inside the data directory could not be read or made (the master key, the
+ * database, the blobs folder): the failure as a DataDirError naming that file, or the error itself
+ * when it is neither the file system's nor SQLite's.
+ */
+export function contentFailure(dir: string, error: unknown): unknown {
+  if (error instanceof DataDirError) return error;
+  const e = error as NodeJS.ErrnoException;
+  const file = typeof e?.path === 'string' ? path.relative(dir, e.path) || '.' : 'a file in it';
+  const database = path.basename(databaseFile(dir));
+  switch (e?.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return new DataDirError(dir, `cannot be used: ${file} is not readable and writable by this user`, `Fix its owner or mode, or ${lower(CHOOSE_ANOTHER)}`);
+    case 'EISDIR':
+      return new DataDirError(dir, `cannot be used: ${file} is a directory, where paraph keeps a file`, NOT_PARAPHS);
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return new DataDirError(dir, `cannot be used: ${file} is not a directory, where paraph keeps one`, NOT_PARAPHS);
+    case 'ENOENT':
+      return new DataDirError(dir, 'cannot be used: this file system does not let paraph create its files there', `${CHOOSE_ANOTHER}, on a disk`);
+    case 'EROFS':
+      return new DataDirError(dir, 'cannot be used: the file system is read-only', CHOOSE_ANOTHER);
+    case 'ENOSPC':
+      return new DataDirError(dir, 'cannot be used: the disk is full', `Free some space, or ${lower(CHOOSE_ANOTHER)}`);
+    case 'SQLITE_NOTADB':
+    case 'SQLITE_CORRUPT':
+      return new DataDirError(dir, `cannot be used: ${database} is not a paraph database`, NOT_PARAPHS);
+    case 'SQLITE_CANTOPEN':
+    case 'SQLITE_READONLY':
+      return new DataDirError(dir, `cannot be used: ${database} cannot be opened for writing`, `Fix its owner or mode, or ${lower(CHOOSE_ANOTHER)}`);
+    default:
+      return error;
+  }
+}
+
+const lower = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
 /** A throwaway data directory for `--ephemeral`. */
 export function makeEphemeralDataDir(): string {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SEALED_HEADER_BYTES, type Sealer } from '../crypto/sealed.js';
 import { sha256Hex } from '../crypto/tokens.js';
+import { makeDirectory } from '../data-dir.js';
 
 const MAGIC = Buffer.from('PRPHBLOB1\n');
 /** Plaintext encrypted and written at a time. */
@@ -29,7 +30,8 @@ export interface BlobStore {
 
 export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
   const dir = path.join(dataDir, 'blobs');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // One level (the data directory exists): a recursive mkdir can loop forever on procfs.
+  makeDirectory(dir);
   const fileOf = (id: string) => {
     if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('invalid blob id');
     return path.join(dir, `${id}.blob`);

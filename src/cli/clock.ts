@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Env } from '../config.js';
-import { parseDuration } from '../domain/duration.js';
+import { DURATION_SYNTAX, durationMistake, parseDuration } from '../domain/duration.js';
 import { advanceClock } from '../services/advance-clock.js';
 import { clockState } from '../services/clock-state.js';
 import { withContext } from './data-dir-context.js';
@@ -22,12 +22,12 @@ export function clockCommand(io: Io, env: Env): Command {
   clock
     .command('advance')
     .description('move the clock forward (90s, 2h, 11d, 1d12h) and run every job that falls due, in order')
-    .argument('<duration>', 'how far: a number with s, m, h, d or w')
+    .argument('<duration>', `how far: ${DURATION_SYNTAX}`)
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (duration: string, opts: { json?: boolean; dataDir?: string }) => {
       const ms = parseDuration(duration);
-      if (ms === null) throw new UsageError(`"${duration}" is not a duration: use a positive number with s, m, h, d or w, e.g. 90s, 2h, 11d`);
+      if (ms === null) throw new UsageError(durationMistake(duration));
       print(
         await withContext(opts, env, async (ctx) => {
           await advanceClock(ctx, ms);

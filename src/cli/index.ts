@@ -10,15 +10,13 @@ import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
 import { signCommand } from './sign.js';
+import { reportUsageErrors } from './usage.js';
 import { webhooksCommand } from './webhooks.js';
 
 export function buildProgram(io: Io, env: Env): Command {
   const program = new Command('paraph')
     .description('A local sandbox of an e-signature API')
-    .version(PARAPH_VERSION)
-    .showHelpAfterError()
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .version(PARAPH_VERSION, '-V, --version', "print paraph's version")
     .addCommand(serveCommand(io, env))
     .addCommand(keysCommand(io, env))
     .addCommand(requestsCommand(io, env))
@@ -28,13 +26,13 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(signCommand(io, env))
     .addCommand(auditCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
-  for (const command of program.commands) applyRecursively(command, io);
+  applyRecursively(program, (command) => reportUsageErrors(command, io));
   return program;
 }
 
-function applyRecursively(command: Command, io: Io): void {
-  command.exitOverride().showHelpAfterError().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
-  for (const sub of command.commands) applyRecursively(sub, io);
+function applyRecursively(command: Command, apply: (command: Command) => void): void {
+  apply(command);
+  for (const sub of command.commands) applyRecursively(sub, apply);
 }
 
 /** Runs the CLI and answers its exit code: 0 success, 1 error, 2 bad usage. */
@@ -45,8 +43,10 @@ export async function run(argv: string[], env: Env, io: Io = processIo): Promise
     return EXIT_OK;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Commander already printed its message (help, version, or what was wrong).
-      return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code) ? EXIT_OK : EXIT_USAGE;
+      // Commander already printed the help, the version, or what was wrong (see usage.ts). The help
+      // it prints by itself, for a command that needs a subcommand and has none, is bad usage too.
+      const shown = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code);
+      return shown && error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     io.err(`paraph: ${messageOf(error)}`);
     return exitCodeOf(error);

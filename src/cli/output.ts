@@ -26,9 +26,13 @@ export function printJson(io: Io, value: unknown): void {
 
 /** A plain table: header row, then rows, columns padded to their widest cell. */
 export function printTable(io: Io, headers: string[], rows: string[][]): void {
+  io.out(formatTable(headers, rows));
+}
+
+export function formatTable(headers: string[], rows: string[][], indent = ''): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  io.out([line(headers), ...rows.map(line)].join('\n'));
+  const line = (cells: string[]) => indent + cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [line(headers), ...rows.map(line)].join('\n');
 }
 
 export function exitCodeOf(error: unknown): number {

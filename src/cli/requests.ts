@@ -48,8 +48,8 @@ export function requestsCommand(io: Io, env: Env): Command {
       );
       printTable(
         io,
-        ['SIGNER', 'EMAIL', 'ORDER', 'STATUS', 'LINK EXPIRES', 'SIGNED'],
-        view.signers.map((s) => [s.reference, s.email, String(s.order), s.status, s.expires_at ?? '-', s.signed_at ?? '-']),
+        ['SIGNER', 'NAME', 'EMAIL', 'ORDER', 'STATUS', 'LINK EXPIRES', 'SIGNED'],
+        view.signers.map((s) => [s.reference, s.name || '-', s.email, String(s.order), s.status, s.expires_at ?? '-', s.signed_at ?? '-']),
       );
       io.out('');
       printTable(

@@ -3,6 +3,7 @@ import { resolveConfig, type ConfigFlags, type Env } from '../config.js';
 import { startParaph, type RunningParaph } from '../server.js';
 import { PARAPH_VERSION } from '../version.js';
 import type { Io } from './output.js';
+import { namingDataDirSource } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 
 export function serveCommand(io: Io, env: Env): Command {
@@ -24,7 +25,9 @@ export function serveCommand(io: Io, env: Env): Command {
     .option('--json', 'print the ready banner as one JSON line')
     .action(async (opts: ConfigFlags & { json?: boolean }) => {
       const config = resolveConfig(opts, env, process.cwd());
-      const running = await startParaph(config);
+      const start = () => startParaph(config);
+      // An --ephemeral directory is paraph's own temporary one: no option or variable to name.
+      const running = config.dataDir === null ? await start() : await namingDataDirSource(opts, env, start);
       // Listen for signals before announcing readiness: a supervisor may stop us right after the banner.
       const stopped = untilSignal(running);
       if (opts.json) {

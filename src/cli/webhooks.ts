@@ -1,16 +1,17 @@
 import { Command } from 'commander';
 import type { Env } from '../config.js';
+import type { WebhookDelivery } from '../http/schemas/webhooks.js';
 import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from '../services/webhook-deliveries.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
-import { printJson, printTable, type Io } from './output.js';
+import { formatTable, printJson, type Io } from './output.js';
 
 export function webhooksCommand(io: Io, env: Env): Command {
   const webhooks = new Command('webhooks').description('webhook deliveries and their attempts');
 
   webhooks
     .command('list')
-    .description('deliveries of every account, newest first, with their attempts')
+    .description('deliveries of every account, newest first, each with its attempts: time, trigger, outcome, duration')
     .option('--request <id>', 'only the deliveries of this signature request')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
@@ -23,19 +24,7 @@ export function webhooksCommand(io: Io, env: Env): Command {
       );
       if (opts.json) return printJson(io, list);
       if (list.length === 0) return io.out('No webhook deliveries.');
-      printTable(
-        io,
-        ['DELIVERY', 'EVENT', 'STATUS', 'ATTEMPTS', 'LAST', 'NEXT ATTEMPT', 'REQUEST'],
-        list.map((d) => [
-          d.id,
-          d.event_type,
-          d.status,
-          String(d.attempt_count),
-          d.last_error ?? (d.last_status_code === null ? '-' : String(d.last_status_code)),
-          d.next_attempt_at ?? '-',
-          d.signature_request_id,
-        ]),
-      );
+      io.out(list.map(deliveryText).join('\n\n'));
     });
 
   webhooks
@@ -51,4 +40,32 @@ export function webhooksCommand(io: Io, env: Env): Command {
       io.out(`Delivery ${id}: ${delivery.status} (${outcome}); ${delivery.attempt_count} attempt(s).`);
     });
   return webhooks;
+}
+
+type DeliveryWithAttempts = WebhookDelivery & { attempts: ReturnType<typeof deliveryAttempts> };
+
+/** One delivery: what and where it stands, then a line per attempt, then what happens next. */
+function deliveryText(d: DeliveryWithAttempts): string {
+  const lines = [`Delivery ${d.id}  ${d.event_type}  ${d.status}  (request ${d.signature_request_id})`];
+  if (d.attempts.length > 0) {
+    lines.push(
+      formatTable(
+        ['#', 'AT', 'TRIGGER', 'OUTCOME', 'TOOK'],
+        d.attempts.map((a) => [String(a.number), a.attempted_at ?? '-', a.trigger, outcomeOf(a), `${a.duration_ms} ms`]),
+        '  ',
+      ),
+    );
+  }
+  if (d.status === 'pending') {
+    const when = d.next_attempt_at ?? 'now';
+    lines.push(`  ${d.attempts.length === 0 ? 'First' : 'Next'} attempt at ${when} (sandbox time); \`paraph webhooks replay ${d.id}\` sends it now.`);
+  } else if (d.status === 'failed') {
+    lines.push(`  No more automatic attempts; \`paraph webhooks replay ${d.id}\` sends it again.`);
+  }
+  return lines.join('\n');
+}
+
+function outcomeOf(attempt: { status_code: number | null; error: string | null }): string {
+  // An answer's status says it all; the error says why there was none (timeout, refused, policy).
+  return attempt.status_code === null ? (attempt.error ?? '-') : `HTTP ${attempt.status_code}`;
 }

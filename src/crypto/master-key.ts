@@ -25,7 +25,9 @@ export function loadOrCreateMasterKey(dataDir: string, warn: (message: string) =
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const mode = fs.statSync(file).mode & 0o777;
+  const stat = fs.statSync(file);
+  if (stat.isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR', path: file });
+  const mode = stat.mode & 0o777;
   if (mode & 0o077) {
     warn(`${file} is readable by other users (mode ${mode.toString(8)}); run: chmod 600 '${file}'`);
   }

@@ -122,14 +122,18 @@ test('a data directory that cannot be made or used: exit 1 at once, with a messa
   const tmp = useTmpDir(t);
   const file = path.join(tmp, 'a-file');
   fs.writeFileSync(file, 'not a directory');
-  const cases: Array<[string, RegExp]> = [
+  // [data directory, what serve says, what the other commands (which never create one) say]
+  const cases: Array<[string, RegExp, RegExp]> = [
     // procfs answers ENOENT to mkdir, on which a recursive mkdir loops forever.
-    ['/proc/paraph-data', /cannot be created/],
-    [file, /exists and is not a directory/],
-    [path.join(file, 'sub'), /a part of the path is not a directory/],
+    ['/proc/paraph-data', /cannot be created/, /does not exist/],
+    [file, /exists and is not a directory/, /exists and is not a directory/],
+    [path.join(file, 'sub'), /a part of the path is not a directory/, /a part of the path is not a directory/],
   ];
-  for (const [dataDir, reason] of cases) {
-    for (const args of [['serve', '--port', '0', '--smtp-port', '0'], ['keys', 'list']]) {
+  for (const [dataDir, forServe, forCli] of cases) {
+    for (const [args, reason] of [
+      [['serve', '--port', '0', '--smtp-port', '0'], forServe],
+      [['keys', 'list'], forCli],
+    ] as const) {
       const run = spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', timeout: 20_000 });
       assert.equal(run.signal, null, `${args[0]} --data-dir ${dataDir} did not stop by itself`);
       assert.equal(run.status, 1, run.stderr);

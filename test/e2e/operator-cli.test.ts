@@ -17,7 +17,7 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
       'request',
       JSON.stringify({
         client_reference: reference,
-        signers: [{ reference: 'client', email: 'client@example.com', order: 1 }],
+        signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'client@example.com', order: 1 }],
         fields: [{ signer_reference: 'client', type: 'signature', page: 1, x: 72, y: 600, width: 180, height: 40 }],
       }),
     );
@@ -62,6 +62,9 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   assert.equal(shown.code, 0);
   assert.match(shown.stdout, /request_expired/);
   assert.match(shown.stdout, /signer_expired/);
+  // Each signer by reference, name and email.
+  assert.match(shown.stdout, /^SIGNER\s+NAME\s+EMAIL\s+ORDER\s+STATUS/m);
+  assert.match(shown.stdout, /^client\s+Ada Lovelace\s+client@example\.com\s+1\s+expired/m);
   const bad = await paraph(['clock', 'advance', 'soon', '--data-dir', dataDir]);
   assert.equal(bad.code, 2);
   await serve.stop();

@@ -185,5 +185,21 @@ test('paraph webhooks list and replay work on the data directory of a running se
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /does not exist/);
   assert.equal(receiver.received.length, 3);
+
+  // Without --json: each delivery with a line per attempt (time, trigger, outcome, duration), then what comes next.
+  receiver.respond({ status: 500 });
+  const refused = await paraph(['webhooks', 'replay', delivery.id, '--data-dir', dataDir]);
+  assert.equal(refused.code, 0, refused.stderr);
+  const table = await paraph(['webhooks', 'list', '--request', id, '--data-dir', dataDir]);
+  assert.equal(table.code, 0, table.stderr);
+  const text = table.stdout.split('\n');
+  assert.equal(text[0], `Delivery ${delivery.id}  signature_request.activated  pending  (request ${id})`);
+  assert.match(text[1] ?? '', /^  #\s+AT\s+TRIGGER\s+OUTCOME\s+TOOK$/);
+  const at = String.raw`\d{4}-\d\d-\d\dT[\d:.]+Z`;
+  assert.match(text[2] ?? '', new RegExp(`^  1\\s+${at}\\s+automatic\\s+HTTP 204\\s+\\d+ ms$`));
+  assert.match(text[3] ?? '', new RegExp(`^  2\\s+${at}\\s+replay\\s+HTTP 204\\s+\\d+ ms$`));
+  assert.match(text[4] ?? '', new RegExp(`^  3\\s+${at}\\s+replay\\s+HTTP 500\\s+\\d+ ms$`));
+  assert.match(text[5] ?? '', new RegExp(`^  Next attempt at ${at} \\(sandbox time\\); \`paraph webhooks replay ${delivery.id}\` sends it now\\.$`));
+  assert.equal(text.length, 7, table.stdout);
   assert.equal(await serve.stop('SIGTERM'), 0);
 });

@@ -12,9 +12,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `paraph` binary (built dist/) to completion. */
-export async function paraph(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs the real `paraph` binary (built dist/) to completion, in `cwd` (default: this process's). */
+export async function paraph(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -69,7 +69,6 @@ test('bad values are usage errors naming the option', () => {
   const cases: Array<[Record<string, unknown>, Record<string, string>, RegExp]> = [
     [{ port: '70000' }, {}, /--port/],
     [{ port: 'abc' }, {}, /--port/],
-    [{}, { PARAPH_SMTP_PORT: '-1' }, /--smtp-port/],
     [{ rateLimit: 'maybe' }, {}, /--rate-limit/],
     [{ brand: 'Acme Corp' }, {}, /--brand/],
     [{ publicUrl: 'ftp://x' }, {}, /--public-url/],
@@ -84,4 +83,34 @@ test('bad values are usage errors naming the option', () => {
   for (const [flags, env, message] of cases) {
     assert.throws(() => resolveConfig(flags, env, '/'), (error: unknown) => error instanceof ConfigError && message.test(error.message));
   }
+});
+
+test('a bad value from the environment names the variable, and how to fix it, not the option', () => {
+  const cases: Array<[Record<string, string>, string, string]> = [
+    [{ PARAPH_PORT: 'abc' }, 'PARAPH_PORT', '--port'],
+    [{ PARAPH_SMTP_PORT: '-1' }, 'PARAPH_SMTP_PORT', '--smtp-port'],
+    [{ PARAPH_SMTP_RELAY: 'http://mail.example.com' }, 'PARAPH_SMTP_RELAY', '--smtp-relay'],
+    [{ PARAPH_SMTP_MAX_MESSAGES: '0' }, 'PARAPH_SMTP_MAX_MESSAGES', '--smtp-max-messages'],
+    [{ PARAPH_PUBLIC_URL: 'ftp://x' }, 'PARAPH_PUBLIC_URL', '--public-url'],
+    [{ PARAPH_WEBHOOK_TIMEOUT: '500' }, 'PARAPH_WEBHOOK_TIMEOUT', '--webhook-timeout'],
+    [{ PARAPH_RATE_LIMIT: 'maybe' }, 'PARAPH_RATE_LIMIT', '--rate-limit'],
+    [{ PARAPH_BRAND: 'Acme Corp' }, 'PARAPH_BRAND', '--brand'],
+    [{ PARAPH_LOG_LEVEL: 'loud' }, 'PARAPH_LOG_LEVEL', '--log-level'],
+    [{ PARAPH_EPHEMERAL: 'perhaps' }, 'PARAPH_EPHEMERAL', '--ephemeral'],
+    [{ WEBHOOKS_ALLOW_LOOPBACK: 'perhaps' }, 'WEBHOOKS_ALLOW_LOOPBACK', '--allow-loopback-webhooks'],
+  ];
+  for (const [env, variable, option] of cases) {
+    assert.throws(
+      () => resolveConfig({}, env, '/'),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.ok(error.message.startsWith(`${variable} must be `), error.message);
+        assert.ok(error.message.includes(`fix or unset ${variable}, or pass ${option}`), error.message);
+        return true;
+      },
+    );
+  }
+  // The option given on the command line wins, and a bad one is named as the option.
+  assert.throws(() => resolveConfig({ port: 'x' }, { PARAPH_PORT: '5000' }, '/'), /^ConfigError: --port must be a port number from 0 to 65535, got "x"$/);
+  assert.equal(resolveConfig({ port: '5000' }, { PARAPH_PORT: 'abc' }, '/').port, 5000);
 });
