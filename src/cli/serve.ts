@@ -29,7 +29,7 @@ export function serveCommand(io: Io, env: Env): Command {
       // An --ephemeral directory is paraph's own temporary one: no option or variable to name.
       const running = config.dataDir === null ? await start() : await namingDataDirSource(opts, env, start);
       // Listen for signals before announcing readiness: a supervisor may stop us right after the banner.
-      const stopped = untilSignal(running);
+      const stopped = untilSignal(running, env);
       if (opts.json) {
         io.out(JSON.stringify(bannerJson(running)));
       } else {
@@ -43,6 +43,8 @@ function bannerJson(running: RunningParaph) {
   return {
     status: 'ready',
     version: PARAPH_VERSION,
+    // The server's own process: under `npx`, `$!` is npm's, so a script stops paraph by this one.
+    pid: process.pid,
     api_url: `${running.url}/v1`,
     public_url: running.publicUrl,
     smtp_port: running.smtpPort,
@@ -78,10 +80,23 @@ function banner(running: RunningParaph): string {
   return lines.join('\n');
 }
 
-/** Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database. */
-function untilSignal(running: RunningParaph): Promise<void> {
+/**
+ * Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database (and
+ * deletes an --ephemeral directory). Started by npm (`npx paraph serve`, an npm script), it also stops
+ * when npm's process is gone: npm passes a signal to its shell, not to paraph, and a server left
+ * running on its own would keep the ports and the temporary directory.
+ */
+function untilSignal(running: RunningParaph, env: Env): Promise<void> {
   return new Promise((resolve, reject) => {
+    const launcher = env.npm_command !== undefined ? process.ppid : undefined;
+    const watch =
+      launcher === undefined
+        ? undefined
+        : setInterval(() => {
+            if (process.ppid !== launcher) stop();
+          }, 500).unref();
     const stop = () => {
+      clearInterval(watch);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       // A second signal while closing ends the process at once.

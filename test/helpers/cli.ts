@@ -31,8 +31,11 @@ export interface ServeProcess {
 }
 
 /** `paraph serve --json` as a child process; resolves with its ready line. */
-export async function serveProcess(t: TestContext, args: string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--smtp-port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function serveProcess(t: TestContext, args: string[], options: { bin?: string; cwd?: string } = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', '--port', '0', '--smtp-port', '0', '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = once(child, 'exit') as Promise<[number | null]>;

@@ -93,6 +93,22 @@ test('GET /docs answers the README shipped with paraph, as Markdown', async (t) 
   assert.equal(await response.text(), fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
 });
 
+test("GET /docs/PAGE.md answers the README's linked pages; nothing outside docs/", async (t) => {
+  const server = await useServer(t);
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const linked = [...new Set([...readme.matchAll(/\]\(docs\/([a-z0-9-]+\.md)\)/g)].map((m) => m[1] as string))];
+  assert.ok(linked.length >= 10, `the README links its pages (${linked.length})`);
+  for (const page of linked) {
+    const response = await server.call('GET', `/docs/${page}`, { key: null });
+    assert.equal(response.status, 200, page);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/markdown/);
+    assert.equal(await response.text(), fs.readFileSync(path.join(ROOT, 'docs', page), 'utf8'));
+  }
+  for (const route of ['/docs/nothing.md', '/docs/..%2Fpackage.json', '/docs/%2E%2E%2FREADME.md', '/docs/cli.txt']) {
+    assert.equal((await server.call('GET', route, { key: null })).status, 404, route);
+  }
+});
+
 test('/, /v1 and /docs are in the OpenAPI document, without security, as /healthz is', async (t) => {
   const server = await useServer(t);
   const doc = await json<Record<string, any>>(await server.call('GET', '/v1/openapi.json', { key: null }));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Type from 'typebox';
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { PACKAGE_ROOT } from '../../package-files.js';
@@ -10,6 +11,7 @@ import { ApiIndex, ServerIndex } from '../schemas/discovery.js';
 
 export const API_NAME = 'paraph: signature request sandbox API';
 const README = path.join(PACKAGE_ROOT, 'README.md');
+const DOCS = path.join(PACKAGE_ROOT, 'docs');
 
 /**
  * Where a newcomer who only has the server's address finds everything: `GET /` (the server), `GET /v1`
@@ -80,6 +82,20 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
         readme = fs.readFileSync(README, 'utf8');
       }
       return reply.type('text/markdown; charset=utf-8').send(readme);
+    },
+  );
+
+  // The README's links (`docs/ci.md`, …) resolve from /docs to these pages.
+  app.get(
+    '/docs/:page',
+    {
+      config: { summary: "One page of paraph's documentation (Markdown), as the README links it: /docs/ci.md, /docs/cli.md, …" },
+      schema: { params: Type.Object({ page: Type.String({ pattern: '^[a-z0-9-]{1,64}\\.md$' }) }) },
+    },
+    async (request, reply) => {
+      const file = path.join(DOCS, request.params.page);
+      if (!fs.existsSync(file)) throw notFound(`no documentation page ${request.params.page}: GET /docs is the README, which links every page`);
+      return reply.type('text/markdown; charset=utf-8').send(fs.readFileSync(file, 'utf8'));
     },
   );
 }

@@ -1,0 +1,140 @@
+// The shell blocks of the README and of docs/ci.md, pasted in order as a new user would, in an empty
+// project where `npx paraph` finds paraph as an installed package: this checkout (linked), or, when
+// PARAPH_PACKED_PROJECT names a project where the `npm pack` tarball was installed, that package. Every
+// block must exit 0. A block preceded by `<!-- readme-test: skip (why) -->` is not run (it installs,
+// or starts the server the test starts itself). The only change made to the text is the server's
+// port: the README says 4010, the test's server listens on a free one.
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveProcess } from '../helpers/cli.js';
+import { useTmpDir } from '../helpers/server.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PACKED = process.env.PARAPH_PACKED_PROJECT;
+
+interface Block {
+  line: number;
+  code: string;
+  skip: string | null;
+}
+
+/** The ```sh blocks of a Markdown text, each with the skip reason its marker gives, if any. */
+export function shellBlocks(markdown: string): Block[] {
+  const lines = markdown.split('\n');
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '```sh') continue;
+    const marker = /^<!-- readme-test: skip \((.+)\) -->$/.exec(lines[i - 1] ?? '');
+    const end = lines.indexOf('```', i + 1);
+    assert.ok(end > i, `line ${i + 1}: the block is not closed`);
+    blocks.push({ line: i + 1, code: lines.slice(i + 1, end).join('\n'), skip: marker?.[1] ?? null });
+    i = end;
+  }
+  return blocks;
+}
+
+/** An empty project with paraph installed; answers the project and the paraph bin it has. */
+function newProject(t: TestContext): { dir: string; bin: string } {
+  const dir = useTmpDir(t);
+  if (PACKED) {
+    fs.symlinkSync(path.join(PACKED, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    return { dir, bin: path.join(PACKED, 'node_modules', 'paraph', 'bin', 'paraph.js') };
+  }
+  fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'paraph'), 'dir');
+  fs.symlinkSync(path.join(ROOT, 'bin', 'paraph.js'), path.join(dir, 'node_modules', '.bin', 'paraph'));
+  return { dir, bin: path.join(ROOT, 'bin', 'paraph.js') };
+}
+
+/**
+ * Runs the blocks in one bash, as in one terminal: variables set by one block are used by the next,
+ * `set -e` stops at the first failing command, and a marker line says which block was running.
+ */
+function runBlocks(blocks: Block[], cwd: string, edit: (code: string) => string = (c) => c): Promise<{ code: number | null; out: string }> {
+  const script = ['set -euo pipefail']
+    .concat(blocks.map((b) => `printf '\\n::block ${b.line}\\n'\n${edit(b.code)}`))
+    .concat([`printf '\\n::done\\n'`])
+    .join('\n');
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+function assertRan(file: string, result: { code: number | null; out: string }): void {
+  const last = [...result.out.matchAll(/^::block (\d+)$/gm)].at(-1)?.[1];
+  assert.equal(result.code, 0, `the ${file} block at line ${last} failed (exit ${result.code}):\n${result.out.slice(-3000)}`);
+  assert.match(result.out, /^::done$/m);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('every shell block of the README runs, in order, against a fresh server', { timeout: 180_000 }, async (t) => {
+  const blocks = shellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+  const runnable = blocks.filter((b) => b.skip === null);
+  assert.ok(runnable.length >= 5, `the walk-through has its blocks (found ${runnable.length})`);
+  // The first block is the two commands for a clone; the walk-through's `serve` is the test's.
+  assert.ok(blocks.length - runnable.length <= 2, 'only the install block and the serve block are skipped');
+
+  const project = newProject(t);
+  assert.ok(!fs.existsSync(path.join(project.dir, 'fixtures')), 'the fixture must come from the package');
+  const serve = await serveProcess(t, ['--data-dir', path.join(project.dir, '.paraph')], { bin: project.bin, cwd: project.dir });
+  const port = new URL(serve.ready.api_url as string).port;
+
+  const result = await runBlocks(runnable, project.dir, (code) => code.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`));
+  assertRan('README', result);
+  // What the walk-through says happened, happened.
+  assert.match(result.out, /"status":"prepared"/, 'the create answered a prepared request');
+  assert.match(result.out, /"status":"completed"/, 'both signatures completed the request');
+  assert.match(result.out, /Signature is Valid/, 'pdfsig validated the signed PDF');
+  assert.match(result.out, /"code":"unauthorized"/, 'the bad key got the error envelope');
+  const evidence = JSON.parse(fs.readFileSync(path.join(project.dir, 'evidence.json'), 'utf8')) as { signers?: unknown[] };
+  assert.equal(evidence.signers?.length, 2, 'the evidence names both signers');
+  assert.equal(await serve.stop('SIGTERM'), 0);
+});
+
+test('the CI recipe of docs/ci.md starts a throwaway sandbox on free ports and stops it with nothing left behind', { timeout: 120_000 }, async (t) => {
+  const blocks = shellBlocks(fs.readFileSync(path.join(ROOT, 'docs', 'ci.md'), 'utf8'));
+  assert.equal(blocks.length, 2, 'start, and stop');
+  const project = newProject(t);
+  const result = await runBlocks(blocks, project.dir);
+  assertRan('docs/ci.md', result);
+  const ready = JSON.parse(fs.readFileSync(path.join(project.dir, 'paraph.json'), 'utf8')) as Record<string, unknown>;
+  assert.notEqual(ready.smtp_port, 2525, 'SMTP on a free port');
+  assert.equal(typeof ready.pid, 'number');
+  assert.equal(alive(ready.pid as number), false, 'the server stopped');
+  assert.equal(fs.existsSync(ready.data_dir as string), false, 'its temporary data directory is gone');
+  assert.match(result.out, /"data":\[\]/, 'the key answered the list');
+});
+
+test('under npx, killing `$!` (npm, not paraph) still stops the server and removes its temporary directory', { timeout: 60_000 }, async (t) => {
+  const project = newProject(t);
+  const script = [
+    'npx paraph serve --ephemeral --port 0 --smtp-port 0 --json > paraph.json 2> paraph.log &',
+    `for i in $(seq 150); do grep -q '"status":"ready"' paraph.json && break; sleep 0.2; done`,
+    'kill $!',
+  ].join('\n');
+  assertRan('npx', await runBlocks([{ line: 1, code: script, skip: null }], project.dir));
+  const ready = JSON.parse(fs.readFileSync(path.join(project.dir, 'paraph.json'), 'utf8')) as { pid: number; data_dir: string };
+  t.after(() => {
+    if (alive(ready.pid)) process.kill(ready.pid, 'SIGKILL');
+  });
+  const deadline = Date.now() + 10_000;
+  while (alive(ready.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(alive(ready.pid), false, 'paraph stopped once npm was gone');
+  assert.equal(fs.existsSync(ready.data_dir), false, 'its temporary data directory is gone');
+});
