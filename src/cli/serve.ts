@@ -84,11 +84,13 @@ function banner(running: RunningParaph): string {
  * Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database (and
  * deletes an --ephemeral directory). Started by npm (`npx paraph serve`, an npm script), it also stops
  * when npm's process is gone: npm passes a signal to its shell, not to paraph, and a server left
- * running on its own would keep the ports and the temporary directory.
+ * running on its own would keep the ports and the temporary directory. A program that starts paraph
+ * (the programmatic sandbox) asks for the same with PARAPH_STOP_WITH_PARENT=1.
  */
 function untilSignal(running: RunningParaph, env: Env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const launcher = env.npm_command !== undefined ? process.ppid : undefined;
+    // npm's process, or a parent that asked for it (the programmatic sandbox sets PARAPH_STOP_WITH_PARENT=1).
+    const launcher = env.npm_command !== undefined || env.PARAPH_STOP_WITH_PARENT === '1' ? process.ppid : undefined;
     const watch =
       launcher === undefined
         ? undefined

@@ -1,16 +1,11 @@
 import { Command } from 'commander';
 import type { Env } from '../config.js';
-import type { SignerOutcome, SignerView } from '../http/schemas/signing.js';
-import { initialsOf } from '../services/signer-view.js';
+import type { SignerView } from '../http/schemas/signing.js';
+import { actAsSigner, parseSigningLink, SignerApiError, SigningLinkError, type SigningLink } from '../signer-client/act-as-signer.js';
 import { latestOtpCode } from '../services/caught-emails.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, UsageError, type Io } from './output.js';
-
-/** A failure the signer's API or the link itself reports: exit 1 with its message. */
-class SignError extends Error {
-  override name = 'SignError';
-}
 
 /**
  * `paraph sign`: acts as the signer over HTTP, through the same JSON API the signing page uses, so a
@@ -27,7 +22,12 @@ export function signCommand(io: Io, env: Env): Command {
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (url: string, opts: { field: string[]; otp?: string; decline?: string; signature?: string; json?: boolean; dataDir?: string }) => {
-      const link = parseLink(url);
+      let link: SigningLink;
+      try {
+        link = parseSigningLink(url);
+      } catch (error) {
+        throw error instanceof SigningLinkError ? new UsageError(error.message) : error;
+      }
       const fields = Object.fromEntries(
         opts.field.map((pair) => {
           const at = pair.indexOf('=');
@@ -35,76 +35,26 @@ export function signCommand(io: Io, env: Env): Command {
           return [pair.slice(0, at), pair.slice(at + 1)];
         }),
       );
-      const view = await call<SignerView>(link, 'view', undefined, link.lang ? `?lang=${encodeURIComponent(link.lang)}` : '');
-      if (view.state === 'closed') throw new SignError(`the link is closed: ${view.closed_reason ?? 'unavailable'}`);
-      if (view.verification_required) {
-        if (opts.otp === undefined) {
-          await call(link, 'otp', {});
-          throw new SignError('this signer must enter the code sent by email: a code was sent; run again with --otp CODE or --otp auto');
+      const fromCatcher = (view: SignerView) =>
+        withContext(opts, env, (ctx) => latestOtpCode(ctx, view.request?.id ?? '', view.signer?.reference ?? ''));
+      const { view, outcome } = await actAsSigner(link, {
+        fields,
+        ...(opts.signature !== undefined ? { signature: opts.signature } : {}),
+        ...(opts.decline !== undefined ? { decline: opts.decline } : {}),
+        ...(opts.otp === undefined ? {} : { otp: opts.otp === 'auto' ? fromCatcher : opts.otp }),
+      }).catch((error: unknown) => {
+        // Said the CLI's way: which option to give.
+        if (error instanceof SignerApiError && error.reason === 'otp_required') {
+          throw new SignerApiError('this signer must enter the code sent by email: a code was sent; run again with --otp CODE or --otp auto');
         }
-        let code = opts.otp;
-        if (code === 'auto') {
-          await call(link, 'otp', {});
-          const found = await withContext(opts, env, (ctx) => latestOtpCode(ctx, view.request?.id ?? '', view.signer?.reference ?? ''));
-          if (!found) throw new SignError('no code found in the SMTP catcher of this data directory (is --data-dir the one serve uses?)');
-          code = found;
+        if (error instanceof SignerApiError && error.reason === 'otp_not_found') {
+          throw new SignerApiError('no code found in the SMTP catcher of this data directory (is --data-dir the one serve uses?)');
         }
-        const checked = await call<{ verified: boolean; attempts_left: number }>(link, 'otp/verify', { code });
-        if (!checked.verified) throw new SignError(`wrong code (${checked.attempts_left} attempt(s) left for this code)`);
-      }
-      let outcome: SignerOutcome;
-      if (opts.decline !== undefined) {
-        outcome = await call<SignerOutcome>(link, 'decline', { reason: opts.decline });
-      } else {
-        if (view.waiting_for.length > 0) {
-          throw new SignError(`signing is sequential: ${view.waiting_for.map((r) => `"${r}"`).join(', ')} must sign first`);
-        }
-        const who = opts.signature ?? (view.signer?.name || view.signer?.email || 'Signer');
-        const needs = (type: string) => view.fields.some((f) => f.type === type);
-        outcome = await call<SignerOutcome>(link, 'sign', {
-          fields,
-          ...(needs('signature') ? { signature: { type: 'typed', text: who.slice(0, 100) } } : {}),
-          ...(needs('initials') ? { initials: { type: 'typed', text: initialsOf(who) || who.slice(0, 2).toUpperCase() } } : {}),
-        });
-      }
+        throw error;
+      });
       if (opts.json) return printJson(io, { signer_reference: view.signer?.reference, signature_request_id: view.request?.id, ...outcome });
       io.out(`${outcome.status === 'signed' ? 'Signed' : 'Declined'} as "${view.signer?.reference}"; the request is now ${outcome.request_status}.`);
     });
-}
-
-interface Link {
-  base: string;
-  token: string;
-  lang: string | null;
-}
-
-function parseLink(text: string): Link {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`"${text}" is not a signing URL`);
-  }
-  const match = /^\/(?:sign|embed)\/([0-9A-Za-z]+)\/?$/.exec(url.pathname);
-  if (!match?.[1]) throw new UsageError(`"${url.origin}${url.pathname.replace(/[0-9A-Za-z]{20,}/, '…')}" is not a signing URL (/sign/<token>)`);
-  return { base: `${url.origin}${url.pathname.slice(0, url.pathname.indexOf('/', 1))}`, token: match[1], lang: url.searchParams.get('lang') };
-}
-
-async function call<T>(link: Link, action: string, body?: unknown, query = ''): Promise<T> {
-  const base = link.base.replace(/\/embed$/, '/sign');
-  let response: Response;
-  try {
-    response = await fetch(`${base}/${link.token}/api/${action}${query}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-  } catch (error) {
-    throw new SignError(`cannot reach ${new URL(base).origin}: ${(error as Error).message}`);
-  }
-  const answer = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
-  if (!response.ok) throw new SignError(answer.error?.message ?? `the server answered ${response.status}`);
-  return answer;
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -2,6 +2,7 @@ import { isoTime } from '../clock.js';
 import type { Context } from '../context.js';
 import { requestFields, type FieldRow, type RequestRow, type SignerRow } from '../db/repos/signature-requests.js';
 import type { PageBox } from '../domain/field-rules.js';
+import { initialsOf } from '../domain/initials.js';
 import type { SignerField, SignerView } from '../http/schemas/signing.js';
 import type { FieldType, SignerStatusValue } from '../http/schemas/signature-requests.js';
 import { audit, emitEvent } from './record-events.js';
@@ -135,14 +136,6 @@ export function identityValue(field: FieldRow, signer: SignerRow, now: number): 
     default:
       return null;
   }
-}
-
-export function initialsOf(name: string): string {
-  return name
-    .split(/[\s-]+/u)
-    .filter(Boolean)
-    .map((part) => Array.from(part)[0]?.toUpperCase() ?? '')
-    .join('');
 }
 
 function pickLang(locale: string | null, hint: string | undefined, acceptLanguage: string | undefined): Lang {

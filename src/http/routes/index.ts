@@ -6,6 +6,7 @@ import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
 import { registerSandbox } from './sandbox.js';
+import { registerSandboxKeys } from './sandbox-keys.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
@@ -27,6 +28,7 @@ export async function registerRoutes(
   registerRequestLifecycle(app, deps.ctx);
   registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
+  registerSandboxKeys(app, deps.ctx);
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);

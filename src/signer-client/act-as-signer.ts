@@ -1,0 +1,116 @@
+import { initialsOf } from '../domain/initials.js';
+import type { SignerOutcome, SignerView } from '../http/schemas/signing.js';
+
+/**
+ * The signer's side over HTTP, through the same JSON API the signing page uses: `paraph sign` and the
+ * programmatic sandbox's `sign()` / `decline()`. Talks only to the signing link's server.
+ */
+
+/** The text given is not a signing link (`…/sign/<token>` or `…/embed/<token>`). */
+export class SigningLinkError extends Error {
+  override name = 'SigningLinkError';
+}
+
+/** The signing link's server refused a step, or could not be reached: the message says which and why. */
+export class SignerApiError extends Error {
+  override name = 'SignerApiError';
+  constructor(
+    message: string,
+    /** What stopped the signer: the API refused a step, or the email code is needed or was not found. */
+    readonly reason: 'refused' | 'otp_required' | 'otp_not_found' = 'refused',
+  ) {
+    super(message);
+  }
+}
+
+export interface SigningLink {
+  /** `https://host/sign` (an embed link is answered by the same API). */
+  base: string;
+  token: string;
+  lang: string | null;
+}
+
+export function parseSigningLink(text: string): SigningLink {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new SigningLinkError(`"${text.slice(0, 40)}…" is not a signing URL`);
+  }
+  const match = /^\/(?:sign|embed)\/([0-9A-Za-z]+)\/?$/.exec(url.pathname);
+  // Never repeat a token: only the origin and the shape of the path.
+  if (!match?.[1]) throw new SigningLinkError(`"${url.origin}${url.pathname.replace(/[0-9A-Za-z]{20,}/, '…')}" is not a signing URL (/sign/<token>)`);
+  return { base: `${url.origin}/sign`, token: match[1], lang: url.searchParams.get('lang') };
+}
+
+export async function callSignerApi<T>(link: SigningLink, action: string, body?: unknown, query = ''): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${link.base}/${link.token}/api/${action}${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch (error) {
+    throw new SignerApiError(`cannot reach ${new URL(link.base).origin}: ${(error as Error).message}`);
+  }
+  const answer = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
+  if (!response.ok) throw new SignerApiError(answer.error?.message ?? `the server answered ${response.status}`);
+  return answer;
+}
+
+export interface ActAsSignerOptions {
+  /** Values of the signer's own text and date fields, by field name. */
+  fields?: Record<string, string>;
+  /** The typed signature; default the signer's name, else their email. */
+  signature?: string;
+  /**
+   * The email code when the signer must verify one: the code itself, or a function that finds the
+   * code once paraph has sent it (from the SMTP catcher). Without it, a signer who must verify gets a
+   * code sent and a SignerApiError saying so.
+   */
+  otp?: string | ((view: SignerView) => Promise<string | null>);
+  /** Decline with this reason instead of signing. */
+  decline?: string;
+}
+
+export interface SignerResult {
+  view: SignerView;
+  outcome: SignerOutcome;
+}
+
+/** Opens the link (the signer is then `viewed`), verifies the email code if asked, then signs or declines. */
+export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions = {}): Promise<SignerResult> {
+  const view = await callSignerApi<SignerView>(link, 'view', undefined, link.lang ? `?lang=${encodeURIComponent(link.lang)}` : '');
+  if (view.state === 'closed') throw new SignerApiError(`the link is closed: ${view.closed_reason ?? 'unavailable'}`);
+  if (view.verification_required) {
+    if (options.otp === undefined) {
+      await callSignerApi(link, 'otp', {});
+      throw new SignerApiError('this signer must enter the code sent by email: a code was sent; give it (or let paraph read it from the SMTP catcher)', 'otp_required');
+    }
+    let code: string | null;
+    if (typeof options.otp === 'string') {
+      code = options.otp;
+    } else {
+      await callSignerApi(link, 'otp', {});
+      code = await options.otp(view);
+      if (code === null) throw new SignerApiError('no email code found in the SMTP catcher for this signer', 'otp_not_found');
+    }
+    const checked = await callSignerApi<{ verified: boolean; attempts_left: number }>(link, 'otp/verify', { code });
+    if (!checked.verified) throw new SignerApiError(`wrong code (${checked.attempts_left} attempt(s) left for this code)`);
+  }
+  if (options.decline !== undefined) {
+    return { view, outcome: await callSignerApi<SignerOutcome>(link, 'decline', { reason: options.decline }) };
+  }
+  if (view.waiting_for.length > 0) {
+    throw new SignerApiError(`signing is sequential: ${view.waiting_for.map((r) => `"${r}"`).join(', ')} must sign first`);
+  }
+  const who = options.signature ?? (view.signer?.name || view.signer?.email || 'Signer');
+  const needs = (type: string) => view.fields.some((f) => f.type === type);
+  const outcome = await callSignerApi<SignerOutcome>(link, 'sign', {
+    fields: options.fields ?? {},
+    ...(needs('signature') ? { signature: { type: 'typed', text: who.slice(0, 100) } } : {}),
+    ...(needs('initials') ? { initials: { type: 'typed', text: initialsOf(who) || who.slice(0, 2).toUpperCase() } } : {}),
+  });
+  return { view, outcome };
+}
