@@ -10,6 +10,7 @@ import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
 import { signCommand } from './sign.js';
+import { triggerCommand } from './trigger.js';
 import { reportUsageErrors } from './usage.js';
 import { webhooksCommand } from './webhooks.js';
 
@@ -24,7 +25,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(webhooksCommand(io, env))
     .addCommand(emailsCommand(io, env))
     .addCommand(signCommand(io, env))
-    .addCommand(auditCommand(io, env));
+    .addCommand(auditCommand(io, env))
+    .addCommand(triggerCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   applyRecursively(program, (command) => reportUsageErrors(command, io));
   return program;

@@ -14,6 +14,9 @@ export type {
   SignatureRequestStatus,
   SignerOutcome,
   SignOptions,
+  TriggerOptions,
+  TriggerResult,
 } from './start-sandbox.js';
 export { SandboxRequestError } from './sandbox-http.js';
 export { SignerApiError, SigningLinkError } from '../signer-client/act-as-signer.js';
+export { TriggerError } from '../trigger/trigger-event.js';

@@ -7,6 +7,7 @@ import type { CaughtEmail, ClockState } from '../http/schemas/sandbox.js';
 import type { CreatedApiKey } from '../http/schemas/sandbox-keys.js';
 import type { SignerOutcome } from '../http/schemas/signing.js';
 import { actAsSigner, parseSigningLink } from '../signer-client/act-as-signer.js';
+import { triggerEvent, type TriggerOptions, type TriggerResult } from '../trigger/trigger-event.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/paraph.js');
@@ -31,7 +32,7 @@ export interface SandboxOptions {
 }
 
 export type ApiKey = CreatedApiKey;
-export type { CaughtEmail, SignatureRequestStatus, SignerOutcome };
+export type { CaughtEmail, SignatureRequestStatus, SignerOutcome, TriggerOptions, TriggerResult };
 
 export interface EmailFilter {
   to?: string;
@@ -89,6 +90,11 @@ export interface Sandbox {
   expire(id: string): Promise<SignatureRequestStatus>;
   /** Purges the request's content now. */
   purge(id: string): Promise<SignatureRequestStatus>;
+  /**
+   * Makes an event happen for real (`paraph trigger`): on a throwaway request, or a prepared one of
+   * this account (`requestId`); answers the request id, the steps and the events they record.
+   */
+  trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** Waits until the signed PDF and both evidence files can be downloaded (default 30 s); answers the request. */
   waitForArtifacts(id: string, timeoutMs?: number): Promise<SignatureRequestStatus>;
   readonly faults: {
@@ -273,6 +279,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     sign: (signingUrl, o = {}) => actAs(signingUrl, o),
     decline: (signingUrl, reason, o = {}) => actAs(signingUrl, { ...o, decline: reason }),
+    trigger: (event, o = {}) => triggerEvent({ origin, apiKey: key.api_key }, event, o),
     expire: (id) => call<SignatureRequestStatus>('POST', `/_sandbox/signature-requests/${encodeURIComponent(id)}/expire`),
     purge: (id) => call<SignatureRequestStatus>('POST', `/_sandbox/signature-requests/${encodeURIComponent(id)}/purge`),
     waitForArtifacts: (id, timeoutMs = 30_000) =>
