@@ -1,0 +1,20 @@
+// The node:test example of examples/ runs as a user runs it (`node --test examples/node-test/`), with
+// paraph imported by its package name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+test('examples/node-test passes', { timeout: 120_000 }, async () => {
+  const child = spawn(process.execPath, ['--test', '--test-reporter=spec', 'examples/node-test/'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  assert.equal(code, 0, out.slice(-4000));
+  const passed = Number(/ℹ pass (\d+)/.exec(out)?.[1] ?? 0);
+  assert.ok(passed >= 3, `the example's tests ran (${passed} passed):\n${out.slice(-2000)}`);
+});
