@@ -48,7 +48,8 @@ test('OCR still running at the time limit: the answer comes in time, with the sc
 });
 
 test('a page that never finishes (forms drawing each other 2^40 times): the pages before it are the answer', async (t) => {
-  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 3000 });
+  // A budget a fresh child keeps for a small document even on a loaded machine (it starts pdf.js).
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 6000 });
   const started = Date.now();
   const outcome = await detector.detect(formFanout(40, 2));
   const elapsed = Date.now() - started;
@@ -57,10 +58,10 @@ test('a page that never finishes (forms drawing each other 2^40 times): the page
   assert.equal(outcome.analysis.stats.pageCount, 3);
   assert.deepEqual(outcome.analysis.pages.map((p) => p.page), [1, 2]);
   assert.deepEqual(outcome.analysis.suggestions.map((s) => [s.page, s.type]), [[1, 'signature'], [2, 'signature']]);
-  assert.ok(elapsed >= 3000 && elapsed < 8000, `stopped at the limit (${elapsed} ms)`);
+  assert.ok(elapsed >= 6000 && elapsed < 12000, `stopped at the limit (${elapsed} ms)`);
   // Stuck in pdf.js, the child was killed; the detector serves the next document with a new one.
   const next = await detector.detect(formFanout(1, 1));
-  assert.ok(next.ok && !next.partial);
+  assert.ok(next.ok && !next.partial, JSON.stringify(next).slice(0, 300));
   assert.deepEqual(next.analysis.pages.map((p) => p.page), [1, 2]);
 });
 
