@@ -42,6 +42,7 @@ export function createEventStreams(ctx: Context): EventStreams {
   let timer: NodeJS.Timeout | undefined;
 
   const write = (stream: Stream, text: string): boolean => {
+    if (stream.res.destroyed || stream.res.writableEnded) return false;
     stream.lastWriteAt = ctx.clock.realNow();
     return stream.res.write(text);
   };
