@@ -1,9 +1,10 @@
+import Type from 'typebox';
 import type { Context } from '../../context.js';
 import type { App } from '../app.js';
 import { createEventStreams } from '../event-streams.js';
 import { principalOf } from '../hooks/auth.js';
-import { EventStreamHeaders, EventStreamQuery, EventStreamResponse } from '../schemas/events.js';
-import { errorResponses } from './responses.js';
+import { EventStreamBody, EventStreamQuery, LastEventId } from '../schemas/events.js';
+import { errorResponses, mediaResponse } from './responses.js';
 
 /** The account's webhook events as server-sent events, for `paraph listen` and any EventSource. */
 export function registerEvents(app: App, ctx: Context): void {
@@ -19,8 +20,12 @@ export function registerEvents(app: App, ctx: Context): void {
       },
       schema: {
         querystring: EventStreamQuery,
-        headers: EventStreamHeaders,
-        response: { 200: EventStreamResponse, ...errorResponses(400, 401, 429) },
+        // Headers are an open set: only the one the stream reads is declared.
+        headers: Type.Object({ 'last-event-id': Type.Optional(LastEventId) }),
+        response: {
+          200: mediaResponse('text/event-stream', 'WebhookEvent messages as server-sent events', EventStreamBody),
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (request, reply) => {
