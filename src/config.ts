@@ -178,6 +178,48 @@ function parseLogLevel(setting: Setting): LogLevel {
   return level;
 }
 
+/** How a command that calls a running server (`paraph listen`) reaches its API. */
+export interface ApiClientConfig {
+  /** The API base, ending in `/v1`. */
+  readonly apiUrl: string;
+  /** A bearer credential: never printed. */
+  readonly apiKey: string;
+}
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:4010/v1';
+
+/** `--api` (env PARAPH_API_URL, default the local server's) and `--key` (env PARAPH_API_KEY, required). */
+export function resolveApiClient(flags: { api?: string | undefined; key?: string | undefined }, env: Env): ApiClientConfig {
+  const api = flags.api !== undefined ? { value: flags.api, name: '--api' } : fromEnv(env, 'PARAPH_API_URL', '--api');
+  const key = flags.key ?? nonEmpty(env.PARAPH_API_KEY);
+  if (key === undefined || key.trim() === '') {
+    throw new ConfigError(
+      'an API key is needed: pass --key or set PARAPH_API_KEY (`paraph serve` prints one at its first start; `paraph keys create` makes another)',
+    );
+  }
+  return Object.freeze({ apiUrl: parseApiUrl(api ?? { value: DEFAULT_API_URL, name: '--api' }), apiKey: key.trim() });
+}
+
+function fromEnv(env: Env, variable: string, option: string): Setting | undefined {
+  const value = nonEmpty(env[variable]);
+  return value === undefined ? undefined : { value, name: variable, option };
+}
+
+/** The server's address or its API base, as the ready banner prints it: `/v1` is added when missing. */
+function parseApiUrl(setting: Setting): string {
+  let url: URL;
+  try {
+    url = new URL(setting.value);
+  } catch {
+    throw invalid(setting, 'an http(s) URL such as http://127.0.0.1:4010/v1');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw invalid(setting, 'an http(s) URL without query, fragment or credentials', `${url.protocol}//${url.host}${url.pathname}`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${path.endsWith('/v1') ? path : `${path}/v1`}`;
+}
+
 /** The base URL that signing links use, once the server's actual address is known. */
 export function publicBaseUrl(config: Config, listening: { host: string; port: number }): string {
   if (config.publicUrl) return config.publicUrl;

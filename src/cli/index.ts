@@ -6,6 +6,7 @@ import { clockCommand } from './clock.js';
 import { emailsCommand } from './emails.js';
 import { forceCommands } from './force.js';
 import { keysCommand } from './keys.js';
+import { listenCommand } from './listen.js';
 import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
 import { serveCommand } from './serve.js';
@@ -25,8 +26,9 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(webhooksCommand(io, env))
     .addCommand(emailsCommand(io, env))
     .addCommand(signCommand(io, env))
-    .addCommand(auditCommand(io, env))
-    .addCommand(triggerCommand(io, env));
+    .addCommand(listenCommand(io, env))
+    .addCommand(triggerCommand(io, env))
+    .addCommand(auditCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   applyRecursively(program, (command) => reportUsageErrors(command, io));
   return program;

@@ -1,9 +1,7 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
+import { DEFAULT_API_URL, resolveApiClient, type Env } from '../config.js';
 import { TRIGGERABLE, triggerEvent } from '../trigger/trigger-event.js';
 import { printJson, UsageError, type Io } from './output.js';
-
-const DEFAULT_API = 'http://127.0.0.1:4010/v1';
 
 /** `paraph trigger EVENT`: the situation an event describes, made to happen for real on a running server. */
 export function triggerCommand(io: Io, env: Env): Command {
@@ -12,21 +10,14 @@ export function triggerCommand(io: Io, env: Env): Command {
     .argument('<event>', `the event: ${TRIGGERABLE.join(', ')}`)
     .option('--request <id>', 'act on this prepared request of yours instead of a throwaway one (paraph activates it)')
     .option('--callback-url <url>', "the throwaway request's callback_url, so its webhooks go there too")
-    .option('--api <url>', `the API base of the running server (env PARAPH_API_URL, default ${DEFAULT_API})`)
+    .option('--api <url>', `the API base of the running server (env PARAPH_API_URL, default ${DEFAULT_API_URL})`)
     .option('--key <key>', 'an API key of that server (env PARAPH_API_KEY)')
     .option('--json', 'print {signature_request_id, steps, events} as JSON')
     .action(async (event: string, opts: { request?: string; callbackUrl?: string; api?: string; key?: string; json?: boolean }) => {
       if (!(TRIGGERABLE as readonly string[]).includes(event)) throw new UsageError(`unknown event "${event}": give one of ${TRIGGERABLE.join(', ')}`);
-      const api = opts.api ?? env.PARAPH_API_URL ?? DEFAULT_API;
-      const key = opts.key ?? env.PARAPH_API_KEY;
-      if (!key) throw new UsageError('an API key is needed: --key KEY or env PARAPH_API_KEY (`paraph keys create` makes one)');
-      let origin: string;
-      try {
-        origin = new URL(api).origin;
-      } catch {
-        throw new UsageError(`--api must be the server's API URL, such as ${DEFAULT_API}; got "${api}"`);
-      }
-      const result = await triggerEvent({ origin, apiKey: key }, event, {
+      const client = resolveApiClient(opts, env);
+      const origin = new URL(client.apiUrl).origin;
+      const result = await triggerEvent({ origin, apiKey: client.apiKey }, event, {
         ...(opts.request ? { requestId: opts.request } : {}),
         ...(opts.callbackUrl ? { callbackUrl: opts.callbackUrl } : {}),
       });

@@ -44,6 +44,7 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
     const parameters = [
       ...parametersOf(route.schema.params, 'path', components),
       ...parametersOf(route.schema.querystring, 'query', components),
+      ...parametersOf(route.schema.headers, 'header', components),
     ];
     if (parameters.length > 0) operation.parameters = parameters;
     if (route.multipartBody) {
@@ -59,9 +60,16 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
     }
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries((route.schema.response ?? {}) as Record<string, unknown>)) {
-      // A 204 has no body, whatever schema fastify needs for it.
-      const body = schema === null || status === '204' ? undefined : { 'application/json': { schema: lift(schema, components) } };
-      responses[status] = { description: describeStatus(status), ...(body ? { content: body } : {}) };
+      // A 204 has no body, whatever schema fastify needs for it. A response given by media type
+      // (`{description, content: {type: {schema}}}`, as fastify takes it) keeps its types.
+      const byMedia = mediaTypesOf(schema);
+      const body =
+        schema === null || status === '204'
+          ? undefined
+          : byMedia
+            ? Object.fromEntries(Object.entries(byMedia.content).map(([type, media]) => [type, { schema: lift(media.schema, components) }]))
+            : { 'application/json': { schema: lift(schema, components) } };
+      responses[status] = { description: byMedia?.description ?? describeStatus(status), ...(body ? { content: body } : {}) };
     }
     // Every JSON body goes through one parser, which refuses bodies over 1 MiB (src/http/errors.ts).
     if (operation.requestBody && !route.multipartBody && !responses['413']) {
@@ -95,7 +103,13 @@ function operationId(route: OpenApiRoute): string {
   return [route.method.toLowerCase(), ...words].join('_');
 }
 
-function parametersOf(schema: unknown, where: 'path' | 'query', components: Record<string, unknown>) {
+function mediaTypesOf(schema: unknown): { description?: string; content: Record<string, { schema: unknown }> } | undefined {
+  const content = (schema as { content?: unknown } | null)?.content;
+  if (content === null || typeof content !== 'object') return undefined;
+  return schema as { description?: string; content: Record<string, { schema: unknown }> };
+}
+
+function parametersOf(schema: unknown, where: 'path' | 'query' | 'header', components: Record<string, unknown>) {
   const object = schema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   return Object.entries(object?.properties ?? {}).map(([name, property]) => ({
     name,

@@ -1,7 +1,7 @@
-import { Webhook } from 'standardwebhooks';
 import type { Context } from '../context.js';
 import { postWebhook } from '../webhooks/post-webhook.js';
 import { nextRetryAt } from '../webhooks/retry-policy.js';
+import { signWebhook } from '../webhooks/sign-webhook.js';
 import { resolveDestination } from '../webhooks/ssrf-guard.js';
 import { webhookSecretOf } from './create-api-key.js';
 
@@ -97,18 +97,13 @@ export async function attemptDelivery(ctx: Context, deliveryId: string, trigger:
     outcome = { statusCode: null, error: destination.error, durationMs: 0 };
   } else {
     const secret = webhookSecretOf(ctx, { id: row.key_id, webhook_secret_sealed: row.webhook_secret_sealed });
-    const sentAt = new Date(ctx.clock.realNow());
     outcome = await postWebhook({
       url,
       address: destination.address,
       family: destination.family,
       body: row.payload,
       timeoutMs: ctx.policy.webhookTimeoutMs,
-      headers: {
-        'webhook-id': row.event_id,
-        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-        'webhook-signature': new Webhook(secret).sign(row.event_id, sentAt, row.payload),
-      },
+      headers: { ...signWebhook(secret, row.event_id, row.payload, ctx.clock.realNow()) },
     });
   }
   recordAttempt(ctx, deliveryId, trigger, outcome);

@@ -23,6 +23,8 @@ export function postWebhook(input: {
   body: string;
   headers: Record<string, string>;
   timeoutMs?: number;
+  /** Stops the attempt (the process is stopping). */
+  signal?: AbortSignal;
 }): Promise<PostResult> {
   const started = performance.now();
   const timeoutMs = input.timeoutMs ?? SEND_TIMEOUT_MS;
@@ -33,6 +35,7 @@ export function postWebhook(input: {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      input.signal?.removeEventListener('abort', abort);
       resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
     };
     const request = (secure ? https : http).request(
@@ -73,6 +76,12 @@ export function postWebhook(input: {
       finish(null, `timed out after ${timeoutMs / 1000} s`);
     }, timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => finish(null, `connection failed: ${error.code ?? error.message}`.slice(0, 200)));
+    const abort = () => {
+      request.destroy();
+      finish(null, 'stopped');
+    };
+    if (input.signal?.aborted) return abort();
+    input.signal?.addEventListener('abort', abort, { once: true });
     request.end(input.body);
   });
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, resolveConfig } from '../../src/config.js';
+import { ConfigError, resolveApiClient, resolveConfig } from '../../src/config.js';
 
 test('defaults follow the contract table', () => {
   const config = resolveConfig({}, {}, '/work');
@@ -113,4 +113,16 @@ test('a bad value from the environment names the variable, and how to fix it, no
   // The option given on the command line wins, and a bad one is named as the option.
   assert.throws(() => resolveConfig({ port: 'x' }, { PARAPH_PORT: '5000' }, '/'), /^ConfigError: --port must be a port number from 0 to 65535, got "x"$/);
   assert.equal(resolveConfig({ port: '5000' }, { PARAPH_PORT: 'abc' }, '/').port, 5000);
+});
+
+test('paraph listen reaches the API by --api and --key or their env twins; /v1 is added to a bare server address', () => {
+  const key = 'paraph_test_0123456789abcdef0123';
+  assert.deepEqual(resolveApiClient({ key }, {}), { apiUrl: 'http://127.0.0.1:4010/v1', apiKey: key });
+  assert.deepEqual(resolveApiClient({}, { PARAPH_API_URL: 'http://localhost:5000/', PARAPH_API_KEY: key }), { apiUrl: 'http://localhost:5000/v1', apiKey: key });
+  assert.equal(resolveApiClient({ api: 'https://sandbox.example.test/v1/', key }, { PARAPH_API_URL: 'http://ignored' }).apiUrl, 'https://sandbox.example.test/v1');
+  assert.throws(() => resolveApiClient({}, { PARAPH_API_KEY: ' ' }), (e: unknown) => e instanceof ConfigError && /--key or set PARAPH_API_KEY/.test(e.message));
+  assert.throws(() => resolveApiClient({ api: 'ftp://x', key }, {}), /--api must be an http\(s\) URL/);
+  assert.throws(() => resolveApiClient({ key }, { PARAPH_API_URL: 'nope' }), /PARAPH_API_URL must be an http\(s\) URL.*pass --api/);
+  // The key never appears in a message, even a malformed one.
+  assert.throws(() => resolveApiClient({ api: `http://u:${key}@h/`, key }, {}), (e: unknown) => e instanceof ConfigError && !e.message.includes(key));
 });

@@ -66,6 +66,7 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
         templates: '/v1/templates',
         bulk_sends: '/v1/bulk-sends',
         webhook_deliveries: '/v1/webhook-deliveries',
+        event_stream: '/v1/events/stream',
         health: '/healthz',
       },
     }),

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import type { App } from '../app.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { registerDiscovery } from './discovery.js';
+import { registerEvents } from './events.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
@@ -27,6 +28,7 @@ export async function registerRoutes(
   registerSignatureRequests(app, deps.ctx);
   registerRequestLifecycle(app, deps.ctx);
   registerWebhookDeliveries(app, deps.ctx);
+  registerEvents(app, deps.ctx);
   registerSandbox(app, deps.ctx);
   registerSandboxKeys(app, deps.ctx);
   registerTemplates(app, deps.ctx);

@@ -1,6 +1,15 @@
+import type { TSchema } from 'typebox';
 import { ErrorEnvelope } from '../schemas/common.js';
 
 /** The error statuses a route can answer, each with the error envelope (for docs and serialisation). */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorEnvelope> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope]));
+}
+
+/**
+ * A response that is not JSON, by media type, as fastify takes it (`{description, content}`); the
+ * OpenAPI document lists it under that type. The route writes the body itself.
+ */
+export function mediaResponse<T extends TSchema>(type: string, description: string, schema: T) {
+  return { description, content: { [type]: { schema } } };
 }

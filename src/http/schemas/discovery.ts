@@ -43,6 +43,7 @@ export const ApiIndex = Type.Object(
         templates: Link,
         bulk_sends: Link,
         webhook_deliveries: Link,
+        event_stream: Link,
         health: Link,
       },
       closed,
