@@ -5,6 +5,7 @@ import { registerDiscovery } from './discovery.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
+import { registerFaults } from './faults.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
@@ -27,6 +28,7 @@ export async function registerRoutes(
   registerRequestLifecycle(app, deps.ctx);
   registerWebhookDeliveries(app, deps.ctx);
   registerSandbox(app, deps.ctx);
+  registerFaults(app, deps.ctx);
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);
