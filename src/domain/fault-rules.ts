@@ -113,8 +113,9 @@ export function describeFault(rule: FaultSpec): string {
   const only = (id: string | undefined) => (id === undefined ? '' : ` of request ${id}`);
   switch (rule.target) {
     case 'api': {
-      const call = `${rule.method ?? 'any method'} ${rule.path === '*' ? 'any /v1 path' : rule.path}`;
-      return rule.status !== undefined ? `${call} answers ${rule.status}` : `${call} is delayed ${rule.delay_ms} ms`;
+      const path = rule.path === '*' ? 'any /v1 path' : rule.path;
+      const call = rule.method === undefined ? `calls to ${path}` : `${rule.method} ${path}`;
+      return rule.status !== undefined ? `${call}: answered ${rule.status}` : `${call}: delayed ${rule.delay_ms} ms`;
     }
     case 'webhook': {
       const how = rule.error === 'status' ? `answered ${rule.status ?? 500}` : rule.error === 'timeout' ? 'time out' : 'connection refused';

@@ -154,7 +154,7 @@ test('api: the next `count` matching calls answer the status, then calls are ser
   const fired = lines().filter((line) => line.fault_rule_id === rule.id);
   assert.equal(fired.length, 2);
   assert.equal(fired[0]?.level, 40);
-  assert.match(fired[0]?.msg, /sandbox fault fired: GET \/v1\/signature-requests\/\{id\} answers 503 \(1 of 2\)/);
+  assert.match(fired[0]?.msg, /sandbox fault fired: GET \/v1\/signature-requests\/\{id\}: answered 503 \(1 of 2\)/);
   assert.equal(fired[0]?.route, '/v1/signature-requests/:id');
   // Never a key: neither the API key nor its hash appears in the log.
   const log = JSON.stringify(lines());
