@@ -364,3 +364,17 @@ test('the rules live in the database: a rule written by another process is seen 
   await expectError(await server.call('GET', `/v1/signature-requests/${id}`), 500, 'internal_error');
   assert.equal((await server.call('GET', `/v1/signature-requests/${id}`)).status, 200);
 });
+
+test('the fault controls are in the OpenAPI document, the rule as a union told apart by `target`', async (t) => {
+  const server = await useServer(t);
+  const doc = await json<Record<string, any>>(await server.call('GET', '/v1/openapi.json', { key: null }));
+  const add = doc.paths['/_sandbox/faults'].post;
+  assert.equal(add.requestBody.content['application/json'].schema.$ref, '#/components/schemas/FaultRuleInput');
+  assert.deepEqual(Object.keys(add.responses).sort(), ['201', '400', '401', '404', '413']);
+  assert.deepEqual(Object.keys(doc.paths['/_sandbox/faults/{id}'].delete.responses).sort(), ['204', '401', '404']);
+  const input = doc.components.schemas.FaultRuleInput;
+  assert.deepEqual(input.discriminator, { propertyName: 'target' });
+  assert.deepEqual(input.oneOf.map((branch: { $ref: string }) => branch.$ref.split('/').pop()), ['ApiFaultInput', 'WebhookFaultInput', 'MailFaultInput', 'ArtifactsFaultInput']);
+  assert.equal(doc.components.schemas.ApiFaultInput.additionalProperties, false);
+  assert.equal(doc.components.schemas.ApiFaultInput.properties.count.maximum, 1000);
+});
