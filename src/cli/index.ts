@@ -4,6 +4,7 @@ import { PARAPH_VERSION } from '../version.js';
 import { auditCommand } from './audit.js';
 import { clockCommand } from './clock.js';
 import { emailsCommand } from './emails.js';
+import { faultsCommand } from './faults.js';
 import { forceCommands } from './force.js';
 import { keysCommand } from './keys.js';
 import { listenCommand } from './listen.js';
@@ -25,6 +26,7 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(clockCommand(io, env))
     .addCommand(webhooksCommand(io, env))
     .addCommand(emailsCommand(io, env))
+    .addCommand(faultsCommand(io, env))
     .addCommand(signCommand(io, env))
     .addCommand(listenCommand(io, env))
     .addCommand(triggerCommand(io, env))

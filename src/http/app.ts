@@ -10,6 +10,7 @@ import { ParaphError } from '../errors.js';
 import type { Principal } from '../services/authenticate-api-key.js';
 import { sendError, toParaphError } from './errors.js';
 import { authHook } from './hooks/auth.js';
+import { apiFaultHook, InjectedFault } from './hooks/faults.js';
 import { registerIdempotency } from './hooks/idempotency.js';
 import { rateLimitHook } from './hooks/rate-limit.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorateRequest('principal', null);
   const authenticate = authHook(ctx);
   const limitRate = rateLimitHook(ctx.clock, options.rateLimit);
+  const injectFault = apiFaultHook(ctx);
   // One synchronous hook for what every request goes through (no promise per step).
   app.addHook('onRequest', (request, reply, done) => {
     try {
@@ -113,6 +115,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
       authenticate(request);
       limitRate(request, reply);
+      const delayMs = injectFault(request, reply);
+      if (delayMs > 0) {
+        setTimeout(() => done(), delayMs);
+        return;
+      }
     } catch (error) {
       return done(error as Error);
     }
@@ -131,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   collectOpenApiRoutes(app, routes);
   app.setErrorHandler(async (error, request, reply) => {
     const paraphError = toParaphError(error, request);
-    if (paraphError.status >= 500) {
+    if (paraphError.status >= 500 && !(error instanceof InjectedFault)) {
       request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
     }
     await drainBody(request.raw);

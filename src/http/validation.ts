@@ -7,8 +7,12 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(options: { coerceTypes: boolean }): Ajv {
   // Unknown properties are rejected, never stripped; bodies are never coerced (only query strings are).
+  // A union told apart by one property (`discriminator`) reports the errors of the branch it names;
+  // `verbose` lets its error list the names that exist.
   const ajv = new Ajv({
     allErrors: false,
+    discriminator: true,
+    verbose: true,
     removeAdditional: false,
     coerceTypes: options.coerceTypes,
     useDefaults: options.coerceTypes,
@@ -86,6 +90,12 @@ export function describeErrors(errors: readonly ErrorObject[], root: string): st
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return `${at} must be ${String(p.comparison)} ${String(p.limit)}`;
+    case 'discriminator': {
+      const tag = pathOf(at, `/${String(p.tag)}`);
+      if (p.tagValue === undefined) return `${tag} is required`;
+      const names = discriminatorValues(error.parentSchema, String(p.tag));
+      return names.length > 0 ? `${tag} must be one of: ${names.join(', ')}` : `${tag} is not a known value`;
+    }
     case 'pattern':
       return p.pattern === '^[^\\r\\n\\u2028\\u2029]*$'
         ? `${at} must not contain line breaks`
@@ -93,6 +103,12 @@ export function describeErrors(errors: readonly ErrorObject[], root: string): st
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** The values of a discriminated union's tag property, one per branch. */
+function discriminatorValues(schema: unknown, tag: string): string[] {
+  const branches = (schema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> } | undefined)?.oneOf ?? [];
+  return branches.map((branch) => branch.properties?.[tag]?.const).filter((value) => value !== undefined).map(String);
 }
 
 function pathOf(root: string, instancePath: string): string {

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Context } from '../context.js';
 import type { RequestRow, SignerRow } from '../db/repos/signature-requests.js';
 import type { EmailBranding } from '../http/schemas/signature-requests.js';
+import { fireFault } from '../services/fire-fault.js';
 import { composeMail, type ComposedMail } from './compose.js';
 import type { MailKind } from './messages.js';
 
@@ -69,7 +70,8 @@ export function mailTagOf(ctx: Context, mail: { kind: string; accountId: string;
 
 /**
  * Sends queued mails over SMTP (the catcher, or the relay) and records each outcome; answers them by
- * id. A failure is reported, never thrown: the change that queued the mail stands.
+ * id. A failure is reported, never thrown: the change that queued the mail stands. A mail that meets
+ * a mail fault rule of its account fails without being sent.
  */
 export async function sendQueuedMail(ctx: Context, ids: readonly string[]): Promise<Map<string, MailDelivery>> {
   const outcomes = new Map<string, MailDelivery>();
@@ -90,7 +92,10 @@ export async function sendQueuedMail(ctx: Context, ids: readonly string[]): Prom
         const row = ctx.db.first(ctx.db.q.selectFrom('mail_outbox').selectAll().where('id', '=', id));
         if (!row) return;
         let error: string | null = null;
-        if (!transport) {
+        const fault = fireFault(ctx, row.account_id, { target: 'mail', signatureRequestId: row.request_id }, { mail_id: id, kind: row.kind });
+        if (fault) {
+          error = `SMTP send failed: refused by sandbox fault rule ${fault.id}`;
+        } else if (!transport) {
           error = 'no SMTP catcher is running and no relay is configured';
         } else {
           const message = JSON.parse(ctx.secrets.open(row.message_sealed, `mail:${id}`).toString()) as ComposedMail & { headers: Record<string, string> };

@@ -3,7 +3,9 @@ import { postWebhook } from '../webhooks/post-webhook.js';
 import { nextRetryAt } from '../webhooks/retry-policy.js';
 import { signWebhook } from '../webhooks/sign-webhook.js';
 import { resolveDestination } from '../webhooks/ssrf-guard.js';
+import { webhookFaultOutcome } from '../domain/fault-rules.js';
 import { webhookSecretOf } from './create-api-key.js';
+import { fireFault } from './fire-fault.js';
 
 export type AttemptTrigger = 'automatic' | 'replay';
 
@@ -77,7 +79,8 @@ function ownerAlive(owner: string | null): boolean {
  * One attempt: POST the stored event bytes, signed (Standard Webhooks) with the secret of the key that
  * created the request and a real-time `webhook-timestamp`. A 2xx answer delivers; anything else
  * schedules the next retry (+1 min, +5 min, +30 min, +2 h), and after the last one the delivery fails.
- * A replay restarts that schedule when it is refused.
+ * A replay restarts that schedule when it is refused. An attempt that meets a webhook fault rule of
+ * the account fails as the rule says, without contacting the receiver, and is recorded like a real one.
  */
 export async function attemptDelivery(ctx: Context, deliveryId: string, trigger: AttemptTrigger): Promise<void> {
   const { db } = ctx;
@@ -86,10 +89,12 @@ export async function attemptDelivery(ctx: Context, deliveryId: string, trigger:
       .selectFrom('webhook_deliveries')
       .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
       .innerJoin('api_keys', 'api_keys.id', 'events.api_key_id')
-      .select(['webhook_deliveries.url', 'events.id as event_id', 'events.payload', 'api_keys.id as key_id', 'api_keys.webhook_secret_sealed'])
+      .select(['webhook_deliveries.url', 'webhook_deliveries.account_id', 'webhook_deliveries.request_id', 'events.id as event_id', 'events.payload', 'api_keys.id as key_id', 'api_keys.webhook_secret_sealed'])
       .where('webhook_deliveries.id', '=', deliveryId),
   );
   if (!row) return;
+  const fault = fireFault(ctx, row.account_id, { target: 'webhook', signatureRequestId: row.request_id }, { delivery_id: deliveryId, signature_request_id: row.request_id });
+  if (fault) return recordAttempt(ctx, deliveryId, trigger, webhookFaultOutcome(fault, ctx.policy.webhookTimeoutMs));
   const url = new URL(row.url);
   const destination = await resolveDestination(url, ctx.policy.allowLoopbackWebhooks);
   let outcome: { statusCode: number | null; error: string | null; durationMs: number };

@@ -6,6 +6,7 @@ import { produceArtifacts, warmArtifactWorker } from '../pdf/produce-artifacts.j
 import type { StampField } from '../pdf/stamp.js';
 import { sha256Hex } from '../crypto/tokens.js';
 import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence-views.js';
+import { fireFault } from './fire-fault.js';
 import { audit } from './record-events.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
@@ -25,11 +26,20 @@ interface Facts extends EvidenceFacts {
  * in place, then one PAdES seal), the evidence report and the evidence JSON. Runs after the
  * completing transaction has committed; the three rows appear in one transaction (with an
  * `artifacts_generated` audit event carrying their hashes), so the status flags turn true together.
- * Answers false when there was nothing to do (not completed, already done, purged meanwhile).
+ * Answers false when there was nothing to do (not completed, already done, purged meanwhile). An
+ * artifacts fault rule of the account makes the attempt fail (and be retried) or start late.
  */
 export async function generateArtifacts(ctx: Context, requestId: string): Promise<boolean> {
-  const facts = ctx.db.transaction(() => readFacts(ctx, requestId));
+  let facts = ctx.db.transaction(() => readFacts(ctx, requestId));
   if (!facts) return false;
+  const fault = fireFault(ctx, facts.request.account_id, { target: 'artifacts', signatureRequestId: requestId }, { signature_request_id: requestId });
+  if (fault?.mode === 'fail') throw new Error(`making the artifacts failed on purpose: sandbox fault rule ${fault.id}`);
+  if (fault?.mode === 'delay') {
+    await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+    // The request may have been purged, or its artifacts made by another process, meanwhile.
+    facts = ctx.db.transaction(() => readFacts(ctx, requestId));
+    if (!facts) return false;
+  }
   const identity = await signingIdentity(ctx);
   const original = await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256);
   const { signedPdf, evidencePdf } = await produceArtifacts({

@@ -23,7 +23,10 @@ test('the reference has every command, argument and option, and the exit codes',
   assert.ok(commands.length >= 18, `only ${commands.length} commands found`);
   for (const command of commands) {
     assert.ok(reference.includes(`## \`${pathOf(command)}\``), `no section for ${pathOf(command)}`);
-    for (const argument of command.registeredArguments) assert.ok(reference.includes(`<${argument.name()}>`), `${pathOf(command)} <${argument.name()}>`);
+    for (const argument of command.registeredArguments) {
+      const shown = argument.required ? `<${argument.name()}>` : `[${argument.name()}]`;
+      assert.ok(reference.includes(shown), `${pathOf(command)} ${shown}`);
+    }
     for (const option of command.options) assert.ok(reference.includes(`| \`${option.flags}\` | ${option.description}`), `${pathOf(command)} ${option.flags}`);
   }
   // The typed signature of `paraph sign`, which the README's table once left out.

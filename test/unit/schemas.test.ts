@@ -40,7 +40,7 @@ import {
 const addFormats = addFormatsPlugin.default;
 
 function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true });
   addFormats(ajv);
   return ajv;
 }

@@ -9,6 +9,7 @@ import * as m008 from './008-templates.js';
 import * as m009 from './009-signing.js';
 import * as m010 from './010-artifacts-and-audit-chain.js';
 import * as m011 from './011-request-list-index.js';
+import * as m012 from './012-faults.js';
 import * as m013 from './013-events-account-index.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '009-signing': m009,
   '010-artifacts-and-audit-chain': m010,
   '011-request-list-index': m011,
+  '012-faults': m012,
   '013-events-account-index': m013,
 };

@@ -40,3 +40,8 @@ export function revokeApiKey(db: Db, id: string, at: number): boolean {
   return db.run(db.q.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null))
     .changes === 1;
 }
+
+/** Up to `limit` account ids, oldest first. */
+export function listAccountIds(db: Db, limit: number): string[] {
+  return db.all(db.q.selectFrom('accounts').select('id').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit)).map((row) => row.id);
+}

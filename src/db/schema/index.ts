@@ -2,6 +2,7 @@ import type { AccountsTable } from './accounts.js';
 import type { ApiKeysTable } from './api-keys.js';
 import type { ArtifactsTable } from './artifacts.js';
 import type { DocumentsTable } from './documents.js';
+import type { FaultRulesTable } from './faults.js';
 import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { EmailsTable, MailOutboxTable } from './mail.js';
@@ -33,4 +34,5 @@ export interface DatabaseSchema {
   signer_marks: SignerMarksTable;
   signer_otps: SignerOtpsTable;
   otp_failures: OtpFailuresTable;
+  fault_rules: FaultRulesTable;
 }

@@ -6,6 +6,7 @@ import { registerEvents } from './events.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestLifecycle } from './request-lifecycle.js';
+import { registerFaults } from './faults.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSandboxKeys } from './sandbox-keys.js';
 import { registerSignatureRequests } from './signature-requests.js';
@@ -31,6 +32,7 @@ export async function registerRoutes(
   registerEvents(app, deps.ctx);
   registerSandbox(app, deps.ctx);
   registerSandboxKeys(app, deps.ctx);
+  registerFaults(app, deps.ctx);
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);
   await registerSigning(app, deps.ctx);
