@@ -1,48 +1,68 @@
-// A test suite's view of paraph with node:test: a throwaway sandbox per file, a signing flow with an
-// email code driven from code, the webhooks it sends received by the test, a forced 503 and a forced
-// webhook failure. Run: node --test examples/node-test/
+// A test suite's view of paraph with node:test: a throwaway sandbox for the file; a signing flow with
+// an email code driven from code, its events received through `paraph listen --forward-to` (no
+// callback_url needed) and verified as webhooks; a forced 503; a forced webhook failure and its retry.
+// Run: node --test examples/node-test/*.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { startSandbox } from 'paraph';
+import { Webhook } from 'standardwebhooks';
 
 const require = createRequire(import.meta.url);
 const CONTRACT = fs.readFileSync(require.resolve('paraph/fixtures/contract.pdf'));
 
 let sandbox;
-let receiver;
-const received = [];
+let app; // the application's webhook endpoint
+const received = []; // { path, event, verified }
 
 before(async () => {
-  sandbox = await startSandbox({ rateLimit: 'off' });
-  // The application's webhook endpoint; loopback URLs are accepted by the programmatic sandbox.
-  receiver = http.createServer((request, response) => {
+  sandbox = await startSandbox();
+  const verifier = new Webhook(sandbox.webhookSecret);
+  app = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, event: JSON.parse(body) });
+      let verified = true;
+      try {
+        verifier.verify(body, request.headers);
+      } catch {
+        verified = false;
+      }
+      received.push({ path: request.url, event: JSON.parse(body), verified });
       response.writeHead(204).end();
     });
   });
-  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => app.listen(0, '127.0.0.1', resolve));
 });
 
 after(async () => {
-  await sandbox?.stop();
-  receiver?.close();
+  await sandbox?.stop(); // also stops the listener
+  app?.close();
 });
 
+const appUrl = (path) => `http://127.0.0.1:${app.address().port}${path}`;
+
+async function until(what, probe, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Creates and activates a request for one signer who must enter an email code. */
-async function sendForSignature(callbackUrl) {
+async function sendForSignature(extra = {}) {
   const form = new FormData();
   form.append('document', new Blob([CONTRACT], { type: 'application/pdf' }), 'contract.pdf');
   const request = {
-    client_reference: `order-${Date.now()}`,
-    callback_url: callbackUrl,
+    client_reference: `order-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
     signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1, verification: 'email_otp' }],
     fields: [{ signer_reference: 'client', type: 'signature', page: 2, x: 64, y: 344, width: 200, height: 42 }],
+    ...extra,
   };
   form.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
   const created = await fetch(`${sandbox.apiUrl}/signature-requests`, {
@@ -56,24 +76,25 @@ async function sendForSignature(callbackUrl) {
   return { id, signingUrl: activated.signers[0].signing_url };
 }
 
-test('the signer verifies the email code and signs; the app is told, and the artifacts follow', async () => {
-  const hooks = `http://127.0.0.1:${receiver.address().port}/hooks`;
-  const { id, signingUrl } = await sendForSignature(hooks);
+test('the signer verifies the email code and signs; the app receives the events, signed', async () => {
+  const listener = await sandbox.listen({ forwardTo: appUrl('/forwarded') });
+  const { id, signingUrl } = await sendForSignature();
   const invitation = await sandbox.emails.waitFor({ to: 'ada@example.com', kind: 'invitation' });
   assert.match(invitation.subject, /invites you to sign/);
 
-  const outcome = await sandbox.sign(signingUrl); // reads the code from the SMTP catcher
+  const outcome = await sandbox.sign(signingUrl); // the email code is read from the SMTP catcher
   assert.equal(outcome.request_status, 'completed');
+
+  const completed = await until('signature_request.completed', () =>
+    received.find((r) => r.path === '/forwarded' && r.event.type === 'signature_request.completed' && r.event.data.signature_request_id === id),
+  );
+  assert.equal(completed.verified, true, 'signed with the key\'s webhook secret');
+  const types = received.filter((r) => r.event.data.signature_request_id === id).map((r) => r.event.type);
+  assert.deepEqual(types, ['signature_request.activated', 'signer.viewed', 'signer.completed', 'signature_request.completed']);
+  await listener.stop();
+
   const done = await sandbox.waitForArtifacts(id);
   assert.equal(done.artifacts.signed_pdf, true);
-
-  const deadline = Date.now() + 10_000;
-  while (!received.some((r) => r.event.type === 'signature_request.completed') && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const completed = received.find((r) => r.event.type === 'signature_request.completed');
-  assert.equal(completed?.event.data.signature_request_id, id);
-  assert.ok(completed.headers['webhook-signature'].startsWith('v1,'));
 });
 
 test('the app survives a 503 from the API', async () => {
@@ -85,14 +106,16 @@ test('the app survives a 503 from the API', async () => {
   assert.equal(retried.status, 200);
 });
 
-test('a failed webhook delivery is retried on the sandbox clock', async () => {
-  const hooks = `http://127.0.0.1:${receiver.address().port}/hooks`;
+test('a webhook delivery the app did not get is retried on the sandbox clock', async () => {
   await sandbox.faults.add({ target: 'webhook', error: 'status', status: 500, count: 1 });
-  const { id } = await sendForSignature(hooks);
-  const [delivery] = (await sandbox.request('GET', `/v1/webhook-deliveries?signature_request_id=${id}`)).data;
-  assert.equal(delivery.status, 'pending');
-  assert.equal(delivery.last_status_code, 500);
-  await sandbox.clock.advance('1m'); // the first retry falls due and runs
-  const [retried] = (await sandbox.request('GET', `/v1/webhook-deliveries?signature_request_id=${id}`)).data;
-  assert.equal(retried.status, 'delivered');
+  const { id } = await sendForSignature({ callback_url: appUrl('/hooks') });
+  const deliveries = () => sandbox.request('GET', `/v1/webhook-deliveries?signature_request_id=${id}`).then((r) => r.data);
+  const failed = await until('the first attempt', async () => (await deliveries()).find((d) => d.attempt_count >= 1));
+  assert.deepEqual([failed.status, failed.last_status_code], ['pending', 500]);
+  assert.equal(received.some((r) => r.path === '/hooks'), false, 'the app saw nothing yet');
+
+  await sandbox.clock.advance('1m'); // the retry falls due and runs before this answers
+  const [delivered] = await deliveries();
+  assert.equal(delivered.status, 'delivered');
+  assert.ok(received.some((r) => r.path === '/hooks' && r.event.type === 'signature_request.activated' && r.verified));
 });

@@ -6,6 +6,7 @@ import type { PostResult } from '../webhooks/post-webhook.js';
 import { followEventStream } from './follow-event-stream.js';
 import { forwardEvent, parseForwardUrl } from './forward-event.js';
 import { UsageError, type Io } from './output.js';
+import { stopWithParent } from './parent-watch.js';
 
 const EVENT_TYPES: readonly string[] = EventType.enum;
 /** The longest event type, so that the columns of the printed lines line up. */
@@ -40,6 +41,7 @@ export function listenCommand(io: Io, env: Env): Command {
       const stop = () => controller.abort();
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      const unwatch = stopWithParent(env, stop);
       const target = forwardTo ? `; forwarding to ${forwardTo.href}` : '';
       try {
         await followEventStream({
@@ -64,6 +66,7 @@ export function listenCommand(io: Io, env: Env): Command {
           },
         });
       } finally {
+        unwatch();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
       }

@@ -5,6 +5,7 @@ import { PARAPH_VERSION } from '../version.js';
 import type { Io } from './output.js';
 import { namingDataDirSource } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
+import { stopWithParent } from './parent-watch.js';
 
 export function serveCommand(io: Io, env: Env): Command {
   return new Command('serve')
@@ -89,16 +90,8 @@ function banner(running: RunningParaph): string {
  */
 function untilSignal(running: RunningParaph, env: Env): Promise<void> {
   return new Promise((resolve, reject) => {
-    // npm's process, or a parent that asked for it (the programmatic sandbox sets PARAPH_STOP_WITH_PARENT=1).
-    const launcher = env.npm_command !== undefined || env.PARAPH_STOP_WITH_PARENT === '1' ? process.ppid : undefined;
-    const watch =
-      launcher === undefined
-        ? undefined
-        : setInterval(() => {
-            if (process.ppid !== launcher) stop();
-          }, 500).unref();
     const stop = () => {
-      clearInterval(watch);
+      unwatch();
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       // A second signal while closing ends the process at once.
@@ -108,5 +101,6 @@ function untilSignal(running: RunningParaph, env: Env): Promise<void> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    const unwatch = stopWithParent(env, stop);
   });
 }

@@ -9,6 +9,7 @@ export type {
   EmailFilter,
   FaultRule,
   FaultRuleInput,
+  Listener,
   Sandbox,
   SandboxOptions,
   SignatureRequestStatus,

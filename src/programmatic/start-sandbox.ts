@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../domain/duration.js';
 import type { SignatureRequestStatus } from '../http/schemas/signature-requests.js';
+import type { FaultRule, FaultRuleInput } from '../http/schemas/faults.js';
 import type { CaughtEmail, ClockState } from '../http/schemas/sandbox.js';
 import type { CreatedApiKey } from '../http/schemas/sandbox-keys.js';
 import type { SignerOutcome } from '../http/schemas/signing.js';
@@ -32,7 +33,8 @@ export interface SandboxOptions {
 }
 
 export type ApiKey = CreatedApiKey;
-export type { CaughtEmail, SignatureRequestStatus, SignerOutcome, TriggerOptions, TriggerResult };
+/** A fault rule as `POST /_sandbox/faults` takes it, and as paraph answers it (docs/faults.md). */
+export type { CaughtEmail, FaultRule, FaultRuleInput, SignatureRequestStatus, SignerOutcome, TriggerOptions, TriggerResult };
 
 export interface EmailFilter {
   to?: string;
@@ -49,9 +51,6 @@ export interface SignOptions {
   otp?: string;
 }
 
-/** A fault rule as `POST /_sandbox/faults` takes it (see docs/faults.md). */
-export type FaultRuleInput = Record<string, unknown> & { target: 'api' | 'webhook' | 'mail' | 'artifacts' };
-export type FaultRule = FaultRuleInput & { id: string; fired: number; created_at: string };
 
 export interface Sandbox {
   /** The API base, `http://127.0.0.1:PORT/v1`. */
@@ -97,6 +96,12 @@ export interface Sandbox {
   trigger(event: string, options?: TriggerOptions): Promise<TriggerResult>;
   /** Waits until the signed PDF and both evidence files can be downloaded (default 30 s); answers the request. */
   waitForArtifacts(id: string, timeoutMs?: number): Promise<SignatureRequestStatus>;
+  /**
+   * Runs `paraph listen --forward-to URL` against this sandbox: every event of the account is POSTed
+   * to the URL, signed like a webhook delivery with this key's secret; no `callback_url` needed.
+   * Resolves once it is following the stream. `stop()` of the sandbox stops it too.
+   */
+  listen(options: { forwardTo: string; events?: readonly string[] }): Promise<Listener>;
   readonly faults: {
     add(rule: FaultRuleInput): Promise<FaultRule>;
     list(): Promise<FaultRule[]>;
@@ -104,6 +109,12 @@ export interface Sandbox {
     clear(id?: string): Promise<void>;
   };
   /** Stops the sandbox (a throwaway data directory goes with it). Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface Listener {
+  /** What `paraph listen` printed: one line per event forwarded, with the receiver's answer. */
+  readonly lines: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -250,6 +261,60 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return outcome;
   };
 
+  const listeners = new Set<Listener>();
+  const listen = async (o: { forwardTo: string; events?: readonly string[] }): Promise<Listener> => {
+    const args = [BIN, 'listen', '--api', ready.api_url, '--forward-to', o.forwardTo, ...(o.events ? ['--events', o.events.join(',')] : [])];
+    // The key goes by the environment, never on a command line that `ps` shows.
+    const listener = spawn(process.execPath, args, {
+      env: { ...(options.env ?? process.env), PARAPH_API_KEY: key.api_key, PARAPH_STOP_WITH_PARENT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(listener);
+    const ended = new Promise<number | null>((resolve) => listener.once('exit', (code) => resolve(code)));
+    void ended.then(() => running.delete(listener));
+    const lines: string[] = [];
+    let pending = '';
+    listener.stdout?.on('data', (d: Buffer) => {
+      const parts = (pending + d.toString()).split('\n');
+      pending = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        listener.kill('SIGKILL');
+        reject(new Error('paraph listen did not connect within 15 s'));
+      }, 15_000);
+      void ended.then(() => clearTimeout(timer));
+      let err = '';
+      listener.stderr?.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (err.includes('Listening for events')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void ended.then((code) => reject(new Error(`paraph listen exited with code ${code}: ${err.trim()}`)));
+    });
+    let stopped: Promise<void> | undefined;
+    const handle: Listener = {
+      lines,
+      stop: () =>
+        (stopped ??= (async () => {
+          if (listener.exitCode === null && listener.signalCode === null) {
+            listener.kill('SIGTERM');
+            await ended;
+          }
+          listeners.delete(handle);
+        })()),
+    };
+    listeners.add(handle);
+    return handle;
+  };
+  const stopAll = async () => {
+    await Promise.all([...listeners].map((l) => l.stop()));
+    await stop();
+  };
+
   return {
     apiUrl: ready.api_url,
     publicUrl: ready.public_url,
@@ -291,6 +356,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const a = request.artifacts;
         return a.signed_pdf && a.evidence_pdf && a.evidence_json ? request : undefined;
       }),
+    listen,
     faults: {
       add: (rule) => call<FaultRule>('POST', '/_sandbox/faults', rule),
       list: async () => (await call<{ data: FaultRule[] }>('GET', '/_sandbox/faults')).data,
@@ -298,7 +364,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         await call('DELETE', id === undefined ? '/_sandbox/faults' : `/_sandbox/faults/${encodeURIComponent(id)}`);
       },
     },
-    stop,
+    stop: stopAll,
   };
 }
 
