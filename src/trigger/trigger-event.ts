@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EventType } from '../http/schemas/webhooks.js';
+import { EventType } from '../http/schemas/webhooks.js';
 import { PACKAGE_ROOT } from '../package-files.js';
 import { sandboxFetch } from '../programmatic/sandbox-http.js';
 import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/act-as-signer.js';
@@ -11,18 +11,8 @@ import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/a
  * one command. On a throwaway request made for it, or on one of the caller's own prepared requests.
  */
 
-export const TRIGGERABLE: readonly EventType[] = [
-  'signature_request.activated',
-  'signer.viewed',
-  'signer.completed',
-  'signer.declined',
-  'signer.replaced',
-  'signer.expired',
-  'signature_request.completed',
-  'signature_request.declined',
-  'signature_request.cancelled',
-  'signature_request.expired',
-];
+/** Every event the API sends can be triggered. */
+export const TRIGGERABLE: readonly EventType[] = EventType.enum;
 
 export interface TriggerTarget {
   /** The server root, `http://127.0.0.1:4010`. */

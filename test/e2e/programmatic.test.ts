@@ -10,24 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, SandboxRequestError, type Sandbox } from 'paraph';
 import { createForm, payload } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
+import { alive, gone } from '../helpers/processes.js';
 import { useReceiver } from '../helpers/receiver.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
-}
 
 async function createRequest(sandbox: Sandbox, body: Record<string, unknown>): Promise<string> {
   const response = await fetch(`${sandbox.apiUrl}/signature-requests`, {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveProcess } from '../helpers/cli.js';
+import { alive, gone } from '../helpers/processes.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,15 +75,6 @@ function assertRan(file: string, result: { code: number | null; out: string }): 
   assert.match(result.out, /^::done$/m);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 test('every shell block of the README runs, in order, against a fresh server', { timeout: 180_000 }, async (t) => {
   const blocks = shellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   const runnable = blocks.filter((b) => b.skip === null);
@@ -133,8 +125,6 @@ test('under npx, killing `$!` (npm, not paraph) still stops the server and remov
   t.after(() => {
     if (alive(ready.pid)) process.kill(ready.pid, 'SIGKILL');
   });
-  const deadline = Date.now() + 10_000;
-  while (alive(ready.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  assert.equal(alive(ready.pid), false, 'paraph stopped once npm was gone');
+  assert.ok(await gone(ready.pid), 'paraph stopped once npm was gone');
   assert.equal(fs.existsSync(ready.data_dir), false, 'its temporary data directory is gone');
 });

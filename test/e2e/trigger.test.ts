@@ -2,23 +2,13 @@
 // delivered like any other (here to a loopback receiver through the throwaway request's callback_url).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { EventType } from '../../src/http/schemas/webhooks.js';
 import { paraph, serveProcess } from '../helpers/cli.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
 
-const EVENTS = [
-  'signature_request.activated',
-  'signer.viewed',
-  'signer.completed',
-  'signer.declined',
-  'signer.replaced',
-  'signer.expired',
-  'signature_request.completed',
-  'signature_request.declined',
-  'signature_request.cancelled',
-  'signature_request.expired',
-];
+const EVENTS: readonly string[] = EventType.enum;
 
 test('paraph trigger EVENT: each event happens for real and is delivered', { timeout: 180_000 }, async (t) => {
   const dataDir = useTmpDir(t);

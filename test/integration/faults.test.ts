@@ -7,11 +7,11 @@ import { expectError } from '../helpers/errors.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/crash-loop.js';
 
 type Rule = Record<string, unknown> & { id: string; target: string; count: number; fired: number; created_at: string };
 
 const MINUTE = 60 * 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function addFault(server: TestServer, rule: Record<string, unknown>, key?: string): Promise<Rule> {
   const response = await postJson(server, '/_sandbox/faults', rule, key);
@@ -25,15 +25,6 @@ async function faults(server: TestServer, key?: string): Promise<Rule[]> {
   return (await json<{ data: Rule[] }>(response)).data;
 }
 
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A server whose log lines are kept, to see what a fired fault says. */
 async function useLoggedServer(t: TestContext, flags: Record<string, unknown> = {}): Promise<{ server: TestServer; lines: () => Array<Record<string, any>> }> {
@@ -254,7 +245,7 @@ test('webhook: faulted attempts fail like real ones and follow the retry schedul
   };
   // The other request's delivery is not affected.
   await receiver.waitFor(1);
-  assert.equal((await waitUntil('the unrelated delivery', async () => (await deliveryOf(unrelated))?.status === 'delivered' && true)), true);
+  assert.equal((await waitUntil('the unrelated delivery', async () => (await deliveryOf(unrelated))?.status === 'delivered' && true, 60_000)), true);
 
   const expected: Array<[number | null, string, number]> = [
     [502, 'answered 502', 1],
@@ -265,7 +256,7 @@ test('webhook: faulted attempts fail like real ones and follow the retry schedul
     const delivery = await waitUntil('a failed attempt', async () => {
       const d = await deliveryOf(id);
       return d && d.attempt_count === index + 1 && d;
-    });
+    }, 60_000);
     assert.equal(delivery.status, 'pending');
     assert.equal(delivery.last_status_code, code);
     assert.equal(delivery.last_error, error);
@@ -331,7 +322,7 @@ test('artifacts: a failed run is retried and the artifacts arrive', async (t) =>
   const done = await waitUntil('artifacts after the retry', async () => {
     const current = await status(server, id);
     return current.artifacts.signed_pdf && current;
-  });
+  }, 60_000);
   assert.deepEqual(done.artifacts, { signed_pdf: true, evidence_pdf: true, evidence_json: true });
   assert.equal((await server.call('GET', `/v1/signature-requests/${id}/artifacts/signed-pdf`)).status, 200);
   assert.equal((await faults(server))[0]?.fired, 1);
@@ -346,7 +337,7 @@ test('artifacts: a delayed run leaves the artifacts unavailable (409) until it e
   await addFault(server, { target: 'artifacts', mode: 'delay', delay_ms: 4000 });
   await complete(server, id);
   await expectError(await server.call('GET', `/v1/signature-requests/${id}/artifacts/evidence.json`), 409, 'artifact_not_available');
-  await waitUntil('the late artifacts', async () => (await status(server, id)).artifacts.evidence_json);
+  await waitUntil('the late artifacts', async () => (await status(server, id)).artifacts.evidence_json, 60_000);
   assert.equal((await server.call('GET', `/v1/signature-requests/${id}/artifacts/evidence.json`)).status, 200);
   assert.equal((await faults(server))[0]?.fired, 1);
 });
