@@ -111,7 +111,7 @@ export const DashboardEmailQuery = Type.Object(
 export const DashboardEmail = Type.Object(
   {
     ...CaughtEmail.properties,
-    headers: Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: 'name and value, in order' }),
+    headers: Type.Array(Type.Array(Type.String(), { minItems: 2, maxItems: 2 }), { description: '[name, value] pairs, in order' }),
     raw: Type.String({ description: 'the message as received' }),
   },
   { ...closed, title: 'DashboardEmail' },
