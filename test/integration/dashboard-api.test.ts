@@ -84,6 +84,18 @@ test('the placeholder page is plain HTML without inline script, with the securit
   const html = await page.text();
   assert.doesNotMatch(html, /<script/i);
   assert.match(html, /Authorization: Dashboard/);
+  const bare = await server.call('GET', '/_dashboard', { key: null, headers: {} });
+  assert.equal(new URL(bare.url).pathname, '/_dashboard/', 'redirected to the page');
+  for (const [method, route, status] of [
+    ['GET', '/_dashboard/nothing-here', 404],
+    ['GET', '/_dashboard/api/nothing-here', 404],
+    ['DELETE', '/_dashboard/api/clock', 405],
+  ] as const) {
+    const response = await server.call(method, route, { key: null });
+    assert.equal(response.status, status, `${method} ${route}`);
+    assertSecurityHeaders(response, `${method} ${route}`);
+    await response.arrayBuffer();
+  }
   const index = await json<{ links: Record<string, string> }>(await server.call('GET', '/', { key: null }));
   assert.equal(index.links.dashboard, '/_dashboard/');
 });

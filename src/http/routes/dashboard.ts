@@ -10,6 +10,8 @@ import { listOperatorDeliveries, replayOperatorDelivery } from '../../services/o
 import { operatorRequestDetail } from '../../services/operator-request-detail.js';
 import { listOperatorRequests } from '../../services/list-operator-requests.js';
 import type { App } from '../app.js';
+import { noRouteError } from '../not-found.js';
+import type { OpenApiRoute } from '../openapi.js';
 import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';
 import { IdParams } from '../schemas/common.js';
 import {
@@ -36,9 +38,23 @@ const scope = 'all accounts' as const;
  * only the data directory's dashboard token opens (docs/dashboard.md). Left out of the OpenAPI
  * document: it is paraph's own console, not part of the signature request API.
  */
-export function registerDashboard(app: App, ctx: Context): void {
+export function registerDashboard(app: App, ctx: Context, routes: readonly OpenApiRoute[]): void {
   const onRequest = dashboardAuth(ctx);
   const config = { hidden: true } as const;
+
+  // `/_dashboard` leads to the page (a browser keeps the `#token=…` fragment across the redirect).
+  app.get('/_dashboard', { config, onRequest: dashboardHeaders }, async (_request, reply) => reply.redirect('/_dashboard/', 302));
+
+  // Anything else under `/_dashboard` is a 404 or 405 with the same security headers.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/_dashboard/*',
+    config,
+    onRequest: dashboardHeaders,
+    handler: async (request) => {
+      throw noRouteError(request.method, request.url, routes);
+    },
+  });
 
   let page: string | undefined;
   app.get('/_dashboard/', { config, onRequest: dashboardHeaders }, async (_request, reply) => {

@@ -39,5 +39,5 @@ export async function registerRoutes(
   await registerSigning(app, deps.ctx);
   registerArtifacts(app, deps.ctx);
   registerDetection(app, deps.ctx);
-  registerDashboard(app, deps.ctx);
+  registerDashboard(app, deps.ctx, deps.routes);
 }

@@ -89,15 +89,15 @@ export const AuditCheck = Type.Object(
 export const DashboardRequestDetail = Type.Object(
   {
     ...SignatureRequestStatus.properties,
-      account_id: Uuid,
-      document: Type.Object(
-        { filename: Type.String(), sha256: Type.String(), size: Type.Integer(), pages: Type.Integer(), purged: Type.Boolean() },
-        closed,
-      ),
-      audit: Type.Array(AuditEntry),
-      audit_check: AuditCheck,
-      emails: Type.Array(CaughtEmail),
-      webhook_deliveries: Type.Array(DashboardDelivery),
+    account_id: Uuid,
+    document: Type.Object(
+      { filename: Type.String(), sha256: Type.String(), size: Type.Integer(), pages: Type.Integer(), purged: Type.Boolean() },
+      closed,
+    ),
+    audit: Type.Array(AuditEntry),
+    audit_check: AuditCheck,
+    emails: Type.Array(CaughtEmail),
+    webhook_deliveries: Type.Array(DashboardDelivery),
   },
   { ...closed, title: 'DashboardRequestDetail' },
 );
