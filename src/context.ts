@@ -5,6 +5,7 @@ import { loadOrCreateMasterKey } from './crypto/master-key.js';
 import { createMac, createSealer, type Sealer } from './crypto/sealed.js';
 import { contentFailure, databaseFile, prepareDataDir } from './data-dir.js';
 import { openDatabase, type Db } from './db/database.js';
+import { readSetting, writeSetting } from './db/repos/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './log.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
@@ -122,14 +123,4 @@ function resolveFlag(db: Db, key: string, requested: boolean | undefined): boole
   if (requested === undefined) return readSetting(db, key) === '1';
   writeSetting(db, key, requested ? '1' : '0');
   return requested;
-}
-
-function readSetting(db: Db, key: string): string | undefined {
-  return db.first(db.q.selectFrom('settings').select('value').where('key', '=', key))?.value;
-}
-
-function writeSetting(db: Db, key: string, value: string): void {
-  db.transaction(() =>
-    db.run(db.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value }))),
-  );
 }

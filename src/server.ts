@@ -10,6 +10,7 @@ import { startDispatcher } from './jobs/dispatch-webhooks.js';
 import { startCatcher } from './mail/catcher.js';
 import { pendingMailIds, sendQueuedMail } from './mail/outbox.js';
 import { warmArtifactGeneration } from './services/generate-artifacts.js';
+import { dashboardUrl, recordServerUrl } from './services/dashboard-url.js';
 import type { CreatedApiKey } from './services/create-api-key.js';
 
 export interface RunningParaph {
@@ -22,6 +23,8 @@ export interface RunningParaph {
   readonly dataDir: string;
   /** The account and key made on the first start of an empty data directory, else null. */
   readonly firstKey: CreatedApiKey | null;
+  /** The operator dashboard, its token in the fragment: `http://HOST:PORT/_dashboard/#token=…`. */
+  readonly dashboardUrl: string;
   readonly ctx: Context;
   close(): Promise<void>;
 }
@@ -75,6 +78,8 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
     const base = publicBaseUrl(config, { host: address.address, port: address.port });
     ctx.setPublicUrl(base);
+    recordServerUrl(ctx, url);
+    const dashboard = dashboardUrl(ctx, url);
     // Mail queued by a process that stopped before sending it goes now.
     void sendQueuedMail(ctx, pendingMailIds(ctx));
     const context = ctx;
@@ -85,6 +90,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       smtpPort: catcher.port,
       dataDir,
       firstKey,
+      dashboardUrl: dashboard,
       ctx: context,
       close: () =>
         (closed ??= (async () => {

@@ -3,6 +3,7 @@ import type { Env } from '../config.js';
 import { PARAPH_VERSION } from '../version.js';
 import { auditCommand } from './audit.js';
 import { clockCommand } from './clock.js';
+import { dashboardCommand } from './dashboard.js';
 import { emailsCommand } from './emails.js';
 import { faultsCommand } from './faults.js';
 import { forceCommands } from './force.js';
@@ -30,7 +31,8 @@ export function buildProgram(io: Io, env: Env): Command {
     .addCommand(signCommand(io, env))
     .addCommand(listenCommand(io, env))
     .addCommand(triggerCommand(io, env))
-    .addCommand(auditCommand(io, env));
+    .addCommand(auditCommand(io, env))
+    .addCommand(dashboardCommand(io, env));
   for (const command of forceCommands(io, env)) program.addCommand(command);
   applyRecursively(program, (command) => reportUsageErrors(command, io));
   return program;

@@ -42,6 +42,7 @@ ${link(index.links.api, index.links.api, 'the API (its own index, in JSON)')}
 ${link(index.links.openapi, index.links.openapi, 'the OpenAPI document: every endpoint, its input and its answers')}
 ${link(index.links.docs, index.links.docs, 'the README: getting started, the CLI, the sandbox controls')}
 ${link(index.links.health, index.links.health, 'health check')}
+${link(index.links.dashboard, index.links.dashboard, 'the dashboard (sign in with the URL the ready banner or paraph dashboard url prints)')}
 </ul>
 <p>Every call under <code>/v1</code> sends the header <code>${e(index.authentication)}</code>.
 Signing links, one per signer, come from activation and look like <code>${e(index.links.signing_page)}</code>.</p>

@@ -65,7 +65,7 @@ export interface Sandbox {
   readonly dataDir: string;
   /** The sandbox process. */
   readonly pid: number;
-  /** The dashboard's address, once paraph has one; null until then. */
+  /** The operator dashboard, its token in the fragment (`http://127.0.0.1:PORT/_dashboard/#token=…`); null from an older paraph. */
   readonly dashboardUrl: string | null;
   /** A call with this sandbox's key: `path` under the server root (`/v1/…`, `/_sandbox/…`); errors throw SandboxRequestError. */
   request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;

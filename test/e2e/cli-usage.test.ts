@@ -17,7 +17,7 @@ test('paraph alone: a short usage on stderr and exit 2', async (t) => {
   assert.equal(run.code, 2, run.stderr);
   assert.equal(run.stdout, '');
   assert.match(run.stderr, /^Usage: paraph <command> \[options\]\n/);
-  assert.match(run.stderr, /Commands: serve, keys, requests, clock, webhooks, emails, faults, sign, listen, trigger, audit, expire, purge\./);
+  assert.match(run.stderr, /Commands: serve, keys, requests, clock, webhooks, emails, faults, sign, listen, trigger, audit, dashboard, expire, purge\./);
   assert.match(run.stderr, /`paraph serve`/);
   assert.match(run.stderr, /`paraph --help`/);
   assert.ok(lines(run.stderr).length <= 4, run.stderr);

@@ -30,9 +30,10 @@ test('GET / answers the index in JSON without a key: every link it gives answers
     openapi: '/v1/openapi.json',
     docs: '/docs',
     health: '/healthz',
+    dashboard: '/_dashboard/',
     signing_page: `${server.url}/sign/{token}`,
   });
-  for (const link of [index.links.api, index.links.openapi, index.links.docs, index.links.health]) {
+  for (const link of [index.links.api, index.links.openapi, index.links.docs, index.links.health, index.links.dashboard]) {
     const answer = await server.call('GET', link as string, { key: null });
     assert.equal(answer.status, 200, `${link}: ${await answer.text()}`);
   }

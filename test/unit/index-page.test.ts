@@ -21,7 +21,7 @@ test('renderIndexPage escapes what it shows', () => {
     version: '1.0.0',
     environment: 'sandbox',
     authentication: 'Authorization: Bearer <API key>',
-    links: { api: '/v1', openapi: '/v1/openapi.json', docs: '/docs', health: '/healthz', signing_page: 'https://x.test/"><script>/sign/{token}' },
+    links: { api: '/v1', openapi: '/v1/openapi.json', docs: '/docs', health: '/healthz', dashboard: '/_dashboard/', signing_page: 'https://x.test/"><script>/sign/{token}' },
   });
   assert.ok(!page.includes('<script>'));
   assert.ok(page.includes('a &lt;sandbox&gt; &amp; more'));

@@ -29,6 +29,7 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
       openapi: '/v1/openapi.json',
       docs: '/docs',
       health: '/healthz',
+      dashboard: '/_dashboard/',
       signing_page: `${ctx.publicUrl()}/sign/{token}`,
     },
   });

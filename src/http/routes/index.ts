@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { App } from '../app.js';
 import type { OpenApiRoute } from '../openapi.js';
+import { registerDashboard } from './dashboard.js';
 import { registerDiscovery } from './discovery.js';
 import { registerEvents } from './events.js';
 import { registerHealth } from './health.js';
@@ -38,4 +39,5 @@ export async function registerRoutes(
   await registerSigning(app, deps.ctx);
   registerArtifacts(app, deps.ctx);
   registerDetection(app, deps.ctx);
+  registerDashboard(app, deps.ctx, deps.routes);
 }

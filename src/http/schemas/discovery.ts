@@ -19,6 +19,7 @@ export const ServerIndex = Type.Object(
         openapi: Link,
         docs: Link,
         health: Link,
+        dashboard: Type.String({ description: 'the operator dashboard; `paraph dashboard url` shows the link that signs in' }),
         signing_page: Type.String({ description: 'the form of the signing links that activation returns (one secret link per signer)' }),
       },
       closed,

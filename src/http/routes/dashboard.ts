@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../../context.js';
+import { PACKAGE_ROOT } from '../../package-files.js';
+import { advanceClockBy } from '../../services/advance-clock-by.js';
+import { listCaughtEmails, showCaughtEmail } from '../../services/caught-emails.js';
+import { clockState } from '../../services/clock-state.js';
+import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
+import { listOperatorDeliveries, replayOperatorDelivery } from '../../services/operator-deliveries.js';
+import { operatorRequestDetail } from '../../services/operator-request-detail.js';
+import { listOperatorRequests } from '../../services/list-operator-requests.js';
+import type { App } from '../app.js';
+import { noRouteError } from '../not-found.js';
+import type { OpenApiRoute } from '../openapi.js';
+import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';
+import { IdParams } from '../schemas/common.js';
+import {
+  DashboardClockAdvance,
+  DashboardDelivery,
+  DashboardDeliveryQuery,
+  DashboardEmail,
+  DashboardEmailQuery,
+  DashboardRequestDetail,
+  DashboardRequestItem,
+  DashboardRequestQuery,
+  Scoped,
+  ScopedPage,
+} from '../schemas/dashboard.js';
+import { CaughtEmail, ClockState } from '../schemas/sandbox.js';
+import { SignatureRequestStatus } from '../schemas/signature-requests.js';
+import { errorResponses } from './responses.js';
+
+const PAGE = path.join(PACKAGE_ROOT, 'dashboard-ui', 'index.html');
+const scope = 'all accounts' as const;
+
+/**
+ * The operator dashboard: its page at `/_dashboard/` and its JSON API under `/_dashboard/api`, which
+ * only the data directory's dashboard token opens (docs/dashboard.md). Left out of the OpenAPI
+ * document: it is paraph's own console, not part of the signature request API.
+ */
+export function registerDashboard(app: App, ctx: Context, routes: readonly OpenApiRoute[]): void {
+  const onRequest = dashboardAuth(ctx);
+  const config = { hidden: true } as const;
+
+  // `/_dashboard` leads to the page (a browser keeps the `#token=…` fragment across the redirect).
+  app.get('/_dashboard', { config, onRequest: dashboardHeaders }, async (_request, reply) => reply.redirect('/_dashboard/', 302));
+
+  // Anything else under `/_dashboard` is a 404 or 405 with the same security headers.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/_dashboard/*',
+    config,
+    onRequest: dashboardHeaders,
+    handler: async (request) => {
+      throw noRouteError(request.method, request.url, routes);
+    },
+  });
+
+  let page: string | undefined;
+  app.get('/_dashboard/', { config, onRequest: dashboardHeaders }, async (_request, reply) => {
+    page ??= fs.readFileSync(PAGE, 'utf8');
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+
+  app.get(
+    '/_dashboard/api/requests',
+    { config, onRequest, schema: { querystring: DashboardRequestQuery, response: { 200: ScopedPage(DashboardRequestItem), ...errorResponses(400, 401) } } },
+    async (request) => {
+      const q = request.query;
+      const page = listOperatorRequests(ctx, { accountId: q.account_id, status: q.status, clientReference: q.client_reference, limit: q.limit, cursor: q.cursor });
+      return { scope, ...page };
+    },
+  );
+
+  app.get(
+    '/_dashboard/api/requests/:id',
+    { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(DashboardRequestDetail), ...errorResponses(401, 404) } } },
+    async (request) => ({ scope, data: operatorRequestDetail(ctx, request.params.id) }),
+  );
+
+  app.post(
+    '/_dashboard/api/requests/:id/expire',
+    { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(SignatureRequestStatus), ...errorResponses(401, 404, 409) } } },
+    async (request) => ({ scope, data: forceExpire(ctx, { accountId: null, id: request.params.id }) }),
+  );
+
+  app.post(
+    '/_dashboard/api/requests/:id/purge',
+    { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(SignatureRequestStatus), ...errorResponses(401, 404, 409) } } },
+    async (request) => ({ scope, data: await forcePurge(ctx, { accountId: null, id: request.params.id }) }),
+  );
+
+  app.get(
+    '/_dashboard/api/emails',
+    { config, onRequest, schema: { querystring: DashboardEmailQuery, response: { 200: ScopedPage(CaughtEmail), ...errorResponses(400, 401) } } },
+    async (request) => ({
+      scope,
+      data: listCaughtEmails(ctx, { accountId: null, to: request.query.to, limit: request.query.limit ?? 100 }),
+      next_cursor: '',
+    }),
+  );
+
+  app.get(
+    '/_dashboard/api/emails/:id',
+    { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(DashboardEmail), ...errorResponses(401, 404) } } },
+    async (request) => ({ scope, data: showCaughtEmail(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/_dashboard/api/webhook-deliveries',
+    { config, onRequest, schema: { querystring: DashboardDeliveryQuery, response: { 200: ScopedPage(DashboardDelivery), ...errorResponses(400, 401) } } },
+    async (request) => ({
+      scope,
+      ...listOperatorDeliveries(ctx, { signatureRequestId: request.query.signature_request_id, limit: request.query.limit, cursor: request.query.cursor }),
+    }),
+  );
+
+  app.post(
+    '/_dashboard/api/webhook-deliveries/:id/replay',
+    { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(DashboardDelivery), ...errorResponses(401, 404) } } },
+    async (request) => ({ scope, data: await replayOperatorDelivery(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/_dashboard/api/clock',
+    { config, onRequest, schema: { response: { 200: Scoped(ClockState), ...errorResponses(401) } } },
+    async () => ({ scope, data: clockState(ctx) }),
+  );
+
+  app.post(
+    '/_dashboard/api/clock/advance',
+    { config, onRequest, schema: { body: DashboardClockAdvance, response: { 200: Scoped(ClockState), ...errorResponses(400, 401) } } },
+    async (request) => ({ scope, data: await advanceClockBy(ctx, request.body.duration) }),
+  );
+}

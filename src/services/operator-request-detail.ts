@@ -1,0 +1,18 @@
+import type { Context } from '../context.js';
+import type { DashboardRequestDetail } from '../http/schemas/dashboard.js';
+import { listCaughtEmails } from './caught-emails.js';
+import { showRequest } from './operator-requests.js';
+import { listOperatorDeliveries } from './operator-deliveries.js';
+import { verifyAuditTrail } from './verify-audit-trail.js';
+
+/** Everything the operator sees of one request: status, signers, fields, audit trail and its check, mail, webhooks. */
+export function operatorRequestDetail(ctx: Context, id: string): DashboardRequestDetail {
+  const view = showRequest(ctx, id);
+  const check = verifyAuditTrail(ctx, id);
+  return {
+    ...view,
+    audit_check: { events: check.events, head: check.head, intact: check.intact, broken: check.broken },
+    emails: listCaughtEmails(ctx, { accountId: null, signatureRequestId: id }),
+    webhook_deliveries: listOperatorDeliveries(ctx, { signatureRequestId: id, limit: 100 }).data,
+  };
+}

@@ -1,0 +1,267 @@
+// The dashboard's JSON API (`/_dashboard/api`): only the data directory's dashboard token opens it,
+// never an API key; it is never rate-limited nor touched by fault rules; it sees every account; every
+// `/_dashboard` answer carries the security headers (docs/dashboard.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import nodemailer from 'nodemailer';
+import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
+import { waitUntil } from '../helpers/crash-loop.js';
+import { expectError } from '../helpers/errors.js';
+import { activate, createRequest, postJson, signerAction } from '../helpers/flows.js';
+import { useReceiver } from '../helpers/receiver.js';
+import { json, useServer, type TestServer } from '../helpers/server.js';
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+const ENDPOINTS: Array<[string, string]> = [
+  ['GET', '/_dashboard/api/requests'],
+  ['GET', `/_dashboard/api/requests/${NO_ID}`],
+  ['POST', `/_dashboard/api/requests/${NO_ID}/expire`],
+  ['POST', `/_dashboard/api/requests/${NO_ID}/purge`],
+  ['GET', '/_dashboard/api/emails'],
+  ['GET', `/_dashboard/api/emails/${NO_ID}`],
+  ['GET', '/_dashboard/api/webhook-deliveries'],
+  ['POST', `/_dashboard/api/webhook-deliveries/${NO_ID}/replay`],
+  ['GET', '/_dashboard/api/clock'],
+  ['POST', '/_dashboard/api/clock/advance'],
+];
+
+function tokenOf(server: TestServer): string {
+  const token = /#token=(pdash_[0-9A-Za-z]+)$/.exec(server.running.dashboardUrl)?.[1];
+  assert.ok(token, server.running.dashboardUrl);
+  return token;
+}
+
+/** A dashboard call with `token` (null: no Authorization header). */
+function dash(server: TestServer, method: string, route: string, token: string | null, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Dashboard ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return server.call(method, route, { key: null, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+function assertSecurityHeaders(response: Response, what: string): void {
+  const csp = response.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /script-src 'self'/, what);
+  assert.doesNotMatch(csp, /unsafe-inline/, what);
+  assert.match(csp, /frame-ancestors 'none'/, what);
+  assert.equal(response.headers.get('referrer-policy'), 'no-referrer', what);
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff', what);
+}
+
+test('every dashboard endpoint refuses no token, a wrong token and an API key with 401, with the security headers', async (t) => {
+  const server = await useServer(t);
+  for (const [method, route] of ENDPOINTS) {
+    const body = method === 'POST' && route.endsWith('/advance') ? { duration: '1h' } : undefined;
+    for (const [what, headers] of [
+      ['no token', {}],
+      ['a wrong token', { authorization: 'Dashboard pdash_wrong' }],
+      ['an API key', { authorization: `Bearer ${server.apiKey}` }],
+      ['the API key under the dashboard scheme', { authorization: `Dashboard ${server.apiKey}` }],
+    ] as Array<[string, Record<string, string>]>) {
+      const response = await server.call(method, route, {
+        key: null,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      assertSecurityHeaders(response, `${method} ${route} with ${what}`);
+      await expectError(response, 401, 'unauthorized', /Authorization: Dashboard/);
+    }
+  }
+  // The right token opens them.
+  const clock = await dash(server, 'GET', '/_dashboard/api/clock', tokenOf(server));
+  assert.equal(clock.status, 200);
+  assertSecurityHeaders(clock, 'GET /_dashboard/api/clock');
+  const state = await json<{ scope: string; data: { now: string; offset_seconds: number } }>(clock);
+  assert.equal(state.scope, 'all accounts');
+  assert.equal(state.data.offset_seconds, 0);
+});
+
+test('the placeholder page is plain HTML without inline script, with the security headers; GET / links it', async (t) => {
+  const server = await useServer(t);
+  const page = await server.call('GET', '/_dashboard/', { key: null });
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  assertSecurityHeaders(page, 'GET /_dashboard/');
+  const html = await page.text();
+  assert.doesNotMatch(html, /<script/i);
+  assert.match(html, /Authorization: Dashboard/);
+  const bare = await server.call('GET', '/_dashboard', { key: null, headers: {} });
+  assert.equal(new URL(bare.url).pathname, '/_dashboard/', 'redirected to the page');
+  for (const [method, route, status] of [
+    ['GET', '/_dashboard/nothing-here', 404],
+    ['GET', '/_dashboard/api/nothing-here', 404],
+    ['DELETE', '/_dashboard/api/clock', 405],
+  ] as const) {
+    const response = await server.call(method, route, { key: null });
+    assert.equal(response.status, status, `${method} ${route}`);
+    assertSecurityHeaders(response, `${method} ${route}`);
+    await response.arrayBuffer();
+  }
+  const index = await json<{ links: Record<string, string> }>(await server.call('GET', '/', { key: null }));
+  assert.equal(index.links.dashboard, '/_dashboard/');
+});
+
+test('a rotated token stops working at once; the new one works', async (t) => {
+  const server = await useServer(t);
+  const old = tokenOf(server);
+  assert.equal((await dash(server, 'GET', '/_dashboard/api/requests', old)).status, 200);
+  const fresh = rotateDashboardToken(server.running.ctx);
+  assert.notEqual(fresh, old);
+  await expectError(await dash(server, 'GET', '/_dashboard/api/requests', old), 401, 'unauthorized', /rotated/);
+  assert.equal((await dash(server, 'GET', '/_dashboard/api/requests', fresh)).status, 200);
+});
+
+test('dashboard calls are never rate-limited nor met by a fault rule', async (t) => {
+  const server = await useServer(t, { rateLimit: 'on' });
+  const token = tokenOf(server);
+  const rule = await postJson(server, '/_sandbox/faults', { target: 'api', path: '*', status: 503, count: 1000 });
+  assert.equal(rule.status, 201, await rule.clone().text());
+  await expectError(await server.call('GET', '/v1/signature-requests'), 503, 'temporarily_unavailable');
+  for (let i = 0; i < 150; i++) {
+    const response = await dash(server, 'GET', i % 2 ? '/_dashboard/api/requests' : '/_dashboard/api/clock', token);
+    assert.equal(response.status, 200, `call ${i}: ${await response.clone().text()}`);
+    assert.equal(response.headers.get('x-ratelimit-limit'), null);
+    await response.arrayBuffer();
+  }
+});
+
+test('the operator sees the requests of every account, newest first, filtered and paged', async (t) => {
+  const server = await useServer(t);
+  const other = server.newKey();
+  const token = tokenOf(server);
+  const a = await createRequest(server, { client_reference: 'dash-a' });
+  const b = await createRequest({ ...server, call: (m, r, i = {}) => server.call(m, r, { ...i, key: other.apiKey }) }, { client_reference: 'dash-b' });
+  type Page = { scope: string; data: Array<{ id: string; account_id: string; client_reference: string; status: string }>; next_cursor: string };
+  const all = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests', token));
+  assert.equal(all.scope, 'all accounts');
+  assert.deepEqual(all.data.map((r) => r.id), [b, a]);
+  assert.deepEqual(all.data.map((r) => r.account_id), [other.accountId, server.accountId]);
+  const byAccount = await json<Page>(await dash(server, 'GET', `/_dashboard/api/requests?account_id=${server.accountId}`, token));
+  assert.deepEqual(byAccount.data.map((r) => r.id), [a]);
+  const byReference = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?client_reference=dash-b', token));
+  assert.deepEqual(byReference.data.map((r) => r.id), [b]);
+  const byStatus = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?status=active', token));
+  assert.deepEqual(byStatus.data, []);
+  const first = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?limit=1', token));
+  assert.deepEqual(first.data.map((r) => r.id), [b]);
+  assert.notEqual(first.next_cursor, '');
+  const second = await json<Page>(await dash(server, 'GET', `/_dashboard/api/requests?limit=1&cursor=${first.next_cursor}`, token));
+  assert.deepEqual(second.data.map((r) => r.id), [a]);
+  assert.equal(second.next_cursor, '');
+  await expectError(await dash(server, 'GET', '/_dashboard/api/requests?status=nope', token), 400, 'invalid_request');
+  // Sandbox moves on another account's request.
+  const expired = await dash(server, 'POST', `/_dashboard/api/requests/${b}/purge`, token);
+  assert.equal(expired.status, 200, await expired.clone().text());
+  assert.equal((await json<{ data: { status: string } }>(expired)).data.status, 'purged');
+  await expectError(await dash(server, 'POST', `/_dashboard/api/requests/${a}/expire`, token), 409, 'conflict');
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${NO_ID}`, token), 404, 'not_found');
+});
+
+test('a request in detail: signers, fields, audit trail and its check, mails, webhook deliveries with attempts; replay', async (t) => {
+  const server = await useServer(t, { allowLoopbackWebhooks: true });
+  const receiver = await useReceiver(t);
+  const token = tokenOf(server);
+  const id = await createRequest(server, { client_reference: 'dash-detail', callback_url: receiver.url });
+  const link = (await activate(server, id, { send_emails: true })).signers[0]?.signing_url as string;
+  assert.equal((await signerAction(link, 'view')).status, 200);
+  const signed = await signerAction(link, 'sign', { signature: { type: 'typed', text: 'Ada Lovelace' } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+
+  type Detail = {
+    scope: string;
+    data: {
+      id: string;
+      account_id: string;
+      status: string;
+      signers: Array<{ reference: string; status: string; signed_at: string | null }>;
+      fields: unknown[];
+      artifacts: Record<string, boolean>;
+      document: { filename: string; purged: boolean };
+      audit: Array<{ type: string; actor_type: string; created_at: string }>;
+      audit_check: { intact: boolean; events: number; broken: unknown };
+      emails: Array<{ kind: string | null; to: string[] }>;
+      webhook_deliveries: Array<{ id: string; event_type: string; status: string; attempts: Array<{ number: number; status_code: number | null }> }>;
+    };
+  };
+  const detail = await waitUntil(
+    'the completed request with its artifacts and delivered webhooks',
+    async () => {
+      const d = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
+      const settled = d.data.artifacts.signed_pdf && d.data.webhook_deliveries.length > 0 && d.data.webhook_deliveries.every((w) => w.status === 'delivered');
+      return settled && d.data.emails.length > 0 ? d : false;
+    },
+    20_000,
+  );
+  assert.equal(detail.scope, 'all accounts');
+  assert.equal(detail.data.account_id, server.accountId);
+  assert.equal(detail.data.status, 'completed');
+  assert.equal(detail.data.signers[0]?.status, 'signed');
+  assert.ok(detail.data.signers[0]?.signed_at);
+  assert.ok(detail.data.document.filename);
+  assert.ok(detail.data.audit.length >= 3);
+  assert.ok(detail.data.audit.some((a) => a.actor_type === 'signer'), JSON.stringify(detail.data.audit));
+  assert.deepEqual({ intact: detail.data.audit_check.intact, broken: detail.data.audit_check.broken }, { intact: true, broken: null });
+  assert.equal(detail.data.audit_check.events, detail.data.audit.length);
+  assert.deepEqual(detail.data.emails.map((e) => e.kind), ['invitation']);
+  assert.deepEqual(detail.data.emails[0]?.to, ['s1@example.com']);
+  const delivery = detail.data.webhook_deliveries[0];
+  assert.ok(delivery && delivery.attempts.length >= 1 && delivery.attempts[0]?.status_code === 204, JSON.stringify(delivery));
+
+  // The deliveries list, filtered by request, and a replay that adds an attempt.
+  type DeliveryPage = { scope: string; data: Array<{ id: string; signature_request_id: string; attempts: unknown[] }>; next_cursor: string };
+  const list = await json<DeliveryPage>(await dash(server, 'GET', `/_dashboard/api/webhook-deliveries?signature_request_id=${id}`, token));
+  assert.equal(list.scope, 'all accounts');
+  assert.equal(list.data.length, detail.data.webhook_deliveries.length);
+  assert.ok(list.data.every((d) => d.signature_request_id === id));
+  const before = receiver.received.length;
+  const replay = await dash(server, 'POST', `/_dashboard/api/webhook-deliveries/${delivery.id}/replay`, token);
+  assert.equal(replay.status, 200, await replay.clone().text());
+  const replayed = await json<{ data: { attempts: Array<{ number: number; trigger: string; status_code: number }> } }>(replay);
+  assert.equal(replayed.data.attempts.length, delivery.attempts.length + 1);
+  assert.equal(replayed.data.attempts.at(-1)?.trigger, 'replay');
+  assert.equal(receiver.received.length, before + 1);
+  await expectError(await dash(server, 'POST', `/_dashboard/api/webhook-deliveries/${NO_ID}/replay`, token), 404, 'not_found');
+});
+
+test('caught mail of every sender, newest first, by recipient; one mail with headers and raw source', async (t) => {
+  const server = await useServer(t);
+  const token = tokenOf(server);
+  const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: server.running.smtpPort, secure: false, ignoreTLS: true });
+  t.after(() => smtp.close());
+  await smtp.sendMail({ from: 'app@elsewhere.test', to: 'one@elsewhere.test', subject: 'first', text: 'first body', html: '<p>first</p>' });
+  await smtp.sendMail({ from: 'app@elsewhere.test', to: 'two@elsewhere.test', subject: 'second', text: 'second body' });
+  type Mails = { scope: string; data: Array<{ id: string; subject: string; kind: string | null }> };
+  const all = await waitUntil('two caught mails', async () => {
+    const list = await json<Mails>(await dash(server, 'GET', '/_dashboard/api/emails', token));
+    return list.data.length === 2 ? list : false;
+  }, 10_000);
+  assert.equal(all.scope, 'all accounts');
+  assert.deepEqual(all.data.map((m) => m.subject), ['second', 'first']);
+  assert.deepEqual(all.data.map((m) => m.kind), [null, null]);
+  const one = await json<Mails>(await dash(server, 'GET', '/_dashboard/api/emails?to=ONE@elsewhere.test', token));
+  assert.deepEqual(one.data.map((m) => m.subject), ['first']);
+  const mail = await json<{ scope: string; data: { subject: string; html: string; raw: string; headers: Array<[string, string]> } }>(
+    await dash(server, 'GET', `/_dashboard/api/emails/${one.data[0]?.id}`, token),
+  );
+  assert.equal(mail.data.subject, 'first');
+  assert.match(mail.data.html, /<p>first<\/p>/);
+  assert.match(mail.data.raw, /Subject: first/);
+  assert.ok(mail.data.headers.some(([name]) => name.toLowerCase() === 'subject'));
+  await expectError(await dash(server, 'GET', `/_dashboard/api/emails/${NO_ID}`, token), 404, 'not_found');
+});
+
+test('the clock advances by a duration as the CLI takes it; a bad duration is a 400', async (t) => {
+  const server = await useServer(t);
+  const token = tokenOf(server);
+  const advanced = await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { duration: '1d12h' });
+  assert.equal(advanced.status, 200, await advanced.clone().text());
+  const state = await json<{ scope: string; data: { offset_seconds: number } }>(advanced);
+  assert.equal(state.scope, 'all accounts');
+  assert.ok(state.data.offset_seconds >= 36 * 3600 && state.data.offset_seconds < 36 * 3600 + 60, String(state.data.offset_seconds));
+  for (const duration of ['8', '-1d', '0s', 'soon', '']) {
+    await expectError(await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { duration }), 400, 'invalid_request');
+  }
+  await expectError(await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { duration: '5000w' }), 400, 'invalid_request', /ten years/);
+  await expectError(await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { seconds: 5 }), 400, 'invalid_request');
+  const shown = await json<{ data: { offset_seconds: number } }>(await dash(server, 'GET', '/_dashboard/api/clock', token));
+  assert.equal(shown.data.offset_seconds, state.data.offset_seconds);
+});
