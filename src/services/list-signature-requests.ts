@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { listRequests } from '../db/repos/signature-requests.js';
+import { listRequests, type RequestRow } from '../db/repos/signature-requests.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../domain/limits.js';
 import type { RequestListItem } from '../http/schemas/signature-requests.js';
@@ -15,6 +15,15 @@ export interface ListRequestsInput {
 
 /** Newest first, paged by an opaque cursor; `next_cursor` is empty on the last page. */
 export function listSignatureRequests(ctx: Context, input: ListRequestsInput): { data: RequestListItem[]; next_cursor: string } {
+  return pageOfRequests(ctx, input, listItemOf);
+}
+
+/** One page of requests of an account, or of every account (`accountId: null`), each shown by `view`. */
+export function pageOfRequests<T>(
+  ctx: Context,
+  input: Omit<ListRequestsInput, 'accountId'> & { accountId: string | null },
+  view: (row: RequestRow) => T,
+): { data: T[]; next_cursor: string } {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const rows = listRequests(ctx.db, {
     accountId: input.accountId,
@@ -26,7 +35,7 @@ export function listSignatureRequests(ctx: Context, input: ListRequestsInput): {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    data: page.map(listItemOf),
+    data: page.map(view),
     next_cursor: rows.length > limit && last ? encodeCursor('sr1', last.seq) : '',
   };
 }
