@@ -75,15 +75,23 @@ test('every dashboard endpoint refuses no token, a wrong token and an API key wi
   assert.equal(state.data.offset_seconds, 0);
 });
 
-test('the placeholder page is plain HTML without inline script, with the security headers; GET / links it', async (t) => {
+test('the page is HTML without inline script, its script and stylesheet are served, with the security headers; GET / links it', async (t) => {
   const server = await useServer(t);
   const page = await server.call('GET', '/_dashboard/', { key: null });
   assert.equal(page.status, 200);
   assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
   assertSecurityHeaders(page, 'GET /_dashboard/');
   const html = await page.text();
-  assert.doesNotMatch(html, /<script/i);
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)/i, 'no inline script');
+  assert.match(html, /<script type="module" src="\/_dashboard\/app\.js">/);
   assert.match(html, /Authorization: Dashboard/);
+  for (const [route, type] of [['/_dashboard/app.js', /^text\/javascript/], ['/_dashboard/styles.css', /^text\/css/]] as const) {
+    const file = await server.call('GET', route, { key: null });
+    assert.equal(file.status, 200, route);
+    assert.match(file.headers.get('content-type') ?? '', type, route);
+    assertSecurityHeaders(file, `GET ${route}`);
+    assert.ok((await file.text()).length > 100, route);
+  }
   const bare = await server.call('GET', '/_dashboard', { key: null, headers: {} });
   assert.equal(new URL(bare.url).pathname, '/_dashboard/', 'redirected to the page');
   for (const [method, route, status] of [

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
 import { PACKAGE_ROOT } from '../../package-files.js';
 import { advanceClockBy } from '../../services/advance-clock-by.js';
@@ -30,7 +31,13 @@ import { CaughtEmail, ClockState } from '../schemas/sandbox.js';
 import { SignatureRequestStatus } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
 
-const PAGE = path.join(PACKAGE_ROOT, 'dashboard-ui', 'index.html');
+const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');
+/** The page's files, each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
+const UI_FILES: Readonly<Record<string, string>> = {
+  'index.html': 'text/html; charset=utf-8',
+  'app.js': 'text/javascript; charset=utf-8',
+  'styles.css': 'text/css; charset=utf-8',
+};
 const scope = 'all accounts' as const;
 
 /**
@@ -56,11 +63,20 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     },
   });
 
-  let page: string | undefined;
-  app.get('/_dashboard/', { config, onRequest: dashboardHeaders }, async (_request, reply) => {
-    page ??= fs.readFileSync(PAGE, 'utf8');
-    return reply.type('text/html; charset=utf-8').send(page);
-  });
+  // The page's static files, read once: the page at `/_dashboard/`, its script and stylesheet beside it.
+  const files = new Map<string, string>();
+  const file = (name: string) => async (_request: unknown, reply: FastifyReply) => {
+    let body = files.get(name);
+    if (body === undefined) {
+      body = fs.readFileSync(path.join(UI_DIR, name), 'utf8');
+      files.set(name, body);
+    }
+    return reply.type(UI_FILES[name]!).send(body);
+  };
+  app.get('/_dashboard/', { config, onRequest: dashboardHeaders }, file('index.html'));
+  for (const name of Object.keys(UI_FILES)) {
+    if (name !== 'index.html') app.get(`/_dashboard/${name}`, { config, onRequest: dashboardHeaders }, file(name));
+  }
 
   app.get(
     '/_dashboard/api/requests',
