@@ -63,6 +63,11 @@ function time(value) {
   return el;
 }
 
+/** The value, or an em dash when it is empty. */
+function text(value) {
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
 function badge(status) {
   return h('span', { class: `badge badge-${status}` }, status);
 }
@@ -334,7 +339,7 @@ async function requestPage(id) {
       table(
         'Signers',
         ['Order', 'Reference', 'Name', 'Email', 'Status', 'Locale', 'Verification', 'Verified', 'Signed', 'Link expires'],
-        r.signers.map((s) => [String(s.order), s.reference, s.name, s.email, badge(s.status), s.locale, s.verification, time(s.verified_at), time(s.signed_at), time(s.expires_at)]),
+        r.signers.map((s) => [String(s.order), s.reference, text(s.name), s.email, badge(s.status), text(s.locale), text(s.verification), time(s.verified_at), time(s.signed_at), time(s.expires_at)]),
       ),
     ),
     section(
