@@ -24,7 +24,13 @@ class Unauthorized extends Error {}
 function takeTokenFromUrl() {
   const match = /^#token=([^&]+)/.exec(location.hash);
   if (!match) return;
-  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+  let value = match[1];
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    // not percent-encoded: taken as it is
+  }
+  sessionStorage.setItem(TOKEN_KEY, value);
   history.replaceState(null, '', `${location.pathname}${location.search}#/requests`);
 }
 

@@ -69,7 +69,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
       assert.ok(!page.url().includes('pdash_'), 'the token left the address bar');
       assert.equal(await page.evaluate("sessionStorage.getItem('paraph.dashboard.token') !== null"), true, 'the token is kept for the tab');
       assert.match((await page.locator('#scope').textContent()) ?? '', /all accounts/);
-      const link = page.locator('a.request-link', { hasText: clientReference });
+      const link = page.locator('a.request-link', { hasText: new RegExp(`^${clientReference}$`) });
       await link.waitFor();
       await assertNoPageOverflow(page, `list (${label})`);
       await snapshot(page, `dashboard-requests-${label}`);
@@ -97,6 +97,22 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     });
   }
 
+  await t.test('expire a request from its page', async (st) => {
+    const other = await createRequest(server, { client_reference: `expire-${clientReference}` });
+    await activate(server, other);
+    const { page, errors } = await openPage(browser, st, DESKTOP);
+    await page.goto(dashboardUrl);
+    await page.locator('h1', { hasText: 'Signature requests' }).waitFor();
+    await page.evaluate(`location.hash = '#/requests/${other}'`);
+    await page.locator('h1 .badge', { hasText: 'active' }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator('button', { hasText: 'Expire links now' }).click();
+    await page.locator('h1 .badge', { hasText: 'expired' }).waitFor();
+    assert.equal(await page.locator('button', { hasText: 'Expire links now' }).count(), 0, 'no expire button once expired');
+    await page.locator('.timeline .event-type', { hasText: 'expired' }).first().waitFor();
+    assert.deepEqual(errors, []);
+  });
+
   await t.test('without a token only the sign-in field shows', async (st) => {
     const { page, errors } = await openPage(browser, st, DESKTOP);
     await page.goto(`${server.url}/_dashboard/`);
@@ -117,6 +133,6 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     // The right one, pasted as the whole URL, signs in.
     await page.locator('#token').fill(dashboardUrl);
     await page.locator('form.sign-in button[type="submit"]').click();
-    await page.locator('a.request-link', { hasText: clientReference }).waitFor();
+    await page.locator('a.request-link', { hasText: new RegExp(`^${clientReference}$`) }).waitFor();
   });
 });
