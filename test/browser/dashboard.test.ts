@@ -4,33 +4,19 @@
 // Screenshots at desktop (1280×900) and phone (390×844) width are kept under test-artifacts/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { activate, createRequest } from '../helpers/flows.js';
 import { useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
+import { openPage } from '../helpers/browser.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** A page that records uncaught errors, console errors and failed responses (the token never appears in them). */
-async function openPage(browser: Browser, t: TestContext, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  return { page, errors };
-}
 
 /** A screenshot of the whole page as laid out for a viewport that tall. */
 async function snapshot(page: Page, name: string): Promise<void> {
@@ -63,7 +49,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await t.test(`sign in with the banner's URL, find the request, open it (${label})`, async (st) => {
-      const { page, errors } = await openPage(browser, st, viewport);
+      const { page, errors } = await openPage(browser, st, { viewport });
       await page.goto(dashboardUrl);
       await page.locator('h1', { hasText: 'Signature requests' }).waitFor();
       assert.ok(!page.url().includes('pdash_'), 'the token left the address bar');
@@ -100,7 +86,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
   await t.test('expire a request from its page', async (st) => {
     const other = await createRequest(server, { client_reference: `expire-${clientReference}` });
     await activate(server, other);
-    const { page, errors } = await openPage(browser, st, DESKTOP);
+    const { page, errors } = await openPage(browser, st, { viewport: DESKTOP });
     await page.goto(dashboardUrl);
     await page.locator('h1', { hasText: 'Signature requests' }).waitFor();
     await page.evaluate(`location.hash = '#/requests/${other}'`);
@@ -114,7 +100,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
   });
 
   await t.test('without a token only the sign-in field shows', async (st) => {
-    const { page, errors } = await openPage(browser, st, DESKTOP);
+    const { page, errors } = await openPage(browser, st, { viewport: DESKTOP });
     await page.goto(`${server.url}/_dashboard/`);
     await page.locator('form.sign-in input#token').waitFor();
     assert.equal(await page.locator('table').count(), 0);

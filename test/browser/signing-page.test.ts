@@ -8,12 +8,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type FrameLocator, type Page } from 'playwright-core';
+import { chromium, type FrameLocator, type Page } from 'playwright-core';
 import { activate, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
+import { openPage } from '../helpers/browser.js';
 
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -40,22 +41,6 @@ async function createSigning(server: TestServer, overrides: Record<string, unkno
   return { id, clientReference: body.client_reference as string, links };
 }
 
-/** A page that records uncaught errors and console errors. */
-async function openPage(browser: Browser, t: TestContext, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', ...options });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    // Failed loads are reported below with their URL.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname.replace(/\/(sign|embed)\/[^/]+/, '/$1/TOKEN')}`);
-  });
-  return { page, errors };
-}
 
 async function documentReady(scope: Scope): Promise<void> {
   await scope.locator('html[data-screen="document"] .page[data-rendered="true"]').first().waitFor();
