@@ -10,6 +10,7 @@ import { apiClient, BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
+import { unknownApiKey } from '../helpers/keys.js';
 
 interface WebhookEvent {
   id: string;
@@ -204,7 +205,7 @@ test('listen --events keeps only the types asked for; bad usage exits 2; a refus
   const badForward = await paraph(['listen', '--forward-to', 'not a url', '--api', apiUrl, '--key', key]);
   assert.equal(badForward.code, 2);
 
-  const wrongKey = 'paraph_test_ThisKeyDoesNotExistAnywhere0000';
+  const wrongKey = unknownApiKey();
   const refused = await paraph(['listen', '--api', apiUrl, '--key', wrongKey]);
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /unknown API key/);

@@ -7,6 +7,7 @@ import { paraph, serveProcess } from '../helpers/cli.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
+import { unknownApiKey } from '../helpers/keys.js';
 
 const EVENTS: readonly string[] = EventType.enum;
 
@@ -57,7 +58,7 @@ test('paraph trigger on a prepared request of yours; refusals say why', { timeou
   const keyless = await paraph(['trigger', 'signer.viewed', '--api', api], { PARAPH_API_KEY: '' });
   assert.equal(keyless.code, 2);
   assert.match(keyless.stderr, /an API key is needed/);
-  const wrongKey = await paraph(['trigger', 'signer.viewed', '--api', api, '--key', 'paraph_test_nope0000000000000000']);
+  const wrongKey = await paraph(['trigger', 'signer.viewed', '--api', api, '--key', unknownApiKey()]);
   assert.equal(wrongKey.code, 1);
   assert.match(wrongKey.stderr, /401/);
   assert.ok(!wrongKey.stderr.includes(key));

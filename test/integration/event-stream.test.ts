@@ -9,6 +9,7 @@ import { openStream } from '../helpers/event-stream.js';
 import { activate, createRequest, postJson } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
+import { unknownApiKey } from '../helpers/keys.js';
 
 interface WebhookEvent {
   id: string;
@@ -129,7 +130,7 @@ test("a stream never carries another account's events; another key of the accoun
 
 test('the stream needs a live API key: 401 in the error envelope, and a revoked key ends its stream', async (t) => {
   const server = await useServer(t);
-  for (const key of [null, 'paraph_test_unknownunknownunknown']) {
+  for (const key of [null, unknownApiKey()]) {
     const response = await server.call('GET', '/v1/events/stream', { key });
     assert.equal(response.status, 401);
     const body = await json<{ error: { code: string; message: string } }>(response);

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ConfigError, resolveApiClient, resolveConfig } from '../../src/config.js';
+import { unknownApiKey } from '../helpers/keys.js';
 
 test('defaults follow the contract table', () => {
   const config = resolveConfig({}, {}, '/work');
@@ -116,7 +117,7 @@ test('a bad value from the environment names the variable, and how to fix it, no
 });
 
 test('paraph listen reaches the API by --api and --key or their env twins; /v1 is added to a bare server address', () => {
-  const key = 'paraph_test_0123456789abcdef0123';
+  const key = unknownApiKey();
   assert.deepEqual(resolveApiClient({ key }, {}), { apiUrl: 'http://127.0.0.1:4010/v1', apiKey: key });
   assert.deepEqual(resolveApiClient({}, { PARAPH_API_URL: 'http://localhost:5000/', PARAPH_API_KEY: key }), { apiUrl: 'http://localhost:5000/v1', apiKey: key });
   assert.equal(resolveApiClient({ api: 'https://sandbox.example.test/v1/', key }, { PARAPH_API_URL: 'http://ignored' }).apiUrl, 'https://sandbox.example.test/v1');
