@@ -9,6 +9,7 @@ import type { CreatedApiKey } from '../http/schemas/sandbox-keys.js';
 import type { SignerOutcome } from '../http/schemas/signing.js';
 import { actAsSigner, parseSigningLink } from '../signer-client/act-as-signer.js';
 import { triggerEvent, type TriggerOptions, type TriggerResult } from '../trigger/trigger-event.js';
+import { caughtCodeMailIds, emailCodeFromCatcher } from './catcher-code.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/paraph.js');
@@ -239,19 +240,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const actAs = async (signingUrl: string, options: SignOptions & { decline?: string }): Promise<SignerOutcome> => {
     const link = parseSigningLink(signingUrl);
-    // Codes already caught are not the one this call asks for.
-    const before = new Set((await emailsOf({ kind: 'otp' })).map((m) => m.id));
+    const access = { origin, apiKey: key.api_key };
+    // Read from the catcher unless given; codes caught before this call are not the one it asks for.
+    const before = options.otp === undefined || options.otp === 'auto' ? await caughtCodeMailIds(access) : null;
     const otp =
-      options.otp !== undefined && options.otp !== 'auto'
-        ? options.otp
-        : async (view: { request?: { id: string } | null; signer?: { reference: string } | null }) => {
-            const mail = await poll('the email code', 10_000, async () =>
-              (await emailsOf({ kind: 'otp', signatureRequestId: view.request?.id ?? '' })).find(
-                (m) => !before.has(m.id) && m.signer_reference === view.signer?.reference,
-              ),
-            );
-            return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? null;
-          };
+      before === null
+        ? (options.otp as string)
+        : (view: { request?: { id: string } | null; signer?: { reference: string } | null }) =>
+            emailCodeFromCatcher(access, { requestId: view.request?.id ?? '', reference: view.signer?.reference ?? '' }, before);
     const { outcome } = await actAsSigner(link, {
       otp,
       ...(options.fields ? { fields: options.fields } : {}),

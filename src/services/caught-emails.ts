@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { isoTime } from '../clock.js';
+import { emailCodeIn } from '../domain/email-code.js';
 import type { Context } from '../context.js';
 import type { EmailsTable } from '../db/schema/mail.js';
 import { notFound } from '../errors.js';
@@ -55,5 +56,5 @@ export function latestOtpCode(ctx: Context, requestId: string, signerReference: 
       .where('signer_reference', '=', signerReference)
       .orderBy('seq', 'desc'),
   );
-  return /\b(\d{6})\b/.exec(row?.text ?? '')?.[1] ?? null;
+  return emailCodeIn(row?.text ?? '');
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EventType } from '../http/schemas/webhooks.js';
 import { PACKAGE_ROOT } from '../package-files.js';
+import { emailCodeFromCatcher } from '../programmatic/catcher-code.js';
 import { sandboxFetch } from '../programmatic/sandbox-http.js';
 import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/act-as-signer.js';
 
@@ -81,7 +82,7 @@ export async function triggerEvent(target: TriggerTarget, event: string, options
     case 'signature_request.completed': {
       const all = event === 'signature_request.completed' ? activated.signers : [first];
       for (const signer of all) {
-        await actAsSigner(parseSigningLink(signer.signing_url), { otp: codeFromCatcher(target, id) });
+        await actAsSigner(parseSigningLink(signer.signing_url), { otp: codeFromCatcher(target) });
         steps.push(`signed by ${signer.reference}`);
         events.push('signer.viewed', 'signer.completed');
       }
@@ -90,7 +91,7 @@ export async function triggerEvent(target: TriggerTarget, event: string, options
     }
     case 'signer.declined':
     case 'signature_request.declined':
-      await actAsSigner(link, { decline: 'declined by paraph trigger', otp: codeFromCatcher(target, id) });
+      await actAsSigner(link, { decline: 'declined by paraph trigger', otp: codeFromCatcher(target) });
       steps.push(`declined by ${first.reference}`);
       events.push('signer.viewed', 'signer.declined', 'signature_request.declined');
       break;
@@ -133,16 +134,8 @@ async function createThrowaway(target: TriggerTarget, callbackUrl: string | unde
   return answer.id;
 }
 
-/** A signer of a request that asks for an email code: the newest code caught for them. */
-function codeFromCatcher(target: TriggerTarget, requestId: string) {
-  return async (view: { signer?: { reference: string } | null }): Promise<string | null> => {
-    const { data } = await sandboxFetch<{ data: Array<{ kind: string | null; signer_reference: string | null; text: string }> }>(
-      target.origin,
-      target.apiKey,
-      'GET',
-      `/_sandbox/emails?signature_request_id=${encodeURIComponent(requestId)}`,
-    );
-    const mail = data.find((m) => m.kind === 'otp' && m.signer_reference === view.signer?.reference);
-    return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? null;
-  };
+/** A signer of a request that asks for an email code: the code caught for them. */
+function codeFromCatcher(target: TriggerTarget) {
+  return (view: { request?: { id: string } | null; signer?: { reference: string } | null }) =>
+    emailCodeFromCatcher(target, { requestId: view.request?.id ?? '', reference: view.signer?.reference ?? '' });
 }

@@ -5,28 +5,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { activate, createRequest } from '../helpers/flows.js';
 import { useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { openPage } from '../helpers/browser.js';
+import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
 
-const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-
-/** A screenshot of the whole page as laid out for a viewport that tall. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  const viewport = page.viewportSize()!;
-  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
-  await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 4000) });
-  await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
-  await page.setViewportSize(viewport);
-}
 
 /** No horizontal scrolling of the page itself (tables scroll inside their own region). */
 async function assertNoPageOverflow(page: Page, what: string): Promise<void> {

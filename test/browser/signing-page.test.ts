@@ -7,17 +7,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium, type FrameLocator, type Page } from 'playwright-core';
 import { activate, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { openPage } from '../helpers/browser.js';
+import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
 
 
-const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 type Scope = Page | FrameLocator;
@@ -124,16 +122,6 @@ async function messagesOf(page: Page): Promise<Message[]> {
 async function waitForMessage(page: Page, type: string): Promise<Message> {
   await page.waitForFunction(`window.__messages.some((m) => m.data && m.data.type === ${JSON.stringify(type)})`);
   return (await messagesOf(page)).find((m) => m.data.type === type) as Message;
-}
-
-/** A screenshot of the whole page as laid out for a viewport that tall (sticky bars where they belong). */
-async function snapshot(page: Page, name: string): Promise<void> {
-  const viewport = page.viewportSize()!;
-  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
-  await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 4000) });
-  await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
-  await page.setViewportSize(viewport);
 }
 
 const A4 = { width: 595.28, height: 841.89 };

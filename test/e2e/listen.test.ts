@@ -2,13 +2,12 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
 import { apiClient, BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { makePdf } from '../helpers/pdfs.js';
-import { useReceiver } from '../helpers/receiver.js';
+import { closedPort, useReceiver } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
 import { unknownApiKey } from '../helpers/keys.js';
 
@@ -272,12 +271,3 @@ test('across a serve restart, events recorded while it was down arrive once each
   }
   await serve.stop();
 });
-
-/** A loopback port nothing listens on (free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,4 +1,5 @@
 import type { TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 /**
@@ -19,4 +20,17 @@ export async function openPage(browser: Browser, t: TestContext, options: Browse
     if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname.replace(/\/(sign|embed)\/[^/]+/, '/$1/TOKEN')}`);
   });
   return { page, errors };
+}
+
+/** Where browser tests leave their screenshots (and rendered PDFs), to be looked at. */
+export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+
+/** A screenshot of the whole page as laid out for a viewport that tall (sticky bars where they belong). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+  await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 4000) });
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
+  await page.setViewportSize(viewport);
 }

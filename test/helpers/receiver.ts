@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 
 export interface Received {
@@ -57,4 +57,13 @@ export async function useReceiver(t: TestContext, path = '/hooks/paraph'): Promi
       return received;
     },
   };
+}
+
+/** A loopback port nothing listens on (free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

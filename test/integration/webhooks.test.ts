@@ -1,14 +1,13 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { resolveConfig } from '../../src/config.js';
 import { createLog } from '../../src/log.js';
 import { startParaph } from '../../src/server.js';
 import { webhookSecretOf } from '../../src/services/create-api-key.js';
 import { activate, advance, DAY, eventsOf, postJson } from '../helpers/flows.js';
-import { useReceiver, type Received } from '../helpers/receiver.js';
+import { closedPort, useReceiver, type Received } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 
@@ -139,15 +138,6 @@ const sandboxNow = (server: TestServer) => server.running.ctx.clock.now();
 
 function near(actual: number, expected: number, slackMs: number, what: string) {
   assert.ok(Math.abs(actual - expected) <= slackMs, `${what}: ${new Date(actual).toISOString()} is not within ${slackMs} ms of ${new Date(expected).toISOString()}`);
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function expectError(response: { status: number; body: any }, status: number, code: string) {

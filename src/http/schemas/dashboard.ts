@@ -1,7 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Cursor, DateTime, Limit, Uuid } from './common.js';
 import { CaughtEmail } from './sandbox.js';
-import { RequestListItem, RequestStatus, SignatureRequestStatus } from './signature-requests.js';
+import { RequestListItem, RequestListQuery, SignatureRequestStatus } from './signature-requests.js';
 import { WebhookDelivery } from './webhooks.js';
 
 /**
@@ -23,16 +23,8 @@ export function ScopedPage<T extends TSchema>(item: T) {
   return Type.Object({ scope: Scope, data: Type.Array(item), next_cursor: Type.String() }, closed);
 }
 
-export const DashboardRequestQuery = Type.Object(
-  {
-    status: Type.Optional(RequestStatus),
-    account_id: Type.Optional(Uuid),
-    client_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
-    limit: Type.Optional(Limit),
-    cursor: Type.Optional(Cursor),
-  },
-  closed,
-);
+/** The API's list filters, and the account (the dashboard sees every account). */
+export const DashboardRequestQuery = Type.Object({ ...RequestListQuery.properties, account_id: Type.Optional(Uuid) }, closed);
 export type DashboardRequestQuery = Static<typeof DashboardRequestQuery>;
 
 export const DashboardRequestItem = Type.Object({ account_id: Uuid, ...RequestListItem.properties }, { ...closed, title: 'DashboardRequestItem' });
