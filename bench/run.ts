@@ -191,6 +191,16 @@ failedOr('smtp', 'SMTP ingest', () => {
       : { ...ratioRow('SMTP ingest vs maildev', `${fmt(smtp.paraphMean)} mails/s`, 'maildev unavailable', null, { atLeast: 2 }), note: smtp.maildevNote },
   );
   rows.push({ measure: '  same vs bare smtp-server', paraph: `${fmt(smtp.paraphMean)} mails/s`, reference: `floor ${fmt(smtp.floor.mean)}`, ratio: `${smtp.ratioVsFloor.toFixed(2)}x`, target: smtp.maildev ? '-' : '(stands in for maildev)', met: null });
+  const cpu = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(3)} ms`);
+  const peerCpu = smtp.maildev ?? smtp.floor;
+  rows.push({
+    measure: '  server CPU per mail',
+    paraph: cpu(smtp.paraphCpuMsPerMail),
+    reference: `${smtp.maildev ? smtp.maildev.name : 'floor'} ${cpu(peerCpu.cpuMsPerMail)}; floor ${cpu(smtp.floor.cpuMsPerMail)}`,
+    ratio: smtp.paraphCpuMsPerMail !== null && peerCpu.cpuMsPerMail !== null ? `${(peerCpu.cpuMsPerMail / smtp.paraphCpuMsPerMail).toFixed(2)}x less` : '-',
+    target: '-',
+    met: null,
+  });
 });
 failedOr('stored', `list/get with ${fmt(config.storedCount)} stored`, () => {
   if (!stored) return;

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import type { Insertable } from 'kysely';
 import PostalMime from 'postal-mime';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Context } from '../context.js';
 import { safeEqual } from '../crypto/tokens.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import type { DatabaseSchema } from '../db/schema/index.js';
 import { mailTagOf } from './outbox.js';
+import { SmtpSession, type SmtpEnvelope } from './smtp-session.js';
 
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** A connection with nothing said for a minute is closed (421). */
+const IDLE_TIMEOUT_MS = 60_000;
 
 export interface Catcher {
   port: number;
@@ -20,21 +24,19 @@ export interface Catcher {
  * (the oldest go first). Nothing leaves the machine.
  */
 export async function startCatcher(ctx: Context, options: { host: string; port: number; maxMessages: number }): Promise<Catcher> {
-  const server = new SMTPServer({
-    name: 'paraph-catcher',
-    banner: 'paraph SMTP catcher: mail is kept, never delivered',
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    size: MAX_MESSAGE_BYTES,
-    logger: false,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anyone' }),
-    onData: (stream, session, callback) => {
-      receive(ctx, stream, session, options.maxMessages).then(
-        () => callback(),
-        (error: Error & { responseCode?: number }) => callback(error),
-      );
-    },
+  const sessions = new Set<SmtpSession>();
+  const store = emailStore(ctx, options.maxMessages);
+  const server = net.createServer((socket) => {
+    const session = new SmtpSession(socket, {
+      name: 'paraph-catcher',
+      banner: 'paraph SMTP catcher: mail is kept, never delivered',
+      maxMessageBytes: MAX_MESSAGE_BYTES,
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      onMessage: store,
+      onError: (error) => ctx.log.warn({ err: error }, 'SMTP catcher connection error'),
+    });
+    sessions.add(session);
+    socket.once('close', () => sessions.delete(session));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -46,62 +48,91 @@ export async function startCatcher(ctx: Context, options: { host: string; port: 
     );
     server.listen(options.port, options.host, () => {
       server.removeAllListeners('error');
-      server.on('error', (error) => ctx.log.warn({ err: error }, 'SMTP catcher connection error'));
+      server.on('error', (error) => ctx.log.warn({ err: error }, 'SMTP catcher error'));
       resolve();
     });
   });
-  const port = (server.server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
   return {
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const session of sessions) session.shutDown();
+      }),
   };
 }
 
-async function receive(ctx: Context, stream: SMTPServerDataStream, session: SMTPServerSession, maxMessages: number): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
-  }
-  if (stream.sizeExceeded || size > MAX_MESSAGE_BYTES) {
-    throw Object.assign(new Error('message exceeds the catcher limit of 10 MiB'), { responseCode: 552 });
-  }
-  const raw = Buffer.concat(chunks);
+/** A parsed message waiting for the next write of the batch it joins. */
+interface PendingEmail {
+  row: Insertable<DatabaseSchema['emails']>;
+  done: { resolve(): void; reject(error: unknown): void };
+}
+
+/**
+ * Parses each message as it arrives and stores the messages that arrived in the same turn of the
+ * event loop in one transaction (each client still hears 250 only once its message is stored).
+ */
+function emailStore(ctx: Context, maxMessages: number) {
+  let pending: PendingEmail[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    const { db } = ctx;
+    try {
+      db.transaction(() => {
+        const now = ctx.clock.now();
+        for (const { row } of batch) db.insert('emails', { ...row, received_at: now });
+        // Keep the newest `maxMessages`. Sequence numbers count every mail ever caught, so until the
+        // newest passes `maxMessages` there cannot be more than that many.
+        // Past that, the oldest go: counted through the smallest index and deleted from the oldest end,
+        // so the cost follows the number dropped, not the number kept.
+        const newest = db.first(newestEmail)?.seq ?? 0;
+        if (newest <= maxMessages) return;
+        const excess = (db.first(emailCount)?.n ?? 0) - maxMessages;
+        if (excess > 0) db.run(dropOldestEmails, excess);
+      });
+    } catch (error) {
+      for (const { done } of batch) done.reject(error);
+      return;
+    }
+    for (const { done } of batch) done.resolve();
+  };
+  return async (envelope: SmtpEnvelope, raw: Buffer): Promise<void> => {
+    const row = await emailRow(ctx, envelope, raw);
+    await new Promise<void>((resolve, reject) => {
+      if (pending.push({ row, done: { resolve, reject } }) === 1) setImmediate(flush);
+    });
+  };
+}
+
+async function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer): Promise<Insertable<DatabaseSchema['emails']>> {
   const parsed = await PostalMime.parse(raw);
   const header = (name: string) => parsed.headers.find((h) => h.key === name)?.value.trim() || null;
   const own = ownMail(ctx, header);
-  const envelopeFrom = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-  const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-  const { db } = ctx;
-  db.transaction(() => {
-    db.insert('emails', {
-      id: randomUUID(),
-      received_at: ctx.clock.now(),
-      mail_from: parsed.from?.address ? formatAddress(parsed.from) : envelopeFrom,
-      recipients: JSON.stringify(recipients),
-      subject: parsed.subject ?? '',
-      text: parsed.text ?? '',
-      html: parsed.html ?? '',
-      headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
-      raw,
-      size,
-      kind: own?.kind ?? null,
-      account_id: own?.accountId ?? null,
-      request_id: own?.requestId ?? null,
-      signer_reference: own?.signerReference ?? null,
-    });
-    // Keep the newest `maxMessages`. Sequence numbers count every mail ever caught, so until the
-    // newest passes `maxMessages` there cannot be more than that many.
-    const newest = db.first(newestEmail)?.seq ?? 0;
-    if (newest <= maxMessages) return;
-    const cutoff = db.first(emailCutoff, maxMessages);
-    if (cutoff) db.run(db.q.deleteFrom('emails').where('seq', '<=', cutoff.seq));
-  });
+  return {
+    id: randomUUID(),
+    received_at: 0,
+    mail_from: parsed.from?.address ? formatAddress(parsed.from) : envelope.mailFrom,
+    recipients: JSON.stringify(envelope.rcptTo.map((address) => address.toLowerCase())),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html ?? '',
+    headers: JSON.stringify(parsed.headers.map((h) => [h.originalKey, h.value])),
+    raw,
+    size: raw.length,
+    kind: own?.kind ?? null,
+    account_id: own?.accountId ?? null,
+    request_id: own?.requestId ?? null,
+    signer_reference: own?.signerReference ?? null,
+  };
 }
 
 const newestEmail = preparedQuery((q) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').limit(1));
-const emailCutoff = preparedQuery((q, kept: number) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').offset(kept).limit(1));
+const emailCount = preparedQuery((q) => q.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')));
+const dropOldestEmails = preparedQuery((q, count: number) =>
+  q.deleteFrom('emails').where('seq', 'in', q.selectFrom('emails').select('seq').orderBy('seq', 'asc').limit(count)),
+);
 
 /** paraph's own mail, recognised by its tag; anything else belongs to no account. */
 function ownMail(ctx: Context, header: (name: string) => string | null) {
