@@ -9,9 +9,9 @@ import {
   type PDFDocument,
   type PDFPage,
 } from 'pdf-lib';
-import type { Fonts } from './fonts.js';
+import { handFontFor, type Fonts } from './fonts.js';
 import { displayedBox } from './page-box.js';
-import { directionOf, drawLine, hasRtl, textWidth, wrap } from './text.js';
+import { directionOf, drawLine, textWidth, wrap } from './text.js';
 
 /** One field with what the signers put in it. Geometry as the contract says: displayed page, top-left origin, y down. */
 export interface StampField {
@@ -92,9 +92,12 @@ function drawValue(page: PDFPage, field: StampField, value: string, fonts: Fonts
   }
 }
 
-/** A typed signature or initials: the text in a handwriting-like italic, as large as the box allows. */
+/**
+ * A typed signature or initials: the text in the handwriting font the signing page previews it in,
+ * as large as the box allows; a long name shrinks to fit, never cut.
+ */
 function drawTypedMark(page: PDFPage, field: StampField, text: string, fonts: Fonts): void {
-  const font = hasRtl(text) ? fonts.sans : fonts.script;
+  const font = handFontFor(text, fonts);
   const pad = Math.min(field.width, field.height) * 0.08;
   let size = (field.height - 2 * pad) * 0.8;
   const width = textWidth(text, font, size);

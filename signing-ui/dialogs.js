@@ -1,0 +1,270 @@
+// The dialogs: declining with a reason, and the signature pad (draw or type).
+import { api, errorText } from './api.js';
+import { initialsOf, state } from './context.js';
+import { h } from './dom.js';
+import { refreshMarks, updateProgress } from './document.js';
+import { finish, reloadIfClosed } from './screens.js';
+
+const REASON_MAX = 500;
+const TYPED_MAX = 100;
+
+export function openDialog(dialog, opener) {
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    if (opener?.isConnected) opener.focus();
+  });
+  dialog.showModal();
+}
+
+export function openDecline(opener) {
+  const { t } = state;
+  const reason = h('textarea', {
+    id: 'decline-reason',
+    class: 'input textarea',
+    maxlength: String(REASON_MAX),
+    rows: '4',
+    required: true,
+    dir: 'auto',
+    'aria-describedby': 'decline-count decline-error',
+  });
+  const count = h('p', { id: 'decline-count', class: 'counter', text: t('reasonCount', { n: 0, max: REASON_MAX }) });
+  const error = h('p', { id: 'decline-error', class: 'form-error', role: 'alert' });
+  const confirm = h('button', { type: 'submit', class: 'btn btn-danger', text: t('confirmDecline') });
+  const cancel = h('button', { type: 'button', class: 'btn btn-secondary', text: t('cancel') });
+  const form = h(
+    'form',
+    { class: 'dialog-body', novalidate: true },
+    h('h2', { id: 'decline-title', class: 'dialog-title', text: t('declineTitle') }),
+    h('p', { class: 'dialog-text', text: t('declineText') }),
+    h('label', { for: 'decline-reason', class: 'label', text: t('reasonLabel') }),
+    reason,
+    count,
+    error,
+    h('div', { class: 'dialog-actions' }, cancel, confirm),
+  );
+  const dialog = h('dialog', { class: 'dialog', 'aria-labelledby': 'decline-title' }, form);
+  reason.addEventListener('input', () => {
+    count.textContent = t('reasonCount', { n: reason.value.length, max: REASON_MAX });
+    if (reason.value.trim()) {
+      error.textContent = '';
+      reason.removeAttribute('aria-invalid');
+    }
+  });
+  cancel.addEventListener('click', () => dialog.close());
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (state.busy) return;
+    const text = reason.value.trim();
+    if (!text) {
+      error.textContent = t('reasonRequired');
+      reason.setAttribute('aria-invalid', 'true');
+      reason.focus();
+      return;
+    }
+    state.busy = true;
+    confirm.disabled = true;
+    confirm.textContent = t('declining');
+    try {
+      const outcome = await api('POST', '/decline', { reason: text.slice(0, REASON_MAX) });
+      dialog.close();
+      finish(outcome);
+    } catch (e) {
+      confirm.disabled = false;
+      confirm.textContent = t('confirmDecline');
+      if (await reloadIfClosed(e)) dialog.close();
+      else error.textContent = errorText(e);
+    } finally {
+      state.busy = false;
+    }
+  });
+  openDialog(dialog, opener);
+  reason.focus();
+}
+
+export function openPad(kind, opener) {
+  const { t, view } = state;
+  const isSignature = kind === 'signature';
+  const existing = state.marks[kind];
+  let tab = existing?.type === 'typed' ? 'type' : 'draw';
+
+  // Drawing
+  const canvas = h('canvas', {
+    class: `pad-canvas pad-${kind}`,
+    width: isSignature ? '720' : '360',
+    height: '240',
+    role: 'img',
+    'aria-label': t(isSignature ? 'drawAreaSignature' : 'drawAreaInitials'),
+  });
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = '#17307a';
+  ctx.fillStyle = '#17307a';
+  let hasInk = false;
+  let last = null;
+  const point = (e) => {
+    const r = canvas.getBoundingClientRect();
+    return { x: ((e.clientX - r.left) * canvas.width) / r.width, y: ((e.clientY - r.top) * canvas.height) / r.height };
+  };
+  canvas.addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    e.preventDefault();
+    canvas.setPointerCapture(e.pointerId);
+    last = point(e);
+    ctx.beginPath();
+    ctx.arc(last.x, last.y, ctx.lineWidth / 2, 0, Math.PI * 2);
+    ctx.fill();
+    hasInk = true;
+    padError.textContent = '';
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (!last) return;
+    e.preventDefault();
+    const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) {
+      const p = point(ev);
+      ctx.beginPath();
+      ctx.moveTo(last.x, last.y);
+      ctx.lineTo(p.x, p.y);
+      ctx.stroke();
+      last = p;
+    }
+  });
+  const stop = () => {
+    last = null;
+  };
+  canvas.addEventListener('pointerup', stop);
+  canvas.addEventListener('pointercancel', stop);
+  const clear = h('button', { type: 'button', class: 'btn btn-small btn-secondary', text: t('clear') });
+  clear.addEventListener('click', () => {
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    hasInk = false;
+  });
+
+  // Typing
+  const typed = h('input', {
+    id: 'pad-typed',
+    class: 'input',
+    type: 'text',
+    maxlength: String(TYPED_MAX),
+    autocomplete: isSignature ? 'name' : 'off',
+    dir: 'auto',
+  });
+  const name = view.signer?.name ?? '';
+  typed.value = existing?.type === 'typed' ? existing.text : isSignature ? name : initialsOf(name);
+  const preview = h('p', { class: `pad-preview script pad-${kind}`, dir: 'auto', 'aria-label': t('typePreview') });
+  const syncPreview = () => {
+    preview.textContent = typed.value;
+    if (typed.value.trim()) padError.textContent = '';
+  };
+  typed.addEventListener('input', syncPreview);
+
+  const drawPanel = h(
+    'div',
+    { class: 'pad-panel', id: 'pad-panel-draw', role: 'tabpanel', 'aria-labelledby': 'pad-tab-draw' },
+    h('p', { class: 'dialog-text', id: 'draw-hint', text: t('drawHint') }),
+    h('div', { class: 'pad-frame' }, canvas),
+    h('div', { class: 'pad-tools' }, clear),
+  );
+  const typePanel = h(
+    'div',
+    { class: 'pad-panel', id: 'pad-panel-type', role: 'tabpanel', 'aria-labelledby': 'pad-tab-type' },
+    h('label', { for: 'pad-typed', class: 'label', text: t(isSignature ? 'typeLabelSignature' : 'typeLabelInitials') }),
+    typed,
+    h('div', { class: 'pad-frame' }, preview),
+  );
+  const tabs = {
+    draw: h('button', { type: 'button', role: 'tab', id: 'pad-tab-draw', class: 'tab', 'aria-controls': 'pad-panel-draw', text: t('tabDraw') }),
+    type: h('button', { type: 'button', role: 'tab', id: 'pad-tab-type', class: 'tab', 'aria-controls': 'pad-panel-type', text: t('tabType') }),
+  };
+  const select = (which, focus = false) => {
+    tab = which;
+    for (const [key, button] of Object.entries(tabs)) {
+      const selected = key === which;
+      button.setAttribute('aria-selected', String(selected));
+      button.tabIndex = selected ? 0 : -1;
+    }
+    drawPanel.hidden = which !== 'draw';
+    typePanel.hidden = which !== 'type';
+    padError.textContent = '';
+    if (focus) tabs[which].focus();
+    if (which === 'type') syncPreview();
+  };
+  for (const [key, button] of Object.entries(tabs)) {
+    button.addEventListener('click', () => select(key));
+    button.addEventListener('keydown', (e) => {
+      if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
+        e.preventDefault();
+        select(key === 'draw' ? 'type' : 'draw', true);
+      }
+    });
+  }
+  const tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': t('padModes') }, tabs.draw, tabs.type);
+
+  const padError = h('p', { class: 'form-error', role: 'alert' });
+  const apply = h('button', { type: 'submit', class: 'btn btn-primary', text: t('apply') });
+  const cancel = h('button', { type: 'button', class: 'btn btn-secondary', text: t('cancel') });
+  const titleId = 'pad-title';
+  const form = h(
+    'form',
+    { class: 'dialog-body', novalidate: true },
+    h('h2', { id: titleId, class: 'dialog-title', text: t(isSignature ? 'padTitleSignature' : 'padTitleInitials') }),
+    tablist,
+    drawPanel,
+    typePanel,
+    padError,
+    h('div', { class: 'dialog-actions' }, cancel, apply),
+  );
+  const dialog = h('dialog', { class: 'dialog dialog-pad', 'aria-labelledby': titleId }, form);
+  cancel.addEventListener('click', () => dialog.close());
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    let mark = null;
+    if (tab === 'draw' && hasInk) mark = { type: 'drawn', image: croppedPng(canvas) };
+    if (tab === 'type' && typed.value.trim()) mark = { type: 'typed', text: typed.value.trim().slice(0, TYPED_MAX) };
+    if (!mark) {
+      padError.textContent = t('padEmpty');
+      return;
+    }
+    state.marks[kind] = mark;
+    refreshMarks();
+    updateProgress();
+    dialog.close();
+  });
+  select(tab);
+  openDialog(dialog, opener);
+  tabs[tab].focus();
+}
+
+/** The drawing cropped to its ink (plus a margin), as a PNG data URL. */
+function croppedPng(canvas) {
+  const { width, height } = canvas;
+  const data = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d')).getImageData(0, 0, width, height).data;
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3] === 0) continue;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX < 0) return canvas.toDataURL('image/png');
+  const margin = 8;
+  const sx = Math.max(0, minX - margin);
+  const sy = Math.max(0, minY - margin);
+  const sw = Math.min(width, maxX + margin + 1) - sx;
+  const sh = Math.min(height, maxY + margin + 1) - sy;
+  const out = document.createElement('canvas');
+  out.width = sw;
+  out.height = sh;
+  /** @type {CanvasRenderingContext2D} */ (out.getContext('2d')).drawImage(canvas, sx, sy, sw, sh, 0, 0, sw, sh);
+  return out.toDataURL('image/png');
+}
+
