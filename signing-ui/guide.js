@@ -20,6 +20,8 @@ function steps() {
 }
 
 let current = 0;
+/** Once every field is filled the guide folds to one line, unless the signer went back to a field. */
+let reviewing = false;
 
 export function guideElement() {
   return h('section', { class: 'guide', id: 'guide', 'aria-labelledby': 'guide-step' });
@@ -30,6 +32,7 @@ export function guideTo(field, { focus = false } = {}) {
   const index = steps().findIndex((f) => f.id === field.id);
   if (index < 0) return;
   current = index;
+  reviewing = true;
   updateGuide({ focus, scroll: true });
 }
 
@@ -60,6 +63,7 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
   const next = h('button', { type: 'button', class: 'btn btn-secondary guide-next' }, h('span', { text: t(last ? 'guideDone' : 'guideNext') }), last ? null : icon('next', 'icon icon-sm icon-flip'));
   prev.addEventListener('click', () => {
     current = Math.max(0, current - 1);
+    reviewing = true;
     updateGuide({ focus: true, scroll: true });
   });
   next.addEventListener('click', () => {
@@ -67,14 +71,28 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       current = list.findIndex((f) => !isDone(f));
       if (current < 0) {
         current = list.length - 1;
-        document.getElementById('consent')?.focus();
+        reviewing = false;
         updateGuide();
+        document.getElementById('consent')?.focus();
         return;
       }
     } else current += 1;
     updateGuide({ focus: true, scroll: true });
   });
 
+  if (allDone && !reviewing) {
+    const review = h('button', { type: 'button', class: 'btn btn-link guide-review', text: t('guideReview') });
+    review.addEventListener('click', () => {
+      reviewing = true;
+      current = 0;
+      updateGuide({ focus: true, scroll: true });
+    });
+    guide.classList.add('is-folded');
+    guide.replaceChildren(h('div', { class: 'guide-head' }, h('p', { class: 'guide-done', id: 'guide-step', role: 'status', text: t('guideAllDone') }), review));
+    highlight(null);
+    return;
+  }
+  guide.classList.remove('is-folded');
   let control;
   if (isMark(field)) {
     const mark = state.marks[field.type];
