@@ -1,7 +1,7 @@
 // The dialogs: declining with a reason, and the signature pad (draw or type).
 import { api, errorText } from './api.js';
 import { initialsOf, state } from './context.js';
-import { h } from './dom.js';
+import { fitText, h } from './dom.js';
 import { refreshMarks, updateProgress } from './document.js';
 import { finish, reloadIfClosed } from './screens.js';
 
@@ -157,6 +157,7 @@ export function openPad(kind, opener) {
   const preview = h('p', { class: `pad-preview script pad-${kind}`, dir: 'auto', 'aria-label': t('typePreview') });
   const syncPreview = () => {
     preview.textContent = typed.value;
+    fitText(preview);
     if (typed.value.trim()) padError.textContent = '';
   };
   typed.addEventListener('input', syncPreview);

@@ -1,7 +1,7 @@
 // The document: pages rendered with pdf.js, the signer's fields on top, progress, signing.
 import { api, errorText } from './api.js';
 import { joinList, state } from './context.js';
-import { h, icon } from './dom.js';
+import { fitText, h, icon } from './dom.js';
 import { openDecline, openPad } from './dialogs.js';
 import { guideElement, guideTo, isPhone, onPhoneChange, updateGuide } from './guide.js';
 import { finish, header, reloadIfClosed, render, senderName, setScreen } from './screens.js';
@@ -318,7 +318,9 @@ export function refreshMarks() {
       button.append(h('img', { class: 'mark-image', src: mark.image, alt: '' }));
       button.setAttribute('aria-label', t('changeMark', { label }));
     } else {
-      button.append(h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text }));
+      const typed = h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text });
+      button.append(typed);
+      fitText(typed);
       button.setAttribute('aria-label', t('changeMark', { label }));
     }
   }

@@ -53,3 +53,23 @@ export function icon(name, className = 'icon') {
   return svg;
 }
 
+
+/**
+ * Shrinks an element's text until it fits its box on one line (a long typed name gets smaller, never
+ * cut), down to a quarter of its size; measured once fonts are ready.
+ */
+export function fitText(el) {
+  const fit = () => {
+    if (!el.isConnected) return;
+    el.style.fontSize = '';
+    const base = parseFloat(getComputedStyle(el).fontSize);
+    let size = base;
+    const box = el.parentElement ?? el;
+    while (size > base / 4 && (el.scrollWidth > box.clientWidth + 1 || el.scrollWidth > el.clientWidth + 1)) {
+      size *= 0.92;
+      el.style.fontSize = `${size}px`;
+    }
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
+}

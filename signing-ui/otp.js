@@ -33,9 +33,17 @@ export function showOtp() {
   );
   const sendButton = h('button', { type: 'button', class: 'btn btn-primary', text: t('sendCode') });
 
+  // One message at a time: an error hides the status, a new status clears the error.
   const showError = (message) => {
     error.textContent = message;
+    status.hidden = Boolean(message);
     code.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+  const showStatus = (message) => {
+    status.textContent = message;
+    status.hidden = false;
+    error.textContent = '';
+    code.setAttribute('aria-invalid', 'false');
   };
   const explain = (e) => {
     if (e instanceof ApiError && e.status === 409) {
@@ -57,7 +65,7 @@ export function showOtp() {
     try {
       const sent = await api('POST', '/otp');
       if (sent.sent) {
-        status.textContent = t('codeSent', { email });
+        showStatus(t('codeSent', { email }));
         form.hidden = false;
         code.value = '';
         code.focus();
@@ -90,7 +98,7 @@ export function showOtp() {
     try {
       const checked = await api('POST', '/otp/verify', { code: value });
       if (checked.verified) {
-        status.textContent = t('verified');
+        showStatus(t('verified'));
         state.busy = false;
         const view = await api('POST', viewPath());
         state.view = view;
@@ -127,10 +135,11 @@ export function showOtp() {
           h('span', { class: 'card-icon' }, icon('mail')),
           h('h1', { id: 'card-title', class: 'card-title', text: t('otpTitle'), tabindex: '-1' }),
           h('p', { class: 'card-text', text: t('otpIntro', { email }) }),
-          h('div', { class: 'card-actions' }, sendButton),
+          // Status, the code box, then "send a new code" (the first button until a code is sent).
           status,
           form,
           error,
+          h('div', { class: 'card-actions' }, sendButton),
         ),
       ),
     ),

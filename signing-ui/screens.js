@@ -205,7 +205,8 @@ export function showResult(outcome) {
   const signed = outcome.status === 'signed';
   root.dataset.outcome = outcome.status;
   if (signed) {
-    const lines = [t('resultSignedText', { document: documentName }), t(outcome.request_status === 'completed' ? 'resultCompleted' : 'resultPending')];
+    const lines = [t('resultSignedText', { document: documentName })];
+    if (outcome.request_status !== 'completed') lines.push(t('resultPending'));
     state.view = { ...view, signed_pdf: outcome.request_status === 'completed' ? 'pending' : 'none' };
     showCopy({ title: t('resultSignedTitle'), lines, screen: 'result', outcome });
     return;

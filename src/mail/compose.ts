@@ -79,7 +79,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
       body.push(
         `<blockquote style="margin:0 0 20px;padding:12px 16px;border-${start}:4px solid #1f4fd1;background:#f3f5fb;color:#1b1b1b">` +
           (sender ? `<p style="margin:0 0 6px;font-size:13px;color:#555">${e(fill(words.messageFrom))}</p>` : '') +
-          `<p style="margin:0;white-space:pre-line">${e(message).replace(/\r?\n/g, '<br>')}</p></blockquote>`,
+          `<p style="margin:0;white-space:pre-line" dir="auto">${e(message).replace(/\r?\n/g, '<br>')}</p></blockquote>`,
       );
     }
     body.push(

@@ -110,6 +110,7 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
       width: field.width,
       height: field.height,
       value: field.value,
+      locale: signer?.locale ?? null,
       mark: !mark ? null : mark.method === 'drawn' && mark.image ? { method: 'drawn', png: new Uint8Array(mark.image) } : { method: 'typed', text: mark.text ?? '' },
     };
   });

@@ -143,7 +143,7 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     const input = page.locator('#guide-input');
     const box = (await input.boundingBox())!;
     assert.ok(box.height >= 44, `the guide's input is a 44 px target (${box.height})`);
-    assert.ok(Number(await input.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))) >= 16, 'no zoom on focus: 16 px text');
+    assert.ok(Number(await page.evaluate("parseFloat(getComputedStyle(document.getElementById('guide-input')).fontSize)")) >= 16, 'no zoom on focus: 16 px text');
     await input.tap();
     await page.keyboard.type('ACME SARL');
     await snapshot(page, 'signer/phone-guide-fr');
