@@ -3,6 +3,7 @@
 // serious or critical finding), who is asking, closed links that say what to do, a phone flow driven
 // by taps only, and the signer's copy: the completed mail and the signed PDF through the link.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
@@ -177,6 +178,14 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     const pdf = Buffer.from((await page.evaluate(`fetch(${JSON.stringify(href)}).then((r) => r.arrayBuffer()).then((b) => Array.from(new Uint8Array(b)))`)) as number[]);
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
     assert.ok(pdf.includes('/ByteRange'), 'the signed (sealed) PDF');
+    // Kept and rendered, to be looked at: the typed name in the handwriting font, the date the French way.
+    fs.writeFileSync(`${SHOTS}signed-fr.pdf`, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', `${SHOTS}signed-fr.pdf`, `${SHOTS}signed-fr`]);
+    const fonts = execFileSync('pdffonts', [`${SHOTS}signed-fr.pdf`], { encoding: 'utf8' });
+    assert.match(fonts, /ArefRuqaa/, 'the typed signature is stamped in the font the page previewed it in');
+    const text = execFileSync('pdftotext', [`${SHOTS}signed-fr.pdf`, '-'], { encoding: 'utf8' });
+    const today = new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
+    assert.ok(text.includes(today), `the signing date the French way (${today})`);
 
     // Reopening the link: readable, with the download, never signable again.
     await page.reload();
