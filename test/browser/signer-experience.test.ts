@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { activate, postJson } from '../helpers/flows.js';
+import { activate, postJson, signerAction } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
@@ -52,7 +52,18 @@ async function createSigning(server: TestServer, lang: Lang, overrides: Record<s
   assert.equal(response.status, 201, await response.clone().text());
   const { id } = await json<{ id: string }>(response);
   const activated = await activate(server, id, options);
-  return { id, url: activated.signers[0]!.signing_url, email: (body.signers as Array<{ email: string }>)[0]!.email };
+  const links: Record<string, string> = Object.fromEntries(activated.signers.map((s) => [s.reference, s.signing_url]));
+  return { id, url: activated.signers[0]!.signing_url, links, email: (body.signers as Array<{ email: string }>)[0]!.email };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== null) return found;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }
 
 /** axe-core in the page: no serious or critical finding. */
@@ -90,17 +101,45 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
 
   for (const lang of LANGS) {
     await t.test(`every state at 390×844 and 1280×900 in ${lang}`, async (st) => {
+      const two = {
+        sequential_signing: true,
+        signers: [
+          { reference: 'seller', name: 'Sam Seller', email: `seller-${lang}@example.com`, order: 1, locale: lang },
+          { reference: 'client', name: 'Bea Buyer', email: `buyer-${lang}@example.com`, order: 2, locale: lang },
+        ],
+        fields: [
+          { signer_reference: 'seller', type: 'signature', page: 1, x: 60, y: 700, width: 200, height: 50 },
+          { signer_reference: 'client', type: 'signature', page: 1, x: 320, y: 700, width: 200, height: 50 },
+        ],
+      };
       const open = await createSigning(server, lang, {}, { send_emails: true });
       const otp = await createSigning(server, lang, {
         signers: [{ reference: 'client', name: 'Grace Hopper', email: `otp-${lang}@example.com`, order: 1, locale: lang, verification: 'email_otp' }],
       });
       const cancelled = await createSigning(server, lang);
       assert.equal((await postJson(server, `/v1/signature-requests/${cancelled.id}/cancel`, { reason: 'Sent by mistake' })).status, 200);
+      const declined = await createSigning(server, lang);
+      assert.equal((await signerAction(declined.url, 'decline', { reason: 'Wrong amount' })).status, 200);
+      const declinedLink = await createSigning(server, lang);
+      const revoked = await createSigning(server, lang);
+      assert.equal((await postJson(server, `/v1/signature-requests/${revoked.id}/reminders`, {})).status, 200);
+      const signed = await createSigning(server, lang);
+      assert.equal((await signerAction(signed.url, 'sign', { fields: { company: 'ACME' }, signature: { type: 'typed', text: 'Jeanne' } })).status, 200);
+      // The buyer waits for the seller; then the seller signed, waiting for the buyer.
+      const waiting = await createSigning(server, lang, two);
+      const seller = await createSigning(server, lang, { ...two, sequential_signing: false });
+      const sellerLink = seller.links.seller!;
+      assert.equal((await signerAction(sellerLink, 'sign', { signature: { type: 'typed', text: 'Sam Seller' } })).status, 200);
       const unknown = open.url.replace(/\/sign\/[^/?]+/, `/sign/${'Z'.repeat(43)}`);
+      await until('the signed PDF', async () => ((await json<{ signed_pdf: string }>(await signerAction(signed.url, 'view'))).signed_pdf === 'ready' ? true : null));
 
       for (const [size, viewport] of Object.entries(SIZES)) {
         const { page, errors } = size === 'phone' ? await phonePage(browser, st, lang) : await openPage(browser, st, { viewport, locale: lang });
         const name = (state: string) => `${state}-${lang}-${size}`;
+        const closed = async (state: string, reason: string) => {
+          await page.locator(`html[data-screen="closed"][data-closed-reason="${reason}"]`).waitFor();
+          await shoot(page, name(state));
+        };
 
         await page.goto(open.url);
         await page.locator('html[data-screen="document"] .page[data-rendered="true"]').waitFor();
@@ -113,19 +152,59 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         await noOverflow(page, name('document'));
         await shoot(page, name('document'));
 
+        // The dialogs: the pad (typed tab), then declining.
+        await page.locator('.field-mark[data-kind="signature"]').click();
+        await page.locator('#pad-tab-type').click();
+        await page.evaluate('document.fonts.ready');
+        await page.screenshot({ path: `${SHOTS}${name('pad-typed')}.png`, animations: 'disabled' });
+        await axe(page, name('pad-typed'));
+        await page.locator('dialog button[type="submit"]').click();
+        await page.locator('#decline-button').click();
+        await page.locator('dialog #decline-reason').waitFor();
+        await page.screenshot({ path: `${SHOTS}${name('decline')}.png`, animations: 'disabled' });
+        await axe(page, name('decline'));
+        await page.keyboard.press('Escape');
+
         await page.goto(otp.url);
         await page.locator('html[data-screen="otp"]').waitFor();
         await shoot(page, name('otp'));
+        await page.locator('.card-actions .btn').click();
+        await page.locator('#otp-code').waitFor();
+        await shoot(page, name('otp-sent'));
+
+        await page.goto(waiting.links.client!);
+        await page.locator('html[data-screen="document"] .page[data-rendered="true"]').waitFor();
+        await page.locator('#waiting-notice').waitFor();
+        await shoot(page, name('waiting'));
 
         await page.goto(cancelled.url);
-        await page.locator('html[data-screen="closed"][data-closed-reason="cancelled"]').waitFor();
+        await closed('closed-cancelled', 'cancelled');
         assert.match(await page.locator('main').innerText(), WORDS[lang].cancelled);
-        await shoot(page, name('closed-cancelled'));
-
+        await page.goto(declined.url);
+        await closed('closed-declined', 'declined');
+        await page.goto(revoked.url);
+        await closed('closed-revoked', 'revoked');
+        await page.goto(signed.url);
+        await closed('closed-signed', 'signed');
+        assert.equal((await page.locator('#card-title').innerText()).trim(), WORDS[lang].signed);
+        await page.locator('#download-signed').waitFor();
+        await page.goto(sellerLink);
+        await closed('closed-signed-waiting', 'signed');
+        assert.equal(await page.locator('#download-signed').count(), 0, 'no copy before every signer signed');
         await page.goto(unknown);
-        await page.locator('html[data-screen="closed"][data-closed-reason="unknown"]').waitFor();
+        await closed('closed-unknown', 'unknown');
         assert.equal((await page.locator('#card-title').innerText()).trim(), WORDS[lang].unknown);
-        await shoot(page, name('closed-unknown'));
+
+        // Declining in the page: the result.
+        if (size === 'phone') {
+          await page.goto(declinedLink.url);
+          await page.locator('html[data-screen="document"]').waitFor();
+          await page.locator('#decline-button').click();
+          await page.locator('dialog #decline-reason').fill('Wrong amount');
+          await page.locator('dialog button[type="submit"]').click();
+          await page.locator('html[data-screen="result"][data-outcome="declined"]').waitFor();
+          await shoot(page, name('result-declined'));
+        }
         assert.deepEqual(errors, []);
       }
     });
