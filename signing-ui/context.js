@@ -49,7 +49,8 @@ export function guessLang() {
 
 export function joinList(items) {
   const { t } = state;
-  const quoted = items.map((item) => `“${item}”`);
+  const [open, close] = { fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] }[state.lang] ?? ['“', '”'];
+  const quoted = items.map((item) => `${open}${item}${close}`);
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(t('listSeparator'))}${t('listLastSeparator')}${quoted[quoted.length - 1]}`;
 }
