@@ -2,7 +2,8 @@
 import { api, errorText } from './api.js';
 import { joinList, state } from './context.js';
 import { fitText, h, icon } from './dom.js';
-import { openDecline, openPad } from './dialogs.js';
+import { openDecline } from './decline.js';
+import { openPad } from './pad.js';
 import { guideElement, guideTo, isPhone, onPhoneChange, updateGuide } from './guide.js';
 import { finish, header, reloadIfClosed, render, senderName, setScreen } from './screens.js';
 import { zoomControls } from './zoom.js';

@@ -1,7 +1,7 @@
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
 // the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
 import { state } from './context.js';
-import { openPad } from './dialogs.js';
+import { openPad } from './pad.js';
 import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './document.js';
 import { h, icon } from './dom.js';
 

@@ -1,86 +1,11 @@
-// The dialogs: declining with a reason, and the signature pad (draw or type).
-import { api, errorText } from './api.js';
+// The signature pad: the signer's signature or initials, drawn or typed (previewed in the
+// handwriting font the signed PDF stamps typed marks in).
 import { initialsOf, state } from './context.js';
-import { fitText, h } from './dom.js';
+import { openDialog } from './dialog.js';
 import { refreshMarks, updateProgress } from './document.js';
-import { finish, reloadIfClosed } from './screens.js';
+import { fitText, h } from './dom.js';
 
-const REASON_MAX = 500;
 const TYPED_MAX = 100;
-
-export function openDialog(dialog, opener) {
-  document.body.append(dialog);
-  dialog.addEventListener('close', () => {
-    dialog.remove();
-    if (opener?.isConnected) opener.focus();
-  });
-  dialog.showModal();
-}
-
-export function openDecline(opener) {
-  const { t } = state;
-  const reason = h('textarea', {
-    id: 'decline-reason',
-    class: 'input textarea',
-    maxlength: String(REASON_MAX),
-    rows: '4',
-    required: true,
-    dir: 'auto',
-    'aria-describedby': 'decline-count decline-error',
-  });
-  const count = h('p', { id: 'decline-count', class: 'counter', text: t('reasonCount', { n: 0, max: REASON_MAX }) });
-  const error = h('p', { id: 'decline-error', class: 'form-error', role: 'alert' });
-  const confirm = h('button', { type: 'submit', class: 'btn btn-danger', text: t('confirmDecline') });
-  const cancel = h('button', { type: 'button', class: 'btn btn-secondary', text: t('cancel') });
-  const form = h(
-    'form',
-    { class: 'dialog-body', novalidate: true },
-    h('h2', { id: 'decline-title', class: 'dialog-title', text: t('declineTitle') }),
-    h('p', { class: 'dialog-text', text: t('declineText') }),
-    h('label', { for: 'decline-reason', class: 'label', text: t('reasonLabel') }),
-    reason,
-    count,
-    error,
-    h('div', { class: 'dialog-actions' }, cancel, confirm),
-  );
-  const dialog = h('dialog', { class: 'dialog', 'aria-labelledby': 'decline-title' }, form);
-  reason.addEventListener('input', () => {
-    count.textContent = t('reasonCount', { n: reason.value.length, max: REASON_MAX });
-    if (reason.value.trim()) {
-      error.textContent = '';
-      reason.removeAttribute('aria-invalid');
-    }
-  });
-  cancel.addEventListener('click', () => dialog.close());
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (state.busy) return;
-    const text = reason.value.trim();
-    if (!text) {
-      error.textContent = t('reasonRequired');
-      reason.setAttribute('aria-invalid', 'true');
-      reason.focus();
-      return;
-    }
-    state.busy = true;
-    confirm.disabled = true;
-    confirm.textContent = t('declining');
-    try {
-      const outcome = await api('POST', '/decline', { reason: text.slice(0, REASON_MAX) });
-      dialog.close();
-      finish(outcome);
-    } catch (e) {
-      confirm.disabled = false;
-      confirm.textContent = t('confirmDecline');
-      if (await reloadIfClosed(e)) dialog.close();
-      else error.textContent = errorText(e);
-    } finally {
-      state.busy = false;
-    }
-  });
-  openDialog(dialog, opener);
-  reason.focus();
-}
 
 export function openPad(kind, opener) {
   const { t, view } = state;
@@ -268,4 +193,3 @@ function croppedPng(canvas) {
   /** @type {CanvasRenderingContext2D} */ (out.getContext('2d')).drawImage(canvas, sx, sy, sw, sh, 0, 0, sw, sh);
   return out.toDataURL('image/png');
 }
-
