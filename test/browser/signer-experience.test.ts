@@ -282,6 +282,11 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     assert.ok(completed, `a completed mail (kinds: ${mails.data.map((m) => m.kind).join(', ')})`);
     assert.match(completed.subject, /« service-agreement\.pdf » est signé/);
     assert.match(completed.text, /Télécharger le document signé/);
+    const mailPage = await (await browser.newContext({ viewport: SIZES.phone })).newPage();
+    await mailPage.setContent(completed.html);
+    await noOverflow(mailPage, 'the completed mail at 390 px');
+    await mailPage.screenshot({ path: `${SHOTS}mail-completed-fr-phone.png`, fullPage: true });
+    await mailPage.context().close();
     const link = /(http:\/\/\S+\/sign\/\S+)/.exec(completed.text)?.[1];
     assert.ok(link, 'the mail carries a link');
     assert.ok(!completed.text.includes(created.url), 'a link of its own, not the signing link');
