@@ -1,6 +1,6 @@
 /** The words of paraph's own mails, per language. `{x}` marks a value filled in. */
 export type MailLocale = 'en' | 'fr' | 'ar';
-export type MailKind = 'invitation' | 'reminder' | 'replacement' | 'otp';
+export type MailKind = 'invitation' | 'reminder' | 'replacement' | 'otp' | 'completed';
 
 export interface MailWords {
   dir: 'ltr' | 'rtl';
@@ -9,8 +9,11 @@ export interface MailWords {
   greetingNoName: string;
   intro: Record<Exclude<MailKind, 'otp'>, string>;
   button: string;
+  buttonCompleted: string;
   linkHint: string;
   expires: string;
+  expiresCopy: string;
+  messageFrom: string;
   otpIntro: string;
   otpValidity: string;
   onBehalf: string;
@@ -26,6 +29,7 @@ export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
       reminder: 'Reminder: please sign "{document}"',
       replacement: '{sender} invites you to sign "{document}"',
       otp: 'Your verification code: {code}',
+      completed: '"{document}" is signed: your copy',
     },
     greeting: 'Hello {name},',
     greetingNoName: 'Hello,',
@@ -33,10 +37,14 @@ export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
       invitation: '{sender} asks you to review and sign the document "{document}".',
       reminder: 'This is a reminder: the document "{document}" is still waiting for your signature.',
       replacement: '{sender} asks you to review and sign the document "{document}" in place of the previous signer.',
+      completed: 'Every signer has signed the document "{document}". Your copy of the signed document is ready to download.',
     },
     button: 'Review and sign',
-    linkHint: 'Or open this link in your browser:',
+    buttonCompleted: 'Download the signed document',
+    linkHint: 'If the button does not work, copy this link into your browser:',
     expires: 'The link is valid until {date}.',
+    expiresCopy: 'This link stays valid as long as the document is kept, until {date}.',
+    messageFrom: 'Message from {sender}:',
     otpIntro: 'Enter this code on the signing page to see the document "{document}":',
     otpValidity: 'The code is valid for 10 minutes. If you did not ask for it, ignore this email.',
     onBehalf: 'This email is sent by {brand} on behalf of {sender}.',
@@ -50,6 +58,7 @@ export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
       reminder: 'Rappel : merci de signer « {document} »',
       replacement: '{sender} vous invite à signer « {document} »',
       otp: 'Votre code de vérification : {code}',
+      completed: '« {document} » est signé : votre exemplaire',
     },
     greeting: 'Bonjour {name},',
     greetingNoName: 'Bonjour,',
@@ -57,10 +66,14 @@ export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
       invitation: '{sender} vous invite à consulter et signer le document « {document} ».',
       reminder: 'Petit rappel : le document « {document} » attend toujours votre signature.',
       replacement: '{sender} vous invite à consulter et signer le document « {document} » à la place du signataire précédent.',
+      completed: 'Tous les signataires ont signé le document « {document} ». Votre exemplaire signé est prêt à être téléchargé.',
     },
     button: 'Consulter et signer',
-    linkHint: 'Ou ouvrez ce lien dans votre navigateur :',
-    expires: 'Le lien est valable jusqu’au {date}.',
+    buttonCompleted: 'Télécharger le document signé',
+    linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+    expires: 'Ce lien expire le {date}.',
+    expiresCopy: 'Ce lien reste valable tant que le document est conservé, jusqu’au {date}.',
+    messageFrom: 'Message de {sender} :',
     otpIntro: 'Saisissez ce code sur la page de signature pour voir le document « {document} » :',
     otpValidity: 'Le code est valable 10 minutes. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     onBehalf: 'Cet e-mail est envoyé par {brand} pour le compte de {sender}.',
@@ -70,25 +83,30 @@ export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
   ar: {
     dir: 'rtl',
     subject: {
-      invitation: '{sender} يدعوك إلى توقيع «{document}»',
-      reminder: 'تذكير: يرجى توقيع «{document}»',
-      replacement: '{sender} يدعوك إلى توقيع «{document}»',
+      invitation: 'دعوة من {sender} إلى توقيع «{document}»',
+      reminder: 'تذكير: يُرجى توقيع «{document}»',
+      replacement: 'دعوة من {sender} إلى توقيع «{document}»',
       otp: 'رمز التحقق الخاص بك: {code}',
+      completed: 'اكتمل توقيع «{document}»: نسختك جاهزة',
     },
     greeting: 'مرحبًا {name}،',
     greetingNoName: 'مرحبًا،',
     intro: {
-      invitation: 'يطلب منك {sender} مراجعة المستند «{document}» وتوقيعه.',
+      invitation: 'وصلك طلب من {sender} لمراجعة المستند «{document}» وتوقيعه.',
       reminder: 'تذكير: لا يزال المستند «{document}» بانتظار توقيعك.',
-      replacement: 'يطلب منك {sender} مراجعة المستند «{document}» وتوقيعه بدلًا من الموقّع السابق.',
+      replacement: 'وصلك طلب من {sender} لمراجعة المستند «{document}» وتوقيعه بدلًا من الموقّع السابق.',
+      completed: 'وقّع جميع الموقّعين المستند «{document}». نسختك من المستند الموقَّع جاهزة للتنزيل.',
     },
     button: 'مراجعة وتوقيع',
-    linkHint: 'أو افتح هذا الرابط في متصفحك:',
+    buttonCompleted: 'تنزيل المستند الموقَّع',
+    linkHint: 'إذا لم يعمل الزر، فانسخ هذا الرابط إلى متصفحك:',
     expires: 'الرابط صالح حتى {date}.',
+    expiresCopy: 'يبقى هذا الرابط صالحًا ما دام المستند محفوظًا، حتى {date}.',
+    messageFrom: 'رسالة من {sender}:',
     otpIntro: 'أدخل هذا الرمز في صفحة التوقيع للاطلاع على المستند «{document}»:',
     otpValidity: 'الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، فتجاهل هذه الرسالة.',
-    onBehalf: 'أُرسلت هذه الرسالة من {brand} نيابةً عن {sender}.',
-    onBehalfNoSender: 'أُرسلت هذه الرسالة من {brand} نيابةً عن عميلها.',
+    onBehalf: 'أُرسلت هذه الرسالة عبر {brand} نيابةً عن {sender}.',
+    onBehalfNoSender: 'أُرسلت هذه الرسالة عبر {brand} نيابةً عن أحد عملائه.',
     sandbox: 'بيئة تجريبية: بيانات وهمية، ولا أثر قانونيًا لأي توقيع يتم هنا.',
   },
 };

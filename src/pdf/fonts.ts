@@ -5,26 +5,33 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /**
- * The fonts paraph draws with: DejaVu, shipped by the `dejavu-fonts-ttf` npm package, so nothing has
- * to be installed on the machine. DejaVu Sans covers Latin (French included) and Arabic; the serif
- * italic, used for typed Latin signatures, has no Arabic and falls back to Sans.
+ * The fonts paraph draws with, all shipped by npm packages, so nothing has to be installed on the
+ * machine. DejaVu (`dejavu-fonts-ttf`) for text values: Sans covers Latin (French included) and
+ * Arabic. Typed signatures and initials use Aref Ruqaa (`@fontsource/aref-ruqaa`, SIL OFL 1.1), a
+ * handwriting (Ruqaa) face with Latin and Arabic, the one the signing page previews them in; it comes
+ * as one file per script, and a name that mixes scripts beyond them falls back to DejaVu Serif Italic.
  */
+const require = createRequire(import.meta.url);
+const DEJAVU_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const RUQAA_DIR = path.dirname(require.resolve('@fontsource/aref-ruqaa/files/aref-ruqaa-latin-400-normal.woff'));
 const FILES = {
-  sans: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  mono: 'DejaVuSansMono.ttf',
-  script: 'DejaVuSerif-Italic.ttf',
+  sans: path.join(DEJAVU_DIR, 'DejaVuSans.ttf'),
+  bold: path.join(DEJAVU_DIR, 'DejaVuSans-Bold.ttf'),
+  mono: path.join(DEJAVU_DIR, 'DejaVuSansMono.ttf'),
+  script: path.join(DEJAVU_DIR, 'DejaVuSerif-Italic.ttf'),
+  handLatin: path.join(RUQAA_DIR, 'aref-ruqaa-latin-400-normal.woff'),
+  handLatinExt: path.join(RUQAA_DIR, 'aref-ruqaa-latin-ext-400-normal.woff'),
+  handArabic: path.join(RUQAA_DIR, 'aref-ruqaa-arabic-400-normal.woff'),
 } as const;
 export type FontName = keyof typeof FILES;
 export type Fonts = Record<FontName, PDFFont>;
 
-const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const cache = new Map<FontName, Buffer>();
 
 function bytesOf(name: FontName): Buffer {
   let bytes = cache.get(name);
   if (!bytes) {
-    bytes = fs.readFileSync(path.join(FONT_DIR, FILES[name]));
+    bytes = fs.readFileSync(FILES[name]);
     cache.set(name, bytes);
   }
   return bytes;
@@ -51,11 +58,33 @@ const sharedFontkit: typeof fontkit = {
 };
 
 /** Embeds the fonts (subset: only the glyphs used end up in the file). */
-export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script']): Promise<Fonts> {
+export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script', 'handLatin', 'handLatinExt', 'handArabic']): Promise<Fonts> {
   doc.registerFontkit(sharedFontkit);
   const fonts: Partial<Fonts> = {};
+  // Subset: only the glyphs drawn end up in the file, and a font never drawn adds nothing.
   for (const name of names) fonts[name] = await doc.embedFont(bytesOf(name), { subset: true });
   // Fonts not asked for fall back to Sans, which covers every script paraph draws.
   const sans = fonts.sans ?? (await doc.embedFont(bytesOf('sans'), { subset: true }));
-  return { sans, bold: fonts.bold ?? sans, mono: fonts.mono ?? sans, script: fonts.script ?? sans };
+  const script = fonts.script ?? sans;
+  return {
+    sans,
+    bold: fonts.bold ?? sans,
+    mono: fonts.mono ?? sans,
+    script,
+    handLatin: fonts.handLatin ?? script,
+    handLatinExt: fonts.handLatinExt ?? script,
+    handArabic: fonts.handArabic ?? sans,
+  };
+}
+
+/** The handwriting font a typed mark is drawn in: the Ruqaa file of its script, or DejaVu when it mixes scripts. */
+export function handFontFor(text: string, fonts: Fonts): PDFFont {
+  const chars = Array.from(text).filter((c) => c.trim() !== '');
+  const arabic = (c: string) => /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u.test(c);
+  const latin = (c: string) => c.codePointAt(0)! <= 0xff;
+  const latinExt = (c: string) => /[\u0100-\u024F\u1E00-\u1EFF]/u.test(c);
+  if (chars.every(arabic)) return fonts.handArabic;
+  if (chars.every(latin)) return fonts.handLatin;
+  if (chars.every(latinExt)) return fonts.handLatinExt;
+  return chars.some(arabic) ? fonts.sans : fonts.script;
 }

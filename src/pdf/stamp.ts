@@ -9,9 +9,9 @@ import {
   type PDFDocument,
   type PDFPage,
 } from 'pdf-lib';
-import type { Fonts } from './fonts.js';
+import { handFontFor, type Fonts } from './fonts.js';
 import { displayedBox } from './page-box.js';
-import { directionOf, drawLine, hasRtl, textWidth, wrap } from './text.js';
+import { directionOf, drawLine, textWidth, wrap } from './text.js';
 
 /** One field with what the signers put in it. Geometry as the contract says: displayed page, top-left origin, y down. */
 export interface StampField {
@@ -23,6 +23,8 @@ export interface StampField {
   height: number;
   /** Text and date fields: the value (sender prefill, identity value or the signer's input). */
   value: string | null;
+  /** The signer's language (`fr`, `ar`, `en`…): a date value is written the way it reads dates. */
+  locale?: string | null;
   /** Signature and initials fields: the signer's mark. */
   mark: { method: 'typed'; text: string } | { method: 'drawn'; png: Uint8Array } | null;
 }
@@ -44,7 +46,7 @@ export async function stampFields(doc: PDFDocument, fields: readonly StampField[
     // x to the right, y up, clipped to its box, whatever the page's /Rotate and boxes are.
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, e, f), rectangle(0, 0, field.width, field.height), clip(), endPath());
     if (field.type === 'text' || field.type === 'date') {
-      drawValue(page, field, field.value ?? '', fonts);
+      drawValue(page, field, field.type === 'date' ? localDate(field.value ?? '', field.locale ?? null) : (field.value ?? ''), fonts);
     } else if (field.mark?.method === 'typed') {
       drawTypedMark(page, field, field.mark.text, fonts);
     } else if (field.mark?.method === 'drawn') {
@@ -70,6 +72,21 @@ export async function stampFields(doc: PDFDocument, fields: readonly StampField[
   }
 }
 
+/**
+ * A calendar date (YYYY-MM-DD) as the signer's language writes it, the way the signing page showed
+ * it (Intl, medium style); any other value is drawn as entered.
+ */
+export function localDate(value: string, locale: string | null): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  try {
+    const text = new Intl.DateTimeFormat(locale || 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+    // Bidi marks have no glyph: the line's direction is set when it is drawn.
+    return text.replace(/[\u200e\u200f\u061c]/g, '');
+  } catch {
+    return value;
+  }
+}
+
 /** Text and date values: wrapped and shrunk (down to 5 pt) to fit the box; right-aligned when Arabic leads. */
 function drawValue(page: PDFPage, field: StampField, value: string, fonts: Fonts): void {
   const pad = Math.min(2, field.width * 0.05);
@@ -92,9 +109,12 @@ function drawValue(page: PDFPage, field: StampField, value: string, fonts: Fonts
   }
 }
 
-/** A typed signature or initials: the text in a handwriting-like italic, as large as the box allows. */
+/**
+ * A typed signature or initials: the text in the handwriting font the signing page previews it in,
+ * as large as the box allows; a long name shrinks to fit, never cut.
+ */
 function drawTypedMark(page: PDFPage, field: StampField, text: string, fonts: Fonts): void {
-  const font = hasRtl(text) ? fonts.sans : fonts.script;
+  const font = handFontFor(text, fonts);
   const pad = Math.min(field.width, field.height) * 0.08;
   let size = (field.height - 2 * pad) * 0.8;
   const width = textWidth(text, font, size);

@@ -8,6 +8,8 @@ import { sha256Hex } from '../crypto/tokens.js';
 import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence-views.js';
 import { fireFault } from './fire-fault.js';
 import { audit } from './record-events.js';
+import { sendQueuedMail } from '../mail/outbox.js';
+import { queueCompletionMails } from './signer-copy.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -61,8 +63,9 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     await Promise.all(stored.map((s) => ctx.blobs.delete(s.id)));
     throw error;
   }
+  let mails: string[] = [];
   const kept = ctx.db.transaction(() => {
-    const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').select('status').where('id', '=', requestId));
+    const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
     const existing = ctx.db.first(ctx.db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId));
     // Purged while we worked, or another process got there first.
     if (row?.status !== 'completed' || existing) return false;
@@ -78,9 +81,12 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
       data: { signed_pdf_sha256: hashOf('signed-pdf'), evidence_pdf_sha256: hashOf('evidence.pdf'), evidence_json_sha256: hashOf('evidence.json') },
       at: now,
     });
+    // The signers' copies: a `completed` mail each, with a read-only link to the signed PDF.
+    mails = queueCompletionMails(ctx, row, now);
     return true;
   });
   if (!kept) await Promise.all(stored.map((s) => ctx.blobs.delete(s.id)));
+  else await sendQueuedMail(ctx, mails);
   return kept;
 }
 
@@ -104,6 +110,7 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
       width: field.width,
       height: field.height,
       value: field.value,
+      locale: signer?.locale ?? null,
       mark: !mark ? null : mark.method === 'drawn' && mark.image ? { method: 'drawn', png: new Uint8Array(mark.image) } : { method: 'typed', text: mark.text ?? '' },
     };
   });

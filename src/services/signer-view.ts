@@ -4,11 +4,12 @@ import { requestFields, type FieldRow, type RequestRow, type SignerRow } from '.
 import type { PageBox } from '../domain/field-rules.js';
 import { initialsOf } from '../domain/initials.js';
 import type { SignerField, SignerView } from '../http/schemas/signing.js';
-import type { FieldType, SignerStatusValue } from '../http/schemas/signature-requests.js';
+import type { EmailBranding, FieldType, SignerStatusValue } from '../http/schemas/signature-requests.js';
 import { audit, emitEvent } from './record-events.js';
 import { updateRequest } from './request-guard.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { describeOpen, returnUrlFor } from './signer-access.js';
+import { signedPdfState } from './signer-copy.js';
 
 const LANGS = ['fr', 'en', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
@@ -37,6 +38,7 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
         request: request ? requestPart(ctx, request) : null,
         signer: signer ? signerPart(signer) : null,
         fields: [],
+        signed_pdf: request && signer && reason === 'signed' ? signedPdfState(ctx, request) : 'none',
         verification_required: false,
         can_sign: false,
         waiting_for: [],
@@ -54,6 +56,7 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
       request: requestPart(ctx, open.request),
       signer: signerPart(open.signer),
       fields: signerFields(ctx, open.request, open.signer),
+      signed_pdf: 'none',
       verification_required: open.verificationRequired,
       can_sign: !open.verificationRequired && open.waitingFor.length === 0,
       waiting_for: open.waitingFor,
@@ -73,11 +76,16 @@ function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): Signe
 
 function requestPart(ctx: Context, request: RequestRow) {
   const document = ctx.db.first(ctx.db.q.selectFrom('documents').select(['filename', 'pages_json']).where('id', '=', request.document_id));
+  const branding = request.email_json ? (JSON.parse(request.email_json) as EmailBranding) : null;
   return {
     id: request.id,
     client_reference: request.client_reference,
+    status: request.status,
     document_name: document?.filename ?? '',
     sequential_signing: request.sequential_signing === 1,
+    sender_name: branding?.sender_name?.trim() ?? '',
+    message: branding?.message ?? '',
+    logo_url: branding?.logo_url?.startsWith('https://') ? branding.logo_url : '',
     pages: (JSON.parse(document?.pages_json ?? '[]') as Array<PageBox & { rotation: number }>).map((p) => ({
       width: p.width,
       height: p.height,

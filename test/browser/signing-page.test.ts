@@ -185,7 +185,10 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     // Prefilled values: read-only sender value and the signing date are shown, locked.
     assert.equal(await page.locator('[data-field-name="contract_no"] input').inputValue(), 'C-2024-042');
     assert.equal(await page.locator('[data-field-name="contract_no"] input').getAttribute('readonly'), '');
-    assert.match(await page.locator('.field-date.is-locked input').inputValue(), /^\d{4}-\d{2}-\d{2}$/);
+    // The signing date, shown the signer's way (Intl with the page's language).
+    const today = new Date().toISOString().slice(0, 10);
+    const shownDate = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    assert.equal(await page.locator('.field-date.is-locked input').inputValue(), shownDate);
 
     const signButton = page.locator('#sign-button');
     assert.equal(await signButton.isDisabled(), true);
@@ -343,7 +346,10 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await page.goto(created.links.buyer!.signing_url);
     await documentReady(page);
     assert.match(await page.locator('#waiting-notice').innerText(), /“seller”/);
-    await page.locator('[data-field-name="buyer_company"] input').fill('Buyer Ltd');
+    // On a phone the fields are filled in the guide at the bottom, one at a time.
+    assert.equal(await page.locator('#guide-label').innerText(), 'Company, page 1');
+    await page.locator('#guide-input').fill('Buyer Ltd');
+    assert.equal(await page.locator('[data-field-name="buyer_company"] input').inputValue(), 'Buyer Ltd', 'the page shows what the guide took');
     await typeMark(page, 'signature');
     await page.locator('#consent').check();
     assert.equal(await page.locator('#sign-button').isDisabled(), true, 'Sign stays disabled before the seller signed');
@@ -469,6 +475,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await page.locator('html[data-screen="closed"]').waitFor();
     assert.equal(await page.locator('html').getAttribute('data-closed-reason'), 'cancelled');
     assert.match(await page.locator('main').innerText(), /The sender cancelled this signature request\./);
+    assert.match(await page.locator('main').innerText(), /ask the sender to send a new request/, 'the page says what to do');
     await snapshot(page, 'closed');
     assert.deepEqual(errors, []);
 

@@ -434,7 +434,9 @@ test('one signer: fields stamped, PAdES B-B seal valid for pdfsig, CMS attribute
   // The stamped values are in the signed PDF's text.
   const signedFile = path.join(OUT, 'one-signer-signed.pdf');
   const text = execFileSync('pdftotext', ['-layout', signedFile, '-'], { encoding: 'utf8' });
-  for (const value of ['Société Générale', 'Ada Lovelace', String(evidence.signers[0]?.signed_at).slice(0, 10), 'Lu et approuvé']) {
+  // The signing date as the French signer reads dates (the signing page showed it the same way).
+  const signDay = new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(String(evidence.signers[0]?.signed_at)));
+  for (const value of ['Société Générale', 'Ada Lovelace', signDay, 'Lu et approuvé']) {
     assert.ok(text.includes(value), `"${value}" is stamped`);
   }
   assert.doesNotMatch(text, /ignored: read-only/);

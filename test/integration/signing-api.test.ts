@@ -181,8 +181,9 @@ test('view: the SignerView, viewed once on the first load, never on a bare GET o
 
   const first = await view(s1);
   assert.deepEqual(Object.keys(first).sort(), [
-    'brand', 'can_sign', 'closed_reason', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signer', 'state', 'verification_required', 'waiting_for',
+    'brand', 'can_sign', 'closed_reason', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
   ]);
+  assert.equal(first.signed_pdf, 'none');
   assert.equal(first.state, 'open');
   assert.equal(first.closed_reason, null);
   assert.equal(first.lang, 'en');
@@ -192,8 +193,12 @@ test('view: the SignerView, viewed once on the first load, never on a bare GET o
   assert.deepEqual(first.request, {
     id,
     client_reference: 'view-1',
+    status: 'active',
     document_name: 'contract.pdf',
     sequential_signing: false,
+    sender_name: '',
+    message: '',
+    logo_url: '',
     pages: [{ width: 595.28, height: 841.89, rotation: 0 }],
   });
   assert.equal(first.signer.id, signers.s1);

@@ -9,6 +9,7 @@ import { declineAsSigner } from '../../services/decline-as-signer.js';
 import { startArtifactGeneration } from '../../services/generate-artifacts.js';
 import { resolveSigningLink } from '../../services/resolve-signing-link.js';
 import { signAsSigner } from '../../services/sign-as-signer.js';
+import { signedDocumentForSigner } from '../../services/signer-copy.js';
 import { signerDocument } from '../../services/signer-document.js';
 import { sendSignerOtp, verifySignerOtp } from '../../services/signer-otp.js';
 import { loadSignerView } from '../../services/signer-view.js';
@@ -17,6 +18,8 @@ import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, Signe
 import { errorResponses } from './responses.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
+/** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/aref-ruqaa/package.json')), 'files');
 const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
 /** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
@@ -35,6 +38,13 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     if (UNDER_A_LINK.test(request.url)) privateAnswer(reply);
   });
   await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: FONT_DIR,
+    prefix: '/signing-ui/fonts/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (p) => /^\/aref-ruqaa-(arabic|latin|latin-ext)-400-normal\.woff2$/.test(p),
+  });
   await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
 
   // The page is static: read once, in both modes.
@@ -42,14 +52,14 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
   const html = { page: template, embed: template.replace('data-mode="page"', 'data-mode="embed"') };
   const page = (embed: boolean) => async (request: { params: { token: string } }, reply: FastifyReply) => {
     let frameAncestors = "'none'";
-    if (embed) {
-      const link = resolveSigningLink(ctx, request.params.token);
-      if (link.request?.embed_origin) frameAncestors = link.request.embed_origin;
-    }
+    const link = resolveSigningLink(ctx, request.params.token);
+    if (embed && link.request?.embed_origin) frameAncestors = link.request.embed_origin;
+    // The sender's logo is the only image from elsewhere: its https origin, nothing wider.
+    const logo = logoOrigin(link.request?.email_json ?? null);
     return reply
       .header(
         'content-security-policy',
-        `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; frame-ancestors ${frameAncestors}`,
+        `default-src 'self'; img-src 'self' data: blob:${logo ? ` ${logo}` : ''}; font-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; frame-ancestors ${frameAncestors}`,
       )
       .type('text/html; charset=utf-8')
       .send(embed ? html.embed : html.page);
@@ -79,6 +89,19 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
   });
 
+  app.get(
+    `${api}/signed-document`,
+    { config: { summary: 'Signer: the signed PDF, once the request is completed (as long as its content is kept)' }, schema: { params: TokenParams } },
+    async (request, reply) => {
+      const document = await signedDocumentForSigner(ctx, request.params.token);
+      const ascii = document.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.filename)}`)
+        .send(document.bytes);
+    },
+  );
+
   app.post(
     `${api}/otp`,
     { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...errorResponses(409) } } },
@@ -107,4 +130,15 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
     async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason),
   );
+}
+
+/** The https origin of a request's logo, for the page's img-src; null when it has none. */
+function logoOrigin(emailJson: string | null): string | null {
+  if (!emailJson) return null;
+  try {
+    const url = new URL((JSON.parse(emailJson) as { logo_url?: string }).logo_url ?? '');
+    return url.protocol === 'https:' && !/[;,'\s]/.test(url.origin) ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -44,8 +44,12 @@ export const SignerView = Type.Object(
         {
           id: Uuid,
           client_reference: Type.String(),
+          status: Type.String({ description: 'the request\'s status: `active`, `completed`, `declined`, …' }),
           document_name: Type.String(),
           sequential_signing: Type.Boolean(),
+          sender_name: Type.String({ description: 'who asks for the signature (`email.sender_name`); empty when the request has none' }),
+          message: Type.String({ description: 'the sender\'s message to the signers (`email.message`); empty when none' }),
+          logo_url: Type.String({ description: 'the sender\'s https logo (`email.logo_url`), loaded by the browser only; empty when none' }),
           pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number(), rotation: Type.Integer() }, closed)),
         },
         closed,
@@ -69,6 +73,10 @@ export const SignerView = Type.Object(
       Type.Null(),
     ]),
     fields: Type.Array(SignerField),
+    signed_pdf: Type.Enum(['none', 'pending', 'ready', 'purged'], {
+      description:
+        'the signed PDF for this signer: `ready` (GET `signed-document` under the link), `pending` (completed, being made), `purged` (content no longer kept) or `none` (not signed, or others still have to sign)',
+    }),
     verification_required: Type.Boolean({ description: 'email code not yet entered: document, signing and declining are locked' }),
     can_sign: Type.Boolean(),
     waiting_for: Type.Array(Type.String(), { description: 'references of signers who must sign first (sequential signing)' }),

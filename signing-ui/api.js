@@ -1,0 +1,49 @@
+// The signer's JSON API under the link.
+import { apiBase, linkLang, state } from './context.js';
+
+// ---------------------------------------------------------------------------------------------
+// API
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body) {
+  let response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method,
+      cache: 'no-store',
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, 'network', state.t('errorNetwork'));
+  }
+  if (!response.ok) {
+    let payload = null;
+    try {
+      payload = await response.json();
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(response.status, payload?.error?.code ?? 'error', payload?.error?.message ?? response.statusText);
+  }
+  return path === '/document' ? response.arrayBuffer() : response.json();
+}
+
+export function errorText(error) {
+  if (error instanceof ApiError && error.code === 'network') return error.message;
+  if (error instanceof ApiError) return state.t('errorServer', { message: error.message });
+  return state.t('errorDocument');
+}
+
+
+export function viewPath() {
+  return linkLang ? `/view?lang=${encodeURIComponent(linkLang.slice(0, 10))}` : '/view';
+}
+

@@ -1,0 +1,11 @@
+// A modal dialog: appended, shown, removed on close, focus back to what opened it.
+
+export function openDialog(dialog, opener) {
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    if (opener?.isConnected) opener.focus();
+  });
+  dialog.showModal();
+}
+

@@ -1,0 +1,152 @@
+// The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
+// the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
+import { state } from './context.js';
+import { openPad } from './pad.js';
+import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './document.js';
+import { h, icon } from './dom.js';
+
+const PHONE = '(max-width: 600px)';
+const query = window.matchMedia(PHONE);
+
+export const isPhone = () => query.matches;
+
+export function onPhoneChange(listener) {
+  query.addEventListener('change', listener);
+}
+
+/** The fields the guide walks through: the signer's required ones, in page order. */
+function steps() {
+  return state.view.fields.filter(isRequired).sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+}
+
+let current = 0;
+/** Once every field is filled the guide folds to one line, unless the signer went back to a field. */
+let reviewing = false;
+
+export function guideElement() {
+  return h('section', { class: 'guide', id: 'guide', 'aria-labelledby': 'guide-step' });
+}
+
+/** Moves the guide to a field: the sheet shows it, the page scrolls to it and highlights it. */
+export function guideTo(field, { focus = false } = {}) {
+  const index = steps().findIndex((f) => f.id === field.id);
+  if (index < 0) return;
+  current = index;
+  reviewing = true;
+  updateGuide({ focus, scroll: true });
+}
+
+export function updateGuide({ focus = false, scroll = false } = {}) {
+  const guide = state.ui?.guide;
+  if (!guide || !state.view) return;
+  const { t } = state;
+  const list = steps();
+  if (list.length === 0) {
+    guide.hidden = true;
+    return;
+  }
+  guide.hidden = false;
+  // Redraw only on a move or when the step's state changed (typing must keep the input).
+  const active = document.activeElement;
+  if (!focus && !scroll && guide.contains(active) && active?.id === 'guide-input') {
+    guide.querySelector('.guide-next')?.toggleAttribute('data-ready', isDone(list[current]));
+    return;
+  }
+  if (current >= list.length) current = list.length - 1;
+  const allDone = list.every(isDone);
+  const field = list[current];
+  const label = fieldLabel(field);
+  const box = document.querySelector(`.field-box[data-field-id="${CSS.escape(field.id)}"]`);
+
+  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0 }, icon('next', 'icon icon-sm icon-back'), h('span', { text: t('guidePrev') }));
+  const last = current === list.length - 1;
+  const next = h('button', { type: 'button', class: 'btn btn-secondary guide-next' }, h('span', { text: t(last ? 'guideDone' : 'guideNext') }), last ? null : icon('next', 'icon icon-sm icon-flip'));
+  prev.addEventListener('click', () => {
+    current = Math.max(0, current - 1);
+    reviewing = true;
+    updateGuide({ focus: true, scroll: true });
+  });
+  next.addEventListener('click', () => {
+    if (last) {
+      current = list.findIndex((f) => !isDone(f));
+      if (current < 0) {
+        current = list.length - 1;
+        reviewing = false;
+        updateGuide();
+        document.getElementById('consent')?.focus();
+        return;
+      }
+    } else current += 1;
+    updateGuide({ focus: true, scroll: true });
+  });
+
+  if (allDone && !reviewing) {
+    const review = h('button', { type: 'button', class: 'btn btn-link guide-review', text: t('guideReview') });
+    review.addEventListener('click', () => {
+      reviewing = true;
+      current = 0;
+      updateGuide({ focus: true, scroll: true });
+    });
+    guide.classList.add('is-folded');
+    guide.replaceChildren(h('div', { class: 'guide-head' }, h('p', { class: 'guide-done', id: 'guide-step', role: 'status', text: t('guideAllDone') }), review));
+    highlight(null);
+    return;
+  }
+  guide.classList.remove('is-folded');
+  let control;
+  if (isMark(field)) {
+    const mark = state.marks[field.type];
+    const cta = t(field.type === 'signature' ? 'signHere' : 'initialHere');
+    control = h(
+      'button',
+      { type: 'button', class: 'btn btn-secondary guide-mark', id: 'guide-input', 'aria-describedby': 'guide-label' },
+      mark?.type === 'drawn' ? h('img', { class: 'mark-image', src: mark.image, alt: '' }) : mark?.type === 'typed' ? h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text }) : icon('pen', 'icon icon-sm'),
+      mark ? null : h('span', { text: cta }),
+    );
+    if (mark) control.setAttribute('aria-label', t('changeMark', { label }));
+    control.addEventListener('click', () => openPad(field.type, control));
+  } else {
+    const pageInput = box?.querySelector('input');
+    control = h('input', {
+      id: 'guide-input',
+      class: 'input guide-input',
+      type: pageInput?.type === 'date' ? 'date' : 'text',
+      maxlength: '500',
+      autocomplete: pageInput?.getAttribute('autocomplete') ?? 'off',
+      dir: 'auto',
+      placeholder: t('enterValue', { label }),
+      enterkeyhint: last ? 'done' : 'next',
+    });
+    control.value = state.values.get(field.id) ?? '';
+    control.addEventListener('input', () => {
+      state.values.set(field.id, control.value);
+      if (pageInput) pageInput.value = control.value;
+      updateProgress();
+    });
+    control.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        next.click();
+      }
+    });
+  }
+  guide.replaceChildren(
+    h(
+      'div',
+      { class: 'guide-head' },
+      h('p', { class: 'guide-step', id: 'guide-step', text: t('guideStep', { n: current + 1, total: list.length }) }),
+      allDone ? h('p', { class: 'guide-done', role: 'status', text: t('guideAllDone') }) : null,
+    ),
+    h('label', { class: 'label guide-label', id: 'guide-label', for: 'guide-input', text: t('fieldOnPage', { label, n: field.page }) }),
+    control,
+    h('div', { class: 'guide-nav' }, prev, next),
+  );
+  if ((state.ui.guideField !== field.id && box) || scroll) {
+    state.ui.guideField = field.id;
+    if (isPhone()) {
+      highlight(box);
+      if (scroll) box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
+  }
+  if (focus) control.focus({ preventScroll: true });
+}

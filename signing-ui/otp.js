@@ -1,0 +1,149 @@
+// Email verification: the code mailed to the signer, checked before the document is shown.
+import { api, ApiError, errorText, viewPath } from './api.js';
+import { formatTime, state } from './context.js';
+import { h, icon } from './dom.js';
+import { showDocument } from './document.js';
+import { focusTitle, header, reloadIfClosed, render, setScreen, showClosed } from './screens.js';
+
+export function showOtp() {
+  const { t, view } = state;
+  setScreen('otp');
+  const email = view.signer?.email ?? '';
+  const status = h('p', { id: 'otp-status', class: 'otp-status', role: 'status' });
+  const error = h('p', { id: 'otp-error', class: 'form-error', role: 'alert' });
+  const code = h('input', {
+    id: 'otp-code',
+    name: 'code',
+    class: 'input input-code',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'one-time-code',
+    pattern: '[0-9]{6}',
+    maxlength: '6',
+    required: true,
+    dir: 'ltr',
+    'aria-describedby': 'otp-status otp-error',
+  });
+  const verifyButton = h('button', { type: 'submit', class: 'btn btn-primary', text: t('verify') });
+  const form = h(
+    'form',
+    { class: 'otp-form', hidden: true, novalidate: true },
+    h('label', { for: 'otp-code', class: 'label', text: t('codeLabel') }),
+    h('div', { class: 'otp-row' }, code, verifyButton),
+  );
+  const sendButton = h('button', { type: 'button', class: 'btn btn-primary', text: t('sendCode') });
+
+  // One message at a time: an error hides the status, a new status clears the error.
+  const showError = (message) => {
+    error.textContent = message;
+    status.hidden = Boolean(message);
+    code.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+  const showStatus = (message) => {
+    status.textContent = message;
+    status.hidden = false;
+    error.textContent = '';
+    code.setAttribute('aria-invalid', 'false');
+  };
+  const explain = (e) => {
+    if (e instanceof ApiError && e.status === 409) {
+      const locked = /locked until (\d{4}-\d\d-\d\dT[\d:.]+Z)/.exec(e.message);
+      if (locked) return t('otpLocked', { time: formatTime(locked[1]) });
+      if (/locked/.test(e.message)) return t('otpLockedNoTime');
+      if (/no valid code/.test(e.message)) return t('codeExpired');
+    }
+    if (e instanceof ApiError && e.status === 400) return t('codeFormat');
+    return errorText(e);
+  };
+
+  sendButton.addEventListener('click', async () => {
+    if (state.busy) return;
+    state.busy = true;
+    sendButton.disabled = true;
+    sendButton.textContent = t('sendingCode');
+    showError('');
+    try {
+      const sent = await api('POST', '/otp');
+      if (sent.sent) {
+        showStatus(t('codeSent', { email }));
+        form.hidden = false;
+        code.value = '';
+        code.focus();
+      } else {
+        showError(t('codeSendFailed'));
+      }
+    } catch (e) {
+      if (!(await reloadIfClosed(e))) showError(explain(e));
+    } finally {
+      state.busy = false;
+      sendButton.disabled = false;
+      sendButton.textContent = form.hidden ? t('sendCode') : t('resendCode');
+      sendButton.className = form.hidden ? 'btn btn-primary' : 'btn btn-link';
+    }
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (state.busy) return;
+    const value = code.value.replace(/\s+/g, '');
+    if (!/^[0-9]{6}$/.test(value)) {
+      showError(t('codeFormat'));
+      code.focus();
+      return;
+    }
+    state.busy = true;
+    verifyButton.disabled = true;
+    verifyButton.textContent = t('verifying');
+    showError('');
+    try {
+      const checked = await api('POST', '/otp/verify', { code: value });
+      if (checked.verified) {
+        showStatus(t('verified'));
+        state.busy = false;
+        const view = await api('POST', viewPath());
+        state.view = view;
+        if (view.state === 'closed') showClosed();
+        else await showDocument();
+        return;
+      }
+      showError(checked.attempts_left > 0 ? t('wrongCode', { n: checked.attempts_left }) : t('codeUsedUp'));
+      code.value = '';
+      code.focus();
+    } catch (e) {
+      if (!(await reloadIfClosed(e))) {
+        showError(explain(e));
+        code.focus();
+      }
+    } finally {
+      state.busy = false;
+      verifyButton.disabled = false;
+      verifyButton.textContent = t('verify');
+    }
+  });
+
+  render(
+    h(
+      'div',
+      { class: 'layout' },
+      header(),
+      h(
+        'main',
+        { class: 'card-wrap', id: 'main' },
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'card-title' },
+          h('span', { class: 'card-icon' }, icon('mail')),
+          h('h1', { id: 'card-title', class: 'card-title', text: t('otpTitle'), tabindex: '-1' }),
+          h('p', { class: 'card-text', text: t('otpIntro', { email }) }),
+          // Status, the code box, then "send a new code" (the first button until a code is sent).
+          status,
+          form,
+          error,
+          h('div', { class: 'card-actions' }, sendButton),
+        ),
+      ),
+    ),
+  );
+  focusTitle();
+}
+

@@ -1,0 +1,139 @@
+// The signer's copy over real HTTP: the signed PDF under a signer's link once the request completes
+// (409 before, 410 once purged), the view's `signed_pdf`, the `completed` mail only to signers who
+// were mailed, its link readable and never usable for signing, and the page's img-src for a logo.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { activate, postJson, signerAction, status } from '../helpers/flows.js';
+import { createForm, payload } from '../helpers/requests.js';
+import { json, useServer, type TestServer } from '../helpers/server.js';
+
+type Mail = { kind: string | null; subject: string; text: string; html: string; signer_reference: string | null };
+
+async function create(server: TestServer, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload(overrides)) });
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await json<{ id: string }>(response)).id;
+}
+
+function copyUrl(link: string): string {
+  const url = new URL(link);
+  return `${url.origin}${url.pathname}/api/signed-document`;
+}
+
+async function view(link: string): Promise<{ state: string; closed_reason: string | null; signed_pdf: string; request: Record<string, unknown> | null }> {
+  const response = await signerAction(link, 'view');
+  assert.equal(response.status, 200);
+  return json(response);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== null) return found;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function mailsOf(server: TestServer, id: string): Promise<Mail[]> {
+  return (await json<{ data: Mail[] }>(await server.call('GET', `/_sandbox/emails?signature_request_id=${id}`))).data;
+}
+
+const sign = (link: string) => signerAction(link, 'sign', { signature: { type: 'typed', text: 'Ada Lovelace' } });
+
+test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => {
+  const server = await useServer(t);
+
+  await t.test('two signers: 409 until complete, then the PDF under each link and a completed mail each', async () => {
+    const id = await create(server, {
+      email: { sender_name: 'Northwind Trading', message: 'Please sign.', logo_url: 'https://cdn.example.com/logo.png' },
+      signers: [
+        { reference: 'a', name: 'Ada Lovelace', email: 'ada.copy@example.com', order: 1, locale: 'fr' },
+        { reference: 'b', name: 'Bob', email: 'bob.copy@example.com', order: 2 },
+      ],
+      fields: [
+        { signer_reference: 'a', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 },
+        { signer_reference: 'b', type: 'signature', page: 1, x: 300, y: 700, width: 200, height: 50 },
+      ],
+    });
+    const { signers } = await activate(server, id, { send_emails: true });
+    const link = (ref: string) => signers.find((s) => s.reference === ref)!.signing_url;
+
+    // Who is asking, in the view.
+    const open = await view(link('a'));
+    assert.equal(open.request?.sender_name, 'Northwind Trading');
+    assert.equal(open.request?.message, 'Please sign.');
+    assert.equal(open.request?.logo_url, 'https://cdn.example.com/logo.png');
+    assert.equal(open.signed_pdf, 'none');
+    // The page may load that logo, and only images from its origin besides its own.
+    const page = await fetch(link('a'));
+    await page.text();
+    assert.match(page.headers.get('content-security-policy') ?? '', /img-src 'self' data: blob: https:\/\/cdn\.example\.com;/);
+
+    const early = await fetch(copyUrl(link('a')));
+    assert.equal(early.status, 409);
+    assert.equal((await json<{ error: { code: string } }>(early)).error.code, 'conflict');
+
+    assert.equal((await sign(link('a'))).status, 200);
+    // Signed, the others still to sign: readable, no copy yet.
+    const waiting = await view(link('a'));
+    assert.deepEqual([waiting.state, waiting.closed_reason, waiting.signed_pdf], ['closed', 'signed', 'none']);
+    const stillWaiting = await fetch(copyUrl(link('a')));
+    assert.equal(stillWaiting.status, 409);
+    await stillWaiting.text();
+
+    assert.equal((await sign(link('b'))).status, 200);
+    await until('the signed PDF', async () => ((await view(link('a'))).signed_pdf === 'ready' ? true : null));
+    for (const ref of ['a', 'b']) {
+      const response = await fetch(copyUrl(link(ref)));
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'application/pdf');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.match(response.headers.get('content-disposition') ?? '', /^attachment; filename="contract-signed\.pdf"/);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+      assert.ok(bytes.includes('/ByteRange'), 'the sealed PDF');
+    }
+
+    const completed = await until('the completed mails', async () => {
+      const found = (await mailsOf(server, id)).filter((m) => m.kind === 'completed');
+      return found.length === 2 ? found : null;
+    });
+    const fr = completed.find((m) => m.signer_reference === 'a')!;
+    assert.match(fr.subject, /« contract\.pdf » est signé/);
+    assert.match(fr.text, /Télécharger le document signé: http/);
+    assert.match(fr.text, /tant que le document est conservé/);
+    const mailLink = /(http:\/\/\S+\/sign\/[0-9A-Za-z]+)/.exec(fr.text)?.[1];
+    assert.ok(mailLink && !mailLink.startsWith(link('a').split('?')[0]!), 'a link of its own');
+    const fromMail = await fetch(copyUrl(mailLink));
+    assert.equal(fromMail.status, 200);
+    await fromMail.arrayBuffer();
+    const signAgain = await sign(mailLink);
+    assert.equal(signAgain.status, 409, 'never usable for signing');
+    await signAgain.text();
+    assert.equal((await status(server, id)).status, 'completed');
+
+    // Purged: the link still explains, the copy is gone (410).
+    assert.equal((await postJson(server, `/_sandbox/signature-requests/${id}/purge`)).status, 200);
+    assert.equal((await view(link('a'))).signed_pdf, 'purged');
+    const gone = await fetch(copyUrl(link('a')));
+    assert.equal(gone.status, 410);
+    assert.equal((await json<{ error: { code: string } }>(gone)).error.code, 'artifact_not_available');
+  });
+
+  await t.test('a request run without mails gets no completed mail; an unknown token is neutral', async () => {
+    const id = await create(server, { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] });
+    const { signers } = await activate(server, id);
+    assert.equal((await sign(signers[0]!.signing_url)).status, 200);
+    await until('the signed PDF', async () => ((await view(signers[0]!.signing_url)).signed_pdf === 'ready' ? true : null));
+    assert.deepEqual(await mailsOf(server, id), []);
+
+    const unknown = signers[0]!.signing_url.replace(/\/sign\/[0-9A-Za-z]+/, `/sign/${'Q'.repeat(43)}`);
+    const neutral = await view(unknown);
+    assert.deepEqual([neutral.state, neutral.closed_reason, neutral.request, neutral.signed_pdf], ['closed', 'unavailable', null, 'none']);
+    const response = await fetch(copyUrl(unknown));
+    assert.equal(response.status, 409);
+    await response.text();
+  });
+});
