@@ -66,6 +66,11 @@ export async function requestPage(id) {
   const preview = h('div', { id: 'request-preview' });
   let previewFor = '';
 
+  const replayed = async (message) => {
+    status.classList.remove('error');
+    status.textContent = message;
+    await reload();
+  };
   const reload = async () => {
     ({ data: r } = await api(`/requests/${encodeURIComponent(id)}`));
     seen = JSON.stringify(r);
@@ -195,7 +200,7 @@ export async function requestPage(id) {
       section('Mail', mailTable(r.emails)),
       section(
         'Webhook deliveries',
-        ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((d) => deliveryCard(d, { onReplayed: reload })) : [empty('No webhook delivery.')]),
+        ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((d) => deliveryCard(d, { onReplayed: replayed })) : [empty('No webhook delivery.')]),
       ),
     );
 

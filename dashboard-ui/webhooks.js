@@ -28,7 +28,7 @@ function attemptDetails(delivery, attempt) {
 /**
  * One delivery as a card.
  * @param {any} d the delivery with its attempts
- * @param {{ onReplayed: () => Promise<void>, showRequest?: boolean }} options
+ * @param {{ onReplayed: (message: string) => Promise<void>, showRequest?: boolean }} options where a replay's outcome is said (the card may be gone: a filter can drop it)
  */
 export function deliveryCard(d, options) {
   const status = statusLine();
@@ -45,9 +45,7 @@ export function deliveryCard(d, options) {
         try {
           const { data } = await api(`/webhook-deliveries/${encodeURIComponent(d.id)}/replay`, { method: 'POST' });
           const last = data.attempts[data.attempts.length - 1];
-          await options.onReplayed();
-          const line = document.querySelector(`[data-status-of="${CSS.escape(d.id)}"]`);
-          if (line) line.textContent = `Replayed: attempt ${last?.number ?? '?'} answered ${last?.status_code ?? last?.error ?? 'nothing'}; the delivery is ${data.status}.`;
+          await options.onReplayed(`Replayed ${d.event_type}: attempt ${last?.number ?? '?'} answered ${last?.status_code ?? last?.error ?? 'nothing'}; the delivery is ${data.status}.`);
         } catch (error) {
           button.disabled = false;
           reportFailure(error, status, 'Replay');
@@ -56,7 +54,6 @@ export function deliveryCard(d, options) {
     },
     'Replay now',
   );
-  status.setAttribute('data-status-of', d.id);
   const attempts = d.attempts.length
     ? table(
         `Attempts of ${d.event_type}`,
@@ -93,7 +90,9 @@ export async function webhooksPage(params) {
   const load = () => api(`/webhook-deliveries?${query}`);
   let page = await load();
   const list = h('div', { id: 'deliveries' });
-  const refresh = async () => {
+  const pageStatus = h('p', { class: 'status-line', role: 'status', id: 'webhooks-status' });
+  const refresh = async (message) => {
+    pageStatus.textContent = message;
     page = await load();
     seen = JSON.stringify(page);
     render();
@@ -127,6 +126,7 @@ export async function webhooksPage(params) {
     h('h1', {}, 'Webhook deliveries'),
     h('p', { class: 'lead' }, 'Newest first, every account. Open an attempt to see the signed headers and the body it sent; a replay sends the event again now, with a fresh signature.'),
     filters,
+    pageStatus,
     list,
   );
   every(POLL_MS, async () => {
