@@ -5,6 +5,25 @@ import { api, reportFailure } from './api.js';
 import { definitions, empty, h, replaceKeeping, section, show, statusLine, table, text, time } from './dom.js';
 import { every, POLL_MS } from './live.js';
 
+/**
+ * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded, as a
+ * mail client shows it; the raw source keeps them as received.
+ * @param {string} value
+ */
+export function decodeHeader(value) {
+  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=(\s+(?==\?))?/g, (whole, charset, encoding, data) => {
+    try {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+          : Uint8Array.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([^=])/g, (_m, hex, ch) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ch)), (c) => c.charCodeAt(0));
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      return whole;
+    }
+  });
+}
+
 /** @param {URLSearchParams} params */
 export async function mailList(params) {
   document.title = 'Mail · paraph dashboard';
@@ -45,7 +64,7 @@ export async function mailList(params) {
               m.to.join(', '),
               m.from,
               text(m.kind),
-              m.signature_request_id ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, 'request') : '—',
+              m.signature_request_id ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}`}, h('code', {}, m.signature_request_id.slice(0, 8))) : '—',
             ]),
           )
         : empty(to ? `No mail caught for ${to}.` : 'No mail caught yet.'),
@@ -124,7 +143,7 @@ export async function mailPage(id) {
         : empty('This mail has no HTML part.'),
     ),
     section('Text', m.text ? h('pre', { class: 'code mail-text', tabindex: 0 }, m.text) : empty('This mail has no text part.')),
-    section('Headers', table('Headers', ['Name', 'Value'], m.headers.map(([name, value]) => [h('code', {}, name), value]))),
+    section('Headers', table('Headers', ['Name', 'Value'], m.headers.map(([name, value]) => [h('code', {}, name), decodeHeader(value)]))),
     section('Raw source', h('details', { class: 'raw' }, h('summary', {}, `Show the message as received (${m.raw.length} characters)`), h('pre', { class: 'code', tabindex: 0 }, m.raw))),
   );
   if (m.html) await load();

@@ -184,10 +184,12 @@ export async function requestPage(id) {
             r.embed_origin ? signerButton(s, 'Embed test page', 'embed') : h('span', { class: 'help' }, 'no embed_origin'),
           )
         : '—';
-      return [String(s.order), s.reference, text(s.name), s.email, badge(s.status), text(s.locale), text(s.verification), time(s.signed_at), time(s.expires_at), actions];
+      const who = h('span', {}, h('strong', {}, s.name || s.email), h('br', {}), h('code', {}, s.reference));
+      const state = h('span', {}, badge(s.status), s.verification ? h('span', { class: 'help' }, ` ${s.verification}${s.verified_at ? ' ✓' : ''}`) : null);
+      return [String(s.order), who, s.email, state, text(s.locale), time(s.signed_at), time(s.expires_at), actions];
     });
 
-    replaceKeeping(signersBox, section('Signers', table('Signers', ['Order', 'Reference', 'Name', 'Email', 'Status', 'Locale', 'Verification', 'Signed', 'Link expires', 'Open'], signerRows)));
+    replaceKeeping(signersBox, section('Signers', table('Signers', ['#', 'Signer', 'Email', 'Status', 'Locale', 'Signed', 'Link expires', 'Open'], signerRows)));
     replaceKeeping(
       body,
       section(

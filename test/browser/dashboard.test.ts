@@ -64,6 +64,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
   const walked = `walk-${tag}`;
   let walkedId = '';
   let mailId = '';
+  let invitationId = '';
 
   await t.test('sign in, then walk a request from creation to artifacts while the dashboard is open', async (st) => {
     const { page, errors } = await signIn(browser, st, dashboardUrl);
@@ -168,6 +169,9 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     await page.locator('a.mail-link').first().click();
     await page.locator('dd a', { hasText: walkedId }).waitFor(WAIT);
     await page.locator('h1', { hasText: 'vous invite à signer' }).waitFor(WAIT);
+    invitationId = decodeURIComponent(page.url().split('#/mail/')[1] ?? '');
+    // Encoded header words are shown decoded (the raw source keeps them as received).
+    await page.locator('#section-headers-region td', { hasText: /^paraph vous invite à signer « contract\.pdf »$/ }).waitFor(WAIT);
     await page.frameLocator('iframe.mail-frame').locator('body', { hasText: 'Bonjour Camille Martin' }).waitFor(WAIT);
     assert.match((await page.locator('pre.mail-text').textContent()) ?? '', /Bonjour Camille Martin,/, 'the French invitation as the signer saw it');
     assert.ok(errors.some((e) => IMAGE_BLOCKED.test(e)), `Chromium reports the remote image blocked: ${JSON.stringify(errors)}`);
@@ -284,6 +288,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
         ['request', `#/requests/${walkedId}`, () => page.locator('.pdf-preview[data-state="rendered"]').waitFor(WAIT)],
         ['mail', '#/mail', () => page.locator('a.mail-link').first().waitFor(WAIT)],
         ['mail-message', `#/mail/${mailId}`, () => page.frameLocator('iframe.mail-frame').locator('#static').waitFor(WAIT)],
+        ['mail-invitation', `#/mail/${invitationId}`, () => page.frameLocator('iframe.mail-frame').locator('body', { hasText: 'Bonjour Camille Martin' }).waitFor(WAIT)],
         ['webhooks', '#/webhooks', () => page.locator('article.delivery').first().waitFor(WAIT)],
         ['clock', '#/clock', () => page.locator('#fell-due table').waitFor(WAIT)],
       ];
