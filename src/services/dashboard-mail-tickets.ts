@@ -16,11 +16,12 @@ interface Ticket {
   expiresAt: number;
 }
 
-const tickets = new WeakMap<Context, Map<string, Ticket>>();
+/** Per open database (one per data directory in this process). */
+const tickets = new WeakMap<object, Map<string, Ticket>>();
 
 function ticketsOf(ctx: Context): Map<string, Ticket> {
-  let map = tickets.get(ctx);
-  if (!map) tickets.set(ctx, (map = new Map()));
+  let map = tickets.get(ctx.db);
+  if (!map) tickets.set(ctx.db, (map = new Map()));
   return map;
 }
 

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodemailer from 'nodemailer';
+import { issueMailTicket, readMailTicket } from '../../src/services/dashboard-mail-tickets.js';
 import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 import { expectError } from '../helpers/errors.js';
@@ -387,10 +388,19 @@ test("a caught mail's HTML opens under a one-minute ticket, with its own policy:
     assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
     assert.match(await page.text(), /<p>hi<\/p>/);
   }
-  const gone = await server.call('GET', '/_dashboard/mail/pmail_unknown', { key: null });
-  assert.equal(gone.status, 404);
-  assert.match(gone.headers.get('content-security-policy') ?? '', /default-src 'none'/);
-  await gone.arrayBuffer();
+  for (const [route, status] of [['/_dashboard/mail/pmail_unknown', 404], ['/_dashboard/mail/not-a-ticket', 404]] as const) {
+    const gone = await server.call('GET', route, { key: null });
+    assert.equal(gone.status, status, route);
+    assert.match(gone.headers.get('content-security-policy') ?? '', /^default-src 'none'/, route);
+    assert.equal(gone.headers.get('referrer-policy'), 'no-referrer', route);
+    await gone.arrayBuffer();
+  }
+  // A ticket lives one minute (real time).
+  const ticket = issueMailTicket(server.running.ctx, id, false);
+  assert.deepEqual(readMailTicket(server.running.ctx, ticket), { emailId: id, remoteImages: false });
+  const clock = server.running.ctx.clock;
+  const later = { ...server.running.ctx, clock: { ...clock, realNow: () => clock.realNow() + 61_000 } };
+  assert.equal(readMailTicket(later, ticket), null);
   await expectError(await dash(server, 'POST', `/_dashboard/api/emails/${NO_ID}/view`, token, {}), 404, 'not_found');
   await expectError(await dash(server, 'POST', `/_dashboard/api/emails/${id}/view`, token, { remote_images: 'yes' }), 400, 'invalid_request');
 });

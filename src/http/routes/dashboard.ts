@@ -220,11 +220,13 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
 
   // The mail's HTML under a ticket (an iframe sends no Authorization header): its own strict policy,
   // framed only by the dashboard, never cached.
-  app.get('/_dashboard/mail/:ticket', { config, schema: { params: TicketParams } }, async (request, reply) => {
-    reply.header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+  const mailHeaders = (_request: unknown, reply: FastifyReply, done: () => void) => {
+    reply.headers({ 'content-security-policy': mailCsp(false), 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    done();
+  };
+  app.get('/_dashboard/mail/:ticket', { config, onRequest: mailHeaders, schema: { params: TicketParams } }, async (request, reply) => {
     const ticket = readMailTicket(ctx, request.params.ticket);
     if (ticket === null) {
-      reply.header('content-security-policy', mailCsp(false));
       return reply.code(404).type('text/plain; charset=utf-8').send('This mail view expired: open the mail again in the dashboard.');
     }
     return reply
