@@ -207,6 +207,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     const delivered = page.locator('article.delivery', { has: page.locator(`a[href="#/requests/${id}"]`) }).first();
     await delivered.locator('.badge', { hasText: 'delivered' }).waitFor(WAIT);
     await delivered.locator('tbody tr').last().locator('td', { hasText: 'replay' }).waitFor(WAIT);
+    // A new delivery appears on the open page by itself.
+    const next = await createRequest(server, { client_reference: `hook-next-${tag}`, callback_url: flaky.url });
+    await activate(server, next);
+    await page.locator('article.delivery', { has: page.locator(`a[href="#/requests/${next}"]`) }).locator('.badge', { hasText: 'delivered' }).waitFor(WAIT);
     assert.deepEqual(errors, []);
   });
 
@@ -249,6 +253,12 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     await popup.setViewportSize(PHONE);
     await snapshot(popup, 'dashboard-embed-test-phone');
     await assertNoPageOverflow(popup, 'embed test page (phone)');
+
+    // The signing page itself, on a fresh link: the one the embed test page holds stops working.
+    const [signing] = await Promise.all([page.context().waitForEvent('page', WAIT), page.locator('button', { hasText: 'Open signing page' }).click()]);
+    await signing.waitForURL(/\/sign\/[0-9A-Za-z]+/, WAIT);
+    await signing.getByText('Signing as s1@example.com').first().waitFor(WAIT);
+    await page.locator('.timeline .event-type', { hasText: 'link_issued' }).nth(1).waitFor(WAIT);
 
     // Another origin: explained, not framed.
     const other = await createRequest(server, { client_reference: `embed-other-${tag}`, embed_origin: 'https://app.example.com' });
