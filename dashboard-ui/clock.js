@@ -5,7 +5,7 @@ import { definitions, duration, empty, h, replaceKeeping, section, show, statusL
 import { every, POLL_MS } from './live.js';
 
 function fellDue(last) {
-  if (!last) return empty('No advance from this dashboard since the server started.');
+  if (!last) return empty('The sandbox clock has not been advanced yet.');
   return h(
     'div',
     {},

@@ -3,31 +3,26 @@ import type { Context } from '../context.js';
 import type { DashboardClock, FellDue } from '../http/schemas/dashboard.js';
 import { advanceClockBy } from './advance-clock-by.js';
 import { clockState } from './clock-state.js';
+import { lastClockAdvance } from './last-clock-advance.js';
 
-interface LastAdvance {
-  duration: string;
-  from: string;
-  to: string;
-  fell_due: FellDue[];
-}
-
-/** The last advance made from the dashboard, per data directory context (kept while the server runs). */
-const lastAdvances = new WeakMap<Context, LastAdvance>();
-
-export function operatorClock(ctx: Context): DashboardClock {
-  return { ...clockState(ctx), last_advance: lastAdvances.get(ctx) ?? null };
+/** `1d1h30m`: a span in the syntax `paraph clock advance` takes. */
+function durationText(ms: number): string {
+  let seconds = Math.round(ms / 1000);
+  let text = '';
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+    const n = Math.floor(seconds / size);
+    seconds -= n * size;
+    if (n > 0) text += `${n}${unit}`;
+  }
+  return text || '0s';
 }
 
 /**
- * Advances the clock as `paraph clock advance` does and answers what fell due on the way: the audit
- * events the scheduler wrote in that span (links expired, requests purged) and the webhook attempts it sent.
+ * What fell due in a span of sandbox time: the audit events paraph itself wrote (links and requests
+ * expired, requests purged) and the webhook attempts the schedule sent, oldest first.
  */
-export async function advanceOperatorClock(ctx: Context, duration: string): Promise<DashboardClock> {
+function fellDueBetween(ctx: Context, from: number, to: number): FellDue[] {
   const { db } = ctx;
-  const from = ctx.clock.now();
-  const state = await advanceClockBy(ctx, duration);
-  const to = ctx.clock.now();
-
   const audits = db.all(
     db.q
       .selectFrom('audit_events')
@@ -58,7 +53,7 @@ export async function advanceOperatorClock(ctx: Context, duration: string): Prom
       .where('webhook_attempts.attempted_at', '>', from)
       .where('webhook_attempts.attempted_at', '<=', to),
   );
-  const fellDue: FellDue[] = [
+  return [
     ...audits.map((a) => ({
       at: isoTime(a.created_at),
       kind: 'audit_event' as const,
@@ -76,6 +71,24 @@ export async function advanceOperatorClock(ctx: Context, duration: string): Prom
       webhook_delivery_id: a.delivery_id,
     })),
   ].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
-  lastAdvances.set(ctx, { duration: duration.trim(), from: isoTime(from), to: isoTime(to), fell_due: fellDue });
-  return { ...state, last_advance: lastAdvances.get(ctx) ?? null };
+}
+
+/** The clock, with the last advance (from the CLI, `/_sandbox` or the dashboard) and what fell due on it. */
+export function operatorClock(ctx: Context): DashboardClock {
+  const last = lastClockAdvance(ctx);
+  return {
+    ...clockState(ctx),
+    last_advance: last && {
+      duration: durationText(last.to - last.from),
+      from: isoTime(last.from),
+      to: isoTime(last.to),
+      fell_due: fellDueBetween(ctx, last.from, last.to),
+    },
+  };
+}
+
+/** Advances the clock as `paraph clock advance` does; answers the clock with what fell due on the way. */
+export async function advanceOperatorClock(ctx: Context, duration: string): Promise<DashboardClock> {
+  await advanceClockBy(ctx, duration);
+  return operatorClock(ctx);
 }

@@ -158,7 +158,7 @@ export const DashboardClock = Type.Object(
       [
         Type.Object(
           { duration: Type.String(), from: DateTime, to: DateTime, fell_due: Type.Array(FellDue) },
-          { ...closed, description: 'the last advance made from the dashboard while this server runs, and what fell due on it' },
+          { ...closed, description: 'the last advance of the clock (from the CLI, /_sandbox or the dashboard), and what fell due on it' },
         ),
         Type.Null(),
       ],
