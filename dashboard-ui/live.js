@@ -1,5 +1,6 @@
 // Live updates by polling: a view asks for `every(ms, fn)`; the router stops it when the view changes.
 // (Server-sent events would need the token in a URL: an EventSource cannot send a header.)
+import { Unauthorized } from './api.js';
 
 /** @type {number[]} */
 let timers = [];
@@ -12,8 +13,9 @@ export function every(ms, fn) {
     running = true;
     try {
       await fn();
-    } catch {
-      // the next round tries again; the view shows errors of what the user does
+    } catch (error) {
+      // A rotated token sends the page back to the sign-in field; anything else, the next round tries again.
+      if (error instanceof Unauthorized) window.dispatchEvent(new CustomEvent('dashboard:unauthorized'));
     } finally {
       running = false;
     }

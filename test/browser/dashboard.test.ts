@@ -12,6 +12,7 @@ import { test, type TestContext } from 'node:test';
 import nodemailer from 'nodemailer';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { activate, advance, createRequest, signerAction } from '../helpers/flows.js';
+import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
@@ -270,6 +271,15 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     await explained.locator('.notice', { hasText: 'frame-ancestors https://app.example.com' }).waitFor(WAIT);
     assert.equal(await explained.locator('iframe').count(), 0);
     assert.deepEqual(errors, []);
+  });
+
+  await t.test('a token rotated while the dashboard is open sends it back to the sign-in field', async (st) => {
+    const other = await useServer(st);
+    const { page } = await signIn(browser, st, other.running.dashboardUrl);
+    rotateDashboardToken(other.running.ctx);
+    await page.locator('form.sign-in [role="alert"]', { hasText: /wrong, or rotated/ }).waitFor(WAIT);
+    assert.equal(await page.locator('table').count(), 0);
+    assert.equal(await page.evaluate("sessionStorage.getItem('paraph.dashboard.token')"), null);
   });
 
   await t.test('without a token only the sign-in field shows; a wrong one is refused', async (st) => {
