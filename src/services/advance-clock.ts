@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { nextDueTime, runDueJobs } from '../jobs/run-due-jobs.js';
 import { settleDeliveriesInFlight } from './deliver-webhook.js';
+import { recordClockAdvance } from './last-clock-advance.js';
 
 /**
  * Moves the sandbox clock forward by `ms`, stopping at every due time on the way and running what
@@ -9,6 +10,7 @@ import { settleDeliveriesInFlight } from './deliver-webhook.js';
  */
 export async function advanceClock(ctx: Context, ms: number): Promise<{ now: number; offsetMs: number }> {
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('the sandbox clock only moves forward by a whole number of milliseconds');
+  const from = ctx.clock.now();
   // The offset, not the time, is the target: the real time spent running jobs must not eat into `ms`.
   const targetOffset = ctx.clock.offsetMs() + ms;
   for (;;) {
@@ -25,5 +27,7 @@ export async function advanceClock(ctx: Context, ms: number): Promise<{ now: num
   if (remaining > 0) ctx.clock.advance(remaining);
   await runDueJobs(ctx, { deliverWebhooks: true });
   await settleDeliveriesInFlight(ctx);
+  // What fell due on the way is read back from this span (the dashboard's clock page).
+  recordClockAdvance(ctx, { from, to: from + ms });
   return { now: ctx.clock.now(), offsetMs: ctx.clock.offsetMs() };
 }

@@ -97,29 +97,27 @@ export async function attemptDelivery(ctx: Context, deliveryId: string, trigger:
   if (fault) return recordAttempt(ctx, deliveryId, trigger, webhookFaultOutcome(fault, ctx.policy.webhookTimeoutMs));
   const url = new URL(row.url);
   const destination = await resolveDestination(url, ctx.policy.allowLoopbackWebhooks);
-  let outcome: { statusCode: number | null; error: string | null; durationMs: number };
+  let outcome: AttemptOutcome;
   if (!destination.ok) {
     outcome = { statusCode: null, error: destination.error, durationMs: 0 };
   } else {
     const secret = webhookSecretOf(ctx, { id: row.key_id, webhook_secret_sealed: row.webhook_secret_sealed });
-    outcome = await postWebhook({
-      url,
-      address: destination.address,
-      family: destination.family,
-      body: row.payload,
-      timeoutMs: ctx.policy.webhookTimeoutMs,
-      headers: { ...signWebhook(secret, row.event_id, row.payload, ctx.clock.realNow()) },
-    });
+    const headers = { ...signWebhook(secret, row.event_id, row.payload, ctx.clock.realNow()) };
+    const sent = await postWebhook({ url, address: destination.address, family: destination.family, body: row.payload, timeoutMs: ctx.policy.webhookTimeoutMs, headers });
+    outcome = { ...sent, headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'paraph-webhooks/1' } };
   }
   recordAttempt(ctx, deliveryId, trigger, outcome);
 }
 
-function recordAttempt(
-  ctx: Context,
-  deliveryId: string,
-  trigger: AttemptTrigger,
-  outcome: { statusCode: number | null; error: string | null; durationMs: number },
-): void {
+interface AttemptOutcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** The headers sent (the signed ones and the content type); absent when nothing was sent. */
+  headers?: Record<string, string>;
+}
+
+function recordAttempt(ctx: Context, deliveryId: string, trigger: AttemptTrigger, outcome: AttemptOutcome): void {
   const { db } = ctx;
   db.transaction(() => {
     const now = ctx.clock.now();
@@ -134,6 +132,7 @@ function recordAttempt(
       error: outcome.error,
       duration_ms: outcome.durationMs,
       attempted_at: now,
+      request_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
     });
     const accepted = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const failures = accepted ? 0 : trigger === 'replay' ? 1 : current.failures_in_row + 1;

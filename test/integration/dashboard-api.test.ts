@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodemailer from 'nodemailer';
+import { issueMailTicket, readMailTicket } from '../../src/services/dashboard-mail-tickets.js';
 import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 import { expectError } from '../helpers/errors.js';
-import { activate, createRequest, postJson, signerAction } from '../helpers/flows.js';
+import { activate, advance, createRequest, postJson, signerAction } from '../helpers/flows.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
@@ -23,6 +24,10 @@ const ENDPOINTS: Array<[string, string]> = [
   ['POST', `/_dashboard/api/webhook-deliveries/${NO_ID}/replay`],
   ['GET', '/_dashboard/api/clock'],
   ['POST', '/_dashboard/api/clock/advance'],
+  ['GET', `/_dashboard/api/requests/${NO_ID}/document`],
+  ['GET', `/_dashboard/api/requests/${NO_ID}/artifacts/signed-pdf`],
+  ['POST', `/_dashboard/api/requests/${NO_ID}/signers/s1/link`],
+  ['POST', `/_dashboard/api/emails/${NO_ID}/view`],
 ];
 
 function tokenOf(server: TestServer): string {
@@ -50,7 +55,7 @@ function assertSecurityHeaders(response: Response, what: string): void {
 test('every dashboard endpoint refuses no token, a wrong token and an API key with 401, with the security headers', async (t) => {
   const server = await useServer(t);
   for (const [method, route] of ENDPOINTS) {
-    const body = method === 'POST' && route.endsWith('/advance') ? { duration: '1h' } : undefined;
+    const body = method === 'POST' && route.endsWith('/advance') ? { duration: '1h' } : route.endsWith('/view') ? {} : undefined;
     for (const [what, headers] of [
       ['no token', {}],
       ['a wrong token', { authorization: 'Dashboard pdash_wrong' }],
@@ -272,4 +277,145 @@ test('the clock advances by a duration as the CLI takes it; a bad duration is a 
   await expectError(await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { seconds: 5 }), 400, 'invalid_request');
   const shown = await json<{ data: { offset_seconds: number } }>(await dash(server, 'GET', '/_dashboard/api/clock', token));
   assert.equal(shown.data.offset_seconds, state.data.offset_seconds);
+});
+
+test('the document, artifacts, attempt headers and a fresh signing link, through the dashboard only', async (t) => {
+  const server = await useServer(t, { allowLoopbackWebhooks: true });
+  const receiver = await useReceiver(t);
+  const token = tokenOf(server);
+  const id = await createRequest(server, { client_reference: 'dash-files', callback_url: receiver.url }, 2);
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token), 409, 'artifact_not_available');
+  const links = (await activate(server, id)).signers;
+
+  // The original PDF for the preview, and where every field sits.
+  const document = await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token);
+  assert.equal(document.status, 200);
+  assert.equal(document.headers.get('content-type'), 'application/pdf');
+  assert.equal(Buffer.from(await document.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  type Detail = { data: { embed_origin: string; layout: Array<{ type: string; signer_reference: string; page: number; x: number; y: number }>; webhook_deliveries: Array<{ attempts: Array<{ request_headers: Record<string, string> | null }> }> } };
+  const detail = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
+  assert.equal(detail.data.embed_origin, '');
+  assert.deepEqual(detail.data.layout.map((f) => [f.type, f.signer_reference, f.page, f.x, f.y]), [['signature', 's1', 1, 50, 50], ['signature', 's2', 1, 50, 110]]);
+
+  // A fresh link for s1: the one the activation gave stops working, the new one opens the signing page.
+  const issued = await dash(server, 'POST', `/_dashboard/api/requests/${id}/signers/s1/link`, token);
+  assert.equal(issued.status, 200, await issued.clone().text());
+  const link = (await json<{ data: { signing_url: string; embed_url: string; expires_at: string } }>(issued)).data;
+  assert.match(link.signing_url, new RegExp(`^${server.url}/sign/`));
+  assert.equal(link.embed_url, '');
+  type View = { state: string; closed_reason: string | null };
+  const previous = await json<View>(await signerAction(links[0]!.signing_url, 'view'));
+  assert.deepEqual([previous.state, previous.closed_reason], ['closed', 'revoked'], 'the previous link stopped working');
+  assert.equal((await json<View>(await signerAction(link.signing_url, 'view'))).state, 'open');
+  await expectError(await dash(server, 'POST', `/_dashboard/api/requests/${id}/signers/nobody/link`, token), 404, 'not_found');
+  assert.equal((await signerAction(link.signing_url, 'sign', { signature: { type: 'typed', text: 'One' } })).status, 200);
+  assert.equal((await signerAction(links[1]!.signing_url, 'view')).status, 200);
+  assert.equal((await signerAction(links[1]!.signing_url, 'sign', { signature: { type: 'typed', text: 'Two' } })).status, 200);
+  await expectError(await dash(server, 'POST', `/_dashboard/api/requests/${id}/signers/s1/link`, token), 409, 'conflict');
+
+  // Artifacts, once made, download through the dashboard.
+  await waitUntil('the artifacts', async () => (await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/evidence.json`, token)).status === 200, 30_000);
+  const signedPdf = await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token);
+  assert.equal(signedPdf.status, 200);
+  assert.match(signedPdf.headers.get('content-disposition') ?? '', /^attachment; filename=".*-signed\.pdf"$/);
+  assert.equal(Buffer.from(await signedPdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  const evidence = await json<{ signature_request_id: string }>(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/evidence.json`, token));
+  assert.equal(evidence.signature_request_id, id);
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/nope`, token), 404, 'not_found', /signed-pdf, evidence.pdf, evidence.json/);
+
+  // Each attempt shows the headers it sent: those the receiver got.
+  const settled = await waitUntil('delivered webhooks', async () => {
+    const d = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
+    return d.data.webhook_deliveries.length > 0 && d.data.webhook_deliveries.every((w) => w.attempts.length > 0) ? d : false;
+  }, 20_000);
+  const sent = settled.data.webhook_deliveries.flatMap((d) => d.attempts.map((a) => a.request_headers?.['webhook-signature']));
+  const got = receiver.received.map((r) => r.headers['webhook-signature']);
+  assert.ok(sent.length > 0 && sent.every((signature) => typeof signature === 'string' && got.includes(signature)), JSON.stringify({ sent, got }));
+
+  // Purged: the document is gone (410).
+  assert.equal((await dash(server, 'POST', `/_dashboard/api/requests/${id}/purge`, token)).status, 200);
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token), 410, 'artifact_not_available');
+});
+
+test('the clock says what fell due on the last advance', async (t) => {
+  const server = await useServer(t);
+  const token = tokenOf(server);
+  const id = await createRequest(server, { client_reference: 'dash-due' });
+  await activate(server, id, { link_expiry_days: 1 });
+  const before = await json<{ data: { last_advance: unknown } }>(await dash(server, 'GET', '/_dashboard/api/clock', token));
+  assert.equal(before.data.last_advance, null);
+  const advanced = await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { duration: '2d' });
+  assert.equal(advanced.status, 200, await advanced.clone().text());
+  type Clock = { data: { last_advance: { duration: string; from: string; to: string; fell_due: Array<{ kind: string; what: string; signature_request_id: string; client_reference: string; at: string }> } } };
+  const state = await json<Clock>(advanced);
+  const last = state.data.last_advance;
+  assert.equal(last.duration, '2d');
+  const due = last.fell_due.filter((d) => d.signature_request_id === id);
+  assert.ok(due.some((d) => d.kind === 'audit_event' && d.what.startsWith('signer_expired')), JSON.stringify(due));
+  assert.ok(due.some((d) => d.kind === 'audit_event' && d.what === 'request_expired'), JSON.stringify(due));
+  assert.ok(due.every((d) => d.client_reference === 'dash-due' && d.at > last.from && d.at <= last.to));
+  const shown = await json<Clock>(await dash(server, 'GET', '/_dashboard/api/clock', token));
+  assert.deepEqual(shown.data.last_advance, last);
+  // Nothing left to fall due on the next one, made through /_sandbox (the CLI's and the API's advances count too).
+  await advance(server, 90 * 60 * 1000);
+  const again = await json<Clock>(await dash(server, 'GET', '/_dashboard/api/clock', token));
+  assert.equal(again.data.last_advance.duration, '1h30m');
+  assert.ok(again.data.last_advance.from >= last.to, JSON.stringify(again.data.last_advance));
+  assert.deepEqual(again.data.last_advance.fell_due.filter((d) => d.signature_request_id === id), []);
+});
+
+test("a caught mail's HTML opens under a one-minute ticket, with its own policy: no script, remote images only when asked", async (t) => {
+  const server = await useServer(t);
+  const token = tokenOf(server);
+  const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: server.running.smtpPort, secure: false, ignoreTLS: true });
+  t.after(() => smtp.close());
+  await smtp.sendMail({ from: 'app@elsewhere.test', to: 'html@elsewhere.test', subject: 'html', text: 'plain', html: '<p>hi</p><script>parent.x=1</script><img src="https://images.example/x.png">' });
+  const id = await waitUntil('the mail', async () => {
+    const list = await json<{ data: Array<{ id: string }> }>(await dash(server, 'GET', '/_dashboard/api/emails', token));
+    return list.data[0]?.id ?? false;
+  }, 10_000);
+  for (const [remote, img] of [[false, "img-src data:;"], [true, 'img-src data: https: http:;']] as const) {
+    const view = await dash(server, 'POST', `/_dashboard/api/emails/${id}/view`, token, { remote_images: remote });
+    assert.equal(view.status, 200, await view.clone().text());
+    const url = (await json<{ data: { url: string } }>(view)).data.url;
+    assert.match(url, /^\/_dashboard\/mail\/pmail_[0-9A-Za-z]+$/);
+    assert.doesNotMatch(url, /pdash_/);
+    // The iframe sends no Authorization header: the ticket alone opens it.
+    const page = await server.call('GET', url, { key: null });
+    assert.equal(page.status, 200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /^default-src 'none'; style-src 'unsafe-inline'; /);
+    assert.ok(csp.includes(img), csp);
+    assert.doesNotMatch(csp, /script-src/);
+    assert.match(csp, /frame-ancestors 'self'/);
+    assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
+    assert.match(await page.text(), /<p>hi<\/p>/);
+  }
+  for (const [route, status] of [['/_dashboard/mail/pmail_unknown', 404], ['/_dashboard/mail/not-a-ticket', 404]] as const) {
+    const gone = await server.call('GET', route, { key: null });
+    assert.equal(gone.status, status, route);
+    assert.match(gone.headers.get('content-security-policy') ?? '', /^default-src 'none'/, route);
+    assert.equal(gone.headers.get('referrer-policy'), 'no-referrer', route);
+    await gone.arrayBuffer();
+  }
+  // A ticket lives one minute (real time).
+  const ticket = issueMailTicket(server.running.ctx, id, false);
+  assert.deepEqual(readMailTicket(server.running.ctx, ticket), { emailId: id, remoteImages: false });
+  const clock = server.running.ctx.clock;
+  const later = { ...server.running.ctx, clock: { ...clock, realNow: () => clock.realNow() + 61_000 } };
+  assert.equal(readMailTicket(later, ticket), null);
+  await expectError(await dash(server, 'POST', `/_dashboard/api/emails/${NO_ID}/view`, token, {}), 404, 'not_found');
+  await expectError(await dash(server, 'POST', `/_dashboard/api/emails/${id}/view`, token, { remote_images: 'yes' }), 400, 'invalid_request');
+});
+
+test('every page module and the embed test page are served with the security headers', async (t) => {
+  const server = await useServer(t);
+  for (const name of ['api.js', 'dom.js', 'live.js', 'requests.js', 'request-page.js', 'pdf-preview.js', 'mail.js', 'webhooks.js', 'clock.js', 'embed-test.js', 'embed-test.html']) {
+    const file = await server.call('GET', `/_dashboard/${name}`, { key: null });
+    assert.equal(file.status, 200, name);
+    assert.match(file.headers.get('content-type') ?? '', name.endsWith('.html') ? /^text\/html/ : /^text\/javascript/, name);
+    assertSecurityHeaders(file, name);
+    const body = await file.text();
+    if (name.endsWith('.html')) assert.doesNotMatch(body, /<script(?![^>]*\bsrc=)/i, `${name}: no inline script`);
+  }
 });

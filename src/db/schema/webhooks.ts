@@ -35,4 +35,6 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   /** Sandbox time. */
   attempted_at: number;
+  /** JSON object of the headers this send carried (signed per send); null when nothing was sent. */
+  request_headers: string | null;
 }

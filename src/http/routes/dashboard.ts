@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
 import { PACKAGE_ROOT } from '../../package-files.js';
-import { advanceClockBy } from '../../services/advance-clock-by.js';
 import { listCaughtEmails, showCaughtEmail } from '../../services/caught-emails.js';
-import { clockState } from '../../services/clock-state.js';
+import { caughtMailHtml, issueMailTicket, readMailTicket } from '../../services/dashboard-mail-tickets.js';
+import { advanceOperatorClock, operatorClock } from '../../services/operator-clock.js';
+import { operatorArtifact, operatorDocument } from '../../services/operator-documents.js';
+import { issueOperatorSigningLink } from '../../services/operator-signing-link.js';
 import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
 import { listOperatorDeliveries, replayOperatorDelivery } from '../../services/operator-deliveries.js';
 import { operatorRequestDetail } from '../../services/operator-request-detail.js';
@@ -14,8 +16,10 @@ import type { App } from '../app.js';
 import { noRouteError } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';
+import { ArtifactParams } from '../schemas/artifacts.js';
 import { IdParams } from '../schemas/common.js';
 import {
+  DashboardClock,
   DashboardClockAdvance,
   DashboardDelivery,
   DashboardDeliveryQuery,
@@ -24,20 +28,43 @@ import {
   DashboardRequestDetail,
   DashboardRequestItem,
   DashboardRequestQuery,
+  DashboardSigningLink,
+  MailView,
+  MailViewInput,
   Scoped,
   ScopedPage,
+  SignerParams,
+  TicketParams,
 } from '../schemas/dashboard.js';
-import { CaughtEmail, ClockState } from '../schemas/sandbox.js';
+import { CaughtEmail } from '../schemas/sandbox.js';
 import { SignatureRequestStatus } from '../schemas/signature-requests.js';
 import { errorResponses } from './responses.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');
 /** The page's files, each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
+const JS = 'text/javascript; charset=utf-8';
 const UI_FILES: Readonly<Record<string, string>> = {
   'index.html': 'text/html; charset=utf-8',
-  'app.js': 'text/javascript; charset=utf-8',
+  'embed-test.html': 'text/html; charset=utf-8',
   'styles.css': 'text/css; charset=utf-8',
+  'app.js': JS,
+  'dom.js': JS,
+  'api.js': JS,
+  'live.js': JS,
+  'requests.js': JS,
+  'request-page.js': JS,
+  'pdf-preview.js': JS,
+  'mail.js': JS,
+  'webhooks.js': JS,
+  'clock.js': JS,
+  'embed-test.js': JS,
 };
+
+/** A caught mail's HTML in the dashboard's iframe: no script at all, inline styles, images only when asked. */
+function mailCsp(remoteImages: boolean): string {
+  const img = remoteImages ? "img-src data: https: http:" : 'img-src data:';
+  return `default-src 'none'; style-src 'unsafe-inline'; ${img}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`;
+}
 const scope = 'all accounts' as const;
 
 /**
@@ -127,7 +154,12 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     { config, onRequest, schema: { querystring: DashboardDeliveryQuery, response: { 200: ScopedPage(DashboardDelivery), ...errorResponses(400, 401) } } },
     async (request) => ({
       scope,
-      ...listOperatorDeliveries(ctx, { signatureRequestId: request.query.signature_request_id, limit: request.query.limit, cursor: request.query.cursor }),
+      ...listOperatorDeliveries(ctx, {
+        signatureRequestId: request.query.signature_request_id,
+        status: request.query.status,
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+      }),
     }),
   );
 
@@ -139,13 +171,67 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
 
   app.get(
     '/_dashboard/api/clock',
-    { config, onRequest, schema: { response: { 200: Scoped(ClockState), ...errorResponses(401) } } },
-    async () => ({ scope, data: clockState(ctx) }),
+    { config, onRequest, schema: { response: { 200: Scoped(DashboardClock), ...errorResponses(401) } } },
+    async () => ({ scope, data: operatorClock(ctx) }),
   );
 
   app.post(
     '/_dashboard/api/clock/advance',
-    { config, onRequest, schema: { body: DashboardClockAdvance, response: { 200: Scoped(ClockState), ...errorResponses(400, 401) } } },
-    async (request) => ({ scope, data: await advanceClockBy(ctx, request.body.duration) }),
+    { config, onRequest, schema: { body: DashboardClockAdvance, response: { 200: Scoped(DashboardClock), ...errorResponses(400, 401) } } },
+    async (request) => ({ scope, data: await advanceOperatorClock(ctx, request.body.duration) }),
   );
+
+  app.get(
+    '/_dashboard/api/requests/:id/document',
+    { config, onRequest, schema: { params: IdParams, response: errorResponses(401, 404, 410) } },
+    async (request, reply) => {
+      const document = await operatorDocument(ctx, request.params.id);
+      return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes as never);
+    },
+  );
+
+  app.get(
+    '/_dashboard/api/requests/:id/artifacts/:type',
+    { config, onRequest, schema: { params: ArtifactParams, response: errorResponses(401, 404, 409, 410) } },
+    async (request, reply) => {
+      const artifact = await operatorArtifact(ctx, request.params.id, request.params.type);
+      return reply
+        .type(artifact.contentType)
+        .header('content-disposition', `attachment; filename="${artifact.filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_')}"`)
+        .header('etag', `"${artifact.sha256}"`)
+        .send(artifact.bytes as never);
+    },
+  );
+
+  app.post(
+    '/_dashboard/api/requests/:id/signers/:reference/link',
+    { config, onRequest, schema: { params: SignerParams, response: { 200: Scoped(DashboardSigningLink), ...errorResponses(401, 404, 409) } } },
+    async (request) => ({ scope, data: issueOperatorSigningLink(ctx, request.params.id, request.params.reference) }),
+  );
+
+  app.post(
+    '/_dashboard/api/emails/:id/view',
+    { config, onRequest, schema: { params: IdParams, body: MailViewInput, response: { 200: Scoped(MailView), ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      const ticket = issueMailTicket(ctx, request.params.id, request.body?.remote_images === true);
+      return { scope, data: { url: `/_dashboard/mail/${ticket}` } };
+    },
+  );
+
+  // The mail's HTML under a ticket (an iframe sends no Authorization header): its own strict policy,
+  // framed only by the dashboard, never cached.
+  const mailHeaders = (_request: unknown, reply: FastifyReply, done: () => void) => {
+    reply.headers({ 'content-security-policy': mailCsp(false), 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    done();
+  };
+  app.get('/_dashboard/mail/:ticket', { config, onRequest: mailHeaders, schema: { params: TicketParams } }, async (request, reply) => {
+    const ticket = readMailTicket(ctx, request.params.ticket);
+    if (ticket === null) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('This mail view expired: open the mail again in the dashboard.');
+    }
+    return reply
+      .header('content-security-policy', mailCsp(ticket.remoteImages))
+      .type('text/html; charset=utf-8')
+      .send(caughtMailHtml(ctx, ticket.emailId) || '<p style="font-family:sans-serif;color:#555">This mail has no HTML part.</p>');
+  });
 }

@@ -1,6 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Cursor, DateTime, Limit, Uuid } from './common.js';
-import { CaughtEmail } from './sandbox.js';
+import { CaughtEmail, ClockState } from './sandbox.js';
 import { RequestListItem, RequestListQuery, SignatureRequestStatus } from './signature-requests.js';
 import { WebhookDelivery } from './webhooks.js';
 
@@ -38,6 +38,9 @@ export const WebhookAttempt = Type.Object(
     error: Type.Union([Type.String(), Type.Null()]),
     duration_ms: Type.Union([Type.Integer(), Type.Null()]),
     attempted_at: DateTime,
+    request_headers: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], {
+      description: 'the headers this attempt sent (Standard Webhooks, signed for this send); null when nothing was sent or not recorded',
+    }),
   },
   { ...closed, title: 'WebhookAttempt' },
 );
@@ -49,7 +52,12 @@ export const DashboardDelivery = Type.Object(
 export type DashboardDelivery = Static<typeof DashboardDelivery>;
 
 export const DashboardDeliveryQuery = Type.Object(
-  { signature_request_id: Type.Optional(Uuid), limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) },
+  {
+    signature_request_id: Type.Optional(Uuid),
+    status: Type.Optional(Type.Enum(['pending', 'delivered', 'failed'])),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
   closed,
 );
 
@@ -78,10 +86,26 @@ export const AuditCheck = Type.Object(
   closed,
 );
 
+export const FieldBox = Type.Object(
+  {
+    type: Type.String(),
+    name: Type.String(),
+    signer_reference: Type.String(),
+    page: Type.Integer({ minimum: 1 }),
+    x: Type.Number(),
+    y: Type.Number(),
+    width: Type.Number(),
+    height: Type.Number(),
+  },
+  { ...closed, description: 'where a field sits: PDF points from the top-left corner of its page' },
+);
+
 export const DashboardRequestDetail = Type.Object(
   {
     ...SignatureRequestStatus.properties,
     account_id: Uuid,
+    embed_origin: Type.String({ description: 'empty when the request has none' }),
+    layout: Type.Array(FieldBox, { description: 'every field, signatures and initials included' }),
     document: Type.Object(
       { filename: Type.String(), sha256: Type.String(), size: Type.Integer(), pages: Type.Integer(), purged: Type.Boolean() },
       closed,
@@ -113,3 +137,53 @@ export const DashboardClockAdvance = Type.Object(
   { duration: Type.String({ minLength: 1, maxLength: 40, description: '90s, 2h, 11d, 1w, or several combined (1d12h)' }) },
   closed,
 );
+
+export const FellDue = Type.Object(
+  {
+    at: DateTime,
+    kind: Type.Enum(['audit_event', 'webhook_attempt']),
+    what: Type.String(),
+    signature_request_id: Uuid,
+    client_reference: Type.String(),
+    webhook_delivery_id: Type.Union([Uuid, Type.Null()]),
+  },
+  closed,
+);
+export type FellDue = Static<typeof FellDue>;
+
+export const DashboardClock = Type.Object(
+  {
+    ...ClockState.properties,
+    last_advance: Type.Union(
+      [
+        Type.Object(
+          { duration: Type.String(), from: DateTime, to: DateTime, fell_due: Type.Array(FellDue) },
+          { ...closed, description: 'the last advance of the clock (from the CLI, /_sandbox or the dashboard), and what fell due on it' },
+        ),
+        Type.Null(),
+      ],
+    ),
+  },
+  { ...closed, title: 'DashboardClock' },
+);
+export type DashboardClock = Static<typeof DashboardClock>;
+
+export const SignerParams = Type.Object({ id: Uuid, reference: Type.String({ minLength: 1, maxLength: 100 }) }, closed);
+
+export const DashboardSigningLink = Type.Object(
+  {
+    signing_url: Type.String({ description: 'a fresh link: the one the signer held stops working' }),
+    embed_url: Type.String({ description: 'empty when the request has no embed origin' }),
+    embed_origin: Type.String(),
+    expires_at: DateTime,
+  },
+  closed,
+);
+
+export const MailViewInput = Type.Object({ remote_images: Type.Optional(Type.Boolean()) }, closed);
+export const MailView = Type.Object(
+  { url: Type.String({ description: "the mail's HTML under a one-minute ticket, for a sandboxed iframe" }) },
+  closed,
+);
+
+export const TicketParams = Type.Object({ ticket: Type.String({ pattern: '^pmail_[0-9A-Za-z]{1,64}$' }) }, closed);
