@@ -214,8 +214,9 @@ test('a request in detail: signers, fields, audit trail and its check, mails, we
   assert.ok(detail.data.audit.some((a) => a.actor_type === 'signer'), JSON.stringify(detail.data.audit));
   assert.deepEqual({ intact: detail.data.audit_check.intact, broken: detail.data.audit_check.broken }, { intact: true, broken: null });
   assert.equal(detail.data.audit_check.events, detail.data.audit.length);
-  assert.deepEqual(detail.data.emails.map((e) => e.kind), ['invitation']);
-  assert.deepEqual(detail.data.emails[0]?.to, ['s1@example.com']);
+  // Newest first: the signer's copy (`completed`) after the invitation.
+  assert.deepEqual(detail.data.emails.map((e) => e.kind), ['completed', 'invitation']);
+  assert.deepEqual(detail.data.emails.map((e) => e.to), [['s1@example.com'], ['s1@example.com']]);
   const delivery = detail.data.webhook_deliveries[0];
   assert.ok(delivery && delivery.attempts.length >= 1 && delivery.attempts[0]?.status_code === 204, JSON.stringify(delivery));
 
