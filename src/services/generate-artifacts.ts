@@ -8,6 +8,7 @@ import { sha256Hex } from '../crypto/tokens.js';
 import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence-views.js';
 import { fireFault } from './fire-fault.js';
 import { audit } from './record-events.js';
+import { timestampPlan } from './timestamp-authority.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -41,15 +42,22 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     if (!facts) return false;
   }
   const identity = await signingIdentity(ctx);
+  const timestamp = await timestampPlan(ctx);
   const original = await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256);
-  const { signedPdf, evidencePdf } = await produceArtifacts({
+  const { signedPdf, evidencePdf, timestamps } = await produceArtifacts({
     original,
     fields: facts.fields,
     sealAt: facts.generatedAt,
     signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },
+    timestamp,
     report: evidenceReportOf(facts, identity),
   });
-  const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) });
+  for (const stamp of timestamps) {
+    if (stamp.verificationStatus !== 'verified') {
+      ctx.log.warn({ signature_request_id: requestId, provider: stamp.provider, status: stamp.verificationStatus, reason: stamp.reason }, 'the seal timestamp is not verified');
+    }
+  }
+  const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) }, timestamps);
   const evidenceJson = Buffer.from(`${JSON.stringify(evidence, null, 2)}\n`);
 
   const stored: Array<{ type: ArtifactType; id: string; sha256: string; size: number }> = [];
@@ -152,7 +160,11 @@ const SEAL_NAME = 'paraph sandbox TEST ONLY';
  * slower first completion, which then meets the same failure and reports it.
  */
 export function warmArtifactGeneration(ctx: Context): void {
-  const signer = signingIdentity(ctx).then((identity) => ({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME }));
+  const signer = Promise.all([signingIdentity(ctx), timestampPlan(ctx)]).then(([identity, plan]) => ({
+    signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },
+    // A warm-up never calls an external authority.
+    timestamp: plan?.authority === 'built-in' ? plan : null,
+  }));
   signer.catch((error: unknown) => {
     try {
       ctx.log.debug({ err: error }, 'warming the artifact worker: no signing certificate');
