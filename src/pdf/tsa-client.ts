@@ -38,7 +38,12 @@ export async function requestRemoteTimestamp(authority: RemoteAuthority, imprint
     throw new Error(`timestamp authority ${url.host}: ${(error as Error).message}`);
   }
   if (!token) throw new Error(`timestamp authority ${url.host}: granted without a token`);
-  const info = readTimestampToken(token);
+  let info: ReturnType<typeof readTimestampToken>;
+  try {
+    info = readTimestampToken(token);
+  } catch (error) {
+    throw new Error(`timestamp authority ${url.host}: ${(error as Error).message}`);
+  }
   if (!info.nonce?.equals(nonce)) throw new Error(`timestamp authority ${url.host}: the token does not echo the nonce`);
   if (info.hashAlgorithm !== 'sha256' || !info.messageImprint.equals(imprint)) throw new Error(`timestamp authority ${url.host}: the token stamps other data`);
   return token;

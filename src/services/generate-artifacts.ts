@@ -52,10 +52,12 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     timestamp,
     report: evidenceReportOf(facts, identity),
   });
+  // A token that fails its check is still the authority's answer: it is kept, reported `failed` and logged.
   for (const stamp of timestamps) {
-    if (stamp.verificationStatus !== 'verified') {
-      ctx.log.warn({ signature_request_id: requestId, provider: stamp.provider, status: stamp.verificationStatus, reason: stamp.reason }, 'the seal timestamp is not verified');
-    }
+    if (stamp.verificationStatus === 'verified') continue;
+    const fields = { signature_request_id: requestId, provider: stamp.provider, status: stamp.verificationStatus, reason: stamp.reason };
+    if (stamp.verificationStatus === 'failed') ctx.log.warn(fields, 'the seal timestamp is not verified');
+    else ctx.log.info(fields, 'the seal timestamp is not verified');
   }
   const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) }, timestamps);
   const evidenceJson = Buffer.from(`${JSON.stringify(evidence, null, 2)}\n`);
