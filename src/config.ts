@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { classifyIp, isIpLiteral, isLoopbackHost } from './net/ip-ranges.js';
 
 /** Everything `paraph serve` and the CLI need to know, resolved once from flags and environment. */
 export interface Config {
@@ -17,6 +18,10 @@ export interface Config {
   /** How long one webhook attempt may take before it counts as failed. */
   readonly webhookTimeoutMs: number;
   readonly rateLimit: boolean;
+  /** Whether seals carry an RFC 3161 timestamp (PAdES B-T); off makes B-B seals. */
+  readonly timestamps: boolean;
+  /** An external RFC 3161 authority instead of the built-in test one, or null. */
+  readonly tsaUrl: string | null;
   readonly brand: string;
   readonly logLevel: LogLevel;
 }
@@ -36,6 +41,8 @@ export interface ConfigFlags {
   allowLoopbackWebhooks?: boolean | undefined;
   webhookTimeout?: string | undefined;
   rateLimit?: string | undefined;
+  timestamps?: string | undefined;
+  tsaUrl?: string | undefined;
   ephemeral?: boolean | undefined;
   brand?: string | undefined;
   logLevel?: string | undefined;
@@ -81,10 +88,22 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
       flags.allowLoopbackWebhooks ?? parseBoolean(optional(undefined, '--allow-loopback-webhooks', 'WEBHOOKS_ALLOW_LOOPBACK')) ?? false,
     webhookTimeoutMs: parseSeconds(setting(flags.webhookTimeout, '--webhook-timeout', 'PARAPH_WEBHOOK_TIMEOUT', '15')) * 1000,
     rateLimit: parseOnOff(setting(flags.rateLimit, '--rate-limit', 'PARAPH_RATE_LIMIT', 'on')),
+    timestamps: parseOnOff(setting(flags.timestamps, '--timestamps', 'PARAPH_TIMESTAMPS', 'on')),
+    tsaUrl: parseTsaUrl(optional(flags.tsaUrl, '--tsa-url', 'PARAPH_TSA_URL')),
     brand: parseBrand(setting(flags.brand, '--brand', 'PARAPH_BRAND', 'paraph')),
     logLevel: parseLogLevel(setting(flags.logLevel, '--log-level', 'PARAPH_LOG_LEVEL', 'warn')),
   };
+  if (config.tsaUrl !== null) checkTsaDestination(config.tsaUrl, config.allowLoopbackWebhooks, flags.tsaUrl === undefined ? 'PARAPH_TSA_URL' : '--tsa-url');
   return Object.freeze(config);
+}
+
+/** The webhooks' address rules, as far as the URL alone tells: loopback needs the opt-in, other non-public addresses never pass. */
+function checkTsaDestination(value: string, allowLoopback: boolean, name: string): void {
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  const kind = isIpLiteral(host) ? classifyIp(host) : isLoopbackHost(host) ? 'loopback' : 'public';
+  if (kind === 'public' || (kind === 'loopback' && allowLoopback)) return;
+  const hint = kind === 'loopback' ? ': a timestamp authority on this machine needs --allow-loopback-webhooks (env WEBHOOKS_ALLOW_LOOPBACK=1)' : '';
+  throw new ConfigError(`${name} must point to a public address, got a ${kind.replace('_', '-')} one (${host})${hint}`);
 }
 
 /** The data directory of CLI commands other than serve: `--data-dir`, else PARAPH_DATA_DIR, else ./.paraph. */
@@ -152,6 +171,21 @@ function parseOnOff(setting: Setting): boolean {
   if (lower === 'on') return true;
   if (lower === 'off') return false;
   throw invalid(setting, '"on" or "off"');
+}
+
+/** An http(s) URL without credentials or fragment; where it may point is checked when it is used (as for webhooks). */
+function parseTsaUrl(setting: Setting | undefined): string | null {
+  if (setting === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(setting.value);
+  } catch {
+    throw invalid(setting, 'an http(s) URL of an RFC 3161 timestamp authority');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash || url.username || url.password) {
+    throw invalid(setting, 'an http(s) URL without fragment or credentials', `${url.protocol}//${url.host}${url.pathname}`);
+  }
+  return url.href;
 }
 
 function parsePublicUrl(setting: Setting): string {

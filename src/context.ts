@@ -25,7 +25,14 @@ export interface Context {
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
   /** Options the server applies (a CLI process uses the ones serve recorded). */
-  readonly policy: { readonly allowLoopbackWebhooks: boolean; readonly webhookTimeoutMs: number };
+  readonly policy: {
+    readonly allowLoopbackWebhooks: boolean;
+    readonly webhookTimeoutMs: number;
+    /** Seals carry an RFC 3161 timestamp (PAdES B-T). */
+    readonly timestamps: boolean;
+    /** An external timestamp authority instead of the built-in one, or null. */
+    readonly tsaUrl: string | null;
+  };
   /** Base of signing links: the running server's public URL (a CLI process reads the one serve recorded). */
   publicUrl(): string;
   /** Called by serve once it listens; recorded for CLI processes on the same directory. */
@@ -45,6 +52,9 @@ export interface ContextOptions {
   brand?: string;
   allowLoopbackWebhooks?: boolean;
   webhookTimeoutMs?: number;
+  /** serve's `--timestamps` and `--tsa-url`; undefined in CLI processes, which use what serve recorded. */
+  timestamps?: boolean;
+  tsaUrl?: string | null;
   /** serve's `--smtp-relay` (null: none); undefined in CLI processes, which use what serve recorded. */
   smtpRelay?: string | null;
   /** Test seam: the real-time source under the sandbox clock. */
@@ -56,6 +66,8 @@ const PUBLIC_URL_KEY = 'public_url';
 const LOOPBACK_KEY = 'allow_loopback_webhooks';
 const CATCHER_KEY = 'smtp_catcher_url';
 const RELAY_KEY = 'smtp_relay';
+const TIMESTAMPS_KEY = 'timestamps';
+const TSA_URL_KEY = 'tsa_url';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
@@ -73,6 +85,11 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const pdf = createPdfInspector();
   let publicUrl: string | undefined;
   const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
+  // Timestamps are on unless serve recorded "off"; a CLI process that seals follows serve.
+  const timestamps = options.timestamps ?? readSetting(db, TIMESTAMPS_KEY) !== '0';
+  if (options.timestamps !== undefined) writeSetting(db, TIMESTAMPS_KEY, timestamps ? '1' : '0');
+  if (options.tsaUrl !== undefined) writeSetting(db, TSA_URL_KEY, options.tsaUrl ?? '');
+  const tsaUrl = options.tsaUrl !== undefined ? options.tsaUrl : readSetting(db, TSA_URL_KEY) || null;
   if (options.smtpRelay !== undefined) writeSetting(db, RELAY_KEY, options.smtpRelay ?? '');
   let catcherUrl: string | undefined;
   return {
@@ -86,7 +103,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     pdf,
     log: options.log,
     processId: randomUUID(),
-    policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000 }),
+    policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000, timestamps, tsaUrl }),
     publicUrl() {
       publicUrl ??= readSetting(db, PUBLIC_URL_KEY) ?? 'http://127.0.0.1:4010';
       return publicUrl;

@@ -47,6 +47,8 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       brand: config.brand,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
       webhookTimeoutMs: config.webhookTimeoutMs,
+      timestamps: config.timestamps,
+      tsaUrl: config.tsaUrl,
       smtpRelay: config.smtpRelay,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });

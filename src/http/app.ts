@@ -31,6 +31,8 @@ declare module 'fastify' {
     summary?: string;
     /** OpenAPI description of a multipart body (validated by the handler, not by fastify). */
     multipartBody?: import('typebox').TSchema;
+    /** OpenAPI description of a body that is neither JSON nor multipart (the route registers its parser). */
+    rawBody?: { mediaType: string; description: string };
   }
 }
 

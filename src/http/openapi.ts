@@ -11,6 +11,7 @@ export interface OpenApiRoute {
   auth: boolean;
   hidden: boolean;
   multipartBody: TSchema | undefined;
+  rawBody: { mediaType: string; description: string } | undefined;
   matches(path: string): boolean;
 }
 
@@ -27,6 +28,7 @@ export function collectOpenApiRoutes(app: FastifyInstance, into: OpenApiRoute[])
         // Static files (wildcard routes) are not part of the API.
         hidden: route.config?.hidden === true || method === 'HEAD' || route.url.includes('*'),
         multipartBody: route.config?.multipartBody,
+        rawBody: route.config?.rawBody,
         matches: (path) => pattern.test(path.split('?')[0] ?? ''),
       });
     }
@@ -52,6 +54,12 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
         required: true,
         content: { 'multipart/form-data': { schema: lift(route.multipartBody, components) } },
       };
+    } else if (route.rawBody) {
+      operation.requestBody = {
+        required: true,
+        description: route.rawBody.description,
+        content: { [route.rawBody.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+      };
     } else if (route.schema.body) {
       operation.requestBody = {
         required: false,
@@ -72,7 +80,7 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], info: { ti
       responses[status] = { description: byMedia?.description ?? describeStatus(status), ...(body ? { content: body } : {}) };
     }
     // Every JSON body goes through one parser, which refuses bodies over 1 MiB (src/http/errors.ts).
-    if (operation.requestBody && !route.multipartBody && !responses['413']) {
+    if (operation.requestBody && !route.multipartBody && !route.rawBody && !responses['413']) {
       responses['413'] = { description: describeStatus('413'), content: { 'application/json': { schema: lift(ErrorEnvelope, components) } } };
     }
     // A route answering bytes (a PDF) has no JSON schema, but OpenAPI wants one response at least.

@@ -6,9 +6,10 @@ import { parentPort } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
 import { renderEvidencePdf, type EvidenceReport } from './evidence-pdf.js';
 import { embedFonts } from './fonts.js';
-import { addSealPlaceholder, sealPdf } from './seal.js';
+import { addSealPlaceholder, sealPdf, SIGNATURE_BYTES, SIGNATURE_BYTES_EXTERNAL_TSA } from './seal.js';
 import { stampFields, type StampField } from './stamp.js';
 import { ownedBytes, transferList } from './transfer.js';
+import { sealTimestamper, type SealTimestamp, type TimestampPlan } from './tsa-seal.js';
 
 export interface ProduceJob {
   original: Uint8Array;
@@ -16,8 +17,16 @@ export interface ProduceJob {
   /** Time of the seal (sandbox clock, ms): the signature dictionary's /M. */
   sealAt: number;
   signer: { certificateDer: Uint8Array; privateKeyDer: Uint8Array; name: string };
-  /** The report without the signed PDF's hash, which only exists once sealed. */
-  report: Omit<EvidenceReport, 'hashes'> & { originalSha256: string };
+  /** Where the signature-time-stamp comes from (PAdES B-T), or null for a B-B seal. */
+  timestamp: TimestampPlan | null;
+  /** The report without the signed PDF's hash and the timestamps, which only exist once sealed. */
+  report: Omit<EvidenceReport, 'hashes' | 'timestamps'> & { originalSha256: string };
+}
+
+/** What a warm-up runs with: the signer, and the built-in authority if timestamps are on (never an external one). */
+export interface WarmUp {
+  signer: ProduceJob['signer'];
+  timestamp: Extract<TimestampPlan, { authority: 'built-in' }> | null;
 }
 
 /** A failure a test asks the worker to have on its next job (see injectArtifactWorkerFault). */
@@ -27,41 +36,51 @@ export type ProduceRequest =
   | { id: number; job: ProduceJob }
   | { fault: ArtifactWorkerFault }
   /** Produce once for a made-up one-page document, so the first real job finds more compiled (no reply). */
-  | { warm: ProduceJob['signer'] };
+  | { warm: WarmUp };
 
 export type ProduceReply =
-  | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array }
+  | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array; timestamps: SealTimestamp[] }
   | { id: number; ok: false; message: string };
 
 /**
- * Stamps every field value, seals the result (PAdES B-B), then writes the evidence report. `pause`
- * runs between those steps; a warm-up stops there by throwing.
+ * Stamps every field value, seals the result (PAdES B-T with a timestamp plan, B-B without), then
+ * writes the evidence report. `pause` runs between those steps; a warm-up stops there by throwing.
  */
-export async function produce(job: ProduceJob, pause: () => Promise<void> = async () => {}): Promise<{ signedPdf: Uint8Array; evidencePdf: Uint8Array }> {
+export async function produce(
+  job: ProduceJob,
+  pause: () => Promise<void> = async () => {},
+): Promise<{ signedPdf: Uint8Array; evidencePdf: Uint8Array; timestamps: SealTimestamp[] }> {
+  // The built-in authority's genTime: the seal's time (sandbox clock) plus the time spent since.
+  const started = performance.now();
+  const now = () => new Date(job.sealAt + Math.round(performance.now() - started));
   const doc = await PDFDocument.load(job.original, { updateMetadata: false });
   const fonts = await embedFonts(doc);
   await pause();
   await stampFields(doc, job.fields, fonts);
   const at = new Date(job.sealAt);
-  addSealPlaceholder(doc, at, job.signer.name);
+  addSealPlaceholder(doc, at, job.signer.name, job.timestamp?.authority === 'external' ? SIGNATURE_BYTES_EXTERNAL_TSA : SIGNATURE_BYTES);
   // One save, then only the signature bytes change: a rewrite after sealing would break the signature.
   const prepared = await doc.save({ useObjectStreams: false });
   await pause();
-  const signedPdf = await sealPdf(prepared, {
-    certificateDer: Buffer.from(job.signer.certificateDer),
-    privateKey: Buffer.from(job.signer.privateKeyDer),
-  });
+  const timestamper = job.timestamp ? sealTimestamper(job.timestamp, now) : undefined;
+  const signedPdf = await sealPdf(
+    prepared,
+    { certificateDer: Buffer.from(job.signer.certificateDer), privateKey: Buffer.from(job.signer.privateKeyDer) },
+    timestamper?.stamp,
+  );
   await pause();
   const { originalSha256, ...report } = job.report;
+  const timestamps = timestamper?.stamped ?? [];
   const evidencePdf = await renderEvidencePdf({
     ...report,
     hashes: { original: originalSha256, signed: createHash('sha256').update(signedPdf).digest('hex') },
+    timestamps,
   });
-  return { signedPdf, evidencePdf };
+  return { signedPdf, evidencePdf, timestamps };
 }
 
 /** A job on a one-page document of its own, with a typed signature, a text field and a short report. */
-async function warmUpJob(signer: ProduceJob['signer']): Promise<ProduceJob> {
+async function warmUpJob({ signer, timestamp }: WarmUp): Promise<ProduceJob> {
   const doc = await PDFDocument.create();
   doc.addPage([595.28, 841.89]);
   const at = new Date(0).toISOString();
@@ -74,6 +93,7 @@ async function warmUpJob(signer: ProduceJob['signer']): Promise<ProduceJob> {
     ],
     sealAt: 0,
     signer,
+    timestamp,
     report: {
       evidenceRef: 'warm-up', generatedAt: at, requestId: 'warm-up', clientReference: 'warm-up', documentName: 'warm-up.pdf', status: 'completed',
       sequentialSigning: false, createdAt: at, completedAt: at, retentionExpiresAt: null, originalSha256: '0'.repeat(64),
@@ -92,7 +112,7 @@ let jobsReceived = 0;
  * Produces once for a made-up document, letting queued messages in between its steps: a real job
  * that arrived before or arrives meanwhile goes alone (the job itself warms what it runs).
  */
-async function warmUp(signer: ProduceJob['signer']): Promise<void> {
+async function warmUp(warm: WarmUp): Promise<void> {
   const seen = jobsReceived;
   if (seen > 0) return;
   const giveWay = async () => {
@@ -100,7 +120,7 @@ async function warmUp(signer: ProduceJob['signer']): Promise<void> {
     if (jobsReceived !== seen) throw new Error('a job came: the warm-up stops');
   };
   await giveWay();
-  await produce(await warmUpJob(signer), giveWay);
+  await produce(await warmUpJob(warm), giveWay);
 }
 
 const port = parentPort;
@@ -121,7 +141,7 @@ if (port) {
         // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
         const signedPdf = ownedBytes(result.signedPdf);
         const evidencePdf = ownedBytes(result.evidencePdf);
-        port.postMessage({ id, ok: true, signedPdf, evidencePdf } satisfies ProduceReply, transferList(signedPdf, evidencePdf));
+        port.postMessage({ id, ok: true, signedPdf, evidencePdf, timestamps: result.timestamps } satisfies ProduceReply, transferList(signedPdf, evidencePdf));
       },
       (error: unknown) => port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies ProduceReply),
     );

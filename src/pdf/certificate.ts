@@ -37,33 +37,88 @@ export const TEST_SUBJECT = [
   { shortName: 'OU', value: 'Test certificate - no advanced or qualified signature' },
 ];
 
+/** What differs between the seal's certificate and the timestamp authority's. */
+interface IdentityKind {
+  file: string;
+  format: string;
+  subject: typeof TEST_SUBJECT;
+  extensions: object[];
+  /** Binds the sealed key to its certificate; one prefix per kind. */
+  aadPrefix: string;
+  what: string;
+}
+
+const SEAL_KIND: IdentityKind = {
+  file: FILE_NAME,
+  format: FORMAT,
+  subject: TEST_SUBJECT,
+  extensions: [
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ],
+  aadPrefix: 'signing-key',
+  what: 'signing certificate',
+};
+
+/** Subject of the test timestamp authority's certificate (its CN is the evidence's timestamp `provider`). */
+export const TSA_SUBJECT = [
+  { name: 'commonName', value: 'paraph sandbox TSA TEST ONLY' },
+  { name: 'organizationName', value: 'paraph sandbox - TEST ONLY, no legal value' },
+  { shortName: 'OU', value: 'Test timestamp authority - not a qualified timestamp' },
+];
+
+const TSA_KIND: IdentityKind = {
+  file: 'timestamp-authority.json',
+  format: 'paraph.timestamp-authority/1',
+  subject: TSA_SUBJECT,
+  // RFC 3161 2.3: the only extended key usage is timeStamping, and it is critical.
+  extensions: [
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'extKeyUsage', timeStamping: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ],
+  aadPrefix: 'tsa-key',
+  what: 'timestamp authority certificate',
+};
+
 /**
  * The data directory's signing identity: read from `signing-certificate.json`, or made once (key by
  * node:crypto, certificate by node-forge) and written with an atomic link, so two processes starting
  * together end up with the same one.
  */
-export async function loadOrCreateSigningIdentity(dataDir: string, sealer: Sealer, now: Date): Promise<SigningIdentity> {
-  const file = path.join(dataDir, FILE_NAME);
+export function loadOrCreateSigningIdentity(dataDir: string, sealer: Sealer, now: Date): Promise<SigningIdentity> {
+  return loadOrCreate(dataDir, sealer, now, SEAL_KIND);
+}
+
+/** The test timestamp authority's identity (`timestamp-authority.json`), made once like the seal's. */
+export function loadOrCreateTsaIdentity(dataDir: string, sealer: Sealer, now: Date): Promise<SigningIdentity> {
+  return loadOrCreate(dataDir, sealer, now, TSA_KIND);
+}
+
+async function loadOrCreate(dataDir: string, sealer: Sealer, now: Date, kind: IdentityKind): Promise<SigningIdentity> {
+  const file = path.join(dataDir, kind.file);
   if (!fs.existsSync(file)) {
     const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
-    const der = await buildTestCertificate({ publicKey, privateKey }, now);
+    const der = await buildTestCertificate({ publicKey, privateKey }, now, kind);
     const stored: StoredCertificate = {
-      format: FORMAT,
+      format: kind.format,
       certificate_pem: new X509Certificate(der).toString(),
-      private_key_sealed: sealer.seal(privateKey.export({ type: 'pkcs8', format: 'der' }), keyAad(der)).toString('base64'),
+      private_key_sealed: sealer.seal(privateKey.export({ type: 'pkcs8', format: 'der' }), keyAad(der, kind)).toString('base64'),
       created_at: now.toISOString(),
     };
     writeOnce(file, `${JSON.stringify(stored, null, 2)}\n`);
   }
-  return readIdentity(file, sealer);
+  return readIdentity(file, sealer, kind);
 }
 
-function readIdentity(file: string, sealer: Sealer): SigningIdentity {
+function readIdentity(file: string, sealer: Sealer, kind: IdentityKind): SigningIdentity {
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredCertificate;
-  if (stored.format !== FORMAT) throw new Error(`${file} is not a paraph signing certificate`);
+  if (stored.format !== kind.format) throw new Error(`${file} is not a paraph ${kind.what}`);
   const certificate = new X509Certificate(stored.certificate_pem);
   const der = certificate.raw;
-  const privateKeyDer = sealer.open(Buffer.from(stored.private_key_sealed, 'base64'), keyAad(der));
+  const privateKeyDer = sealer.open(Buffer.from(stored.private_key_sealed, 'base64'), keyAad(der, kind));
   if (!certificate.checkPrivateKey(createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs8' }))) {
     throw new Error(`${file}: the private key does not belong to the certificate`);
   }
@@ -79,10 +134,15 @@ function readIdentity(file: string, sealer: Sealer): SigningIdentity {
 }
 
 /**
- * A self-signed X.509 v3 certificate for document signing. node-forge lays out the TBSCertificate
- * (loaded only here: it is needed once per data directory); node:crypto signs it (sha256WithRSAEncryption).
+ * A self-signed X.509 v3 test certificate (for document signing unless `kind` says otherwise).
+ * node-forge lays out the TBSCertificate (loaded only here: it is needed once per data directory);
+ * node:crypto signs it (sha256WithRSAEncryption).
  */
-export async function buildTestCertificate(keys: { publicKey: KeyObject; privateKey: KeyObject }, now: Date): Promise<Buffer> {
+export async function buildTestCertificate(
+  keys: { publicKey: KeyObject; privateKey: KeyObject },
+  now: Date,
+  kind: Pick<IdentityKind, 'subject' | 'extensions'> = SEAL_KIND,
+): Promise<Buffer> {
   const { default: forge } = await import('node-forge');
   const { pki, asn1 } = forge;
   const cert = pki.createCertificate();
@@ -90,13 +150,9 @@ export async function buildTestCertificate(keys: { publicKey: KeyObject; private
   cert.serialNumber = positiveSerial();
   cert.validity.notBefore = new Date(now.getTime() - DAY_MS);
   cert.validity.notAfter = new Date(now.getTime() + VALIDITY_YEARS * 365 * DAY_MS);
-  cert.setSubject(TEST_SUBJECT);
-  cert.setIssuer(TEST_SUBJECT);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false, critical: true },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
+  cert.setSubject(kind.subject);
+  cert.setIssuer(kind.subject);
+  cert.setExtensions(kind.extensions);
   cert.signatureOid = pki.oids.sha256WithRSAEncryption as string;
   cert.siginfo.algorithmOid = cert.signatureOid;
   const tbs = (pki as unknown as { getTBSCertificate(c: typeof cert): ReturnType<typeof pki.certificateToAsn1> }).getTBSCertificate(cert);
@@ -113,8 +169,8 @@ function positiveSerial(): string {
   return bytes.toString('hex');
 }
 
-function keyAad(certificateDer: Buffer): string {
-  return `signing-key:${createHash('sha256').update(certificateDer).digest('hex')}`;
+function keyAad(certificateDer: Buffer, kind: IdentityKind): string {
+  return `${kind.aadPrefix}:${createHash('sha256').update(certificateDer).digest('hex')}`;
 }
 
 /** Writes `file` unless it exists: temporary file, fsync, then link (which never replaces). */

@@ -29,6 +29,8 @@ export interface EvidenceReport {
   }>;
   events: Array<{ id: number; type: string; actorType: string; actorEmail: string; createdAt: string }>;
   chain: { head: string; count: number };
+  /** The seal's RFC 3161 timestamps (empty: a B-B seal). */
+  timestamps: Array<{ provider: string; hashAlgorithm: string; documentHash: string; generatedAt: string | null; verificationStatus: string }>;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -79,12 +81,17 @@ export async function renderEvidencePdf(report: EvidenceReport): Promise<Uint8Ar
   out.heading('Integrity');
   out.row('Original PDF SHA-256', report.hashes.original, fonts.mono);
   out.row('Signed PDF SHA-256', report.hashes.signed, fonts.mono);
-  out.row('Seal', 'PAdES baseline B-B (ETSI.CAdES.detached), one signature over the whole signed PDF');
+  out.row(
+    'Seal',
+    `PAdES baseline ${report.timestamps.length > 0 ? 'B-T' : 'B-B'} (ETSI.CAdES.detached), one signature over the whole signed PDF`,
+  );
   out.row('Certificate', report.certificate.subject);
   out.row('Certificate SHA-256', report.certificate.sha256, fonts.mono);
   out.row('Certificate serial', report.certificate.serialNumber, fonts.mono);
   out.row('Certificate validity', `${time(report.certificate.notBefore)} to ${time(report.certificate.notAfter)}`);
   out.row('Trust', 'test/self-signed certificate; not issued by a trust service');
+
+  timestampSection(out, report, fonts);
 
   out.heading('Signers');
   for (const signer of report.signers) {
@@ -120,6 +127,32 @@ export async function renderEvidencePdf(report: EvidenceReport): Promise<Uint8Ar
 
   out.footers(`paraph evidence report ${report.evidenceRef}`, `generated ${time(report.generatedAt)} (sandbox clock)`);
   return doc.save({ useObjectStreams: false });
+}
+
+/** The seal's timestamps: when, by which authority, and whether paraph could check the token. */
+function timestampSection(out: Layout, report: EvidenceReport, fonts: Fonts): void {
+  out.heading('Timestamp');
+  if (report.timestamps.length === 0) {
+    out.paragraph('The seal carries no timestamp (PAdES B-B): its time is the signing time in the signature dictionary, stated by paraph alone.');
+    return;
+  }
+  const statusText: Record<string, string> = {
+    verified: "verified: the token's signature and content were checked against the authority's certificate",
+    unverified: "not verified: the authority's certificate (trust anchor) was not available to paraph",
+    failed: 'FAILED: the token does not check against its authority',
+  };
+  for (const stamp of report.timestamps) {
+    out.keep(5 * 16);
+    out.row('Timestamp', time(stamp.generatedAt));
+    out.row('Authority', stamp.provider);
+    out.row('Status', statusText[stamp.verificationStatus] ?? stamp.verificationStatus);
+    out.row(`Stamped ${stamp.hashAlgorithm.toUpperCase()}`, stamp.documentHash, fonts.mono);
+    out.space(6);
+  }
+  out.paragraph(
+    "Each is an RFC 3161 token over the SHA-256 of the seal's signature value (signature-time-stamp attribute); " +
+      'none is a qualified timestamp.',
+  );
 }
 
 function time(iso: string | null): string {

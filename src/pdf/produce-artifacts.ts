@@ -1,13 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
-import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest } from './artifact-worker.js';
+import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest, WarmUp } from './artifact-worker.js';
+import type { SealTimestamp } from './tsa-seal.js';
 import { transferList } from './transfer.js';
 
-export type { ArtifactWorkerFault, ProduceJob } from './artifact-worker.js';
+export type { ArtifactWorkerFault, ProduceJob, WarmUp } from './artifact-worker.js';
 
 export interface ProducedArtifacts {
   signedPdf: Uint8Array;
   evidencePdf: Uint8Array;
+  /** The seal's timestamps as checked when it was made (empty for a B-B seal). */
+  timestamps: SealTimestamp[];
 }
 
 const TIMEOUT_MS = 120_000;
@@ -38,7 +41,7 @@ export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
  * Once the signing identity is known the worker also produces once for a document it makes up, unless
  * a real job reached it first (see artifact-worker.ts). Does nothing when a worker runs already.
  */
-export function warmArtifactWorker(signer: Promise<ProduceJob['signer']>): void {
+export function warmArtifactWorker(signer: Promise<WarmUp>): void {
   if (worker) return;
   let started: Worker;
   try {
@@ -101,7 +104,7 @@ function spawn(): Worker {
     const { job, timer } = running;
     clearTimeout(timer);
     running = undefined;
-    if (reply.ok) job.resolve({ signedPdf: reply.signedPdf, evidencePdf: reply.evidencePdf });
+    if (reply.ok) job.resolve({ signedPdf: reply.signedPdf, evidencePdf: reply.evidencePdf, timestamps: reply.timestamps });
     else job.reject(new Error(`producing the artifacts failed: ${reply.message}`));
     pump();
   });

@@ -3,25 +3,33 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { PDFDocument } from 'pdf-lib';
-import { cadesDetachedSignature, type CmsSigner } from './cms.js';
+import { cadesDetachedSignature, cadesTimestampedSignature, type CmsSigner, type SignatureTimestamper } from './cms.js';
 
-/** Room for the CMS in /Contents: a 2048-bit signature and one certificate take about 1.5 KB. */
-const SIGNATURE_BYTES = 8192;
+/**
+ * Room for the CMS in /Contents: a 2048-bit signature and one certificate take about 1.5 KB, the
+ * built-in authority's token as much again. An external authority's token may carry a chain of
+ * certificates: twice the room then.
+ */
+export const SIGNATURE_BYTES = 8192;
+export const SIGNATURE_BYTES_EXTERNAL_TSA = 16384;
 
 /**
  * @signpdf's stock signers build PKCS#7 without ESS signing-certificate-v2; this one builds the
- * PAdES B-B CMS (see cms.ts) over the bytes @signpdf hands it.
+ * PAdES B-B CMS (see cms.ts) over the bytes @signpdf hands it, B-T when it has a timestamper.
  */
 export class CadesSigner extends Signer {
   readonly #signer: CmsSigner;
+  readonly #stamp: SignatureTimestamper | undefined;
 
-  constructor(signer: CmsSigner) {
+  constructor(signer: CmsSigner, stamp?: SignatureTimestamper) {
     super();
     this.#signer = signer;
+    this.#stamp = stamp;
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    return cadesDetachedSignature(createHash('sha256').update(pdfBuffer).digest(), this.#signer);
+    const digest = createHash('sha256').update(pdfBuffer).digest();
+    return this.#stamp ? cadesTimestampedSignature(digest, this.#signer, this.#stamp) : cadesDetachedSignature(digest, this.#signer);
   }
 }
 
@@ -30,7 +38,7 @@ export class CadesSigner extends Signer {
  * invisible seal. Save the document once after this, then `sealPdf` the bytes: any rewrite after the
  * signature would break it.
  */
-export function addSealPlaceholder(doc: PDFDocument, at: Date, signerName: string): void {
+export function addSealPlaceholder(doc: PDFDocument, at: Date, signerName: string, room: number = SIGNATURE_BYTES): void {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: 'Sealed on completion by the sandbox test certificate (TEST ONLY, no legal value)',
@@ -38,13 +46,16 @@ export function addSealPlaceholder(doc: PDFDocument, at: Date, signerName: strin
     name: signerName,
     location: 'paraph sandbox',
     signingTime: at,
-    signatureLength: SIGNATURE_BYTES,
+    signatureLength: room,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'paraph',
   });
 }
 
-/** Fills the placeholder: /ByteRange over the whole file but /Contents, then the CMS into /Contents. */
-export async function sealPdf(bytes: Uint8Array, signer: CmsSigner): Promise<Buffer> {
-  return new SignPdf().sign(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new CadesSigner(signer));
+/**
+ * Fills the placeholder: /ByteRange over the whole file but /Contents, then the CMS into /Contents
+ * (PAdES B-T when `stamp` timestamps the signature value, B-B without).
+ */
+export async function sealPdf(bytes: Uint8Array, signer: CmsSigner, stamp?: SignatureTimestamper): Promise<Buffer> {
+  return new SignPdf().sign(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new CadesSigner(signer, stamp));
 }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { isoTime } from '../clock.js';
 import type { BrandNames } from '../domain/brand.js';
 import type { DocumentRow, RequestRow, SignerRow } from '../db/repos/signature-requests.js';
-import type { EvidenceEvent, EvidenceResponse, EvidenceSigner } from '../http/schemas/evidence.js';
+import type { EvidenceEvent, EvidenceResponse, EvidenceSigner, EvidenceTimestamp } from '../http/schemas/evidence.js';
 import type { RequestStatus, SignerStatusValue } from '../http/schemas/signature-requests.js';
 import type { EvidenceReport } from '../pdf/evidence-pdf.js';
 import type { SigningIdentity } from '../pdf/certificate.js';
+import type { SealTimestamp } from '../pdf/tsa-seal.js';
 
 /** The rows evidence is made of, read in one transaction. */
 export interface EvidenceFacts {
@@ -65,6 +66,7 @@ export function evidenceJsonOf(
   facts: EvidenceFacts,
   brand: BrandNames,
   hashes: { signed: string; evidencePdf: string },
+  timestamps: readonly SealTimestamp[],
 ): EvidenceResponse {
   const { request, document } = facts;
   return {
@@ -101,14 +103,28 @@ export function evidenceJsonOf(
         created_at: isoTime(e.created_at),
       }),
     ),
-    // No timestamp authority in the sandbox yet.
-    timestamps: [],
+    timestamps: timestamps.map(evidenceTimestampOf),
     retention_expires_at: request.status === 'purged' ? null : isoTime(request.retention_expires_at),
   };
 }
 
+/**
+ * One token of the seal: `document_hash` is what the token stamps (the SHA-256 of the seal's
+ * signature value), `generated_at` its genTime, `verification_status` the check made when the seal
+ * was made.
+ */
+export function evidenceTimestampOf(stamp: SealTimestamp): EvidenceTimestamp {
+  return {
+    provider: stamp.provider,
+    hash_algorithm: stamp.hashAlgorithm,
+    document_hash: stamp.documentHash,
+    generated_at: stamp.generatedAt,
+    verification_status: stamp.verificationStatus,
+  };
+}
+
 /** What the evidence PDF prints (its own hash cannot be in it; the signed PDF's is added once sealed). */
-export function evidenceReportOf(facts: EvidenceFacts, identity: SigningIdentity): Omit<EvidenceReport, 'hashes'> & { originalSha256: string } {
+export function evidenceReportOf(facts: EvidenceFacts, identity: SigningIdentity): Omit<EvidenceReport, 'hashes' | 'timestamps'> & { originalSha256: string } {
   const { request, document } = facts;
   return {
     evidenceRef: evidenceRefOf(request.id),

@@ -10,6 +10,7 @@ import { fireFault } from './fire-fault.js';
 import { audit } from './record-events.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { queueCompletionMails } from './signer-copy.js';
+import { timestampPlan } from './timestamp-authority.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -43,15 +44,24 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
     if (!facts) return false;
   }
   const identity = await signingIdentity(ctx);
+  const timestamp = await timestampPlan(ctx);
   const original = await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256);
-  const { signedPdf, evidencePdf } = await produceArtifacts({
+  const { signedPdf, evidencePdf, timestamps } = await produceArtifacts({
     original,
     fields: facts.fields,
     sealAt: facts.generatedAt,
     signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },
+    timestamp,
     report: evidenceReportOf(facts, identity),
   });
-  const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) });
+  // A token that fails its check is still the authority's answer: it is kept, reported `failed` and logged.
+  for (const stamp of timestamps) {
+    if (stamp.verificationStatus === 'verified') continue;
+    const fields = { signature_request_id: requestId, provider: stamp.provider, status: stamp.verificationStatus, reason: stamp.reason };
+    if (stamp.verificationStatus === 'failed') ctx.log.warn(fields, 'the seal timestamp is not verified');
+    else ctx.log.info(fields, 'the seal timestamp is not verified');
+  }
+  const evidence = evidenceJsonOf(facts, ctx.brand, { signed: sha256Hex(signedPdf), evidencePdf: sha256Hex(evidencePdf) }, timestamps);
   const evidenceJson = Buffer.from(`${JSON.stringify(evidence, null, 2)}\n`);
 
   const stored: Array<{ type: ArtifactType; id: string; sha256: string; size: number }> = [];
@@ -159,7 +169,11 @@ const SEAL_NAME = 'paraph sandbox TEST ONLY';
  * slower first completion, which then meets the same failure and reports it.
  */
 export function warmArtifactGeneration(ctx: Context): void {
-  const signer = signingIdentity(ctx).then((identity) => ({ certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME }));
+  const signer = Promise.all([signingIdentity(ctx), timestampPlan(ctx)]).then(([identity, plan]) => ({
+    signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },
+    // A warm-up never calls an external authority.
+    timestamp: plan?.authority === 'built-in' ? plan : null,
+  }));
   signer.catch((error: unknown) => {
     try {
       ctx.log.debug({ err: error }, 'warming the artifact worker: no signing certificate');

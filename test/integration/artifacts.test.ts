@@ -1,4 +1,4 @@
-// Completed artifacts against the real server: the signed PDF (fields stamped, one PAdES B-B seal),
+// Completed artifacts against the real server: the signed PDF (fields stamped, one PAdES B-T seal),
 // evidence.pdf and evidence.json, the artifacts endpoint, and the hash-chained audit trail.
 // Issue 8 items 1-7 and "Done means"; spec test-environment facts 1-3, EvidenceResponse, the artifacts
 // endpoint, errors 409/410; contract "410 on purged content", `--brand`; versions.md pitfalls 2-4.
@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -20,6 +21,7 @@ import { paraph } from '../helpers/cli.js';
 import { activate, advance, auditOf, DAY, postJson, signerAction, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
+import { embeddedToken, readTokenWithOpenssl, SIGNATURE_TIME_STAMP_TOKEN } from '../helpers/timestamps.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 
 type Json = Record<string, any>;
@@ -168,8 +170,9 @@ const kids = (node: forge.asn1.Asn1 | undefined) => (node?.value ?? []) as forge
 const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
 
 /**
- * PAdES baseline B-B, checked by parsing the CMS with node-forge (independently of paraph's encoder):
- * neither pdfsig nor openssl look at signing-certificate-v2.
+ * PAdES baseline B-T, checked by parsing the CMS with node-forge (independently of paraph's encoder):
+ * neither pdfsig nor openssl look at signing-certificate-v2. The B-B part as before, and one unsigned
+ * attribute: the signature-time-stamp token (timestamps.test.ts verifies it with openssl).
  */
 function assertPadesCms(signed: Buffer, certificateDer: Buffer): void {
   const { cms, covered } = signatureOf(signed);
@@ -204,7 +207,11 @@ function assertPadesCms(signed: Buffer, certificateDer: Buffer): void {
   // The signature covers the attributes as a DER SET; check it with the certificate's key.
   const attrsAsSet = derOf(signedAttrs);
   attrsAsSet[0] = 0x31;
-  const signature = Buffer.from(kids(signerInfo).at(-1)?.value as string, 'binary');
+  const signature = Buffer.from(kids(signerInfo).at(-2)?.value as string, 'binary');
+  const unsignedAttrs = kids(signerInfo).at(-1) as forge.asn1.Asn1;
+  assert.equal(unsignedAttrs.tagClass, forge.asn1.Class.CONTEXT_SPECIFIC);
+  assert.equal(unsignedAttrs.type, 1, 'unsigned attributes [1]');
+  assert.deepEqual(kids(unsignedAttrs).map((attr) => oidOf(kids(attr)[0] as forge.asn1.Asn1)), [SIGNATURE_TIME_STAMP_TOKEN]);
   assert.ok(verify('sha256', attrsAsSet, createPublicKey(new X509Certificate(certificateDer).publicKey.export({ type: 'spki', format: 'pem' })), signature));
   // The signature dictionary: SubFilter ETSI.CAdES.detached, time in /M.
   const text = signed.toString('latin1');
@@ -239,7 +246,21 @@ function assertEvidence(evidence: Json, served: { original: Uint8Array; signed: 
     signed_pdf_sha256: sha256(served.signed),
     evidence_pdf_sha256: sha256(served.evidencePdf),
   });
-  assert.deepEqual(evidence.timestamps, []);
+  // One timestamp, the token embedded in the seal as openssl reads it, checked by paraph against its authority.
+  const { token, signatureDigest } = embeddedToken(served.signed);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-token-'));
+  const read = readTokenWithOpenssl(token, scratch);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  assert.equal(read.imprint, signatureDigest, "the token stamps the signature value's SHA-256");
+  assert.deepEqual(evidence.timestamps, [
+    {
+      provider: 'paraph sandbox TSA TEST ONLY',
+      hash_algorithm: 'sha256',
+      document_hash: signatureDigest,
+      generated_at: read.genTime.toISOString(),
+      verification_status: 'verified',
+    },
+  ]);
   assert.deepEqual(
     evidence.events.map((e: Json) => e.id),
     evidence.events.map((_: unknown, i: number) => i + 1),
@@ -309,7 +330,7 @@ function renderGrey(pdf: string, page: number): { width: number; height: number;
 // ---------------------------------------------------------------------------------------------
 // One signer, every kind of field
 
-test('one signer: fields stamped, PAdES B-B seal valid for pdfsig, CMS attributes, evidence hashes equal the bytes served', async (t) => {
+test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attributes, evidence hashes equal the bytes served', async (t) => {
   const server = await useServer(t);
   const fields = [
     { signer_reference: 'client', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },

@@ -17,6 +17,8 @@ test('defaults follow the contract table', () => {
     allowLoopbackWebhooks: false,
     webhookTimeoutMs: 15_000,
     rateLimit: true,
+    timestamps: true,
+    tsaUrl: null,
     brand: 'paraph',
     logLevel: 'warn',
   });
@@ -35,6 +37,8 @@ test('every option has its env twin, and a flag wins over the env', () => {
     WEBHOOKS_ALLOW_LOOPBACK: '1',
     PARAPH_WEBHOOK_TIMEOUT: '3',
     PARAPH_RATE_LIMIT: 'off',
+    PARAPH_TIMESTAMPS: 'off',
+    PARAPH_TSA_URL: 'https://tsa.example.com/rfc3161',
     PARAPH_BRAND: 'acme',
     PARAPH_LOG_LEVEL: 'info',
   };
@@ -50,10 +54,18 @@ test('every option has its env twin, and a flag wins over the env', () => {
     allowLoopbackWebhooks: true,
     webhookTimeoutMs: 3000,
     rateLimit: false,
+    timestamps: false,
+    tsaUrl: 'https://tsa.example.com/rfc3161',
     brand: 'acme',
     logLevel: 'info',
   });
-  const flagged = resolveConfig({ port: '0', dataDir: '/tmp/x', brand: 'other', rateLimit: 'on' }, env, '/srv');
+  const flagged = resolveConfig(
+    { port: '0', dataDir: '/tmp/x', brand: 'other', rateLimit: 'on', timestamps: 'on', tsaUrl: 'http://tsa.example.org/' },
+    env,
+    '/srv',
+  );
+  assert.equal(flagged.timestamps, true);
+  assert.equal(flagged.tsaUrl, 'http://tsa.example.org/');
   assert.equal(flagged.port, 0);
   assert.equal(flagged.dataDir, '/tmp/x');
   assert.equal(flagged.brand, 'other');
@@ -78,6 +90,8 @@ test('bad values are usage errors naming the option', () => {
     [{ logLevel: 'loud' }, {}, /--log-level/],
     [{ webhookTimeout: '0' }, {}, /--webhook-timeout/],
     [{ smtpRelay: 'http://mail.example.com' }, {}, /--smtp-relay/],
+    [{ timestamps: 'sometimes' }, {}, /--timestamps/],
+    [{ tsaUrl: 'mailto:tsa@example.com' }, {}, /--tsa-url/],
     [{ smtpMaxMessages: '0' }, {}, /--smtp-max-messages/],
     [{ webhookTimeout: '121' }, {}, /--webhook-timeout/],
   ];

@@ -10,6 +10,7 @@ import { registerRequestLifecycle } from './request-lifecycle.js';
 import { registerFaults } from './faults.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSandboxKeys } from './sandbox-keys.js';
+import { registerSandboxTsa } from './sandbox-tsa.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
@@ -33,6 +34,7 @@ export async function registerRoutes(
   registerEvents(app, deps.ctx);
   registerSandbox(app, deps.ctx);
   registerSandboxKeys(app, deps.ctx);
+  registerSandboxTsa(app, deps.ctx);
   registerFaults(app, deps.ctx);
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);

@@ -72,15 +72,15 @@ export type EvidenceEvent = Static<typeof EvidenceEvent>;
 
 export const EvidenceTimestamp = Type.Object(
   {
-    provider: Type.String(),
-    hash_algorithm: Type.String(),
-    document_hash: Type.String(),
-    generated_at: NullableDateTime,
+    provider: Type.String({ description: "the timestamp authority: its certificate's subject CN" }),
+    hash_algorithm: Type.String({ description: 'hash of the stamped data, e.g. `sha256`' }),
+    document_hash: Type.String({ description: "what the token stamps, hex: the SHA-256 of the seal's signature value (PAdES signature-time-stamp)" }),
+    generated_at: Type.Union([DateTime, Type.Null()], { description: "the token's genTime" }),
     verification_status: Type.Enum(['verified', 'unverified', 'failed'], {
       description: '`unverified`: the timestamp authority trust anchors were unavailable, not an invalid token',
     }),
   },
-  closed,
+  { ...closed, description: 'one RFC 3161 token of the seal (none when timestamps are off)' },
 );
 export type EvidenceTimestamp = Static<typeof EvidenceTimestamp>;
 
