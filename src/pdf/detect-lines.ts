@@ -1,0 +1,183 @@
+/**
+ * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
+ * labels: the lexicon's phrases that announce a field, with the party words around them.
+ */
+import { NOT_A_FIELD, STOPWORDS, isArabic, isFillToken, matchLabels, partyAt, splitWord } from './detect-lexicon.js';
+import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, union, overlap1 } from './detect-model.js';
+
+// ------------------------------------------------------------------------------------------ lines
+
+/** Words on one baseline that are close together, in reading order. Columns stay apart. */
+export function buildLines(words: readonly Word[]): Line[] {
+  const sorted = [...words].filter((w) => w.text.trim()).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
+  const rows: Word[][] = [];
+  for (const w of sorted) {
+    const row = rows.find((r) => {
+      const first = r[0] as Word;
+      return Math.abs(first.baseline - w.baseline) <= 0.35 * Math.max(first.size, w.size);
+    });
+    if (row) row.push(w);
+    else rows.push([w]);
+  }
+  const lines: Line[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.box.x0 - b.box.x0);
+    let run: Word[] = [];
+    for (const w of row) {
+      const last = run[run.length - 1];
+      if (last && w.box.x0 - last.box.x1 > Math.max(2.2 * Math.max(last.size, w.size), 16)) {
+        lines.push(makeLine(run));
+        run = [];
+      }
+      run.push(w);
+    }
+    if (run.length) lines.push(makeLine(run));
+  }
+  return lines;
+}
+
+export function makeLine(run: Word[]): Line {
+  const arabic = run.filter((w) => isArabic(w.text)).length;
+  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
+  const words = rtl ? [...run].reverse() : run;
+  const tokens: string[] = [];
+  const tokenWord: number[] = [];
+  words.forEach((w, i) => {
+    const parts = isFillToken(w.text) ? ['\0'] : splitWord(w.text);
+    for (const p of parts) {
+      tokens.push(p);
+      tokenWord.push(i);
+    }
+  });
+  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
+  return {
+    words,
+    tokens,
+    tokenWord,
+    rtl,
+    size: sizes[Math.floor(sizes.length / 2)] ?? 10,
+    baseline: Math.max(...words.map((w) => w.baseline)),
+    box: union(words.map((w) => w.box)),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ labels
+
+export function findLabels(lines: Line[]): Label[] {
+  const labels: Label[] = [];
+  for (const line of lines) {
+    if (line.size > MAX_LABEL_SIZE) continue;
+    // "Company A" names a party; "Company" alone asks for one.
+    const partyTokens = new Set<number>();
+    for (let k = 0; k < line.tokens.length; k++) {
+      const party = partyAt(line.tokens, k);
+      if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
+    }
+    const matches = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
+    if (matches.length === 0) continue;
+    if (line.tokens.some((t) => NOT_A_FIELD.has(t))) continue;
+    const labelTokens = new Set<number>();
+    for (const m of matches) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
+    const extra = new Set<number>();
+    for (let k = 0; k < line.tokens.length; k++) {
+      const party = partyAt(line.tokens, k);
+      if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
+    }
+    // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
+    const residue = line.tokens.filter((t, k) => t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t));
+    if (residue.length > 2 || residue.join('').length > 14) continue;
+    if (paragraphTail(line, lines)) continue;
+    matches.forEach((m, i) => {
+      const nextMatch = matches[i + 1];
+      const stop = nextMatch ? nextMatch.start : line.tokens.length;
+      const anchorWord = line.tokenWord[m.anchor] as number;
+      const firstWord = line.tokenWord[m.start] as number;
+      // The label reaches over the party words and stopwords that follow it ("Signature of the Client").
+      let reachWord = anchorWord;
+      let k = m.end + 1;
+      while (k < stop) {
+        const t = line.tokens[k] as string;
+        if (t === '\0') break;
+        const party = partyAt(line.tokens, k);
+        if (!party && !STOPWORDS.has(t)) break;
+        k += party ? party.length : 1;
+        reachWord = line.tokenWord[k - 1] as number;
+      }
+      // Punctuation after it (a colon) belongs to it too.
+      let next = reachWord + 1;
+      while (next < line.words.length && isPunctuation((line.words[next] as Word).text)) {
+        const gap = line.rtl ? (line.words[next - 1] as Word).box.x0 - (line.words[next] as Word).box.x1 : (line.words[next] as Word).box.x0 - (line.words[next - 1] as Word).box.x1;
+        if (gap > line.size) break;
+        next++;
+      }
+      const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
+      const colon = /[:：]/.test(trailing.slice(-3));
+      if (/[^.]\.\s*$/.test(trailing) && !colon) return;
+      const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
+      const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
+      const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
+      const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
+      labels.push({
+        line,
+        entry: m.entry,
+        box,
+        reach,
+        next: next < line.words.length ? next : -1,
+        limit: limitWord ? (line.rtl ? limitWord.box.x1 : limitWord.box.x0) : undefined,
+        colon,
+        bare: line.tokens.slice(k, stop).every((t) => t === '\0'),
+        role: roleOnLine(line) ?? roleAbove(line, lines),
+        confidence: Math.min(...labelWords.map((w) => w.confidence)),
+        done: false,
+      });
+    });
+  }
+  // "Signature: ____   Date: ____": the date belongs to whoever the signature on its row belongs to.
+  for (const label of labels) {
+    if (label.role) continue;
+    const row = labels
+      .filter((o) => o.role && o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size)
+      .sort((a, b) => Math.abs(a.box.x0 - label.box.x0) - Math.abs(b.box.x0 - label.box.x0))[0];
+    if (row) label.role = row.role;
+  }
+  return labels;
+}
+
+export const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
+
+/** The last line of a paragraph: right under a long line of the same size. */
+export function paragraphTail(line: Line, lines: Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      l.tokens.length >= 8 &&
+      Math.abs(l.size - line.size) < 1 &&
+      line.baseline - l.baseline > 0 &&
+      line.baseline - l.baseline <= 1.7 * line.size &&
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+  );
+}
+
+export function roleOnLine(line: Line): string | undefined {
+  for (let k = 0; k < line.tokens.length; k++) {
+    const party = partyAt(line.tokens, k);
+    if (party) return party.role;
+  }
+  return undefined;
+}
+
+/** The party named by a short line above, in the same column (a block heading such as "The Client"). */
+export function roleAbove(line: Line, lines: Line[]): string | undefined {
+  const column = line.rtl ? { x0: line.box.x1 - 220, x1: line.box.x1 + 20 } : { x0: line.box.x0 - 20, x1: line.box.x0 + 220 };
+  const above = lines
+    .filter((l) => l !== line && l.baseline < line.baseline - 1 && line.baseline - l.baseline <= ROLE_SEARCH)
+    .filter((l) => overlap1(l.box.x0, l.box.x1, column.x0, column.x1) > 0)
+    .filter((l) => (line.rtl ? Math.abs(l.box.x1 - line.box.x1) <= 40 : Math.abs(l.box.x0 - line.box.x0) <= 40))
+    .sort((a, b) => b.baseline - a.baseline);
+  for (const l of above) {
+    if (l.tokens.length > 6) return undefined;
+    const role = roleOnLine(l);
+    if (role) return role;
+  }
+  return undefined;
+}
