@@ -29,6 +29,8 @@ export interface PageScan {
   verticals: VRule[];
   boxes: Rect[];
   widgets: Widget[];
+  /** Where images are drawn (a signature image over a line fills it). */
+  images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
 }
@@ -94,6 +96,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     segments: graphics.segments,
     verticals: graphics.verticals,
     boxes: graphics.boxes,
+    images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
   };
@@ -154,7 +157,7 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
   });
 }
 
-interface Graphics { segments: Segment[]; verticals: VRule[]; boxes: Rect[]; imageCover: number }
+interface Graphics { segments: Segment[]; verticals: VRule[]; boxes: Rect[]; images: Rect[]; imageCover: number }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
@@ -184,6 +187,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
   let imageArea = 0;
+  const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
@@ -199,6 +203,10 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     else if (fn !== undefined && IMAGES.has(fn)) {
       const m = Util.transform(vt, ctm) as Matrix;
       imageArea += Math.abs(m[0] * m[3] - m[1] * m[2]);
+      // The unit square the image is drawn in, in display space (an upright image is a rectangle).
+      const xs = [m[4], m[4] + m[0], m[4] + m[2], m[4] + m[0] + m[2]];
+      const ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]];
+      if (images.length < 500) images.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
     } else if (fn === OPS.constructPath && args) {
       const paint = Number(args[0]);
       const buffer = (args[1] as Array<ArrayLike<number> | null> | undefined)?.[0];
@@ -232,6 +240,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     segments: distinct(horizontal),
     verticals: distinctVerticals(vertical),
     boxes: distinctRects(boxes),
+    images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
   };
 }

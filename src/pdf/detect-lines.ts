@@ -2,7 +2,7 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { NOT_A_FIELD, STOPWORDS, isArabic, isFillToken, matchLabels, partyAt, splitWord } from './detect-lexicon.js';
+import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord } from './detect-lexicon.js';
 import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, union, overlap1 } from './detect-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
@@ -37,7 +37,7 @@ export function buildLines(words: readonly Word[]): Line[] {
 }
 
 export function makeLine(run: Word[]): Line {
-  const arabic = run.filter((w) => isArabic(w.text)).length;
+  const arabic = run.filter((w) => isRtl(w.text)).length;
   const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
   const words = rtl ? [...run].reverse() : run;
   const tokens: string[] = [];

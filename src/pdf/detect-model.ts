@@ -31,6 +31,8 @@ export interface PageModel {
   /** Rectangles drawn as such. */
   boxes: Rect[];
   widgets: Widget[];
+  /** Where images are drawn on a page with a text layer (a signature image fills the blank it covers). */
+  images?: Rect[];
   ocr: boolean;
 }
 

@@ -25,6 +25,8 @@ import {
   standOn,
 } from './detect-geometry.js';
 import { buildLines, findLabels } from './detect-lines.js';
+import { tagFields } from './detect-tags.js';
+import { fillLines, filled } from './detect-blanks.js';
 import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion } from './detect-model.js';
 
 export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './detect-model.js';
@@ -38,6 +40,12 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const lines = buildLines(page.words);
   const labels = findLabels(lines);
   const used = new Set<Segment>();
+  const fills = fillLines(lines);
+  for (const tag of tagFields(lines)) {
+    const r = clip(tag.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
+    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}) });
+  }
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
@@ -81,7 +89,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
     if (label.done) continue;
-    const over = segmentOver(label, geo.free, used);
+    const over = segmentOver(label, [...geo.free, ...fills], used);
     if (over) {
       used.add(over);
       claim(label, label.entry.type, standOn(label.entry.type, over.x0, over.x1, over.y, label, lines), 'label_with_geometry', 0.88);
@@ -122,6 +130,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
   if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
+  if (filled(r, page, label.line.words)) return undefined;
   let c = base;
   if (label.entry.strength === 'weak') c -= 0.1;
   if (label.bare) c += 0.03;
