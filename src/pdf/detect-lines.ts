@@ -2,7 +2,7 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord } from './detect-lexicon.js';
+import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './detect-lexicon.js';
 import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, union, overlap1 } from './detect-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
@@ -63,33 +63,51 @@ export function makeLine(run: Word[]): Line {
 
 // ------------------------------------------------------------------------------------------ labels
 
-export function findLabels(lines: Line[]): Label[] {
+/** A label match with the end of its run and whether words of a sentence come before it in the run. */
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean };
+
+export function findLabels(lines: Line[], bodySize = 10): Label[] {
   const labels: Label[] = [];
+  // Labels are body-sized text: a line much larger than the page's body text is a heading.
+  const maxSize = Math.max(MAX_LABEL_SIZE, 1.3 * bodySize);
   for (const line of lines) {
-    if (line.size > MAX_LABEL_SIZE) continue;
+    if (line.size > maxSize) continue;
     // "Company A" names a party; "Company" alone asks for one.
     const partyTokens = new Set<number>();
-    for (let k = 0; k < line.tokens.length; k++) {
-      const party = partyAt(line.tokens, k);
-      if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
-    }
-    const matches = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
-    if (matches.length === 0) continue;
-    if (line.tokens.some((t) => NOT_A_FIELD.has(t))) continue;
-    const labelTokens = new Set<number>();
-    for (const m of matches) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
     const extra = new Set<number>();
     for (let k = 0; k < line.tokens.length; k++) {
       const party = partyAt(line.tokens, k);
       if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
+      if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
-    // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
-    const residue = line.tokens.filter((t, k) => t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t));
-    if (residue.length > 2 || residue.join('').length > 14) continue;
+    const all = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
+    if (all.length === 0) continue;
     if (paragraphTail(line, lines)) continue;
+    // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
+    const matches: RunMatch[] = [];
+    for (const run of labelRuns(line)) {
+      const inRun = all.filter((m) => m.start >= run.start && m.end < run.end);
+      if (inRun.length === 0) continue;
+      const tokens = line.tokens.slice(run.start, run.end);
+      if (tokens.some((t) => NOT_A_FIELD.has(t))) continue;
+      const labelTokens = new Set<number>();
+      for (const m of inRun) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
+      // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
+      const residue: string[] = [];
+      for (let k = run.start; k < run.end; k++) {
+        const t = line.tokens[k] as string;
+        if (t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
+      }
+      if (residue.length > 2 || residue.join('').length > 14) continue;
+      // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").
+      const first = inRun[0] as LabelMatch;
+      const lead = line.tokens.slice(run.start, first.start).filter((t, j) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+      for (const m of inRun) matches.push({ ...m, runEnd: run.end, sentenceEnd: lead.length > 0 });
+    }
     matches.forEach((m, i) => {
       const nextMatch = matches[i + 1];
-      const stop = nextMatch ? nextMatch.start : line.tokens.length;
+      const runEnd = m.runEnd;
+      const stop = nextMatch && nextMatch.start < runEnd ? nextMatch.start : runEnd;
       const anchorWord = line.tokenWord[m.anchor] as number;
       const firstWord = line.tokenWord[m.start] as number;
       // The label reaches over the party words and stopwords that follow it ("Signature of the Client").
@@ -112,7 +130,7 @@ export function findLabels(lines: Line[]): Label[] {
       }
       const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
       const colon = /[:：]/.test(trailing.slice(-3));
-      if (/[^.]\.\s*$/.test(trailing) && !colon) return;
+      if (/[^.]\.\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
       const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
       const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
@@ -129,6 +147,7 @@ export function findLabels(lines: Line[]): Label[] {
         role: roleOnLine(line) ?? roleAbove(line, lines),
         confidence: Math.min(...labelWords.map((w) => w.confidence)),
         done: false,
+        tokens: line.tokens.slice(Math.max(0, m.start - 4), Math.min(runEnd, m.end + 5)),
       });
     });
   }
@@ -180,4 +199,45 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
     if (role) return role;
   }
   return undefined;
+}
+
+/**
+ * The label runs of a line, as token ranges: a run ends after a blank, before a parenthesis and after
+ * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
+ * keeps its caption and "Signature ____ Date ____" holds two.
+ */
+export function labelRuns(line: Line): Array<{ start: number; end: number }> {
+  const runs: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  let depth = 0;
+  for (let k = 0; k < line.tokens.length; k++) {
+    const word = (line.words[line.tokenWord[k] as number] as Word).text.trim();
+    const firstOfWord = k === 0 || line.tokenWord[k - 1] !== line.tokenWord[k];
+    const lastOfWord = k === line.tokens.length - 1 || line.tokenWord[k + 1] !== line.tokenWord[k];
+    if (firstOfWord && /^[([]/.test(word) && depth === 0 && k > start) {
+      runs.push({ start, end: k });
+      start = k;
+    }
+    if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
+    if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
+    const closes = lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
+    if (closes) {
+      runs.push({ start, end: k + 1 });
+      start = k + 1;
+    }
+  }
+  if (start < line.tokens.length) runs.push({ start, end: line.tokens.length });
+  return runs;
+}
+
+/** The size of the page's body text: the median size of its words, weighted by their length. */
+export function bodySize(words: readonly Word[]): number {
+  const sized = words.filter((w) => !isFillToken(w.text)).map((w) => ({ size: w.size, n: w.text.length })).sort((a, b) => a.size - b.size);
+  const total = sized.reduce((sum, w) => sum + w.n, 0);
+  let seen = 0;
+  for (const w of sized) {
+    seen += w.n;
+    if (seen >= total / 2) return w.size;
+  }
+  return 10;
 }

@@ -90,6 +90,8 @@ export interface Label {
   role: string | undefined;
   confidence: number;
   done: boolean;
+  /** The tokens of its run around it (a few before, a few after): what qualifies it ("Date of birth"). */
+  tokens: string[];
 }
 
 

@@ -24,10 +24,10 @@ import {
   sortRules,
   standOn,
 } from './detect-geometry.js';
-import { buildLines, findLabels } from './detect-lines.js';
-import { tagFields } from './detect-tags.js';
+import { bodySize, buildLines, findLabels } from './detect-lines.js';
+import { isTextTag, tagFields } from './detect-tags.js';
 import { fillLines, filled } from './detect-blanks.js';
-import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion } from './detect-model.js';
+import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './detect-model.js';
 
 export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './detect-model.js';
 export { FIELD_HEIGHT, FIELD_WIDTH, union } from './detect-model.js';
@@ -38,7 +38,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const out: Suggestion[] = page.widgets.map((w) => fromWidget(page, w));
   const geo = sortRules(page);
   const lines = buildLines(page.words);
-  const labels = findLabels(lines);
+  const labels = findLabels(lines, bodySize(page.words));
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   for (const tag of tagFields(lines)) {
@@ -52,6 +52,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (s) out.push(s);
   };
 
+  // A label right before a text tag describes the tag's field.
+  for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
   // A label next to a form widget describes that widget.
   for (const label of labels) if (page.widgets.some((w) => widgetNear(label, w.box))) label.done = true;
 

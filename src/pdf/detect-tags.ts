@@ -46,3 +46,6 @@ function onTag(type: LabelType, word: Word, lines: Line[]): Rect {
   if (y1 - top < word.box.y1 - word.box.y0) top = word.box.y0;
   return { x0, y0: top, x1, y1 };
 }
+
+/** Any text tag (`[kind|...]`), whatever its kind: the label before it describes the tag's field. */
+export const isTextTag = (text: string): boolean => /^\[[a-z$:_-]+[^\]|]*\|/i.test(text.trim());
