@@ -85,16 +85,18 @@ export function findLabels(lines: Line[], bodySize = 10): Label[] {
     if (paragraphTail(line, lines)) continue;
     // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
     const matches: RunMatch[] = [];
+    const labelTokens = new Set<number>();
+    for (const m of all) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
     for (const run of labelRuns(line)) {
-      const inRun = all.filter((m) => m.start >= run.start && m.end < run.end);
+      const inRun = all.filter((m) => m.start >= run.start && m.start < run.end);
       if (inRun.length === 0) continue;
-      const tokens = line.tokens.slice(run.start, run.end);
+      // A label that spans runs ("Fait à ____, le ____") takes them in.
+      const end = Math.max(run.end, ...inRun.map((m) => m.end + 1));
+      const tokens = line.tokens.slice(run.start, end);
       if (tokens.some((t) => NOT_A_FIELD.has(t))) continue;
-      const labelTokens = new Set<number>();
-      for (const m of inRun) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
       // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
       const residue: string[] = [];
-      for (let k = run.start; k < run.end; k++) {
+      for (let k = run.start; k < end; k++) {
         const t = line.tokens[k] as string;
         if (t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
       }
@@ -102,7 +104,7 @@ export function findLabels(lines: Line[], bodySize = 10): Label[] {
       // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").
       const first = inRun[0] as LabelMatch;
       const lead = line.tokens.slice(run.start, first.start).filter((t, j) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
-      for (const m of inRun) matches.push({ ...m, runEnd: run.end, sentenceEnd: lead.length > 0 });
+      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0 });
     }
     matches.forEach((m, i) => {
       const nextMatch = matches[i + 1];

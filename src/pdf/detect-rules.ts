@@ -26,6 +26,7 @@ import {
 } from './detect-geometry.js';
 import { bodySize, buildLines, findLabels } from './detect-lines.js';
 import { isTextTag, tagFields } from './detect-tags.js';
+import { bareDate, besideSignature, datePartFields, otherDate } from './detect-dates.js';
 import { fillLines, filled } from './detect-blanks.js';
 import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './detect-model.js';
 
@@ -46,11 +47,23 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
     out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}) });
   }
+  for (const part of datePartFields(lines)) {
+    const r = clip(part.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
+  /** Dates from a bare "Date": kept only beside a place to sign. */
+  const bareDates = new Set<Suggestion>();
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
-    if (s) out.push(s);
+    if (!s) return;
+    out.push(s);
+    if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
+
+  // Birth, issue, period dates and the like are not signing dates.
+  for (const label of labels) if (otherDate(label)) label.done = true;
 
   // A label right before a text tag describes the tag's field.
   for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
@@ -123,7 +136,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
       }
     }
   }
-  return dedupe(out);
+  const places = [
+    ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
+    ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
+  ];
+  return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
 
 

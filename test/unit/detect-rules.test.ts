@@ -107,9 +107,16 @@ test('label beside a drawn line: the field stands on the line; a line over a cap
   const beside = suggestFields(page({ words: words('Signature:', 64, 300), segments: [{ x0: 140, x1: 380, y: 302 }] }));
   assert.equal(beside.length, 1);
   assert.deepEqual(pick(beside[0]), { type: 'signature', reason: 'label_with_geometry', x: 140, y: 262, width: 240, height: 40 });
-  const caption = suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] }));
-  assert.deepEqual(pick(caption[0]), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
-  assert.equal(caption[0]?.fieldKey, 'sign_date');
+  // A bare "Date" is a signing date beside a place to sign: here a signature line captioned on the same row.
+  const caption = suggestFields(
+    page({ words: [...words('Date', 64, 311, 8), ...words('Signature', 300, 311, 8)], segments: [{ x0: 64, x1: 264, y: 300 }, { x0: 300, x1: 500, y: 300 }] }),
+  );
+  const date = caption.find((s) => s.type === 'date');
+  assert.deepEqual(pick(date), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
+  assert.equal(date?.fieldKey, 'sign_date');
+  assert.deepEqual(pick(caption.find((s) => s.type === 'signature')), { type: 'signature', reason: 'label_with_geometry', x: 300, y: 260, width: 200, height: 40 });
+  // Alone on its page, it is some date a form asks for, not a signing date.
+  assert.deepEqual(suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] })), []);
 });
 
 test('right to left: the line to the left of an Arabic label', () => {
