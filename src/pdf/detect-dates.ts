@@ -8,7 +8,7 @@ import { normalizeToken } from './detect-lexicon.js';
 import { overlap1, type Label, type Line, type Rect, type Word } from './detect-model.js';
 
 /** Words that make a date some other date than the signing date. */
-const OTHER_DATE = new Set(
+export const OTHER_DATE = new Set(
   [
     'birth', 'born', 'dob', 'issue', 'issued', 'expiry', 'expiration', 'expires', 'expire', 'valid', 'validity', 'start', 'end', 'from',
     'period', 'effective', 'commencement', 'hire', 'arrival', 'departure', 'delivery', 'payment', 'due', 'closing', 'purchase', 'death',

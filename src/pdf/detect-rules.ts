@@ -9,7 +9,7 @@
  * AcroForm widgets are fields already (`acroform`). One spot gets one suggestion.
  */
 import type { LabelType } from './detect-lexicon.js';
-import { fromWidget, widgetNear } from './detect-acroform.js';
+import { fromWidget, widgetMeaning, widgetNear } from './detect-acroform.js';
 import {
   belowSpace,
   besideSpace,
@@ -36,7 +36,8 @@ export { buildLines } from './detect-lines.js';
 export { cellAt } from './detect-geometry.js';
 
 export function suggestFields(page: PageModel): Suggestion[] {
-  const out: Suggestion[] = page.widgets.map((w) => fromWidget(page, w));
+  const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
+  const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = buildLines(page.words);
   const labels = findLabels(lines, bodySize(page.words));
@@ -67,8 +68,31 @@ export function suggestFields(page: PageModel): Suggestion[] {
 
   // A label right before a text tag describes the tag's field.
   for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
-  // A label next to a form widget describes that widget.
-  for (const label of labels) if (page.widgets.some((w) => widgetNear(label, w.box))) label.done = true;
+  // A label next to a form widget describes that widget (a widget whose name says nothing takes the
+  // label's meaning); a signature label is only the widget's when that widget is for a signature.
+  for (const label of labels) {
+    const near = page.widgets.filter((w) => widgetNear(label, w.box));
+    if (near.length === 0) continue;
+    const type = label.entry.type;
+    if (type === 'signature' || type === 'initials') {
+      const same = (w: (typeof near)[number]) => {
+        const meaning = widgetMeaning(w.name);
+        return w.kind === 'signature' || meaning?.type === 'signature' || (type === 'initials' && meaning?.fieldKey === 'initials');
+      };
+      if (near.some(same)) label.done = true;
+      continue;
+    }
+    label.done = true;
+    const widget = near[0] as (typeof near)[number];
+    const s = widgetSuggestions.get(widget);
+    if (!s || s.type !== 'text' || s.fieldKey || widgetMeaning(widget.name) || otherDate(label)) continue;
+    if (type === 'date') {
+      s.type = 'date';
+      s.fieldKey = 'sign_date';
+    } else if (label.entry.fieldKey) {
+      s.fieldKey = label.entry.fieldKey;
+    }
+  }
 
   // Geometry on the label's own line, in its table cell, around it or right above it.
   for (const label of labels) {
