@@ -97,6 +97,8 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['landlord', 'landlord'], ['lessor', 'landlord'], ['tenant', 'tenant'], ['lessee', 'tenant'], ['employer', 'employer'], ['employee', 'employee'],
   ['lender', 'lender'], ['borrower', 'borrower'], ['guarantor', 'guarantor'], ['witness', 'witness'], ['applicant', 'applicant'],
   ['licensor', 'licensor'], ['licensee', 'licensee'], ['driver', 'driver'], ['recipient', 'recipient'], ['bank', 'bank'], ['agent', 'agent'],
+  ['owner', 'owner'], ['renter', 'tenant'], ['participant', 'participant'], ['patient', 'patient'], ['guardian', 'guardian'],
+  ['loueur', 'landlord'], ['proprietaire', 'owner'], ['participante', 'participant'],
   ['vendeur', 'seller'], ['venderesse', 'seller'], ['acheteur', 'buyer'], ['acquereur', 'buyer'], ['prestataire', 'provider'],
   ['fournisseur', 'supplier'], ['bailleur', 'landlord'], ['locataire', 'tenant'], ['preneur', 'tenant'], ['employeur', 'employer'],
   ['salarie', 'employee'], ['emprunteur', 'borrower'], ['preteur', 'lender'], ['garant', 'guarantor'], ['caution', 'guarantor'],

@@ -26,6 +26,7 @@ import {
 } from './detect-geometry.js';
 import { bodySize, buildLines, findLabels } from './detect-lines.js';
 import { isTextTag, tagFields } from './detect-tags.js';
+import { onPartyLine, partyCaptions, partyLine } from './detect-signature-blocks.js';
 import { bareDate, besideSignature, datePartFields, otherDate } from './detect-dates.js';
 import { fillLines, filled } from './detect-blanks.js';
 import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './detect-model.js';
@@ -148,9 +149,21 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);
     }
   }
+  // Party-name signature blocks: a line captioned by a party's name alone.
+  for (const caption of partyCaptions(lines, labels)) {
+    const line = partyLine(caption, [...geo.free, ...fills], used, lines);
+    if (!line) continue;
+    const r = clip(onPartyLine(line, caption, lines), page);
+    if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
+    used.add(line);
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
+  }
   // Room to write.
+  const body = bodySize(page.words);
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
+    // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
+    if (label.entry.strength === 'weak' || label.entry.tokens.join(' ') === 'signatures' || label.line.size > 1.15 * body) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
