@@ -63,12 +63,14 @@ export function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
 }
 
 /** A caption right under a drawn line ("Signature" printed below the line it names). */
-export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
+export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>, shared: Set<Segment> = new Set()): Segment | undefined {
   const { box, line } = label;
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
     if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
+    // A rule already split between captions of the row takes the others wherever they sit under it.
+    if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     return s.x0 <= box.x0 + 6 && s.x1 >= box.x1 - 6 && s.x1 - s.x0 >= 40;
   });
   return nearest(candidates, (s) => box.y0 - s.y);

@@ -103,7 +103,10 @@ export function findLabels(lines: Line[], bodySize = 10): Label[] {
       if (residue.length > 2 || residue.join('').length > 14) continue;
       // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").
       const first = inRun[0] as LabelMatch;
-      const lead = line.tokens.slice(run.start, first.start).filter((t, j) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+      // (A possessive before it is a caption: "Spouse's signature.")
+      const lead = line.tokens
+        .slice(run.start, first.start)
+        .filter((t, j, all) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's' && all[j + 1] !== 's');
       for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0 });
     }
     matches.forEach((m, i) => {

@@ -44,6 +44,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const labels = findLabels(lines, bodySize(page.words));
   const used = new Set<Segment>();
   const fills = fillLines(lines);
+  /** Rules shared by captions of one row: each caption takes its part. */
+  const shared = new Set<Segment>();
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
@@ -129,10 +131,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
     if (label.done) continue;
-    const over = segmentOver(label, [...geo.free, ...fills], used);
+    const over = segmentOver(label, [...geo.free, ...fills], used, shared);
     if (over) {
-      used.add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, over.x0, over.x1, over.y, label, lines), 'label_with_geometry', 0.88);
+      // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
+      const row = labels.filter((o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0);
+      const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
+      const x0 = row.some((o) => o.box.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0;
+      const x1 = next ? next.box.x0 - 4 : over.x1;
+      if (row.length > 0) shared.add(over);
+      else used.add(over);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines), 'label_with_geometry', 0.88);
     }
   }
   // Geometry below the label.
