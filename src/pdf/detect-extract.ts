@@ -65,13 +65,18 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     page.getAnnotations({ intent: 'display' }).catch(() => []),
   ]);
   const words: Word[] = [];
+  // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see it.
+  const hidden = whiteText(ops.fnArray, ops.argsArray);
   for (const item of text.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const m = Util.transform(vt, item.transform as Matrix) as Matrix;
     const size = Math.hypot(m[2], m[3]);
     // Only text that reads left to right across the displayed page: turned text is not a label.
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
-    words.push(...splitItem(item.str, m[4], m[5], item.width, size, item.dir === 'rtl'));
+    let str = item.str;
+    for (const h of hidden) if (str.includes(h)) str = str.split(h).join(' '.repeat(h.length));
+    if (!str.trim()) continue;
+    words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
   const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   const widgets: Widget[] = [];
@@ -177,6 +182,46 @@ const LINE = 1;
 const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
+
+const SHOW_TEXT = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+
+/**
+ * The strings a page paints in white (or near white) and never in another colour: text no reader sees.
+ * Invisible text (rendering mode 3, the text layer of a scan) is kept: it is the page's words.
+ */
+export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
+  let white = false;
+  const stack: boolean[] = [];
+  const painted = new Set<string>();
+  const visible = new Set<string>();
+  for (let i = 0; i < fnArray.length && i < 200_000; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(white);
+    else if (fn === OPS.restore) white = stack.pop() ?? white;
+    else if (fn === OPS.setFillRGBColor && args) white = isWhite(args[0]);
+    else if (fn === OPS.setFillGray || fn === OPS.setFillCMYKColor || fn === OPS.setFillColorN || fn === OPS.setFillColor) white = false;
+    else if (fn !== undefined && SHOW_TEXT.has(fn) && args) {
+      const glyphs = (fn === OPS.nextLineSetSpacingShowText ? args[2] : args[0]) as unknown;
+      if (!Array.isArray(glyphs)) continue;
+      const str = glyphs
+        .map((g) => (g && typeof g === 'object' && 'unicode' in g ? String((g as { unicode: unknown }).unicode) : ''))
+        .join('')
+        .trim();
+      if (str.length < 2) continue;
+      (white ? painted : visible).add(str);
+    }
+  }
+  return [...painted].filter((s) => !visible.has(s));
+}
+
+function isWhite(color: unknown): boolean {
+  if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) {
+    return [1, 3, 5].every((k) => parseInt(color.slice(k, k + 2), 16) >= 0xf0);
+  }
+  if (Array.isArray(color) || color instanceof Uint8ClampedArray) return Array.from(color as ArrayLike<number>).every((c) => c >= 240);
+  return false;
+}
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
