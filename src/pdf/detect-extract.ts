@@ -74,7 +74,8 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     // Only text that reads left to right across the displayed page: turned text is not a label.
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
     let str = item.str;
-    for (const h of hidden) if (str.includes(h)) str = str.split(h).join(' '.repeat(h.length));
+    // The hidden string as a word of its own (or the whole item), never inside another word.
+    for (const h of hidden) str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
@@ -212,8 +213,11 @@ export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
       (white ? painted : visible).add(str);
     }
   }
-  return [...painted].filter((s) => !visible.has(s));
+  // Words only: white underscores or rules of punctuation are drawing, not hidden words.
+  return [...painted].filter((s) => !visible.has(s) && /[\p{L}\p{N}]/u.test(s));
 }
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function isWhite(color: unknown): boolean {
   if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) {
