@@ -71,6 +71,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
 
   // A label right before a text tag describes the tag's field.
   for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
+  /** Nameless widgets a date label describes: dates once the places to sign are known. */
+  const adopt: Array<{ label: Label; s: Suggestion }> = [];
   // A label next to a form widget describes that widget (a widget whose name says nothing takes the
   // label's meaning); a signature label is only the widget's when that widget is for a signature.
   for (const label of labels) {
@@ -86,15 +88,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
     label.done = true;
-    const widget = near[0] as (typeof near)[number];
+    const widget = near.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0] as (typeof near)[number];
     const s = widgetSuggestions.get(widget);
     if (!s || s.type !== 'text' || s.fieldKey || widgetMeaning(widget.name) || otherDate(label)) continue;
-    if (type === 'date') {
-      s.type = 'date';
-      s.fieldKey = 'sign_date';
-    } else if (label.entry.fieldKey) {
-      s.fieldKey = label.entry.fieldKey;
-    }
+    if (type === 'date') adopt.push({ label, s });
+    else if (label.entry.fieldKey) s.fieldKey = label.entry.fieldKey;
   }
 
   // Geometry on the label's own line, in its table cell, around it or right above it.
@@ -116,7 +114,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
     const beside = segmentBeside(label, geo.free, used);
-    if (beside) {
+    if (beside && roomAbove(type, beside, label, lines)) {
       used.add(beside);
       claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
       continue;
@@ -132,7 +130,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done) continue;
     const over = segmentOver(label, [...geo.free, ...fills], used, shared);
-    if (over) {
+    // A rule with text right above it is the border of a form row (the caption sits at the top of the
+    // row), not a line to sign on: the blank is below the caption.
+    if (over && roomAbove(label.entry.type, over, label, lines)) {
       // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
       const row = labels.filter((o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0);
       const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
@@ -143,9 +143,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines), 'label_with_geometry', 0.88);
     }
   }
-  // Geometry below the label.
+  // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
+  const body = bodySize(page.words);
+  const heading = (label: Label) => label.entry.tokens.join(' ') === 'signatures' || label.line.size > 1.15 * body;
   for (const label of labels) {
-    if (label.done) continue;
+    if (label.done || heading(label)) continue;
     const below = geometryBelow(label, geo, lines, used);
     if (!below) continue;
     if ('y' in below) {
@@ -167,11 +169,10 @@ export function suggestFields(page: PageModel): Suggestion[] {
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
   }
   // Room to write.
-  const body = bodySize(page.words);
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || label.entry.tokens.join(' ') === 'signatures' || label.line.size > 1.15 * body) continue;
+    if (label.entry.strength === 'weak' || heading(label)) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
@@ -185,6 +186,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
   ];
+  for (const { label, s } of adopt) {
+    if (bareDate(label) && !besideSignature(rectOf(s), places)) continue;
+    s.type = 'date';
+    s.fieldKey = 'sign_date';
+  }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
 
@@ -229,4 +235,23 @@ export function sameSpot(a: Rect, b: Rect): boolean {
   const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
   if (inter <= 0) return false;
   return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
+}
+
+/** How far a widget is from a label: along the row beside it, or down below it. */
+function gapTo(label: Label, box: Rect): number {
+  const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
+  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
+}
+
+/** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
+function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<typeof buildLines>): boolean {
+  const need = type === 'signature' || type === 'initials' ? 14 : 10;
+  return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
+}
+
+/** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
+function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
+  let top = s.y - 40;
+  for (const l of lines) if (l !== label.line && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  return top;
 }

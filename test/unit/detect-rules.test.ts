@@ -242,6 +242,19 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
   assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['date', 'acroform', 'sign_date'], ['signature', 'label_with_geometry', undefined]]);
 });
 
+test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {
+  const row = suggestFields(
+    page({
+      words: [...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8), ...words('Your signature', 100, 302, 7)],
+      segments: [{ x0: 60, x1: 540, y: 294 }, { x0: 60, x1: 540, y: 330 }],
+    }),
+  );
+  assert.equal(row.length, 1, JSON.stringify(row));
+  assert.ok((row[0]?.y ?? 0) >= 302 && (row[0]?.y ?? 0) + (row[0]?.height ?? 0) <= 330.01, JSON.stringify(row));
+  const block = suggestFields(page({ words: [...words('Signatures', 64, 300, 16), ...words('Body text of the agreement in a smaller size.', 64, 260, 10), ...words('Seller', 64, 352, 10)], segments: [{ x0: 64, x1: 244, y: 340 }] }));
+  assert.deepEqual(block.map((s) => [s.type, s.roleHint]), [['signature', 'seller']]);
+});
+
 test('rules in pixels: a thin long run is a line, a short one and a thick block are not; four rules make a cell', () => {
   const w = 400;
   const h = 200;
