@@ -224,7 +224,9 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
       return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
     });
   const below = cell.y1 - box.y1;
-  if (below >= Math.max(16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
+  // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
+  const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
+  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);

@@ -255,6 +255,16 @@ test('form rows: a row border with text right above is not the signature line; a
   assert.deepEqual(block.map((s) => [s.type, s.roleHint]), [['signature', 'seller']]);
 });
 
+test('form grids: a small caption at the top of a cell leaves the rest of the cell, for a signature and for its date', () => {
+  const h = [400, 424].map((y) => ({ x0: 60, x1: 540, y }));
+  const v = [60, 300, 400, 540].map((x) => ({ x, y0: 400, y1: 424 }));
+  const found = suggestFields(page({ words: [...words('Your signature', 62, 407, 6), ...words('Date', 302, 407, 6), ...words('Your occupation', 402, 407, 6)], segments: h, verticals: v }));
+  assert.deepEqual(found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height]), [
+    ['signature', 61, 410, 299, 423],
+    ['date', 301, 410, 399, 423],
+  ]);
+});
+
 test('rules in pixels: a thin long run is a line, a short one and a thick block are not; four rules make a cell', () => {
   const w = 400;
   const h = 200;
