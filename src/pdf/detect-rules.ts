@@ -1,12 +1,18 @@
 /**
  * From what a page shows to where its fields go. Pure: the input is one page in display coordinates (PDF
- * points, origin top-left, y downward, after /Rotate) with its words, horizontal rules, boxes and form
- * widgets, whether they came from the text layer or from OCR; the output is field suggestions.
+ * points, origin top-left, y downward, after /Rotate) with its words, horizontal rules, boxes, images and
+ * form widgets, whether they came from the text layer or from OCR; the output is field suggestions.
  *
- * A label from the lexicon becomes a field when geometry says where the blank is (`label_with_geometry`:
- * a run of underscores or dots after it, a drawn line beside, under or over it, a box beside or around
- * it) or, failing that, when there is room to write beside or below it (`label_with_whitespace`).
- * AcroForm widgets are fields already (`acroform`). One spot gets one suggestion.
+ * The rules, in the order they apply, each in its own module:
+ * - AcroForm widgets are fields already (`acroform`, detect-acroform.ts); text tags mark theirs
+ *   (detect-tags.ts); dates written as month/day/year blanks after "executed on" (detect-dates.ts).
+ * - A label from the lexicon (read as label runs, detect-lines.ts) becomes a field where geometry says
+ *   where the blank is (`label_with_geometry`, detect-geometry.ts): a run of underscores or dots after
+ *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
+ * - A party's name alone under, over or after a line makes a signature (detect-signature-blocks.ts).
+ * - Failing geometry, room to write beside or below a label (`label_with_whitespace`).
+ * A blank already filled gives nothing (detect-blanks.ts); dates are signing dates only (detect-dates.ts).
+ * One spot gets one suggestion.
  */
 import type { LabelType } from './detect-lexicon.js';
 import { fromWidget, widgetMeaning, widgetNear } from './detect-acroform.js';
