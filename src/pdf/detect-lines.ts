@@ -3,7 +3,7 @@
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
 import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './detect-lexicon.js';
-import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, union, overlap1 } from './detect-model.js';
+import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './detect-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 
@@ -66,7 +66,7 @@ export function makeLine(run: Word[]): Line {
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
 type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean };
 
-export function findLabels(lines: Line[], bodySize = 10): Label[] {
+export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
   // Labels are body-sized text: a line much larger than the page's body text is a heading.
   const maxSize = Math.max(MAX_LABEL_SIZE, 1.3 * bodySize);
@@ -82,7 +82,7 @@ export function findLabels(lines: Line[], bodySize = 10): Label[] {
     }
     const all = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
     if (all.length === 0) continue;
-    if (paragraphTail(line, lines)) continue;
+    if (paragraphTail(line, lines, rules)) continue;
     // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
     const matches: RunMatch[] = [];
     const labelTokens = new Set<number>();
@@ -170,7 +170,9 @@ export function findLabels(lines: Line[], bodySize = 10): Label[] {
 export const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
 
 /** The last line of a paragraph: right under a long line of the same size. */
-export function paragraphTail(line: Line, lines: Line[]): boolean {
+export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment[] = []): boolean {
+  // A blank on the line, or a rule between it and the text above (a caption under its line), makes it no tail.
+  if (line.tokens.includes('\0')) return false;
   return lines.some(
     (l) =>
       l !== line &&
@@ -178,7 +180,8 @@ export function paragraphTail(line: Line, lines: Line[]): boolean {
       Math.abs(l.size - line.size) < 1 &&
       line.baseline - l.baseline > 0 &&
       line.baseline - l.baseline <= 1.7 * line.size &&
-      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
+      !rules.some((r) => r.y > l.baseline && r.y < line.box.y0 + 1 && overlap1(r.x0, r.x1, line.box.x0, line.box.x1) > 0),
   );
 }
 

@@ -47,7 +47,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = buildLines(page.words);
-  const labels = findLabels(lines, bodySize(page.words));
+  const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   /** Rules shared by captions of one row: each caption takes its part. */

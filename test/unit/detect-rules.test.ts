@@ -191,7 +191,13 @@ test('label runs: a caption followed by an instruction, and captions sharing one
   assert.ok(sig && date, JSON.stringify(row));
   assert.ok(sig.x === 60 && sig.x + sig.width <= 440 && date.x >= 430 && date.x + date.width === 540, JSON.stringify(row));
   assert.equal(date.fieldKey, 'sign_date');
-  const spouse = suggestFields(page({ words: words("Spouse's signature. If a joint return, both must sign.", 64, 320, 8), segments: [{ x0: 60, x1: 300, y: 310 }] }));
+  // Under the certification paragraph, but below its own line: a caption, not the paragraph's last line.
+  const spouse = suggestFields(
+    page({
+      words: [...words('Under penalties of perjury, I declare that I have examined this return and to the best of my knowledge', 64, 290, 8), ...words("Spouse's signature. If a joint return, both must sign.", 64, 320, 8)],
+      segments: [{ x0: 60, x1: 300, y: 310 }],
+    }),
+  );
   assert.deepEqual(spouse.map((s) => s.type), ['signature']);
 });
 
@@ -245,7 +251,7 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
 test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {
   const row = suggestFields(
     page({
-      words: [...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8), ...words('Your signature', 100, 302, 7)],
+      words: [...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8), ...words('Your signature', 100, 302, 8)],
       segments: [{ x0: 60, x1: 540, y: 294 }, { x0: 60, x1: 540, y: 330 }],
     }),
   );
