@@ -156,6 +156,28 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       });
     });
   }
+  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line is
+  // part of it, so the blank is looked for under both lines.
+  for (const label of labels) {
+    const { line } = label;
+    // A caption ending with a colon is whole; so is a line with a blank.
+    if (label.colon || line.tokens.includes('\0') || /[:：]\s*$/.test((line.words[line.words.length - 1] as Word).text)) continue;
+    const next = lines.find(
+      (l) =>
+        l !== line &&
+        l.baseline - line.baseline > 0 &&
+        l.baseline - line.baseline <= 1.6 * line.size &&
+        Math.abs(l.size - line.size) < 1 &&
+        (line.rtl ? Math.abs(l.box.x1 - line.box.x1) : Math.abs(l.box.x0 - line.box.x0)) <= 2 * line.size &&
+        l.tokens.length > 0 &&
+        l.tokens.length <= 6 &&
+        !l.tokens.includes('\0') &&
+        !/[:：]\s*$/.test((l.words[l.words.length - 1] as Word).text) &&
+        matchLabels(l.tokens).length === 0 &&
+        !labels.some((o) => o.line === l),
+    );
+    if (next) label.box = union([label.box, next.box]);
+  }
   // "Signature: ____   Date: ____": the date belongs to whoever the signature on its row belongs to.
   for (const label of labels) {
     if (label.role) continue;

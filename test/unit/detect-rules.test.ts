@@ -271,6 +271,14 @@ test('form grids: a small caption at the top of a cell leaves the rest of the ce
   ]);
 });
 
+test('a caption that wraps to a second line: the blank is under both lines', () => {
+  const found = suggestFields(
+    page({ words: [...words('Signature du demandeur ou de son', 64, 300, 9), ...words('représentant légal', 64, 311, 9)], segments: [{ x0: 64, x1: 264, y: 350 }] }),
+  );
+  assert.deepEqual(found.map((s) => [s.type, s.reason, s.x, s.y + s.height]), [['signature', 'label_with_geometry', 64, 350]]);
+  assert.ok((found[0]?.y ?? 0) >= 311, 'below the second line');
+});
+
 test('rules in pixels: a thin long run is a line, a short one and a thick block are not; four rules make a cell', () => {
   const w = 400;
   const h = 200;
