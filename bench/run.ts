@@ -15,6 +15,8 @@
  *   100,000 stored      list (first page, deep page) and get latency vs a data dir of 40 requests
  *                       (bench/stored-100k.ts; seeded once and cached)
  *   sealing, detection  time and memory of sealing; field detection (bench/sealing.ts, bench/detect.ts)
+ *   detection quality   precision/recall of field detection on the synthetic fixtures and, apart, on real
+ *                       documents (bench/detect-quality.ts)
  *   peak RSS            VmHWM of every serve (plus its live child processes) before it stops
  *
  * Peers (maildev, Prism) are installed on first use under ~/.cache/paraph-bench-peers (bench/peers.ts);
@@ -23,7 +25,7 @@
  * Knobs (environment):
  *   PARAPH_BENCH_QUICK=1              a fast smoke run of every scenario (short durations, few runs)
  *   PARAPH_BENCH_ONLY=a,b             only these scenarios: startup, get, create, flow, fresh, smtp,
- *                                     stored, seal, detect (a partial run still writes the results file)
+ *                                     stored, seal, detect, quality (a partial run still writes the results file)
  *   PARAPH_BENCH_RESULTS=FILE         where the JSON goes (default bench/results.json)
  *   PARAPH_BENCH_STARTUP_RUNS=5       start-ups of each (quick: 2)
  *   PARAPH_BENCH_GET_SECONDS=10       each GET run: paraph, floor, Prism (quick: 2)
@@ -47,6 +49,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchCreate, type CreateResult } from './create.js';
 import { benchDetection } from './detect.js';
+import { benchDetectionQuality, type QualityResult } from './detect-quality.js';
 import { benchFlow, benchFreshArtifacts, type FlowResult, type FreshResult } from './flow.js';
 import { benchPdf, sizedPdf } from './pdfs.js';
 import { failedRow, peakRss, printTable, ratioRow, valueRow, type Row } from './report.js';
@@ -83,7 +86,7 @@ const config = {
   sealRunsOnePage: knob('PARAPH_BENCH_SEAL_RUNS', 7, 2),
   sealRunsLarge: knob('PARAPH_BENCH_SEAL_RUNS', 5, 2),
 };
-const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect'] as const;
+const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect', 'quality'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const only = process.env.PARAPH_BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`PARAPH_BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(', ')})`);
@@ -140,6 +143,7 @@ const sealing: SealingResult[] | null = await scenario('seal', async () => [
   await benchSealing('large', large, config.sealRunsLarge),
 ]);
 await scenario('detect', () => benchDetection());
+const quality: QualityResult | null = await scenario('quality', () => benchDetectionQuality());
 
 // --- Summary -------------------------------------------------------------------------------------
 
@@ -223,6 +227,19 @@ failedOr('seal', 'seal timestamp (B-T), warm', () => {
     rows.push(valueRow(`seal timestamp (B-T), ${run.label} PDF, warm`, run.timestampWarmMs, 'ms', run.label === '1-page' ? { atMost: 5 } : null, 1));
   }
 });
+failedOr('quality', 'field detection quality', () => {
+  if (!quality) return;
+  const pr = (measure: string, s: { precision: number | null; recall: number | null }, p: number, r: number) => {
+    rows.push({ ...valueRow(`${measure} precision`, s.precision ?? Number.NaN, '', { atLeast: p }, 2), target: `>= ${p}` });
+    rows.push({ ...valueRow(`${measure} recall`, s.recall ?? Number.NaN, '', { atLeast: r }, 2), target: `>= ${r}` });
+  };
+  pr('detection, synthetic fixtures:', quality.synthetic, 0.9, 0.85);
+  if (!quality.real) return;
+  pr('detection, real docs: signatures', quality.real.signatures, 0.9, 0.85);
+  pr('detection, real docs: signing dates', quality.real.signingDates, 0.85, 0.8);
+  const none = quality.real.noPlaceToSign;
+  rows.push(valueRow('detection, real docs with no place to sign', none.withSuggestions.length, `of ${none.documents} with a suggestion`, { atMost: 0 }));
+});
 const rss = peakRss(rssReadings());
 if (rss.max) {
   const mb = rss.max.totalMb * 1.048576;
@@ -302,6 +319,7 @@ const results = {
   ...(smtp ? { smtp } : {}),
   ...(stored ? { stored100k: stored } : {}),
   ...(sealing ? { sealing } : {}),
+  ...(quality ? { detectionQuality: quality } : {}),
   peakRss: {
     maxMiB: rss.max ? round(rss.max.totalMb, 1) : null,
     maxMB: rss.max ? round(rss.max.totalMb * 1.048576, 1) : null,

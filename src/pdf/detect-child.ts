@@ -104,6 +104,7 @@ export async function analyse(
         segments: scan.segments,
         verticals: scan.verticals,
         boxes: scan.boxes,
+        images: scan.images,
         widgets: scan.widgets,
         ocr: false,
       };

@@ -29,6 +29,8 @@ export interface PageScan {
   verticals: VRule[];
   boxes: Rect[];
   widgets: Widget[];
+  /** Where images are drawn (a signature image over a line fills it). */
+  images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
 }
@@ -63,13 +65,19 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     page.getAnnotations({ intent: 'display' }).catch(() => []),
   ]);
   const words: Word[] = [];
+  // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see it.
+  const hidden = whiteText(ops.fnArray, ops.argsArray);
   for (const item of text.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const m = Util.transform(vt, item.transform as Matrix) as Matrix;
     const size = Math.hypot(m[2], m[3]);
     // Only text that reads left to right across the displayed page: turned text is not a label.
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
-    words.push(...splitItem(item.str, m[4], m[5], item.width, size, item.dir === 'rtl'));
+    let str = item.str;
+    // The hidden string as a word of its own (or the whole item), never inside another word.
+    for (const h of hidden) str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
+    if (!str.trim()) continue;
+    words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
   const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   const widgets: Widget[] = [];
@@ -94,6 +102,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     segments: graphics.segments,
     verticals: graphics.verticals,
     boxes: graphics.boxes,
+    images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
   };
@@ -154,7 +163,7 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
   });
 }
 
-interface Graphics { segments: Segment[]; verticals: VRule[]; boxes: Rect[]; imageCover: number }
+interface Graphics { segments: Segment[]; verticals: VRule[]; boxes: Rect[]; images: Rect[]; imageCover: number }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
@@ -175,6 +184,49 @@ const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
 
+const SHOW_TEXT = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+
+/**
+ * The strings a page paints in white (or near white) and never in another colour: text no reader sees.
+ * Invisible text (rendering mode 3, the text layer of a scan) is kept: it is the page's words.
+ */
+export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
+  let white = false;
+  const stack: boolean[] = [];
+  const painted = new Set<string>();
+  const visible = new Set<string>();
+  for (let i = 0; i < fnArray.length && i < 200_000; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(white);
+    else if (fn === OPS.restore) white = stack.pop() ?? white;
+    else if (fn === OPS.setFillRGBColor && args) white = isWhite(args[0]);
+    else if (fn === OPS.setFillGray || fn === OPS.setFillCMYKColor || fn === OPS.setFillColorN || fn === OPS.setFillColor) white = false;
+    else if (fn !== undefined && SHOW_TEXT.has(fn) && args) {
+      const glyphs = (fn === OPS.nextLineSetSpacingShowText ? args[2] : args[0]) as unknown;
+      if (!Array.isArray(glyphs)) continue;
+      const str = glyphs
+        .map((g) => (g && typeof g === 'object' && 'unicode' in g ? String((g as { unicode: unknown }).unicode) : ''))
+        .join('')
+        .trim();
+      if (str.length < 2) continue;
+      (white ? painted : visible).add(str);
+    }
+  }
+  // Words only: white underscores or rules of punctuation are drawing, not hidden words.
+  return [...painted].filter((s) => !visible.has(s) && /[\p{L}\p{N}]/u.test(s));
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function isWhite(color: unknown): boolean {
+  if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) {
+    return [1, 3, 5].every((k) => parseInt(color.slice(k, k + 2), 16) >= 0xf0);
+  }
+  if (Array.isArray(color) || color instanceof Uint8ClampedArray) return Array.from(color as ArrayLike<number>).every((c) => c >= 240);
+  return false;
+}
+
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
@@ -184,6 +236,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
   let imageArea = 0;
+  const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
@@ -199,6 +252,10 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     else if (fn !== undefined && IMAGES.has(fn)) {
       const m = Util.transform(vt, ctm) as Matrix;
       imageArea += Math.abs(m[0] * m[3] - m[1] * m[2]);
+      // The unit square the image is drawn in, in display space (an upright image is a rectangle).
+      const xs = [m[4], m[4] + m[0], m[4] + m[2], m[4] + m[0] + m[2]];
+      const ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]];
+      if (images.length < 500) images.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
     } else if (fn === OPS.constructPath && args) {
       const paint = Number(args[0]);
       const buffer = (args[1] as Array<ArrayLike<number> | null> | undefined)?.[0];
@@ -232,6 +289,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     segments: distinct(horizontal),
     verticals: distinctVerticals(vertical),
     boxes: distinctRects(boxes),
+    images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
   };
 }

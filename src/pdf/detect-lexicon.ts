@@ -1,5 +1,6 @@
 /**
- * The words field detection looks for, in English, French and Arabic: labels that announce a field, the
+ * The words field detection looks for, in English, French and Arabic (and the few Hebrew words of a
+ * signature block): labels that announce a field, the
  * party words that say whose field it is, and the names AcroForm fields commonly carry. Pure data and
  * string functions; everything is matched on normalised tokens (see `normalizeToken`).
  */
@@ -63,6 +64,10 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...text('company', 'الشركه', 'اسم الشركه'),
   ...text('job_title', 'المسمي الوظيفي', 'الصفه', 'الوظيفه'),
   { tokens: ['الاحرف', 'الاولي'], type: 'initials', strength: 'strong' },
+  // Hebrew: the captions of a signature block
+  ...sig('strong', 'חתימה', 'חתימת'),
+  { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  ...text('signer_name', 'שם', 'שם מלא'),
 ];
 // The tables are written readably and matched normalised.
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
@@ -92,6 +97,8 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['landlord', 'landlord'], ['lessor', 'landlord'], ['tenant', 'tenant'], ['lessee', 'tenant'], ['employer', 'employer'], ['employee', 'employee'],
   ['lender', 'lender'], ['borrower', 'borrower'], ['guarantor', 'guarantor'], ['witness', 'witness'], ['applicant', 'applicant'],
   ['licensor', 'licensor'], ['licensee', 'licensee'], ['driver', 'driver'], ['recipient', 'recipient'], ['bank', 'bank'], ['agent', 'agent'],
+  ['owner', 'owner'], ['renter', 'tenant'], ['participant', 'participant'], ['patient', 'patient'], ['guardian', 'guardian'],
+  ['loueur', 'landlord'], ['proprietaire', 'owner'], ['participante', 'participant'],
   ['vendeur', 'seller'], ['venderesse', 'seller'], ['acheteur', 'buyer'], ['acquereur', 'buyer'], ['prestataire', 'provider'],
   ['fournisseur', 'supplier'], ['bailleur', 'landlord'], ['locataire', 'tenant'], ['preneur', 'tenant'], ['employeur', 'employer'],
   ['salarie', 'employee'], ['emprunteur', 'borrower'], ['preteur', 'lender'], ['garant', 'guarantor'], ['caution', 'guarantor'],
@@ -99,6 +106,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['العميل', 'client'], ['الزبون', 'customer'], ['البائع', 'seller'], ['المشتري', 'buyer'], ['المؤجر', 'landlord'], ['المستاجر', 'tenant'],
   ['المورد', 'supplier'], ['المقاول', 'contractor'], ['الموظف', 'employee'], ['الشاهد', 'witness'], ['الكفيل', 'guarantor'],
   ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
+  ['השוכר', 'tenant'], ['שוכר', 'tenant'], ['המשכיר', 'landlord'], ['משכיר', 'landlord'], ['הקונה', 'buyer'], ['המוכר', 'seller'],
 ];
 const PARTY = normalizedMap(PARTIES);
 const ORDINALS = normalizedMap([
@@ -145,6 +153,9 @@ function normalizedMap<V>(entries: ReadonlyArray<[string, V]>): Map<string, V> {
 
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 export const isArabic = (s: string): boolean => ARABIC.test(s);
+const RTL = /[\u0590-\u05ff\ufb1d-\ufb4f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+/** Written right to left: Arabic or Hebrew. */
+export const isRtl = (s: string): boolean => RTL.test(s);
 
 /**
  * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
@@ -153,7 +164,7 @@ export const isArabic = (s: string): boolean => ARABIC.test(s);
 export function normalizeToken(raw: string): string {
   let s = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   s = s
-    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
     .replace(/[أإآٱ]/g, 'ا')
     .replace(/ى/g, 'ي')
     .replace(/ة/g, 'ه')

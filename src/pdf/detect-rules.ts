@@ -1,127 +1,105 @@
 /**
  * From what a page shows to where its fields go. Pure: the input is one page in display coordinates (PDF
- * points, origin top-left, y downward, after /Rotate) with its words, horizontal rules, boxes and form
- * widgets, whether they came from the text layer or from OCR; the output is field suggestions.
+ * points, origin top-left, y downward, after /Rotate) with its words, horizontal rules, boxes, images and
+ * form widgets, whether they came from the text layer or from OCR; the output is field suggestions.
  *
- * A label from the lexicon becomes a field when geometry says where the blank is (`label_with_geometry`:
- * a run of underscores or dots after it, a drawn line beside, under or over it, a box beside or around
- * it) or, failing that, when there is room to write beside or below it (`label_with_whitespace`).
- * AcroForm widgets are fields already (`acroform`). One spot gets one suggestion.
+ * The rules, in the order they apply, each in its own module:
+ * - AcroForm widgets are fields already (`acroform`, detect-acroform.ts); text tags mark theirs
+ *   (detect-tags.ts); dates written as month/day/year blanks after "executed on" (detect-dates.ts).
+ * - A label from the lexicon (read as label runs, detect-lines.ts) becomes a field where geometry says
+ *   where the blank is (`label_with_geometry`, detect-geometry.ts): a run of underscores or dots after
+ *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
+ * - A party's name alone under, over or after a line makes a signature (detect-signature-blocks.ts).
+ * - Failing geometry, room to write beside or below a label (`label_with_whitespace`).
+ * A blank already filled gives nothing (detect-blanks.ts); dates are signing dates only (detect-dates.ts).
+ * One spot gets one suggestion.
  */
+import type { LabelType } from './detect-lexicon.js';
+import { fromWidget, widgetMeaning, widgetNear } from './detect-acroform.js';
 import {
-  NOT_A_FIELD,
-  STOPWORDS,
-  fieldFromName,
-  isArabic,
-  isFillToken,
-  matchLabels,
-  partyAt,
-  roleFromName,
-  splitWord,
-  type FieldKey,
-  type LabelEntry,
-  type LabelType,
-} from './detect-lexicon.js';
+  belowSpace,
+  besideSpace,
+  boxAround,
+  boxBeside,
+  cellAt,
+  cellBlank,
+  fillAfter,
+  geometryBelow,
+  segmentBeside,
+  segmentOver,
+  sortRules,
+  standOn,
+} from './detect-geometry.js';
+import { bodySize, buildLines, findLabels } from './detect-lines.js';
+import { isTextTag, tagFields } from './detect-tags.js';
+import { onPartyLine, partyCaptions, partyLine } from './detect-signature-blocks.js';
+import { bareDate, besideSignature, datePartFields, otherDate } from './detect-dates.js';
+import { fillLines, filled } from './detect-blanks.js';
+import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './detect-model.js';
 
-export interface Rect { x0: number; y0: number; x1: number; y1: number }
-export interface Word {
-  text: string;
-  box: Rect;
-  baseline: number;
-  /** Font size in points (OCR: the word's height). */
-  size: number;
-  /** 1 for the text layer; OCR's confidence from 0 to 1. */
-  confidence: number;
-}
-/** A horizontal rule. */
-export interface Segment { x0: number; x1: number; y: number }
-/** A vertical rule. */
-export interface VRule { x: number; y0: number; y1: number }
-export interface Widget { kind: 'signature' | 'text'; name: string; label?: string; box: Rect }
-export interface PageModel {
-  page: number;
-  width: number;
-  height: number;
-  words: Word[];
-  /** Every horizontal and vertical rule drawn (or seen, on a scan). */
-  segments: Segment[];
-  verticals: VRule[];
-  /** Rectangles drawn as such. */
-  boxes: Rect[];
-  widgets: Widget[];
-  ocr: boolean;
-}
-
-/**
- * The page's rules sorted out: rules that frame something (both ends on vertical rules: box and table
- * edges) are not lines to sign on; boxes drawn with four rules become boxes (unless a rule divides them:
- * then they are table rows, whose cells `cellAt` finds).
- */
-interface Geometry { free: Segment[]; boxes: Rect[]; h: Segment[]; v: VRule[] }
-export type Reason = 'acroform' | 'label_with_geometry' | 'label_with_whitespace';
-export interface Suggestion {
-  type: LabelType;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  confidence: number;
-  reason: Reason;
-  roleHint?: string;
-  fieldKey?: FieldKey;
-}
-
-/** Height of a field standing on a line, and the width taken when nothing bounds it. */
-export const FIELD_HEIGHT: Record<LabelType, number> = { signature: 40, initials: 30, date: 20, text: 20 };
-export const FIELD_WIDTH: Record<LabelType, number> = { signature: 180, initials: 60, date: 110, text: 160 };
-const MIN_BESIDE: Record<LabelType, number> = { signature: 100, initials: 36, date: 70, text: 80 };
-const MAX_LABEL_SIZE = 15;
-const ROLE_SEARCH = 160;
-
-interface Line {
-  words: Word[];
-  /** Normalised tokens in reading order and the word each comes from; fill runs are `\0`. */
-  tokens: string[];
-  tokenWord: number[];
-  rtl: boolean;
-  size: number;
-  baseline: number;
-  box: Rect;
-}
-
-interface Label {
-  line: Line;
-  entry: LabelEntry;
-  /** The label's words, then with the party words, stopwords and colon that trail it. */
-  box: Rect;
-  reach: Rect;
-  /** Index (in line.words) of the first word after `reach`, or -1. */
-  next: number;
-  /** Where the next label of the line starts (reading order), if any. */
-  limit: number | undefined;
-  colon: boolean;
-  /** Nothing on the line but the label, party words and blanks. */
-  bare: boolean;
-  role: string | undefined;
-  confidence: number;
-  done: boolean;
-}
+export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './detect-model.js';
+export { FIELD_HEIGHT, FIELD_WIDTH, union } from './detect-model.js';
+export { buildLines } from './detect-lines.js';
+export { cellAt } from './detect-geometry.js';
 
 export function suggestFields(page: PageModel): Suggestion[] {
-  const out: Suggestion[] = page.widgets.map((w) => fromWidget(page, w));
+  const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
+  const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = buildLines(page.words);
-  const labels = findLabels(lines);
+  const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
+  const fills = fillLines(lines);
+  /** Rules shared by captions of one row: each caption takes its part. */
+  const shared = new Set<Segment>();
+  for (const tag of tagFields(lines)) {
+    const r = clip(tag.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
+    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}) });
+  }
+  for (const part of datePartFields(lines)) {
+    const r = clip(part.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
+  /** Dates from a bare "Date": kept only beside a place to sign. */
+  const bareDates = new Set<Suggestion>();
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
-    if (s) out.push(s);
+    if (!s) return;
+    out.push(s);
+    if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
 
-  // A label next to a form widget describes that widget.
-  for (const label of labels) if (page.widgets.some((w) => widgetNear(label, w.box))) label.done = true;
+  // Birth, issue, period dates and the like are not signing dates.
+  for (const label of labels) if (otherDate(label)) label.done = true;
+
+  // A label right before a text tag describes the tag's field.
+  for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
+  /** Nameless widgets a date label describes: dates once the places to sign are known. */
+  const adopt: Array<{ label: Label; s: Suggestion }> = [];
+  // A label next to a form widget describes that widget (a widget whose name says nothing takes the
+  // label's meaning); a signature label is only the widget's when that widget is for a signature.
+  for (const label of labels) {
+    const near = page.widgets.filter((w) => widgetNear(label, w.box));
+    if (near.length === 0) continue;
+    const type = label.entry.type;
+    if (type === 'signature' || type === 'initials') {
+      const same = (w: (typeof near)[number]) => {
+        const meaning = widgetMeaning(w.name);
+        return w.kind === 'signature' || meaning?.type === 'signature' || (type === 'initials' && meaning?.fieldKey === 'initials');
+      };
+      if (near.some(same)) label.done = true;
+      continue;
+    }
+    label.done = true;
+    const widget = near.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0] as (typeof near)[number];
+    const s = widgetSuggestions.get(widget);
+    if (!s || s.type !== 'text' || s.fieldKey || widgetMeaning(widget.name) || otherDate(label)) continue;
+    if (type === 'date') adopt.push({ label, s });
+    else if (label.entry.fieldKey) s.fieldKey = label.entry.fieldKey;
+  }
 
   // Geometry on the label's own line, in its table cell, around it or right above it.
   for (const label of labels) {
@@ -142,7 +120,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
     const beside = segmentBeside(label, geo.free, used);
-    if (beside) {
+    if (beside && roomAbove(type, beside, label, lines)) {
       used.add(beside);
       claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
       continue;
@@ -157,15 +135,25 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
     if (label.done) continue;
-    const over = segmentOver(label, geo.free, used);
-    if (over) {
-      used.add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, over.x0, over.x1, over.y, label, lines), 'label_with_geometry', 0.88);
+    const over = segmentOver(label, [...geo.free, ...fills], used, shared);
+    // A rule with text right above it is the border of a form row (the caption sits at the top of the
+    // row), not a line to sign on: the blank is below the caption.
+    if (over && roomAbove(label.entry.type, over, label, lines)) {
+      // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
+      const row = labels.filter((o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0);
+      const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
+      const x0 = row.some((o) => o.box.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0;
+      const x1 = next ? next.box.x0 - 4 : over.x1;
+      if (row.length > 0) shared.add(over);
+      else used.add(over);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines), 'label_with_geometry', 0.88);
     }
   }
-  // Geometry below the label.
+  // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
+  const body = bodySize(page.words);
+  const heading = (label: Label) => label.entry.tokens.join(' ') === 'signatures' || label.line.size > 1.15 * body;
   for (const label of labels) {
-    if (label.done) continue;
+    if (label.done || heading(label)) continue;
     const below = geometryBelow(label, geo, lines, used);
     if (!below) continue;
     if ('y' in below) {
@@ -177,9 +165,20 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);
     }
   }
+  // Party-name signature blocks: a line captioned by a party's name alone.
+  for (const caption of partyCaptions(lines, labels)) {
+    const line = partyLine(caption, [...geo.free, ...fills], used, lines);
+    if (!line) continue;
+    const r = clip(onPartyLine(line, caption, lines), page);
+    if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
+    used.add(line);
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
+  }
   // Room to write.
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
+    // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
+    if (label.entry.strength === 'weak' || heading(label)) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
@@ -189,444 +188,25 @@ export function suggestFields(page: PageModel): Suggestion[] {
       }
     }
   }
-  return dedupe(out);
-}
-
-// ------------------------------------------------------------------------------------------ widgets
-
-function fromWidget(page: PageModel, w: Widget): Suggestion {
-  const role = roleFromName(w.name) ?? (w.label ? roleFromName(w.label) : undefined);
-  const base = { page: page.page, ...xywh(clip(w.box, page)), reason: 'acroform' as const, ...(role ? { roleHint: role } : {}) };
-  if (w.kind === 'signature') return { ...base, type: 'signature', confidence: 0.98 };
-  const meaning = fieldFromName(w.name) ?? (w.label ? fieldFromName(w.label) : null);
-  if (!meaning) return { ...base, type: 'text', confidence: 0.88 };
-  // Only text fields take a field_key other than sign_date (which is for date fields).
-  const type = meaning.type === 'signature' || meaning.type === 'date' ? meaning.type : 'text';
-  return { ...base, type, confidence: meaning.fieldKey ? 0.95 : 0.9, ...(meaning.fieldKey ? { fieldKey: meaning.fieldKey } : {}) };
-}
-
-function widgetNear(label: Label, box: Rect): boolean {
-  const { reach, line } = label;
-  if (contains(box, label.box, 2)) return true;
-  const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0);
-  const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
-  if (sameRow && gap >= -2 && gap <= 150) return true;
-  const below = box.y0 - label.box.y1;
-  return below >= -2 && below <= 3 * line.size + 16 && overlap1(box.x0, box.x1, label.box.x0 - 10, label.box.x1 + 10) > 0;
-}
-
-// ------------------------------------------------------------------------------------------ lines
-
-/** Words on one baseline that are close together, in reading order. Columns stay apart. */
-export function buildLines(words: readonly Word[]): Line[] {
-  const sorted = [...words].filter((w) => w.text.trim()).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
-  const rows: Word[][] = [];
-  for (const w of sorted) {
-    const row = rows.find((r) => {
-      const first = r[0] as Word;
-      return Math.abs(first.baseline - w.baseline) <= 0.35 * Math.max(first.size, w.size);
-    });
-    if (row) row.push(w);
-    else rows.push([w]);
-  }
-  const lines: Line[] = [];
-  for (const row of rows) {
-    row.sort((a, b) => a.box.x0 - b.box.x0);
-    let run: Word[] = [];
-    for (const w of row) {
-      const last = run[run.length - 1];
-      if (last && w.box.x0 - last.box.x1 > Math.max(2.2 * Math.max(last.size, w.size), 16)) {
-        lines.push(makeLine(run));
-        run = [];
-      }
-      run.push(w);
-    }
-    if (run.length) lines.push(makeLine(run));
-  }
-  return lines;
-}
-
-function makeLine(run: Word[]): Line {
-  const arabic = run.filter((w) => isArabic(w.text)).length;
-  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
-  const words = rtl ? [...run].reverse() : run;
-  const tokens: string[] = [];
-  const tokenWord: number[] = [];
-  words.forEach((w, i) => {
-    const parts = isFillToken(w.text) ? ['\0'] : splitWord(w.text);
-    for (const p of parts) {
-      tokens.push(p);
-      tokenWord.push(i);
-    }
-  });
-  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
-  return {
-    words,
-    tokens,
-    tokenWord,
-    rtl,
-    size: sizes[Math.floor(sizes.length / 2)] ?? 10,
-    baseline: Math.max(...words.map((w) => w.baseline)),
-    box: union(words.map((w) => w.box)),
-  };
-}
-
-// ------------------------------------------------------------------------------------------ labels
-
-function findLabels(lines: Line[]): Label[] {
-  const labels: Label[] = [];
-  for (const line of lines) {
-    if (line.size > MAX_LABEL_SIZE) continue;
-    // "Company A" names a party; "Company" alone asks for one.
-    const partyTokens = new Set<number>();
-    for (let k = 0; k < line.tokens.length; k++) {
-      const party = partyAt(line.tokens, k);
-      if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
-    }
-    const matches = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
-    if (matches.length === 0) continue;
-    if (line.tokens.some((t) => NOT_A_FIELD.has(t))) continue;
-    const labelTokens = new Set<number>();
-    for (const m of matches) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
-    const extra = new Set<number>();
-    for (let k = 0; k < line.tokens.length; k++) {
-      const party = partyAt(line.tokens, k);
-      if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
-    }
-    // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
-    const residue = line.tokens.filter((t, k) => t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t));
-    if (residue.length > 2 || residue.join('').length > 14) continue;
-    if (paragraphTail(line, lines)) continue;
-    matches.forEach((m, i) => {
-      const nextMatch = matches[i + 1];
-      const stop = nextMatch ? nextMatch.start : line.tokens.length;
-      const anchorWord = line.tokenWord[m.anchor] as number;
-      const firstWord = line.tokenWord[m.start] as number;
-      // The label reaches over the party words and stopwords that follow it ("Signature of the Client").
-      let reachWord = anchorWord;
-      let k = m.end + 1;
-      while (k < stop) {
-        const t = line.tokens[k] as string;
-        if (t === '\0') break;
-        const party = partyAt(line.tokens, k);
-        if (!party && !STOPWORDS.has(t)) break;
-        k += party ? party.length : 1;
-        reachWord = line.tokenWord[k - 1] as number;
-      }
-      // Punctuation after it (a colon) belongs to it too.
-      let next = reachWord + 1;
-      while (next < line.words.length && isPunctuation((line.words[next] as Word).text)) {
-        const gap = line.rtl ? (line.words[next - 1] as Word).box.x0 - (line.words[next] as Word).box.x1 : (line.words[next] as Word).box.x0 - (line.words[next - 1] as Word).box.x1;
-        if (gap > line.size) break;
-        next++;
-      }
-      const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
-      const colon = /[:：]/.test(trailing.slice(-3));
-      if (/[^.]\.\s*$/.test(trailing) && !colon) return;
-      const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
-      const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
-      const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
-      const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
-      labels.push({
-        line,
-        entry: m.entry,
-        box,
-        reach,
-        next: next < line.words.length ? next : -1,
-        limit: limitWord ? (line.rtl ? limitWord.box.x1 : limitWord.box.x0) : undefined,
-        colon,
-        bare: line.tokens.slice(k, stop).every((t) => t === '\0'),
-        role: roleOnLine(line) ?? roleAbove(line, lines),
-        confidence: Math.min(...labelWords.map((w) => w.confidence)),
-        done: false,
-      });
-    });
-  }
-  // "Signature: ____   Date: ____": the date belongs to whoever the signature on its row belongs to.
-  for (const label of labels) {
-    if (label.role) continue;
-    const row = labels
-      .filter((o) => o.role && o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size)
-      .sort((a, b) => Math.abs(a.box.x0 - label.box.x0) - Math.abs(b.box.x0 - label.box.x0))[0];
-    if (row) label.role = row.role;
-  }
-  return labels;
-}
-
-const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
-
-/** The last line of a paragraph: right under a long line of the same size. */
-function paragraphTail(line: Line, lines: Line[]): boolean {
-  return lines.some(
-    (l) =>
-      l !== line &&
-      l.tokens.length >= 8 &&
-      Math.abs(l.size - line.size) < 1 &&
-      line.baseline - l.baseline > 0 &&
-      line.baseline - l.baseline <= 1.7 * line.size &&
-      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
-  );
-}
-
-function roleOnLine(line: Line): string | undefined {
-  for (let k = 0; k < line.tokens.length; k++) {
-    const party = partyAt(line.tokens, k);
-    if (party) return party.role;
-  }
-  return undefined;
-}
-
-/** The party named by a short line above, in the same column (a block heading such as "The Client"). */
-function roleAbove(line: Line, lines: Line[]): string | undefined {
-  const column = line.rtl ? { x0: line.box.x1 - 220, x1: line.box.x1 + 20 } : { x0: line.box.x0 - 20, x1: line.box.x0 + 220 };
-  const above = lines
-    .filter((l) => l !== line && l.baseline < line.baseline - 1 && line.baseline - l.baseline <= ROLE_SEARCH)
-    .filter((l) => overlap1(l.box.x0, l.box.x1, column.x0, column.x1) > 0)
-    .filter((l) => (line.rtl ? Math.abs(l.box.x1 - line.box.x1) <= 40 : Math.abs(l.box.x0 - line.box.x0) <= 40))
-    .sort((a, b) => b.baseline - a.baseline);
-  for (const l of above) {
-    if (l.tokens.length > 6) return undefined;
-    const role = roleOnLine(l);
-    if (role) return role;
-  }
-  return undefined;
-}
-
-// ------------------------------------------------------------------------------------------ geometry
-
-/** A run of underscores or dots right after the label on its line. */
-function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
-  if (label.next === -1) return undefined;
-  const word = label.line.words[label.next] as Word;
-  if (!isFillToken(word.text)) return undefined;
-  const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
-  if (gap > 3 * label.line.size) return undefined;
-  const y = word.baseline + Math.min(2, 0.2 * word.size);
-  return { x0: word.box.x0, x1: word.box.x1, y, segment: { x0: word.box.x0, x1: word.box.x1, y } };
-}
-
-function afterGap(label: Label, x0: number, x1: number): number {
-  return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
-}
-
-function beforeLimit(label: Label, x0: number, x1: number): boolean {
-  if (label.limit === undefined) return true;
-  return label.line.rtl ? x0 >= label.limit - 2 : x1 <= label.limit + 2;
-}
-
-/** A drawn line on the label's baseline, after it in reading order. */
-function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
-  const { line } = label;
-  const candidates = segments.filter((s) => {
-    if (used.has(s)) return false;
-    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
-    const gap = afterGap(label, s.x0, s.x1);
-    return gap >= -2 && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
-  });
-  return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
-}
-
-/** A box on the label's row, after it. */
-function boxBeside(label: Label, boxes: Rect[]): Rect | undefined {
-  const { reach } = label;
-  const candidates = boxes.filter((b) => {
-    const rowOverlap = overlap1(b.y0, b.y1, reach.y0, reach.y1);
-    if (rowOverlap < 0.5 * (reach.y1 - reach.y0)) return false;
-    const gap = afterGap(label, b.x0, b.x1);
-    return gap >= -2 && gap <= 80 && beforeLimit(label, b.x0, b.x1);
-  });
-  return nearest(candidates, (b) => afterGap(label, b.x0, b.x1));
-}
-
-/** A box the label is written in: the field is the rest of the box. */
-function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
-  const inside = boxes.filter((b) => contains(b, label.box, 1) && b.y1 - b.y0 >= 16 && b.x1 - b.x0 >= 40);
-  const box = inside.sort((a, b) => area(a) - area(b))[0];
-  if (!box) return undefined;
-  const h = box.y1 - box.y0;
-  if (label.box.y0 - box.y0 <= 0.45 * h) return { x0: box.x0, y0: label.box.y1 + 2, x1: box.x1, y1: box.y1 };
-  if (box.y1 - label.box.y1 <= 0.45 * h) return { x0: box.x0, y0: box.y0, x1: box.x1, y1: label.box.y0 - 2 };
-  return undefined;
-}
-
-/** A caption right under a drawn line ("Signature" printed below the line it names). */
-function segmentOver(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
-  const { box, line } = label;
-  const candidates = segments.filter((s) => {
-    if (used.has(s)) return false;
-    const gap = box.y0 - s.y;
-    if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
-    return s.x0 <= box.x0 + 6 && s.x1 >= box.x1 - 6 && s.x1 - s.x0 >= 40;
-  });
-  return nearest(candidates, (s) => box.y0 - s.y);
-}
-
-/** A drawn line or a box under the label, with nothing written in between. */
-function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
-  const { box, line } = label;
-  const type = label.entry.type;
-  const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
-  const aligned = (x0: number, x1: number) =>
-    (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
-  const clear = (top: number, x0: number, x1: number) =>
-    !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
-  type Hit = { item: Segment | Rect; distance: number };
-  const hits: Hit[] = [];
-  for (const s of geo.free) {
-    const d = s.y - box.y1;
-    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1)) continue;
-    hits.push({ item: s, distance: d });
-  }
-  for (const b of geo.boxes) {
-    const d = b.y0 - box.y1;
-    if (d < 0 || d > reach || !aligned(b.x0, b.x1) || !clear(b.y0, b.x0, b.x1)) continue;
-    hits.push({ item: b, distance: d });
-  }
-  return hits.sort((a, b) => a.distance - b.distance)[0]?.item;
-}
-
-/** The field standing on a line from x0 to x1 at height y, kept below the text above it. */
-function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
-  let top = y - FIELD_HEIGHT[type];
-  for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line) top = l.box.y1 + 1;
-  }
-  if (y - top < 12) top = y - 12;
-  return { x0, y0: top, x1, y1: y };
-}
-
-/** Blank space after the label on its line. */
-function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
-  const type = label.entry.type;
-  const { line, reach } = label;
-  const margin = 24;
-  const obstacles = [
-    ...lines.flatMap((l) => l.words.map((w) => w.box)),
-    ...geo.boxes,
-    ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
-    ...page.widgets.map((w) => w.box),
+  const places = [
+    ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
+    ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
   ];
-  const y1 = line.baseline + 4;
-  const y0 = y1 - FIELD_HEIGHT[type];
-  let x0: number;
-  let x1: number;
-  if (line.rtl) {
-    x1 = reach.x0 - 6;
-    x0 = Math.max(margin, x1 - FIELD_WIDTH[type]);
-    for (const o of obstacles) if (o.x1 <= x1 && o.x1 > x0 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x0 = o.x1 + 6;
-  } else {
-    x0 = reach.x1 + 6;
-    x1 = Math.min(page.width - margin, x0 + FIELD_WIDTH[type]);
-    for (const o of obstacles) if (o.x0 >= x0 && o.x0 < x1 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x1 = o.x0 - 6;
+  for (const { label, s } of adopt) {
+    if (bareDate(label) && !besideSignature(rectOf(s), places)) continue;
+    s.type = 'date';
+    s.fieldKey = 'sign_date';
   }
-  if (x1 - x0 < MIN_BESIDE[type]) return undefined;
-  let top = y0;
-  for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
-  if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
-  return { x0, y0: top, x1, y1 };
+  return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
 
-/** Blank space under the label. */
-function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
-  const type = label.entry.type;
-  const { line, box } = label;
-  const width = FIELD_WIDTH[type];
-  const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
-  const x1 = Math.min(page.width, x0 + width);
-  const y0 = box.y1 + 4;
-  let y1 = y0 + FIELD_HEIGHT[type];
-  const obstacles = [
-    ...lines.filter((l) => l !== line).map((l) => l.box),
-    ...geo.boxes,
-    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
-    ...page.widgets.map((w) => w.box),
-  ];
-  for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
-  if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
-  if (y1 - y0 < 0.7 * FIELD_HEIGHT[type] || y1 > page.height) return undefined;
-  return { x0, y0, x1, y1 };
-}
-
-// ------------------------------------------------------------------------------------------ rules and cells
-
-const TOLERANCE = 3;
-
-function sortRules(page: PageModel): Geometry {
-  const h = page.segments;
-  const v = page.verticals;
-  const touches = (x: number, y: number) => v.some((r) => Math.abs(r.x - x) <= TOLERANCE && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
-  const framed = new Set(h.filter((s) => touches(s.x0, s.y) && touches(s.x1, s.y)));
-  const boxes = [...page.boxes];
-  const sorted = [...framed].sort((a, b) => a.y - b.y);
-  for (let i = 0; i < sorted.length; i++) {
-    const top = sorted[i] as Segment;
-    for (let j = i + 1; j < sorted.length; j++) {
-      const bottom = sorted[j] as Segment;
-      if (Math.abs(top.x0 - bottom.x0) > TOLERANCE || Math.abs(top.x1 - bottom.x1) > TOLERANCE) continue;
-      if (bottom.y - top.y < 10 || bottom.y - top.y > 300) break;
-      // A rule across the middle makes it a table row, not a box.
-      const divided = v.some((r) => r.x > top.x0 + TOLERANCE && r.x < top.x1 - TOLERANCE && r.y0 < bottom.y - TOLERANCE && r.y1 > top.y + TOLERANCE);
-      if (!divided) boxes.push({ x0: Math.min(top.x0, bottom.x0), y0: top.y, x1: Math.max(top.x1, bottom.x1), y1: bottom.y });
-      break;
-    }
-  }
-  return { free: h.filter((s) => !framed.has(s)), boxes, h, v };
-}
-
-/** The table cell (four rules around it) holding the point, if any. */
-export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
-  let top: Segment | undefined;
-  let bottom: Segment | undefined;
-  for (const s of geo.h) {
-    if (s.x0 - TOLERANCE > x || s.x1 + TOLERANCE < x) continue;
-    if (s.y <= y && (!top || s.y > top.y)) top = s;
-    if (s.y > y && (!bottom || s.y < bottom.y)) bottom = s;
-  }
-  let left: VRule | undefined;
-  let right: VRule | undefined;
-  for (const r of geo.v) {
-    if (r.y0 - TOLERANCE > y || r.y1 + TOLERANCE < y) continue;
-    if (r.x <= x && (!left || r.x > left.x)) left = r;
-    if (r.x > x && (!right || r.x < right.x)) right = r;
-  }
-  if (!top || !bottom || !left || !right) return undefined;
-  const cell = { x0: left.x, y0: top.y, x1: right.x, y1: bottom.y };
-  if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
-  // The four rules must close the cell, not merely lie around the point.
-  const spansH = (s: Segment) => s.x0 <= cell.x0 + TOLERANCE && s.x1 >= cell.x1 - TOLERANCE;
-  const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
-  return spansH(top) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
-}
-
-/** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
-function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
-  const { box, reach, line } = label;
-  const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
-  const empty = (r: Rect) =>
-    !page.words.some((w) => {
-      const cx = (w.box.x0 + w.box.x1) / 2;
-      const cy = (w.box.y0 + w.box.y1) / 2;
-      return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
-    });
-  const below = cell.y1 - box.y1;
-  if (below >= Math.max(16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
-  const middle = (cell.y0 + cell.y1) / 2;
-  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
-  if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
-  const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
-  if (room >= MIN_BESIDE[label.entry.type]) {
-    return inset(line.rtl ? { x0: cell.x0, y0: cell.y0, x1: reach.x0 - 4, y1: cell.y1 } : { x0: reach.x1 + 4, y0: cell.y0, x1: cell.x1, y1: cell.y1 });
-  }
-  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
-  if (under && empty(under)) return inset(under);
-  return undefined;
-}
 
 // ------------------------------------------------------------------------------------------ output
 
-function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
+export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
   if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
+  if (filled(r, page, label.line.words)) return undefined;
   let c = base;
   if (label.entry.strength === 'weak') c -= 0.1;
   if (label.bare) c += 0.03;
@@ -644,7 +224,7 @@ function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, 
   };
 }
 
-const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
+export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
 
 /** One suggestion per spot: a form field beats a label, geometry beats blank space, then confidence. */
 export function dedupe(list: Suggestion[]): Suggestion[] {
@@ -657,54 +237,27 @@ export function dedupe(list: Suggestion[]): Suggestion[] {
   return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
 }
 
-function sameSpot(a: Rect, b: Rect): boolean {
+export function sameSpot(a: Rect, b: Rect): boolean {
   const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
   if (inter <= 0) return false;
   return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
 }
 
-// ------------------------------------------------------------------------------------------ boxes
-
-export function union(rects: Rect[]): Rect {
-  return {
-    x0: Math.min(...rects.map((r) => r.x0)),
-    y0: Math.min(...rects.map((r) => r.y0)),
-    x1: Math.max(...rects.map((r) => r.x1)),
-    y1: Math.max(...rects.map((r) => r.y1)),
-  };
+/** How far a widget is from a label: along the row beside it, or down below it. */
+function gapTo(label: Label, box: Rect): number {
+  const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
+  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }
 
-function area(r: Rect): number {
-  return Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+/** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
+function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<typeof buildLines>): boolean {
+  const need = type === 'signature' || type === 'initials' ? 14 : 10;
+  return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
 }
 
-function overlap1(a0: number, a1: number, b0: number, b1: number): number {
-  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
-}
-
-function contains(outer: Rect, inner: Rect, tolerance: number): boolean {
-  return inner.x0 >= outer.x0 - tolerance && inner.y0 >= outer.y0 - tolerance && inner.x1 <= outer.x1 + tolerance && inner.y1 <= outer.y1 + tolerance;
-}
-
-function nearest<T>(items: T[], distance: (t: T) => number): T | undefined {
-  return [...items].sort((a, b) => distance(a) - distance(b))[0];
-}
-
-function clip(r: Rect, page: { width: number; height: number }): Rect {
-  return { x0: Math.max(0, r.x0), y0: Math.max(0, r.y0), x1: Math.min(page.width, r.x1), y1: Math.min(page.height, r.y1) };
-}
-
-function rectOf(s: Suggestion): Rect {
-  return { x0: s.x, y0: s.y, x1: s.x + s.width, y1: s.y + s.height };
-}
-
-/** Rounded to 0.01 pt (within the contract's edge tolerance of the page). */
-function xywh(r: Rect): { x: number; y: number; width: number; height: number } {
-  const x = round(r.x0, 100);
-  const y = round(r.y0, 100);
-  return { x, y, width: round(round(r.x1, 100) - x, 100), height: round(round(r.y1, 100) - y, 100) };
-}
-
-function round(n: number, by: number): number {
-  return Math.round(n * by) / by;
+/** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
+function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
+  let top = s.y - 40;
+  for (const l of lines) if (l !== label.line && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  return top;
 }

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect-extract.js';
 import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect-lexicon.js';
+import { widgetMeaning } from '../../src/pdf/detect-acroform.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect-rules.js';
 import { rulesFromPixels } from '../../src/pdf/ocr-lines.js';
 
@@ -107,9 +108,16 @@ test('label beside a drawn line: the field stands on the line; a line over a cap
   const beside = suggestFields(page({ words: words('Signature:', 64, 300), segments: [{ x0: 140, x1: 380, y: 302 }] }));
   assert.equal(beside.length, 1);
   assert.deepEqual(pick(beside[0]), { type: 'signature', reason: 'label_with_geometry', x: 140, y: 262, width: 240, height: 40 });
-  const caption = suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] }));
-  assert.deepEqual(pick(caption[0]), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
-  assert.equal(caption[0]?.fieldKey, 'sign_date');
+  // A bare "Date" is a signing date beside a place to sign: here a signature line captioned on the same row.
+  const caption = suggestFields(
+    page({ words: [...words('Date', 64, 311, 8), ...words('Signature', 300, 311, 8)], segments: [{ x0: 64, x1: 264, y: 300 }, { x0: 300, x1: 500, y: 300 }] }),
+  );
+  const date = caption.find((s) => s.type === 'date');
+  assert.deepEqual(pick(date), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
+  assert.equal(date?.fieldKey, 'sign_date');
+  assert.deepEqual(pick(caption.find((s) => s.type === 'signature')), { type: 'signature', reason: 'label_with_geometry', x: 300, y: 260, width: 200, height: 40 });
+  // Alone on its page, it is some date a form asks for, not a signing date.
+  assert.deepEqual(suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] })), []);
 });
 
 test('right to left: the line to the left of an Arabic label', () => {
@@ -154,6 +162,121 @@ test('a form widget beats a label on the same spot, and labels next to widgets a
   const b: Suggestion = { ...a, x: 14, y: 12, reason: 'label_with_geometry', confidence: 0.8 };
   assert.deepEqual(dedupe([a, b]), [b]);
   assert.equal(dedupe([a, { ...a, page: 2 }]).length, 2);
+});
+
+test('party-name signature blocks: a line captioned by a party alone, in English, French and Arabic', () => {
+  const under = suggestFields(page({ words: [...words('Seller', 80, 320, 10), ...words('Buyer', 340, 320, 10)], segments: [{ x0: 64, x1: 264, y: 308 }, { x0: 330, x1: 530, y: 308 }] }));
+  assert.deepEqual(under.map((s) => [s.type, s.roleHint, s.x, s.y + s.height]), [['signature', 'seller', 64, 308], ['signature', 'buyer', 330, 308]]);
+  // Underscores printed over the caption are the line too; "PER: CONSULTANT ____" has it after.
+  const fill = suggestFields(page({ words: [...words('______________________', 64, 300, 11), ...words('Owner', 80, 314, 10), ...words('PER: CONSULTANT ____________', 300, 300, 11)] }));
+  assert.deepEqual(fill.map((s) => [s.type, s.roleHint]).sort(), [['signature', 'consultant'], ['signature', 'owner']]);
+  const fr = suggestFields(page({ words: words('Le Bailleur', 64, 300, 11), segments: [{ x0: 64, x1: 244, y: 340 }] }));
+  assert.deepEqual(fr.map((s) => [s.type, s.roleHint, s.y + s.height]), [['signature', 'landlord', 340]]);
+  const ar = suggestFields(page({ words: words('الطرف الأول', 480, 320, 11, true), segments: [{ x0: 380, x1: 540, y: 306 }] }));
+  assert.deepEqual(ar.map((s) => [s.type, s.roleHint]), [['signature', 'party_1']]);
+  // A party named in a sentence, or a line with a caption of its own beside it, is not a signature block.
+  assert.deepEqual(suggestFields(page({ words: words('The Seller shall deliver the goods.', 64, 320, 10), segments: [{ x0: 64, x1: 264, y: 308 }] })), []);
+  assert.deepEqual(suggestFields(page({ words: [...words('Tenant', 64, 300, 10), ...words('ID no.', 30, 338, 10)], segments: [{ x0: 64, x1: 200, y: 340 }] })), []);
+});
+
+test('label runs: a caption followed by an instruction, and captions sharing one rule, each get their part', () => {
+  const row = suggestFields(
+    page({
+      words: [...words("Employee's signature (This form is not valid unless you sign it.)", 64, 320, 8), ...words('Date', 440, 320, 8)],
+      segments: [{ x0: 60, x1: 540, y: 310 }],
+    }),
+  );
+  const sig = row.find((s) => s.type === 'signature');
+  const date = row.find((s) => s.type === 'date');
+  assert.ok(sig && date, JSON.stringify(row));
+  assert.ok(sig.x === 60 && sig.x + sig.width <= 440 && date.x >= 430 && date.x + date.width === 540, JSON.stringify(row));
+  assert.equal(date.fieldKey, 'sign_date');
+  // Under the certification paragraph, but below its own line: a caption, not the paragraph's last line.
+  const spouse = suggestFields(
+    page({
+      words: [...words('Under penalties of perjury, I declare that I have examined this return and to the best of my knowledge', 64, 290, 8), ...words("Spouse's signature. If a joint return, both must sign.", 64, 320, 8)],
+      segments: [{ x0: 60, x1: 300, y: 310 }],
+    }),
+  );
+  assert.deepEqual(spouse.map((s) => s.type), ['signature']);
+});
+
+test('signing dates only: not birth or issue dates; dates written as month/day/year blanks when executed then', () => {
+  const birth = suggestFields(page({ words: [...words('Signature: ______________', 64, 300), ...words('Date of birth: __________', 64, 330), ...words('Date / Lieu de naissance : ________', 64, 360)] }));
+  assert.deepEqual(birth.map((s) => s.type), ['signature']);
+  const executed = suggestFields(page({ words: [...words('This Contract is executed on', 64, 300), ...words('(month) ________ (day) _____, (year) ______, at ______ (a.m.)', 64, 316)] }));
+  assert.deepEqual(executed.map((s) => [s.type, s.fieldKey, s.reason]), [['date', 'sign_date', 'label_with_geometry']]);
+  const informed = suggestFields(page({ words: [...words('Buyer informed of the addendum', 64, 300), ...words('(month) ________ (day) _____, (year) ______', 64, 316)] }));
+  assert.deepEqual(informed, []);
+});
+
+test('a blank already filled is no place to sign: a value on the line, an image over it; hidden anchors do not fill it', () => {
+  const model = { words: words('Signature: ________________', 64, 300), segments: [] };
+  assert.equal(suggestFields(page(model)).length, 1);
+  assert.deepEqual(suggestFields(page({ ...model, images: [{ x0: 130, y0: 280, x1: 200, y1: 305 }] })), []);
+  const anchored = suggestFields(page({ words: [...words('Signed:', 64, 300), ...words('/sn1/', 112, 300, 6)], segments: [{ x0: 108, x1: 300, y: 302 }] }));
+  assert.deepEqual(anchored.map((s) => s.type), ['signature']);
+});
+
+test('text tags of e-signature services; captions in Hebrew; labels the size of the body text', () => {
+  const tags = suggestFields(page({ words: [...words('Sign: [sig|req|signer1]', 64, 300), ...words('Date: [date|req|signer2]', 64, 330)] }));
+  assert.deepEqual(tags.map((s) => [s.type, s.roleHint, s.fieldKey]), [['signature', 'signer_1', undefined], ['date', 'signer_2', 'sign_date']]);
+  const he = suggestFields(page({ words: words('חתימה:', 500, 300, 10, true), segments: [{ x0: 380, x1: 490, y: 302 }] }));
+  assert.deepEqual(he.map((s) => [s.type, s.x]), [['signature', 380]]);
+  // 18 pt labels on an 18 pt page are labels; an 18 pt "Signatures" over 10 pt text is a heading.
+  const big = suggestFields(page({ words: [...words('Signature:', 64, 300, 18), ...words('Name of the person signing', 64, 400, 18)], segments: [{ x0: 170, x1: 400, y: 302 }] }));
+  assert.deepEqual(big.map((s) => s.type), ['signature']);
+  const heading = suggestFields(page({ words: [...words('Signatures', 64, 300, 18), ...words('The parties sign this agreement in two copies, one for each of them.', 64, 340, 10)] }));
+  assert.deepEqual(heading, []);
+});
+
+test('AcroForm: names read part by part, date abbreviations; a nameless widget takes its label; a signature label keeps its field', () => {
+  assert.deepEqual(widgetMeaning('Sign_1_Nom'), { type: 'text', fieldKey: 'signer_name' });
+  assert.deepEqual(widgetMeaning('Signature.Name'), { type: 'text', fieldKey: 'signer_name' });
+  assert.deepEqual(widgetMeaning('Signature.Telephone'), { type: 'text' });
+  for (const name of ['D.DATSIG', 'date5', 'currdate', 'DateSigned']) assert.deepEqual(widgetMeaning(name), { type: 'date', fieldKey: 'sign_date' }, name);
+  assert.deepEqual(widgetMeaning('DateOfBirth'), { type: 'text' });
+  assert.deepEqual(widgetMeaning('client_signature'), { type: 'signature' });
+  assert.equal(widgetMeaning('Text7'), null);
+  const form = suggestFields(
+    page({
+      words: [...words('Signature', 64, 300, 10), ...words('Date', 300, 300, 10)],
+      segments: [{ x0: 64, x1: 264, y: 340 }],
+      widgets: [{ kind: 'text', name: 'Text7', box: { x0: 300, y0: 306, x1: 420, y1: 326 } }],
+    }),
+  );
+  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['date', 'acroform', 'sign_date'], ['signature', 'label_with_geometry', undefined]]);
+});
+
+test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {
+  const row = suggestFields(
+    page({
+      words: [...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8), ...words('Your signature', 100, 302, 8)],
+      segments: [{ x0: 60, x1: 540, y: 294 }, { x0: 60, x1: 540, y: 330 }],
+    }),
+  );
+  assert.equal(row.length, 1, JSON.stringify(row));
+  assert.ok((row[0]?.y ?? 0) >= 302 && (row[0]?.y ?? 0) + (row[0]?.height ?? 0) <= 330.01, JSON.stringify(row));
+  const block = suggestFields(page({ words: [...words('Signatures', 64, 300, 16), ...words('Body text of the agreement in a smaller size.', 64, 260, 10), ...words('Seller', 64, 352, 10)], segments: [{ x0: 64, x1: 244, y: 340 }] }));
+  assert.deepEqual(block.map((s) => [s.type, s.roleHint]), [['signature', 'seller']]);
+});
+
+test('form grids: a small caption at the top of a cell leaves the rest of the cell, for a signature and for its date', () => {
+  const h = [400, 424].map((y) => ({ x0: 60, x1: 540, y }));
+  const v = [60, 300, 400, 540].map((x) => ({ x, y0: 400, y1: 424 }));
+  const found = suggestFields(page({ words: [...words('Your signature', 62, 407, 6), ...words('Date', 302, 407, 6), ...words('Your occupation', 402, 407, 6)], segments: h, verticals: v }));
+  assert.deepEqual(found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height]), [
+    ['signature', 61, 410, 299, 423],
+    ['date', 301, 410, 399, 423],
+  ]);
+});
+
+test('a caption that wraps to a second line: the blank is under both lines', () => {
+  const found = suggestFields(
+    page({ words: [...words('Signature du demandeur ou de son', 64, 300, 9), ...words('représentant légal', 64, 311, 9)], segments: [{ x0: 64, x1: 264, y: 350 }] }),
+  );
+  assert.deepEqual(found.map((s) => [s.type, s.reason, s.x, s.y + s.height]), [['signature', 'label_with_geometry', 64, 350]]);
+  assert.ok((found[0]?.y ?? 0) >= 311, 'below the second line');
 });
 
 test('rules in pixels: a thin long run is a line, a short one and a thick block are not; four rules make a cell', () => {

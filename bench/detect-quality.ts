@@ -1,0 +1,62 @@
+/**
+ * Field detection quality, with the compiled detector (dist/): precision and recall on the synthetic
+ * fixtures (fixtures/detection, written together with the rules) and, separately, on the real-document
+ * corpus (fixtures/detection-real labels; the PDFs in PARAPH_DETECTION_CORPUS, by default
+ * ../shared/corpus/detection beside the checkout). Run by bench/run.ts (scenario `quality`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { corpusDir, describe, match, measureRealCorpus, reportLines, type FoundField, type QualityReport, type Score } from '../fixtures/detection-real/measure.js';
+import { ROOT } from './serve.js';
+
+export interface QualityResult {
+  synthetic: Score;
+  real: Omit<QualityReport, 'rows' | 'misses'> | null;
+}
+
+interface Detector {
+  detect(bytes: Uint8Array): Promise<{ ok: true; analysis: { suggestions: FoundField[] } } | { ok: false; message: string }>;
+  close(): Promise<void>;
+}
+
+export async function benchDetectionQuality(): Promise<QualityResult> {
+  const { createFieldDetector } = (await import(pathToFileURL(path.join(ROOT, 'dist', 'pdf', 'detect.js')).href)) as {
+    createFieldDetector(o: { cacheDir: string }): Detector;
+  };
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-bench-quality-'));
+  const detector = createFieldDetector({ cacheDir });
+  const suggestions = async (bytes: Uint8Array): Promise<FoundField[]> => {
+    const outcome = await detector.detect(bytes);
+    if (!outcome.ok) throw new Error(outcome.message);
+    return outcome.analysis.suggestions;
+  };
+  try {
+    const dir = path.join(ROOT, 'fixtures', 'detection');
+    const corpus = JSON.parse(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8')) as Record<string, { expected: Array<FoundField> }>;
+    let found = 0;
+    let suggested = 0;
+    let expected = 0;
+    for (const [file, doc] of Object.entries(corpus)) {
+      const got = await suggestions(fs.readFileSync(path.join(dir, file)));
+      found += match(doc.expected, got).length;
+      suggested += got.length;
+      expected += doc.expected.length;
+    }
+    const synthetic: Score = { found, suggested, expected, precision: suggested ? found / suggested : null, recall: expected ? found / expected : null };
+    console.log(`field detection quality, synthetic fixtures (${Object.keys(corpus).length} documents, all field types): ${describe(synthetic)}`);
+    const report = await measureRealCorpus(suggestions);
+    if (!report) {
+      console.log(`field detection quality, real documents: skipped, no corpus at ${corpusDir()} (set PARAPH_DETECTION_CORPUS)`);
+      return { synthetic, real: null };
+    }
+    console.log(`field detection quality, real documents (${report.documents} documents in ${corpusDir()}):`);
+    for (const line of reportLines(report)) console.log(`  ${line}`);
+    const { rows: _rows, misses: _misses, ...real } = report;
+    return { synthetic, real };
+  } finally {
+    await detector.close();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}

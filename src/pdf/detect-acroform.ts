@@ -1,0 +1,68 @@
+/**
+ * AcroForm widgets as suggestions, and which labels describe a widget rather than a blank of their own.
+ * A widget's name is read part by part, its own name first ("Signature.Name" is a name held by a parent
+ * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
+ * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
+ */
+import { fieldFromName, normalizeToken, roleFromName, type FieldKey, type LabelType } from './detect-lexicon.js';
+import { OTHER_DATE } from './detect-dates.js';
+import { type Rect, type Widget, type PageModel, type Suggestion, type Label, overlap1, contains, clip, xywh } from './detect-model.js';
+
+/** What a widget's (fully qualified) name says it holds, its own part before its parents'. */
+export function widgetMeaning(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
+  const parts = name.split('.').filter(Boolean).reverse();
+  for (const [i, part] of parts.entries()) {
+    const words = nameWords(part);
+    if (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x))) return { type: 'text' };
+    if (words.some(isDateWord)) {
+      return { type: 'date', fieldKey: 'sign_date' };
+    }
+    const meaning = fieldFromName(words.join(' '));
+    if (!meaning) continue;
+    if (meaning.type === 'signature') {
+      // "Sign_1_Nom", "Signature_Title": the other word says what is written; a signature named by a parent is not one.
+      const other = fieldFromName(words.filter((x) => !/^sig/.test(x)).join(' '));
+      if (other && other.type !== 'signature') return other;
+      if (i > 0) return { type: 'text' };
+    }
+    return meaning;
+  }
+  return null;
+}
+
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([a-z])(\d)/gi, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(normalizeToken)
+    .filter(Boolean);
+}
+
+/** "date", "dated", "datsig", "datesigned", "currdate", "sigdate", "datum", "fecha". */
+function isDateWord(w: string): boolean {
+  return /^(?:date[sd]?|datum|fecha|dat(?:e)?sig(?:n(?:ed|ature)?)?|(?:curr?|current|today|sig|sign|signed|signature)date)$/.test(w);
+}
+
+// ------------------------------------------------------------------------------------------ widgets
+
+export function fromWidget(page: PageModel, w: Widget): Suggestion {
+  const role = roleFromName(w.name) ?? (w.label ? roleFromName(w.label) : undefined);
+  const base = { page: page.page, ...xywh(clip(w.box, page)), reason: 'acroform' as const, ...(role ? { roleHint: role } : {}) };
+  if (w.kind === 'signature') return { ...base, type: 'signature', confidence: 0.98 };
+  const meaning = widgetMeaning(w.name) ?? (w.label ? widgetMeaning(w.label) : null);
+  if (!meaning) return { ...base, type: 'text', confidence: 0.88 };
+  // Only text fields take a field_key other than sign_date (which is for date fields).
+  const type = meaning.type === 'signature' || meaning.type === 'date' ? meaning.type : 'text';
+  return { ...base, type, confidence: meaning.fieldKey ? 0.95 : 0.9, ...(meaning.fieldKey ? { fieldKey: meaning.fieldKey } : {}) };
+}
+
+export function widgetNear(label: Label, box: Rect): boolean {
+  const { reach, line } = label;
+  if (contains(box, label.box, 2)) return true;
+  const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0);
+  const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
+  if (sameRow && gap >= -2 && gap <= 150) return true;
+  const below = box.y0 - label.box.y1;
+  return below >= -2 && below <= 3 * line.size + 16 && overlap1(box.x0, box.x1, label.box.x0 - 10, label.box.x1 + 10) > 0;
+}

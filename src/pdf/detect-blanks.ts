@@ -1,0 +1,47 @@
+/**
+ * Whether a blank is still blank, and blanks printed as text. A blank a person already filled in (a name,
+ * a date, a signature typed or drawn as an image over the line) is not a place to sign. Words that a
+ * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
+ * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
+ */
+import { isFillToken } from './detect-lexicon.js';
+import { area, type Line, type PageModel, type Rect, type Segment, type Word } from './detect-model.js';
+
+const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
+export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
+
+/** True when something a reader sees is written or drawn inside the blank. */
+export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boolean {
+  const inner = { x0: rect.x0 + 1, y0: rect.y0 + 1, x1: rect.x1 - 1, y1: rect.y1 - 1 };
+  let written = 0;
+  for (const w of page.words) {
+    if (own.includes(w) || isFillToken(w.text) || isAnchorText(w.text)) continue;
+    const cx = (w.box.x0 + w.box.x1) / 2;
+    const cy = (w.box.y0 + w.box.y1) / 2;
+    if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;
+  }
+  if (written >= Math.min(20, 0.15 * (rect.x1 - rect.x0))) return true;
+  if (page.ocr) return false;
+  const pageArea = page.width * page.height;
+  for (const img of page.images ?? []) {
+    const a = area(img);
+    // A scan behind the whole page, or a background, is not something written in the blank.
+    if (a <= 0 || a > 0.25 * pageArea) continue;
+    const inter = area({ x0: Math.max(img.x0, rect.x0), y0: Math.max(img.y0, rect.y0), x1: Math.min(img.x1, rect.x1), y1: Math.min(img.y1, rect.y1) });
+    if (inter >= 0.3 * area(rect) || inter >= 0.4 * a) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs of underscores or dots alone on their line, as lines to write on: a caption printed under such a
+ * run ("Seller's Initials") names it, as it would a drawn line.
+ */
+export function fillLines(lines: Line[]): Segment[] {
+  const out: Segment[] = [];
+  for (const line of lines) {
+    if (!line.tokens.every((t) => t === '\0')) continue;
+    for (const w of line.words) out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+  }
+  return out;
+}

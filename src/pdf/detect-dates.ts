@@ -1,0 +1,91 @@
+/**
+ * Signing dates only. A date field is suggested where the label says it is the date of signing ("Date
+ * signed", "Date de signature", "Fait à … le", "Dated", "executed on (month) __ (day) __ (year) __",
+ * "signed this __ day of __"), or where a bare "Date" stands beside a place to sign. Birth, issue,
+ * expiry, period and other dates a form asks for are not signing dates and get no date field.
+ */
+import { normalizeToken } from './detect-lexicon.js';
+import { overlap1, type Label, type Line, type Rect, type Word } from './detect-model.js';
+
+/** Words that make a date some other date than the signing date. */
+export const OTHER_DATE = new Set(
+  [
+    'birth', 'born', 'dob', 'issue', 'issued', 'expiry', 'expiration', 'expires', 'expire', 'valid', 'validity', 'start', 'end', 'from',
+    'period', 'effective', 'commencement', 'hire', 'arrival', 'departure', 'delivery', 'payment', 'due', 'closing', 'purchase', 'death',
+    'marriage', 'incorporation', 'registration', 'termination', 'completion', 'move', 'lease', 'rental', 'invoice', 'order', 'service',
+    'naissance', 'ne', 'nee', 'delivre', 'delivree', 'delivrance', 'validite', 'debut', 'fin', 'effet', 'echeance', 'embauche',
+    'arrivee', 'depart', 'livraison', 'paiement', 'deces', 'mariage', 'entree', 'sortie', 'emission', 'expiration', 'peremption',
+    'ميلاد', 'الميلاد', 'الولاده', 'اصدار', 'الاصدار', 'انتهاء', 'الانتهاء', 'الصلاحيه', 'البدء', 'بدايه', 'نهايه', 'الاستحقاق',
+    'לידה', 'הנפקה', 'תפוגה',
+  ].map(normalizeToken),
+);
+/** Words that say the date is the signing date. */
+const SIGNING = new Set(['signed', 'signature', 'sign', 'signing', 'executed', 'execution', 'dated', 'signe', 'signee', 'fait', 'التوقيع', 'توقيع', 'חתימה'].map(normalizeToken));
+const BARE = new Set(['date', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
+
+/** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
+export function otherDate(label: Label): boolean {
+  return label.entry.type === 'date' && label.tokens.some((t) => OTHER_DATE.has(t)) && !label.entry.tokens.some((t) => SIGNING.has(t));
+}
+
+/** "Date" alone: a signing date only beside a place to sign. */
+export function bareDate(label: Label): boolean {
+  return label.entry.type === 'date' && label.entry.tokens.length === 1 && BARE.has(label.entry.tokens[0] as string) && !label.tokens.some((t) => SIGNING.has(t));
+}
+
+/** Beside a place to sign: on its row, or in the block around it (above or below, in the same columns). */
+export function besideSignature(rect: Rect, places: readonly Rect[]): boolean {
+  return places.some((p) => {
+    const sameRow = overlap1(p.y0, p.y1, rect.y0, rect.y1) > 0;
+    if (sameRow) return true;
+    const dy = rect.y0 >= p.y1 ? rect.y0 - p.y1 : p.y0 - rect.y1;
+    const dx = Math.max(0, Math.max(p.x0, rect.x0) - Math.min(p.x1, rect.x1));
+    return dy <= 90 && dx <= 60;
+  });
+}
+
+const MONTH = new Set(['month', 'mois', 'mm'].map(normalizeToken));
+const DAY = new Set(['day', 'jour', 'dd', 'jj'].map(normalizeToken));
+const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19'].map(normalizeToken));
+
+/**
+ * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
+ * ______, 20__", when what leads to them says the document is signed then ("executed on", "signed
+ * this", "dated"). The field covers the blanks.
+ */
+export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    const blanks: number[] = [];
+    let parts = 0;
+    let first = -1;
+    for (let k = 0; k < t.length; k++) {
+      const tok = t[k] as string;
+      const part = MONTH.has(tok) || DAY.has(tok) || YEAR.has(tok) || (tok === 'of' && DAY.has(t[k - 1] ?? ''));
+      if (tok === '\0' && (first !== -1 || DAY.has(t[k + 1] ?? ''))) blanks.push(k);
+      else if (part) parts++;
+      else if (first !== -1) break;
+      else continue;
+      if (first === -1) first = k;
+    }
+    if (blanks.length < 2 || parts < 2) continue;
+    const above = lineAbove(line, lines);
+    const lead = [...(above ? above.tokens.slice(-8) : []), ...t.slice(Math.max(0, first - 8), first)];
+    if (!lead.some((x) => SIGNING.has(x))) continue;
+    const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
+    const x0 = Math.min(...words.map((w) => w.box.x0));
+    const x1 = Math.max(...words.map((w) => w.box.x1));
+    const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
+    let top = y1 - 20;
+    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+    out.push({ rect: { x0, y0: top, x1, y1 }, line });
+  }
+  return out;
+}
+
+function lineAbove(line: Line, lines: Line[]): Line | undefined {
+  return lines
+    .filter((l) => l !== line && l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
+    .sort((a, b) => b.baseline - a.baseline)[0];
+}

@@ -1,0 +1,240 @@
+/**
+ * Where the blank of a label is: fill runs after it, drawn lines beside, over or under it, boxes and
+ * table cells, or room to write; and the page's rules sorted into free lines, boxes and table rows.
+ */
+import { isFillToken, type LabelType } from './detect-lexicon.js';
+import { type Rect, type Word, type Segment, type VRule, type PageModel, type Geometry, FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, type Line, type Label, area, overlap1, contains, nearest } from './detect-model.js';
+
+// ------------------------------------------------------------------------------------------ geometry
+
+/** A run of underscores or dots right after the label on its line. */
+export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  if (label.next === -1) return undefined;
+  const word = label.line.words[label.next] as Word;
+  if (!isFillToken(word.text)) return undefined;
+  const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
+  if (gap > 3 * label.line.size) return undefined;
+  const y = word.baseline + Math.min(2, 0.2 * word.size);
+  return { x0: word.box.x0, x1: word.box.x1, y, segment: { x0: word.box.x0, x1: word.box.x1, y } };
+}
+
+export function afterGap(label: Label, x0: number, x1: number): number {
+  return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
+}
+
+export function beforeLimit(label: Label, x0: number, x1: number): boolean {
+  if (label.limit === undefined) return true;
+  return label.line.rtl ? x0 >= label.limit - 2 : x1 <= label.limit + 2;
+}
+
+/** A drawn line on the label's baseline, after it in reading order. */
+export function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
+  const { line } = label;
+  const candidates = segments.filter((s) => {
+    if (used.has(s)) return false;
+    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
+    const gap = afterGap(label, s.x0, s.x1);
+    return gap >= -2 && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
+  });
+  return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
+}
+
+/** A box on the label's row, after it. */
+export function boxBeside(label: Label, boxes: Rect[]): Rect | undefined {
+  const { reach } = label;
+  const candidates = boxes.filter((b) => {
+    const rowOverlap = overlap1(b.y0, b.y1, reach.y0, reach.y1);
+    if (rowOverlap < 0.5 * (reach.y1 - reach.y0)) return false;
+    const gap = afterGap(label, b.x0, b.x1);
+    return gap >= -2 && gap <= 80 && beforeLimit(label, b.x0, b.x1);
+  });
+  return nearest(candidates, (b) => afterGap(label, b.x0, b.x1));
+}
+
+/** A box the label is written in: the field is the rest of the box. */
+export function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
+  const inside = boxes.filter((b) => contains(b, label.box, 1) && b.y1 - b.y0 >= 16 && b.x1 - b.x0 >= 40);
+  const box = inside.sort((a, b) => area(a) - area(b))[0];
+  if (!box) return undefined;
+  const h = box.y1 - box.y0;
+  if (label.box.y0 - box.y0 <= 0.45 * h) return { x0: box.x0, y0: label.box.y1 + 2, x1: box.x1, y1: box.y1 };
+  if (box.y1 - label.box.y1 <= 0.45 * h) return { x0: box.x0, y0: box.y0, x1: box.x1, y1: label.box.y0 - 2 };
+  return undefined;
+}
+
+/** A caption right under a drawn line ("Signature" printed below the line it names). */
+export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>, shared: Set<Segment> = new Set()): Segment | undefined {
+  const { box, line } = label;
+  const candidates = segments.filter((s) => {
+    if (used.has(s)) return false;
+    const gap = box.y0 - s.y;
+    if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
+    // A rule already split between captions of the row takes the others wherever they sit under it.
+    if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
+    return s.x0 <= box.x0 + 6 && s.x1 >= box.x1 - 6 && s.x1 - s.x0 >= 40;
+  });
+  return nearest(candidates, (s) => box.y0 - s.y);
+}
+
+/** A drawn line or a box under the label, with nothing written in between. */
+export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
+  const { box, line } = label;
+  const type = label.entry.type;
+  const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
+  const aligned = (x0: number, x1: number) =>
+    (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  const clear = (top: number, x0: number, x1: number) =>
+    !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+  type Hit = { item: Segment | Rect; distance: number };
+  const hits: Hit[] = [];
+  for (const s of geo.free) {
+    const d = s.y - box.y1;
+    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1)) continue;
+    hits.push({ item: s, distance: d });
+  }
+  for (const b of geo.boxes) {
+    const d = b.y0 - box.y1;
+    if (d < 0 || d > reach || !aligned(b.x0, b.x1) || !clear(b.y0, b.x0, b.x1)) continue;
+    hits.push({ item: b, distance: d });
+  }
+  return hits.sort((a, b) => a.distance - b.distance)[0]?.item;
+}
+
+/** The field standing on a line from x0 to x1 at height y, kept below the text above it. */
+export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
+  let top = y - FIELD_HEIGHT[type];
+  for (const l of lines) {
+    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line) top = l.box.y1 + 1;
+  }
+  if (y - top < 12) top = y - 12;
+  return { x0, y0: top, x1, y1: y };
+}
+
+/** Blank space after the label on its line. */
+export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, reach } = label;
+  const margin = 24;
+  const obstacles = [
+    ...lines.flatMap((l) => l.words.map((w) => w.box)),
+    ...geo.boxes,
+    ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
+    ...page.widgets.map((w) => w.box),
+  ];
+  const y1 = line.baseline + 4;
+  const y0 = y1 - FIELD_HEIGHT[type];
+  let x0: number;
+  let x1: number;
+  if (line.rtl) {
+    x1 = reach.x0 - 6;
+    x0 = Math.max(margin, x1 - FIELD_WIDTH[type]);
+    for (const o of obstacles) if (o.x1 <= x1 && o.x1 > x0 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x0 = o.x1 + 6;
+  } else {
+    x0 = reach.x1 + 6;
+    x1 = Math.min(page.width - margin, x0 + FIELD_WIDTH[type]);
+    for (const o of obstacles) if (o.x0 >= x0 && o.x0 < x1 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x1 = o.x0 - 6;
+  }
+  if (x1 - x0 < MIN_BESIDE[type]) return undefined;
+  let top = y0;
+  for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
+  if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
+  return { x0, y0: top, x1, y1 };
+}
+
+/** Blank space under the label. */
+export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, box } = label;
+  const width = FIELD_WIDTH[type];
+  const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
+  const x1 = Math.min(page.width, x0 + width);
+  const y0 = box.y1 + 4;
+  let y1 = y0 + FIELD_HEIGHT[type];
+  const obstacles = [
+    ...lines.filter((l) => l !== line).map((l) => l.box),
+    ...geo.boxes,
+    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
+    ...page.widgets.map((w) => w.box),
+  ];
+  for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
+  if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
+  if (y1 - y0 < 0.7 * FIELD_HEIGHT[type] || y1 > page.height) return undefined;
+  return { x0, y0, x1, y1 };
+}
+
+// ------------------------------------------------------------------------------------------ rules and cells
+
+export const TOLERANCE = 3;
+
+export function sortRules(page: PageModel): Geometry {
+  const h = page.segments;
+  const v = page.verticals;
+  const touches = (x: number, y: number) => v.some((r) => Math.abs(r.x - x) <= TOLERANCE && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
+  const framed = new Set(h.filter((s) => touches(s.x0, s.y) && touches(s.x1, s.y)));
+  const boxes = [...page.boxes];
+  const sorted = [...framed].sort((a, b) => a.y - b.y);
+  for (let i = 0; i < sorted.length; i++) {
+    const top = sorted[i] as Segment;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const bottom = sorted[j] as Segment;
+      if (Math.abs(top.x0 - bottom.x0) > TOLERANCE || Math.abs(top.x1 - bottom.x1) > TOLERANCE) continue;
+      if (bottom.y - top.y < 10 || bottom.y - top.y > 300) break;
+      // A rule across the middle makes it a table row, not a box.
+      const divided = v.some((r) => r.x > top.x0 + TOLERANCE && r.x < top.x1 - TOLERANCE && r.y0 < bottom.y - TOLERANCE && r.y1 > top.y + TOLERANCE);
+      if (!divided) boxes.push({ x0: Math.min(top.x0, bottom.x0), y0: top.y, x1: Math.max(top.x1, bottom.x1), y1: bottom.y });
+      break;
+    }
+  }
+  return { free: h.filter((s) => !framed.has(s)), boxes, h, v };
+}
+
+/** The table cell (four rules around it) holding the point, if any. */
+export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
+  let top: Segment | undefined;
+  let bottom: Segment | undefined;
+  for (const s of geo.h) {
+    if (s.x0 - TOLERANCE > x || s.x1 + TOLERANCE < x) continue;
+    if (s.y <= y && (!top || s.y > top.y)) top = s;
+    if (s.y > y && (!bottom || s.y < bottom.y)) bottom = s;
+  }
+  let left: VRule | undefined;
+  let right: VRule | undefined;
+  for (const r of geo.v) {
+    if (r.y0 - TOLERANCE > y || r.y1 + TOLERANCE < y) continue;
+    if (r.x <= x && (!left || r.x > left.x)) left = r;
+    if (r.x > x && (!right || r.x < right.x)) right = r;
+  }
+  if (!top || !bottom || !left || !right) return undefined;
+  const cell = { x0: left.x, y0: top.y, x1: right.x, y1: bottom.y };
+  if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
+  // The four rules must close the cell, not merely lie around the point.
+  const spansH = (s: Segment) => s.x0 <= cell.x0 + TOLERANCE && s.x1 >= cell.x1 - TOLERANCE;
+  const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
+  return spansH(top) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
+}
+
+/** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
+export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
+  const { box, reach, line } = label;
+  const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
+  const empty = (r: Rect) =>
+    !page.words.some((w) => {
+      const cx = (w.box.x0 + w.box.x1) / 2;
+      const cy = (w.box.y0 + w.box.y1) / 2;
+      return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
+    });
+  const below = cell.y1 - box.y1;
+  // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
+  const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
+  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
+  const middle = (cell.y0 + cell.y1) / 2;
+  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
+  if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
+  const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
+  if (room >= MIN_BESIDE[label.entry.type]) {
+    return inset(line.rtl ? { x0: cell.x0, y0: cell.y0, x1: reach.x0 - 4, y1: cell.y1 } : { x0: reach.x1 + 4, y0: cell.y0, x1: cell.x1, y1: cell.y1 });
+  }
+  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
+  if (under && empty(under)) return inset(under);
+  return undefined;
+}

@@ -1,0 +1,273 @@
+/**
+ * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
+ * labels: the lexicon's phrases that announce a field, with the party words around them.
+ */
+import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './detect-lexicon.js';
+import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './detect-model.js';
+
+// ------------------------------------------------------------------------------------------ lines
+
+/** Words on one baseline that are close together, in reading order. Columns stay apart. */
+export function buildLines(words: readonly Word[]): Line[] {
+  const sorted = [...words].filter((w) => w.text.trim()).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
+  const rows: Word[][] = [];
+  for (const w of sorted) {
+    const row = rows.find((r) => {
+      const first = r[0] as Word;
+      return Math.abs(first.baseline - w.baseline) <= 0.35 * Math.max(first.size, w.size);
+    });
+    if (row) row.push(w);
+    else rows.push([w]);
+  }
+  const lines: Line[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.box.x0 - b.box.x0);
+    let run: Word[] = [];
+    for (const w of row) {
+      const last = run[run.length - 1];
+      if (last && w.box.x0 - last.box.x1 > Math.max(2.2 * Math.max(last.size, w.size), 16)) {
+        lines.push(makeLine(run));
+        run = [];
+      }
+      run.push(w);
+    }
+    if (run.length) lines.push(makeLine(run));
+  }
+  return lines;
+}
+
+export function makeLine(run: Word[]): Line {
+  const arabic = run.filter((w) => isRtl(w.text)).length;
+  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
+  const words = rtl ? [...run].reverse() : run;
+  const tokens: string[] = [];
+  const tokenWord: number[] = [];
+  words.forEach((w, i) => {
+    const parts = isFillToken(w.text) ? ['\0'] : splitWord(w.text);
+    for (const p of parts) {
+      tokens.push(p);
+      tokenWord.push(i);
+    }
+  });
+  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
+  return {
+    words,
+    tokens,
+    tokenWord,
+    rtl,
+    size: sizes[Math.floor(sizes.length / 2)] ?? 10,
+    baseline: Math.max(...words.map((w) => w.baseline)),
+    box: union(words.map((w) => w.box)),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ labels
+
+/** A label match with the end of its run and whether words of a sentence come before it in the run. */
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean };
+
+export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
+  const labels: Label[] = [];
+  // Labels are body-sized text: a line much larger than the page's body text is a heading.
+  const maxSize = Math.max(MAX_LABEL_SIZE, 1.3 * bodySize);
+  for (const line of lines) {
+    if (line.size > maxSize) continue;
+    // "Company A" names a party; "Company" alone asks for one.
+    const partyTokens = new Set<number>();
+    const extra = new Set<number>();
+    for (let k = 0; k < line.tokens.length; k++) {
+      const party = partyAt(line.tokens, k);
+      if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
+      if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
+    }
+    const all = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
+    if (all.length === 0) continue;
+    if (paragraphTail(line, lines, rules)) continue;
+    // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
+    const matches: RunMatch[] = [];
+    const labelTokens = new Set<number>();
+    for (const m of all) for (let k = m.start; k <= m.end; k++) labelTokens.add(k);
+    for (const run of labelRuns(line)) {
+      const inRun = all.filter((m) => m.start >= run.start && m.start < run.end);
+      if (inRun.length === 0) continue;
+      // A label that spans runs ("Fait à ____, le ____") takes them in.
+      const end = Math.max(run.end, ...inRun.map((m) => m.end + 1));
+      const tokens = line.tokens.slice(run.start, end);
+      if (tokens.some((t) => NOT_A_FIELD.has(t))) continue;
+      // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
+      const residue: string[] = [];
+      for (let k = run.start; k < end; k++) {
+        const t = line.tokens[k] as string;
+        if (t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
+      }
+      if (residue.length > 2 || residue.join('').length > 14) continue;
+      // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").
+      const first = inRun[0] as LabelMatch;
+      // (A possessive before it is a caption: "Spouse's signature.")
+      const lead = line.tokens
+        .slice(run.start, first.start)
+        .filter((t, j, all) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's' && all[j + 1] !== 's');
+      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0 });
+    }
+    matches.forEach((m, i) => {
+      const nextMatch = matches[i + 1];
+      const runEnd = m.runEnd;
+      const stop = nextMatch && nextMatch.start < runEnd ? nextMatch.start : runEnd;
+      const anchorWord = line.tokenWord[m.anchor] as number;
+      const firstWord = line.tokenWord[m.start] as number;
+      // The label reaches over the party words and stopwords that follow it ("Signature of the Client").
+      let reachWord = anchorWord;
+      let k = m.end + 1;
+      while (k < stop) {
+        const t = line.tokens[k] as string;
+        if (t === '\0') break;
+        const party = partyAt(line.tokens, k);
+        if (!party && !STOPWORDS.has(t)) break;
+        k += party ? party.length : 1;
+        reachWord = line.tokenWord[k - 1] as number;
+      }
+      // Punctuation after it (a colon) belongs to it too.
+      let next = reachWord + 1;
+      while (next < line.words.length && isPunctuation((line.words[next] as Word).text)) {
+        const gap = line.rtl ? (line.words[next - 1] as Word).box.x0 - (line.words[next] as Word).box.x1 : (line.words[next] as Word).box.x0 - (line.words[next - 1] as Word).box.x1;
+        if (gap > line.size) break;
+        next++;
+      }
+      const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
+      const colon = /[:：]/.test(trailing.slice(-3));
+      if (/[^.]\.\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
+      const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
+      const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
+      const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
+      const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
+      labels.push({
+        line,
+        entry: m.entry,
+        box,
+        reach,
+        next: next < line.words.length ? next : -1,
+        limit: limitWord ? (line.rtl ? limitWord.box.x1 : limitWord.box.x0) : undefined,
+        colon,
+        bare: line.tokens.slice(k, stop).every((t) => t === '\0'),
+        role: roleOnLine(line) ?? roleAbove(line, lines),
+        confidence: Math.min(...labelWords.map((w) => w.confidence)),
+        done: false,
+        tokens: line.tokens.slice(Math.max(0, m.start - 4), Math.min(runEnd, m.end + 5)),
+      });
+    });
+  }
+  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line is
+  // part of it, so the blank is looked for under both lines.
+  for (const label of labels) {
+    const { line } = label;
+    // A caption ending with a colon is whole; so is a line with a blank.
+    if (label.colon || line.tokens.includes('\0') || /[:：]\s*$/.test((line.words[line.words.length - 1] as Word).text)) continue;
+    const next = lines.find(
+      (l) =>
+        l !== line &&
+        l.baseline - line.baseline > 0 &&
+        l.baseline - line.baseline <= 1.6 * line.size &&
+        Math.abs(l.size - line.size) < 1 &&
+        (line.rtl ? Math.abs(l.box.x1 - line.box.x1) : Math.abs(l.box.x0 - line.box.x0)) <= 2 * line.size &&
+        l.tokens.length > 0 &&
+        l.tokens.length <= 6 &&
+        !l.tokens.includes('\0') &&
+        !/[:：]\s*$/.test((l.words[l.words.length - 1] as Word).text) &&
+        matchLabels(l.tokens).length === 0 &&
+        !labels.some((o) => o.line === l),
+    );
+    if (next) label.box = union([label.box, next.box]);
+  }
+  // "Signature: ____   Date: ____": the date belongs to whoever the signature on its row belongs to.
+  for (const label of labels) {
+    if (label.role) continue;
+    const row = labels
+      .filter((o) => o.role && o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size)
+      .sort((a, b) => Math.abs(a.box.x0 - label.box.x0) - Math.abs(b.box.x0 - label.box.x0))[0];
+    if (row) label.role = row.role;
+  }
+  return labels;
+}
+
+export const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
+
+/** The last line of a paragraph: right under a long line of the same size. */
+export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment[] = []): boolean {
+  // A blank on the line, or a rule between it and the text above (a caption under its line), makes it no tail.
+  if (line.tokens.includes('\0')) return false;
+  return lines.some(
+    (l) =>
+      l !== line &&
+      l.tokens.length >= 8 &&
+      Math.abs(l.size - line.size) < 1 &&
+      line.baseline - l.baseline > 0 &&
+      line.baseline - l.baseline <= 1.7 * line.size &&
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
+      !rules.some((r) => r.y > l.baseline && r.y < line.box.y0 + 1 && overlap1(r.x0, r.x1, line.box.x0, line.box.x1) > 0),
+  );
+}
+
+export function roleOnLine(line: Line): string | undefined {
+  for (let k = 0; k < line.tokens.length; k++) {
+    const party = partyAt(line.tokens, k);
+    if (party) return party.role;
+  }
+  return undefined;
+}
+
+/** The party named by a short line above, in the same column (a block heading such as "The Client"). */
+export function roleAbove(line: Line, lines: Line[]): string | undefined {
+  const column = line.rtl ? { x0: line.box.x1 - 220, x1: line.box.x1 + 20 } : { x0: line.box.x0 - 20, x1: line.box.x0 + 220 };
+  const above = lines
+    .filter((l) => l !== line && l.baseline < line.baseline - 1 && line.baseline - l.baseline <= ROLE_SEARCH)
+    .filter((l) => overlap1(l.box.x0, l.box.x1, column.x0, column.x1) > 0)
+    .filter((l) => (line.rtl ? Math.abs(l.box.x1 - line.box.x1) <= 40 : Math.abs(l.box.x0 - line.box.x0) <= 40))
+    .sort((a, b) => b.baseline - a.baseline);
+  for (const l of above) {
+    if (l.tokens.length > 6) return undefined;
+    const role = roleOnLine(l);
+    if (role) return role;
+  }
+  return undefined;
+}
+
+/**
+ * The label runs of a line, as token ranges: a run ends after a blank, before a parenthesis and after
+ * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
+ * keeps its caption and "Signature ____ Date ____" holds two.
+ */
+export function labelRuns(line: Line): Array<{ start: number; end: number }> {
+  const runs: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  let depth = 0;
+  for (let k = 0; k < line.tokens.length; k++) {
+    const word = (line.words[line.tokenWord[k] as number] as Word).text.trim();
+    const firstOfWord = k === 0 || line.tokenWord[k - 1] !== line.tokenWord[k];
+    const lastOfWord = k === line.tokens.length - 1 || line.tokenWord[k + 1] !== line.tokenWord[k];
+    if (firstOfWord && /^[([]/.test(word) && depth === 0 && k > start) {
+      runs.push({ start, end: k });
+      start = k;
+    }
+    if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
+    if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
+    const closes = lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
+    if (closes) {
+      runs.push({ start, end: k + 1 });
+      start = k + 1;
+    }
+  }
+  if (start < line.tokens.length) runs.push({ start, end: line.tokens.length });
+  return runs;
+}
+
+/** The size of the page's body text: the median size of its words, weighted by their length. */
+export function bodySize(words: readonly Word[]): number {
+  const sized = words.filter((w) => !isFillToken(w.text)).map((w) => ({ size: w.size, n: w.text.length })).sort((a, b) => a.size - b.size);
+  const total = sized.reduce((sum, w) => sum + w.n, 0);
+  let seen = 0;
+  for (const w of sized) {
+    seen += w.n;
+    if (seen >= total / 2) return w.size;
+  }
+  return 10;
+}

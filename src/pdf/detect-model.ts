@@ -1,0 +1,143 @@
+/**
+ * The page model field detection works on and the shapes it produces: one page in display coordinates
+ * (PDF points, origin top-left, y downward, after /Rotate) with its words, rules, boxes and form widgets;
+ * the lines and labels read from it; suggestions; and the rectangle arithmetic every rule shares.
+ */
+import type { FieldKey, LabelEntry, LabelType } from './detect-lexicon.js';
+
+export interface Rect { x0: number; y0: number; x1: number; y1: number }
+export interface Word {
+  text: string;
+  box: Rect;
+  baseline: number;
+  /** Font size in points (OCR: the word's height). */
+  size: number;
+  /** 1 for the text layer; OCR's confidence from 0 to 1. */
+  confidence: number;
+}
+/** A horizontal rule. */
+export interface Segment { x0: number; x1: number; y: number }
+/** A vertical rule. */
+export interface VRule { x: number; y0: number; y1: number }
+export interface Widget { kind: 'signature' | 'text'; name: string; label?: string; box: Rect }
+export interface PageModel {
+  page: number;
+  width: number;
+  height: number;
+  words: Word[];
+  /** Every horizontal and vertical rule drawn (or seen, on a scan). */
+  segments: Segment[];
+  verticals: VRule[];
+  /** Rectangles drawn as such. */
+  boxes: Rect[];
+  widgets: Widget[];
+  /** Where images are drawn on a page with a text layer (a signature image fills the blank it covers). */
+  images?: Rect[];
+  ocr: boolean;
+}
+
+/**
+ * The page's rules sorted out: rules that frame something (both ends on vertical rules: box and table
+ * edges) are not lines to sign on; boxes drawn with four rules become boxes (unless a rule divides them:
+ * then they are table rows, whose cells `cellAt` finds).
+ */
+export interface Geometry { free: Segment[]; boxes: Rect[]; h: Segment[]; v: VRule[] }
+export type Reason = 'acroform' | 'label_with_geometry' | 'label_with_whitespace';
+export interface Suggestion {
+  type: LabelType;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  confidence: number;
+  reason: Reason;
+  roleHint?: string;
+  fieldKey?: FieldKey;
+}
+
+/** Height of a field standing on a line, and the width taken when nothing bounds it. */
+export const FIELD_HEIGHT: Record<LabelType, number> = { signature: 40, initials: 30, date: 20, text: 20 };
+export const FIELD_WIDTH: Record<LabelType, number> = { signature: 180, initials: 60, date: 110, text: 160 };
+export const MIN_BESIDE: Record<LabelType, number> = { signature: 100, initials: 36, date: 70, text: 80 };
+export const MAX_LABEL_SIZE = 15;
+export const ROLE_SEARCH = 160;
+
+export interface Line {
+  words: Word[];
+  /** Normalised tokens in reading order and the word each comes from; fill runs are `\0`. */
+  tokens: string[];
+  tokenWord: number[];
+  rtl: boolean;
+  size: number;
+  baseline: number;
+  box: Rect;
+}
+
+export interface Label {
+  line: Line;
+  entry: LabelEntry;
+  /** The label's words, then with the party words, stopwords and colon that trail it. */
+  box: Rect;
+  reach: Rect;
+  /** Index (in line.words) of the first word after `reach`, or -1. */
+  next: number;
+  /** Where the next label of the line starts (reading order), if any. */
+  limit: number | undefined;
+  colon: boolean;
+  /** Nothing on the line but the label, party words and blanks. */
+  bare: boolean;
+  role: string | undefined;
+  confidence: number;
+  done: boolean;
+  /** The tokens of its run around it (a few before, a few after): what qualifies it ("Date of birth"). */
+  tokens: string[];
+}
+
+
+// ------------------------------------------------------------------------------------------ boxes
+
+export function union(rects: Rect[]): Rect {
+  return {
+    x0: Math.min(...rects.map((r) => r.x0)),
+    y0: Math.min(...rects.map((r) => r.y0)),
+    x1: Math.max(...rects.map((r) => r.x1)),
+    y1: Math.max(...rects.map((r) => r.y1)),
+  };
+}
+
+export function area(r: Rect): number {
+  return Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+}
+
+export function overlap1(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+export function contains(outer: Rect, inner: Rect, tolerance: number): boolean {
+  return inner.x0 >= outer.x0 - tolerance && inner.y0 >= outer.y0 - tolerance && inner.x1 <= outer.x1 + tolerance && inner.y1 <= outer.y1 + tolerance;
+}
+
+export function nearest<T>(items: T[], distance: (t: T) => number): T | undefined {
+  return [...items].sort((a, b) => distance(a) - distance(b))[0];
+}
+
+export function clip(r: Rect, page: { width: number; height: number }): Rect {
+  return { x0: Math.max(0, r.x0), y0: Math.max(0, r.y0), x1: Math.min(page.width, r.x1), y1: Math.min(page.height, r.y1) };
+}
+
+export function rectOf(s: Suggestion): Rect {
+  return { x0: s.x, y0: s.y, x1: s.x + s.width, y1: s.y + s.height };
+}
+
+/** Rounded to 0.01 pt (within the contract's edge tolerance of the page). */
+export function xywh(r: Rect): { x: number; y: number; width: number; height: number } {
+  const x = round(r.x0, 100);
+  const y = round(r.y0, 100);
+  return { x, y, width: round(round(r.x1, 100) - x, 100), height: round(round(r.y1, 100) - y, 100) };
+}
+
+export function round(n: number, by: number): number {
+  return Math.round(n * by) / by;
+}
+

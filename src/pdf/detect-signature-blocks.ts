@@ -1,0 +1,77 @@
+/**
+ * Party-name signature blocks: a line to sign on with only a party's name as its caption, under it,
+ * over it or after it, and no word saying "signature" ("____ / Seller", "PER: CONSULTANT ____", "Le
+ * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
+ * on its row (another label, "ID:") belongs to that caption, not to the party.
+ */
+import { partyAt, STOPWORDS } from './detect-lexicon.js';
+import { labelRuns } from './detect-lines.js';
+import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './detect-model.js';
+
+/** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
+const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال']);
+
+export interface PartyCaption {
+  line: Line;
+  box: Rect;
+  role: string;
+  /** The blank run after the caption on its line, if any. */
+  fill: Word | undefined;
+}
+
+/** Runs of a line that are only a party's name (and a few leading words, a colon, a blank). */
+export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
+  const out: PartyCaption[] = [];
+  for (const line of lines) {
+    if (labels.some((l) => l.line === line)) continue;
+    for (const run of labelRuns(line)) {
+      let k = run.start;
+      while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
+      const party = partyAt(line.tokens, k);
+      if (!party) continue;
+      let end = k + party.length;
+      // A possessive ("Owner's") or a stopword after the party name.
+      while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string))) end++;
+      const rest = line.tokens.slice(end, run.end);
+      if (!rest.every((t) => t === '\0')) continue;
+      // A caption stands alone on its line: a party named inside a sentence is not one.
+      if (!line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
+      const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
+      const fillIndex = rest.length > 0 ? (line.tokenWord[end] as number) : -1;
+      out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
+    }
+  }
+  return out;
+}
+
+/** The line a party caption names: after it, right over it, or right under it; undefined if none. */
+export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<Segment>, lines: Line[]): Segment | undefined {
+  const { box, line } = caption;
+  if (caption.fill) {
+    const w = caption.fill;
+    return { x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) };
+  }
+  const lone = (s: Segment) =>
+    !lines.some((l) => {
+      if (l === line || l.tokens.every((t) => t === '\0')) return false;
+      if (l.box.y1 < s.y - 1.5 * line.size || l.box.y0 > s.y + 2) return false;
+      return (l.box.x1 >= s.x0 - 40 && l.box.x1 <= s.x0 + 2) || (l.box.x0 <= s.x1 + 40 && l.box.x0 >= s.x1 - 2);
+    });
+  const spans = (s: Segment) => s.x1 - s.x0 >= 60 && s.x1 - s.x0 <= 360 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.5 * Math.min(box.x1 - box.x0, s.x1 - s.x0);
+  const over = segments.filter((s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s));
+  if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
+  const reach = 2.5 * line.size + 20;
+  const clear = (s: Segment) => !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !l.tokens.every((t) => t === '\0'));
+  const under = segments.filter((s) => !used.has(s) && spans(s) && s.y - box.y1 >= 4 && s.y - box.y1 <= reach && clear(s) && lone(s));
+  return under.sort((a, b) => a.y - b.y)[0];
+}
+
+/** The signature field standing on a party's line, kept below the text above it. */
+export function onPartyLine(s: Segment, caption: PartyCaption, lines: Line[]): Rect {
+  let top = s.y - FIELD_HEIGHT.signature;
+  for (const l of lines) {
+    if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
+  }
+  if (s.y - top < 12) top = s.y - 12;
+  return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
+}
