@@ -2,7 +2,7 @@
 // `paraph clock advance` takes it), and what fell due on the last advance.
 import { api, reportFailure } from './api.js';
 import { definitions, duration, empty, h, replaceKeeping, section, show, statusLine, table, time } from './dom.js';
-import { every, POLL_MS } from './live.js';
+import { everyChange, POLL_MS } from './live.js';
 
 function fellDue(last) {
   if (!last) return empty('The sandbox clock has not been advanced yet.');
@@ -81,12 +81,7 @@ export async function clockPage() {
     section('Fell due on the last advance', due),
   );
 
-  let seen = JSON.stringify(clock);
-  every(POLL_MS * 2, async () => {
-    const { data } = await api('/clock');
-    const json = JSON.stringify(data);
-    if (json === seen) return;
-    seen = json;
+  everyChange(POLL_MS * 2, clock, async () => (await api('/clock')).data, (data) => {
     clock = data;
     render();
   });

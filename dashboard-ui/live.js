@@ -23,6 +23,25 @@ export function every(ms, fn) {
   timers.push(id);
 }
 
+/**
+ * Polls `load` every `ms` while the view is shown and hands `onChange` each answer that differs from
+ * the last one seen (`initial` first). Answers a function that records a value the view got another
+ * way (after one of its own actions), so the next poll does not draw it again.
+ */
+export function everyChange(ms, initial, load, onChange) {
+  let seen = JSON.stringify(initial);
+  every(ms, async () => {
+    const next = await load();
+    const json = JSON.stringify(next);
+    if (json === seen) return;
+    seen = json;
+    onChange(next);
+  });
+  return (value) => {
+    seen = JSON.stringify(value);
+  };
+}
+
 /** Stops every poll of the view being left. */
 export function stopAll() {
   for (const id of timers) window.clearInterval(id);

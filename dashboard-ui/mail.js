@@ -3,7 +3,7 @@
 // images blocked until asked), its text part and its raw source, and links to its request and signer.
 import { api, reportFailure } from './api.js';
 import { definitions, empty, h, replaceKeeping, section, show, statusLine, table, text, time } from './dom.js';
-import { every, POLL_MS } from './live.js';
+import { everyChange, POLL_MS } from './live.js';
 
 /**
  * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded, as a
@@ -77,12 +77,7 @@ export async function mailList(params) {
     results,
   );
 
-  let seen = JSON.stringify(page);
-  every(POLL_MS, async () => {
-    const next = await load();
-    const json = JSON.stringify(next);
-    if (json === seen) return;
-    seen = json;
+  everyChange(POLL_MS, page, load, (next) => {
     page = next;
     render();
   });

@@ -4,7 +4,7 @@
 // purge). Updates by itself while it is open.
 import { api, download, reportFailure } from './api.js';
 import { badge, definitions, empty, h, replaceKeeping, section, show, statusLine, table, text, time } from './dom.js';
-import { every, POLL_MS } from './live.js';
+import { everyChange, POLL_MS } from './live.js';
 import { mailTable } from './mail.js';
 import { pdfPreview } from './pdf-preview.js';
 import { deliveryCard } from './webhooks.js';
@@ -73,7 +73,7 @@ export async function requestPage(id) {
   };
   const reload = async () => {
     ({ data: r } = await api(`/requests/${encodeURIComponent(id)}`));
-    seen = JSON.stringify(r);
+    saw(r);
     render();
   };
 
@@ -215,14 +215,9 @@ export async function requestPage(id) {
     }
   };
 
-  let seen = JSON.stringify(r);
   render();
   show(h('p', { class: 'crumbs' }, h('a', { href: '#/requests' }, '← All requests')), head, status, signersBox, preview, body);
-  every(POLL_MS, async () => {
-    const { data } = await api(`/requests/${encodeURIComponent(id)}`);
-    const json = JSON.stringify(data);
-    if (json === seen) return;
-    seen = json;
+  const saw = everyChange(POLL_MS, r, async () => (await api(`/requests/${encodeURIComponent(id)}`)).data, (data) => {
     r = data;
     render();
   });

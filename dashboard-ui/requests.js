@@ -2,7 +2,7 @@
 // reference, paged; new requests and status changes appear without reloading.
 import { api } from './api.js';
 import { badge, empty, h, replaceKeeping, show, table, time } from './dom.js';
-import { every, POLL_MS } from './live.js';
+import { everyChange, POLL_MS } from './live.js';
 
 const STATUSES = ['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged'];
 const PAGE_SIZE = 25;
@@ -75,12 +75,7 @@ export async function requestList(params) {
     results,
   );
 
-  let seen = JSON.stringify(page);
-  every(POLL_MS, async () => {
-    const next = await load();
-    const json = JSON.stringify(next);
-    if (json === seen) return;
-    seen = json;
+  everyChange(POLL_MS, page, load, (next) => {
     page = next;
     render();
   });

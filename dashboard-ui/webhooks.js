@@ -3,7 +3,7 @@
 // cards for its own deliveries.
 import { api, reportFailure } from './api.js';
 import { badge, definitions, empty, h, replaceKeeping, show, statusLine, table, time } from './dom.js';
-import { every, POLL_MS } from './live.js';
+import { everyChange, POLL_MS } from './live.js';
 
 const STATUSES = ['pending', 'delivered', 'failed'];
 
@@ -94,12 +94,11 @@ export async function webhooksPage(params) {
   const refresh = async (message) => {
     pageStatus.textContent = message;
     page = await load();
-    seen = JSON.stringify(page);
+    saw(page);
     render();
   };
   const render = () =>
     replaceKeeping(list, ...(page.data.length ? page.data.map((d) => deliveryCard(d, { onReplayed: refresh, showRequest: true })) : [empty('No webhook delivery matches.')]));
-  let seen = JSON.stringify(page);
   render();
 
   const statusSelect = h('select', { id: 'w-status', name: 'status' }, h('option', { value: '' }, 'any'), ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)));
@@ -129,11 +128,7 @@ export async function webhooksPage(params) {
     pageStatus,
     list,
   );
-  every(POLL_MS, async () => {
-    const next = await load();
-    const json = JSON.stringify(next);
-    if (json === seen) return;
-    seen = json;
+  const saw = everyChange(POLL_MS, page, load, (next) => {
     page = next;
     render();
   });

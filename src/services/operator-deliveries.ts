@@ -1,8 +1,7 @@
-import { isoTime } from '../clock.js';
 import type { Context } from '../context.js';
 import type { DashboardDelivery } from '../http/schemas/dashboard.js';
 import type { WebhookDelivery } from '../http/schemas/webhooks.js';
-import { listWebhookDeliveries, replayWebhookDelivery } from './webhook-deliveries.js';
+import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from './webhook-deliveries.js';
 
 /** Deliveries of every account, newest first, each with its attempts (oldest first). */
 export function listOperatorDeliveries(
@@ -20,15 +19,5 @@ export async function replayOperatorDelivery(ctx: Context, id: string): Promise<
 
 /** Every attempt of a delivery, oldest first, with the headers it sent. */
 function withAttempts(ctx: Context, delivery: WebhookDelivery): DashboardDelivery {
-  const rows = ctx.db.all(ctx.db.q.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', delivery.id).orderBy('number', 'asc'));
-  const attempts = rows.map((a) => ({
-    number: a.number,
-    trigger: a.trigger,
-    status_code: a.status_code,
-    error: a.error,
-    duration_ms: a.duration_ms,
-    attempted_at: isoTime(a.attempted_at),
-    request_headers: a.request_headers === null ? null : (JSON.parse(a.request_headers) as Record<string, string>),
-  }));
-  return { ...delivery, attempts };
+  return { ...delivery, attempts: deliveryAttempts(ctx, delivery.id) };
 }

@@ -42,7 +42,7 @@ export async function replayWebhookDelivery(ctx: Context, accountId: string | nu
   return deliveryView(findDelivery(ctx, accountId, id));
 }
 
-/** Every attempt of a delivery, oldest first (for the CLI). */
+/** Every attempt of a delivery, oldest first (the CLI shows them; the dashboard also shows the headers each sent). */
 export function deliveryAttempts(ctx: Context, id: string) {
   return ctx.db
     .all(ctx.db.q.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', id).orderBy('number', 'asc'))
@@ -53,6 +53,7 @@ export function deliveryAttempts(ctx: Context, id: string) {
       error: a.error,
       duration_ms: a.duration_ms,
       attempted_at: isoTime(a.attempted_at),
+      request_headers: a.request_headers === null ? null : (JSON.parse(a.request_headers) as Record<string, string>),
     }));
 }
 
