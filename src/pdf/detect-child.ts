@@ -1,7 +1,9 @@
 /**
  * The field-detection child process (started by detect.ts). It reads untrusted PDFs with pdf.js, OCRs
  * scanned pages with tesseract.js and applies the label rules; a runaway document can only take this
- * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs.
+ * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs
+ * that follow each other, and are stopped (their memory returned) after 10 s without one, or at once
+ * when a job left the process over 640 MB.
  *
  * argv[2]: the directory tesseract.js may cache unpacked language models in.
  */
@@ -55,11 +57,16 @@ const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
 /**
- * A page read in one script with no label found is read again in the other script when its mean word
- * confidence is below this (a page in the other script reads at 0.3 to 0.5; a page in the right
- * script, even a noisy scan, at 0.7 and more).
+ * A page read in one script is read again in the other script when its mean word confidence is below
+ * this: an Arabic page read in English reads at about 0.3, a Latin page read in Arabic below 0.4,
+ * while a page in the right script, even a noisy scan or a photo once binarised, reads at 0.8 and
+ * more. (Reading a Latin page again in Arabic costs several times the first reading.)
  */
-const OTHER_SCRIPT_BELOW = 0.85;
+const OTHER_SCRIPT_BELOW = 0.6;
+
+/** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
+const WORKERS_IDLE_MS = 10_000;
+const TRIM_MB = 640;
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
 export interface AnalysisProgress {
@@ -310,15 +317,15 @@ function looksFrench(words: Word[]): boolean {
 }
 
 /**
- * Reads the page in the first language; if that finds no label and reads poorly (as a page in the
- * other script reads), tries the other script (Latin or Arabic) and keeps whichever finds more labels,
- * then reads more confidently.
+ * Reads the page in the first language; if that reads poorly (as a page in the other script reads),
+ * tries the other script (Latin or Arabic) and keeps whichever finds more labels, then reads more
+ * confidently.
  */
 async function readBest(ocr: OcrEngine, image: InkPage, order: OcrLanguage[]): Promise<{ result: OcrResult; language: OcrLanguage }> {
   const first = order[0] as OcrLanguage;
   const result = await ocr.readPage(image, first);
   const labels = countLabels(result.words);
-  if ((labels > 0 && result.confidence >= 0.6) || result.confidence >= OTHER_SCRIPT_BELOW) return { result, language: first };
+  if (result.confidence >= OTHER_SCRIPT_BELOW) return { result, language: first };
   const otherScript = order.find((l) => (l === 'ara') !== (first === 'ara'));
   if (!otherScript) return { result, language: first };
   const second = await ocr.readPage(image, otherScript);
@@ -354,8 +361,12 @@ if (process.send && process.argv[2] !== undefined) {
   // no reason to end the process (and fail the job) when the analysis itself goes on.
   process.on('unhandledRejection', () => {});
   let queue: Promise<void> = Promise.resolve();
+  let busy = false;
+  let idle: NodeJS.Timeout | undefined;
   process.on('message', (job: DetectJob) => {
     queue = queue.then(async () => {
+      busy = true;
+      clearTimeout(idle);
       let reply: ChildReply;
       try {
         const progress: AnalysisProgress = {
@@ -366,7 +377,18 @@ if (process.send && process.argv[2] !== undefined) {
       } catch (err) {
         reply = { type: 'result', id: job.id, ok: false, message: describe(err) };
       }
+      // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
+      // back before answering, so the next document starts with room; otherwise the workers are kept
+      // for the next scan a little while, then stopped.
+      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
+      busy = false;
       send(reply);
+      if (engine.loaded) {
+        idle = setTimeout(() => {
+          if (!busy) void engine.close();
+        }, WORKERS_IDLE_MS);
+        idle.unref();
+      }
     });
   });
   // The server went away: nothing is left to answer to.
