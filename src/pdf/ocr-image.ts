@@ -56,8 +56,11 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
 const PAPER_BLOCK_PT = 14;
 /** A pixel darker than this share of its paper's brightness is ink. */
 const INK_RATIO = 0.68;
-/** Dust: a dot of ink at most this wide (points), with nothing else this close around it. */
-const SPECK_PT = 1;
+/**
+ * Dust: a dot of ink at most this wide (points), with nothing else this close around it. Smaller than
+ * any full stop or colon dot of 6 pt print (the upper dot of a colon stands well apart from its letter).
+ */
+const SPECK_PT = 0.5;
 const SPECK_RING_PT = 1.5;
 /** Paper darker than this is not paper (a dark photo border, a black page): nothing is ink there. */
 const MIN_PAPER = 60;

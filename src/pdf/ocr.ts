@@ -116,14 +116,19 @@ export class OcrEngine {
     let slot = pool[index];
     if (!slot) {
       const langPath = languageDir(lang);
-      const worker: Promise<TesseractWorker> = langPath
-        ? (fs.mkdirSync(this.#cachePath, { recursive: true }),
-          createWorker(lang, OEM.LSTM_ONLY, { langPath, cachePath: this.#cachePath, gzip: true, logger: () => {}, errorHandler: () => {} }).then(async (w) => {
-            // Pages are black on white once binarised: looking for light-on-dark text only costs time.
-            await w.setParameters({ preserve_interword_spaces: '0', tessedit_do_invert: '0' });
-            return w;
-          }))
-        : Promise.reject(new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`));
+      // The first worker of a language unpacks its model into the cache; the others start once it is
+      // there (two writing the same file at once could read each other's half-written copy).
+      const first = index > 0 ? pool[0]?.worker.catch(() => undefined) : undefined;
+      const start = async (): Promise<TesseractWorker> => {
+        if (!langPath) throw new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`);
+        await first;
+        fs.mkdirSync(this.#cachePath, { recursive: true });
+        const w = await createWorker(lang, OEM.LSTM_ONLY, { langPath, cachePath: this.#cachePath, gzip: true, logger: () => {}, errorHandler: () => {} });
+        // Pages are black on white once binarised: looking for light-on-dark text only costs time.
+        await w.setParameters({ preserve_interword_spaces: '0', tessedit_do_invert: '0' });
+        return w;
+      };
+      const worker = start();
       const made: Slot = { worker };
       // A worker that failed to start is not kept: the next page tries again.
       worker.catch(() => {
