@@ -17,6 +17,8 @@
  *   sealing, detection  time and memory of sealing; field detection (bench/sealing.ts, bench/detect.ts)
  *   detection quality   precision/recall of field detection on the synthetic fixtures and, apart, on real
  *                       documents (bench/detect-quality.ts)
+ *   OCR                 detect-fields on scans made from the real corpus, cold and warm, per page, and
+ *                       the analysis process's memory after (bench/ocr.ts; skipped without the corpus)
  *   peak RSS            VmHWM of every serve (plus its live child processes) before it stops
  *
  * Peers (maildev, Prism) are installed on first use under ~/.cache/paraph-bench-peers (bench/peers.ts);
@@ -25,7 +27,7 @@
  * Knobs (environment):
  *   PARAPH_BENCH_QUICK=1              a fast smoke run of every scenario (short durations, few runs)
  *   PARAPH_BENCH_ONLY=a,b             only these scenarios: startup, get, create, flow, fresh, smtp,
- *                                     stored, seal, detect, quality (a partial run still writes the results file)
+ *                                     stored, seal, detect, quality, ocr (a partial run still writes the results file)
  *   PARAPH_BENCH_RESULTS=FILE         where the JSON goes (default bench/results.json)
  *   PARAPH_BENCH_STARTUP_RUNS=5       start-ups of each (quick: 2)
  *   PARAPH_BENCH_GET_SECONDS=10       each GET run: paraph, floor, Prism (quick: 2)
@@ -40,6 +42,7 @@
  *   PARAPH_BENCH_STORED=100000        requests stored for the list/get comparison
  *   PARAPH_BENCH_STORED_SECONDS=4     each list/get run (quick: 1)
  *   PARAPH_BENCH_SEAL_RUNS=7/5        sealing runs of the 1-page / the 8 MiB PDF (one figure for both; quick: 2)
+ *   PARAPH_BENCH_OCR_RUNS=3           warm detect-fields calls per scan
  *   PARAPH_BENCH_TIMINGS=1            print how long each scenario took
  *   PARAPH_BENCH_PEERS_DIR=DIR        peers and seeded data cache (default ~/.cache/paraph-bench-peers)
  *   PARAPH_BENCH_NO_INSTALL=1         never install a peer: use one already installed or the fallback
@@ -50,6 +53,7 @@ import path from 'node:path';
 import { benchCreate, type CreateResult } from './create.js';
 import { benchDetection } from './detect.js';
 import { benchDetectionQuality, type QualityResult } from './detect-quality.js';
+import { benchOcr, type OcrResult } from './ocr.js';
 import { benchFlow, benchFreshArtifacts, type FlowResult, type FreshResult } from './flow.js';
 import { benchPdf, sizedPdf } from './pdfs.js';
 import { failedRow, peakRss, printTable, ratioRow, valueRow, type Row } from './report.js';
@@ -86,7 +90,7 @@ const config = {
   sealRunsOnePage: knob('PARAPH_BENCH_SEAL_RUNS', 7, 2),
   sealRunsLarge: knob('PARAPH_BENCH_SEAL_RUNS', 5, 2),
 };
-const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect', 'quality'] as const;
+const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect', 'quality', 'ocr'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const only = process.env.PARAPH_BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`PARAPH_BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(', ')})`);
@@ -144,6 +148,7 @@ const sealing: SealingResult[] | null = await scenario('seal', async () => [
 ]);
 await scenario('detect', () => benchDetection());
 const quality: QualityResult | null = await scenario('quality', () => benchDetectionQuality());
+const ocr: OcrResult | null = await scenario('ocr', () => benchOcr());
 
 // --- Summary -------------------------------------------------------------------------------------
 
@@ -292,6 +297,7 @@ const results = {
       }
     : {}),
   ...(create ? { create } : {}),
+  ...(ocr ? { ocr } : {}),
   ...(flow
     ? {
         flow: {

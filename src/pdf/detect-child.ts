@@ -1,19 +1,22 @@
 /**
  * The field-detection child process (started by detect.ts). It reads untrusted PDFs with pdf.js, OCRs
  * scanned pages with tesseract.js and applies the label rules; a runaway document can only take this
- * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs.
+ * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs
+ * that follow each other, and are stopped (their memory returned) after 10 s without one, or at once
+ * when a job left the process over 640 MB.
  *
  * argv[2]: the directory tesseract.js may cache unpacked language models in.
  */
 import { performance } from 'node:perf_hooks';
 import { isArabic, matchLabels, splitWord } from './detect-lexicon.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openPdf, renderPage, scanPage, type PageScan } from './detect-extract.js';
+import { openPdf, scanPage, type PageScan } from './detect-extract.js';
 import { assemble, round, type Analysis, type PageDone } from './detect-analysis.js';
 import { buildLines, suggestFields, type PageModel, type Segment, type Word } from './detect-rules.js';
 import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
 import { OcrEngine, type OcrResult } from './ocr.js';
-import { rulesFromPixels } from './ocr-lines.js';
+import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './ocr-image.js';
+import { rulesFromInk } from './ocr-lines.js';
 
 export interface DetectJob {
   id: number;
@@ -45,8 +48,26 @@ const IMAGE_BACKED = 0.6;
 const STAMP_WORDS = 8;
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
-const OCR_DPI = 200;
+/**
+ * Scanned pages are read at 175 dpi: the 8 pt print of forms reads as well as at 200 dpi (at 150 dpi
+ * it does not), in three quarters of the pixels. A page whose lines of text are smaller than
+ * SMALL_TEXT_PT is read again at FINE_DPI.
+ */
+const OCR_DPI = 175;
+const FINE_DPI = 250;
+const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
+/**
+ * A page read in one script is read again in the other script when its mean word confidence is below
+ * this: an Arabic page read in English reads at about 0.3, a Latin page read in Arabic below 0.4,
+ * while a page in the right script, even a noisy scan or a photo once binarised, reads at 0.8 and
+ * more. (Reading a Latin page again in Arabic costs several times the first reading.)
+ */
+const OTHER_SCRIPT_BELOW = 0.6;
+
+/** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
+const WORKERS_IDLE_MS = 10_000;
+const TRIM_MB = 640;
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
 export interface AnalysisProgress {
@@ -174,17 +195,41 @@ async function readPage(pdf: PDFDocumentProxy, n: number): Promise<PageScan | un
   }
 }
 
-/** OCRs a scanned page into its model; answers the language it was read in, or undefined when unread. */
+/**
+ * OCRs a scanned page into its model; answers the language it was read in, or undefined when unread.
+ * The page is rendered in grey at the resolution its print needs, made black and white, straightened,
+ * its lines found, and only the parts that can hold a label read (the inside of paragraphs of running
+ * text is left out).
+ */
 async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
   try {
     const page = await pdf.getPage(model.page);
-    const bitmap = await renderPage(pdf, page, OCR_DPI, OCR_MAX_PIXELS);
+    let scanned = binarise(await renderGrey(pdf, page, OCR_DPI, OCR_MAX_PIXELS));
+    let { page: image, back } = straighten(scanned, skewDegrees(scanned));
+    // Small print needs more pixels than the usual resolution gives it.
+    const line = textHeight(image);
+    if (line !== undefined && line / image.scale < SMALL_TEXT_PT) {
+      scanned = binarise(await renderGrey(pdf, page, FINE_DPI, OCR_MAX_PIXELS));
+      ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
+    }
     page.cleanup();
-    const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
-    const read = await readBest(ocr, bitmap.png, bitmap.scale, order);
-    model.words = withoutRules(read.result.words, rules.segments);
-    model.segments = [...model.segments, ...rules.segments];
-    model.verticals = [...model.verticals, ...rules.verticals];
+    const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
+    const regions = labelRegions(image, rules.segments.map((s) => s.y * image.scale));
+    const read = await readBest(ocr, regions.page, order);
+    const unrotate = pointsBack(back, image.scale);
+    const segments = rules.segments.map((s) => {
+      const a = unrotate(s.x0, s.y);
+      const b = unrotate(s.x1, s.y);
+      return { x0: a.x, x1: b.x, y: (a.y + b.y) / 2 };
+    });
+    const verticals = rules.verticals.map((v) => {
+      const a = unrotate(v.x, v.y0);
+      const b = unrotate(v.x, v.y1);
+      return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
+    });
+    model.words = withoutRules(read.result.words, rules.segments).map((w) => wordBack(w, unrotate));
+    model.segments = [...model.segments, ...segments];
+    model.verticals = [...model.verticals, ...verticals];
     model.ocr = true;
     return read.language;
   } catch {
@@ -192,13 +237,31 @@ async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, 
   }
 }
 
+/** `back` (in pixels) for points. */
+function pointsBack(back: Unrotate, scale: number): Unrotate {
+  return (x, y) => {
+    const p = back(x * scale, y * scale);
+    return { x: p.x / scale, y: p.y / scale };
+  };
+}
+
+/** A word read on the straightened page, placed on the page as scanned (its box turned back, kept level). */
+function wordBack(w: Word, unrotate: Unrotate): Word {
+  const midX = (w.box.x0 + w.box.x1) / 2;
+  const midY = (w.box.y0 + w.box.y1) / 2;
+  const centre = unrotate(midX, midY);
+  const dx = centre.x - midX;
+  const dy = centre.y - midY;
+  return { ...w, box: { x0: w.box.x0 + dx, x1: w.box.x1 + dx, y0: w.box.y0 + dy, y1: w.box.y1 + dy }, baseline: w.baseline + dy };
+}
+
 /** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
 async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<void> {
   try {
     const page = await pdf.getPage(model.page);
-    const bitmap = await renderPage(pdf, page, RULES_DPI, OCR_MAX_PIXELS);
+    const image = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS));
     page.cleanup();
-    const rules = rulesFromPixels(bitmap.pixels, bitmap.width, bitmap.height, bitmap.scale);
+    const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
     model.segments = [...model.segments, ...rules.segments];
     model.verticals = [...model.verticals, ...rules.verticals];
   } catch {
@@ -256,17 +319,18 @@ function looksFrench(words: Word[]): boolean {
 }
 
 /**
- * Reads the page in the first language; if that finds no label and reads poorly, tries the other
- * script (Latin or Arabic) and keeps whichever finds more labels, then reads more confidently.
+ * Reads the page in the first language; if that reads poorly (as a page in the other script reads),
+ * tries the other script (Latin or Arabic) and keeps whichever finds more labels, then reads more
+ * confidently.
  */
-async function readBest(ocr: OcrEngine, png: Buffer, scale: number, order: OcrLanguage[]): Promise<{ result: OcrResult; language: OcrLanguage }> {
+async function readBest(ocr: OcrEngine, image: InkPage, order: OcrLanguage[]): Promise<{ result: OcrResult; language: OcrLanguage }> {
   const first = order[0] as OcrLanguage;
-  const result = await ocr.read(png, scale, first);
+  const result = await ocr.readPage(image, first);
   const labels = countLabels(result.words);
-  if ((labels > 0 && result.confidence >= 0.6) || result.confidence >= 0.85) return { result, language: first };
+  if (result.confidence >= OTHER_SCRIPT_BELOW) return { result, language: first };
   const otherScript = order.find((l) => (l === 'ara') !== (first === 'ara'));
   if (!otherScript) return { result, language: first };
-  const second = await ocr.read(png, scale, otherScript);
+  const second = await ocr.readPage(image, otherScript);
   const labels2 = countLabels(second.words);
   const better = labels2 > labels || (labels2 === labels && second.confidence > result.confidence);
   return better ? { result: second, language: otherScript } : { result, language: first };
@@ -299,8 +363,12 @@ if (process.send && process.argv[2] !== undefined) {
   // no reason to end the process (and fail the job) when the analysis itself goes on.
   process.on('unhandledRejection', () => {});
   let queue: Promise<void> = Promise.resolve();
+  let busy = false;
+  let idle: NodeJS.Timeout | undefined;
   process.on('message', (job: DetectJob) => {
     queue = queue.then(async () => {
+      busy = true;
+      clearTimeout(idle);
       let reply: ChildReply;
       try {
         const progress: AnalysisProgress = {
@@ -311,7 +379,18 @@ if (process.send && process.argv[2] !== undefined) {
       } catch (err) {
         reply = { type: 'result', id: job.id, ok: false, message: describe(err) };
       }
+      // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
+      // back before answering, so the next document starts with room; otherwise the workers are kept
+      // for the next scan a little while, then stopped.
+      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
+      busy = false;
       send(reply);
+      if (engine.loaded) {
+        idle = setTimeout(() => {
+          if (!busy) void engine.close();
+        }, WORKERS_IDLE_MS);
+        idle.unref();
+      }
     });
   });
   // The server went away: nothing is left to answer to.

@@ -15,7 +15,13 @@ const ENCRYPT_ENTRY = /\/Encrypt(?:\s+\d+\s+\d+\s+R|\s*<<)/;
 const WINDOW = 4096;
 
 
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
+/**
+ * What the upload is: its pages as displayed, or why it is refused. A PDF encrypted with an empty user
+ * password (an owner password restricting printing or editing, as many forms have) opens without a
+ * password: it is accepted, and answered with `decrypted`, a decrypted re-saved copy to store, sign
+ * and seal instead of the upload. One that needs a password to open is refused.
+ */
+export async function inspectPdf(bytes: Uint8Array, copy = false): Promise<PdfInspection> {
   const encrypted = declaresEncryption(bytes);
   let doc: PDFDocument;
   try {
@@ -29,7 +35,13 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   } catch (err) {
     return encrypted ? encryptedResult() : failure(err);
   }
-  if (encrypted || doc.isEncrypted) return encryptedResult();
+  if (encrypted || doc.isEncrypted) {
+    // Only encryption pdf-lib finds whole (its dictionary there) can be undone.
+    const decrypted = doc.isEncrypted && !copy ? await decrypt(bytes) : undefined;
+    if (!decrypted) return encryptedResult();
+    const inspection = await inspectPdf(decrypted, true);
+    return inspection.ok ? { ...inspection, decrypted } : inspection;
+  }
   try {
     const pages = doc.getPages().map(geometry);
     if (pages.length === 0) return { ok: false, reason: 'no_pages', message: 'document has no pages' };
@@ -39,11 +51,44 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   }
 }
 
+/**
+ * The document decrypted with the empty user password and saved again (RC4 and AES, 40 to 256 bits,
+ * as @cantoo/pdf-lib reads them), or undefined when that password does not open it. The copy keeps
+ * every page, form field and annotation; the restrictions the owner password set go with the
+ * encryption.
+ */
+async function decrypt(bytes: Uint8Array): Promise<Uint8Array | undefined> {
+  try {
+    const { PDFDocument: Decrypting, PDFDict, PDFInvalidObject, PDFName, PDFStream } = await import('@cantoo/pdf-lib');
+    const doc = await Decrypting.load(bytes, { password: '', updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+    if (doc.isEncrypted) return undefined;
+    // The cross-reference streams and encryption dictionaries of the file read are objects like any
+    // other to the parser (a cross-reference stream, never encrypted, even fails to decrypt and is
+    // kept as raw bytes): the copy gets its own cross-reference table and no encryption.
+    for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+      if (object instanceof PDFInvalidObject) {
+        const raw = Buffer.alloc(object.sizeInBytes());
+        object.copyBytesInto(raw, 0);
+        if (/\/Type\s*\/XRef\b/.test(raw.toString('latin1', 0, 4096))) doc.context.delete(ref);
+        continue;
+      }
+      const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined;
+      if (!dict) continue;
+      const xref = dict.get(PDFName.of('Type')) === PDFName.of('XRef');
+      const security = dict.get(PDFName.of('Filter')) === PDFName.of('Standard') && dict.has(PDFName.of('O')) && dict.has(PDFName.of('U'));
+      if (xref || security) doc.context.delete(ref);
+    }
+    return await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function encryptedResult(): PdfInspection {
   return {
     ok: false,
     reason: 'encrypted',
-    message: 'document is encrypted (password-protected); remove the protection and upload it again',
+    message: 'document is encrypted with a password needed to open it; remove the password and upload it again',
   };
 }
 

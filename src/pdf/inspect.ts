@@ -5,7 +5,11 @@ import type { InspectReply, InspectRequest } from './inspect-child.js';
 
 export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180 | 270 }
 export type PdfInspection =
-  | { ok: true; pageCount: number; pages: PdfPage[] }
+  /**
+   * `decrypted`: the upload was encrypted with an empty user password (it opens without one); this is
+   * its decrypted re-saved copy, the document to keep instead of the upload.
+   */
+  | { ok: true; pageCount: number; pages: PdfPage[]; decrypted?: Uint8Array }
   | { ok: false; reason: 'not_pdf' | 'incomplete' | 'encrypted' | 'unreadable' | 'no_pages' | 'too_complex'; message: string };
 /** `inspect` reads `bytes` until it answers: they must not change meanwhile. */
 export interface PdfInspector { inspect(bytes: Uint8Array): Promise<PdfInspection>; close(): Promise<void> }

@@ -17,6 +17,15 @@ interface Run { from: number; to: number; at: number }
 interface Open { from: number; to: number; first: number; last: number }
 
 export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
+  const ink = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < ink.length; i += 4, j++) {
+    ink[j] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8 < DARK ? 1 : 0;
+  }
+  return rulesFromInk(ink, width, height, scale);
+}
+
+/** The same, from a black-and-white page (1 for ink), as OCR reads it. */
+export function rulesFromInk(ink: Uint8Array, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
   const minH = Math.round(MIN_LENGTH * scale);
   const minV = Math.round(MIN_VERTICAL * scale);
   const thick = Math.ceil(MAX_THICKNESS * scale);
@@ -32,10 +41,9 @@ export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: 
     if (r.last - r.first + 1 <= thick) hRuns.push({ from: r.from, to: r.to, at: (r.first + r.last + 1) / 2 });
   };
   for (let y = 0; y < height; y++) {
-    const base = y * width * 4;
+    const base = y * width;
     for (let x = 0; x < width; x++) {
-      const i = base + x * 4;
-      const on = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8 < DARK ? 1 : 0;
+      const on = ink[base + x] as number;
       row[x] = on;
       if (on) {
         if ((vStart[x] as number) < 0) vStart[x] = y;

@@ -1,12 +1,15 @@
 /**
- * Offline OCR with tesseract.js: one worker per language, started on first use and kept for the next
- * pages and the next documents. The language data comes from the @tesseract.js-data packages installed
- * with paraph (the `4.0.0_best_int` models); nothing is ever downloaded. tesseract.js keeps an unpacked
- * copy of each model in `cachePath`. Runs only inside the detection child process.
+ * Offline OCR with tesseract.js: up to two workers per language (one per core, at most two), started on
+ * first use and kept for the next pages and the next documents, so that a page is read in two halves
+ * at once. The language data comes from the @tesseract.js-data packages installed with paraph (the
+ * `4.0.0_best_int` models); nothing is ever downloaded. tesseract.js keeps an unpacked copy of each model
+ * in `cachePath`. Runs only inside the detection child process.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import type { Word } from './detect-rules.js';
+import { toPbm, type InkPage } from './ocr-image.js';
 import { languageDir, type OcrLanguage } from './ocr-languages.js';
 
 export interface OcrResult {
@@ -17,19 +20,49 @@ export interface OcrResult {
 
 interface TesseractWord { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
 interface TesseractLine { words: TesseractWord[]; baseline: { x0: number; y0: number; x1: number; y1: number } }
+interface Slot { worker: Promise<TesseractWorker>; dpi?: string }
+
+/** Workers per language: one per core, at most two. */
+const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
+/** A page is split in parts only when each part keeps at least this share of its rows. */
+const MIN_PART = 0.25;
 
 export class OcrEngine {
   readonly #cachePath: string;
-  readonly #workers = new Map<OcrLanguage, Promise<TesseractWorker>>();
+  readonly #pools = new Map<OcrLanguage, Array<Slot | undefined>>();
 
   constructor(cachePath: string) {
     this.#cachePath = cachePath;
   }
 
-  /** Reads a page image (PNG bytes at `scale` pixels per point) and answers its words in points. */
-  async read(png: Buffer, scale: number, lang: OcrLanguage): Promise<OcrResult> {
-    const worker = await this.#worker(lang);
-    const { data } = await worker.recognize(png, {}, { text: false, blocks: true });
+  /**
+   * Reads a black-and-white page in `lang`, cut into as many horizontal parts as there are workers
+   * (at rows without ink, so that no line of text is cut), the parts read at once; words in points.
+   */
+  async readPage(page: InkPage, lang: OcrLanguage): Promise<OcrResult> {
+    const cuts = splitRows(page, POOL);
+    const parts = await Promise.all(
+      cuts.map((part, i) => this.read(toPbm(page, part), page.scale, lang, i, part.top)),
+    );
+    const words = parts.flatMap((p) => p.words);
+    const sum = parts.reduce((n, p) => n + p.confidence * p.words.length, 0);
+    return { words, confidence: words.length ? sum / words.length : 0 };
+  }
+
+  /**
+   * Reads an image (PBM or PNG bytes at `scale` pixels per point, `top` pixels below the page's top)
+   * with the worker `slot` of `lang`, and answers its words in points of the page.
+   */
+  async read(image: Buffer, scale: number, lang: OcrLanguage, slot = 0, top = 0): Promise<OcrResult> {
+    const s = this.#slot(lang, slot);
+    const worker = await s.worker;
+    const dpi = String(Math.round(scale * 72));
+    if (s.dpi !== dpi) {
+      // Said rather than guessed: tesseract sizes its analysis by it, and warns when it must guess.
+      await worker.setParameters({ user_defined_dpi: dpi });
+      s.dpi = dpi;
+    }
+    const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
     const words: Word[] = [];
     let sum = 0;
     for (const block of data.blocks ?? []) {
@@ -39,10 +72,12 @@ export class OcrEngine {
           for (const w of line.words) {
             const text = w.text.trim();
             if (!text) continue;
-            const { x0, y0, x1, y1 } = w.bbox;
+            const { x0, x1 } = w.bbox;
+            const y0 = w.bbox.y0 + top;
+            const y1 = w.bbox.y1 + top;
             const mid = (x0 + x1) / 2;
             const slope = baseline.x1 !== baseline.x0 ? (baseline.y1 - baseline.y0) / (baseline.x1 - baseline.x0) : 0;
-            const base = baseline.y0 + slope * (mid - baseline.x0);
+            const base = baseline.y0 + top + slope * (mid - baseline.x0);
             const wordBase = base > y0 && base <= y1 + 2 ? base : y1;
             words.push({
               text,
@@ -60,32 +95,74 @@ export class OcrEngine {
     return { words, confidence: words.length ? sum / words.length : 0 };
   }
 
-  async close(): Promise<void> {
-    const workers = [...this.#workers.values()];
-    this.#workers.clear();
-    await Promise.all(workers.map(async (w) => (await w.catch(() => undefined))?.terminate()));
+  /** Whether any worker is loaded. */
+  get loaded(): boolean {
+    return this.#pools.size > 0;
   }
 
-  #worker(lang: OcrLanguage): Promise<TesseractWorker> {
-    let worker = this.#workers.get(lang);
-    if (!worker) {
-      const langPath = languageDir(lang);
-      if (!langPath) return Promise.reject(new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`));
-      fs.mkdirSync(this.#cachePath, { recursive: true });
-      worker = createWorker(lang, OEM.LSTM_ONLY, {
-        langPath,
-        cachePath: this.#cachePath,
-        gzip: true,
-        logger: () => {},
-        errorHandler: () => {},
-      }).then(async (w) => {
-        // The bitmaps are rendered at a known resolution; saying so spares tesseract a guess and a warning.
-        await w.setParameters({ user_defined_dpi: '200', preserve_interword_spaces: '0' });
-        return w;
-      });
-      worker.catch(() => this.#workers.delete(lang));
-      this.#workers.set(lang, worker);
-    }
-    return worker;
+  /** Stops every worker (their memory goes with them); the next page starts new ones. */
+  async close(): Promise<void> {
+    const slots = [...this.#pools.values()].flat().filter((s) => s !== undefined);
+    this.#pools.clear();
+    await Promise.all(slots.map(async (s) => (await s.worker.catch(() => undefined))?.terminate()));
   }
+
+  #slot(lang: OcrLanguage, index: number): Slot {
+    let pool = this.#pools.get(lang);
+    if (!pool) {
+      pool = [];
+      this.#pools.set(lang, pool);
+    }
+    let slot = pool[index];
+    if (!slot) {
+      const langPath = languageDir(lang);
+      // The first worker of a language unpacks its model into the cache; the others start once it is
+      // there (two writing the same file at once could read each other's half-written copy).
+      const first = index > 0 ? pool[0]?.worker.catch(() => undefined) : undefined;
+      const start = async (): Promise<TesseractWorker> => {
+        if (!langPath) throw new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`);
+        await first;
+        fs.mkdirSync(this.#cachePath, { recursive: true });
+        const w = await createWorker(lang, OEM.LSTM_ONLY, { langPath, cachePath: this.#cachePath, gzip: true, logger: () => {}, errorHandler: () => {} });
+        // Pages are black on white once binarised: looking for light-on-dark text only costs time.
+        await w.setParameters({ preserve_interword_spaces: '0', tessedit_do_invert: '0' });
+        return w;
+      };
+      const worker = start();
+      const made: Slot = { worker };
+      // A worker that failed to start is not kept: the next page tries again.
+      worker.catch(() => {
+        const list = this.#pools.get(lang);
+        if (list?.[index] === made) list[index] = undefined;
+      });
+      pool[index] = made;
+      slot = made;
+    }
+    return slot;
+  }
+}
+
+/**
+ * Up to `parts` row ranges covering the page, cut at rows without ink near the even cut points (or
+ * the whole page when no such row is close enough).
+ */
+export function splitRows(page: InkPage, parts: number): Array<{ top: number; bottom: number }> {
+  const { ink, width, height } = page;
+  const cuts = [0];
+  for (let k = 1; k < parts; k++) {
+    const target = Math.round((height * k) / parts);
+    const reach = Math.round(height * (0.5 / parts - MIN_PART / 2));
+    let cut: number | undefined;
+    for (let d = 0; d <= reach && cut === undefined; d++) {
+      for (const y of [target - d, target + d]) {
+        if (y > (cuts.at(-1) as number) && y < height && ink.subarray(y * width, (y + 1) * width).indexOf(1) === -1) {
+          cut = y;
+          break;
+        }
+      }
+    }
+    if (cut !== undefined) cuts.push(cut);
+  }
+  cuts.push(height);
+  return cuts.slice(1).map((bottom, i) => ({ top: cuts[i] as number, bottom }));
 }

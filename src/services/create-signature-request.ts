@@ -111,6 +111,12 @@ async function storeDocument(ctx: Context, input: CreateRequestInput, root: stri
     throw source.reason;
   }
   if (blob.status === 'rejected') throw blob.reason;
+  if (source.value.bytes !== input.document.bytes) {
+    // An upload that opens without a password but is encrypted: its decrypted copy is the document.
+    const decrypted = await ctx.blobs.put(source.value.bytes);
+    await ctx.blobs.delete(blob.value.id);
+    return { source: source.value, blob: decrypted };
+  }
   return { source: source.value, blob: blob.value };
 }
 
@@ -129,7 +135,9 @@ async function documentOf(ctx: Context, input: CreateRequestInput, root: string)
   if (!inspection.ok) throw invalidDocument(inspection.message);
   const fields = payload.fields ?? [];
   failWith(checkFieldsOnPages(fields, inspection.pages, `${root}.fields`));
-  return { filename: input.document.filename, bytes: input.document.bytes, pages: inspection.pages, fields, templateId: null };
+  // Encrypted with an empty user password: the decrypted copy is kept, signed and sealed (docs/detection.md).
+  const bytes = inspection.decrypted ? Buffer.from(inspection.decrypted.buffer, inspection.decrypted.byteOffset, inspection.decrypted.byteLength) : input.document.bytes;
+  return { filename: input.document.filename, bytes, pages: inspection.pages, fields, templateId: null };
 }
 
 function failWith(message: string | null): void {

@@ -30,7 +30,8 @@ export async function createTemplate(ctx: Context, input: CreateTemplateInput): 
   const pageError = checkFieldsOnPages(input.fields, inspection.pages, 'fields');
   if (pageError) throw invalidRequest(pageError);
 
-  const blob = await ctx.blobs.put(input.document.bytes);
+  // Encrypted with an empty user password: the decrypted copy is the template's document.
+  const blob = await ctx.blobs.put(inspection.decrypted ?? input.document.bytes);
   const now = ctx.clock.now();
   const id = randomUUID();
   const row = {

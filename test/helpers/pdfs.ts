@@ -33,8 +33,9 @@ export function truncate(bytes: Uint8Array, n: number): Uint8Array {
 }
 
 // pdf-lib cannot encrypt, so this builds a real standard-security-handler file
-// (RC4 40-bit, revision 2, empty user password): readers open it without a
-// prompt but still treat it as encrypted.
+// (RC4 40-bit, revision 2). With the empty user password (the default) readers
+// open it without a prompt but still treat it as encrypted; with a user password
+// they ask for it.
 const PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
 const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PAD]).subarray(0, 32);
 const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
@@ -55,14 +56,15 @@ function rc4(key: Uint8Array, data: Uint8Array): Buffer {
   return out;
 }
 
-export function makeEncryptedPdf(): Uint8Array {
+export function makeEncryptedPdf(options: { userPassword?: string } = {}): Uint8Array {
+  const user = padded(options.userPassword ?? '');
   const id = md5(Buffer.from('paraph encrypted fixture'));
   const permissions = -4;
-  const owner = rc4(md5(padded('owner-secret')).subarray(0, 5), padded(''));
+  const owner = rc4(md5(padded('owner-secret')).subarray(0, 5), user);
   const p = Buffer.alloc(4);
   p.writeInt32LE(permissions);
-  const fileKey = md5(PAD, owner, p, id).subarray(0, 5);
-  const user = rc4(fileKey, PAD);
+  const fileKey = md5(user, owner, p, id).subarray(0, 5);
+  const check = rc4(fileKey, PAD);
   const objectKey = (num: number) => md5(fileKey, Buffer.from([num & 255, (num >> 8) & 255, num >> 16, 0, 0])).subarray(0, 10);
   const content = rc4(objectKey(4), Buffer.from('BT /F1 18 Tf 72 720 Td (Secret document) Tj ET'));
 
@@ -73,7 +75,7 @@ export function makeEncryptedPdf(): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     stream('', content),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`,
+    `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(check)} /P ${permissions} >>`,
   ];
   return rawPdf(objects, { version: '1.4', trailer: `/Encrypt 6 0 R /ID [${hex(id)} ${hex(id)}] ` });
 }

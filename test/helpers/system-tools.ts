@@ -7,7 +7,8 @@ export const CHROMIUM = process.env.PARAPH_CHROMIUM ?? '/usr/bin/chromium';
 export const SYSTEM_TOOLS: ReadonlyArray<{ program: string; aptPackage: string; usedFor: string }> = [
   { program: CHROMIUM, aptPackage: 'chromium', usedFor: 'the signing page tests (headless Chromium through playwright-core)' },
   { program: 'pdfsig', aptPackage: 'poppler-utils', usedFor: 'checking the signatures of signed PDFs' },
-  { program: 'pdftoppm', aptPackage: 'poppler-utils', usedFor: 'rendering PDF pages to check what was stamped' },
+  { program: 'pdftoppm', aptPackage: 'poppler-utils', usedFor: 'rendering PDF pages to check what was stamped, and scanning real PDFs for the OCR tests' },
+  { program: 'qpdf', aptPackage: 'qpdf', usedFor: 'encrypting PDFs with an owner password (RC4 and AES) as other software does' },
 ];
 
 /** In CI (env CI set, as every CI service does and .ci/run does) a missing tool fails; on a desk it skips. */

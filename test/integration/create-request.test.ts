@@ -395,8 +395,9 @@ test('document', async (t) => {
     );
   });
 
-  await t.test('an encrypted PDF', async () => {
-    await expectError(await create(server, payload(), { bytes: makeEncryptedPdf() }), 400, 'invalid_document', /encrypted/);
+  await t.test('a PDF that needs a password to open', async () => {
+    const locked = makeEncryptedPdf({ userPassword: 'user-secret' });
+    await expectError(await create(server, payload(), { bytes: locked }), 400, 'invalid_document', /encrypted with a password needed to open it/);
   });
 
   await t.test('exactly 8388608 bytes is accepted', async () => {

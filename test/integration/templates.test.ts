@@ -277,7 +277,7 @@ test('the template document follows the PDF rules of a request document', async 
     ['bytes that are not a PDF', { bytes: new TextEncoder().encode('plain text, not a PDF\n') }, /not a PDF/],
     ['an empty document', { bytes: new Uint8Array(0) }, /empty/],
     ['a truncated PDF', { bytes: truncate(pdf, Math.floor(pdf.length / 2)) }, /incomplete|truncated/],
-    ['an encrypted PDF', { bytes: makeEncryptedPdf() }, /encrypted/],
+    ['a PDF that needs a password to open', { bytes: makeEncryptedPdf({ userPassword: 'user-secret' }) }, /encrypted with a password needed to open it/],
     ['a document over 8 MiB', { bytes: new Uint8Array(8 * 1024 * 1024 + 1).fill(0x25) }, /8388608|8 MiB/],
   ];
   for (const [name, document, message] of cases) {

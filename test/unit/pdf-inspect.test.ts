@@ -54,13 +54,30 @@ test('a truncated upload (no %%EOF near the end) is incomplete', async () => {
   assert.equal(reason(await shared.inspect(new Uint8Array([...pdf, ...new Uint8Array(2100).fill(0x0a)]))), 'incomplete');
 });
 
-test('an encrypted document is reported as encrypted', async () => {
-  const encrypted = makeEncryptedPdf();
+test('a document that needs a password to open is reported as encrypted', async () => {
+  const encrypted = makeEncryptedPdf({ userPassword: 'user-secret' });
   // The helper's file must be one that pdf-lib itself refuses as encrypted.
   await assert.rejects(PDFDocument.load(encrypted), /is encrypted/);
   const result = await shared.inspect(encrypted);
   assert.equal(reason(result), 'encrypted');
-  assert.match(result.ok ? '' : result.message, /encrypted/);
+  assert.match(result.ok ? '' : result.message, /encrypted with a password needed to open it/);
+});
+
+test('a document encrypted with an empty user password is accepted, with its decrypted copy', async () => {
+  const encrypted = makeEncryptedPdf();
+  await assert.rejects(PDFDocument.load(encrypted), /is encrypted/);
+  const result = await shared.inspect(encrypted);
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.deepEqual(result.pages, [{ width: 612, height: 792, rotation: 0 }]);
+  assert.ok(result.decrypted, 'the decrypted copy comes with the answer');
+  // The copy opens as a plain PDF, and its content stream reads in clear.
+  const copy = await PDFDocument.load(result.decrypted);
+  assert.equal(copy.isEncrypted, false);
+  assert.doesNotMatch(Buffer.from(result.decrypted).toString('latin1'), /\/Encrypt/);
+  assert.match(Buffer.from(result.decrypted).toString('latin1'), /\(Secret document\) Tj/);
+  // A plain upload comes back without a copy: it is stored as it is.
+  const plain = await shared.inspect(await makePdf());
+  assert.ok(plain.ok && plain.decrypted === undefined);
 });
 
 test('encryption declared by a trailer is found even where pdf-lib misses it', async () => {

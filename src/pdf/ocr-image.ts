@@ -1,0 +1,384 @@
+/**
+ * The image OCR reads: a scanned page rendered in grey at the resolution its print needs, made black
+ * and white against its own paper (grey, yellowed or unevenly lit), specks removed, and handed to
+ * tesseract as a 1-bit PBM (no PNG to encode and decode). Runs in the detection child.
+ */
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export interface GreyPage {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+  /** Pixels per point. */
+  scale: number;
+}
+
+/** A black-and-white page: 1 for ink, row by row. */
+export interface InkPage {
+  ink: Uint8Array;
+  width: number;
+  height: number;
+  scale: number;
+}
+
+// pdf.js makes its canvases with @napi-rs/canvas in Node; these are the parts of it used here.
+interface NodeContext { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }
+interface Target { canvas: unknown; context: NodeContext }
+type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+
+/** The page as displayed, in grey, at `dpi` (fewer if it would exceed `maxPixels`). */
+export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number): Promise<GreyPage> {
+  const base = page.getViewport({ scale: 1 });
+  let scale = dpi / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  const factory = pdf.canvasFactory as { create(w: number, h: number): Target; destroy(target: Target): void };
+  const target = factory.create(width, height);
+  try {
+    const params: RenderParameters = { canvas: target.canvas as RenderParameters['canvas'], viewport, annotationMode: AnnotationMode.ENABLE };
+    await page.render(params).promise;
+    const rgba = target.context.getImageData(0, 0, width, height).data;
+    const grey = new Uint8Array(width * height);
+    for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
+      grey[j] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8;
+    }
+    return { grey, width, height, scale };
+  } finally {
+    factory.destroy(target);
+  }
+}
+
+/** Side of the square in which the paper's colour is measured, in points (about 5 mm). */
+const PAPER_BLOCK_PT = 14;
+/** A pixel darker than this share of its paper's brightness is ink. */
+const INK_RATIO = 0.68;
+/**
+ * Dust: a dot of ink at most this wide (points), with nothing else this close around it. Smaller than
+ * any full stop or colon dot of 6 pt print (the upper dot of a colon stands well apart from its letter).
+ */
+const SPECK_PT = 0.5;
+const SPECK_RING_PT = 1.5;
+/** Paper darker than this is not paper (a dark photo border, a black page): nothing is ink there. */
+const MIN_PAPER = 60;
+
+/**
+ * Ink against the local paper: the paper's brightness is measured in blocks of about 5 mm, which
+ * follows uneven light and tinted paper; a pixel clearly darker than its paper is ink. Dust is removed.
+ */
+export function binarise(page: GreyPage): InkPage {
+  const { grey, width, height, scale } = page;
+  const block = Math.max(8, Math.round(PAPER_BLOCK_PT * scale));
+  const bw = Math.ceil(width / block);
+  const bh = Math.ceil(height / block);
+  // Each block's paper: the mean of its brighter half (the pixels above the block's mean), which a few
+  // white or dark specks barely move.
+  const sum = new Float64Array(bw * bh);
+  const count = new Uint32Array(bw * bh);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const brow = Math.floor(y / block) * bw;
+    for (let x = 0; x < width; x++) {
+      const k = brow + Math.floor(x / block);
+      sum[k] = (sum[k] as number) + (grey[row + x] as number);
+      count[k] = (count[k] as number) + 1;
+    }
+  }
+  const mean = new Float64Array(bw * bh);
+  for (let k = 0; k < mean.length; k++) mean[k] = (sum[k] as number) / Math.max(1, count[k] as number);
+  sum.fill(0);
+  count.fill(0);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const brow = Math.floor(y / block) * bw;
+    for (let x = 0; x < width; x++) {
+      const k = brow + Math.floor(x / block);
+      const v = grey[row + x] as number;
+      if (v >= (mean[k] as number)) {
+        sum[k] = (sum[k] as number) + v;
+        count[k] = (count[k] as number) + 1;
+      }
+    }
+  }
+  const brightest = new Uint8Array(bw * bh);
+  for (let k = 0; k < brightest.length; k++) brightest[k] = Math.round((sum[k] as number) / Math.max(1, count[k] as number));
+  // A block's paper: the brightest of it and its 8 neighbours (a block under a heading or a filled box
+  // has little paper of its own), then the threshold for its pixels.
+  const threshold = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let paper = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = bx + dx;
+          const y = by + dy;
+          if (x >= 0 && y >= 0 && x < bw && y < bh) paper = Math.max(paper, brightest[y * bw + x] as number);
+        }
+      }
+      threshold[by * bw + bx] = paper < MIN_PAPER ? 0 : Math.round(paper * INK_RATIO);
+    }
+  }
+  const ink = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const brow = Math.floor(y / block) * bw;
+    for (let x = 0; x < width; x++) {
+      if ((grey[row + x] as number) < (threshold[brow + Math.floor(x / block)] as number)) ink[row + x] = 1;
+    }
+  }
+  despeckle(ink, width, height, Math.max(1, Math.round(SPECK_PT * scale)), Math.max(2, Math.round(SPECK_RING_PT * scale)));
+  return { ink, width, height, scale };
+}
+
+/**
+ * Removes dots of ink that fit in a `size`×`size` square with no other ink within `ring` pixels around
+ * them: dust and sensor noise. A full stop, a colon's dots or an i's dot sit closer than that to their
+ * letters and stay.
+ */
+function despeckle(ink: Uint8Array, width: number, height: number, size: number, ring: number): void {
+  for (let y = ring; y + size + ring < height; y++) {
+    const row = y * width;
+    for (let x = ring; x + size + ring < width; x++) {
+      if (ink[row + x] !== 1 || ink[row + x - 1] === 1 || ink[row - width + x] === 1) continue;
+      let clear = true;
+      for (let wy = y - ring; wy < y + size + ring && clear; wy++) {
+        const inside = wy >= y && wy < y + size;
+        const r = wy * width;
+        for (let wx = x - ring; wx < x + size + ring; wx++) {
+          if (inside && wx >= x && wx < x + size) continue;
+          if (ink[r + wx] === 1) {
+            clear = false;
+            break;
+          }
+        }
+      }
+      if (!clear) continue;
+      for (let dy = 0; dy < size; dy++) ink.fill(0, (y + dy) * width + x, (y + dy) * width + x + size);
+    }
+  }
+}
+
+/** The page as a binary PBM (P4), which tesseract reads without decoding a PNG. */
+export function toPbm(page: InkPage, crop?: { top: number; bottom: number }): Buffer {
+  const { ink, width } = page;
+  const top = crop?.top ?? 0;
+  const bottom = crop?.bottom ?? page.height;
+  const rowBytes = Math.ceil(width / 8);
+  const header = Buffer.from(`P4\n${width} ${bottom - top}\n`, 'ascii');
+  const out = Buffer.alloc(header.length + rowBytes * (bottom - top));
+  header.copy(out);
+  let o = header.length;
+  for (let y = top; y < bottom; y++, o += rowBytes) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (ink[row + x] === 1) out[o + (x >> 3)] = (out[o + (x >> 3)] as number) | (0x80 >> (x & 7));
+    }
+  }
+  return out;
+}
+
+/**
+ * The usual height of a text line's ink, in pixels: the median height of the bands of rows that hold
+ * ink, ignoring bands too thin to be text (rules) or too tall (pictures, blocks). Undefined with no text.
+ */
+export function textHeight(page: InkPage): number | undefined {
+  const { ink, width, height } = page;
+  const bands: number[] = [];
+  let start = -1;
+  // A row counts when a little of it is ink (a rule alone spans it; so does text).
+  const minInk = Math.max(4, Math.round(width / 200));
+  for (let y = 0; y <= height; y++) {
+    let count = 0;
+    if (y < height) {
+      const row = y * width;
+      for (let x = 0; x < width && count < minInk; x++) count += ink[row + x] as number;
+    }
+    if (count >= minInk) {
+      if (start < 0) start = y;
+    } else if (start >= 0) {
+      const h = y - start;
+      if (h >= 4 && h <= 200) bands.push(h);
+      start = -1;
+    }
+  }
+  if (bands.length === 0) return undefined;
+  bands.sort((a, b) => a - b);
+  return bands[Math.floor(bands.length / 2)];
+}
+
+/** The tilt searched for, in degrees either way, and its step. */
+const MAX_SKEW = 4;
+const SKEW_STEP = 0.1;
+/** Below this tilt (degrees) the page is read as it is. */
+const MIN_SKEW = 0.2;
+
+/**
+ * The page's tilt in degrees: the angle at which its lines of ink line up best (the sharpest profile of
+ * ink per row, measured on a quarter-size copy). Positive when lines go down to the right.
+ */
+export function skewDegrees(page: InkPage): number {
+  const { ink, width, height } = page;
+  const f = 4;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < height; y += f) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 2) if (ink[row + x] === 1) {
+      xs.push(x / f);
+      ys.push(y / f);
+    }
+  }
+  if (xs.length < 200) return 0;
+  const rows = Math.ceil(height / f) + Math.ceil(width / f) + 2;
+  const bins = new Float64Array(rows);
+  const offset = Math.ceil(width / f);
+  let best = 0;
+  let bestScore = -1;
+  for (let a = -MAX_SKEW; a <= MAX_SKEW + 1e-9; a += SKEW_STEP) {
+    const t = Math.tan((a * Math.PI) / 180);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const b = Math.round((ys[i] as number) - (xs[i] as number) * t) + offset;
+      bins[b] = (bins[b] as number) + 1;
+    }
+    let score = 0;
+    for (let b = 0; b < rows; b++) score += (bins[b] as number) * (bins[b] as number);
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  return Math.round(best * 10) / 10;
+}
+
+/** Maps points of a straightened page back to the page as scanned. */
+export type Unrotate = (x: number, y: number) => { x: number; y: number };
+
+/**
+ * The page turned by `-degrees` about its centre (so that tilted lines become level), and the mapping of
+ * its points back to the page as scanned (in pixels).
+ */
+export function straighten(page: InkPage, degrees: number): { page: InkPage; back: Unrotate } {
+  if (Math.abs(degrees) < MIN_SKEW) return { page, back: (x, y) => ({ x, y }) };
+  const { ink, width, height } = page;
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = width / 2;
+  const cy = height / 2;
+  // A point of the straightened page comes from the scanned page turned by +degrees.
+  const back: Unrotate = (x, y) => ({ x: cx + (x - cx) * cos - (y - cy) * sin, y: cy + (x - cx) * sin + (y - cy) * cos });
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const dy = y - cy;
+    let sx = cx - cx * cos - dy * sin;
+    let sy = cy - cx * sin + dy * cos;
+    const row = y * width;
+    for (let x = 0; x < width; x++, sx += cos, sy += sin) {
+      const ix = Math.round(sx);
+      const iy = Math.round(sy);
+      if (ix >= 0 && iy >= 0 && ix < width && iy < height && ink[iy * width + ix] === 1) out[row + x] = 1;
+    }
+  }
+  return { page: { ...page, ink: out }, back };
+}
+
+interface Band { top: number; bottom: number; left: number; right: number; dense: boolean }
+
+/**
+ * The page with the inside of its paragraphs of running text blanked, for OCR: a line of text that
+ * fills the text column (to its last fifth, for ragged text) with no gap wider than a few characters,
+ * between two such lines, holds no label with a blank to fill. The first and last lines of each paragraph, short lines, lines with a gap
+ * (a blank to fill), lines near a drawn rule (`ruleRows`, pixel rows) and everything that is not text
+ * are kept. Answers the share of the page's rows blanked too.
+ */
+export function labelRegions(page: InkPage, ruleRows: number[]): { page: InkPage; blanked: number } {
+  const { ink, width, height } = page;
+  // Rows count when a fiftieth of them is ink: the body of a line of text (its x-height) is, the thin
+  // strokes above and below it are not, so that close lines of text stay apart.
+  const minInk = Math.max(4, Math.round(width / 50));
+  const bands: Band[] = [];
+  let start = -1;
+  for (let y = 0; y <= height; y++) {
+    let count = 0;
+    if (y < height) {
+      const row = y * width;
+      for (let x = 0; x < width && count < minInk; x++) count += ink[row + x] as number;
+    }
+    if (count >= minInk) {
+      if (start < 0) start = y;
+    } else if (start >= 0) {
+      bands.push({ top: start, bottom: y, left: 0, right: 0, dense: false });
+      start = -1;
+    }
+  }
+  const heights = bands.map((b) => b.bottom - b.top).filter((h) => h >= 4).sort((p, q) => p - q);
+  const lineHeight = heights[Math.floor(heights.length / 2)];
+  if (lineHeight === undefined) return { page, blanked: 0 };
+  // Slivers (a row of descenders, an underline) are no line of their own: lines around them still follow each other.
+  bands.splice(0, bands.length, ...bands.filter((b) => b.bottom - b.top >= 0.5 * lineHeight));
+  if (bands.length < 3) return { page, blanked: 0 };
+  // Each band's ink columns.
+  const gapLimit = 2.5 * lineHeight;
+  const columns = new Uint8Array(width);
+  for (const band of bands) {
+    const h = band.bottom - band.top;
+    if (h < 0.6 * lineHeight || h > 1.6 * lineHeight) continue;
+    columns.fill(0);
+    for (let y = band.top; y < band.bottom; y++) {
+      const row = y * width;
+      for (let x = 0; x < width; x++) if (ink[row + x] === 1) columns[x] = 1;
+    }
+    // Runs of ink columns closer than the gap limit make groups; the line is the largest group, and it is
+    // dense when the rest (specks of dust, a page number far off) is little.
+    let total = 0;
+    let best = { left: -1, right: -1, cols: 0 };
+    let group = { left: -1, right: -1, cols: 0 };
+    for (let x = 0; x <= width; x++) {
+      if (x < width && columns[x] !== 1) continue;
+      if (x === width || (group.left >= 0 && x - group.right > gapLimit)) {
+        if (group.cols > best.cols) best = group;
+        group = { left: -1, right: -1, cols: 0 };
+        if (x === width) break;
+      }
+      if (group.left < 0) group.left = x;
+      group.right = x + 1;
+      group.cols++;
+      total++;
+    }
+    band.left = best.left;
+    band.right = best.right;
+    band.dense = best.cols > 0 && best.cols >= 0.95 * total;
+  }
+  // The text column: the extent most dense lines share.
+  const dense = bands.filter((b) => b.dense);
+  if (dense.length < 3) return { page, blanked: 0 };
+  const lefts = dense.map((b) => b.left).sort((p, q) => p - q);
+  const rights = dense.map((b) => b.right).sort((p, q) => p - q);
+  const columnLeft = lefts[Math.floor(lefts.length * 0.2)] as number;
+  const columnRight = rights[Math.floor(rights.length * 0.8)] as number;
+  // Ragged-right text: a line of a paragraph ends in the last fifth of the column.
+  const full = (b: Band | undefined) =>
+    b !== undefined && b.dense && b.left <= columnLeft + 2 * lineHeight && b.right >= columnRight - Math.max(2 * lineHeight, 0.2 * (columnRight - columnLeft));
+  const out = new Uint8Array(ink);
+  let blanked = 0;
+  for (let i = 1; i + 1 < bands.length; i++) {
+    const band = bands[i] as Band;
+    const prev = bands[i - 1] as Band;
+    const next = bands[i + 1] as Band;
+    if (!full(band) || !full(prev) || !full(next)) continue;
+    // Lines of one paragraph follow each other closely.
+    if (band.top - prev.bottom > 2 * lineHeight || next.top - band.bottom > 2 * lineHeight) continue;
+    if (ruleRows.some((r) => r >= band.top - 3 * lineHeight && r <= band.bottom + 3 * lineHeight)) continue;
+    // From half way up the gap above to half way down the gap below: the line's ascenders and
+    // descenders go, its neighbours' stay.
+    const from = Math.ceil((prev.bottom + band.top) / 2);
+    const to = Math.floor((band.bottom + next.top) / 2);
+    out.fill(0, from * width, to * width);
+    blanked += to - from;
+  }
+  return { page: { ...page, ink: out }, blanked: blanked / height };
+}
