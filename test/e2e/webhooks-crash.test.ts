@@ -152,7 +152,9 @@ test('paraph webhooks list and replay work on the data directory of a running se
   assert.equal(delivery.payload.id, delivery.event_id);
   assert.equal(delivery.attempts.length, 1);
   const [attempt] = delivery.attempts as Array<Record<string, any>>;
-  assert.deepEqual(Object.keys(attempt ?? {}).sort(), ['attempted_at', 'duration_ms', 'error', 'number', 'status_code', 'trigger']);
+  assert.deepEqual(Object.keys(attempt ?? {}).sort(), ['attempted_at', 'duration_ms', 'error', 'number', 'request_headers', 'status_code', 'trigger']);
+  // The headers the attempt sent, signature included (as the dashboard shows them).
+  assert.match(String(attempt?.request_headers?.['webhook-signature']), /^v1,/);
   assert.equal(attempt?.number, 1);
   assert.equal(attempt?.trigger, 'automatic');
   assert.equal(attempt?.status_code, 204);
