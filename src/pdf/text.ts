@@ -4,14 +4,16 @@ import type { Color, PDFFont, PDFPage } from 'pdf-lib';
  * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one
  * script out in its direction, but a line that mixes scripts needs its runs put in visual order. This
  * is the part of the Unicode bidi algorithm (UAX #9) that one-line values need: paragraph direction
- * from the first strong character, numbers taking the direction of the strong text before them
- * (W2/W7), neutrals between two runs of one direction taking it (N1) and the others the paragraph's
+ * from the first strong character, a separator between two digits being part of the number (W4),
+ * numbers taking the direction of the strong text before them (W2/W7), neutrals between two runs
+ * of one direction taking it (N1) and the others the paragraph's
  * (N2), embedding levels, then runs reversed from the highest level down (L2). No explicit embeddings.
  */
 
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 const LTR = /[\p{L}\p{M}]/u;
 const NUMBER = /[0-9\u0660-\u0669\u06f0-\u06f9]/u;
+const SEPARATOR = /^[-+.,:/]$/u;
 
 type Kind = 'rtl' | 'ltr' | 'num' | 'neutral';
 
@@ -44,7 +46,10 @@ interface Run {
 export function visualRuns(text: string): Run[] {
   const base = directionOf(text);
   const chars = Array.from(text);
-  const kinds = chars.map(kindOf);
+  // W4: one separator between two digits belongs to the number (2026-11-25, 01:42:00, 3.5, 1,000).
+  const kinds = chars.map((char, i) =>
+    SEPARATOR.test(char) && kindOf(chars[i - 1] ?? '') === 'num' && kindOf(chars[i + 1] ?? '') === 'num' ? 'num' : kindOf(char),
+  );
   // W2/W7: a number follows the strong text before it (the paragraph's direction at the start).
   let previous: 'ltr' | 'rtl' = base;
   const placement = kinds.map((kind) => {
