@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { eventName, REPORT_TEXT, reportLanguages, type ReportLanguage, type ReportText } from './evidence-pdf-text.js';
 import { embedFonts, handFontFor, type FontName, type Fonts } from './fonts.js';
-import { drawLine, textWidth, wrap } from './text.js';
+import { drawLine, drawPositioned, positionedWidth, textWidth, wrap } from './text.js';
 
 /** A signer's signature or initials as the report shows it. */
 export type EvidenceMark =
@@ -350,10 +350,13 @@ class Layout {
     } else {
       const text = mark.method === 'typed' ? mark.text : '[image unreadable]';
       const font = mark.method === 'typed' ? handFontFor(text, this.fonts) : this.fonts.sans;
+      // One script in its handwriting face: drawn where the face puts each glyph, as in the signed PDF.
+      const hand = font === this.fonts.handLatin || font === this.fonts.handLatinExt || font === this.fonts.handArabic;
+      const measure = (size: number) => (hand ? positionedWidth(text, font, size) : textWidth(text, font, size));
       let size = (height - 2 * pad) * 0.6;
-      const natural = textWidth(text, font, size);
+      const natural = measure(size);
       if (natural > width - 2 * pad) size *= (width - 2 * pad) / natural;
-      drawLine(page, text, x + (width - textWidth(text, font, size)) / 2, y + (height - size * 0.7) / 2, { font, size, color: MARK_INK });
+      (hand ? drawPositioned : drawLine)(page, text, x + (width - measure(size)) / 2, y + (height - size * 0.7) / 2, { font, size, color: MARK_INK });
     }
     this.#y = y - 6;
   }

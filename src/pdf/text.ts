@@ -1,4 +1,4 @@
-import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { beginText, endText, moveText, PDFHexString, setFillingColor, setFontAndSize, showText, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
  * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one
@@ -177,4 +177,49 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     lines.push(line);
   }
   return lines;
+}
+
+interface LaidOut {
+  glyphs: unknown[];
+  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+}
+
+/** The font's shaping of one run: fontkit's glyph positions, which pdf-lib's drawText does not apply. */
+function layoutOf(font: PDFFont, text: string): { run: LaidOut; scale: number } {
+  const embedder = (font as unknown as { embedder: { font: { unitsPerEm: number; layout(text: string, features?: unknown): LaidOut }; fontFeatures?: unknown } }).embedder;
+  return { run: embedder.font.layout(text, embedder.fontFeatures), scale: 1 / embedder.font.unitsPerEm };
+}
+
+/** The width of one run of one script as `drawPositioned` draws it. */
+export function positionedWidth(text: string, font: PDFFont, size: number): number {
+  const { run, scale } = layoutOf(font, text);
+  return run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale * size;
+}
+
+/**
+ * Draws one run of one script glyph by glyph where the font's layout puts each: a cursive face
+ * (Aref Ruqaa) joins its letters by raising and lowering them and places the dots of Arabic letters
+ * as marks, which drawing the run as one string would leave on the baseline or lose.
+ */
+export function drawPositioned(page: PDFPage, text: string, x: number, y: number, style: LineStyle): void {
+  const { run, scale } = layoutOf(style.font, text);
+  // encodeText shapes the same text the same way: one 4-digit glyph code per glyph, in layout order.
+  const codes = style.font.encodeText(text).asString();
+  if (codes.length !== run.positions.length * 4) {
+    drawLine(page, text, x, y, style);
+    return;
+  }
+  const key = page.node.newFontDictionary(style.font.name, style.font.ref);
+  const unit = scale * style.size;
+  const operators = [beginText(), setFillingColor(style.color), setFontAndSize(key, style.size)];
+  let cursor = 0;
+  let placed = { x: 0, y: 0 };
+  run.positions.forEach((p, i) => {
+    const at = { x: x + (cursor + p.xOffset) * unit, y: y + p.yOffset * unit };
+    operators.push(moveText(at.x - placed.x, at.y - placed.y), showText(PDFHexString.of(codes.slice(i * 4, i * 4 + 4))));
+    placed = at;
+    cursor += p.xAdvance;
+  });
+  operators.push(endText());
+  page.pushOperators(...operators);
 }
