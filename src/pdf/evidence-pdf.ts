@@ -73,7 +73,8 @@ export async function renderEvidencePdf(report: EvidenceReport): Promise<Uint8Ar
   doc.setCreationDate(when);
   doc.setModificationDate(when);
   const languages = reportLanguages(report.signers.map((s) => s.locale));
-  doc.setLanguage(languages.join(', '));
+  // The document's language is that of its first version, which prevails.
+  doc.setLanguage('en');
   const typed = report.signers.some((s) => s.marks?.some((m) => m.method === 'typed'));
   const names: FontName[] = ['sans', 'bold', 'mono', ...(typed ? (['script', 'handLatin', 'handLatinExt', 'handArabic'] as const) : [])];
   const fonts = await embedFonts(doc, names);
