@@ -1,6 +1,12 @@
-import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFonts, type Fonts } from './fonts.js';
-import { drawLine, textWidth, wrap } from './text.js';
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { eventName, REPORT_TEXT, reportLanguages, type ReportLanguage, type ReportText } from './evidence-pdf-text.js';
+import { embedFonts, handFontFor, type FontName, type Fonts } from './fonts.js';
+import { drawLine, drawPositioned, positionedWidth, textWidth, wrap } from './text.js';
+
+/** A signer's signature or initials as the report shows it. */
+export type EvidenceMark =
+  | { kind: 'signature' | 'initials'; method: 'typed'; text: string }
+  | { kind: 'signature' | 'initials'; method: 'drawn'; png: Uint8Array };
 
 /** What the evidence report states, all of it already decided by the caller. */
 export interface EvidenceReport {
@@ -26,6 +32,12 @@ export interface EvidenceReport {
     signedAt: string | null;
     verification: string;
     verifiedAt: string | null;
+    /** The signer's language (`en`, `fr`, `ar`…): French and Arabic add a section in that language. */
+    locale?: string | null;
+    /** Signature and initials, as the signer made them. */
+    marks?: EvidenceMark[];
+    /** The text and date fields of the signer, in document order. */
+    values?: Array<{ label: string; value: string; prefilled: boolean }>;
   }>;
   events: Array<{ id: number; type: string; actorType: string; actorEmail: string; createdAt: string }>;
   chain: { head: string; count: number };
@@ -38,13 +50,19 @@ const MARGIN = 50;
 const WIDTH = A4[0] - 2 * MARGIN;
 const BOTTOM = 64;
 const INK = rgb(0.1, 0.1, 0.12);
+const MARK_INK = rgb(0.05, 0.12, 0.45);
 const GREY = rgb(0.4, 0.4, 0.45);
 const RULE = rgb(0.8, 0.8, 0.84);
 const WARN = rgb(0.62, 0.1, 0.08);
 const WARN_FILL = rgb(1, 0.94, 0.92);
 const LABEL_WIDTH = 150;
+const MARK_BOX = { width: 170, height: 46 };
 
-/** The readable evidence report of a completed request (English, A4). */
+/**
+ * The readable evidence report of a completed request (A4): the English version, then a French and
+ * an Arabic one (right to left) when a signer of the request uses that language. Each version
+ * starts on a page of its own and states the same facts.
+ */
 export async function renderEvidencePdf(report: EvidenceReport): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const when = new Date(report.generatedAt);
@@ -54,131 +72,192 @@ export async function renderEvidencePdf(report: EvidenceReport): Promise<Uint8Ar
   doc.setCreator('paraph sandbox');
   doc.setCreationDate(when);
   doc.setModificationDate(when);
-  const fonts = await embedFonts(doc, ['sans', 'bold', 'mono']);
+  const languages = reportLanguages(report.signers.map((s) => s.locale));
+  // The document's language is that of its first version, which prevails.
+  doc.setLanguage('en');
+  const typed = report.signers.some((s) => s.marks?.some((m) => m.method === 'typed'));
+  const names: FontName[] = ['sans', 'bold', 'mono', ...(typed ? (['script', 'handLatin', 'handLatinExt', 'handArabic'] as const) : [])];
+  const fonts = await embedFonts(doc, names);
   const out = new Layout(doc, fonts);
-
-  out.page();
-  out.text('Evidence report', { font: fonts.bold, size: 22, after: 4 });
-  out.text(`Evidence reference ${report.evidenceRef}`, { font: fonts.mono, size: 12, after: 14 });
-  out.warning(
-    'TEST ENVIRONMENT - NO LEGAL VALUE',
-    'This document was sealed by the paraph sandbox with its self-signed test certificate. It is not an ' +
-      'advanced or qualified electronic signature: no production trust service, no identity verification, ' +
-      'no qualified timestamp and no long-term archive were involved. Use it for integration testing with ' +
-      'fictitious data only.',
-  );
-
-  out.heading('Document');
-  out.row('Name', report.documentName);
-  out.row('Signature request', report.requestId, fonts.mono);
-  out.row('Client reference', report.clientReference);
-  out.row('Status', report.status);
-  out.row('Signing order', report.sequentialSigning ? 'sequential' : 'any order');
-  out.row('Created', time(report.createdAt));
-  out.row('Completed', time(report.completedAt));
-  out.row('Content purged after', time(report.retentionExpiresAt));
-
-  out.heading('Integrity');
-  out.row('Original PDF SHA-256', report.hashes.original, fonts.mono);
-  out.row('Signed PDF SHA-256', report.hashes.signed, fonts.mono);
-  out.row(
-    'Seal',
-    `PAdES baseline ${report.timestamps.length > 0 ? 'B-T' : 'B-B'} (ETSI.CAdES.detached), one signature over the whole signed PDF`,
-  );
-  out.row('Certificate', report.certificate.subject);
-  out.row('Certificate SHA-256', report.certificate.sha256, fonts.mono);
-  out.row('Certificate serial', report.certificate.serialNumber, fonts.mono);
-  out.row('Certificate validity', `${time(report.certificate.notBefore)} to ${time(report.certificate.notAfter)}`);
-  out.row('Trust', 'test/self-signed certificate; not issued by a trust service');
-
-  timestampSection(out, report, fonts);
-
-  out.heading('Signers');
-  for (const signer of report.signers) {
-    out.keep(5 * 16);
-    out.text(signer.name ? `${signer.name} <${signer.email}>` : signer.email, { font: fonts.bold, size: 10.5, after: 2 });
-    out.row('Reference', signer.reference);
-    if (signer.signingOrder !== null) out.row('Signing order', String(signer.signingOrder));
-    out.row('Status', signer.status);
-    out.row('Signed', time(signer.signedAt));
-    out.row('Verification', signer.verification === 'email_otp' ? `email code, entered ${time(signer.verifiedAt)}` : 'none (access through the signing link)');
-    out.space(6);
-  }
-
-  out.heading('Event timeline');
-  out.table(
-    [
-      { title: '#', width: 28 },
-      { title: 'Time (UTC)', width: 126 },
-      { title: 'Event', width: 140 },
-      { title: 'Actor', width: WIDTH - 28 - 126 - 140 },
-    ],
-    report.events.map((e) => [String(e.id), time(e.createdAt), e.type, e.actorEmail ? `${e.actorType} ${e.actorEmail}` : e.actorType]),
-  );
-
-  out.heading('Audit trail');
-  out.paragraph(
-    `The ${report.chain.count} events above are paraph's audit trail of this request. The trail is append-only ` +
-      "and hash-chained: each event's SHA-256 covers its content and the previous event's hash, so a changed, " +
-      'removed or reordered event breaks the chain.',
-  );
-  out.row('Chain head', report.chain.head, fonts.mono);
-  out.row('Check it', `paraph audit verify ${report.requestId}`, fonts.mono);
-
-  out.footers(`paraph evidence report ${report.evidenceRef}`, `generated ${time(report.generatedAt)} (sandbox clock)`);
+  const images = await embedMarks(doc, report);
+  for (const language of languages) section(out, report, language, languages, images);
+  out.footers((t, page, pages) => [t.footer(report.evidenceRef, page, pages), t.generated(time(report.generatedAt))]);
   return doc.save({ useObjectStreams: false });
 }
 
+/** The drawn marks as images, once each; a PNG that does not decode is left out (and said so). */
+async function embedMarks(doc: PDFDocument, report: EvidenceReport): Promise<Map<Uint8Array, PDFImage | null>> {
+  const images = new Map<Uint8Array, PDFImage | null>();
+  for (const mark of report.signers.flatMap((s) => s.marks ?? [])) {
+    if (mark.method !== 'drawn' || images.has(mark.png)) continue;
+    try {
+      images.set(mark.png, await doc.embedPng(mark.png));
+    } catch {
+      // The signing API checks only the PNG signature: a damaged image must not block the report.
+      images.set(mark.png, null);
+    }
+  }
+  return images;
+}
+
+/** The whole report in one language, from a new page. */
+function section(out: Layout, report: EvidenceReport, language: ReportLanguage, languages: ReportLanguage[], images: Map<Uint8Array, PDFImage | null>): void {
+  const t = REPORT_TEXT[language];
+  const fonts = out.fonts;
+  out.page(language);
+  out.text(t.title, { font: fonts.bold, size: 22, after: 4 });
+  out.text(`${t.reference} ${report.evidenceRef}`, { font: language === 'ar' ? fonts.sans : fonts.mono, size: 12, after: 4 });
+  const note = language === 'en' ? (languages.length > 1 ? t.contentsNote(languages.slice(1).map((l) => `${t.languages[l] ?? l} (${REPORT_TEXT[l].languageName})`)) : '') : t.translationNote;
+  if (note) out.text(note, { color: GREY, after: 4 });
+  out.space(8);
+  out.warning(t.warningTitle, t.warning);
+
+  out.heading(t.document);
+  out.row(t.name, report.documentName);
+  out.row(t.signatureRequest, report.requestId, fonts.mono);
+  out.row(t.clientReference, report.clientReference);
+  out.row(t.status, t.requestStatus[report.status] ?? report.status);
+  out.row(t.signingOrder, report.sequentialSigning ? t.sequential : t.anyOrder);
+  out.row(t.created, time(report.createdAt));
+  out.row(t.completed, time(report.completedAt));
+  out.row(t.purgedAfter, time(report.retentionExpiresAt));
+
+  out.heading(t.integrity);
+  out.row(t.originalHash, report.hashes.original, fonts.mono);
+  out.row(t.signedHash, report.hashes.signed, fonts.mono);
+  out.row(t.seal, t.sealValue(report.timestamps.length > 0 ? 'B-T' : 'B-B'));
+  out.row(t.certificate, report.certificate.subject);
+  out.row(t.certificateHash, report.certificate.sha256, fonts.mono);
+  out.row(t.certificateSerial, report.certificate.serialNumber, fonts.mono);
+  out.row(t.certificateValidity, t.validityRange(time(report.certificate.notBefore), time(report.certificate.notAfter)));
+  out.row(t.trust, t.trustValue);
+
+  timestampSection(out, report, t);
+  signersSection(out, report, t, images);
+
+  out.heading(t.timeline);
+  out.table(
+    [
+      { title: t.columns.number, width: 28 },
+      { title: t.columns.time, width: 126 },
+      { title: t.columns.event, width: 168 },
+      { title: t.columns.actor, width: WIDTH - 28 - 126 - 168 },
+    ],
+    report.events.map((e) => [String(e.id), time(e.createdAt), eventName(e.type, t), actorOf(e, t)]),
+  );
+
+  chainSection(out, report, t);
+}
+
 /** The seal's timestamps: when, by which authority, and whether paraph could check the token. */
-function timestampSection(out: Layout, report: EvidenceReport, fonts: Fonts): void {
-  out.heading('Timestamp');
+function timestampSection(out: Layout, report: EvidenceReport, t: ReportText): void {
+  out.heading(t.timestampHeading);
   if (report.timestamps.length === 0) {
-    out.paragraph('The seal carries no timestamp (PAdES B-B): its time is the signing time in the signature dictionary, stated by paraph alone.');
+    out.paragraph(t.noTimestamp);
     return;
   }
-  const statusText: Record<string, string> = {
-    verified: "verified: the token's signature and content were checked against the authority's certificate",
-    unverified: "not verified: the authority's certificate (trust anchor) was not available to paraph",
-    failed: 'FAILED: the token does not check against its authority',
-  };
   for (const stamp of report.timestamps) {
     out.keep(5 * 16);
-    out.row('Timestamp', time(stamp.generatedAt));
-    out.row('Authority', stamp.provider);
-    out.row('Status', statusText[stamp.verificationStatus] ?? stamp.verificationStatus);
-    out.row(`Stamped ${stamp.hashAlgorithm.toUpperCase()}`, stamp.documentHash, fonts.mono);
+    out.row(t.timestamp, time(stamp.generatedAt));
+    out.row(t.authority, stamp.provider);
+    out.row(t.status, t.timestampStatus[stamp.verificationStatus] ?? stamp.verificationStatus);
+    out.row(t.stamped(stamp.hashAlgorithm.toUpperCase()), stamp.documentHash, out.fonts.mono);
     out.space(6);
   }
-  out.paragraph(
-    "Each is an RFC 3161 token over the SHA-256 of the seal's signature value (signature-time-stamp attribute); " +
-      'none is a qualified timestamp.',
-  );
+  out.paragraph(t.timestampNote);
+}
+
+/** Each signer: name before email, status, verification, marks with their method, values entered. */
+function signersSection(out: Layout, report: EvidenceReport, t: ReportText, images: Map<Uint8Array, PDFImage | null>): void {
+  out.heading(t.signers, 8 * 16 + MARK_BOX.height);
+  for (const signer of report.signers) {
+    out.keep(6 * 16 + MARK_BOX.height);
+    out.person(signer.name, signer.email);
+    out.row(t.signerReference, signer.reference);
+    if (signer.locale) out.row(t.language, `${t.languages[signer.locale.toLowerCase().split(/[-_]/)[0] ?? ''] ?? signer.locale} (${signer.locale})`);
+    if (signer.signingOrder !== null) out.row(t.signingOrder, String(signer.signingOrder));
+    out.row(t.status, t.signerStatus[signer.status] ?? signer.status);
+    out.row(t.signed, time(signer.signedAt));
+    out.row(t.verification, signer.verification === 'email_otp' ? t.verificationOtp(time(signer.verifiedAt)) : t.verificationNone);
+    for (const mark of signer.marks ?? []) {
+      const label = mark.kind === 'initials' ? t.initials : t.signature;
+      out.row(label, t.method[mark.method]);
+      out.mark(mark, mark.method === 'drawn' ? (images.get(mark.png) ?? null) : null);
+    }
+    const values = signer.values ?? [];
+    if (values.length > 0) {
+      out.subheading(t.values);
+      for (const value of values) out.row(value.label, value.prefilled ? `${value.value} (${t.prefilled})` : value.value);
+    }
+    out.space(8);
+  }
+}
+
+/** Which event the chain head is, and why `paraph audit verify` then counts one event more. */
+function chainSection(out: Layout, report: EvidenceReport, t: ReportText): void {
+  const last = report.events.at(-1);
+  const lastId = last?.id ?? report.chain.count;
+  out.heading(t.auditTrail);
+  out.paragraph(t.auditIntro(report.chain.count));
+  if (last) out.paragraph(t.headCovers(last.id, eventName(last.type, t), time(last.createdAt)));
+  out.paragraph(t.nextEvent(lastId + 1, eventName('artifacts_generated', t)));
+  out.paragraph(t.verifyAnswer(report.chain.count + 1));
+  out.row(t.coversEvent, report.events.length > 0 ? `#1 - #${lastId}` : '-');
+  out.row(t.chainHead, report.chain.head, out.fonts.mono);
+  out.row(t.checkIt, `paraph audit verify ${report.requestId}`, out.fonts.mono);
+}
+
+function actorOf(event: EvidenceReport['events'][number], t: ReportText): string {
+  const role = t.actors[event.actorType] ?? event.actorType;
+  return event.actorEmail ? `${role} ${event.actorEmail}` : role;
 }
 
 function time(iso: string | null): string {
   return iso === null ? '-' : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
-/** A top-down cursor over A4 pages. */
+/**
+ * A top-down cursor over A4 pages, left to right or right to left: in a right-to-left section every
+ * line is aligned to the right margin and the label column is on the right.
+ */
 class Layout {
   readonly #doc: PDFDocument;
-  readonly #fonts: Fonts;
+  readonly fonts: Fonts;
   #page: PDFPage | undefined;
   #y = 0;
+  #rtl = false;
+  /** Each page's language, for its footer. */
+  readonly #languages: ReportLanguage[] = [];
+  #language: ReportLanguage = 'en';
 
   constructor(doc: PDFDocument, fonts: Fonts) {
     this.#doc = doc;
-    this.#fonts = fonts;
+    this.fonts = fonts;
   }
 
-  page(): void {
+  /** A new page; with a language, the section in that language starts here. */
+  page(language: ReportLanguage = this.#language): void {
+    this.#language = language;
+    this.#rtl = language === 'ar';
     this.#page = this.#doc.addPage(A4);
+    this.#languages.push(language);
     this.#y = A4[1] - MARGIN;
   }
 
   get #current(): PDFPage {
     if (!this.#page) this.page();
     return this.#page as PDFPage;
+  }
+
+  /** The x where a line starts `offset` points from the leading margin (the right one in right to left). */
+  #x(offset: number, width = 0): number {
+    return this.#rtl ? MARGIN + WIDTH - offset - width : MARGIN + offset;
+  }
+
+  /** Draws a line `offset` points from the leading margin, aligned to it. */
+  #draw(line: string, offset: number, y: number, font: PDFFont, size: number, color: Color = INK): void {
+    const width = this.#rtl ? textWidth(line, font, size) : 0;
+    drawLine(this.#current, line, this.#x(offset, width), y, { font, size, color });
   }
 
   /** Starts a new page unless `height` points still fit on this one. */
@@ -190,13 +269,13 @@ class Layout {
     this.#y -= height;
   }
 
-  text(text: string, options: { font?: PDFFont; size?: number; color?: Color; after?: number; x?: number; width?: number } = {}): void {
-    const font = options.font ?? this.#fonts.sans;
+  text(text: string, options: { font?: PDFFont; size?: number; color?: Color; after?: number } = {}): void {
+    const font = options.font ?? this.fonts.sans;
     const size = options.size ?? 9.5;
-    for (const line of wrap(text, font, size, options.width ?? WIDTH)) {
+    for (const line of wrap(text, font, size, WIDTH)) {
       this.keep(size * 1.35);
       this.#y -= size * 1.35;
-      drawLine(this.#current, line, MARGIN + (options.x ?? 0), this.#y, { font, size, color: options.color ?? INK });
+      this.#draw(line, 0, this.#y, font, size, options.color ?? INK);
     }
     this.#y -= options.after ?? 0;
   }
@@ -205,70 +284,120 @@ class Layout {
     this.text(text, { after: 6 });
   }
 
-  heading(title: string): void {
-    this.keep(60);
+  /** A section title, kept on a page with at least `next` points of what follows. */
+  heading(title: string, next = 30): void {
+    this.keep(30 + next);
     this.#y -= 14;
-    this.text(title, { font: this.#fonts.bold, size: 13, after: 3 });
+    this.text(title, { font: this.fonts.bold, size: 13, after: 3 });
     this.#current.drawLine({ start: { x: MARGIN, y: this.#y }, end: { x: MARGIN + WIDTH, y: this.#y }, thickness: 0.6, color: RULE });
     this.#y -= 6;
   }
 
-  /** A label and its value; the value wraps in its column. */
-  row(label: string, value: string, font: PDFFont = this.#fonts.sans): void {
-    // Monospaced values are hashes and ids: 8 pt keeps a SHA-256 on one line.
-    const size = font === this.#fonts.mono ? 8 : 9.5;
-    const lines = wrap(value, font, size, WIDTH - LABEL_WIDTH);
-    this.keep(lines.length * size * 1.4);
-    const top = this.#y;
-    drawLine(this.#current, label, MARGIN, top - size * 1.4, { font: this.#fonts.sans, size: 9.5, color: GREY });
-    for (const line of lines) {
-      this.#y -= size * 1.4;
-      drawLine(this.#current, line, MARGIN + LABEL_WIDTH, this.#y, { font, size, color: INK });
+  subheading(title: string): void {
+    this.keep(30);
+    this.#y -= 4;
+    this.text(title, { font: this.fonts.bold, size: 9.5, color: GREY, after: 1 });
+  }
+
+  /**
+   * A person's line: the name, then the email in angle brackets, in the reading order of the
+   * section (drawn as two pieces, so an Arabic name in an English section still comes first).
+   */
+  person(name: string, email: string): void {
+    const font = this.fonts.bold;
+    const size = 10.5;
+    this.keep(size * 1.5);
+    this.#y -= size * 1.4;
+    const mail = `<${email}>`;
+    if (!name) {
+      this.#draw(mail, 0, this.#y, font, size);
+    } else {
+      this.#draw(name, 0, this.#y, font, size);
+      this.#draw(mail, textWidth(name, font, size) + textWidth(' ', font, size), this.#y, font, size);
     }
     this.#y -= 2;
   }
 
+  /** A label and its value; the value wraps in its column. */
+  row(label: string, value: string, font: PDFFont = this.fonts.sans): void {
+    // Monospaced values are hashes and ids: 8 pt keeps a SHA-256 on one line.
+    const size = font === this.fonts.mono ? 8 : 9.5;
+    const labels = wrap(label, this.fonts.sans, 9.5, LABEL_WIDTH - 8);
+    const lines = wrap(value, font, size, WIDTH - LABEL_WIDTH);
+    this.keep(Math.max(lines.length * size, labels.length * 9.5) * 1.4);
+    const top = this.#y;
+    labels.forEach((line, i) => this.#draw(line, 0, top - (i + 1) * 9.5 * 1.4, this.fonts.sans, 9.5, GREY));
+    for (const line of lines) {
+      this.#y -= size * 1.4;
+      this.#draw(line, LABEL_WIDTH, this.#y, font, size);
+    }
+    this.#y = Math.min(this.#y, top - labels.length * 9.5 * 1.4) - 2;
+  }
+
+  /** A signature or initials as made: the image, or the typed text in the handwriting font, in a box in the value column. */
+  mark(mark: EvidenceMark, image: PDFImage | null): void {
+    const { width, height } = MARK_BOX;
+    this.keep(height + 6);
+    const page = this.#current;
+    const x = this.#x(LABEL_WIDTH, width);
+    const y = this.#y - height - 2;
+    page.drawRectangle({ x, y, width, height, borderColor: RULE, borderWidth: 0.6 });
+    const pad = 4;
+    if (mark.method === 'drawn' && image) {
+      const scale = Math.min((width - 2 * pad) / image.width, (height - 2 * pad) / image.height);
+      const w = image.width * scale;
+      const h = image.height * scale;
+      page.drawImage(image, { x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h });
+    } else {
+      const text = mark.method === 'typed' ? mark.text : '[image unreadable]';
+      const font = mark.method === 'typed' ? handFontFor(text, this.fonts) : this.fonts.sans;
+      // One script in its handwriting face: drawn where the face puts each glyph, as in the signed PDF.
+      const hand = font === this.fonts.handLatin || font === this.fonts.handLatinExt || font === this.fonts.handArabic;
+      const measure = (size: number) => (hand ? positionedWidth(text, font, size) : textWidth(text, font, size));
+      let size = (height - 2 * pad) * 0.6;
+      const natural = measure(size);
+      if (natural > width - 2 * pad) size *= (width - 2 * pad) / natural;
+      (hand ? drawPositioned : drawLine)(page, text, x + (width - measure(size)) / 2, y + (height - size * 0.7) / 2, { font, size, color: MARK_INK });
+    }
+    this.#y = y - 6;
+  }
+
   warning(title: string, body: string): void {
     const size = 9.5;
-    const lines = wrap(body, this.#fonts.sans, size, WIDTH - 24);
+    const lines = wrap(body, this.fonts.sans, size, WIDTH - 24);
     const height = 24 + 14 + lines.length * size * 1.4;
     this.keep(height);
     const page = this.#current;
     page.drawRectangle({ x: MARGIN, y: this.#y - height, width: WIDTH, height, color: WARN_FILL, borderColor: WARN, borderWidth: 1.5 });
     let y = this.#y - 22;
-    drawLine(page, title, MARGIN + 12, y, { font: this.#fonts.bold, size: 12, color: WARN });
+    this.#draw(title, 12, y, this.fonts.bold, 12, WARN);
     y -= 6;
     for (const line of lines) {
       y -= size * 1.4;
-      drawLine(page, line, MARGIN + 12, y, { font: this.#fonts.sans, size, color: INK });
+      this.#draw(line, 12, y, this.fonts.sans, size);
     }
     this.#y -= height + 6;
   }
 
   table(columns: Array<{ title: string; width: number }>, rows: string[][]): void {
     const size = 8.5;
+    const offsets = columns.map((_, i) => columns.slice(0, i).reduce((sum, c) => sum + c.width, 0));
     const header = () => {
       this.keep(size * 3);
       this.#y -= size * 1.5;
-      let x = MARGIN;
-      for (const column of columns) {
-        drawLine(this.#current, column.title, x, this.#y, { font: this.#fonts.bold, size, color: GREY });
-        x += column.width;
-      }
+      columns.forEach((column, i) => this.#draw(column.title, offsets[i] ?? 0, this.#y, this.fonts.bold, size, GREY));
       this.#y -= 4;
     };
     header();
     for (const row of rows) {
-      const cells = row.map((cell, i) => wrap(cell, this.#fonts.sans, size, (columns[i]?.width ?? 0) - 6));
+      const cells = row.map((cell, i) => wrap(cell, this.fonts.sans, size, (columns[i]?.width ?? 0) - 6));
       const height = Math.max(...cells.map((c) => c.length)) * size * 1.35 + 3;
       if (this.#y - height < BOTTOM) {
         this.page();
         header();
       }
-      let x = MARGIN;
       cells.forEach((lines, i) => {
-        lines.forEach((line, n) => drawLine(this.#current, line, x, this.#y - (n + 1) * size * 1.35, { font: this.#fonts.sans, size, color: INK }));
-        x += columns[i]?.width ?? 0;
+        lines.forEach((line, n) => this.#draw(line, offsets[i] ?? 0, this.#y - (n + 1) * size * 1.35, this.fonts.sans, size));
       });
       this.#y -= height;
       this.#current.drawLine({ start: { x: MARGIN, y: this.#y + 1 }, end: { x: MARGIN + WIDTH, y: this.#y + 1 }, thickness: 0.3, color: RULE });
@@ -276,13 +405,18 @@ class Layout {
     this.#y -= 4;
   }
 
-  footers(left: string, right: string): void {
+  /** Each page's footer in its section's language: what it is and the page number at the leading side, the time at the other. */
+  footers(texts: (t: ReportText, page: number, pages: number) => [string, string]): void {
     const pages = this.#doc.getPages();
+    const size = 7.5;
     pages.forEach((page, i) => {
-      const size = 7.5;
-      const label = `${left} - page ${i + 1} of ${pages.length}`;
-      drawLine(page, label, MARGIN, 36, { font: this.#fonts.sans, size, color: GREY });
-      drawLine(page, right, MARGIN + WIDTH - textWidth(right, this.#fonts.sans, size), 36, { font: this.#fonts.sans, size, color: GREY });
+      const language = this.#languages[i] ?? 'en';
+      const [lead, trail] = texts(REPORT_TEXT[language], i + 1, pages.length);
+      const rtl = language === 'ar';
+      const leadWidth = textWidth(lead, this.fonts.sans, size);
+      const trailWidth = textWidth(trail, this.fonts.sans, size);
+      drawLine(page, lead, rtl ? MARGIN + WIDTH - leadWidth : MARGIN, 36, { font: this.fonts.sans, size, color: GREY });
+      drawLine(page, trail, rtl ? MARGIN : MARGIN + WIDTH - trailWidth, 36, { font: this.fonts.sans, size, color: GREY });
     });
   }
 }

@@ -49,6 +49,7 @@ const sharedFontkit: typeof fontkit = {
     let font = parsed.get(buffer);
     if (!font) {
       font = fontkit.create(buffer, postscriptName);
+      keepCodePoints(font);
       // Only the few files above come here (the same Buffer each time); a bound all the same.
       if (parsed.size >= 16) parsed.clear();
       parsed.set(buffer, font);
@@ -56,6 +57,26 @@ const sharedFontkit: typeof fontkit = {
     return font;
   },
 };
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the characters it was first asked for. Writing a
+ * subset asks for the parts of composite glyphs by id alone (the alef inside an alef with hamza), so
+ * on a shared font that part would stay without its character for the next documents: Arabic
+ * shaping then skips it (no lam-alef ligature) and the text layer loses the letter. A glyph without
+ * characters is made again when text asks for it with its character.
+ */
+function keepCodePoints(font: ReturnType<typeof fontkit.create>): void {
+  const target = font as unknown as { getGlyph(id: number, characters?: number[]): { codePoints: number[] } | null; _glyphs?: Record<number, unknown> };
+  const getGlyph = target.getGlyph.bind(target);
+  target.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0 && target._glyphs) {
+      delete target._glyphs[id];
+      return getGlyph(id, characters);
+    }
+    return glyph;
+  };
+}
 
 /** Embeds the fonts (subset: only the glyphs used end up in the file). */
 export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script', 'handLatin', 'handLatinExt', 'handArabic']): Promise<Fonts> {

@@ -11,7 +11,7 @@ import {
 } from 'pdf-lib';
 import { handFontFor, type Fonts } from './fonts.js';
 import { displayedBox } from './page-box.js';
-import { directionOf, drawLine, textWidth, wrap } from './text.js';
+import { directionOf, drawLine, drawPositioned, positionedWidth, textWidth, wrap } from './text.js';
 
 /** One field with what the signers put in it. Geometry as the contract says: displayed page, top-left origin, y down. */
 export interface StampField {
@@ -115,14 +115,17 @@ function drawValue(page: PDFPage, field: StampField, value: string, fonts: Fonts
  */
 function drawTypedMark(page: PDFPage, field: StampField, text: string, fonts: Fonts): void {
   const font = handFontFor(text, fonts);
+  // One script in its handwriting face: drawn where the face puts each glyph (joins, dots).
+  const hand = font === fonts.handLatin || font === fonts.handLatinExt || font === fonts.handArabic;
+  const measure = (size: number) => (hand ? positionedWidth(text, font, size) : textWidth(text, font, size));
   const pad = Math.min(field.width, field.height) * 0.08;
   let size = (field.height - 2 * pad) * 0.8;
-  const width = textWidth(text, font, size);
+  const width = measure(size);
   if (width > field.width - 2 * pad) size *= (field.width - 2 * pad) / width;
   size = Math.max(size, 1);
-  const x = (field.width - textWidth(text, font, size)) / 2;
+  const x = (field.width - measure(size)) / 2;
   const y = (field.height - size * 0.7) / 2;
-  drawLine(page, text, x, y, { font, size, color: INK });
+  (hand ? drawPositioned : drawLine)(page, text, x, y, { font, size, color: INK });
 }
 
 /**

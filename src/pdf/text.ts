@@ -1,17 +1,19 @@
-import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { beginText, endText, moveText, PDFHexString, setFillingColor, setFontAndSize, showText, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
  * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one
  * script out in its direction, but a line that mixes scripts needs its runs put in visual order. This
  * is the part of the Unicode bidi algorithm (UAX #9) that one-line values need: paragraph direction
- * from the first strong character, numbers taking the direction of the strong text before them
- * (W2/W7), neutrals between two runs of one direction taking it (N1) and the others the paragraph's
+ * from the first strong character, a separator between two digits being part of the number (W4),
+ * numbers taking the direction of the strong text before them (W2/W7), neutrals between two runs
+ * of one direction taking it (N1) and the others the paragraph's
  * (N2), embedding levels, then runs reversed from the highest level down (L2). No explicit embeddings.
  */
 
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 const LTR = /[\p{L}\p{M}]/u;
 const NUMBER = /[0-9\u0660-\u0669\u06f0-\u06f9]/u;
+const SEPARATOR = /^[-+.,:/]$/u;
 
 type Kind = 'rtl' | 'ltr' | 'num' | 'neutral';
 
@@ -44,7 +46,10 @@ interface Run {
 export function visualRuns(text: string): Run[] {
   const base = directionOf(text);
   const chars = Array.from(text);
-  const kinds = chars.map(kindOf);
+  // W4: one separator between two digits belongs to the number (2026-11-25, 01:42:00, 3.5, 1,000).
+  const kinds = chars.map((char, i) =>
+    SEPARATOR.test(char) && kindOf(chars[i - 1] ?? '') === 'num' && kindOf(chars[i + 1] ?? '') === 'num' ? 'num' : kindOf(char),
+  );
   // W2/W7: a number follows the strong text before it (the paragraph's direction at the start).
   let previous: 'ltr' | 'rtl' = base;
   const placement = kinds.map((kind) => {
@@ -172,4 +177,49 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     lines.push(line);
   }
   return lines;
+}
+
+interface LaidOut {
+  glyphs: unknown[];
+  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+}
+
+/** The font's shaping of one run: fontkit's glyph positions, which pdf-lib's drawText does not apply. */
+function layoutOf(font: PDFFont, text: string): { run: LaidOut; scale: number } {
+  const embedder = (font as unknown as { embedder: { font: { unitsPerEm: number; layout(text: string, features?: unknown): LaidOut }; fontFeatures?: unknown } }).embedder;
+  return { run: embedder.font.layout(text, embedder.fontFeatures), scale: 1 / embedder.font.unitsPerEm };
+}
+
+/** The width of one run of one script as `drawPositioned` draws it. */
+export function positionedWidth(text: string, font: PDFFont, size: number): number {
+  const { run, scale } = layoutOf(font, text);
+  return run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale * size;
+}
+
+/**
+ * Draws one run of one script glyph by glyph where the font's layout puts each: a cursive face
+ * (Aref Ruqaa) joins its letters by raising and lowering them and places the dots of Arabic letters
+ * as marks, which drawing the run as one string would leave on the baseline or lose.
+ */
+export function drawPositioned(page: PDFPage, text: string, x: number, y: number, style: LineStyle): void {
+  const { run, scale } = layoutOf(style.font, text);
+  // encodeText shapes the same text the same way: one 4-digit glyph code per glyph, in layout order.
+  const codes = style.font.encodeText(text).asString();
+  if (codes.length !== run.positions.length * 4) {
+    drawLine(page, text, x, y, style);
+    return;
+  }
+  const key = page.node.newFontDictionary(style.font.name, style.font.ref);
+  const unit = scale * style.size;
+  const operators = [beginText(), setFillingColor(style.color), setFontAndSize(key, style.size)];
+  let cursor = 0;
+  let placed = { x: 0, y: 0 };
+  run.positions.forEach((p, i) => {
+    const at = { x: x + (cursor + p.xOffset) * unit, y: y + p.yOffset * unit };
+    operators.push(moveText(at.x - placed.x, at.y - placed.y), showText(PDFHexString.of(codes.slice(i * 4, i * 4 + 4))));
+    placed = at;
+    cursor += p.xAdvance;
+  });
+  operators.push(endText());
+  page.pushOperators(...operators);
 }

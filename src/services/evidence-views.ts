@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isoTime } from '../clock.js';
 import type { BrandNames } from '../domain/brand.js';
-import type { DocumentRow, RequestRow, SignerRow } from '../db/repos/signature-requests.js';
+import type { DocumentRow, FieldRow, RequestRow, SignerRow } from '../db/repos/signature-requests.js';
+import type { SignerMarksTable } from '../db/schema/signing.js';
 import type { EvidenceEvent, EvidenceResponse, EvidenceSigner, EvidenceTimestamp } from '../http/schemas/evidence.js';
 import type { RequestStatus, SignerStatusValue } from '../http/schemas/signature-requests.js';
-import type { EvidenceReport } from '../pdf/evidence-pdf.js';
+import type { EvidenceMark, EvidenceReport } from '../pdf/evidence-pdf.js';
 import type { SigningIdentity } from '../pdf/certificate.js';
 import type { SealTimestamp } from '../pdf/tsa-seal.js';
 
@@ -16,6 +17,9 @@ export interface EvidenceFacts {
   events: Array<{ id: number; type: string; actor_type: string; actor_email: string; signer_id: string | null; created_at: number }>;
   chain: { head: string; count: number };
   generatedAt: number;
+  /** The request's fields and the signers' marks, for the report's marks and values (none: not shown). */
+  fieldRows?: FieldRow[];
+  marks?: SignerMarksTable[];
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -154,8 +158,30 @@ export function evidenceReportOf(facts: EvidenceFacts, identity: SigningIdentity
       signedAt: s.signed_at,
       verification: s.verification ?? '',
       verifiedAt: s.verified_at ?? null,
+      locale: facts.signers.find((row) => row.id === s.id)?.locale ?? null,
+      marks: marksOf(facts, s.id),
+      values: valuesOf(facts, s.reference),
     })),
     events: facts.events.map((e) => ({ id: e.id, type: e.type, actorType: e.actor_type, actorEmail: e.actor_email, createdAt: isoTime(e.created_at) })),
     chain: facts.chain,
   };
+}
+
+/** A signer's signature then initials, as stored (a drawn one without its image shows as unreadable). */
+function marksOf(facts: EvidenceFacts, signerId: string): EvidenceMark[] {
+  const marks = (facts.marks ?? []).filter((m) => m.signer_id === signerId);
+  const order = (kind: string) => (kind === 'signature' ? 0 : 1);
+  return marks
+    .sort((a, b) => order(a.kind) - order(b.kind))
+    .map((m): EvidenceMark => {
+      const kind = m.kind === 'initials' ? 'initials' : 'signature';
+      return m.method === 'drawn' ? { kind, method: 'drawn', png: new Uint8Array(m.image ?? []) } : { kind, method: 'typed', text: m.text ?? '' };
+    });
+}
+
+/** The signer's text and date fields with their values, labelled by name or key, in document order. */
+function valuesOf(facts: EvidenceFacts, reference: string): Array<{ label: string; value: string; prefilled: boolean }> {
+  return (facts.fieldRows ?? [])
+    .filter((f) => f.signer_reference === reference && (f.type === 'text' || f.type === 'date') && f.value !== null && f.value !== '')
+    .map((f) => ({ label: f.name ?? f.field_key ?? f.type, value: f.value ?? '', prefilled: f.read_only === 1 }));
 }

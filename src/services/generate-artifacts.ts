@@ -109,7 +109,8 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
   if (!document?.blob_id) return null;
   const signers = currentSigners(db, requestId);
   const marks = signers.length === 0 ? [] : db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signers.map((s) => s.id)));
-  const fields: StampField[] = requestFields(db, requestId).map((field) => {
+  const fieldRows = requestFields(db, requestId);
+  const fields: StampField[] = fieldRows.map((field) => {
     const signer = signers.find((s) => s.reference === field.signer_reference);
     const mark = marks.find((m) => m.signer_id === signer?.id && m.kind === field.type);
     return {
@@ -133,6 +134,8 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
     document,
     signers,
     fields,
+    fieldRows,
+    marks,
     events: rows,
     chain: { head: chain.head, count: chain.count },
     generatedAt: ctx.clock.now(),

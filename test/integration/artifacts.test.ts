@@ -481,7 +481,10 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     sha256(CONTRACT),
     sha256(signed),
     'Ada Lovelace <ada@example.com>',
-    'request_completed',
+    'Request completed',
+    'Initials drawn',
+    'company Société Générale',
+    'Rapport de preuve',
     generated.prev_hash,
     `paraph audit verify ${id}`,
   ]) {
