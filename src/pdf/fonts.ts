@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { isWoff, sfntFromWoff } from './woff.js';
 
 /**
  * The fonts paraph draws with, all shipped by npm packages, so nothing has to be installed on the
@@ -31,7 +32,9 @@ const cache = new Map<FontName, Buffer>();
 function bytesOf(name: FontName): Buffer {
   let bytes = cache.get(name);
   if (!bytes) {
-    bytes = fs.readFileSync(FILES[name]);
+    const file = fs.readFileSync(FILES[name]);
+    // The handwriting face ships as WOFF: unpacked once here, not at every glyph a subset takes.
+    bytes = isWoff(file) ? sfntFromWoff(file) : file;
     cache.set(name, bytes);
   }
   return bytes;
