@@ -79,17 +79,23 @@ export async function produce(
   return { signedPdf, evidencePdf, timestamps };
 }
 
-/** A job on a one-page document of its own, with a typed signature, a text field and a short report. */
+/** A job on a one-page document of its own, with a typed signature, a text and a date field and a short report. */
 async function warmUpJob({ signer, timestamp }: WarmUp): Promise<ProduceJob> {
   const doc = await PDFDocument.create();
   doc.addPage([595.28, 841.89]);
   const at = new Date(0).toISOString();
-  const person = { reference: 'warm-up', name: 'Warm Up', email: 'warm-up@example.com', signingOrder: null, status: 'signed', signedAt: at, verification: '', verifiedAt: null };
+  // A typed mark and an entered value, as most completions have: the handwriting face, its glyph
+  // placement and the report's signer block are loaded and compiled here, not at the first request.
+  const person = {
+    reference: 'warm-up', name: 'Warm Up', email: 'warm-up@example.com', signingOrder: null, status: 'signed', signedAt: at, verification: '', verifiedAt: null,
+    locale: 'en', marks: [{ kind: 'signature' as const, method: 'typed' as const, text: 'Warm Up' }], values: [{ label: 'company', value: 'warm-up', prefilled: false }],
+  };
   return {
     original: await doc.save(),
     fields: [
       { type: 'signature', page: 1, x: 72, y: 600, width: 180, height: 40, value: null, mark: { method: 'typed', text: 'Warm Up' } },
       { type: 'text', page: 1, x: 72, y: 560, width: 180, height: 20, value: 'warm-up', mark: null },
+      { type: 'date', page: 1, x: 72, y: 530, width: 180, height: 20, value: at.slice(0, 10), locale: 'en', mark: null },
     ],
     sealAt: 0,
     signer,
