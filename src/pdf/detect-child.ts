@@ -227,7 +227,7 @@ async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, 
       const b = unrotate(v.x, v.y1);
       return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
     });
-    model.words = withoutRules(read.result.words, rules.segments).map((w) => wordBack(w, unrotate));
+    model.words = withoutRules(read.result.words, rules.segments).filter(isWord).map((w) => wordBack(w, unrotate));
     model.segments = [...model.segments, ...segments];
     model.verticals = [...model.verticals, ...verticals];
     model.ocr = true;
@@ -347,6 +347,16 @@ function withoutRules(words: Word[], segments: Segment[]): Word[] {
       (s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width,
     );
   });
+}
+
+/**
+ * OCR reads specks, the grain of a photo and the edges of drawn lines as short "words" it has no
+ * confidence in: they are not text a reader sees, and left in they would stand for text above a line
+ * to sign on, or in a blank.
+ */
+const SPECK_CONFIDENCE = 0.2;
+function isWord(w: Word): boolean {
+  return w.confidence >= SPECK_CONFIDENCE || (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
 }
 
 function countLabels(words: Word[]): number {

@@ -216,6 +216,13 @@ test('a blank already filled is no place to sign: a value on the line, an image 
   assert.deepEqual(suggestFields(page({ ...model, images: [{ x0: 130, y0: 280, x1: 200, y1: 305 }] })), []);
   const anchored = suggestFields(page({ words: [...words('Signed:', 64, 300), ...words('/sn1/', 112, 300, 6)], segments: [{ x0: 108, x1: 300, y: 302 }] }));
   assert.deepEqual(anchored.map((s) => s.type), ['signature']);
+  // A name typed over the blank is read on the label's own line, after the underscores (text layer) or
+  // after the label over a drawn line (OCR): it fills the blank all the same.
+  const typed = page({ words: [...words('Printed Name: ________________', 64, 300), ...words('Tracy Cravey', 180, 298)] });
+  assert.deepEqual(suggestFields(typed), []);
+  const read = page({ words: [...words('Signature:', 64, 300), ...words('Craep', 150, 300)], segments: [{ x0: 120, x1: 330, y: 303 }], ocr: true });
+  assert.deepEqual(suggestFields(read), []);
+  assert.equal(suggestFields({ ...read, words: words('Signature:', 64, 300) }).length, 1);
 });
 
 test('text tags of e-signature services; captions in Hebrew; labels the size of the body text', () => {
