@@ -309,6 +309,26 @@ test('rules in pixels: a thin long run is a line, a short one and a thick block 
   assert.deepEqual(cellAt({ h: segments, v: verticals }, 50, 70), { x0: 10.25, y0: 60.25, x1: 99.75, y1: 85.25 });
 });
 
+test('rules in pixels: a rule seen in pieces (underscores, a scan\'s noise, a step of a pixel) is one line; two blanks of a row stay two', () => {
+  const w = 600;
+  const h = 100;
+  const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) rgba.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  // Underscores 70 px long with 4 px between them (2 pt at this scale), the last a pixel lower.
+  ink(20, 40, 90, 42);
+  ink(94, 40, 164, 42);
+  ink(168, 41, 238, 43);
+  // Two blanks 40 px (20 pt) apart on another row: words go between them.
+  ink(20, 80, 200, 82);
+  ink(240, 80, 420, 82);
+  const { segments } = rulesFromPixels(rgba, w, h, 2);
+  const row = (y: number) => segments.filter((s) => Math.abs(s.y - y) < 2).sort((a, b) => a.x0 - b.x0);
+  assert.deepEqual(row(20.5).map((s) => [s.x0, s.x1]), [[10, 119]], JSON.stringify(segments));
+  assert.deepEqual(row(40.5).map((s) => [s.x0, s.x1]), [[10, 100], [120, 210]], JSON.stringify(segments));
+});
+
 function pick(s: Suggestion | undefined) {
   return s && { type: s.type, reason: s.reason, x: s.x, y: s.y, width: s.width, height: s.height };
 }
