@@ -7,6 +7,7 @@ import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, spli
 import { widgetMeaning } from '../../src/pdf/detect-acroform.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect-rules.js';
 import { rulesFromPixels } from '../../src/pdf/ocr-lines.js';
+import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/ocr-words.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
@@ -332,3 +333,32 @@ test('rules in pixels: a rule seen in pieces (underscores, a scan\'s noise, a st
 function pick(s: Suggestion | undefined) {
   return s && { type: s.type, reason: s.reason, x: s.x, y: s.y, width: s.width, height: s.height };
 }
+
+test('OCR words made like a text layer\'s: a typed blank apart from its caption, rules continuing a row as its blanks, specks dropped', () => {
+  /** Words as OCR gives them (one box per word, a confidence), then as the OCR path hands them to the rules. */
+  const read = (text: string, x: number, baseline: number, confidence = 0.9, size = 11) =>
+    text.split(' ').reduce<Word[]>((out, t) => {
+      const x0 = out.length ? (out[out.length - 1] as Word).box.x1 + size * 0.3 : x;
+      return [...out, { text: t, box: { x0, y0: baseline - 0.75 * size, x1: x0 + t.length * size * 0.5, y1: baseline + 0.2 * size }, baseline, size, confidence }];
+    }, []);
+  const ocrPage = (ws: Word[], segments: PageModel['segments']) => {
+    const kept = withoutSpecks(withoutRules(blanksApart(ws), segments));
+    return page({ words: [...kept, ...blanksOnRows(kept, segments)], segments, ocr: true });
+  };
+  // "Signature:___" read as one word, its drawn line starting under its last characters.
+  const typed = read('Signature:___', 64, 300);
+  const line = { x0: 113, x1: 330, y: 302 };
+  assert.deepEqual(blanksApart(typed).map((w) => w.text), ['Signature:', '___']);
+  assert.deepEqual(suggestFields(ocrPage(typed, [line])).map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]), [['signature', 113, 330]]);
+  // The month/day/year blanks OCR drops come back from the rules between the words: a signing date, as on the text layer.
+  const executed = [...read('This contract is executed on', 64, 280), ...read('(month)', 64, 300), ...read('(day)', 170, 300), ...read('(year)', 250, 300)];
+  const blanks = [{ x0: 110, x1: 165, y: 302 }, { x0: 200, x1: 245, y: 302 }, { x0: 288, x1: 340, y: 302 }];
+  const dates = suggestFields(ocrPage(executed, blanks));
+  assert.deepEqual(dates.map((s) => [s.type, s.fieldKey, Math.round(s.x), Math.round(s.x + s.width)]), [['date', 'sign_date', 110, 340]]);
+  // A speck read as punctuation right above a line to sign on does not take the room a signature needs;
+  // a colon read apart from its caption stays with it.
+  const signing = [...read('Signature', 64, 400), ...read(':', 113, 400), ...read(':', 200, 390, 0.5, 4)];
+  assert.deepEqual(withoutSpecks(signing).map((w) => w.text), ['Signature', ':']);
+  assert.deepEqual(suggestFields(ocrPage(signing, [{ x0: 125, x1: 330, y: 402 }])).map((s) => s.type), ['signature']);
+  assert.deepEqual(withoutSpecks(read('LC', 200, 390, 0.05)), []);
+});
