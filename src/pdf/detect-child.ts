@@ -12,11 +12,12 @@ import { isArabic, matchLabels, splitWord } from './detect-lexicon.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, type PageScan } from './detect-extract.js';
 import { assemble, round, type Analysis, type PageDone } from './detect-analysis.js';
-import { buildLines, suggestFields, type PageModel, type Segment, type Word } from './detect-rules.js';
+import { buildLines, suggestFields, type PageModel, type Word } from './detect-rules.js';
 import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
 import { OcrEngine, type OcrResult } from './ocr.js';
 import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './ocr-image.js';
 import { rulesFromInk } from './ocr-lines.js';
+import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './ocr-words.js';
 
 export interface DetectJob {
   id: number;
@@ -227,7 +228,8 @@ async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, 
       const b = unrotate(v.x, v.y1);
       return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
     });
-    model.words = withoutRules(read.result.words, rules.segments).map((w) => wordBack(w, unrotate));
+    const words = withoutSpecks(withoutRules(blanksApart(read.result.words), rules.segments));
+    model.words = [...words, ...blanksOnRows(words, rules.segments)].map((w) => wordBack(w, unrotate));
     model.segments = [...model.segments, ...segments];
     model.verticals = [...model.verticals, ...verticals];
     model.ocr = true;
@@ -334,19 +336,6 @@ async function readBest(ocr: OcrEngine, image: InkPage, order: OcrLanguage[]): P
   const labels2 = countLabels(second.words);
   const better = labels2 > labels || (labels2 === labels && second.confidence > result.confidence);
   return better ? { result: second, language: otherScript } : { result, language: first };
-}
-
-/** OCR reads a drawn line as a word of dashes or tildes: the line is already known, the word goes. */
-function withoutRules(words: Word[], segments: Segment[]): Word[] {
-  return words.filter((w) => {
-    const text = w.text.replace(/\s/g, '');
-    const ruleLike = !/[\p{L}\p{N}]/u.test(text) || w.confidence < 0.5;
-    if (!ruleLike) return true;
-    const width = w.box.x1 - w.box.x0;
-    return !segments.some(
-      (s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width,
-    );
-  });
 }
 
 function countLabels(words: Word[]): number {

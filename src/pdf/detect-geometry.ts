@@ -34,7 +34,8 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
     if (used.has(s)) return false;
     if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
-    return gap >= -2 && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
+    // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
+    return gap >= -Math.max(2, 0.5 * line.size) && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }

@@ -206,7 +206,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
   if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
-  if (filled(r, page, label.line.words)) return undefined;
+  if (filled(r, page, ownWords(label))) return undefined;
   let c = base;
   if (label.entry.strength === 'weak') c -= 0.1;
   if (label.bare) c += 0.03;
@@ -222,6 +222,14 @@ export function suggestion(page: PageModel, label: Label, type: LabelType, rect:
     ...(label.role ? { roleHint: label.role } : {}),
     ...(fieldKey && (type === 'text' || (type === 'date' && fieldKey === 'sign_date')) ? { fieldKey } : {}),
   };
+}
+
+/**
+ * The words of a label's line up to the end of the label (in reading order): what follows it on the
+ * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
+ */
+function ownWords(label: Label): Word[] {
+  return label.next === -1 ? label.line.words : label.line.words.slice(0, label.next);
 }
 
 export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };

@@ -12,6 +12,12 @@ const MIN_VERTICAL = 10;
 const MAX_THICKNESS = 4;
 /** Pixels of gap (scanner noise, a dotted rule) that do not break a run. */
 const GAP = 2;
+/**
+ * In points: pieces of one row closer than this are one rule (a rule typed as underscores breaks between
+ * its glyphs at a fine resolution; scanner noise breaks a drawn one), never two blanks of a row, which
+ * have words between them.
+ */
+const JOIN = 3;
 
 interface Run { from: number; to: number; at: number }
 interface Open { from: number; to: number; first: number; last: number }
@@ -99,9 +105,28 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
       vGroups.push({ from: p.from, to: p.to, first: p.col, last: p.col });
     }
   }
-  const horizontal: Segment[] = hRuns.map((r) => ({ x0: r.from / scale, x1: r.to / scale, y: r.at / scale }));
+  const horizontal: Segment[] = joinRuns(hRuns, Math.round(JOIN * scale), thick).map((r) => ({ x0: r.from / scale, x1: r.to / scale, y: r.at / scale }));
   const verticals: VRule[] = vGroups
     .filter((g) => g.last - g.first + 1 <= thick)
     .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
   return { segments: horizontal, verticals };
+}
+
+
+/** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */
+function joinRuns(runs: Run[], gap: number, thick: number): Run[] {
+  const out: Run[] = [];
+  for (const r of [...runs].sort((a, b) => a.from - b.from)) {
+    const prev = out.find((o) => Math.abs(o.at - r.at) <= thick / 2 && r.from - o.to <= gap && r.to - o.from >= -gap);
+    if (!prev) {
+      out.push({ ...r });
+      continue;
+    }
+    const a = prev.to - prev.from;
+    const b = r.to - r.from;
+    prev.at = (prev.at * a + r.at * b) / (a + b);
+    prev.from = Math.min(prev.from, r.from);
+    prev.to = Math.max(prev.to, r.to);
+  }
+  return out;
 }

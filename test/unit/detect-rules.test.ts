@@ -7,6 +7,7 @@ import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, spli
 import { widgetMeaning } from '../../src/pdf/detect-acroform.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect-rules.js';
 import { rulesFromPixels } from '../../src/pdf/ocr-lines.js';
+import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/ocr-words.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
@@ -216,6 +217,13 @@ test('a blank already filled is no place to sign: a value on the line, an image 
   assert.deepEqual(suggestFields(page({ ...model, images: [{ x0: 130, y0: 280, x1: 200, y1: 305 }] })), []);
   const anchored = suggestFields(page({ words: [...words('Signed:', 64, 300), ...words('/sn1/', 112, 300, 6)], segments: [{ x0: 108, x1: 300, y: 302 }] }));
   assert.deepEqual(anchored.map((s) => s.type), ['signature']);
+  // A name typed over the blank is read on the label's own line, after the underscores (text layer) or
+  // after the label over a drawn line (OCR): it fills the blank all the same.
+  const typed = page({ words: [...words('Printed Name: ________________', 64, 300), ...words('Tracy Cravey', 180, 298)] });
+  assert.deepEqual(suggestFields(typed), []);
+  const read = page({ words: [...words('Signature:', 64, 300), ...words('Craep', 150, 300)], segments: [{ x0: 120, x1: 330, y: 303 }], ocr: true });
+  assert.deepEqual(suggestFields(read), []);
+  assert.equal(suggestFields({ ...read, words: words('Signature:', 64, 300) }).length, 1);
 });
 
 test('text tags of e-signature services; captions in Hebrew; labels the size of the body text', () => {
@@ -302,6 +310,55 @@ test('rules in pixels: a thin long run is a line, a short one and a thick block 
   assert.deepEqual(cellAt({ h: segments, v: verticals }, 50, 70), { x0: 10.25, y0: 60.25, x1: 99.75, y1: 85.25 });
 });
 
+test('rules in pixels: a rule seen in pieces (underscores, a scan\'s noise, a step of a pixel) is one line; two blanks of a row stay two', () => {
+  const w = 600;
+  const h = 100;
+  const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) rgba.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  // Underscores 70 px long with 4 px between them (2 pt at this scale), the last a pixel lower.
+  ink(20, 40, 90, 42);
+  ink(94, 40, 164, 42);
+  ink(168, 41, 238, 43);
+  // Two blanks 40 px (20 pt) apart on another row: words go between them.
+  ink(20, 80, 200, 82);
+  ink(240, 80, 420, 82);
+  const { segments } = rulesFromPixels(rgba, w, h, 2);
+  const row = (y: number) => segments.filter((s) => Math.abs(s.y - y) < 2).sort((a, b) => a.x0 - b.x0);
+  assert.deepEqual(row(20.5).map((s) => [s.x0, s.x1]), [[10, 119]], JSON.stringify(segments));
+  assert.deepEqual(row(40.5).map((s) => [s.x0, s.x1]), [[10, 100], [120, 210]], JSON.stringify(segments));
+});
+
 function pick(s: Suggestion | undefined) {
   return s && { type: s.type, reason: s.reason, x: s.x, y: s.y, width: s.width, height: s.height };
 }
+
+test('OCR words made like a text layer\'s: a typed blank apart from its caption, rules continuing a row as its blanks, specks dropped', () => {
+  /** Words as OCR gives them (one box per word, a confidence), then as the OCR path hands them to the rules. */
+  const read = (text: string, x: number, baseline: number, confidence = 0.9, size = 11) =>
+    text.split(' ').reduce<Word[]>((out, t) => {
+      const x0 = out.length ? (out[out.length - 1] as Word).box.x1 + size * 0.3 : x;
+      return [...out, { text: t, box: { x0, y0: baseline - 0.75 * size, x1: x0 + t.length * size * 0.5, y1: baseline + 0.2 * size }, baseline, size, confidence }];
+    }, []);
+  const ocrPage = (ws: Word[], segments: PageModel['segments']) => {
+    const kept = withoutSpecks(withoutRules(blanksApart(ws), segments));
+    return page({ words: [...kept, ...blanksOnRows(kept, segments)], segments, ocr: true });
+  };
+  // "Signature:___" read as one word, its drawn line starting under its last characters.
+  const typed = read('Signature:___', 64, 300);
+  const line = { x0: 113, x1: 330, y: 302 };
+  assert.deepEqual(blanksApart(typed).map((w) => w.text), ['Signature:', '___']);
+  assert.deepEqual(suggestFields(ocrPage(typed, [line])).map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]), [['signature', 113, 330]]);
+  // The month/day/year blanks OCR drops come back from the rules between the words: a signing date, as on the text layer.
+  const executed = [...read('This contract is executed on', 64, 280), ...read('(month)', 64, 300), ...read('(day)', 170, 300), ...read('(year)', 250, 300)];
+  const blanks = [{ x0: 110, x1: 165, y: 302 }, { x0: 200, x1: 245, y: 302 }, { x0: 288, x1: 340, y: 302 }];
+  const dates = suggestFields(ocrPage(executed, blanks));
+  assert.deepEqual(dates.map((s) => [s.type, s.fieldKey, Math.round(s.x), Math.round(s.x + s.width)]), [['date', 'sign_date', 110, 340]]);
+  // A speck read as punctuation right above a line to sign on does not take the room a signature needs;
+  // a colon read apart from its caption stays with it.
+  const signing = [...read('Signature', 64, 400), ...read(':', 113, 400), ...read(':', 200, 390, 0.5, 4)];
+  assert.deepEqual(withoutSpecks(signing).map((w) => w.text), ['Signature', ':']);
+  assert.deepEqual(suggestFields(ocrPage(signing, [{ x0: 125, x1: 330, y: 402 }])).map((s) => s.type), ['signature']);
+  assert.deepEqual(withoutSpecks(read('LC', 200, 390, 0.05)), []);
+});
