@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import BetterSqlite3 from 'better-sqlite3';
 import forge from 'node-forge';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -20,6 +19,7 @@ import { latestOtpCode } from '../../src/services/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
 import { activate, advance, auditOf, DAY, postJson, signerAction, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
+import { pngOf } from '../helpers/png.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { embeddedToken, readTokenWithOpenssl, SIGNATURE_TIME_STAMP_TOKEN } from '../helpers/timestamps.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
@@ -270,46 +270,6 @@ function assertEvidence(evidence: Json, served: { original: Uint8Array; signed: 
   assert.doesNotMatch(text, /"(ip|ip_address|user_agent|useragent)"|127\.0\.0\.1|undici|Mozilla/i, 'no IP address or user agent');
 }
 
-/** A PNG drawn in code: a dark scribble, or a solid block (for geometry checks). */
-function pngOf(width: number, height: number, ink: (x: number, y: number) => boolean): string {
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = y * (width * 4 + 1) + 1 + x * 4;
-      const on = ink(x, y);
-      raw.set(on ? [20, 30, 110, 255] : [255, 255, 255, 0], at);
-    }
-  }
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 const SCRIBBLE = pngOf(240, 80, (x, y) => Math.abs(y - 40 - 25 * Math.sin(x / 18) * Math.cos(x / 53)) < 3 || (x > 30 && x < 210 && Math.abs(y - 70) < 1.5));
 const SOLID = pngOf(40, 20, () => true);

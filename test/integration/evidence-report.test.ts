@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { latestOtpCode } from '../../src/services/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
 import { activate, auditOf, signerAction, status } from '../helpers/flows.js';
+import { pngOf } from '../helpers/png.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
@@ -24,38 +24,7 @@ const RAW_CODES = ['request_created', 'request_activated', 'signer_viewed', 'sig
 
 /** An RGBA PNG of a wavy stroke: what a drawn signature sends. */
 function scribble(): string {
-  const [width, height] = [240, 80];
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (Math.abs(y - 40 - 25 * Math.sin(x / 18) * Math.cos(x / 53)) >= 3) continue;
-      raw.set([20, 30, 110, 255], y * (width * 4 + 1) + 1 + x * 4);
-    }
-  }
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (table[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return pngOf(240, 80, (x, y) => Math.abs(y - 40 - 25 * Math.sin(x / 18) * Math.cos(x / 53)) < 3);
 }
 
 async function create(server: TestServer, body: Json): Promise<string> {
