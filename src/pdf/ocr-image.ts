@@ -180,16 +180,11 @@ export function toPbm(page: InkPage, crop?: { top: number; bottom: number }): Bu
   return out;
 }
 
-/**
- * The usual height of a text line's ink, in pixels: the median height of the bands of rows that hold
- * ink, ignoring bands too thin to be text (rules) or too tall (pictures, blocks). Undefined with no text.
- */
-export function textHeight(page: InkPage): number | undefined {
+/** The runs of pixel rows, top to bottom, each holding at least `minInk` ink pixels (`bottom` exclusive). */
+function inkBands(page: InkPage, minInk: number): Array<{ top: number; bottom: number }> {
   const { ink, width, height } = page;
-  const bands: number[] = [];
+  const bands: Array<{ top: number; bottom: number }> = [];
   let start = -1;
-  // A row counts when a little of it is ink (a rule alone spans it; so does text).
-  const minInk = Math.max(4, Math.round(width / 200));
   for (let y = 0; y <= height; y++) {
     let count = 0;
     if (y < height) {
@@ -199,11 +194,22 @@ export function textHeight(page: InkPage): number | undefined {
     if (count >= minInk) {
       if (start < 0) start = y;
     } else if (start >= 0) {
-      const h = y - start;
-      if (h >= 4 && h <= 200) bands.push(h);
+      bands.push({ top: start, bottom: y });
       start = -1;
     }
   }
+  return bands;
+}
+
+/**
+ * The usual height of a text line's ink, in pixels: the median height of the bands of rows that hold
+ * ink, ignoring bands too thin to be text (rules) or too tall (pictures, blocks). Undefined with no text.
+ */
+export function textHeight(page: InkPage): number | undefined {
+  // A row counts when a little of it is ink (a rule alone spans it; so does text).
+  const bands = inkBands(page, Math.max(4, Math.round(page.width / 200)))
+    .map((band) => band.bottom - band.top)
+    .filter((h) => h >= 4 && h <= 200);
   if (bands.length === 0) return undefined;
   bands.sort((a, b) => a - b);
   return bands[Math.floor(bands.length / 2)];
@@ -299,22 +305,7 @@ export function labelRegions(page: InkPage, ruleRows: number[]): { page: InkPage
   const { ink, width, height } = page;
   // Rows count when a fiftieth of them is ink: the body of a line of text (its x-height) is, the thin
   // strokes above and below it are not, so that close lines of text stay apart.
-  const minInk = Math.max(4, Math.round(width / 50));
-  const bands: Band[] = [];
-  let start = -1;
-  for (let y = 0; y <= height; y++) {
-    let count = 0;
-    if (y < height) {
-      const row = y * width;
-      for (let x = 0; x < width && count < minInk; x++) count += ink[row + x] as number;
-    }
-    if (count >= minInk) {
-      if (start < 0) start = y;
-    } else if (start >= 0) {
-      bands.push({ top: start, bottom: y, left: 0, right: 0, dense: false });
-      start = -1;
-    }
-  }
+  const bands: Band[] = inkBands(page, Math.max(4, Math.round(width / 50))).map(({ top, bottom }) => ({ top, bottom, left: 0, right: 0, dense: false }));
   const heights = bands.map((b) => b.bottom - b.top).filter((h) => h >= 4).sort((p, q) => p - q);
   const lineHeight = heights[Math.floor(heights.length / 2)];
   if (lineHeight === undefined) return { page, blanked: 0 };

@@ -5,48 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { match } from '../../fixtures/detection-real/measure.js';
 import { createFieldDetector, type Analysis } from '../../src/pdf/detect.js';
 import { useTmpDir } from '../helpers/server.js';
 
 interface Expected { type: string; page: number; x: number; y: number; width: number; height: number; roleHint?: string; fieldKey?: string }
-interface Box { x: number; y: number; width: number; height: number }
 
 const DIR = new URL('../../fixtures/detection/', import.meta.url);
 const corpus = JSON.parse(fs.readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
   string,
   { language: string; about: string; pages: number; expected: Expected[] }
 >;
-
-function iou(a: Box, b: Box): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter);
-}
-
-/** Greedy one-to-one matching, best IoU first. */
-function match(expected: Expected[], found: Analysis['suggestions']): Array<[Expected, Analysis['suggestions'][number]]> {
-  const pairs: Array<{ e: Expected; s: Analysis['suggestions'][number]; score: number }> = [];
-  for (const e of expected) {
-    for (const s of found) {
-      if (s.page !== e.page || s.type !== e.type) continue;
-      const score = iou(e, s);
-      if (score >= 0.5) pairs.push({ e, s, score });
-    }
-  }
-  pairs.sort((a, b) => b.score - a.score);
-  const usedE = new Set<Expected>();
-  const usedS = new Set<unknown>();
-  const out: Array<[Expected, Analysis['suggestions'][number]]> = [];
-  for (const p of pairs) {
-    if (usedE.has(p.e) || usedS.has(p.s)) continue;
-    usedE.add(p.e);
-    usedS.add(p.s);
-    out.push([p.e, p.s]);
-  }
-  return out;
-}
 
 test('detection corpus: precision >= 0.9 and recall >= 0.85; page counts, roles, keys and geometry per document', async (t) => {
   assert.ok(Object.keys(corpus).length >= 12, 'at least 12 documents');
