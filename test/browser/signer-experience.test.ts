@@ -14,6 +14,7 @@ import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
+import { waitUntil } from '../helpers/crash-loop.js';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -56,14 +57,9 @@ async function createSigning(server: TestServer, lang: Lang, overrides: Record<s
   return { id, url: activated.signers[0]!.signing_url, links, email: (body.signers as Array<{ email: string }>)[0]!.email };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+/** Polls `probe` every 150 ms until it answers something other than null (90 s at most). */
+function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  return waitUntil(what, async () => (await probe()) ?? undefined, 90_000, 150);
 }
 
 /** axe-core in the page: no serious or critical finding. */

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { activate, postJson, signerAction, status } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/crash-loop.js';
 
 type Mail = { kind: string | null; subject: string; text: string; html: string; signer_reference: string | null };
 
@@ -26,14 +27,9 @@ async function view(link: string): Promise<{ state: string; closed_reason: strin
   return json(response);
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+/** Polls `probe` every 150 ms until it answers something other than null (90 s at most). */
+function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  return waitUntil(what, async () => (await probe()) ?? undefined, 90_000, 150);
 }
 
 async function mailsOf(server: TestServer, id: string): Promise<Mail[]> {
