@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import module from 'node:module';
 import v8 from 'node:v8';
-import { unsupportedNodeMessage } from '../dist/node-support.js';
+import { unsupportedNodeMessage } from '../dist/platform/node-support.js';
 
 // Checked before the CLI loads: on an older Node, the SQLite binding would crash the process.
 const unsupported = unsupportedNodeMessage(process.versions.node);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createBlobStore, type BlobStore } from './blobs/blob-store.js';
-import { createClock, type Clock } from './clock.js';
-import { loadOrCreateMasterKey } from './crypto/master-key.js';
-import { createMac, createSealer, type Sealer } from './crypto/sealed.js';
-import { contentFailure, databaseFile, prepareDataDir } from './data-dir.js';
+import { createBlobStore, type BlobStore } from './platform/blob-store.js';
+import { createClock, type Clock } from './platform/clock.js';
+import { loadOrCreateMasterKey } from './platform/crypto/master-key.js';
+import { createMac, createSealer, type Sealer } from './platform/crypto/sealed.js';
+import { contentFailure, databaseFile, prepareDataDir } from './platform/data-dir.js';
 import { openDatabase, type Db } from './db/database.js';
-import { readSetting, writeSetting } from './db/repos/settings.js';
+import { readSetting, writeSetting } from './db/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
-import type { Log } from './log.js';
+import type { Log } from './platform/log.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
 
 /** What every service function receives: the data directory's resources, built once per process. */

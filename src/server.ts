@@ -1,17 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { publicBaseUrl, type Config } from './config.js';
+import { publicBaseUrl, type Config } from './platform/config.js';
 import { createContext, type Context } from './context.js';
-import { makeEphemeralDataDir, removeDataDir } from './data-dir.js';
+import { makeEphemeralDataDir, removeDataDir } from './platform/data-dir.js';
 import { buildApp } from './http/app.js';
-import { createLog, type Log } from './log.js';
-import { ensureFirstApiKey } from './services/ensure-first-api-key.js';
-import { startScheduler } from './jobs/scheduler.js';
-import { startDispatcher } from './jobs/dispatch-webhooks.js';
-import { startCatcher } from './mail/catcher.js';
-import { pendingMailIds, sendQueuedMail } from './mail/outbox.js';
-import { warmArtifactGeneration } from './services/generate-artifacts.js';
-import { dashboardUrl, recordServerUrl } from './services/dashboard-url.js';
-import type { CreatedApiKey } from './services/create-api-key.js';
+import { createLog, type Log } from './platform/log.js';
+import { ensureFirstApiKey } from './features/keys/ensure-first-api-key.js';
+import { startScheduler } from './scheduler.js';
+import { startDispatcher } from './features/webhooks/dispatch-due-deliveries.js';
+import { startCatcher } from './smtp/catcher.js';
+import { pendingMailIds, sendQueuedMail } from './features/mail/outbox.js';
+import { warmArtifactGeneration } from './features/artifacts/generate-artifacts.js';
+import { dashboardUrl, recordServerUrl } from './features/dashboard/dashboard-url.js';
+import type { CreatedApiKey } from './features/keys/create-api-key.js';
 
 export interface RunningParaph {
   /** Base URL of the HTTP server, e.g. `http://127.0.0.1:4010` (the API is under `/v1`). */

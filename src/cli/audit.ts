@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import { verifyAuditTrail } from '../services/verify-audit-trail.js';
+import type { Env } from '../platform/config.js';
+import { verifyAuditTrail } from '../features/artifacts/verify-audit-trail.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, type Io } from './output.js';

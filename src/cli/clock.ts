@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
+import type { Env } from '../platform/config.js';
 import { DURATION_SYNTAX, durationMistake, parseDuration } from '../domain/duration.js';
-import { advanceClock } from '../services/advance-clock.js';
-import { clockState } from '../services/clock-state.js';
+import { advanceClock } from '../features/sandbox/advance-clock.js';
+import { clockState } from '../features/sandbox/clock-state.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, UsageError, type Io } from './output.js';

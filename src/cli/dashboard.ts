@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import { dashboardUrl, knownDashboardUrl } from '../services/dashboard-url.js';
-import { rotateDashboardToken } from '../services/dashboard-token.js';
+import type { Env } from '../platform/config.js';
+import { dashboardUrl, knownDashboardUrl } from '../features/dashboard/dashboard-url.js';
+import { rotateDashboardToken } from '../features/dashboard/dashboard-token.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, type Io } from './output.js';

@@ -1,7 +1,7 @@
-import { dataDirSource, resolveDataDir, type Env } from '../config.js';
+import { dataDirSource, resolveDataDir, type Env } from '../platform/config.js';
 import { createContext, type Context } from '../context.js';
-import { DataDirError } from '../data-dir.js';
-import { createLog } from '../log.js';
+import { DataDirError } from '../platform/data-dir.js';
+import { createLog } from '../platform/log.js';
 
 /**
  * The context a CLI command works with: the data directory a running server may be using. It must

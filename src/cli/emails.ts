@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import { listCaughtEmails, showCaughtEmail } from '../services/caught-emails.js';
+import type { Env } from '../platform/config.js';
+import { listCaughtEmails, showCaughtEmail } from '../features/mail/caught-emails.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, printTable, type Io } from './output.js';

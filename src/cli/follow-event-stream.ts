@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SseReader, type SseMessage } from '../net/server-sent-events.js';
+import { SseReader, type SseMessage } from '../platform/server-sent-events.js';
 
 /** The API refused the stream (401, 400): following it again would be refused too. */
 export class StreamRefused extends Error {

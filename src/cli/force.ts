@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import { forceExpire, forcePurge } from '../services/force-request-outcome.js';
+import type { Env } from '../platform/config.js';
+import { forceExpire, forcePurge } from '../features/sandbox/force-request-outcome.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, type Io } from './output.js';

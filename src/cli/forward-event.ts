@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { postWebhook, type PostResult } from '../webhooks/post-webhook.js';
-import { WEBHOOK_HEADER_NAMES } from '../webhooks/sign-webhook.js';
+import { postWebhook, type PostResult } from '../platform/webhooks/post-webhook.js';
+import { WEBHOOK_HEADER_NAMES } from '../platform/webhooks/sign-webhook.js';
 import { UsageError } from './output.js';
 
 /** `--forward-to`: an http(s) URL; loopback and private hosts are fine (the developer's own machine). */

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import type { Env } from '../config.js';
-import { PARAPH_VERSION } from '../version.js';
+import type { Env } from '../platform/config.js';
+import { PARAPH_VERSION } from '../platform/version.js';
 import { auditCommand } from './audit.js';
 import { clockCommand } from './clock.js';
 import { dashboardCommand } from './dashboard.js';

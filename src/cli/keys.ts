@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import { createApiKey } from '../services/create-api-key.js';
-import { listApiKeys } from '../services/list-api-keys.js';
-import { revokeApiKey } from '../services/revoke-api-key.js';
+import type { Env } from '../platform/config.js';
+import { createApiKey } from '../features/keys/create-api-key.js';
+import { listApiKeys } from '../features/keys/list-api-keys.js';
+import { revokeApiKey } from '../features/keys/revoke-api-key.js';
 import { withContext } from './data-dir-context.js';
 import { printJson, printTable, type Io } from './output.js';
 import { dataDirOption } from './options.js';

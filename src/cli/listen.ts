@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { resolveApiClient, type Env } from '../config.js';
-import { EventType, type WebhookEvent } from '../http/schemas/webhooks.js';
-import type { SseMessage } from '../net/server-sent-events.js';
-import type { PostResult } from '../webhooks/post-webhook.js';
+import { resolveApiClient, type Env } from '../platform/config.js';
+import { EventType, type WebhookEvent } from '../contract/webhooks.js';
+import type { SseMessage } from '../platform/server-sent-events.js';
+import type { PostResult } from '../platform/webhooks/post-webhook.js';
 import { followEventStream } from './follow-event-stream.js';
 import { forwardEvent, parseForwardUrl } from './forward-event.js';
 import { UsageError, type Io } from './output.js';

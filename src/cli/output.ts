@@ -1,5 +1,5 @@
-import { ConfigError } from '../config.js';
-import { isParaphError } from '../errors.js';
+import { ConfigError } from '../platform/config.js';
+import { isParaphError } from '../domain/errors.js';
 
 /** Exit codes of every command: 0 success, 1 an error, 2 bad usage. */
 export const EXIT_OK = 0;

@@ -1,4 +1,4 @@
-import type { Env } from '../config.js';
+import type { Env } from '../platform/config.js';
 
 /**
  * Calls `stop` once the process that started this one is gone, when that process is npm (`npx paraph

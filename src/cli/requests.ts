@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import type { Env } from '../config.js';
-import { listAllRequests, showRequest } from '../services/operator-requests.js';
+import type { Env } from '../platform/config.js';
+import { listAllRequests, showRequest } from '../features/dashboard/operator-requests.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, printTable, type Io } from './output.js';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { resolveConfig, type ConfigFlags, type Env } from '../config.js';
+import { resolveConfig, type ConfigFlags, type Env } from '../platform/config.js';
 import { startParaph, type RunningParaph } from '../server.js';
-import { PARAPH_VERSION } from '../version.js';
+import { PARAPH_VERSION } from '../platform/version.js';
 import type { Io } from './output.js';
 import { namingDataDirSource } from './data-dir-context.js';
 import { dataDirOption } from './options.js';

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import type { SignerView } from '../http/schemas/signing.js';
+import type { Env } from '../platform/config.js';
+import type { SignerView } from '../contract/signing.js';
 import { actAsSigner, parseSigningLink, SignerApiError, SigningLinkError, type SigningLink } from '../signer-client/act-as-signer.js';
-import { latestOtpCode } from '../services/caught-emails.js';
+import { latestOtpCode } from '../features/mail/caught-emails.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, UsageError, type Io } from './output.js';

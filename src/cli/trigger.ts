@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DEFAULT_API_URL, resolveApiClient, type Env } from '../config.js';
+import { DEFAULT_API_URL, resolveApiClient, type Env } from '../platform/config.js';
 import { TRIGGERABLE, triggerEvent } from '../trigger/trigger-event.js';
 import { printJson, UsageError, type Io } from './output.js';
 

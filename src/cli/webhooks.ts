@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import type { Env } from '../config.js';
-import type { WebhookDelivery } from '../http/schemas/webhooks.js';
-import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from '../services/webhook-deliveries.js';
+import type { Env } from '../platform/config.js';
+import type { WebhookDelivery } from '../contract/webhooks.js';
+import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from '../features/webhooks/webhook-deliveries.js';
 import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { formatTable, printJson, type Io } from './output.js';

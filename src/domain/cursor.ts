@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors.js';
+import { invalidRequest } from './errors.js';
 
 /**
  * Opaque list cursors: the sequence number of the last row seen, tagged with the list it belongs to,

@@ -1,4 +1,4 @@
-import type { FaultRuleInput } from '../http/schemas/faults.js';
+import type { FaultRuleInput } from '../contract/faults.js';
 
 /** A rule as stored: the input with its defaults filled in (`count`, a webhook's `status`). */
 export type FaultSpec = FaultRuleInput & { count: number };

@@ -1,4 +1,4 @@
-import type { FieldInput, SignerInput } from '../http/schemas/signature-requests.js';
+import type { FieldInput, SignerInput } from '../contract/signature-requests.js';
 
 /** Displayed page size in points, origin top-left (the contract's field geometry). */
 export interface PageBox {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.js';
+import type { ErrorCode } from './errors.js';
 
 /**
  * The request state table of the API description, as data. Services ask `requestMove` whether an

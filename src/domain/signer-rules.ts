@@ -1,4 +1,4 @@
-import type { SignerInput } from '../http/schemas/signature-requests.js';
+import type { SignerInput } from '../contract/signature-requests.js';
 
 /** Signer rules across the list: unique references and emails; unique orders when signing is sequential. */
 export function checkSigners(signers: readonly SignerInput[], sequential: boolean, root: string): string | null {

@@ -1,4 +1,4 @@
-import type { FieldInput, SignerInput } from '../http/schemas/signature-requests.js';
+import type { FieldInput, SignerInput } from '../contract/signature-requests.js';
 import { checkFields } from './field-rules.js';
 
 /** Signers per request, hence roles per template. */

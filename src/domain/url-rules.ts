@@ -1,5 +1,5 @@
-import type { IpClass } from '../net/ip-ranges.js';
-import { classifyIp, isIpLiteral, isIpv4Embedded, isLoopbackHost } from '../net/ip-ranges.js';
+import type { IpClass } from './ip-ranges.js';
+import { classifyIp, isIpLiteral, isIpv4Embedded, isLoopbackHost } from './ip-ranges.js';
 
 const URL_MAX = 2048;
 const ORIGIN_MAX = 255;

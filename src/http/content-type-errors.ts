@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { invalidRequest, type ParaphError } from '../errors.js';
+import { invalidRequest, type ParaphError } from '../domain/errors.js';
 import { curlFormExample } from './multipart.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isParaphError, ParaphError } from '../errors.js';
+import { isParaphError, ParaphError } from '../domain/errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { wrongContentType } from './content-type-errors.js';
 

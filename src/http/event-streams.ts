@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../context.js';
-import { formatSseComment, formatSseMessage } from '../net/server-sent-events.js';
-import { isApiKeyLive, latestEventSeq, readEventFeed } from '../services/read-event-feed.js';
+import { formatSseComment, formatSseMessage } from '../platform/server-sent-events.js';
+import { isApiKeyLive, latestEventSeq, readEventFeed } from '../features/events/read-event-feed.js';
 
 /** A comment this often keeps an idle stream (and every proxy on the way) open. */
 export const HEARTBEAT_MS = 15_000;

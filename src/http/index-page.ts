@@ -1,4 +1,4 @@
-import type { ServerIndex } from './schemas/discovery.js';
+import type { ServerIndex } from '../contract/discovery.js';
 
 /**
  * True when the client ranks text/html above application/json in its `Accept` header (a browser

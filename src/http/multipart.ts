@@ -1,8 +1,8 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { sha256Hex } from '../crypto/tokens.js';
-import { invalidDocument, invalidRequest } from '../errors.js';
+import { sha256Hex } from '../platform/crypto/tokens.js';
+import { invalidDocument, invalidRequest } from '../domain/errors.js';
 import { validate } from './validation.js';
 
 const CURL_DOCUMENT = '-F "document=@contract.pdf;type=application/pdf"';

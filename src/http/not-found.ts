@@ -1,4 +1,4 @@
-import { ParaphError } from '../errors.js';
+import { ParaphError } from '../domain/errors.js';
 import type { OpenApiRoute } from './openapi.js';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

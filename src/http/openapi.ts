@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
-import { ErrorEnvelope } from './schemas/common.js';
+import { ErrorEnvelope } from '../contract/common.js';
 
 /** A route as registered, kept for the OpenAPI document and for telling 405 from 404. */
 export interface OpenApiRoute {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { BASE62 } from '../crypto/tokens.js';
+import { BASE62 } from '../platform/crypto/tokens.js';
 
 const ID_CHARS = 17;
 let pool = Buffer.alloc(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, createPrivateKey, generateKeyPair, randomBytes, randomUUID, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Sealer } from '../crypto/sealed.js';
+import type { Sealer } from '../platform/crypto/sealed.js';
 
 const FILE_NAME = 'signing-certificate.json';
 const FORMAT = 'paraph.signing-certificate/1';

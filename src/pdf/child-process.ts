@@ -4,7 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
+import { FROM_SOURCE, ownModuleUrl } from '../platform/package-files.js';
 
 /**
  * Forks `name` (`inspect-child`, `detect-child`): from the sources under tsx the child loads its .ts

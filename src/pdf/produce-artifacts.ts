@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { FROM_SOURCE, ownModuleUrl } from '../package-files.js';
+import { FROM_SOURCE, ownModuleUrl } from '../platform/package-files.js';
 import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest, WarmUp } from './artifact-worker.js';
 import type { SealTimestamp } from './tsa-seal.js';
 import { transferList } from './transfer.js';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { isIpLiteral } from '../net/ip-ranges.js';
-import { resolveDestination } from '../webhooks/ssrf-guard.js';
+import { isIpLiteral } from '../domain/ip-ranges.js';
+import { resolveDestination } from '../platform/webhooks/ssrf-guard.js';
 import { decodeTimestampReply, encodeTimestampRequest, readTimestampToken } from './tsa-protocol.js';
 
 const MAX_REPLY_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 import { emailCodeIn } from '../domain/email-code.js';
-import type { CaughtEmail } from '../http/schemas/sandbox.js';
+import type { CaughtEmail } from '../contract/sandbox.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
 
 /** A running server and a key of the account whose caught mail is read (`/_sandbox/emails`). */

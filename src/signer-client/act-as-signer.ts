@@ -1,5 +1,5 @@
 import { initialsOf } from '../domain/initials.js';
-import type { SignerOutcome, SignerView } from '../http/schemas/signing.js';
+import type { SignerOutcome, SignerView } from '../contract/signing.js';
 
 /**
  * The signer's side over HTTP, through the same JSON API the signing page uses: `paraph sign` and the

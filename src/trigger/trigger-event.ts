@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EventType } from '../http/schemas/webhooks.js';
-import { PACKAGE_ROOT } from '../package-files.js';
+import { EventType } from '../contract/webhooks.js';
+import { PACKAGE_ROOT } from '../platform/package-files.js';
 import { emailCodeFromCatcher } from '../programmatic/catcher-code.js';
 import { sandboxFetch } from '../programmatic/sandbox-http.js';
 import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/act-as-signer.js';

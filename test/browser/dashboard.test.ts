@@ -12,7 +12,7 @@ import { test, type TestContext } from 'node:test';
 import nodemailer from 'nodemailer';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { activate, advance, createRequest, signerAction } from '../helpers/flows.js';
-import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
+import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-token.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';

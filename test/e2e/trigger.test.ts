@@ -2,7 +2,7 @@
 // delivered like any other (here to a loopback receiver through the throwaway request's callback_url).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EventType } from '../../src/http/schemas/webhooks.js';
+import { EventType } from '../../src/contract/webhooks.js';
 import { paraph, serveProcess } from '../helpers/cli.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';

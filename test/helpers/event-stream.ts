@@ -1,5 +1,5 @@
 import type { TestContext } from 'node:test';
-import { SseReader, type SseMessage } from '../../src/net/server-sent-events.js';
+import { SseReader, type SseMessage } from '../../src/platform/server-sent-events.js';
 
 export interface OpenStream {
   response: Response;

@@ -2,10 +2,10 @@ import type { TestContext } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig, type ConfigFlags } from '../../src/config.js';
-import { createLog, type Log } from '../../src/log.js';
+import { resolveConfig, type ConfigFlags } from '../../src/platform/config.js';
+import { createLog, type Log } from '../../src/platform/log.js';
 import { startParaph, type RunningParaph } from '../../src/server.js';
-import { createApiKey } from '../../src/services/create-api-key.js';
+import { createApiKey } from '../../src/features/keys/create-api-key.js';
 
 export interface TestServer {
   running: RunningParaph;

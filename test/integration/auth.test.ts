@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { revokeApiKey } from '../../src/services/revoke-api-key.js';
+import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
 
@@ -68,8 +68,8 @@ test('--brand changes the API key prefix, and keys made later by another process
   assert.match(server.apiKey, /^acme_test_[0-9A-Za-z]{43}$/);
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
   const { createContext } = await import('../../src/context.js');
-  const { createLog } = await import('../../src/log.js');
-  const { createApiKey } = await import('../../src/services/create-api-key.js');
+  const { createLog } = await import('../../src/platform/log.js');
+  const { createApiKey } = await import('../../src/features/keys/create-api-key.js');
   const cli = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
   t.after(() => cli.close());
   const key = createApiKey(cli);

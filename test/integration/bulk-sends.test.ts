@@ -25,7 +25,7 @@ import {
   type Json,
   type TemplateJson,
 } from '../helpers/templates.js';
-import { sha256Hex } from '../../src/crypto/tokens.js';
+import { sha256Hex } from '../../src/platform/crypto/tokens.js';
 
 const ROUTE = '/v1/bulk-sends';
 const REQUESTS = '/v1/signature-requests';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createContext } from '../../src/context.js';
-import { createLog } from '../../src/log.js';
-import { advanceClock } from '../../src/services/advance-clock.js';
+import { createLog } from '../../src/platform/log.js';
+import { advanceClock } from '../../src/features/sandbox/advance-clock.js';
 import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
 import { json, useServer } from '../helpers/server.js';
 

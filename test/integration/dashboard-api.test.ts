@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodemailer from 'nodemailer';
-import { issueMailTicket, readMailTicket } from '../../src/services/dashboard-mail-tickets.js';
-import { rotateDashboardToken } from '../../src/services/dashboard-token.js';
+import { issueMailTicket, readMailTicket } from '../../src/features/dashboard/dashboard-mail-tickets.js';
+import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-token.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 import { expectError } from '../helpers/errors.js';
 import { activate, advance, createRequest, postJson, signerAction } from '../helpers/flows.js';

@@ -4,7 +4,7 @@
 // what the right one is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { revokeApiKey } from '../../src/services/revoke-api-key.js';
+import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
 import { paraph } from '../helpers/cli.js';
 import { expectError } from '../helpers/errors.js';
 import { activate, advance, auditOf, createRequest, DAY, postJson } from '../helpers/flows.js';

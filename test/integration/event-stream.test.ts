@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import { createApiKey } from '../../src/services/create-api-key.js';
-import { revokeApiKey } from '../../src/services/revoke-api-key.js';
-import type { SseMessage } from '../../src/net/server-sent-events.js';
+import { createApiKey } from '../../src/features/keys/create-api-key.js';
+import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
+import type { SseMessage } from '../../src/platform/server-sent-events.js';
 import { paraph } from '../helpers/cli.js';
 import { openStream } from '../helpers/event-stream.js';
 import { activate, createRequest, postJson } from '../helpers/flows.js';

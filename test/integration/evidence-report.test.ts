@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { latestOtpCode } from '../../src/services/caught-emails.js';
+import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
 import { activate, auditOf, signerAction, status } from '../helpers/flows.js';
 import { pngOf } from '../helpers/png.js';

@@ -349,7 +349,7 @@ test('the rules live in the database: a rule written by another process is seen 
   const { openDatabase } = await import('../../src/db/database.js');
   const path = await import('node:path');
   const other = await openDatabase(path.join(server.dataDir, 'paraph.db'));
-  const { addFaultRule } = await import('../../src/services/add-fault-rule.js');
+  const { addFaultRule } = await import('../../src/features/faults/add-fault-rule.js');
   addFaultRule({ ...server.running.ctx, db: other }, { accountId: server.accountId, rule: { target: 'api', path: '*', status: 500 }, root: 'rule' });
   other.close();
   await expectError(await server.call('GET', `/v1/signature-requests/${id}`), 500, 'internal_error');

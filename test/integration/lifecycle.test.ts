@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { resolveSigningLink } from '../../src/services/resolve-signing-link.js';
+import { resolveSigningLink } from '../../src/features/signing/resolve-signing-link.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { createForm, payload } from '../helpers/requests.js';

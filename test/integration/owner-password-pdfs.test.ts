@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
-import { latestOtpCode } from '../../src/services/caught-emails.js';
+import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { activate, postJson, signerAction, status } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';

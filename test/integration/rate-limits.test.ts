@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { createForm, payload } from '../helpers/requests.js';
-import { revokeApiKey } from '../../src/services/revoke-api-key.js';
+import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
 
 const ROUTE = '/v1/signature-requests';
 const MINUTE_MS = 60 * 1000;

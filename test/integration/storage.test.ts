@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/platform/config.js';
 import { createContext } from '../../src/context.js';
 import { startParaph } from '../../src/server.js';
-import { createLog } from '../../src/log.js';
-import { createApiKey } from '../../src/services/create-api-key.js';
+import { createLog } from '../../src/platform/log.js';
+import { createApiKey } from '../../src/features/keys/create-api-key.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir } from '../helpers/server.js';
 

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { resolveConfig, ConfigError } from '../../src/config.js';
-import { createSealer } from '../../src/crypto/sealed.js';
+import { resolveConfig, ConfigError } from '../../src/platform/config.js';
+import { createSealer } from '../../src/platform/crypto/sealed.js';
 import { loadOrCreateTsaIdentity } from '../../src/pdf/certificate.js';
 import { describeTimestamp } from '../../src/pdf/tsa-seal.js';
 import {

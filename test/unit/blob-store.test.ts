@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createBlobStore } from '../../src/blobs/blob-store.js';
-import { createSealer } from '../../src/crypto/sealed.js';
+import { createBlobStore } from '../../src/platform/blob-store.js';
+import { createSealer } from '../../src/platform/crypto/sealed.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const MAGIC = Buffer.from('PRPHBLOB1\n');

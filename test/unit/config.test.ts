@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, resolveApiClient, resolveConfig } from '../../src/config.js';
+import { ConfigError, resolveApiClient, resolveConfig } from '../../src/platform/config.js';
 import { unknownApiKey } from '../helpers/keys.js';
 
 test('defaults follow the contract table', () => {

@@ -9,7 +9,7 @@ import {
   withDefaults,
   type FaultSpec,
 } from '../../src/domain/fault-rules.js';
-import type { FaultRuleInput } from '../../src/http/schemas/faults.js';
+import type { FaultRuleInput } from '../../src/contract/faults.js';
 
 const ID = '7f3c9a52-1b2d-4c3e-8f4a-5b6c7d8e9f01';
 const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { IpClass } from '../../src/net/ip-ranges.js';
-import { classifyIp, isIpLiteral, isIpv4Embedded, isLoopbackHost } from '../../src/net/ip-ranges.js';
+import type { IpClass } from '../../src/domain/ip-ranges.js';
+import { classifyIp, isIpLiteral, isIpv4Embedded, isLoopbackHost } from '../../src/domain/ip-ranges.js';
 
 // Edges of each range are included so a widened or narrowed CIDR shows up.
 const CLASSIFY: ReadonlyArray<readonly [string, IpClass]> = [

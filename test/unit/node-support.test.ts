@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPPORTED_NODE, unsupportedNodeMessage } from '../../src/node-support.js';
+import { SUPPORTED_NODE, unsupportedNodeMessage } from '../../src/platform/node-support.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -12,22 +12,22 @@ import {
   type BulkSendRecipient,
   type BulkSendResult,
   type BulkSendSigner,
-} from '../../src/http/schemas/bulk-sends.js';
-import { DetectionResult, type DetectionSuggestion } from '../../src/http/schemas/detection.js';
+} from '../../src/contract/bulk-sends.js';
+import { DetectionResult, type DetectionSuggestion } from '../../src/contract/detection.js';
 import {
   EvidenceResponse,
   type EvidenceEvent,
   type EvidenceSigner,
   type EvidenceTimestamp,
-} from '../../src/http/schemas/evidence.js';
-import { ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../src/http/schemas/sandbox.js';
-import type { FieldInput, SignerInput } from '../../src/http/schemas/signature-requests.js';
+} from '../../src/contract/evidence.js';
+import { ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../src/contract/sandbox.js';
+import type { FieldInput, SignerInput } from '../../src/contract/signature-requests.js';
 import {
   Template,
   TemplateCreateMultipart,
   TemplateFieldsJson,
   TemplateList,
-} from '../../src/http/schemas/templates.js';
+} from '../../src/contract/templates.js';
 import {
   EventType,
   WebhookDelivery,
@@ -35,7 +35,7 @@ import {
   WebhookDeliveryPage,
   WebhookEvent,
   WebhookSigner,
-} from '../../src/http/schemas/webhooks.js';
+} from '../../src/contract/webhooks.js';
 
 const addFormats = addFormatsPlugin.default;
 
@@ -77,7 +77,7 @@ function rejects(schema: object, value: unknown, instancePath: string, keyword: 
 // ---------------------------------------------------------------------------------------------------------------
 // Every exported schema of every schema file.
 
-const schemaDir = new URL('../../src/http/schemas/', import.meta.url);
+const schemaDir = new URL('../../src/contract/', import.meta.url);
 const schemaFiles = readdirSync(schemaDir)
   .filter((name) => name.endsWith('.ts'))
   .sort();

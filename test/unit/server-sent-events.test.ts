@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatSseComment, formatSseMessage, SseReader } from '../../src/net/server-sent-events.js';
+import { formatSseComment, formatSseMessage, SseReader } from '../../src/platform/server-sent-events.js';
 
 const message = {
   id: '42',

@@ -1,4 +1,4 @@
-// The catcher's SMTP protocol (src/mail/smtp-session.ts) over real sockets: raw command exchanges,
+// The catcher's SMTP protocol (src/smtp/smtp-session.ts) over real sockets: raw command exchanges,
 // pipelining, dot-stuffing across every chunk split, the size limit, AUTH, refusals and time-outs,
 // and real clients (nodemailer and curl) against it.
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import nodemailer from 'nodemailer';
-import { SmtpRefusal, SmtpSession, type SmtpEnvelope, type SmtpSessionOptions } from '../../src/mail/smtp-session.js';
+import { SmtpRefusal, SmtpSession, type SmtpEnvelope, type SmtpSessionOptions } from '../../src/smtp/smtp-session.js';
 
 interface Caught {
   envelope: SmtpEnvelope;

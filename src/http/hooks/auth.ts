@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { authenticateApiKey, type Principal } from '../../services/authenticate-api-key.js';
-import { unauthorized } from '../../errors.js';
+import { authenticateApiKey, type Principal } from '../../features/keys/authenticate-api-key.js';
+import { unauthorized } from '../../domain/errors.js';
 
 /** onRequest: routes marked `config.auth` need a live API key; the principal rides on the request. */
 export function authHook(ctx: Context) {

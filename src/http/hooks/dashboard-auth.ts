@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Context } from '../../context.js';
-import { ParaphError } from '../../errors.js';
-import { isDashboardToken } from '../../services/dashboard-token.js';
+import { ParaphError } from '../../domain/errors.js';
+import { isDashboardToken } from '../../features/dashboard/dashboard-token.js';
 
 /** Sent with every `/_dashboard` answer: no inline script, never framed, no referrer, no sniffing. */
 export const DASHBOARD_SECURITY_HEADERS = {

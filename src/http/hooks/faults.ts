@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { ParaphError } from '../../errors.js';
-import { fireFault, type FiredFault } from '../../services/fire-fault.js';
+import { ParaphError } from '../../domain/errors.js';
+import { fireFault, type FiredFault } from '../../features/faults/fire-fault.js';
 
 /** An answer a fault rule asked for: logged when it fired, not again as a failure. */
 export class InjectedFault extends ParaphError {}

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { sha256Hex } from '../../crypto/tokens.js';
-import { invalidRequest, ParaphError } from '../../errors.js';
+import { sha256Hex } from '../../platform/crypto/tokens.js';
+import { invalidRequest, ParaphError } from '../../domain/errors.js';
 import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
-} from '../../services/idempotency-keys.js';
+} from '../../features/idempotency/idempotency-keys.js';
 
 interface ClaimedKey {
   accountId: string;

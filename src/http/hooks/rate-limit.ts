@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../../clock.js';
-import { ParaphError } from '../../errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { ParaphError } from '../../domain/errors.js';
 import { SlidingWindow, type WindowVerdict } from '../sliding-window.js';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
-import { getArtifact } from '../../services/get-artifact.js';
+import { getArtifact } from '../../features/artifacts/get-artifact.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
-import { ArtifactParams } from '../schemas/artifacts.js';
-import { EvidenceResponse } from '../schemas/evidence.js';
+import { ArtifactParams } from '../../contract/artifacts.js';
+import { EvidenceResponse } from '../../contract/evidence.js';
 import { errorResponses } from './responses.js';
 
 /** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */

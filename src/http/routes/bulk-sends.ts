@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
-import { invalidRequest } from '../../errors.js';
-import { bulkSend, type BulkRow } from '../../services/bulk-send.js';
+import { invalidRequest } from '../../domain/errors.js';
+import { bulkSend, type BulkRow } from '../../features/bulk-sends/bulk-send.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
-import { BulkSendBatch, BulkSendInput, BulkSendRecipient, BulkSendResponse } from '../schemas/bulk-sends.js';
+import { BulkSendBatch, BulkSendInput, BulkSendRecipient, BulkSendResponse } from '../../contract/bulk-sends.js';
 import { validate } from '../validation.js';
 import { errorResponses } from './responses.js';
 

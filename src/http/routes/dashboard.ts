@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
-import { PACKAGE_ROOT } from '../../package-files.js';
-import { listCaughtEmails, showCaughtEmail } from '../../services/caught-emails.js';
-import { caughtMailHtml, issueMailTicket, readMailTicket } from '../../services/dashboard-mail-tickets.js';
-import { advanceOperatorClock, operatorClock } from '../../services/operator-clock.js';
-import { operatorArtifact, operatorDocument } from '../../services/operator-documents.js';
-import { issueOperatorSigningLink } from '../../services/operator-signing-link.js';
-import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
-import { listOperatorDeliveries, replayOperatorDelivery } from '../../services/operator-deliveries.js';
-import { operatorRequestDetail } from '../../services/operator-request-detail.js';
-import { listOperatorRequests } from '../../services/list-operator-requests.js';
+import { PACKAGE_ROOT } from '../../platform/package-files.js';
+import { listCaughtEmails, showCaughtEmail } from '../../features/mail/caught-emails.js';
+import { caughtMailHtml, issueMailTicket, readMailTicket } from '../../features/dashboard/dashboard-mail-tickets.js';
+import { advanceOperatorClock, operatorClock } from '../../features/dashboard/operator-clock.js';
+import { operatorArtifact, operatorDocument } from '../../features/dashboard/operator-documents.js';
+import { issueOperatorSigningLink } from '../../features/dashboard/operator-signing-link.js';
+import { forceExpire, forcePurge } from '../../features/sandbox/force-request-outcome.js';
+import { listOperatorDeliveries, replayOperatorDelivery } from '../../features/dashboard/operator-deliveries.js';
+import { operatorRequestDetail } from '../../features/dashboard/operator-request-detail.js';
+import { listOperatorRequests } from '../../features/dashboard/list-operator-requests.js';
 import type { App } from '../app.js';
 import { noRouteError } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';
-import { ArtifactParams } from '../schemas/artifacts.js';
-import { IdParams } from '../schemas/common.js';
+import { ArtifactParams } from '../../contract/artifacts.js';
+import { IdParams } from '../../contract/common.js';
 import {
   DashboardClock,
   DashboardClockAdvance,
@@ -35,9 +35,9 @@ import {
   ScopedPage,
   SignerParams,
   TicketParams,
-} from '../schemas/dashboard.js';
-import { CaughtEmail } from '../schemas/sandbox.js';
-import { SignatureRequestStatus } from '../schemas/signature-requests.js';
+} from '../../contract/dashboard.js';
+import { CaughtEmail } from '../../contract/sandbox.js';
+import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');

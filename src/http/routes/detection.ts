@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { closeFieldDetector, detectFields } from '../../services/detect-fields.js';
+import { closeFieldDetector, detectFields } from '../../features/detection/detect-fields.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
-import { IdParams } from '../schemas/common.js';
-import { DetectionResult } from '../schemas/detection.js';
+import { IdParams } from '../../contract/common.js';
+import { DetectionResult } from '../../contract/detection.js';
 import { errorResponses } from './responses.js';
 
 /** "No body": an absent body, an empty one or `{}`; anything in it is refused like any unknown property. */

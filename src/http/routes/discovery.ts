@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { notFound } from '../../errors.js';
-import { PACKAGE_ROOT } from '../../package-files.js';
-import { AUTH_HEADER_HINT } from '../../services/authenticate-api-key.js';
+import { notFound } from '../../domain/errors.js';
+import { PACKAGE_ROOT } from '../../platform/package-files.js';
+import { AUTH_HEADER_HINT } from '../../features/keys/authenticate-api-key.js';
 import type { App } from '../app.js';
 import { prefersHtml, renderIndexPage } from '../index-page.js';
-import { ApiIndex, ServerIndex } from '../schemas/discovery.js';
+import { ApiIndex, ServerIndex } from '../../contract/discovery.js';
 
 export const API_NAME = 'paraph: signature request sandbox API';
 const README = path.join(PACKAGE_ROOT, 'README.md');

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { App } from '../app.js';
 import { createEventStreams } from '../event-streams.js';
 import { principalOf } from '../hooks/auth.js';
-import { EventStreamBody, EventStreamQuery, LastEventId } from '../schemas/events.js';
+import { EventStreamBody, EventStreamQuery, LastEventId } from '../../contract/events.js';
 import { errorResponses, mediaResponse } from './responses.js';
 
 /** The account's webhook events as server-sent events, for `paraph listen` and any EventSource. */

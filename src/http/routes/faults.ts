@@ -1,12 +1,12 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { addFaultRule } from '../../services/add-fault-rule.js';
-import { clearFaultRules, removeFaultRule } from '../../services/clear-fault-rules.js';
-import { listFaultRules } from '../../services/list-fault-rules.js';
+import { addFaultRule } from '../../features/faults/add-fault-rule.js';
+import { clearFaultRules, removeFaultRule } from '../../features/faults/clear-fault-rules.js';
+import { listFaultRules } from '../../features/faults/list-fault-rules.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
-import { IdParams } from '../schemas/common.js';
-import { FaultRule, FaultRuleInput, FaultRuleList } from '../schemas/faults.js';
+import { IdParams } from '../../contract/common.js';
+import { FaultRule, FaultRuleInput, FaultRuleList } from '../../contract/faults.js';
 import { errorResponses } from './responses.js';
 
 const NoBody = Type.Null({ description: 'removed; no body' });

@@ -18,7 +18,7 @@ import { registerTemplates } from './templates.js';
 import { registerBulkSends } from './bulk-sends.js';
 import { registerArtifacts } from './artifacts.js';
 import { registerDetection } from './detection.js';
-import { PARAPH_VERSION } from '../../version.js';
+import { PARAPH_VERSION } from '../../platform/version.js';
 
 /** Every route paraph serves, in one explicit table. */
 export async function registerRoutes(

@@ -1,12 +1,12 @@
 import type { Context } from '../../context.js';
 import { principalOf } from '../hooks/auth.js';
-import { activateSignatureRequest } from '../../services/activate-signature-request.js';
-import { cancelSignatureRequest } from '../../services/cancel-signature-request.js';
-import { replaceFields } from '../../services/replace-fields.js';
-import { replaceSigner } from '../../services/replace-signer.js';
-import { sendReminders } from '../../services/send-reminders.js';
+import { activateSignatureRequest } from '../../features/requests/activate-signature-request.js';
+import { cancelSignatureRequest } from '../../features/requests/cancel-signature-request.js';
+import { replaceFields } from '../../features/requests/replace-fields.js';
+import { replaceSigner } from '../../features/requests/replace-signer.js';
+import { sendReminders } from '../../features/requests/send-reminders.js';
 import type { App } from '../app.js';
-import { IdParams } from '../schemas/common.js';
+import { IdParams } from '../../contract/common.js';
 import {
   ActivateInput,
   ActivateResponse,
@@ -18,7 +18,7 @@ import {
   SignerReferenceParams,
   SignerReplaceInput,
   SignerReplaceResponse,
-} from '../schemas/signature-requests.js';
+} from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 
 /** The client-side moves of a request: fields, activation, cancellation, signer replacement, reminders. */

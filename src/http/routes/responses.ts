@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ErrorEnvelope } from '../schemas/common.js';
+import { ErrorEnvelope } from '../../contract/common.js';
 
 /** The error statuses a route can answer, each with the error envelope (for docs and serialisation). */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorEnvelope> {

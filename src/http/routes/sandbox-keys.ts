@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
-import { createApiKey } from '../../services/create-api-key.js';
+import { createApiKey } from '../../features/keys/create-api-key.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
-import { ApiKeyCreateInput, CreatedApiKey } from '../schemas/sandbox-keys.js';
+import { ApiKeyCreateInput, CreatedApiKey } from '../../contract/sandbox-keys.js';
 import { errorResponses } from './responses.js';
 
 /** `POST /_sandbox/api-keys`: what `paraph keys create` does, for clients that only speak HTTP. */

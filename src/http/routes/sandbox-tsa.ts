@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { invalidRequest } from '../../errors.js';
-import { answerTimestampQuery, tsaCertificatePem } from '../../services/timestamp-authority.js';
+import { invalidRequest } from '../../domain/errors.js';
+import { answerTimestampQuery, tsaCertificatePem } from '../../features/timestamps/timestamp-authority.js';
 import type { App } from '../app.js';
 import { errorResponses, mediaResponse } from './responses.js';
 

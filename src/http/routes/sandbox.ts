@@ -1,13 +1,13 @@
 import type { Context } from '../../context.js';
 import { principalOf } from '../hooks/auth.js';
-import { advanceClock } from '../../services/advance-clock.js';
-import { forceExpire, forcePurge } from '../../services/force-request-outcome.js';
-import { clockState } from '../../services/clock-state.js';
-import { listCaughtEmails } from '../../services/caught-emails.js';
+import { advanceClock } from '../../features/sandbox/advance-clock.js';
+import { forceExpire, forcePurge } from '../../features/sandbox/force-request-outcome.js';
+import { clockState } from '../../features/sandbox/clock-state.js';
+import { listCaughtEmails } from '../../features/mail/caught-emails.js';
 import type { App } from '../app.js';
-import { IdParams } from '../schemas/common.js';
-import { CaughtEmailList, ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../schemas/sandbox.js';
-import { SignatureRequestStatus } from '../schemas/signature-requests.js';
+import { IdParams } from '../../contract/common.js';
+import { CaughtEmailList, ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../contract/sandbox.js';
+import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 
 /** The contract's `/_sandbox` controls, for clients that only speak HTTP; scoped to the key's account. */

@@ -1,11 +1,11 @@
 import type { Context } from '../../context.js';
-import { createSignatureRequest } from '../../services/create-signature-request.js';
-import { getSignatureRequest } from '../../services/get-signature-request.js';
-import { listSignatureRequests } from '../../services/list-signature-requests.js';
+import { createSignatureRequest } from '../../features/requests/create-signature-request.js';
+import { getSignatureRequest } from '../../features/requests/get-signature-request.js';
+import { listSignatureRequests } from '../../features/requests/list-signature-requests.js';
 import { principalOf } from '../hooks/auth.js';
 import type { App } from '../app.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
-import { IdParams, Page } from '../schemas/common.js';
+import { IdParams, Page } from '../../contract/common.js';
 import {
   CreateRequestMultipart,
   CreateRequestPayload,
@@ -13,7 +13,7 @@ import {
   RequestListItem,
   RequestListQuery,
   SignatureRequestStatus,
-} from '../schemas/signature-requests.js';
+} from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 
 type Upload = Awaited<ReturnType<typeof readPdfMultipart>>;

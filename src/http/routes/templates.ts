@@ -1,14 +1,14 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { archiveTemplate } from '../../services/archive-template.js';
-import { createTemplate } from '../../services/create-template.js';
-import { listTemplates } from '../../services/list-templates.js';
+import { archiveTemplate } from '../../features/templates/archive-template.js';
+import { createTemplate } from '../../features/templates/create-template.js';
+import { listTemplates } from '../../features/templates/list-templates.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
-import { IdParams } from '../schemas/common.js';
-import type { FieldInput } from '../schemas/signature-requests.js';
-import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList, TemplateName } from '../schemas/templates.js';
+import { IdParams } from '../../contract/common.js';
+import type { FieldInput } from '../../contract/signature-requests.js';
+import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList, TemplateName } from '../../contract/templates.js';
 import { errorResponses } from './responses.js';
 
 /** Templates: a PDF with its fields and roles, uploaded once and used by creates and bulk sends. */

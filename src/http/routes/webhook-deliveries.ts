@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { principalOf } from '../hooks/auth.js';
-import { listWebhookDeliveries, replayWebhookDelivery } from '../../services/webhook-deliveries.js';
+import { listWebhookDeliveries, replayWebhookDelivery } from '../../features/webhooks/webhook-deliveries.js';
 import type { App } from '../app.js';
-import { IdParams } from '../schemas/common.js';
-import { WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage } from '../schemas/webhooks.js';
+import { IdParams } from '../../contract/common.js';
+import { WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage } from '../../contract/webhooks.js';
 import { errorResponses } from './responses.js';
 
 export function registerWebhookDeliveries(app: App, ctx: Context): void {

@@ -1,0 +1,116 @@
+import type { Context } from '../../context.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface KeyedCall {
+  accountId: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+}
+
+export type Claim =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; contentType: string | null; body: Buffer; requestId: string | null }
+  | { kind: 'in_progress' }
+  | { kind: 'mismatch' };
+
+/**
+ * Takes an Idempotency-Key for a call, or tells why not: the stored answer of an earlier call, a call
+ * still running, or a key used for another call. A lock held by another process (one that crashed,
+ * or the server before a restart) is stale and taken over.
+ */
+export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
+  const { db } = ctx;
+  return db.transaction(() => {
+    const now = ctx.clock.now();
+    const where = db.q.selectFrom('idempotency_keys').selectAll().where('account_id', '=', call.accountId).where('key', '=', call.key);
+    let row = db.first(where);
+    if (row && row.expires_at <= now) {
+      db.run(db.q.deleteFrom('idempotency_keys').where('account_id', '=', call.accountId).where('key', '=', call.key));
+      row = undefined;
+    }
+    if (!row) {
+      db.insert('idempotency_keys', {
+        ...callColumns(call),
+        state: 'in_progress',
+        owner: ctx.processId,
+        status_code: null,
+        content_type: null,
+        body: null,
+        request_id: null,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_MS,
+      });
+      return { kind: 'new' };
+    }
+    if (row.method !== call.method || row.path !== call.path || row.fingerprint !== call.fingerprint) return { kind: 'mismatch' };
+    if (row.state === 'done' && row.status_code !== null && row.body !== null) {
+      const body = ctx.secrets.open(row.body, answerAad(call));
+      return { kind: 'replay', status: row.status_code, contentType: row.content_type, body, requestId: row.request_id };
+    }
+    if (row.owner === ctx.processId) return { kind: 'in_progress' };
+    db.run(
+      db.q
+        .updateTable('idempotency_keys')
+        .set({ owner: ctx.processId })
+        .where('account_id', '=', call.accountId)
+        .where('key', '=', call.key),
+    );
+    return { kind: 'new' };
+  });
+}
+
+/** Stores the answer of a claimed call, to be replayed for 24 hours. */
+export function storeIdempotentAnswer(
+  ctx: Context,
+  call: Pick<KeyedCall, 'accountId' | 'key'>,
+  answer: { status: number; contentType: string | null; body: Buffer; requestId: string },
+): void {
+  ctx.db.transaction(() =>
+    ctx.db.run(
+      ctx.db.q
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'done',
+          status_code: answer.status,
+          content_type: answer.contentType,
+          // Answers can hold signing links (bearer credentials): they are kept sealed, never in the clear.
+          body: ctx.secrets.seal(answer.body, answerAad(call)),
+          request_id: answer.requestId,
+        })
+        .where('account_id', '=', call.accountId)
+        .where('key', '=', call.key)
+        .where('owner', '=', ctx.processId)
+        .where('state', '=', 'in_progress'),
+    ),
+  );
+}
+
+/** Frees a claimed key whose call must not be stored (5xx, 429, aborted), so it can be retried. */
+export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accountId' | 'key'>): void {
+  ctx.db.transaction(() =>
+    ctx.db.run(
+      ctx.db.q
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', call.accountId)
+        .where('key', '=', call.key)
+        .where('owner', '=', ctx.processId)
+        .where('state', '=', 'in_progress'),
+    ),
+  );
+}
+
+/** Forgets keys past their 24 hours (the scheduler calls this). */
+export function expireIdempotencyKeys(ctx: Context): number {
+  return ctx.db.transaction(() => ctx.db.run(ctx.db.q.deleteFrom('idempotency_keys').where('expires_at', '<=', ctx.clock.now())).changes);
+}
+
+function answerAad(call: Pick<KeyedCall, 'accountId' | 'key'>): string {
+  return `idempotent-answer:${call.accountId}:${call.key}`;
+}
+
+function callColumns(call: KeyedCall) {
+  return { account_id: call.accountId, key: call.key, method: call.method, path: call.path, fingerprint: call.fingerprint };
+}

@@ -1,0 +1,31 @@
+import type { Context } from '../../context.js';
+import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
+import type { Principal } from '../keys/authenticate-api-key.js';
+import { audit, emitEvent } from '../events/record-events.js';
+import { assertMove, loadRequest, updateRequest } from './request-guard.js';
+import { requestStatus } from './get-signature-request.js';
+import { revokeRequestLinks } from '../signing/signing-links.js';
+
+/** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
+export function cancelSignatureRequest(
+  ctx: Context,
+  input: { principal: Principal; id: string; reason?: string | undefined },
+): SignatureRequestStatus {
+  return ctx.db.transaction(() => {
+    const now = ctx.clock.now();
+    const row = loadRequest(ctx, input.principal.accountId, input.id);
+    const to = assertMove(row, 'cancel');
+    const cancelled = updateRequest(ctx, row, { status: to, cancelled_at: now, cancellation_reason: input.reason ?? null }, now);
+    revokeRequestLinks(ctx, row.id, 'cancelled', now);
+    // The event is always recorded; it is delivered only when the request has a callback URL.
+    emitEvent(ctx, { request: cancelled, type: 'signature_request.cancelled', at: now });
+    audit(ctx, {
+      requestId: row.id,
+      type: 'request_cancelled',
+      actor: { type: 'api_client', keyId: input.principal.apiKeyId },
+      data: input.reason === undefined ? {} : { reason: input.reason },
+      at: now,
+    });
+    return requestStatus(ctx, cancelled);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Context } from '../../context.js';
+import { currentSigners, type RequestRow } from './queries.js';
+import { audit, emitEvent } from '../events/record-events.js';
+import { updateRequest } from './request-guard.js';
+import { revokeRequestLinks } from '../signing/signing-links.js';
+
+const SYSTEM = { type: 'system' } as const;
+
+/**
+ * Link expiry: a signer whose live link has passed `expires_at` while they still had to sign becomes
+ * `expired` (signer.expired); once no signer who still has to sign holds a live link, the request
+ * becomes `expired` (signature_request.expired) and all its links die. Each request is one
+ * transaction that re-reads what it changes, so a tick and a clock advance never apply it twice.
+ */
+export function expireDueLinks(ctx: Context, onlyRequestId?: string): number {
+  const { db } = ctx;
+  let query = db.q
+    .selectFrom('signing_links')
+    .innerJoin('signature_requests', 'signature_requests.id', 'signing_links.request_id')
+    .select('signing_links.request_id')
+    .distinct()
+    .where('signing_links.revoked_at', 'is', null)
+    .where('signing_links.expires_at', '<=', ctx.clock.now())
+    .where('signature_requests.status', '=', 'active');
+  if (onlyRequestId !== undefined) query = query.where('signing_links.request_id', '=', onlyRequestId);
+  let changed = 0;
+  for (const { request_id } of db.all(query)) {
+    changed += db.transaction(() => expireRequestLinks(ctx, request_id));
+  }
+  return changed;
+}
+
+function expireRequestLinks(ctx: Context, requestId: string): number {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  let request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId)) as RequestRow | undefined;
+  if (!request || request.status !== 'active') return 0;
+  const due = db.all(
+    db.q
+      .selectFrom('signing_links')
+      .select(['id', 'signer_id'])
+      .where('request_id', '=', requestId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '<=', now),
+  );
+  if (due.length === 0) return 0;
+  request = updateRequest(ctx, request, {}, now);
+  for (const link of due) {
+    db.run(db.q.updateTable('signing_links').set({ revoked_at: now, revoked_reason: 'expired' }).where('id', '=', link.id));
+  }
+  const dueSigners = new Set(due.map((l) => l.signer_id));
+  for (const signer of currentSigners(db, requestId)) {
+    if (!dueSigners.has(signer.id) || (signer.status !== 'pending' && signer.status !== 'viewed')) continue;
+    db.run(db.q.updateTable('signers').set({ status: 'expired', updated_at: now }).where('id', '=', signer.id));
+    emitEvent(ctx, { request, type: 'signer.expired', signer: { ...signer, status: 'expired' }, at: now });
+    audit(ctx, { requestId, type: 'signer_expired', actor: SYSTEM, signerId: signer.id, at: now });
+  }
+  const live = db.first(
+    db.q
+      .selectFrom('signing_links')
+      .innerJoin('signers', 'signers.id', 'signing_links.signer_id')
+      .select('signing_links.id')
+      .where('signing_links.request_id', '=', requestId)
+      .where('signing_links.revoked_at', 'is', null)
+      .where('signers.replaced_at', 'is', null)
+      .where('signers.status', 'in', ['pending', 'viewed']),
+  );
+  if (!live) {
+    const expired = updateRequest(ctx, request, { status: 'expired' }, now);
+    revokeRequestLinks(ctx, requestId, 'expired', now);
+    emitEvent(ctx, { request: expired, type: 'signature_request.expired', at: now });
+    audit(ctx, { requestId, type: 'request_expired', actor: SYSTEM, at: now });
+  }
+  return due.length;
+}

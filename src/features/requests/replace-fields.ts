@@ -1,0 +1,45 @@
+import type { Context } from '../../context.js';
+import { currentSigners } from './queries.js';
+import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domain/field-rules.js';
+import type { PageBox } from '../../domain/field-rules.js';
+import { invalidRequest } from '../../domain/errors.js';
+import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
+import type { Principal } from '../keys/authenticate-api-key.js';
+import { fieldRows } from './field-rows.js';
+import { audit } from '../events/record-events.js';
+import { assertMove, loadRequest, updateRequest } from './request-guard.js';
+import { requestStatus } from './get-signature-request.js';
+
+/** PUT /fields: the confirmed field set replaces every field; every signer needs one. */
+export function replaceFields(
+  ctx: Context,
+  input: { principal: Principal; id: string; fields: FieldInput[] },
+): SignatureRequestStatus {
+  return ctx.db.transaction(() => {
+    const now = ctx.clock.now();
+    const row = loadRequest(ctx, input.principal.accountId, input.id);
+    assertMove(row, 'set_fields');
+    const signers = currentSigners(ctx.db, row.id);
+    const refs = signers.map((s) => ({ reference: s.reference, email: s.email, order: s.signing_order }));
+    const fail = (message: string | null) => {
+      if (message) throw invalidRequest(message);
+    };
+    fail(checkFields(input.fields, refs, 'fields'));
+    const document = ctx.db.first(ctx.db.q.selectFrom('documents').select('pages_json').where('id', '=', row.document_id));
+    fail(checkFieldsOnPages(input.fields, JSON.parse(document?.pages_json ?? '[]') as PageBox[], 'fields'));
+    const missing = signerWithoutField(input.fields, signers);
+    if (missing !== null) fail(`fields: signer "${missing}" has no field; every signer needs at least one`);
+
+    ctx.db.run(ctx.db.q.deleteFrom('fields').where('request_id', '=', row.id));
+    for (const field of fieldRows(row.id, input.fields)) ctx.db.insert('fields', field);
+    const updated = updateRequest(ctx, row, {}, now);
+    audit(ctx, {
+      requestId: row.id,
+      type: 'fields_confirmed',
+      actor: { type: 'api_client', keyId: input.principal.apiKeyId },
+      data: { field_count: input.fields.length },
+      at: now,
+    });
+    return requestStatus(ctx, updated);
+  });
+}

@@ -1,0 +1,26 @@
+import type { Context } from '../../context.js';
+import { findRequest, type RequestRow } from './queries.js';
+import { requestMove, type RequestAction, type RequestStatus } from '../../domain/request-states.js';
+import { notFound, ParaphError } from '../../domain/errors.js';
+
+/** The account's request, or the 404 that a missing and a foreign request share. */
+export function loadRequest(ctx: Context, accountId: string, id: string): RequestRow {
+  const row = findRequest(ctx.db, accountId, id);
+  if (!row) throw notFound(`signature request ${id} does not exist for this API key's account (GET /v1/signature-requests lists its requests)`);
+  return row;
+}
+
+/** The status `action` leads to from the request's status, or the spec's 409. */
+export function assertMove(row: RequestRow, action: RequestAction): RequestStatus {
+  const move = requestMove(row.status as RequestStatus, action);
+  if (!move.ok) throw new ParaphError(move.code, move.message);
+  return move.to;
+}
+
+/** Sets the request's status (and any other columns) and answers the row as it now is. */
+export function updateRequest(ctx: Context, row: RequestRow, changes: Partial<RequestRow>, at: number): RequestRow {
+  const next = { ...row, ...changes, updated_at: at };
+  const { seq: _seq, id, ...columns } = next;
+  ctx.db.run(ctx.db.q.updateTable('signature_requests').set(columns).where('id', '=', id));
+  return next;
+}

@@ -1,0 +1,35 @@
+import type { Context } from '../../context.js';
+import { sha256Hex } from '../../platform/crypto/tokens.js';
+import type { RequestRow, SignerRow } from '../requests/queries.js';
+
+/** Why a link can no longer be used: the iframe's `signing.closed` statuses. */
+export type ClosedReason = 'signed' | 'declined' | 'cancelled' | 'expired' | 'revoked' | 'unavailable';
+
+export type LinkResolution =
+  | { ok: true; request: RequestRow; signer: SignerRow; expiresAt: number }
+  | { ok: false; reason: ClosedReason; request: RequestRow | null; signer: SignerRow | null };
+
+/**
+ * The signer behind a signing token, or why the link is closed. The token is the only credential:
+ * it is looked up by its SHA-256, and only the live link of a signer who can still act opens.
+ */
+export function resolveSigningLink(ctx: Context, token: string): LinkResolution {
+  const { db } = ctx;
+  if (!/^[0-9A-Za-z]{20,100}$/.test(token)) return { ok: false, reason: 'unavailable', request: null, signer: null };
+  const link = db.first(db.q.selectFrom('signing_links').selectAll().where('token_hash', '=', sha256Hex(token)));
+  if (!link) return { ok: false, reason: 'unavailable', request: null, signer: null };
+  const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', link.request_id)) ?? null;
+  const signer = db.first(db.q.selectFrom('signers').selectAll().where('id', '=', link.signer_id)) ?? null;
+  if (!request || !signer) return { ok: false, reason: 'unavailable', request, signer };
+  const closed = (reason: ClosedReason): LinkResolution => ({ ok: false, reason, request, signer });
+
+  if (signer.status === 'signed') return closed('signed');
+  if (signer.status === 'declined' || request.status === 'declined') return closed('declined');
+  if (request.status === 'cancelled') return closed('cancelled');
+  if (request.status === 'expired' || request.status === 'purged') return closed('expired');
+  if (link.revoked_at !== null) return closed(link.revoked_reason === 'expired' ? 'expired' : 'revoked');
+  if (signer.replaced_at !== null) return closed('revoked');
+  if (link.expires_at <= ctx.clock.now() || signer.status === 'expired') return closed('expired');
+  if (request.status !== 'active') return closed('unavailable');
+  return { ok: true, request, signer, expiresAt: link.expires_at };
+}

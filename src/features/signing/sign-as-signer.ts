@@ -1,0 +1,93 @@
+import type { Context } from '../../context.js';
+import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { conflict, invalidRequest } from '../../domain/errors.js';
+import type { SignerOutcome, SignInput } from '../../contract/signing.js';
+import { isoTime } from '../../platform/clock.js';
+import { audit, emitEvent } from '../events/record-events.js';
+import { updateRequest } from '../requests/request-guard.js';
+import { openLink, returnUrlFor } from './signer-access.js';
+import { identityValue } from './signer-view.js';
+import { revokeRequestLinks, revokeSignerLinks } from './signing-links.js';
+
+const MAX_IMAGE_BYTES = 512 * 1024;
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The signer signs: every signature and initials field needs its mark, every text and date field a
+ * value (sender values of read-only fields and identity values are kept whatever is sent). The last
+ * signature completes the request.
+ */
+export function signAsSigner(ctx: Context, token: string, input: SignInput): SignerOutcome & { completed: boolean; requestId: string } {
+  return ctx.db.transaction(() => {
+    const open = openLink(ctx, token);
+    const { request, signer } = open;
+    if (open.verificationRequired) throw conflict('enter the code sent by email before signing');
+    if (open.waitingFor.length > 0) {
+      throw conflict(`signing is sequential: ${open.waitingFor.map((r) => `"${r}"`).join(', ')} must sign first`);
+    }
+    const now = ctx.clock.now();
+    const fields = requestFields(ctx.db, request.id).filter((f) => f.signer_reference === signer.reference);
+    const given = input.fields ?? {};
+    const known = new Set<string>();
+    for (const field of fields) {
+      if (field.type !== 'text' && field.type !== 'date') continue;
+      const identity = identityValue(field, signer, now);
+      const typed = (field.name !== null ? given[field.name] : undefined) ?? given[field.id];
+      if (field.name !== null) known.add(field.name);
+      known.add(field.id);
+      const value = identity ?? (field.read_only === 1 ? field.value : (typed ?? field.value));
+      if (!value || value.trim() === '') throw invalidRequest(`field "${field.name ?? field.id}" needs a value`);
+      if (value !== field.value) ctx.db.run(ctx.db.q.updateTable('fields').set({ value }).where('id', '=', field.id));
+    }
+    const unknown = Object.keys(given).find((key) => !known.has(key));
+    if (unknown !== undefined) throw invalidRequest(`fields.${unknown} is not one of your text or date fields`);
+    for (const kind of ['signature', 'initials'] as const) {
+      if (!fields.some((f) => f.type === kind)) continue;
+      const mark = input[kind];
+      if (!mark) throw invalidRequest(`${kind} is required: the document has ${kind === 'signature' ? 'a signature' : 'an initials'} field for you`);
+      ctx.db.run(
+        ctx.db.q
+          .insertInto('signer_marks')
+          .values({
+            signer_id: signer.id,
+            kind,
+            method: mark.type,
+            text: mark.type === 'typed' ? mark.text : null,
+            image: mark.type === 'drawn' ? pngOf(mark.image, kind) : null,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['signer_id', 'kind']).doNothing()),
+      );
+    }
+
+    const signed: SignerRow = { ...signer, status: 'signed', signed_at: now, updated_at: now };
+    ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'signed', signed_at: now, updated_at: now }).where('id', '=', signer.id));
+    revokeSignerLinks(ctx, signer.id, 'closed', now);
+    const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
+    const outstanding = currentSigners(ctx.db, request.id).filter((s) => s.id !== signer.id && s.status !== 'signed');
+    let updated: RequestRow = updateRequest(ctx, request, {}, now);
+    emitEvent(ctx, { request: outstanding.length === 0 ? { ...updated, status: 'completed' } : updated, type: 'signer.completed', signer: signed, at: now });
+    audit(ctx, { requestId: request.id, type: 'signer_signed', actor, signerId: signer.id, data: { fields: fields.length }, at: now });
+    if (outstanding.length === 0) {
+      updated = updateRequest(ctx, updated, { status: 'completed', completed_at: now }, now);
+      revokeRequestLinks(ctx, request.id, 'closed', now);
+      emitEvent(ctx, { request: updated, type: 'signature_request.completed', at: now });
+      audit(ctx, { requestId: request.id, type: 'request_completed', actor: { type: 'system' }, at: now });
+    }
+    return {
+      status: 'signed' as const,
+      request_status: updated.status,
+      signed_at: isoTime(now),
+      return_url: returnUrlFor(ctx, request, signer, 'signed'),
+      completed: outstanding.length === 0,
+      requestId: request.id,
+    };
+  });
+}
+
+function pngOf(dataUrl: string, kind: string): Buffer {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (bytes.length > MAX_IMAGE_BYTES) throw invalidRequest(`${kind}.image is larger than 512 KiB`);
+  if (!bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalidRequest(`${kind}.image is not a PNG image`);
+  return bytes;
+}

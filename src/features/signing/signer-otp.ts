@@ -1,0 +1,85 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { isoTime } from '../../platform/clock.js';
+import type { Context } from '../../context.js';
+import { safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
+import { conflict } from '../../domain/errors.js';
+import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { audit } from '../events/record-events.js';
+import { openLink } from './signer-access.js';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const ATTEMPTS_PER_CODE = 5;
+const FAILURES_PER_DAY = 15;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Emails the signer a fresh 6-digit code (any earlier one dies), valid 10 minutes on the sandbox clock. */
+export async function sendSignerOtp(ctx: Context, token: string): Promise<{ sent: boolean; expires_at: string; email_delivery: 'sent' | 'failed' }> {
+  const { mailId, expiresAt } = ctx.db.transaction(() => {
+    const { request, signer } = openLink(ctx, token);
+    if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
+    if (signer.verified_at !== null) throw conflict('the email code was already entered');
+    const now = ctx.clock.now();
+    assertNotLocked(ctx, signer.id, now);
+    ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('signer_id', '=', signer.id).where('closed_at', 'is', null));
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expires = now + CODE_TTL_MS;
+    ctx.db.insert('signer_otps', {
+      id: randomUUID(),
+      signer_id: signer.id,
+      code_hash: sha256Hex(`${signer.id}:${code}`),
+      attempts: 0,
+      created_at: now,
+      expires_at: expires,
+      closed_at: null,
+    });
+    audit(ctx, { requestId: request.id, type: 'otp_sent', actor: { type: 'signer', signerId: signer.id, email: signer.email }, signerId: signer.id, at: now });
+    return { mailId: queueMail(ctx, { request, signer, kind: 'otp', code }), expiresAt: expires };
+  });
+  const delivery = (await sendQueuedMail(ctx, [mailId])).get(mailId) ?? 'failed';
+  return { sent: delivery === 'sent', expires_at: isoTime(expiresAt), email_delivery: delivery };
+}
+
+/**
+ * Checks a code: 5 attempts per code (the fifth wrong one kills it), at most 15 wrong codes in 24 hours
+ * (then the signer's verification is locked until the window has passed).
+ */
+export function verifySignerOtp(ctx: Context, token: string, code: string): { verified: boolean; verified_at: string | null; attempts_left: number } {
+  return ctx.db.transaction(() => {
+    const { request, signer } = openLink(ctx, token);
+    if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
+    if (signer.verified_at !== null) return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0 };
+    const now = ctx.clock.now();
+    assertNotLocked(ctx, signer.id, now);
+    const otp = ctx.db.first(
+      ctx.db.q.selectFrom('signer_otps').selectAll().where('signer_id', '=', signer.id).where('closed_at', 'is', null).orderBy('created_at', 'desc'),
+    );
+    if (!otp || otp.expires_at <= now) throw conflict('no valid code: request a new one');
+    const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
+    if (safeEqual(otp.code_hash, sha256Hex(`${signer.id}:${code}`))) {
+      ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('id', '=', otp.id));
+      ctx.db.run(ctx.db.q.updateTable('signers').set({ verified_at: now, updated_at: now }).where('id', '=', signer.id));
+      audit(ctx, { requestId: request.id, type: 'otp_verified', actor, signerId: signer.id, at: now });
+      return { verified: true, verified_at: isoTime(now), attempts_left: ATTEMPTS_PER_CODE - otp.attempts };
+    }
+    const attempts = otp.attempts + 1;
+    ctx.db.run(
+      ctx.db.q
+        .updateTable('signer_otps')
+        .set({ attempts, closed_at: attempts >= ATTEMPTS_PER_CODE ? now : null })
+        .where('id', '=', otp.id),
+    );
+    ctx.db.insert('otp_failures', { signer_id: signer.id, at: now });
+    audit(ctx, { requestId: request.id, type: 'otp_failed', actor, signerId: signer.id, data: { attempt: attempts }, at: now });
+    return { verified: false, verified_at: null, attempts_left: Math.max(0, ATTEMPTS_PER_CODE - attempts) };
+  });
+}
+
+function assertNotLocked(ctx: Context, signerId: string, now: number): void {
+  const failures = ctx.db.all(
+    ctx.db.q.selectFrom('otp_failures').select('at').where('signer_id', '=', signerId).where('at', '>', now - DAY_MS).orderBy('at', 'asc'),
+  );
+  if (failures.length >= FAILURES_PER_DAY) {
+    const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + DAY_MS;
+    throw conflict(`too many wrong codes: email verification is locked until ${isoTime(until)}`);
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../../context.js';
+import { randomBase62, sha256Hex } from '../../platform/crypto/tokens.js';
+import type { RequestRow, SignerRow } from '../requests/queries.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RevokeReason = 'rotated' | 'replaced' | 'cancelled' | 'closed' | 'expired';
+
+export interface IssuedLink {
+  signing_url: string;
+  /** Empty when the request has no embed origin. */
+  embed_url: string;
+  expires_at: number;
+}
+
+/**
+ * A fresh secret link for a signer: 256 random bits, of which only the SHA-256 is stored. Any link
+ * the signer held before stops working. Call inside the transaction of the change that issues it.
+ */
+export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, at: number, reason: RevokeReason = 'rotated'): IssuedLink {
+  revokeSignerLinks(ctx, signer.id, reason, at);
+  const token = randomBase62(32);
+  const days = request.link_expiry_days ?? 7;
+  // A link never outlives the document it signs.
+  const expiresAt = Math.min(at + days * DAY_MS, request.retention_expires_at);
+  ctx.db.insert('signing_links', {
+    id: randomUUID(),
+    request_id: request.id,
+    signer_id: signer.id,
+    token_hash: sha256Hex(token),
+    created_at: at,
+    expires_at: expiresAt,
+    revoked_at: null,
+    revoked_reason: null,
+  });
+  ctx.db.run(ctx.db.q.updateTable('signers').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', signer.id));
+  const base = ctx.publicUrl();
+  const lang = signer.locale ? `?lang=${signer.locale}` : '';
+  return {
+    signing_url: `${base}/sign/${token}${lang}`,
+    embed_url: request.embed_origin ? `${base}/embed/${token}${lang}` : '',
+    expires_at: expiresAt,
+  };
+}
+
+/** Kills the live links of one signer, or of every signer of a request. */
+function revokeLinks(ctx: Context, owner: 'signer_id' | 'request_id', id: string, reason: RevokeReason, at: number): void {
+  ctx.db.run(
+    ctx.db.q
+      .updateTable('signing_links')
+      .set({ revoked_at: at, revoked_reason: reason })
+      .where(owner, '=', id)
+      .where('revoked_at', 'is', null),
+  );
+}
+
+export const revokeSignerLinks = (ctx: Context, signerId: string, reason: RevokeReason, at: number) =>
+  revokeLinks(ctx, 'signer_id', signerId, reason, at);
+
+export const revokeRequestLinks = (ctx: Context, requestId: string, reason: RevokeReason, at: number) =>
+  revokeLinks(ctx, 'request_id', requestId, reason, at);

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SEALED_HEADER_BYTES, type Sealer } from './crypto/sealed.js';
+import { sha256Hex } from './crypto/tokens.js';
+import { makeDirectory } from './data-dir.js';
+
+const MAGIC = Buffer.from('PRPHBLOB1\n');
+/** Plaintext encrypted and written at a time. */
+const SLICE_BYTES = 1 << 20;
+
+/** Writes all of `bytes` at `position` (a write may take fewer bytes than asked). */
+async function writeAll(file: fs.promises.FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+/**
+ * Encrypted files under `<data-dir>/blobs`. A blob is written to a temporary file, fsynced and
+ * renamed into place before any row refers to it, so a crash never leaves a row without its bytes.
+ * The sealing binds each file to its id and the SHA-256 of its plaintext.
+ */
+export interface BlobStore {
+  put(bytes: Uint8Array): Promise<{ id: string; sha256: string; size: number }>;
+  get(id: string, sha256: string): Promise<Buffer>;
+  delete(id: string): Promise<void>;
+}
+
+export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
+  const dir = path.join(dataDir, 'blobs');
+  // One level (the data directory exists): a recursive mkdir can loop forever on procfs.
+  makeDirectory(dir);
+  const fileOf = (id: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('invalid blob id');
+    return path.join(dir, `${id}.blob`);
+  };
+
+  return {
+    async put(bytes) {
+      const id = randomUUID();
+      const sha256 = sha256Hex(bytes);
+      const tmp = path.join(dir, `.${id}.tmp`);
+      const file = await fs.promises.open(tmp, 'wx', 0o600);
+      try {
+        // Encrypted and written a slice at a time: a large document is never held twice more.
+        const sealing = sealer.begin(`${id}:${sha256}`);
+        let position = MAGIC.length + SEALED_HEADER_BYTES;
+        for (let at = 0; at < bytes.byteLength; at += SLICE_BYTES) {
+          const piece = sealing.update(bytes.subarray(at, Math.min(at + SLICE_BYTES, bytes.byteLength)));
+          await writeAll(file, piece, position);
+          position += piece.length;
+        }
+        const { rest, tag } = sealing.final();
+        if (rest.length > 0) await writeAll(file, rest, position);
+        await writeAll(file, Buffer.concat([MAGIC, sealing.iv, tag]), 0);
+        await file.sync();
+      } catch (error) {
+        await file.close().catch(() => {});
+        await fs.promises.rm(tmp, { force: true });
+        throw error;
+      }
+      await file.close();
+      await fs.promises.rename(tmp, fileOf(id));
+      return { id, sha256, size: bytes.byteLength };
+    },
+    async get(id, sha256) {
+      const sealed = await fs.promises.readFile(fileOf(id));
+      if (!sealed.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`blob ${id} is not a paraph blob`);
+      const plain = sealer.open(sealed.subarray(MAGIC.length), `${id}:${sha256}`);
+      if (sha256Hex(plain) !== sha256) throw new Error(`blob ${id} does not match its digest`);
+      return plain;
+    },
+    async delete(id) {
+      await fs.promises.rm(fileOf(id), { force: true });
+    },
+  };
+}

@@ -1,4 +1,0 @@
-import { createRequire } from 'node:module';
-
-/** paraph's own version, from its package.json (one level above src/ and dist/). */
-export const PARAPH_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
