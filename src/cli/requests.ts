@@ -1,3 +1,4 @@
+import { REQUEST_STATUSES, type RequestStatus } from '../domain/request-states.js';
 import { Command, Option } from 'commander';
 import type { Env } from '../platform/config.js';
 import { listAllRequests, showRequest } from '../features/dashboard/operator-requests.js';
@@ -5,7 +6,7 @@ import { withContext } from './data-dir-context.js';
 import { dataDirOption } from './options.js';
 import { printJson, printTable, type Io } from './output.js';
 
-const STATUSES = ['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged'];
+const STATUSES: readonly string[] = REQUEST_STATUSES;
 
 export function requestsCommand(io: Io, env: Env): Command {
   const requests = new Command('requests').description('signature requests of every account (operator view)');
@@ -16,7 +17,7 @@ export function requestsCommand(io: Io, env: Env): Command {
     .addOption(new Option('--status <status>', 'only requests in this status').choices(STATUSES))
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
-    .action(async (opts: { status?: string; json?: boolean; dataDir?: string }) => {
+    .action(async (opts: { status?: RequestStatus; json?: boolean; dataDir?: string }) => {
       const list = await withContext(opts, env, (ctx) => listAllRequests(ctx, { status: opts.status }));
       if (opts.json) return printJson(io, list);
       if (list.length === 0) return io.out('No signature requests.');

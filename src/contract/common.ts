@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { LOCALES } from '../domain/locales.js';
 
 /** Schemas shared by every resource. Input objects always reject unknown properties. */
 
@@ -48,4 +49,4 @@ export function Page<T extends TSchema>(item: T) {
   return Type.Object({ data: Type.Array(item), next_cursor: Type.String() }, { additionalProperties: false });
 }
 
-export const Locale = Type.Union([Type.Literal('fr'), Type.Literal('en'), Type.Literal('ar')]);
+export const Locale = Type.Union(LOCALES.map((locale) => Type.Literal(locale)));

@@ -3,6 +3,7 @@ import { Cursor, DateTime, Limit, Uuid } from './common.js';
 import { CaughtEmail, ClockState } from './sandbox.js';
 import { RequestListItem, RequestListQuery, SignatureRequestStatus } from './signature-requests.js';
 import { WebhookDelivery } from './webhooks.js';
+import { DELIVERY_STATUSES } from '../domain/outbox-states.js';
 
 /**
  * The dashboard's own API (`/_dashboard/api`): the operator's view across every account, authenticated
@@ -54,7 +55,7 @@ export type DashboardDelivery = Static<typeof DashboardDelivery>;
 export const DashboardDeliveryQuery = Type.Object(
   {
     signature_request_id: Type.Optional(Uuid),
-    status: Type.Optional(Type.Enum(['pending', 'delivered', 'failed'])),
+    status: Type.Optional(Type.Enum([...DELIVERY_STATUSES])),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
   },

@@ -1,4 +1,5 @@
 import Type, { type Static, type TObject, type TSchema } from 'typebox';
+import type { FaultRuleInput as DomainFaultRuleInput } from '../domain/fault-rules.js';
 import { MAX_FAULT_COUNT, MAX_FAULT_DELAY_MS } from '../domain/limits.js';
 import { DateTime, Uuid } from './common.js';
 
@@ -69,6 +70,8 @@ export const FaultRuleInput = byTarget([ApiFaultInput, WebhookFaultInput, MailFa
   description: 'one fault rule; `target` says which operations it affects',
 });
 export type FaultRuleInput = Static<typeof FaultRuleInput>;
+// The wire shape and the domain's shape must stay one: each assignable to the other.
+true satisfies FaultRuleInput extends DomainFaultRuleInput ? (DomainFaultRuleInput extends FaultRuleInput ? true : false) : false;
 
 const stored = { id: Uuid };
 const progress = {

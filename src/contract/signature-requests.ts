@@ -1,18 +1,21 @@
 import Type, { type Static } from 'typebox';
 import { Cursor, DateTime, Limit, Locale, NullableDateTime, Uuid } from './common.js';
+import { REQUEST_STATUSES, SIGNER_STATUSES } from '../domain/request-states.js';
+import { FIELD_KEYS, FIELD_KINDS, type FieldPlacement } from '../domain/field-placement.js';
+import type { SignerEntry } from '../domain/signer-rules.js';
 
 /** The signature-request resources of the API description, one schema per named shape. */
 
 const closed = { additionalProperties: false } as const;
 const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\r\\n\\u2028\\u2029]*$' });
 
-export const RequestStatus = Type.Enum(['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged']);
+export const RequestStatus = Type.Enum([...REQUEST_STATUSES]);
 export type RequestStatus = Static<typeof RequestStatus>;
-export const SignerStatusValue = Type.Enum(['pending', 'viewed', 'signed', 'declined', 'expired']);
+export const SignerStatusValue = Type.Enum([...SIGNER_STATUSES]);
 export type SignerStatusValue = Static<typeof SignerStatusValue>;
-export const FieldType = Type.Enum(['signature', 'date', 'text', 'initials']);
+export const FieldType = Type.Enum([...FIELD_KINDS]);
 export type FieldType = Static<typeof FieldType>;
-export const FieldKey = Type.Enum(['signer_name', 'signer_email', 'company', 'job_title', 'sign_date', 'initials']);
+export const FieldKey = Type.Enum([...FIELD_KEYS]);
 export type FieldKey = Static<typeof FieldKey>;
 export const EmailDelivery = Type.Enum(['not_requested', 'sent', 'failed']);
 
@@ -28,6 +31,7 @@ export const SignerInput = Type.Object(
   { ...closed, title: 'SignerInput' },
 );
 export type SignerInput = Static<typeof SignerInput>;
+true satisfies SignerInput extends SignerEntry ? true : false;
 
 export const FieldInput = Type.Object(
   {
@@ -46,6 +50,8 @@ export const FieldInput = Type.Object(
   { ...closed, title: 'FieldInput' },
 );
 export type FieldInput = Static<typeof FieldInput>;
+// The wire shape and the domain's shape must stay one: each assignable to the other.
+true satisfies FieldInput extends FieldPlacement ? (FieldPlacement extends FieldInput ? true : false) : false;
 
 export const EmailBranding = Type.Object(
   {

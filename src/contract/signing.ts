@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, NullableDateTime, Uuid } from './common.js';
 import { FieldType, SignerStatusValue } from './signature-requests.js';
+import { LOCALES } from '../domain/locales.js';
 
 /**
  * The signer's JSON API under the signing link: what the signing page and `paraph sign` share. The
@@ -35,7 +36,7 @@ export const SignerView = Type.Object(
   {
     state: Type.Enum(['open', 'closed']),
     closed_reason: Type.Union([ClosedReason, Type.Null()]),
-    lang: Type.Enum(['fr', 'en', 'ar']),
+    lang: Type.Enum([...LOCALES]),
     brand: Type.String({ description: 'the `source` of iframe messages' }),
     embed_origin: Type.String({ description: 'the origin allowed to frame the page; empty when none' }),
     return_url: Type.String({ description: 'where to send the signer now (closed) — empty when none' }),

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Cursor, DateTime, Limit, NullableDateTime, Page, Uuid } from './common.js';
 import { RequestStatus, SignerStatusValue } from './signature-requests.js';
+import { DELIVERY_STATUSES } from '../domain/outbox-states.js';
 
 /** Webhook events and the webhook-deliveries resource. */
 
@@ -20,7 +21,7 @@ export const EventType = Type.Enum([
 ]);
 export type EventType = Static<typeof EventType>;
 
-export const WebhookDeliveryStatus = Type.Enum(['pending', 'delivered', 'failed']);
+export const WebhookDeliveryStatus = Type.Enum([...DELIVERY_STATUSES]);
 export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatus>;
 
 const webhookSignerProperties = { id: Uuid, reference: Type.String(), email: Type.String(), status: SignerStatusValue };

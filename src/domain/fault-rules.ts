@@ -1,4 +1,12 @@
-import type { FaultRuleInput } from '../contract/faults.js';
+/**
+ * A fault rule as a client gives it (the contract's FaultRuleInput has this shape): the next `count`
+ * matching operations of an account fail or are late.
+ */
+export type FaultRuleInput =
+  | { target: 'api'; method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'; path: string; status?: 429 | 500 | 503; delay_ms?: number; count?: number }
+  | { target: 'webhook'; signature_request_id?: string; error: 'status' | 'timeout' | 'connection_refused'; status?: number; count?: number }
+  | { target: 'mail'; signature_request_id?: string; count?: number }
+  | { target: 'artifacts'; signature_request_id?: string; mode: 'fail' | 'delay'; delay_ms?: number; count?: number };
 
 /** A rule as stored: the input with its defaults filled in (`count`, a webhook's `status`). */
 export type FaultSpec = FaultRuleInput & { count: number };

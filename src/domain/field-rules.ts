@@ -1,4 +1,4 @@
-import type { FieldInput, SignerInput } from '../contract/signature-requests.js';
+import type { FieldPlacement } from './field-placement.js';
 
 /** Displayed page size in points, origin top-left (the contract's field geometry). */
 export interface PageBox {
@@ -14,7 +14,7 @@ const DATE_KEYS = new Set(['sign_date']);
  * The rules of FieldInput that a schema cannot say: references to signers, unique names, which
  * types take a `field_key` or a sender `value`. Answers the first broken rule as a sentence, or null.
  */
-export function checkFields(fields: readonly FieldInput[], signers: readonly Pick<SignerInput, 'reference'>[], root: string): string | null {
+export function checkFields(fields: readonly FieldPlacement[], signers: readonly { reference: string }[], root: string): string | null {
   const references = new Set(signers.map((s) => s.reference));
   const names = new Set<string>();
   for (const [i, field] of fields.entries()) {
@@ -48,7 +48,7 @@ export function checkFields(fields: readonly FieldInput[], signers: readonly Pic
 }
 
 /** Every field on a page the document has, and inside that page. */
-export function checkFieldsOnPages(fields: readonly FieldInput[], pages: readonly PageBox[], root: string): string | null {
+export function checkFieldsOnPages(fields: readonly FieldPlacement[], pages: readonly PageBox[], root: string): string | null {
   for (const [i, field] of fields.entries()) {
     const page = pages[field.page - 1];
     const at = `${root}[${i}]`;
@@ -69,7 +69,7 @@ export function signerWithoutField(fields: readonly { signer_reference: string }
 }
 
 /** Values for named fields (`field_values`): each name must exist and must not override a read-only value. */
-export function checkFieldValues(values: Readonly<Record<string, string>>, fields: readonly FieldInput[], root: string) {
+export function checkFieldValues(values: Readonly<Record<string, string>>, fields: readonly FieldPlacement[], root: string) {
   for (const name of Object.keys(values)) {
     const field = fields.find((f) => f.name === name);
     if (!field) return `${root}.${name} does not name any field`;

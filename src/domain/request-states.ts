@@ -4,7 +4,9 @@ import type { ErrorCode } from './errors.js';
  * The request state table of the API description, as data. Services ask `requestMove` whether an
  * action is legal from a status; a refusal carries the spec's 409 code and a sentence for the client.
  */
-export type RequestStatus = 'prepared' | 'active' | 'completed' | 'declined' | 'cancelled' | 'expired' | 'purged';
+/** Every status a request can have; the API contract and the database columns use this list. */
+export const REQUEST_STATUSES = ['prepared', 'active', 'completed', 'declined', 'cancelled', 'expired', 'purged'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export type RequestAction =
   | 'set_fields'
@@ -63,7 +65,8 @@ export function isClosed(status: RequestStatus): boolean {
 }
 
 /** Signer states: who may still act. */
-export type SignerStatus = 'pending' | 'viewed' | 'signed' | 'declined' | 'expired';
+export const SIGNER_STATUSES = ['pending', 'viewed', 'signed', 'declined', 'expired'] as const;
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 
 /** A signer who has neither signed nor declined (an expired one can be given a fresh link). */
 export function signerOutstanding(status: SignerStatus): boolean {

@@ -1,7 +1,12 @@
-import type { SignerInput } from '../contract/signature-requests.js';
+/** What the signer rules read of a signer (the contract's SignerInput has these properties). */
+export interface SignerEntry {
+  reference: string;
+  email: string;
+  order: number;
+}
 
 /** Signer rules across the list: unique references and emails; unique orders when signing is sequential. */
-export function checkSigners(signers: readonly SignerInput[], sequential: boolean, root: string): string | null {
+export function checkSigners(signers: readonly SignerEntry[], sequential: boolean, root: string): string | null {
   const references = new Set<string>();
   const emails = new Set<string>();
   const orders = new Set<number>();

@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Context } from '../context.js';
 import { wrongContentType } from './content-type-errors.js';
 import { drainBody } from './drain-body.js';
 import { answerClientError, newRequestId, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../domain/errors.js';
-import type { Principal } from '../features/keys/authenticate-api-key.js';
 import { sendError, toParaphError } from './errors.js';
 import { authHook } from './hooks/auth.js';
 import { apiFaultHook, InjectedFault } from './hooks/faults.js';
@@ -19,30 +18,8 @@ import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
 import { lazySerializers } from './serialization.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
-  interface FastifyContextConfig {
-    /** The route needs a bearer API key. */
-    auth?: boolean;
-    /** Left out of the OpenAPI document. */
-    hidden?: boolean;
-    summary?: string;
-    /** OpenAPI description of a multipart body (validated by the handler, not by fastify). */
-    multipartBody?: import('typebox').TSchema;
-    /** OpenAPI description of a body that is neither JSON nor multipart (the route registers its parser). */
-    rawBody?: { mediaType: string; description: string };
-  }
-}
-
-export type App = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+import type { App } from './app-type.js';
+export type { App } from './app-type.js';
 
 export interface AppOptions {
   ctx: Context;

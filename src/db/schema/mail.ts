@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MailStatus } from '../../domain/outbox-states.js';
 
 /** A message caught by the built-in SMTP catcher. */
 export interface EmailsTable {
@@ -32,8 +33,7 @@ export interface MailOutboxTable {
   recipient: string;
   /** The composed message, sealed: it carries a signing link or a code. */
   message_sealed: Buffer;
-  /** pending, sent, failed */
-  status: string;
+  status: MailStatus;
   last_error: string | null;
   created_at: number;
   sent_at: number | null;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RequestStatus } from '../../domain/request-states.js';
 
 export interface SignatureRequestsTable {
   /** Insertion order: lists page on it, newest first. */
@@ -8,7 +9,7 @@ export interface SignatureRequestsTable {
   api_key_id: string;
   client_reference: string;
   template_id: string | null;
-  status: string;
+  status: RequestStatus;
   document_id: string;
   callback_url: string | null;
   sequential_signing: number;

@@ -1,3 +1,6 @@
+import type { Locale } from '../../domain/locales.js';
+import type { SignerStatus } from '../../domain/request-states.js';
+
 export interface SignersTable {
   id: string;
   request_id: string;
@@ -7,9 +10,9 @@ export interface SignersTable {
   name: string | null;
   email: string;
   signing_order: number;
-  locale: string | null;
+  locale: Locale | null;
   verification: string | null;
-  status: string;
+  status: SignerStatus;
   signed_at: number | null;
   expires_at: number | null;
   verified_at: number | null;

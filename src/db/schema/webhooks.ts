@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DeliveryStatus } from '../../domain/outbox-states.js';
 
 /** One event to one callback URL: the durable unit of webhook delivery. */
 export interface WebhookDeliveriesTable {
@@ -9,8 +10,7 @@ export interface WebhookDeliveriesTable {
   event_id: string;
   event_type: string;
   url: string;
-  /** pending, delivered, failed */
-  status: string;
+  status: DeliveryStatus;
   attempt_count: number;
   /** Non-2xx answers since the schedule last (re)started: picks the next retry interval. */
   failures_in_row: number;

@@ -4,7 +4,6 @@ import type { BrandNames } from '../../domain/brand.js';
 import type { DocumentRow, FieldRow, RequestRow, SignerRow } from '../requests/queries.js';
 import type { SignerMarksTable } from '../../db/schema/signing.js';
 import type { EvidenceEvent, EvidenceResponse, EvidenceSigner, EvidenceTimestamp } from '../../contract/evidence.js';
-import type { RequestStatus, SignerStatusValue } from '../../contract/signature-requests.js';
 import type { EvidenceMark, EvidenceReport } from '../../pdf/evidence-pdf.js';
 import type { SigningIdentity } from '../../pdf/certificate.js';
 import type { SealTimestamp } from '../../pdf/tsa-seal.js';
@@ -58,7 +57,7 @@ export function evidenceSignersOf(facts: EvidenceFacts): EvidenceSigner[] {
     name: s.name ?? '',
     email: s.email,
     signing_order: sequential ? s.signing_order : null,
-    status: s.status as SignerStatusValue,
+    status: s.status,
     signed_at: isoTime(s.signed_at),
     verification: s.verification === 'email_otp' ? 'email_otp' : '',
     verified_at: isoTime(s.verified_at),
@@ -82,7 +81,7 @@ export function evidenceJsonOf(
     document: {
       evidence_ref: evidenceRefOf(request.id),
       name: document.filename,
-      status: request.status as RequestStatus,
+      status: request.status,
       sequential_signing: request.sequential_signing === 1,
       created_at: isoTime(request.created_at),
       completed_at: isoTime(completedAt(facts)),

@@ -1,11 +1,12 @@
 import type { Context } from '../../context.js';
+import type { RequestStatus } from '../../domain/request-states.js';
 import type { DashboardRequestItem } from '../../contract/dashboard.js';
 import { pageOfRequests } from '../requests/list-signature-requests.js';
 import { listItemOf } from '../requests/request-views.js';
 
 export interface OperatorRequestFilter {
   accountId?: string | undefined;
-  status?: string | undefined;
+  status?: RequestStatus | undefined;
   clientReference?: string | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;

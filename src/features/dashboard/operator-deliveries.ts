@@ -1,12 +1,12 @@
 import type { Context } from '../../context.js';
 import type { DashboardDelivery } from '../../contract/dashboard.js';
-import type { WebhookDelivery } from '../../contract/webhooks.js';
+import type { WebhookDelivery, WebhookDeliveryStatus } from '../../contract/webhooks.js';
 import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from '../webhooks/webhook-deliveries.js';
 
 /** Deliveries of every account, newest first, each with its attempts (oldest first). */
 export function listOperatorDeliveries(
   ctx: Context,
-  filter: { signatureRequestId?: string | undefined; status?: string | undefined; limit?: number | undefined; cursor?: string | undefined },
+  filter: { signatureRequestId?: string | undefined; status?: WebhookDeliveryStatus | undefined; limit?: number | undefined; cursor?: string | undefined },
 ): { data: DashboardDelivery[]; next_cursor: string } {
   const page = listWebhookDeliveries(ctx, { accountId: null, ...filter });
   return { data: page.data.map((delivery) => withAttempts(ctx, delivery)), next_cursor: page.next_cursor };

@@ -1,13 +1,14 @@
 import { isoTime } from '../../platform/clock.js';
+import type { RequestStatus } from '../../domain/request-states.js';
 import type { Context } from '../../context.js';
-import { listRequests } from '../requests/queries.js';
+import { listRequests, findAnyRequest } from '../requests/queries.js';
 import { notFound } from '../../domain/errors.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { requestStatus } from '../requests/get-signature-request.js';
 import { listItemOf } from '../requests/request-views.js';
 
 /** The operator's view across accounts (the CLI's `requests` commands), newest first. */
-export function listAllRequests(ctx: Context, filter: { status?: string | undefined; limit?: number | undefined }) {
+export function listAllRequests(ctx: Context, filter: { status?: RequestStatus | undefined; limit?: number | undefined }) {
   const limit = filter.limit ?? 100;
   return listRequests(ctx.db, { accountId: null, status: filter.status, limit })
     .slice(0, limit)
@@ -22,7 +23,7 @@ export interface OperatorRequestView extends SignatureRequestStatus {
 
 export function showRequest(ctx: Context, id: string): OperatorRequestView {
   const { db } = ctx;
-  const row = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', id));
+  const row = findAnyRequest(db, id);
   if (!row) throw notFound(`signature request ${id} does not exist`);
   const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', row.document_id));
   const audit = db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', id).orderBy('id', 'asc'));

@@ -1,7 +1,7 @@
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
-import { currentSigners, type RequestRow } from '../requests/queries.js';
-import { signerOutstanding, type SignerStatus } from '../../domain/request-states.js';
+import { currentSigners, findAnyRequest } from '../requests/queries.js';
+import { signerOutstanding } from '../../domain/request-states.js';
 import { conflict, notFound } from '../../domain/errors.js';
 import { audit } from '../events/record-events.js';
 import { issueLink } from '../signing/signing-links.js';
@@ -22,12 +22,12 @@ export interface OperatorSigningLink {
 export function issueOperatorSigningLink(ctx: Context, id: string, reference: string): OperatorSigningLink {
   return ctx.db.transaction(() => {
     const now = ctx.clock.now();
-    const request = ctx.db.first(ctx.db.q.selectFrom('signature_requests').selectAll().where('id', '=', id)) as RequestRow | undefined;
+    const request = findAnyRequest(ctx.db, id);
     if (!request) throw notFound(`signature request ${id} does not exist`);
     if (request.status !== 'active') throw conflict(`the request is ${request.status}: only an active request has signing links`);
     const signer = currentSigners(ctx.db, id).find((s) => s.reference === reference);
     if (!signer) throw notFound(`no active signer has the reference "${reference}"`);
-    if (!signerOutstanding(signer.status as SignerStatus)) throw conflict(`signer "${reference}" already ${signer.status}: there is nothing to sign`);
+    if (!signerOutstanding(signer.status)) throw conflict(`signer "${reference}" already ${signer.status}: there is nothing to sign`);
     if (signer.status === 'expired') ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'pending' }).where('id', '=', signer.id));
     const link = issueLink(ctx, request, signer, now);
     audit(ctx, { requestId: id, type: 'link_issued', actor: { type: 'system' }, signerId: signer.id, data: { by: 'dashboard' }, at: now });

@@ -6,8 +6,6 @@ import { isoTime } from '../../platform/clock.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { RequestRow, SignerRow } from '../requests/queries.js';
 import type { EventType, WebhookEvent, WebhookSigner } from '../../contract/webhooks.js';
-import type { RequestStatus } from '../../contract/signature-requests.js';
-import type { SignerStatusValue } from '../../contract/signature-requests.js';
 
 /** Who made a change, as the evidence audit trail records it. */
 export type Actor =
@@ -67,7 +65,7 @@ export function emitEvent(ctx: Context, input: EventInput): WebhookEvent {
     data: {
       signature_request_id: input.request.id,
       client_reference: input.request.client_reference,
-      status: input.request.status as RequestStatus,
+      status: input.request.status,
       ...(input.signer ? { signer: webhookSigner(input.signer) } : {}),
       ...(input.replacedSigner ? { replaced_signer: webhookSigner(input.replacedSigner) } : {}),
       ...(input.reason !== undefined ? { reason: input.reason } : {}),
@@ -107,5 +105,5 @@ export function emitEvent(ctx: Context, input: EventInput): WebhookEvent {
 }
 
 function webhookSigner(signer: SignerRow): WebhookSigner {
-  return { id: signer.id, reference: signer.reference, email: signer.email, status: signer.status as SignerStatusValue };
+  return { id: signer.id, reference: signer.reference, email: signer.email, status: signer.status };
 }

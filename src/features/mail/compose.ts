@@ -1,5 +1,6 @@
 import type { EmailBranding } from '../../contract/signature-requests.js';
-import { MAIL_WORDS, type MailKind, type MailLocale } from './messages.js';
+import { MAIL_WORDS, type MailKind, } from './messages.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales.js';
 
 export interface ComposeInput {
   kind: MailKind;
@@ -32,7 +33,7 @@ const OPENS_WITH_GREETING = /^\s*(hello|hi|hey|dear|good (morning|afternoon|even
  * message quoted, a button, the link again wrapped, and a footer saying who sends on whose behalf).
  */
 export function composeMail(input: ComposeInput): ComposedMail {
-  const locale: MailLocale = input.locale === 'fr' || input.locale === 'ar' ? input.locale : 'en';
+  const locale: Locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
   const words = MAIL_WORDS[locale];
   const sender = input.branding?.sender_name?.trim() || null;
   const fill = (template: string, values: Record<string, string> = {}) =>
@@ -113,7 +114,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
 }
 
 /** A date as the signer's language writes it (Intl, the locale's own digits), in UTC. */
-export function formatMailDate(ms: number, locale: MailLocale): string {
+export function formatMailDate(ms: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms) + ' UTC';
 }
 

@@ -1,5 +1,6 @@
+import type { Locale } from '../../domain/locales.js';
+
 /** The words of paraph's own mails, per language. `{x}` marks a value filled in. */
-export type MailLocale = 'en' | 'fr' | 'ar';
 export type MailKind = 'invitation' | 'reminder' | 'replacement' | 'otp' | 'completed';
 
 export interface MailWords {
@@ -21,7 +22,7 @@ export interface MailWords {
   sandbox: string;
 }
 
-export const MAIL_WORDS: Readonly<Record<MailLocale, MailWords>> = {
+export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
   en: {
     dir: 'ltr',
     subject: {

@@ -5,7 +5,7 @@ import { ParaphError } from '../../domain/errors.js';
 import type { ActivateInput } from '../../contract/signature-requests.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { assertMove, loadRequest, updateRequest } from './request-guard.js';
+import { assertMove, loadRequest, moveRequest } from './request-guard.js';
 import { issueLink } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { warmArtifactGeneration } from '../artifacts/generate-artifacts.js';
@@ -28,7 +28,7 @@ export async function activateSignatureRequest(
   const answer = ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
-    const to = assertMove(row, 'activate');
+    assertMove(row, 'activate');
     const signers = currentSigners(ctx.db, row.id);
     const missing = signerWithoutField(requestFields(ctx.db, row.id), signers);
     if (missing !== null) {
@@ -37,10 +37,11 @@ export async function activateSignatureRequest(
         `signer "${missing}" has no field: give every signer at least one with PUT /v1/signature-requests/${row.id}/fields, then activate`,
       );
     }
-    const active = updateRequest(
+    const active = moveRequest(
       ctx,
       row,
-      { status: to, activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7 },
+      'activate',
+      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7 },
       now,
     );
     const views = signers.map((signer): ActivatedSignerView => {

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { assertMove, loadRequest, updateRequest } from './request-guard.js';
+import { loadRequest, moveRequest } from './request-guard.js';
 import { requestStatus } from './get-signature-request.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
 
@@ -14,8 +14,7 @@ export function cancelSignatureRequest(
   return ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
-    const to = assertMove(row, 'cancel');
-    const cancelled = updateRequest(ctx, row, { status: to, cancelled_at: now, cancellation_reason: input.reason ?? null }, now);
+    const cancelled = moveRequest(ctx, row, 'cancel', { cancelled_at: now, cancellation_reason: input.reason ?? null }, now);
     revokeRequestLinks(ctx, row.id, 'cancelled', now);
     // The event is always recorded; it is delivered only when the request has a callback URL.
     emitEvent(ctx, { request: cancelled, type: 'signature_request.cancelled', at: now });

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
-import { currentSigners, type RequestRow } from './queries.js';
+import { currentSigners, findAnyRequest } from './queries.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { updateRequest } from './request-guard.js';
+import { moveRequest, updateRequest } from './request-guard.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
 
 const SYSTEM = { type: 'system' } as const;
@@ -33,7 +33,7 @@ export function expireDueLinks(ctx: Context, onlyRequestId?: string): number {
 function expireRequestLinks(ctx: Context, requestId: string): number {
   const { db } = ctx;
   const now = ctx.clock.now();
-  let request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId)) as RequestRow | undefined;
+  let request = findAnyRequest(db, requestId);
   if (!request || request.status !== 'active') return 0;
   const due = db.all(
     db.q
@@ -66,7 +66,7 @@ function expireRequestLinks(ctx: Context, requestId: string): number {
       .where('signers.status', 'in', ['pending', 'viewed']),
   );
   if (!live) {
-    const expired = updateRequest(ctx, request, { status: 'expired' }, now);
+    const expired = moveRequest(ctx, request, 'expire', {}, now);
     revokeRequestLinks(ctx, requestId, 'expired', now);
     emitEvent(ctx, { request: expired, type: 'signature_request.expired', at: now });
     audit(ctx, { requestId, type: 'request_expired', actor: SYSTEM, at: now });

@@ -3,11 +3,12 @@ import { listRequests, type RequestRow } from './queries.js';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/limits.js';
 import type { RequestListItem } from '../../contract/signature-requests.js';
+import type { RequestStatus } from '../../domain/request-states.js';
 import { listItemOf } from './request-views.js';
 
 export interface ListRequestsInput {
   accountId: string;
-  status?: string | undefined;
+  status?: RequestStatus | undefined;
   clientReference?: string | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
-import type { RequestRow } from './queries.js';
+import { findAnyRequest, type RequestRow } from './queries.js';
 import { audit } from '../events/record-events.js';
-import { updateRequest } from './request-guard.js';
+import { moveRequest } from './request-guard.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
 
 /** Why a request's content went: its retention deadline passed, or an operator purged it by hand. */
@@ -31,7 +31,7 @@ export async function purgeDueRequests(ctx: Context): Promise<number> {
  */
 export async function purgeRequest(ctx: Context, requestId: string, cause: PurgeCause): Promise<boolean> {
   const { db } = ctx;
-  const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
+  const request = findAnyRequest(db, requestId);
   if (!request || request.status === 'purged') return false;
   const document = db.first(db.q.selectFrom('documents').select('blob_id').where('id', '=', request.document_id));
   const artifacts = db.all(db.q.selectFrom('artifacts').select('blob_id').where('request_id', '=', requestId));
@@ -40,12 +40,12 @@ export async function purgeRequest(ctx: Context, requestId: string, cause: Purge
   }
   return db.transaction(() => {
     const now = ctx.clock.now();
-    const row = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId)) as RequestRow;
+    const row = findAnyRequest(db, requestId) as RequestRow;
     if (row.status === 'purged') return false;
     db.run(db.q.updateTable('documents').set({ blob_id: null, purged_at: now }).where('id', '=', row.document_id));
     db.run(db.q.updateTable('artifacts').set({ blob_id: null, purged_at: now }).where('request_id', '=', requestId));
     revokeRequestLinks(ctx, requestId, 'closed', now);
-    updateRequest(ctx, row, { status: 'purged' }, now);
+    moveRequest(ctx, row, 'purge', {}, now);
     audit(ctx, { requestId, type: 'request_purged', actor: { type: 'system' }, data: { previous_status: row.status, cause }, at: now });
     return true;
   });

@@ -5,6 +5,7 @@ import type { DocumentsTable } from '../../db/schema/documents.js';
 import type { FieldsTable } from '../../db/schema/fields.js';
 import type { SignatureRequestsTable } from '../../db/schema/signature-requests.js';
 import type { SignersTable } from '../../db/schema/signers.js';
+import type { RequestStatus } from '../../domain/request-states.js';
 
 export type RequestRow = Selectable<SignatureRequestsTable>;
 export type SignerRow = Selectable<SignersTable>;
@@ -34,6 +35,13 @@ const requestById = preparedQuery((q, id: string, accountId: string) =>
   q.selectFrom('signature_requests').selectAll().where('id', '=', id).where('account_id', '=', accountId),
 );
 
+/** A request of any account, for the operator, the scheduler and the signing page (a link names its request). */
+export function findAnyRequest(db: Db, id: string): RequestRow | undefined {
+  return db.first(anyRequestById, id);
+}
+
+const anyRequestById = preparedQuery((q, id: string) => q.selectFrom('signature_requests').selectAll().where('id', '=', id));
+
 export function findRequestByClientReference(db: Db, accountId: string, clientReference: string): RequestRow | undefined {
   return db.first(requestByClientReference, accountId, clientReference);
 }
@@ -62,7 +70,7 @@ const fieldsOfRequest = preparedQuery((q, requestId: string) =>
 export interface ListFilter {
   /** null: every account (the operator's view). */
   accountId: string | null;
-  status?: string | undefined;
+  status?: RequestStatus | undefined;
   clientReference?: string | undefined;
   /** Only rows older than this sequence number (the cursor). */
   beforeSeq?: number | undefined;

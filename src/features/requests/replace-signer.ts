@@ -86,7 +86,7 @@ function view(
       id: signer.id,
       reference: signer.reference,
       email: signer.email,
-      status: signer.status as SignerStatusValue,
+      status: signer.status,
       signing_url: link.signing_url,
       ...(embedded ? { embed_url: link.embed_url } : {}),
       email_delivery: delivery,

@@ -4,10 +4,8 @@ import type {
   CreateResponse,
   FieldStatus,
   RequestListItem,
-  RequestStatus,
   SignatureRequestStatus,
   SignerStatus,
-  SignerStatusValue,
 } from '../../contract/signature-requests.js';
 
 /** API shapes built from rows: one place decides how each stored value is shown. */
@@ -31,7 +29,7 @@ export function listItemOf(row: RequestRow): RequestListItem {
   return {
     id: row.id,
     client_reference: row.client_reference,
-    status: row.status as RequestStatus,
+    status: row.status,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     retention_expires_at: retentionOf(row),
@@ -44,7 +42,7 @@ export function statusOf(row: RequestRow, signers: SignerRow[], fields: FieldRow
     id: row.id,
     client_reference: row.client_reference,
     environment: 'sandbox',
-    status: row.status as RequestStatus,
+    status: row.status,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     retention_expires_at: retentionOf(row),
@@ -68,7 +66,7 @@ function signerStatusOf(signer: SignerRow): SignerStatus {
     name: signer.name ?? '',
     email: signer.email,
     order: signer.signing_order,
-    status: signer.status as SignerStatusValue,
+    status: signer.status,
     locale: signer.locale ?? '',
     verification: signer.verification ?? '',
     signed_at: isoTime(signer.signed_at),

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { currentSigners } from './queries.js';
-import { signerOutstanding, type SignerStatus } from '../../domain/request-states.js';
+import { signerOutstanding } from '../../domain/request-states.js';
 import { conflict, notFound } from '../../domain/errors.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { audit } from '../events/record-events.js';
@@ -29,11 +29,11 @@ export async function sendReminders(
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     assertMove(row, 'remind');
     const signers = currentSigners(ctx.db, row.id);
-    let chosen = signers.filter((s) => signerOutstanding(s.status as SignerStatus));
+    let chosen = signers.filter((s) => signerOutstanding(s.status));
     if (input.signerReference !== undefined) {
       const signer = signers.find((s) => s.reference === input.signerReference);
       if (!signer) throw notFound(`no active signer has the reference "${input.signerReference}"`);
-      if (!signerOutstanding(signer.status as SignerStatus)) {
+      if (!signerOutstanding(signer.status)) {
         throw conflict(`signer "${signer.reference}" already ${signer.status}: there is nothing to remind`);
       }
       chosen = [signer];

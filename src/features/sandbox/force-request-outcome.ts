@@ -3,7 +3,7 @@ import { expireDueLinks } from '../requests/expire-links.js';
 import { purgeRequest } from '../requests/purge-requests.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { notFound } from '../../domain/errors.js';
-import type { RequestRow } from '../requests/queries.js';
+import { findAnyRequest, type RequestRow } from '../requests/queries.js';
 import { requestStatus } from '../requests/get-signature-request.js';
 import { assertMove, loadRequest } from '../requests/request-guard.js';
 
@@ -15,7 +15,7 @@ export interface RequestTarget {
 
 function load(ctx: Context, target: RequestTarget): RequestRow {
   if (target.accountId !== null) return loadRequest(ctx, target.accountId, target.id);
-  const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').selectAll().where('id', '=', target.id));
+  const row = findAnyRequest(ctx.db, target.id);
   if (!row) throw notFound(`signature request ${target.id} does not exist`);
   return row;
 }

@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { conflict, invalidRequest } from '../../domain/errors.js';
 import type { SignerOutcome } from '../../contract/signing.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { updateRequest } from '../requests/request-guard.js';
+import { moveRequest } from '../requests/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
 import { revokeRequestLinks } from './signing-links.js';
+import type { SignerRow } from '../requests/queries.js';
 
 /** The signer declines with a reason: signer and request `declined`, every other link closed. */
 export function declineAsSigner(ctx: Context, token: string, reason: string): SignerOutcome {
@@ -15,9 +16,9 @@ export function declineAsSigner(ctx: Context, token: string, reason: string): Si
     const { request, signer } = open;
     if (open.verificationRequired) throw conflict('enter the code sent by email before declining');
     const now = ctx.clock.now();
-    const declined = { ...signer, status: 'declined', updated_at: now };
+    const declined: SignerRow = { ...signer, status: 'declined', updated_at: now };
     ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'declined', updated_at: now }).where('id', '=', signer.id));
-    const updated = updateRequest(ctx, request, { status: 'declined' }, now);
+    const updated = moveRequest(ctx, request, 'decline', {}, now);
     revokeRequestLinks(ctx, request.id, 'closed', now);
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
     emitEvent(ctx, { request: updated, type: 'signer.declined', signer: declined, reason, at: now });

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
-import type { RequestRow, SignerRow } from '../requests/queries.js';
+import { findAnyRequest, type RequestRow, type SignerRow } from '../requests/queries.js';
 
 /** Why a link can no longer be used: the iframe's `signing.closed` statuses. */
 export type ClosedReason = 'signed' | 'declined' | 'cancelled' | 'expired' | 'revoked' | 'unavailable';
@@ -18,7 +18,7 @@ export function resolveSigningLink(ctx: Context, token: string): LinkResolution 
   if (!/^[0-9A-Za-z]{20,100}$/.test(token)) return { ok: false, reason: 'unavailable', request: null, signer: null };
   const link = db.first(db.q.selectFrom('signing_links').selectAll().where('token_hash', '=', sha256Hex(token)));
   if (!link) return { ok: false, reason: 'unavailable', request: null, signer: null };
-  const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', link.request_id)) ?? null;
+  const request = findAnyRequest(db, link.request_id) ?? null;
   const signer = db.first(db.q.selectFrom('signers').selectAll().where('id', '=', link.signer_id)) ?? null;
   if (!request || !signer) return { ok: false, reason: 'unavailable', request, signer };
   const closed = (reason: ClosedReason): LinkResolution => ({ ok: false, reason, request, signer });

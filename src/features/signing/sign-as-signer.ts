@@ -4,7 +4,7 @@ import { conflict, invalidRequest } from '../../domain/errors.js';
 import type { SignerOutcome, SignInput } from '../../contract/signing.js';
 import { isoTime } from '../../platform/clock.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { updateRequest } from '../requests/request-guard.js';
+import { moveRequest } from '../requests/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
 import { identityValue } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from './signing-links.js';
@@ -65,11 +65,11 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput): Sig
     revokeSignerLinks(ctx, signer.id, 'closed', now);
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
     const outstanding = currentSigners(ctx.db, request.id).filter((s) => s.id !== signer.id && s.status !== 'signed');
-    let updated: RequestRow = updateRequest(ctx, request, {}, now);
+    let updated: RequestRow = moveRequest(ctx, request, 'sign', {}, now);
     emitEvent(ctx, { request: outstanding.length === 0 ? { ...updated, status: 'completed' } : updated, type: 'signer.completed', signer: signed, at: now });
     audit(ctx, { requestId: request.id, type: 'signer_signed', actor, signerId: signer.id, data: { fields: fields.length }, at: now });
     if (outstanding.length === 0) {
-      updated = updateRequest(ctx, updated, { status: 'completed', completed_at: now }, now);
+      updated = moveRequest(ctx, updated, 'complete', { completed_at: now }, now);
       revokeRequestLinks(ctx, request.id, 'closed', now);
       emitEvent(ctx, { request: updated, type: 'signature_request.completed', at: now });
       audit(ctx, { requestId: request.id, type: 'request_completed', actor: { type: 'system' }, at: now });

@@ -1,18 +1,17 @@
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales.js';
 import { requestFields, type FieldRow, type RequestRow, type SignerRow } from '../requests/queries.js';
 import type { PageBox } from '../../domain/field-rules.js';
 import { initialsOf } from '../../domain/initials.js';
 import type { SignerField, SignerView } from '../../contract/signing.js';
-import type { EmailBranding, FieldType, SignerStatusValue } from '../../contract/signature-requests.js';
+import type { EmailBranding, FieldType } from '../../contract/signature-requests.js';
 import { audit, emitEvent } from '../events/record-events.js';
 import { updateRequest } from '../requests/request-guard.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { describeOpen, returnUrlFor } from './signer-access.js';
 import { signedPdfState } from './signer-copy.js';
 
-const LANGS = ['fr', 'en', 'ar'] as const;
-type Lang = (typeof LANGS)[number];
 
 /**
  * The signer's view of their link. Loading it while the link is open marks the signer `viewed` the
@@ -66,7 +65,7 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
 
 function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): SignerRow {
   const now = ctx.clock.now();
-  const viewed = { ...signer, status: 'viewed', viewed_at: now, updated_at: now };
+  const viewed: SignerRow = { ...signer, status: 'viewed', viewed_at: now, updated_at: now };
   ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'viewed', viewed_at: now, updated_at: now }).where('id', '=', signer.id));
   const updated = updateRequest(ctx, request, {}, now);
   emitEvent(ctx, { request: updated, type: 'signer.viewed', signer: viewed, at: now });
@@ -100,7 +99,7 @@ function signerPart(signer: SignerRow) {
     reference: signer.reference,
     name: signer.name ?? '',
     email: signer.email,
-    status: signer.status as SignerStatusValue,
+    status: signer.status,
     verification: signer.verification ?? '',
     verified_at: isoTime(signer.verified_at),
     expires_at: isoTime(signer.expires_at),
@@ -146,16 +145,16 @@ export function identityValue(field: FieldRow, signer: SignerRow, now: number): 
   }
 }
 
-function pickLang(locale: string | null, hint: string | undefined, acceptLanguage: string | undefined): Lang {
-  const known = (value: string | null | undefined): Lang | null => {
+function pickLang(locale: string | null, hint: string | undefined, acceptLanguage: string | undefined): Locale {
+  const known = (value: string | null | undefined): Locale | null => {
     const base = value?.trim().toLowerCase().slice(0, 2);
-    return LANGS.find((l) => l === base) ?? null;
+    return isLocale(base) ? base : null;
   };
-  if (known(locale)) return known(locale) as Lang;
-  if (known(hint)) return known(hint) as Lang;
+  const chosen = known(locale) ?? known(hint);
+  if (chosen) return chosen;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const lang = known(part.split(';')[0]);
     if (lang) return lang;
   }
-  return 'en';
+  return DEFAULT_LOCALE;
 }

@@ -15,7 +15,7 @@ export interface DeliveryFilter {
   accountId: string | null;
   signatureRequestId?: string | undefined;
   eventType?: string | undefined;
-  status?: string | undefined;
+  status?: WebhookDeliveryStatus | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
 }
@@ -79,7 +79,7 @@ export function deliveryView(row: DeliveryRow): WebhookDelivery {
     event_id: row.event_id,
     event_type: row.event_type as WebhookDelivery['event_type'],
     signature_request_id: row.request_id,
-    status: row.status as WebhookDeliveryStatus,
+    status: row.status,
     attempt_count: row.attempt_count,
     last_status_code: row.last_status_code,
     last_error: row.last_error,

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { getArtifact } from '../../features/artifacts/get-artifact.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { ArtifactParams } from '../../contract/artifacts.js';
 import { EvidenceResponse } from '../../contract/evidence.js';

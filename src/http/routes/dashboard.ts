@@ -12,7 +12,7 @@ import { forceExpire, forcePurge } from '../../features/sandbox/force-request-ou
 import { listOperatorDeliveries, replayOperatorDelivery } from '../../features/dashboard/operator-deliveries.js';
 import { operatorRequestDetail } from '../../features/dashboard/operator-request-detail.js';
 import { listOperatorRequests } from '../../features/dashboard/list-operator-requests.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { noRouteError } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';

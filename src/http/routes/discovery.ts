@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { notFound } from '../../domain/errors.js';
 import { PACKAGE_ROOT } from '../../platform/package-files.js';
 import { AUTH_HEADER_HINT } from '../../features/keys/authenticate-api-key.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { prefersHtml, renderIndexPage } from '../index-page.js';
 import { ApiIndex, ServerIndex } from '../../contract/discovery.js';
 

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { createEventStreams } from '../event-streams.js';
 import { principalOf } from '../hooks/auth.js';
 import { EventStreamBody, EventStreamQuery, LastEventId } from '../../contract/events.js';

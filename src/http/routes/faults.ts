@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { addFaultRule } from '../../features/faults/add-fault-rule.js';
 import { clearFaultRules, removeFaultRule } from '../../features/faults/clear-fault-rules.js';
 import { listFaultRules } from '../../features/faults/list-fault-rules.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../../contract/common.js';
 import { FaultRule, FaultRuleInput, FaultRuleList } from '../../contract/faults.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 
 export function registerHealth(app: App, isReady: () => boolean): void {
   app.get(

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { registerDashboard } from './dashboard.js';
 import { registerDiscovery } from './discovery.js';

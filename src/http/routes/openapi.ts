@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { buildOpenApiDocument, type OpenApiRoute } from '../openapi.js';
 import { API_NAME } from './discovery.js';
 

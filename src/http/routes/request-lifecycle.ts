@@ -5,7 +5,7 @@ import { cancelSignatureRequest } from '../../features/requests/cancel-signature
 import { replaceFields } from '../../features/requests/replace-fields.js';
 import { replaceSigner } from '../../features/requests/replace-signer.js';
 import { sendReminders } from '../../features/requests/send-reminders.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { IdParams } from '../../contract/common.js';
 import {
   ActivateInput,

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { createApiKey } from '../../features/keys/create-api-key.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { ApiKeyCreateInput, CreatedApiKey } from '../../contract/sandbox-keys.js';
 import { errorResponses } from './responses.js';

@@ -4,7 +4,7 @@ import { advanceClock } from '../../features/sandbox/advance-clock.js';
 import { forceExpire, forcePurge } from '../../features/sandbox/force-request-outcome.js';
 import { clockState } from '../../features/sandbox/clock-state.js';
 import { listCaughtEmails } from '../../features/mail/caught-emails.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { IdParams } from '../../contract/common.js';
 import { CaughtEmailList, ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../contract/sandbox.js';
 import { SignatureRequestStatus } from '../../contract/signature-requests.js';

@@ -3,7 +3,7 @@ import { createSignatureRequest } from '../../features/requests/create-signature
 import { getSignatureRequest } from '../../features/requests/get-signature-request.js';
 import { listSignatureRequests } from '../../features/requests/list-signature-requests.js';
 import { principalOf } from '../hooks/auth.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams, Page } from '../../contract/common.js';
 import {

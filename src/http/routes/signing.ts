@@ -13,7 +13,7 @@ import { signedDocumentForSigner } from '../../features/signing/signer-copy.js';
 import { signerDocument } from '../../features/signing/signer-document.js';
 import { sendSignerOtp, verifySignerOtp } from '../../features/signing/signer-otp.js';
 import { loadSignerView } from '../../features/signing/signer-view.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../../contract/signing.js';
 import { errorResponses } from './responses.js';
 

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { archiveTemplate } from '../../features/templates/archive-template.js';
 import { createTemplate } from '../../features/templates/create-template.js';
 import { listTemplates } from '../../features/templates/list-templates.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams } from '../../contract/common.js';

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { principalOf } from '../hooks/auth.js';
 import { listWebhookDeliveries, replayWebhookDelivery } from '../../features/webhooks/webhook-deliveries.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { IdParams } from '../../contract/common.js';
 import { WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage } from '../../contract/webhooks.js';
 import { errorResponses } from './responses.js';

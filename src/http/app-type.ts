@@ -1,0 +1,32 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Principal } from '../features/keys/authenticate-api-key.js';
+
+/**
+ * The fastify instance paraph's routes are registered on, and what paraph adds to fastify's request
+ * and route config. In a module of its own so routes and app.ts do not import each other.
+ */
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** The route needs a bearer API key. */
+    auth?: boolean;
+    /** Left out of the OpenAPI document. */
+    hidden?: boolean;
+    summary?: string;
+    /** OpenAPI description of a multipart body (validated by the handler, not by fastify). */
+    multipartBody?: import('typebox').TSchema;
+    /** OpenAPI description of a body that is neither JSON nor multipart (the route registers its parser). */
+    rawBody?: { mediaType: string; description: string };
+  }
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
