@@ -1,0 +1,69 @@
+// paraph's layering, checked on the real import graph of src/: runtime → features → context → pdf →
+// platform → db → contract → domain. A module that imports a layer above its own, an import circle or a
+// source file past 400 lines fails here, naming the modules.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { importCircles, importGraph, layerOf, LAYERS, upwardImports } from '../../scripts/import-graph.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const graph = importGraph(ROOT);
+
+test('the graph is read from the real sources: every module has a layer, and the layers are all there', () => {
+  assert.ok(graph.size > 200, `only ${graph.size} modules found under src/`);
+  const seen = new Set([...graph.keys()].map(layerOf));
+  assert.deepEqual([...seen].sort(), [...LAYERS].sort());
+  // Imports are resolved: the request guard imports the request queries.
+  assert.ok(graph.get('src/features/requests/request-guard.ts')?.includes('src/features/requests/queries.ts'));
+  for (const deps of graph.values()) for (const dep of deps) assert.ok(graph.has(dep), `${dep} is imported but is not a module under src/`);
+});
+
+test('no module imports a layer above its own', () => {
+  const up = upwardImports(graph).map(([from, to]) => `${from} (${layerOf(from)}) imports ${to} (${layerOf(to)})`);
+  assert.deepEqual(up, []);
+});
+
+test('nothing below the HTTP layer imports it', () => {
+  const found = [...graph].flatMap(([file, deps]) =>
+    file.startsWith('src/http/') ? [] : deps.filter((dep) => dep.startsWith('src/http/')).map((dep) => `${file} -> ${dep}`),
+  );
+  // The CLI and the programmatic API start the server, which builds the HTTP app; nothing else may.
+  assert.deepEqual(found.filter((edge) => !/^src\/(server|cli\/|programmatic\/)/.test(edge)), []);
+});
+
+test('the domain imports nothing of paraph but itself', () => {
+  const found = [...graph].flatMap(([file, deps]) =>
+    file.startsWith('src/domain/') ? deps.filter((dep) => !dep.startsWith('src/domain/')).map((dep) => `${file} -> ${dep}`) : [],
+  );
+  assert.deepEqual(found, []);
+});
+
+test('no import circle', () => {
+  assert.deepEqual(importCircles(graph), []);
+});
+
+test('the rule catches what it should: a made-up upward import and a made-up circle are found', () => {
+  const fake = new Map(graph);
+  fake.set('src/domain/limits.ts', [...(graph.get('src/domain/limits.ts') ?? []), 'src/features/requests/queries.ts']);
+  assert.ok(upwardImports(fake).some(([from, to]) => from === 'src/domain/limits.ts' && to === 'src/features/requests/queries.ts'));
+  fake.set('src/features/requests/queries.ts', [...(graph.get('src/features/requests/queries.ts') ?? []), 'src/domain/limits.ts']);
+  assert.ok(importCircles(fake).some((circle) => circle.includes('src/domain/limits.ts')));
+});
+
+test('no source file is over 400 lines', () => {
+  const tooLong: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.(ts|js|mjs)$/.test(entry.name)) {
+        const lines = fs.readFileSync(path.join(ROOT, rel), 'utf8').split('\n').length - 1;
+        if (lines > 400) tooLong.push(`${rel}: ${lines} lines`);
+      }
+    }
+  };
+  for (const dir of ['src', 'signing-ui', 'dashboard-ui', 'bin', 'scripts']) walk(dir);
+  assert.deepEqual(tooLong, []);
+});
