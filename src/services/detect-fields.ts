@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { currentSigners } from '../db/repos/signature-requests.js';
 import { ParaphError } from '../errors.js';
 import { DetectionResult, type DetectionPage } from '../http/schemas/detection.js';
-import { assemble } from '../pdf/detect-analysis.js';
+import { assemble } from '../pdf/detect/analysis.js';
 import { createFieldDetector, type Analysis, type FieldDetector, type OcrLanguage } from '../pdf/detect.js';
 import type { Principal } from './authenticate-api-key.js';
 import { assertMove, loadRequest } from './request-guard.js';
