@@ -1,3 +1,4 @@
+// @ts-check
 // The dashboard's JSON API (`/_dashboard/api`) and the token that opens it.
 //
 // The dashboard URL carries the token in its fragment (`#token=…`). The page takes it from there,
@@ -58,17 +59,29 @@ async function call(path, options = {}) {
   return response;
 }
 
-/** A JSON answer of the API. */
+/**
+ * A JSON answer of the API.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, options = {}) {
   return (await call(path, options)).json();
 }
 
-/** A binary answer (a PDF, an artifact) as bytes. */
+/**
+ * A binary answer (a PDF, an artifact) as bytes.
+ * @param {string} path
+ */
 export async function apiBytes(path) {
   return new Uint8Array(await (await call(path)).arrayBuffer());
 }
 
-/** Downloads a binary answer under `filename` (through a blob URL: the token never goes in a link). */
+/**
+ * Downloads a binary answer under `filename` (through a blob URL: the token never goes in a link).
+ * @param {string} path
+ * @param {string} filename
+ */
 export async function download(path, filename) {
   const response = await call(path);
   const blob = await response.blob();

@@ -1,3 +1,4 @@
+// @ts-check
 // paraph's operator dashboard: every account's requests, caught mail, webhook deliveries and the
 // sandbox clock, read from the dashboard's own JSON API (`/_dashboard/api`, docs/dashboard.md).
 //
@@ -17,6 +18,7 @@ const scopeNote = /** @type {HTMLElement} */ (document.getElementById('scope'));
 const signOut = /** @type {HTMLButtonElement} */ (document.getElementById('sign-out'));
 const nav = /** @type {HTMLElement} */ (document.getElementById('nav'));
 
+/** @param {string} [message] */
 function signIn(message) {
   stopAll();
   forgetToken();
@@ -29,7 +31,7 @@ function signIn(message) {
     'form',
     {
       class: 'sign-in',
-      onsubmit: (event) => {
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const value = /** @type {HTMLInputElement} */ (input).value.trim().replace(/^.*#token=/, '');
         if (!value) return;
@@ -47,7 +49,10 @@ function signIn(message) {
   show(form);
 }
 
-/** The header once signed in: the scope, the sections (the current one marked), sign out. */
+/**
+ * The header once signed in: the scope, the sections (the current one marked), sign out.
+ * @param {string} section
+ */
 function signedIn(section) {
   scopeNote.hidden = false;
   signOut.hidden = false;
@@ -64,6 +69,7 @@ function parseRoute() {
   return { path, params: new URLSearchParams(query) };
 }
 
+/** @type {Array<[RegExp, string, (match: RegExpExecArray, params: URLSearchParams) => Promise<void>]>} */
 const ROUTES = [
   [/^\/requests\/([^/?]+)$/, 'requests', (m) => requestPage(decodeURIComponent(m[1]))],
   [/^\/mail\/([^/?]+)$/, 'mail', (m) => mailPage(decodeURIComponent(m[1]))],
@@ -83,7 +89,7 @@ async function route() {
   const [pattern, section, view] = ROUTES.find(([pattern]) => pattern.test(path)) ?? ROUTES[ROUTES.length - 1];
   try {
     signedIn(section);
-    await view(pattern.exec(path), params);
+    await view(/** @type {RegExpExecArray} */ (pattern.exec(path)), params);
   } catch (error) {
     if (error instanceof Unauthorized) return signIn('That token does not open this dashboard (wrong, or rotated). Sign in again.');
     show(h('h1', {}, 'Something went wrong'), h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)), h('p', {}, h('a', { href: '#/requests' }, 'Back to the requests')));

@@ -1,9 +1,11 @@
+// @ts-check
 // The sandbox clock: its time and how far it runs ahead of real time, advancing it by a duration (as
 // `paraph clock advance` takes it), and what fell due on the last advance.
 import { api, reportFailure } from './api.js';
 import { definitions, duration, empty, h, replaceKeeping, section, show, statusLine, table, time } from './dom.js';
 import { everyChange, POLL_MS } from './live.js';
 
+/** @param {any} last the last advance, or null */
 function fellDue(last) {
   if (!last) return empty('The sandbox clock has not been advanced yet.');
   return h(
@@ -14,7 +16,7 @@ function fellDue(last) {
       ? table(
           'What fell due',
           ['Time', 'What', 'Request'],
-          last.fell_due.map((item) => [
+          last.fell_due.map((/** @type {any} */ item) => [
             time(item.at),
             item.kind === 'webhook_attempt' ? h('a', { href: `#/webhooks?${new URLSearchParams({ signature_request_id: item.signature_request_id })}` }, item.what) : item.what,
             h('a', { href: `#/requests/${encodeURIComponent(item.signature_request_id)}` }, item.client_reference || item.signature_request_id),
@@ -48,7 +50,7 @@ export async function clockPage() {
     'form',
     {
       class: 'advance',
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const value = /** @type {HTMLInputElement} */ (input).value.trim();
         if (!value) return;
@@ -81,7 +83,7 @@ export async function clockPage() {
     section('Fell due on the last advance', due),
   );
 
-  everyChange(POLL_MS * 2, clock, async () => (await api('/clock')).data, (data) => {
+  everyChange(POLL_MS * 2, clock, async () => (await api('/clock')).data, (/** @type {any} */ data) => {
     clock = data;
     render();
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // DOM building for the dashboard: every value from the API goes in through textContent or an
 // attribute, never through HTML.
 
@@ -23,22 +24,32 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** `2026-11-24 23:59:55 UTC`, or an em dash for none. */
+/**
+ * `2026-11-24 23:59:55 UTC`, or an em dash for none.
+ * @param {string | null | undefined} value
+ */
 export function time(value) {
   if (!value) return '—';
   return h('time', { datetime: value }, value.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'));
 }
 
-/** The value, or an em dash when it is empty. */
+/**
+ * The value, or an em dash when it is empty.
+ * @param {unknown} value
+ */
 export function text(value) {
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
+/** @param {string} status */
 export function badge(status) {
   return h('span', { class: `badge badge-${status}` }, status);
 }
 
-/** Cell contents as text, for the label a phone-width card shows. */
+/**
+ * Cell contents as text, for the label a phone-width card shows.
+ * @param {string | Node} header
+ */
 function label(header) {
   return typeof header === 'string' ? header : header.textContent ?? '';
 }
@@ -46,6 +57,9 @@ function label(header) {
 /**
  * A table in a keyboard-scrollable region; under ~600px wide each row shows as a card (every cell
  * labelled with its column's header).
+ * @param {string} caption
+ * @param {Array<string | Node>} headers
+ * @param {Array<Array<Node | string | number | null | undefined | false>>} rows
  */
 export function table(caption, headers, rows) {
   return h(
@@ -61,17 +75,23 @@ export function table(caption, headers, rows) {
   );
 }
 
+/** @param {Array<[string, Node | string]>} pairs */
 export function definitions(pairs) {
   const dl = h('dl', { class: 'facts' });
   for (const [term, value] of pairs) dl.append(h('div', {}, h('dt', {}, term), h('dd', {}, value)));
   return dl;
 }
 
+/**
+ * @param {string} title
+ * @param {...(Node | string | null | undefined | false)} children
+ */
 export function section(title, ...children) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return h('section', { 'aria-labelledby': id, id: `${id}-region` }, h('h2', { id }, title), ...children);
 }
 
+/** @param {string} text */
 export function empty(text) {
   return h('p', { class: 'empty' }, text);
 }
@@ -96,11 +116,14 @@ export function replaceKeeping(target, ...nodes) {
   if (focusKey) /** @type {HTMLElement | null} */ (target.querySelector(`[data-key="${CSS.escape(focusKey)}"]`))?.focus({ preventScroll: true });
 }
 
-/** A duration in words: `2d 3h 4m 5s`, or `none`. */
+/**
+ * A duration in words: `2d 3h 4m 5s`, or `none`.
+ * @param {number | null | undefined} seconds
+ */
 export function duration(seconds) {
   if (!seconds) return 'none';
   const parts = [];
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]]) {
+  for (const [unit, size] of /** @type {Array<[string, number]>} */ ([['d', 86400], ['h', 3600], ['m', 60], ['s', 1]])) {
     const n = Math.floor(seconds / size);
     seconds -= n * size;
     if (n) parts.push(`${n}${unit}`);
@@ -108,7 +131,10 @@ export function duration(seconds) {
   return parts.join(' ');
 }
 
-/** Puts a view in `main` and moves focus to its heading (so keyboard and screen reader users follow). */
+/**
+ * Puts a view in `main` and moves focus to its heading (so keyboard and screen reader users follow).
+ * @param {...Node} nodes
+ */
 export function show(...nodes) {
   const main = /** @type {HTMLElement} */ (document.getElementById('main'));
   main.replaceChildren(...nodes);

@@ -1,3 +1,4 @@
+// @ts-check
 // The embed test page: a host page served by paraph that frames a signer's embed URL, when the
 // request's embed_origin lets this page's origin frame it, and logs every message the signing page
 // posts. The dashboard opens it with `#embed=<embed_url>&origin=<embed_origin>&signer=…&request=…`;
@@ -23,6 +24,7 @@ function settings() {
   }
 }
 
+/** @param {...(Node | string)} children */
 function say(...children) {
   explain.append(h('p', {}, ...children));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Live updates by polling: a view asks for `every(ms, fn)`; the router stops it when the view changes.
 // (Server-sent events would need the token in a URL: an EventSource cannot send a header.)
 import { Unauthorized } from './api.js';
@@ -5,7 +6,11 @@ import { Unauthorized } from './api.js';
 /** @type {number[]} */
 let timers = [];
 
-/** Runs `fn` every `ms` milliseconds while the current view is shown (never two runs at once). */
+/**
+ * Runs `fn` every `ms` milliseconds while the current view is shown (never two runs at once).
+ * @param {number} ms
+ * @param {() => Promise<void>} fn
+ */
 export function every(ms, fn) {
   let running = false;
   const id = window.setInterval(async () => {
@@ -27,6 +32,12 @@ export function every(ms, fn) {
  * Polls `load` every `ms` while the view is shown and hands `onChange` each answer that differs from
  * the last one seen (`initial` first). Answers a function that records a value the view got another
  * way (after one of its own actions), so the next poll does not draw it again.
+ * @template T
+ * @param {number} ms
+ * @param {T} initial
+ * @param {() => Promise<T>} load
+ * @param {(next: T) => void} onChange
+ * @returns {(value: T) => void}
  */
 export function everyChange(ms, initial, load, onChange) {
   let seen = JSON.stringify(initial);

@@ -1,3 +1,4 @@
+// @ts-check
 // Caught mail (paraph's own and any other SMTP client's), newest first, searchable by recipient; new
 // mail appears by itself. A mail shows its headers, its HTML in a sandboxed iframe (no script; remote
 // images blocked until asked), its text part and its raw source, and links to its request and signer.
@@ -16,7 +17,7 @@ export function decodeHeader(value) {
       const bytes =
         encoding.toUpperCase() === 'B'
           ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
-          : Uint8Array.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([^=])/g, (_m, hex, ch) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ch)), (c) => c.charCodeAt(0));
+          : Uint8Array.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([^=])/g, (/** @type {string} */ _m, /** @type {string | undefined} */ hex, /** @type {string} */ ch) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ch)), (c) => c.charCodeAt(0));
       return new TextDecoder(charset).decode(bytes);
     } catch {
       return whole;
@@ -40,7 +41,7 @@ export async function mailList(params) {
       class: 'filters',
       role: 'search',
       'aria-label': 'Search mail',
-      onsubmit: (event) => {
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const value = /** @type {HTMLInputElement} */ (input).value.trim();
         location.hash = value ? `#/mail?${new URLSearchParams({ to: value })}` : '#/mail';
@@ -58,7 +59,7 @@ export async function mailList(params) {
         ? table(
             'Caught mail',
             ['Received', 'Subject', 'To', 'From', 'Kind', 'Request'],
-            page.data.map((m) => [
+            page.data.map((/** @type {any} */ m) => [
               time(m.received_at),
               h('a', { href: `#/mail/${encodeURIComponent(m.id)}`, class: 'mail-link', 'data-key': `m-${m.id}` }, m.subject || '(no subject)'),
               m.to.join(', '),
@@ -77,7 +78,7 @@ export async function mailList(params) {
     results,
   );
 
-  everyChange(POLL_MS, page, load, (next) => {
+  everyChange(POLL_MS, page, load, (/** @type {any} */ next) => {
     page = next;
     render();
   });
@@ -138,13 +139,16 @@ export async function mailPage(id) {
         : empty('This mail has no HTML part.'),
     ),
     section('Text', m.text ? h('pre', { class: 'code mail-text', tabindex: 0 }, m.text) : empty('This mail has no text part.')),
-    section('Headers', table('Headers', ['Name', 'Value'], m.headers.map(([name, value]) => [h('code', {}, name), decodeHeader(value)]))),
+    section('Headers', table('Headers', ['Name', 'Value'], m.headers.map((/** @type {[string, string]} */ [name, value]) => [h('code', {}, name), decodeHeader(value)]))),
     section('Raw source', h('details', { class: 'raw' }, h('summary', {}, `Show the message as received (${m.raw.length} characters)`), h('pre', { class: 'code', tabindex: 0 }, m.raw))),
   );
   if (m.html) await load();
 }
 
-/** The mails of one request, as the request page lists them. */
+/**
+ * The mails of one request, as the request page lists them.
+ * @param {any[]} emails
+ */
 export function mailTable(emails) {
   return emails.length
     ? table(

@@ -1,3 +1,4 @@
+// @ts-check
 // The request's document rendered with pdf.js (served beside the signing page, as it uses it), with
 // every field's box drawn on its page and labelled with its type and signer.
 import { apiBytes } from './api.js';
@@ -30,6 +31,13 @@ export function pdfPreview(requestId, layout) {
   return root;
 }
 
+/**
+ * @param {string} requestId
+ * @param {Parameters<typeof pdfPreview>[1]} layout
+ * @param {HTMLElement} root
+ * @param {HTMLElement} pages
+ * @param {HTMLElement} note
+ */
 async function render(requestId, layout, root, pages, note) {
   try {
     const [pdfjs, bytes] = await Promise.all([loadPdfjs(), apiBytes(`/requests/${encodeURIComponent(requestId)}/document`)]);

@@ -1,3 +1,4 @@
+// @ts-check
 // One request: status, signers (with buttons to open each one's signing page or the embed test
 // page), the document with its field boxes, fields, the audit trail as a timeline with its hash-chain
 // check, the request's mail and webhook deliveries, artifact downloads and the sandbox moves (expire,
@@ -15,8 +16,10 @@ const ARTIFACTS = [
   ['evidence_json', 'evidence.json', 'Evidence JSON', '-evidence.json'],
 ];
 
+/** @type {Record<string, string>} */
 const ACTORS = { api_client: 'API client', signer: 'signer', system: 'paraph (scheduler or sandbox move)' };
 
+/** @param {any} check the audit chain's verification */
 function chainCheck(check) {
   return check.intact
     ? h('p', { class: 'ok chain' }, `✓ Hash chain intact: ${check.events} events verify, head `, h('code', {}, check.head))
@@ -28,12 +31,13 @@ function chainCheck(check) {
       );
 }
 
+/** @param {any} r the request */
 function timeline(r) {
-  const signerNames = new Map(r.signers.map((s) => [s.id, `${s.name || s.email} (${s.reference})`]));
+  const signerNames = new Map(r.signers.map((/** @type {any} */ s) => [s.id, `${s.name || s.email} (${s.reference})`]));
   return h(
     'ol',
     { class: 'timeline' },
-    ...r.audit.map((event) =>
+    ...r.audit.map((/** @type {any} */ event) =>
       h(
         'li',
         { class: `actor-${event.actor_type}` },
@@ -51,6 +55,7 @@ function timeline(r) {
   );
 }
 
+/** @param {string} filename */
 function baseName(filename) {
   return filename.replace(/\.pdf$/i, '').trim() || 'document';
 }
@@ -66,6 +71,7 @@ export async function requestPage(id) {
   const preview = h('div', { id: 'request-preview' });
   let previewFor = '';
 
+  /** @param {string} message */
   const replayed = async (message) => {
     status.classList.remove('error');
     status.textContent = message;
@@ -77,6 +83,11 @@ export async function requestPage(id) {
     render();
   };
 
+  /**
+   * @param {string} label
+   * @param {string} path
+   * @param {string} question
+   */
   const move = (label, path, question) =>
     h(
       'button',
@@ -84,7 +95,7 @@ export async function requestPage(id) {
         type: 'button',
         class: 'secondary',
         'data-key': `move-${path}`,
-        onclick: async (event) => {
+        onclick: async (/** @type {MouseEvent} */ event) => {
           if (!confirm(question)) return;
           const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
           button.disabled = true;
@@ -102,7 +113,12 @@ export async function requestPage(id) {
       label,
     );
 
-  /** A fresh link for a signer, then `open(link)` in a new tab. */
+  /**
+   * A fresh link for a signer, then `open(link)` in a new tab.
+   * @param {any} signer
+   * @param {string} label
+   * @param {string} kind
+   */
   const signerButton = (signer, label, kind) =>
     h(
       'button',
@@ -174,7 +190,7 @@ export async function requestPage(id) {
       ),
     );
 
-    const signerRows = r.signers.map((s) => {
+    const signerRows = r.signers.map((/** @type {any} */ s) => {
       const open = r.status === 'active' && ['pending', 'viewed', 'verified', 'expired'].includes(s.status);
       const actions = open
         ? h(
@@ -195,14 +211,14 @@ export async function requestPage(id) {
       section(
         'Fields',
         r.fields.length
-          ? table('Fields', ['Name', 'Type', 'Signer', 'Value', 'Read only', 'Completed'], r.fields.map((f) => [f.name, f.type, f.signer_reference, f.value || '—', f.read_only ? 'yes' : 'no', f.completed ? 'yes' : 'no']))
+          ? table('Fields', ['Name', 'Type', 'Signer', 'Value', 'Read only', 'Completed'], r.fields.map((/** @type {any} */ f) => [f.name, f.type, f.signer_reference, f.value || '—', f.read_only ? 'yes' : 'no', f.completed ? 'yes' : 'no']))
           : empty('No data field (signature and initials boxes are drawn on the document).'),
       ),
       section('Audit trail', chainCheck(r.audit_check), r.audit.length ? timeline(r) : empty('No event.')),
       section('Mail', mailTable(r.emails)),
       section(
         'Webhook deliveries',
-        ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((d) => deliveryCard(d, { onReplayed: replayed })) : [empty('No webhook delivery.')]),
+        ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: replayed })) : [empty('No webhook delivery.')]),
       ),
     );
 
@@ -217,7 +233,7 @@ export async function requestPage(id) {
 
   render();
   show(h('p', { class: 'crumbs' }, h('a', { href: '#/requests' }, '← All requests')), head, status, signersBox, preview, body);
-  const saw = everyChange(POLL_MS, r, async () => (await api(`/requests/${encodeURIComponent(id)}`)).data, (data) => {
+  const saw = everyChange(POLL_MS, r, async () => (await api(`/requests/${encodeURIComponent(id)}`)).data, (/** @type {any} */ data) => {
     r = data;
     render();
   });

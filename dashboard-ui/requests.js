@@ -1,3 +1,4 @@
+// @ts-check
 // The requests list: every account's requests, newest first, filtered by status, account and client
 // reference, paged; new requests and status changes appear without reloading.
 import { api } from './api.js';
@@ -28,10 +29,10 @@ export async function requestList(params) {
       class: 'filters',
       role: 'search',
       'aria-label': 'Filter requests',
-      onsubmit: (event) => {
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const next = new URLSearchParams();
-        for (const [name, el] of [['status', statusSelect], ['account_id', account], ['client_reference', reference]]) {
+        for (const [name, el] of /** @type {Array<[string, HTMLElement]>} */ ([['status', statusSelect], ['account_id', account], ['client_reference', reference]])) {
           const value = /** @type {HTMLInputElement} */ (el).value.trim();
           if (value) next.set(name, value);
         }
@@ -46,7 +47,7 @@ export async function requestList(params) {
 
   const results = h('div', { id: 'request-results' });
   const render = () => {
-    const rows = page.data.map((item) => [
+    const rows = page.data.map((/** @type {any} */ item) => [
       h('a', { href: `#/requests/${encodeURIComponent(item.id)}`, class: 'request-link', 'data-key': `r-${item.id}` }, item.client_reference || item.id),
       badge(item.status),
       h('code', { class: 'id', title: item.account_id }, item.account_id.slice(0, 8)),
@@ -75,7 +76,7 @@ export async function requestList(params) {
     results,
   );
 
-  everyChange(POLL_MS, page, load, (next) => {
+  everyChange(POLL_MS, page, load, (/** @type {any} */ next) => {
     page = next;
     render();
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // Webhook deliveries: each with its status and attempts (time, status code, error, duration, the
 // signed headers and the body sent), a replay button, live updates. The request page shows the same
 // cards for its own deliveries.
@@ -7,7 +8,11 @@ import { everyChange, POLL_MS } from './live.js';
 
 const STATUSES = ['pending', 'delivered', 'failed'];
 
-/** What an attempt sent: its headers (signed for that send) and the event's bytes. */
+/**
+ * What an attempt sent: its headers (signed for that send) and the event's bytes.
+ * @param {any} delivery
+ * @param {any} attempt
+ */
 function attemptDetails(delivery, attempt) {
   const headers = attempt.request_headers
     ? Object.entries(attempt.request_headers).map(([name, value]) => `${name}: ${value}`).join('\n')
@@ -38,7 +43,7 @@ export function deliveryCard(d, options) {
       type: 'button',
       class: 'secondary replay',
       'data-key': `replay-${d.id}`,
-      onclick: async (event) => {
+      onclick: async (/** @type {MouseEvent} */ event) => {
         const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
         button.disabled = true;
         status.textContent = 'Sending again…';
@@ -58,7 +63,7 @@ export function deliveryCard(d, options) {
     ? table(
         `Attempts of ${d.event_type}`,
         ['#', 'Trigger', 'Time', 'Status code', 'Duration', 'Error'],
-        d.attempts.map((a) => [String(a.number), a.trigger, time(a.attempted_at), a.status_code === null ? '—' : String(a.status_code), a.duration_ms === null ? '—' : `${a.duration_ms} ms`, a.error ?? '—']),
+        d.attempts.map((/** @type {any} */ a) => [String(a.number), a.trigger, time(a.attempted_at), a.status_code === null ? '—' : String(a.status_code), a.duration_ms === null ? '—' : `${a.duration_ms} ms`, a.error ?? '—']),
       )
     : empty('No attempt yet.');
   return h(
@@ -66,7 +71,7 @@ export function deliveryCard(d, options) {
     { class: `delivery delivery-${d.status}`, 'data-delivery': d.id },
     h('div', { class: 'card-head' }, h('h3', {}, h('span', { class: 'event-type' }, d.event_type), ' ', badge(d.status)), replay),
     definitions([
-      ...(options.showRequest ? [['Request', h('a', { href: `#/requests/${encodeURIComponent(d.signature_request_id)}` }, h('code', {}, d.signature_request_id))]] : []),
+      ...(options.showRequest ? [/** @type {[string, Node]} */ (['Request', h('a', { href: `#/requests/${encodeURIComponent(d.signature_request_id)}` }, h('code', {}, d.signature_request_id))])] : []),
       ['Event id', h('code', {}, d.event_id)],
       ['Created', time(d.created_at)],
       ['Delivered', time(d.delivered_at)],
@@ -74,7 +79,7 @@ export function deliveryCard(d, options) {
       ['Last answer', d.last_status_code === null ? d.last_error ?? '—' : `${d.last_status_code}${d.last_error ? ` (${d.last_error})` : ''}`],
     ]),
     attempts,
-    ...d.attempts.map((a) => attemptDetails(d, a)),
+    ...d.attempts.map((/** @type {any} */ a) => attemptDetails(d, a)),
     status,
   );
 }
@@ -91,6 +96,7 @@ export async function webhooksPage(params) {
   let page = await load();
   const list = h('div', { id: 'deliveries' });
   const pageStatus = h('p', { class: 'status-line', role: 'status', id: 'webhooks-status' });
+  /** @param {string} message */
   const refresh = async (message) => {
     pageStatus.textContent = message;
     page = await load();
@@ -98,7 +104,7 @@ export async function webhooksPage(params) {
     render();
   };
   const render = () =>
-    replaceKeeping(list, ...(page.data.length ? page.data.map((d) => deliveryCard(d, { onReplayed: refresh, showRequest: true })) : [empty('No webhook delivery matches.')]));
+    replaceKeeping(list, ...(page.data.length ? page.data.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: refresh, showRequest: true })) : [empty('No webhook delivery matches.')]));
   render();
 
   const statusSelect = h('select', { id: 'w-status', name: 'status' }, h('option', { value: '' }, 'any'), ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)));
@@ -108,7 +114,7 @@ export async function webhooksPage(params) {
       class: 'filters',
       role: 'search',
       'aria-label': 'Filter deliveries',
-      onsubmit: (event) => {
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const next = new URLSearchParams();
         const value = /** @type {HTMLSelectElement} */ (statusSelect).value;

@@ -1,3 +1,4 @@
+// @ts-check
 // The signer's JSON API under the link.
 import { apiBase, linkLang, state } from './context.js';
 
@@ -5,6 +6,11 @@ import { apiBase, linkLang, state } from './context.js';
 // API
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -12,6 +18,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 export async function api(method, path, body) {
   let response;
   try {
@@ -36,6 +48,7 @@ export async function api(method, path, body) {
   return path === '/document' ? response.arrayBuffer() : response.json();
 }
 
+/** @param {unknown} error */
 export function errorText(error) {
   if (error instanceof ApiError && error.code === 'network') return error.message;
   if (error instanceof ApiError) return state.t('errorServer', { message: error.message });

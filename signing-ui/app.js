@@ -1,3 +1,4 @@
+// @ts-check
 // The signing page: loads the signer's view through the JSON API under the link, verifies the email
 // code when asked, renders the PDF with pdf.js with the signer's fields on top, and signs or
 // declines. Plain ES modules, no build step; the page's CSP allows only same-origin scripts.

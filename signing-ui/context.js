@@ -1,3 +1,4 @@
+// @ts-check
 // Who and where the page is: the link's token, the API base, the mode (page or iframe), and the
 // page's state shared by its modules.
 import { LANGS, matchLang, translator } from './i18n.js';
@@ -20,22 +21,80 @@ export const token = tokenMatch ? decodeURIComponent(tokenMatch[1]) : '';
 export const apiBase = `/sign/${encodeURIComponent(token)}/api`;
 export const linkLang = new URLSearchParams(location.search).get('lang');
 
+/**
+ * A field of the signer's view (the SignerField of the API).
+ * @typedef {object} Field
+ * @property {string} id
+ * @property {'signature' | 'initials' | 'text' | 'date'} type
+ * @property {number} page
+ * @property {number} x
+ * @property {number} y
+ * @property {number} width
+ * @property {number} height
+ * @property {string} name
+ * @property {string} field_key
+ * @property {string} value
+ * @property {boolean} read_only
+ * @property {boolean} editable
+ */
+/**
+ * What the signer's link shows (the SignerView of the API).
+ * @typedef {object} View
+ * @property {'open' | 'closed'} state
+ * @property {'signed' | 'declined' | 'cancelled' | 'expired' | 'revoked' | 'unavailable' | null} closed_reason
+ * @property {string} lang
+ * @property {string} brand
+ * @property {string} embed_origin
+ * @property {string} return_url
+ * @property {{ id: string, client_reference: string, status: string, document_name: string, sequential_signing: boolean, sender_name: string, message: string, logo_url: string, pages: Array<{ width: number, height: number, rotation: number }> } | null} request
+ * @property {{ id: string, reference: string, name: string, email: string, status: string, verification: string, verified_at: string | null, expires_at: string | null } | null} signer
+ * @property {Field[]} fields
+ * @property {'none' | 'pending' | 'ready' | 'purged'} signed_pdf
+ * @property {boolean} verification_required
+ * @property {boolean} can_sign
+ * @property {string[]} waiting_for
+ */
+/** @typedef {{ status: 'signed' | 'declined', request_status: string, signed_at: string | null, return_url: string }} Outcome */
+/** @typedef {'signature' | 'initials'} MarkKind */
+/** An adopted mark, as the sign call takes it. @typedef {{ type: 'drawn', image: string } | { type: 'typed', text: string }} Mark */
+/**
+ * A page of the document as laid out: its pdf.js page, its element and the canvas drawn at `renderedPx`.
+ * @typedef {{ page: import('pdfjs-dist').PDFPageProxy, el: HTMLElement, canvas: HTMLCanvasElement, width: number, renderedPx: number, task: import('pdfjs-dist').RenderTask | null }} PageEntry
+ */
+/**
+ * Live elements of the document screen.
+ * @typedef {object} DocumentUi
+ * @property {HTMLElement} progressText
+ * @property {HTMLElement} progressBar
+ * @property {HTMLButtonElement} nextButton
+ * @property {HTMLButtonElement} signButton
+ * @property {HTMLButtonElement} declineButton
+ * @property {HTMLElement} hint
+ * @property {HTMLElement} errors
+ * @property {HTMLElement} pages
+ * @property {HTMLInputElement} consent
+ * @property {HTMLElement} guide
+ * @property {PageEntry[]} entries
+ * @property {string} [guideField] The field the phone guide shows.
+ */
+
 export const state = {
   lang: 'en',
   t: translator('en'),
   /** The SignerView of the API. */
-  view: /** @type {any} */ (null),
+  view: /** @type {View} */ (/** @type {unknown} */ (null)),
   /** Values of the editable text and date fields, by field id. */
-  values: new Map(),
+  values: /** @type {Map<string, string>} */ (new Map()),
   /** The adopted marks: `{type: 'drawn', image}` or `{type: 'typed', text}`. */
-  marks: /** @type {{signature: any, initials: any}} */ ({ signature: null, initials: null }),
+  marks: /** @type {Record<MarkKind, Mark | null>} */ ({ signature: null, initials: null }),
   consent: false,
   busy: false,
   /** Live elements of the document screen. */
-  ui: /** @type {any} */ (null),
+  ui: /** @type {DocumentUi | null} */ (null),
 };
 
 
+/** @param {string} lang */
 export function setLang(lang) {
   state.lang = LANGS.includes(lang) ? lang : 'en';
   state.t = translator(state.lang);
@@ -47,14 +106,16 @@ export function guessLang() {
   return matchLang(linkLang) ?? (navigator.languages ?? [navigator.language]).map(matchLang).find(Boolean) ?? 'en';
 }
 
+/** @param {string[]} items */
 export function joinList(items) {
   const { t } = state;
-  const [open, close] = { fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] }[state.lang] ?? ['“', '”'];
+  const [open, close] = /** @type {Record<string, string[]>} */ ({ fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] })[state.lang] ?? ['“', '”'];
   const quoted = items.map((item) => `${open}${item}${close}`);
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(t('listSeparator'))}${t('listLastSeparator')}${quoted[quoted.length - 1]}`;
 }
 
+/** @param {string} iso */
 export function formatTime(iso) {
   try {
     return new Intl.DateTimeFormat(state.lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -63,6 +124,7 @@ export function formatTime(iso) {
   }
 }
 
+/** @param {string} value */
 export function isWebUrl(value) {
   try {
     const url = new URL(value);
@@ -72,6 +134,7 @@ export function isWebUrl(value) {
   }
 }
 
+/** @param {string | null | undefined} name */
 export function initialsOf(name) {
   return String(name ?? '')
     .split(/[\s-]+/u)

@@ -1,3 +1,4 @@
+// @ts-check
 // Declining: the reason, then the request is declined for every signer.
 import { api, errorText } from './api.js';
 import { state } from './context.js';
@@ -7,6 +8,7 @@ import { finish, reloadIfClosed } from './screens.js';
 
 const REASON_MAX = 500;
 
+/** @param {HTMLElement} opener */
 export function openDecline(opener) {
   const { t } = state;
   const reason = h('textarea', {

@@ -1,8 +1,18 @@
+// @ts-check
 // Building elements and icons.
 
 // Small helpers
 
-/** Creates an element; `text` sets textContent, `on*` adds listeners, `style` is an object. */
+/** @typedef {Node | string | number | boolean | null | undefined} Child */
+
+/**
+ * Creates an element; `text` sets textContent, `on*` adds listeners, `style` is an object.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [props]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
@@ -40,6 +50,10 @@ export const ICONS = {
   close: 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
 };
 
+/**
+ * @param {keyof typeof ICONS} name
+ * @param {string} [className]
+ */
 export function icon(name, className = 'icon') {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
@@ -57,6 +71,7 @@ export function icon(name, className = 'icon') {
 /**
  * Shrinks an element's text until it fits its box on one line (a long typed name gets smaller, never
  * cut), down to a quarter of its size; measured once fonts are ready.
+ * @param {HTMLElement} el
  */
 export function fitText(el) {
   const fit = () => {

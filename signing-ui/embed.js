@@ -1,6 +1,11 @@
+// @ts-check
 // The iframe messages: to the embedding origin only, never '*'.
 import { framed, mode, state } from './context.js';
 
+/**
+ * @param {string} type
+ * @param {Record<string, unknown>} [extra]
+ */
 export function post(type, extra = {}) {
   const view = state.view;
   if (mode !== 'embed' || !framed || !view?.embed_origin) return;

@@ -1,8 +1,9 @@
+// @ts-check
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
 // the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
 import { state } from './context.js';
 import { openPad } from './pad.js';
-import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './document.js';
+import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './fields.js';
 import { h, icon } from './dom.js';
 
 const PHONE = '(max-width: 600px)';
@@ -10,6 +11,7 @@ const query = window.matchMedia(PHONE);
 
 export const isPhone = () => query.matches;
 
+/** @param {() => void} listener */
 export function onPhoneChange(listener) {
   query.addEventListener('change', listener);
 }
@@ -27,7 +29,11 @@ export function guideElement() {
   return h('section', { class: 'guide', id: 'guide', 'aria-labelledby': 'guide-step' });
 }
 
-/** Moves the guide to a field: the sheet shows it, the page scrolls to it and highlights it. */
+/**
+ * Moves the guide to a field: the sheet shows it, the page scrolls to it and highlights it.
+ * @param {import('./context.js').Field} field
+ * @param {{ focus?: boolean }} [options]
+ */
 export function guideTo(field, { focus = false } = {}) {
   const index = steps().findIndex((f) => f.id === field.id);
   if (index < 0) return;
@@ -93,9 +99,11 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
     return;
   }
   guide.classList.remove('is-folded');
+  /** @type {HTMLButtonElement | HTMLInputElement} */
   let control;
   if (isMark(field)) {
-    const mark = state.marks[field.type];
+    const kind = /** @type {import('./context.js').MarkKind} */ (field.type);
+    const mark = state.marks[kind];
     const cta = t(field.type === 'signature' ? 'signHere' : 'initialHere');
     control = h(
       'button',
@@ -104,10 +112,11 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       mark ? null : h('span', { text: cta }),
     );
     if (mark) control.setAttribute('aria-label', t('changeMark', { label }));
-    control.addEventListener('click', () => openPad(field.type, control));
+    const button = control;
+    button.addEventListener('click', () => openPad(kind, button));
   } else {
     const pageInput = box?.querySelector('input');
-    control = h('input', {
+    const input = h('input', {
       id: 'guide-input',
       class: 'input guide-input',
       type: pageInput?.type === 'date' ? 'date' : 'text',
@@ -117,18 +126,19 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       placeholder: t('enterValue', { label }),
       enterkeyhint: last ? 'done' : 'next',
     });
-    control.value = state.values.get(field.id) ?? '';
-    control.addEventListener('input', () => {
-      state.values.set(field.id, control.value);
-      if (pageInput) pageInput.value = control.value;
+    input.value = state.values.get(field.id) ?? '';
+    input.addEventListener('input', () => {
+      state.values.set(field.id, input.value);
+      if (pageInput) pageInput.value = input.value;
       updateProgress();
     });
-    control.addEventListener('keydown', (event) => {
+    input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();
         next.click();
       }
     });
+    control = input;
   }
   guide.replaceChildren(
     h(
@@ -141,8 +151,8 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
     control,
     h('div', { class: 'guide-nav' }, prev, next),
   );
-  if ((state.ui.guideField !== field.id && box) || scroll) {
-    state.ui.guideField = field.id;
+  if ((state.ui?.guideField !== field.id && box) || scroll) {
+    if (state.ui) state.ui.guideField = field.id;
     if (isPhone()) {
       highlight(box);
       if (scroll) box?.scrollIntoView({ block: 'center', behavior: 'smooth' });

@@ -1,3 +1,4 @@
+// @ts-check
 // Email verification: the code mailed to the signer, checked before the document is shown.
 import { api, ApiError, errorText, viewPath } from './api.js';
 import { formatTime, state } from './context.js';
@@ -34,17 +35,20 @@ export function showOtp() {
   const sendButton = h('button', { type: 'button', class: 'btn btn-primary', text: t('sendCode') });
 
   // One message at a time: an error hides the status, a new status clears the error.
+  /** @param {string} message */
   const showError = (message) => {
     error.textContent = message;
     status.hidden = Boolean(message);
     code.setAttribute('aria-invalid', message ? 'true' : 'false');
   };
+  /** @param {string} message */
   const showStatus = (message) => {
     status.textContent = message;
     status.hidden = false;
     error.textContent = '';
     code.setAttribute('aria-invalid', 'false');
   };
+  /** @param {unknown} e */
   const explain = (e) => {
     if (e instanceof ApiError && e.status === 409) {
       const locked = /locked until (\d{4}-\d\d-\d\dT[\d:.]+Z)/.exec(e.message);

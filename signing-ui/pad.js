@@ -1,16 +1,24 @@
+// @ts-check
 // The signature pad: the signer's signature or initials, drawn or typed (previewed in the
 // handwriting font the signed PDF stamps typed marks in).
 import { initialsOf, state } from './context.js';
 import { openDialog } from './dialog.js';
-import { refreshMarks, updateProgress } from './document.js';
+import { refreshMarks, updateProgress } from './fields.js';
 import { fitText, h } from './dom.js';
 
 const TYPED_MAX = 100;
 
+/** @typedef {'draw' | 'type'} Tab */
+
+/**
+ * @param {import('./context.js').MarkKind} kind
+ * @param {HTMLElement} opener
+ */
 export function openPad(kind, opener) {
   const { t, view } = state;
   const isSignature = kind === 'signature';
   const existing = state.marks[kind];
+  /** @type {Tab} */
   let tab = existing?.type === 'typed' ? 'type' : 'draw';
 
   // Drawing
@@ -28,7 +36,9 @@ export function openPad(kind, opener) {
   ctx.strokeStyle = '#17307a';
   ctx.fillStyle = '#17307a';
   let hasInk = false;
+  /** @type {{ x: number, y: number } | null} */
   let last = null;
+  /** @param {PointerEvent} e */
   const point = (e) => {
     const r = canvas.getBoundingClientRect();
     return { x: ((e.clientX - r.left) * canvas.width) / r.width, y: ((e.clientY - r.top) * canvas.height) / r.height };
@@ -105,6 +115,10 @@ export function openPad(kind, opener) {
     draw: h('button', { type: 'button', role: 'tab', id: 'pad-tab-draw', class: 'tab', 'aria-controls': 'pad-panel-draw', text: t('tabDraw') }),
     type: h('button', { type: 'button', role: 'tab', id: 'pad-tab-type', class: 'tab', 'aria-controls': 'pad-panel-type', text: t('tabType') }),
   };
+  /**
+   * @param {Tab} which
+   * @param {boolean} [focus]
+   */
   const select = (which, focus = false) => {
     tab = which;
     for (const [key, button] of Object.entries(tabs)) {
@@ -119,11 +133,12 @@ export function openPad(kind, opener) {
     if (which === 'type') syncPreview();
   };
   for (const [key, button] of Object.entries(tabs)) {
-    button.addEventListener('click', () => select(key));
+    const which = /** @type {Tab} */ (key);
+    button.addEventListener('click', () => select(which));
     button.addEventListener('keydown', (e) => {
       if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
         e.preventDefault();
-        select(key === 'draw' ? 'type' : 'draw', true);
+        select(which === 'draw' ? 'type' : 'draw', true);
       }
     });
   }
@@ -147,6 +162,7 @@ export function openPad(kind, opener) {
   cancel.addEventListener('click', () => dialog.close());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    /** @type {import('./context.js').Mark | null} */
     let mark = null;
     if (tab === 'draw' && hasInk) mark = { type: 'drawn', image: croppedPng(canvas) };
     if (tab === 'type' && typed.value.trim()) mark = { type: 'typed', text: typed.value.trim().slice(0, TYPED_MAX) };
@@ -164,7 +180,10 @@ export function openPad(kind, opener) {
   tabs[tab].focus();
 }
 
-/** The drawing cropped to its ink (plus a margin), as a PNG data URL. */
+/**
+ * The drawing cropped to its ink (plus a margin), as a PNG data URL.
+ * @param {HTMLCanvasElement} canvas
+ */
 function croppedPng(canvas) {
   const { width, height } = canvas;
   const data = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d')).getImageData(0, 0, width, height).data;

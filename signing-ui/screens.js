@@ -1,10 +1,14 @@
+// @ts-check
 // The page's frame (header) and its message screens: loading, closed, result, error, redirect.
 import { api, ApiError, errorText, viewPath } from './api.js';
 import { apiBase, app, embedded, isWebUrl, root, state } from './context.js';
 import { h, icon } from './dom.js';
 import { post } from './embed.js';
 
+/** @typedef {import('./context.js').Outcome} Outcome */
+
 /** Back to the client's site; replace() so that Back does not land on a page that sends the signer away again. */
+/** @param {string} url */
 export function leaveTo(url) {
   render(card({ icon: 'clock', title: state.t('redirecting'), screen: 'redirecting' }));
   location.replace(url);
@@ -13,11 +17,13 @@ export function leaveTo(url) {
 // ---------------------------------------------------------------------------------------------
 // Screens
 
+/** @param {...Node} nodes */
 export function render(...nodes) {
   app.replaceChildren(...nodes);
   app.setAttribute('aria-busy', 'false');
 }
 
+/** @param {string} name */
 export function setScreen(name) {
   root.dataset.screen = name;
 }
@@ -27,6 +33,7 @@ export function senderName() {
   return state.view?.request?.sender_name || state.t('theSender');
 }
 
+/** @param {string} iso */
 export function formatDate(iso) {
   try {
     return new Intl.DateTimeFormat(state.lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -75,7 +82,10 @@ export function header({ heading = false } = {}) {
   );
 }
 
-/** A centred message screen (loading, closed, result, error, redirect). */
+/**
+ * A centred message screen (loading, closed, result, error, redirect).
+ * @param {{ icon?: keyof typeof import('./dom.js').ICONS, tone?: string, title: string, lines?: string[], actions?: HTMLElement[], screen: string, busy?: boolean }} options
+ */
 export function card({ icon: iconName, tone = 'neutral', title, lines = [], actions = [], screen, busy = false }) {
   setScreen(screen);
   return h(
@@ -107,6 +117,10 @@ export function showLoading() {
   app.setAttribute('aria-busy', 'true');
 }
 
+/**
+ * @param {unknown} error
+ * @param {(() => void) | null} [retry]
+ */
 export function showFatal(error, retry) {
   render(
     card({
@@ -151,11 +165,15 @@ export function showClosed() {
   focusTitle();
 }
 
-/** The signed signer's screen: the signed PDF to download when it is ready, or where it stands. */
+/**
+ * The signed signer's screen: the signed PDF to download when it is ready, or where it stands.
+ * @param {{ title: string, lines: string[], screen: string, outcome?: Outcome | null }} options
+ */
 function showCopy({ title, lines, screen, outcome = null }) {
   const { t, view } = state;
   const copy = view.signed_pdf;
   const more = [...lines];
+  /** @type {HTMLElement[]} */
   const actions = [];
   let poll = false;
   if (copy === 'ready') {
@@ -181,7 +199,11 @@ function showCopy({ title, lines, screen, outcome = null }) {
   if (poll) pollCopy(() => showCopy({ title, lines, screen, outcome }));
 }
 
-/** Asks the view again until the signed PDF is ready (a few seconds after the last signature). */
+/**
+ * Asks the view again until the signed PDF is ready (a few seconds after the last signature).
+ * @param {() => void} again
+ * @param {number} [tries]
+ */
 function pollCopy(again, tries = 0) {
   if (tries > 60) return;
   window.setTimeout(async () => {
@@ -199,6 +221,7 @@ function pollCopy(again, tries = 0) {
   }, 1000 + tries * 250);
 }
 
+/** @param {Outcome} outcome */
 export function showResult(outcome) {
   const { t, view } = state;
   const documentName = view.request?.document_name ?? '';
@@ -217,6 +240,7 @@ export function showResult(outcome) {
   focusTitle();
 }
 
+/** @param {Outcome} outcome */
 export function finish(outcome) {
   post(outcome.status === 'signed' ? 'signing.signed' : 'signing.declined');
   if (!embedded && outcome.return_url && isWebUrl(outcome.return_url)) {
@@ -226,7 +250,10 @@ export function finish(outcome) {
   showResult(outcome);
 }
 
-/** A 409 after the page loaded usually means the link closed meanwhile: show why. */
+/**
+ * A 409 after the page loaded usually means the link closed meanwhile: show why.
+ * @param {unknown} error
+ */
 export async function reloadIfClosed(error) {
   if (!(error instanceof ApiError) || error.status !== 409) return false;
   try {

@@ -1,7 +1,8 @@
+// @ts-check
 // Zooming the document: larger or smaller than the page's width, back to the width; the fields
 // follow (they are placed in percent of their page) and the pages are drawn again at their new size.
 import { state } from './context.js';
-import { rerenderPages } from './document.js';
+import { rerenderPages } from './pages.js';
 import { h, icon } from './dom.js';
 
 const STEPS = [1, 1.25, 1.5, 2, 2.5, 3];
@@ -14,6 +15,7 @@ export function zoomControls() {
   const into = h('button', { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-in', 'aria-label': t('zoomIn'), title: t('zoomIn') }, icon('zoomIn', 'icon icon-sm'));
   const fit = h('button', { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-fit', 'aria-label': t('zoomFit'), title: t('zoomFit') }, icon('fit', 'icon icon-sm'));
   let timer = 0;
+  /** @param {number} next */
   const apply = (next) => {
     step = Math.max(0, Math.min(STEPS.length - 1, next));
     const zoom = STEPS[step];

@@ -8,16 +8,16 @@
  * argv[2]: the directory tesseract.js may cache unpacked language models in.
  */
 import { performance } from 'node:perf_hooks';
-import { isArabic, matchLabels, splitWord } from './detect-lexicon.js';
+import { isArabic, matchLabels, splitWord } from './detect/lexicon.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openPdf, scanPage, type PageScan } from './detect-extract.js';
-import { assemble, round, type Analysis, type PageDone } from './detect-analysis.js';
-import { buildLines, suggestFields, type PageModel, type Word } from './detect-rules.js';
-import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
-import { OcrEngine, type OcrResult } from './ocr.js';
-import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './ocr-image.js';
-import { rulesFromInk } from './ocr-lines.js';
-import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './ocr-words.js';
+import { openPdf, scanPage, type PageScan } from './detect/page-scan.js';
+import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
+import { buildLines, suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
+import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
+import { OcrEngine, type OcrResult } from './detect/ocr-engine.js';
+import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
+import { rulesFromInk } from './detect/ocr-drawn-lines.js';
+import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 
 export interface DetectJob {
   id: number;

@@ -11,12 +11,12 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { forkPdfChild, stopChild } from './child-process.js';
-import { assemble, type Analysis, type PageDone } from './detect-analysis.js';
+import { assemble, type Analysis, type PageDone } from './detect/analysis.js';
 import type { ChildReply, DetectJob } from './detect-child.js';
-import { availableLanguages, type OcrLanguage } from './ocr-languages.js';
+import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 
-export type { Analysis } from './detect-analysis.js';
-export type { OcrLanguage } from './ocr-languages.js';
+export type { Analysis } from './detect/analysis.js';
+export type { OcrLanguage } from './detect/ocr-languages.js';
 
 export type DetectOutcome =
   /** `partial`: the time limit stopped the analysis; `analysis` holds the pages read by then. */

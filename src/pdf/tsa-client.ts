@@ -3,7 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIpLiteral } from '../domain/ip-ranges.js';
 import { resolveDestination } from '../platform/webhooks/ssrf-guard.js';
-import { decodeTimestampReply, encodeTimestampRequest, readTimestampToken } from './tsa-protocol.js';
+import { decodeTimestampReply, encodeTimestampRequest } from './tsa-protocol.js';
+import { readTimestampToken } from './tsa-token.js';
 
 const MAX_REPLY_BYTES = 256 * 1024;
 

@@ -1,7 +1,8 @@
 import { createHash, createPrivateKey, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import type { SignatureTimestamper } from './cms.js';
 import { requestRemoteTimestamp, signatureImprint, type RemoteAuthority } from './tsa-client.js';
-import { commonName, issueTimestampToken, verifyTimestampToken, type TimestampVerification } from './tsa-protocol.js';
+import { issueTimestampToken } from './tsa-protocol.js';
+import { commonName, verifyTimestampToken, type TimestampVerification } from './tsa-token.js';
 
 /** Where the seal's signature-time-stamp comes from (a job for the artifact worker carries it). */
 export type TimestampPlan =

@@ -24,12 +24,11 @@ import {
   encodeTimestampReply,
   encodeTimestampRequest,
   issueTimestampToken,
-  readTimestampToken,
   TimestampRequestError,
   TSA_POLICY,
-  verifyTimestampToken,
   type TimestampRequest,
 } from '../../src/pdf/tsa-protocol.js';
+import { readTimestampToken, verifyTimestampToken } from '../../src/pdf/tsa-token.js';
 import { activate, signerAction, status } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { openPdf, scanPage } from '../../src/pdf/detect-extract.js';
-import { suggestFields } from '../../src/pdf/detect-rules.js';
+import { openPdf, scanPage } from '../../src/pdf/detect/page-scan.js';
+import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
   const doc = await PDFDocument.create();

@@ -2,12 +2,12 @@
 // pages, and rules found in pixels. No PDF, no child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitItem } from '../../src/pdf/detect-extract.js';
-import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect-lexicon.js';
-import { widgetMeaning } from '../../src/pdf/detect-acroform.js';
-import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect-rules.js';
-import { rulesFromPixels } from '../../src/pdf/ocr-lines.js';
-import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/ocr-words.js';
+import { splitItem } from '../../src/pdf/detect/page-scan.js';
+import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
+import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);

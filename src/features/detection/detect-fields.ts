@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { currentSigners } from '../requests/queries.js';
 import { ParaphError } from '../../domain/errors.js';
 import { DetectionResult, type DetectionPage } from '../../contract/detection.js';
-import { assemble } from '../../pdf/detect-analysis.js';
+import { assemble } from '../../pdf/detect/analysis.js';
 import { createFieldDetector, type Analysis, type FieldDetector, type OcrLanguage } from '../../pdf/detect.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { assertMove, loadRequest } from '../requests/request-guard.js';

@@ -4,9 +4,9 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { partyAt, STOPWORDS } from './detect-lexicon.js';
-import { labelRuns } from './detect-lines.js';
-import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './detect-model.js';
+import { partyAt, STOPWORDS } from './lexicon.js';
+import { labelRuns } from './lines-and-labels.js';
+import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال']);

@@ -3,9 +3,9 @@
  * caption is a word of its own, the rules that continue a row of text are its blanks, and specks are not
  * words. Pure; coordinates in points.
  */
-import { isRtl } from './detect-lexicon.js';
-import { splitItem } from './detect-extract.js';
-import type { Segment, Word } from './detect-model.js';
+import { isRtl } from './lexicon.js';
+import { splitItem } from './page-scan.js';
+import type { Segment, Word } from './page-model.js';
 
 /**
  * OCR reads a caption and the blank typed after it as one word ("Signature:___"): as in the text layer,

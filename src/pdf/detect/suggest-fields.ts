@@ -4,18 +4,18 @@
  * form widgets, whether they came from the text layer or from OCR; the output is field suggestions.
  *
  * The rules, in the order they apply, each in its own module:
- * - AcroForm widgets are fields already (`acroform`, detect-acroform.ts); text tags mark theirs
- *   (detect-tags.ts); dates written as month/day/year blanks after "executed on" (detect-dates.ts).
- * - A label from the lexicon (read as label runs, detect-lines.ts) becomes a field where geometry says
- *   where the blank is (`label_with_geometry`, detect-geometry.ts): a run of underscores or dots after
+ * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs
+ *   (text-tags.ts); dates written as month/day/year blanks after "executed on" (signing-dates.ts).
+ * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
+ *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
- * - A party's name alone under, over or after a line makes a signature (detect-signature-blocks.ts).
+ * - A party's name alone under, over or after a line makes a signature (signature-blocks.ts).
  * - Failing geometry, room to write beside or below a label (`label_with_whitespace`).
- * A blank already filled gives nothing (detect-blanks.ts); dates are signing dates only (detect-dates.ts).
+ * A blank already filled gives nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts).
  * One spot gets one suggestion.
  */
-import type { LabelType } from './detect-lexicon.js';
-import { fromWidget, widgetMeaning, widgetNear } from './detect-acroform.js';
+import type { LabelType } from './lexicon.js';
+import { fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import {
   belowSpace,
   besideSpace,
@@ -29,18 +29,18 @@ import {
   segmentOver,
   sortRules,
   standOn,
-} from './detect-geometry.js';
-import { bodySize, buildLines, findLabels } from './detect-lines.js';
-import { isTextTag, tagFields } from './detect-tags.js';
-import { onPartyLine, partyCaptions, partyLine } from './detect-signature-blocks.js';
-import { bareDate, besideSignature, datePartFields, otherDate } from './detect-dates.js';
-import { fillLines, filled } from './detect-blanks.js';
-import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './detect-model.js';
+} from './blank-geometry.js';
+import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { isTextTag, tagFields } from './text-tags.js';
+import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { bareDate, besideSignature, datePartFields, otherDate } from './signing-dates.js';
+import { fillLines, filled } from './filled-blanks.js';
+import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
-export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './detect-model.js';
-export { FIELD_HEIGHT, FIELD_WIDTH, union } from './detect-model.js';
-export { buildLines } from './detect-lines.js';
-export { cellAt } from './detect-geometry.js';
+export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
+export { FIELD_HEIGHT, FIELD_WIDTH, union } from './page-model.js';
+export { buildLines } from './lines-and-labels.js';
+export { cellAt } from './blank-geometry.js';
 
 export function suggestFields(page: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));

@@ -2,8 +2,8 @@
  * Where the blank of a label is: fill runs after it, drawn lines beside, over or under it, boxes and
  * table cells, or room to write; and the page's rules sorted into free lines, boxes and table rows.
  */
-import { isFillToken, type LabelType } from './detect-lexicon.js';
-import { type Rect, type Word, type Segment, type VRule, type PageModel, type Geometry, FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, type Line, type Label, area, overlap1, contains, nearest } from './detect-model.js';
+import { isFillToken, type LabelType } from './lexicon.js';
+import { type Rect, type Word, type Segment, type VRule, type PageModel, type Geometry, FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, type Line, type Label, area, overlap1, contains, nearest } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
 

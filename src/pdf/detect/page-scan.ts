@@ -2,14 +2,14 @@
  * What pdf.js sees on a page, in the contract's display geometry (points, origin top-left of the page as
  * displayed after /Rotate, y downward): words of the text layer, rules and boxes drawn by the
  * content stream, AcroForm widgets, and how much of the page images cover. Also renders a page to a bitmap
- * for OCR. Runs only inside the detection child process (see detect-child.ts).
+ * for OCR. Runs only inside the detection child process (see ../detect-child.ts).
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { AnnotationMode, OPS, Util, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { isFillToken } from './detect-lexicon.js';
-import type { Rect, Segment, VRule, Widget, Word } from './detect-rules.js';
+import { isFillToken } from './lexicon.js';
+import type { Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
 type Matrix = [number, number, number, number, number, number];
 

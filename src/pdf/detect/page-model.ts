@@ -3,7 +3,7 @@
  * (PDF points, origin top-left, y downward, after /Rotate) with its words, rules, boxes and form widgets;
  * the lines and labels read from it; suggestions; and the rectangle arithmetic every rule shares.
  */
-import type { FieldKey, LabelEntry, LabelType } from './detect-lexicon.js';
+import type { FieldKey, LabelEntry, LabelType } from './lexicon.js';
 
 export interface Rect { x0: number; y0: number; x1: number; y1: number }
 export interface Word {

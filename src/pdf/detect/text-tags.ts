@@ -4,8 +4,8 @@
  * where the tag is (standing on its baseline, kept below the text above); the signer number gives the
  * role. Tags of other kinds (text, checkbox, merge fields) are left to the labels around them.
  */
-import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './detect-model.js';
-import type { FieldKey, LabelType } from './detect-lexicon.js';
+import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-model.js';
+import type { FieldKey, LabelType } from './lexicon.js';
 
 const TAG = /^\[(sig|signature|initials?|date|datesigned)\|(?:req|noreq)\|(signer)(\d{1,2})\]?/i;
 

@@ -2,8 +2,8 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './detect-lexicon.js';
-import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './detect-model.js';
+import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 

@@ -4,8 +4,8 @@
  * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
-import { isFillToken } from './detect-lexicon.js';
-import { area, type Line, type PageModel, type Rect, type Segment, type Word } from './detect-model.js';
+import { isFillToken } from './lexicon.js';
+import { area, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());

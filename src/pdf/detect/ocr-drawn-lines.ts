@@ -3,7 +3,7 @@
  * and underscore runs (versions.md, pitfall 9), and a signature line is exactly that: a long, thin run
  * of dark pixels. Pure; coordinates come out in points of the displayed page.
  */
-import type { Segment, VRule } from './detect-rules.js';
+import type { Segment, VRule } from './suggest-fields.js';
 
 const DARK = 150;
 /** In points: a rule is at least this long, at most this thick. */

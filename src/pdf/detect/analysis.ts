@@ -5,7 +5,7 @@
  * No side effects: imported by both the child and the server.
  */
 import type { OcrLanguage } from './ocr-languages.js';
-import type { Suggestion } from './detect-rules.js';
+import type { Suggestion } from './suggest-fields.js';
 
 export interface PageGeometry { page: number; width: number; height: number; rotation: number }
 

@@ -4,9 +4,9 @@
  * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
-import { fieldFromName, normalizeToken, roleFromName, type FieldKey, type LabelType } from './detect-lexicon.js';
-import { OTHER_DATE } from './detect-dates.js';
-import { type Rect, type Widget, type PageModel, type Suggestion, type Label, overlap1, contains, clip, xywh } from './detect-model.js';
+import { fieldFromName, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
+import { OTHER_DATE } from './signing-dates.js';
+import { type Rect, type Widget, type PageModel, type Suggestion, type Label, overlap1, contains, clip, xywh } from './page-model.js';
 
 /** What a widget's (fully qualified) name says it holds, its own part before its parents'. */
 export function widgetMeaning(name: string): { type: LabelType; fieldKey?: FieldKey } | null {

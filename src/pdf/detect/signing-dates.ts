@@ -4,8 +4,8 @@
  * "signed this __ day of __"), or where a bare "Date" stands beside a place to sign. Birth, issue,
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
-import { normalizeToken } from './detect-lexicon.js';
-import { overlap1, type Label, type Line, type Rect, type Word } from './detect-model.js';
+import { normalizeToken } from './lexicon.js';
+import { overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
-import type { Word } from './detect-rules.js';
+import type { Word } from './suggest-fields.js';
 import { toPbm, type InkPage } from './ocr-image.js';
 import { languageDir, type OcrLanguage } from './ocr-languages.js';
 
