@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, LOCALES } from '../domain/locales.js';
+
 import { AR } from './evidence-pdf-text-ar.js';
 import { EN } from './evidence-pdf-text-en.js';
 import { FR } from './evidence-pdf-text-fr.js';
@@ -9,5 +11,5 @@ export const REPORT_TEXT: Readonly<Record<ReportLanguage, ReportText>> = { en: E
 /** The report's languages: English first, then French and Arabic when a signer uses them. */
 export function reportLanguages(locales: ReadonlyArray<string | null | undefined>): ReportLanguage[] {
   const used = new Set(locales.map((l) => (l ?? '').toLowerCase().split(/[-_]/)[0]));
-  return ['en', ...(['fr', 'ar'] as const).filter((l) => used.has(l))];
+  return [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE && used.has(l))];
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '../domain/locales.js';
+
 /**
  * The words of the evidence report, in the languages a signer can use: English (always printed),
  * French and Arabic (printed when a signer of the request uses them). Times and hashes stay as they
@@ -6,7 +8,8 @@
  * -fr.ts and -ar.ts, and evidence-pdf-languages.ts picks a request's languages.
  */
 
-export type ReportLanguage = 'en' | 'fr' | 'ar';
+/** The report is written in the languages paraph speaks to signers. */
+export type ReportLanguage = Locale;
 
 export interface ReportText {
   /** Names the section in the language list of the first page. */
