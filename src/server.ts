@@ -6,7 +6,7 @@ import { buildApp } from './http/app.js';
 import { createLog, type Log } from './platform/log.js';
 import { ensureFirstApiKey } from './features/keys/ensure-first-api-key.js';
 import { startScheduler } from './scheduler.js';
-import { startDispatcher } from './features/webhooks/dispatch-due-deliveries.js';
+import { startDispatcher } from './dispatcher.js';
 import { startCatcher } from './smtp/catcher.js';
 import { pendingMailIds, sendQueuedMail } from './features/mail/outbox.js';
 import { warmArtifactGeneration } from './features/artifacts/generate-artifacts.js';
