@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import type { Insertable } from 'kysely';
 import PostalMime from 'postal-mime';
 import type { Context } from '../context.js';
 import { safeEqual } from '../platform/crypto/tokens.js';
-import { preparedQuery } from '../db/prepared-query.js';
-import type { DatabaseSchema } from '../db/schema/index.js';
+import { storeCaughtEmails, type CaughtEmailRow } from '../features/mail/store-caught-emails.js';
 import { mailTagOf } from '../features/mail/outbox.js';
 import { SmtpSession, type SmtpEnvelope } from './smtp-session.js';
 
@@ -65,7 +63,7 @@ export async function startCatcher(ctx: Context, options: { host: string; port: 
 
 /** A parsed message waiting for the next write of the batch it joins. */
 interface PendingEmail {
-  row: Insertable<DatabaseSchema['emails']>;
+  row: CaughtEmailRow;
   done: { resolve(): void; reject(error: unknown): void };
 }
 
@@ -78,20 +76,8 @@ function emailStore(ctx: Context, maxMessages: number) {
   const flush = () => {
     const batch = pending;
     pending = [];
-    const { db } = ctx;
     try {
-      db.transaction(() => {
-        const now = ctx.clock.now();
-        for (const { row } of batch) db.insert('emails', { ...row, received_at: now });
-        // Keep the newest `maxMessages`. Sequence numbers count every mail ever caught, so until the
-        // newest passes `maxMessages` there cannot be more than that many.
-        // Past that, the oldest go: counted through the smallest index and deleted from the oldest end,
-        // so the cost follows the number dropped, not the number kept.
-        const newest = db.first(newestEmail)?.seq ?? 0;
-        if (newest <= maxMessages) return;
-        const excess = (db.first(emailCount)?.n ?? 0) - maxMessages;
-        if (excess > 0) db.run(dropOldestEmails, excess);
-      });
+      storeCaughtEmails(ctx, batch.map((pendingEmail) => pendingEmail.row), maxMessages);
     } catch (error) {
       for (const { done } of batch) done.reject(error);
       return;
@@ -106,7 +92,7 @@ function emailStore(ctx: Context, maxMessages: number) {
   };
 }
 
-async function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer): Promise<Insertable<DatabaseSchema['emails']>> {
+async function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer): Promise<CaughtEmailRow> {
   const parsed = await PostalMime.parse(raw);
   const header = (name: string) => parsed.headers.find((h) => h.key === name)?.value.trim() || null;
   const own = ownMail(ctx, header);
@@ -127,12 +113,6 @@ async function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer): Prom
     signer_reference: own?.signerReference ?? null,
   };
 }
-
-const newestEmail = preparedQuery((q) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').limit(1));
-const emailCount = preparedQuery((q) => q.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')));
-const dropOldestEmails = preparedQuery((q, count: number) =>
-  q.deleteFrom('emails').where('seq', 'in', q.selectFrom('emails').select('seq').orderBy('seq', 'asc').limit(count)),
-);
 
 /** paraph's own mail, recognised by its tag; anything else belongs to no account. */
 function ownMail(ctx: Context, header: (name: string) => string | null) {

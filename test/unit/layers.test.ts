@@ -33,6 +33,13 @@ test('nothing below the HTTP layer imports it', () => {
   assert.deepEqual(found.filter((edge) => !/^src\/(server|cli\/|programmatic\/)/.test(edge)), []);
 });
 
+test('the runtime (routes, CLI, SMTP catcher, scheduler) never touches the database: it calls use cases', () => {
+  const found = [...graph].flatMap(([file, deps]) =>
+    layerOf(file) === 'runtime' ? deps.filter((dep) => dep.startsWith('src/db/')).map((dep) => `${file} -> ${dep}`) : [],
+  );
+  assert.deepEqual(found, []);
+});
+
 test('the domain imports nothing of paraph but itself', () => {
   const found = [...graph].flatMap(([file, deps]) =>
     file.startsWith('src/domain/') ? deps.filter((dep) => !dep.startsWith('src/domain/')).map((dep) => `${file} -> ${dep}`) : [],
