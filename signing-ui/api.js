@@ -10,11 +10,17 @@ export class ApiError extends Error {
    * @param {number} status
    * @param {string} code
    * @param {string} message
+   * @param {{ reason?: string, locked_until?: string }} [details] what the server gives to branch on
+   *   (`reason`, docs/signer.md) and its facts; the message is only ever shown, never parsed
    */
-  constructor(status, code, message) {
+  constructor(status, code, message, details = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    /** @type {string | null} the error's reason under a signing link, e.g. `otp_locked` */
+    this.reason = details.reason ?? null;
+    /** @type {string | null} with `otp_locked`: the ISO time the lock ends */
+    this.lockedUntil = details.locked_until ?? null;
   }
 }
 
@@ -43,7 +49,8 @@ export async function api(method, path, body) {
     } catch {
       // not JSON: keep the status text
     }
-    throw new ApiError(response.status, payload?.error?.code ?? 'error', payload?.error?.message ?? response.statusText);
+    const error = payload?.error;
+    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? response.statusText, { reason: error?.reason, locked_until: error?.locked_until });
   }
   return path === '/document' ? response.arrayBuffer() : response.json();
 }

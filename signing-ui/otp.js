@@ -50,12 +50,8 @@ export function showOtp() {
   };
   /** @param {unknown} e */
   const explain = (e) => {
-    if (e instanceof ApiError && e.status === 409) {
-      const locked = /locked until (\d{4}-\d\d-\d\dT[\d:.]+Z)/.exec(e.message);
-      if (locked) return t('otpLocked', { time: formatTime(locked[1]) });
-      if (/locked/.test(e.message)) return t('otpLockedNoTime');
-      if (/no valid code/.test(e.message)) return t('codeExpired');
-    }
+    if (e instanceof ApiError && e.reason === 'otp_locked') return e.lockedUntil ? t('otpLocked', { time: formatTime(e.lockedUntil) }) : t('otpLockedNoTime');
+    if (e instanceof ApiError && e.reason === 'otp_code_expired') return t('codeExpired');
     if (e instanceof ApiError && e.status === 400) return t('codeFormat');
     return errorText(e);
   };

@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { ERROR_REASONS } from '../domain/errors.js';
 import { LOCALES } from '../domain/locales.js';
 
 /** Schemas shared by every resource. Input objects always reject unknown properties. */
@@ -37,6 +38,26 @@ export const ErrorEnvelope = Type.Object(
   { additionalProperties: false, title: 'ErrorEnvelope' },
 );
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/**
+ * The error envelope of a signing link's own API (`/sign/<token>/api/…`): the API's three properties,
+ * and for the errors a client tells apart, `reason` (with `locked_until` for `otp_locked`).
+ */
+export const SigningErrorEnvelope = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String(),
+        message: Type.String(),
+        request_id: Type.String(),
+        reason: Type.Optional(Type.Union(ERROR_REASONS.map((reason) => Type.Literal(reason)))),
+        locked_until: Type.Optional(DateTime),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, title: 'SigningErrorEnvelope' },
+);
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
 import { isParaphError, ParaphError } from '../domain/errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { wrongContentType } from './content-type-errors.js';
+import { describeErrors } from './validation.js';
 
 /**
- * Turns anything thrown while handling a request into the API's error envelope:
- * `{error: {code, message, request_id}}`, with the request id also in `X-Request-Id`.
+ * Turns anything thrown while handling a request into a ParaphError, whose kind decides the code and
+ * status: framework errors by their `code` property, schema errors by their validation details.
  */
 export function toParaphError(error: unknown, request?: FastifyRequest): ParaphError {
   if (isParaphError(error)) return error;
@@ -18,15 +20,14 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
       if (request && path.length > 1 && path.endsWith('/') && !/^\/(sign|embed)\//.test(path)) {
         return new ParaphError('not_found', `no such endpoint: remove the trailing slash (${request.method} ${path.replace(/\/+$/, '')})`);
       }
-      // Which parameter is malformed, but never a signing token's rules.
-      const detail = e.message?.startsWith('params.') && !e.message.startsWith('params.token') ? e.message.slice(7) : '';
+      const detail = pathParameterProblem(e.validation as ErrorObject[]);
       return new ParaphError('not_found', detail ? `resource not found: the path parameter ${detail}` : 'resource not found');
     }
     return new ParaphError('invalid_request', e.message ?? 'invalid request');
   }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ParaphError('invalid_request', 'request body is too large (a JSON body may have at most 1 MiB)', { status: 413 });
+      return new ParaphError('body_too_large', 'request body is too large (a JSON body may have at most 1 MiB)');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return request ? wrongContentType(request) : new ParaphError('invalid_request', 'unsupported Content-Type for this endpoint');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -48,21 +49,55 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
     default:
       break;
   }
-  if (e.message === 'Unexpected end of form' || e.message === 'Malformed part header' || /multipart/i.test(e.message ?? '')) {
-    return new ParaphError('invalid_request', 'multipart body is malformed');
-  }
+  if (isMalformedMultipart(e)) return new ParaphError('invalid_request', 'multipart body is malformed');
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 404) return new ParaphError('not_found', 'resource not found');
   if (status >= 400 && status < 500) return new ParaphError('invalid_request', 'invalid request');
   return new ParaphError('internal_error', 'the request could not be completed');
 }
 
+/**
+ * The multipart parser (busboy) reports a malformed body (no boundary, a body that ends inside a
+ * part, a broken part header) with a plain Error that carries no `code`: its message is the only way
+ * to know it. This is the one place paraph reads an error's message.
+ */
+function isMalformedMultipart(error: { message?: string }): boolean {
+  const message = error.message ?? '';
+  return message === 'Unexpected end of form' || message === 'Malformed part header' || /multipart/i.test(message);
+}
+
+/**
+ * What is wrong with a path parameter, e.g. `id must be a valid uuid`, from the schema's first error;
+ * empty for a signing token (its rules are not told) or when no parameter is named.
+ */
+function pathParameterProblem(validation: readonly ErrorObject[]): string {
+  const first = validation[0];
+  if (!first) return '';
+  const [, name, ...rest] = first.instancePath.split('/');
+  if (name !== undefined && name !== '') {
+    if (name === 'token') return '';
+    return describeErrors([{ ...first, instancePath: rest.length > 0 ? `/${rest.join('/')}` : '' }], name);
+  }
+  const missing = first.keyword === 'required' ? String((first.params as { missingProperty?: unknown }).missingProperty) : '';
+  return missing !== '' && missing !== 'token' ? `${missing} is required` : '';
+}
+
+/** The signing link's own JSON API (the signing page's, not the spec's `/v1`): its errors may say a `reason`. */
+const SIGNING_API = /^\/sign\/[^/?#]+\/api\//;
+
+/**
+ * Answers with the error envelope `{error: {code, message, request_id}}` (the request id also in
+ * `X-Request-Id`). Under a signing link's API, an error that has a reason also carries `reason` and
+ * its details (e.g. `locked_until`); the `/v1` envelope never has more than the three properties.
+ */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ParaphError): FastifyReply {
+  const envelope: Record<string, string> = { code: error.code, message: error.message, request_id: request.id };
+  if (error.reason !== undefined && SIGNING_API.test(request.url)) Object.assign(envelope, { reason: error.reason }, error.details);
   return reply
     .code(error.status)
     .headers(error.headers)
     .header('x-request-id', request.id)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send({ error: { code: error.code, message: error.message, request_id: request.id } });
+    .send({ error: envelope });
 }

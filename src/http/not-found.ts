@@ -24,7 +24,7 @@ export function noRouteError(method: string, url: string, routes: readonly OpenA
   const allowed = methodList(exact.map((r) => r.method));
   if (allowed.length > 0) {
     const list = allowed.join(', ');
-    return new ParaphError('invalid_request', `method ${method} is not allowed on this path; it answers ${list}`, { status: 405, headers: { allow: list } });
+    return new ParaphError('method_not_allowed', `method ${method} is not allowed on this path; it answers ${list}`, { headers: { allow: list } });
   }
   const elsewhere = secret ? undefined : moved(path, routes);
   if (elsewhere) {

@@ -54,12 +54,19 @@ async function view(link: string, init: { query?: string; headers?: Record<strin
   return ok(await act(link, 'view', {}, init));
 }
 
-/** Asserts the error envelope and answers its message. */
-async function expectError(response: Response, httpStatus: number, message?: RegExp): Promise<string> {
+/**
+ * Asserts the error envelope and answers its message. `reason` is the machine-readable reason the
+ * error must carry (with `locked_until` for otp_locked); without it, the error must carry none.
+ */
+async function expectError(response: Response, httpStatus: number, message?: RegExp, reason?: string): Promise<string> {
   const body = await json<Json>(response);
   assert.equal(response.status, httpStatus, JSON.stringify(body));
   assert.equal(body.error?.code, httpStatus === 409 ? 'conflict' : 'invalid_request', JSON.stringify(body));
   assert.equal(typeof body.error?.request_id, 'string');
+  assert.equal(body.error.reason, reason, JSON.stringify(body));
+  const keys = ['code', 'message', 'request_id', ...(reason ? ['reason'] : []), ...(reason === 'otp_locked' ? ['locked_until'] : [])];
+  assert.deepEqual(Object.keys(body.error).sort(), keys.sort(), JSON.stringify(body));
+  if (reason === 'otp_locked') assert.ok(body.error.message.includes(body.error.locked_until), 'the message and locked_until name the same time');
   if (message) assert.match(body.error.message as string, message);
   return body.error.message as string;
 }
@@ -736,7 +743,7 @@ test('email OTP: locked until verified, a 6-digit code by email, attempts counte
   await expectError(await documentOf(v), 409, /code/);
   await expectError(await act(v, 'sign', { signature: typed('Vera') }), 409, /code/);
   await expectError(await act(v, 'decline', { reason: 'no' }), 409, /code/);
-  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /no valid code/);
+  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /no valid code/, 'otp_code_expired');
   await expectError(await act(v, 'otp/verify', { code: '12345' }), 400);
   await expectError(await act(v, 'otp/verify', { code: 'abcdef' }), 400);
 
@@ -789,7 +796,7 @@ test('email OTP: the fifth wrong attempt kills the code; a new code can be reque
   const left: number[] = [];
   for (let i = 0; i < 5; i++) left.push((await ok(await act(v, 'otp/verify', { code: wrong }))).attempts_left as number);
   assert.deepEqual(left, [4, 3, 2, 1, 0]);
-  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/);
+  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
   assert.equal((await view(v)).verification_required, true);
 
   await ok(await act(v, 'otp'));
@@ -819,7 +826,7 @@ test('email OTP: a code is valid 10 minutes on the sandbox clock', async (t) => 
   await advance(server, 9 * MINUTE);
   assert.equal((await ok(await act(v, 'otp/verify', { code: wrongFor(code) }))).verified, false, 'still alive after 9 minutes');
   await advance(server, 2 * MINUTE);
-  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/);
+  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
   await ok(await act(v, 'otp'));
   const fresh = await otpCode(server, email, id);
   assert.equal((await ok(await act(v, 'otp/verify', { code: fresh.code }))).verified, true);
@@ -839,14 +846,14 @@ test('email OTP: 15 wrong codes in 24 hours lock verification until the window h
     }
   }
   const now = Date.parse(await sandboxNow(server));
-  const message = await expectError(await act(v, 'otp'), 409, /locked until \d{4}-\d{2}-\d{2}T/);
+  const message = await expectError(await act(v, 'otp'), 409, /locked until \d{4}-\d{2}-\d{2}T/, 'otp_locked');
   const until = Date.parse(/until (\S+)/.exec(message)?.[1] ?? '');
   assert.ok(until > now && until <= now + DAY + 1000, message);
-  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /locked until/);
+  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /locked until/, 'otp_locked');
   assert.equal((await view(v)).verification_required, true);
 
   await advance(server, 23 * 60 * MINUTE);
-  await expectError(await act(v, 'otp'), 409, /locked until/);
+  await expectError(await act(v, 'otp'), 409, /locked until/, 'otp_locked');
   await advance(server, 61 * MINUTE);
   await ok(await act(v, 'otp'));
   const { code } = await otpCode(server, email, id);

@@ -51,7 +51,7 @@ function purged(ctx: Context, request: RequestRow): ParaphError {
         'its artifacts can no longer be downloaded: create a new request to get new ones'
       : `the content of this request was purged at its retention deadline, ${isoTime(request.retention_expires_at)} (10 days after upload); ` +
         'its artifacts can no longer be downloaded: download artifacts before the deadline, or create a new request';
-  return new ParaphError('artifact_not_available', message, { status: 410 });
+  return new ParaphError('artifact_purged', message);
 }
 
 /**

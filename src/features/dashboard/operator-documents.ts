@@ -20,7 +20,7 @@ export async function operatorDocument(ctx: Context, id: string): Promise<{ byte
       .where('signature_requests.id', '=', id),
   );
   if (!row) throw notFound(`signature request ${id} does not exist`);
-  if (row.blob_id === null) throw new ParaphError('artifact_not_available', 'the document of this request was purged', { status: 410 });
+  if (row.blob_id === null) throw new ParaphError('artifact_purged', 'the document of this request was purged');
   return { bytes: await ctx.blobs.get(row.blob_id, row.sha256), filename: row.filename };
 }
 

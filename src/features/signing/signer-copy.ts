@@ -31,7 +31,7 @@ export async function signedDocumentForSigner(ctx: Context, token: string): Prom
     if (link.ok || link.reason !== 'signed' || !link.request) throw conflict('the signed document is offered through this link once you signed and every signer has signed');
     const state = signedPdfState(ctx, link.request);
     if (state === 'purged') {
-      throw new ParaphError('artifact_not_available', 'the content of this request is no longer kept: ask the sender for a copy of the signed document', { status: 410 });
+      throw new ParaphError('artifact_purged', 'the content of this request is no longer kept: ask the sender for a copy of the signed document');
     }
     if (state === 'none') throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
     const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').selectAll().where('request_id', '=', link.request.id).where('type', '=', 'signed-pdf'));

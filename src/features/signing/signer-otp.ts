@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
 import { safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
-import { conflict } from '../../domain/errors.js';
+import { conflict, ParaphError } from '../../domain/errors.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { audit } from '../events/record-events.js';
 import { openLink } from './signer-access.js';
@@ -53,7 +53,7 @@ export function verifySignerOtp(ctx: Context, token: string, code: string): { ve
     const otp = ctx.db.first(
       ctx.db.q.selectFrom('signer_otps').selectAll().where('signer_id', '=', signer.id).where('closed_at', 'is', null).orderBy('created_at', 'desc'),
     );
-    if (!otp || otp.expires_at <= now) throw conflict('no valid code: request a new one');
+    if (!otp || otp.expires_at <= now) throw new ParaphError('otp_code_expired', 'no valid code: request a new one');
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
     if (safeEqual(otp.code_hash, sha256Hex(`${signer.id}:${code}`))) {
       ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('id', '=', otp.id));
@@ -80,6 +80,6 @@ function assertNotLocked(ctx: Context, signerId: string, now: number): void {
   );
   if (failures.length >= FAILURES_PER_DAY) {
     const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + DAY_MS;
-    throw conflict(`too many wrong codes: email verification is locked until ${isoTime(until)}`);
+    throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, { details: { locked_until: isoTime(until) } });
   }
 }

@@ -1,9 +1,14 @@
 import type { TSchema } from 'typebox';
-import { ErrorEnvelope } from '../../contract/common.js';
+import { ErrorEnvelope, SigningErrorEnvelope } from '../../contract/common.js';
 
 /** The error statuses a route can answer, each with the error envelope (for docs and serialisation). */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorEnvelope> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope]));
+}
+
+/** The same, for a signing link's own API: its envelope may carry a `reason` (docs/signer.md). */
+export function signingErrorResponses(...statuses: number[]): Record<number, typeof SigningErrorEnvelope> {
+  return Object.fromEntries(statuses.map((status) => [status, SigningErrorEnvelope]));
 }
 
 /**

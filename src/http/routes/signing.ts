@@ -15,7 +15,7 @@ import { sendSignerOtp, verifySignerOtp } from '../../features/signing/signer-ot
 import { loadSignerView } from '../../features/signing/signer-view.js';
 import type { App } from '../app-type.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../../contract/signing.js';
-import { errorResponses } from './responses.js';
+import { signingErrorResponses } from './responses.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
@@ -104,19 +104,19 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   app.post(
     `${api}/otp`,
-    { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...errorResponses(409) } } },
+    { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409) } } },
     async (request) => sendSignerOtp(ctx, request.params.token),
   );
 
   app.post(
     `${api}/otp/verify`,
-    { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...errorResponses(400, 409) } } },
+    { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...signingErrorResponses(400, 409) } } },
     async (request) => verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code),
   );
 
   app.post(
     `${api}/sign`,
-    { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
+    { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
     async (request) => {
       const { completed, requestId, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
       // The completion is committed: artifacts are made after this answer, never holding or failing it.
@@ -127,7 +127,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   app.post(
     `${api}/decline`,
-    { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...errorResponses(400, 409) } } },
+    { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
     async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason),
   );
 }
