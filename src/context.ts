@@ -5,6 +5,7 @@ import { loadOrCreateMasterKey } from './platform/crypto/master-key.js';
 import { createMac, createSealer, type Sealer } from './platform/crypto/sealed.js';
 import { contentFailure, databaseFile, prepareDataDir } from './platform/data-dir.js';
 import { openDatabase, type Db } from './db/database.js';
+import { withAfterCommit, type AfterCommit } from './platform/after-commit.js';
 import { readSetting, writeSetting } from './db/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './platform/log.js';
@@ -14,6 +15,8 @@ import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
 export interface Context {
   readonly dataDir: string;
   readonly db: Db;
+  /** Runs work once the surrounding transaction commits (never on rollback), or at once outside one. */
+  readonly afterCommit: AfterCommit;
   readonly blobs: BlobStore;
   readonly clock: Clock;
   readonly secrets: Sealer;
@@ -74,11 +77,12 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   prepareDataDir(options.dataDir, warn, { create: options.createDataDir ?? true });
   let masterKey: Buffer;
   let db: Db;
+  let afterCommit: AfterCommit;
   let blobs: BlobStore;
   try {
     masterKey = loadOrCreateMasterKey(options.dataDir, warn);
     blobs = createBlobStore(options.dataDir, createSealer(masterKey, 'blobs'));
-    db = await openDatabase(databaseFile(options.dataDir));
+    ({ db, afterCommit } = withAfterCommit(await openDatabase(databaseFile(options.dataDir)), (err) => options.log.error({ err }, 'work after a commit failed')));
   } catch (error) {
     throw contentFailure(options.dataDir, error);
   }
@@ -95,6 +99,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   return {
     dataDir: options.dataDir,
     db,
+    afterCommit,
     blobs,
     clock: createClock(db, options.realNow),
     secrets: createSealer(masterKey, 'secrets'),

@@ -22,7 +22,11 @@ export interface Db {
   run<A extends readonly unknown[]>(query: PreparedQuery<A, unknown>, ...args: A): { changes: number };
   /** Inserts one row (columns whose value is undefined are left out), without building a query each time. */
   insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): void;
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in one transaction. `fn` is synchronous: a function returning a promise is a type error
+   * (its awaited part would run after the commit, outside the transaction).
+   */
+  transaction<T>(fn: () => NotPromise<T>): T;
   /**
    * A value read from the database, remembered until the database changes: a write through this
    * connection, or a commit by any other one (a CLI process on the same data directory), seen
@@ -36,6 +40,9 @@ export interface Db {
   observeChanges(): void;
   close(): void;
 }
+
+/** Any value but a promise: what a transaction's function may answer. */
+export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T;
 
 export async function openDatabase(file: string): Promise<Db> {
   const sqlite = new BetterSqlite3(file);
@@ -121,7 +128,7 @@ export async function openDatabase(file: string): Promise<Db> {
       statementOf(sql).run(...columns.map((column) => row[column]));
       ownWrites += 1;
     },
-    transaction<T>(fn: () => T): T {
+    transaction<T>(fn: () => NotPromise<T>): T {
       try {
         return sqlite.transaction(fn).immediate();
       } finally {

@@ -200,7 +200,8 @@ test('a request in detail: signers, fields, audit trail and its check, mails, we
     async () => {
       const d = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
       const settled = d.data.artifacts.signed_pdf && d.data.webhook_deliveries.length > 0 && d.data.webhook_deliveries.every((w) => w.status === 'delivered');
-      return settled && d.data.emails.length > 0 ? d : false;
+      // The signer's copy is mailed after the artifacts are recorded: wait for it too.
+      return settled && d.data.emails.some((e) => e.kind === 'completed') ? d : false;
     },
     20_000,
   );

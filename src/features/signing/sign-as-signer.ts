@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../requests/queries.js';
 import { conflict, invalidRequest } from '../../domain/errors.js';
+import { startArtifactGeneration } from '../artifacts/generate-artifacts.js';
 import type { SignerOutcome, SignInput } from '../../contract/signing.js';
 import { isoTime } from '../../platform/clock.js';
 import { audit, emitEvent } from '../events/record-events.js';
@@ -17,7 +18,7 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * value (sender values of read-only fields and identity values are kept whatever is sent). The last
  * signature completes the request.
  */
-export function signAsSigner(ctx: Context, token: string, input: SignInput): SignerOutcome & { completed: boolean; requestId: string } {
+export function signAsSigner(ctx: Context, token: string, input: SignInput): SignerOutcome {
   return ctx.db.transaction(() => {
     const open = openLink(ctx, token);
     const { request, signer } = open;
@@ -73,14 +74,14 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput): Sig
       revokeRequestLinks(ctx, request.id, 'closed', now);
       emitEvent(ctx, { request: updated, type: 'signature_request.completed', at: now });
       audit(ctx, { requestId: request.id, type: 'request_completed', actor: { type: 'system' }, at: now });
+      // Once the completion is committed, the artifacts are made in the background: never holding or failing this answer.
+      ctx.afterCommit(() => void startArtifactGeneration(ctx, request.id));
     }
     return {
       status: 'signed' as const,
       request_status: updated.status,
       signed_at: isoTime(now),
       return_url: returnUrlFor(ctx, request, signer, 'signed'),
-      completed: outstanding.length === 0,
-      requestId: request.id,
     };
   });
 }

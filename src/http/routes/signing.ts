@@ -6,7 +6,6 @@ import type { FastifyReply } from 'fastify';
 import type { Context } from '../../context.js';
 import { PACKAGE_ROOT } from '../../platform/package-files.js';
 import { declineAsSigner } from '../../features/signing/decline-as-signer.js';
-import { startArtifactGeneration } from '../../features/artifacts/generate-artifacts.js';
 import { resolveSigningLink } from '../../features/signing/resolve-signing-link.js';
 import { signAsSigner } from '../../features/signing/sign-as-signer.js';
 import { signedDocumentForSigner } from '../../features/signing/signer-copy.js';
@@ -117,12 +116,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
   app.post(
     `${api}/sign`,
     { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
-    async (request) => {
-      const { completed, requestId, ...outcome } = signAsSigner(ctx, request.params.token, request.body ?? {});
-      // The completion is committed: artifacts are made after this answer, never holding or failing it.
-      if (completed) setImmediate(() => void startArtifactGeneration(ctx, requestId));
-      return outcome;
-    },
+    async (request) => signAsSigner(ctx, request.params.token, request.body ?? {}),
   );
 
   app.post(
