@@ -56,6 +56,10 @@ export const ERROR_KINDS = {
   method_not_allowed: { code: 'invalid_request', status: 405 },
   /** A JSON body over its limit. */
   body_too_large: { code: 'invalid_request', status: 413 },
+  /** A request head Node refused (answered on the connection, before any route): too slow, too large, or an `Expect` other than 100-continue. */
+  request_timeout: { code: 'invalid_request', status: 408 },
+  expectation_failed: { code: 'invalid_request', status: 417 },
+  head_too_large: { code: 'invalid_request', status: 431 },
 
   /** Too many wrong email codes: verification is locked for a while (`locked_until` says until when). */
   otp_locked: { code: 'conflict', status: 409, reason: 'otp_locked' },

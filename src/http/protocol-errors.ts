@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { BASE62 } from '../platform/crypto/tokens.js';
+import { ERROR_KINDS, type ErrorKind } from '../domain/errors.js';
 
 const ID_CHARS = 17;
 let pool = Buffer.alloc(0);
@@ -34,46 +35,47 @@ export function newRequestId(): string {
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };
 
 /** What is wrong with a request Node's parser refused, by its error code. */
-function describe(code: string | undefined): { status: number; message: string } {
+function describe(code: string | undefined): { kind: ErrorKind; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, message: 'the request head is too large (request line and headers may have at most 16 KiB)' };
+      return { kind: 'head_too_large', message: 'the request head is too large (request line and headers may have at most 16 KiB)' };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return { status: 408, message: 'the request did not arrive in time' };
+      return { kind: 'request_timeout', message: 'the request did not arrive in time' };
     case 'HPE_INVALID_HEADER_TOKEN':
     case 'HPE_INVALID_CONSTANT':
     case 'HPE_LF_EXPECTED':
     case 'HPE_CR_EXPECTED':
-      return { status: 400, message: 'malformed HTTP request: a header name or value has a character HTTP does not allow' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: a header name or value has a character HTTP does not allow' };
     case 'HPE_INVALID_METHOD':
-      return { status: 400, message: 'malformed HTTP request: unknown method' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: unknown method' };
     case 'HPE_INVALID_URL':
-      return { status: 400, message: 'malformed HTTP request: the path has characters that must be percent-encoded' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: the path has characters that must be percent-encoded' };
     case 'HPE_INVALID_VERSION':
-      return { status: 400, message: 'malformed HTTP request: unknown HTTP version' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: unknown HTTP version' };
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return { status: 400, message: 'malformed HTTP request: Content-Length is invalid, repeated or sent with Transfer-Encoding' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: Content-Length is invalid, repeated or sent with Transfer-Encoding' };
     case 'HPE_INVALID_TRANSFER_ENCODING':
     case 'HPE_INVALID_CHUNK_SIZE':
-      return { status: 400, message: 'malformed HTTP request: the chunked body is malformed' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request: the chunked body is malformed' };
     case 'HPE_INVALID_EOF_STATE':
-      return { status: 400, message: 'the request ended before its body was complete' };
+      return { kind: 'invalid_request', message: 'the request ended before its body was complete' };
     default:
-      return { status: 400, message: 'malformed HTTP request' };
+      return { kind: 'invalid_request', message: 'malformed HTTP request' };
   }
 }
 
-function envelope(status: number, message: string): { id: string; head: string; body: string } {
+function envelope(kind: ErrorKind, message: string): { id: string; status: number; head: string; body: string } {
+  const { code, status } = ERROR_KINDS[kind];
   const id = newRequestId();
-  const body = JSON.stringify({ error: { code: 'invalid_request', message, request_id: id } });
+  const body = JSON.stringify({ error: { code, message, request_id: id } });
   const head =
     `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
     `content-type: application/json; charset=utf-8\r\n` +
     `content-length: ${Buffer.byteLength(body)}\r\n` +
     `x-request-id: ${id}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n`;
-  return { id, head, body };
+  return { id, status, head, body };
 }
 
 /** fastify's `clientErrorHandler`: a request head Node could not accept. */
@@ -81,8 +83,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
-    const { status, message } = describe(err.code);
-    const { head, body } = envelope(status, message);
+    const { kind, message } = describe(err.code);
+    const { head, body } = envelope(kind, message);
     socket.end(head + body);
   } else {
     socket.destroy();
@@ -93,8 +95,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
 export function refuseUnknownExpectations(server: Server): void {
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const expected = String(request.headers.expect ?? '').slice(0, 60);
-    const { id, body } = envelope(417, `Expect: ${JSON.stringify(expected)} is not supported (only 100-continue is)`);
-    response.writeHead(417, {
+    const { id, status, body } = envelope('expectation_failed', `Expect: ${JSON.stringify(expected)} is not supported (only 100-continue is)`);
+    response.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       'x-request-id': id,
