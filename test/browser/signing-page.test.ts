@@ -329,6 +329,31 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(await page.locator('.page').count(), 0);
   });
 
+  await t.test('email code: a code used up elsewhere asks for a new one', async (st) => {
+    const email = 'used-up-signer@example.com';
+    const created = await createSigning(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] });
+    const link = new URL(created.links.client!.signing_url);
+    const apiUrl = `${link.origin}${link.pathname}/api`;
+    const { page } = await openPage(browser, st);
+    await page.goto(created.links.client!.signing_url);
+    await page.locator('html[data-screen="otp"]').waitFor();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.locator('#otp-code').waitFor();
+    const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`));
+    const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1];
+    assert.ok(code, 'the code was mailed');
+    // Five wrong tries from elsewhere kill the code the page is about to send.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++) {
+      const checked = await fetch(`${apiUrl}/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: wrong }) });
+      assert.equal(checked.status, 200);
+    }
+    await page.locator('#otp-code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.locator('#otp-error', { hasText: 'This code has expired or was replaced' }).waitFor();
+    assert.equal(await page.locator('.page').count(), 0);
+  });
+
   await t.test('sequential signing: the second signer waits (phone width)', async (st) => {
     const created = await createSigning(server, {
       sequential_signing: true,
