@@ -15,7 +15,7 @@ test('checkFields: well-formed fields pass', () => {
     field(),
     field({ signer_reference: 'b', type: 'text', name: 'company', value: 'ACME', read_only: true }),
     field({ type: 'date', field_key: 'sign_date' }),
-    field({ type: 'text', field_key: 'full_name' }),
+    field({ type: 'text', field_key: 'signer_name' }),
     field({ type: 'date', name: 'start', value: '2026-01-01' }),
   ];
   assert.equal(checkFields(fields, SIGNERS, 'fields'), null);
@@ -26,12 +26,12 @@ test('checkFields: each rule, with the index of the field that breaks it', () =>
   const cases: Array<[Field[], string]> = [
     [[field(), field({ signer_reference: 'zed' })], 'fields[1].signer_reference "zed" does not match any signer reference'],
     [[field({ name: 'n' }), field({ name: 'n' })], 'fields[1].name "n" is used by another field'],
-    [[field({ field_key: 'full_name' })], 'fields[0].field_key is only allowed on text and date fields'],
-    [[field({ type: 'checkbox', field_key: 'sign_date' } as Partial<Field>)], 'fields[0].field_key is only allowed on text and date fields'],
-    [[field({ type: 'date', field_key: 'full_name' })], 'fields[0].field_key "full_name" does not fit a date field (use sign_date)'],
+    [[field({ field_key: 'signer_name' })], 'fields[0].field_key is only allowed on text and date fields'],
+    [[field({ type: 'initials', field_key: 'sign_date' })], 'fields[0].field_key is only allowed on text and date fields'],
+    [[field({ type: 'date', field_key: 'signer_name' })], 'fields[0].field_key "signer_name" does not fit a date field (use sign_date)'],
     [[field({ type: 'text', field_key: 'sign_date' })], 'fields[0].field_key "sign_date" needs a date field'],
     [[field({ value: 'x' })], 'fields[0].value is only allowed on text and date fields'],
-    [[field({ type: 'text', field_key: 'email', value: 'x' })], 'fields[0].value is not allowed on a field with field_key email: the signer\'s own data fills it'],
+    [[field({ type: 'text', field_key: 'signer_email', value: 'x' })], 'fields[0].value is not allowed on a field with field_key signer_email: the signer\'s own data fills it'],
     [[field({ type: 'text', read_only: true })], 'fields[0].read_only requires a value'],
   ];
   for (const [fields, message] of cases) assert.equal(checkFields(fields, SIGNERS, 'fields'), message);
@@ -67,12 +67,12 @@ test('checkFieldValues: only named, writable text and date fields without field_
     field({ type: 'date', name: 'start' }),
     field({ type: 'text', name: 'fixed', value: 'v', read_only: true }),
     field({ name: 'sig' }),
-    field({ type: 'text', name: 'who', field_key: 'full_name' }),
+    field({ type: 'text', name: 'who', field_key: 'signer_name' }),
   ];
   assert.equal(checkFieldValues({ company: 'ACME', start: '2026-01-01' }, fields, 'field_values'), null);
   assert.equal(checkFieldValues({}, fields, 'field_values'), null);
   assert.equal(checkFieldValues({ nope: 'x' }, fields, 'field_values'), 'field_values.nope does not name any field');
   assert.equal(checkFieldValues({ fixed: 'x' }, fields, 'field_values'), 'field_values.fixed names a read_only field: its value is fixed');
   assert.equal(checkFieldValues({ sig: 'x' }, fields, 'field_values'), 'field_values.sig names a signature field, which takes no value');
-  assert.equal(checkFieldValues({ who: 'x' }, fields, 'field_values'), 'field_values.who names a field filled by the signer\'s own full_name');
+  assert.equal(checkFieldValues({ who: 'x' }, fields, 'field_values'), 'field_values.who names a field filled by the signer\'s own signer_name');
 });
