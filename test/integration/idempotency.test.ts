@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useServer, type TestServer } from '../helpers/server.js';
-import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
+import { a4Pdf, payload, rawMultipart } from '../helpers/requests.js';
+import { postCreate } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 
 const ROUTE = '/v1/signature-requests';
@@ -51,19 +52,14 @@ async function send(
   return read(res);
 }
 
-/** A keyed (or unkeyed) create with FormData: a fresh multipart boundary every time. */
+/** A keyed (or unkeyed) create (flows.ts postCreate: FormData, a fresh multipart boundary every time). */
 async function create(
   server: TestServer,
   body: Json,
   options: { key?: string; apiKey?: string; document?: { bytes?: Uint8Array; filename?: string } } = {},
 ): Promise<Answer> {
-  const form = await createForm(body, options.document);
-  const res = await server.call('POST', ROUTE, {
-    body: form,
-    headers: options.key === undefined ? {} : { 'idempotency-key': options.key },
-    ...(options.apiKey === undefined ? {} : { key: options.apiKey }),
-  });
-  return read(res);
+  const headers: Record<string, string> = options.key === undefined ? {} : { 'idempotency-key': options.key };
+  return read(await postCreate(server, body, { headers, ...(options.document ? { document: options.document } : {}), ...(options.apiKey === undefined ? {} : { key: options.apiKey }) }));
 }
 
 /** Two signers, each with a signature field. */

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { resolveSigningLink } from '../../src/services/resolve-signing-link.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { createRequest } from '../helpers/flows.js';
 
 const ROUTE = '/v1/signature-requests';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,14 +112,9 @@ function send(server: TestServer, method: string, route: string, body?: unknown,
 
 const at = (id: string, action: string) => `${ROUTE}/${id}/${action}`;
 
-/** A new prepared request (signers client + witness(fr), one signature field each unless overridden); answers its id. */
-async function createRequest(server: TestServer, overrides: Json = {}, key?: string): Promise<string> {
-  const form = await createForm(payload({ signers: [CLIENT, WITNESS], fields: BOTH_FIELDS, ...overrides }));
-  const res = await server.call('POST', ROUTE, { body: form, ...(key === undefined ? {} : { key }) });
-  const body = await res.text();
-  assert.equal(res.status, 201, body);
-  return (JSON.parse(body) as { id: string }).id;
-}
+/** A new prepared request of client + witness (fr), one signature field each unless overridden; answers its id. */
+const createPair = (server: TestServer, overrides: Json = {}, key?: string): Promise<string> =>
+  createRequest(server, { signers: [CLIENT, WITNESS], fields: BOTH_FIELDS, ...overrides }, { key });
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
   const body = await res.text();
@@ -214,7 +209,7 @@ test('state table from prepared: PUT fields, signer correction, activate and can
   const server = await useServer(t);
 
   await t.test('PUT /fields answers 200 and replaces every field', async () => {
-    const id = await createRequest(server, {
+    const id = await createPair(server, {
       fields: [...BOTH_FIELDS, text({ name: 'old_note', value: 'old' }), text({ type: 'date', name: 'old_date', y: 130 })],
     });
     assert.deepEqual((await getStatus(server, id)).fields.map((f) => f.name), ['old_note', 'old_date']);
@@ -247,7 +242,7 @@ test('state table from prepared: PUT fields, signer correction, activate and can
   });
 
   await t.test('signer replace corrects the signer in place: same id, empty signing_url, no link, no event', async () => {
-    const id = await createRequest(server);
+    const id = await createPair(server);
     const before = await getStatus(server, id);
     const witness = before.signers[1];
     assert.ok(witness);
@@ -274,20 +269,20 @@ test('state table from prepared: PUT fields, signer correction, activate and can
   });
 
   await t.test('activate answers 200 and the request is active', async () => {
-    const id = await createRequest(server);
+    const id = await createPair(server);
     assert.equal((await activate(server, id)).status, 'active');
     assert.equal((await getStatus(server, id)).status, 'active');
   });
 
   await t.test('cancel answers 200 and the request is cancelled', async () => {
-    const id = await createRequest(server);
+    const id = await createPair(server);
     const answer = await ok<StatusResponse>(await send(server, 'POST', at(id, 'cancel'), {}));
     assert.equal(answer.status, 'cancelled');
     assert.equal((await getStatus(server, id)).status, 'cancelled');
   });
 
   await t.test('reminders on a prepared request answer 409 conflict', async () => {
-    const id = await createRequest(server);
+    const id = await createPair(server);
     await expectError(await send(server, 'POST', at(id, 'reminders'), {}), 409, 'conflict', /active/);
     await expectError(await send(server, 'POST', at(id, 'reminders'), { signer_reference: 'client' }), 409, 'conflict', /active/);
     assert.equal((await getStatus(server, id)).status, 'prepared');
@@ -297,7 +292,7 @@ test('state table from prepared: PUT fields, signer correction, activate and can
 
 test('state table from active: fields PUT and activate are 409; reminders, replace and cancel are 200', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server);
+  const id = await createPair(server);
   await activate(server, id);
 
   await expectError(await send(server, 'PUT', at(id, 'fields'), { fields: BOTH_FIELDS }), 409, 'conflict', /prepared.*active|active/);
@@ -318,9 +313,9 @@ test('state table from active: fields PUT and activate are 409; reminders, repla
 
 test('state table from cancelled: every move answers 409 and changes nothing', async (t) => {
   const server = await useServer(t);
-  const fromPrepared = await createRequest(server);
+  const fromPrepared = await createPair(server);
   await ok(await send(server, 'POST', at(fromPrepared, 'cancel'), {}));
-  const fromActive = await createRequest(server);
+  const fromActive = await createPair(server);
   await activate(server, fromActive);
   await ok(await send(server, 'POST', at(fromActive, 'cancel'), { reason: 'changed our mind' }));
 
@@ -343,8 +338,8 @@ test('state table from cancelled: every move answers 409 and changes nothing', a
 test('unknown, foreign and malformed request ids answer 404 not_found on every lifecycle endpoint', async (t) => {
   const server = await useServer(t);
   const other = server.newKey();
-  const foreign = await createRequest(server, {}, other.apiKey);
-  const mine = await createRequest(server);
+  const foreign = await createPair(server, {}, other.apiKey);
+  const mine = await createPair(server);
   const calls: Array<[string, string, unknown]> = [
     ['PUT', 'fields', { fields: BOTH_FIELDS }],
     ['POST', 'activate', {}],
@@ -374,9 +369,9 @@ test('unknown, foreign and malformed request ids answer 404 not_found on every l
 
 test('activate: 409 request_not_ready while a signer has no field, then 200 once the fields are confirmed', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, { fields: [sig()] }); // create allows a signer without a field
+  const id = await createPair(server, { fields: [sig()] }); // create allows a signer without a field
   await expectError(await send(server, 'POST', at(id, 'activate'), {}), 409, 'request_not_ready', '"witness"');
-  const noFields = await createRequest(server, { fields: undefined });
+  const noFields = await createPair(server, { fields: undefined });
   await expectError(await send(server, 'POST', at(noFields, 'activate'), {}), 409, 'request_not_ready', '"client"');
   assert.equal((await getStatus(server, id)).status, 'prepared');
   assert.equal(linksOf(server, id).length, 0);
@@ -390,7 +385,7 @@ test('activate: the ActivateResponse, absolute signing links with lang, 256-bit 
   const server = await useServer(t);
   const third = { reference: 'notary', email: 'nora@example.com', order: 3, locale: 'ar' };
   const fields = [...BOTH_FIELDS, sig({ signer_reference: 'notary', y: 500 })];
-  const id = await createRequest(server, { signers: [CLIENT, WITNESS, third], fields });
+  const id = await createPair(server, { signers: [CLIENT, WITNESS, third], fields });
   const created = await getStatus(server, id);
 
   const answer = await activate(server, id);
@@ -437,20 +432,20 @@ test('activate: the ActivateResponse, absolute signing links with lang, 256-bit 
   for (const link of links) assert.equal(link.expires_at, activatedAt + 7 * DAY_MS);
 
   await t.test('link_expiry_days 3 and an empty JSON body', async () => {
-    const three = await createRequest(server);
+    const three = await createPair(server);
     const activated = await activate(server, three, { link_expiry_days: 3, send_emails: false });
     assert.ok(activated.signers.every((s) => s.email_delivery === 'not_requested'));
     const s = await getStatus(server, three);
     for (const signer of s.signers) assert.equal(signer.expires_at, new Date(Date.parse(s.updated_at) + 3 * DAY_MS).toISOString());
 
-    const empty = await createRequest(server);
+    const empty = await createPair(server);
     await activate(server, empty, {});
     const e = await getStatus(server, empty);
     for (const signer of e.signers) assert.equal(signer.expires_at, new Date(Date.parse(e.updated_at) + 7 * DAY_MS).toISOString());
   });
 
   await t.test('embed_origin: embed_url carries the same token under /embed/', async () => {
-    const embedded = await createRequest(server, { embed_origin: 'https://app.example.com' });
+    const embedded = await createPair(server, { embed_origin: 'https://app.example.com' });
     const activated = await activate(server, embedded);
     for (const signer of activated.signers) {
       const token = tokenOf(server, signer.signing_url);
@@ -461,7 +456,7 @@ test('activate: the ActivateResponse, absolute signing links with lang, 256-bit 
   });
 
   await t.test('invalid ActivateInput answers 400 invalid_request and leaves the request prepared', async () => {
-    const target = await createRequest(server);
+    const target = await createPair(server);
     const invalid: Array<[unknown, RegExp]> = [
       [{ link_expiry_days: 0 }, /link_expiry_days/],
       [{ link_expiry_days: 31 }, /link_expiry_days/],
@@ -494,9 +489,9 @@ test('activate: the ActivateResponse, absolute signing links with lang, 256-bit 
 test('activate: link expiry is capped at the retention deadline', async (t) => {
   const server = await useServer(t);
   // Created now: retention ends 10 days later. Activated 5 days later.
-  const thirty = await createRequest(server);
-  const byDefault = await createRequest(server);
-  const three = await createRequest(server);
+  const thirty = await createPair(server);
+  const byDefault = await createPair(server);
+  const three = await createPair(server);
   server.running.ctx.clock.advance(5 * DAY_MS);
 
   await activate(server, thirty, { link_expiry_days: 30 });
@@ -518,7 +513,7 @@ test('activate: link expiry is capped at the retention deadline', async (t) => {
 
 test('activate: 20 parallel calls give exactly one 200, nineteen 409 and one activated event', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server);
+  const id = await createPair(server);
   const responses = await Promise.all(Array.from({ length: 20 }, () => send(server, 'POST', at(id, 'activate'), {})));
   const statuses = responses.map((r) => r.status);
   assert.equal(statuses.filter((s) => s === 200).length, 1, statuses.join(','));
@@ -539,7 +534,7 @@ test('activate: 20 parallel calls give exactly one 200, nineteen 409 and one act
 test('events and audit trail of a request: activated, signer.replaced, cancelled; audit ids 1..n by the API key', async (t) => {
   const server = await useServer(t);
   const keyId = firstKeyId(server);
-  const id = await createRequest(server, { client_reference: 'events-1', fields: [sig()] });
+  const id = await createPair(server, { client_reference: 'events-1', fields: [sig()] });
   const clientReference = 'events-1';
   await ok(await send(server, 'PUT', at(id, 'fields'), { fields: BOTH_FIELDS }));
   const before = await getStatus(server, id);
@@ -613,7 +608,7 @@ test('events and audit trail of a request: activated, signer.replaced, cancelled
 
   // Another request's trail is numbered on its own, from 1; a second key is recorded as itself.
   const second = server.newKey(server.accountId);
-  const other = await createRequest(server, {}, second.apiKey);
+  const other = await createPair(server, {}, second.apiKey);
   await ok(await send(server, 'POST', at(other, 'activate'), {}, second.apiKey));
   const otherTrail = auditOf(server, other);
   assert.deepEqual(otherTrail.map((a) => [a.id, a.type, a.actor_id]), [[1, 'request_created', second.keyId], [2, 'request_activated', second.keyId]]);
@@ -625,7 +620,7 @@ test('events and audit trail of a request: activated, signer.replaced, cancelled
 
 test('links: rotated by reminders, revoked by replacement, cancelled by cancel, expired by time', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server);
+  const id = await createPair(server);
   const activated = await activate(server, id);
   const [client, witness] = activated.signers.map((s) => tokenOf(server, s.signing_url));
   assert.ok(client && witness);
@@ -687,7 +682,7 @@ test('links: rotated by reminders, revoked by replacement, cancelled by cancel, 
   assert.ok(linksOf(server, id).every((l) => l.revoked_at !== null));
 
   await t.test('a live link expires once the clock passes expires_at', async () => {
-    const next = await createRequest(server);
+    const next = await createPair(server);
     const links = (await activate(server, next, { link_expiry_days: 2 })).signers.map((s) => tokenOf(server, s.signing_url));
     server.running.ctx.clock.advance(2 * DAY_MS - 60_000);
     for (const token of links) assert.equal(linkState(server, token), 'ok');
@@ -702,7 +697,7 @@ test('links: rotated by reminders, revoked by replacement, cancelled by cancel, 
 test('PUT /fields: 1 to 100 FieldInput items, every rule, every signer covered', async (t) => {
   const server = await useServer(t);
   const original = [...BOTH_FIELDS, text({ name: 'kept' })];
-  const id = await createRequest(server, { fields: original });
+  const id = await createPair(server, { fields: original });
   const put = (body: unknown) => send(server, 'PUT', at(id, 'fields'), body);
   const fieldsBefore = (await getStatus(server, id)).fields;
 
@@ -771,7 +766,7 @@ test('PUT /fields: 1 to 100 FieldInput items, every rule, every signer covered',
 test('cancel: reason up to 500 characters, kept in the audit trail; answers the SignatureRequestStatus', async (t) => {
   const server = await useServer(t);
   const { db } = server.running.ctx;
-  const id = await createRequest(server);
+  const id = await createPair(server);
   await activate(server, id);
 
   for (const [body, rule] of [
@@ -797,7 +792,7 @@ test('cancel: reason up to 500 characters, kept in the audit trail; answers the 
   assert.equal(db.first(db.q.selectFrom('signature_requests').select('cancellation_reason').where('id', '=', id))?.cancellation_reason, reason);
 
   // Without a reason: none recorded (a call without any body is in the "optional bodies" test).
-  const plain = await createRequest(server);
+  const plain = await createPair(server);
   const cancelled = await ok<StatusResponse>(await send(server, 'POST', at(plain, 'cancel'), {}));
   assert.equal(cancelled.status, 'cancelled');
   assert.deepEqual(JSON.parse(auditOf(server, plain).at(-1)?.data ?? ''), {});
@@ -809,7 +804,7 @@ test('cancel: reason up to 500 characters, kept in the audit trail; answers the 
 
 test('replace: body rules, duplicate email, unknown reference, response shape with and without embed origin', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server);
+  const id = await createPair(server);
   await activate(server, id);
   const replace = (reference: string, body?: unknown) => send(server, 'POST', at(id, `signers/${reference}/replace`), body);
   const before = await getStatus(server, id);
@@ -859,7 +854,7 @@ test('replace: body rules, duplicate email, unknown reference, response shape wi
   });
 
   await t.test('response with embed origin: embed_url, empty before activation', async () => {
-    const embedded = await createRequest(server, { embed_origin: 'https://app.example.com' });
+    const embedded = await createPair(server, { embed_origin: 'https://app.example.com' });
     const corrected = await ok<ReplaceResponse>(await send(server, 'POST', at(embedded, 'signers/client/replace'), { email: 'eve@example.com' }));
     assert.deepEqual(Object.keys(corrected.signer).sort(), ['email', 'email_delivery', 'embed_url', 'id', 'reference', 'signing_url', 'status']);
     assert.equal(corrected.signer.signing_url, '');
@@ -875,7 +870,7 @@ test('replace: body rules, duplicate email, unknown reference, response shape wi
   });
 
   await t.test('a signed signer cannot be replaced (409) nor reminded (409)', async () => {
-    const done = await createRequest(server);
+    const done = await createPair(server);
     const activated = await activate(server, done);
     markSigned(server, activated.signers[0]?.id ?? '');
     await expectError(await send(server, 'POST', at(done, 'signers/client/replace'), { email: 'zed@example.com' }), 409, 'conflict', /signed/);
@@ -889,7 +884,7 @@ test('replace: body rules, duplicate email, unknown reference, response shape wi
 test('reminders: every unsigned signer or one by reference, new links, ReminderResponse', async (t) => {
   const server = await useServer(t);
   const notary = { reference: 'notary', email: 'nora@example.com', order: 3 };
-  const id = await createRequest(server, { signers: [CLIENT, WITNESS, notary], fields: [...BOTH_FIELDS, sig({ signer_reference: 'notary', y: 400 })] });
+  const id = await createPair(server, { signers: [CLIENT, WITNESS, notary], fields: [...BOTH_FIELDS, sig({ signer_reference: 'notary', y: 400 })] });
   const activated = await activate(server, id);
   const firstTokens = activated.signers.map((s) => tokenOf(server, s.signing_url));
   markSigned(server, activated.signers[2]?.id ?? ''); // the notary has signed
@@ -932,7 +927,7 @@ test('reminders: every unsigned signer or one by reference, new links, ReminderR
   });
 
   await t.test('with an embed origin: embed_url with the same new token', async () => {
-    const embedded = await createRequest(server, { embed_origin: 'https://app.example.com' });
+    const embedded = await createPair(server, { embed_origin: 'https://app.example.com' });
     const first = await activate(server, embedded);
     const answer = await ok<ReminderResponse>(await send(server, 'POST', at(embedded, 'reminders'), {}));
     assert.equal(answer.reminders.length, 2);
@@ -957,7 +952,7 @@ test('optional bodies: activate, cancel and reminders work with no body at all a
   ];
   for (const [label, init] of bodies) {
     await t.test(`activate with ${label}`, async () => {
-      const id = await createRequest(server);
+      const id = await createPair(server);
       const answer = await ok<ActivateResponse>(await server.call('POST', at(id, 'activate'), init));
       assert.equal(answer.status, 'active');
       const status = await getStatus(server, id);
@@ -965,19 +960,19 @@ test('optional bodies: activate, cancel and reminders work with no body at all a
       assert.ok(answer.signers.every((s) => s.email_delivery === 'not_requested'));
     });
     await t.test(`cancel with ${label}`, async () => {
-      const id = await createRequest(server);
+      const id = await createPair(server);
       const answer = await ok<StatusResponse>(await server.call('POST', at(id, 'cancel'), init));
       assert.equal(answer.status, 'cancelled');
       assert.deepEqual(JSON.parse(auditOf(server, id).at(-1)?.data ?? ''), {});
     });
     await t.test(`reminders with ${label}: every unsigned signer`, async () => {
-      const id = await createRequest(server);
+      const id = await createPair(server);
       await activate(server, id);
       const answer = await ok<ReminderResponse>(await server.call('POST', at(id, 'reminders'), init));
       assert.deepEqual(answer.reminders.map((r) => r.reference), ['client', 'witness']);
     });
     await t.test(`state errors win over the absent body (${label})`, async () => {
-      const id = await createRequest(server);
+      const id = await createPair(server);
       await expectError(await server.call('POST', at(id, 'reminders'), init), 409, 'conflict');
       await expectError(await server.call('POST', at(randomUUID(), 'activate'), init), 404, 'not_found');
       await expectError(await server.call('POST', at(randomUUID(), 'cancel'), init), 404, 'not_found');
@@ -994,7 +989,7 @@ test(
     // Mail goes to a relay that refuses it: a caught mail holds its link by design (it is the signer's mail),
     // so this checks paraph's own bookkeeping (links, idempotent answers, the mail outbox).
     const server = await useServer(t, { smtpRelay: 'smtp://127.0.0.1:9' });
-    const id = await createRequest(server);
+    const id = await createPair(server);
     const res = await server.call('POST', at(id, 'activate'), { body: '{}', headers: { ...JSON_HEADERS, 'idempotency-key': 'activate-1' } });
     const answer = await ok<ActivateResponse>(res);
     const tokens = answer.signers.map((s) => tokenOf(server, s.signing_url));

@@ -6,7 +6,7 @@ import { resolveConfig } from '../../src/config.js';
 import { createLog } from '../../src/log.js';
 import { startParaph } from '../../src/server.js';
 import { webhookSecretOf } from '../../src/services/create-api-key.js';
-import { activate, advance, DAY, eventsOf, postJson } from '../helpers/flows.js';
+import { activate, advance, createRequest, DAY, dispatcherCaughtUp, eventsOf, postCreate, postJson } from '../helpers/flows.js';
 import { closedPort, useReceiver, type Received } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
@@ -63,24 +63,6 @@ async function waitUntil<T>(what: string, probe: () => T | undefined | false | P
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
-}
-
-/** Creates a request (one signature field per signer) with `key` (default: the first key). */
-async function createAs(server: TestServer, key: string | undefined, overrides: Record<string, unknown>, signers = 1): Promise<string> {
-  const people = Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com`, order: i + 1 }));
-  const fields = people.map((p, i) => ({ signer_reference: p.reference, type: 'signature', page: 1, x: 50, y: 50 + i * 60, width: 150, height: 40 }));
-  const response = await server.call('POST', '/v1/signature-requests', {
-    body: await createForm(payload({ signers: people, fields, ...overrides })),
-    ...(key === undefined ? {} : { key }),
-  });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
-}
-
-async function activateAs(server: TestServer, key: string, id: string) {
-  const response = await postJson(server, `/v1/signature-requests/${id}/activate`, {}, key);
-  assert.equal(response.status, 200, await response.clone().text());
-  return json<{ signers: Array<{ id: string; reference: string }> }>(response);
 }
 
 async function list(server: TestServer, query: string, key?: string): Promise<{ status: number; body: any }> {
@@ -166,8 +148,8 @@ test('every event type is delivered once, signed with the secret of the key that
   assert.match(k2Secret, /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
   assert.equal(new Set([firstSecret, k2Secret, k3Secret]).size, 3);
 
-  const r1 = await createAs(server, k3.apiKey, { callback_url: receiver.url, client_reference: 'wh-r1' }, 2);
-  const activated = await activateAs(server, server.apiKey, r1);
+  const r1 = await createRequest(server, { callback_url: receiver.url, client_reference: 'wh-r1' }, { key: k3.apiKey, signers: 2 });
+  const activated = await activate(server, r1, {}, server.apiKey);
   const oldS1 = activated.signers.find((s) => s.reference === 's1');
   assert.ok(oldS1);
   const replaced = await postJson(server, `/v1/signature-requests/${r1}/signers/s1/replace`, { email: 'new.s1@example.com', name: 'New One' });
@@ -176,13 +158,13 @@ test('every event type is delivered once, signed with the secret of the key that
   const cancelled = await postJson(server, `/v1/signature-requests/${r1}/cancel`, { reason: 'testing' });
   assert.equal(cancelled.status, 200, await cancelled.clone().text());
 
-  const r2 = await createAs(server, k2.apiKey, { callback_url: receiver.url, client_reference: 'wh-r2' }, 2);
-  const r2Signers = (await activateAs(server, k2.apiKey, r2)).signers;
+  const r2 = await createRequest(server, { callback_url: receiver.url, client_reference: 'wh-r2' }, { key: k2.apiKey, signers: 2 });
+  const r2Signers = (await activate(server, r2, {}, k2.apiKey)).signers;
   await receiver.waitFor(4);
   // Expiry events are written and sent during the advance, before it answers.
   await advance(server, 8 * DAY);
   assert.equal(receiver.received.length, 7, 'the three expiry events were sent before the advance answered');
-  await sleep(300);
+  await dispatcherCaughtUp(server, await useReceiver(t, '/marker'));
   assert.equal(receiver.received.length, 7, 'each event is sent once');
 
   const secretOfRequest: Record<string, { mine: string; others: string[] }> = {
@@ -267,13 +249,15 @@ test('every event type is delivered once, signed with the secret of the key that
 test('a request without callback_url records its events but has no delivery and sends nothing', async (t) => {
   const server = await loopbackServer(t);
   const receiver = await useReceiver(t);
-  const quiet = await createAs(server, undefined, {});
-  const loud = await createAs(server, undefined, { callback_url: receiver.url });
+  const quiet = await createRequest(server, {});
+  const loud = await createRequest(server, { callback_url: receiver.url });
   await activate(server, quiet);
   await postJson(server, `/v1/signature-requests/${quiet}/cancel`, {});
   await activate(server, loud);
+  // The loud request's event is due after the quiet one's would be: once it arrived and the attempts
+  // in flight are done (an advance answers only then), anything sent for the quiet one has arrived too.
   await receiver.waitFor(1);
-  await sleep(300);
+  await advance(server, SECOND);
   assert.deepEqual(eventsOf(server, quiet).map((e) => e.type), ['signature_request.activated', 'signature_request.cancelled']);
   const { db } = server.running.ctx;
   assert.equal(db.all(db.q.selectFrom('webhook_deliveries').select('id').where('request_id', '=', quiet)).length, 0);
@@ -291,8 +275,8 @@ async function stepOver(server: TestServer, at: number, received: () => number, 
   const gap = at - sandboxNow(server);
   const short = Math.floor(gap / SECOND) - 2;
   assert.ok(short > 0, `${label}: ${gap} ms left`);
+  // The advance sends every attempt due by its new time, and waits for those in flight, before it answers.
   await advance(server, short * SECOND);
-  await sleep(350); // the dispatcher ticks four times a second: give it the chance to send too early
   assert.equal(received(), count, `${label}: nothing is sent before the retry is due`);
   await advance(server, 3 * SECOND);
   assert.equal(received(), count + 1, `${label}: the retry is sent during the advance that reaches it`);
@@ -302,7 +286,7 @@ test('retry ladder on the sandbox clock: +1 min, +5 min, +30 min, +2 h, then fai
   const server = await loopbackServer(t);
   const receiver = await useReceiver(t);
   receiver.respond({ status: 500 });
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   const activatedAt = Date.now();
   await activate(server, id);
   await receiver.waitFor(1, 2000);
@@ -334,8 +318,7 @@ test('retry ladder on the sandbox clock: +1 min, +5 min, +30 min, +2 h, then fai
   assert.equal(delivery.status, 'failed');
   assert.equal(delivery.next_attempt_at, null);
   assert.equal(delivery.delivered_at, null);
-  await advance(server, DAY);
-  await sleep(350);
+  await advance(server, DAY); // a sixth attempt would fall due within the day: sent before the advance answers
   assert.equal(receiver.received.length, 5, 'nothing after the fifth attempt');
   assert.equal((await onlyDelivery(server, id)).attempt_count, 5);
   const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
@@ -347,7 +330,7 @@ test('one advance of 3 h runs every remaining retry, in order, before it answers
   const server = await loopbackServer(t);
   const receiver = await useReceiver(t);
   receiver.respond({ status: 503 });
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   await activate(server, id);
   await receiver.waitFor(1);
   const first = await waitUntil('the first attempt to be recorded', async () => {
@@ -375,7 +358,7 @@ test('a 2xx answer stops the retries', async (t) => {
   const server = await loopbackServer(t);
   const receiver = await useReceiver(t);
   receiver.respond({ status: 500 });
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   await activate(server, id);
   await receiver.waitFor(1);
   await waitUntil('the first attempt to be recorded', async () => (await onlyDelivery(server, id)).attempt_count === 1);
@@ -394,8 +377,7 @@ test('a 2xx answer stops the retries', async (t) => {
   const attempts = attemptsOf(server, delivery.id);
   assert.deepEqual(attempts.map((a) => a.status_code), [500, 500, 200]);
   assert.equal(delivery.delivered_at, new Date(attempts[2]?.attempted_at ?? 0).toISOString(), 'delivered_at is the sandbox time of the 2xx');
-  await advance(server, DAY);
-  await sleep(350);
+  await advance(server, DAY); // a further attempt would fall due within the day: sent before the advance answers
   assert.equal(receiver.received.length, 3, 'no attempt after a 2xx');
 });
 
@@ -404,7 +386,7 @@ test('a redirect is not followed and counts as a failure', async (t) => {
   const receiver = await useReceiver(t);
   const elsewhere = await useReceiver(t, '/elsewhere');
   receiver.respond({ status: 302, location: elsewhere.url });
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   await activate(server, id);
   await receiver.waitFor(1);
   const delivery = await waitUntil('the attempt to be recorded', async () => {
@@ -417,7 +399,8 @@ test('a redirect is not followed and counts as a failure', async (t) => {
   assert.notEqual(delivery.next_attempt_at, null);
   await advance(server, MINUTE + 2 * SECOND);
   assert.equal(receiver.received.length, 2, 'a redirect is retried like any failure');
-  await sleep(200);
+  // Both attempts are recorded (the second before the advance answered): a followed redirect would
+  // have reached `elsewhere` during them.
   assert.equal(elsewhere.received.length, 0, 'the Location was never requested');
 });
 
@@ -425,7 +408,7 @@ test('no answer within --webhook-timeout counts as a failure without a status co
   const server = await loopbackServer(t, { webhookTimeout: '1' });
   const receiver = await useReceiver(t);
   receiver.respond({ status: 204, delayMs: 3000 });
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   await activate(server, id);
   await receiver.waitFor(1);
   const delivery = await waitUntil('the attempt to time out', async () => {
@@ -443,7 +426,7 @@ test('no answer within --webhook-timeout counts as a failure without a status co
 test('a refused connection counts as a failure with an error', async (t) => {
   const server = await loopbackServer(t);
   const port = await closedPort();
-  const id = await createAs(server, undefined, { callback_url: `http://127.0.0.1:${port}/hook` });
+  const id = await createRequest(server, { callback_url: `http://127.0.0.1:${port}/hook` });
   await activate(server, id);
   const delivery = await waitUntil('the attempt to be recorded', async () => {
     const d = await onlyDelivery(server, id);
@@ -464,7 +447,7 @@ test('at send time a callback that reaches a loopback or private address is refu
   const receiver = await useReceiver(t);
   const port = new URL(receiver.url).port;
   // Refused already at create.
-  const refused = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ callback_url: `http://127.0.0.1:${port}/hook` })) });
+  const refused = await postCreate(server, payload({ callback_url: `http://127.0.0.1:${port}/hook` }));
   assert.equal(refused.status, 400);
 
   const targets: Array<[string, RegExp]> = [
@@ -478,7 +461,7 @@ test('at send time a callback that reaches a loopback or private address is refu
   for (const [url, kind] of targets) {
     // A URL the create call accepts, swapped in the database for one that reaches a refused address
     // (as a public name that resolves to it would), before the activation writes the delivery.
-    const id = await createAs(server, undefined, { callback_url: 'https://example.com/hook' });
+    const id = await createRequest(server, { callback_url: 'https://example.com/hook' });
     db.run(db.q.updateTable('signature_requests').set({ callback_url: url }).where('id', '=', id));
     await activate(server, id);
     const delivery = await waitUntil(`the attempt to ${url}`, async () => {
@@ -495,7 +478,7 @@ test('at send time a callback that reaches a loopback or private address is refu
     assert.equal(again.body.attempt_count, 2);
     assert.match(again.body.last_error ?? '', /refused by policy/, url);
   }
-  await sleep(200);
+  // Every attempt and replay above is recorded, so whatever they sent has arrived by now.
   assert.equal(receiver.received.length, 0, 'no request reached the receiver');
 });
 
@@ -506,7 +489,7 @@ test('replay sends now with the same webhook-id and a fresh signature, and resta
   const server = await loopbackServer(t);
   const receiver = await useReceiver(t);
   const secret = server.running.firstKey?.webhook_secret ?? '';
-  const id = await createAs(server, undefined, { callback_url: receiver.url });
+  const id = await createRequest(server, { callback_url: receiver.url });
   await activate(server, id);
   await receiver.waitFor(1);
   const delivered = await waitUntil('the delivery', async () => {
@@ -587,16 +570,16 @@ test('GET /v1/webhook-deliveries: shape, newest first, filters, paging, errors, 
   failing.respond({ status: 500 });
   const { db } = server.running.ctx;
 
-  const a = await createAs(server, undefined, { callback_url: ok.url });
+  const a = await createRequest(server, { callback_url: ok.url });
   await activate(server, a);
   await postJson(server, `/v1/signature-requests/${a}/cancel`, {});
-  const b = await createAs(server, undefined, { callback_url: failing.url });
+  const b = await createRequest(server, { callback_url: failing.url });
   await activate(server, b);
-  const c = await createAs(server, undefined, { callback_url: ok.url });
+  const c = await createRequest(server, { callback_url: ok.url });
   await activate(server, c);
   const other = server.newKey();
-  const d = await createAs(server, other.apiKey, { callback_url: ok.url });
-  await activateAs(server, other.apiKey, d);
+  const d = await createRequest(server, { callback_url: ok.url }, { key: other.apiKey });
+  await activate(server, d, {}, other.apiKey);
   await ok.waitFor(4);
   await failing.waitFor(1);
   await waitUntil('every delivery to be attempted', () =>
@@ -740,9 +723,10 @@ test(
     assert.equal((await fetch(`${running.url}/v1/signature-requests/${id}/activate`, { method: 'POST', headers })).status, 200);
     await receiver.waitFor(1);
     skew = 31_000;
-    await sleep(3000);
-    assert.equal(receiver.received.length, 1, 'one attempt in flight, sent once');
+    // The first attempt is recorded once its 2.5 s answer came: ten dispatcher ticks had the chance to resend it meanwhile.
     const { db } = running.ctx;
+    await waitUntil('the first attempt to be recorded', async () => db.all(db.q.selectFrom('webhook_attempts').select('number')).length >= 1, 15_000);
+    assert.equal(receiver.received.length, 1, 'one attempt in flight, sent once');
     assert.equal(db.all(db.q.selectFrom('webhook_attempts').select('number')).length, 1);
   },
 );
@@ -757,10 +741,10 @@ test(
     const server = await loopbackServer(t);
     const slow = await useReceiver(t);
     slow.respond({ status: 204, delayMs: 1000 });
-    const quiet = await createAs(server, undefined, {});
+    const quiet = await createRequest(server, {});
     const start = sandboxNow(server);
     await activate(server, quiet);
-    const loud = await createAs(server, undefined, { callback_url: slow.url });
+    const loud = await createRequest(server, { callback_url: slow.url });
     await activate(server, loud);
     await slow.waitFor(1); // the activation webhook is in flight
     await advance(server, 8 * DAY);
@@ -776,7 +760,7 @@ test(
     const server = await loopbackServer(t);
     const slow = await useReceiver(t);
     slow.respond({ status: 500, delayMs: 600 });
-    const id = await createAs(server, undefined, { callback_url: slow.url });
+    const id = await createRequest(server, { callback_url: slow.url });
     await activate(server, id);
     await slow.waitFor(1); // the first attempt is in flight
     await advance(server, 3 * HOUR);
