@@ -399,15 +399,15 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     // Same host server, other origin: 127.0.0.1 instead of localhost.
     let refused = refusal(`http://localhost:${host.port}`);
     await page.goto(`http://127.0.0.1:${host.port}/host?src=${encodeURIComponent(created.embeds.client!)}`);
+    // The refusal is the browser's answer to the frame's response: that document is never committed (an
+    // error page takes its place), so nothing of it can run or post a message after this point.
     await refused;
-    await page.waitForTimeout(500);
     assert.deepEqual(await messagesOf(page), [], 'no message from a refused frame');
     assert.doesNotMatch(page.frames()[1]!.url(), /\/embed\//, 'the frame did not load the page');
     // The plain signing link can be framed by nobody, not even the embed origin.
     refused = refusal("'none'");
     await page.goto(`http://localhost:${host.port}/host?src=${encodeURIComponent(created.links.client!)}`);
     await refused;
-    await page.waitForTimeout(500);
     assert.deepEqual(await messagesOf(page), []);
     assert.doesNotMatch(page.frames()[1]!.url(), /\/sign\//);
     assert.equal((await status(server, created.id)).signers[0]!.status, 'pending', 'a refused frame never loaded the view');
