@@ -86,14 +86,16 @@ async function phonePage(browser: Browser, t: TestContext, lang: Lang) {
   return openPage(browser, t, { viewport: SIZES.phone, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: lang });
 }
 
-test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000 }, async (t) => {
+test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
+  // Each subtest makes its own requests and opens its own browser contexts: they run side by side.
+  const subtests: Array<Promise<void>> = [];
 
   for (const lang of LANGS) {
-    await t.test(`every state at 390×844 and 1280×900 in ${lang}`, async (st) => {
+    subtests.push(t.test(`every state at 390×844 and 1280×900 in ${lang}`, async (st) => {
       const two = {
         sequential_signing: true,
         signers: [
@@ -200,10 +202,10 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         }
         assert.deepEqual(errors, []);
       }
-    });
+    }));
   }
 
-  await t.test('a phone flow driven by taps: fill, sign, download the signed PDF; the completed mail', async (st) => {
+  subtests.push(t.test('a phone flow driven by taps: fill, sign, download the signed PDF; the completed mail', async (st) => {
     const lang = 'fr';
     const created = await createSigning(server, lang, {}, { send_emails: true });
     const { page, errors } = await phonePage(browser, st, lang);
@@ -294,9 +296,9 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     await page.goto(link);
     await page.locator('#download-signed').waitFor();
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('the mails: 600 px column, one greeting, the message quoted, a wrapped link', async () => {
+  subtests.push(t.test('the mails: 600 px column, one greeting, the message quoted, a wrapped link', async () => {
     for (const lang of LANGS) {
       const created = await createSigning(server, lang, {}, { send_emails: true });
       const mails = await json<{ data: Array<{ kind: string | null; html: string; text: string }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(created.email)}`));
@@ -319,5 +321,6 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
       }
       await context.close();
     }
-  });
+  }));
+  await Promise.all(subtests);
 });
