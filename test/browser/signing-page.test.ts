@@ -115,13 +115,15 @@ const WORDS = {
 } as const;
 
 // Skipped on a desk without Chromium; in CI it runs, and fails, as test/e2e/system-tools.test.ts does.
-test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
+test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
   const host = await startHost(t);
   const twoPages = await makePdf([A4, { ...A4, rotate: 90 }], { text: 'Service agreement' });
+  // Each subtest makes its own requests and opens its own page: they run side by side.
+  const subtests: Array<Promise<void>> = [];
 
   async function fullSigning(st: TestContext, lang: 'en' | 'fr' | 'ar') {
     // en: the browser's language; fr: the signer's locale (wins over a German browser); ar: Accept-Language.
@@ -205,11 +207,11 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     );
   }
 
-  await t.test('full signing in English', (st) => fullSigning(st, 'en'));
-  await t.test('full signing in French (signer locale)', (st) => fullSigning(st, 'fr'));
-  await t.test('full signing in Arabic, right to left', (st) => fullSigning(st, 'ar'));
+  subtests.push(t.test('full signing in English', (st) => fullSigning(st, 'en')));
+  subtests.push(t.test('full signing in French (signer locale)', (st) => fullSigning(st, 'fr')));
+  subtests.push(t.test('full signing in Arabic, right to left', (st) => fullSigning(st, 'ar')));
 
-  await t.test('decline with a reason', async (st) => {
+  subtests.push(t.test('decline with a reason', async (st) => {
     const created = await activeRequest(server, {}, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
     await page.goto(created.links.client!);
@@ -228,9 +230,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(after.status, 'declined');
     assert.equal(after.signers[0]!.status, 'declined');
     assert.equal(eventsOf(server, created.id).find((e) => e.type === 'signer.declined')?.data.reason, 'The amount on page 1 is wrong.');
-  });
+  }));
 
-  await t.test('email code: a wrong code, then the right one', async (st) => {
+  subtests.push(t.test('email code: a wrong code, then the right one', async (st) => {
     const email = 'otp-signer@example.com';
     const created = await activeRequest(server, { signers: [{ reference: 'client', name: 'Grace Hopper', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
@@ -281,9 +283,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       marksOf(server, created.id).map((m) => [m.kind, m.method, m.text]),
       [['signature', 'typed', 'Grace Hopper']],
     );
-  });
+  }));
 
-  await t.test('email code: the lock after 15 wrong codes is explained', async (st) => {
+  subtests.push(t.test('email code: the lock after 15 wrong codes is explained', async (st) => {
     const email = 'locked-signer@example.com';
     const created = await activeRequest(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
     const link = new URL(created.links.client!);
@@ -305,9 +307,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
     assert.match(await page.locator('#otp-error').innerText(), /locked until .*\d{4}/);
     assert.equal(await page.locator('.page').count(), 0);
-  });
+  }));
 
-  await t.test('sequential signing: the second signer waits (phone width)', async (st) => {
+  subtests.push(t.test('sequential signing: the second signer waits (phone width)', async (st) => {
     const created = await activeRequest(server, {
       sequential_signing: true,
       signers: [
@@ -336,9 +338,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await snapshot(page, 'sequential-375px');
     assert.deepEqual(errors, []);
     assert.equal((await status(server, created.id)).signers.find((s) => s.reference === 'buyer')?.status, 'viewed');
-  });
+  }));
 
-  await t.test('embedded on another origin: messages to the parent, no redirect', async (st) => {
+  subtests.push(t.test('embedded on another origin: messages to the parent, no redirect', async (st) => {
     const origin = `http://localhost:${host.port}`;
     const created = await activeRequest(server, {
       embed_origin: origin,
@@ -389,9 +391,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     );
     assert.ok((await messagesOf(page)).every((m) => m.origin === serverOrigin));
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('framing is refused from a third origin', async (st) => {
+  subtests.push(t.test('framing is refused from a third origin', async (st) => {
     const created = await activeRequest(server, { embed_origin: `http://localhost:${host.port}` }, { signers: 'payload' });
     const { page } = await openPage(browser, st);
     const refusal = (directive: string) =>
@@ -411,9 +413,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.deepEqual(await messagesOf(page), []);
     assert.doesNotMatch(page.frames()[1]!.url(), /\/sign\//);
     assert.equal((await status(server, created.id)).signers[0]!.status, 'pending', 'a refused frame never loaded the view');
-  });
+  }));
 
-  await t.test('return URL after signing, outside an iframe', async (st) => {
+  subtests.push(t.test('return URL after signing, outside an iframe', async (st) => {
     const created = await activeRequest(server, { return_url: `http://127.0.0.1:${host.port}/done?keep=1` }, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
     await page.goto(created.links.client!);
@@ -430,9 +432,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(url.searchParams.get('client_reference'), created.clientReference);
     assert.equal(url.searchParams.get('signer_reference'), 'client');
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('a link closed while the page is open shows why on Sign', async (st) => {
+  subtests.push(t.test('a link closed while the page is open shows why on Sign', async (st) => {
     const created = await activeRequest(server, {}, { signers: 'payload' });
     const { page } = await openPage(browser, st);
     await page.goto(created.links.client!);
@@ -442,9 +444,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal((await postJson(server, `/v1/signature-requests/${created.id}/cancel`)).status, 200);
     await page.locator('#sign-button').click();
     await page.locator('html[data-screen="closed"][data-closed-reason="cancelled"]').waitFor();
-  });
+  }));
 
-  await t.test('closed link: cancelled request', async (st) => {
+  subtests.push(t.test('closed link: cancelled request', async (st) => {
     const created = await activeRequest(server, {}, { signers: 'payload' });
     const cancel = await postJson(server, `/v1/signature-requests/${created.id}/cancel`, { reason: 'Sent by mistake' });
     assert.equal(cancel.status, 200);
@@ -466,5 +468,6 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(url.searchParams.get('from'), 'paraph');
     assert.equal(url.searchParams.get('paraph_status'), 'cancelled');
     assert.equal(url.searchParams.get('signature_request_id'), withReturn.id);
-  });
+  }));
+  await Promise.all(subtests);
 });
