@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { activate, advance, createRequest, signerAction } from '../helpers/flows.js';
 import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-token.js';
 import { useReceiver } from '../helpers/receiver.js';
+import { waitUntil } from '../helpers/crash-loop.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
@@ -153,8 +154,11 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     const frameElement = page.locator('iframe.mail-frame');
     assert.equal(await frameElement.getAttribute('sandbox'), '', 'sandboxed with no permission at all');
     const frame = page.frameLocator('iframe.mail-frame');
-    await frame.locator('#static').waitFor(WAIT);
-    await page.waitForTimeout(500);
+    // The document is parsed in order: once the image after the script is in it, the script would have
+    // run; once the image is complete (refused, or loaded), its request would have reached the pixel server.
+    const image = frame.locator('img[alt="remote pixel"]');
+    await image.waitFor({ state: 'attached', ...WAIT });
+    await waitUntil('the remote image to be refused or loaded', () => image.evaluate((img) => (img as unknown as { complete: boolean }).complete), WAIT.timeout, 50);
     assert.equal(await frame.locator('#ran').count(), 0, 'the mail script did not run');
     assert.doesNotMatch(await page.title(), /pwned/);
     assert.equal(pixel.received.length, 0, 'no remote image before asking');

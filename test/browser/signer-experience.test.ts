@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { activate, postJson, signerAction } from '../helpers/flows.js';
+import { activeRequest, postJson, signerAction } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
-import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
@@ -37,24 +36,22 @@ const WORDS = {
   ar: { from: 'طلب من Northwind Trading', cancelled: /فاطلب طلبًا جديدًا من Northwind Trading/, unknown: 'هذا الرابط غير صالح', signed: 'لقد وقّعت بالفعل', download: 'تنزيل المستند الموقَّع' },
 } as const;
 
-async function createSigning(server: TestServer, lang: Lang, overrides: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
-  const body = payload({
+/** An active request (flows.ts) for one signer speaking `lang`: branded, a text, a date and a signature field. */
+async function createSigning(server: TestServer, lang: Lang, overrides: Record<string, unknown> = {}, activation: Record<string, unknown> = {}) {
+  const email = `signer-${lang}-${Math.random().toString(36).slice(2)}@example.com`;
+  const body = {
     email: BRANDING,
-    signers: [{ reference: 'client', name: lang === 'ar' ? 'ليلى حداد' : 'Jeanne Dupont-Lefèvre de la Tour', email: `signer-${lang}-${Math.random().toString(36).slice(2)}@example.com`, order: 1, locale: lang }],
+    signers: [{ reference: 'client', name: lang === 'ar' ? 'ليلى حداد' : 'Jeanne Dupont-Lefèvre de la Tour', email, order: 1, locale: lang }],
     fields: [
       { signer_reference: 'client', type: 'text', name: 'company', field_key: 'company', page: 1, x: 72, y: 160, width: 220, height: 24 },
       { signer_reference: 'client', type: 'date', field_key: 'sign_date', page: 1, x: 330, y: 160, width: 150, height: 24 },
       { signer_reference: 'client', type: 'signature', page: 1, x: 72, y: 700, width: 200, height: 50 },
     ],
     ...overrides,
-  });
+  };
   const pdf = await makePdf([{ width: 595.28, height: 841.89 }], { text: 'Service agreement' });
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(body, { bytes: pdf, filename: 'service-agreement.pdf' }) });
-  assert.equal(response.status, 201, await response.clone().text());
-  const { id } = await json<{ id: string }>(response);
-  const activated = await activate(server, id, options);
-  const links: Record<string, string> = Object.fromEntries(activated.signers.map((s) => [s.reference, s.signing_url]));
-  return { id, url: activated.signers[0]!.signing_url, links, email: (body.signers as Array<{ email: string }>)[0]!.email };
+  const started = await activeRequest(server, body, { document: { bytes: pdf, filename: 'service-agreement.pdf' }, activation });
+  return { id: started.id, url: started.signers[0]!.signing_url, links: started.links, email: (body.signers as Array<{ email: string }>)[0]!.email };
 }
 
 /** Polls `probe` every 150 ms until it answers something other than null (90 s at most). */
@@ -89,14 +86,16 @@ async function phonePage(browser: Browser, t: TestContext, lang: Lang) {
   return openPage(browser, t, { viewport: SIZES.phone, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: lang });
 }
 
-test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000 }, async (t) => {
+test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
+  // Each subtest makes its own requests and opens its own browser contexts: they run side by side.
+  const subtests: Array<Promise<void>> = [];
 
   for (const lang of LANGS) {
-    await t.test(`every state at 390×844 and 1280×900 in ${lang}`, async (st) => {
+    subtests.push(t.test(`every state at 390×844 and 1280×900 in ${lang}`, async (st) => {
       const two = {
         sequential_signing: true,
         signers: [
@@ -203,10 +202,10 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         }
         assert.deepEqual(errors, []);
       }
-    });
+    }));
   }
 
-  await t.test('a phone flow driven by taps: fill, sign, download the signed PDF; the completed mail', async (st) => {
+  subtests.push(t.test('a phone flow driven by taps: fill, sign, download the signed PDF; the completed mail', async (st) => {
     const lang = 'fr';
     const created = await createSigning(server, lang, {}, { send_emails: true });
     const { page, errors } = await phonePage(browser, st, lang);
@@ -297,9 +296,9 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     await page.goto(link);
     await page.locator('#download-signed').waitFor();
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('the mails: 600 px column, one greeting, the message quoted, a wrapped link', async () => {
+  subtests.push(t.test('the mails: 600 px column, one greeting, the message quoted, a wrapped link', async () => {
     for (const lang of LANGS) {
       const created = await createSigning(server, lang, {}, { send_emails: true });
       const mails = await json<{ data: Array<{ kind: string | null; html: string; text: string }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(created.email)}`));
@@ -322,5 +321,6 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
       }
       await context.close();
     }
-  });
+  }));
+  await Promise.all(subtests);
 });

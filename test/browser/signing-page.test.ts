@@ -8,9 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import { chromium, type FrameLocator, type Page } from 'playwright-core';
-import { activate, eventsOf, postJson, status } from '../helpers/flows.js';
+import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
-import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
@@ -19,25 +18,7 @@ import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 type Scope = Page | FrameLocator;
-type Links = Record<string, { signing_url: string; embed_url: string }>;
 
-interface Created {
-  id: string;
-  clientReference: string;
-  links: Links;
-}
-
-/** Creates and activates a request; answers its id and each signer's links. */
-async function createSigning(server: TestServer, overrides: Record<string, unknown>, pdf?: Uint8Array): Promise<Created> {
-  const body = payload(overrides);
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(body, pdf ? { bytes: pdf } : undefined) });
-  assert.equal(response.status, 201, await response.clone().text());
-  const { id } = await json<{ id: string }>(response);
-  const activated = (await activate(server, id)) as unknown as { signers: Array<{ reference: string; signing_url: string; embed_url: string }> };
-  const links: Links = {};
-  for (const s of activated.signers) links[s.reference] = { signing_url: s.signing_url, embed_url: s.embed_url };
-  return { id, clientReference: body.client_reference as string, links };
-}
 
 
 async function documentReady(scope: Scope): Promise<void> {
@@ -134,19 +115,20 @@ const WORDS = {
 } as const;
 
 // Skipped on a desk without Chromium; in CI it runs, and fails, as test/e2e/system-tools.test.ts does.
-test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
+test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
   const host = await startHost(t);
   const twoPages = await makePdf([A4, { ...A4, rotate: 90 }], { text: 'Service agreement' });
+  // Each subtest makes its own requests and opens its own page: they run side by side.
+  const subtests: Array<Promise<void>> = [];
 
   async function fullSigning(st: TestContext, lang: 'en' | 'fr' | 'ar') {
     // en: the browser's language; fr: the signer's locale (wins over a German browser); ar: Accept-Language.
     const browserLocale = { en: 'en-US', fr: 'de-DE', ar: 'ar-MA' }[lang];
-    const created = await createSigning(
-      server,
+    const created = await activeRequest(server,
       {
         signers: [{ reference: 'client', name: 'Ada Lovelace', email: `ada-${lang}@example.com`, order: 1, ...(lang === 'fr' ? { locale: 'fr' } : {}) }],
         fields: [
@@ -158,11 +140,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
           // Page 2 is rotated: displayed landscape (841.89 x 595.28), so x = 600 only fits as displayed.
           { signer_reference: 'client', type: 'signature', page: 2, x: 600, y: 420, width: 200, height: 60 },
         ],
-      },
-      twoPages,
-    );
+      }, { signers: 'payload', document: { bytes: twoPages } });
     const { page, errors } = await openPage(browser, st, { locale: browserLocale });
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await documentReady(page);
     await page.locator('.page[data-page="2"][data-rendered="true"]').waitFor();
 
@@ -227,14 +207,14 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     );
   }
 
-  await t.test('full signing in English', (st) => fullSigning(st, 'en'));
-  await t.test('full signing in French (signer locale)', (st) => fullSigning(st, 'fr'));
-  await t.test('full signing in Arabic, right to left', (st) => fullSigning(st, 'ar'));
+  subtests.push(t.test('full signing in English', (st) => fullSigning(st, 'en')));
+  subtests.push(t.test('full signing in French (signer locale)', (st) => fullSigning(st, 'fr')));
+  subtests.push(t.test('full signing in Arabic, right to left', (st) => fullSigning(st, 'ar')));
 
-  await t.test('decline with a reason', async (st) => {
-    const created = await createSigning(server, {});
+  subtests.push(t.test('decline with a reason', async (st) => {
+    const created = await activeRequest(server, {}, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await documentReady(page);
     await page.locator('#decline-button').click();
     const dialog = page.locator('dialog');
@@ -250,13 +230,13 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(after.status, 'declined');
     assert.equal(after.signers[0]!.status, 'declined');
     assert.equal(eventsOf(server, created.id).find((e) => e.type === 'signer.declined')?.data.reason, 'The amount on page 1 is wrong.');
-  });
+  }));
 
-  await t.test('email code: a wrong code, then the right one', async (st) => {
+  subtests.push(t.test('email code: a wrong code, then the right one', async (st) => {
     const email = 'otp-signer@example.com';
-    const created = await createSigning(server, { signers: [{ reference: 'client', name: 'Grace Hopper', email, order: 1, verification: 'email_otp' }] });
+    const created = await activeRequest(server, { signers: [{ reference: 'client', name: 'Grace Hopper', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await page.locator('html[data-screen="otp"]').waitFor();
     assert.equal(await page.locator('.page').count(), 0, 'no document before the code');
     await page.getByRole('button', { name: 'Email me a code' }).click();
@@ -303,12 +283,12 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       marksOf(server, created.id).map((m) => [m.kind, m.method, m.text]),
       [['signature', 'typed', 'Grace Hopper']],
     );
-  });
+  }));
 
-  await t.test('email code: the lock after 15 wrong codes is explained', async (st) => {
+  subtests.push(t.test('email code: the lock after 15 wrong codes is explained', async (st) => {
     const email = 'locked-signer@example.com';
-    const created = await createSigning(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] });
-    const link = new URL(created.links.client!.signing_url);
+    const created = await activeRequest(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
+    const link = new URL(created.links.client!);
     const apiUrl = `${link.origin}${link.pathname}/api`;
     for (let round = 0; round < 3; round++) {
       assert.equal((await fetch(`${apiUrl}/otp`, { method: 'POST' })).status, 200);
@@ -321,21 +301,21 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       }
     }
     const { page } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await page.locator('html[data-screen="otp"]').waitFor();
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
     assert.match(await page.locator('#otp-error').innerText(), /locked until .*\d{4}/);
     assert.equal(await page.locator('.page').count(), 0);
-  });
+  }));
 
-  await t.test('email code: a code used up elsewhere asks for a new one', async (st) => {
+  subtests.push(t.test('email code: a code used up elsewhere asks for a new one', async (st) => {
     const email = 'used-up-signer@example.com';
-    const created = await createSigning(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] });
-    const link = new URL(created.links.client!.signing_url);
+    const created = await activeRequest(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
+    const link = new URL(created.links.client!);
     const apiUrl = `${link.origin}${link.pathname}/api`;
     const { page } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await page.locator('html[data-screen="otp"]').waitFor();
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.locator('#otp-code').waitFor();
@@ -352,10 +332,10 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.locator('#otp-error', { hasText: 'This code has expired or was replaced' }).waitFor();
     assert.equal(await page.locator('.page').count(), 0);
-  });
+  }));
 
-  await t.test('sequential signing: the second signer waits (phone width)', async (st) => {
-    const created = await createSigning(server, {
+  subtests.push(t.test('sequential signing: the second signer waits (phone width)', async (st) => {
+    const created = await activeRequest(server, {
       sequential_signing: true,
       signers: [
         { reference: 'seller', name: 'Sam Seller', email: 'seller@example.com', order: 1 },
@@ -366,9 +346,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
         { signer_reference: 'buyer', type: 'text', name: 'buyer_company', field_key: 'company', page: 1, x: 320, y: 640, width: 200, height: 24 },
         { signer_reference: 'buyer', type: 'signature', page: 1, x: 320, y: 700, width: 200, height: 50 },
       ],
-    });
+    }, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await page.goto(created.links.buyer!.signing_url);
+    await page.goto(created.links.buyer!);
     await documentReady(page);
     assert.match(await page.locator('#waiting-notice').innerText(), /“seller”/);
     // On a phone the fields are filled in the guide at the bottom, one at a time.
@@ -383,11 +363,11 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await snapshot(page, 'sequential-375px');
     assert.deepEqual(errors, []);
     assert.equal((await status(server, created.id)).signers.find((s) => s.reference === 'buyer')?.status, 'viewed');
-  });
+  }));
 
-  await t.test('embedded on another origin: messages to the parent, no redirect', async (st) => {
+  subtests.push(t.test('embedded on another origin: messages to the parent, no redirect', async (st) => {
     const origin = `http://localhost:${host.port}`;
-    const created = await createSigning(server, {
+    const created = await activeRequest(server, {
       embed_origin: origin,
       return_url: `${origin}/done`,
       signers: [
@@ -398,8 +378,8 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
         { signer_reference: 'employee', type: 'signature', page: 1, x: 60, y: 700, width: 200, height: 50 },
         { signer_reference: 'manager', type: 'signature', page: 1, x: 320, y: 700, width: 200, height: 50 },
       ],
-    });
-    const embedUrl = created.links.employee!.embed_url;
+    }, { signers: 'payload' });
+    const embedUrl = created.embeds.employee!;
     assert.match(embedUrl, /\/embed\//);
     const serverOrigin = new URL(server.url).origin;
     const { page, errors } = await openPage(browser, st);
@@ -427,7 +407,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(new URL(page.url()).pathname, '/host');
 
     // A signer with an email code: loaded, then verification_required.
-    await page.goto(`${origin}/host?src=${encodeURIComponent(created.links.manager!.embed_url)}`);
+    await page.goto(`${origin}/host?src=${encodeURIComponent(created.embeds.manager!)}`);
     const verification = await waitForMessage(page, 'signing.verification_required');
     assert.equal(verification.data.signerReference, 'manager');
     assert.deepEqual(
@@ -436,34 +416,34 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     );
     assert.ok((await messagesOf(page)).every((m) => m.origin === serverOrigin));
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('framing is refused from a third origin', async (st) => {
-    const created = await createSigning(server, { embed_origin: `http://localhost:${host.port}` });
+  subtests.push(t.test('framing is refused from a third origin', async (st) => {
+    const created = await activeRequest(server, { embed_origin: `http://localhost:${host.port}` }, { signers: 'payload' });
     const { page } = await openPage(browser, st);
     const refusal = (directive: string) =>
       page.waitForEvent('console', { predicate: (message) => message.text().includes(`frame-ancestors ${directive}`), timeout: 10_000 });
     // Same host server, other origin: 127.0.0.1 instead of localhost.
     let refused = refusal(`http://localhost:${host.port}`);
-    await page.goto(`http://127.0.0.1:${host.port}/host?src=${encodeURIComponent(created.links.client!.embed_url)}`);
+    await page.goto(`http://127.0.0.1:${host.port}/host?src=${encodeURIComponent(created.embeds.client!)}`);
+    // The refusal is the browser's answer to the frame's response: that document is never committed (an
+    // error page takes its place), so nothing of it can run or post a message after this point.
     await refused;
-    await page.waitForTimeout(500);
     assert.deepEqual(await messagesOf(page), [], 'no message from a refused frame');
     assert.doesNotMatch(page.frames()[1]!.url(), /\/embed\//, 'the frame did not load the page');
     // The plain signing link can be framed by nobody, not even the embed origin.
     refused = refusal("'none'");
-    await page.goto(`http://localhost:${host.port}/host?src=${encodeURIComponent(created.links.client!.signing_url)}`);
+    await page.goto(`http://localhost:${host.port}/host?src=${encodeURIComponent(created.links.client!)}`);
     await refused;
-    await page.waitForTimeout(500);
     assert.deepEqual(await messagesOf(page), []);
     assert.doesNotMatch(page.frames()[1]!.url(), /\/sign\//);
     assert.equal((await status(server, created.id)).signers[0]!.status, 'pending', 'a refused frame never loaded the view');
-  });
+  }));
 
-  await t.test('return URL after signing, outside an iframe', async (st) => {
-    const created = await createSigning(server, { return_url: `http://127.0.0.1:${host.port}/done?keep=1` });
+  subtests.push(t.test('return URL after signing, outside an iframe', async (st) => {
+    const created = await activeRequest(server, { return_url: `http://127.0.0.1:${host.port}/done?keep=1` }, { signers: 'payload' });
     const { page, errors } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await documentReady(page);
     await drawSignature(page);
     await page.locator('#consent').check();
@@ -477,26 +457,26 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.equal(url.searchParams.get('client_reference'), created.clientReference);
     assert.equal(url.searchParams.get('signer_reference'), 'client');
     assert.deepEqual(errors, []);
-  });
+  }));
 
-  await t.test('a link closed while the page is open shows why on Sign', async (st) => {
-    const created = await createSigning(server, {});
+  subtests.push(t.test('a link closed while the page is open shows why on Sign', async (st) => {
+    const created = await activeRequest(server, {}, { signers: 'payload' });
     const { page } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await documentReady(page);
     await drawSignature(page);
     await page.locator('#consent').check();
     assert.equal((await postJson(server, `/v1/signature-requests/${created.id}/cancel`)).status, 200);
     await page.locator('#sign-button').click();
     await page.locator('html[data-screen="closed"][data-closed-reason="cancelled"]').waitFor();
-  });
+  }));
 
-  await t.test('closed link: cancelled request', async (st) => {
-    const created = await createSigning(server, {});
+  subtests.push(t.test('closed link: cancelled request', async (st) => {
+    const created = await activeRequest(server, {}, { signers: 'payload' });
     const cancel = await postJson(server, `/v1/signature-requests/${created.id}/cancel`, { reason: 'Sent by mistake' });
     assert.equal(cancel.status, 200);
     const { page, errors } = await openPage(browser, st);
-    await page.goto(created.links.client!.signing_url);
+    await page.goto(created.links.client!);
     await page.locator('html[data-screen="closed"]').waitFor();
     assert.equal(await page.locator('html').getAttribute('data-closed-reason'), 'cancelled');
     assert.match(await page.locator('main').innerText(), /The sender cancelled this signature request\./);
@@ -505,13 +485,14 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.deepEqual(errors, []);
 
     // With a return URL, a closed link sends the signer back with the reason.
-    const withReturn = await createSigning(server, { return_url: `http://127.0.0.1:${host.port}/done?from=paraph` });
+    const withReturn = await activeRequest(server, { return_url: `http://127.0.0.1:${host.port}/done?from=paraph` }, { signers: 'payload' });
     assert.equal((await postJson(server, `/v1/signature-requests/${withReturn.id}/cancel`)).status, 200);
-    await page.goto(withReturn.links.client!.signing_url);
+    await page.goto(withReturn.links.client!);
     await page.waitForURL((url) => url.pathname === '/done');
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('from'), 'paraph');
     assert.equal(url.searchParams.get('paraph_status'), 'cancelled');
     assert.equal(url.searchParams.get('signature_request_id'), withReturn.id);
-  });
+  }));
+  await Promise.all(subtests);
 });

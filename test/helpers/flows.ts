@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createForm, payload } from './requests.js';
+import type { Receiver } from './receiver.js';
 import { json, type TestServer } from './server.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -12,13 +13,76 @@ export type Status = {
   artifacts: Record<string, boolean>;
 };
 
-/** Creates a request with `signers` signers (one signature field each) and answers its id. */
-export async function createRequest(server: TestServer, overrides: Record<string, unknown> = {}, signers = 1): Promise<string> {
-  const people = Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com`, order: i + 1 }));
+/** A signer of a created request; `email` defaults to `<reference>@example.com`, `order` to its place in the list. */
+export type SignerInput = { reference: string; email?: string; name?: string; locale?: string; order?: number; [more: string]: unknown };
+
+export interface CreateOptions {
+  /**
+   * How many signers (`s1`…`sN`, `s<i>@example.com`) or which ones, each given one signature field
+   * (default 1); `'payload'` keeps requests.ts's payload() signer (`client`, Ada Lovelace) and its field.
+   * Signers or fields in `overrides` win.
+   */
+  signers?: number | SignerInput[] | 'payload';
+  /** The PDF (default: a blank A4 page named contract.pdf); null sends no document part. */
+  document?: { bytes?: Uint8Array; filename?: string; type?: string } | null;
+  /** The API key (default: the server's first key). */
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+/** The create call's JSON part: payload() with the signers of `options` and `overrides` on top. */
+export function requestBody(overrides: Record<string, unknown> = {}, signers: CreateOptions['signers'] = 1): Record<string, unknown> {
+  if (signers === 'payload') return payload(overrides);
+  const list: SignerInput[] = typeof signers === 'number' ? Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com` })) : signers;
+  const people = list.map((s, i) => ({ ...s, email: s.email ?? `${s.reference}@example.com`, order: s.order ?? i + 1 }));
   const fields = people.map((p, i) => ({ signer_reference: p.reference, type: 'signature', page: 1, x: 50, y: 50 + i * 60, width: 150, height: 40 }));
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ signers: people, fields, ...overrides })) });
+  return payload({ signers: people, fields, ...overrides });
+}
+
+/** POST /v1/signature-requests with a ready body (JSON part as an object or raw text); answers the response as it is. */
+export async function postCreate(
+  server: Pick<TestServer, 'call'>,
+  body: Record<string, unknown> | string,
+  options: Omit<CreateOptions, 'signers'> = {},
+): Promise<Response> {
+  return server.call('POST', '/v1/signature-requests', {
+    body: await createForm(body, options.document),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(options.key === undefined ? {} : { key: options.key }),
+  });
+}
+
+/** Creates a prepared request (see CreateOptions) and answers it as created (201 asserted). */
+export async function createdRequest(
+  server: Pick<TestServer, 'call'>,
+  overrides: Record<string, unknown> = {},
+  options: CreateOptions = {},
+): Promise<{ id: string; client_reference: string; status: string } & Record<string, any>> {
+  const response = await postCreate(server, requestBody(overrides, options.signers), options);
   assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
+  return json(response);
+}
+
+/** Creates a prepared request (see CreateOptions) and answers its id. */
+export async function createRequest(server: Pick<TestServer, 'call'>, overrides: Record<string, unknown> = {}, options: CreateOptions = {}): Promise<string> {
+  return (await createdRequest(server, overrides, options)).id;
+}
+
+export type ActivatedSigner = { id: string; reference: string; status: string; signing_url: string; embed_url: string; email_delivery: string };
+
+/**
+ * Creates and activates a request; answers its id, client_reference, the activated signers, and their
+ * signing and embed URLs by reference. `activation` is the activate call's body.
+ */
+export async function activeRequest(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+  options: CreateOptions & { activation?: Record<string, unknown> } = {},
+): Promise<{ id: string; clientReference: string; signers: ActivatedSigner[]; links: Record<string, string>; embeds: Record<string, string> }> {
+  const created = await createdRequest(server, overrides, options);
+  const { signers } = await activate(server, created.id, options.activation ?? {}, options.key);
+  const by = (url: (s: ActivatedSigner) => string) => Object.fromEntries(signers.map((s) => [s.reference, url(s)]));
+  return { id: created.id, clientReference: created.client_reference, signers, links: by((s) => s.signing_url), embeds: by((s) => s.embed_url) };
 }
 
 export async function postJson(server: TestServer, route: string, body?: unknown, key?: string): Promise<Response> {
@@ -28,10 +92,10 @@ export async function postJson(server: TestServer, route: string, body?: unknown
   });
 }
 
-export async function activate(server: TestServer, id: string, options: Record<string, unknown> = {}) {
-  const response = await postJson(server, `/v1/signature-requests/${id}/activate`, options);
+export async function activate(server: TestServer, id: string, options: Record<string, unknown> = {}, key?: string) {
+  const response = await postJson(server, `/v1/signature-requests/${id}/activate`, options, key);
   assert.equal(response.status, 200, await response.clone().text());
-  return json<{ signers: Array<{ id: string; reference: string; signing_url: string }> }>(response);
+  return json<{ status: string; signers: ActivatedSigner[] }>(response);
 }
 
 export async function status(server: TestServer, id: string): Promise<Status> {
@@ -65,4 +129,18 @@ export function signerAction(link: string, action: string, body: unknown = {}): 
   url.pathname = `${url.pathname}/api/${action}`;
   url.search = '';
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * The positive signal for "nothing more was sent": the server's webhook dispatcher has run past
+ * everything due now. A fresh request with `marker` as its callback is activated and its event
+ * arrives there (the dispatcher claims due deliveries oldest first, so any delivery due before it was
+ * claimed in the same tick or an earlier one); then a one-second clock advance, which answers only
+ * once no attempt is in flight, lets those attempts finish.
+ */
+export async function dispatcherCaughtUp(server: TestServer, marker: Receiver): Promise<void> {
+  const before = marker.received.length;
+  await activate(server, await createRequest(server, { callback_url: marker.url }));
+  await marker.waitFor(before + 1, 30_000);
+  await advance(server, 1000);
 }

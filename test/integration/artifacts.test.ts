@@ -17,10 +17,9 @@ import addFormatsPlugin from 'ajv-formats';
 import { EvidenceResponse } from '../../src/contract/evidence.js';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
-import { activate, advance, auditOf, DAY, postJson, signerAction, status } from '../helpers/flows.js';
+import { activate, advance, auditOf, createRequest, DAY, postJson, signerAction, status, type CreateOptions } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { pngOf } from '../helpers/png.js';
-import { createForm, payload } from '../helpers/requests.js';
 import { embeddedToken, readTokenWithOpenssl, SIGNATURE_TIME_STAMP_TOKEN } from '../helpers/timestamps.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 
@@ -45,13 +44,8 @@ const OID = {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-async function create(server: TestServer, body: Json, document: { bytes?: Uint8Array; filename?: string } = {}): Promise<string> {
-  const response = await server.call('POST', '/v1/signature-requests', {
-    body: await createForm(payload(body), { bytes: document.bytes ?? CONTRACT, filename: document.filename ?? 'contract.pdf' }),
-  });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
-}
+/** The payload() signer on the fixture contract (two pages). */
+const FROM_CONTRACT: CreateOptions = { signers: 'payload', document: { bytes: CONTRACT, filename: 'contract.pdf' } };
 
 /** Signs through the signer's JSON API as the signing page does (email code first when asked). */
 async function sign(server: TestServer, link: string, body: Json): Promise<Json> {
@@ -300,10 +294,10 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     { signer_reference: 'client', type: 'date', field_key: 'sign_date', page: 2, x: 64, y: 660, width: 120, height: 18 },
     { signer_reference: 'client', type: 'text', name: 'mention', value: 'Lu et approuvé — قرأت ووافقت 2024', read_only: true, page: 1, x: 64, y: 700, width: 320, height: 24 },
   ];
-  const id = await create(
+  const id = await createRequest(
     server,
     { signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1, locale: 'fr' }], fields },
-    { filename: 'Contrat signé.pdf' },
+    { document: { bytes: CONTRACT, filename: 'Contrat signé.pdf' } },
   );
 
   // 409 before completion, in every state before it: prepared, then active.
@@ -465,7 +459,7 @@ async function completeWithSigners(t: TestContext, server: TestServer, options: 
     { signer_reference: s.reference, type: 'signature', page: 2, x: 64 + (i % 2) * 270, y: 540 + Math.floor(i / 2) * 110, width: 200, height: 50 },
     { signer_reference: s.reference, type: 'date', field_key: 'sign_date', page: 2, x: 64 + (i % 2) * 270, y: 600 + Math.floor(i / 2) * 110, width: 120, height: 18 },
   ]);
-  const id = await create(server, { signers: options.signers, fields, ...(options.sequential ? { sequential_signing: true } : {}) });
+  const id = await createRequest(server, { signers: options.signers, fields, ...(options.sequential ? { sequential_signing: true } : {}) }, FROM_CONTRACT);
   const { signers: links } = await activate(server, id);
   t.diagnostic(`request ${id}`);
   return { id, links };
@@ -572,7 +566,7 @@ test('stamps land where the fields are on the displayed page, for /Rotate 0, 90,
     { signer_reference: 'client', type: 'signature', page: i + 1, x: 40, y: 60, width: 120, height: 60 },
     { signer_reference: 'client', type: 'signature', page: i + 1, x: page.width - 200, y: page.height - 90, width: 160, height: 80 },
   ]);
-  const id = await create(server, { fields }, { bytes: pdf, filename: 'rotated.pdf' });
+  const id = await createRequest(server, { fields }, { signers: 'payload', document: { bytes: pdf, filename: 'rotated.pdf' } });
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: { type: 'drawn', image: SOLID } });
   await waitForArtifacts(server, id);
@@ -596,7 +590,7 @@ test('stamps land where the fields are on the displayed page, for /Rotate 0, 90,
 
 test('a drawn mark that is not a readable PNG (the signing API checks only its signature) still gets sealed artifacts', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   const damaged = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
   await sign(server, signers[0]?.signing_url as string, { signature: { type: 'drawn', image: `data:image/png;base64,${damaged.toString('base64')}` } });
@@ -612,7 +606,7 @@ test('a drawn mark that is not a readable PNG (the signing API checks only its s
 
 test('artifacts endpoint: 401 without a key, 404 for a foreign or unknown request or type, 409 for closed requests', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
   await waitForArtifacts(server, id);
@@ -627,12 +621,12 @@ test('artifacts endpoint: 401 without a key, 404 for a foreign or unknown reques
   assert.equal(post.status, 405);
 
   // Declined and cancelled requests never get artifacts: 409, with the reason.
-  const declined = await create(server, {});
+  const declined = await createRequest(server, {}, FROM_CONTRACT);
   const declinedLinks = await activate(server, declined);
   await signerAction(declinedLinks.signers[0]?.signing_url as string, 'view');
   assert.equal((await signerAction(declinedLinks.signers[0]?.signing_url as string, 'decline', { reason: 'wrong amount' })).status, 200);
   await expectError((await download(server, declined, 'evidence.pdf')).response, 409, 'artifact_not_available', /declined: it has no artifacts/);
-  const cancelled = await create(server, {});
+  const cancelled = await createRequest(server, {}, FROM_CONTRACT);
   assert.equal((await postJson(server, `/v1/signature-requests/${cancelled}/cancel`, {})).status, 200);
   await expectError((await download(server, cancelled, 'evidence.json')).response, 409, 'artifact_not_available', /cancelled/);
   assert.deepEqual((await status(server, declined)).artifacts, { signed_pdf: false, evidence_pdf: false, evidence_json: false });
@@ -641,7 +635,7 @@ test('artifacts endpoint: 401 without a key, 404 for a foreign or unknown reques
 test('410 after purge: paraph purge, the sandbox purge and the retention deadline on the clock; blobs deleted', async (t) => {
   const server = await useServer(t);
   const completeOne = async () => {
-    const id = await create(server, {});
+    const id = await createRequest(server, {}, FROM_CONTRACT);
     const { signers } = await activate(server, id);
     await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
     await waitForArtifacts(server, id);
@@ -671,7 +665,7 @@ test('410 after purge: paraph purge, the sandbox purge and the retention deadlin
   assert.equal((await postJson(server, `/_sandbox/signature-requests/${second}/purge`)).status, 200);
   await expectError((await download(server, second, 'evidence.json')).response, 410, 'artifact_not_available');
   const third = await completeOne();
-  const unfinished = await create(server, {});
+  const unfinished = await createRequest(server, {}, FROM_CONTRACT);
   await advance(server, 11 * DAY);
   await expectError((await download(server, third, 'signed-pdf')).response, 410, 'artifact_not_available', /retention/);
   await expectError((await download(server, unfinished, 'signed-pdf')).response, 410, 'artifact_not_available');
@@ -680,7 +674,7 @@ test('410 after purge: paraph purge, the sandbox purge and the retention deadlin
 
 test('a blob that fails authentication answers 500 in the error envelope, with no partial bytes', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
   await waitForArtifacts(server, id);
@@ -708,7 +702,7 @@ test('a blob that fails authentication answers 500 in the error envelope, with n
 
 test('completion never waits for or fails on sealing: a failed generation is retried until the artifacts exist', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   const { db } = server.running.ctx;
   const request = db.first(db.q.selectFrom('signature_requests').select('document_id').where('id', '=', id));
@@ -720,7 +714,8 @@ test('completion never waits for or fails on sealing: a failed generation is ret
   const outcome = await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
   assert.equal(outcome.request_status, 'completed');
   assert.ok(outcome.elapsed < 3_000, `the signer's answer came in ${outcome.elapsed} ms`);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // A clock advance runs the generation still missing and waits for it (or for the one under way): it fails.
+  await advance(server, 1000);
   const pending = await status(server, id);
   assert.equal(pending.status, 'completed');
   assert.deepEqual(pending.artifacts, { signed_pdf: false, evidence_pdf: false, evidence_json: false });
@@ -738,7 +733,7 @@ test('completion never waits for or fails on sealing: a failed generation is ret
 
 test('audit trail: triggers refuse UPDATE and DELETE; paraph audit verify checks the chain and names the first tampered row', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
   await waitForArtifacts(server, id);
@@ -786,7 +781,7 @@ test('audit trail: triggers refuse UPDATE and DELETE; paraph audit verify checks
   assert.match(relinked.stderr, /broken at event #4: event #4 does not link to the hash of event #3/);
 
   // A removed row leaves a gap.
-  const other = await create(server, {});
+  const other = await createRequest(server, {}, FROM_CONTRACT);
   await activate(server, other);
   raw.exec('drop trigger audit_events_no_delete');
   raw.prepare('delete from audit_events where request_id = ? and id = 1').run(other);
@@ -809,7 +804,7 @@ test('one signing certificate per data directory: made in the background after t
   assert.match(certificate.subject, /CN=paraph sandbox TEST ONLY/);
   assert.equal(certificate.publicKey.asymmetricKeyDetails?.modulusLength, 2048);
   // A CLI process on the same directory uses the same one.
-  const id = await create(server, {});
+  const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
   await waitForArtifacts(server, id);

@@ -13,7 +13,7 @@ const near = (actual: number, expected: number, slackMs = 5000) =>
 
 test('one advance of 11 days: links expire at day 7, then the content is purged at day 10, each at its own time', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, 2);
+  const id = await createRequest(server, {}, { signers: 2 });
   await activate(server, id);
   const start = server.running.ctx.clock.now();
   const blobs = () => fs.readdirSync(path.join(server.dataDir, 'blobs')).filter((f) => f.endsWith('.blob'));
@@ -60,7 +60,7 @@ test('a link is capped by the retention deadline', async (t) => {
 
 test('one expired signer leaves the request active while another holds a live link; a reminder revives them', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, 2);
+  const id = await createRequest(server, {}, { signers: 2 });
   await activate(server, id, { link_expiry_days: 2 });
   await advance(server, 1 * DAY);
   const reminded = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's1' });
@@ -143,7 +143,7 @@ test('the scheduler inside serve expires links within a second of their due time
 
 test('two processes advancing the clock at once apply each transition once', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, 3);
+  const id = await createRequest(server, {}, { signers: 3 });
   await activate(server, id);
   const other = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
   t.after(() => other.close());

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
+import { postCreate } from '../helpers/flows.js';
 import { expectError as expectEnvelope } from '../helpers/errors.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 
@@ -71,7 +72,7 @@ interface StatusResponse {
 const str = (n: number, c = 'a') => c.repeat(n);
 
 function create(server: TestServer, body: Payload | string, doc?: Doc, key?: string): Promise<Response> {
-  return createForm(body, doc).then((form) => server.call('POST', ROUTE, { body: form, ...(key ? { key } : {}) }));
+  return postCreate(server, body, { ...(doc === undefined ? {} : { document: doc }), ...(key ? { key } : {}) });
 }
 
 function postRaw(server: TestServer, parts: Parameters<typeof rawMultipart>[0]): Promise<Response> {

@@ -285,7 +285,7 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   const server = await useServer(t, { allowLoopbackWebhooks: true });
   const receiver = await useReceiver(t);
   const token = tokenOf(server);
-  const id = await createRequest(server, { client_reference: 'dash-files', callback_url: receiver.url }, 2);
+  const id = await createRequest(server, { client_reference: 'dash-files', callback_url: receiver.url }, { signers: 2 });
   await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token), 409, 'artifact_not_available');
   const links = (await activate(server, id)).signers;
 

@@ -12,7 +12,7 @@ import { DetectionResult } from '../../src/contract/detection.js';
 import { createFieldDetector } from '../../src/pdf/detect.js';
 import { fieldDetectorFor, useFieldDetector } from '../../src/features/detection/detect-fields.js';
 import { fontBomb, formFanout, rootNotCatalog } from '../helpers/hostile-pdfs.js';
-import { createForm } from '../helpers/requests.js';
+import { createRequest } from '../helpers/flows.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 
 const ROUTE = '/v1/signature-requests';
@@ -30,20 +30,8 @@ function assertDetectionResult(body: unknown): asserts body is Result {
   assert.ok(validateResult(body), JSON.stringify(validateResult.errors));
 }
 
-async function createWith(
-  server: TestServer,
-  bytes: Uint8Array,
-  signers: Array<{ reference: string; locale?: string }>,
-  key?: string,
-): Promise<string> {
-  const body = {
-    client_reference: `detect-${Math.random().toString(36).slice(2)}`,
-    signers: signers.map((s, i) => ({ reference: s.reference, email: `${s.reference}@example.com`, order: i + 1, ...(s.locale ? { locale: s.locale } : {}) })),
-  };
-  const response = await server.call('POST', ROUTE, { body: await createForm(body, { bytes }), ...(key ? { key } : {}) });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
-}
+/** Requests made here have no fields yet: detection proposes them. */
+const NO_FIELDS = { fields: undefined };
 
 async function detect(server: TestServer, id: string, init: { key?: string; body?: string } = {}): Promise<Answer> {
   const response = await server.call('POST', `${ROUTE}/${id}/detect-fields`, {
@@ -102,7 +90,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   const server = await useServer(t);
 
   await t.test('contract.pdf: a DetectionResult exactly, with both parties\' signature, name and date; the request stays prepared', async () => {
-    const id = await createWith(server, fixture('contract.pdf'), [{ reference: 'client' }, { reference: 'provider' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }, { reference: 'provider' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -140,7 +128,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('detect -> PUT /fields with the suggestions -> activate', async () => {
-    const id = await createWith(server, fixture('contract.pdf'), [{ reference: 'client' }, { reference: 'provider' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }, { reference: 'provider' }] });
     const detected = await detect(server, id);
     assert.equal(detected.status, 200, detected.text);
     const fields = fieldsFrom(detected.body, (role) => (role === 'provider' ? 'provider' : 'client'));
@@ -154,7 +142,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('AcroForm widgets through the API: signature and text fields with reason acroform and field keys', async () => {
-    const id = await createWith(server, fixture('detection/acroform.pdf'), [{ reference: 'applicant' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/acroform.pdf') }, signers: [{ reference: 'applicant' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -169,13 +157,13 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('a /Rotate 90 page is described as displayed; suggestions are in displayed coordinates', async () => {
-    const plain = await detect(server, await createWith(server, fixture('rotated.pdf'), [{ reference: 'client' }]));
+    const plain = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: fixture('rotated.pdf') }, signers: [{ reference: 'client' }] }));
     assert.equal(plain.status, 200, plain.text);
     assertDetectionResult(plain.body);
     assert.deepEqual(plain.body.pages, [{ page: 1, width: 841.89, height: 595.28, rotation: 90 }]);
     assert.deepEqual(plain.body.suggestions, []);
 
-    const block = await detect(server, await createWith(server, fixture('detection/rotated-90.pdf'), [{ reference: 'client' }]));
+    const block = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/rotated-90.pdf') }, signers: [{ reference: 'client' }] }));
     assert.equal(block.status, 200, block.text);
     const sig = block.body.suggestions.find((s: Result['suggestions'][number]) => s.type === 'signature' && s.roleHint === 'client');
     // Drawn on the stored portrait page, shown landscape: where the generator put the line as displayed.
@@ -186,7 +174,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('a document with two text pages and a scanned signature page: OCR, page counts, then PUT and activate', async () => {
-    const id = await createWith(server, fixture('detection/mixed-scanned-signature-page.pdf'), [{ reference: 'seller' }, { reference: 'buyer' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/mixed-scanned-signature-page.pdf') }, signers: [{ reference: 'seller' }, { reference: 'buyer' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -202,7 +190,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('a scanned Arabic page, with the signers\' locale: read right to left, both parties', async () => {
-    const id = await createWith(server, fixture('detection/scanned-ar.pdf'), [{ reference: 'first', locale: 'ar' }, { reference: 'second', locale: 'ar' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/scanned-ar.pdf') }, signers: [{ reference: 'first', locale: 'ar' }, { reference: 'second', locale: 'ar' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -214,7 +202,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('409 once cancelled; 404 for an unknown id, a malformed id and another account; 400 for a body with properties', async () => {
-    const id = await createWith(server, fixture('contract.pdf'), [{ reference: 'client' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
     assertError(await detect(server, id, { body: '{"pages":[1]}' }), 400, 'invalid_request');
     assert.equal((await detect(server, id, { body: '{}' })).status, 200);
     const other = server.newKey();
@@ -226,7 +214,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('a document accepted at upload that the analysis cannot open: no suggestions, and no reason to retry', async () => {
-    const id = await createWith(server, rootNotCatalog(), [{ reference: 'client' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: rootNotCatalog() }, signers: [{ reference: 'client' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -237,7 +225,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('at most 200 pages are analysed; pageCount tells the truth', async () => {
-    const id = await createWith(server, await manyPages(203, 'Signature: ______________________'), [{ reference: 'client' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(203, 'Signature: ______________________') }, signers: [{ reference: 'client' }] });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -248,12 +236,12 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('isolation: a decompression bomb and a forced kill answer 503, the time limit a partial result (503 when nothing was read), and the server keeps serving', async () => {
-    const id = await createWith(server, fixture('contract.pdf'), [{ reference: 'client' }]);
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
     // Limits small enough for a quick test (the defaults are 30 s and 1536 MB).
     const tight = createFieldDetector({ cacheDir: useTmpDir(t), maxMemoryMb: 900, timeoutMs: 20_000 });
     useFieldDetector(server.running.ctx, tight);
 
-    const bombId = await createWith(server, fontBomb(3072), [{ reference: 'client' }]);
+    const bombId = await createRequest(server, NO_FIELDS, { document: { bytes: fontBomb(3072) }, signers: [{ reference: 'client' }] });
     const started = Date.now();
     const bombed = await detect(server, bombId);
     assertError(bombed, 503, 'temporarily_unavailable');
@@ -263,7 +251,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     assert.equal((await detect(server, id)).status, 200, 'a new child took over');
 
     // Killed from outside while it reads a scanned page.
-    const scanId = await createWith(server, fixture('detection/scanned-en.pdf'), [{ reference: 'client' }]);
+    const scanId = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/scanned-en.pdf') }, signers: [{ reference: 'client' }] });
     const pending = detect(server, scanId);
     const detector = fieldDetectorFor(server.running.ctx);
     const until = Date.now() + 10_000;
@@ -280,16 +268,16 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     // At the wall-clock limit: the pages read by then are the answer (5000 pages take pdf.js several
     // seconds even on a fast machine) ...
     useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t), timeoutMs: 3000, maxPages: 10_000 }));
-    const first = await detect(server, await createWith(server, await manyPages(1, 'Date:'), [{ reference: 'client' }]));
+    const first = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(1, 'Date:') }, signers: [{ reference: 'client' }] }));
     assert.equal(first.status, 200, `the child is started: ${first.text}`);
-    const partial = await detect(server, await createWith(server, await manyPages(5000, 'Date:'), [{ reference: 'client' }]));
+    const partial = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(5000, 'Date:') }, signers: [{ reference: 'client' }] }));
     assert.equal(partial.status, 200, partial.text);
     assertDetectionResult(partial.body);
     assert.equal(partial.body.stats.pageCount, 5000);
     assert.ok(partial.body.pages.length >= 1 && partial.body.pages.length < 5000, `${partial.body.pages.length} pages read`);
     assert.deepEqual(partial.body.pages.map((p) => p.page), Array.from({ length: partial.body.pages.length }, (_, i) => i + 1));
     // ... and with no page read by then (stuck in the first one), 503.
-    const stuck = await detect(server, await createWith(server, formFanout(40), [{ reference: 'client' }]));
+    const stuck = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: formFanout(40) }, signers: [{ reference: 'client' }] }));
     assertError(stuck, 503, 'temporarily_unavailable');
     assert.match(stuck.body.error.message, /longer than 3 s/);
     await healthy(server);
@@ -300,7 +288,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
 
 test('12 detections per hour per key and IP: the 13th answers 429 with the detection bucket\'s headers', async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
-  const id = await createWith(server, fixture('contract.pdf'), [{ reference: 'client' }]);
+  const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
   for (let i = 1; i <= 12; i++) {
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, `call ${i}: ${answer.text}`);

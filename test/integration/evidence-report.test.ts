@@ -10,9 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
-import { activate, auditOf, signerAction, status } from '../helpers/flows.js';
+import { activate, auditOf, createRequest, signerAction, status } from '../helpers/flows.js';
 import { pngOf } from '../helpers/png.js';
-import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
 type Json = Record<string, any>;
@@ -25,12 +24,6 @@ const RAW_CODES = ['request_created', 'request_activated', 'signer_viewed', 'sig
 /** An RGBA PNG of a wavy stroke: what a drawn signature sends. */
 function scribble(): string {
   return pngOf(240, 80, (x, y) => Math.abs(y - 40 - 25 * Math.sin(x / 18) * Math.cos(x / 53)) < 3);
-}
-
-async function create(server: TestServer, body: Json): Promise<string> {
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload(body), { bytes: CONTRACT, filename: 'contract.pdf' }) });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
 }
 
 /** Signs as the signing page does; with `wrongCodeFirst`, a wrong email code is entered before the right one. */
@@ -105,7 +98,7 @@ const sectionStart = (pages: string[], title: string) => pages.findIndex((p) => 
 
 test('English-only request: readable events, the marks with their method, the values entered, the chain head explained', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {
+  const id = await createRequest(server, {
     signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1, locale: 'en' }],
     fields: [
       { signer_reference: 'client', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },
@@ -113,7 +106,7 @@ test('English-only request: readable events, the marks with their method, the va
       { signer_reference: 'client', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
       { signer_reference: 'client', type: 'text', name: 'notice', value: 'Read and approved', read_only: true, page: 1, x: 64, y: 700, width: 200, height: 18 },
     ],
-  });
+  }, { document: { bytes: CONTRACT, filename: 'contract.pdf' } });
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, {
     fields: { company: 'Northwind Trading Ltd' },
@@ -170,7 +163,7 @@ test('English-only request: readable events, the marks with their method, the va
 
 test('French and Arabic signers: a section in each language, right to left in Arabic, names before emails in every direction', async (t) => {
   const server = await useServer(t);
-  const id = await create(server, {
+  const id = await createRequest(server, {
     signers: [
       { reference: 'seller', name: 'ليلى حداد', email: 'layla@example.com', order: 1, locale: 'ar', verification: 'email_otp' },
       { reference: 'buyer', name: 'Jeanne Dupré', email: 'jeanne@example.com', order: 2, locale: 'fr' },
@@ -181,7 +174,7 @@ test('French and Arabic signers: a section in each language, right to left in Ar
       { signer_reference: 'buyer', type: 'signature', page: 2, x: 320, y: 560, width: 200, height: 50 },
       { signer_reference: 'buyer', type: 'text', name: 'ville', page: 2, x: 320, y: 612, width: 200, height: 18 },
     ],
-  });
+  }, { document: { bytes: CONTRACT, filename: 'contract.pdf' } });
   const { signers } = await activate(server, id);
   const link = (reference: string) => signers.find((s) => s.reference === reference)?.signing_url as string;
   await sign(server, link('seller'), { fields: { company: 'شركة أكمي' }, signature: { type: 'typed', text: 'ليلى حداد' } }, { wrongCodeFirst: true });

@@ -1,12 +1,13 @@
 // The Idempotency-Key header end to end, over real HTTP against the real server (spec "Idempotency-Key
 // header", "Limits", "Errors"; sandbox contract: 422 `idempotency_key_reused`, the sandbox clock).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useServer, type TestServer } from '../helpers/server.js';
-import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
+import { a4Pdf, payload, rawMultipart } from '../helpers/requests.js';
+import { postCreate } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 
 const ROUTE = '/v1/signature-requests';
@@ -51,19 +52,14 @@ async function send(
   return read(res);
 }
 
-/** A keyed (or unkeyed) create with FormData: a fresh multipart boundary every time. */
+/** A keyed (or unkeyed) create (flows.ts postCreate: FormData, a fresh multipart boundary every time). */
 async function create(
   server: TestServer,
   body: Json,
   options: { key?: string; apiKey?: string; document?: { bytes?: Uint8Array; filename?: string } } = {},
 ): Promise<Answer> {
-  const form = await createForm(body, options.document);
-  const res = await server.call('POST', ROUTE, {
-    body: form,
-    headers: options.key === undefined ? {} : { 'idempotency-key': options.key },
-    ...(options.apiKey === undefined ? {} : { key: options.apiKey }),
-  });
-  return read(res);
+  const headers: Record<string, string> = options.key === undefined ? {} : { 'idempotency-key': options.key };
+  return read(await postCreate(server, body, { headers, ...(options.document ? { document: options.document } : {}), ...(options.apiKey === undefined ? {} : { key: options.apiKey }) }));
 }
 
 /** Two signers, each with a signature field. */
@@ -157,417 +153,420 @@ function keyRows(server: TestServer) {
 // ------------------------------------------------------------------------------------------------------------
 // Replays
 
-test('a keyed activate repeated answers the stored status and body with Idempotent-Replayed: true and acts once', async (t) => {
-  const server = await useServer(t);
-  const id = await prepared(server, twoSigners());
-  const route = `${ROUTE}/${id}/activate`;
+// Each test has its own server: they run side by side.
+describe('idempotency', { concurrency: 3 }, () => {
+  test('a keyed activate repeated answers the stored status and body with Idempotent-Replayed: true and acts once', async (t) => {
+    const server = await useServer(t);
+    const id = await prepared(server, twoSigners());
+    const route = `${ROUTE}/${id}/activate`;
 
-  const first = await send(server, 'POST', route, { key: 'activate-1', body: {} });
-  assertFresh(first, 200);
-  const signers = parse<{ signers: Array<{ signing_url: string }> }>(first).signers;
-  assert.equal(signers.length, 2);
+    const first = await send(server, 'POST', route, { key: 'activate-1', body: {} });
+    assertFresh(first, 200);
+    const signers = parse<{ signers: Array<{ signing_url: string }> }>(first).signers;
+    assert.equal(signers.length, 2);
 
-  const second = await send(server, 'POST', route, { key: 'activate-1', body: {} });
-  assertReplayOf(second, first);
-  // Another API key of the same account shares the account's keys.
-  const sameAccount = server.newKey(server.accountId);
-  assertReplayOf(await send(server, 'POST', route, { key: 'activate-1', body: {}, apiKey: sameAccount.apiKey }), first);
+    const second = await send(server, 'POST', route, { key: 'activate-1', body: {} });
+    assertReplayOf(second, first);
+    // Another API key of the same account shares the account's keys.
+    const sameAccount = server.newKey(server.accountId);
+    assertReplayOf(await send(server, 'POST', route, { key: 'activate-1', body: {}, apiKey: sameAccount.apiKey }), first);
 
-  // Acted once: one event, one live link per signer, and those are the links of the first answer.
-  assert.equal(activatedEvents(server, id), 1);
-  const rows = links(server, id);
-  assert.equal(rows.length, 2, 'no link was issued by the replays');
-  const live = rows.filter((r) => r.revoked_at === null).map((r) => r.token_hash);
-  assert.equal(live.length, signers.length);
-  assert.deepEqual(live.sort(), signers.map((s) => tokenHashOf(s.signing_url)).sort());
-  assert.equal(await statusOf(server, id), 'active');
+    // Acted once: one event, one live link per signer, and those are the links of the first answer.
+    assert.equal(activatedEvents(server, id), 1);
+    const rows = links(server, id);
+    assert.equal(rows.length, 2, 'no link was issued by the replays');
+    const live = rows.filter((r) => r.revoked_at === null).map((r) => r.token_hash);
+    assert.equal(live.length, signers.length);
+    assert.deepEqual(live.sort(), signers.map((s) => tokenHashOf(s.signing_url)).sort());
+    assert.equal(await statusOf(server, id), 'active');
 
-  // Without the key the same call acts again, and is refused because the request is active already.
-  assertError(await send(server, 'POST', route, { body: {} }), 409, 'conflict');
-});
-
-test('a keyed 4xx answer is stored and replayed, even once the call would now succeed', async (t) => {
-  const server = await useServer(t);
-
-  // 409 conflict: activation of a cancelled request.
-  const cancelled = await prepared(server);
-  assert.equal((await send(server, 'POST', `${ROUTE}/${cancelled}/cancel`)).status, 200);
-  const conflict = await send(server, 'POST', `${ROUTE}/${cancelled}/activate`, { key: 'on-cancelled' });
-  assertError(conflict, 409, 'conflict');
-  assert.equal(replayed(conflict), null);
-  const again = await send(server, 'POST', `${ROUTE}/${cancelled}/activate`, { key: 'on-cancelled' });
-  // Byte-identical: the stored body keeps the first call's request_id.
-  assertReplayOf(again, conflict);
-
-  // 409 request_not_ready: a signer without a field. Once the fields are confirmed the stored 409 still
-  // answers the key; only a new key activates.
-  const body = payload({
-    signers: [
-      { reference: 'client', email: 'ada@example.com', order: 1 },
-      { reference: 'witness', email: 'charles@example.com', order: 2 },
-    ],
+    // Without the key the same call acts again, and is refused because the request is active already.
+    assertError(await send(server, 'POST', route, { body: {} }), 409, 'conflict');
   });
-  const notReady = await prepared(server, body);
-  const refused = await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready' });
-  assertError(refused, 409, 'request_not_ready');
-  const fields = [
-    { signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 },
-    { signer_reference: 'witness', type: 'signature', page: 1, x: 300, y: 700, width: 200, height: 50 },
-  ];
-  assert.equal((await send(server, 'PUT', `${ROUTE}/${notReady}/fields`, { body: { fields } })).status, 200);
-  assertReplayOf(await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready' }), refused);
-  assert.equal(await statusOf(server, notReady), 'prepared');
-  assert.equal(activatedEvents(server, notReady), 0);
-  assertFresh(await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready-2' }), 200);
-  assert.equal(await statusOf(server, notReady), 'active');
-});
 
-test(
-  'a replayed error answer carries an X-Request-Id equal to the request_id of its body',
-  // Contract ("Error codes the description leaves open"): every error response carries its request_id in
-  // X-Request-Id; a replay answers with the first call's.
-  async (t) => {
+  test('a keyed 4xx answer is stored and replayed, even once the call would now succeed', async (t) => {
+    const server = await useServer(t);
+
+    // 409 conflict: activation of a cancelled request.
+    const cancelled = await prepared(server);
+    assert.equal((await send(server, 'POST', `${ROUTE}/${cancelled}/cancel`)).status, 200);
+    const conflict = await send(server, 'POST', `${ROUTE}/${cancelled}/activate`, { key: 'on-cancelled' });
+    assertError(conflict, 409, 'conflict');
+    assert.equal(replayed(conflict), null);
+    const again = await send(server, 'POST', `${ROUTE}/${cancelled}/activate`, { key: 'on-cancelled' });
+    // Byte-identical: the stored body keeps the first call's request_id.
+    assertReplayOf(again, conflict);
+
+    // 409 request_not_ready: a signer without a field. Once the fields are confirmed the stored 409 still
+    // answers the key; only a new key activates.
+    const body = payload({
+      signers: [
+        { reference: 'client', email: 'ada@example.com', order: 1 },
+        { reference: 'witness', email: 'charles@example.com', order: 2 },
+      ],
+    });
+    const notReady = await prepared(server, body);
+    const refused = await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready' });
+    assertError(refused, 409, 'request_not_ready');
+    const fields = [
+      { signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 },
+      { signer_reference: 'witness', type: 'signature', page: 1, x: 300, y: 700, width: 200, height: 50 },
+    ];
+    assert.equal((await send(server, 'PUT', `${ROUTE}/${notReady}/fields`, { body: { fields } })).status, 200);
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready' }), refused);
+    assert.equal(await statusOf(server, notReady), 'prepared');
+    assert.equal(activatedEvents(server, notReady), 0);
+    assertFresh(await send(server, 'POST', `${ROUTE}/${notReady}/activate`, { key: 'not-ready-2' }), 200);
+    assert.equal(await statusOf(server, notReady), 'active');
+  });
+
+  test(
+    'a replayed error answer carries an X-Request-Id equal to the request_id of its body',
+    // Contract ("Error codes the description leaves open"): every error response carries its request_id in
+    // X-Request-Id; a replay answers with the first call's.
+    async (t) => {
+      const server = await useServer(t);
+      const id = await prepared(server);
+      assert.equal((await send(server, 'POST', `${ROUTE}/${id}/cancel`)).status, 200);
+      const first = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
+      const again = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
+      assertReplayOf(again, first);
+      assert.equal(again.headers.get('x-request-id'), assertError(again, 409, 'conflict').request_id);
+    },
+  );
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Reuse of a key for another call: 422
+
+  test('a key reused with another body, path or method answers 422 idempotency_key_reused and does not act', async (t) => {
+    const server = await useServer(t);
+    const a = await prepared(server);
+    const b = await prepared(server);
+    const first = await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} });
+    assertFresh(first, 200);
+
+    // Another body.
+    const otherBody = await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: { link_expiry_days: 3 } });
+    assert.equal(replayed(otherBody), null);
+    assert.match(assertError(otherBody, 422, 'idempotency_key_reused').message, /Idempotency-Key/);
+
+    // Another path: the same call on another request.
+    assertError(await send(server, 'POST', `${ROUTE}/${b}/activate`, { key: 'k', body: {} }), 422, 'idempotency_key_reused');
+    assert.equal(await statusOf(server, b), 'prepared');
+    assert.equal(activatedEvents(server, b), 0);
+
+    // Another method (and path): a key used by the fields PUT, then by the activation of the same request.
+    const fields = [{ signer_reference: 'client', type: 'signature', page: 1, x: 60, y: 600, width: 150, height: 40 }];
+    assertFresh(await send(server, 'PUT', `${ROUTE}/${b}/fields`, { key: 'k2', body: { fields } }), 200);
+    assertError(await send(server, 'POST', `${ROUTE}/${b}/activate`, { key: 'k2', body: {} }), 422, 'idempotency_key_reused');
+    assert.equal(await statusOf(server, b), 'prepared');
+
+    // The method alone: no path takes two mutating methods, so the stored call of `k` is changed to a PUT of
+    // the same path and body. The same POST is then another call; back to POST, it replays again.
+    const { db } = server.running.ctx;
+    const setMethod = (method: string) =>
+      db.run(db.q.updateTable('idempotency_keys').set({ method }).where('account_id', '=', server.accountId).where('key', '=', 'k'));
+    assert.equal(setMethod('PUT').changes, 1);
+    assertError(await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} }), 422, 'idempotency_key_reused');
+    setMethod('POST');
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} }), first);
+
+    // Still acted once.
+    assert.equal(activatedEvents(server, a), 1);
+  });
+
+  test('keys are per account: the same key in another account acts on its own', async (t) => {
+    const server = await useServer(t);
+    const mine = await prepared(server);
+    const first = await send(server, 'POST', `${ROUTE}/${mine}/activate`, { key: 'shared-key' });
+    assertFresh(first, 200);
+
+    const other = server.newKey();
+    assert.notEqual(other.accountId, server.accountId);
+    const theirs = await prepared(server, payload(), other.apiKey);
+    // Another path with the same key, yet no 422: the other account has never used it.
+    const theirFirst = await send(server, 'POST', `${ROUTE}/${theirs}/activate`, { key: 'shared-key', apiKey: other.apiKey });
+    assertFresh(theirFirst, 200);
+    assert.equal(parse<{ id: string }>(theirFirst).id, theirs);
+    assert.equal(await statusOf(server, theirs, other.apiKey), 'active');
+    assert.equal(activatedEvents(server, theirs), 1);
+
+    // Each account replays its own answer.
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${theirs}/activate`, { key: 'shared-key', apiKey: other.apiKey }), theirFirst);
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${mine}/activate`, { key: 'shared-key' }), first);
+  });
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Key shape: 1 to 255 printable ASCII characters
+
+  test('an Idempotency-Key that is empty, too long, non-ASCII or has a control character answers 400 and acts not', async (t) => {
     const server = await useServer(t);
     const id = await prepared(server);
-    assert.equal((await send(server, 'POST', `${ROUTE}/${id}/cancel`)).status, 200);
-    const first = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
-    const again = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
-    assertReplayOf(again, first);
-    assert.equal(again.headers.get('x-request-id'), assertError(again, 409, 'conflict').request_id);
-  },
-);
+    const route = `${ROUTE}/${id}/activate`;
 
-// ------------------------------------------------------------------------------------------------------------
-// Reuse of a key for another call: 422
-
-test('a key reused with another body, path or method answers 422 idempotency_key_reused and does not act', async (t) => {
-  const server = await useServer(t);
-  const a = await prepared(server);
-  const b = await prepared(server);
-  const first = await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} });
-  assertFresh(first, 200);
-
-  // Another body.
-  const otherBody = await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: { link_expiry_days: 3 } });
-  assert.equal(replayed(otherBody), null);
-  assert.match(assertError(otherBody, 422, 'idempotency_key_reused').message, /Idempotency-Key/);
-
-  // Another path: the same call on another request.
-  assertError(await send(server, 'POST', `${ROUTE}/${b}/activate`, { key: 'k', body: {} }), 422, 'idempotency_key_reused');
-  assert.equal(await statusOf(server, b), 'prepared');
-  assert.equal(activatedEvents(server, b), 0);
-
-  // Another method (and path): a key used by the fields PUT, then by the activation of the same request.
-  const fields = [{ signer_reference: 'client', type: 'signature', page: 1, x: 60, y: 600, width: 150, height: 40 }];
-  assertFresh(await send(server, 'PUT', `${ROUTE}/${b}/fields`, { key: 'k2', body: { fields } }), 200);
-  assertError(await send(server, 'POST', `${ROUTE}/${b}/activate`, { key: 'k2', body: {} }), 422, 'idempotency_key_reused');
-  assert.equal(await statusOf(server, b), 'prepared');
-
-  // The method alone: no path takes two mutating methods, so the stored call of `k` is changed to a PUT of
-  // the same path and body. The same POST is then another call; back to POST, it replays again.
-  const { db } = server.running.ctx;
-  const setMethod = (method: string) =>
-    db.run(db.q.updateTable('idempotency_keys').set({ method }).where('account_id', '=', server.accountId).where('key', '=', 'k'));
-  assert.equal(setMethod('PUT').changes, 1);
-  assertError(await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} }), 422, 'idempotency_key_reused');
-  setMethod('POST');
-  assertReplayOf(await send(server, 'POST', `${ROUTE}/${a}/activate`, { key: 'k', body: {} }), first);
-
-  // Still acted once.
-  assert.equal(activatedEvents(server, a), 1);
-});
-
-test('keys are per account: the same key in another account acts on its own', async (t) => {
-  const server = await useServer(t);
-  const mine = await prepared(server);
-  const first = await send(server, 'POST', `${ROUTE}/${mine}/activate`, { key: 'shared-key' });
-  assertFresh(first, 200);
-
-  const other = server.newKey();
-  assert.notEqual(other.accountId, server.accountId);
-  const theirs = await prepared(server, payload(), other.apiKey);
-  // Another path with the same key, yet no 422: the other account has never used it.
-  const theirFirst = await send(server, 'POST', `${ROUTE}/${theirs}/activate`, { key: 'shared-key', apiKey: other.apiKey });
-  assertFresh(theirFirst, 200);
-  assert.equal(parse<{ id: string }>(theirFirst).id, theirs);
-  assert.equal(await statusOf(server, theirs, other.apiKey), 'active');
-  assert.equal(activatedEvents(server, theirs), 1);
-
-  // Each account replays its own answer.
-  assertReplayOf(await send(server, 'POST', `${ROUTE}/${theirs}/activate`, { key: 'shared-key', apiKey: other.apiKey }), theirFirst);
-  assertReplayOf(await send(server, 'POST', `${ROUTE}/${mine}/activate`, { key: 'shared-key' }), first);
-});
-
-// ------------------------------------------------------------------------------------------------------------
-// Key shape: 1 to 255 printable ASCII characters
-
-test('an Idempotency-Key that is empty, too long, non-ASCII or has a control character answers 400 and acts not', async (t) => {
-  const server = await useServer(t);
-  const id = await prepared(server);
-  const route = `${ROUTE}/${id}/activate`;
-
-  const bad: Array<[string, string]> = [
-    ['empty', ''],
-    ['256 characters', 'k'.repeat(256)],
-    ['non-ASCII (latin1 byte 0xE9 on the wire)', 'cl\u00e9'],
-    ['a tab', 'a\tb'],
-  ];
-  for (const [what, key] of bad) {
-    const answer = await send(server, 'POST', route, { key, body: {} });
-    assert.match(assertError(answer, 400, 'invalid_request').message, /Idempotency-Key/, what);
-  }
-  assert.equal(await statusOf(server, id), 'prepared');
-  assert.deepEqual(keyRows(server), []);
-
-  // 255 printable characters (space included, inside the value) are a key: honoured and replayed.
-  const printable = Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
-  const longest = `k${printable.repeat(3)}`.slice(0, 254) + 'k';
-  assert.equal(longest.length, 255);
-  assert.match(longest, / /);
-  const first = await send(server, 'POST', route, { key: longest, body: {} });
-  assertFresh(first, 200);
-  assertReplayOf(await send(server, 'POST', route, { key: longest, body: {} }), first);
-  assert.deepEqual(
-    keyRows(server).map((r) => r.key),
-    [longest],
-  );
-});
-
-// ------------------------------------------------------------------------------------------------------------
-// Create (multipart)
-
-test('a keyed create replays across multipart boundaries and JSON key order; another document or payload is 422', async (t) => {
-  const server = await useServer(t);
-  const body = payload({ client_reference: 'keyed-create', sequential_signing: false });
-  const first = await create(server, body, { key: 'create-1' });
-  assertFresh(first, 201);
-  const id = parse<{ id: string }>(first).id;
-
-  // The same call: a new FormData (new boundary), with the JSON keys in another order, nested ones too.
-  const reordered = Object.fromEntries(
-    Object.entries(body)
-      .reverse()
-      .map(([k, v]) => [k, Array.isArray(v) ? v.map((item: Json) => Object.fromEntries(Object.entries(item).reverse())) : v]),
-  );
-  assert.notEqual(JSON.stringify(reordered), JSON.stringify(body));
-  assertReplayOf(await create(server, reordered, { key: 'create-1' }), first);
-
-  // The same call again, hand-built with its own boundary.
-  const raw = rawMultipart([
-    { name: 'request', filename: 'request.json', type: 'application/json', body: JSON.stringify(reordered, null, 2) },
-    { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: await a4Pdf() },
-  ]);
-  const rawAnswer = await read(
-    await server.call('POST', ROUTE, {
-      body: new Uint8Array(raw.body),
-      headers: { 'content-type': raw.contentType, 'idempotency-key': 'create-1' },
-    }),
-  );
-  assertReplayOf(rawAnswer, first);
-
-  // Another document, or the same document under another filename: another call.
-  const otherPdf = await makePdf(undefined, { text: 'Another document' });
-  assertError(await create(server, body, { key: 'create-1', document: { bytes: otherPdf } }), 422, 'idempotency_key_reused');
-  assertError(await create(server, body, { key: 'create-1', document: { filename: 'other.pdf' } }), 422, 'idempotency_key_reused');
-  // Another request JSON.
-  assertError(await create(server, { ...body, client_reference: 'keyed-create-2' }, { key: 'create-1' }), 422, 'idempotency_key_reused');
-  assertError(await create(server, { ...body, sequential_signing: true }, { key: 'create-1' }), 422, 'idempotency_key_reused');
-
-  assert.deepEqual(await listIds(server), [id]);
-});
-
-test('50 parallel keyed identical creates: one request, every answer 201, a replay or 409 in progress', async (t) => {
-  const server = await useServer(t);
-  const body = payload({ client_reference: 'parallel' });
-  const answers = await Promise.all(Array.from({ length: 50 }, () => create(server, body, { key: 'parallel-key' })));
-
-  const statuses = answers.map((a) => a.status);
-  t.diagnostic(`statuses: ${[...new Set(statuses)].map((s) => `${s}x${statuses.filter((x) => x === s).length}`).join(' ')}`);
-  assert.ok(
-    statuses.every((s) => s < 500),
-    `no 5xx: ${statuses.join(',')}`,
-  );
-  const fresh = answers.filter((a) => replayed(a) === null && a.status === 201);
-  assert.equal(fresh.length, 1, `exactly one call acted: ${statuses.join(',')}`);
-  const firstBody = fresh[0] as Answer;
-  const id = parse<{ id: string }>(firstBody).id;
-  for (const answer of answers) {
-    if (answer === firstBody) continue;
-    if (answer.status === 409) {
-      assertError(answer, 409, 'idempotency_request_in_progress');
-      assert.equal(replayed(answer), null);
-      continue;
+    const bad: Array<[string, string]> = [
+      ['empty', ''],
+      ['256 characters', 'k'.repeat(256)],
+      ['non-ASCII (latin1 byte 0xE9 on the wire)', 'cl\u00e9'],
+      ['a tab', 'a\tb'],
+    ];
+    for (const [what, key] of bad) {
+      const answer = await send(server, 'POST', route, { key, body: {} });
+      assert.match(assertError(answer, 400, 'invalid_request').message, /Idempotency-Key/, what);
     }
-    assert.ok([200, 201].includes(answer.status), `${answer.status}: ${answer.text}`);
-    assert.equal(replayed(answer), 'true', answer.text);
-    assert.equal(parse<{ id: string }>(answer).id, id);
-    assert.equal(answer.text, firstBody.text);
-  }
-  assert.deepEqual(await listIds(server), [id]);
-  // Once settled, the key replays.
-  assertReplayOf(await create(server, body, { key: 'parallel-key' }), firstBody);
-});
+    assert.equal(await statusOf(server, id), 'prepared');
+    assert.deepEqual(keyRows(server), []);
 
-// ------------------------------------------------------------------------------------------------------------
-// What is not stored: 5xx and 429
-
-test('a 5xx answer is not stored: once the failure is gone the same key acts', async (t) => {
-  const server = await useServer(t);
-  const blobs = path.join(server.dataDir, 'blobs');
-  fs.rmSync(blobs, { recursive: true, force: true });
-  fs.writeFileSync(blobs, 'not a directory');
-  const body = payload({ client_reference: 'after-failure' });
-
-  const failed = await create(server, body, { key: 'retry-me' });
-  assertError(failed, 500, 'internal_error');
-  assert.equal(replayed(failed), null);
-  assert.deepEqual(keyRows(server), [], 'the key is released');
-  // Still failing: not a replay, a new attempt.
-  const failedAgain = await create(server, body, { key: 'retry-me' });
-  assertError(failedAgain, 500, 'internal_error');
-  assert.equal(replayed(failedAgain), null);
-
-  fs.rmSync(blobs);
-  fs.mkdirSync(blobs, { mode: 0o700 });
-  const acted = await create(server, body, { key: 'retry-me' });
-  assertFresh(acted, 201);
-  assert.deepEqual(await listIds(server), [parse<{ id: string }>(acted).id]);
-  assertReplayOf(await create(server, body, { key: 'retry-me' }), acted);
-});
-
-test('a 429 answer is not stored: after the window the same key acts', async (t) => {
-  const server = await useServer(t, { rateLimit: 'on' });
-  const id = await active(server);
-  const route = `${ROUTE}/${id}/reminders`;
-  for (let i = 0; i < 20; i++) {
-    const answer = await send(server, 'POST', route, { key: `fill-${i}` });
-    assert.equal(answer.status, 200, `reminder ${i + 1}: ${answer.text}`);
-  }
-  const linksBefore = links(server, id).length;
-
-  const refused = await send(server, 'POST', route, { key: 'late', body: {} });
-  assertError(refused, 429, 'rate_limit_exceeded');
-  assert.equal(replayed(refused), null);
-  assert.equal(
-    keyRows(server).filter((r) => r.key === 'late').length,
-    0,
-  );
-  assert.equal(links(server, id).length, linksBefore, 'the refused call did not act');
-
-  server.running.ctx.clock.advance(HOUR_MS);
-  const acted = await send(server, 'POST', route, { key: 'late', body: {} });
-  assertFresh(acted, 200);
-  assert.equal(links(server, id).length, linksBefore + 1, 'a new link was issued');
-  assertReplayOf(await send(server, 'POST', route, { key: 'late', body: {} }), acted);
-});
-
-// ------------------------------------------------------------------------------------------------------------
-// Locks
-
-test('a lock left by another process does not block: the retry acts; a lock of this process is 409 in progress', async (t) => {
-  const server = await useServer(t);
-  const { db, processId } = server.running.ctx;
-  const id = await active(server);
-  const route = `${ROUTE}/${id}/reminders`;
-  const first = await send(server, 'POST', route, { key: 'crashy', body: {} });
-  assertFresh(first, 200);
-  const firstUrl = parse<{ reminders: Array<{ signing_url: string }> }>(first).reminders[0]?.signing_url as string;
-
-  const lock = (owner: string) =>
-    db.run(
-      db.q
-        .updateTable('idempotency_keys')
-        .set({ state: 'in_progress', owner, status_code: null, content_type: null, body: null })
-        .where('account_id', '=', server.accountId)
-        .where('key', '=', 'crashy'),
+    // 255 printable characters (space included, inside the value) are a key: honoured and replayed.
+    const printable = Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    const longest = `k${printable.repeat(3)}`.slice(0, 254) + 'k';
+    assert.equal(longest.length, 255);
+    assert.match(longest, / /);
+    const first = await send(server, 'POST', route, { key: longest, body: {} });
+    assertFresh(first, 200);
+    assertReplayOf(await send(server, 'POST', route, { key: longest, body: {} }), first);
+    assert.deepEqual(
+      keyRows(server).map((r) => r.key),
+      [longest],
     );
+  });
 
-  // Held by this very process: the call is still running.
-  assert.equal(lock(processId).changes, 1);
-  const busy = await send(server, 'POST', route, { key: 'crashy', body: {} });
-  assertError(busy, 409, 'idempotency_request_in_progress');
-  assert.equal(replayed(busy), null);
+  // ------------------------------------------------------------------------------------------------------------
+  // Create (multipart)
 
-  // Held by a process that is gone: taken over, and the call acts (a new link).
-  assert.equal(lock('another-process').changes, 1);
-  const retry = await send(server, 'POST', route, { key: 'crashy', body: {} });
-  assertFresh(retry, 200);
-  const retryUrl = parse<{ reminders: Array<{ signing_url: string }> }>(retry).reminders[0]?.signing_url as string;
-  assert.notEqual(retryUrl, firstUrl);
-  const live = links(server, id).filter((r) => r.revoked_at === null);
-  assert.deepEqual(
-    live.map((r) => r.token_hash),
-    [tokenHashOf(retryUrl)],
-  );
-  const row = keyRows(server).find((r) => r.key === 'crashy');
-  assert.equal(row?.state, 'done');
-  assert.equal(row?.owner, processId);
-  assertReplayOf(await send(server, 'POST', route, { key: 'crashy', body: {} }), retry);
-});
+  test('a keyed create replays across multipart boundaries and JSON key order; another document or payload is 422', async (t) => {
+    const server = await useServer(t);
+    const body = payload({ client_reference: 'keyed-create', sequential_signing: false });
+    const first = await create(server, body, { key: 'create-1' });
+    assertFresh(first, 201);
+    const id = parse<{ id: string }>(first).id;
 
-// ------------------------------------------------------------------------------------------------------------
-// Lifetime and scope
+    // The same call: a new FormData (new boundary), with the JSON keys in another order, nested ones too.
+    const reordered = Object.fromEntries(
+      Object.entries(body)
+        .reverse()
+        .map(([k, v]) => [k, Array.isArray(v) ? v.map((item: Json) => Object.fromEntries(Object.entries(item).reverse())) : v]),
+    );
+    assert.notEqual(JSON.stringify(reordered), JSON.stringify(body));
+    assertReplayOf(await create(server, reordered, { key: 'create-1' }), first);
 
-test('keys live 24 hours on the sandbox clock; afterwards the key names a new call', async (t) => {
-  const server = await useServer(t);
-  const { clock } = server.running.ctx;
-  const id = await active(server);
-  const route = `${ROUTE}/${id}/reminders`;
-  const first = await send(server, 'POST', route, { key: 'daily', body: {} });
-  assertFresh(first, 200);
+    // The same call again, hand-built with its own boundary.
+    const raw = rawMultipart([
+      { name: 'request', filename: 'request.json', type: 'application/json', body: JSON.stringify(reordered, null, 2) },
+      { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: await a4Pdf() },
+    ]);
+    const rawAnswer = await read(
+      await server.call('POST', ROUTE, {
+        body: new Uint8Array(raw.body),
+        headers: { 'content-type': raw.contentType, 'idempotency-key': 'create-1' },
+      }),
+    );
+    assertReplayOf(rawAnswer, first);
 
-  clock.advance(DAY_MS - 60_000);
-  assertReplayOf(await send(server, 'POST', route, { key: 'daily', body: {} }), first);
-  assertError(await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } }), 422, 'idempotency_key_reused');
+    // Another document, or the same document under another filename: another call.
+    const otherPdf = await makePdf(undefined, { text: 'Another document' });
+    assertError(await create(server, body, { key: 'create-1', document: { bytes: otherPdf } }), 422, 'idempotency_key_reused');
+    assertError(await create(server, body, { key: 'create-1', document: { filename: 'other.pdf' } }), 422, 'idempotency_key_reused');
+    // Another request JSON.
+    assertError(await create(server, { ...body, client_reference: 'keyed-create-2' }, { key: 'create-1' }), 422, 'idempotency_key_reused');
+    assertError(await create(server, { ...body, sequential_signing: true }, { key: 'create-1' }), 422, 'idempotency_key_reused');
 
-  clock.advance(60_000 + 1000);
-  const fresh = await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } });
-  assertFresh(fresh, 200);
-  assert.notEqual(fresh.text, first.text);
-  assertReplayOf(await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } }), fresh);
-});
+    assert.deepEqual(await listIds(server), [id]);
+  });
 
-test('routes without side effects (GET) ignore the Idempotency-Key header', async (t) => {
-  const server = await useServer(t);
-  const id = await prepared(server);
+  test('50 parallel keyed identical creates: one request, every answer 201, a replay or 409 in progress', async (t) => {
+    const server = await useServer(t);
+    const body = payload({ client_reference: 'parallel' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => create(server, body, { key: 'parallel-key' })));
 
-  const before = await send(server, 'GET', `${ROUTE}/${id}`, { key: 'read' });
-  assert.equal(before.status, 200);
-  assert.equal(replayed(before), null);
-  assert.equal(parse<{ status: string }>(before).status, 'prepared');
+    const statuses = answers.map((a) => a.status);
+    t.diagnostic(`statuses: ${[...new Set(statuses)].map((s) => `${s}x${statuses.filter((x) => x === s).length}`).join(' ')}`);
+    assert.ok(
+      statuses.every((s) => s < 500),
+      `no 5xx: ${statuses.join(',')}`,
+    );
+    const fresh = answers.filter((a) => replayed(a) === null && a.status === 201);
+    assert.equal(fresh.length, 1, `exactly one call acted: ${statuses.join(',')}`);
+    const firstBody = fresh[0] as Answer;
+    const id = parse<{ id: string }>(firstBody).id;
+    for (const answer of answers) {
+      if (answer === firstBody) continue;
+      if (answer.status === 409) {
+        assertError(answer, 409, 'idempotency_request_in_progress');
+        assert.equal(replayed(answer), null);
+        continue;
+      }
+      assert.ok([200, 201].includes(answer.status), `${answer.status}: ${answer.text}`);
+      assert.equal(replayed(answer), 'true', answer.text);
+      assert.equal(parse<{ id: string }>(answer).id, id);
+      assert.equal(answer.text, firstBody.text);
+    }
+    assert.deepEqual(await listIds(server), [id]);
+    // Once settled, the key replays.
+    assertReplayOf(await create(server, body, { key: 'parallel-key' }), firstBody);
+  });
 
-  assert.equal((await send(server, 'POST', `${ROUTE}/${id}/activate`)).status, 200);
-  // Same key: a fresh read, not the stored first one.
-  const after = await send(server, 'GET', `${ROUTE}/${id}`, { key: 'read' });
-  assert.equal(after.status, 200);
-  assert.equal(replayed(after), null);
-  assert.equal(parse<{ status: string }>(after).status, 'active');
+  // ------------------------------------------------------------------------------------------------------------
+  // What is not stored: 5xx and 429
 
-  // Not even its shape is checked, and nothing is stored.
-  assert.equal((await send(server, 'GET', ROUTE, { key: 'x'.repeat(300) })).status, 200);
-  assert.equal((await send(server, 'GET', ROUTE, { key: '' })).status, 200);
-  assert.deepEqual(keyRows(server), []);
-  // A key used on a GET is still free for a mutating call.
-  assertFresh(await send(server, 'POST', `${ROUTE}/${id}/cancel`, { key: 'read' }), 200);
-});
+  test('a 5xx answer is not stored: once the failure is gone the same key acts', async (t) => {
+    const server = await useServer(t);
+    const blobs = path.join(server.dataDir, 'blobs');
+    fs.rmSync(blobs, { recursive: true, force: true });
+    fs.writeFileSync(blobs, 'not a directory');
+    const body = payload({ client_reference: 'after-failure' });
 
-// ------------------------------------------------------------------------------------------------------------
-// Optional bodies: not an idempotency rule, but every keyed call of these routes meets it.
+    const failed = await create(server, body, { key: 'retry-me' });
+    assertError(failed, 500, 'internal_error');
+    assert.equal(replayed(failed), null);
+    assert.deepEqual(keyRows(server), [], 'the key is released');
+    // Still failing: not a replay, a new attempt.
+    const failedAgain = await create(server, body, { key: 'retry-me' });
+    assertError(failedAgain, 500, 'internal_error');
+    assert.equal(replayed(failedAgain), null);
 
-test(
-  'activate, cancel and reminders accept an absent body and an empty JSON body as "no options"',
-  // Spec: their input is optional; an empty JSON body means "no options", as an absent one, and both are
-  // the same call for the Idempotency-Key.
-  async (t) => {
+    fs.rmSync(blobs);
+    fs.mkdirSync(blobs, { mode: 0o700 });
+    const acted = await create(server, body, { key: 'retry-me' });
+    assertFresh(acted, 201);
+    assert.deepEqual(await listIds(server), [parse<{ id: string }>(acted).id]);
+    assertReplayOf(await create(server, body, { key: 'retry-me' }), acted);
+  });
+
+  test('a 429 answer is not stored: after the window the same key acts', async (t) => {
+    const server = await useServer(t, { rateLimit: 'on' });
+    const id = await active(server);
+    const route = `${ROUTE}/${id}/reminders`;
+    for (let i = 0; i < 20; i++) {
+      const answer = await send(server, 'POST', route, { key: `fill-${i}` });
+      assert.equal(answer.status, 200, `reminder ${i + 1}: ${answer.text}`);
+    }
+    const linksBefore = links(server, id).length;
+
+    const refused = await send(server, 'POST', route, { key: 'late', body: {} });
+    assertError(refused, 429, 'rate_limit_exceeded');
+    assert.equal(replayed(refused), null);
+    assert.equal(
+      keyRows(server).filter((r) => r.key === 'late').length,
+      0,
+    );
+    assert.equal(links(server, id).length, linksBefore, 'the refused call did not act');
+
+    server.running.ctx.clock.advance(HOUR_MS);
+    const acted = await send(server, 'POST', route, { key: 'late', body: {} });
+    assertFresh(acted, 200);
+    assert.equal(links(server, id).length, linksBefore + 1, 'a new link was issued');
+    assertReplayOf(await send(server, 'POST', route, { key: 'late', body: {} }), acted);
+  });
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Locks
+
+  test('a lock left by another process does not block: the retry acts; a lock of this process is 409 in progress', async (t) => {
+    const server = await useServer(t);
+    const { db, processId } = server.running.ctx;
+    const id = await active(server);
+    const route = `${ROUTE}/${id}/reminders`;
+    const first = await send(server, 'POST', route, { key: 'crashy', body: {} });
+    assertFresh(first, 200);
+    const firstUrl = parse<{ reminders: Array<{ signing_url: string }> }>(first).reminders[0]?.signing_url as string;
+
+    const lock = (owner: string) =>
+      db.run(
+        db.q
+          .updateTable('idempotency_keys')
+          .set({ state: 'in_progress', owner, status_code: null, content_type: null, body: null })
+          .where('account_id', '=', server.accountId)
+          .where('key', '=', 'crashy'),
+      );
+
+    // Held by this very process: the call is still running.
+    assert.equal(lock(processId).changes, 1);
+    const busy = await send(server, 'POST', route, { key: 'crashy', body: {} });
+    assertError(busy, 409, 'idempotency_request_in_progress');
+    assert.equal(replayed(busy), null);
+
+    // Held by a process that is gone: taken over, and the call acts (a new link).
+    assert.equal(lock('another-process').changes, 1);
+    const retry = await send(server, 'POST', route, { key: 'crashy', body: {} });
+    assertFresh(retry, 200);
+    const retryUrl = parse<{ reminders: Array<{ signing_url: string }> }>(retry).reminders[0]?.signing_url as string;
+    assert.notEqual(retryUrl, firstUrl);
+    const live = links(server, id).filter((r) => r.revoked_at === null);
+    assert.deepEqual(
+      live.map((r) => r.token_hash),
+      [tokenHashOf(retryUrl)],
+    );
+    const row = keyRows(server).find((r) => r.key === 'crashy');
+    assert.equal(row?.state, 'done');
+    assert.equal(row?.owner, processId);
+    assertReplayOf(await send(server, 'POST', route, { key: 'crashy', body: {} }), retry);
+  });
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Lifetime and scope
+
+  test('keys live 24 hours on the sandbox clock; afterwards the key names a new call', async (t) => {
+    const server = await useServer(t);
+    const { clock } = server.running.ctx;
+    const id = await active(server);
+    const route = `${ROUTE}/${id}/reminders`;
+    const first = await send(server, 'POST', route, { key: 'daily', body: {} });
+    assertFresh(first, 200);
+
+    clock.advance(DAY_MS - 60_000);
+    assertReplayOf(await send(server, 'POST', route, { key: 'daily', body: {} }), first);
+    assertError(await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } }), 422, 'idempotency_key_reused');
+
+    clock.advance(60_000 + 1000);
+    const fresh = await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } });
+    assertFresh(fresh, 200);
+    assert.notEqual(fresh.text, first.text);
+    assertReplayOf(await send(server, 'POST', route, { key: 'daily', body: { signer_reference: 'client' } }), fresh);
+  });
+
+  test('routes without side effects (GET) ignore the Idempotency-Key header', async (t) => {
     const server = await useServer(t);
     const id = await prepared(server);
-    const activated = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true });
-    assert.equal(activated.status, 200, activated.text);
-    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true }), activated);
-    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', body: {} }), activated);
-    const reminded = await server.call('POST', `${ROUTE}/${id}/reminders`, { body: '', headers: { 'content-type': 'application/json' } });
-    assert.equal(reminded.status, 200, await reminded.text());
-    const cancelled = await send(server, 'POST', `${ROUTE}/${id}/cancel`, { bare: true });
-    assert.equal(cancelled.status, 200, cancelled.text);
-  },
-);
+
+    const before = await send(server, 'GET', `${ROUTE}/${id}`, { key: 'read' });
+    assert.equal(before.status, 200);
+    assert.equal(replayed(before), null);
+    assert.equal(parse<{ status: string }>(before).status, 'prepared');
+
+    assert.equal((await send(server, 'POST', `${ROUTE}/${id}/activate`)).status, 200);
+    // Same key: a fresh read, not the stored first one.
+    const after = await send(server, 'GET', `${ROUTE}/${id}`, { key: 'read' });
+    assert.equal(after.status, 200);
+    assert.equal(replayed(after), null);
+    assert.equal(parse<{ status: string }>(after).status, 'active');
+
+    // Not even its shape is checked, and nothing is stored.
+    assert.equal((await send(server, 'GET', ROUTE, { key: 'x'.repeat(300) })).status, 200);
+    assert.equal((await send(server, 'GET', ROUTE, { key: '' })).status, 200);
+    assert.deepEqual(keyRows(server), []);
+    // A key used on a GET is still free for a mutating call.
+    assertFresh(await send(server, 'POST', `${ROUTE}/${id}/cancel`, { key: 'read' }), 200);
+  });
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Optional bodies: not an idempotency rule, but every keyed call of these routes meets it.
+
+  test(
+    'activate, cancel and reminders accept an absent body and an empty JSON body as "no options"',
+    // Spec: their input is optional; an empty JSON body means "no options", as an absent one, and both are
+    // the same call for the Idempotency-Key.
+    async (t) => {
+      const server = await useServer(t);
+      const id = await prepared(server);
+      const activated = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true });
+      assert.equal(activated.status, 200, activated.text);
+      assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true }), activated);
+      assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', body: {} }), activated);
+      const reminded = await server.call('POST', `${ROUTE}/${id}/reminders`, { body: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(reminded.status, 200, await reminded.text());
+      const cancelled = await send(server, 'POST', `${ROUTE}/${id}/cancel`, { bare: true });
+      assert.equal(cancelled.status, 200, cancelled.text);
+    },
+  );
+});

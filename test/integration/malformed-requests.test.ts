@@ -20,8 +20,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { generateBadRequests, SPARES, TEMPLATE_FIELDS, validPayload, type BadRequest, type Category, type Targets, type Wire } from '../helpers/bad-requests.js';
-import { auditOf } from '../helpers/flows.js';
-import { a4Pdf, createForm } from '../helpers/requests.js';
+import { activate, auditOf, createRequest } from '../helpers/flows.js';
+import { a4Pdf } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
 const SEED = Number(process.env.PARAPH_FUZZ_SEED ?? 20_261_124);
@@ -396,28 +396,15 @@ async function holdings(server: TestServer, targets: Targets): Promise<Holdings>
   };
 }
 
-async function createPrepared(server: TestServer, reference: string): Promise<string> {
-  const response = await server.call('POST', ROUTE, { body: await createForm(validPayload(reference)) });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
-}
-
-/** Activates a request; answers its signer's signing URL. */
-async function activate(server: TestServer, id: string): Promise<string> {
-  const response = await server.call('POST', `${ROUTE}/${id}/activate`, { body: '{}', headers: { 'content-type': 'application/json' } });
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await json<{ signers: Array<{ signing_url: string }> }>(response)).signers[0]!.signing_url;
-}
-
 /** Prepared and active requests (with a signing link), spare ones, and a template, all made through the API. */
 async function makeTargets(server: TestServer): Promise<Targets> {
-  const preparedId = await createPrepared(server, 'malformed-prepared');
-  const activeId = await createPrepared(server, 'malformed-active');
-  const signingUrl = await activate(server, activeId);
+  const preparedId = await createRequest(server, validPayload('malformed-prepared'));
+  const activeId = await createRequest(server, validPayload('malformed-active'));
+  const signingUrl = (await activate(server, activeId)).signers[0]!.signing_url;
   const spare = { prepared: [] as string[], active: [] as string[] };
-  for (let i = 0; i < SPARES.prepared; i++) spare.prepared.push(await createPrepared(server, `malformed-spare-prepared-${i}`));
+  for (let i = 0; i < SPARES.prepared; i++) spare.prepared.push(await createRequest(server, validPayload(`malformed-spare-prepared-${i}`)));
   for (let i = 0; i < SPARES.active; i++) {
-    const id = await createPrepared(server, `malformed-spare-active-${i}`);
+    const id = await createRequest(server, validPayload(`malformed-spare-active-${i}`));
     await activate(server, id);
     spare.active.push(id);
   }
@@ -495,9 +482,7 @@ test('malformed requests: every answer is prompt, below 500, expected and in the
     const health = await server.call('GET', '/healthz', { key: null });
     assert.equal(health.status, 200);
     assert.deepEqual(await health.json(), { status: 'ok' });
-    const fresh = await server.call('POST', ROUTE, { body: await createForm(validPayload('malformed-after')) });
-    assert.equal(fresh.status, 201, await fresh.clone().text());
-    const id = (await json<{ id: string }>(fresh)).id;
+    const id = await createRequest(server, validPayload('malformed-after'));
     assert.equal((await getJson<{ status: string }>(server, `${ROUTE}/${id}`)).status, 'prepared');
   });
 

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
-import { activate, postJson, signerAction, status } from '../helpers/flows.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { activate, createRequest, postCreate, postJson, signerAction, status } from '../helpers/flows.js';
+import { payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 import { detectionCorpus } from '../helpers/scans.js';
 import { IN_CI, missingTool } from '../helpers/system-tools.js';
@@ -40,9 +40,8 @@ const OWNER_ONLY: ReadonlyArray<[string, string, string[]]> = [
   ['AES-256, no printing, no copying', '256', ['--print=none', '--extract=n']],
 ];
 
-async function create(server: TestServer, bytes: Uint8Array, body: Json = {}): Promise<Response> {
-  return server.call('POST', '/v1/signature-requests', { body: await createForm(payload(body), { bytes, filename: 'form.pdf' }) });
-}
+/** The create call's document: an uploaded form. */
+const FORM = (bytes: Uint8Array) => ({ document: { bytes, filename: 'form.pdf' } });
 
 async function sign(server: TestServer, link: string): Promise<void> {
   const view = await json<Json>(await signerAction(link, 'view'));
@@ -104,7 +103,7 @@ test('owner-password PDFs: create, detect, signing page, sign, seal valid for pd
   for (const [name, bits, extra] of OWNER_ONLY) {
     await t.test(name, async () => {
       const bytes = encrypted(t, name.replace(/\W+/g, '-'), '', bits, ...extra);
-      const response = await create(server, bytes);
+      const response = await postCreate(server, payload(), FORM(bytes));
       assert.equal(response.status, 201, await response.clone().text());
       const { id } = await json<{ id: string }>(response);
       // The stored document is the decrypted copy: detection reads it like any PDF.
@@ -139,7 +138,7 @@ test('a real form encrypted with AES and an owner password (the development corp
   // 17 pages, AES-128, changes restricted, three incremental updates with cross-reference streams.
   const bytes = new Uint8Array(fs.readFileSync(path.join(detectionCorpus() as string, 'arkansas-test_contract2.pdf')));
   assert.match(Buffer.from(bytes).toString('latin1'), /\/Encrypt \d+ 0 R/);
-  const response = await create(server, bytes, { fields: [{ signer_reference: 'client', type: 'signature', page: 17, x: 50, y: 600, width: 200, height: 50 }] });
+  const response = await postCreate(server, payload({ fields: [{ signer_reference: 'client', type: 'signature', page: 17, x: 50, y: 600, width: 200, height: 50 }] }), FORM(bytes));
   assert.equal(response.status, 201, await response.clone().text());
   const { id } = await json<{ id: string }>(response);
   const { signers } = await activate(server, id);
@@ -157,11 +156,7 @@ test('an owner-password PDF as a template: requests made from it complete with a
   const server = await useServer(t);
   const bytes = encrypted(t, 'template', '', '256', '--print=none', '--modify=none');
   const template = await makeTemplate(server, { document: { bytes, filename: 'form.pdf' }, fields: [sigOf('client')] });
-  const response = await server.call('POST', '/v1/signature-requests', {
-    body: await createForm({ client_reference: 'from-template', template_id: template.id, signers: [CLIENT] }),
-  });
-  assert.equal(response.status, 201, await response.clone().text());
-  const { id } = await json<{ id: string }>(response);
+  const id = await createRequest(server, { client_reference: 'from-template', template_id: template.id, signers: [CLIENT], fields: undefined });
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string);
   const signed = await completed(server, id);
@@ -174,7 +169,7 @@ test('a PDF that needs a password to open stays 400 invalid_document, for create
   for (const [bits, extra] of [['256', []], ['128', ['--use-aes=n']]] as const) {
     const bytes = encrypted(t, `user-${bits}`, 'user-secret', bits, ...extra);
     for (const response of [
-      await create(server, bytes),
+      await postCreate(server, payload(), FORM(bytes)),
       await server.call('POST', '/v1/templates', {
         body: await (async () => {
           const form = new FormData();

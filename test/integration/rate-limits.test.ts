@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServer, type TestServer } from '../helpers/server.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { payload } from '../helpers/requests.js';
+import { activeRequest, postCreate } from '../helpers/flows.js';
 import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
 
 const ROUTE = '/v1/signature-requests';
@@ -55,17 +56,6 @@ function assertRefused(answer: Answer, limit: number, maxRetryAfter: number): nu
   return Number(retryAfter);
 }
 
-/** A new active request with one signer (create and activate: two calls of the general bucket). */
-async function activeRequest(server: TestServer): Promise<string> {
-  const created = await server.call('POST', ROUTE, { body: await createForm(payload()) });
-  const text = await created.text();
-  assert.equal(created.status, 201, text);
-  const id = (JSON.parse(text) as { id: string }).id;
-  const activated = await call(server, 'POST', `${ROUTE}/${id}/activate`, { body: {} });
-  assert.equal(activated.status, 200, activated.text);
-  return id;
-}
-
 function linkCount(server: TestServer, requestId: string): number {
   const { db } = server.running.ctx;
   return db.all(db.q.selectFrom('signing_links').select('id').where('request_id', '=', requestId)).length;
@@ -81,7 +71,7 @@ test('every authenticated /v1 answer carries x-ratelimit-limit 120 and a decreas
   answers.push(['malformed id (404)', await call(server, 'GET', `${ROUTE}/not-a-uuid`), 404]);
   answers.push(['bad filter (400)', await call(server, 'GET', `${ROUTE}?limit=1000`), 400]);
   answers.push(['activate unknown (404)', await call(server, 'POST', `${ROUTE}/${UNKNOWN_ID}/activate`, { body: {} }), 404]);
-  const created = await server.call('POST', ROUTE, { body: await createForm(payload()) });
+  const created = await postCreate(server, payload());
   answers.push(['create (201)', { status: created.status, headers: created.headers, text: await created.text() }, 201]);
   answers.push(['list again', await list(server), 200]);
 
@@ -122,7 +112,7 @@ test('the 121st call within 10 minutes is refused with 429 rate_limit_exceeded; 
 
 test('the reminders bucket: the 21st reminder within an hour is 429 with the bucket\'s limit, other calls still pass', async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
-  const id = await activeRequest(server);
+  const { id } = await activeRequest(server); // create and activate: two calls of the general bucket
   const route = `${ROUTE}/${id}/reminders`;
   for (let i = 1; i <= 20; i++) {
     const answer = await call(server, 'POST', route, { body: {} });
@@ -156,7 +146,7 @@ test('the reminders bucket: the 21st reminder within an hour is 429 with the buc
 
 test('the reminders bucket opens again after an hour on the sandbox clock', async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
-  const id = await activeRequest(server);
+  const { id } = await activeRequest(server); // create and activate: two calls of the general bucket
   const route = `${ROUTE}/${id}/reminders`;
   for (let i = 1; i <= 20; i++) assert.equal((await call(server, 'POST', route, { body: {} })).status, 200);
   assertRefused(await call(server, 'POST', route, { body: {} }), 20, 3600);
@@ -173,7 +163,7 @@ test('with --rate-limit off nothing is refused, and the headers are still sent',
     assert.equal(answer.status, 200, `call ${i}: ${answer.text}`);
     assertHeaders(answer, 120, Math.max(0, 120 - i), `call ${i}`);
   }
-  const id = await activeRequest(server);
+  const { id } = await activeRequest(server); // create and activate: two calls of the general bucket
   for (let i = 1; i <= 25; i++) {
     const answer = await call(server, 'POST', `${ROUTE}/${id}/reminders`, { body: {} });
     assert.equal(answer.status, 200, `reminder ${i}: ${answer.text}`);

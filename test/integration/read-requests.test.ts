@@ -1,17 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createForm, payload } from '../helpers/requests.js';
-import { json, useServer, type TestServer } from '../helpers/server.js';
-
-async function create(server: TestServer, overrides: Record<string, unknown> = {}) {
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload(overrides)) });
-  assert.equal(response.status, 201, await response.clone().text());
-  return json<{ id: string; client_reference: string }>(response);
-}
+import { createdRequest } from '../helpers/flows.js';
+import { json, useServer } from '../helpers/server.js';
 
 test('GET one request answers SignatureRequestStatus exactly, with nothing secret in it', async (t) => {
   const server = await useServer(t);
-  const { id } = await create(server, {
+  const { id } = await createdRequest(server, {
     client_reference: 'status-1',
     sequential_signing: true,
     return_url: 'https://app.example.com/done',
@@ -71,7 +65,7 @@ test('GET one request answers SignatureRequestStatus exactly, with nothing secre
 test('the list is newest first, filtered by status and client_reference, paged by an opaque cursor', async (t) => {
   const server = await useServer(t);
   const ids: string[] = [];
-  for (let i = 0; i < 5; i += 1) ids.push((await create(server, { client_reference: `list-${i}` })).id);
+  for (let i = 0; i < 5; i += 1) ids.push((await createdRequest(server, { client_reference: `list-${i}` }, { signers: 'payload' })).id);
   const newestFirst = [...ids].reverse();
 
   const all = await json<{ data: Array<Record<string, unknown>>; next_cursor: string }>(await server.call('GET', '/v1/signature-requests'));

@@ -3,18 +3,11 @@
 // were mailed, its link readable and never usable for signing, and the page's img-src for a logo.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activate, postJson, signerAction, status } from '../helpers/flows.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { activate, createRequest, postJson, signerAction, status } from '../helpers/flows.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 
 type Mail = { kind: string | null; subject: string; text: string; html: string; signer_reference: string | null };
-
-async function create(server: TestServer, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload(overrides)) });
-  assert.equal(response.status, 201, await response.clone().text());
-  return (await json<{ id: string }>(response)).id;
-}
 
 function copyUrl(link: string): string {
   const url = new URL(link);
@@ -42,7 +35,7 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
   const server = await useServer(t);
 
   await t.test('two signers: 409 until complete, then the PDF under each link and a completed mail each', async () => {
-    const id = await create(server, {
+    const id = await createRequest(server, {
       email: { sender_name: 'Northwind Trading', message: 'Please sign.', logo_url: 'https://cdn.example.com/logo.png' },
       signers: [
         { reference: 'a', name: 'Ada Lovelace', email: 'ada.copy@example.com', order: 1, locale: 'fr' },
@@ -119,7 +112,7 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
   });
 
   await t.test('a request run without mails gets no completed mail; an unknown token is neutral', async () => {
-    const id = await create(server, { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] });
+    const id = await createRequest(server, { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] }, { signers: 'payload' });
     const { signers } = await activate(server, id);
     assert.equal((await sign(signers[0]!.signing_url)).status, 200);
     await until('the signed PDF', async () => ((await view(signers[0]!.signing_url)).signed_pdf === 'ready' ? true : null));

@@ -2,10 +2,10 @@
 // (`/sign/<token>/api/{view,document,otp,otp/verify,sign,decline}`) and the page's headers.
 // Issue 7 items 1-4 and 7; spec "Signer states", SignerInput (`locale`, `verification`), return URL
 // parameters, Events; contract "A signer is viewed when ... loaded", "Email OTP", `--brand`.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { a4Pdf } from '../helpers/requests.js';
-import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
+import { activeRequest, advance, auditOf, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
 import { useReceiver, type Receiver } from '../helpers/receiver.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
@@ -78,15 +78,14 @@ interface Started {
   signers: Record<string, string>;
 }
 
-/** Creates and activates a request; answers its id and each signer's signing_url / embed_url / id. */
-async function start(server: TestServer, overrides: Record<string, unknown> = {}, signers = 1, options: Record<string, unknown> = {}): Promise<Started> {
-  const id = await createRequest(server, overrides, signers);
-  const activated = (await activate(server, id, options)) as { signers: Array<{ id: string; reference: string; signing_url: string; embed_url: string }> };
+/** Creates and activates a request (flows.ts); answers its id and each signer's signing_url / embed_url / id. */
+async function start(server: TestServer, overrides: Record<string, unknown> = {}, signers = 1, activation: Record<string, unknown> = {}): Promise<Started> {
+  const started = await activeRequest(server, overrides, { signers, activation });
   return {
-    id,
-    links: Object.fromEntries(activated.signers.map((s) => [s.reference, s.signing_url])),
-    embeds: Object.fromEntries(activated.signers.map((s) => [s.reference, s.embed_url])),
-    signers: Object.fromEntries(activated.signers.map((s) => [s.reference, s.id])),
+    id: started.id,
+    links: started.links,
+    embeds: started.embeds,
+    signers: Object.fromEntries(started.signers.map((s) => [s.reference, s.id])),
   };
 }
 
@@ -170,821 +169,826 @@ const s1Complete = () => ({
 // ---------------------------------------------------------------------------------------------
 // View
 
-test('view: the SignerView, viewed once on the first load, never on a bare GET of the page', async (t) => {
-  const server = await useServer(t);
-  const { id, links, signers, embeds } = await start(server, { client_reference: 'view-1' }, 2);
-  const s1 = links.s1 as string;
+// Each test has its own server: they run side by side.
+describe('signing API', { concurrency: 3 }, () => {
+  test('view: the SignerView, viewed once on the first load, never on a bare GET of the page', async (t) => {
+    const server = await useServer(t);
+    const { id, links, signers, embeds } = await start(server, { client_reference: 'view-1' }, 2);
+    const s1 = links.s1 as string;
 
-  // A mail scanner fetches the page (and the embed page): nothing changes.
-  const page = await fetch(s1);
-  assert.equal(page.status, 200);
-  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
-  await page.text();
-  assert.equal(embeds.s1, '', 'no embed_url without an embed_origin');
-  const embedPage = await fetch(s1.replace('/sign/', '/embed/'));
-  await embedPage.text();
-  assert.equal(signerIn(await fullStatus(server, id), 's1').status, 'pending', 'a bare GET does not mark the signer viewed');
-  assert.deepEqual(typesOf(server, id), ['signature_request.activated']);
+    // A mail scanner fetches the page (and the embed page): nothing changes.
+    const page = await fetch(s1);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    await page.text();
+    assert.equal(embeds.s1, '', 'no embed_url without an embed_origin');
+    const embedPage = await fetch(s1.replace('/sign/', '/embed/'));
+    await embedPage.text();
+    assert.equal(signerIn(await fullStatus(server, id), 's1').status, 'pending', 'a bare GET does not mark the signer viewed');
+    assert.deepEqual(typesOf(server, id), ['signature_request.activated']);
 
-  const first = await view(s1);
-  assert.deepEqual(Object.keys(first).sort(), [
-    'brand', 'can_sign', 'closed_reason', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
-  ]);
-  assert.equal(first.signed_pdf, 'none');
-  assert.equal(first.state, 'open');
-  assert.equal(first.closed_reason, null);
-  assert.equal(first.lang, 'en');
-  assert.equal(first.brand, 'paraph');
-  assert.equal(first.embed_origin, '');
-  assert.equal(first.return_url, '');
-  assert.deepEqual(first.request, {
-    id,
-    client_reference: 'view-1',
-    status: 'active',
-    document_name: 'contract.pdf',
-    sequential_signing: false,
-    sender_name: '',
-    message: '',
-    logo_url: '',
-    pages: [{ width: 595.28, height: 841.89, rotation: 0 }],
-  });
-  assert.equal(first.signer.id, signers.s1);
-  assert.equal(first.signer.reference, 's1');
-  assert.equal(first.signer.email, 's1@example.com');
-  assert.equal(first.signer.status, 'viewed');
-  assert.equal(first.signer.verification, '');
-  assert.equal(first.signer.verified_at, null);
-  assert.match(first.signer.expires_at as string, ISO);
-  assert.equal(first.verification_required, false);
-  assert.equal(first.can_sign, true);
-  assert.deepEqual(first.waiting_for, []);
-  assert.equal(first.fields.length, 1, "only the signer's own field");
-  assert.deepEqual({ ...first.fields[0], id: undefined }, {
-    id: undefined, type: 'signature', page: 1, x: 50, y: 50, width: 150, height: 40, name: '', field_key: '', value: '', read_only: false, editable: false,
-  });
-
-  const after = await fullStatus(server, id);
-  assert.equal(signerIn(after, 's1').status, 'viewed');
-  assert.equal(signerIn(after, 's2').status, 'pending', 'only the signer who loaded the view');
-  assert.equal(after.status, 'active');
-  const viewed = eventsOf(server, id).filter((e) => e.type === 'signer.viewed');
-  assert.equal(viewed.length, 1);
-  assert.deepEqual(viewed[0]?.data.signer, { id: signers.s1, reference: 's1', email: 's1@example.com', status: 'viewed' });
-  assert.equal(viewed[0]?.data.status, 'active');
-
-  const again = await view(s1);
-  assert.equal(again.state, 'open');
-  assert.equal(again.signer.status, 'viewed');
-  assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.viewed').length, 1, 'a second load writes no second event');
-  assert.equal(auditOf(server, id).filter((e) => e.type === 'signer_viewed').length, 1);
-});
-
-test('headers: no-store and no-referrer on the page and every API answer; frame-ancestors by link kind', async (t) => {
-  const server = await useServer(t);
-  const plain = await start(server, {}, 2);
-  const embedded = await start(server, { embed_origin: 'https://app.example.com:8443' }, 1);
-  const otp = await start(server, { signers: [{ reference: 'o', email: 'otp-h@example.com', order: 1, verification: 'email_otp' }], fields: [{ signer_reference: 'o', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 }] });
-
-  await t.test('the signing page: no-store, no-referrer, frame-ancestors none', async () => {
-    const response = await fetch(plain.links.s1 as string);
-    await response.text();
-    assertPrivate(response, 'GET /sign/<token>');
-    assert.equal(frameAncestors(response), "'none'");
-  });
-
-  await t.test('the embed page of a request with an embed_origin may be framed by that origin only', async () => {
-    const embedUrl = embedded.embeds.s1 as string;
-    assert.match(embedUrl, /\/embed\/[0-9A-Za-z]+/);
-    const response = await fetch(embedUrl);
-    await response.text();
-    assertPrivate(response, 'GET /embed/<token>');
-    assert.equal(frameAncestors(response), 'https://app.example.com:8443');
-    const signing = await fetch(embedded.links.s1 as string);
-    await signing.text();
-    assert.equal(frameAncestors(signing), "'none'", 'the signing_url itself is never framed');
-    assert.equal((await view(embedUrl)).embed_origin, 'https://app.example.com:8443');
-  });
-
-  await t.test('an embed path for a request without embed_origin, or an unknown token, stays frame-ancestors none', async () => {
-    const noOrigin = await fetch((plain.links.s1 as string).replace('/sign/', '/embed/'));
-    await noOrigin.text();
-    assert.equal(frameAncestors(noOrigin), "'none'");
-    const unknown = await fetch(new URL(`/embed/${'Z'.repeat(43)}`, plain.links.s1).href);
-    await unknown.text();
-    assert.equal(frameAncestors(unknown), "'none'");
-  });
-
-  await t.test('every successful API answer is private', async () => {
-    assertPrivate(await act(plain.links.s1 as string, 'view'), 'view');
-    const document = await documentOf(plain.links.s1 as string);
-    assert.equal(document.status, 200);
-    await document.arrayBuffer();
-    assertPrivate(document, 'document');
-    const sent = await act(otp.links.o as string, 'otp');
-    assert.equal(sent.status, 200);
-    assertPrivate(sent, 'otp');
-    const checked = await act(otp.links.o as string, 'otp/verify', { code: wrongFor((await otpCode(server, 'otp-h@example.com', otp.id)).code) });
-    assert.equal(checked.status, 200);
-    assertPrivate(checked, 'otp/verify');
-    const signed = await act(plain.links.s1 as string, 'sign', { signature: typed('S One') });
-    assert.equal(signed.status, 200);
-    assertPrivate(signed, 'sign');
-    const declined = await act(plain.links.s2 as string, 'decline', { reason: 'no' });
-    assert.equal(declined.status, 200);
-    assertPrivate(declined, 'decline');
-  });
-
-  // s1 signed and s2 declined above: both links are closed now.
-  const errorAnswers = async () => {
-    const answers: Array<[string, Response]> = [];
-    for (const action of ['otp', 'otp/verify', 'sign', 'decline']) {
-      const body = action === 'otp/verify' ? { code: '123456' } : action === 'decline' ? { reason: 'x' } : {};
-      answers.push([`409 ${action} on a closed link`, await act(plain.links.s1 as string, action, body)]);
-    }
-    answers.push(['409 document on a closed link', await documentOf(plain.links.s1 as string)]);
-    answers.push(['400 sign with an unknown property', await act(embedded.links.s1 as string, 'sign', { bogus: 1 })]);
-    answers.push(['400 decline without a reason', await act(embedded.links.s1 as string, 'decline', {})]);
-    for (const [what, response] of answers) {
-      assert.ok(response.status === 409 || response.status === 400, `${what}: ${response.status}`);
-      await response.arrayBuffer();
-    }
-    return answers;
-  };
-
-  await t.test('error answers under a link are never cached', async () => {
-    for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('cache-control'), 'no-store', what);
-  });
-
-  await t.test(
-    'error answers under a link carry referrer-policy no-referrer too',
-    async () => {
-      for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('referrer-policy'), 'no-referrer', what);
-    },
-  );
-});
-
-test('view: lang is the signer locale, else ?lang=, else Accept-Language, else en', async (t) => {
-  const server = await useServer(t);
-  const { links } = await start(server, {
-    signers: [
-      { reference: 'fr', email: 'fr@example.com', order: 1, locale: 'fr' },
-      { reference: 'none', email: 'none@example.com', order: 2 },
-    ],
-    fields: [
-      { signer_reference: 'fr', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 },
-      { signer_reference: 'none', type: 'signature', page: 1, x: 50, y: 150, width: 100, height: 40 },
-    ],
-  });
-  const fr = links.fr as string;
-  const none = links.none as string;
-  assert.equal(new URL(fr).searchParams.get('lang'), 'fr', 'the link carries the locale as lang');
-  assert.equal(new URL(none).searchParams.get('lang'), null);
-
-  assert.equal((await view(fr, { query: '?lang=ar', headers: { 'accept-language': 'ar' } })).lang, 'fr', 'the signer locale wins');
-  assert.equal((await view(none, { query: '?lang=ar', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).lang, 'ar', '?lang= before Accept-Language');
-  assert.equal((await view(none, { query: '?lang=de', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).lang, 'fr', 'an unknown ?lang= falls through');
-  assert.equal((await view(none, { headers: { 'accept-language': 'de-DE, ar;q=0.8, fr;q=0.5' } })).lang, 'ar', 'the first known Accept-Language');
-  assert.equal((await view(none, { headers: { 'accept-language': 'de-DE, es' } })).lang, 'en');
-  assert.equal((await view(none)).lang, 'en');
-});
-
-test("view: only the signer's fields, identity values prefilled from the sandbox clock, sender values kept, editable flags", async (t) => {
-  const server = await useServer(t);
-  // The sandbox date differs from today's date: sign_date must come from the sandbox clock.
-  await advance(server, 3 * DAY);
-  const sandboxDate = (await sandboxNow(server)).slice(0, 10);
-  assert.notEqual(sandboxDate, new Date().toISOString().slice(0, 10));
-  const { links } = await start(server, RICH_FIELDS());
-
-  const s1 = await view(links.s1 as string);
-  const byName = Object.fromEntries((s1.fields as Json[]).filter((f) => f.name !== '').map((f) => [f.name, f]));
-  assert.equal(s1.fields.length, 9, "only s1's fields");
-  assert.deepEqual(Object.keys(byName).sort(), ['company', 'contact', 'full_name', 'note', 'ref_no', 'signed_on', 'start_date']);
-  const marks = (s1.fields as Json[]).filter((f) => f.type === 'signature' || f.type === 'initials');
-  assert.deepEqual(marks.map((f) => [f.type, f.value, f.editable]).sort(), [['initials', '', false], ['signature', '', false]]);
-  const summary = (name: string) => {
-    const f = byName[name] as Json;
-    return { type: f.type, field_key: f.field_key, value: f.value, read_only: f.read_only, editable: f.editable };
-  };
-  assert.deepEqual(summary('company'), { type: 'text', field_key: 'company', value: '', read_only: false, editable: true });
-  assert.deepEqual(summary('start_date'), { type: 'date', field_key: '', value: '', read_only: false, editable: true });
-  assert.deepEqual(summary('full_name'), { type: 'text', field_key: 'signer_name', value: 'Ada Lovelace', read_only: false, editable: false });
-  assert.deepEqual(summary('contact'), { type: 'text', field_key: 'signer_email', value: 'ada@example.com', read_only: false, editable: false });
-  assert.deepEqual(summary('signed_on'), { type: 'date', field_key: 'sign_date', value: sandboxDate, read_only: false, editable: false });
-  assert.deepEqual(summary('ref_no'), { type: 'text', field_key: '', value: 'REF-42', read_only: true, editable: false });
-  assert.deepEqual(summary('note'), { type: 'text', field_key: '', value: 'prefilled note', read_only: false, editable: true });
-  const company = byName.company as Json;
-  assert.deepEqual([company.page, company.x, company.y, company.width, company.height], [1, 50, 100, 200, 20]);
-
-  // s2 has no name: the signer_name field is theirs to type.
-  const s2 = await view(links.s2 as string);
-  assert.equal(s2.fields.length, 4);
-  const s2Name = (s2.fields as Json[]).find((f) => f.name === 's2_name') as Json;
-  assert.deepEqual([s2Name.value, s2Name.editable], ['', true]);
-  const title = (s2.fields as Json[]).find((f) => f.name === 'title') as Json;
-  assert.deepEqual([title.value, title.editable], ['', true]);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Sign
-
-test('sign: required marks and values, unknown keys, image rules; then signed, values stored, link closed; last signature completes', async (t) => {
-  const server = await useServer(t);
-  await advance(server, 2 * DAY);
-  const sandboxDate = (await sandboxNow(server)).slice(0, 10);
-  const { id, links, signers } = await start(server, { ...RICH_FIELDS(), client_reference: 'sign-1' });
-  const s1 = links.s1 as string;
-  await view(s1);
-  const sign = (body: Json) => act(s1, 'sign', body);
-  const base = s1Complete();
-
-  await t.test('every signature and initials field needs its mark', async () => {
-    await expectError(await sign({ ...base, signature: undefined }), 400, /signature/);
-    await expectError(await sign({ ...base, initials: undefined }), 400, /initials/);
-  });
-
-  await t.test('text and date fields need a value (400 naming the field)', async () => {
-    await expectError(await sign({ ...base, fields: { start_date: '2025-01-31' } }), 400, /"company"/);
-    await expectError(await sign({ ...base, fields: { company: '   ', start_date: '2025-01-31' } }), 400, /"company"/);
-    await expectError(await sign({ ...base, fields: { company: 'ACME' } }), 400, /"start_date"/);
-    await expectError(await sign({ ...base, fields: { company: 'x'.repeat(501), start_date: '2025-01-31' } }), 400, /500/);
-  });
-
-  await t.test('an unknown field key, or one of another signer, is a 400', async () => {
-    await expectError(await sign({ ...base, fields: { ...base.fields, bogus: 'x' } }), 400, /bogus/);
-    await expectError(await sign({ ...base, fields: { ...base.fields, s2_name: 'x' } }), 400, /s2_name/);
-  });
-
-  await t.test('a drawn mark must be a PNG data URL of at most 512 KiB', async () => {
-    const jpeg = JPEG_BYTES.toString('base64');
-    await expectError(await sign({ ...base, signature: drawn(`data:image/jpeg;base64,${jpeg}`) }), 400);
-    await expectError(await sign({ ...base, signature: drawn(png(jpeg)) }), 400, /PNG/);
-    await expectError(await sign({ ...base, signature: drawn(png(Buffer.from('not an image at all').toString('base64'))) }), 400, /PNG/);
-    await expectError(await sign({ ...base, signature: drawn('hello') }), 400);
-    await expectError(await sign({ ...base, initials: drawn(png(jpeg)) }), 400, /initials/);
-    const big = Buffer.concat([PNG_MAGIC, Buffer.alloc(512 * 1024 + 1 - PNG_MAGIC.length, 7)]);
-    await expectError(await sign({ ...base, signature: drawn(png(big.toString('base64'))) }), 400, /512 KiB/);
-    await expectError(await sign({ ...base, signature: typed('') }), 400);
-  });
-
-  await t.test('refused attempts change nothing', async () => {
-    const state = await fullStatus(server, id);
-    assert.equal(signerIn(state, 's1').status, 'viewed');
-    assert.equal(fieldIn(state, 'company').value, '');
-    assert.equal(fieldIn(state, 'start_date').value, '');
-    assert.ok(!typesOf(server, id).includes('signer.completed'));
-  });
-
-  let signedAt = '';
-  await t.test('signing: signer signed, values stored, read-only and identity values kept whatever is sent', async () => {
-    // A drawn signature of exactly 512 KiB is accepted.
-    const image = Buffer.concat([Buffer.from(TINY_PNG, 'base64'), Buffer.alloc(512 * 1024 - Buffer.from(TINY_PNG, 'base64').length, 0)]);
-    const outcome = await ok(
-      await sign({
-        signature: drawn(png(image.toString('base64'))),
-        initials: typed('AL'),
-        fields: { company: 'ACME', start_date: '2025-01-31', ref_no: 'HACKED', full_name: 'Mallory', contact: 'mallory@example.com', signed_on: '1999-01-01' },
-      }),
-    );
-    assert.deepEqual(Object.keys(outcome).sort(), ['request_status', 'return_url', 'signed_at', 'status']);
-    assert.equal(outcome.status, 'signed');
-    assert.equal(outcome.request_status, 'active');
-    assert.match(outcome.signed_at as string, ISO);
-    assert.equal(outcome.return_url, '');
-    signedAt = outcome.signed_at as string;
-
-    const state = await fullStatus(server, id);
-    assert.equal(state.status, 'active');
-    const signer = signerIn(state, 's1');
-    assert.equal(signer.status, 'signed');
-    assert.equal(signer.signed_at, signedAt);
-    assert.equal(signerIn(state, 's2').status, 'pending');
-    const values = Object.fromEntries((state.fields as Json[]).filter((f) => f.signer_reference === 's1').map((f) => [f.name, [f.value, f.completed]]));
-    assert.deepEqual(values, {
-      company: ['ACME', true],
-      start_date: ['2025-01-31', true],
-      full_name: ['Ada Lovelace', true],
-      contact: ['ada@example.com', true],
-      signed_on: [sandboxDate, true],
-      ref_no: ['REF-42', true],
-      note: ['prefilled note', true],
+    const first = await view(s1);
+    assert.deepEqual(Object.keys(first).sort(), [
+      'brand', 'can_sign', 'closed_reason', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
+    ]);
+    assert.equal(first.signed_pdf, 'none');
+    assert.equal(first.state, 'open');
+    assert.equal(first.closed_reason, null);
+    assert.equal(first.lang, 'en');
+    assert.equal(first.brand, 'paraph');
+    assert.equal(first.embed_origin, '');
+    assert.equal(first.return_url, '');
+    assert.deepEqual(first.request, {
+      id,
+      client_reference: 'view-1',
+      status: 'active',
+      document_name: 'contract.pdf',
+      sequential_signing: false,
+      sender_name: '',
+      message: '',
+      logo_url: '',
+      pages: [{ width: 595.28, height: 841.89, rotation: 0 }],
     });
-    assert.ok((state.fields as Json[]).filter((f) => f.signer_reference === 's2').every((f) => f.completed === false));
+    assert.equal(first.signer.id, signers.s1);
+    assert.equal(first.signer.reference, 's1');
+    assert.equal(first.signer.email, 's1@example.com');
+    assert.equal(first.signer.status, 'viewed');
+    assert.equal(first.signer.verification, '');
+    assert.equal(first.signer.verified_at, null);
+    assert.match(first.signer.expires_at as string, ISO);
+    assert.equal(first.verification_required, false);
+    assert.equal(first.can_sign, true);
+    assert.deepEqual(first.waiting_for, []);
+    assert.equal(first.fields.length, 1, "only the signer's own field");
+    assert.deepEqual({ ...first.fields[0], id: undefined }, {
+      id: undefined, type: 'signature', page: 1, x: 50, y: 50, width: 150, height: 40, name: '', field_key: '', value: '', read_only: false, editable: false,
+    });
 
-    const { db } = server.running.ctx;
-    const marks = db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', '=', signers.s1 as string));
-    const byKind = Object.fromEntries(marks.map((m) => [m.kind, m]));
-    assert.equal(byKind.signature?.method, 'drawn');
-    assert.ok(Buffer.from(byKind.signature?.image as Uint8Array).equals(image), 'the drawn PNG is stored as sent');
-    assert.deepEqual([byKind.initials?.method, byKind.initials?.text], ['typed', 'AL']);
+    const after = await fullStatus(server, id);
+    assert.equal(signerIn(after, 's1').status, 'viewed');
+    assert.equal(signerIn(after, 's2').status, 'pending', 'only the signer who loaded the view');
+    assert.equal(after.status, 'active');
+    const viewed = eventsOf(server, id).filter((e) => e.type === 'signer.viewed');
+    assert.equal(viewed.length, 1);
+    assert.deepEqual(viewed[0]?.data.signer, { id: signers.s1, reference: 's1', email: 's1@example.com', status: 'viewed' });
+    assert.equal(viewed[0]?.data.status, 'active');
 
-    const completed = eventsOf(server, id).filter((e) => e.type === 'signer.completed');
-    assert.equal(completed.length, 1);
-    assert.deepEqual(completed[0]?.data.signer, { id: signers.s1, reference: 's1', email: 'ada@example.com', status: 'signed' });
-    assert.equal(completed[0]?.data.status, 'active');
-    assert.ok(!typesOf(server, id).includes('signature_request.completed'));
+    const again = await view(s1);
+    assert.equal(again.state, 'open');
+    assert.equal(again.signer.status, 'viewed');
+    assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.viewed').length, 1, 'a second load writes no second event');
+    assert.equal(auditOf(server, id).filter((e) => e.type === 'signer_viewed').length, 1);
   });
 
-  await t.test('the link cannot be used again', async () => {
-    const closed = await view(s1);
-    assert.equal(closed.state, 'closed');
-    assert.equal(closed.closed_reason, 'signed');
-    assert.deepEqual(closed.fields, []);
-    assert.equal(closed.can_sign, false);
-    await expectError(await sign(s1Complete()), 409, /already used|signed/);
-    await expectError(await act(s1, 'decline', { reason: 'changed my mind' }), 409, /signed/);
-    const document = await documentOf(s1);
-    await expectError(document, 409, /signed/);
+  test('headers: no-store and no-referrer on the page and every API answer; frame-ancestors by link kind', async (t) => {
+    const server = await useServer(t);
+    const plain = await start(server, {}, 2);
+    const embedded = await start(server, { embed_origin: 'https://app.example.com:8443' }, 1);
+    const otp = await start(server, { signers: [{ reference: 'o', email: 'otp-h@example.com', order: 1, verification: 'email_otp' }], fields: [{ signer_reference: 'o', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 }] });
+
+    await t.test('the signing page: no-store, no-referrer, frame-ancestors none', async () => {
+      const response = await fetch(plain.links.s1 as string);
+      await response.text();
+      assertPrivate(response, 'GET /sign/<token>');
+      assert.equal(frameAncestors(response), "'none'");
+    });
+
+    await t.test('the embed page of a request with an embed_origin may be framed by that origin only', async () => {
+      const embedUrl = embedded.embeds.s1 as string;
+      assert.match(embedUrl, /\/embed\/[0-9A-Za-z]+/);
+      const response = await fetch(embedUrl);
+      await response.text();
+      assertPrivate(response, 'GET /embed/<token>');
+      assert.equal(frameAncestors(response), 'https://app.example.com:8443');
+      const signing = await fetch(embedded.links.s1 as string);
+      await signing.text();
+      assert.equal(frameAncestors(signing), "'none'", 'the signing_url itself is never framed');
+      assert.equal((await view(embedUrl)).embed_origin, 'https://app.example.com:8443');
+    });
+
+    await t.test('an embed path for a request without embed_origin, or an unknown token, stays frame-ancestors none', async () => {
+      const noOrigin = await fetch((plain.links.s1 as string).replace('/sign/', '/embed/'));
+      await noOrigin.text();
+      assert.equal(frameAncestors(noOrigin), "'none'");
+      const unknown = await fetch(new URL(`/embed/${'Z'.repeat(43)}`, plain.links.s1).href);
+      await unknown.text();
+      assert.equal(frameAncestors(unknown), "'none'");
+    });
+
+    await t.test('every successful API answer is private', async () => {
+      assertPrivate(await act(plain.links.s1 as string, 'view'), 'view');
+      const document = await documentOf(plain.links.s1 as string);
+      assert.equal(document.status, 200);
+      await document.arrayBuffer();
+      assertPrivate(document, 'document');
+      const sent = await act(otp.links.o as string, 'otp');
+      assert.equal(sent.status, 200);
+      assertPrivate(sent, 'otp');
+      const checked = await act(otp.links.o as string, 'otp/verify', { code: wrongFor((await otpCode(server, 'otp-h@example.com', otp.id)).code) });
+      assert.equal(checked.status, 200);
+      assertPrivate(checked, 'otp/verify');
+      const signed = await act(plain.links.s1 as string, 'sign', { signature: typed('S One') });
+      assert.equal(signed.status, 200);
+      assertPrivate(signed, 'sign');
+      const declined = await act(plain.links.s2 as string, 'decline', { reason: 'no' });
+      assert.equal(declined.status, 200);
+      assertPrivate(declined, 'decline');
+    });
+
+    // s1 signed and s2 declined above: both links are closed now.
+    const errorAnswers = async () => {
+      const answers: Array<[string, Response]> = [];
+      for (const action of ['otp', 'otp/verify', 'sign', 'decline']) {
+        const body = action === 'otp/verify' ? { code: '123456' } : action === 'decline' ? { reason: 'x' } : {};
+        answers.push([`409 ${action} on a closed link`, await act(plain.links.s1 as string, action, body)]);
+      }
+      answers.push(['409 document on a closed link', await documentOf(plain.links.s1 as string)]);
+      answers.push(['400 sign with an unknown property', await act(embedded.links.s1 as string, 'sign', { bogus: 1 })]);
+      answers.push(['400 decline without a reason', await act(embedded.links.s1 as string, 'decline', {})]);
+      for (const [what, response] of answers) {
+        assert.ok(response.status === 409 || response.status === 400, `${what}: ${response.status}`);
+        await response.arrayBuffer();
+      }
+      return answers;
+    };
+
+    await t.test('error answers under a link are never cached', async () => {
+      for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('cache-control'), 'no-store', what);
+    });
+
+    await t.test(
+      'error answers under a link carry referrer-policy no-referrer too',
+      async () => {
+        for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('referrer-policy'), 'no-referrer', what);
+      },
+    );
   });
 
-  await t.test('the last signature (typed, by field id too) completes the request', async () => {
+  test('view: lang is the signer locale, else ?lang=, else Accept-Language, else en', async (t) => {
+    const server = await useServer(t);
+    const { links } = await start(server, {
+      signers: [
+        { reference: 'fr', email: 'fr@example.com', order: 1, locale: 'fr' },
+        { reference: 'none', email: 'none@example.com', order: 2 },
+      ],
+      fields: [
+        { signer_reference: 'fr', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 },
+        { signer_reference: 'none', type: 'signature', page: 1, x: 50, y: 150, width: 100, height: 40 },
+      ],
+    });
+    const fr = links.fr as string;
+    const none = links.none as string;
+    assert.equal(new URL(fr).searchParams.get('lang'), 'fr', 'the link carries the locale as lang');
+    assert.equal(new URL(none).searchParams.get('lang'), null);
+
+    assert.equal((await view(fr, { query: '?lang=ar', headers: { 'accept-language': 'ar' } })).lang, 'fr', 'the signer locale wins');
+    assert.equal((await view(none, { query: '?lang=ar', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).lang, 'ar', '?lang= before Accept-Language');
+    assert.equal((await view(none, { query: '?lang=de', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).lang, 'fr', 'an unknown ?lang= falls through');
+    assert.equal((await view(none, { headers: { 'accept-language': 'de-DE, ar;q=0.8, fr;q=0.5' } })).lang, 'ar', 'the first known Accept-Language');
+    assert.equal((await view(none, { headers: { 'accept-language': 'de-DE, es' } })).lang, 'en');
+    assert.equal((await view(none)).lang, 'en');
+  });
+
+  test("view: only the signer's fields, identity values prefilled from the sandbox clock, sender values kept, editable flags", async (t) => {
+    const server = await useServer(t);
+    // The sandbox date differs from today's date: sign_date must come from the sandbox clock.
+    await advance(server, 3 * DAY);
+    const sandboxDate = (await sandboxNow(server)).slice(0, 10);
+    assert.notEqual(sandboxDate, new Date().toISOString().slice(0, 10));
+    const { links } = await start(server, RICH_FIELDS());
+
+    const s1 = await view(links.s1 as string);
+    const byName = Object.fromEntries((s1.fields as Json[]).filter((f) => f.name !== '').map((f) => [f.name, f]));
+    assert.equal(s1.fields.length, 9, "only s1's fields");
+    assert.deepEqual(Object.keys(byName).sort(), ['company', 'contact', 'full_name', 'note', 'ref_no', 'signed_on', 'start_date']);
+    const marks = (s1.fields as Json[]).filter((f) => f.type === 'signature' || f.type === 'initials');
+    assert.deepEqual(marks.map((f) => [f.type, f.value, f.editable]).sort(), [['initials', '', false], ['signature', '', false]]);
+    const summary = (name: string) => {
+      const f = byName[name] as Json;
+      return { type: f.type, field_key: f.field_key, value: f.value, read_only: f.read_only, editable: f.editable };
+    };
+    assert.deepEqual(summary('company'), { type: 'text', field_key: 'company', value: '', read_only: false, editable: true });
+    assert.deepEqual(summary('start_date'), { type: 'date', field_key: '', value: '', read_only: false, editable: true });
+    assert.deepEqual(summary('full_name'), { type: 'text', field_key: 'signer_name', value: 'Ada Lovelace', read_only: false, editable: false });
+    assert.deepEqual(summary('contact'), { type: 'text', field_key: 'signer_email', value: 'ada@example.com', read_only: false, editable: false });
+    assert.deepEqual(summary('signed_on'), { type: 'date', field_key: 'sign_date', value: sandboxDate, read_only: false, editable: false });
+    assert.deepEqual(summary('ref_no'), { type: 'text', field_key: '', value: 'REF-42', read_only: true, editable: false });
+    assert.deepEqual(summary('note'), { type: 'text', field_key: '', value: 'prefilled note', read_only: false, editable: true });
+    const company = byName.company as Json;
+    assert.deepEqual([company.page, company.x, company.y, company.width, company.height], [1, 50, 100, 200, 20]);
+
+    // s2 has no name: the signer_name field is theirs to type.
+    const s2 = await view(links.s2 as string);
+    assert.equal(s2.fields.length, 4);
+    const s2Name = (s2.fields as Json[]).find((f) => f.name === 's2_name') as Json;
+    assert.deepEqual([s2Name.value, s2Name.editable], ['', true]);
+    const title = (s2.fields as Json[]).find((f) => f.name === 'title') as Json;
+    assert.deepEqual([title.value, title.editable], ['', true]);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Sign
+
+  test('sign: required marks and values, unknown keys, image rules; then signed, values stored, link closed; last signature completes', async (t) => {
+    const server = await useServer(t);
+    await advance(server, 2 * DAY);
+    const sandboxDate = (await sandboxNow(server)).slice(0, 10);
+    const { id, links, signers } = await start(server, { ...RICH_FIELDS(), client_reference: 'sign-1' });
+    const s1 = links.s1 as string;
+    await view(s1);
+    const sign = (body: Json) => act(s1, 'sign', body);
+    const base = s1Complete();
+
+    await t.test('every signature and initials field needs its mark', async () => {
+      await expectError(await sign({ ...base, signature: undefined }), 400, /signature/);
+      await expectError(await sign({ ...base, initials: undefined }), 400, /initials/);
+    });
+
+    await t.test('text and date fields need a value (400 naming the field)', async () => {
+      await expectError(await sign({ ...base, fields: { start_date: '2025-01-31' } }), 400, /"company"/);
+      await expectError(await sign({ ...base, fields: { company: '   ', start_date: '2025-01-31' } }), 400, /"company"/);
+      await expectError(await sign({ ...base, fields: { company: 'ACME' } }), 400, /"start_date"/);
+      await expectError(await sign({ ...base, fields: { company: 'x'.repeat(501), start_date: '2025-01-31' } }), 400, /500/);
+    });
+
+    await t.test('an unknown field key, or one of another signer, is a 400', async () => {
+      await expectError(await sign({ ...base, fields: { ...base.fields, bogus: 'x' } }), 400, /bogus/);
+      await expectError(await sign({ ...base, fields: { ...base.fields, s2_name: 'x' } }), 400, /s2_name/);
+    });
+
+    await t.test('a drawn mark must be a PNG data URL of at most 512 KiB', async () => {
+      const jpeg = JPEG_BYTES.toString('base64');
+      await expectError(await sign({ ...base, signature: drawn(`data:image/jpeg;base64,${jpeg}`) }), 400);
+      await expectError(await sign({ ...base, signature: drawn(png(jpeg)) }), 400, /PNG/);
+      await expectError(await sign({ ...base, signature: drawn(png(Buffer.from('not an image at all').toString('base64'))) }), 400, /PNG/);
+      await expectError(await sign({ ...base, signature: drawn('hello') }), 400);
+      await expectError(await sign({ ...base, initials: drawn(png(jpeg)) }), 400, /initials/);
+      const big = Buffer.concat([PNG_MAGIC, Buffer.alloc(512 * 1024 + 1 - PNG_MAGIC.length, 7)]);
+      await expectError(await sign({ ...base, signature: drawn(png(big.toString('base64'))) }), 400, /512 KiB/);
+      await expectError(await sign({ ...base, signature: typed('') }), 400);
+    });
+
+    await t.test('refused attempts change nothing', async () => {
+      const state = await fullStatus(server, id);
+      assert.equal(signerIn(state, 's1').status, 'viewed');
+      assert.equal(fieldIn(state, 'company').value, '');
+      assert.equal(fieldIn(state, 'start_date').value, '');
+      assert.ok(!typesOf(server, id).includes('signer.completed'));
+    });
+
+    let signedAt = '';
+    await t.test('signing: signer signed, values stored, read-only and identity values kept whatever is sent', async () => {
+      // A drawn signature of exactly 512 KiB is accepted.
+      const image = Buffer.concat([Buffer.from(TINY_PNG, 'base64'), Buffer.alloc(512 * 1024 - Buffer.from(TINY_PNG, 'base64').length, 0)]);
+      const outcome = await ok(
+        await sign({
+          signature: drawn(png(image.toString('base64'))),
+          initials: typed('AL'),
+          fields: { company: 'ACME', start_date: '2025-01-31', ref_no: 'HACKED', full_name: 'Mallory', contact: 'mallory@example.com', signed_on: '1999-01-01' },
+        }),
+      );
+      assert.deepEqual(Object.keys(outcome).sort(), ['request_status', 'return_url', 'signed_at', 'status']);
+      assert.equal(outcome.status, 'signed');
+      assert.equal(outcome.request_status, 'active');
+      assert.match(outcome.signed_at as string, ISO);
+      assert.equal(outcome.return_url, '');
+      signedAt = outcome.signed_at as string;
+
+      const state = await fullStatus(server, id);
+      assert.equal(state.status, 'active');
+      const signer = signerIn(state, 's1');
+      assert.equal(signer.status, 'signed');
+      assert.equal(signer.signed_at, signedAt);
+      assert.equal(signerIn(state, 's2').status, 'pending');
+      const values = Object.fromEntries((state.fields as Json[]).filter((f) => f.signer_reference === 's1').map((f) => [f.name, [f.value, f.completed]]));
+      assert.deepEqual(values, {
+        company: ['ACME', true],
+        start_date: ['2025-01-31', true],
+        full_name: ['Ada Lovelace', true],
+        contact: ['ada@example.com', true],
+        signed_on: [sandboxDate, true],
+        ref_no: ['REF-42', true],
+        note: ['prefilled note', true],
+      });
+      assert.ok((state.fields as Json[]).filter((f) => f.signer_reference === 's2').every((f) => f.completed === false));
+
+      const { db } = server.running.ctx;
+      const marks = db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', '=', signers.s1 as string));
+      const byKind = Object.fromEntries(marks.map((m) => [m.kind, m]));
+      assert.equal(byKind.signature?.method, 'drawn');
+      assert.ok(Buffer.from(byKind.signature?.image as Uint8Array).equals(image), 'the drawn PNG is stored as sent');
+      assert.deepEqual([byKind.initials?.method, byKind.initials?.text], ['typed', 'AL']);
+
+      const completed = eventsOf(server, id).filter((e) => e.type === 'signer.completed');
+      assert.equal(completed.length, 1);
+      assert.deepEqual(completed[0]?.data.signer, { id: signers.s1, reference: 's1', email: 'ada@example.com', status: 'signed' });
+      assert.equal(completed[0]?.data.status, 'active');
+      assert.ok(!typesOf(server, id).includes('signature_request.completed'));
+    });
+
+    await t.test('the link cannot be used again', async () => {
+      const closed = await view(s1);
+      assert.equal(closed.state, 'closed');
+      assert.equal(closed.closed_reason, 'signed');
+      assert.deepEqual(closed.fields, []);
+      assert.equal(closed.can_sign, false);
+      await expectError(await sign(s1Complete()), 409, /already used|signed/);
+      await expectError(await act(s1, 'decline', { reason: 'changed my mind' }), 409, /signed/);
+      const document = await documentOf(s1);
+      await expectError(document, 409, /signed/);
+    });
+
+    await t.test('the last signature (typed, by field id too) completes the request', async () => {
+      const s2 = links.s2 as string;
+      const s2View = await view(s2);
+      const unnamed = (s2View.fields as Json[]).find((f) => f.type === 'date') as Json;
+      assert.equal(unnamed.name, '');
+      await expectError(await act(s2, 'sign', { signature: typed('Bob'), fields: { s2_name: 'Bob Builder', title: 'CTO' } }), 400, new RegExp(unnamed.id as string));
+      const outcome = await ok(await act(s2, 'sign', { signature: typed('Bob Builder'), fields: { s2_name: 'Bob Builder', title: 'CTO', [unnamed.id]: '2025-02-01' } }));
+      assert.equal(outcome.status, 'signed');
+      assert.equal(outcome.request_status, 'completed');
+      const state = await fullStatus(server, id);
+      assert.equal(state.status, 'completed');
+      assert.equal(signerIn(state, 's2').status, 'signed');
+      assert.equal(fieldIn(state, 's2_name').value, 'Bob Builder', 'a nameless signer types their signer_name');
+      assert.equal(fieldIn(state, 'title').value, 'CTO');
+      assert.ok((state.fields as Json[]).every((f) => f.completed === true));
+
+      const events = eventsOf(server, id);
+      assert.deepEqual(events.map((e) => e.type).filter((type) => type !== 'signer.viewed'), [
+        'signature_request.activated', 'signer.completed', 'signer.completed', 'signature_request.completed',
+      ]);
+      const last = events.filter((e) => e.type === 'signer.completed')[1];
+      assert.equal(last?.data.signer.reference, 's2');
+      assert.equal(last?.data.signer.status, 'signed');
+      assert.equal(last?.data.status, 'completed', 'data.status is the status after the event');
+      const done = events.find((e) => e.type === 'signature_request.completed');
+      assert.equal(done?.data.status, 'completed');
+      assert.equal(done?.data.signature_request_id, id);
+      assert.equal(done?.data.client_reference, 'sign-1');
+    });
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Decline
+
+  test('decline: a reason is required; signer and request declined, events, other links closed', async (t) => {
+    const server = await useServer(t);
+    const { id, links, signers } = await start(server, { client_reference: 'decline-1' }, 3);
     const s2 = links.s2 as string;
-    const s2View = await view(s2);
-    const unnamed = (s2View.fields as Json[]).find((f) => f.type === 'date') as Json;
-    assert.equal(unnamed.name, '');
-    await expectError(await act(s2, 'sign', { signature: typed('Bob'), fields: { s2_name: 'Bob Builder', title: 'CTO' } }), 400, new RegExp(unnamed.id as string));
-    const outcome = await ok(await act(s2, 'sign', { signature: typed('Bob Builder'), fields: { s2_name: 'Bob Builder', title: 'CTO', [unnamed.id]: '2025-02-01' } }));
-    assert.equal(outcome.status, 'signed');
-    assert.equal(outcome.request_status, 'completed');
+    await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
+
+    await expectError(await act(s2, 'decline', {}), 400, /reason/);
+    await expectError(await act(s2, 'decline', { reason: '' }), 400, /reason/);
+    await expectError(await act(s2, 'decline', { reason: 'x'.repeat(501) }), 400, /500/);
+    assert.equal((await fullStatus(server, id)).status, 'active');
+
+    const reason = `${'r'.repeat(487)} not my terms`;
+    assert.equal(reason.length, 500);
+    const outcome = await ok(await act(s2, 'decline', { reason }));
+    assert.deepEqual(outcome, { status: 'declined', request_status: 'declined', signed_at: null, return_url: '' });
+
     const state = await fullStatus(server, id);
-    assert.equal(state.status, 'completed');
-    assert.equal(signerIn(state, 's2').status, 'signed');
-    assert.equal(fieldIn(state, 's2_name').value, 'Bob Builder', 'a nameless signer types their signer_name');
-    assert.equal(fieldIn(state, 'title').value, 'CTO');
-    assert.ok((state.fields as Json[]).every((f) => f.completed === true));
+    assert.equal(state.status, 'declined');
+    assert.equal(signerIn(state, 's2').status, 'declined');
+    assert.equal(signerIn(state, 's1').status, 'signed', 'a signature already given stays');
 
     const events = eventsOf(server, id);
-    assert.deepEqual(events.map((e) => e.type).filter((type) => type !== 'signer.viewed'), [
-      'signature_request.activated', 'signer.completed', 'signer.completed', 'signature_request.completed',
-    ]);
-    const last = events.filter((e) => e.type === 'signer.completed')[1];
-    assert.equal(last?.data.signer.reference, 's2');
-    assert.equal(last?.data.signer.status, 'signed');
-    assert.equal(last?.data.status, 'completed', 'data.status is the status after the event');
-    const done = events.find((e) => e.type === 'signature_request.completed');
-    assert.equal(done?.data.status, 'completed');
-    assert.equal(done?.data.signature_request_id, id);
-    assert.equal(done?.data.client_reference, 'sign-1');
-  });
-});
+    const declined = events.filter((e) => e.type === 'signer.declined');
+    assert.equal(declined.length, 1);
+    assert.equal(declined[0]?.data.reason, reason);
+    assert.deepEqual(declined[0]?.data.signer, { id: signers.s2, reference: 's2', email: 's2@example.com', status: 'declined' });
+    assert.equal(declined[0]?.data.status, 'declined');
+    const requestDeclined = events.filter((e) => e.type === 'signature_request.declined');
+    assert.equal(requestDeclined.length, 1);
+    assert.equal(requestDeclined[0]?.data.status, 'declined');
+    assert.equal(requestDeclined[0]?.data.reason, undefined);
 
-// ---------------------------------------------------------------------------------------------
-// Decline
-
-test('decline: a reason is required; signer and request declined, events, other links closed', async (t) => {
-  const server = await useServer(t);
-  const { id, links, signers } = await start(server, { client_reference: 'decline-1' }, 3);
-  const s2 = links.s2 as string;
-  await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
-
-  await expectError(await act(s2, 'decline', {}), 400, /reason/);
-  await expectError(await act(s2, 'decline', { reason: '' }), 400, /reason/);
-  await expectError(await act(s2, 'decline', { reason: 'x'.repeat(501) }), 400, /500/);
-  assert.equal((await fullStatus(server, id)).status, 'active');
-
-  const reason = `${'r'.repeat(487)} not my terms`;
-  assert.equal(reason.length, 500);
-  const outcome = await ok(await act(s2, 'decline', { reason }));
-  assert.deepEqual(outcome, { status: 'declined', request_status: 'declined', signed_at: null, return_url: '' });
-
-  const state = await fullStatus(server, id);
-  assert.equal(state.status, 'declined');
-  assert.equal(signerIn(state, 's2').status, 'declined');
-  assert.equal(signerIn(state, 's1').status, 'signed', 'a signature already given stays');
-
-  const events = eventsOf(server, id);
-  const declined = events.filter((e) => e.type === 'signer.declined');
-  assert.equal(declined.length, 1);
-  assert.equal(declined[0]?.data.reason, reason);
-  assert.deepEqual(declined[0]?.data.signer, { id: signers.s2, reference: 's2', email: 's2@example.com', status: 'declined' });
-  assert.equal(declined[0]?.data.status, 'declined');
-  const requestDeclined = events.filter((e) => e.type === 'signature_request.declined');
-  assert.equal(requestDeclined.length, 1);
-  assert.equal(requestDeclined[0]?.data.status, 'declined');
-  assert.equal(requestDeclined[0]?.data.reason, undefined);
-
-  for (const [ref, expected] of [['s2', 'declined'], ['s3', 'declined'], ['s1', 'signed']] as const) {
-    const closed = await view(links[ref] as string);
-    assert.equal(closed.state, 'closed', ref);
-    assert.equal(closed.closed_reason, expected, ref);
-  }
-  await expectError(await act(links.s3 as string, 'sign', { signature: typed('Three') }), 409, /declined/);
-  await expectError(await act(links.s3 as string, 'decline', { reason: 'me too' }), 409, /declined/);
-  await expectError(await documentOf(links.s3 as string), 409, /declined/);
-  assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.declined').length, 1);
-});
-
-test(
-  'decline: a reason of only blanks is no reason (400)',
-  async (t) => {
-    const server = await useServer(t);
-    const { id, links } = await start(server, {}, 1);
-    await expectError(await act(links.s1 as string, 'decline', { reason: '   ' }), 400, /reason/);
-    assert.equal((await fullStatus(server, id)).status, 'active');
-  },
-);
-
-// ---------------------------------------------------------------------------------------------
-// Closed links
-
-test('closed links: cancelled, revoked by rotation or replacement, expired, unavailable; every action 409 saying why', async (t) => {
-  const server = await useServer(t);
-  const tryEverything = async (link: string, why: RegExp) => {
-    await expectError(await act(link, 'sign', { signature: typed('X') }), 409, why);
-    await expectError(await act(link, 'decline', { reason: 'no' }), 409, why);
-    await expectError(await act(link, 'otp'), 409, why);
-    await expectError(await act(link, 'otp/verify', { code: '123456' }), 409, why);
-    await expectError(await documentOf(link), 409, why);
-  };
-  const closedView = async (link: string, reason: string) => {
-    const answer = await view(link);
-    assert.equal(answer.state, 'closed');
-    assert.equal(answer.closed_reason, reason);
-    assert.equal(answer.can_sign, false);
-    assert.deepEqual(answer.fields, []);
-    return answer;
-  };
-  const expiring = await start(server, {}, 1);
-
-  await t.test('after cancel: cancelled', async () => {
-    const { id, links } = await start(server, {}, 2);
-    await view(links.s1 as string);
-    assert.equal((await postJson(server, `/v1/signature-requests/${id}/cancel`, { reason: 'wrong file' })).status, 200);
-    const closed = await closedView(links.s1 as string, 'cancelled');
-    assert.equal(closed.request.id, id);
-    assert.equal(closed.signer.reference, 's1');
-    await closedView(links.s2 as string, 'cancelled');
-    await tryEverything(links.s2 as string, /cancelled/);
-    assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'pending', 'a closed view marks nothing');
-  });
-
-  await t.test('after a reminder: the old link is revoked, the new one opens', async () => {
-    const { id, links } = await start(server, {}, 1);
-    const reminded = await ok<{ reminders: Array<{ reference: string; signing_url: string }> }>(await postJson(server, `/v1/signature-requests/${id}/reminders`, {}));
-    const fresh = reminded.reminders[0]?.signing_url as string;
-    assert.notEqual(fresh, links.s1);
-    await closedView(links.s1 as string, 'revoked');
-    await tryEverything(links.s1 as string, /replaced by a newer/);
-    assert.equal((await view(fresh)).state, 'open');
-    await ok(await act(fresh, 'sign', { signature: typed('S One') }));
-  });
-
-  await t.test("after replace: the old signer's link is revoked", async () => {
-    const { id, links } = await start(server, {}, 2);
-    const replaced = await ok<{ signer: { signing_url: string; email: string } }>(
-      await postJson(server, `/v1/signature-requests/${id}/signers/s2/replace`, { email: 'carol@example.com', name: 'Carol' }),
-    );
-    await closedView(links.s2 as string, 'revoked');
-    await tryEverything(links.s2 as string, /replaced|cannot be used/);
-    const fresh = await view(replaced.signer.signing_url);
-    assert.equal(fresh.state, 'open');
-    assert.equal(fresh.signer.email, 'carol@example.com');
-    assert.equal(fresh.signer.name, 'Carol');
-    assert.equal((await view(links.s1 as string)).state, 'open', 'the other signer is untouched');
-  });
-
-  await t.test('an unknown or malformed token: unavailable', async () => {
-    const origin = new URL(expiring.links.s1 as string).origin;
-    for (const token of ['A'.repeat(43), 'abc', 'not-a-token_!']) {
-      const link = `${origin}/sign/${token}`;
-      const answer = await closedView(link, 'unavailable');
-      assert.equal(answer.request, null);
-      assert.equal(answer.signer, null);
-      assert.equal(answer.return_url, '');
+    for (const [ref, expected] of [['s2', 'declined'], ['s3', 'declined'], ['s1', 'signed']] as const) {
+      const closed = await view(links[ref] as string);
+      assert.equal(closed.state, 'closed', ref);
+      assert.equal(closed.closed_reason, expected, ref);
     }
-    await tryEverything(`${origin}/sign/${'A'.repeat(43)}`, /cannot be used/);
+    await expectError(await act(links.s3 as string, 'sign', { signature: typed('Three') }), 409, /declined/);
+    await expectError(await act(links.s3 as string, 'decline', { reason: 'me too' }), 409, /declined/);
+    await expectError(await documentOf(links.s3 as string), 409, /declined/);
+    assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.declined').length, 1);
   });
 
-  await t.test('after the link expiry (8 days later): expired', async () => {
-    await advance(server, 8 * DAY);
-    await closedView(expiring.links.s1 as string, 'expired');
-    await tryEverything(expiring.links.s1 as string, /expired/);
+  test(
+    'decline: a reason of only blanks is no reason (400)',
+    async (t) => {
+      const server = await useServer(t);
+      const { id, links } = await start(server, {}, 1);
+      await expectError(await act(links.s1 as string, 'decline', { reason: '   ' }), 400, /reason/);
+      assert.equal((await fullStatus(server, id)).status, 'active');
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Closed links
+
+  test('closed links: cancelled, revoked by rotation or replacement, expired, unavailable; every action 409 saying why', async (t) => {
+    const server = await useServer(t);
+    const tryEverything = async (link: string, why: RegExp) => {
+      await expectError(await act(link, 'sign', { signature: typed('X') }), 409, why);
+      await expectError(await act(link, 'decline', { reason: 'no' }), 409, why);
+      await expectError(await act(link, 'otp'), 409, why);
+      await expectError(await act(link, 'otp/verify', { code: '123456' }), 409, why);
+      await expectError(await documentOf(link), 409, why);
+    };
+    const closedView = async (link: string, reason: string) => {
+      const answer = await view(link);
+      assert.equal(answer.state, 'closed');
+      assert.equal(answer.closed_reason, reason);
+      assert.equal(answer.can_sign, false);
+      assert.deepEqual(answer.fields, []);
+      return answer;
+    };
+    const expiring = await start(server, {}, 1);
+
+    await t.test('after cancel: cancelled', async () => {
+      const { id, links } = await start(server, {}, 2);
+      await view(links.s1 as string);
+      assert.equal((await postJson(server, `/v1/signature-requests/${id}/cancel`, { reason: 'wrong file' })).status, 200);
+      const closed = await closedView(links.s1 as string, 'cancelled');
+      assert.equal(closed.request.id, id);
+      assert.equal(closed.signer.reference, 's1');
+      await closedView(links.s2 as string, 'cancelled');
+      await tryEverything(links.s2 as string, /cancelled/);
+      assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'pending', 'a closed view marks nothing');
+    });
+
+    await t.test('after a reminder: the old link is revoked, the new one opens', async () => {
+      const { id, links } = await start(server, {}, 1);
+      const reminded = await ok<{ reminders: Array<{ reference: string; signing_url: string }> }>(await postJson(server, `/v1/signature-requests/${id}/reminders`, {}));
+      const fresh = reminded.reminders[0]?.signing_url as string;
+      assert.notEqual(fresh, links.s1);
+      await closedView(links.s1 as string, 'revoked');
+      await tryEverything(links.s1 as string, /replaced by a newer/);
+      assert.equal((await view(fresh)).state, 'open');
+      await ok(await act(fresh, 'sign', { signature: typed('S One') }));
+    });
+
+    await t.test("after replace: the old signer's link is revoked", async () => {
+      const { id, links } = await start(server, {}, 2);
+      const replaced = await ok<{ signer: { signing_url: string; email: string } }>(
+        await postJson(server, `/v1/signature-requests/${id}/signers/s2/replace`, { email: 'carol@example.com', name: 'Carol' }),
+      );
+      await closedView(links.s2 as string, 'revoked');
+      await tryEverything(links.s2 as string, /replaced|cannot be used/);
+      const fresh = await view(replaced.signer.signing_url);
+      assert.equal(fresh.state, 'open');
+      assert.equal(fresh.signer.email, 'carol@example.com');
+      assert.equal(fresh.signer.name, 'Carol');
+      assert.equal((await view(links.s1 as string)).state, 'open', 'the other signer is untouched');
+    });
+
+    await t.test('an unknown or malformed token: unavailable', async () => {
+      const origin = new URL(expiring.links.s1 as string).origin;
+      for (const token of ['A'.repeat(43), 'abc', 'not-a-token_!']) {
+        const link = `${origin}/sign/${token}`;
+        const answer = await closedView(link, 'unavailable');
+        assert.equal(answer.request, null);
+        assert.equal(answer.signer, null);
+        assert.equal(answer.return_url, '');
+      }
+      await tryEverything(`${origin}/sign/${'A'.repeat(43)}`, /cannot be used/);
+    });
+
+    await t.test('after the link expiry (8 days later): expired', async () => {
+      await advance(server, 8 * DAY);
+      await closedView(expiring.links.s1 as string, 'expired');
+      await tryEverything(expiring.links.s1 as string, /expired/);
+    });
   });
-});
 
-// ---------------------------------------------------------------------------------------------
-// Sequential signing
+  // ---------------------------------------------------------------------------------------------
+  // Sequential signing
 
-test('sequential signing: a later signer can open but not sign until every lower order has signed', async (t) => {
-  const server = await useServer(t);
-  const { id, links } = await start(server, { sequential_signing: true }, 3);
-  const s2 = links.s2 as string;
-  const s3 = links.s3 as string;
+  test('sequential signing: a later signer can open but not sign until every lower order has signed', async (t) => {
+    const server = await useServer(t);
+    const { id, links } = await start(server, { sequential_signing: true }, 3);
+    const s2 = links.s2 as string;
+    const s3 = links.s3 as string;
 
-  const blocked = await view(s2);
-  assert.equal(blocked.state, 'open');
-  assert.equal(blocked.request.sequential_signing, true);
-  assert.equal(blocked.can_sign, false);
-  assert.deepEqual(blocked.waiting_for, ['s1']);
-  assert.deepEqual((await view(s3)).waiting_for, ['s1', 's2']);
-  assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'viewed', 'opening is allowed and counts as viewed');
-  const document = await documentOf(s2);
-  assert.equal(document.status, 200, 'the document can be read before it is your turn');
-  await document.arrayBuffer();
-  await expectError(await act(s2, 'sign', { signature: typed('Two') }), 409, /sequential.*"s1" must sign first/);
-  await expectError(await act(s3, 'sign', { signature: typed('Three') }), 409, /"s1", "s2" must sign first/);
-  assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'viewed');
+    const blocked = await view(s2);
+    assert.equal(blocked.state, 'open');
+    assert.equal(blocked.request.sequential_signing, true);
+    assert.equal(blocked.can_sign, false);
+    assert.deepEqual(blocked.waiting_for, ['s1']);
+    assert.deepEqual((await view(s3)).waiting_for, ['s1', 's2']);
+    assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'viewed', 'opening is allowed and counts as viewed');
+    const document = await documentOf(s2);
+    assert.equal(document.status, 200, 'the document can be read before it is your turn');
+    await document.arrayBuffer();
+    await expectError(await act(s2, 'sign', { signature: typed('Two') }), 409, /sequential.*"s1" must sign first/);
+    await expectError(await act(s3, 'sign', { signature: typed('Three') }), 409, /"s1", "s2" must sign first/);
+    assert.equal(signerIn(await fullStatus(server, id), 's2').status, 'viewed');
 
-  await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
-  const open = await view(s2);
-  assert.equal(open.can_sign, true);
-  assert.deepEqual(open.waiting_for, []);
-  assert.deepEqual((await view(s3)).waiting_for, ['s2']);
-  await expectError(await act(s3, 'sign', { signature: typed('Three') }), 409, /"s2" must sign first/);
-  await ok(await act(s2, 'sign', { signature: typed('Two') }));
-  const last = await ok(await act(s3, 'sign', { signature: typed('Three') }));
-  assert.equal(last.request_status, 'completed');
-});
+    await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
+    const open = await view(s2);
+    assert.equal(open.can_sign, true);
+    assert.deepEqual(open.waiting_for, []);
+    assert.deepEqual((await view(s3)).waiting_for, ['s2']);
+    await expectError(await act(s3, 'sign', { signature: typed('Three') }), 409, /"s2" must sign first/);
+    await ok(await act(s2, 'sign', { signature: typed('Two') }));
+    const last = await ok(await act(s3, 'sign', { signature: typed('Three') }));
+    assert.equal(last.request_status, 'completed');
+  });
 
-test('without sequential_signing any signer signs in any order', async (t) => {
-  const server = await useServer(t);
-  const { id, links } = await start(server, {}, 3);
-  const s3 = await view(links.s3 as string);
-  assert.equal(s3.request.sequential_signing, false);
-  assert.equal(s3.can_sign, true);
-  assert.deepEqual(s3.waiting_for, []);
-  assert.equal((await ok(await act(links.s3 as string, 'sign', { signature: typed('Three') }))).request_status, 'active');
-  assert.equal((await ok(await act(links.s2 as string, 'sign', { signature: typed('Two') }))).request_status, 'active');
-  assert.equal((await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }))).request_status, 'completed');
-  assert.equal((await fullStatus(server, id)).status, 'completed');
-});
+  test('without sequential_signing any signer signs in any order', async (t) => {
+    const server = await useServer(t);
+    const { id, links } = await start(server, {}, 3);
+    const s3 = await view(links.s3 as string);
+    assert.equal(s3.request.sequential_signing, false);
+    assert.equal(s3.can_sign, true);
+    assert.deepEqual(s3.waiting_for, []);
+    assert.equal((await ok(await act(links.s3 as string, 'sign', { signature: typed('Three') }))).request_status, 'active');
+    assert.equal((await ok(await act(links.s2 as string, 'sign', { signature: typed('Two') }))).request_status, 'active');
+    assert.equal((await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }))).request_status, 'completed');
+    assert.equal((await fullStatus(server, id)).status, 'completed');
+  });
 
-// ---------------------------------------------------------------------------------------------
-// Email OTP
+  // ---------------------------------------------------------------------------------------------
+  // Email OTP
 
-function otpRequest(email: string, extra: Record<string, unknown> = {}) {
-  return {
-    signers: [
-      { reference: 'v', name: 'Vera Verified', email, order: 1, verification: 'email_otp' },
-      { reference: 'p', email: `plain-${email}`, order: 2 },
-    ],
-    fields: [
-      { signer_reference: 'v', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 },
-      { signer_reference: 'p', type: 'signature', page: 1, x: 50, y: 150, width: 100, height: 40 },
-    ],
-    ...extra,
-  };
-}
-
-test('email OTP: locked until verified, a 6-digit code by email, attempts counted, then verified and the document downloads', async (t) => {
-  const server = await useServer(t);
-  const email = 'vera@example.com';
-  const { id, links } = await start(server, otpRequest(email));
-  const v = links.v as string;
-
-  const locked = await view(v);
-  assert.equal(locked.state, 'open');
-  assert.equal(locked.verification_required, true);
-  assert.equal(locked.can_sign, false);
-  assert.equal(locked.signer.verification, 'email_otp');
-  assert.equal(locked.signer.verified_at, null);
-  assert.equal(signerIn(await fullStatus(server, id), 'v').verification, 'email_otp');
-
-  await expectError(await documentOf(v), 409, /code/);
-  await expectError(await act(v, 'sign', { signature: typed('Vera') }), 409, /code/);
-  await expectError(await act(v, 'decline', { reason: 'no' }), 409, /code/);
-  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /no valid code/, 'otp_code_expired');
-  await expectError(await act(v, 'otp/verify', { code: '12345' }), 400);
-  await expectError(await act(v, 'otp/verify', { code: 'abcdef' }), 400);
-
-  const before = Date.parse(await sandboxNow(server));
-  const sent = await ok(await act(v, 'otp'));
-  assert.equal(sent.sent, true);
-  assert.equal(sent.email_delivery, 'sent');
-  const validFor = Date.parse(sent.expires_at as string) - before;
-  assert.ok(validFor >= 10 * MINUTE - 1000 && validFor <= 10 * MINUTE + 5000, `valid for ${validFor} ms`);
-  const { code, count } = await otpCode(server, email, id);
-  assert.match(code, /^\d{6}$/);
-  assert.equal(count, 1);
-  const list = await ok<{ data: Json[] }>(await server.call('GET', `/_sandbox/emails?to=${email}`));
-  assert.equal(list.data[0]?.signer_reference, 'v');
-
-  assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(code) })), { verified: false, verified_at: null, attempts_left: 4 });
-  assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), { verified: false, verified_at: null, attempts_left: 3 });
-  await expectError(await documentOf(v), 409, /code/);
-
-  const checked = await ok(await act(v, 'otp/verify', { code }));
-  assert.equal(checked.verified, true);
-  assert.match(checked.verified_at as string, ISO);
-  const verified = await view(v);
-  assert.equal(verified.verification_required, false);
-  assert.equal(verified.can_sign, true);
-  assert.equal(verified.signer.verified_at, checked.verified_at);
-  assert.equal(signerIn(await fullStatus(server, id), 'v').verified_at, checked.verified_at);
-  await expectError(await act(v, 'otp'), 409, /already/);
-
-  const document = await documentOf(v);
-  assert.equal(document.status, 200);
-  assert.match(document.headers.get('content-type') ?? '', /^application\/pdf/);
-  assert.ok(Buffer.from(await document.arrayBuffer()).equals(Buffer.from(await a4Pdf())), 'the uploaded PDF, byte for byte');
-  await ok(await act(v, 'sign', { signature: typed('Vera') }));
-  assert.ok(auditOf(server, id).some((e) => e.type === 'otp_verified'));
-
-  // A signer without verification asks for no code.
-  await expectError(await act(links.p as string, 'otp'), 409, /no email verification/);
-  await expectError(await act(links.p as string, 'otp/verify', { code: '123456' }), 409, /no email verification/);
-});
-
-test('email OTP: the fifth wrong attempt kills the code; a new code can be requested; a new code replaces the old one', async (t) => {
-  const server = await useServer(t);
-  const email = 'five@example.com';
-  const { id, links } = await start(server, otpRequest(email));
-  const v = links.v as string;
-  await ok(await act(v, 'otp'));
-  const { code } = await otpCode(server, email, id);
-  const wrong = wrongFor(code);
-  const left: number[] = [];
-  for (let i = 0; i < 5; i++) left.push((await ok(await act(v, 'otp/verify', { code: wrong }))).attempts_left as number);
-  assert.deepEqual(left, [4, 3, 2, 1, 0]);
-  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
-  assert.equal((await view(v)).verification_required, true);
-
-  await ok(await act(v, 'otp'));
-  const second = await otpCode(server, email, id);
-  assert.equal(second.count, 2);
-  await ok(await act(v, 'otp'));
-  const third = await otpCode(server, email, id);
-  assert.equal(third.count, 3);
-  if (second.code !== third.code) {
-    // The replaced code is dead: refused outright, or counted as a wrong attempt on the live code.
-    const stale = await act(v, 'otp/verify', { code: second.code });
-    const body = await json<Json>(stale);
-    assert.ok(stale.status === 409 || (stale.status === 200 && body.verified === false), JSON.stringify(body));
-    assert.equal((await view(v)).verification_required, true);
+  function otpRequest(email: string, extra: Record<string, unknown> = {}) {
+    return {
+      signers: [
+        { reference: 'v', name: 'Vera Verified', email, order: 1, verification: 'email_otp' },
+        { reference: 'p', email: `plain-${email}`, order: 2 },
+      ],
+      fields: [
+        { signer_reference: 'v', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 },
+        { signer_reference: 'p', type: 'signature', page: 1, x: 50, y: 150, width: 100, height: 40 },
+      ],
+      ...extra,
+    };
   }
-  const checked = await ok(await act(v, 'otp/verify', { code: third.code }));
-  assert.equal(checked.verified, true);
-});
 
-test('email OTP: a code is valid 10 minutes on the sandbox clock', async (t) => {
-  const server = await useServer(t);
-  const email = 'ten@example.com';
-  const { id, links } = await start(server, otpRequest(email));
-  const v = links.v as string;
-  await ok(await act(v, 'otp'));
-  const { code } = await otpCode(server, email, id);
-  await advance(server, 9 * MINUTE);
-  assert.equal((await ok(await act(v, 'otp/verify', { code: wrongFor(code) }))).verified, false, 'still alive after 9 minutes');
-  await advance(server, 2 * MINUTE);
-  await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
-  await ok(await act(v, 'otp'));
-  const fresh = await otpCode(server, email, id);
-  assert.equal((await ok(await act(v, 'otp/verify', { code: fresh.code }))).verified, true);
-});
+  test('email OTP: locked until verified, a 6-digit code by email, attempts counted, then verified and the document downloads', async (t) => {
+    const server = await useServer(t);
+    const email = 'vera@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
 
-test('email OTP: 15 wrong codes in 24 hours lock verification until the window has passed', async (t) => {
-  const server = await useServer(t);
-  const email = 'lock@example.com';
-  const { id, links } = await start(server, otpRequest(email));
-  const v = links.v as string;
-  for (let round = 0; round < 3; round++) {
+    const locked = await view(v);
+    assert.equal(locked.state, 'open');
+    assert.equal(locked.verification_required, true);
+    assert.equal(locked.can_sign, false);
+    assert.equal(locked.signer.verification, 'email_otp');
+    assert.equal(locked.signer.verified_at, null);
+    assert.equal(signerIn(await fullStatus(server, id), 'v').verification, 'email_otp');
+
+    await expectError(await documentOf(v), 409, /code/);
+    await expectError(await act(v, 'sign', { signature: typed('Vera') }), 409, /code/);
+    await expectError(await act(v, 'decline', { reason: 'no' }), 409, /code/);
+    await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /no valid code/, 'otp_code_expired');
+    await expectError(await act(v, 'otp/verify', { code: '12345' }), 400);
+    await expectError(await act(v, 'otp/verify', { code: 'abcdef' }), 400);
+
+    const before = Date.parse(await sandboxNow(server));
+    const sent = await ok(await act(v, 'otp'));
+    assert.equal(sent.sent, true);
+    assert.equal(sent.email_delivery, 'sent');
+    const validFor = Date.parse(sent.expires_at as string) - before;
+    assert.ok(validFor >= 10 * MINUTE - 1000 && validFor <= 10 * MINUTE + 5000, `valid for ${validFor} ms`);
+    const { code, count } = await otpCode(server, email, id);
+    assert.match(code, /^\d{6}$/);
+    assert.equal(count, 1);
+    const list = await ok<{ data: Json[] }>(await server.call('GET', `/_sandbox/emails?to=${email}`));
+    assert.equal(list.data[0]?.signer_reference, 'v');
+
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(code) })), { verified: false, verified_at: null, attempts_left: 4 });
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), { verified: false, verified_at: null, attempts_left: 3 });
+    await expectError(await documentOf(v), 409, /code/);
+
+    const checked = await ok(await act(v, 'otp/verify', { code }));
+    assert.equal(checked.verified, true);
+    assert.match(checked.verified_at as string, ISO);
+    const verified = await view(v);
+    assert.equal(verified.verification_required, false);
+    assert.equal(verified.can_sign, true);
+    assert.equal(verified.signer.verified_at, checked.verified_at);
+    assert.equal(signerIn(await fullStatus(server, id), 'v').verified_at, checked.verified_at);
+    await expectError(await act(v, 'otp'), 409, /already/);
+
+    const document = await documentOf(v);
+    assert.equal(document.status, 200);
+    assert.match(document.headers.get('content-type') ?? '', /^application\/pdf/);
+    assert.ok(Buffer.from(await document.arrayBuffer()).equals(Buffer.from(await a4Pdf())), 'the uploaded PDF, byte for byte');
+    await ok(await act(v, 'sign', { signature: typed('Vera') }));
+    assert.ok(auditOf(server, id).some((e) => e.type === 'otp_verified'));
+
+    // A signer without verification asks for no code.
+    await expectError(await act(links.p as string, 'otp'), 409, /no email verification/);
+    await expectError(await act(links.p as string, 'otp/verify', { code: '123456' }), 409, /no email verification/);
+  });
+
+  test('email OTP: the fifth wrong attempt kills the code; a new code can be requested; a new code replaces the old one', async (t) => {
+    const server = await useServer(t);
+    const email = 'five@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
     await ok(await act(v, 'otp'));
     const { code } = await otpCode(server, email, id);
-    for (let i = 0; i < 5; i++) {
-      const answer = await ok(await act(v, 'otp/verify', { code: wrongFor(code) }));
-      assert.equal(answer.verified, false, `round ${round} attempt ${i}`);
+    const wrong = wrongFor(code);
+    const left: number[] = [];
+    for (let i = 0; i < 5; i++) left.push((await ok(await act(v, 'otp/verify', { code: wrong }))).attempts_left as number);
+    assert.deepEqual(left, [4, 3, 2, 1, 0]);
+    await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
+    assert.equal((await view(v)).verification_required, true);
+
+    await ok(await act(v, 'otp'));
+    const second = await otpCode(server, email, id);
+    assert.equal(second.count, 2);
+    await ok(await act(v, 'otp'));
+    const third = await otpCode(server, email, id);
+    assert.equal(third.count, 3);
+    if (second.code !== third.code) {
+      // The replaced code is dead: refused outright, or counted as a wrong attempt on the live code.
+      const stale = await act(v, 'otp/verify', { code: second.code });
+      const body = await json<Json>(stale);
+      assert.ok(stale.status === 409 || (stale.status === 200 && body.verified === false), JSON.stringify(body));
+      assert.equal((await view(v)).verification_required, true);
+    }
+    const checked = await ok(await act(v, 'otp/verify', { code: third.code }));
+    assert.equal(checked.verified, true);
+  });
+
+  test('email OTP: a code is valid 10 minutes on the sandbox clock', async (t) => {
+    const server = await useServer(t);
+    const email = 'ten@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
+    await ok(await act(v, 'otp'));
+    const { code } = await otpCode(server, email, id);
+    await advance(server, 9 * MINUTE);
+    assert.equal((await ok(await act(v, 'otp/verify', { code: wrongFor(code) }))).verified, false, 'still alive after 9 minutes');
+    await advance(server, 2 * MINUTE);
+    await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
+    await ok(await act(v, 'otp'));
+    const fresh = await otpCode(server, email, id);
+    assert.equal((await ok(await act(v, 'otp/verify', { code: fresh.code }))).verified, true);
+  });
+
+  test('email OTP: 15 wrong codes in 24 hours lock verification until the window has passed', async (t) => {
+    const server = await useServer(t);
+    const email = 'lock@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
+    for (let round = 0; round < 3; round++) {
+      await ok(await act(v, 'otp'));
+      const { code } = await otpCode(server, email, id);
+      for (let i = 0; i < 5; i++) {
+        const answer = await ok(await act(v, 'otp/verify', { code: wrongFor(code) }));
+        assert.equal(answer.verified, false, `round ${round} attempt ${i}`);
+      }
+    }
+    const now = Date.parse(await sandboxNow(server));
+    const message = await expectError(await act(v, 'otp'), 409, /locked until \d{4}-\d{2}-\d{2}T/, 'otp_locked');
+    const until = Date.parse(/until (\S+)/.exec(message)?.[1] ?? '');
+    assert.ok(until > now && until <= now + DAY + 1000, message);
+    await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /locked until/, 'otp_locked');
+    assert.equal((await view(v)).verification_required, true);
+
+    await advance(server, 23 * 60 * MINUTE);
+    await expectError(await act(v, 'otp'), 409, /locked until/, 'otp_locked');
+    await advance(server, 61 * MINUTE);
+    await ok(await act(v, 'otp'));
+    const { code } = await otpCode(server, email, id);
+    const checked = await ok(await act(v, 'otp/verify', { code }));
+    assert.equal(checked.verified, true);
+    assert.match(signerIn(await fullStatus(server, id), 'v').verified_at as string, ISO);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Return URL
+
+  function assertReturnUrl(returnUrl: string, expected: { base: string; status: string; id: string; clientReference: string; signer: string; param?: string; extra?: Record<string, string> }) {
+    const url = new URL(returnUrl);
+    assert.equal(`${url.origin}${url.pathname}`, expected.base, returnUrl);
+    const params = Object.fromEntries(url.searchParams);
+    assert.deepEqual(params, {
+      ...expected.extra,
+      [expected.param ?? 'paraph_status']: expected.status,
+      signature_request_id: expected.id,
+      client_reference: expected.clientReference,
+      signer_reference: expected.signer,
+    });
+  }
+
+  test('return URL: outcome parameters appended to an existing query; closed views carry it; empty without one', async (t) => {
+    const server = await useServer(t);
+    const returnUrl = 'https://app.example.com/done?x=1';
+    const expect = (answer: string, status: string, id: string, clientReference: string, signer: string) =>
+      assertReturnUrl(answer, { base: 'https://app.example.com/done', status, id, clientReference, signer, extra: { x: '1' } });
+
+    await t.test('sign and decline outcomes', async () => {
+      const { id, links } = await start(server, { return_url: returnUrl, client_reference: 'ret-1' }, 2);
+      const signed = await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
+      expect(signed.return_url as string, 'signed', id, 'ret-1', 's1');
+      const afterSigning = await view(links.s1 as string);
+      expect(afterSigning.return_url as string, 'signed', id, 'ret-1', 's1');
+      assert.equal((await view(links.s2 as string)).return_url, '', 'an open view has no return_url yet');
+      const declined = await ok(await act(links.s2 as string, 'decline', { reason: 'no' }));
+      expect(declined.return_url as string, 'declined', id, 'ret-1', 's2');
+      expect((await view(links.s2 as string)).return_url as string, 'declined', id, 'ret-1', 's2');
+    });
+
+    await t.test('a cancelled request', async () => {
+      const { id, links } = await start(server, { return_url: returnUrl, client_reference: 'ret-2' }, 1);
+      assert.equal((await postJson(server, `/v1/signature-requests/${id}/cancel`, {})).status, 200);
+      const closed = await view(links.s1 as string);
+      assert.equal(closed.closed_reason, 'cancelled');
+      expect(closed.return_url as string, 'cancelled', id, 'ret-2', 's1');
+    });
+
+    await t.test('a request without return_url: empty everywhere', async () => {
+      const { id, links } = await start(server, {}, 2);
+      assert.equal((await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }))).return_url, '');
+      assert.equal((await view(links.s1 as string)).return_url, '');
+      assert.equal((await ok(await act(links.s2 as string, 'decline', { reason: 'no' }))).return_url, '');
+      assert.equal((await fullStatus(server, id)).status, 'declined');
+    });
+
+    await t.test('an expired request', async () => {
+      const { id, links } = await start(server, { return_url: 'http://localhost:3000/back', client_reference: 'ret-3' }, 1);
+      await advance(server, 8 * DAY);
+      const closed = await view(links.s1 as string);
+      assert.equal(closed.closed_reason, 'expired');
+      assertReturnUrl(closed.return_url as string, { base: 'http://localhost:3000/back', status: 'expired', id, clientReference: 'ret-3', signer: 's1' });
+    });
+  });
+
+  test('return URL and view under --brand acme: acme_status, brand acme', async (t) => {
+    const server = await useServer(t, { brand: 'acme' });
+    const { id, links } = await start(server, { return_url: 'https://app.example.com/done', client_reference: 'brand-1' }, 1);
+    const opened = await view(links.s1 as string);
+    assert.equal(opened.brand, 'acme');
+    const signed = await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
+    assertReturnUrl(signed.return_url as string, { base: 'https://app.example.com/done', status: 'signed', id, clientReference: 'brand-1', signer: 's1', param: 'acme_status' });
+    assert.equal(new URL(signed.return_url as string).searchParams.get('paraph_status'), null);
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Webhooks
+
+  async function eventsFor(receiver: Receiver, requestId: string, count: number): Promise<Json[]> {
+    const deadline = Date.now() + 8000;
+    for (;;) {
+      const mine = receiver.received.map((r) => JSON.parse(r.body) as Json).filter((e) => e.data.signature_request_id === requestId);
+      if (mine.length >= count || Date.now() > deadline) return mine;
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
-  const now = Date.parse(await sandboxNow(server));
-  const message = await expectError(await act(v, 'otp'), 409, /locked until \d{4}-\d{2}-\d{2}T/, 'otp_locked');
-  const until = Date.parse(/until (\S+)/.exec(message)?.[1] ?? '');
-  assert.ok(until > now && until <= now + DAY + 1000, message);
-  await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /locked until/, 'otp_locked');
-  assert.equal((await view(v)).verification_required, true);
 
-  await advance(server, 23 * 60 * MINUTE);
-  await expectError(await act(v, 'otp'), 409, /locked until/, 'otp_locked');
-  await advance(server, 61 * MINUTE);
-  await ok(await act(v, 'otp'));
-  const { code } = await otpCode(server, email, id);
-  const checked = await ok(await act(v, 'otp/verify', { code }));
-  assert.equal(checked.verified, true);
-  assert.match(signerIn(await fullStatus(server, id), 'v').verified_at as string, ISO);
-});
+  test('webhooks: signer.viewed, signer.completed, signature_request.completed, signer.declined, signature_request.declined arrive with their data', async (t) => {
+    const server = await useServer(t, { allowLoopbackWebhooks: true });
+    const receiver = await useReceiver(t);
 
-// ---------------------------------------------------------------------------------------------
-// Return URL
+    const signing = await start(server, { callback_url: receiver.url, client_reference: 'wh-sign' }, 2);
+    await view(signing.links.s1 as string);
+    await view(signing.links.s1 as string);
+    await ok(await act(signing.links.s1 as string, 'sign', { signature: typed('One') }));
+    await ok(await act(signing.links.s2 as string, 'sign', { signature: typed('Two') }));
+    const signed = await eventsFor(receiver, signing.id, 5);
+    assert.deepEqual(signed.map((e) => e.type).sort(), [
+      'signature_request.activated', 'signature_request.completed', 'signer.completed', 'signer.completed', 'signer.viewed',
+    ]);
+    for (const event of signed) {
+      assert.equal(event.data.client_reference, 'wh-sign');
+      assert.match(event.id as string, /^evt_/);
+      assert.match(event.created_at as string, ISO);
+    }
+    const byType = (events: Json[], type: string) => events.filter((e) => e.type === type);
+    const viewed = byType(signed, 'signer.viewed')[0] as Json;
+    assert.deepEqual(viewed.data, {
+      signature_request_id: signing.id, client_reference: 'wh-sign', status: 'active',
+      signer: { id: signing.signers.s1, reference: 's1', email: 's1@example.com', status: 'viewed' },
+    });
+    const completedSigners = byType(signed, 'signer.completed').map((e) => [e.data.signer.reference, e.data.signer.status, e.data.status]).sort();
+    assert.deepEqual(completedSigners, [['s1', 'signed', 'active'], ['s2', 'signed', 'completed']]);
+    const completed = byType(signed, 'signature_request.completed')[0] as Json;
+    assert.deepEqual(completed.data, { signature_request_id: signing.id, client_reference: 'wh-sign', status: 'completed' });
 
-function assertReturnUrl(returnUrl: string, expected: { base: string; status: string; id: string; clientReference: string; signer: string; param?: string; extra?: Record<string, string> }) {
-  const url = new URL(returnUrl);
-  assert.equal(`${url.origin}${url.pathname}`, expected.base, returnUrl);
-  const params = Object.fromEntries(url.searchParams);
-  assert.deepEqual(params, {
-    ...expected.extra,
-    [expected.param ?? 'paraph_status']: expected.status,
-    signature_request_id: expected.id,
-    client_reference: expected.clientReference,
-    signer_reference: expected.signer,
+    const declining = await start(server, { callback_url: receiver.url, client_reference: 'wh-decline' }, 2);
+    await ok(await act(declining.links.s2 as string, 'decline', { reason: 'Terms changed' }));
+    const declined = await eventsFor(receiver, declining.id, 3);
+    assert.deepEqual(declined.map((e) => e.type).sort(), ['signature_request.activated', 'signature_request.declined', 'signer.declined']);
+    const signerDeclined = byType(declined, 'signer.declined')[0] as Json;
+    assert.deepEqual(signerDeclined.data, {
+      signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined', reason: 'Terms changed',
+      signer: { id: declining.signers.s2, reference: 's2', email: 's2@example.com', status: 'declined' },
+    });
+    const requestDeclined = byType(declined, 'signature_request.declined')[0] as Json;
+    assert.deepEqual(requestDeclined.data, { signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined' });
+
+    // Nothing more arrives: the second view wrote no second signer.viewed. The declined request's events,
+    // written later, have arrived; a one-second advance answers once no attempt is in flight.
+    await advance(server, 1000);
+    assert.equal((await eventsFor(receiver, signing.id, 0)).length, 5);
+    assert.deepEqual(eventsOf(server, signing.id).map((e) => e.type).filter((type) => type === 'signer.viewed'), ['signer.viewed'], 'one signer.viewed written');
   });
-}
-
-test('return URL: outcome parameters appended to an existing query; closed views carry it; empty without one', async (t) => {
-  const server = await useServer(t);
-  const returnUrl = 'https://app.example.com/done?x=1';
-  const expect = (answer: string, status: string, id: string, clientReference: string, signer: string) =>
-    assertReturnUrl(answer, { base: 'https://app.example.com/done', status, id, clientReference, signer, extra: { x: '1' } });
-
-  await t.test('sign and decline outcomes', async () => {
-    const { id, links } = await start(server, { return_url: returnUrl, client_reference: 'ret-1' }, 2);
-    const signed = await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
-    expect(signed.return_url as string, 'signed', id, 'ret-1', 's1');
-    const afterSigning = await view(links.s1 as string);
-    expect(afterSigning.return_url as string, 'signed', id, 'ret-1', 's1');
-    assert.equal((await view(links.s2 as string)).return_url, '', 'an open view has no return_url yet');
-    const declined = await ok(await act(links.s2 as string, 'decline', { reason: 'no' }));
-    expect(declined.return_url as string, 'declined', id, 'ret-1', 's2');
-    expect((await view(links.s2 as string)).return_url as string, 'declined', id, 'ret-1', 's2');
-  });
-
-  await t.test('a cancelled request', async () => {
-    const { id, links } = await start(server, { return_url: returnUrl, client_reference: 'ret-2' }, 1);
-    assert.equal((await postJson(server, `/v1/signature-requests/${id}/cancel`, {})).status, 200);
-    const closed = await view(links.s1 as string);
-    assert.equal(closed.closed_reason, 'cancelled');
-    expect(closed.return_url as string, 'cancelled', id, 'ret-2', 's1');
-  });
-
-  await t.test('a request without return_url: empty everywhere', async () => {
-    const { id, links } = await start(server, {}, 2);
-    assert.equal((await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }))).return_url, '');
-    assert.equal((await view(links.s1 as string)).return_url, '');
-    assert.equal((await ok(await act(links.s2 as string, 'decline', { reason: 'no' }))).return_url, '');
-    assert.equal((await fullStatus(server, id)).status, 'declined');
-  });
-
-  await t.test('an expired request', async () => {
-    const { id, links } = await start(server, { return_url: 'http://localhost:3000/back', client_reference: 'ret-3' }, 1);
-    await advance(server, 8 * DAY);
-    const closed = await view(links.s1 as string);
-    assert.equal(closed.closed_reason, 'expired');
-    assertReturnUrl(closed.return_url as string, { base: 'http://localhost:3000/back', status: 'expired', id, clientReference: 'ret-3', signer: 's1' });
-  });
-});
-
-test('return URL and view under --brand acme: acme_status, brand acme', async (t) => {
-  const server = await useServer(t, { brand: 'acme' });
-  const { id, links } = await start(server, { return_url: 'https://app.example.com/done', client_reference: 'brand-1' }, 1);
-  const opened = await view(links.s1 as string);
-  assert.equal(opened.brand, 'acme');
-  const signed = await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
-  assertReturnUrl(signed.return_url as string, { base: 'https://app.example.com/done', status: 'signed', id, clientReference: 'brand-1', signer: 's1', param: 'acme_status' });
-  assert.equal(new URL(signed.return_url as string).searchParams.get('paraph_status'), null);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Webhooks
-
-async function eventsFor(receiver: Receiver, requestId: string, count: number): Promise<Json[]> {
-  const deadline = Date.now() + 8000;
-  for (;;) {
-    const mine = receiver.received.map((r) => JSON.parse(r.body) as Json).filter((e) => e.data.signature_request_id === requestId);
-    if (mine.length >= count || Date.now() > deadline) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-test('webhooks: signer.viewed, signer.completed, signature_request.completed, signer.declined, signature_request.declined arrive with their data', async (t) => {
-  const server = await useServer(t, { allowLoopbackWebhooks: true });
-  const receiver = await useReceiver(t);
-
-  const signing = await start(server, { callback_url: receiver.url, client_reference: 'wh-sign' }, 2);
-  await view(signing.links.s1 as string);
-  await view(signing.links.s1 as string);
-  await ok(await act(signing.links.s1 as string, 'sign', { signature: typed('One') }));
-  await ok(await act(signing.links.s2 as string, 'sign', { signature: typed('Two') }));
-  const signed = await eventsFor(receiver, signing.id, 5);
-  assert.deepEqual(signed.map((e) => e.type).sort(), [
-    'signature_request.activated', 'signature_request.completed', 'signer.completed', 'signer.completed', 'signer.viewed',
-  ]);
-  for (const event of signed) {
-    assert.equal(event.data.client_reference, 'wh-sign');
-    assert.match(event.id as string, /^evt_/);
-    assert.match(event.created_at as string, ISO);
-  }
-  const byType = (events: Json[], type: string) => events.filter((e) => e.type === type);
-  const viewed = byType(signed, 'signer.viewed')[0] as Json;
-  assert.deepEqual(viewed.data, {
-    signature_request_id: signing.id, client_reference: 'wh-sign', status: 'active',
-    signer: { id: signing.signers.s1, reference: 's1', email: 's1@example.com', status: 'viewed' },
-  });
-  const completedSigners = byType(signed, 'signer.completed').map((e) => [e.data.signer.reference, e.data.signer.status, e.data.status]).sort();
-  assert.deepEqual(completedSigners, [['s1', 'signed', 'active'], ['s2', 'signed', 'completed']]);
-  const completed = byType(signed, 'signature_request.completed')[0] as Json;
-  assert.deepEqual(completed.data, { signature_request_id: signing.id, client_reference: 'wh-sign', status: 'completed' });
-
-  const declining = await start(server, { callback_url: receiver.url, client_reference: 'wh-decline' }, 2);
-  await ok(await act(declining.links.s2 as string, 'decline', { reason: 'Terms changed' }));
-  const declined = await eventsFor(receiver, declining.id, 3);
-  assert.deepEqual(declined.map((e) => e.type).sort(), ['signature_request.activated', 'signature_request.declined', 'signer.declined']);
-  const signerDeclined = byType(declined, 'signer.declined')[0] as Json;
-  assert.deepEqual(signerDeclined.data, {
-    signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined', reason: 'Terms changed',
-    signer: { id: declining.signers.s2, reference: 's2', email: 's2@example.com', status: 'declined' },
-  });
-  const requestDeclined = byType(declined, 'signature_request.declined')[0] as Json;
-  assert.deepEqual(requestDeclined.data, { signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined' });
-
-  // Nothing more arrives: the second view wrote no second signer.viewed.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.equal((await eventsFor(receiver, signing.id, 0)).length, 5);
 });

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createForm, rawMultipart } from '../helpers/requests.js';
+import { rawMultipart } from '../helpers/requests.js';
+import { postCreate } from '../helpers/flows.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
@@ -78,7 +79,7 @@ function createFrom(
   options: { key?: string; document?: { bytes?: Uint8Array; filename?: string } | null } = {},
 ): Promise<Response> {
   const payload = { client_reference: nextRef(), template_id: templateId, signers: [CLIENT, WITNESS], ...over };
-  return createForm(payload, options.document).then((form) => server.call('POST', REQUESTS, { body: form, ...(options.key ? { key: options.key } : {}) }));
+  return postCreate(server, payload, { ...(options.document === undefined ? {} : { document: options.document }), ...(options.key ? { key: options.key } : {}) });
 }
 
 async function created(res: Response): Promise<CreateResponse> {

@@ -29,8 +29,7 @@ import {
   type TimestampRequest,
 } from '../../src/pdf/tsa-protocol.js';
 import { readTimestampToken, verifyTimestampToken } from '../../src/pdf/tsa-token.js';
-import { activate, signerAction, status } from '../helpers/flows.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { activeRequest, signerAction, status } from '../helpers/flows.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 import { embeddedToken, opensslVerifyToken, readTokenWithOpenssl, signerInfoOf, cmsOf, parseTokenText } from '../helpers/timestamps.js';
 
@@ -56,10 +55,7 @@ async function tsaFixture(t: TestContext) {
 
 /** Completes a one-signer request and answers its three artifacts once made. */
 async function completed(server: TestServer, reference: string): Promise<{ id: string; signed: Buffer; evidencePdf: Buffer; evidence: Json }> {
-  const created = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: reference }), { bytes: CONTRACT }) });
-  assert.equal(created.status, 201, await created.clone().text());
-  const { id } = await json<{ id: string }>(created);
-  const { signers } = await activate(server, id);
+  const { id, signers } = await activeRequest(server, { client_reference: reference }, { signers: 'payload', document: { bytes: CONTRACT } });
   const signed = await signerAction(signers[0]?.signing_url as string, 'sign', { signature: { type: 'typed', text: 'Ada Lovelace' } });
   assert.equal(signed.status, 200, await signed.clone().text());
   await waitForArtifacts(server, id);
