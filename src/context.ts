@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { createBlobStore, type BlobStore } from './blobs/blob-store.js';
 import { createClock, type Clock } from './clock.js';
 import { loadOrCreateMasterKey } from './crypto/master-key.js';
@@ -8,7 +9,26 @@ import { openDatabase, type Db } from './db/database.js';
 import { readSetting, writeSetting } from './db/repos/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './log.js';
+import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
+import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
+import { Slots } from './platform/slots.js';
+
+/**
+ * The supervised workers a context owns (src/platform/supervised-worker.ts). Each starts its child
+ * process or thread on first use (a server warms the artifact worker once it listens); all end with
+ * the context.
+ */
+export interface Workers {
+  /** Reads uploads: pages, geometry, encryption (a child process). */
+  readonly inspector: PdfInspector;
+  /** Stamps, seals and writes the evidence report of a completed request (a worker thread). */
+  readonly artifacts: ArtifactProducer;
+  /** Suggests fields from a document, OCR included (a child process). */
+  readonly detector: FieldDetector;
+  /** Test seam: detection runs on `detector` (other limits) from now on; the one it replaces is closed. */
+  useDetector(detector: FieldDetector): void;
+}
 
 /** What every service function receives: the data directory's resources, built once per process. */
 export interface Context {
@@ -20,7 +40,9 @@ export interface Context {
   /** Tags paraph's own mails so the catcher can tell them from mail other SMTP clients send. */
   readonly mailTag: (data: string) => string;
   readonly brand: BrandNames;
-  readonly pdf: PdfInspector;
+  readonly workers: Workers;
+  /** What modules keep for this context (see platform/slots.ts): it lives and goes with the context. */
+  readonly state: Slots;
   readonly log: Log;
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
@@ -82,7 +104,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   } catch (error) {
     throw contentFailure(options.dataDir, error);
   }
-  const pdf = createPdfInspector();
+  const workers = createWorkers(options.dataDir);
   let publicUrl: string | undefined;
   const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
   // Timestamps are on unless serve recorded "off"; a CLI process that seals follows serve.
@@ -100,7 +122,8 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     secrets: createSealer(masterKey, 'secrets'),
     mailTag: createMac(masterKey, 'mail-tag'),
     brand: brandNames(resolveBrand(db, options.brand)),
-    pdf,
+    workers,
+    state: new Slots(),
     log: options.log,
     processId: randomUUID(),
     policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000, timestamps, tsaUrl }),
@@ -122,8 +145,23 @@ export async function createContext(options: ContextOptions): Promise<Context> {
       writeSetting(db, CATCHER_KEY, url);
     },
     async close() {
-      await pdf.close();
+      await Promise.all([workers.inspector.close(), workers.artifacts.close(), workers.detector.close()]);
       db.close();
+    },
+  };
+}
+
+function createWorkers(dataDir: string): Workers {
+  let detector = createFieldDetector({ cacheDir: path.join(dataDir, 'cache', 'ocr') });
+  return {
+    inspector: createPdfInspector(),
+    artifacts: createArtifactProducer(),
+    get detector() {
+      return detector;
+    },
+    useDetector(replacement) {
+      void detector.close();
+      detector = replacement;
     },
   };
 }

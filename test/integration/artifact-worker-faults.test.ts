@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { injectArtifactWorkerFault, type ArtifactWorkerFault } from '../../src/pdf/produce-artifacts.js';
+import type { ArtifactWorkerFault } from '../../src/pdf/produce-artifacts.js';
 import { activate, signerAction, status } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
@@ -31,7 +31,7 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
     ids.push((await json<{ id: string }>(created)).id);
   }
   // One fault per job, in the order the jobs reach the worker.
-  for (const fault of faults) injectArtifactWorkerFault(fault);
+  for (const fault of faults) server.running.ctx.workers.artifacts.injectFault(fault);
   for (const id of ids) {
     const { signers } = await activate(server, id);
     const signed = await signerAction(signers[0]?.signing_url as string, 'sign', { signature: { type: 'typed', text: 'Ada' } });

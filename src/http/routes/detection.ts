@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { closeFieldDetector, detectFields } from '../../services/detect-fields.js';
+import { detectFields } from '../../services/detect-fields.js';
 import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../schemas/common.js';
@@ -25,6 +25,4 @@ export function registerDetection(app: App, ctx: Context): void {
     },
     async (request) => detectFields(ctx, { principal: principalOf(request), id: request.params.id }),
   );
-  // The analysis child process goes with the server.
-  app.addHook('onClose', async () => closeFieldDetector(ctx));
 }
