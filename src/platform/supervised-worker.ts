@@ -253,7 +253,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
   }
 
   #spawn(): Live<Note> {
-    const live: Live<Note> = { handle: undefined as unknown as Handle, ready: false, notes: [] };
+    // The events come once the worker runs, after `live` below is set.
     const events = {
       message: (message: FromWorker<Reply, Progress>) => this.#receive(live, message),
       error: (error: Error & { code?: string }) => {
@@ -271,7 +271,8 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
         this.#abandon(live, new WorkerFailure(heap ? 'heap' : 'exit', heap ? `the worker needed more than its ${this.#o.heapMb} MB heap` : `the worker stopped (${how})`, { code, signal }));
       },
     };
-    live.handle = this.#o.kind === 'process' ? startProcess(this.#o, events) : startThread(this.#o, events);
+    const handle = this.#o.kind === 'process' ? startProcess(this.#o, events) : startThread(this.#o, events);
+    const live: Live<Note> = { handle, ready: false, notes: [] };
     this.#live = live;
     return live;
   }
