@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { createBlobStore, type BlobStore } from './platform/blob-store.js';
 import { createClock, type Clock } from './platform/clock.js';
 import { loadOrCreateMasterKey } from './platform/crypto/master-key.js';
@@ -9,7 +10,26 @@ import { withAfterCommit, type AfterCommit } from './platform/after-commit.js';
 import { readSetting, writeSetting } from './db/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './platform/log.js';
+import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
+import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
+import { Slots } from './platform/slots.js';
+
+/**
+ * The supervised workers a context owns (src/platform/supervised-worker.ts). Each starts its child
+ * process or thread on first use (a server warms the artifact worker once it listens); all end with
+ * the context.
+ */
+export interface Workers {
+  /** Reads uploads: pages, geometry, encryption (a child process). */
+  readonly inspector: PdfInspector;
+  /** Stamps, seals and writes the evidence report of a completed request (a worker thread). */
+  readonly artifacts: ArtifactProducer;
+  /** Suggests fields from a document, OCR included (a child process). */
+  readonly detector: FieldDetector;
+  /** Test seam: detection runs on `detector` (other limits) from now on; the one it replaces is closed. */
+  useDetector(detector: FieldDetector): void;
+}
 
 /** What every service function receives: the data directory's resources, built once per process. */
 export interface Context {
@@ -23,7 +43,9 @@ export interface Context {
   /** Tags paraph's own mails so the catcher can tell them from mail other SMTP clients send. */
   readonly mailTag: (data: string) => string;
   readonly brand: BrandNames;
-  readonly pdf: PdfInspector;
+  readonly workers: Workers;
+  /** What modules keep for this context (see platform/slots.ts): it lives and goes with the context. */
+  readonly state: Slots;
   readonly log: Log;
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
@@ -86,7 +108,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   } catch (error) {
     throw contentFailure(options.dataDir, error);
   }
-  const pdf = createPdfInspector();
+  const workers = createWorkers(options.dataDir);
   let publicUrl: string | undefined;
   const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
   // Timestamps are on unless serve recorded "off"; a CLI process that seals follows serve.
@@ -105,7 +127,8 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     secrets: createSealer(masterKey, 'secrets'),
     mailTag: createMac(masterKey, 'mail-tag'),
     brand: brandNames(resolveBrand(db, options.brand)),
-    pdf,
+    workers,
+    state: new Slots(),
     log: options.log,
     processId: randomUUID(),
     policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000, timestamps, tsaUrl }),
@@ -127,8 +150,23 @@ export async function createContext(options: ContextOptions): Promise<Context> {
       writeSetting(db, CATCHER_KEY, url);
     },
     async close() {
-      await pdf.close();
+      await Promise.all([workers.inspector.close(), workers.artifacts.close(), workers.detector.close()]);
       db.close();
+    },
+  };
+}
+
+function createWorkers(dataDir: string): Workers {
+  let detector = createFieldDetector({ cacheDir: path.join(dataDir, 'cache', 'ocr') });
+  return {
+    inspector: createPdfInspector(),
+    artifacts: createArtifactProducer(),
+    get detector() {
+      return detector;
+    },
+    useDetector(replacement) {
+      void detector.close();
+      detector = replacement;
     },
   };
 }

@@ -2,45 +2,15 @@
 // evidence report parse and write whole PDFs, which must neither block the server's thread nor take
 // unbounded memory there. One job at a time.
 import { createHash } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
-import { renderEvidencePdf, type EvidenceReport } from './evidence-pdf.js';
+import { serveCalls, workerArguments } from '../platform/worker-entry.js';
+import { ARTIFACT_ENTRY, type ArtifactWorkerFault, type ProduceJob, type ProducedArtifacts, type ProduceRequest, type WarmUp, type WarmUpNote } from './artifact-messages.js';
+import { renderEvidencePdf } from './evidence-pdf.js';
 import { embedFonts } from './fonts.js';
 import { addSealPlaceholder, sealPdf, SIGNATURE_BYTES, SIGNATURE_BYTES_EXTERNAL_TSA } from './seal.js';
-import { stampFields, type StampField } from './stamp.js';
+import { stampFields } from './stamp.js';
 import { ownedBytes, transferList } from './transfer.js';
-import { sealTimestamper, type SealTimestamp, type TimestampPlan } from './tsa-seal.js';
-
-export interface ProduceJob {
-  original: Uint8Array;
-  fields: StampField[];
-  /** Time of the seal (sandbox clock, ms): the signature dictionary's /M. */
-  sealAt: number;
-  signer: { certificateDer: Uint8Array; privateKeyDer: Uint8Array; name: string };
-  /** Where the signature-time-stamp comes from (PAdES B-T), or null for a B-B seal. */
-  timestamp: TimestampPlan | null;
-  /** The report without the signed PDF's hash and the timestamps, which only exist once sealed. */
-  report: Omit<EvidenceReport, 'hashes' | 'timestamps'> & { originalSha256: string };
-}
-
-/** What a warm-up runs with: the signer, and the built-in authority if timestamps are on (never an external one). */
-export interface WarmUp {
-  signer: ProduceJob['signer'];
-  timestamp: Extract<TimestampPlan, { authority: 'built-in' }> | null;
-}
-
-/** A failure a test asks the worker to have on its next job (see injectArtifactWorkerFault). */
-export type ArtifactWorkerFault = 'throw' | 'exit' | 'out-of-memory';
-
-export type ProduceRequest =
-  | { id: number; job: ProduceJob }
-  | { fault: ArtifactWorkerFault }
-  /** Produce once for a made-up one-page document, so the first real job finds more compiled (no reply). */
-  | { warm: WarmUp };
-
-export type ProduceReply =
-  | { id: number; ok: true; signedPdf: Uint8Array; evidencePdf: Uint8Array; timestamps: SealTimestamp[] }
-  | { id: number; ok: false; message: string };
+import { sealTimestamper } from './tsa-seal.js';
 
 /**
  * Stamps every field value, seals the result (PAdES B-T with a timestamp plan, B-B without), then
@@ -49,7 +19,7 @@ export type ProduceReply =
 export async function produce(
   job: ProduceJob,
   pause: () => Promise<void> = async () => {},
-): Promise<{ signedPdf: Uint8Array; evidencePdf: Uint8Array; timestamps: SealTimestamp[] }> {
+): Promise<ProducedArtifacts> {
   // The built-in authority's genTime: the seal's time (sandbox clock) plus the time spent since.
   const started = performance.now();
   const now = () => new Date(job.sealAt + Math.round(performance.now() - started));
@@ -129,39 +99,34 @@ async function warmUp(warm: WarmUp): Promise<void> {
   await produce(await warmUpJob(warm), giveWay);
 }
 
-const port = parentPort;
-if (port) {
+if (workerArguments(ARTIFACT_ENTRY)) {
   // pdf-lib reports recoverable damage on the console; the result says enough.
   console.warn = () => {};
   console.log = () => {};
-  let fault: ArtifactWorkerFault | undefined;
-  port.on('message', (request: ProduceRequest) => {
-    if ('fault' in request) return void (fault = request.fault);
+  /** The answer's bytes in buffers of their own, moved to the server rather than copied. */
+  type Owned = ProducedArtifacts & { signedPdf: Uint8Array<ArrayBuffer>; evidencePdf: Uint8Array<ArrayBuffer> };
+  serveCalls<ProduceRequest, Owned, never, WarmUpNote>({
+    async call(request) {
+      jobsReceived += 1;
+      if (request.fault) return fail(request.fault);
+      const result = await produce(request.job);
+      // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
+      return { ...result, signedPdf: ownedBytes(result.signedPdf), evidencePdf: ownedBytes(result.evidencePdf) };
+    },
+    transfer: (result) => transferList(result.signedPdf, result.evidencePdf),
     // A warm-up that fails changes nothing: the first job meets the same failure and reports it.
-    if ('warm' in request) return void warmUp(request.warm).catch(() => {});
-    jobsReceived += 1;
-    if (fault) return fail(fault);
-    const { id } = request;
-    produce(request.job).then(
-      (result) => {
-        // The sealed PDF is usually a Buffer in Node's pool, which cannot be transferred.
-        const signedPdf = ownedBytes(result.signedPdf);
-        const evidencePdf = ownedBytes(result.evidencePdf);
-        port.postMessage({ id, ok: true, signedPdf, evidencePdf, timestamps: result.timestamps } satisfies ProduceReply, transferList(signedPdf, evidencePdf));
-      },
-      (error: unknown) => port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies ProduceReply),
-    );
+    note: (note) => void warmUp(note.warm).catch(() => {}),
   });
 }
 
 /** Ends this worker the way a real fault would: an uncaught error, an exit, or running out of heap. */
-function fail(fault: ArtifactWorkerFault): void {
+function fail(fault: ArtifactWorkerFault): Promise<never> {
   if (fault === 'exit') process.exit(70);
   if (fault === 'throw') {
     setImmediate(() => {
       throw new Error('injected artifact worker fault');
     });
-    return;
+    return new Promise(() => {});
   }
   const hoard: number[][] = [];
   for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i));

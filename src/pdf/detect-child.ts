@@ -5,42 +5,21 @@
  * that follow each other, and are stopped (their memory returned) after 10 s without one, or at once
  * when a job left the process over 640 MB.
  *
- * argv[2]: the directory tesseract.js may cache unpacked language models in.
+ * Its argument: the directory tesseract.js may cache unpacked language models in.
  */
 import { performance } from 'node:perf_hooks';
+import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import { isArabic, matchLabels, splitWord } from './detect/lexicon.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, type PageScan } from './detect/page-scan.js';
 import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
 import { buildLines, suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
+import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 import { OcrEngine, type OcrResult } from './detect/ocr-engine.js';
 import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
-
-export interface DetectJob {
-  id: number;
-  bytes: Uint8Array;
-  /** Pages beyond this many are not analysed. */
-  maxPages: number;
-  ocr: boolean;
-  /** Languages to try first on scanned pages (from the signers' locales). */
-  languages: OcrLanguage[];
-  /**
-   * The analysis answers with what it has read after this many milliseconds: a page pdf.js is still
-   * reading then is left out, a scanned page OCR is still reading stays unread. The parent kills the
-   * job a little later.
-   */
-  deadlineMs: number;
-}
-
-export type ChildReply =
-  | { type: 'ready' }
-  | { type: 'opened'; id: number; pageCount: number; ocrStatus: Analysis['ocrStatus'] }
-  | { type: 'page'; id: number; done: PageDone }
-  | { type: 'result'; id: number; ok: true; analysis: Analysis }
-  | { type: 'result'; id: number; ok: false; message: string };
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -78,7 +57,7 @@ export interface AnalysisProgress {
 
 export async function analyse(
   bytes: Uint8Array,
-  job: Omit<DetectJob, 'id' | 'bytes'>,
+  job: Omit<DetectJob, 'bytes'>,
   ocr: OcrEngine | undefined,
   progress?: AnalysisProgress,
 ): Promise<Analysis> {
@@ -345,49 +324,43 @@ function countLabels(words: Word[]): number {
 
 // ---------------------------------------------------------------------------------------------- process
 
-if (process.send && process.argv[2] !== undefined) {
-  const send = process.send.bind(process);
-  const engine = new OcrEngine(process.argv[2]);
+const args = workerArguments(DETECT_ENTRY);
+if (args?.[0] !== undefined) {
+  const engine = new OcrEngine(args[0]);
   // pdf.js leaves some of its internal promises unawaited, and on a damaged file they reject: that is
   // no reason to end the process (and fail the job) when the analysis itself goes on.
   process.on('unhandledRejection', () => {});
-  let queue: Promise<void> = Promise.resolve();
-  let busy = false;
   let idle: NodeJS.Timeout | undefined;
-  process.on('message', (job: DetectJob) => {
-    queue = queue.then(async () => {
-      busy = true;
+  serveCalls<DetectJob, DetectReply, DetectProgress>({
+    async call(job, progress) {
       clearTimeout(idle);
-      let reply: ChildReply;
+      let reply: DetectReply;
       try {
-        const progress: AnalysisProgress = {
-          opened: (head) => send({ type: 'opened', id: job.id, ...head } satisfies ChildReply),
-          page: (done) => send({ type: 'page', id: job.id, done } satisfies ChildReply),
+        const told: AnalysisProgress = {
+          opened: (head) => progress({ type: 'opened', ...head }),
+          page: (done) => progress({ type: 'page', done }),
         };
-        reply = { type: 'result', id: job.id, ok: true, analysis: await analyse(job.bytes, job, engine, progress) };
+        reply = { ok: true, analysis: await analyse(job.bytes, job, engine, told) };
       } catch (err) {
-        reply = { type: 'result', id: job.id, ok: false, message: describe(err) };
+        reply = { ok: false, message: describe(err) };
       }
       // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
       // back before answering, so the next document starts with room; otherwise the workers are kept
       // for the next scan a little while, then stopped.
       if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
-      busy = false;
-      send(reply);
       if (engine.loaded) {
-        idle = setTimeout(() => {
-          if (!busy) void engine.close();
-        }, WORKERS_IDLE_MS);
+        // Jobs are answered one after the other: the next one clears this before it starts.
+        idle = setTimeout(() => void engine.close(), WORKERS_IDLE_MS);
         idle.unref();
       }
-    });
+      return reply;
+    },
+    // The server went away: nothing is left to answer to.
+    disconnected() {
+      void engine.close().finally(() => process.exit(0));
+      setTimeout(() => process.exit(0), 1000).unref();
+    },
   });
-  // The server went away: nothing is left to answer to.
-  process.on('disconnect', () => {
-    void engine.close().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 1000).unref();
-  });
-  send({ type: 'ready' } satisfies ChildReply);
 }
 
 function describe(err: unknown): string {

@@ -4,11 +4,9 @@
 import { Buffer } from 'node:buffer';
 import { PDFDocument, ParseSpeeds } from 'pdf-lib';
 import type { PDFPage } from 'pdf-lib';
+import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import { displayedBox } from './page-box.js';
-import type { PdfInspection, PdfPage } from './inspect.js';
-
-export interface InspectRequest { id: number; bytes: Uint8Array }
-export type InspectReply = { type: 'ready' } | { type: 'result'; id: number; result: PdfInspection };
+import { INSPECT_ENTRY, type InspectRequest, type PdfInspection, type PdfPage } from './inspect-messages.js';
 
 // The Encrypt entry of a trailer or cross-reference stream dictionary.
 const ENCRYPT_ENTRY = /\/Encrypt(?:\s+\d+\s+\d+\s+R|\s*<<)/;
@@ -129,22 +127,11 @@ function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-if (process.send && process.argv[2] === 'inspect') {
-  const send = process.send.bind(process);
+if (workerArguments(INSPECT_ENTRY)) {
   // pdf-lib reports recoverable damage on the console; the answer says enough.
   console.warn = () => {};
   console.log = () => {};
   // The server may send the next document while this one is read: documents are read one after
   // the other, in the order they came, and answered in that order.
-  let reading = Promise.resolve();
-  process.on('message', (req: InspectRequest) => {
-    reading = reading.then(() =>
-      inspectPdf(req.bytes)
-        .catch(failure)
-        .then((result) => void send({ type: 'result', id: req.id, result } satisfies InspectReply)),
-    );
-  });
-  // The server went away: nothing is left to answer to.
-  process.on('disconnect', () => process.exit(0));
-  send({ type: 'ready' } satisfies InspectReply);
+  serveCalls<InspectRequest, PdfInspection>({ call: (request) => inspectPdf(request.bytes).catch(failure) });
 }

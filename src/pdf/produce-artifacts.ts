@@ -1,147 +1,91 @@
-import { Worker } from 'node:worker_threads';
-import { FROM_SOURCE, ownModuleUrl } from '../platform/package-files.js';
-import type { ArtifactWorkerFault, ProduceJob, ProduceReply, ProduceRequest, WarmUp } from './artifact-worker.js';
-import type { SealTimestamp } from './tsa-seal.js';
+import { createSupervisedWorker, WorkerFailure } from '../platform/supervised-worker.js';
+import {
+  ARTIFACT_ENTRY,
+  type ArtifactWorkerFault,
+  type ProducedArtifacts,
+  type ProduceJob,
+  type ProduceRequest,
+  type WarmUp,
+  type WarmUpNote,
+} from './artifact-messages.js';
 import { transferList } from './transfer.js';
 
-export type { ArtifactWorkerFault, ProduceJob, WarmUp } from './artifact-worker.js';
-
-export interface ProducedArtifacts {
-  signedPdf: Uint8Array;
-  evidencePdf: Uint8Array;
-  /** The seal's timestamps as checked when it was made (empty for a B-B seal). */
-  timestamps: SealTimestamp[];
-}
+export type { ArtifactWorkerFault, ProducedArtifacts, ProduceJob, WarmUp } from './artifact-messages.js';
 
 const TIMEOUT_MS = 120_000;
 const MAX_MEMORY_MB = 1024;
 
-interface Job {
-  job: ProduceJob;
-  resolve(result: ProducedArtifacts): void;
-  reject(error: Error): void;
+/**
+ * Stamps, seals and writes the evidence report in a worker thread (artifact-worker.ts), one job at a
+ * time, each with a wall-clock and the worker's heap budget, so the server keeps answering while a
+ * large PDF is processed. The worker stays warm between jobs (no reload of pdf-lib and the fonts),
+ * does not keep the process alive while idle, and is replaced after a crash or a timeout.
+ */
+export interface ArtifactProducer {
+  produce(job: ProduceJob): Promise<ProducedArtifacts>;
+  /**
+   * Starts the worker, so pdf-lib, the fonts and the signing code load before the first completion (a
+   * server calls it once it listens, and again when a request is activated in case the worker is
+   * gone). Once the signing identity is known the worker also produces once for a document it makes
+   * up, unless a real job reached it first (see artifact-worker.ts). Does nothing when a worker runs already.
+   */
+  warm(signer: Promise<WarmUp>): void;
+  /**
+   * Test seam: the worker that takes the next job fails this way while working on it (one fault per
+   * job, in order), so tests can prove that a crashed worker is replaced and the job retried.
+   */
+  injectFault(fault: ArtifactWorkerFault): void;
+  close(): Promise<void>;
 }
 
-/**
- * Stamps, seals and writes the evidence report in a worker thread, one job at a time, each with a
- * wall-clock and the worker's heap budget, so the server keeps answering while a large PDF is
- * processed. The worker stays warm between jobs (no reload of pdf-lib and the fonts), does not keep
- * the process alive while idle, and is replaced after a crash or a timeout.
- */
-export function produceArtifacts(job: ProduceJob): Promise<ProducedArtifacts> {
-  return new Promise((resolve, reject) => {
-    queue.push({ job, resolve, reject });
-    pump();
-  });
-}
-
-/**
- * Starts the worker, so pdf-lib, the fonts and the signing code load before the first completion (a
- * server calls it as it starts, and again when a request is activated in case the worker is gone).
- * Once the signing identity is known the worker also produces once for a document it makes up, unless
- * a real job reached it first (see artifact-worker.ts). Does nothing when a worker runs already.
- */
-export function warmArtifactWorker(signer: Promise<WarmUp>): void {
-  if (worker) return;
-  let started: Worker;
-  try {
-    started = spawn();
-  } catch {
-    // The first job meets the same failure and reports it.
-    return;
-  }
-  // An idle worker does not keep the process alive (pump refs it while a job runs).
-  if (!running) started.unref();
-  signer.then(
-    (identity) => {
-      if (worker === started) started.postMessage({ warm: identity } satisfies ProduceRequest);
+export function createArtifactProducer(): ArtifactProducer {
+  const worker = createSupervisedWorker<ProduceRequest, ProducedArtifacts, never, WarmUpNote>({
+    kind: 'thread',
+    entry: ARTIFACT_ENTRY,
+    timeoutMs: TIMEOUT_MS,
+    heapMb: MAX_MEMORY_MB,
+    youngMb: 8,
+    encode(request) {
+      // A private copy is transferred: the caller's bytes stay attached and unchanged.
+      const original = new Uint8Array(request.job.original);
+      return { request: { ...request, job: { ...request.job, original } }, transfer: transferList(original) };
     },
-    () => {},
-  );
-}
-
-/**
- * Test seam: the worker that takes the next job fails this way while working on it (one fault per
- * job, in order), so tests can prove that a crashed worker is replaced and the job retried.
- */
-export function injectArtifactWorkerFault(fault: ArtifactWorkerFault): void {
-  faults.push(fault);
-}
-
-const queue: Job[] = [];
-const faults: ArtifactWorkerFault[] = [];
-let worker: Worker | undefined;
-let running: { id: number; job: Job; timer: NodeJS.Timeout } | undefined;
-let nextId = 1;
-
-function pump(): void {
-  if (running) return;
-  const next = queue.shift();
-  if (!next) return void worker?.unref();
-  let current: Worker;
-  try {
-    current = worker ?? spawn();
-  } catch (error) {
-    next.reject(error instanceof Error ? error : new Error(String(error)));
-    return pump();
-  }
-  current.ref();
-  const id = nextId++;
-  const timer = setTimeout(() => abandon(current, new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
-  running = { id, job: next, timer };
-  // A private copy is transferred: the caller's bytes stay attached and unchanged.
-  const original = new Uint8Array(next.job.original);
-  const fault = faults.shift();
-  if (fault) current.postMessage({ fault } satisfies ProduceRequest);
-  current.postMessage({ id, job: { ...next.job, original } } satisfies ProduceRequest, transferList(original));
-}
-
-function spawn(): Worker {
-  const created = startWorker(MAX_MEMORY_MB);
-  worker = created;
-  created.on('message', (reply: ProduceReply) => {
-    if (worker !== created || running?.id !== reply.id) return;
-    const { job, timer } = running;
-    clearTimeout(timer);
-    running = undefined;
-    if (reply.ok) job.resolve({ signedPdf: reply.signedPdf, evidencePdf: reply.evidencePdf, timestamps: reply.timestamps });
-    else job.reject(new Error(`producing the artifacts failed: ${reply.message}`));
-    pump();
   });
-  created.on('error', (error: Error & { code?: string }) => {
-    abandon(created, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`producing the artifacts needs more than ${MAX_MEMORY_MB} MB`) : error);
-  });
-  created.on('exit', (code) => abandon(created, new Error(`the artifact worker stopped (exit code ${code})`)));
-  return created;
+  const faults: ArtifactWorkerFault[] = [];
+  return {
+    async produce(job) {
+      const fault = faults.shift();
+      try {
+        return await worker.call(fault ? { job, fault } : { job });
+      } catch (error) {
+        throw error instanceof WorkerFailure ? failed(error) : error;
+      }
+    },
+    warm(signer) {
+      worker.warmUp(signer.then((warm) => ({ warm })));
+    },
+    injectFault(fault) {
+      faults.push(fault);
+    },
+    close: () => worker.close(),
+  };
 }
 
-/** Drops a worker that failed or hung: its job fails (and is retried later), the next job gets a new worker. */
-function abandon(failed: Worker, error: Error): void {
-  if (worker !== failed) return;
-  worker = undefined;
-  void failed.terminate();
-  const job = running;
-  running = undefined;
-  if (job) {
-    clearTimeout(job.timer);
-    job.job.reject(error);
+/** What the caller is told (and logs) for a job the worker did not answer. */
+function failed(failure: WorkerFailure): Error {
+  switch (failure.kind) {
+    case 'failed':
+      return new Error(`producing the artifacts failed: ${failure.message}`);
+    case 'timeout':
+      return new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`);
+    case 'heap':
+      return new Error(`producing the artifacts needs more than ${MAX_MEMORY_MB} MB`);
+    case 'exit':
+      return new Error(`the artifact worker stopped (exit code ${failure.code})`);
+    case 'closed':
+      return new Error('the artifact worker was closed');
+    default:
+      // A thread's uncaught error is the cause itself.
+      return failure.cause instanceof Error ? failure.cause : failure;
   }
-  pump();
-}
-
-// From the sources under tsx the worker is artifact-worker.ts, loaded through tsx; otherwise the
-// compiled module in dist/pdf (as for the upload inspector).
-function startWorker(maxMemoryMb: number): Worker {
-  const entry = ownModuleUrl('pdf/artifact-worker');
-  const options = { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: 8 }, execArgv: [] };
-  if (!FROM_SOURCE) return new Worker(entry, options);
-  // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
-  let tsx: string;
-  try {
-    tsx = import.meta.resolve('tsx/esm/api');
-  } catch {
-    return new Worker(entry, { resourceLimits: options.resourceLimits });
-  }
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
 }

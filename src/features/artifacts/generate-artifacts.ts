@@ -2,8 +2,8 @@ import type { Context } from '../../context.js';
 import { currentSigners, requestFields, type DocumentRow } from '../requests/queries.js';
 import { checkAuditChain } from '../../domain/audit-chain.js';
 import { loadOrCreateSigningIdentity, type SigningIdentity } from '../../pdf/certificate.js';
-import { produceArtifacts, warmArtifactWorker } from '../../pdf/produce-artifacts.js';
 import type { StampField } from '../../pdf/stamp.js';
+import { slot } from '../../platform/slots.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence-views.js';
 import { fireFault } from '../faults/fire-fault.js';
@@ -46,7 +46,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
   const identity = await signingIdentity(ctx);
   const timestamp = await timestampPlan(ctx);
   const original = await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256);
-  const { signedPdf, evidencePdf, timestamps } = await produceArtifacts({
+  const { signedPdf, evidencePdf, timestamps } = await ctx.workers.artifacts.produce({
     original,
     fields: facts.fields,
     sealAt: facts.generatedAt,
@@ -152,15 +152,10 @@ interface GenerationState {
   identity?: Promise<SigningIdentity>;
 }
 
-const states = new WeakMap<Context, GenerationState>();
+const GENERATION = slot<GenerationState>('artifact-generation', () => ({ running: new Map(), failures: new Map(), active: 0, waiting: [] }));
 
 function stateOf(ctx: Context): GenerationState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { running: new Map(), failures: new Map(), active: 0, waiting: [] };
-    states.set(ctx, state);
-  }
-  return state;
+  return ctx.state.get(GENERATION);
 }
 
 /** The name in the seal's signature dictionary. */
@@ -184,7 +179,7 @@ export function warmArtifactGeneration(ctx: Context): void {
       // The log is gone with the process.
     }
   });
-  warmArtifactWorker(signer);
+  ctx.workers.artifacts.warm(signer);
 }
 
 /** The data directory's signing certificate, made on first use (kept for the process once read). */

@@ -1,6 +1,7 @@
 import { randomBase62 } from '../../platform/crypto/tokens.js';
 import type { Context } from '../../context.js';
 import { notFound } from '../../domain/errors.js';
+import { slot } from '../../platform/slots.js';
 
 /**
  * Short-lived tickets that let the dashboard's sandboxed iframe load one caught mail's HTML: an iframe
@@ -16,13 +17,11 @@ interface Ticket {
   expiresAt: number;
 }
 
-/** Per open database (one per data directory in this process). */
-const tickets = new WeakMap<object, Map<string, Ticket>>();
+/** Per context (one per data directory in this process). */
+const TICKETS = slot('dashboard-mail-tickets', () => new Map<string, Ticket>());
 
 function ticketsOf(ctx: Context): Map<string, Ticket> {
-  let map = tickets.get(ctx.db);
-  if (!map) tickets.set(ctx.db, (map = new Map()));
-  return map;
+  return ctx.state.get(TICKETS);
 }
 
 export function issueMailTicket(ctx: Context, emailId: string, remoteImages: boolean): string {

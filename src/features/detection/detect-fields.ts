@@ -1,37 +1,23 @@
-import path from 'node:path';
 import { Value } from 'typebox/value';
 import type { Context } from '../../context.js';
 import { currentSigners } from '../requests/queries.js';
 import { ParaphError } from '../../domain/errors.js';
 import { DetectionResult, type DetectionPage } from '../../contract/detection.js';
 import { assemble } from '../../pdf/detect/analysis.js';
-import { createFieldDetector, type Analysis, type FieldDetector, type OcrLanguage } from '../../pdf/detect.js';
+import type { Analysis, FieldDetector, OcrLanguage } from '../../pdf/detect.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { assertMove, loadRequest } from '../requests/request-guard.js';
 
-const detectors = new WeakMap<Context, FieldDetector>();
 const LOCALE_LANGUAGE: Readonly<Record<string, OcrLanguage>> = { en: 'eng', fr: 'fra', ar: 'ara' };
 
-/** The context's field detector: one analysis child process per server, started on first use. */
+/** The context's field detector: one analysis child process per server, started on first use, closed with the context. */
 export function fieldDetectorFor(ctx: Context): FieldDetector {
-  let detector = detectors.get(ctx);
-  if (!detector) {
-    detector = createFieldDetector({ cacheDir: path.join(ctx.dataDir, 'cache', 'ocr') });
-    detectors.set(ctx, detector);
-  }
-  return detector;
+  return ctx.workers.detector;
 }
 
 /** Test seam: analyse with `detector` (other limits) instead of the default one. */
 export function useFieldDetector(ctx: Context, detector: FieldDetector): void {
-  void detectors.get(ctx)?.close();
-  detectors.set(ctx, detector);
-}
-
-export async function closeFieldDetector(ctx: Context): Promise<void> {
-  const detector = detectors.get(ctx);
-  detectors.delete(ctx);
-  await detector?.close();
+  ctx.workers.useDetector(detector);
 }
 
 /**

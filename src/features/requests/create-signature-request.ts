@@ -131,7 +131,7 @@ async function documentOf(ctx: Context, input: CreateRequestInput, root: string)
     return { filename: template.filename, bytes: template.bytes, pages: template.pages, fields: template.fields, templateId: template.id };
   }
   if (!input.document) throw invalidRequest('multipart part "document" is required');
-  const inspection = await ctx.pdf.inspect(input.document.bytes);
+  const inspection = await ctx.workers.inspector.inspect(input.document.bytes);
   if (!inspection.ok) throw invalidDocument(inspection.message);
   const fields = payload.fields ?? [];
   failWith(checkFieldsOnPages(fields, inspection.pages, `${root}.fields`));

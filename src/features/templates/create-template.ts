@@ -25,7 +25,7 @@ export interface CreateTemplateInput {
 export async function createTemplate(ctx: Context, input: CreateTemplateInput): Promise<Template> {
   const fieldError = checkTemplateFields(input.fields, 'fields');
   if (fieldError) throw invalidRequest(fieldError);
-  const inspection = await ctx.pdf.inspect(input.document.bytes);
+  const inspection = await ctx.workers.inspector.inspect(input.document.bytes);
   if (!inspection.ok) throw invalidDocument(inspection.message);
   const pageError = checkFieldsOnPages(input.fields, inspection.pages, 'fields');
   if (pageError) throw invalidRequest(pageError);

@@ -2,6 +2,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { invalidRequest } from '../../domain/errors.js';
 import { loadOrCreateTsaIdentity, type SigningIdentity } from '../../pdf/certificate.js';
+import { slot } from '../../platform/slots.js';
 import type { TimestampPlan } from '../../pdf/tsa-seal.js';
 import { decodeTimestampRequest, encodeTimestampReply, issueTimestampToken, TimestampRequestError } from '../../pdf/tsa-protocol.js';
 
@@ -12,16 +13,11 @@ interface AuthorityState {
 /** How long an external authority may take to answer before the attempt fails (and is retried). */
 const EXTERNAL_TSA_TIMEOUT_MS = 15_000;
 
-const states = new WeakMap<Context, AuthorityState>();
+const AUTHORITY = slot<AuthorityState>('timestamp-authority', () => ({}));
 
 /** The built-in test timestamp authority's certificate and key, made on first use (kept for the process once read). */
 export function tsaIdentity(ctx: Context): Promise<SigningIdentity & { privateKey: KeyObject }> {
-  let state = states.get(ctx);
-  if (!state) {
-    state = {};
-    states.set(ctx, state);
-  }
-  const held = state;
+  const held = ctx.state.get(AUTHORITY);
   if (!held.identity) {
     const loading = loadOrCreateTsaIdentity(ctx.dataDir, ctx.secrets, new Date(Math.min(ctx.clock.realNow(), ctx.clock.now()))).then((identity) => ({
       ...identity,

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { closeFieldDetector, detectFields } from '../../features/detection/detect-fields.js';
-import type { App } from '../app-type.js';
+import { detectFields } from '../../features/detection/detect-fields.js';
+import type { App } from '../app.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../../contract/common.js';
 import { DetectionResult } from '../../contract/detection.js';
@@ -25,6 +25,4 @@ export function registerDetection(app: App, ctx: Context): void {
     },
     async (request) => detectFields(ctx, { principal: principalOf(request), id: request.params.id }),
   );
-  // The analysis child process goes with the server.
-  app.addHook('onClose', async () => closeFieldDetector(ctx));
 }

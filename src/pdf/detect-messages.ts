@@ -1,0 +1,28 @@
+/** What the server (detect.ts) and the field-detection child (detect-child.ts) say to each other. */
+import type { Analysis, PageDone } from './detect/analysis.js';
+import type { OcrLanguage } from './detect/ocr-languages.js';
+
+export interface DetectJob {
+  bytes: Uint8Array;
+  /** Pages beyond this many are not analysed. */
+  maxPages: number;
+  ocr: boolean;
+  /** Languages to try first on scanned pages (from the signers' locales). */
+  languages: OcrLanguage[];
+  /**
+   * The analysis answers with what it has read after this many milliseconds: a page pdf.js is still
+   * reading then is left out, a scanned page OCR is still reading stays unread. The parent kills the
+   * job a little later.
+   */
+  deadlineMs: number;
+}
+
+/** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
+export type DetectProgress =
+  | { type: 'opened'; pageCount: number; ocrStatus: Analysis['ocrStatus'] }
+  | { type: 'page'; done: PageDone };
+
+export type DetectReply = { ok: true; analysis: Analysis } | { ok: false; message: string };
+
+/** The entry module the detection child runs; its one argument is where tesseract.js may cache language models. */
+export const DETECT_ENTRY = 'pdf/detect-child';

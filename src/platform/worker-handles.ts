@@ -1,0 +1,145 @@
+/**
+ * The two kinds of supervised worker behind one Handle: a child process (fork, IPC with the advanced
+ * serialization, a V8 heap cap) and a worker thread (resource limits). Both start paraph's own entry
+ * module (or a file URL), marked so that the entry knows it runs as that worker.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, type TransferListItem } from 'node:worker_threads';
+import { FROM_SOURCE, ownModuleUrl } from './package-files.js';
+import { workerMark } from './worker-protocol.js';
+
+/** What starting a worker needs (see SupervisedWorkerOptions). */
+export interface WorkerStart {
+  entry: string | URL;
+  args?: string[];
+  heapMb: number;
+  youngMb?: number;
+}
+
+/** A running worker, whichever its kind. */
+export interface Handle {
+  readonly pid: number | undefined;
+  send(message: unknown, transfer: TransferListItem[] | undefined, failed: () => void): void;
+  ref(): void;
+  unref(): void;
+  /** Ends it now, without waiting. */
+  kill(): void;
+  /** Ends it and resolves once it is gone. */
+  stop(): Promise<void>;
+}
+
+/** A process's resident set in MB (Linux /proc), or undefined. */
+export function residentMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+function entryUrl(entry: string | URL): URL {
+  return entry instanceof URL ? entry : ownModuleUrl(entry);
+}
+
+export interface Events {
+  message(message: unknown): void;
+  error(error: Error): void;
+  exit(code: number | null, signal: string | null): void;
+}
+
+/**
+ * From the sources under tsx the child loads its .ts entry through tsx; otherwise the compiled module
+ * in dist/. The child gets none of the parent's flags: some break it (with --input-type it cannot load its file).
+ */
+export function startProcess(options: WorkerStart, events: Events): Handle {
+  const entry = fileURLToPath(entryUrl(options.entry));
+  const execArgv = [...(FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : []), `--max-old-space-size=${options.heapMb}`];
+  const child: ChildProcess = fork(entry, [workerMark(options.entry), ...(options.args ?? [])], {
+    execArgv,
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  child.on('message', events.message);
+  child.on('error', events.error);
+  child.on('exit', events.exit);
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send(message, _transfer, failed) {
+      child.send(message as object, (error) => {
+        if (error) failed();
+      });
+    },
+    ref() {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref() {
+      child.unref();
+      child.channel?.unref();
+    },
+    kill() {
+      child.kill('SIGKILL');
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // An idle child is unreferenced: hold the loop open until it is gone.
+      child.ref();
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** From the sources under tsx the thread loads its .ts entry through tsx; otherwise the compiled module in dist/. */
+export function startThread(options: WorkerStart, events: Events): Handle {
+  const entry = entryUrl(options.entry);
+  const resourceLimits = { maxOldGenerationSizeMb: options.heapMb, ...(options.youngMb === undefined ? {} : { maxYoungGenerationSizeMb: options.youngMb }) };
+  const workerData = { argv: [workerMark(options.entry), ...(options.args ?? [])] };
+  const base = { resourceLimits, workerData, execArgv: [] };
+  let worker: Worker;
+  if (!FROM_SOURCE) {
+    worker = new Worker(entry, base);
+  } else {
+    // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
+    let tsx: string | undefined;
+    try {
+      tsx = import.meta.resolve('tsx/esm/api');
+    } catch {
+      tsx = undefined;
+    }
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+    worker = tsx === undefined ? new Worker(entry, { resourceLimits, workerData }) : new Worker(bootstrap, { ...base, eval: true });
+  }
+  worker.on('message', events.message);
+  worker.on('error', events.error);
+  worker.on('exit', (code) => events.exit(code, null));
+  return {
+    pid: undefined,
+    send(message, transfer, failed) {
+      try {
+        worker.postMessage(message, transfer);
+      } catch {
+        queueMicrotask(failed);
+      }
+    },
+    ref() {
+      worker.ref();
+    },
+    unref() {
+      worker.unref();
+    },
+    kill() {
+      void worker.terminate();
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}

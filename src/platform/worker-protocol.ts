@@ -1,0 +1,23 @@
+/**
+ * The messages between a supervised worker (src/platform/supervised-worker.ts) and the entry module it
+ * runs (src/platform/worker-entry.ts). Calls carry a number the answer repeats; notes get no answer.
+ */
+
+/** Supervisor → worker. */
+export type ToWorker<Request, Note> = { call: number; request: Request } | { note: Note };
+
+/** Worker → supervisor: `ready` once loaded, then for each call its progress and one answer. */
+export type FromWorker<Reply, Progress> =
+  | { ready: true }
+  | { call: number; progress: Progress }
+  | { call: number; reply: Reply }
+  /** The call threw in the worker, which goes on serving. */
+  | { call: number; error: string };
+
+/**
+ * The first argument of a worker started by a supervisor: `paraph-worker:<entry>`. An entry module
+ * serves only when it finds its own name there, so importing it (a test, a bench, the bundle) starts nothing.
+ */
+export function workerMark(entry: string | URL): string {
+  return `paraph-worker:${entry instanceof URL ? entry.href : entry}`;
+}

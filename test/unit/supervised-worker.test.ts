@@ -1,0 +1,272 @@
+// The one worker supervisor (src/platform/supervised-worker.ts) on a tiny real worker written to a
+// temporary directory, run as a child process and as a worker thread: queue order, time budget,
+// memory budgets (during a call and between calls), crashes, a worker that cannot start, warm-up
+// notes, idle stop and close.
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createSupervisedWorker,
+  residentMb,
+  WorkerFailure,
+  type SupervisedWorker,
+  type SupervisedWorkerOptions,
+  type WorkerFailureKind,
+} from '../../src/platform/supervised-worker.js';
+import { waitUntil } from '../helpers/crash-loop.js';
+import { useTmpDir } from '../helpers/server.js';
+
+const ENTRY = new URL('../../src/platform/worker-entry.ts', import.meta.url).href;
+
+/** What the tiny worker does with a call. */
+type Request =
+  | { op: 'echo'; value: string; delayMs?: number }
+  | { op: 'hang' }
+  | { op: 'exit' }
+  | { op: 'throw' }
+  | { op: 'grow'; mb: number; hang?: boolean }
+  | { op: 'heap' }
+  | { op: 'progress' };
+/** `who`: the process or thread that answered; `handled`: calls it had taken, this one included. */
+interface Reply { who: string; handled: number; notes: string[]; value?: string }
+
+const WORKER = `
+import { isMainThread, threadId } from 'node:worker_threads';
+import { serveCalls, workerArguments } from ${JSON.stringify(ENTRY)};
+
+const args = workerArguments(import.meta.url);
+if (args) {
+  if (args[0] === 'die-at-start') process.exit(5);
+  globalThis.tinyWorkerStarted = true;
+  const who = isMainThread ? 'process ' + process.pid : 'thread ' + threadId;
+  const notes = [];
+  const kept = [];
+  let handled = 0;
+  serveCalls({
+    async call(request, progress) {
+      handled += 1;
+      const me = { who, handled, notes: [...notes] };
+      switch (request.op) {
+        case 'echo':
+          if (request.delayMs) await new Promise((resolve) => setTimeout(resolve, request.delayMs));
+          return { ...me, value: request.value };
+        case 'hang':
+          return new Promise(() => {});
+        case 'exit':
+          process.exit(3);
+        case 'throw':
+          throw new Error('thrown in the worker');
+        case 'grow':
+          kept.push(Buffer.alloc(request.mb * 2 ** 20, 1));
+          return request.hang ? new Promise(() => {}) : me;
+        case 'heap': {
+          const hoard = [];
+          for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i));
+        }
+        case 'progress':
+          for (let i = 1; i <= 3; i++) progress(i);
+          return me;
+      }
+    },
+    note(note) {
+      notes.push(note);
+    },
+  });
+}
+`;
+
+function tinyWorker(t: TestContext): URL {
+  const file = path.join(useTmpDir(t, 'paraph-worker-'), 'tiny-worker.mjs');
+  fs.writeFileSync(file, WORKER);
+  return pathToFileURL(file);
+}
+
+type Tiny = SupervisedWorker<Request, Reply, number, string>;
+
+function useWorker(t: TestContext, options: Partial<SupervisedWorkerOptions<Request, Reply>> & Pick<SupervisedWorkerOptions<Request, Reply>, 'kind'>): Tiny {
+  const worker = createSupervisedWorker<Request, Reply, number, string>({ entry: tinyWorker(t), timeoutMs: 10_000, heapMb: 256, ...options });
+  t.after(() => worker.close());
+  return worker;
+}
+
+async function failure(promise: Promise<unknown>, kind: WorkerFailureKind): Promise<WorkerFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof WorkerFailure, String(error));
+    assert.equal(error.kind, kind, error.message);
+    return error;
+  }
+  assert.fail(`expected a ${kind} failure`);
+}
+
+const echo = (value: string, delayMs?: number): Request => ({ op: 'echo', value, ...(delayMs === undefined ? {} : { delayMs }) });
+
+for (const kind of ['process', 'thread'] as const) {
+  test(`${kind}: calls are answered in the order they came, one worker for all`, async (t) => {
+    const worker = useWorker(t, { kind });
+    // The first calls take longest: an answer in another order would show.
+    const replies = await Promise.all([60, 40, 20, 0, 0].map((delay, i) => worker.call(echo(`v${i}`, delay))));
+    assert.deepEqual(replies.map((r) => [r.value, r.handled]), [['v0', 1], ['v1', 2], ['v2', 3], ['v3', 4], ['v4', 5]]);
+    assert.equal(new Set(replies.map((r) => r.who)).size, 1);
+    assert.equal(worker.busy, false);
+    assert.equal(worker.waiting, 0);
+  });
+
+  test(`${kind}: past the time budget the call fails, and the next call gets a fresh worker`, async (t) => {
+    const worker = useWorker(t, { kind, timeoutMs: 1500 });
+    const first = await worker.call(echo('before'));
+    const [hung, next] = await Promise.allSettled([worker.call({ op: 'hang' }), worker.call(echo('after'))]);
+    assert.equal(hung.status, 'rejected');
+    await failure(Promise.reject(hung.reason), 'timeout');
+    assert.ok((hung.reason as WorkerFailure).elapsedMs >= 1500);
+    assert.equal(next.status, 'fulfilled');
+    assert.equal(next.value.value, 'after');
+    assert.notEqual(next.value.who, first.who, 'a new worker took the next call');
+    assert.equal(next.value.handled, 1);
+  });
+
+  test(`${kind}: a worker that crashes fails the call it worked on; the calls after it go to a new worker`, async (t) => {
+    const worker = useWorker(t, { kind });
+    const first = await worker.call(echo('before'));
+    const [crashed, next] = await Promise.allSettled([worker.call({ op: 'exit' }), worker.call(echo('after'))]);
+    assert.equal(crashed.status, 'rejected');
+    const exit = await failure(Promise.reject(crashed.reason), 'exit');
+    assert.equal(exit.code, 3);
+    assert.equal(next.status, 'fulfilled');
+    assert.notEqual(next.value.who, first.who);
+  });
+
+  test(`${kind}: a call that throws fails alone; the worker goes on serving`, async (t) => {
+    const worker = useWorker(t, { kind });
+    const first = await worker.call(echo('before'));
+    const thrown = await failure(worker.call({ op: 'throw' }), 'failed');
+    assert.equal(thrown.message, 'thrown in the worker');
+    const next = await worker.call(echo('after'));
+    assert.equal(next.who, first.who);
+    assert.equal(next.handled, 3);
+  });
+
+  test(`${kind}: past the heap cap the call fails with "heap", and the next call works`, async (t) => {
+    const worker = useWorker(t, { kind, heapMb: 64, timeoutMs: 60_000 });
+    await failure(worker.call({ op: 'heap' }), 'heap');
+    assert.equal((await worker.call(echo('after'))).value, 'after');
+  });
+
+  test(`${kind}: close() fails the call in the worker and the waiting ones, and refuses new ones`, async (t) => {
+    const worker = useWorker(t, { kind });
+    await worker.call(echo('started'));
+    const pid = worker.pid;
+    const hung = failure(worker.call({ op: 'hang' }), 'closed');
+    const waiting = failure(worker.call(echo('never')), 'closed');
+    await waitUntil('the worker to take the call', () => worker.busy, 10_000, 5);
+    await worker.close();
+    await hung;
+    await waiting;
+    await failure(worker.call(echo('late')), 'closed');
+    if (pid !== undefined) assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the child process is gone');
+  });
+
+  test(`${kind}: a worker that cannot start fails the waiting calls, without respawning in a loop`, async (t) => {
+    const worker = useWorker(t, { kind, args: ['die-at-start'] });
+    const calls = [worker.call(echo('a')), worker.call(echo('b'))];
+    for (const call of calls) await failure(call, 'start');
+    assert.equal(worker.pid, undefined);
+    assert.equal(worker.waiting, 0);
+  });
+
+  test(`${kind}: the warm-up starts the worker and hands it its note before the first call`, async (t) => {
+    const worker = useWorker(t, { kind });
+    worker.warmUp(Promise.resolve('warm'));
+    // Only the first warm-up starts a worker.
+    worker.warmUp(Promise.resolve('again'));
+    const reply = await worker.call(echo('first'));
+    assert.deepEqual(reply.notes, ['warm']);
+    assert.equal(reply.handled, 1);
+  });
+
+  test(`${kind}: a call's progress reaches its caller before its answer`, async (t) => {
+    const worker = useWorker(t, { kind });
+    const told: number[] = [];
+    const reply = await worker.call({ op: 'progress' }, { onProgress: (n) => told.push(n) });
+    assert.deepEqual(told, [1, 2, 3]);
+    assert.equal(reply.handled, 1);
+  });
+}
+
+test('process: calls sent ahead to a worker that times out are answered by the next one, in order', async (t) => {
+  const worker = useWorker(t, { kind: 'process', timeoutMs: 1500, sendAhead: 2 });
+  await worker.call(echo('started'));
+  const [hung, a, b] = await Promise.allSettled([worker.call({ op: 'hang' }), worker.call(echo('a')), worker.call(echo('b'))]);
+  assert.equal(hung.status, 'rejected');
+  await failure(Promise.reject(hung.reason), 'timeout');
+  assert.deepEqual([a, b].map((r) => (r.status === 'fulfilled' ? [r.value.value, r.value.handled] : r.reason)), [['a', 1], ['b', 2]]);
+});
+
+test('process: a call "alone" is never sent beside another', async (t) => {
+  const worker = useWorker(t, { kind: 'process', sendAhead: 2 });
+  await worker.call(echo('started'));
+  const slow = worker.call(echo('slow', 300));
+  const alone = worker.call(echo('alone'), { alone: true });
+  await waitUntil('the worker to take the first call', () => worker.busy, 10_000, 5);
+  // Sent ahead it would be in the worker already; alone, it waits for the first answer.
+  assert.equal(worker.waiting, 1);
+  assert.deepEqual([(await slow).value, (await alone).value], ['slow', 'alone']);
+});
+
+test('process: past the resident-set budget during a call, the call fails with "memory" and the next call works', async (t) => {
+  const probe = useWorker(t, { kind: 'process' });
+  await probe.call(echo('size'));
+  const base = residentMb(probe.pid as number) as number;
+  await probe.close();
+  const worker = useWorker(t, { kind: 'process', maxRssMb: base + 100, timeoutMs: 60_000 });
+  await failure(worker.call({ op: 'grow', mb: 300, hang: true }), 'memory');
+  assert.equal((await worker.call(echo('after'))).handled, 1);
+});
+
+test('process: a worker left above the recycling size by a call is replaced before the next one; a small one is kept', async (t) => {
+  const probe = useWorker(t, { kind: 'process' });
+  await probe.call(echo('size'));
+  const base = residentMb(probe.pid as number) as number;
+  await probe.close();
+  const worker = useWorker(t, { kind: 'process', recycleAboveMb: base + 100 });
+  const small = await worker.call({ op: 'grow', mb: 10 });
+  assert.equal(worker.pid, Number(small.who.split(' ')[1]), 'kept after a small call');
+  const large = await worker.call({ op: 'grow', mb: 200 });
+  assert.equal(large.who, small.who);
+  assert.equal(worker.pid, undefined, 'replaced after the call that grew it');
+  const next = await worker.call(echo('after'));
+  assert.notEqual(next.who, small.who);
+  assert.equal(next.handled, 1);
+});
+
+test('process: a worker the caller says to replace after a call is replaced', async (t) => {
+  const worker = useWorker(t, { kind: 'process', recycleAfter: (request) => request.op === 'echo' && request.value === 'last' });
+  const kept = await worker.call(echo('kept'));
+  assert.equal((await worker.call(echo('last'))).who, kept.who);
+  assert.equal(worker.pid, undefined);
+  assert.notEqual((await worker.call(echo('new'))).who, kept.who);
+});
+
+test('process: a worker idle for idleMs is stopped; the next call starts another', async (t) => {
+  const worker = useWorker(t, { kind: 'process', idleMs: 200 });
+  const first = await worker.call(echo('first'));
+  await waitUntil('the idle worker to stop', () => worker.pid === undefined, 10_000, 20);
+  assert.notEqual((await worker.call(echo('second'))).who, first.who);
+});
+
+test('the entry module imported by something else starts nothing', async (t) => {
+  const listeners = process.listenerCount('message');
+  await import(tinyWorker(t).href);
+  assert.equal((globalThis as { tinyWorkerStarted?: boolean }).tinyWorkerStarted, undefined);
+  assert.equal(process.listenerCount('message'), listeners);
+});
+
+test('budgets must be positive and fit a timer', () => {
+  const entry = new URL('file:///nowhere.mjs');
+  assert.throws(() => createSupervisedWorker({ kind: 'process', entry, timeoutMs: 0, heapMb: 64 }), RangeError);
+  assert.throws(() => createSupervisedWorker({ kind: 'process', entry, timeoutMs: 2 ** 31, heapMb: 64 }), RangeError);
+  assert.throws(() => createSupervisedWorker({ kind: 'thread', entry, timeoutMs: 1000, heapMb: -1 }), RangeError);
+});
