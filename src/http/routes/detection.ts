@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
 import { detectFields } from '../../features/detection/detect-fields.js';
-import type { App } from '../app.js';
+import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../../contract/common.js';
 import { DetectionResult } from '../../contract/detection.js';
