@@ -125,8 +125,11 @@ class ChildDetector implements FieldDetector {
     };
     try {
       const reply = await this.#worker.call(job, { onProgress });
-      const abandoned = reply.ok && reply.analysis.abandoned;
-      return reply.ok ? { ok: true, analysis: reply.analysis, partial: abandoned } : { ok: false, reason: 'unreadable', message: reply.message };
+      if (!reply.ok) return { ok: false, reason: 'unreadable', message: reply.message };
+      const abandoned = reply.analysis.abandoned === true;
+      // Stopped at its deadline before any page was read (stuck in the first one): nothing to answer with.
+      if (abandoned && reply.analysis.pages.length === 0) return this.#timedOut(this.#s.timeoutMs, { pages: new Map() });
+      return { ok: true, analysis: reply.analysis, partial: abandoned };
     } catch (error) {
       if (!(error instanceof WorkerFailure)) throw error;
       return this.#failed(error, told);
