@@ -8,8 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { ArtifactWorkerFault } from '../../src/pdf/produce-artifacts.js';
-import { activate, signerAction, status } from '../helpers/flows.js';
-import { createForm, payload } from '../helpers/requests.js';
+import { activate, createRequest, signerAction, status } from '../helpers/flows.js';
 import { json, useServer } from '../helpers/server.js';
 
 test('an artifact worker that throws, exits or runs out of memory is replaced; serve keeps answering; each job is retried to valid artifacts', async (t) => {
@@ -25,11 +24,7 @@ test('an artifact worker that throws, exits or runs out of memory is replaced; s
 
   const faults: ArtifactWorkerFault[] = ['throw', 'exit', 'out-of-memory'];
   const ids: string[] = [];
-  for (const fault of faults) {
-    const created = await call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: `fault-${fault}` })) });
-    assert.equal(created.status, 201, await created.clone().text());
-    ids.push((await json<{ id: string }>(created)).id);
-  }
+  for (const fault of faults) ids.push(await createRequest(server, { client_reference: `fault-${fault}` }, { signers: 'payload' }));
   // One fault per job, in the order the jobs reach the worker.
   for (const fault of faults) server.running.ctx.workers.artifacts.injectFault(fault);
   for (const id of ids) {
