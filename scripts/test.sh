@@ -7,4 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 reporter="${PARAPH_TEST_REPORTER:-./scripts/test-reporter.mjs}"
 if [ "$#" -gt 0 ]; then files=("$@"); else mapfile -t files < <(find test -name '*.test.ts' | sort); fi
+# PARAPH_TEST_EXCLUDE: path prefixes (space-separated) left out of the run, e.g. test/browser/ (.ci/run).
+if [ -n "${PARAPH_TEST_EXCLUDE:-}" ]; then
+  kept=()
+  for file in "${files[@]}"; do
+    skip=0
+    for prefix in $PARAPH_TEST_EXCLUDE; do case "$file" in ("$prefix"*) skip=1;; esac; done
+    [ "$skip" = 1 ] && echo "left out (PARAPH_TEST_EXCLUDE): $file" >&2 || kept+=("$file")
+  done
+  files=("${kept[@]}")
+fi
 exec node --import tsx --test --test-reporter="$reporter" --test-concurrency=2 "${files[@]}"
