@@ -2,18 +2,21 @@
  * Field detection quality, with the compiled detector (dist/): precision and recall on the synthetic
  * fixtures (fixtures/detection, written together with the rules) and, separately, on the real-document
  * corpus (fixtures/detection-real labels; the PDFs in PARAPH_DETECTION_CORPUS, by default
- * ../shared/corpus/detection beside the checkout). Run by bench/run.ts (scenario `quality`).
+ * ../shared/corpus/detection beside the checkout) and on real fillable forms with AcroForm widgets
+ * (fixtures/detection-forms). Run by bench/run.ts (scenario `quality`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { corpusDir, describe, match, measureRealCorpus, reportLines, type FoundField, type QualityReport, type Score } from '../fixtures/detection-real/measure.js';
+import { corpusDir, describe, match, measureForms, measureRealCorpus, reportLines, type FoundField, type QualityReport, type Score } from '../fixtures/detection-real/measure.js';
 import { ROOT } from './serve.js';
 
 export interface QualityResult {
   synthetic: Score;
   real: Omit<QualityReport, 'rows' | 'misses'> | null;
+  /** Real fillable forms with AcroForm widgets (fixtures/detection-forms). */
+  forms: Omit<QualityReport, 'rows' | 'misses'>;
 }
 
 interface Detector {
@@ -46,15 +49,19 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
     }
     const synthetic: Score = { found, suggested, expected, precision: suggested ? found / suggested : null, recall: expected ? found / expected : null };
     console.log(`field detection quality, synthetic fixtures (${Object.keys(corpus).length} documents, all field types): ${describe(synthetic)}`);
+    const formsReport = await measureForms(suggestions);
+    console.log(`field detection quality, AcroForm forms (${formsReport.documents} real fillable forms, fixtures/detection-forms):`);
+    for (const line of reportLines(formsReport)) console.log(`  ${line}`);
+    const { rows: _formRows, misses: _formMisses, ...forms } = formsReport;
     const report = await measureRealCorpus(suggestions);
     if (!report) {
       console.log(`field detection quality, real documents: skipped, no corpus at ${corpusDir()} (set PARAPH_DETECTION_CORPUS)`);
-      return { synthetic, real: null };
+      return { synthetic, real: null, forms };
     }
     console.log(`field detection quality, real documents (${report.documents} documents in ${corpusDir()}):`);
     for (const line of reportLines(report)) console.log(`  ${line}`);
     const { rows: _rows, misses: _misses, ...real } = report;
-    return { synthetic, real };
+    return { synthetic, real, forms };
   } finally {
     await detector.close();
     fs.rmSync(cacheDir, { recursive: true, force: true });
