@@ -362,3 +362,19 @@ test('OCR words made like a text layer\'s: a typed blank apart from its caption,
   assert.deepEqual(suggestFields(ocrPage(signing, [{ x0: 125, x1: 330, y: 402 }])).map((s) => s.type), ['signature']);
   assert.deepEqual(withoutSpecks(read('LC', 200, 390, 0.05)), []);
 });
+
+test('AcroForm names: a birth, issue or period date run into one word is not a signing date, and takes no "Date" caption', () => {
+  for (const name of ['Birthdate', 'DOB', 'dateofbirth', 'DateNaissance', 'date_naissance', 'issue_date', 'ExpiryDate', 'enddate']) {
+    assert.deepEqual(widgetMeaning(name), { type: 'text' }, name);
+  }
+  for (const name of ['DateSigned', 'currdate', 'sigdate', 'Date']) assert.deepEqual(widgetMeaning(name), { type: 'date', fieldKey: 'sign_date' }, name);
+  // A "Date" caption over a widget named for a birth date, beside a place to sign: the widget stays text.
+  const form = suggestFields(
+    page({
+      words: [...words('Signature', 64, 300, 10), ...words('Date', 300, 300, 10)],
+      segments: [{ x0: 64, x1: 264, y: 340 }],
+      widgets: [{ kind: 'text', name: 'Birthdate', box: { x0: 300, y0: 306, x1: 420, y1: 326 } }],
+    }),
+  );
+  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['signature', 'label_with_geometry', undefined], ['text', 'acroform', undefined]]);
+});

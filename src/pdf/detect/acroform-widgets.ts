@@ -13,7 +13,7 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
   const parts = name.split('.').filter(Boolean).reverse();
   for (const [i, part] of parts.entries()) {
     const words = nameWords(part);
-    if (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x))) return { type: 'text' };
+    if (words.some(otherDateWord) || (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x)))) return { type: 'text' };
     if (words.some(isDateWord)) {
       return { type: 'date', fieldKey: 'sign_date' };
     }
@@ -37,6 +37,17 @@ function nameWords(name: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .map(normalizeToken)
     .filter(Boolean);
+}
+
+/**
+ * A date other than the signing date named in one word: "dob", or a date word run together with a
+ * birth, issue or period word ("birthdate", "dateofbirth", "datenaissance", "issuedate", "enddate").
+ */
+function otherDateWord(w: string): boolean {
+  if (w === 'dob') return true;
+  if (!/dat/.test(w) || OTHER_DATE.has(w)) return false;
+  for (const o of OTHER_DATE) if (o.length >= 3 && !/dat/.test(o) && w.includes(o)) return true;
+  return false;
 }
 
 /** "date", "dated", "datsig", "datesigned", "currdate", "sigdate", "datum", "fecha". */
