@@ -378,3 +378,31 @@ test('AcroForm names: a birth, issue or period date run into one word is not a s
   );
   assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['signature', 'label_with_geometry', undefined], ['text', 'acroform', undefined]]);
 });
+
+test('AcroForm: a widget is described by its own caption, not by a caption of the row above that overlaps it by a few points', () => {
+  // A form grid: "Preparer's signature" and "Date" cells, then a "Firm's name ▶" row whose widget ends under the Date cell.
+  const h = [400, 424, 436].map((y) => ({ x0: 60, x1: 540, y }));
+  const v = [60, 300, 400, 540].map((x) => ({ x, y0: 400, y1: 424 }));
+  const grid = suggestFields(
+    page({
+      words: [...words('Preparer’s signature', 62, 407, 6), ...words('Date', 302, 407, 6), ...words('Firm’s name ▶', 62, 432, 6)],
+      segments: h,
+      verticals: v,
+      widgets: [{ kind: 'text', name: 'f1_081', box: { x0: 120, y0: 424, x1: 306, y1: 436 } }],
+    }),
+  );
+  assert.deepEqual(grid.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y)]), [
+    ['signature', 'label_with_geometry', undefined, 61, 410],
+    ['date', 'label_with_geometry', 'sign_date', 301, 410],
+    ['text', 'acroform', 'signer_name', 120, 424],
+  ]);
+  // No grid: a "Date" caption at the far end of the next row's wide widget does not own it.
+  const loose = suggestFields(
+    page({
+      words: [...words('Signature', 64, 300, 10), ...words('Date', 300, 300, 10)],
+      segments: [{ x0: 64, x1: 264, y: 340 }],
+      widgets: [{ kind: 'text', name: 'Text9', box: { x0: 100, y0: 306, x1: 304, y1: 326 } }],
+    }),
+  );
+  assert.ok(!loose.some((s) => s.reason === 'acroform' && s.type === 'date'), JSON.stringify(loose));
+});

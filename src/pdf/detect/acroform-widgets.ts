@@ -69,11 +69,20 @@ export function fromWidget(page: PageModel, w: Widget): Suggestion {
 }
 
 export function widgetNear(label: Label, box: Rect): boolean {
+  if (contains(box, label.box, 2) || besideWidget(label, box)) return true;
+  const below = box.y0 - label.box.y1;
+  if (below < -2 || below > 3 * label.line.size + 16) return false;
+  // Under the caption: the widget starts under it, or lies under most of it (a few points of overlap,
+  // a caption at the far end of a wide widget of the next row, do not make the widget its).
+  const { x0, x1 } = label.box;
+  const start = label.line.rtl ? box.x1 : box.x0;
+  return (start >= x0 - 10 && start <= x1 + 10) || overlap1(box.x0, box.x1, x0, x1) >= 0.5 * (x1 - x0);
+}
+
+/** The widget's own caption: on its row, before it in reading order. */
+export function besideWidget(label: Label, box: Rect): boolean {
   const { reach, line } = label;
-  if (contains(box, label.box, 2)) return true;
   const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0);
   const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
-  if (sameRow && gap >= -2 && gap <= 150) return true;
-  const below = box.y0 - label.box.y1;
-  return below >= -2 && below <= 3 * line.size + 16 && overlap1(box.x0, box.x1, label.box.x0 - 10, label.box.x1 + 10) > 0;
+  return sameRow && gap >= -2 && gap <= 150;
 }

@@ -15,7 +15,7 @@
  * One spot gets one suggestion.
  */
 import type { LabelType } from './lexicon.js';
-import { fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import {
   belowSpace,
   besideSpace,
@@ -35,7 +35,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, datePartFields, otherDate } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
-import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
+import { area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
 export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { FIELD_HEIGHT, FIELD_WIDTH, union } from './page-model.js';
@@ -81,8 +81,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const adopt: Array<{ label: Label; s: Suggestion }> = [];
   // A label next to a form widget describes that widget (a widget whose name says nothing takes the
   // label's meaning); a signature label is only the widget's when that widget is for a signature.
+  // A widget's meaning comes from its own caption (beside it, or the caption whose table cell holds it)
+  // before a caption of another row.
   for (const label of labels) {
-    const near = page.widgets.filter((w) => widgetNear(label, w.box));
+    const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
+    const near = page.widgets.filter(
+      (w) =>
+        widgetNear(label, w.box) &&
+        (!cell || overlap1(w.box.y0, w.box.y1, cell.y0, cell.y1) > 2) &&
+        (besideWidget(label, w.box) || !labels.some((o) => o !== label && besideWidget(o, w.box))),
+    );
     if (near.length === 0) continue;
     const type = label.entry.type;
     if (type === 'signature' || type === 'initials') {
