@@ -406,3 +406,22 @@ test('AcroForm: a widget is described by its own caption, not by a caption of th
   );
   assert.ok(!loose.some((s) => s.reason === 'acroform' && s.type === 'date'), JSON.stringify(loose));
 });
+
+test('form grids under a paragraph: a caption row after a finished sentence is no paragraph tail; a cell open at the top ends where its sides start', () => {
+  const words7 = [
+    ...words('Under penalties of perjury, I declare that this return is true, correct and complete to my knowledge.', 60, 396, 7),
+    ...words('Your signature', 62, 407, 7),
+    ...words('Date', 302, 407, 7),
+  ];
+  const segments = [{ x0: 60, x1: 300, y: 424 }, { x0: 300, x1: 400, y: 424 }, { x0: 400, x1: 540, y: 424 }, { x0: 30, x1: 560, y: 380 }];
+  const verticals = [300, 400].map((x) => ({ x, y0: 400, y1: 424 }));
+  assert.deepEqual(cellAt({ h: segments, v: verticals }, 350, 405), { x0: 300, y0: 400, x1: 400, y1: 424 });
+  const found = suggestFields(page({ words: words7, segments, verticals }));
+  assert.deepEqual(found.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y), Math.round(s.y + s.height)]), [
+    ['signature', 'label_with_geometry', undefined, 60, 411, 424],
+    ['date', 'label_with_geometry', 'sign_date', 301, 411, 423],
+  ]);
+  // A paragraph that goes on: its last line is still no caption.
+  const tail = suggestFields(page({ words: [...words('the parties agree that the agreement is executed when both have', 60, 396, 7), ...words('signed', 62, 405, 7)] }));
+  assert.deepEqual(tail, []);
+});

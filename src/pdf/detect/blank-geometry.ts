@@ -189,7 +189,7 @@ export function sortRules(page: PageModel): Geometry {
   return { free: h.filter((s) => !framed.has(s)), boxes, h, v };
 }
 
-/** The table cell (four rules around it) holding the point, if any. */
+/** The table cell (four rules around it, or three and the sides' common top) holding the point, if any. */
 export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
   let top: Segment | undefined;
   let bottom: Segment | undefined;
@@ -205,13 +205,18 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
     if (r.x <= x && (!left || r.x > left.x)) left = r;
     if (r.x > x && (!right || r.x < right.x)) right = r;
   }
-  if (!top || !bottom || !left || !right) return undefined;
-  const cell = { x0: left.x, y0: top.y, x1: right.x, y1: bottom.y };
+  if (!bottom || !left || !right) return undefined;
+  // A cell open at the top (the first row of a grid under a paragraph): its sides start together under
+  // the text above, and that is its top.
+  const sidesTop = Math.max(left.y0, right.y0);
+  const open = Math.abs(left.y0 - right.y0) <= TOLERANCE && sidesTop <= y && (!top || top.y < sidesTop - TOLERANCE);
+  if (!top && !open) return undefined;
+  const cell = { x0: left.x, y0: open ? sidesTop : (top as Segment).y, x1: right.x, y1: bottom.y };
   if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
   // The four rules must close the cell, not merely lie around the point.
   const spansH = (s: Segment) => s.x0 <= cell.x0 + TOLERANCE && s.x1 >= cell.x1 - TOLERANCE;
   const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
-  return spansH(top) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
+  return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
 }
 
 /** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */

@@ -191,7 +191,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
 
 export const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
 
-/** The last line of a paragraph: right under a long line of the same size. */
+/** The last line of a paragraph: right under a long line of the same size that does not end a sentence. */
 export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment[] = []): boolean {
   // A blank on the line, or a rule between it and the text above (a caption under its line), makes it no tail.
   if (line.tokens.includes('\0')) return false;
@@ -199,12 +199,19 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
     (l) =>
       l !== line &&
       l.tokens.length >= 8 &&
+      !endsSentence(l) &&
       Math.abs(l.size - line.size) < 1 &&
       line.baseline - l.baseline > 0 &&
       line.baseline - l.baseline <= 1.7 * line.size &&
       overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
       !rules.some((r) => r.y > l.baseline && r.y < line.box.y0 + 1 && overlap1(r.x0, r.x1, line.box.x0, line.box.x1) > 0),
   );
+}
+
+/** A line whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
+export function endsSentence(line: Line): boolean {
+  const last = (line.words[line.words.length - 1] as Word).text.trim();
+  return /[^.\s]{2}[.!?]["'’”)]?$/u.test(last) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(last);
 }
 
 export function roleOnLine(line: Line): string | undefined {
