@@ -425,3 +425,23 @@ test('form grids under a paragraph: a caption row after a finished sentence is n
   const tail = suggestFields(page({ words: [...words('the parties agree that the agreement is executed when both have', 60, 396, 7), ...words('signed', 62, 405, 7)] }));
   assert.deepEqual(tail, []);
 });
+
+test('form grids: a caption at the top of the next row takes its own row, not the rule closing the caption row above it', () => {
+  const segments = [400, 424, 448].map((y) => ({ x0: 60, x1: 300, y }));
+  const verticals = [{ x: 300, y0: 400, y1: 448 }];
+  const found = suggestFields(
+    page({
+      words: [
+        ...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 397, 7),
+        ...words('Your signature', 62, 407, 7),
+        ...words('Spouse’s signature. If a joint return, both must sign.', 62, 431, 7),
+      ],
+      segments,
+      verticals,
+    }),
+  );
+  assert.deepEqual(found.map((s) => [s.type, s.reason, s.x, Math.round(s.y), s.x + s.width, Math.round(s.y + s.height)]), [
+    ['signature', 'label_with_geometry', 60, 411, 300, 424],
+    ['signature', 'label_with_geometry', 60, 434, 300, 448],
+  ]);
+});

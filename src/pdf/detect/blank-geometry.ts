@@ -101,6 +101,29 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   return hits.sort((a, b) => a.distance - b.distance)[0]?.item;
 }
 
+/**
+ * The blank of a caption at the top of a form row, under the rule that closes the row above: as wide as
+ * that rule within the side rules around the caption, from the caption down to the next rule, with nothing
+ * written in between.
+ */
+export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line[]): Rect | undefined {
+  const { box, line } = label;
+  const mid = (box.y0 + box.y1) / 2;
+  let x0 = over.x0;
+  let x1 = over.x1;
+  for (const r of geo.v) {
+    if (r.y0 - TOLERANCE > mid || r.y1 + TOLERANCE < mid) continue;
+    if (r.x <= box.x0 && r.x > x0) x0 = r.x;
+    if (r.x >= box.x1 && r.x < x1) x1 = r.x;
+  }
+  const y0 = box.y1 + 1;
+  const reach = (label.entry.type === 'signature' ? 3.5 : 2.5) * line.size + 24;
+  const below = geo.h.filter((s) => s.y - box.y1 >= 4 && s.y - box.y1 <= reach && overlap1(s.x0, s.x1, x0, x1) > 0).sort((a, b) => a.y - b.y)[0];
+  if (!below || x1 - x0 < 40) return undefined;
+  const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+  return written ? undefined : { x0, y0, x1, y1: below.y };
+}
+
 /** The field standing on a line from x0 to x1 at height y, kept below the text above it. */
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
   let top = y - FIELD_HEIGHT[type];

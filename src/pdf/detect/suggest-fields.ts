@@ -25,6 +25,7 @@ import {
   cellBlank,
   fillAfter,
   geometryBelow,
+  rowBelow,
   segmentBeside,
   segmentOver,
   sortRules,
@@ -35,7 +36,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, datePartFields, otherDate } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
-import { area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
+import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
 export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { FIELD_HEIGHT, FIELD_WIDTH, union } from './page-model.js';
@@ -147,6 +148,13 @@ export function suggestFields(page: PageModel): Suggestion[] {
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     if (over && roomAbove(label.entry.type, over, label, lines)) {
+      // A rule right under another caption still looking for its blank is the bottom of that caption's
+      // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
+      if (captionAbove(label, over, labels)) {
+        const row = rowBelow(label, over, geo, lines);
+        if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
+        continue;
+      }
       // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
       const row = labels.filter((o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0);
       const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
@@ -263,6 +271,19 @@ export function sameSpot(a: Rect, b: Rect): boolean {
 function gapTo(label: Label, box: Rect): number {
   const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
   return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
+}
+
+/** Another caption above the rule, within a field's height, with its blank still to find. */
+function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
+  return labels.some(
+    (o) =>
+      o !== label &&
+      !o.done &&
+      o.line !== label.line &&
+      o.box.y1 <= over.y + 1 &&
+      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
+      overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
+  );
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
