@@ -30,8 +30,12 @@ test('OCR still running at the time limit: the answer comes in time, with the sc
   // Arabic first on an English scan: a poor first reading, then a second one in Latin script, each with a
   // cold tesseract worker. That is seconds of work per page; the limit is 2.5 s.
   const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 2500 });
-  // The child is started by a first document (its own start is not part of a job's time).
-  assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
+  // The child is started by a first document (its own start is not part of a job's time). On a machine
+  // busy enough for that one page to outlast the 2 s the child gives itself, it answers 503 (nothing
+  // read): the warm-up is tried again, up to three times.
+  let warm = await detector.detect(fixture('en-underscores.pdf'));
+  for (let tries = 1; !warm.ok && warm.reason === 'timeout' && tries < 3; tries++) warm = await detector.detect(fixture('en-underscores.pdf'));
+  assert.ok(warm.ok, `the warm-up document: ${JSON.stringify(warm)}`);
   const started = Date.now();
   const outcome = await detector.detect(await scans('scanned-en.pdf', 3), { languages: ['ara'] });
   const elapsed = Date.now() - started;
