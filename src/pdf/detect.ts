@@ -128,7 +128,7 @@ class ChildDetector implements FieldDetector {
       if (!reply.ok) return { ok: false, reason: 'unreadable', message: reply.message };
       const abandoned = reply.analysis.abandoned === true;
       // Stopped at its deadline before any page was read (stuck in the first one): nothing to answer with.
-      if (abandoned && reply.analysis.pages.length === 0) return this.#timedOut(this.#s.timeoutMs, { pages: new Map() });
+      if (abandoned && reply.analysis.pages.length === 0) return this.#timedOut(reply.analysis.stats.extractionMs, told);
       return { ok: true, analysis: reply.analysis, partial: abandoned };
     } catch (error) {
       if (!(error instanceof WorkerFailure)) throw error;

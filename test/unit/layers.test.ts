@@ -1,8 +1,7 @@
 // paraph's layering, checked on the real import graph of src/: runtime → features → context → pdf →
-// platform → db → contract → domain. A module that imports a layer above its own, an import circle or a
-// source file past 400 lines fails here, naming the modules.
+// platform → db → contract → domain. A module that imports a layer above its own or an import circle
+// fails here, naming the modules (the 400-line limit is test/unit/source-shape.test.ts).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -57,20 +56,4 @@ test('the rule catches what it should: a made-up upward import and a made-up cir
   assert.ok(upwardImports(fake).some(([from, to]) => from === 'src/domain/limits.ts' && to === 'src/features/requests/queries.ts'));
   fake.set('src/features/requests/queries.ts', [...(graph.get('src/features/requests/queries.ts') ?? []), 'src/domain/limits.ts']);
   assert.ok(importCircles(fake).some((circle) => circle.includes('src/domain/limits.ts')));
-});
-
-test('no source file is over 400 lines', () => {
-  const tooLong: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name);
-      if (entry.isDirectory()) walk(rel);
-      else if (/\.(ts|js|mjs)$/.test(entry.name)) {
-        const lines = fs.readFileSync(path.join(ROOT, rel), 'utf8').split('\n').length - 1;
-        if (lines > 400) tooLong.push(`${rel}: ${lines} lines`);
-      }
-    }
-  };
-  for (const dir of ['src', 'signing-ui', 'dashboard-ui', 'bin', 'scripts']) walk(dir);
-  assert.deepEqual(tooLong, []);
 });

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, requestFields, type DocumentRow } from '../requests/queries.js';
+import { currentSigners, findAnyRequest, requestFields, type DocumentRow } from '../requests/queries.js';
 import { checkAuditChain } from '../../domain/audit-chain.js';
 import { loadOrCreateSigningIdentity, type SigningIdentity } from '../../pdf/certificate.js';
 import type { StampField } from '../../pdf/stamp.js';
@@ -75,7 +75,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
   }
   let mails: string[] = [];
   const kept = ctx.db.transaction(() => {
-    const row = ctx.db.first(ctx.db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
+    const row = findAnyRequest(ctx.db, requestId);
     const existing = ctx.db.first(ctx.db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId));
     // Purged while we worked, or another process got there first.
     if (row?.status !== 'completed' || existing) return false;
@@ -102,7 +102,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
 
 function readFacts(ctx: Context, requestId: string): Facts | null {
   const { db } = ctx;
-  const request = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', requestId));
+  const request = findAnyRequest(db, requestId);
   if (request?.status !== 'completed') return null;
   if (db.first(db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId))) return null;
   const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', request.document_id)) as DocumentRow | undefined;
