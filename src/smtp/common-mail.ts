@@ -48,12 +48,12 @@ class Part {
   type: Structured = { value: 'text/plain', params: new Map() };
   disposition = '';
   encoding: 'plain' | 'qp' | 'base64' = 'plain';
-  chunks: Uint8Array[] = [];
+  chunks: Buffer[] = [];
   base64 = '';
   /** False once the part is something only postal-mime reads (a comment, a continuation, ...). */
   simple = true;
 
-  feed(line: Uint8Array): void {
+  feed(line: Buffer): void {
     if (this.inHeader) {
       if (line.length === 0) this.endHeader();
       else this.headerLines.push(headerDecoder.decode(line));
@@ -62,7 +62,7 @@ class Part {
     if (this.encoding === 'plain') {
       this.chunks.push(line, NEWLINE);
     } else if (this.encoding === 'qp') {
-      this.chunks.push(decodeQuotedPrintableLine(line));
+      this.chunks.push(line);
     } else {
       this.takeBase64(line);
     }
@@ -84,7 +84,9 @@ class Part {
       const unfolded = parts.join('');
       const sep = unfolded.indexOf(':');
       const originalKey = trimWsp(sep < 0 ? unfolded : unfolded.slice(0, sep));
-      const value = sep < 0 ? '' : trimWsp(unfolded.slice(sep + 1).replace(/[\r\n]+/g, ' '));
+      // Lines hold no LF; a CR left inside one becomes a space.
+      const body = sep < 0 ? '' : unfolded.slice(sep + 1);
+      const value = trimWsp(body.includes('\r') ? body.replace(/[\r\n]+/g, ' ') : body);
       const key = originalKey.toLowerCase();
       this.headers.push({ key, originalKey, value });
       if (!CONTENT_HEADERS.has(key) || seen.has(key)) continue;
@@ -108,8 +110,8 @@ class Part {
   }
 
   /** As postal-mime's Base64Decoder: alphabet only, each `=` run closes a unit decoded on its own. */
-  takeBase64(line: Uint8Array): void {
-    const units = Buffer.from(line.buffer, line.byteOffset, line.length)
+  takeBase64(line: Buffer): void {
+    const units = line
       .toString('latin1')
       .replace(/[^a-zA-Z0-9+/=]+/g, '')
       .split(/=+/);
@@ -130,7 +132,8 @@ class Part {
     if (this.encoding === 'base64') this.flushBase64();
     if (/^flowed$/i.test(this.type.params.get('format') ?? '')) return null;
     const decoder = decoderFor(this.type.params.get('charset'));
-    return decoder ? decoder.decode(Buffer.concat(this.chunks)) : null;
+    if (!decoder) return null;
+    return decoder.decode(this.encoding === 'qp' ? decodeQuotedPrintable(this.chunks) : Buffer.concat(this.chunks));
   }
 
   /** 'plain' or 'html' for an inline text part, null for anything else. */
@@ -140,7 +143,7 @@ class Part {
   }
 }
 
-const NEWLINE = new Uint8Array([LF]);
+const NEWLINE = Buffer.from([LF]);
 
 /**
  * Parses the common shapes of a message synchronously, giving exactly what `PostalMime.parse` gives
@@ -150,11 +153,11 @@ const NEWLINE = new Uint8Array([LF]);
  * RFC 2231 sections in a structured header, flowed text, a mixed part that needs a text or HTML
  * rendering of the other) answers null: postal-mime reads those.
  */
-export function parseCommonMail(raw: Uint8Array): ParsedMail | null {
+export function parseCommonMail(raw: Buffer): ParsedMail | null {
   if (raw.length > MAX_BYTES) return null;
   const root = new Part();
   let multipart: 'alternative' | 'mixed' | null = null;
-  let boundary: Uint8Array | null = null;
+  let boundary: Buffer | null = null;
   const children: Part[] = [];
   let current = root;
   let rootHeaderRead = false;
@@ -163,12 +166,10 @@ export function parseCommonMail(raw: Uint8Array): ParsedMail | null {
   while (pos < raw.length && !finished) {
     // A line ends at LF; the CRs that end it are not part of it (postal-mime's readLine).
     const start = pos;
-    let end = pos;
-    while (pos < raw.length) {
-      const c = raw[pos++]!;
-      if (c === LF) break;
-      if (c !== CR) end = pos;
-    }
+    const newline = raw.indexOf(LF, pos);
+    pos = newline === -1 ? raw.length : newline + 1;
+    let end = newline === -1 ? raw.length : newline;
+    while (end > start && raw[end - 1] === CR) end -= 1;
     const line = raw.subarray(start, end);
     if (boundary) {
       const mark = boundaryLine(line, boundary);
@@ -226,7 +227,7 @@ export function parseCommonMail(raw: Uint8Array): ParsedMail | null {
 }
 
 /** 'next' for `--boundary`, 'terminator' for `--boundary--` (either may end in spaces or tabs), else null. */
-function boundaryLine(line: Uint8Array, boundary: Uint8Array): 'next' | 'terminator' | null {
+function boundaryLine(line: Buffer, boundary: Buffer): 'next' | 'terminator' | null {
   if (line.length <= 2 || line[0] !== DASH || line[1] !== DASH || line.length < boundary.length + 2) return null;
   for (let j = 0; j < boundary.length; j += 1) if (line[j + 2] !== boundary[j]) return null;
   let end = boundary.length + 2;
@@ -275,27 +276,35 @@ function trimWsp(text: string): string {
   return text.slice(start, end);
 }
 
-/** One quoted-printable line, as postal-mime's QPDecoder decodes it (a trailing `=` joins the next line). */
-function decodeQuotedPrintableLine(line: Uint8Array): Uint8Array {
-  let length = line.length;
-  const softBreak = length > 0 && line[length - 1] === EQUALS;
-  if (softBreak) length -= 1;
-  const out = new Uint8Array(length + 1);
+/** Quoted-printable lines, as postal-mime's QPDecoder decodes them (a trailing `=` joins the next line). */
+function decodeQuotedPrintable(lines: readonly Buffer[]): Buffer {
+  let size = 0;
+  for (const line of lines) size += line.length + 1;
+  const out = Buffer.allocUnsafe(size);
   let o = 0;
-  for (let i = 0; i < length; i += 1) {
-    const c = line[i]!;
-    if (c === EQUALS && i + 2 < length) {
-      const high = hexNibble(line[i + 1]!);
-      const low = hexNibble(line[i + 2]!);
+  for (const line of lines) {
+    let length = line.length;
+    const softBreak = length > 0 && line[length - 1] === EQUALS;
+    if (softBreak) length -= 1;
+    let i = 0;
+    while (i < length) {
+      const equals = line.indexOf(EQUALS, i);
+      const literalEnd = equals === -1 || equals >= length ? length : equals;
+      o += line.copy(out, o, i, literalEnd);
+      i = literalEnd;
+      if (i >= length) break;
+      const high = i + 2 < length ? hexNibble(line[i + 1]!) : -1;
+      const low = i + 2 < length ? hexNibble(line[i + 2]!) : -1;
       if (high >= 0 && low >= 0) {
         out[o++] = (high << 4) | low;
-        i += 2;
-        continue;
+        i += 3;
+      } else {
+        out[o++] = EQUALS;
+        i += 1;
       }
     }
-    out[o++] = c;
+    if (!softBreak) out[o++] = LF;
   }
-  if (!softBreak) out[o++] = LF;
   return out.subarray(0, o);
 }
 
@@ -310,12 +319,12 @@ const BASE64_VALUES = new Uint8Array(256);
 for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) BASE64_VALUES[c.charCodeAt(0)] = i;
 
 /** A run of base64 letters without padding, as postal-mime's decodeBase64 decodes it (a lone last letter is dropped). */
-function decodeBase64(letters: string): Uint8Array {
+function decodeBase64(letters: string): Buffer {
   let length = letters.length;
   if (length % 4 === 1) length -= 1;
   const rest = length % 4;
   const size = Math.floor(length / 4) * 3 + (rest ? rest - 1 : 0);
-  const bytes = new Uint8Array(size);
+  const bytes = Buffer.alloc(size);
   let p = 0;
   for (let i = 0; i < length; i += 4) {
     const a = BASE64_VALUES[letters.charCodeAt(i)]!;

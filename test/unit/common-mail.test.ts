@@ -31,7 +31,7 @@ async function reference(raw: Uint8Array): Promise<ParsedMail | Error> {
 }
 
 /** Reads `raw` both ways: answers whether the fast reader took it (and then agreed). */
-async function agrees(raw: Uint8Array, label: string): Promise<boolean> {
+async function agrees(raw: Buffer, label: string): Promise<boolean> {
   const fast = parseCommonMail(raw);
   if (fast === null) return false;
   const slow = await reference(raw);
