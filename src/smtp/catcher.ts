@@ -98,8 +98,14 @@ function emailStore(ctx: Context, maxMessages: number) {
     } catch {
       // Never expected; postal-mime reads the message as it reads any other.
     }
-    if (parsed) return enqueue(emailRow(ctx, envelope, raw, parsed));
-    return PostalMime.parse(raw).then((email) => enqueue(emailRow(ctx, envelope, raw, email)));
+    if (!parsed) return PostalMime.parse(raw).then((email) => enqueue(emailRow(ctx, envelope, raw, email)));
+    let row: CaughtEmailRow;
+    try {
+      row = emailRow(ctx, envelope, raw, parsed);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return enqueue(row);
   };
 }
 
