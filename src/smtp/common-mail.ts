@@ -148,7 +148,7 @@ const NEWLINE = Buffer.from([LF]);
 /**
  * Parses the common shapes of a message synchronously, giving exactly what `PostalMime.parse` gives
  * for the fields the catcher keeps: a single text or HTML part, or one multipart/alternative or
- * multipart/mixed level of text and HTML parts, in UTF-8, ASCII or Latin-1, 7bit, 8bit,
+ * multipart/mixed level of text and HTML parts, in UTF-8, ASCII, Latin-1 or Windows-1252, 7bit, 8bit,
  * quoted-printable or base64. Anything else (attachments, nested parts, other charsets, comments or
  * RFC 2231 sections in a structured header, flowed text, a mixed part that needs a text or HTML
  * rendering of the other) answers null: postal-mime reads those.
