@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { safeEqual } from '../platform/crypto/tokens.js';
 import { storeCaughtEmails, type CaughtEmailRow } from '../features/mail/store-caught-emails.js';
 import { mailTagOf } from '../features/mail/outbox.js';
+import { parseCommonMail, type ParsedMail } from './common-mail.js';
 import { SmtpSession, type SmtpEnvelope } from './smtp-session.js';
 
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -69,7 +70,9 @@ interface PendingEmail {
 
 /**
  * Parses each message as it arrives and stores the messages that arrived in the same turn of the
- * event loop in one transaction (each client still hears 250 only once its message is stored).
+ * event loop in one transaction (each client still hears 250 only once its message is stored). The
+ * common shapes of message are read synchronously (src/smtp/common-mail.ts, which gives what
+ * postal-mime gives); postal-mime reads the others.
  */
 function emailStore(ctx: Context, maxMessages: number) {
   let pending: PendingEmail[] = [];
@@ -84,16 +87,29 @@ function emailStore(ctx: Context, maxMessages: number) {
     }
     for (const { done } of batch) done.resolve();
   };
-  return async (envelope: SmtpEnvelope, raw: Buffer): Promise<void> => {
-    const row = await emailRow(ctx, envelope, raw);
-    await new Promise<void>((resolve, reject) => {
+  const enqueue = (row: CaughtEmailRow) =>
+    new Promise<void>((resolve, reject) => {
       if (pending.push({ row, done: { resolve, reject } }) === 1) setImmediate(flush);
     });
+  return (envelope: SmtpEnvelope, raw: Buffer): Promise<void> => {
+    let parsed: ParsedMail | null = null;
+    try {
+      parsed = parseCommonMail(raw);
+    } catch {
+      // Never expected; postal-mime reads the message as it reads any other.
+    }
+    if (!parsed) return PostalMime.parse(raw).then((email) => enqueue(emailRow(ctx, envelope, raw, email)));
+    let row: CaughtEmailRow;
+    try {
+      row = emailRow(ctx, envelope, raw, parsed);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return enqueue(row);
   };
 }
 
-async function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer): Promise<CaughtEmailRow> {
-  const parsed = await PostalMime.parse(raw);
+function emailRow(ctx: Context, envelope: SmtpEnvelope, raw: Buffer, parsed: ParsedMail): CaughtEmailRow {
   const header = (name: string) => parsed.headers.find((h) => h.key === name)?.value.trim() || null;
   const own = ownMail(ctx, header);
   return {

@@ -39,6 +39,7 @@ const MAX_BAD_COMMANDS = 10;
 const LF = 0x0a;
 const CR = 0x0d;
 const DOT = 0x2e;
+const LF_DOT = Buffer.from('\n.');
 
 type Mode = 'command' | 'data' | 'auth-plain' | 'auth-login-user' | 'auth-login-pass' | 'busy' | 'closed';
 
@@ -58,6 +59,8 @@ export class SmtpSession {
   private atLineStart = true;
   private badCommands = 0;
   private idle: NodeJS.Timeout | null = null;
+  /** Replies not yet written: those of one batch of input leave in one write. */
+  private out = '';
 
   constructor(
     private readonly socket: Socket,
@@ -69,6 +72,7 @@ export class SmtpSession {
     socket.on('close', () => this.stop());
     this.touch();
     this.reply(220, `${options.name} ESMTP ${options.banner}`);
+    this.flush();
   }
 
   /** Ends the connection politely (server shutting down). */
@@ -86,6 +90,7 @@ export class SmtpSession {
 
   private close(): void {
     this.stop();
+    this.flush();
     this.socket.end();
   }
 
@@ -101,12 +106,18 @@ export class SmtpSession {
   }
 
   private reply(code: number, text: string): void {
-    if (this.socket.writable) this.socket.write(`${code} ${text}\r\n`);
+    this.out += `${code} ${text}\r\n`;
   }
 
   private replyLines(code: number, lines: readonly string[]): void {
     const last = lines.length - 1;
-    if (this.socket.writable) this.socket.write(lines.map((line, i) => `${code}${i === last ? ' ' : '-'}${line}\r\n`).join(''));
+    for (let i = 0; i <= last; i += 1) this.out += `${code}${i === last ? ' ' : '-'}${lines[i]}\r\n`;
+  }
+
+  private flush(): void {
+    if (this.out === '') return;
+    if (this.socket.writable) this.socket.write(this.out);
+    this.out = '';
   }
 
   private receive(chunk: Buffer): void {
@@ -118,7 +129,6 @@ export class SmtpSession {
 
   /** Works through the buffered input until it runs out or a message is being stored. */
   private process(): void {
-    this.socket.cork();
     try {
       while (this.buffer.length > 0 && this.mode !== 'busy' && this.mode !== 'closed') {
         if (this.mode === 'data') {
@@ -139,7 +149,7 @@ export class SmtpSession {
         else this.line(line);
       }
     } finally {
-      process.nextTick(() => this.socket.uncork());
+      this.flush();
     }
   }
 
@@ -163,10 +173,11 @@ export class SmtpSession {
         }
         i += 1; // a stuffed dot: dropped
       }
-      const newline = buf.indexOf(LF, i);
-      const to = newline === -1 ? buf.length : newline + 1;
+      // Everything up to the next line that starts with a dot is taken as it is.
+      const dotLine = buf.indexOf(LF_DOT, i);
+      const to = dotLine === -1 ? buf.length : dotLine + 1;
       this.append(buf.subarray(i, to));
-      this.atLineStart = newline !== -1;
+      this.atLineStart = buf[to - 1] === LF;
       i = to;
     }
     this.buffer = buf.subarray(i);
@@ -205,10 +216,8 @@ export class SmtpSession {
     if (this.mode === 'closed') return;
     this.mode = 'command';
     // The answer and those to commands pipelined behind the message leave in one write.
-    this.socket.cork();
     this.reply(code, text);
     this.process();
-    process.nextTick(() => this.socket.uncork());
   }
 
   private resetTransaction(): void {
@@ -372,9 +381,12 @@ export class SmtpSession {
   }
 }
 
+const FROM_PATH = /^FROM:\s*(?:<([^>]*)>|([^\s<>]+))(.*)$/i;
+const TO_PATH = /^TO:\s*(?:<([^>]*)>|([^\s<>]+))(.*)$/i;
+
 /** `FROM:<a@b> SIZE=12` → the address and the parameters; null when it is not that shape. */
 function pathArgument(arg: string, keyword: 'FROM' | 'TO'): { address: string; params: string } | null {
-  const match = new RegExp(`^${keyword}:\\s*(?:<([^>]*)>|([^\\s<>]+))(.*)$`, 'i').exec(arg);
+  const match = (keyword === 'FROM' ? FROM_PATH : TO_PATH).exec(arg);
   if (!match) return null;
   let address = (match[1] ?? match[2] ?? '').trim();
   // A source route (`<@a,@b:user@host>`) is ignored, as RFC 5321 allows.

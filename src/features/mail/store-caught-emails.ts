@@ -14,18 +14,60 @@ export function storeCaughtEmails(ctx: Context, rows: readonly CaughtEmailRow[],
   const { db } = ctx;
   db.transaction(() => {
     const now = ctx.clock.now();
-    for (const row of rows) db.insert('emails', { ...row, received_at: now });
+    // Sequence numbers only grow (AUTOINCREMENT): the last one inserted is the newest.
+    let newest = 0;
+    for (const row of rows) {
+      const inserted = db.first(
+        insertEmail,
+        row.id,
+        now,
+        row.mail_from,
+        row.recipients,
+        row.subject,
+        row.text,
+        row.html,
+        row.headers,
+        row.raw,
+        row.size,
+        row.kind ?? null,
+        row.account_id ?? null,
+        row.request_id ?? null,
+        row.signer_reference ?? null,
+      );
+      newest = inserted?.seq ?? newest;
+    }
     // Sequence numbers count every mail ever caught, so until the newest passes `maxMessages` there
     // cannot be more than that many. Past that, the oldest go: counted through the smallest index and
     // deleted from the oldest end, so the cost follows the number dropped, not the number kept.
-    const newest = db.first(newestEmail)?.seq ?? 0;
     if (newest <= maxMessages) return;
     const excess = (db.first(emailCount)?.n ?? 0) - maxMessages;
     if (excess > 0) db.run(dropOldestEmails, excess);
   });
 }
 
-const newestEmail = preparedQuery((q) => q.selectFrom('emails').select('seq').orderBy('seq', 'desc').limit(1));
+const insertEmail = preparedQuery(
+  (
+    q,
+    id: string,
+    receivedAt: number,
+    mailFrom: string,
+    recipients: string,
+    subject: string,
+    text: string,
+    html: string,
+    headers: string,
+    raw: Buffer,
+    size: number,
+    kind: string | null,
+    accountId: string | null,
+    requestId: string | null,
+    signerReference: string | null,
+  ) =>
+    q
+      .insertInto('emails')
+      .values({ id, received_at: receivedAt, mail_from: mailFrom, recipients, subject, text, html, headers, raw, size, kind, account_id: accountId, request_id: requestId, signer_reference: signerReference })
+      .returning('seq'),
+);
 const emailCount = preparedQuery((q) => q.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')));
 const dropOldestEmails = preparedQuery((q, count: number) =>
   q.deleteFrom('emails').where('seq', 'in', q.selectFrom('emails').select('seq').orderBy('seq', 'asc').limit(count)),
