@@ -9,14 +9,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
-import { isArabic, matchLabels, splitWord } from './detect/lexicon.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, type PageScan } from './detect/page-scan.js';
 import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
-import { buildLines, suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
+import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
-import { OcrEngine, type OcrResult } from './detect/ocr-engine.js';
+import { OcrEngine } from './detect/ocr-engine.js';
+import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
@@ -37,14 +37,6 @@ const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
-/**
- * A page read in one script is read again in the other script when its mean word confidence is below
- * this: an Arabic page read in English reads at about 0.3, a Latin page read in Arabic below 0.4,
- * while a page in the right script, even a noisy scan or a photo once binarised, reads at 0.8 and
- * more. (Reading a Latin page again in Arabic costs several times the first reading.)
- */
-const OTHER_SCRIPT_BELOW = 0.6;
-
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
@@ -124,11 +116,19 @@ export async function analyse(
       }
     }
     // Scans last: the language of the text pages helps choose the OCR language.
-    if (ocr && languages.length > 0 && !abandoned) {
+    if (ocr && languages.length > 0 && !abandoned && scanned.length > 0) {
       const order = languageOrder(job.languages, nativeWords, languages);
-      for (const model of scanned) {
+      // The workers start while the first page is rendered, and each next page is rendered while the
+      // workers read the one before.
+      ocr.start(order[0] as OcrLanguage);
+      let prepared = preparePage(pdf, (scanned[0] as PageModel).page);
+      for (const [i, model] of scanned.entries()) {
         const t = performance.now();
-        const read = await until(ocrPage(pdf, model, ocr, order), deadline);
+        const current = prepared;
+        const reading = ocrPage(current, model, ocr, order);
+        const following = scanned[i + 1];
+        if (following) prepared = current.then(() => preparePage(pdf, following.page));
+        const read = await until(reading, deadline);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -175,27 +175,49 @@ async function readPage(pdf: PDFDocumentProxy, n: number): Promise<PageScan | un
   }
 }
 
+/** A scanned page made ready for OCR: its straightened black-and-white image, the lines drawn on it, and what OCR reads of it. */
+interface PreparedPage {
+  image: InkPage;
+  back: Unrotate;
+  rules: ReturnType<typeof rulesFromInk>;
+  regions: InkPage;
+}
+
 /**
- * OCRs a scanned page into its model; answers the language it was read in, or undefined when unread.
- * The page is rendered in grey at the resolution its print needs, made black and white, straightened,
- * its lines found, and only the parts that can hold a label read (the inside of paragraphs of running
- * text is left out).
+ * A scanned page rendered in grey at the resolution its print needs, made black and white, straightened,
+ * its lines found, and the parts that can hold a label kept for OCR (the inside of paragraphs of running
+ * text is left out); undefined when the page cannot be rendered.
  */
-async function ocrPage(pdf: PDFDocumentProxy, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
+async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPage | undefined> {
   try {
-    const page = await pdf.getPage(model.page);
-    let scanned = binarise(await renderGrey(pdf, page, OCR_DPI, OCR_MAX_PIXELS));
-    let { page: image, back } = straighten(scanned, skewDegrees(scanned));
-    // Small print needs more pixels than the usual resolution gives it.
-    const line = textHeight(image);
-    if (line !== undefined && line / image.scale < SMALL_TEXT_PT) {
-      scanned = binarise(await renderGrey(pdf, page, FINE_DPI, OCR_MAX_PIXELS));
-      ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
+    const page = await pdf.getPage(n);
+    try {
+      let scanned = binarise(await renderGrey(pdf, page, OCR_DPI, OCR_MAX_PIXELS));
+      let { page: image, back } = straighten(scanned, skewDegrees(scanned));
+      // Small print needs more pixels than the usual resolution gives it.
+      const line = textHeight(image);
+      if (line !== undefined && line / image.scale < SMALL_TEXT_PT) {
+        scanned = binarise(await renderGrey(pdf, page, FINE_DPI, OCR_MAX_PIXELS));
+        ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
+      }
+      const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
+      const regions = labelRegions(image, rules.segments.map((s) => s.y * image.scale)).page;
+      return { image, back, rules, regions };
+    } finally {
+      page.cleanup();
     }
-    page.cleanup();
-    const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
-    const regions = labelRegions(image, rules.segments.map((s) => s.y * image.scale));
-    const read = await readBest(ocr, regions.page, order);
+  } catch {
+    return undefined;
+  }
+}
+
+/** OCRs a prepared scanned page into its model; answers the language it was read in, or undefined when unread. */
+async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
+  try {
+    const ready = await prepared;
+    if (!ready) return undefined;
+    const { image, back, rules, regions } = ready;
+    const read = await readBest(ocr, regions, order);
     const unrotate = pointsBack(back, image.scale);
     const segments = rules.segments.map((s) => {
       const a = unrotate(s.x0, s.y);
@@ -268,59 +290,6 @@ async function until<T>(work: Promise<T>, deadline: number): Promise<T | typeof 
     clearTimeout(timer);
   }
 }
-
-/**
- * The order in which OCR languages are tried: the signers' languages first, then the script of the
- * document's own text, then English, then the other script.
- */
-function languageOrder(hints: OcrLanguage[], words: Word[], available: OcrLanguage[]): OcrLanguage[] {
-  const order: OcrLanguage[] = [...hints];
-  if (words.length > 0) {
-    const arabic = words.filter((w) => isArabic(w.text)).length;
-    if (arabic * 2 > words.length) order.push('ara');
-    else if (looksFrench(words)) order.push('fra');
-    else order.push('eng');
-  }
-  order.push('eng', 'ara', 'fra');
-  return [...new Set(order)].filter((l) => available.includes(l));
-}
-
-const FRENCH = new Set(['le', 'la', 'les', 'des', 'du', 'et', 'est', 'une', 'pour', 'dans', 'sur', 'au', 'aux', 'par']);
-const ENGLISH = new Set(['the', 'and', 'of', 'to', 'is', 'for', 'in', 'on', 'by', 'with', 'shall', 'this']);
-function looksFrench(words: Word[]): boolean {
-  let fr = 0;
-  let en = 0;
-  for (const w of words) {
-    for (const t of splitWord(w.text)) {
-      if (FRENCH.has(t)) fr++;
-      if (ENGLISH.has(t)) en++;
-    }
-  }
-  return fr > en;
-}
-
-/**
- * Reads the page in the first language; if that reads poorly (as a page in the other script reads),
- * tries the other script (Latin or Arabic) and keeps whichever finds more labels, then reads more
- * confidently.
- */
-async function readBest(ocr: OcrEngine, image: InkPage, order: OcrLanguage[]): Promise<{ result: OcrResult; language: OcrLanguage }> {
-  const first = order[0] as OcrLanguage;
-  const result = await ocr.readPage(image, first);
-  const labels = countLabels(result.words);
-  if (result.confidence >= OTHER_SCRIPT_BELOW) return { result, language: first };
-  const otherScript = order.find((l) => (l === 'ara') !== (first === 'ara'));
-  if (!otherScript) return { result, language: first };
-  const second = await ocr.readPage(image, otherScript);
-  const labels2 = countLabels(second.words);
-  const better = labels2 > labels || (labels2 === labels && second.confidence > result.confidence);
-  return better ? { result: second, language: otherScript } : { result, language: first };
-}
-
-function countLabels(words: Word[]): number {
-  return buildLines(words.filter((w) => w.confidence >= 0.3)).reduce((n, line) => n + matchLabels(line.tokens).length, 0);
-}
-
 
 // ---------------------------------------------------------------------------------------------- process
 

@@ -1,6 +1,6 @@
 /**
  * Offline OCR with tesseract.js: up to two workers per language (one per core, at most two), started on
- * first use and kept for the next pages and the next documents, so that a page is read in two halves
+ * first use and kept for the next pages and the next documents, so that the parts of a page are read
  * at once. The language data comes from the @tesseract.js-data packages installed with paraph (the
  * `4.0.0_best_int` models); nothing is ever downloaded. tesseract.js keeps an unpacked copy of each model
  * in `cachePath`. Runs only inside the detection child process.
@@ -24,8 +24,6 @@ interface Slot { worker: Promise<TesseractWorker>; dpi?: string }
 
 /** Workers per language: one per core, at most two. */
 const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
-/** A page is split in parts only when each part keeps at least this share of its rows. */
-const MIN_PART = 0.25;
 
 export class OcrEngine {
   readonly #cachePath: string;
@@ -36,13 +34,21 @@ export class OcrEngine {
   }
 
   /**
-   * Reads a black-and-white page in `lang`, cut into as many horizontal parts as there are workers
-   * (at rows without ink, so that no line of text is cut), the parts read at once; words in points.
+   * Reads a black-and-white page in `lang`, cut into as many parts as there are workers, holding about
+   * as much text each (between lines, so that no line of text is cut), the parts read at once; words in
+   * points. (Cut in more, smaller parts, a photo's form reads worse: tesseract finds fewer of its lines.)
    */
   async readPage(page: InkPage, lang: OcrLanguage): Promise<OcrResult> {
     const cuts = splitRows(page, POOL);
-    const parts = await Promise.all(
-      cuts.map((part, i) => this.read(toPbm(page, part), page.scale, lang, i, part.top)),
+    const parts: OcrResult[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(POOL, cuts.length) }, async (_, slot) => {
+        for (let i = next++; i < cuts.length; i = next++) {
+          const part = cuts[i] as { top: number; bottom: number };
+          parts[i] = await this.read(toPbm(page, part), page.scale, lang, slot, part.top);
+        }
+      }),
     );
     const words = parts.flatMap((p) => p.words);
     const sum = parts.reduce((n, p) => n + p.confidence * p.words.length, 0);
@@ -95,6 +101,11 @@ export class OcrEngine {
     return { words, confidence: words.length ? sum / words.length : 0 };
   }
 
+  /** Starts the workers of `lang` (if they are not running) without waiting for them. */
+  start(lang: OcrLanguage): void {
+    for (let i = 0; i < POOL; i++) this.#slot(lang, i).worker.catch(() => {});
+  }
+
   /** Whether any worker is loaded. */
   get loaded(): boolean {
     return this.#pools.size > 0;
@@ -143,26 +154,46 @@ export class OcrEngine {
 }
 
 /**
- * Up to `parts` row ranges covering the page, cut at rows without ink near the even cut points (or
- * the whole page when no such row is close enough).
+ * Up to `parts` row ranges covering the page, holding about as much ink each (tesseract's time goes with
+ * the text it reads, not with the height), cut between lines of text: at the emptiest row near the even
+ * share of ink (a drawn frame or specks may cross it; a line of text, even one short word, does not).
  */
 export function splitRows(page: InkPage, parts: number): Array<{ top: number; bottom: number }> {
   const { ink, width, height } = page;
+  const counts = new Uint32Array(height);
+  let total = 0;
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    const row = y * width;
+    for (let x = 0; x < width; x++) n += ink[row + x] as number;
+    counts[y] = n;
+    total += n;
+  }
+  const reach = Math.round(height / (2 * parts));
   const cuts = [0];
+  let y = 0;
+  let sum = 0;
   for (let k = 1; k < parts; k++) {
-    const target = Math.round((height * k) / parts);
-    const reach = Math.round(height * (0.5 / parts - MIN_PART / 2));
-    let cut: number | undefined;
-    for (let d = 0; d <= reach && cut === undefined; d++) {
-      for (const y of [target - d, target + d]) {
-        if (y > (cuts.at(-1) as number) && y < height && ink.subarray(y * width, (y + 1) * width).indexOf(1) === -1) {
-          cut = y;
-          break;
-        }
-      }
-    }
+    const goal = (total * k) / parts;
+    while (y < height && sum + (counts[y] as number) < goal) sum += counts[y++] as number;
+    const cut = emptiestRow(counts, Math.max((cuts.at(-1) as number) + 1, y - reach), Math.min(height - 1, y + reach), y);
     if (cut !== undefined) cuts.push(cut);
   }
   cuts.push(height);
   return cuts.slice(1).map((bottom, i) => ({ top: cuts[i] as number, bottom }));
+}
+
+/** The row of `from`..`to` with the least ink, the one nearest `at` of those; undefined for an empty range. */
+function emptiestRow(counts: Uint32Array, from: number, to: number, at: number): number | undefined {
+  let best: number | undefined;
+  for (let r = from; r <= to; r++) {
+    if (best === undefined) {
+      best = r;
+      continue;
+    }
+    const c = counts[r] as number;
+    const b = counts[best] as number;
+    if (c < b || (c === b && Math.abs(r - at) < Math.abs(best - at))) best = r;
+  }
+  return best;
 }
