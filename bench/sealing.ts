@@ -29,7 +29,7 @@ async function sealChild(pdfFile: string, runs: number): Promise<void> {
   const dist = (file: string) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
   const { loadOrCreateSigningIdentity, loadOrCreateTsaIdentity } = await dist('pdf/certificate.js');
   const { sealTimestamper } = await dist('pdf/tsa-seal.js');
-  const { createSealer } = await dist('crypto/sealed.js');
+  const { createSealer } = await dist('platform/crypto/sealed.js');
   const { addSealPlaceholder, sealPdf } = await dist('pdf/seal.js');
   const { produce } = await dist('pdf/artifact-worker.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-bench-'));
