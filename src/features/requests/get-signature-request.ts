@@ -12,6 +12,14 @@ export function getSignatureRequest(ctx: Context, accountId: string, id: string)
   return ctx.db.memo(`request-status:${accountId}:${id}`, () => requestStatus(ctx, loadRequest(ctx, accountId, id)));
 }
 
+/**
+ * The same status as the text of the answer, made by `serialize` (the route's response serializer)
+ * and remembered as long as the status itself: a poll of an unchanged request sends the same text.
+ */
+export function getSignatureRequestText(ctx: Context, accountId: string, id: string, serialize: (status: SignatureRequestStatus) => string): string {
+  return ctx.db.memo(`request-status-text:${accountId}:${id}`, () => serialize(getSignatureRequest(ctx, accountId, id)));
+}
+
 /** SignatureRequestStatus of a loaded request, as it is now. */
 export function requestStatus(ctx: Context, row: RequestRow): SignatureRequestStatus {
   return statusOf(row, currentSigners(ctx.db, row.id), requestFields(ctx.db, row.id), availableArtifacts(ctx.db, row.id));

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { createSignatureRequest } from '../../features/requests/create-signature-request.js';
-import { getSignatureRequest } from '../../features/requests/get-signature-request.js';
+import { getSignatureRequestText } from '../../features/requests/get-signature-request.js';
 import { listSignatureRequests } from '../../features/requests/list-signature-requests.js';
 import { principalOf } from '../hooks/auth.js';
 import type { App } from '../app-type.js';
@@ -15,6 +15,9 @@ import {
   SignatureRequestStatus,
 } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
+
+/** The content type fastify gives the JSON answers it serializes. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Upload = Awaited<ReturnType<typeof readPdfMultipart>>;
 
@@ -76,6 +79,12 @@ export function registerSignatureRequests(app: App, ctx: Context): void {
       config: { auth: true, summary: 'Status of one signature request' },
       schema: { params: IdParams, response: { 200: SignatureRequestStatus, ...errorResponses(401, 404, 429, 500, 503) } },
     },
-    async (request) => getSignatureRequest(ctx, principalOf(request).accountId, request.params.id),
+    // The answer's text is remembered with the status (polls skip serializing); the same serializer
+    // and content type as any other JSON answer.
+    async (request, reply) => {
+      const text = getSignatureRequestText(ctx, principalOf(request).accountId, request.params.id, (status) => String(reply.serialize(status)));
+      // A string with a JSON content type is sent as it is (its schema was applied by `serialize`).
+      return reply.type(JSON_TYPE).send(text as unknown as SignatureRequestStatus);
+    },
   );
 }
