@@ -10,26 +10,33 @@ import { BASE62 } from '../platform/crypto/tokens.js';
 import { ERROR_KINDS, type ErrorKind } from '../domain/errors.js';
 
 const ID_CHARS = 17;
-let pool = Buffer.alloc(0);
-let poolAt = 0;
+const BASE62_CODES = Buffer.from(BASE62, 'latin1');
+/** Random letters and digits (as character codes) not yet used, and where the next id starts in them. */
+let letters: Buffer = Buffer.alloc(0);
+let lettersAt = 0;
 
 /**
  * A request id as every answer carries it in `X-Request-Id` and the error envelope: `req_` and 17
  * random letters and digits. Not a secret, so it is cut from a pool of random bytes refilled 4 KiB
- * at a time instead of asking the system for each one.
+ * at a time (made into letters once) instead of asking the system for each one.
  */
 export function newRequestId(): string {
-  let id = 'req_';
-  while (id.length < 4 + ID_CHARS) {
-    if (poolAt === pool.length) {
-      pool = randomBytes(4096);
-      poolAt = 0;
-    }
-    const byte = pool[poolAt++] as number;
-    // 248 = 4 × 62: bytes above it would favour the first letters.
-    if (byte < 248) id += BASE62[byte % 62];
+  if (lettersAt + ID_CHARS > letters.length) {
+    letters = lettersOf(randomBytes(4096));
+    lettersAt = 0;
   }
+  const id = `req_${letters.toString('latin1', lettersAt, lettersAt + ID_CHARS)}`;
+  lettersAt += ID_CHARS;
   return id;
+}
+
+function lettersOf(bytes: Buffer): Buffer {
+  let length = 0;
+  for (const byte of bytes) {
+    // 248 = 4 × 62: bytes above it would favour the first letters.
+    if (byte < 248) bytes[length++] = BASE62_CODES[byte % 62] as number;
+  }
+  return bytes.subarray(0, length);
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };

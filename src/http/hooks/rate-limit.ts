@@ -37,7 +37,7 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);
-    reply.headers(headersOf(general));
+    reply.header('x-ratelimit-limit', String(general.limit)).header('x-ratelimit-remaining', String(general.remaining));
     if (!general.allowed && enforce) throw refusal('general', general);
     const bucket = request.routeOptions.config.rateLimitBucket;
     if (bucket) {
