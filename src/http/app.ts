@@ -92,9 +92,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {
         throw new ParaphError('invalid_request', 'the Host header is required (HTTP/1.1)');
       }
-      authenticate(request);
-      limitRate(request, reply);
-      const delayMs = injectFault(request, reply);
+      // fastify makes a new routeOptions object at each read: one read for the three steps.
+      const route = request.routeOptions;
+      authenticate(request, route);
+      limitRate(request, reply, route);
+      const delayMs = injectFault(request, reply, route);
       if (delayMs > 0) {
         setTimeout(() => done(), delayMs);
         return;

@@ -3,10 +3,13 @@ import type { Context } from '../../context.js';
 import { authenticateApiKey, type Principal } from '../../features/keys/authenticate-api-key.js';
 import { unauthorized } from '../../domain/errors.js';
 
-/** onRequest: routes marked `config.auth` need a live API key; the principal rides on the request. */
+/**
+ * onRequest: routes marked `config.auth` need a live API key; the principal rides on the request.
+ * `route` is the request's `routeOptions`, read once by the hook (fastify builds it at each read).
+ */
 export function authHook(ctx: Context) {
-  return (request: FastifyRequest): void => {
-    if (request.routeOptions.config.auth !== true) return;
+  return (request: FastifyRequest, route: FastifyRequest['routeOptions']): void => {
+    if (route.config.auth !== true) return;
     request.principal = authenticateApiKey(ctx, request.headers.authorization);
   };
 }

@@ -13,9 +13,9 @@ export class InjectedFault extends ParaphError {}
  * account this costs a map lookup.
  */
 export function apiFaultHook(ctx: Context) {
-  return (request: FastifyRequest, reply: FastifyReply): number => {
+  return (request: FastifyRequest, reply: FastifyReply, routeOptions: FastifyRequest['routeOptions']): number => {
     const principal = request.principal;
-    const route = request.routeOptions.url;
+    const route = routeOptions.url;
     if (principal === null || route === undefined || !route.startsWith('/v1/')) return 0;
     const fault = fireFault(
       ctx,

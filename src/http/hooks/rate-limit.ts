@@ -31,15 +31,15 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const windows = new Map(Object.entries(BUCKETS).map(([name, b]) => [name, new SlidingWindow(b.limit, b.windowMs)]));
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
-  return (request: FastifyRequest, reply: FastifyReply): void => {
+  return (request: FastifyRequest, reply: FastifyReply, route: FastifyRequest['routeOptions']): void => {
     // The API is limited; the sandbox controls (`/_sandbox`) are not.
-    if (!request.principal || !request.routeOptions.url?.startsWith('/v1/')) return;
+    if (!request.principal || !route.url?.startsWith('/v1/')) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);
     reply.header('x-ratelimit-limit', String(general.limit)).header('x-ratelimit-remaining', String(general.remaining));
     if (!general.allowed && enforce) throw refusal('general', general);
-    const bucket = request.routeOptions.config.rateLimitBucket;
+    const bucket = route.config.rateLimitBucket;
     if (bucket) {
       const narrow = consume(bucket, who, now);
       if (!narrow.allowed && enforce) throw refusal(bucket, narrow);

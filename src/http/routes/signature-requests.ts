@@ -80,11 +80,12 @@ export function registerSignatureRequests(app: App, ctx: Context): void {
       schema: { params: IdParams, response: { 200: SignatureRequestStatus, ...errorResponses(401, 404, 429, 500, 503) } },
     },
     // The answer's text is remembered with the status (polls skip serializing); the same serializer
-    // and content type as any other JSON answer.
-    async (request, reply) => {
+    // and content type as any other JSON answer. Synchronous: fastify sends what it throws as from
+    // any other handler, without a promise per call.
+    (request, reply) => {
       const text = getSignatureRequestText(ctx, principalOf(request).accountId, request.params.id, (status) => String(reply.serialize(status)));
       // A string with a JSON content type is sent as it is (its schema was applied by `serialize`).
-      return reply.type(JSON_TYPE).send(text as unknown as SignatureRequestStatus);
+      reply.type(JSON_TYPE).send(text as unknown as SignatureRequestStatus);
     },
   );
 }
