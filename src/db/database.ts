@@ -3,7 +3,6 @@ import { Kysely, Migrator, SqliteDialect, type Insertable } from 'kysely';
 import { migrations } from './migrations/index.js';
 import { bindArguments, compileTemplate, type Compilable, type CompiledTemplate, type PreparedQuery } from './prepared-query.js';
 import type { DatabaseSchema } from './schema/index.js';
-import { watchWalIndex } from './wal-index.js';
 
 /** A remembered value is dropped once this many are held (unknown API keys must not grow it for ever). */
 const MEMO_LIMIT = 10_000;
@@ -76,15 +75,11 @@ export async function openDatabase(file: string): Promise<Db> {
   const endTurn = () => {
     lookedThisTurn = false;
   };
-  // Asked first: while the WAL index's header is unchanged, no connection has committed since.
-  const walIndex = watchWalIndex(file);
   const observeChanges = () => {
-    if (walIndex.changedSinceLastLook()) {
-      const version = dataVersion.get() as number;
-      if (version !== memoDataVersion) {
-        memos.clear();
-        memoDataVersion = version;
-      }
+    const version = dataVersion.get() as number;
+    if (version !== memoDataVersion) {
+      memos.clear();
+      memoDataVersion = version;
     }
     if (!lookedThisTurn) {
       lookedThisTurn = true;
@@ -154,7 +149,6 @@ export async function openDatabase(file: string): Promise<Db> {
     },
     observeChanges,
     close() {
-      walIndex.close();
       statements.clear();
       sqlite.close();
     },
