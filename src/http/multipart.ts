@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { sha256Hex } from '../platform/crypto/tokens.js';
 import { invalidDocument, invalidRequest } from '../domain/errors.js';
+import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { validate } from './validation.js';
 
 const CURL_DOCUMENT = '-F "document=@contract.pdf;type=application/pdf"';
@@ -38,7 +39,7 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
     if (name === 'document' ? document !== undefined : raw.has(name)) {
       throw invalidRequest(`multipart part "${name}" is given more than once`);
     }
-    if (name === 'document') document = await readDocument(part);
+    if (name === 'document') document = await readDocument(request, part);
     else raw.set(name, await readText(part));
   }
   if (!document) throw invalidRequest(`multipart part "document" is required (${partList(jsonParts)})`);
@@ -73,15 +74,42 @@ function partList(jsonParts: Record<string, TSchema>): string {
   return ['document', ...Object.keys(jsonParts)].map((n) => `"${n}"`).join(' and ');
 }
 
-async function readDocument(part: MultipartFile | MultipartValue): Promise<UploadedPdf> {
+async function readDocument(request: FastifyRequest, part: MultipartFile | MultipartValue): Promise<UploadedPdf> {
   if (part.type !== 'file') throw invalidDocument(`multipart part "document" must be a file with a .pdf filename (with curl: ${CURL_DOCUMENT})`);
-  const bytes = await part.toBuffer();
+  const bytes = await readFile(request, part);
   if (!/\.pdf$/i.test(part.filename)) throw invalidDocument(`document must have a .pdf filename (with curl: ${CURL_DOCUMENT})`);
   if (part.mimetype.toLowerCase() !== 'application/pdf') {
     throw invalidDocument(`document must have content type application/pdf, got ${part.mimetype || 'none'} (with curl: ${CURL_DOCUMENT})`);
   }
   if (bytes.length === 0) throw invalidDocument('document is empty');
   return { filename: part.filename, bytes };
+}
+
+/**
+ * A file part's bytes, as `toBuffer()` reads them (the same error past the size limit), but copied as
+ * they arrive into one buffer as long as the request body when its length is known: `toBuffer()` holds
+ * every chunk until the end, then copies them into one buffer (an 8 MiB upload held twice).
+ */
+async function readFile(request: FastifyRequest, part: MultipartFile): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (!(declared > 0)) return part.toBuffer();
+  let bytes = Buffer.allocUnsafeSlow(Math.min(declared, MAX_PDF_BYTES));
+  let filled = 0;
+  let truncated = false;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    // Past the limit the part is still read to its end (the body must be drained), and dropped.
+    truncated ||= part.file.truncated;
+    if (truncated) continue;
+    // Never past the body's length: kept correct all the same.
+    if (filled + chunk.length > bytes.length) bytes = Buffer.concat([bytes.subarray(0, filled), Buffer.alloc(filled + chunk.length - bytes.length)]);
+    filled += chunk.copy(bytes, filled);
+  }
+  if (truncated) {
+    const error = new request.server.multipartErrors.RequestFileTooLargeError() as Error & { part?: MultipartFile };
+    error.part = part;
+    throw error;
+  }
+  return bytes.subarray(0, filled);
 }
 
 /** A JSON part as received: text still to decode, or a value the plugin already decoded. */

@@ -43,6 +43,10 @@ export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: 
     timeoutMs,
     heapMb: maxMemoryMb,
     sendAhead: SEND_AHEAD,
+    // The document goes through the child's bulk pipe: serialized into the IPC message, it was copied
+    // twice in the server (an 8 MiB upload held three times over while it was sent).
+    bulkPipe: true,
+    encode: (request) => ({ request: {}, bulk: { field: 'bytes', bytes: request.bytes } }),
     recycleAfter: (request, result) => request.bytes.byteLength > RECYCLE_BYTES || (result.ok && result.pageCount > RECYCLE_PAGES),
   });
   const failed = (failure: WorkerFailure): PdfInspection => {

@@ -46,7 +46,10 @@ export function createArtifactProducer(): ArtifactProducer {
     heapMb: MAX_MEMORY_MB,
     youngMb: 8,
     encode(request) {
-      // A private copy is transferred: the caller's bytes stay attached and unchanged.
+      // Bytes in a SharedArrayBuffer (the blob store reads them so for a job) are shared, not copied:
+      // the worker only reads them.
+      if (request.job.original.buffer instanceof SharedArrayBuffer) return { request };
+      // Otherwise a private copy is transferred: the caller's bytes stay attached and unchanged.
       const original = new Uint8Array(request.job.original);
       return { request: { ...request, job: { ...request.job, original } }, transfer: transferList(original) };
     },

@@ -79,13 +79,42 @@ function closeQuietly(fd: number): void {
 }
 
 /**
+ * A blob read a slice at a time and decrypted into one SharedArrayBuffer: its sealed form is never
+ * held whole, and a worker thread can read the plaintext without a copy of its own.
+ */
+async function readShared(file: string, id: string, aad: string, sealer: Sealer): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(MAGIC.length + SEALED_HEADER_BYTES);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (!head.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`blob ${id} is not a paraph blob`);
+    const opening = sealer.opening(head.subarray(MAGIC.length, bytesRead), aad);
+    const plain = Buffer.from(new SharedArrayBuffer(Math.max(0, size - head.length)));
+    const slice = Buffer.allocUnsafeSlow(Math.min(SLICE_BYTES, plain.length));
+    let filled = 0;
+    while (filled < plain.length) {
+      const { bytesRead: read } = await handle.read(slice, 0, Math.min(slice.length, plain.length - filled), head.length + filled);
+      // The file is shorter than it was: what is left fails the tag check.
+      if (read === 0) break;
+      filled += opening.update(slice.subarray(0, read)).copy(plain, filled);
+    }
+    opening.final();
+    return filled === plain.length ? plain : plain.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Encrypted files under `<data-dir>/blobs`. A blob is written to a temporary file, fsynced and
  * renamed into place before any row refers to it, so a crash never leaves a row without its bytes.
  * The sealing binds each file to its id and the SHA-256 of its plaintext.
  */
 export interface BlobStore {
   put(bytes: Uint8Array): Promise<{ id: string; sha256: string; size: number }>;
-  get(id: string, sha256: string): Promise<Buffer>;
+  /** `shared`: the bytes are in a SharedArrayBuffer of their own (for a worker thread to read). */
+  get(id: string, sha256: string, options?: { shared?: boolean }): Promise<Buffer>;
   delete(id: string): Promise<void>;
 }
 
@@ -108,7 +137,12 @@ export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
       else await writeSliced(tmp, fileOf(id), sealing, bytes);
       return { id, sha256, size: bytes.byteLength };
     },
-    async get(id, sha256) {
+    async get(id, sha256, options = {}) {
+      if (options.shared) {
+        const plain = await readShared(fileOf(id), id, `${id}:${sha256}`, sealer);
+        if (sha256Hex(plain) !== sha256) throw new Error(`blob ${id} does not match its digest`);
+        return plain;
+      }
       const sealed = await fs.promises.readFile(fileOf(id));
       if (!sealed.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`blob ${id} is not a paraph blob`);
       const plain = sealer.open(sealed.subarray(MAGIC.length), `${id}:${sha256}`);

@@ -40,8 +40,22 @@ export interface SupervisedWorkerOptions<Request, Reply> {
   sendAhead?: number;
   /** The worker is stopped after this long without calls (default: kept until close). */
   idleMs?: number;
-  /** The message a call sends, and what it moves instead of copying (default: the request, copied). */
-  encode?(request: Request): { request: unknown; transfer?: TransferListItem[] };
+  /**
+   * The message a call sends, and what it moves instead of copying (default: the request, copied).
+   * `bulk`: bytes that a child process started with `bulkPipe` gets through a pipe of their own,
+   * written from the caller's buffer as they are (the message itself would be serialized into two
+   * copies in this process); the worker finds them in `request[field]`. They must not change until
+   * the call is answered.
+   */
+  encode?(request: Request): { request: unknown; transfer?: TransferListItem[]; bulk?: Bulk };
+  /** A child process gets a pipe for the `bulk` bytes of its calls (its stdin). */
+  bulkPipe?: boolean;
+}
+
+/** Bytes of a call sent beside its message (see `encode`). */
+export interface Bulk {
+  field: string;
+  bytes: Uint8Array;
 }
 
 export interface CallOptions<Progress> {
@@ -220,10 +234,15 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     this.#inWorker.push(next);
     if (this.#inWorker.length === 1) this.#begin(live, next);
     const sent = live;
-    const { request, transfer } = this.#o.encode?.(next.request) ?? { request: next.request };
-    sent.handle.send({ call: next.id, request } satisfies ToWorker<unknown, Note>, transfer, () =>
-      this.#abandon(sent, new WorkerFailure('unsent', 'the worker did not take the call')),
-    );
+    const { request, transfer, bulk } = this.#o.encode?.(next.request) ?? { request: next.request };
+    const unsent = () => this.#abandon(sent, new WorkerFailure('unsent', 'the worker did not take the call'));
+    if (bulk && this.#o.kind === 'process' && this.#o.bulkPipe) {
+      const message = { call: next.id, request, bulk: { field: bulk.field, length: bulk.bytes.byteLength } } satisfies ToWorker<unknown, Note>;
+      sent.handle.send(message, undefined, unsent, bulk.bytes);
+    } else {
+      const whole = bulk ? { ...(request as object), [bulk.field]: bulk.bytes } : request;
+      sent.handle.send({ call: next.id, request: whole } satisfies ToWorker<unknown, Note>, transfer, unsent);
+    }
     this.#pump();
   }
 

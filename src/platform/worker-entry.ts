@@ -4,6 +4,7 @@
  * same in a child process (IPC) and in a worker thread (its parent port).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { createBulkReader, type BulkReader } from './bulk-reader.js';
 import { workerMark, type FromWorker, type ToWorker } from './worker-protocol.js';
 
 export interface WorkerHandlers<Request, Reply, Progress = never, Note = never> {
@@ -36,12 +37,16 @@ export function serveCalls<Request, Reply, Progress = never, Note = never>(handl
     else send?.(message);
   };
   let answering = Promise.resolve();
+  let bulkReader: BulkReader | undefined;
   const receive = (message: ToWorker<Request, Note>) => {
     if ('note' in message) return void handlers.note?.(message.note);
-    const { call, request } = message;
+    const { call, bulk } = message;
+    // Taken now, in the order the calls came: the pipe brings their bytes in that order.
+    const bytes = bulk ? (bulkReader ??= createBulkReader(process.stdin)).take(bulk.length) : undefined;
     answering = answering.then(async () => {
       let reply: Reply;
       try {
+        const request = bulk && bytes ? ({ ...message.request, [bulk.field]: await bytes } as Request) : message.request;
         reply = await handlers.call(request, (progress) => post({ call, progress }));
       } catch (error) {
         return post({ call, error: error instanceof Error ? error.message : String(error) });

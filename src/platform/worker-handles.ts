@@ -16,12 +16,15 @@ export interface WorkerStart {
   args?: string[];
   heapMb: number;
   youngMb?: number;
+  /** A child process's stdin is a pipe for the bytes `send` is given beside a message. */
+  bulkPipe?: boolean;
 }
 
 /** A running worker, whichever its kind. */
 export interface Handle {
   readonly pid: number | undefined;
-  send(message: unknown, transfer: TransferListItem[] | undefined, failed: () => void): void;
+  /** `bulk`: bytes written to a child's bulk pipe, after those of the messages sent before. */
+  send(message: unknown, transfer: TransferListItem[] | undefined, failed: () => void, bulk?: Uint8Array): void;
   ref(): void;
   unref(): void;
   /** Ends it now, without waiting. */
@@ -61,8 +64,11 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
   const child: ChildProcess = fork(entry, [workerMark(options.entry), ...(options.args ?? [])], {
     execArgv,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    stdio: [options.bulkPipe ? 'pipe' : 'ignore', 'ignore', 'ignore', 'ipc'],
   });
+  const bulkPipe = child.stdin;
+  // A child that dies with bytes still on their way: its exit is what the supervisor acts on.
+  bulkPipe?.on('error', () => {});
   child.on('message', events.message);
   child.on('error', events.error);
   child.on('exit', events.exit);
@@ -70,7 +76,12 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
     get pid() {
       return child.pid;
     },
-    send(message, _transfer, failed) {
+    send(message, _transfer, failed, bulk) {
+      if (bulk) {
+        if (!bulkPipe || bulkPipe.destroyed) return queueMicrotask(failed);
+        // Written from the caller's buffer, without a copy (the message's serialization makes two).
+        bulkPipe.write(bulk);
+      }
       child.send(message as object, (error) => {
         if (error) failed();
       });
@@ -78,10 +89,12 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
     ref() {
       child.ref();
       child.channel?.ref();
+      (bulkPipe as { ref?(): void } | null)?.ref?.();
     },
     unref() {
       child.unref();
       child.channel?.unref();
+      (bulkPipe as { unref?(): void } | null)?.unref?.();
     },
     kill() {
       child.kill('SIGKILL');

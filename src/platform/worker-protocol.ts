@@ -3,8 +3,11 @@
  * runs (src/platform/worker-entry.ts). Calls carry a number the answer repeats; notes get no answer.
  */
 
-/** Supervisor → worker. */
-export type ToWorker<Request, Note> = { call: number; request: Request } | { note: Note };
+/**
+ * Supervisor → worker. `bulk`: the call's bytes come through the child's bulk pipe, not in the
+ * message; the worker puts them in `request[field]`.
+ */
+export type ToWorker<Request, Note> = { call: number; request: Request; bulk?: { field: string; length: number } } | { note: Note };
 
 /** Worker → supervisor: `ready` once loaded, then for each call its progress and one answer. */
 export type FromWorker<Reply, Progress> =

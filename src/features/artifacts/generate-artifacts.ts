@@ -45,9 +45,9 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
   }
   const identity = await signingIdentity(ctx);
   const timestamp = await timestampPlan(ctx);
-  const original = await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256);
   const { signedPdf, evidencePdf, timestamps } = await ctx.workers.artifacts.produce({
-    original,
+    // Shared with the worker thread rather than copied to it (an 8 MiB document was held three times).
+    original: await ctx.blobs.get(facts.document.blob_id as string, facts.document.sha256, { shared: true }),
     fields: facts.fields,
     sealAt: facts.generatedAt,
     signer: { certificateDer: identity.certificateDer, privateKeyDer: identity.privateKeyDer, name: SEAL_NAME },

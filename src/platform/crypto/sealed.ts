@@ -10,6 +10,14 @@ export interface Sealer {
   /** The same sealing a piece at a time, for large values written as they are encrypted. */
   begin(aad: string): Sealing;
   open(sealed: Uint8Array, aad: string): Buffer;
+  /** The same opening a piece at a time: `header` is `iv ‖ tag`, then each piece of the ciphertext in order. */
+  opening(header: Uint8Array, aad: string): Opening;
+}
+
+/** One value being opened; `final` throws when it is not what was sealed under that `aad`. */
+export interface Opening {
+  update(piece: Uint8Array): Buffer;
+  final(): void;
 }
 
 /** One value being sealed: its sealed form is `iv ‖ tag ‖ update(…) ‖ … ‖ final().rest`. */
@@ -55,6 +63,13 @@ export function createSealer(masterKey: Buffer, purpose: string): Sealer {
       const rest = decipher.final();
       // GCM has nothing left at the end: no second copy of a large value.
       return rest.length === 0 ? plain : Buffer.concat([plain, rest]);
+    },
+    opening(header, aad) {
+      const buffer = Buffer.from(header.buffer, header.byteOffset, header.byteLength);
+      const decipher = createDecipheriv('aes-256-gcm', key, buffer.subarray(0, IV_BYTES));
+      decipher.setAAD(Buffer.from(aad));
+      decipher.setAuthTag(buffer.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return { update: (piece) => decipher.update(piece), final: () => void decipher.final() };
     },
   };
 }
