@@ -143,6 +143,8 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         assert.match(await page.locator('#sender-message').innerText(), /please sign the service agreement before Friday/);
         assert.match(await page.locator('.doc-name').innerText(), /service-agreement\.pdf/);
         if (size === 'desktop') assert.ok(await page.locator('.link-expiry').isVisible(), 'the link\'s expiry is shown');
+        // The logo's failed load (an unresolvable host) may be reported after the document is drawn.
+        await page.locator('.sender-logo').waitFor({ state: 'detached', timeout: 10_000 });
         assert.equal(await page.locator('.sender-logo').count(), 0, 'a logo that does not load is taken away');
         await noOverflow(page, name('document'));
         await shoot(page, name('document'));
