@@ -37,7 +37,8 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);
-    reply.header('x-ratelimit-limit', String(general.limit)).header('x-ratelimit-remaining', String(general.remaining));
+    // Set one by one on the hot path (no object per request); the names are headersOf's.
+    reply.header(LIMIT_HEADER, String(general.limit)).header(REMAINING_HEADER, String(general.remaining));
     if (!general.allowed && enforce) throw refusal('general', general);
     const bucket = route.config.rateLimitBucket;
     if (bucket) {
@@ -47,8 +48,11 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   };
 }
 
+const LIMIT_HEADER = 'x-ratelimit-limit';
+const REMAINING_HEADER = 'x-ratelimit-remaining';
+
 function headersOf(verdict: WindowVerdict): Record<string, string> {
-  return { 'x-ratelimit-limit': String(verdict.limit), 'x-ratelimit-remaining': String(verdict.remaining) };
+  return { [LIMIT_HEADER]: String(verdict.limit), [REMAINING_HEADER]: String(verdict.remaining) };
 }
 
 function refusal(bucket: keyof typeof BUCKETS, verdict: WindowVerdict): ParaphError {
