@@ -3,6 +3,7 @@ import type { Env } from '../platform/config.js';
 import type { WebhookDelivery } from '../contract/webhooks.js';
 import { deliveryAttempts, listWebhookDeliveries, replayWebhookDelivery } from '../features/webhooks/webhook-deliveries.js';
 import { withContext } from './data-dir-context.js';
+import { webhooksCheckCommand } from './webhooks-check.js';
 import { dataDirOption } from './options.js';
 import { formatTable, printJson, type Io } from './output.js';
 
@@ -39,6 +40,8 @@ export function webhooksCommand(io: Io, env: Env): Command {
       const outcome = delivery.last_error ?? `answered ${delivery.last_status_code}`;
       io.out(`Delivery ${id}: ${delivery.status} (${outcome}); ${delivery.attempt_count} attempt(s).`);
     });
+
+  webhooks.addCommand(webhooksCheckCommand(io, env));
   return webhooks;
 }
 

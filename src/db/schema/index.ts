@@ -7,6 +7,7 @@ import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
+import type { ReceiverChecksTable } from './receiver-checks.js';
 import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable } from './signing.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
@@ -35,4 +36,5 @@ export interface DatabaseSchema {
   signer_otps: SignerOtpsTable;
   otp_failures: OtpFailuresTable;
   fault_rules: FaultRulesTable;
+  receiver_checks: ReceiverChecksTable;
 }
