@@ -10,6 +10,7 @@ import { clockPage } from './clock.js';
 import { h, show } from './dom.js';
 import { stopAll } from './live.js';
 import { mailList, mailPage } from './mail.js';
+import { receiverCheckPage } from './receiver-check.js';
 import { requestPage } from './request-page.js';
 import { requestList } from './requests.js';
 import { webhooksPage } from './webhooks.js';
@@ -76,6 +77,7 @@ const ROUTES = [
   [/^\/mail$/, 'mail', (_m, params) => mailList(params)],
   [/^\/webhooks$/, 'webhooks', (_m, params) => webhooksPage(params)],
   [/^\/clock$/, 'clock', () => clockPage()],
+  [/^\/receiver-check$/, 'receiver-check', () => receiverCheckPage()],
   [/^/, 'requests', (_m, params) => requestList(params)],
 ];
 

@@ -18,6 +18,7 @@ export type {
   TriggerOptions,
   TriggerResult,
 } from './start-sandbox.js';
+export type { CheckReceiverOptions, ReceiverCheck, ReceiverCheckCase, ReceiverCheckDelivery } from './receiver-check.js';
 export { SandboxRequestError } from './sandbox-http.js';
 export { SignerApiError, SigningLinkError } from '../signer-client/act-as-signer.js';
 export { TriggerError } from '../trigger/trigger-event.js';

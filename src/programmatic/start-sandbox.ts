@@ -11,6 +11,7 @@ import { actAsSigner, parseSigningLink } from '../signer-client/act-as-signer.js
 import { triggerEvent, type TriggerOptions, type TriggerResult } from '../trigger/trigger-event.js';
 import { caughtCodeMailIds, emailCodeFromCatcher } from './catcher-code.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
+import { runReceiverCheck, type CheckReceiverOptions, type ReceiverCheck } from './receiver-check.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/paraph.js');
 
@@ -103,6 +104,12 @@ export interface Sandbox {
    * Resolves once it is following the stream. `stop()` of the sandbox stops it too.
    */
   listen(options: { forwardTo: string; events?: readonly string[] }): Promise<Listener>;
+  /**
+   * Runs `paraph webhooks check` against your receiver: valid, retried, forged, stale, malformed and
+   * out-of-order test deliveries signed with this key's secret; answers the report (`passed`, and each
+   * case with what the receiver answered). Loopback and private addresses are fine.
+   */
+  checkReceiver(url: string, options?: CheckReceiverOptions): Promise<ReceiverCheck>;
   readonly faults: {
     add(rule: FaultRuleInput): Promise<FaultRule>;
     list(): Promise<FaultRule[]>;
@@ -353,6 +360,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return a.signed_pdf && a.evidence_pdf && a.evidence_json ? request : undefined;
       }),
     listen,
+    checkReceiver: (url, o = {}) => runReceiverCheck(BIN, { dataDir: ready.data_dir, apiKey: key.api_key, env: options.env }, url, o),
     faults: {
       add: (rule) => call<FaultRule>('POST', '/_sandbox/faults', rule),
       list: async () => (await call<{ data: FaultRule[] }>('GET', '/_sandbox/faults')).data,

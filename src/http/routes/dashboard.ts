@@ -12,6 +12,7 @@ import { forceExpire, forcePurge } from '../../features/sandbox/force-request-ou
 import { listOperatorDeliveries, replayOperatorDelivery } from '../../features/dashboard/operator-deliveries.js';
 import { operatorRequestDetail } from '../../features/dashboard/operator-request-detail.js';
 import { listOperatorRequests } from '../../features/dashboard/list-operator-requests.js';
+import { checkReceiver, listReceiverChecks, receiverCheckKeys } from '../../features/webhooks/receiver-check.js';
 import type { App } from '../app-type.js';
 import { noRouteError } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
@@ -37,6 +38,7 @@ import {
   TicketParams,
 } from '../../contract/dashboard.js';
 import { CaughtEmail } from '../../contract/sandbox.js';
+import { ReceiverCheck, ReceiverCheckInput, ReceiverCheckOverview } from '../../contract/receiver-check.js';
 import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 
@@ -57,6 +59,7 @@ const UI_FILES: Readonly<Record<string, string>> = {
   'mail.js': JS,
   'webhooks.js': JS,
   'clock.js': JS,
+  'receiver-check.js': JS,
   'embed-test.js': JS,
 };
 
@@ -167,6 +170,21 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     '/_dashboard/api/webhook-deliveries/:id/replay',
     { config, onRequest, schema: { params: IdParams, response: { 200: Scoped(DashboardDelivery), ...errorResponses(401, 404) } } },
     async (request) => ({ scope, data: await replayOperatorDelivery(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/_dashboard/api/receiver-checks',
+    { config, onRequest, schema: { response: { 200: Scoped(ReceiverCheckOverview), ...errorResponses(401) } } },
+    async () => ({ scope, data: { keys: receiverCheckKeys(ctx), checks: listReceiverChecks(ctx) } }),
+  );
+
+  app.post(
+    '/_dashboard/api/receiver-checks',
+    { config, onRequest, schema: { body: ReceiverCheckInput, response: { 200: Scoped(ReceiverCheck), ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      const { url, key_id: keyId, tolerance_seconds: toleranceSeconds } = request.body;
+      return { scope, data: await checkReceiver(ctx, url, { key: keyId === undefined ? null : { keyId }, ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }) }) };
+    },
   );
 
   app.get(
