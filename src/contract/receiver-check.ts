@@ -9,9 +9,6 @@ import { EventType } from './webhooks.js';
 
 const closed = { additionalProperties: false } as const;
 
-/** The header every test delivery carries, so a receiver's logs can tell it from a real one. */
-export const TEST_DELIVERY_HEADER = 'paraph-test-delivery';
-
 export const ReceiverCheckGroup = Type.Enum(['valid', 'retry', 'signature', 'headers', 'timestamp', 'order', 'timing']);
 export type ReceiverCheckGroup = Static<typeof ReceiverCheckGroup>;
 

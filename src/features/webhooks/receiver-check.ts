@@ -4,15 +4,10 @@ import type { Context } from '../../context.js';
 import { isoTime } from '../../platform/clock.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { postWebhook } from '../../platform/webhooks/post-webhook.js';
+import { TEST_DELIVERY_HEADER } from '../../platform/webhooks/sign-webhook.js';
 import { isIpLiteral } from '../../domain/ip-ranges.js';
 import { invalidRequest, notFound } from '../../domain/errors.js';
-import {
-  TEST_DELIVERY_HEADER,
-  type ReceiverCheck,
-  type ReceiverCheckCase,
-  type ReceiverCheckDelivery,
-  type ReceiverCheckKey,
-} from '../../contract/receiver-check.js';
+import type { ReceiverCheck, ReceiverCheckCase, ReceiverCheckDelivery, ReceiverCheckKey } from '../../contract/receiver-check.js';
 import { findApiKey, findApiKeyByHash, listApiKeys as keyRows, type ApiKeyRow } from '../keys/queries.js';
 import { webhookSecretOf } from '../keys/create-api-key.js';
 import { listApiKeys } from '../keys/list-api-keys.js';

@@ -9,6 +9,9 @@ export interface WebhookHeaders {
 
 export const WEBHOOK_HEADER_NAMES = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
+/** The header every delivery of a receiver check carries (`true`), so a receiver's logs can tell it from a real one. */
+export const TEST_DELIVERY_HEADER = 'paraph-test-delivery';
+
 /**
  * Signs the exact body bytes for one send: `webhook-id` is the event id (stable across sends),
  * `webhook-timestamp` the real time of this send in Unix seconds (never the sandbox clock: verifiers
