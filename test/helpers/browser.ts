@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -33,4 +36,25 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
   await page.setViewportSize(viewport);
+}
+
+/** No horizontal scrolling of the page itself (wide content scrolls inside its own region). */
+export async function assertNoPageOverflow(page: Page, what: string): Promise<void> {
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+  assert.ok(overflow <= 0, `${what}: the page scrolls sideways by ${overflow}px`);
+}
+
+/**
+ * axe-core on the page as it is: no serious or critical violation (the page's context must bypass CSP
+ * to inject it). Framed content is left out.
+ */
+export async function assertAxeClean(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
+    await page.addScriptTag({ content: fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  }
+  const result = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'], iframes: false }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,
+  )) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${what}: axe-core violations ${JSON.stringify(bad, null, 2)}`);
 }

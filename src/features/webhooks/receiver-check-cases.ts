@@ -164,7 +164,7 @@ const otherCases = (toleranceSeconds: number): CaseDefinition[] => [
     expected: '4xx',
     risk: 'a delivery captured once (in a log, a proxy, a browser extension) can be replayed later and is acted on again',
     fix: `reject a webhook-timestamp more than ${minutes(toleranceSeconds)} from your clock (the Standard Webhooks libraries do)`,
-    note: `tolerance assumed: ${minutes(toleranceSeconds)} (--tolerance changes it)`,
+    note: `tolerance assumed: ${minutes(toleranceSeconds)}; the check takes another (--tolerance)`,
     shots: (kit) => stampedAt(kit, kit.nowMs - 2 * toleranceSeconds * 1000),
   },
   {
@@ -174,7 +174,7 @@ const otherCases = (toleranceSeconds: number): CaseDefinition[] => [
     expected: '4xx',
     risk: 'a delivery stamped in the future stays replayable for as long as it is ahead',
     fix: `reject a webhook-timestamp more than ${minutes(toleranceSeconds)} ahead of your clock, too`,
-    note: `tolerance assumed: ${minutes(toleranceSeconds)} (--tolerance changes it)`,
+    note: `tolerance assumed: ${minutes(toleranceSeconds)}; the check takes another (--tolerance)`,
     shots: (kit) => stampedAt(kit, kit.nowMs + 2 * toleranceSeconds * 1000),
   },
   {
