@@ -179,6 +179,31 @@ test('the dashboard runs the same check with a key it names, and lists earlier c
   assert.equal((await server.call('POST', '/_dashboard/api/receiver-checks', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) })).status, 401);
 });
 
+test("the timing case measures the receiver's answers against the delivery timeout of the server that checks", { timeout: 60_000 }, async (t) => {
+  const server = await useServer(t, { webhookTimeout: '1' });
+  const receiver = await useReceiver(t, '/webhooks');
+  const timing = async () => {
+    const response = await dashboard(server, 'POST', '/receiver-checks', { url: receiver.url });
+    const report = (await json<{ data: ReceiverCheck }>(response)).data;
+    assert.equal(report.delivery_timeout_ms, 1000);
+    const c = report.cases.find((c) => c.group === 'timing');
+    assert.ok(c);
+    assert.match(c.note ?? '', /waits 1 s/);
+    return c;
+  };
+  receiver.respond({ status: 204, delayMs: 300 });
+  const slowButInTime = await timing();
+  assert.equal(slowButInTime.ok, true, slowButInTime.answered);
+  const slowest = Number(/slowest answer (\d+) ms/.exec(slowButInTime.answered)?.[1]);
+  assert.ok(slowest >= 300 && slowest < 1000, slowButInTime.answered);
+
+  receiver.respond({ status: 204, delayMs: 1500 });
+  const tooSlow = await timing();
+  assert.equal(tooSlow.ok, false);
+  assert.match(tooSlow.answered, /10 of 10 not answered/);
+  assert.match(tooSlow.risk, /retried/);
+});
+
 test('startSandbox().checkReceiver() answers the report', { timeout: 90_000 }, async (t) => {
   const sandbox = await startSandbox();
   t.after(() => sandbox.stop());

@@ -189,7 +189,7 @@ function timingCase(cases: readonly ReceiverCheckCase[], timeoutMs: number): Rec
     ok,
     risk: TIMING_CASE.risk,
     fix: TIMING_CASE.fix,
-    note: `paraph waits ${timeoutMs / 1000} s for an answer (serve's --webhook-timeout) before it counts the attempt as failed`,
+    note: `paraph waits ${timeoutMs / 1000} s for an answer to a delivery before it counts the attempt as failed`,
     deliveries: [],
   };
 }
