@@ -212,5 +212,10 @@ test('startSandbox().checkReceiver() answers the report', { timeout: 90_000 }, a
   assert.equal(report.passed, true, JSON.stringify(report.cases.filter((c) => !c.ok)));
   const stale = await sandbox.checkReceiver(receiver.url, { toleranceSeconds: 120 });
   assert.equal(stale.passed, false);
+  // Another key's secret: the receiver, verifying with this key's, refuses what it should accept.
+  const other = await sandbox.createKey();
+  const foreign = await sandbox.checkReceiver(receiver.url, { apiKey: other.api_key });
+  assert.equal(foreign.key_id, other.key_id);
+  assert.ok(foreign.cases.filter((c) => c.group === 'valid').every((c) => !c.ok && c.answered === '400'));
   await assert.rejects(sandbox.checkReceiver('ftp://x'), /--url/);
 });
