@@ -95,8 +95,8 @@ export function fieldElement(field, pageWidth, pageHeight) {
       'aria-label': t(field.read_only ? 'fieldReadOnly' : 'fieldAutomatic', { label }),
       dir: 'auto',
     });
-    // Dates shown the signer's way; the value itself stays as the sender or the service set it.
-    input.value = field.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(field.value) ? formatDay(field.value) : field.value;
+    // Dates shown as the signed PDF writes them (ISO 8601: one format for every signer of a document).
+    input.value = field.value;
     input.title = label;
     box.append(input, icon('lock', 'icon field-lock'));
   }
@@ -149,18 +149,6 @@ export function updateProgress() {
   ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: joinList(view.waiting_for) }) : !complete || !state.consent ? t('signHint') : '';
   ui.hint.hidden = ui.hint.textContent === '';
   updateGuide();
-}
-
-/**
- * A calendar day (YYYY-MM-DD) in the signer's language.
- * @param {string} day
- */
-function formatDay(day) {
-  try {
-    return new Intl.DateTimeFormat(state.lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-  } catch {
-    return day;
-  }
 }
 
 /**

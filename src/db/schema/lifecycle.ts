@@ -11,6 +11,8 @@ export interface SigningLinksTable {
   revoked_at: number | null;
   /** rotated, replaced, cancelled, closed, expired */
   revoked_reason: string | null;
+  /** A sequential request's signing URL, sealed: the mail of the signer's turn carries it. Null otherwise. */
+  url_sealed?: Buffer | null;
 }
 
 /** The outbox of webhook events: written in the transaction of the state change they describe. */
