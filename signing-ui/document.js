@@ -44,7 +44,7 @@ export async function showDocument() {
         'section',
         { class: 'notice notice-wait', role: 'status', id: 'waiting-notice' },
         icon('clock'),
-        h('div', {}, h('h2', { class: 'notice-title', text: t('waitingTitle') }), h('p', { text: t('waitingText', { names: joinList(view.waiting_for) }) })),
+        h('div', {}, h('h2', { class: 'notice-title', text: t('waitingTitle') }), h('p', { text: t('waitingText', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) })),
       ),
     );
   }

@@ -146,7 +146,7 @@ export function updateProgress() {
   const complete = done === required.length;
   ui.signButton.disabled = state.busy || !view.can_sign || !complete || !state.consent;
   ui.declineButton.disabled = state.busy;
-  ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: joinList(view.waiting_for) }) : !complete || !state.consent ? t('signHint') : '';
+  ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) : !complete || !state.consent ? t('signHint') : '';
   ui.hint.hidden = ui.hint.textContent === '';
   updateGuide();
 }

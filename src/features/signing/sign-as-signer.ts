@@ -9,7 +9,7 @@ import { moveRequest } from '../requests/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
 import { identityValue } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from './signing-links.js';
-import { queueTurnMails } from './signer-turns.js';
+import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
@@ -80,12 +80,22 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput): Sig
       ctx.afterCommit(() => void startArtifactGeneration(ctx, request.id));
     }
     const turns = queueTurnMails(ctx, updated, signed, now);
-    if (turns.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, turns));
+    if (turns.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, turns.map((t) => t.mailId)));
+    const nextUp = request.sequential_signing === 1 ? nextSigners(ctx, updated) : [];
     return {
       status: 'signed' as const,
       request_status: updated.status,
       signed_at: isoTime(now),
       return_url: returnUrlFor(ctx, request, signer, 'signed'),
+      next:
+        updated.status === 'completed'
+          ? ('completed' as const)
+          : request.sequential_signing !== 1
+            ? ('others' as const)
+            : turns.length > 0
+              ? ('next_mailed' as const)
+              : ('next_not_mailed' as const),
+      next_names: nextUp.map(personName),
     };
   });
 }

@@ -32,10 +32,10 @@ function wasMailed(ctx: Context, signerId: string): boolean {
  * now signed, when the request was activated with mails or the signer was mailed about it. Call in the
  * signature's transaction; send the answered mails after the commit.
  */
-export function queueTurnMails(ctx: Context, request: RequestRow, signed: SignerRow, at: number): string[] {
+export function queueTurnMails(ctx: Context, request: RequestRow, signed: SignerRow, at: number): Array<{ mailId: string; signer: SignerRow }> {
   if (request.sequential_signing !== 1 || request.status !== 'active') return [];
   const signers = currentSigners(ctx.db, request.id);
-  const ids: string[] = [];
+  const ids: Array<{ mailId: string; signer: SignerRow }> = [];
   for (const next of signers) {
     if (next.signing_order <= signed.signing_order || (next.status !== 'pending' && next.status !== 'viewed')) continue;
     if (signersBefore(ctx, request, next, signers).length > 0) continue;
@@ -43,7 +43,7 @@ export function queueTurnMails(ctx: Context, request: RequestRow, signed: Signer
     // The link the client holds; a link issued before paraph kept them is replaced by a fresh one.
     const link = liveSigningUrl(ctx, next.id, at) ?? issueLink(ctx, request, next, at);
     const before = signers.filter((s) => s.signing_order < next.signing_order).map(personName);
-    ids.push(queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }));
+    ids.push({ mailId: queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }), signer: next });
   }
   return ids;
 }
@@ -51,4 +51,11 @@ export function queueTurnMails(ctx: Context, request: RequestRow, signed: Signer
 /** Whom a signer waits for, by name, for a mail that reaches them while they must wait. */
 export function waitingNames(ctx: Context, request: RequestRow, signer: SignerRow): string[] {
   return signersBefore(ctx, request, signer).map(personName);
+}
+
+/** The signers of an active sequential request who can sign now (every lower `order` signed). */
+export function nextSigners(ctx: Context, request: RequestRow): SignerRow[] {
+  if (request.status !== 'active') return [];
+  const signers = currentSigners(ctx.db, request.id);
+  return signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
 }
