@@ -349,7 +349,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     const { page, errors } = await openPage(browser, st, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     await page.goto(created.links.buyer!);
     await documentReady(page);
-    assert.match(await page.locator('#waiting-notice').innerText(), /“seller”/);
+    assert.match(await page.locator('#waiting-notice').innerText(), /Sam Seller/, 'the person, not the reference');
     // On a phone the fields are filled in the guide at the bottom, one at a time.
     assert.equal(await page.locator('#guide-label').innerText(), 'Company, page 1');
     await page.locator('#guide-input').fill('Buyer Ltd');
