@@ -17,6 +17,8 @@ import { zoomControls } from './zoom.js';
 
 export async function showDocument() {
   const { t, view } = state;
+  // Coming from another screen with focus inside it (the email code step): focus moves to the document's title.
+  const hadFocus = document.activeElement !== null && document.activeElement !== document.body;
   setScreen('document');
   document.title = t('pageTitle', { document: view.request?.document_name ?? '' });
   state.values = new Map(view.fields.filter((f) => f.editable).map((f) => [f.id, f.value]));
@@ -105,6 +107,13 @@ export async function showDocument() {
     ),
   );
   updateProgress();
+  if (hadFocus && (document.activeElement === null || document.activeElement === document.body)) {
+    const title = /** @type {HTMLElement | null} */ (document.querySelector('h1.doc-name'));
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  }
 
   try {
     const [pdfjs, bytes] = await Promise.all([loadPdfjs(), api('GET', '/document')]);

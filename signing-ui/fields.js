@@ -85,7 +85,7 @@ export function fieldElement(field, pageWidth, pageHeight) {
     input.addEventListener('click', () => {
       if (isPhone()) guideTo(field, { focus: true });
     });
-    box.append(input);
+    box.append(input, caption(field));
   } else {
     const input = h('input', {
       type: 'text',
@@ -98,9 +98,18 @@ export function fieldElement(field, pageWidth, pageHeight) {
     // Dates shown as the signed PDF writes them (ISO 8601: one format for every signer of a document).
     input.value = field.value;
     input.title = label;
-    box.append(input, icon('lock', 'icon field-lock'));
+    box.append(input, icon('lock', 'icon field-lock'), caption(field));
   }
   return box;
+}
+
+/**
+ * The label of a text or date box, shown above it and kept once the box is filled (the placeholder
+ * goes away); the input's own accessible name says the same.
+ * @param {Field} field
+ */
+function caption(field) {
+  return h('span', { class: 'field-caption', 'aria-hidden': 'true', dir: 'auto', text: fieldLabel(field) });
 }
 
 /** Shows the adopted signature/initials in every field of that kind. */
@@ -124,7 +133,8 @@ export function refreshMarks() {
       const typed = h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text });
       button.append(typed);
       fitText(typed);
-      button.setAttribute('aria-label', t('changeMark', { label }));
+      // The accessible name starts with the text shown (WCAG 2.5.3, label in name).
+      button.setAttribute('aria-label', `${mark.text}: ${t('changeMark', { label })}`);
     }
   }
 }

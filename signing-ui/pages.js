@@ -102,6 +102,8 @@ function earlierElement(field, pageWidth, pageHeight) {
     const text = h('span', { class: mark ? 'mark-typed script' : 'earlier-value', dir: 'auto', text: field.value });
     box.append(text);
     fitText(text);
+    // The handwriting face loads on first use: fit again once it is there.
+    if (mark) document.fonts?.load(`16px "Paraph Script"`, field.value).then(() => fitText(text), () => {});
   }
   return box;
 }
