@@ -35,7 +35,7 @@ export async function showDocument() {
           'div',
           {},
           h('h2', { class: 'notice-title', id: 'sender-message-title', text: view.request.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName') }),
-          h('blockquote', { class: 'message-text', dir: 'auto', text: view.request.message }),
+          messageBlock(view.request.message),
         ),
       ),
     );
@@ -165,4 +165,23 @@ async function doSign() {
     updateProgress();
     if (!(await reloadIfClosed(e))) showBanner(errorText(e));
   }
+}
+
+/**
+ * The sender's message; on a phone a long one shows three lines until asked for more, so the first
+ * screen still shows the document.
+ * @param {string} message
+ */
+function messageBlock(message) {
+  const { t } = state;
+  const quote = h('blockquote', { class: 'message-text', dir: 'auto', id: 'message-text', text: message });
+  if (message.length < 160 && message.split('\n').length <= 3) return quote;
+  quote.classList.add('is-clamped');
+  const more = h('button', { type: 'button', class: 'btn btn-link message-more', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('showMore') });
+  more.addEventListener('click', () => {
+    const open = quote.classList.toggle('is-clamped') === false;
+    more.setAttribute('aria-expanded', String(open));
+    more.textContent = t(open ? 'showLess' : 'showMore');
+  });
+  return h('div', {}, quote, more);
 }

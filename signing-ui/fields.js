@@ -123,7 +123,11 @@ export function refreshMarks() {
     button.replaceChildren();
     if (!mark) {
       const cta = t(kind === 'signature' ? 'signHere' : 'initialHere');
-      button.append(icon('pen', 'icon field-icon'), h('span', { class: 'field-cta', text: cta }));
+      const words = h('span', { class: 'field-cta', text: cta });
+      // A small box (initials of 50×30 pt) shows its words whole: the pen goes, the words shrink to fit.
+      const small = button.clientWidth > 0 && button.clientWidth < 110;
+      button.append(...(small ? [] : [icon('pen', 'icon field-icon')]), words);
+      fitText(words);
       // The accessible name starts with the words shown (WCAG 2.5.3).
       button.setAttribute('aria-label', `${cta}: ${t('fieldRequired', { label })}`);
     } else if (mark.type === 'drawn') {

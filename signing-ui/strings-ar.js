@@ -92,6 +92,8 @@ export const AR = {
   closedReason: "السبب الذي ذكره {sender}: {reason}",
   earlierSignature: "توقيع موقّع سابق",
   earlierInitials: "الأحرف الأولى لموقّع سابق",
+  showMore: "عرض الرسالة كاملة",
+  showLess: "عرض أقل",
   resultDeclinedTitle: 'لقد رفضت التوقيع',
   resultDeclinedText: 'تم تسجيل ردّك بشأن «{document}» وأُغلق الطلب.',
   resultClose: 'يمكنك إغلاق هذه الصفحة.',

@@ -97,6 +97,8 @@ export const EN = {
   closedReason: "Reason given by {sender}: {reason}",
   earlierSignature: "Signature of an earlier signer",
   earlierInitials: "Initials of an earlier signer",
+  showMore: "Show the whole message",
+  showLess: "Show less",
   resultDeclinedTitle: 'You declined to sign',
   resultDeclinedText: 'Your answer about “{document}” is recorded and the request is closed.',
   resultClose: 'You can close this page.',

@@ -94,6 +94,8 @@ export const FR = {
   closedReason: "Motif indiqué par {sender} : {reason}",
   earlierSignature: "Signature d’un signataire précédent",
   earlierInitials: "Paraphe d’un signataire précédent",
+  showMore: "Afficher tout le message",
+  showLess: "Afficher moins",
   resultDeclinedTitle: 'Vous avez refusé de signer',
   resultDeclinedText: `Votre réponse sur «${NBSP}{document}${NBSP}» est enregistrée et la demande est close.`,
   resultClose: 'Vous pouvez fermer cette page.',

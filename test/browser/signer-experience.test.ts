@@ -31,9 +31,9 @@ const BRANDING = {
 
 /** Words each language must show (checked against the page, independently of i18n.js). */
 const WORDS = {
-  en: { from: 'Request from Northwind Trading', cancelled: /ask Northwind Trading to send a new request/, unknown: 'This link is not valid', signed: 'You have already signed', download: 'Download the signed document' },
-  fr: { from: 'Demande de Northwind Trading', cancelled: /demandez à Northwind Trading d’envoyer une nouvelle demande/, unknown: 'Ce lien n’est pas valide', signed: 'Vous avez déjà signé', download: 'Télécharger le document signé' },
-  ar: { from: 'طلب من Northwind Trading', cancelled: /فاطلب طلبًا جديدًا من Northwind Trading/, unknown: 'هذا الرابط غير صالح', signed: 'لقد وقّعت بالفعل', download: 'تنزيل المستند الموقَّع' },
+  en: { from: 'Request from Northwind Trading', cancelled: /ask Northwind Trading to send a new request/, unknown: 'This link is not valid', signed: 'Your signed document', download: 'Download the signed document' },
+  fr: { from: 'Demande de Northwind Trading', cancelled: /demandez à Northwind Trading d’envoyer une nouvelle demande/, unknown: 'Ce lien n’est pas valide', signed: 'Votre document signé', download: 'Télécharger le document signé' },
+  ar: { from: 'طلب من Northwind Trading', cancelled: /فاطلب طلبًا جديدًا من Northwind Trading/, unknown: 'هذا الرابط غير صالح', signed: 'مستندك الموقَّع', download: 'تنزيل المستند الموقَّع' },
 } as const;
 
 /** An active request (flows.ts) for one signer speaking `lang`: branded, a text, a date and a signature field. */
@@ -139,7 +139,8 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         await page.goto(open.url);
         await page.locator('html[data-screen="document"] .page[data-rendered="true"]').waitFor();
         assert.equal(await page.locator('html').getAttribute('lang'), lang);
-        assert.equal((await page.locator('.sender-name').innerText()).trim(), WORDS[lang].from, 'the page says who is asking');
+        // Names are isolated from the sentence's direction (invisible marks, U+2066–U+2069).
+        assert.equal((await page.locator('.sender-name').innerText()).replace(/[\u2066-\u2069]/g, '').trim(), WORDS[lang].from, 'the page says who is asking');
         assert.match(await page.locator('#sender-message').innerText(), /please sign the service agreement before Friday/);
         assert.match(await page.locator('.doc-name').innerText(), /service-agreement\.pdf/);
         if (size === 'desktop') assert.ok(await page.locator('.link-expiry').isVisible(), 'the link\'s expiry is shown');
@@ -176,7 +177,7 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
 
         await page.goto(cancelled.url);
         await closed('closed-cancelled', 'cancelled');
-        assert.match(await page.locator('main').innerText(), WORDS[lang].cancelled);
+        assert.match((await page.locator('main').innerText()).replace(/[\u2066-\u2069]/g, ''), WORDS[lang].cancelled);
         await page.goto(declined.url);
         await closed('closed-declined', 'declined');
         await page.goto(revoked.url);
