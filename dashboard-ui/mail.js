@@ -152,8 +152,9 @@ export async function mailPage(id) {
  * @param {string} html
  */
 function linkList(html) {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const hrefs = [...new Set([...doc.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '').filter((href) => /^https?:\/\//i.test(href)))];
+  // Read from the source text: parsing it into a document would apply its inline styles under the dashboard's policy.
+  const unescape = (/** @type {string} */ value) => value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[/** @type {'amp'} */ (e)] ?? '');
+  const hrefs = [...new Set([...html.matchAll(/<a\s[^>]*?href\s*=\s*"([^"]*)"/gi)].map((m) => unescape(m[1] ?? '')).filter((href) => /^https?:\/\//i.test(href)))];
   if (hrefs.length === 0) return h('p', { class: 'help' }, 'This mail has no web link.');
   return h(
     'div',

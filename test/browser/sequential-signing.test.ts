@@ -31,8 +31,10 @@ const FIELDS = SIGNERS.flatMap((s, i) => [
 ]);
 
 /** axe-core in the page, experimental rules too: no serious or critical finding. */
+let axeStates = 0;
 async function axe(page: Page, name: string): Promise<void> {
   await page.evaluate(AXE);
+  axeStates += 1;
   const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })`)) as {
     violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
   };
@@ -162,4 +164,5 @@ test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTo
     await snapshot(page, 'sequential/cancelled-ar-phone');
     await axe(page, 'cancelled (ar, phone)');
   }
+  t.diagnostic(`axe-core: ${axeStates} page states, no serious or critical finding`);
 });

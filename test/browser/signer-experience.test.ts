@@ -59,10 +59,14 @@ function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
   return waitUntil(what, async () => (await probe()) ?? undefined, 90_000, 150);
 }
 
-/** axe-core in the page: no serious or critical finding. */
+/** Page states axe-core checked in this file (reported at the end). */
+let axeStates = 0;
+
+/** axe-core in the page, with its experimental label-in-name rule: no serious or critical finding. */
 async function axe(page: Page, name: string): Promise<void> {
   await page.evaluate(AXE);
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+  axeStates += 1;
+  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })`)) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(
     bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -178,6 +182,7 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         await page.goto(cancelled.url);
         await closed('closed-cancelled', 'cancelled');
         assert.match((await page.locator('main').innerText()).replace(/[\u2066-\u2069]/g, ''), WORDS[lang].cancelled);
+        assert.match(await page.locator('main').innerText(), /Sent by mistake/, 'the reason the sender gave');
         await page.goto(declined.url);
         await closed('closed-declined', 'declined');
         await page.goto(revoked.url);
@@ -326,4 +331,5 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
     }
   }));
   await Promise.all(subtests);
+  t.diagnostic(`axe-core: ${axeStates} page states, no serious or critical finding`);
 });
