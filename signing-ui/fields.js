@@ -77,7 +77,6 @@ export function fieldElement(field, pageWidth, pageHeight) {
       name: field.name || field.id,
     });
     input.value = field.value;
-    if (!isDate) input.placeholder = fieldLabel(field);
     input.addEventListener('input', () => {
       state.values.set(field.id, input.value);
       updateProgress();
@@ -104,8 +103,8 @@ export function fieldElement(field, pageWidth, pageHeight) {
 }
 
 /**
- * The label of a text or date box, shown above it and kept once the box is filled (the placeholder
- * goes away); the input's own accessible name says the same.
+ * The label of a text or date box, shown above it whether the box is empty or filled (a placeholder
+ * would go away once typed in); the input's own accessible name says the same.
  * @param {Field} field
  */
 function caption(field) {
