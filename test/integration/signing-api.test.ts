@@ -208,6 +208,7 @@ describe('signing API', { concurrency: 3 }, () => {
       sender_name: '',
       message: '',
       logo_url: '',
+      cancellation_reason: '',
       pages: [{ width: 595.28, height: 841.89, rotation: 0 }],
     });
     assert.equal(first.signer.id, signers.s1);
