@@ -11,7 +11,7 @@ export function flattenForm(doc: PDFDocument): void {
   try {
     doc.getForm().flatten();
   } catch {
-    dropWidgets(doc);
+    // Not flattened: the widgets go below, with their values.
   }
   dropWidgets(doc);
   doc.catalog.delete(PDFName.of('AcroForm'));

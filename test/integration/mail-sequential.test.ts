@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { activate, createRequest, postJson, signerAction } from '../helpers/flows.js';
-import { buttonHrefs, emails, linkWorks, remind, replace, tokenOf, type CaughtEmail } from '../helpers/mail.js';
+import { buttonHrefs, emails, linkWorks, remind, replace, type CaughtEmail } from '../helpers/mail.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
 const people = [
@@ -95,7 +95,6 @@ test('a waiting signer reminded or replaced is told who signs first; reminders s
   const mails = await mailsOf(server, 'chloe.seq@example.com', 2);
   assert.equal(mails[0]?.kind, 'turn');
   assert.deepEqual(buttonHrefs(mails[0]!.html), [replaced.signer.signing_url]);
-  assert.equal(tokenOf(replaced.signer.signing_url).length > 20, true);
 });
 
 test('without send_emails nobody is mailed at their turn, and the sign answer says the sender passes the link on', async (t) => {

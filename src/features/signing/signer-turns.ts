@@ -35,7 +35,7 @@ function wasMailed(ctx: Context, signerId: string): boolean {
 export function queueTurnMails(ctx: Context, request: RequestRow, signed: SignerRow, at: number): Array<{ mailId: string; signer: SignerRow }> {
   if (request.sequential_signing !== 1 || request.status !== 'active') return [];
   const signers = currentSigners(ctx.db, request.id);
-  const ids: Array<{ mailId: string; signer: SignerRow }> = [];
+  const queued: Array<{ mailId: string; signer: SignerRow }> = [];
   for (const next of signers) {
     if (next.signing_order <= signed.signing_order || (next.status !== 'pending' && next.status !== 'viewed')) continue;
     if (signersBefore(ctx, request, next, signers).length > 0) continue;
@@ -43,9 +43,9 @@ export function queueTurnMails(ctx: Context, request: RequestRow, signed: Signer
     // The link the client holds; a link issued before paraph kept them is replaced by a fresh one.
     const link = liveSigningUrl(ctx, next.id, at) ?? issueLink(ctx, request, next, at);
     const before = signers.filter((s) => s.signing_order < next.signing_order).map(personName);
-    ids.push({ mailId: queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }), signer: next });
+    queued.push({ mailId: queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }), signer: next });
   }
-  return ids;
+  return queued;
 }
 
 /** Whom a signer waits for, by name, for a mail that reaches them while they must wait. */
