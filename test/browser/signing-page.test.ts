@@ -254,6 +254,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await documentReady(page);
     // Keyboard only: the signature field opens the pad, the arrow key picks "Type", Enter applies.
     const focused = () => page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.className)');
+    assert.equal(await focused(), 'doc-name', 'after the right code, focus is on the document\'s title, not lost on the page');
     await page.locator('.field-mark').focus();
     await page.keyboard.press('Enter');
     await page.locator('dialog').waitFor();
