@@ -17,8 +17,8 @@ import { zoomControls } from './zoom.js';
 
 export async function showDocument() {
   const { t, view } = state;
-  // Coming from another screen with focus inside it (the email code step): focus moves to the document's title.
-  const hadFocus = document.activeElement !== null && document.activeElement !== document.body;
+  // Coming from the email code step (its box and button are gone): focus moves to the document's title.
+  const hadFocus = document.documentElement.dataset.screen === 'otp' || (document.activeElement !== null && document.activeElement !== document.body);
   setScreen('document');
   document.title = t('pageTitle', { document: view.request?.document_name ?? '' });
   state.values = new Map(view.fields.filter((f) => f.editable).map((f) => [f.id, f.value]));
