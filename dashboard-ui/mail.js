@@ -93,7 +93,8 @@ export async function mailPage(id) {
   const frame = h('iframe', {
     class: 'mail-frame',
     title: `HTML part of “${m.subject || '(no subject)'}”`,
-    sandbox: '',
+    // Links open in a new tab (the mail's view sets target="_blank"); nothing else is allowed.
+    sandbox: 'allow-popups allow-popups-to-escape-sandbox',
     referrerpolicy: 'no-referrer',
   });
   const toggle = h('button', { type: 'button', class: 'secondary', id: 'remote-images', 'aria-pressed': 'false' }, 'Load remote images');
@@ -135,6 +136,7 @@ export async function mailPage(id) {
             h('div', { class: 'moves' }, toggle, h('span', { class: 'help' }, 'Scripts never run here; remote images stay blocked until you load them.')),
             status,
             frame,
+            linkList(m.html),
           )
         : empty('This mail has no HTML part.'),
     ),
@@ -143,6 +145,24 @@ export async function mailPage(id) {
     section('Raw source', h('details', { class: 'raw' }, h('summary', {}, `Show the message as received (${m.raw.length} characters)`), h('pre', { class: 'code', tabindex: 0 }, m.raw))),
   );
   if (m.html) await load();
+}
+
+/**
+ * The web links of a mail's HTML, each to open in a new tab (the signing page cannot be framed).
+ * @param {string} html
+ */
+function linkList(html) {
+  // Read from the source text: parsing it into a document would apply its inline styles under the dashboard's policy.
+  const unescape = (/** @type {string} */ value) => value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[/** @type {'amp'} */ (e)] ?? '');
+  const hrefs = [...new Set([...html.matchAll(/<a\s[^>]*?href\s*=\s*"([^"]*)"/gi)].map((m) => unescape(m[1] ?? '')).filter((href) => /^https?:\/\//i.test(href)))];
+  if (hrefs.length === 0) return h('p', { class: 'help' }, 'This mail has no web link.');
+  return h(
+    'div',
+    { class: 'mail-links' },
+    h('h3', {}, 'Links in this mail'),
+    h('p', { class: 'help' }, 'Each opens in a new tab; links in the preview above do too.'),
+    h('ul', {}, ...hrefs.map((href) => h('li', {}, h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, href, h('span', { class: 'visually-hidden' }, ' (opens in a new tab)'))))),
+  );
 }
 
 /**

@@ -93,7 +93,8 @@ export async function requestPage(id) {
       'button',
       {
         type: 'button',
-        class: 'secondary',
+        // Moves that cannot be undone look it (red), beside the ordinary buttons.
+        class: path === 'purge' || path === 'expire' ? 'danger' : 'secondary',
         'data-key': `move-${path}`,
         onclick: async (/** @type {MouseEvent} */ event) => {
           if (!confirm(question)) return;
@@ -186,7 +187,7 @@ export async function requestPage(id) {
         { class: 'moves', role: 'group', 'aria-label': 'Artifacts and sandbox moves' },
         ...(artifacts.length ? artifacts : [h('span', { class: 'help artifacts-none' }, r.status === 'completed' ? 'Artifacts are being generated…' : 'Artifacts appear here once every signer has signed.')]),
         r.status === 'active' ? move('Expire links now', 'expire', 'Expire every signing link of this request now?') : null,
-        r.status !== 'purged' ? move('Purge content now', 'purge', "Purge this request's document and personal data now? This cannot be undone.") : null,
+        r.status !== 'purged' ? move('⚠ Purge content now', 'purge', "Purge this request's document and personal data now? This cannot be undone.") : null,
       ),
     );
 

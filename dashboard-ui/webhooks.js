@@ -59,17 +59,27 @@ export function deliveryCard(d, options) {
     },
     'Replay now',
   );
+  /** @param {any} a */
+  const failed = (a) => a.status_code === null || a.status_code < 200 || a.status_code >= 300;
+  /** @param {any} a @param {string} value */
+  const cell = (a, value) => (failed(a) ? h('span', { class: 'attempt-failed' }, value) : value);
   const attempts = d.attempts.length
     ? table(
         `Attempts of ${d.event_type}`,
         ['#', 'Trigger', 'Time', 'Status code', 'Duration', 'Error'],
-        d.attempts.map((/** @type {any} */ a) => [String(a.number), a.trigger, time(a.attempted_at), a.status_code === null ? '—' : String(a.status_code), a.duration_ms === null ? '—' : `${a.duration_ms} ms`, a.error ?? '—']),
+        d.attempts.map((/** @type {any} */ a) => [String(a.number), a.trigger, time(a.attempted_at), cell(a, a.status_code === null ? 'no answer' : String(a.status_code)), a.duration_ms === null ? '—' : `${a.duration_ms} ms`, a.error ? cell(a, a.error) : '—']),
       )
     : empty('No attempt yet.');
+  // A delivery still pending whose last attempt failed is failing now: red, with its next retry.
+  const last = d.attempts[d.attempts.length - 1];
+  const retrying = d.status === 'pending' && last !== undefined && failed(last);
+  const state = retrying
+    ? h('span', { class: 'badge badge-retrying' }, d.next_attempt_at ? `failing · retry ${new Date(d.next_attempt_at).toLocaleString()}` : 'failing')
+    : badge(d.status);
   return h(
     'article',
-    { class: `delivery delivery-${d.status}`, 'data-delivery': d.id },
-    h('div', { class: 'card-head' }, h('h3', {}, h('span', { class: 'event-type' }, d.event_type), ' ', badge(d.status)), replay),
+    { class: `delivery delivery-${retrying ? 'retrying' : d.status}`, 'data-delivery': d.id },
+    h('div', { class: 'card-head' }, h('h3', {}, h('span', { class: 'event-type' }, d.event_type), ' ', state), replay),
     definitions([
       ...(options.showRequest ? [/** @type {[string, Node]} */ (['Request', h('a', { href: `#/requests/${encodeURIComponent(d.signature_request_id)}` }, h('code', {}, d.signature_request_id))])] : []),
       ['Event id', h('code', {}, d.event_id)],

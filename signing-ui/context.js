@@ -46,15 +46,21 @@ export const linkLang = new URLSearchParams(location.search).get('lang');
  * @property {string} brand
  * @property {string} embed_origin
  * @property {string} return_url
- * @property {{ id: string, client_reference: string, status: string, document_name: string, sequential_signing: boolean, sender_name: string, message: string, logo_url: string, pages: Array<{ width: number, height: number, rotation: number }> } | null} request
+ * @property {{ id: string, client_reference: string, status: string, document_name: string, sequential_signing: boolean, sender_name: string, message: string, logo_url: string, cancellation_reason?: string, pages: Array<{ width: number, height: number, rotation: number }> } | null} request
  * @property {{ id: string, reference: string, name: string, email: string, status: string, verification: string, verified_at: string | null, expires_at: string | null } | null} signer
  * @property {Field[]} fields
  * @property {'none' | 'pending' | 'ready' | 'purged'} signed_pdf
  * @property {boolean} verification_required
  * @property {boolean} can_sign
  * @property {string[]} waiting_for
+ * @property {string[]} [waiting_for_names]
+ * @property {EarlierField[]} [earlier_fields]
  */
-/** @typedef {{ status: 'signed' | 'declined', request_status: string, signed_at: string | null, return_url: string }} Outcome */
+/**
+ * What an earlier signer put on the document (a value, a typed mark's text or a drawn mark's PNG).
+ * @typedef {{ type: 'signature' | 'initials' | 'text' | 'date', page: number, x: number, y: number, width: number, height: number, value: string, image: string }} EarlierField
+ */
+/** @typedef {{ status: 'signed' | 'declined', request_status: string, signed_at: string | null, return_url: string, next?: string, next_names?: string[] }} Outcome */
 /** @typedef {'signature' | 'initials'} MarkKind */
 /** An adopted mark, as the sign call takes it. @typedef {{ type: 'drawn', image: string } | { type: 'typed', text: string }} Mark */
 /**
@@ -106,10 +112,14 @@ export function guessLang() {
   return matchLang(linkLang) ?? (navigator.languages ?? [navigator.language]).map(matchLang).find(Boolean) ?? 'en';
 }
 
-/** @param {string[]} items */
-export function joinList(items) {
+/**
+ * Items joined the language's way: quoted (references, file names), or isolated without quotes (people's names).
+ * @param {string[]} items
+ * @param {boolean} [quote]
+ */
+export function joinList(items, quote = true) {
   const { t } = state;
-  const [open, close] = /** @type {Record<string, string[]>} */ ({ fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] })[state.lang] ?? ['“', '”'];
+  const [open, close] = quote ? (/** @type {Record<string, string[]>} */ ({ fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] })[state.lang] ?? ['“', '”']) : ['\u2068', '\u2069'];
   const quoted = items.map((item) => `${open}${item}${close}`);
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(t('listSeparator'))}${t('listLastSeparator')}${quoted[quoted.length - 1]}`;

@@ -17,6 +17,8 @@ import { zoomControls } from './zoom.js';
 
 export async function showDocument() {
   const { t, view } = state;
+  // Coming from the email code step (its box and button are gone): focus moves to the document's title.
+  const hadFocus = document.documentElement.dataset.screen === 'otp' || (document.activeElement !== null && document.activeElement !== document.body);
   setScreen('document');
   document.title = t('pageTitle', { document: view.request?.document_name ?? '' });
   state.values = new Map(view.fields.filter((f) => f.editable).map((f) => [f.id, f.value]));
@@ -33,7 +35,7 @@ export async function showDocument() {
           'div',
           {},
           h('h2', { class: 'notice-title', id: 'sender-message-title', text: view.request.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName') }),
-          h('blockquote', { class: 'message-text', dir: 'auto', text: view.request.message }),
+          messageBlock(view.request.message),
         ),
       ),
     );
@@ -44,7 +46,7 @@ export async function showDocument() {
         'section',
         { class: 'notice notice-wait', role: 'status', id: 'waiting-notice' },
         icon('clock'),
-        h('div', {}, h('h2', { class: 'notice-title', text: t('waitingTitle') }), h('p', { text: t('waitingText', { names: joinList(view.waiting_for) }) })),
+        h('div', {}, h('h2', { class: 'notice-title', text: t('waitingTitle') }), h('p', { text: t('waitingText', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) })),
       ),
     );
   }
@@ -105,6 +107,13 @@ export async function showDocument() {
     ),
   );
   updateProgress();
+  if (hadFocus && (document.activeElement === null || document.activeElement === document.body)) {
+    const title = /** @type {HTMLElement | null} */ (document.querySelector('h1.doc-name'));
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  }
 
   try {
     const [pdfjs, bytes] = await Promise.all([loadPdfjs(), api('GET', '/document')]);
@@ -156,4 +165,23 @@ async function doSign() {
     updateProgress();
     if (!(await reloadIfClosed(e))) showBanner(errorText(e));
   }
+}
+
+/**
+ * The sender's message; on a phone a long one shows three lines until asked for more, so the first
+ * screen still shows the document.
+ * @param {string} message
+ */
+function messageBlock(message) {
+  const { t } = state;
+  const quote = h('blockquote', { class: 'message-text', dir: 'auto', id: 'message-text', text: message });
+  if (message.length < 160 && message.split('\n').length <= 3) return quote;
+  quote.classList.add('is-clamped');
+  const more = h('button', { type: 'button', class: 'btn btn-link message-more', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('showMore') });
+  more.addEventListener('click', () => {
+    const open = quote.classList.toggle('is-clamped') === false;
+    more.setAttribute('aria-expanded', String(open));
+    more.textContent = t(open ? 'showLess' : 'showMore');
+  });
+  return h('div', {}, quote, more);
 }

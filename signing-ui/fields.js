@@ -77,7 +77,6 @@ export function fieldElement(field, pageWidth, pageHeight) {
       name: field.name || field.id,
     });
     input.value = field.value;
-    if (!isDate) input.placeholder = fieldLabel(field);
     input.addEventListener('input', () => {
       state.values.set(field.id, input.value);
       updateProgress();
@@ -85,7 +84,7 @@ export function fieldElement(field, pageWidth, pageHeight) {
     input.addEventListener('click', () => {
       if (isPhone()) guideTo(field, { focus: true });
     });
-    box.append(input);
+    box.append(input, caption(field));
   } else {
     const input = h('input', {
       type: 'text',
@@ -95,12 +94,21 @@ export function fieldElement(field, pageWidth, pageHeight) {
       'aria-label': t(field.read_only ? 'fieldReadOnly' : 'fieldAutomatic', { label }),
       dir: 'auto',
     });
-    // Dates shown the signer's way; the value itself stays as the sender or the service set it.
-    input.value = field.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(field.value) ? formatDay(field.value) : field.value;
+    // Dates shown as the signed PDF writes them (ISO 8601: one format for every signer of a document).
+    input.value = field.value;
     input.title = label;
-    box.append(input, icon('lock', 'icon field-lock'));
+    box.append(input, icon('lock', 'icon field-lock'), caption(field));
   }
   return box;
+}
+
+/**
+ * The label of a text or date box, shown above it whether the box is empty or filled (a placeholder
+ * would go away once typed in); the input's own accessible name says the same.
+ * @param {Field} field
+ */
+function caption(field) {
+  return h('span', { class: 'field-caption', 'aria-hidden': 'true', dir: 'auto', text: fieldLabel(field) });
 }
 
 /** Shows the adopted signature/initials in every field of that kind. */
@@ -114,7 +122,11 @@ export function refreshMarks() {
     button.replaceChildren();
     if (!mark) {
       const cta = t(kind === 'signature' ? 'signHere' : 'initialHere');
-      button.append(icon('pen', 'icon field-icon'), h('span', { class: 'field-cta', text: cta }));
+      const words = h('span', { class: 'field-cta', text: cta });
+      // A small box (initials of 50×30 pt) shows its words whole: the pen goes, the words shrink to fit.
+      const small = button.clientWidth > 0 && button.clientWidth < 110;
+      button.append(...(small ? [] : [icon('pen', 'icon field-icon')]), words);
+      fitText(words);
       // The accessible name starts with the words shown (WCAG 2.5.3).
       button.setAttribute('aria-label', `${cta}: ${t('fieldRequired', { label })}`);
     } else if (mark.type === 'drawn') {
@@ -124,7 +136,8 @@ export function refreshMarks() {
       const typed = h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text });
       button.append(typed);
       fitText(typed);
-      button.setAttribute('aria-label', t('changeMark', { label }));
+      // The accessible name starts with the text shown (WCAG 2.5.3, label in name).
+      button.setAttribute('aria-label', `${mark.text}: ${t('changeMark', { label })}`);
     }
   }
 }
@@ -146,21 +159,9 @@ export function updateProgress() {
   const complete = done === required.length;
   ui.signButton.disabled = state.busy || !view.can_sign || !complete || !state.consent;
   ui.declineButton.disabled = state.busy;
-  ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: joinList(view.waiting_for) }) : !complete || !state.consent ? t('signHint') : '';
+  ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) : !complete || !state.consent ? t('signHint') : '';
   ui.hint.hidden = ui.hint.textContent === '';
   updateGuide();
-}
-
-/**
- * A calendar day (YYYY-MM-DD) in the signer's language.
- * @param {string} day
- */
-function formatDay(day) {
-  try {
-    return new Intl.DateTimeFormat(state.lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-  } catch {
-    return day;
-  }
 }
 
 /**

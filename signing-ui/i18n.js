@@ -32,6 +32,8 @@ export function translator(lang) {
   const table = STRINGS[lang] ?? STRINGS.en;
   return (key, params = {}) => {
     const template = table[key] ?? STRINGS.en[key] ?? key;
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    // In right-to-left text a value (a file name, a person's name) keeps its own direction: isolated.
+    const fill = lang === 'ar' ? (/** @type {unknown} */ value) => `\u2068${String(value)}\u2069` : String;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? fill(params[name]) : whole));
   };
 }

@@ -2,7 +2,7 @@
 // The document's pages: pdf.js loaded on first use, every page placed at its displayed size with its
 // fields over it, canvases rendered as they come into view and again at a new width.
 import { state } from './context.js';
-import { h } from './dom.js';
+import { fitText, h } from './dom.js';
 import { fieldElement, refreshMarks, updateProgress } from './fields.js';
 import { isPhone, onPhoneChange } from './guide.js';
 
@@ -42,6 +42,8 @@ export async function layoutPages(pdf) {
     const canvas = h('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
     const overlay = h('div', { class: 'overlay' });
     const fields = view.fields.filter((f) => f.page === n).sort((a, b) => a.y - b.y || a.x - b.x);
+    // What earlier signers put on the page, read-only, under the signer's own fields.
+    for (const earlier of (view.earlier_fields ?? []).filter((f) => f.page === n)) overlay.append(earlierElement(earlier, width, height));
     for (const field of fields) overlay.append(fieldElement(field, width, height));
     const el = h(
       'section',
@@ -73,6 +75,37 @@ export async function layoutPages(pdf) {
     clearTimeout(resizeTimer);
     resizeTimer = window.setTimeout(() => entries.filter((e) => e.renderedPx > 0).forEach((e) => renderPage(e)), 250);
   });
+}
+
+/**
+ * A mark or value an earlier signer put, as the signed PDF draws it: read-only, under the signer's fields.
+ * @param {import('./context.js').EarlierField} field
+ * @param {number} pageWidth
+ * @param {number} pageHeight
+ */
+function earlierElement(field, pageWidth, pageHeight) {
+  const { t } = state;
+  const mark = field.type === 'signature' || field.type === 'initials';
+  const box = h('div', {
+    class: `earlier-field earlier-${field.type}`,
+    style: {
+      left: `${(field.x / pageWidth) * 100}%`,
+      top: `${(field.y / pageHeight) * 100}%`,
+      width: `${(field.width / pageWidth) * 100}%`,
+      height: `${(field.height / pageHeight) * 100}%`,
+    },
+  });
+  box.style.setProperty('--fs', `${((field.height * 0.58) / pageWidth) * 100}cqw`);
+  if (field.image) {
+    box.append(h('img', { class: 'mark-image', src: field.image, alt: t(field.type === 'initials' ? 'earlierInitials' : 'earlierSignature') }));
+  } else {
+    const text = h('span', { class: mark ? 'mark-typed script' : 'earlier-value', dir: 'auto', text: field.value });
+    box.append(text);
+    fitText(text);
+    // The handwriting face loads on first use: fit again once it is there.
+    if (mark) document.fonts?.load(`16px "Paraph Script"`, field.value).then(() => fitText(text), () => {});
+  }
+  return box;
 }
 
 /** Re-renders the pages already drawn at the width they now have (after a resize or a zoom). */

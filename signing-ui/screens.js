@@ -1,7 +1,7 @@
 // @ts-check
 // The page's frame (header) and its message screens: loading, closed, result, error, redirect.
 import { api, ApiError, errorText, viewPath } from './api.js';
-import { apiBase, app, embedded, isWebUrl, root, state } from './context.js';
+import { apiBase, app, embedded, isWebUrl, joinList, root, state } from './context.js';
 import { h, icon } from './dom.js';
 import { post } from './embed.js';
 
@@ -151,14 +151,20 @@ export function showClosed() {
     return;
   }
   if (reason === 'signed') {
+    // Once every signer signed (the completion mail's link), the page is the signer's copy of the document.
+    if (view.signed_pdf !== 'none') {
+      showCopy({ title: t('closedTitle_signedCopy'), lines: [t('closed_signedCopy', { document: view.request?.document_name ?? '' })], screen: 'closed' });
+      return;
+    }
     showCopy({ title: t('closedTitle_signed'), lines: [t('closed_signed')], screen: 'closed' });
     return;
   }
+  const why = reason === 'cancelled' && view.request?.cancellation_reason ? [t('closedReason', { sender: senderName(), reason: view.request.cancellation_reason })] : [];
   render(
     card({
       icon: reason === 'declined' || reason === 'cancelled' ? 'block' : 'lock',
       title: t(`closedTitle_${reason}`),
-      lines: [t(`closed_${reason}`), t(`closedDo_${reason}`, { sender: senderName() })],
+      lines: [t(`closed_${reason}`), ...why, t(`closedDo_${reason}`, { sender: senderName() })],
       screen: 'closed',
     }),
   );
@@ -229,7 +235,7 @@ export function showResult(outcome) {
   root.dataset.outcome = outcome.status;
   if (signed) {
     const lines = [t('resultSignedText', { document: documentName })];
-    if (outcome.request_status !== 'completed') lines.push(t('resultPending'));
+    if (outcome.request_status !== 'completed') lines.push(nextStep(outcome));
     state.view = { ...view, signed_pdf: outcome.request_status === 'completed' ? 'pending' : 'none' };
     showCopy({ title: t('resultSignedTitle'), lines, screen: 'result', outcome });
     return;
@@ -238,6 +244,18 @@ export function showResult(outcome) {
   if (!embedded) lines.push(t('resultClose'));
   render(card({ icon: 'block', tone: 'neutral', title: t('resultDeclinedTitle'), lines, screen: 'result' }));
   focusTitle();
+}
+
+/**
+ * What happens now that the signer signed, as the server says it.
+ * @param {Outcome} outcome
+ */
+function nextStep(outcome) {
+  const { t } = state;
+  const names = joinList(outcome.next_names ?? [], false);
+  if (outcome.next === 'next_mailed' && names) return t('resultNextMailed', { names });
+  if (outcome.next === 'next_not_mailed' && names) return t('resultNextNotMailed', { names });
+  return t('resultPending');
 }
 
 /** @param {Outcome} outcome */

@@ -41,7 +41,7 @@ export const CaughtEmail = Type.Object(
     text: Type.String(),
     html: Type.String(),
     received_at: DateTime,
-    kind: Type.Union([Type.Enum(['invitation', 'reminder', 'replacement', 'otp', 'completed']), Type.Null()]),
+    kind: Type.Union([Type.Enum(['invitation', 'reminder', 'replacement', 'otp', 'completed', 'turn', 'cancelled']), Type.Null()]),
     signature_request_id: Type.Union([Uuid, Type.Null()]),
     signer_reference: Type.Union([Type.String(), Type.Null()]),
   },

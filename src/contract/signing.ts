@@ -32,6 +32,21 @@ export const SignerField = Type.Object(
 );
 export type SignerField = Static<typeof SignerField>;
 
+export const EarlierField = Type.Object(
+  {
+    type: FieldType,
+    page: Type.Integer(),
+    x: Type.Number(),
+    y: Type.Number(),
+    width: Type.Number(),
+    height: Type.Number(),
+    value: Type.String({ description: 'text and date fields: the value; a typed signature or initials: its text' }),
+    image: Type.String({ description: 'a drawn signature or initials: a PNG data URL; empty otherwise' }),
+  },
+  { ...closed, title: 'EarlierField' },
+);
+export type EarlierField = Static<typeof EarlierField>;
+
 export const SignerView = Type.Object(
   {
     state: Type.Enum(['open', 'closed']),
@@ -51,6 +66,7 @@ export const SignerView = Type.Object(
           sender_name: Type.String({ description: 'who asks for the signature (`email.sender_name`); empty when the request has none' }),
           message: Type.String({ description: 'the sender\'s message to the signers (`email.message`); empty when none' }),
           logo_url: Type.String({ description: 'the sender\'s https logo (`email.logo_url`), loaded by the browser only; empty when none' }),
+          cancellation_reason: Type.String({ description: 'the reason the sender gave when cancelling; empty when none' }),
           pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number(), rotation: Type.Integer() }, closed)),
         },
         closed,
@@ -81,6 +97,8 @@ export const SignerView = Type.Object(
     verification_required: Type.Boolean({ description: 'email code not yet entered: document, signing and declining are locked' }),
     can_sign: Type.Boolean(),
     waiting_for: Type.Array(Type.String(), { description: 'references of signers who must sign first (sequential signing)' }),
+    waiting_for_names: Type.Array(Type.String(), { description: 'the same signers by name (their email when they have none)' }),
+    earlier_fields: Type.Array(EarlierField, { description: 'what signers who already signed put on the document, shown read-only' }),
   },
   { ...closed, title: 'SignerView' },
 );
@@ -118,6 +136,13 @@ export const SignerOutcome = Type.Object(
     request_status: Type.String(),
     signed_at: NullableDateTime,
     return_url: Type.String({ description: 'the return URL with its parameters; empty when the request has none' }),
+    next: Type.Optional(
+      Type.Enum(['completed', 'next_mailed', 'next_not_mailed', 'others', 'none'], {
+        description:
+          'what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined)',
+      }),
+    ),
+    next_names: Type.Optional(Type.Array(Type.String(), { description: 'the signers who can sign now (sequential), by name' })),
   },
   { ...closed, title: 'SignerOutcome' },
 );

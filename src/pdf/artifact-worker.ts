@@ -9,6 +9,7 @@ import { renderEvidencePdf } from './evidence-pdf.js';
 import { embedFonts } from './fonts.js';
 import { addSealPlaceholder, sealPdf, SIGNATURE_BYTES, SIGNATURE_BYTES_EXTERNAL_TSA } from './seal.js';
 import { stampFields } from './stamp.js';
+import { flattenForm } from './flatten-form.js';
 import { ownedBytes, transferList } from './transfer.js';
 import { sealTimestamper } from './tsa-seal.js';
 
@@ -26,6 +27,7 @@ export async function produce(
   const doc = await PDFDocument.load(job.original, { updateMetadata: false });
   const fonts = await embedFonts(doc);
   await pause();
+  flattenForm(doc);
   await stampFields(doc, job.fields, fonts);
   const at = new Date(job.sealAt);
   addSealPlaceholder(doc, at, job.signer.name, job.timestamp?.authority === 'external' ? SIGNATURE_BYTES_EXTERNAL_TSA : SIGNATURE_BYTES);

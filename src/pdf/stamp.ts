@@ -23,7 +23,7 @@ export interface StampField {
   height: number;
   /** Text and date fields: the value (sender prefill, identity value or the signer's input). */
   value: string | null;
-  /** The signer's language (`fr`, `ar`, `en`…): a date value is written the way it reads dates. */
+  /** The signer's language (`fr`, `ar`, `en`…); dates are written in ISO 8601 whatever it is. */
   locale?: string | null;
   /** Signature and initials fields: the signer's mark. */
   mark: { method: 'typed'; text: string } | { method: 'drawn'; png: Uint8Array } | null;
@@ -46,7 +46,8 @@ export async function stampFields(doc: PDFDocument, fields: readonly StampField[
     // x to the right, y up, clipped to its box, whatever the page's /Rotate and boxes are.
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(a, b, c, d, e, f), rectangle(0, 0, field.width, field.height), clip(), endPath());
     if (field.type === 'text' || field.type === 'date') {
-      drawValue(page, field, field.type === 'date' ? localDate(field.value ?? '', field.locale ?? null) : (field.value ?? ''), fonts);
+      // Dates are written as entered (ISO 8601, YYYY-MM-DD): one format on a document whatever each signer's language.
+      drawValue(page, field, field.value ?? '', fonts);
     } else if (field.mark?.method === 'typed') {
       drawTypedMark(page, field, field.mark.text, fonts);
     } else if (field.mark?.method === 'drawn') {
@@ -69,21 +70,6 @@ export async function stampFields(doc: PDFDocument, fields: readonly StampField[
       page.drawImage(image, { x: (field.width - width) / 2, y: (field.height - height) / 2, width, height });
     }
     page.pushOperators(popGraphicsState());
-  }
-}
-
-/**
- * A calendar date (YYYY-MM-DD) as the signer's language writes it, the way the signing page showed
- * it (Intl, medium style); any other value is drawn as entered.
- */
-export function localDate(value: string, locale: string | null): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  try {
-    const text = new Intl.DateTimeFormat(locale || 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-    // Bidi marks have no glyph: the line's direction is set when it is drawn.
-    return text.replace(/[\u200e\u200f\u061c]/g, '');
-  } catch {
-    return value;
   }
 }
 

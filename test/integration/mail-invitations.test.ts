@@ -92,7 +92,8 @@ test('branding: sender name, subject, message (line breaks kept, HTML escaped), 
   assert.equal(reminder?.kind, 'reminder');
   assert.equal(latest?.kind, 'replacement');
   for (const mail of [reminder!, latest!]) {
-    assert.equal(mail.subject, branding.subject, mail.kind ?? '');
+    // A reminder says it is one, also on the sender's own subject.
+    assert.equal(mail.subject, mail.kind === 'reminder' ? `Reminder: ${branding.subject}` : branding.subject, mail.kind ?? '');
     assert.equal(displayName(mail.from), branding.sender_name);
     assert.ok(mail.text.includes(branding.message));
     assert.match(mail.html, /<img\s[^>]*height="40"/);

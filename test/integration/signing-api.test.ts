@@ -189,7 +189,8 @@ describe('signing API', { concurrency: 3 }, () => {
 
     const first = await view(s1);
     assert.deepEqual(Object.keys(first).sort(), [
-      'brand', 'can_sign', 'closed_reason', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
+      'brand', 'can_sign', 'closed_reason', 'earlier_fields', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
+      'waiting_for_names',
     ]);
     assert.equal(first.signed_pdf, 'none');
     assert.equal(first.state, 'open');
@@ -207,6 +208,7 @@ describe('signing API', { concurrency: 3 }, () => {
       sender_name: '',
       message: '',
       logo_url: '',
+      cancellation_reason: '',
       pages: [{ width: 595.28, height: 841.89, rotation: 0 }],
     });
     assert.equal(first.signer.id, signers.s1);
@@ -447,9 +449,10 @@ describe('signing API', { concurrency: 3 }, () => {
           fields: { company: 'ACME', start_date: '2025-01-31', ref_no: 'HACKED', full_name: 'Mallory', contact: 'mallory@example.com', signed_on: '1999-01-01' },
         }),
       );
-      assert.deepEqual(Object.keys(outcome).sort(), ['request_status', 'return_url', 'signed_at', 'status']);
+      assert.deepEqual(Object.keys(outcome).sort(), ['next', 'next_names', 'request_status', 'return_url', 'signed_at', 'status']);
       assert.equal(outcome.status, 'signed');
       assert.equal(outcome.request_status, 'active');
+      assert.equal(outcome.next, 'others', 'not sequential: the other signers sign with their own links');
       assert.match(outcome.signed_at as string, ISO);
       assert.equal(outcome.return_url, '');
       signedAt = outcome.signed_at as string;

@@ -1,6 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-/** One secret link per signer at a time; only the SHA-256 of its token is kept. */
+/** One secret link per signer at a time; only the SHA-256 of its token is kept (and, for a sequential request, the sealed URL). */
 export interface SigningLinksTable {
   id: string;
   request_id: string;
@@ -11,6 +11,8 @@ export interface SigningLinksTable {
   revoked_at: number | null;
   /** rotated, replaced, cancelled, closed, expired */
   revoked_reason: string | null;
+  /** A sequential request's signing URL, sealed: the mail of the signer's turn carries it. Null otherwise. */
+  url_sealed: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
 }
 
 /** The outbox of webhook events: written in the transaction of the state change they describe. */

@@ -26,4 +26,6 @@ export interface SignatureRequestsTable {
   cancellation_reason: string | null;
   /** Set at activation: replaced and reminded signers get links of the same lifetime. */
   link_expiry_days: number | null;
+  /** 1 when activated with `send_emails`: a sequential request then mails each signer when their turn comes. */
+  send_emails: Generated<number>;
 }

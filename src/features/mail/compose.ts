@@ -14,6 +14,12 @@ export interface ComposeInput {
   linkExpiresAt?: number;
   /** The code (otp). */
   code?: string;
+  /** Who must sign before the recipient (sequential signing): the mail says they must wait. */
+  waitingFor?: readonly string[];
+  /** Who signed before the recipient (turn). */
+  signedBefore?: readonly string[];
+  /** The reason the sender gave (cancelled). */
+  reason?: string | null;
 }
 
 export interface ComposedMail {
@@ -36,19 +42,36 @@ export function composeMail(input: ComposeInput): ComposedMail {
   const locale: Locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
   const words = MAIL_WORDS[locale];
   const sender = input.branding?.sender_name?.trim() || null;
+  // In a right-to-left mail, a file name keeps its own direction inside the sentence.
+  const isolate = (text: string) => (words.dir === 'rtl' ? `\u2068${text}\u2069` : text);
+  const list = (names: readonly string[] | undefined) => new Intl.ListFormat(locale, { type: 'conjunction' }).format((names ?? []).map(isolate));
+  const known: Record<string, string> = {
+    sender: sender ?? input.brand,
+    document: isolate(input.document),
+    brand: input.brand,
+    code: input.code ?? '',
+    names: list(input.kind === 'turn' ? input.signedBefore : input.waitingFor),
+  };
   const fill = (template: string, values: Record<string, string> = {}) =>
-    template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? { sender: sender ?? input.brand, document: input.document, brand: input.brand, code: input.code ?? '' }[key] ?? '');
+    template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? known[key] ?? '');
 
   const isOtp = input.kind === 'otp';
   const isCopy = input.kind === 'completed';
-  const branded = input.kind === 'invitation' || input.kind === 'reminder' || input.kind === 'replacement';
-  const subject = branded && input.branding?.subject ? input.branding.subject : fill(words.subject[input.kind]);
-  const message = branded ? (input.branding?.message ?? null) : null;
-  const greeting = message && OPENS_WITH_GREETING.test(message) ? null : input.recipientName ? fill(words.greeting, { name: input.recipientName }) : words.greetingNoName;
+  const isNotice = input.kind === 'cancelled';
+  const branded = input.kind === 'invitation' || input.kind === 'reminder' || input.kind === 'replacement' || input.kind === 'turn';
+  const custom = branded ? input.branding?.subject : undefined;
+  const prefix = input.kind === 'reminder' || input.kind === 'turn' ? words.subjectPrefix[input.kind] : '';
+  const subject = custom ? prefix + custom : fill(words.subject[input.kind]);
+  const message = branded ? (input.branding?.message ?? null) : isNotice ? (input.reason?.trim() || null) : null;
+  const greeting = message && !isNotice && OPENS_WITH_GREETING.test(message) ? null : input.recipientName ? fill(words.greeting, { name: input.recipientName }) : words.greetingNoName;
   const behalf = sender ? fill(words.onBehalf) : fill(words.onBehalfNoSender);
   const expires = input.linkExpiresAt === undefined ? null : fill(isCopy ? words.expiresCopy : words.expires, { date: formatMailDate(input.linkExpiresAt, locale) });
   const button = isCopy ? words.buttonCompleted : words.button;
-  const intro = isOtp ? fill(words.otpIntro) : fill(words.intro[input.kind as Exclude<MailKind, 'otp'>]);
+  const notes: string[] = [];
+  if (input.kind === 'reminder') notes.push(words.rotated);
+  if (input.waitingFor && input.waitingFor.length > 0 && input.kind !== 'turn') notes.push(fill(words.waiting));
+  const intro = [isOtp ? fill(words.otpIntro) : fill(words.intro[input.kind as Exclude<MailKind, 'otp'>]), ...notes].join(' ');
+  const quoteFrom = isNotice ? fill(words.reasonFrom) : sender ? fill(words.messageFrom) : '';
   const link = input.link ?? '';
 
   const lines: string[] = [];
@@ -57,9 +80,9 @@ export function composeMail(input: ComposeInput): ComposedMail {
     lines.push(intro, '', `    ${input.code ?? ''}`, '', words.otpValidity);
   } else {
     lines.push(intro);
-    if (message) lines.push('', sender ? fill(words.messageFrom) : '', message);
-    lines.push('', `${button}: ${link}`);
-    if (expires) lines.push(expires);
+    if (message) lines.push('', quoteFrom, message);
+    if (!isNotice) lines.push('', `${button}: ${link}`);
+    if (expires && !isNotice) lines.push(expires);
   }
   lines.push('', '--', behalf, words.sandbox);
 
@@ -79,15 +102,15 @@ export function composeMail(input: ComposeInput): ComposedMail {
     if (message) {
       body.push(
         `<blockquote style="margin:0 0 20px;padding:12px 16px;border-${start}:4px solid #1f4fd1;background:#f3f5fb;color:#1b1b1b">` +
-          (sender ? `<p style="margin:0 0 6px;font-size:13px;color:#555">${e(fill(words.messageFrom))}</p>` : '') +
+          (quoteFrom ? `<p style="margin:0 0 6px;font-size:13px;color:#555">${e(quoteFrom)}</p>` : '') +
           `<p style="margin:0;white-space:pre-line" dir="auto">${e(message).replace(/\r?\n/g, '<br>')}</p></blockquote>`,
       );
     }
-    body.push(
+    if (!isNotice) body.push(
       `<p style="margin:24px 0"><a href="${e(link)}" style="background:#1f4fd1;color:#ffffff;padding:14px 24px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold">${e(button)}</a></p>`,
     );
-    if (expires) body.push(p(e(expires), 'color:#444'));
-    body.push(
+    if (expires && !isNotice) body.push(p(e(expires), 'color:#444'));
+    if (!isNotice) body.push(
       `<p style="margin:0 0 16px;font-size:13px;color:#555">${e(words.linkHint)}<br><a href="${e(link)}" style="color:#1f4fd1;word-break:break-all;overflow-wrap:anywhere" dir="ltr">${e(link)}</a></p>`,
     );
   }

@@ -1,7 +1,7 @@
 import type { Locale } from '../../domain/locales.js';
 
 /** The words of paraph's own mails, per language. `{x}` marks a value filled in. */
-export type MailKind = 'invitation' | 'reminder' | 'replacement' | 'otp' | 'completed';
+export type MailKind = 'invitation' | 'reminder' | 'replacement' | 'otp' | 'completed' | 'turn' | 'cancelled';
 
 export interface MailWords {
   dir: 'ltr' | 'rtl';
@@ -20,6 +20,14 @@ export interface MailWords {
   onBehalf: string;
   onBehalfNoSender: string;
   sandbox: string;
+  /** Put before the sender's own subject on a reminder and a turn mail. */
+  subjectPrefix: Record<'reminder' | 'turn', string>;
+  /** A reminder: the links of earlier mails no longer work. */
+  rotated: string;
+  /** A signer who must wait (sequential signing): `{names}` sign first. */
+  waiting: string;
+  /** A cancellation: the reason the sender gave. */
+  reasonFrom: string;
 }
 
 export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
@@ -31,6 +39,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       replacement: '{sender} invites you to sign "{document}"',
       otp: 'Your verification code: {code}',
       completed: '"{document}" is signed: your copy',
+      turn: 'Your turn to sign "{document}"',
+      cancelled: 'Cancelled: "{document}" no longer needs your signature',
     },
     greeting: 'Hello {name},',
     greetingNoName: 'Hello,',
@@ -39,6 +49,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       reminder: 'This is a reminder: the document "{document}" is still waiting for your signature.',
       replacement: '{sender} asks you to review and sign the document "{document}" in place of the previous signer.',
       completed: 'Every signer has signed the document "{document}". Your copy of the signed document is ready to download.',
+      turn: '{names} signed the document "{document}". It is now your turn: {sender} asks you to review and sign it.',
+      cancelled: '{sender} cancelled the signature request for the document "{document}". You no longer need to sign it, and its signing links no longer work.',
     },
     button: 'Review and sign',
     buttonCompleted: 'Download the signed document',
@@ -51,6 +63,10 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
     onBehalf: 'This email is sent by {brand} on behalf of {sender}.',
     onBehalfNoSender: 'This email is sent by {brand} on behalf of its client.',
     sandbox: 'Sandbox: a test environment with fictitious data. No signature made here has legal effect.',
+    subjectPrefix: { reminder: 'Reminder: ', turn: 'Your turn: ' },
+    rotated: 'This email replaces the earlier ones: the links they carried no longer work.',
+    waiting: 'Signing is in order: {names} must sign first. We will email you when it is your turn; this link will then let you sign.',
+    reasonFrom: 'Reason given by {sender}:',
   },
   fr: {
     dir: 'ltr',
@@ -60,6 +76,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       replacement: '{sender} vous invite à signer « {document} »',
       otp: 'Votre code de vérification : {code}',
       completed: '« {document} » est signé : votre exemplaire',
+      turn: 'À vous de signer « {document} »',
+      cancelled: 'Annulé : « {document} » n’est plus à signer',
     },
     greeting: 'Bonjour {name},',
     greetingNoName: 'Bonjour,',
@@ -68,6 +86,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       reminder: 'Petit rappel : le document « {document} » attend toujours votre signature.',
       replacement: '{sender} vous invite à consulter et signer le document « {document} » à la place du signataire précédent.',
       completed: 'Tous les signataires ont signé le document « {document} ». Votre exemplaire signé est prêt à être téléchargé.',
+      turn: 'Le document « {document} » a été signé par {names}. C’est maintenant votre tour : {sender} vous invite à le consulter et le signer.',
+      cancelled: '{sender} a annulé la demande de signature du document « {document} ». Vous n’avez plus à le signer et ses liens de signature ne fonctionnent plus.',
     },
     button: 'Consulter et signer',
     buttonCompleted: 'Télécharger le document signé',
@@ -80,6 +100,10 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
     onBehalf: 'Cet e-mail est envoyé par {brand} pour le compte de {sender}.',
     onBehalfNoSender: 'Cet e-mail est envoyé par {brand} pour le compte de son client.',
     sandbox: 'Bac à sable : environnement de test avec des données fictives. Aucune signature faite ici n’a de valeur juridique.',
+    subjectPrefix: { reminder: 'Rappel : ', turn: 'À vous de signer : ' },
+    rotated: 'Cet e-mail remplace les précédents : les liens qu’ils contenaient ne fonctionnent plus.',
+    waiting: 'La signature se fait dans l’ordre : {names} doit signer avant vous. Nous vous écrirons quand ce sera votre tour ; ce lien vous permettra alors de signer.',
+    reasonFrom: 'Motif indiqué par {sender} :',
   },
   ar: {
     dir: 'rtl',
@@ -89,6 +113,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       replacement: 'دعوة من {sender} إلى توقيع «{document}»',
       otp: 'رمز التحقق الخاص بك: {code}',
       completed: 'اكتمل توقيع «{document}»: نسختك جاهزة',
+      turn: 'حان دورك لتوقيع «{document}»',
+      cancelled: 'أُلغي: لم يعد «{document}» بحاجة إلى توقيعك',
     },
     greeting: 'مرحبًا {name}،',
     greetingNoName: 'مرحبًا،',
@@ -97,6 +123,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       reminder: 'تذكير: لا يزال المستند «{document}» بانتظار توقيعك.',
       replacement: 'وصلك طلب من {sender} لمراجعة المستند «{document}» وتوقيعه بدلًا من الموقّع السابق.',
       completed: 'وقّع جميع الموقّعين المستند «{document}». نسختك من المستند الموقَّع جاهزة للتنزيل.',
+      turn: 'وقّع {names} المستند «{document}». حان دورك الآن: يطلب منك {sender} مراجعته وتوقيعه.',
+      cancelled: 'ألغى {sender} طلب توقيع المستند «{document}». لم تعد بحاجة إلى توقيعه، ولم تعد روابط التوقيع الخاصة به تعمل.',
     },
     button: 'مراجعة وتوقيع',
     buttonCompleted: 'تنزيل المستند الموقَّع',
@@ -109,5 +137,9 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
     onBehalf: 'أُرسلت هذه الرسالة عبر {brand} نيابةً عن {sender}.',
     onBehalfNoSender: 'أُرسلت هذه الرسالة عبر {brand} نيابةً عن أحد عملائه.',
     sandbox: 'بيئة تجريبية: بيانات وهمية، ولا أثر قانونيًا لأي توقيع يتم هنا.',
+    subjectPrefix: { reminder: 'تذكير: ', turn: 'حان دورك: ' },
+    rotated: 'تحل هذه الرسالة محل الرسائل السابقة: الروابط التي تضمنتها لم تعد تعمل.',
+    waiting: 'يتم التوقيع بالترتيب: يجب أن يوقّع أولًا {names}. سنرسل إليك رسالة عندما يحين دورك، وسيتيح لك هذا الرابط التوقيع حينها.',
+    reasonFrom: 'السبب الذي ذكره {sender}:',
   },
 };

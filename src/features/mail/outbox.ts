@@ -17,7 +17,17 @@ export type MailDelivery = 'sent' | 'failed';
  */
 export function queueMail(
   ctx: Context,
-  input: { request: RequestRow; signer: SignerRow; kind: MailKind; link?: string; linkExpiresAt?: number; code?: string },
+  input: {
+    request: RequestRow;
+    signer: SignerRow;
+    kind: MailKind;
+    link?: string;
+    linkExpiresAt?: number;
+    code?: string;
+    waitingFor?: readonly string[];
+    signedBefore?: readonly string[];
+    reason?: string | null;
+  },
 ): string {
   const { db } = ctx;
   const document = db.first(db.q.selectFrom('documents').select('filename').where('id', '=', input.request.document_id));
@@ -31,6 +41,9 @@ export function queueMail(
     ...(input.link !== undefined ? { link: input.link } : {}),
     ...(input.linkExpiresAt !== undefined ? { linkExpiresAt: input.linkExpiresAt } : {}),
     ...(input.code !== undefined ? { code: input.code } : {}),
+    ...(input.waitingFor !== undefined ? { waitingFor: input.waitingFor } : {}),
+    ...(input.signedBefore !== undefined ? { signedBefore: input.signedBefore } : {}),
+    ...(input.reason !== undefined ? { reason: input.reason } : {}),
   });
   const id = randomUUID();
   const message = { ...mail, headers: mailHeaders(ctx, input.request, input.signer, input.kind) };

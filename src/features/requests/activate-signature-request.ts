@@ -8,6 +8,7 @@ import { audit, emitEvent } from '../events/record-events.js';
 import { assertMove, loadRequest, moveRequest } from './request-guard.js';
 import { issueLink } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { signersBefore } from '../signing/signer-turns.js';
 import { warmArtifactGeneration } from '../artifacts/generate-artifacts.js';
 
 export interface ActivatedSignerView {
@@ -41,12 +42,13 @@ export async function activateSignatureRequest(
       ctx,
       row,
       'activate',
-      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7 },
+      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7, send_emails: input.options.send_emails === true ? 1 : 0 },
       now,
     );
     const views = signers.map((signer): ActivatedSignerView => {
       const link = issueLink(ctx, active, signer, now);
-      if (input.options.send_emails === true) {
+      // Sequential signing: a signer who must wait is invited when their turn comes (signer-turns.ts).
+      if (input.options.send_emails === true && signersBefore(ctx, active, signer, signers).length === 0) {
         mails.set(signer.id, queueMail(ctx, { request: active, signer, kind: 'invitation', link: link.signing_url, linkExpiresAt: link.expires_at }));
       }
       return {

@@ -5,6 +5,8 @@ import { audit, emitEvent } from '../events/record-events.js';
 import { loadRequest, moveRequest } from './request-guard.js';
 import { requestStatus } from './get-signature-request.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
+import { currentSigners } from './queries.js';
+import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 
 /** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
 export function cancelSignatureRequest(
@@ -16,6 +18,11 @@ export function cancelSignatureRequest(
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     const cancelled = moveRequest(ctx, row, 'cancel', { cancelled_at: now, cancellation_reason: input.reason ?? null }, now);
     revokeRequestLinks(ctx, row.id, 'cancelled', now);
+    // Each signer who was mailed about the request learns it is cancelled, with the reason (after the commit).
+    const mails = currentSigners(ctx.db, row.id)
+      .filter((signer) => ctx.db.first(ctx.db.q.selectFrom('mail_outbox').select('id').where('signer_id', '=', signer.id).where('kind', '!=', 'otp')) !== undefined)
+      .map((signer) => queueMail(ctx, { request: cancelled, signer, kind: 'cancelled', reason: input.reason ?? null }));
+    if (mails.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, mails));
     // The event is always recorded; it is delivered only when the request has a callback URL.
     emitEvent(ctx, { request: cancelled, type: 'signature_request.cancelled', at: now });
     audit(ctx, {

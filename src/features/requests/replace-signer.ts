@@ -8,6 +8,7 @@ import { audit, emitEvent } from '../events/record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink, revokeSignerLinks } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { waitingNames } from '../signing/signer-turns.js';
 
 export interface ReplacedSignerView {
   id: string;
@@ -64,7 +65,8 @@ export async function replaceSigner(
     const link = issueLink(ctx, updated, fresh, now);
     emitEvent(ctx, { request: updated, type: 'signer.replaced', signer: fresh, replacedSigner: old, at: now });
     if (input.person.send_email === true) {
-      mail = queueMail(ctx, { request: updated, signer: fresh, kind: 'replacement', link: link.signing_url, linkExpiresAt: link.expires_at });
+      const waitingFor = waitingNames(ctx, updated, fresh);
+      mail = queueMail(ctx, { request: updated, signer: fresh, kind: 'replacement', link: link.signing_url, linkExpiresAt: link.expires_at, waitingFor });
     }
     audit(ctx, { requestId: row.id, type: 'signer_replaced', actor, signerId: fresh.id, data: { replaced_signer_id: old.id }, at: now });
     return view(row.id, fresh, link, 'not_requested', row.embed_origin !== null);

@@ -7,6 +7,7 @@ import { audit } from '../events/record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { waitingNames } from '../signing/signer-turns.js';
 
 export interface Reminder {
   reference: string;
@@ -44,7 +45,8 @@ export async function sendReminders(
         ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'pending' }).where('id', '=', signer.id));
       }
       const link = issueLink(ctx, updated, signer, now);
-      mails.push(queueMail(ctx, { request: updated, signer, kind: 'reminder', link: link.signing_url, linkExpiresAt: link.expires_at }));
+      const waitingFor = waitingNames(ctx, updated, signer);
+      mails.push(queueMail(ctx, { request: updated, signer, kind: 'reminder', link: link.signing_url, linkExpiresAt: link.expires_at, waitingFor }));
       audit(ctx, {
         requestId: row.id,
         type: 'reminder_sent',

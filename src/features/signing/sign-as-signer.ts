@@ -9,6 +9,8 @@ import { moveRequest } from '../requests/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
 import { identityValue } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from './signing-links.js';
+import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
+import { sendQueuedMail } from '../mail/outbox.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -77,11 +79,23 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput): Sig
       // Once the completion is committed, the artifacts are made in the background: never holding or failing this answer.
       ctx.afterCommit(() => void startArtifactGeneration(ctx, request.id));
     }
+    const turns = queueTurnMails(ctx, updated, signed, now);
+    if (turns.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, turns.map((t) => t.mailId)));
+    const nextUp = request.sequential_signing === 1 ? nextSigners(ctx, updated) : [];
     return {
       status: 'signed' as const,
       request_status: updated.status,
       signed_at: isoTime(now),
       return_url: returnUrlFor(ctx, request, signer, 'signed'),
+      next:
+        updated.status === 'completed'
+          ? ('completed' as const)
+          : request.sequential_signing !== 1
+            ? ('others' as const)
+            : turns.length > 0
+              ? ('next_mailed' as const)
+              : ('next_not_mailed' as const),
+      next_names: nextUp.map(personName),
     };
   });
 }

@@ -11,7 +11,8 @@ import { updateRequest } from '../requests/request-guard.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { describeOpen, returnUrlFor } from './signer-access.js';
 import { signedPdfState } from './signer-copy.js';
-
+import { waitingNames } from './signer-turns.js';
+import { earlierFields } from './earlier-fields.js';
 
 /**
  * The signer's view of their link. Loading it while the link is open marks the signer `viewed` the
@@ -41,6 +42,8 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
         verification_required: false,
         can_sign: false,
         waiting_for: [],
+        waiting_for_names: [],
+        earlier_fields: [],
       };
     }
     if (link.signer.status === 'pending') signer = markViewed(ctx, link.request, link.signer);
@@ -59,6 +62,8 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
       verification_required: open.verificationRequired,
       can_sign: !open.verificationRequired && open.waitingFor.length === 0,
       waiting_for: open.waitingFor,
+      waiting_for_names: waitingNames(ctx, open.request, open.signer),
+      earlier_fields: open.verificationRequired ? [] : earlierFields(ctx, open.request, open.signer),
     };
   });
 }
@@ -85,6 +90,7 @@ function requestPart(ctx: Context, request: RequestRow) {
     sender_name: branding?.sender_name?.trim() ?? '',
     message: branding?.message ?? '',
     logo_url: branding?.logo_url?.startsWith('https://') ? branding.logo_url : '',
+    cancellation_reason: request.status === 'cancelled' ? (request.cancellation_reason ?? '') : '',
     pages: (JSON.parse(document?.pages_json ?? '[]') as Array<PageBox & { rotation: number }>).map((p) => ({
       width: p.width,
       height: p.height,

@@ -24,8 +24,12 @@ export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, 
   const days = request.link_expiry_days ?? 7;
   // A link never outlives the document it signs.
   const expiresAt = Math.min(at + days * DAY_MS, request.retention_expires_at);
+  const base = ctx.publicUrl();
+  const lang = signer.locale ? `?lang=${signer.locale}` : '';
+  const signingUrl = `${base}/sign/${token}${lang}`;
+  const id = randomUUID();
   ctx.db.insert('signing_links', {
-    id: randomUUID(),
+    id,
     request_id: request.id,
     signer_id: signer.id,
     token_hash: sha256Hex(token),
@@ -33,12 +37,12 @@ export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, 
     expires_at: expiresAt,
     revoked_at: null,
     revoked_reason: null,
+    // A sequential signer's turn mail carries this very link (sealed: the database alone never gives it).
+    url_sealed: request.sequential_signing === 1 ? ctx.secrets.seal(Buffer.from(signingUrl), `link:${id}`) : null,
   });
   ctx.db.run(ctx.db.q.updateTable('signers').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', signer.id));
-  const base = ctx.publicUrl();
-  const lang = signer.locale ? `?lang=${signer.locale}` : '';
   return {
-    signing_url: `${base}/sign/${token}${lang}`,
+    signing_url: signingUrl,
     embed_url: request.embed_origin ? `${base}/embed/${token}${lang}` : '',
     expires_at: expiresAt,
   };
@@ -60,3 +64,18 @@ export const revokeSignerLinks = (ctx: Context, signerId: string, reason: Revoke
 
 export const revokeRequestLinks = (ctx: Context, requestId: string, reason: RevokeReason, at: number) =>
   revokeLinks(ctx, 'request_id', requestId, reason, at);
+
+/** The live signing URL of a sequential request's signer, as issued (null when none is kept). */
+export function liveSigningUrl(ctx: Context, signerId: string, at: number): { signing_url: string; expires_at: number } | null {
+  const row = ctx.db.first(
+    ctx.db.q
+      .selectFrom('signing_links')
+      .select(['id', 'url_sealed', 'expires_at'])
+      .where('signer_id', '=', signerId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .orderBy('created_at', 'desc'),
+  );
+  if (!row?.url_sealed) return null;
+  return { signing_url: ctx.secrets.open(row.url_sealed, `link:${row.id}`).toString(), expires_at: row.expires_at };
+}

@@ -250,6 +250,19 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     return reply
       .header('content-security-policy', mailCsp(ticket.remoteImages))
       .type('text/html; charset=utf-8')
-      .send(caughtMailHtml(ctx, ticket.emailId) || '<p style="font-family:sans-serif;color:#555">This mail has no HTML part.</p>');
+      .send(linksInNewTab(caughtMailHtml(ctx, ticket.emailId)) || '<p style="font-family:sans-serif;color:#555">This mail has no HTML part.</p>');
   });
+}
+
+/**
+ * A mail's links open in a new tab, never inside the dashboard's frame (a signing page refuses to be
+ * framed): a `<base target="_blank">` at the top of its head (the frame's sandbox allows popups).
+ */
+function linksInNewTab(html: string): string {
+  if (!html) return html;
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? doctype[0] + base + html.slice(doctype[0].length) : base + html;
 }

@@ -1,0 +1,72 @@
+// A signed PDF made from a fillable form (AcroForm): the form's fields are drawn into the page with
+// their values, no interactive widget is left (pdf.js and qpdf say so), and the seal is valid (pdfsig).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { activeRequest, signerAction, status } from '../helpers/flows.js';
+import { useServer, useTmpDir } from '../helpers/server.js';
+import { IN_CI, missingTool } from '../helpers/system-tools.js';
+
+const FORM = new URL('../../fixtures/detection/acroform.pdf', import.meta.url);
+
+test('a signed AcroForm document is flattened: values kept, no widget left, seal valid', { skip: !IN_CI && (missingTool('pdfsig') || missingTool('qpdf')) }, async (t) => {
+  const dir = useTmpDir(t);
+  // The form as a sender would upload it: some fields filled in.
+  const original = await PDFDocument.load(fs.readFileSync(FORM));
+  original.getForm().getTextField('company_name').setText('Flatland Holdings');
+  original.getForm().getTextField('reference_number').setText('REF-20261128');
+  const upload = await original.save();
+  const widgetsBefore = await widgetCount(upload);
+  assert.ok(widgetsBefore >= 8, `the upload is a fillable form (${widgetsBefore} widgets)`);
+
+  const server = await useServer(t);
+  const started = await activeRequest(
+    server,
+    {
+      signers: [{ reference: 'applicant', name: 'Flora Field', email: 'flora@example.com', order: 1, locale: 'fr' }],
+      fields: [
+        { signer_reference: 'applicant', type: 'signature', page: 1, x: 300, y: 760, width: 200, height: 40 },
+        { signer_reference: 'applicant', type: 'date', field_key: 'sign_date', page: 1, x: 60, y: 800, width: 120, height: 20 },
+      ],
+    },
+    { signers: 'payload', document: { bytes: upload, filename: 'form.pdf' } },
+  );
+  const signed = await signerAction(started.links.applicant!, 'sign', { signature: { type: 'typed', text: 'Flora Field' } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+  for (let i = 0; ; i++) {
+    if ((await status(server, started.id)).artifacts.signed_pdf) break;
+    assert.ok(i < 600, 'the signed PDF is made');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const response = await server.call('GET', `/v1/signature-requests/${started.id}/artifacts/signed-pdf`);
+  assert.equal(response.status, 200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const file = path.join(dir, 'signed-form.pdf');
+  fs.writeFileSync(file, bytes);
+
+  assert.equal(await widgetCount(bytes), 0, 'pdf.js finds no form widget');
+  const qpdf = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', file], { encoding: 'utf8' })) as { acroform: { fields: Array<{ fieldtype: string }> } };
+  // The only field left is paraph's own signature field (invisible, no widget on a page).
+  assert.deepEqual(qpdf.acroform.fields.map((f) => f.fieldtype), ['/Sig'], JSON.stringify(qpdf.acroform.fields));
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  assert.ok(text.includes('Flatland Holdings') && text.includes('REF-20261128'), 'the form values are drawn into the page');
+  assert.match(text, /\d{4}-\d{2}-\d{2}/, 'the date in ISO 8601');
+  const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  assert.match(report, /Signature Validation: Signature is Valid\./, report);
+});
+
+/** Widget annotations pdf.js finds on every page (the seal's own field has none on a page, or one without rectangle). */
+async function widgetCount(bytes: Uint8Array): Promise<number> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  let count = 0;
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const annotations = (await (await pdf.getPage(n)).getAnnotations()) as Array<{ subtype: string; fieldType?: string; rect: number[] }>;
+    count += annotations.filter((a) => a.subtype === 'Widget' && !(a.fieldType === 'Sig' && a.rect.every((v) => v === 0))).length;
+  }
+  await pdf.destroy();
+  return count;
+}

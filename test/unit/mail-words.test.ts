@@ -1,0 +1,54 @@
+// paraph's mails composed (src/features/mail/compose.ts): reminders and turn mails say what they are in
+// each language, also on the sender's own subject; a waiting signer is told whom they wait for; a
+// cancellation carries its reason and no link; in Arabic a file name keeps its own direction.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { composeMail, type ComposeInput } from '../../src/features/mail/compose.js';
+
+const base: ComposeInput = {
+  kind: 'invitation',
+  locale: 'en',
+  brand: 'paraph',
+  branding: { sender_name: 'Northwind', subject: 'Lease 12B' },
+  document: 'Northwind-lease-2026.pdf',
+  recipientName: 'Ada',
+  link: 'https://sign.example/sign/abc',
+  linkExpiresAt: Date.UTC(2026, 11, 5),
+};
+
+test('reminder and turn subjects carry their prefix in the signer language, on a custom subject too', () => {
+  const expected = { en: ['Reminder: Lease 12B', 'Your turn: Lease 12B'], fr: ['Rappel : Lease 12B', 'À vous de signer : Lease 12B'], ar: ['تذكير: Lease 12B', 'حان دورك: Lease 12B'] };
+  for (const [locale, [reminder, turn]] of Object.entries(expected)) {
+    assert.equal(composeMail({ ...base, locale, kind: 'reminder' }).subject, reminder);
+    assert.equal(composeMail({ ...base, locale, kind: 'turn', signedBefore: ['Bob'] }).subject, turn);
+    assert.equal(composeMail({ ...base, locale, kind: 'invitation' }).subject, 'Lease 12B', 'an invitation keeps the subject as given');
+  }
+  assert.match(composeMail({ ...base, branding: null, kind: 'reminder' }).subject, /^Reminder: /);
+});
+
+test('a reminder says earlier links stopped working; a waiting signer is told whom they wait for', () => {
+  const reminder = composeMail({ ...base, kind: 'reminder', waitingFor: ['Bob Martin', 'Chloé'] });
+  assert.match(reminder.text, /the links they carried no longer work/);
+  assert.match(reminder.text, /Bob Martin and Chloé must sign first/);
+  const replacement = composeMail({ ...base, locale: 'fr', kind: 'replacement', waitingFor: ['Bob Martin'] });
+  assert.match(replacement.text, /Bob Martin doit signer avant vous/);
+  assert.doesNotMatch(replacement.text, /ne fonctionnent plus/);
+  const turn = composeMail({ ...base, kind: 'turn', signedBefore: ['Bob Martin', 'Chloé'] });
+  assert.match(turn.text, /Bob Martin and Chloé signed the document "Northwind-lease-2026\.pdf"\. It is now your turn/);
+  assert.ok(turn.text.includes(base.link!));
+});
+
+test('a cancellation carries the reason, no link and no button', () => {
+  const mail = composeMail({ ...base, kind: 'cancelled', link: undefined, linkExpiresAt: undefined, reason: 'The price changed.' } as ComposeInput);
+  assert.match(mail.subject, /^Cancelled: /);
+  assert.match(mail.text, /Reason given by Northwind:\nThe price changed\./);
+  assert.doesNotMatch(mail.html, /<a\s/);
+  assert.doesNotMatch(mail.text, /Review and sign/);
+});
+
+test('in Arabic, the file name is isolated from the sentence direction', () => {
+  const mail = composeMail({ ...base, locale: 'ar', branding: null, kind: 'invitation' });
+  assert.ok(mail.subject.includes('\u2068Northwind-lease-2026.pdf\u2069'), mail.subject);
+  assert.ok(mail.html.includes('\u2068Northwind-lease-2026.pdf\u2069'));
+  assert.ok(!composeMail({ ...base, branding: null }).subject.includes('\u2068'), 'left-to-right mails are unchanged');
+});
