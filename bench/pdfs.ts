@@ -1,7 +1,7 @@
 /** PDFs the benches upload or seal, built at run time: a 1-page text PDF or one of a chosen size. */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 /** The API's upload limit (README: at most 8388608 bytes). */
 export const MAX_UPLOAD_BYTES = 8 * 2 ** 20;

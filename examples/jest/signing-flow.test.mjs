@@ -1,6 +1,7 @@
 // paraph with jest: one throwaway sandbox for the file, a signing flow with an email code.
 // paraph is an ES module, so jest runs this file as one:
 //   NODE_OPTIONS=--experimental-vm-modules npx jest examples/jest/
+// Needs, in your project: paraph (see the README's install line) and jest: npm install --save-dev jest @jest/globals
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';

@@ -2,6 +2,8 @@
 // an email code driven from code, its events received through `paraph listen --forward-to` (no
 // callback_url needed) and verified as webhooks; a forced 503; a forced webhook failure and its retry.
 // Run: node --test examples/node-test/*.test.mjs
+// Needs, in your project: paraph (see the README's install line) and the webhook verifier this file
+// imports: npm install --save-dev standardwebhooks@1.1.1
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,5 +1,6 @@
 // paraph with vitest: one throwaway sandbox for the file, a signing flow with an email code.
 // Run: npx vitest run examples/vitest/
+// Needs, in your project: paraph (see the README's install line) and vitest: npm install --save-dev vitest
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -84,7 +84,7 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof StreamRefused) throw error;
-      if (!connected) throw new StreamRefused(`cannot reach ${new URL(options.url).origin}: ${causeOf(error)}`);
+      if (!connected) throw new StreamRefused(`cannot reach ${new URL(options.url).origin} (${causeOf(error)}): is \`paraph serve\` running there?`);
       breakOff(silence.signal.aborted ? 'no word from the server for 45 s' : causeOf(error));
     } finally {
       clearTimeout(timer);

@@ -42,6 +42,6 @@ export function exitCodeOf(error: unknown): number {
 export function messageOf(error: unknown): string {
   if (isParaphError(error) || error instanceof UsageError || error instanceof ConfigError) return error.message;
   const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'EADDRINUSE') return `address already in use: ${e.message.replace(/^listen EADDRINUSE: address already in use /, '')} (choose another --port)`;
+  if (e?.code === 'EADDRINUSE') return `address already in use: ${e.message.replace(/^listen EADDRINUSE: address already in use /, '')} (choose another --port, or 0 for a free one)`;
   return e instanceof Error ? e.message : String(error);
 }

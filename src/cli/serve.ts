@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import { resolveConfig, type ConfigFlags, type Env } from '../platform/config.js';
 import { startParaph, type RunningParaph } from '../server.js';
@@ -36,7 +37,7 @@ export function serveCommand(io: Io, env: Env): Command {
       if (opts.json) {
         io.out(JSON.stringify(bannerJson(running)));
       } else {
-        io.out(banner(running));
+        io.out(banner(running, config.dataDir === null));
       }
       await stopped;
     });
@@ -59,7 +60,7 @@ function bannerJson(running: RunningParaph) {
   };
 }
 
-function banner(running: RunningParaph): string {
+function banner(running: RunningParaph, ephemeral: boolean): string {
   const lines = [
     `paraph ${PARAPH_VERSION}: e-signature sandbox ready`,
     '',
@@ -76,6 +77,7 @@ function banner(running: RunningParaph): string {
       `  API key         ${running.firstKey.api_key}`,
       `  Webhook secret  ${running.firstKey.webhook_secret}`,
       '',
+      ...(ephemeral ? [] : [`  Keep ${shownDir(running.dataDir)} out of version control (it holds master.key): add it to .gitignore.`, '']),
       `  Try:  curl -H "Authorization: Bearer <API key>" ${running.url}/v1/signature-requests`,
     );
   } else {
@@ -83,6 +85,12 @@ function banner(running: RunningParaph): string {
   }
   lines.push('', 'Press Ctrl+C to stop.');
   return lines.join('\n');
+}
+
+/** The data directory as the user named it: relative to the working directory when inside it. */
+function shownDir(dir: string): string {
+  const relative = path.relative(process.cwd(), dir);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? `${relative}/` : dir;
 }
 
 /**

@@ -52,6 +52,8 @@ export const DetectionResult = Type.Object(
     pages: Type.Array(DetectionPage),
     stats: DetectionStats,
     ocrStatus: Type.Enum(['disabled', 'enabled']),
+    /** paraph's addition: when `ocrStatus` is `disabled`, why, and how to add OCR. */
+    ocrMessage: Type.Optional(Type.String({ description: 'when ocrStatus is disabled: why scanned pages are not read, and how to add OCR' })),
   },
   { ...closed, title: 'DetectionResult' },
 );

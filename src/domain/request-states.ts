@@ -42,7 +42,10 @@ const REFUSALS: Readonly<Record<RequestAction, (status: RequestStatus) => string
   set_fields: (s) => `fields can only be replaced while the request is prepared; it is ${s}`,
   detect_fields: (s) => `field detection is only available before activation; the request is ${s}`,
   replace_signer: (s) => `signers cannot be replaced: the request is ${s}`,
-  activate: (s) => (s === 'active' ? 'the request is already active' : `the request cannot be activated: it is ${s}`),
+  activate: (s) =>
+    s === 'active'
+      ? 'the request is already active: its signing links were issued at activation; a reminder (POST /v1/signature-requests/{id}/reminders) issues a signer a new link'
+      : `the request cannot be activated: it is ${s}`,
   remind: (s) => `reminders need an active request; it is ${s}`,
   cancel: (s) => (s === 'cancelled' ? 'the request is already cancelled' : `the request cannot be cancelled: it is ${s}`),
   sign: (s) => `the request is ${s}: it can no longer be signed`,

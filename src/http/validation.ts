@@ -7,10 +7,11 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(options: { coerceTypes: boolean }): Ajv {
   // Unknown properties are rejected, never stripped; bodies are never coerced (only query strings are).
-  // A union told apart by one property (`discriminator`) reports the errors of the branch it names;
-  // `verbose` lets its error list the names that exist.
+  // Every error of a value is collected, so one answer names all that is wrong with it. A union told
+  // apart by one property (`discriminator`) reports the errors of the branch it names; `verbose` lets
+  // its error list the names that exist.
   const ajv = new Ajv({
-    allErrors: false,
+    allErrors: true,
     discriminator: true,
     verbose: true,
     removeAdditional: false,
@@ -58,10 +59,65 @@ export function validate(schema: TSchema, value: unknown, root: string): string 
   return check(value) ? null : describeErrors(check.errors ?? [], root);
 }
 
-/** A short sentence naming the offending path, e.g. `request.signers[0].email must be a valid email`. */
+/** At most this many problems are told in one message; the rest are counted. */
+const MAX_TOLD = 5;
+const UNION_KEYWORDS = new Set(['anyOf', 'oneOf', 'if']);
+
+/**
+ * Every problem of a value in one text, each naming its path, e.g. `request.signers[0] has an unknown
+ * property "emial" (did you mean "email"?); request.signers[1].email must be a valid email`. An unknown
+ * property that looks like a missing required one is told as a misspelling of it, once.
+ */
 export function describeErrors(errors: readonly ErrorObject[], root: string): string {
-  const error = errors[0];
-  if (!error) return `${root} is invalid`;
+  if (errors.length === 0) return `${root} is invalid`;
+  const told: string[] = [];
+  const misspelt = new Set<ErrorObject>();
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const unknown = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+    const meant = errors.find(
+      (other) =>
+        other.keyword === 'required' &&
+        other.instancePath === error.instancePath &&
+        !misspelt.has(other) &&
+        looksAlike(unknown, String((other.params as { missingProperty?: unknown }).missingProperty)),
+    );
+    if (!meant) continue;
+    misspelt.add(meant);
+    told.push(`${describeError(error, root)} (did you mean "${String((meant.params as { missingProperty?: unknown }).missingProperty)}"?)`);
+    misspelt.add(error);
+  }
+  // A union's own "matches no branch" adds nothing to its branches' errors.
+  const specific = errors.filter((error) => !UNION_KEYWORDS.has(error.keyword));
+  for (const error of specific.length > 0 ? specific : errors) {
+    if (misspelt.has(error)) continue;
+    const sentence = describeError(error, root);
+    if (!told.includes(sentence)) told.push(sentence);
+  }
+  const more = told.length - MAX_TOLD;
+  return told.slice(0, MAX_TOLD).join('; ') + (more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : '');
+}
+
+/** Two property names one typo apart: at most two letters changed, added, removed or swapped. */
+function looksAlike(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (Math.abs(x.length - y.length) > 2) return false;
+  // Damerau-Levenshtein distance (optimal string alignment), on short names.
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min((d[i - 1]?.[j] ?? 0) + 1, (d[i]?.[j - 1] ?? 0) + 1, (d[i - 1]?.[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
+      (d[i] as number[])[j] = best;
+    }
+  }
+  return (d[x.length]?.[y.length] ?? Infinity) <= 2;
+}
+
+/** A short sentence naming the offending path, e.g. `request.signers[0].email must be a valid email`. */
+function describeError(error: ErrorObject, root: string): string {
   const at = pathOf(root, error.instancePath);
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {

@@ -2,7 +2,7 @@
 // evidence report parse and write whole PDFs, which must neither block the server's thread nor take
 // unbounded memory there. One job at a time.
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import { ARTIFACT_ENTRY, type ArtifactWorkerFault, type ProduceJob, type ProducedArtifacts, type ProduceRequest, type WarmUp, type WarmUpNote } from './artifact-messages.js';
 import { renderEvidencePdf } from './evidence-pdf.js';

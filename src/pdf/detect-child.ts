@@ -8,6 +8,8 @@
  * Its argument: the directory tesseract.js may cache unpacked language models in.
  */
 import { performance } from 'node:perf_hooks';
+// First: without OCR's canvas, pdf.js needs a stand-in to load.
+import './detect/ocr-canvas.js';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, type PageScan } from './detect/page-scan.js';

@@ -1,4 +1,4 @@
-import { rgb, type Color, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { rgb, type Color, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import { REPORT_TEXT } from './evidence-pdf-languages.js';
 import type { ReportLanguage, ReportText } from './evidence-pdf-text.js';
 import type { EvidenceMark } from './evidence-report.js';

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { PDFDocument, type PDFImage } from '@cantoo/pdf-lib';
 import { GREY, Layout, MARK_BOX, WIDTH } from './evidence-pdf-layout.js';
 import { REPORT_TEXT, reportLanguages } from './evidence-pdf-languages.js';
 import { eventName, type ReportLanguage, type ReportText } from './evidence-pdf-text.js';

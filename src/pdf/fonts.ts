@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { isWoff, sfntFromWoff } from './woff.js';
 
 /**
@@ -53,6 +53,7 @@ const sharedFontkit: typeof fontkit = {
     if (!font) {
       font = fontkit.create(buffer, postscriptName);
       keepCodePoints(font);
+      writeSubsetsAsStreams(font);
       // Only the few files above come here (the same Buffer each time); a bound all the same.
       if (parsed.size >= 16) parsed.clear();
       parsed.set(buffer, font);
@@ -79,6 +80,24 @@ function keepCodePoints(font: ReturnType<typeof fontkit.create>): void {
     }
     return glyph;
   };
+}
+
+/**
+ * @cantoo/pdf-lib writes a subset with `encode()` when the subset has one, as later fontkits do; in
+ * @pdf-lib/fontkit, `encode` is the internal step that writes into a stream it is given, and the
+ * subset is written by `encodeStream()`. pdf-lib is shown the subset without its `encode`.
+ */
+function writeSubsetsAsStreams(font: ReturnType<typeof fontkit.create>): void {
+  const target = font as unknown as { createSubset(): object };
+  const createSubset = target.createSubset.bind(target);
+  target.createSubset = () =>
+    new Proxy(createSubset(), {
+      get(subset, key) {
+        if (key === 'encode') return undefined;
+        const value: unknown = Reflect.get(subset, key, subset);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(subset) : value;
+      },
+    });
 }
 
 /** Embeds the fonts (subset: only the glyphs used end up in the file). */

@@ -2,8 +2,8 @@
 // here keeps runaway time or memory away from the server, and what the parser's
 // heap grew to goes back to the system with the process.
 import { Buffer } from 'node:buffer';
-import { PDFDocument, ParseSpeeds } from 'pdf-lib';
-import type { PDFPage } from 'pdf-lib';
+import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
+import type { PDFPage } from '@cantoo/pdf-lib';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import { displayedBox } from './page-box.js';
 import { INSPECT_ENTRY, type InspectRequest, type PdfInspection, type PdfPage } from './inspect-messages.js';

@@ -1,4 +1,4 @@
-import { PDFArray, PDFName, PDFNumber, type PDFObject, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFName, PDFNumber, type PDFObject, type PDFPage } from '@cantoo/pdf-lib';
 
 /** A rectangle in PDF user space. */
 export interface Box {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { findByteRange, SignPdfError, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import type { PDFDocument } from 'pdf-lib';
+import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, findByteRange, SIG_FLAGS, SignPdfError, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { PDFArray, PDFDict, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFString, type PDFDocument } from '@cantoo/pdf-lib';
 import { cadesDetachedSignature, cadesTimestampedSignature, type CmsSigner, type SignatureTimestamper } from './cms.js';
 
 /**
@@ -18,17 +17,62 @@ export const SIGNATURE_BYTES_EXTERNAL_TSA = 16384;
  * signature would break it.
  */
 export function addSealPlaceholder(doc: PDFDocument, at: Date, signerName: string, room: number = SIGNATURE_BYTES): void {
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
-    reason: 'Sealed on completion by the sandbox test certificate (TEST ONLY, no legal value)',
-    contactInfo: '',
-    name: signerName,
-    location: 'paraph sandbox',
-    signingTime: at,
-    signatureLength: room,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    appName: 'paraph',
+  const { context } = doc;
+  const page = doc.getPages()[0];
+  if (!page) throw new SignPdfError('the document has no page to hold the seal', SignPdfError.TYPE_INPUT);
+  // /ByteRange's last three numbers and /Contents are written by sealPdf once the bytes are saved.
+  const byteRange = PDFArray.withContext(context);
+  byteRange.push(PDFNumber.of(0));
+  for (let i = 0; i < 3; i++) byteRange.push(PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER));
+  const signature = context.obj({
+    Type: 'Sig',
+    Filter: 'Adobe.PPKLite',
+    SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    ByteRange: byteRange,
+    Contents: PDFHexString.of('\0'.repeat(room)),
+    Reason: PDFString.of('Sealed on completion by the sandbox test certificate (TEST ONLY, no legal value)'),
+    M: PDFString.fromDate(at),
+    ContactInfo: PDFString.of(''),
+    Name: PDFString.of(signerName),
+    Location: PDFString.of('paraph sandbox'),
+    Prop_Build: { Filter: { Name: 'Adobe.PPKLite' }, App: { Name: 'paraph' } },
   });
+  // Written as it is, never packed into an object stream: sealPdf finds its placeholders in the bytes.
+  const bytes = new Uint8Array(signature.sizeInBytes());
+  signature.copyBytesInto(bytes, 0);
+  const signatureRef = context.register(PDFInvalidObject.of(bytes));
+  // The invisible widget of the signature field, on the first page.
+  const rect = [0, 0, 0, 0];
+  const widget = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      Rect: rect,
+      V: signatureRef,
+      T: PDFString.of('Signature1'),
+      F: ANNOTATION_FLAGS.PRINT,
+      P: page.ref,
+      AP: { N: context.register(context.formXObject([], { BBox: rect, Resources: {} })) },
+    }),
+  );
+  const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray) ?? context.obj([]);
+  annotations.push(widget);
+  page.node.set(PDFName.of('Annots'), annotations);
+  let form = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
+  if (!form) {
+    form = context.obj({ Fields: [] });
+    doc.catalog.set(PDFName.of('AcroForm'), context.register(form));
+  }
+  const flags = form.get(PDFName.of('SigFlags'));
+  const before = flags instanceof PDFNumber ? flags.asNumber() : 0;
+  form.set(PDFName.of('SigFlags'), PDFNumber.of(before | SIG_FLAGS.SIGNATURES_EXIST | SIG_FLAGS.APPEND_ONLY));
+  let fields = form.get(PDFName.of('Fields'));
+  if (!(fields instanceof PDFArray)) {
+    fields = context.obj([]);
+    form.set(PDFName.of('Fields'), fields);
+  }
+  (fields as PDFArray).push(widget);
 }
 
 /**

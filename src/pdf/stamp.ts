@@ -8,7 +8,7 @@ import {
   rgb,
   type PDFDocument,
   type PDFPage,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import { handFontFor, type Fonts } from './fonts.js';
 import { displayedBox } from './page-box.js';
 import { directionOf, drawLine, drawPositioned, positionedWidth, textWidth, wrap } from './text.js';

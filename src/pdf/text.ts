@@ -1,4 +1,4 @@
-import { beginText, endText, moveText, PDFHexString, setFillingColor, setFontAndSize, showText, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { beginText, endText, moveText, PDFHexString, setFillingColor, setFontAndSize, showText, type Color, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 /**
  * Lines of mixed Latin and Arabic text. fontkit shapes Arabic (joining forms) and lays a run of one

@@ -43,6 +43,25 @@ export function parseSigningLink(text: string): SigningLink {
   return { base: `${url.origin}/sign`, token: match[1], lang: url.searchParams.get('lang') };
 }
 
+/** Why a link cannot be used, said to whoever runs `paraph sign`. */
+const CLOSED: Readonly<Record<NonNullable<SignerView['closed_reason']>, string>> = {
+  signed: 'the link is closed: this signer has already signed',
+  declined: 'the link is closed: the request was declined',
+  cancelled: 'the link is closed: the request was cancelled',
+  expired: 'the link is closed: it has expired',
+  revoked: 'the link is closed: a newer link replaced it (a reminder, or a replaced signer); use the newest one',
+  unavailable:
+    'this server knows no open link at this URL: check that it was copied whole, from a request of the server it points to (each data directory has its own links), and that the request is active',
+};
+
+/** What stopped a fetch, in a few words: `connection refused`, or the error's own message. */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code === 'ECONNREFUSED' ? 'connection refused' : cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function callSignerApi<T>(link: SigningLink, action: string, body?: unknown, query = ''): Promise<T> {
   let response: Response;
   try {
@@ -52,7 +71,7 @@ export async function callSignerApi<T>(link: SigningLink, action: string, body?:
       body: JSON.stringify(body ?? {}),
     });
   } catch (error) {
-    throw new SignerApiError(`cannot reach ${new URL(link.base).origin}: ${(error as Error).message}`);
+    throw new SignerApiError(`cannot reach ${new URL(link.base).origin} (${reasonOf(error)}): is \`paraph serve\` running there?`);
   }
   const answer = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
   if (!response.ok) throw new SignerApiError(answer.error?.message ?? `the server answered ${response.status}`);
@@ -82,7 +101,7 @@ export interface SignerResult {
 /** Opens the link (the signer is then `viewed`), verifies the email code if asked, then signs or declines. */
 export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions = {}): Promise<SignerResult> {
   const view = await callSignerApi<SignerView>(link, 'view', undefined, link.lang ? `?lang=${encodeURIComponent(link.lang)}` : '');
-  if (view.state === 'closed') throw new SignerApiError(`the link is closed: ${view.closed_reason ?? 'unavailable'}`);
+  if (view.state === 'closed') throw new SignerApiError(CLOSED[view.closed_reason ?? 'unavailable']);
   if (view.verification_required) {
     if (options.otp === undefined) {
       await callSignerApi(link, 'otp', {});

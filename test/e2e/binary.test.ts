@@ -95,7 +95,7 @@ test('usage errors exit 2, failures exit 1, with the message on stderr', async (
   const port = new URL(busy.ready.api_url as string).port;
   const clash = await paraph(['serve', '--port', port, '--smtp-port', '0', '--data-dir', useTmpDir(t)]);
   assert.equal(clash.code, 1);
-  assert.match(clash.stderr, /address already in use/);
+  assert.match(clash.stderr, /address already in use: .*\(choose another --port, or 0 for a free one\)/);
   await busy.stop();
 });
 

@@ -211,7 +211,7 @@ test('listen --events keeps only the types asked for; bad usage exits 2; a refus
   assert.ok(!refused.stderr.includes(wrongKey) && !refused.stdout.includes(wrongKey));
   const unreachable = await paraph(['listen', '--api', `http://127.0.0.1:${await closedPort()}`, '--key', key]);
   assert.equal(unreachable.code, 1);
-  assert.match(unreachable.stderr, /cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused/);
+  assert.match(unreachable.stderr, /cannot reach http:\/\/127\.0\.0\.1:\d+ \(connection refused\): is `paraph serve` running there\?/);
   await serve.stop();
 });
 

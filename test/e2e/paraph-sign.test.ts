@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
-import { useReceiver } from '../helpers/receiver.js';
+import { closedPort, useReceiver } from '../helpers/receiver.js';
 import { a4Pdf } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
 
@@ -187,13 +187,14 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
     ]);
     assert.equal(first.code, 0, first.stderr);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /closed: cancelled/);
+    assert.match(refused.stderr, /the link is closed: the request was cancelled/);
     assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /closed: unavailable/);
+    // A link this server never issued is told as such, with what to check.
+    assert.match(unknown.stderr, /this server knows no open link at this URL: check that it was copied whole, from a request of the server it points to/);
 
     const again = await sign(signed.links.s1 as string, '--json');
     assert.equal(again.code, 1);
-    assert.match(again.stderr, /closed: signed/);
+    assert.match(again.stderr, /the link is closed: this signer has already signed/);
     assert.equal(again.stdout, '');
   });
 
@@ -209,8 +210,9 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
 
   await t.test('a malformed signing URL is bad usage (exit 2); an unreachable server exits 1', async () => {
     const urls = ['not a url', `${apiUrl}/signature-requests`];
+    const closed = await closedPort();
     const [unreachable, ...results] = await Promise.all([
-      sign(`http://127.0.0.1:1/sign/${'A'.repeat(43)}`),
+      sign(`http://127.0.0.1:${closed}/sign/${'A'.repeat(43)}`),
       ...urls.map((url) => sign(url)),
     ]);
     results.forEach((result, i) => {
@@ -218,7 +220,7 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
       assert.match(result?.stderr ?? '', /not a signing URL/);
     });
     assert.equal(unreachable?.code, 1);
-    assert.match(unreachable?.stderr ?? '', /cannot reach/);
+    assert.match(unreachable?.stderr ?? '', new RegExp(`cannot reach http://127\\.0\\.0\\.1:${closed} \\(connection refused\\): is \`paraph serve\` running there\\?`));
   });
 
   assert.equal(await serve.stop(), 0);

@@ -11,32 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveProcess } from '../helpers/cli.js';
+import { shellBlocks, type ShellBlock as Block } from '../helpers/markdown.js';
 import { alive, gone } from '../helpers/processes.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PACKED = process.env.PARAPH_PACKED_PROJECT;
-
-interface Block {
-  line: number;
-  code: string;
-  skip: string | null;
-}
-
-/** The ```sh blocks of a Markdown text, each with the skip reason its marker gives, if any. */
-export function shellBlocks(markdown: string): Block[] {
-  const lines = markdown.split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i] !== '```sh') continue;
-    const marker = /^<!-- readme-test: skip \((.+)\) -->$/.exec(lines[i - 1] ?? '');
-    const end = lines.indexOf('```', i + 1);
-    assert.ok(end > i, `line ${i + 1}: the block is not closed`);
-    blocks.push({ line: i + 1, code: lines.slice(i + 1, end).join('\n'), skip: marker?.[1] ?? null });
-    i = end;
-  }
-  return blocks;
-}
 
 /** An empty project with paraph installed; answers the project and the paraph bin it has. */
 function newProject(t: TestContext): { dir: string; bin: string } {
@@ -75,27 +55,39 @@ function assertRan(file: string, result: { code: number | null; out: string }): 
   assert.match(result.out, /^::done$/m);
 }
 
-test('every shell block of the README runs, in order, against a fresh server', { timeout: 180_000 }, async (t) => {
+test('every shell block of the README runs, in order, against a fresh server, twice in a row', { timeout: 300_000 }, async (t) => {
   const blocks = shellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   const runnable = blocks.filter((b) => b.skip === null);
   assert.ok(runnable.length >= 5, `the walk-through has its blocks (found ${runnable.length})`);
-  // The first block is the two commands for a clone; the walk-through's `serve` is the test's.
-  assert.ok(blocks.length - runnable.length <= 2, 'only the install block and the serve block are skipped');
+  // The commands for a clone, the install line for one's own project, and the walk-through's `serve`
+  // (the test's own) are not run here.
+  assert.ok(blocks.length - runnable.length <= 3, 'only the clone, install and serve blocks are skipped');
+  // The address is written once, in the variable the other blocks use.
+  const walkThrough = runnable.map((b) => b.code).join('\n');
+  assert.equal(walkThrough.match(/127\.0\.0\.1:4010/g)?.length, 1, 'the walk-through names the address once');
 
   const project = newProject(t);
   assert.ok(!fs.existsSync(path.join(project.dir, 'fixtures')), 'the fixture must come from the package');
   const serve = await serveProcess(t, ['--data-dir', path.join(project.dir, '.paraph')], { bin: project.bin, cwd: project.dir });
   const port = new URL(serve.ready.api_url as string).port;
 
-  const result = await runBlocks(runnable, project.dir, (code) => code.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`));
-  assertRan('README', result);
-  // What the walk-through says happened, happened.
-  assert.match(result.out, /"status":"prepared"/, 'the create answered a prepared request');
-  assert.match(result.out, /"status":"completed"/, 'both signatures completed the request');
-  assert.match(result.out, /Signature is Valid/, 'pdfsig validated the signed PDF');
-  assert.match(result.out, /"code":"unauthorized"/, 'the bad key got the error envelope');
-  const evidence = JSON.parse(fs.readFileSync(path.join(project.dir, 'evidence.json'), 'utf8')) as { signers?: unknown[] };
-  assert.equal(evidence.signers?.length, 2, 'the evidence names both signers');
+  // Run again in the same project against the same server, as a reader who tries it twice would.
+  const ids: string[] = [];
+  for (const run of [1, 2]) {
+    const result = await runBlocks(runnable, project.dir, (code) => code.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`));
+    assertRan(`README (run ${run})`, result);
+    // What the walk-through says happened, happened.
+    assert.match(result.out, /"status":"prepared"/, `run ${run}: the create answered a new, prepared request`);
+    assert.match(result.out, /"status":"completed"/, `run ${run}: both signatures completed the request`);
+    assert.match(result.out, /Signature is Valid/, `run ${run}: pdfsig validated the signed PDF`);
+    assert.match(result.out, /"code":"unauthorized"/, `run ${run}: the bad key got the error envelope`);
+    const evidence = JSON.parse(fs.readFileSync(path.join(project.dir, 'evidence.json'), 'utf8')) as { signers?: unknown[]; signature_request?: { id?: string } };
+    assert.equal(evidence.signers?.length, 2, `run ${run}: the evidence names both signers`);
+    const created = /"id":"([0-9a-f-]{36})"/.exec(result.out)?.[1];
+    assert.ok(created, `run ${run}: the create answered an id`);
+    ids.push(created);
+  }
+  assert.notEqual(ids[0], ids[1], 'the second run made a request of its own');
   assert.equal(await serve.stop('SIGTERM'), 0);
 });
 

@@ -1,7 +1,7 @@
 // In-memory PDFs for tests.
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from '@cantoo/pdf-lib';
 
 export interface PageSpec {
   width: number;

@@ -506,6 +506,20 @@ const SCHEMA_REJECTS: SchemaCase[] = [
   { name: 'field_values entry of 501 characters', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(501) } }), at: 'request.field_values.company_name', rule: /500/ },
   { name: 'field_values entry not a string', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: 5 } }), at: 'request.field_values.company_name', rule: /string/ },
   { name: 'template_id not a uuid', body: payload({ fields: undefined, template_id: 'tpl-1' }), at: 'request.template_id', rule: /uuid/ },
+  // A misspelt property is named as unknown, with the one it looks like, instead of "email is required".
+  {
+    name: 'a misspelt signer email',
+    body: payload({ signers: [signer({ email: undefined, emial: 'ada@example.com' })] }),
+    at: 'request.signers[0] has an unknown property "emial" (did you mean "email"?)',
+    rule: /^(?!.*email is required)/,
+  },
+  // Every problem of a body is told in one answer, each with its path.
+  {
+    name: 'three mistakes in one body',
+    body: payload({ priority: 'high', signers: [signer({ order: 0 })], fields: [sig({ page: 0 })] }),
+    at: 'request has an unknown property "priority"',
+    rule: /(?=.*request\.signers\[0\]\.order must be >= 1)(?=.*request\.fields\[0\]\.page must be >= 1)/,
+  },
 ];
 
 const SCHEMA_ACCEPTS: Array<{ name: string; body: Payload }> = [

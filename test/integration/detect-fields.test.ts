@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { DetectionResult } from '../../src/contract/detection.js';
 import { createFieldDetector } from '../../src/pdf/detect.js';
 import { fieldDetectorFor, useFieldDetector } from '../../src/features/detection/detect-fields.js';

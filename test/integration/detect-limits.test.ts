@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
 import { formFanout } from '../helpers/hostile-pdfs.js';
 import { rawPdf, stream } from '../helpers/pdfs.js';

@@ -298,7 +298,7 @@ describe('lifecycle', { concurrency: 3 }, () => {
     await activate(server, id);
 
     await expectError(await send(server, 'PUT', at(id, 'fields'), { fields: BOTH_FIELDS }), 409, 'conflict', /prepared.*active|active/);
-    await expectError(await send(server, 'POST', at(id, 'activate'), {}), 409, 'conflict', 'already active');
+    await expectError(await send(server, 'POST', at(id, 'activate'), {}), 409, 'conflict', /already active: .*reminders\) issues a signer a new link/);
     await expectError(await send(server, 'POST', at(id, 'activate'), { link_expiry_days: 3 }), 409, 'conflict', 'already active');
     assert.equal(eventsOf(server, id).filter((e) => e.type === 'signature_request.activated').length, 1);
 

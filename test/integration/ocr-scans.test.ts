@@ -30,7 +30,7 @@ function useDetector(t: TestContext, options: Partial<Parameters<typeof createFi
 
 /** A page of a corpus PDF by itself, as its text PDF. */
 async function textPage(file: string, page: number): Promise<Uint8Array> {
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const source = await PDFDocument.load(fs.readFileSync(path.join(corpus as string, file)), { ignoreEncryption: true });
   const doc = await PDFDocument.create();
   const [copy] = await doc.copyPages(source, [page - 1]);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { activate, createRequest, postCreate, postJson, signerAction, status } from '../helpers/flows.js';
 import { payload } from '../helpers/requests.js';

@@ -2,7 +2,7 @@
 // where images are drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { openPdf, scanPage } from '../../src/pdf/detect/page-scan.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 

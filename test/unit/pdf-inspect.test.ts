@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
 import { createPdfInspector } from '../../src/pdf/inspect.js';
 import type { PdfInspection } from '../../src/pdf/inspect.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';

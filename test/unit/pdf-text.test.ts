@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { embedFonts } from '../../src/pdf/fonts.js';
 import { drawLine, drawPositioned, positionedWidth, visualRuns } from '../../src/pdf/text.js';
 

@@ -4,6 +4,7 @@ import { currentSigners } from '../requests/queries.js';
 import { ParaphError } from '../../domain/errors.js';
 import { DetectionResult, type DetectionPage } from '../../contract/detection.js';
 import { assemble } from '../../pdf/detect/analysis.js';
+import { missingOcrParts } from '../../pdf/detect/ocr-languages.js';
 import type { Analysis, FieldDetector, OcrLanguage } from '../../pdf/detect.js';
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { assertMove, loadRequest } from '../requests/request-guard.js';
@@ -85,6 +86,7 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
       detectionMs: analysis.stats.detectionMs,
     },
     ocrStatus: analysis.ocrStatus,
+    ...(analysis.ocrStatus === 'disabled' ? { ocrMessage: missingOcrParts() ?? 'OCR is turned off for this server: scanned pages are not read' } : {}),
   };
   // What comes back from the child was computed from an untrusted document: check it before answering.
   if (!Value.Check(DetectionResult, result)) {
