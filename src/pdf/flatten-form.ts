@@ -1,4 +1,4 @@
-import { PDFName, type PDFDocument } from 'pdf-lib';
+import { PDFName, type PDFDocument } from '@cantoo/pdf-lib';
 
 /**
  * The original's form fields drawn into its pages, values kept, before the stamps and the seal: a
