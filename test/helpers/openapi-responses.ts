@@ -35,27 +35,42 @@ interface Checked {
 const MAX_BODY = 32 * 1024 * 1024;
 const watched = new Map<number, { checked: Checked; problems: string[] }>();
 let subscribed = false;
-const documents = new Map<string, Promise<Checked>>();
+const documents = new Map<string, Checked>();
 
 /** Checks every answer of the server at `url` until the test ends; fails the test on any undescribed one. */
 export async function checkAnswersAgainstOpenApi(t: TestContext, url: string): Promise<void> {
-  const port = Number(new URL(url).port);
-  // One document per build of paraph: compiled once per test process.
-  const source = await (await fetch(`${url}/v1/openapi.json`)).text();
-  let checked = documents.get(source);
-  if (!checked) {
-    checked = Promise.resolve(compile(JSON.parse(source) as Json));
-    documents.set(source, checked);
-  }
-  const entry = { checked: await checked, problems: [] as string[] };
-  watched.set(port, entry);
-  subscribe();
+  const watch = await watchAnswers(url);
   t.after(() => {
-    if (watched.get(port) === entry) watched.delete(port);
-    if (entry.problems.length > 0) {
-      throw new Error(`answers the OpenAPI document does not describe:\n${entry.problems.slice(0, 20).join('\n')}`);
+    watch.stop();
+    if (watch.problems.length > 0) {
+      throw new Error(`answers the OpenAPI document does not describe:\n${watch.problems.slice(0, 20).join('\n')}`);
     }
   });
+}
+
+/**
+ * Starts checking the answers of the server at `url` against `doc` (default: the one it serves);
+ * `problems` lists each undescribed answer as `METHOD url → status: what`.
+ */
+export async function watchAnswers(url: string, doc?: Json): Promise<{ problems: string[]; stop(): void }> {
+  const port = Number(new URL(url).port);
+  let checked: Checked;
+  if (doc) checked = compile(doc);
+  else {
+    // One compiled document per build of paraph and test process.
+    const source = await (await fetch(`${url}/v1/openapi.json`)).text();
+    checked = documents.get(source) ?? compile(JSON.parse(source) as Json);
+    documents.set(source, checked);
+  }
+  const entry = { checked, problems: [] as string[] };
+  watched.set(port, entry);
+  subscribe();
+  return {
+    problems: entry.problems,
+    stop: () => {
+      if (watched.get(port) === entry) watched.delete(port);
+    },
+  };
 }
 
 function subscribe(): void {
@@ -77,6 +92,18 @@ function record(request: IncomingMessage, response: ServerResponse, entry: { che
     size += buffer.length;
     if (size <= MAX_BODY) chunks.push(buffer);
   };
+  // fastify hands its headers to writeHead, which does not keep them for getHeader.
+  const sent = new Map<string, string>();
+  const writeHead = response.writeHead.bind(response);
+  response.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((arg, i) => i > 0 && typeof arg === 'object' && arg !== null);
+    if (Array.isArray(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) sent.set(String(headers[i]).toLowerCase(), String(headers[i + 1]));
+    } else if (headers) {
+      for (const [name, value] of Object.entries(headers)) sent.set(name.toLowerCase(), String(value));
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse)(...args);
+  }) as typeof response.writeHead;
   const write = response.write.bind(response);
   const end = response.end.bind(response);
   response.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -88,7 +115,8 @@ function record(request: IncomingMessage, response: ServerResponse, entry: { che
     return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
   }) as typeof response.end;
   response.on('finish', () => {
-    const problem = check(entry.checked, request, response, size <= MAX_BODY ? Buffer.concat(chunks) : null);
+    const header = (name: string) => sent.get(name.toLowerCase()) ?? (response.getHeader(name) as string | undefined);
+    const problem = check(entry.checked, request, response.statusCode, header, size <= MAX_BODY ? Buffer.concat(chunks) : null);
     if (problem) entry.problems.push(`${request.method} ${request.url} → ${response.statusCode}: ${problem}`);
   });
 }
@@ -97,7 +125,7 @@ function compile(doc: Json): Checked {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats.default(ajv);
   ajv.addFormat('binary', true);
-  ajv.addSchema({ $id: 'urn:openapi', components: { schemas: doc.components?.schemas ?? {} } });
+  ajv.addSchema({ $id: 'https://openapi.paraph.invalid/document.json', components: { schemas: doc.components?.schemas ?? {} } });
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
@@ -116,32 +144,38 @@ function compile(doc: Json): Checked {
   return { doc, operations, ajv, compiled: new Map() };
 }
 
-function check(checked: Checked, request: IncomingMessage, response: ServerResponse, body: Buffer | null): string | null {
+function check(
+  checked: Checked,
+  request: IncomingMessage,
+  statusCode: number,
+  header: (name: string) => string | undefined,
+  body: Buffer | null,
+): string | null {
   const method = request.method ?? '';
   if (method === 'HEAD' || method === 'OPTIONS') return null;
   const path = (request.url ?? '').split('?')[0] ?? '';
   const operation = checked.operations.find((o) => o.method === method && o.pattern.test(path));
   if (!operation) return null;
   const where = `${operation.method} ${operation.path}`;
-  const status = String(response.statusCode);
+  const status = String(statusCode);
   const documented = operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
   if (!documented) return `status ${status} is not documented for ${where}`;
   const answer = resolve(checked.doc, documented);
 
   for (const [name, declared] of Object.entries((answer.headers ?? {}) as Json)) {
-    const header = resolve(checked.doc, declared);
-    const value = response.getHeader(name);
+    const declaration = resolve(checked.doc, declared);
+    const value = header(name);
     if (value === undefined) {
-      if (header.required) return `required header ${name} is missing`;
+      if (declaration.required) return `required header ${name} is missing`;
       continue;
     }
     const text = String(value);
-    const schema = header.schema ?? {};
+    const schema = declaration.schema ?? {};
     const parsed = schema.type === 'integer' || schema.type === 'number' ? Number(text) : text;
     if (!validator(checked, `${where} ${status} header ${name}`, schema)(parsed)) return `header ${name}: ${JSON.stringify(text)} does not match ${JSON.stringify(schema)}`;
   }
 
-  const type = String(response.getHeader('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = String(header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const content = answer.content as Json | undefined;
   if (!content) {
     if (body && body.length > 0) return `a ${body.length}-byte body (${type}) where the document describes none`;
@@ -169,7 +203,7 @@ function check(checked: Checked, request: IncomingMessage, response: ServerRespo
 function validator(checked: Checked, key: string, schema: unknown): ValidateFunction {
   let validate = checked.compiled.get(key);
   if (!validate) {
-    const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:openapi#/components/')) as Json;
+    const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://openapi.paraph.invalid/document.json#/components/')) as Json;
     validate = checked.ajv.compile(absolute);
     checked.compiled.set(key, validate);
   }
