@@ -186,17 +186,33 @@ function parametersOf(schema: unknown, where: 'path' | 'query' | 'header', compo
     name,
     in: where,
     required: where === 'path' || (object?.required ?? []).includes(name),
-    schema: lift(property, components),
+    // A parameter keeps its default (generators leave a parameter optional whatever its default).
+    schema: withDefaultOf(property, lift(property, components)),
   }));
 }
 
-/** Copies a schema, moving every titled sub-schema into components and pointing at it with $ref. */
+function withDefaultOf(original: unknown, lifted: unknown): unknown {
+  const value = (original as { default?: unknown } | null)?.default;
+  return value === undefined ? lifted : { ...(lifted as object), default: value };
+}
+
+/**
+ * Copies a schema, moving every titled sub-schema into components and pointing at it with $ref. A
+ * `default` is said in the description instead: typed-client generators (openapi-typescript) make a
+ * property with a default required, which a request body left without it is not.
+ */
 function lift(schema: unknown, components: Record<string, unknown>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => lift(item, components));
   if (schema === null || typeof schema !== 'object') return schema;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (key === 'default') continue;
     copy[key] = key === 'properties' || key === 'patternProperties' ? liftEach(value, components) : lift(value, components);
+  }
+  const fallback = (schema as { default?: unknown }).default;
+  if (fallback !== undefined) {
+    const said = typeof copy.description === 'string' ? `${copy.description}; ` : '';
+    copy.description = `${said}default ${JSON.stringify(fallback)}`;
   }
   const title = (schema as { title?: unknown }).title;
   if (typeof title !== 'string') return copy;
