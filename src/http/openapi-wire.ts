@@ -17,7 +17,6 @@ export interface WireRoute {
   auth: boolean;
   idempotent: boolean;
   hasBody: boolean;
-  jsonBody: boolean;
   pathParams: boolean;
 }
 
@@ -70,6 +69,7 @@ const STATUS_TEXT: Record<string, string> = {
   '409': 'State conflict (or a call with this Idempotency-Key still running)',
   '410': 'Content purged',
   '413': 'Body over its limit (1 MiB for JSON)',
+  '417': 'An Expect header other than 100-continue',
   '422': 'Idempotency-Key reused for another call',
   '429': 'Rate limit exceeded',
   '500': 'Internal error',
@@ -95,8 +95,9 @@ export function isRateLimited(route: WireRoute): boolean {
 /**
  * The error statuses a route can answer whatever its handler does: any request can be malformed (400)
  * or meet an internal error (500) or a shutdown (503); a key is checked (401); /v1 is rate limited
- * (429); a path parameter may name nothing (404); a body may come too slowly (408) or, for JSON and
- * raw bodies, too large (413); Idempotency-Key answers 409 and 422; a signing link may be closed
+ * (429); a path parameter may name nothing (404); a body may come too slowly (408) or too large (413:
+ * a JSON body over 1 MiB wherever a body is taken, a multipart upload included) or with an Expect
+ * other than 100-continue (417); Idempotency-Key answers 409 and 422; a signing link may be closed
  * (409), its signed copy purged (410), its email code sent too often (429).
  */
 export function genericStatuses(route: WireRoute): number[] {
@@ -104,8 +105,7 @@ export function genericStatuses(route: WireRoute): number[] {
   if (route.auth) statuses.push(401);
   if (isRateLimited(route)) statuses.push(429);
   if (route.pathParams) statuses.push(404);
-  if (route.hasBody) statuses.push(408);
-  if (route.jsonBody) statuses.push(413);
+  if (route.hasBody) statuses.push(408, 413, 417);
   if (route.idempotent) statuses.push(409, 422);
   if (SIGNING_API.test(route.url)) {
     statuses.push(404, 409);

@@ -150,7 +150,6 @@ function wireOf(route: OpenApiRoute): WireRoute {
     auth: route.auth,
     idempotent: route.idempotent,
     hasBody: jsonBody || route.multipartBody !== undefined || route.rawBody !== undefined,
-    jsonBody: jsonBody || route.rawBody !== undefined,
     pathParams: route.url.includes(':'),
   };
 }
