@@ -6281,7 +6281,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6320,7 +6320,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6359,7 +6359,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6398,7 +6398,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6437,7 +6437,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6476,7 +6476,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6515,7 +6515,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6554,7 +6554,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6593,7 +6593,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;
@@ -6632,7 +6632,7 @@ export interface operations {
             header: {
                 /** @description the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed */
                 "webhook-id": string;
-                /** @description when this attempt was signed, in Unix seconds; refuse stale ones */
+                /** @description when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones */
                 "webhook-timestamp": string;
                 /** @description `v1,` and the standard Base64 of HMAC-SHA256 with the webhook secret over `webhook-id` + `.` + `webhook-timestamp` + `.` + the raw body (Standard Webhooks: the `standardwebhooks` and `svix` libraries verify it); compare in constant time */
                 "webhook-signature": string;

@@ -24,7 +24,7 @@ const HEADERS = [
     description: "the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed",
     schema: { type: 'string' },
   },
-  { name: 'webhook-timestamp', description: 'when this attempt was signed, in Unix seconds; refuse stale ones', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  { name: 'webhook-timestamp', description: 'when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones', schema: { type: 'string', pattern: '^[0-9]+$' } },
   {
     name: 'webhook-signature',
     description:

@@ -7,6 +7,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { serveProcess } from '../helpers/cli.js';
 import { useReceiver } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -14,7 +16,11 @@ import { a4Pdf } from '../helpers/requests.js';
 
 const require = createRequire(import.meta.url);
 const PRISM = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
-const DOC = JSON.parse(fs.readFileSync('docs/openapi.json', 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+const DOC = JSON.parse(fs.readFileSync('docs/openapi.json', 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+  webhooks: Record<string, { post: any }>;
+  components: { schemas: Record<string, unknown> };
+};
 
 type Answer = { status: number; type: string; body: any; bytes: Buffer };
 
@@ -137,7 +143,22 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   expect(await call('POST', `/sign/${token}/api/decline`, { key: null, json: { reason: 'too late' } }), 409, 'decline after signing');
 
   // Webhooks: received, listed, replayed; the event stream refuses a bad key.
-  await receiver.waitFor(2, 30_000);
+  // The webhooks received are what the document's `webhooks` section says: its headers, its body.
+  const hooks = await receiver.waitFor(2, 30_000);
+  const ajv = new Ajv2020({ strict: false });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'https://openapi.paraph.invalid/document.json', components: { schemas: DOC.components.schemas } });
+  for (const hook of hooks) {
+    const event = JSON.parse(hook.body) as { type: string };
+    const operation = DOC.webhooks[event.type]?.post;
+    assert.ok(operation, `a webhooks entry for ${event.type}`);
+    for (const header of operation.parameters) {
+      assert.match(String(hook.headers[header.name] ?? ''), new RegExp(header.schema.pattern ?? '.'), `${event.type}: ${header.name}`);
+    }
+    const schema = JSON.parse(JSON.stringify(operation.requestBody.content['application/json'].schema).replaceAll('"#/components/', '"https://openapi.paraph.invalid/document.json#/components/'));
+    const validate = ajv.compile(schema);
+    assert.ok(validate(event), `${event.type}: ${ajv.errorsText(validate.errors)}`);
+  }
   const deliveries = await call('GET', `/v1/webhook-deliveries?signature_request_id=${id}`);
   expect(deliveries, 200, 'deliveries');
   expect(await call('POST', `/v1/webhook-deliveries/${deliveries.body.data[0].id}/replay`), 200, 'replay');
@@ -209,6 +230,17 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   expect(await call('DELETE', `/_sandbox/faults/${down.body.id}`), 204, 'remove a rule');
   expect(await call('DELETE', `/_sandbox/faults/${crypto.randomUUID()}`), 404, 'remove an unknown rule');
   expect(await call('DELETE', '/_sandbox/faults'), 204, 'remove every rule');
+
+  // What docs/openapi.md says a violation looks like: a request the document does not allow is refused
+  // by Prism itself, 422 application/problem+json naming the property.
+  const refused = await fetch(`http://127.0.0.1:${port}/v1/signature-requests/${id}/cancel`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 5 }),
+  });
+  assert.equal(refused.status, 422);
+  assert.equal(refused.headers.get('content-type')?.split(';')[0], 'application/problem+json');
+  assert.match(await refused.text(), /reason/);
 
   await new Promise((resolve) => setTimeout(resolve, 200));
   const violations = log.slice(startLog).split('\n').filter((line) => /violation/i.test(line));
