@@ -7,3 +7,6 @@ export const ArtifactType = Type.Enum(['signed-pdf', 'evidence.pdf', 'evidence.j
 });
 export const ArtifactParams = Type.Object({ id: Uuid, type: ArtifactType }, { additionalProperties: false });
 export type ArtifactParams = Static<typeof ArtifactParams>;
+
+/** A PDF as it goes out on the wire (an artifact, a signer's document). */
+export const PdfBytes = Type.String({ format: 'binary', contentMediaType: 'application/pdf' });

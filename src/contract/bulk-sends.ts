@@ -1,6 +1,16 @@
 import Type, { type Static } from 'typebox';
 import { Uuid } from './common.js';
-import { EmailBranding, EmailDelivery, FieldValues, SignerInput, SignerStatusValue } from './signature-requests.js';
+import {
+  CallbackUrl,
+  EmailBranding,
+  EmailDelivery,
+  EmbedOrigin,
+  FieldValues,
+  RecipientReturnUrl,
+  ReturnUrl,
+  SignerInput,
+  SignerStatusValue,
+} from './signature-requests.js';
 
 /** POST /bulk-sends: one request created and activated per recipient, from a template. */
 
@@ -11,9 +21,7 @@ export const BulkSendRecipient = Type.Object(
     client_reference: Type.String({ minLength: 1, maxLength: 160 }),
     signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
     field_values: Type.Optional(FieldValues),
-    return_url: Type.Optional(
-      Type.String({ format: 'uri', maxLength: 2048, description: "overrides the batch's return_url" }),
-    ),
+    return_url: Type.Optional(RecipientReturnUrl),
   },
   closed,
 );
@@ -21,13 +29,13 @@ export type BulkSendRecipient = Static<typeof BulkSendRecipient>;
 
 /** The batch options: they apply to every recipient's request. */
 const batchOptions = {
-  callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
-  return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+  callback_url: Type.Optional(CallbackUrl),
+  return_url: Type.Optional(ReturnUrl),
   email: Type.Optional(EmailBranding),
   sequential_signing: Type.Optional(Type.Boolean({ default: false })),
   send_emails: Type.Optional(Type.Boolean({ default: false })),
   link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
-  embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+  embed_origin: Type.Optional(EmbedOrigin),
 };
 
 export const BulkSendInput = Type.Object(

@@ -8,7 +8,8 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const DateTime = Type.String({ format: 'date-time' });
 export const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
-export const ErrorCodeSchema = Type.Union(
+/** Every `error.code` paraph answers (the API description's list, and the two codes it names besides). */
+export const ErrorCodeSchema = Type.Enum(
   [
     'invalid_request',
     'invalid_document',
@@ -25,13 +26,14 @@ export const ErrorCodeSchema = Type.Union(
     'idempotency_request_in_progress',
     'idempotency_key_reused',
     'temporarily_unavailable',
-  ].map((code) => Type.Literal(code)),
+  ],
+  { description: 'what went wrong, for a program; `message` says it for a person' },
 );
 
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object(
-      { code: Type.String(), message: Type.String(), request_id: Type.String() },
+      { code: ErrorCodeSchema, message: Type.String(), request_id: Type.String({ description: 'the X-Request-Id of the answer: give it to support' }) },
       { additionalProperties: false },
     ),
   },
@@ -47,7 +49,7 @@ export const SigningErrorEnvelope = Type.Object(
   {
     error: Type.Object(
       {
-        code: Type.String(),
+        code: ErrorCodeSchema,
         message: Type.String(),
         request_id: Type.String(),
         reason: Type.Optional(Type.Union(ERROR_REASONS.map((reason) => Type.Literal(reason)))),

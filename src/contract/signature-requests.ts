@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Cursor, DateTime, Limit, Locale, NullableDateTime, Uuid } from './common.js';
+import { LOCALES } from '../domain/locales.js';
 import { REQUEST_STATUSES, SIGNER_STATUSES } from '../domain/request-states.js';
 import { FIELD_KEYS, FIELD_KINDS, type FieldPlacement } from '../domain/field-placement.js';
 import type { SignerEntry } from '../domain/signer-rules.js';
@@ -66,28 +67,52 @@ export type EmailBranding = Static<typeof EmailBranding>;
 
 export const FieldValues = Type.Record(Type.String(), Type.String({ maxLength: 500 }));
 
+/** The URL rules of the API description, said on the fields (the domain checks them after the schema). */
+const CALLBACK_URL_RULES =
+  'public HTTPS URL on port 443; private and loopback destinations are refused (`paraph serve --allow-loopback-webhooks`, ' +
+  'or WEBHOOKS_ALLOW_LOOPBACK=1, accepts http:// loopback URLs for a local receiver); max 2048';
+const RETURN_URL_RULES =
+  'where the signer is sent back after signing, declining or reaching a closed request; HTTPS only ' +
+  '(plain HTTP accepted for loopback hosts); max 2048; not used in an iframe';
+const EMBED_ORIGIN_RULES =
+  'the origin `https://host[:port]` (no path) allowed to frame the signing page; activation then also answers ' +
+  '`embed_url` per signer; max 255';
+
+export const CallbackUrl = Type.String({ format: 'uri', maxLength: 2048, description: CALLBACK_URL_RULES });
+export const ReturnUrl = Type.String({ format: 'uri', maxLength: 2048, description: RETURN_URL_RULES });
+export const EmbedOrigin = Type.String({ maxLength: 255, description: EMBED_ORIGIN_RULES });
+/** A bulk recipient's own return URL, over the batch's. */
+export const RecipientReturnUrl = Type.String({ format: 'uri', maxLength: 2048, description: `overrides the batch's return_url; ${RETURN_URL_RULES}` });
+
 export const CreateRequestPayload = Type.Object(
   {
     client_reference: Type.String({ minLength: 1, maxLength: 160 }),
     template_id: Type.Optional(Uuid),
     signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
     fields: Type.Optional(Type.Array(FieldInput, { maxItems: 100 })),
-    callback_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    callback_url: Type.Optional(CallbackUrl),
     sequential_signing: Type.Optional(Type.Boolean({ default: false })),
     email: Type.Optional(EmailBranding),
-    embed_origin: Type.Optional(Type.String({ maxLength: 255 })),
+    embed_origin: Type.Optional(EmbedOrigin),
     field_values: Type.Optional(FieldValues),
-    return_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    return_url: Type.Optional(ReturnUrl),
   },
   { ...closed, title: 'CreateRequestPayload' },
 );
 export type CreateRequestPayload = Static<typeof CreateRequestPayload>;
 
-/** The multipart body of the create call, as the OpenAPI document describes it. */
+/**
+ * The multipart body of the create call, as the OpenAPI document describes it: the `request` part is a
+ * string holding CreateRequestPayload as JSON (the handler parses and validates it, src/http/multipart.ts).
+ */
 export const CreateRequestMultipart = Type.Object(
   {
-    document: Type.String({ contentMediaType: 'application/pdf', description: 'the PDF, at most 8 MiB, with a .pdf filename' }),
-    request: CreateRequestPayload,
+    document: Type.String({ format: 'binary', contentMediaType: 'application/pdf', description: 'the PDF, at most 8 MiB, with a .pdf filename' }),
+    request: Type.String({
+      contentMediaType: 'application/json',
+      contentSchema: CreateRequestPayload,
+      description: 'a string holding a CreateRequestPayload as JSON, sent with Content-Type: application/json',
+    }),
   },
   { ...closed, required: ['document', 'request'] },
 );
@@ -214,8 +239,8 @@ export const SignerStatus = Type.Object(
     email: Type.String(),
     order: Type.Integer(),
     status: SignerStatusValue,
-    locale: Type.String(),
-    verification: Type.String(),
+    locale: Type.Enum([...LOCALES, ''], { description: 'the signing page language, or empty when none was given' }),
+    verification: Type.Enum(['email_otp', ''], { description: '`email_otp`, or empty without an identity check' }),
     signed_at: NullableDateTime,
     expires_at: NullableDateTime,
     verified_at: NullableDateTime,

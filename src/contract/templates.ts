@@ -39,6 +39,7 @@ export type TemplateName = Static<typeof TemplateName>;
 
 /** The decoded `fields` part of the create call. */
 export const TemplateFieldsJson = Type.Array(FieldInput, {
+  title: 'TemplateFieldsJson',
   minItems: 1,
   maxItems: 100,
   description: 'the fields of the template, 1 to 100 FieldInput; each distinct signer_reference is a role',
@@ -49,11 +50,14 @@ export type TemplateFieldsJson = Static<typeof TemplateFieldsJson>;
 export const TemplateCreateMultipart = Type.Object(
   {
     document: Type.String({
+      format: 'binary',
       contentMediaType: 'application/pdf',
       description: 'the PDF, at most 8 MiB, with a .pdf filename',
     }),
     name: TemplateName,
     fields: Type.String({
+      contentMediaType: 'application/json',
+      contentSchema: TemplateFieldsJson,
       description:
         'a string holding a JSON-encoded array of 1 to 100 FieldInput objects (the TemplateFieldsJson schema), ' +
         'e.g. `[{"signer_reference":"client","type":"signature","page":1,"x":72,"y":700,"width":180,"height":40}]`',

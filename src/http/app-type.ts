@@ -20,6 +20,11 @@ declare module 'fastify' {
     multipartBody?: import('typebox').TSchema;
     /** OpenAPI description of a body that is neither JSON nor multipart (the route registers its parser). */
     rawBody?: { mediaType: string; description: string };
+    /**
+     * OpenAPI responses by status where the wire is not the serialisation schema (bytes, Markdown, a
+     * second media type), as `mediaResponse` makes them; they only change the document.
+     */
+    documentedResponses?: Record<number, unknown>;
   }
 }
 

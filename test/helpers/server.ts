@@ -6,6 +6,7 @@ import { resolveConfig, type ConfigFlags } from '../../src/platform/config.js';
 import { createLog, type Log } from '../../src/platform/log.js';
 import { startParaph, type RunningParaph } from '../../src/server.js';
 import { createApiKey } from '../../src/features/keys/create-api-key.js';
+import { checkAnswersAgainstOpenApi } from './openapi-responses.js';
 
 export interface TestServer {
   running: RunningParaph;
@@ -37,6 +38,8 @@ export async function useServer(
   const config = resolveConfig({ port: '0', smtpPort: '0', rateLimit: 'off', logLevel: 'silent', ...flags, dataDir }, env, process.cwd());
   const running = await startParaph(config, { log: options.log ?? createLog('silent') });
   t.after(() => running.close());
+  // Every answer of the test is checked against the server's OpenAPI document.
+  await checkAnswersAgainstOpenApi(t, running.url);
   const first = running.firstKey;
   if (!first) throw new Error('expected a first key on an empty data directory');
   const call: TestServer['call'] = (method, route, init = {}) => {

@@ -170,7 +170,7 @@ test('the OpenAPI document describes the stream: text/event-stream, Last-Event-I
   const doc = await json<Record<string, any>>(await server.call('GET', '/v1/openapi.json', { key: null }));
   const operation = doc.paths['/v1/events/stream'].get;
   assert.deepEqual(operation.security, [{ bearerAuth: [] }]);
-  assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '400', '401', '429']);
+  assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '400', '401', '429', '500', '503']);
   const ok = operation.responses['200'];
   assert.deepEqual(Object.keys(ok.content), ['text/event-stream']);
   assert.match(ok.content['text/event-stream'].schema.description, /webhook-signature/);

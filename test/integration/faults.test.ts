@@ -361,8 +361,8 @@ test('the fault controls are in the OpenAPI document, the rule as a union told a
   const doc = await json<Record<string, any>>(await server.call('GET', '/v1/openapi.json', { key: null }));
   const add = doc.paths['/_sandbox/faults'].post;
   assert.equal(add.requestBody.content['application/json'].schema.$ref, '#/components/schemas/FaultRuleInput');
-  assert.deepEqual(Object.keys(add.responses).sort(), ['201', '400', '401', '404', '413']);
-  assert.deepEqual(Object.keys(doc.paths['/_sandbox/faults/{id}'].delete.responses).sort(), ['204', '401', '404']);
+  assert.deepEqual(Object.keys(add.responses).sort(), ['201', '400', '401', '404', '408', '413', '417', '500', '503']);
+  assert.deepEqual(Object.keys(doc.paths['/_sandbox/faults/{id}'].delete.responses).sort(), ['204', '400', '401', '404', '500', '503']);
   const input = doc.components.schemas.FaultRuleInput;
   assert.deepEqual(input.discriminator, { propertyName: 'target' });
   assert.deepEqual(input.oneOf.map((branch: { $ref: string }) => branch.$ref.split('/').pop()), ['ApiFaultInput', 'WebhookFaultInput', 'MailFaultInput', 'ArtifactsFaultInput']);

@@ -309,7 +309,7 @@ test('POST /_sandbox/tsa: openssl ts -query, then openssl ts -verify with GET /_
   assert.ok(post.requestBody.content['application/timestamp-query']);
   assert.ok(post.responses['200'].content['application/timestamp-reply']);
   assert.equal(post.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/ErrorEnvelope');
-  assert.equal(post.security, undefined, 'no API key: timestamping clients send none');
+  assert.deepEqual(post.security, [], 'no API key: timestamping clients send none');
   assert.ok(openapi.paths['/_sandbox/tsa/certificate.pem']?.get.responses['200'].content['application/x-pem-file']);
 });
 

@@ -68,7 +68,7 @@ function signerStatusOf(signer: SignerRow): SignerStatus {
     order: signer.signing_order,
     status: signer.status,
     locale: signer.locale ?? '',
-    verification: signer.verification ?? '',
+    verification: signer.verification === 'email_otp' ? 'email_otp' : '',
     signed_at: isoTime(signer.signed_at),
     expires_at: isoTime(signer.expires_at),
     verified_at: isoTime(signer.verified_at),

@@ -2,16 +2,25 @@ import type { Context } from '../../context.js';
 import { getArtifact } from '../../features/artifacts/get-artifact.js';
 import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
-import { ArtifactParams } from '../../contract/artifacts.js';
+import { ArtifactParams, PdfBytes } from '../../contract/artifacts.js';
 import { EvidenceResponse } from '../../contract/evidence.js';
-import { errorResponses } from './responses.js';
+import { errorResponses, mediaResponses } from './responses.js';
 
 /** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */
 export function registerArtifacts(app: App, ctx: Context): void {
   app.get(
     '/v1/signature-requests/:id/artifacts/:type',
     {
-      config: { auth: true, summary: 'Download an artifact of a completed request: signed-pdf, evidence.pdf (application/pdf) or evidence.json' },
+      config: {
+        auth: true,
+        summary: 'Download an artifact of a completed request: signed-pdf, evidence.pdf (application/pdf) or evidence.json',
+        documentedResponses: {
+          200: mediaResponses('`signed-pdf` and `evidence.pdf` as application/pdf, `evidence.json` as an EvidenceResponse', {
+            'application/pdf': PdfBytes,
+            'application/json': EvidenceResponse,
+          }),
+        },
+      },
       schema: { params: ArtifactParams, response: { 200: EvidenceResponse, ...errorResponses(401, 404, 409, 410, 429, 500, 503) } },
     },
     async (request, reply) => {

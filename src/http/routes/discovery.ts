@@ -8,6 +8,8 @@ import { AUTH_HEADER_HINT } from '../../features/keys/authenticate-api-key.js';
 import type { App } from '../app-type.js';
 import { prefersHtml, renderIndexPage } from '../index-page.js';
 import { ApiIndex, ServerIndex } from '../../contract/discovery.js';
+import { ErrorEnvelope } from '../../contract/common.js';
+import { mediaResponse, mediaResponses } from './responses.js';
 
 export const API_NAME = 'paraph: signature request sandbox API';
 const README = path.join(PACKAGE_ROOT, 'README.md');
@@ -37,7 +39,10 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
   app.get(
     '/',
     {
-      config: { summary: 'Where everything is: the API, the OpenAPI document, the docs, the health check (an HTML page when the client prefers text/html)' },
+      config: {
+        summary: 'Where everything is: the API, the OpenAPI document, the docs, the health check (an HTML page when the client prefers text/html)',
+        documentedResponses: { 200: mediaResponses('the index, as JSON or as an HTML page', { 'application/json': ServerIndex, 'text/html': Type.String() }) },
+      },
       schema: { response: { 200: ServerIndex } },
     },
     async (request, reply) => {
@@ -76,8 +81,13 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
   let readme: string | undefined;
   app.get(
     '/docs',
-    // Markdown, not JSON: no response schema (the OpenAPI document then lists a plain 200).
-    { config: { summary: "paraph's README (Markdown): getting started, the CLI, the sandbox controls" } },
+    // Markdown, not JSON: no response schema, the document lists its media type.
+    {
+      config: {
+        summary: "paraph's README (Markdown): getting started, the CLI, the sandbox controls",
+        documentedResponses: { 200: mediaResponse('text/markdown', 'the README', Type.String()), 404: ErrorEnvelope },
+      },
+    },
     async (_request, reply) => {
       if (readme === undefined) {
         if (!fs.existsSync(README)) throw notFound('this installation of paraph has no README.md: see GET /v1/openapi.json');
@@ -91,7 +101,10 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
   app.get(
     '/docs/:page',
     {
-      config: { summary: "One page of paraph's documentation (Markdown), as the README links it: /docs/ci.md, /docs/cli.md, …" },
+      config: {
+        summary: "One page of paraph's documentation (Markdown), as the README links it: /docs/ci.md, /docs/cli.md, …",
+        documentedResponses: { 200: mediaResponse('text/markdown', 'the page', Type.String()) },
+      },
       schema: { params: Type.Object({ page: Type.String({ pattern: '^[a-z0-9-]{1,64}\\.md$' }) }) },
     },
     async (request, reply) => {

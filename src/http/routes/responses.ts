@@ -18,3 +18,8 @@ export function signingErrorResponses(...statuses: number[]): Record<number, typ
 export function mediaResponse<T extends TSchema>(type: string, description: string, schema: T) {
   return { description, content: { [type]: { schema } } };
 }
+
+/** The same with several media types, e.g. a PDF or JSON by the resource asked for. */
+export function mediaResponses(description: string, content: Record<string, TSchema>) {
+  return { description, content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+}

@@ -14,7 +14,8 @@ import { sendSignerOtp, verifySignerOtp } from '../../features/signing/signer-ot
 import { loadSignerView } from '../../features/signing/signer-view.js';
 import type { App } from '../app-type.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../../contract/signing.js';
-import { signingErrorResponses } from './responses.js';
+import { mediaResponse, signingErrorResponses } from './responses.js';
+import { PdfBytes } from '../../contract/artifacts.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
@@ -83,14 +84,22 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     },
   );
 
-  app.get(`${api}/document`, { config: { summary: 'Signer: the PDF to sign (after the email code, if any)' }, schema: { params: TokenParams } }, async (request, reply) => {
-    const document = await signerDocument(ctx, request.params.token);
-    return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
-  });
+  const pdf = (description: string) => ({ 200: mediaResponse('application/pdf', description, PdfBytes) });
+  app.get(
+    `${api}/document`,
+    { config: { summary: 'Signer: the PDF to sign (after the email code, if any)', documentedResponses: pdf('the PDF to sign') }, schema: { params: TokenParams } },
+    async (request, reply) => {
+      const document = await signerDocument(ctx, request.params.token);
+      return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
+    },
+  );
 
   app.get(
     `${api}/signed-document`,
-    { config: { summary: 'Signer: the signed PDF, once the request is completed (as long as its content is kept)' }, schema: { params: TokenParams } },
+    {
+      config: { summary: 'Signer: the signed PDF, once the request is completed (as long as its content is kept)', documentedResponses: pdf('the signed PDF') },
+      schema: { params: TokenParams },
+    },
     async (request, reply) => {
       const document = await signedDocumentForSigner(ctx, request.params.token);
       const ascii = document.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
