@@ -12,6 +12,7 @@ import * as m011 from './011-request-list-index.js';
 import * as m012 from './012-faults.js';
 import * as m013 from './013-events-account-index.js';
 import * as m014 from './014-webhook-attempt-headers.js';
+import * as m015 from './015-idempotency-committed-answer.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '012-faults': m012,
   '013-events-account-index': m013,
   '014-webhook-attempt-headers': m014,
+  '015-idempotency-committed-answer': m015,
 };

@@ -5,6 +5,7 @@ import { audit, emitEvent } from '../events/record-events.js';
 import { loadRequest, moveRequest } from './request-guard.js';
 import { requestStatus } from './get-signature-request.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 /** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
 export function cancelSignatureRequest(
@@ -25,6 +26,8 @@ export function cancelSignatureRequest(
       data: input.reason === undefined ? {} : { reason: input.reason },
       at: now,
     });
-    return requestStatus(ctx, cancelled);
+    const answer = requestStatus(ctx, cancelled);
+    recordIdempotentAnswer(ctx, { status: 200, body: answer });
+    return answer;
   });
 }
