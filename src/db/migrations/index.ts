@@ -13,6 +13,7 @@ import * as m012 from './012-faults.js';
 import * as m013 from './013-events-account-index.js';
 import * as m014 from './014-webhook-attempt-headers.js';
 import * as m015 from './015-idempotency-committed-answer.js';
+import * as m016 from './016-signer-verifications.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '013-events-account-index': m013,
   '014-webhook-attempt-headers': m014,
   '015-idempotency-committed-answer': m015,
+  '016-signer-verifications': m016,
 };

@@ -7,7 +7,7 @@ import type { FieldsTable } from './fields.js';
 import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
 import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
-import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable } from './signing.js';
+import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable, SignerVerificationsTable } from './signing.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
@@ -34,5 +34,6 @@ export interface DatabaseSchema {
   signer_marks: SignerMarksTable;
   signer_otps: SignerOtpsTable;
   otp_failures: OtpFailuresTable;
+  signer_verifications: SignerVerificationsTable;
   fault_rules: FaultRulesTable;
 }
