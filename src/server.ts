@@ -60,7 +60,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     // too: they would otherwise keep running on the database closed below.
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
-      app = await buildApp({ ctx, rateLimit: config.rateLimit });
+      app = await buildApp({ ctx, rateLimit: config.rateLimit, requestTimeoutMs: config.requestTimeoutMs });
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
       await app?.close();
