@@ -52,12 +52,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     ctx = await createContext({
       dataDir,
       log,
-      brand: config.brand,
-      allowLoopbackWebhooks: config.allowLoopbackWebhooks,
-      webhookTimeoutMs: config.webhookTimeoutMs,
-      timestamps: config.timestamps,
-      tsaUrl: config.tsaUrl,
-      smtpRelay: config.smtpRelay,
+      serve: config,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
