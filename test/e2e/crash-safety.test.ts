@@ -3,7 +3,7 @@
 // random moment and a restart on the same data directory. Then nothing the client was told is lost:
 // every 2xx still holds, no client_reference is duplicated, every recorded event is delivered,
 // the database is intact, audit trails verify and completed requests have their artifacts.
-// Every other round mails through an SMTP relay that never answers, and its kill lands while a call
+// Every third round mails through an SMTP relay that never answers, and its kill lands while a call
 // waits for that mail: a retry with the same Idempotency-Key must answer the first call's answer (its
 // links, its mail outcome), and no call acts twice (one activation, one reminder_sent per reminded
 // signer, one queued mail per signer; mail itself goes at least once).
@@ -96,6 +96,8 @@ interface Session {
   killing: boolean;
   /** This start mails through the silent relay. */
   slowMail: boolean;
+  /** The final start: no new request, the open ones are taken to their targets. */
+  final?: boolean;
 }
 
 interface Figures {
@@ -178,6 +180,17 @@ class Workload {
     for (const request of this.tracked.filter((r) => r.id === undefined)) await this.create(request, session);
   }
 
+  /** After the last restart: the workers take every request to its target (at most `timeoutMs`). */
+  async finish(session: Session, timeoutMs: number): Promise<void> {
+    let failed = false;
+    const workers = Promise.all(Array.from({ length: WORKERS }, () => this.worker(session)));
+    workers.catch(() => (failed = true));
+    const deadline = Date.now() + timeoutMs;
+    while (!failed && Date.now() < deadline && this.tracked.some((r) => nextStep(r) !== null)) await sleep(50);
+    session.killing = true;
+    await workers;
+  }
+
   /** After the last restart: every activation and reminder whose answer was lost is retried, with its key, until answered. */
   async resolveLostKeyedCalls(session: Session): Promise<void> {
     for (const request of this.tracked) {
@@ -191,7 +204,7 @@ class Workload {
     const open = this.tracked.filter((r) => nextStep(r) !== null);
     const idle = open.filter((r) => !r.busy);
     const allowed = Math.floor((this.workedMs + Date.now() - session.startedAt) / CREATE_EVERY_MS);
-    const mayCreate = this.tracked.length < allowed && open.length < MAX_OPEN;
+    const mayCreate = !session.final && this.tracked.length < allowed && open.length < MAX_OPEN;
     if (mayCreate && (idle.length === 0 || this.rng.chance(0.3))) return this.newRequest();
     return idle.length > 0 ? this.rng.pick(idle) : undefined;
   }
@@ -570,7 +583,7 @@ async function crashRounds(t: TestContext, run: Run): Promise<{ key: string; sec
   let secret = '';
   for (let round = 1; round <= ROUNDS; round++) {
     run.receiver.respond({ status: 204, delayMs: run.rng.between(...RECEIVER_DELAY) });
-    const slowMail = round % 2 === 0;
+    const slowMail = round % 3 === 2;
     const args = slowMail ? [...run.args, '--smtp-relay', run.relayUrl] : run.args;
     const server = await within(START_TIMEOUT_MS, `round ${round}: serve start`, serveProcess(t, args));
     if (round === 1) {
@@ -706,7 +719,7 @@ interface Run {
   dataDir: string;
   receiver: Receiver;
   args: string[];
-  /** The silent relay's URL: every other round mails through it. */
+  /** The silent relay's URL: every third round mails through it. */
   relayUrl: string;
   /** Kills that landed while a call waited for the relay. */
   mailKills: number;
@@ -736,6 +749,7 @@ test('kill -9 at random moments under load: every 2xx holds after restarts, retr
   const session: Session = { apiUrl: final.ready.api_url as string, key, startedAt: Date.now(), killing: false, slowMail: false };
   await workload.resolveLostCreates(session);
   await workload.resolveLostKeyedCalls(session);
+  await workload.finish({ ...session, final: true }, 30_000);
   const { tracked } = workload;
   assert.ok(tracked.every((r) => r.id !== undefined));
   const state = await settle(dataDir, receiver);
