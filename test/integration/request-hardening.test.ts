@@ -3,9 +3,12 @@
 // parameters on routes that take none, repeated Authorization / Idempotency-Key headers, CONNECT.
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import { test } from 'node:test';
+import { pino } from 'pino';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
+import { sleep } from '../helpers/crash-loop.js';
 
 type Json = Record<string, any>;
 
@@ -154,4 +157,45 @@ test('CONNECT is answered 405 in the envelope, not by a closed connection', asyn
     assert.match(answer.head, /allow: /i);
   }
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
+});
+
+test('a client that drops its upload midway is logged at info in one line, never as an error with a stack', async (t) => {
+  const lines: Array<{ level: number; msg: string; err?: unknown }> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+      done();
+    },
+  });
+  const server = await useServer(t, {}, {}, { log: pino({ level: 'info' }, sink) });
+  const port = Number(new URL(server.url).port);
+  for (let i = 0; i < 3; i++) {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      [
+        'POST /v1/signature-requests HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${server.apiKey}`,
+        'Content-Type: multipart/form-data; boundary=xyz',
+        `Content-Length: ${4 * 1024 * 1024}`,
+        '',
+        '--xyz\r\nContent-Disposition: form-data; name="document"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n',
+      ].join('\r\n'),
+    );
+    socket.write(Buffer.alloc(256 * 1024, 0x20));
+    await sleep(300);
+    socket.destroy();
+  }
+  await sleep(1000);
+  assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
+  const bad = lines.filter((l) => l.level >= 40);
+  assert.deepEqual(bad.map((l) => l.msg), [], 'nothing at warn or error');
+  const dropped = lines.filter((l) => /upload/.test(l.msg));
+  assert.equal(dropped.length, 3, JSON.stringify(lines));
+  for (const line of dropped) {
+    assert.equal(line.level, 30, 'info');
+    assert.equal(line.err, undefined, 'no error object, no stack');
+    assert.doesNotMatch(JSON.stringify(line), /\\n\s+at /);
+  }
 });
