@@ -1,6 +1,14 @@
 // @ts-check
 // The signer's JSON API under the link.
-import { apiBase, linkLang, state } from './context.js';
+import { apiBase, linkLang, mode, state } from './context.js';
+
+/**
+ * The secret of the email code entered in this iframe. The page keeps it in an HttpOnly cookie the
+ * browser sends by itself; an iframe on another site gets no cookie of the link's origin, so it holds
+ * the secret here (for this load only) and sends it as a header.
+ * @type {string | null}
+ */
+let verification = null;
 
 // ---------------------------------------------------------------------------------------------
 // API
@@ -37,11 +45,16 @@ export async function api(method, path, body) {
       method,
       cache: 'no-store',
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(verification !== null ? { 'signer-verification': verification } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
     throw new ApiError(0, 'network', state.t('errorNetwork'));
   }
+  if (mode === 'embed') verification = response.headers.get('signer-verification') ?? verification;
   if (!response.ok) {
     let payload = null;
     try {

@@ -10,6 +10,7 @@ import { withAfterCommit, type AfterCommit } from './platform/after-commit.js';
 import { readSetting, writeSetting } from './db/settings.js';
 import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './platform/log.js';
+import type { Config } from './platform/config.js';
 import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
 import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
@@ -74,25 +75,25 @@ export interface ContextOptions {
   /** false: the data directory must exist already (every CLI command but serve). Default true. */
   createDataDir?: boolean;
   log: Log;
-  brand?: string;
-  allowLoopbackWebhooks?: boolean;
-  webhookTimeoutMs?: number;
-  /** serve's `--timestamps` and `--tsa-url`; undefined in CLI processes, which use what serve recorded. */
-  timestamps?: boolean;
-  tsaUrl?: string | null;
-  /** serve's `--smtp-relay` (null: none); undefined in CLI processes, which use what serve recorded. */
-  smtpRelay?: string | null;
+  /**
+   * serve's options, which it records (one record, `serve_options`) for every process on the data
+   * directory; undefined in CLI processes, which apply the record, option for option alike.
+   */
+  serve?: ServeOptions;
   /** Test seam: the real-time source under the sandbox clock. */
   realNow?: () => number;
 }
 
-const BRAND_KEY = 'brand';
+/** The options of `paraph serve` (src/platform/config.ts) that any process working on its data directory applies as serve does. */
+const SERVE_OPTION_NAMES = ['brand', 'allowLoopbackWebhooks', 'webhookTimeoutMs', 'timestamps', 'tsaUrl', 'smtpRelay'] as const satisfies ReadonlyArray<keyof Config>;
+export type ServeOptions = Pick<Config, (typeof SERVE_OPTION_NAMES)[number]>;
+
+/** What applies on a data directory no serve has recorded options for: serve's defaults. */
+const SERVE_DEFAULTS: ServeOptions = { brand: 'paraph', allowLoopbackWebhooks: false, webhookTimeoutMs: 15_000, timestamps: true, tsaUrl: null, smtpRelay: null };
+
+const SERVE_OPTIONS_KEY = 'serve_options';
 const PUBLIC_URL_KEY = 'public_url';
-const LOOPBACK_KEY = 'allow_loopback_webhooks';
 const CATCHER_KEY = 'smtp_catcher_url';
-const RELAY_KEY = 'smtp_relay';
-const TIMESTAMPS_KEY = 'timestamps';
-const TSA_URL_KEY = 'tsa_url';
 
 export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
@@ -110,13 +111,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   }
   const workers = createWorkers(options.dataDir);
   let publicUrl: string | undefined;
-  const allowLoopbackWebhooks = resolveFlag(db, LOOPBACK_KEY, options.allowLoopbackWebhooks);
-  // Timestamps are on unless serve recorded "off"; a CLI process that seals follows serve.
-  const timestamps = options.timestamps ?? readSetting(db, TIMESTAMPS_KEY) !== '0';
-  if (options.timestamps !== undefined) writeSetting(db, TIMESTAMPS_KEY, timestamps ? '1' : '0');
-  if (options.tsaUrl !== undefined) writeSetting(db, TSA_URL_KEY, options.tsaUrl ?? '');
-  const tsaUrl = options.tsaUrl !== undefined ? options.tsaUrl : readSetting(db, TSA_URL_KEY) || null;
-  if (options.smtpRelay !== undefined) writeSetting(db, RELAY_KEY, options.smtpRelay ?? '');
+  const serve = serveOptions(db, options.serve);
   let catcherUrl: string | undefined;
   return {
     dataDir: options.dataDir,
@@ -126,12 +121,17 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     clock: createClock(db, options.realNow),
     secrets: createSealer(masterKey, 'secrets'),
     mailTag: createMac(masterKey, 'mail-tag'),
-    brand: brandNames(resolveBrand(db, options.brand)),
+    brand: brandNames(serve.brand),
     workers,
     state: new Slots(),
     log: options.log,
     processId: randomUUID(),
-    policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000, timestamps, tsaUrl }),
+    policy: Object.freeze({
+      allowLoopbackWebhooks: serve.allowLoopbackWebhooks,
+      webhookTimeoutMs: serve.webhookTimeoutMs,
+      timestamps: serve.timestamps,
+      tsaUrl: serve.tsaUrl,
+    }),
     publicUrl() {
       publicUrl ??= readSetting(db, PUBLIC_URL_KEY) ?? 'http://127.0.0.1:4010';
       return publicUrl;
@@ -141,8 +141,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
       writeSetting(db, PUBLIC_URL_KEY, url);
     },
     mailTarget() {
-      const relay = readSetting(db, RELAY_KEY);
-      if (relay) return relay;
+      if (serve.smtpRelay) return serve.smtpRelay;
       return catcherUrl ?? readSetting(db, CATCHER_KEY) ?? null;
     },
     setCatcherUrl(url) {
@@ -171,16 +170,18 @@ function createWorkers(dataDir: string): Workers {
   };
 }
 
-/** serve records its brand so CLI processes on the same directory mint keys with the same prefix. */
-function resolveBrand(db: Db, requested: string | undefined): string {
-  if (requested === undefined) return readSetting(db, BRAND_KEY) ?? 'paraph';
-  writeSetting(db, BRAND_KEY, requested);
-  return requested;
-}
-
-/** serve records its webhook policy too, so a CLI process that sends due webhooks applies the same one. */
-function resolveFlag(db: Db, key: string, requested: boolean | undefined): boolean {
-  if (requested === undefined) return readSetting(db, key) === '1';
-  writeSetting(db, key, requested ? '1' : '0');
-  return requested;
+/**
+ * serve writes its options as one record; every other process reads that record whole (a CLI
+ * command advancing the clock sends due webhooks with serve's time-out and loopback policy, mints
+ * keys with its brand, seals as it does, mails through its relay). No option is copied one by one.
+ */
+function serveOptions(db: Db, given: ServeOptions | undefined): ServeOptions {
+  if (given !== undefined) {
+    const record = Object.fromEntries(SERVE_OPTION_NAMES.map((name) => [name, given[name]])) as unknown as ServeOptions;
+    writeSetting(db, SERVE_OPTIONS_KEY, JSON.stringify(record));
+    return Object.freeze(record);
+  }
+  const recorded = readSetting(db, SERVE_OPTIONS_KEY);
+  if (recorded === undefined || recorded === null) return SERVE_DEFAULTS;
+  return Object.freeze({ ...SERVE_DEFAULTS, ...(JSON.parse(recorded) as Partial<ServeOptions>) });
 }

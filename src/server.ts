@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { publicBaseUrl, type Config } from './platform/config.js';
 import { createContext, type Context } from './context.js';
-import { makeEphemeralDataDir, removeDataDir } from './platform/data-dir.js';
+import { makeEphemeralDataDir, prepareDataDir, removeDataDir } from './platform/data-dir.js';
+import { lockDataDir, type DataDirLock } from './platform/data-dir-lock.js';
 import { buildApp } from './http/app.js';
 import { createLog, type Log } from './platform/log.js';
 import { ensureFirstApiKey } from './features/keys/ensure-first-api-key.js';
@@ -40,16 +41,18 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
   const dataDir = config.dataDir ?? makeEphemeralDataDir();
   const log = options.log ?? createLog(config.logLevel);
   let ctx: Context | undefined;
+  let lock: DataDirLock | undefined;
   try {
+    // One serve per data directory: a second one stops here, naming the first.
+    if (config.dataDir !== null) {
+      // Made and checked first (the context warns about its mode, once).
+      prepareDataDir(dataDir, () => {}, { create: true });
+      lock = lockDataDir(dataDir);
+    }
     ctx = await createContext({
       dataDir,
       log,
-      brand: config.brand,
-      allowLoopbackWebhooks: config.allowLoopbackWebhooks,
-      webhookTimeoutMs: config.webhookTimeoutMs,
-      timestamps: config.timestamps,
-      tsaUrl: config.tsaUrl,
-      smtpRelay: config.smtpRelay,
+      serve: config,
       ...(options.realNow ? { realNow: options.realNow } : {}),
     });
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
@@ -60,7 +63,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     // too: they would otherwise keep running on the database closed below.
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
-      app = await buildApp({ ctx, rateLimit: config.rateLimit });
+      app = await buildApp({ ctx, rateLimit: config.rateLimit, requestTimeoutMs: config.requestTimeoutMs });
       await app.listen({ host: config.host, port: config.port });
     } catch (error) {
       await app?.close();
@@ -82,6 +85,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     const base = publicBaseUrl(config, { host: address.address, port: address.port });
     ctx.setPublicUrl(base);
     recordServerUrl(ctx, url);
+    lock?.setUrl(url);
     const dashboard = dashboardUrl(ctx, url);
     // Mail queued by a process that stopped before sending it goes now.
     void sendQueuedMail(ctx, pendingMailIds(ctx));
@@ -102,11 +106,13 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
           await dispatcher.stop();
           await catcher.close();
           await context.close();
+          lock?.release();
           if (config.dataDir === null) removeDataDir(dataDir);
         })()),
     };
   } catch (error) {
     await ctx?.close();
+    lock?.release();
     if (config.dataDir === null) removeDataDir(dataDir);
     throw error;
   }

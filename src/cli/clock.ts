@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Env } from '../platform/config.js';
 import { DURATION_SYNTAX, durationMistake, parseDuration } from '../domain/duration.js';
+import { clockAdvanceMistake } from '../domain/limits.js';
 import { advanceClock } from '../features/sandbox/advance-clock.js';
 import { clockState } from '../features/sandbox/clock-state.js';
 import { withContext } from './data-dir-context.js';
@@ -28,6 +29,8 @@ export function clockCommand(io: Io, env: Env): Command {
     .action(async (duration: string, opts: { json?: boolean; dataDir?: string }) => {
       const ms = parseDuration(duration);
       if (ms === null) throw new UsageError(durationMistake(duration));
+      const tooFar = clockAdvanceMistake(ms, duration);
+      if (tooFar !== null) throw new UsageError(tooFar);
       print(
         await withContext(opts, env, async (ctx) => {
           await advanceClock(ctx, ms);

@@ -20,6 +20,7 @@ export function serveCommand(io: Io, env: Env): Command {
     .option('--public-url <url>', 'base of signing links and embed URLs (env PARAPH_PUBLIC_URL, default http://HOST:PORT)')
     .option('--allow-loopback-webhooks', 'accept http:// loopback callback URLs (env WEBHOOKS_ALLOW_LOOPBACK=1)')
     .option('--webhook-timeout <seconds>', 'how long one webhook attempt may take, 1 to 120 (env PARAPH_WEBHOOK_TIMEOUT, default 15)')
+    .option('--request-timeout <seconds>', 'how long a request and its body may take to arrive, 1 to 120; later it is answered 408 (env PARAPH_REQUEST_TIMEOUT, default 60)')
     .addOption(new Option('--rate-limit <mode>', 'on enforces the documented limits (env PARAPH_RATE_LIMIT, default on)').choices(['on', 'off']))
     .addOption(new Option('--timestamps <mode>', 'on timestamps every seal (PAdES B-T) with the built-in test authority (env PARAPH_TIMESTAMPS, default on)').choices(['on', 'off']))
     .option('--tsa-url <url>', 'use this RFC 3161 timestamp authority instead of the built-in one (env PARAPH_TSA_URL)')

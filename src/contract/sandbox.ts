@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, Uuid } from './common.js';
+import { MAX_CLOCK_ADVANCE_SECONDS } from '../domain/limits.js';
 
 /** The `/_sandbox` controls of the sandbox contract (scoped to the key's account; the clock is global). */
 
@@ -15,8 +16,8 @@ export const ClockState = Type.Object(
 export type ClockState = Static<typeof ClockState>;
 
 export const ClockAdvanceInput = Type.Object(
-  // At most ten years at a time: dates stay far inside what JavaScript can represent.
-  { seconds: Type.Integer({ minimum: 1, maximum: 315_360_000 }) },
+  // At most ten years at a time (src/domain/limits.ts).
+  { seconds: Type.Integer({ minimum: 1, maximum: MAX_CLOCK_ADVANCE_SECONDS }) },
   { ...closed, title: 'ClockAdvanceInput' },
 );
 export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Insertable } from 'kysely';
 import { migrations } from './migrations/index.js';
@@ -45,6 +46,7 @@ export interface Db {
 export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T;
 
 export async function openDatabase(file: string): Promise<Db> {
+  keepPrivate(file);
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
@@ -177,5 +179,21 @@ async function migrate(sqlite: BetterSqlite3.Database, q: Kysely<DatabaseSchema>
   } catch (error) {
     if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * The database holds caught mail with signing links and codes: it is made 0600 before SQLite opens
+ * it (SQLite gives the -wal and -shm files the database file's mode), and an older one readable by
+ * others is made 0600 too, whatever the data directory's mode.
+ */
+function keepPrivate(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+      if (fs.existsSync(name) && (fs.statSync(name).mode & 0o077) !== 0) fs.chmodSync(name, 0o600);
+    }
+  } catch {
+    // Not ours to fix (a read-only copy, another owner): SQLite's own open says what is wrong.
   }
 }

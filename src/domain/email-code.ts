@@ -2,3 +2,15 @@
 export function emailCodeIn(text: string): string | null {
   return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
 }
+
+/**
+ * The secret that shows a browser or client entered the email code of a link: a cookie scoped to the
+ * link's path (HttpOnly, SameSite=Strict) for the signing page, and the same value in a header for
+ * clients without cookies (`paraph sign`, the programmatic `sign()`, the embed iframe).
+ */
+export const VERIFICATION_COOKIE = 'signer_verification';
+export const VERIFICATION_HEADER = 'signer-verification';
+
+/** "Send me a code": at most this many codes per link in this window (on the sandbox clock). */
+export const CODES_PER_WINDOW = 5;
+export const CODE_WINDOW_MS = 10 * 60 * 1000;

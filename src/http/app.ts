@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
+import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Context } from '../context.js';
 import { wrongContentType } from './content-type-errors.js';
 import { drainBody } from './drain-body.js';
-import { answerClientError, newRequestId, refuseUnknownExpectations } from './protocol-errors.js';
+import { answerClientError, limitBodyTime, newRequestId, refuseConnect, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../domain/errors.js';
 import { sendError, toParaphError } from './errors.js';
@@ -24,9 +25,29 @@ export type { App } from './app-type.js';
 export interface AppOptions {
   ctx: Context;
   rateLimit: boolean;
+  /** How long a request, head and body, may take to arrive: later Node answers 408 (protocol-errors.ts). */
+  requestTimeoutMs: number;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The API's routes: the REST API, the sandbox controls, the dashboard's API and the signer's API under a link. */
+const API_ROUTE = /^\/(v1\/|_sandbox\/|_dashboard\/api\/|sign\/:token\/api\/)/;
+/** The query of a route that takes none: any parameter is unknown (400 naming it). */
+const NO_QUERY = Type.Object({}, { additionalProperties: false });
+
+/** Headers that must come once: Node keeps the first Authorization and joins repeated unknown ones ("k1, k2"). */
+const SINGLE_HEADERS = new Set(['authorization', 'idempotency-key', 'signer-verification']);
+
+function refuseRepeatedHeaders(raw: readonly string[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (!SINGLE_HEADERS.has(name)) continue;
+    if (seen.has(name)) throw new ParaphError('invalid_request', `the ${name === 'idempotency-key' ? 'Idempotency-Key' : name === 'authorization' ? 'Authorization' : 'Signer-Verification'} header is repeated: send it once`);
+    seen.add(name);
+  }
+}
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { ctx } = options;
@@ -46,10 +67,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     // Requests Node refuses before routing still get the envelope; a missing Host is answered below.
     clientErrorHandler: answerClientError,
-    http: { requireHostHeader: false },
+    // A request head that trickles in is cut off by Node (408 in the envelope, protocol-errors.ts);
+    // a body, by limitBodyTime below.
+    requestTimeout: options.requestTimeoutMs,
+    http: { requireHostHeader: false, connectionsCheckingInterval: 1000 },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   refuseUnknownExpectations(app.server);
+  refuseConnect(app.server);
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileForPart(schema as import('typebox').TSchema, httpPart));
   // JSON only: a JSON body sent as text/plain (fetch's default for a string) gets the 400 that says to
@@ -60,11 +85,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ParaphError('invalid_request', 'body is not valid JSON: send one JSON object, with double-quoted names and strings'), undefined);
+      return done(new ParaphError('invalid_request', 'body is not valid JSON: send one JSON object, with double-quoted names and strings'), undefined);
     }
+    // `null` is a JSON value, not "no body": refused like `[]`, never taken as "no options".
+    if (parsed === null) return done(new ParaphError('invalid_request', 'body is null: send one JSON object, or no body at all'), undefined);
+    done(null, parsed);
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_PDF_BYTES, files: 2, fields: 4, parts: 4, fieldSize: JSON_BODY_LIMIT, headerPairs: 100 },
@@ -87,11 +116,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Remembered reads (API keys, the clock offset, request statuses) now include every commit a
       // CLI process made before this request arrived.
       ctx.db.observeChanges();
+      limitBodyTime(request.raw, options.requestTimeoutMs);
       reply.header('x-request-id', request.id);
       if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
       if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {
         throw new ParaphError('invalid_request', 'the Host header is required (HTTP/1.1)');
       }
+      refuseRepeatedHeaders(request.raw.rawHeaders);
       // fastify makes a new routeOptions object at each read: one read for the three steps.
       const route = request.routeOptions;
       authenticate(request, route);
@@ -114,10 +145,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done();
   });
   registerIdempotency(app, ctx);
+  // Unknown query parameters are refused on every API route, not only on those that take some.
+  app.addHook('onRoute', (route) => {
+    if (!API_ROUTE.test(route.url) || route.schema?.querystring !== undefined) return;
+    route.schema = { ...route.schema, querystring: NO_QUERY };
+  });
 
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);
   app.setErrorHandler(async (error, request, reply) => {
+    // The client went away mid-body (a dropped upload): nothing to answer, nothing wrong with paraph.
+    if (request.raw.aborted || request.raw.socket?.destroyed === true) {
+      request.log.info({ reqId: request.id, route: request.routeOptions.url }, 'the client closed the connection before its upload ended');
+      return reply.hijack();
+    }
     const paraphError = toParaphError(error, request);
     if (paraphError.status >= 500 && !(error instanceof InjectedFault)) {
       request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');

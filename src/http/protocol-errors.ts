@@ -39,7 +39,13 @@ function lettersOf(bytes: Buffer): Buffer {
   return bytes.subarray(0, length);
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+};
 
 /** What is wrong with a request Node's parser refused, by its error code. */
 function describe(code: string | undefined): { kind: ErrorKind; message: string } {
@@ -73,16 +79,39 @@ function describe(code: string | undefined): { kind: ErrorKind; message: string 
   }
 }
 
-function envelope(kind: ErrorKind, message: string): { id: string; status: number; head: string; body: string } {
+function envelope(kind: ErrorKind, message: string, extraHead = ''): { id: string; status: number; head: string; body: string } {
   const { code, status } = ERROR_KINDS[kind];
   const id = newRequestId();
   const body = JSON.stringify({ error: { code, message, request_id: id } });
   const head =
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${extraHead}` +
     `content-type: application/json; charset=utf-8\r\n` +
     `content-length: ${Buffer.byteLength(body)}\r\n` +
     `x-request-id: ${id}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n`;
   return { id, status, head, body };
+}
+
+/**
+ * A request whose body has not fully arrived `ms` after it started: answered 408 in the envelope on the
+ * connection (whatever the route is still waiting for), which then closes. A body that trickles in
+ * cannot hold a connection and its handler open.
+ */
+export function limitBodyTime(request: IncomingMessage, ms: number): void {
+  if (request.complete) return;
+  const timer = setTimeout(() => {
+    const socket = request.socket;
+    if (request.complete || socket.destroyed) return;
+    if (socket.writable && !socket.writableEnded && (request.socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent !== true) {
+      const { head, body } = envelope('request_timeout', `the request body did not arrive in time: the whole request must arrive within ${Math.round(ms / 1000)} s`);
+      socket.end(head + body);
+    }
+    socket.destroySoon?.();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, ms);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  request.once('end', clear);
+  request.once('close', clear);
 }
 
 /** fastify's `clientErrorHandler`: a request head Node could not accept. */
@@ -96,6 +125,18 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   } else {
     socket.destroy();
   }
+}
+
+/**
+ * CONNECT (a proxy tunnel) is no method of paraph's: 405 in the envelope. Node hands CONNECT to the
+ * `connect` event, not to the router, and closes the connection when nothing listens.
+ */
+export function refuseConnect(server: Server): void {
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => {});
+    const { head, body } = envelope('method_not_allowed', 'CONNECT is not supported: paraph is no proxy; use GET, POST, PUT or DELETE on an API path', 'allow: GET, HEAD, POST, PUT, DELETE\r\n');
+    socket.end(head + body);
+  });
 }
 
 /** An `Expect` header other than 100-continue: 417, in the envelope. */

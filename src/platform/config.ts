@@ -17,6 +17,8 @@ export interface Config {
   readonly allowLoopbackWebhooks: boolean;
   /** How long one webhook attempt may take before it counts as failed. */
   readonly webhookTimeoutMs: number;
+  /** How long a request (head and body) may take to arrive; later, 408 and the connection closes. */
+  readonly requestTimeoutMs: number;
   readonly rateLimit: boolean;
   /** Whether seals carry an RFC 3161 timestamp (PAdES B-T); off makes B-B seals. */
   readonly timestamps: boolean;
@@ -40,6 +42,7 @@ export interface ConfigFlags {
   publicUrl?: string | undefined;
   allowLoopbackWebhooks?: boolean | undefined;
   webhookTimeout?: string | undefined;
+  requestTimeout?: string | undefined;
   rateLimit?: string | undefined;
   timestamps?: string | undefined;
   tsaUrl?: string | undefined;
@@ -87,6 +90,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
     allowLoopbackWebhooks:
       flags.allowLoopbackWebhooks ?? parseBoolean(optional(undefined, '--allow-loopback-webhooks', 'WEBHOOKS_ALLOW_LOOPBACK')) ?? false,
     webhookTimeoutMs: parseSeconds(setting(flags.webhookTimeout, '--webhook-timeout', 'PARAPH_WEBHOOK_TIMEOUT', '15')) * 1000,
+    requestTimeoutMs: parseSeconds(setting(flags.requestTimeout, '--request-timeout', 'PARAPH_REQUEST_TIMEOUT', '60')) * 1000,
     rateLimit: parseOnOff(setting(flags.rateLimit, '--rate-limit', 'PARAPH_RATE_LIMIT', 'on')),
     timestamps: parseOnOff(setting(flags.timestamps, '--timestamps', 'PARAPH_TIMESTAMPS', 'on')),
     tsaUrl: parseTsaUrl(optional(flags.tsaUrl, '--tsa-url', 'PARAPH_TSA_URL')),

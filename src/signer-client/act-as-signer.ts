@@ -1,5 +1,6 @@
 import { initialsOf } from '../domain/initials.js';
 import type { SignerOutcome, SignerView } from '../contract/signing.js';
+import { VERIFICATION_HEADER } from '../domain/email-code.js';
 
 /**
  * The signer's side over HTTP, through the same JSON API the signing page uses: `paraph sign` and the
@@ -28,6 +29,12 @@ export interface SigningLink {
   base: string;
   token: string;
   lang: string | null;
+  /**
+   * The secret the server gave once this client entered the email code (the `Signer-Verification`
+   * header): sent with every later call, as a browser sends its cookie. Another client with the same
+   * link has none and must enter a code of its own.
+   */
+  verification?: string;
 }
 
 export function parseSigningLink(text: string): SigningLink {
@@ -67,12 +74,14 @@ export async function callSignerApi<T>(link: SigningLink, action: string, body?:
   try {
     response = await fetch(`${link.base}/${link.token}/api/${action}${query}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(link.verification !== undefined ? { [VERIFICATION_HEADER]: link.verification } : {}) },
       body: JSON.stringify(body ?? {}),
     });
   } catch (error) {
     throw new SignerApiError(`cannot reach ${new URL(link.base).origin} (${reasonOf(error)}): is \`paraph serve\` running there?`);
   }
+  const verification = response.headers.get(VERIFICATION_HEADER);
+  if (verification !== null) link.verification = verification;
   const answer = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
   if (!response.ok) throw new SignerApiError(answer.error?.message ?? `the server answered ${response.status}`);
   return answer;

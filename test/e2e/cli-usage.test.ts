@@ -74,6 +74,16 @@ test('clock advance with a negative duration says the clock only moves forward, 
   assert.deepEqual(fs.readdirSync(cwd), [], 'no data directory made');
 });
 
+test('clock advance refuses more than ten years at a time, as HTTP and the dashboard do, exit 2', async (t) => {
+  const cwd = useTmpDir(t);
+  for (const far of ['3651d', '522w']) {
+    const run = await paraph(['clock', 'advance', far], {}, cwd);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, new RegExp(`"${far}" is more than ten years: advance the clock by at most 3650d at a time`));
+  }
+  assert.deepEqual(fs.readdirSync(cwd), [], 'no data directory made');
+});
+
 test('--version and -V print the version, exit 0', async () => {
   const { version } = JSON.parse(fs.readFileSync(PACKAGE, 'utf8')) as { version: string };
   for (const flag of ['--version', '-V']) {

@@ -1,7 +1,9 @@
 // Pieces of the crash-safety loop (test/e2e/crash-safety.test.ts): a seeded random source, so a
 // failing run is replayed from its seed; bounded polling; HTTP calls that tell "the server never
 // answered" (it was killed) apart from an answer; read-only access to a data directory's database.
+import net from 'node:net';
 import path from 'node:path';
+import type { TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -50,6 +52,8 @@ export async function waitUntil<T>(what: string | (() => string), probe: () => T
 export interface Answer {
   status: number;
   body: Record<string, any>;
+  /** The `Idempotent-Replayed` header said `true`. */
+  replayed: boolean;
 }
 
 /** The server gave no answer: the connection was refused or reset, or the answer was cut off. */
@@ -64,14 +68,16 @@ export class NoAnswer extends Error {
 export async function callJson(url: string, init: { method: string; headers?: Record<string, string>; body?: string | FormData }, timeoutMs = 15_000): Promise<Answer> {
   let status: number;
   let text: string;
+  let replayed: boolean;
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     status = response.status;
+    replayed = response.headers.get('idempotent-replayed') === 'true';
     text = await response.text();
   } catch (error) {
     throw new NoAnswer(`${init.method} ${new URL(url).pathname.replace(/\/sign\/[^/]+/, '/sign/<token>')}: no answer`, { cause: error });
   }
-  return { status, body: text === '' ? {} : (JSON.parse(text) as Record<string, any>) };
+  return { status, body: text === '' ? {} : (JSON.parse(text) as Record<string, any>), replayed };
 }
 
 /** Opens the data directory's `paraph.db` read-only for `fn`, as a second process would. */
@@ -109,4 +115,27 @@ export async function within<T>(timeoutMs: number, what: string, promise: Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * An SMTP relay that accepts connections and never says a word: paraph's mail to it waits for its
+ * greeting until the send times out, so calls that mail are in flight long enough for a kill.
+ * Answers its `smtp://` URL and how many connections it took.
+ */
+export async function useSilentSmtpRelay(t: TestContext): Promise<{ url: string; connections: () => number }> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, connections: () => connections };
 }

@@ -123,12 +123,23 @@ export function auditOf(server: TestServer, requestId: string): Array<{ id: numb
   return db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', requestId).orderBy('id', 'asc'));
 }
 
-/** POSTs to the signer's JSON API under a signing link (`<link>/api/<action>`), as the signing page does. */
-export function signerAction(link: string, action: string, body: unknown = {}): Promise<Response> {
+/** The email-code secret each link's client holds once it entered the code (a browser keeps it as a cookie). */
+const verifications = new Map<string, string>();
+
+/**
+ * POSTs to the signer's JSON API under a signing link (`<link>/api/<action>`), as the signing page
+ * does: one client per link, which keeps the secret a right email code gives and sends it back.
+ */
+export async function signerAction(link: string, action: string, body: unknown = {}): Promise<Response> {
   const url = new URL(link);
   url.pathname = `${url.pathname}/api/${action}`;
   url.search = '';
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const secret = verifications.get(link);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(secret !== undefined ? { 'signer-verification': secret } : {}) };
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const given = response.headers.get('signer-verification');
+  if (given !== null) verifications.set(link, given);
+  return response;
 }
 
 /**

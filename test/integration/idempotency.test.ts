@@ -9,6 +9,7 @@ import { useServer, type TestServer } from '../helpers/server.js';
 import { a4Pdf, payload, rawMultipart } from '../helpers/requests.js';
 import { postCreate } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
+import { useSilentSmtpRelay, waitUntil } from '../helpers/crash-loop.js';
 
 const ROUTE = '/v1/signature-requests';
 const HOUR_MS = 60 * 60 * 1000;
@@ -182,6 +183,23 @@ describe('idempotency', { concurrency: 3 }, () => {
 
     // Without the key the same call acts again, and is refused because the request is active already.
     assertError(await send(server, 'POST', route, { body: {} }), 409, 'conflict');
+  });
+
+  test('a retry while the first activation waits for a silent SMTP relay answers 409 in progress; then the replay carries the mail outcome', async (t) => {
+    const relay = await useSilentSmtpRelay(t);
+    const server = await useServer(t, { smtpRelay: relay.url });
+    const id = await prepared(server, twoSigners());
+    const route = `${ROUTE}/${id}/activate`;
+    const firstCall = send(server, 'POST', route, { key: 'mail-1', body: { send_emails: true } });
+    // The answer is stored with the change; its mail outcome is not known until the relay answers (5 s).
+    await waitUntil('the activation to commit', async () => (await statusOf(server, id)) === 'active', 5000, 50);
+    assertError(await send(server, 'POST', route, { key: 'mail-1', body: { send_emails: true } }), 409, 'idempotency_request_in_progress');
+    const first = await firstCall;
+    assertFresh(first, 200);
+    const signers = parse<{ signers: Array<{ email_delivery: string }> }>(first).signers;
+    assert.deepEqual(signers.map((s) => s.email_delivery), ['failed', 'failed'], 'the relay never answered');
+    assertReplayOf(await send(server, 'POST', route, { key: 'mail-1', body: { send_emails: true } }), first);
+    assert.equal(activatedEvents(server, id), 1);
   });
 
   test('a keyed 4xx answer is stored and replayed, even once the call would now succeed', async (t) => {

@@ -41,8 +41,8 @@ function act(link: string, action: string, body: unknown = {}, init: { query?: s
   });
 }
 
-function documentOf(link: string): Promise<Response> {
-  return fetch(apiUrl(link, 'document'));
+function documentOf(link: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(apiUrl(link, 'document'), { headers });
 }
 
 async function ok<T = Json>(response: Response): Promise<T> {
@@ -61,7 +61,8 @@ async function view(link: string, init: { query?: string; headers?: Record<strin
 async function expectError(response: Response, httpStatus: number, message?: RegExp, reason?: string): Promise<string> {
   const body = await json<Json>(response);
   assert.equal(response.status, httpStatus, JSON.stringify(body));
-  assert.equal(body.error?.code, httpStatus === 409 ? 'conflict' : 'invalid_request', JSON.stringify(body));
+  const code = httpStatus === 409 ? 'conflict' : httpStatus === 429 ? 'rate_limit_exceeded' : 'invalid_request';
+  assert.equal(body.error?.code, code, JSON.stringify(body));
   assert.equal(typeof body.error?.request_id, 'string');
   assert.equal(body.error.reason, reason, JSON.stringify(body));
   const keys = ['code', 'message', 'request_id', ...(reason ? ['reason'] : []), ...(reason === 'otp_locked' ? ['locked_until'] : [])];
@@ -767,26 +768,87 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), { verified: false, verified_at: null, attempts_left: 3 });
     await expectError(await documentOf(v), 409, /code/);
 
-    const checked = await ok(await act(v, 'otp/verify', { code }));
+    const right = await act(v, 'otp/verify', { code });
+    const checked = await ok(right);
     assert.equal(checked.verified, true);
     assert.match(checked.verified_at as string, ISO);
-    const verified = await view(v);
+    // The code unlocks the link for this client only: it holds the secret (a cookie on the link's path, or the header).
+    const secret = right.headers.get('signer-verification') ?? '';
+    assert.match(secret, /^[0-9A-Za-z]{40,}$/);
+    const cookie = right.headers.get('set-cookie') ?? '';
+    assert.match(cookie, new RegExp(`^signer_verification=${secret}; Path=/sign/[0-9A-Za-z]+; HttpOnly; SameSite=Strict$`));
+    assert.equal(new URL(v).pathname, /Path=([^;]+)/.exec(cookie)?.[1]);
+    const here = { 'signer-verification': secret };
+    const verified = await view(v, { headers: here });
     assert.equal(verified.verification_required, false);
     assert.equal(verified.can_sign, true);
     assert.equal(verified.signer.verified_at, checked.verified_at);
+    assert.equal((await view(v, { headers: { cookie: `signer_verification=${secret}` } })).can_sign, true, 'the cookie works as the header');
     assert.equal(signerIn(await fullStatus(server, id), 'v').verified_at, checked.verified_at);
-    await expectError(await act(v, 'otp'), 409, /already/);
+    await expectError(await act(v, 'otp', {}, { headers: here }), 409, /already/);
+    assert.equal((await view(v, { headers: { 'signer-verification': 'x'.repeat(43) } })).verification_required, true, 'a made-up secret unlocks nothing');
 
-    const document = await documentOf(v);
+    const document = await documentOf(v, here);
     assert.equal(document.status, 200);
     assert.match(document.headers.get('content-type') ?? '', /^application\/pdf/);
     assert.ok(Buffer.from(await document.arrayBuffer()).equals(Buffer.from(await a4Pdf())), 'the uploaded PDF, byte for byte');
-    await ok(await act(v, 'sign', { signature: typed('Vera') }));
+    await ok(await act(v, 'sign', { signature: typed('Vera') }, { headers: here }));
     assert.ok(auditOf(server, id).some((e) => e.type === 'otp_verified'));
 
     // A signer without verification asks for no code.
     await expectError(await act(links.p as string, 'otp'), 409, /no email verification/);
     await expectError(await act(links.p as string, 'otp/verify', { code: '123456' }), 409, /no email verification/);
+  });
+
+  test('email OTP: a forwarded verified link asks a fresh client for a new code; each verification is in the audit trail', async (t) => {
+    const server = await useServer(t);
+    const email = 'fwd@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
+    await ok(await act(v, 'otp'));
+    const first = await act(v, 'otp/verify', { code: (await otpCode(server, email, id)).code });
+    assert.equal((await ok(first)).verified, true);
+    const mine = { 'signer-verification': first.headers.get('signer-verification') ?? '' };
+    assert.equal((await view(v, { headers: mine })).can_sign, true);
+
+    // The link forwarded: a client without the secret sees a locked link and the document stays closed to it.
+    const forwarded = await view(v);
+    assert.equal(forwarded.verification_required, true);
+    assert.equal(forwarded.can_sign, false);
+    await expectError(await documentOf(v), 409, /code/);
+    await expectError(await act(v, 'sign', { signature: typed('Mallory') }), 409, /code/);
+    await expectError(await act(v, 'decline', { reason: 'not me' }), 409, /code/);
+    // It needs a code of its own (mailed to the signer), and gets its own secret.
+    await ok(await act(v, 'otp'));
+    const second = await act(v, 'otp/verify', { code: (await otpCode(server, email, id)).code });
+    assert.equal((await ok(second)).verified, true);
+    const theirs = second.headers.get('signer-verification') ?? '';
+    assert.notEqual(theirs, mine['signer-verification']);
+    assert.equal((await view(v, { headers: { 'signer-verification': theirs } })).can_sign, true);
+    assert.equal((await view(v, { headers: mine })).can_sign, true, 'the first client stays verified');
+    const verifications = auditOf(server, id).filter((e) => e.type === 'otp_verified');
+    assert.equal(verifications.length, 2, 'each verification is recorded');
+    assert.deepEqual(
+      verifications.map((e) => (JSON.parse((e as unknown as { data: string }).data) as { verification: number }).verification),
+      [1, 2],
+    );
+  });
+
+  test('email OTP: "send me a code" at most 5 times per link in 10 minutes, then 429 with Retry-After', async (t) => {
+    const server = await useServer(t);
+    const email = 'many@example.com';
+    const { id, links } = await start(server, otpRequest(email));
+    const v = links.v as string;
+    for (let i = 0; i < 5; i++) await ok(await act(v, 'otp'));
+    const refused = await act(v, 'otp');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 600, `Retry-After ${refused.headers.get('retry-after')}`);
+    const message = await expectError(refused, 429, /5 codes were sent for this link in the last 10 minutes/);
+    assert.match(message, new RegExp(`in ${retryAfter} s`));
+    assert.equal((await otpCode(server, email, id)).count, 5, 'the refused request sent no mail');
+    await advance(server, 10 * MINUTE + 1000);
+    await ok(await act(v, 'otp'));
+    assert.equal((await otpCode(server, email, id)).count, 6);
   });
 
   test('email OTP: the fifth wrong attempt kills the code; a new code can be requested; a new code replaces the old one', async (t) => {

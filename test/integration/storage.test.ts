@@ -72,3 +72,18 @@ test('data survives a restart on the same directory, and the first key is made o
   assert.equal(response.status, 200);
   assert.equal((await json<{ client_reference: string }>(response)).client_reference, 'kept');
 });
+
+test("a CLI process applies serve's options from its one record, every option alike (webhook time-out, loopback, brand, relay, timestamps)", async (t) => {
+  const server = await useServer(t, { webhookTimeout: '60', allowLoopbackWebhooks: true, brand: 'acme', smtpRelay: 'smtp://127.0.0.1:2599', timestamps: 'off' });
+  const cli = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+  t.after(() => cli.close());
+  assert.deepEqual(cli.policy, server.running.ctx.policy);
+  assert.equal(cli.policy.webhookTimeoutMs, 60_000, 'clock advance sends due webhooks with serve --webhook-timeout');
+  assert.equal(cli.policy.allowLoopbackWebhooks, true);
+  assert.equal(cli.policy.timestamps, false);
+  assert.equal(cli.brand.word, 'acme');
+  assert.equal(cli.mailTarget(), 'smtp://127.0.0.1:2599');
+  const { db } = cli;
+  const records = db.all(db.q.selectFrom('settings').select('key').where('key', 'in', ['serve_options', 'brand', 'allow_loopback_webhooks', 'timestamps', 'tsa_url', 'smtp_relay']));
+  assert.deepEqual(records.map((r) => r.key), ['serve_options'], 'one record, no option kept key by key');
+});

@@ -14,6 +14,8 @@ import * as m013 from './013-events-account-index.js';
 import * as m014 from './014-webhook-attempt-headers.js';
 import * as m015 from './015-receiver-checks.js';
 import * as m016 from './016-sequential-mails.js';
+import * as m017 from './017-idempotency-committed-answer.js';
+import * as m018 from './018-signer-verifications.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '014-webhook-attempt-headers': m014,
   '015-receiver-checks': m015,
   '016-sequential-mails': m016,
+  '017-idempotency-committed-answer': m017,
+  '018-signer-verifications': m018,
 };

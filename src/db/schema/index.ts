@@ -8,7 +8,7 @@ import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksT
 import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
 import type { ReceiverChecksTable } from './receiver-checks.js';
-import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable } from './signing.js';
+import type { OtpFailuresTable, SignerMarksTable, SignerOtpsTable, SignerVerificationsTable } from './signing.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './webhooks.js';
 import type { SignatureRequestsTable } from './signature-requests.js';
 import type { SignersTable } from './signers.js';
@@ -35,6 +35,7 @@ export interface DatabaseSchema {
   signer_marks: SignerMarksTable;
   signer_otps: SignerOtpsTable;
   otp_failures: OtpFailuresTable;
+  signer_verifications: SignerVerificationsTable;
   fault_rules: FaultRulesTable;
   receiver_checks: ReceiverChecksTable;
 }

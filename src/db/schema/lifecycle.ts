@@ -54,7 +54,10 @@ export interface IdempotencyKeysTable {
   method: string;
   path: string;
   fingerprint: string;
-  /** in_progress while the first call runs, then done with the stored answer. */
+  /**
+   * in_progress while the first call runs; committed once its change committed, with the answer written
+   * in the same transaction (mail outcomes still to come); done with the answer as it was sent.
+   */
   state: string;
   /** The process that holds an in_progress row; another process's leftover lock is stale. */
   owner: string;
@@ -65,4 +68,6 @@ export interface IdempotencyKeysTable {
   request_id: string | null;
   created_at: number;
   expires_at: number;
+  /** A committed answer's mails: JSON `[{path, mail_id}]`, where `path` leads to an object with `email_delivery`. */
+  mails: string | null;
 }

@@ -27,3 +27,11 @@ export interface OtpFailuresTable {
   signer_id: string;
   at: number;
 }
+
+/** One entry of the email code by one browser or client: only the SHA-256 of the secret it holds is kept. */
+export interface SignerVerificationsTable {
+  id: string;
+  signer_id: string;
+  secret_hash: string;
+  created_at: number;
+}

@@ -5,6 +5,7 @@ import { activateSignatureRequest } from '../requests/activate-signature-request
 import type { Principal } from '../keys/authenticate-api-key.js';
 import { checkDeliveryOptions, createSignatureRequest } from '../requests/create-signature-request.js';
 import { loadTemplate, type TemplateSource } from '../templates/load-template.js';
+import { outsideKeyedCall } from '../idempotency/committed-answers.js';
 
 /** A recipient as it arrived: valid against BulkSendRecipient, or the sentence saying why not. */
 export type BulkRow = { recipient: BulkSendRecipient } | { clientReference: string; invalid: string };
@@ -40,7 +41,8 @@ export async function bulkSend(ctx: Context, input: BulkSendInput): Promise<Bulk
       continue;
     }
     earlier.add(reference);
-    results.push(await sendOne(ctx, { principal, batch, template, recipient: row.recipient, index }));
+    // Each row's create and activation keep their answers to themselves: the batch answers as one.
+    results.push(await outsideKeyedCall(() => sendOne(ctx, { principal, batch, template, recipient: row.recipient, index })));
   }
   return {
     template_id: batch.template_id,

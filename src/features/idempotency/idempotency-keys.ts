@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { answerAad, completeCommittedAnswer, runningKeyOf, runningKeys } from './committed-answers.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -13,13 +14,17 @@ export interface KeyedCall {
 export type Claim =
   | { kind: 'new' }
   | { kind: 'replay'; status: number; contentType: string | null; body: Buffer; requestId: string | null }
+  /** An answer written with the change (the call's process stopped before sending it): the route serializes it. */
+  | { kind: 'replay_object'; status: number; body: unknown; requestId: string | null }
   | { kind: 'in_progress' }
   | { kind: 'mismatch' };
 
 /**
  * Takes an Idempotency-Key for a call, or tells why not: the stored answer of an earlier call, a call
- * still running, or a key used for another call. A lock held by another process (one that crashed,
- * or the server before a restart) is stale and taken over.
+ * still running, or a key used for another call. An answer written with its change (state
+ * `committed`: the process stopped, or failed, before sending it) is replayed with its mails'
+ * outcomes, once none is pending. A lock without an answer held by another process (one that
+ * crashed, or the server before a restart) is stale and taken over: that call's change never committed.
  */
 export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
   const { db } = ctx;
@@ -42,6 +47,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
         request_id: null,
         created_at: now,
         expires_at: now + IDEMPOTENCY_TTL_MS,
+        mails: null,
       });
       return { kind: 'new' };
     }
@@ -49,6 +55,13 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     if (row.state === 'done' && row.status_code !== null && row.body !== null) {
       const body = ctx.secrets.open(row.body, answerAad(call));
       return { kind: 'replay', status: row.status_code, contentType: row.content_type, body, requestId: row.request_id };
+    }
+    const running = row.owner === ctx.processId && runningKeys(ctx).has(runningKeyOf(call));
+    if (row.state === 'committed' && row.status_code !== null && row.body !== null && !running) {
+      const stored = JSON.parse(ctx.secrets.open(row.body, answerAad(call)).toString()) as unknown;
+      const body = completeCommittedAnswer(ctx, stored, row.mails);
+      if (body === null) return { kind: 'in_progress' };
+      return { kind: 'replay_object', status: row.status_code, body, requestId: row.request_id };
     }
     if (row.owner === ctx.processId) return { kind: 'in_progress' };
     db.run(
@@ -62,7 +75,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
   });
 }
 
-/** Stores the answer of a claimed call, to be replayed for 24 hours. */
+/** Stores the answer of a claimed call as it was sent, to be replayed for 24 hours. */
 export function storeIdempotentAnswer(
   ctx: Context,
   call: Pick<KeyedCall, 'accountId' | 'key'>,
@@ -83,12 +96,15 @@ export function storeIdempotentAnswer(
         .where('account_id', '=', call.accountId)
         .where('key', '=', call.key)
         .where('owner', '=', ctx.processId)
-        .where('state', '=', 'in_progress'),
+        .where('state', 'in', ['in_progress', 'committed']),
     ),
   );
 }
 
-/** Frees a claimed key whose call must not be stored (5xx, 429, aborted), so it can be retried. */
+/**
+ * Frees a claimed key whose call must not be stored (5xx, 429, aborted), so it can be retried. A key
+ * whose change committed stays: its retry replays the answer written with the change.
+ */
 export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accountId' | 'key'>): void {
   ctx.db.transaction(() =>
     ctx.db.run(
@@ -105,10 +121,6 @@ export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accou
 /** Forgets keys past their 24 hours (the scheduler calls this). */
 export function expireIdempotencyKeys(ctx: Context): number {
   return ctx.db.transaction(() => ctx.db.run(ctx.db.q.deleteFrom('idempotency_keys').where('expires_at', '<=', ctx.clock.now())).changes);
-}
-
-function answerAad(call: Pick<KeyedCall, 'accountId' | 'key'>): string {
-  return `idempotent-answer:${call.accountId}:${call.key}`;
 }
 
 function callColumns(call: KeyedCall) {

@@ -10,6 +10,7 @@ import { issueLink } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { signersBefore } from '../signing/signer-turns.js';
 import { warmArtifactGeneration } from '../artifacts/generate-artifacts.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 export interface ActivatedSignerView {
   id: string;
@@ -68,7 +69,11 @@ export async function activateSignatureRequest(
       data: { link_expiry_days: active.link_expiry_days, send_emails: input.options.send_emails === true },
       at: now,
     });
-    return { id: row.id, status: 'active' as const, environment: 'sandbox' as const, signers: views };
+    const result = { id: row.id, status: 'active' as const, environment: 'sandbox' as const, signers: views };
+    // The answer goes with the change; a replay reads each invitation's outcome from the outbox.
+    const answerMails = views.flatMap((v, i) => (mails.has(v.id) ? [{ path: ['signers', i], mail_id: mails.get(v.id) as string }] : []));
+    recordIdempotentAnswer(ctx, { status: 200, body: result, mails: answerMails });
+    return result;
   });
   // A completion may follow: a worker that is gone (a crash, a time-out) starts again meanwhile.
   warmArtifactGeneration(ctx);

@@ -7,6 +7,7 @@ import { requestStatus } from './get-signature-request.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
 import { currentSigners } from './queries.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 /** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
 export function cancelSignatureRequest(
@@ -32,6 +33,8 @@ export function cancelSignatureRequest(
       data: input.reason === undefined ? {} : { reason: input.reason },
       at: now,
     });
-    return requestStatus(ctx, cancelled);
+    const answer = requestStatus(ctx, cancelled);
+    recordIdempotentAnswer(ctx, { status: 200, body: answer });
+    return answer;
   });
 }

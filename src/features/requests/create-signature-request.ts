@@ -19,6 +19,7 @@ import { fieldRows } from './field-rows.js';
 import { loadTemplate, templateNotFound, type TemplateSource } from '../templates/load-template.js';
 import { audit } from '../events/record-events.js';
 import { createResponseOf } from './request-views.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 export interface CreateRequestInput {
   principal: Principal;
@@ -78,7 +79,9 @@ export async function createSignatureRequest(ctx: Context, input: CreateRequestI
         at: now,
       });
       created = true;
-      return findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference) as RequestRow;
+      const made = findRequestByClientReference(ctx.db, principal.accountId, payload.client_reference) as RequestRow;
+      recordIdempotentAnswer(ctx, { status: 201, body: createResponseOf(made, false) });
+      return made;
     });
   } finally {
     if (!created) await ctx.blobs.delete(blob.id);

@@ -9,6 +9,7 @@ import { fieldRows } from './field-rows.js';
 import { audit } from '../events/record-events.js';
 import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { requestStatus } from './get-signature-request.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 /** PUT /fields: the confirmed field set replaces every field; every signer needs one. */
 export function replaceFields(
@@ -40,6 +41,8 @@ export function replaceFields(
       data: { field_count: input.fields.length },
       at: now,
     });
-    return requestStatus(ctx, updated);
+    const answer = requestStatus(ctx, updated);
+    recordIdempotentAnswer(ctx, { status: 200, body: answer });
+    return answer;
   });
 }

@@ -9,6 +9,7 @@ import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink, revokeSignerLinks } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { waitingNames } from '../signing/signer-turns.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 export interface ReplacedSignerView {
   id: string;
@@ -34,6 +35,15 @@ export async function replaceSigner(
 ): Promise<ReplacedSignerView> {
   let mail: string | null = null;
   const answer = ctx.db.transaction(() => {
+    const result = replaceInTransaction();
+    // The answer goes with the change; a replay reads the mail's outcome from the outbox.
+    recordIdempotentAnswer(ctx, { status: 200, body: result, mails: mail === null ? [] : [{ path: ['signer'], mail_id: mail }] });
+    return result;
+  });
+  if (mail !== null) answer.signer.email_delivery = (await sendQueuedMail(ctx, [mail])).get(mail) ?? 'failed';
+  return answer;
+
+  function replaceInTransaction(): ReplacedSignerView {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
     assertMove(row, 'replace_signer');
@@ -70,9 +80,7 @@ export async function replaceSigner(
     }
     audit(ctx, { requestId: row.id, type: 'signer_replaced', actor, signerId: fresh.id, data: { replaced_signer_id: old.id }, at: now });
     return view(row.id, fresh, link, 'not_requested', row.embed_origin !== null);
-  });
-  if (mail !== null) answer.signer.email_delivery = (await sendQueuedMail(ctx, [mail])).get(mail) ?? 'failed';
-  return answer;
+  }
 }
 
 function view(

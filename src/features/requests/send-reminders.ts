@@ -8,6 +8,7 @@ import { assertMove, loadRequest, updateRequest } from './request-guard.js';
 import { issueLink } from '../signing/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { waitingNames } from '../signing/signer-turns.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 export interface Reminder {
   reference: string;
@@ -61,7 +62,10 @@ export async function sendReminders(
         ...(row.embed_origin !== null ? { embed_url: link.embed_url } : {}),
       };
     });
-    return { id: row.id, status: 'active' as const, reminders };
+    const result = { id: row.id, status: 'active' as const, reminders };
+    // The answer goes with the change; a replay reads each reminder's outcome from the outbox.
+    recordIdempotentAnswer(ctx, { status: 200, body: result, mails: mails.map((mail_id, i) => ({ path: ['reminders', i], mail_id })) });
+    return result;
   });
   // A reminder always mails the new link; the answer says whether it went.
   const sent = await sendQueuedMail(ctx, mails);

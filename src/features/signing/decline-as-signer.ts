@@ -9,10 +9,10 @@ import { revokeRequestLinks } from './signing-links.js';
 import type { SignerRow } from '../requests/queries.js';
 
 /** The signer declines with a reason: signer and request `declined`, every other link closed. */
-export function declineAsSigner(ctx: Context, token: string, reason: string): SignerOutcome {
+export function declineAsSigner(ctx: Context, token: string, reason: string, verification: string | null): SignerOutcome {
   return ctx.db.transaction(() => {
     if (reason.trim() === '') throw invalidRequest('reason must not be blank: say why you decline');
-    const open = openLink(ctx, token);
+    const open = openLink(ctx, token, verification);
     const { request, signer } = open;
     if (open.verificationRequired) throw conflict('enter the code sent by email before declining');
     const now = ctx.clock.now();

@@ -20,9 +20,9 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * value (sender values of read-only fields and identity values are kept whatever is sent). The last
  * signature completes the request.
  */
-export function signAsSigner(ctx: Context, token: string, input: SignInput): SignerOutcome {
+export function signAsSigner(ctx: Context, token: string, input: SignInput, verification: string | null): SignerOutcome {
   return ctx.db.transaction(() => {
-    const open = openLink(ctx, token);
+    const open = openLink(ctx, token, verification);
     const { request, signer } = open;
     if (open.verificationRequired) throw conflict('enter the code sent by email before signing');
     if (open.waitingFor.length > 0) {

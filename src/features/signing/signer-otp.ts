@@ -1,25 +1,35 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
-import { safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
+import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
+import { CODE_WINDOW_MS, CODES_PER_WINDOW } from '../../domain/email-code.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { audit } from '../events/record-events.js';
-import { openLink } from './signer-access.js';
+import { openLink, verifiedHere } from './signer-access.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const ATTEMPTS_PER_CODE = 5;
 const FAILURES_PER_DAY = 15;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Emails the signer a fresh 6-digit code (any earlier one dies), valid 10 minutes on the sandbox clock. */
-export async function sendSignerOtp(ctx: Context, token: string): Promise<{ sent: boolean; expires_at: string; email_delivery: 'sent' | 'failed' }> {
+/**
+ * Emails the signer a fresh 6-digit code (any earlier one dies), valid 10 minutes on the sandbox clock.
+ * A browser or client that has not entered the code itself needs one, even when another did. At most
+ * 5 codes per link in 10 minutes: the sixth answers 429 with Retry-After.
+ */
+export async function sendSignerOtp(
+  ctx: Context,
+  token: string,
+  verification: string | null,
+): Promise<{ sent: boolean; expires_at: string; email_delivery: 'sent' | 'failed' }> {
   const { mailId, expiresAt } = ctx.db.transaction(() => {
-    const { request, signer } = openLink(ctx, token);
+    const { request, signer } = openLink(ctx, token, verification);
     if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
-    if (signer.verified_at !== null) throw conflict('the email code was already entered');
+    if (verifiedHere(ctx, signer, verification)) throw conflict('the email code was already entered in this browser');
     const now = ctx.clock.now();
     assertNotLocked(ctx, signer.id, now);
+    assertCodeAllowed(ctx, signer.id, now);
     ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('signer_id', '=', signer.id).where('closed_at', 'is', null));
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expires = now + CODE_TTL_MS;
@@ -41,13 +51,20 @@ export async function sendSignerOtp(ctx: Context, token: string): Promise<{ sent
 
 /**
  * Checks a code: 5 attempts per code (the fifth wrong one kills it), at most 15 wrong codes in 24 hours
- * (then the signer's verification is locked until the window has passed).
+ * (then the signer's verification is locked until the window has passed). A right code makes a new
+ * verification for the browser or client that entered it: `secret` is what it holds from then on
+ * (the route sets it as a cookie and a header); each verification is an `otp_verified` audit event.
  */
-export function verifySignerOtp(ctx: Context, token: string, code: string): { verified: boolean; verified_at: string | null; attempts_left: number } {
+export function verifySignerOtp(
+  ctx: Context,
+  token: string,
+  code: string,
+  verification: string | null,
+): { verified: boolean; verified_at: string | null; attempts_left: number; secret: string | null } {
   return ctx.db.transaction(() => {
-    const { request, signer } = openLink(ctx, token);
+    const { request, signer } = openLink(ctx, token, verification);
     if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
-    if (signer.verified_at !== null) return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0 };
+    if (verifiedHere(ctx, signer, verification)) return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0, secret: null };
     const now = ctx.clock.now();
     assertNotLocked(ctx, signer.id, now);
     const otp = ctx.db.first(
@@ -56,10 +73,14 @@ export function verifySignerOtp(ctx: Context, token: string, code: string): { ve
     if (!otp || otp.expires_at <= now) throw new ParaphError('otp_code_expired', 'no valid code: request a new one');
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
     if (safeEqual(otp.code_hash, sha256Hex(`${signer.id}:${code}`))) {
+      const secret = randomBase62(32);
       ctx.db.run(ctx.db.q.updateTable('signer_otps').set({ closed_at: now }).where('id', '=', otp.id));
-      ctx.db.run(ctx.db.q.updateTable('signers').set({ verified_at: now, updated_at: now }).where('id', '=', signer.id));
-      audit(ctx, { requestId: request.id, type: 'otp_verified', actor, signerId: signer.id, at: now });
-      return { verified: true, verified_at: isoTime(now), attempts_left: ATTEMPTS_PER_CODE - otp.attempts };
+      // verified_at keeps the first verification; each one is in the audit trail.
+      if (signer.verified_at === null) ctx.db.run(ctx.db.q.updateTable('signers').set({ verified_at: now, updated_at: now }).where('id', '=', signer.id));
+      ctx.db.insert('signer_verifications', { id: randomUUID(), signer_id: signer.id, secret_hash: sha256Hex(`${signer.id}:${secret}`), created_at: now });
+      const count = ctx.db.all(ctx.db.q.selectFrom('signer_verifications').select('id').where('signer_id', '=', signer.id)).length;
+      audit(ctx, { requestId: request.id, type: 'otp_verified', actor, signerId: signer.id, data: { verification: count }, at: now });
+      return { verified: true, verified_at: isoTime(signer.verified_at ?? now), attempts_left: ATTEMPTS_PER_CODE - otp.attempts, secret };
     }
     const attempts = otp.attempts + 1;
     ctx.db.run(
@@ -70,7 +91,7 @@ export function verifySignerOtp(ctx: Context, token: string, code: string): { ve
     );
     ctx.db.insert('otp_failures', { signer_id: signer.id, at: now });
     audit(ctx, { requestId: request.id, type: 'otp_failed', actor, signerId: signer.id, data: { attempt: attempts }, at: now });
-    return { verified: false, verified_at: null, attempts_left: Math.max(0, ATTEMPTS_PER_CODE - attempts) };
+    return { verified: false, verified_at: null, attempts_left: Math.max(0, ATTEMPTS_PER_CODE - attempts), secret: null };
   });
 }
 
@@ -82,4 +103,19 @@ function assertNotLocked(ctx: Context, signerId: string, now: number): void {
     const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + DAY_MS;
     throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, { details: { locked_until: isoTime(until) } });
   }
+}
+
+/** "Send me a code" at most CODES_PER_WINDOW times per link in CODE_WINDOW_MS: then 429 with Retry-After. */
+function assertCodeAllowed(ctx: Context, signerId: string, now: number): void {
+  const recent = ctx.db.all(
+    ctx.db.q.selectFrom('signer_otps').select('created_at').where('signer_id', '=', signerId).where('created_at', '>', now - CODE_WINDOW_MS).orderBy('created_at', 'asc'),
+  );
+  if (recent.length < CODES_PER_WINDOW) return;
+  const freeAt = (recent[recent.length - CODES_PER_WINDOW]?.created_at ?? now) + CODE_WINDOW_MS;
+  const seconds = Math.max(1, Math.ceil((freeAt - now) / 1000));
+  throw new ParaphError(
+    'rate_limit_exceeded',
+    `${CODES_PER_WINDOW} codes were sent for this link in the last ${CODE_WINDOW_MS / 60_000} minutes: use the last one, or ask for a new one in ${seconds} s`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
 }

@@ -19,7 +19,11 @@ import { earlierFields } from './earlier-fields.js';
  * first time (event signer.viewed): the page and `paraph sign` load it, a mail scanner's bare GET of
  * the page does not.
  */
-export function loadSignerView(ctx: Context, token: string, hints: { lang?: string | undefined; acceptLanguage?: string | undefined }): SignerView {
+export function loadSignerView(
+  ctx: Context,
+  token: string,
+  hints: { lang?: string | undefined; acceptLanguage?: string | undefined; verification: string | null },
+): SignerView {
   return ctx.db.transaction(() => {
     const link = resolveSigningLink(ctx, token);
     const request = link.request;
@@ -47,7 +51,7 @@ export function loadSignerView(ctx: Context, token: string, hints: { lang?: stri
       };
     }
     if (link.signer.status === 'pending') signer = markViewed(ctx, link.request, link.signer);
-    const open = describeOpen(ctx, link.request, signer as SignerRow);
+    const open = describeOpen(ctx, link.request, signer as SignerRow, hints.verification);
     return {
       state: 'open',
       closed_reason: null,

@@ -7,6 +7,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from '../../features/idempotency/idempotency-keys.js';
+import { runKeyedCall } from '../../features/idempotency/committed-answers.js';
 
 interface ClaimedKey {
   accountId: string;
@@ -31,7 +32,9 @@ const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
 /**
  * Idempotency-Key on mutating routes: a repeat within 24 hours answers the stored status and body
  * with `Idempotent-Replayed: true` and does not act again; a call still running answers 409; the key
- * reused for another method, path or body answers 422. 5xx and 429 answers are not stored.
+ * reused for another method, path or body answers 422. 5xx and 429 answers are not stored, unless the
+ * change committed: use cases write their answer in the transaction of their change
+ * (src/features/idempotency/committed-answers.ts), so a crash at any instant never makes a retry act twice.
  */
 export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('idempotency', null);
@@ -63,6 +66,13 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
           .header('idempotent-replayed', 'true')
           .header('x-request-id', claim.requestId ?? request.id)
           .header('content-type', claim.contentType ?? 'application/json; charset=utf-8')
+          .send(claim.body);
+      case 'replay_object':
+        // Serialized by the route's response schema, as the first answer would have been.
+        return reply
+          .code(claim.status)
+          .header('idempotent-replayed', 'true')
+          .header('x-request-id', claim.requestId ?? request.id)
           .send(claim.body);
       case 'in_progress':
         throw new ParaphError('idempotency_request_in_progress', 'a call with this Idempotency-Key is still running; retry shortly');
@@ -108,6 +118,14 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
     route.onSend = [...hooksOf(route.onSend), onSend];
     route.onResponse = [...hooksOf(route.onResponse), releaseUnsettled];
     route.onRequestAbort = [...hooksOf(route.onRequestAbort), releaseUnsettled];
+    // The handler runs as the claimed call: its use case writes the answer with its change.
+    const handler = route.handler;
+    route.handler = function keyedHandler(this: unknown, request, reply) {
+      const claimed = request.idempotency;
+      if (!claimed) return handler.call(this as never, request, reply);
+      const call = { accountId: claimed.accountId, key: claimed.key, requestId: request.id, recorded: false };
+      return runKeyedCall(ctx, call, () => handler.call(this as never, request, reply));
+    };
   });
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
 import { PACKAGE_ROOT } from '../../platform/package-files.js';
 import { declineAsSigner } from '../../features/signing/decline-as-signer.js';
@@ -16,6 +16,7 @@ import type { App } from '../app-type.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../../contract/signing.js';
 import { mediaResponse, signingErrorResponses } from './responses.js';
 import { PdfBytes } from '../../contract/artifacts.js';
+import { VERIFICATION_COOKIE, VERIFICATION_HEADER } from '../../domain/email-code.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
@@ -28,6 +29,20 @@ function privateAnswer(reply: FastifyReply): void {
 }
 
 const UNDER_A_LINK = /^\/(sign|embed)\//;
+
+/**
+ * The secret of the email code this browser or client entered for the link: the cookie, else the
+ * header (clients without cookies), else null.
+ */
+function verificationOf(request: FastifyRequest): string | null {
+  const header = request.headers[VERIFICATION_HEADER];
+  const cookies = request.headers.cookie ?? '';
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === VERIFICATION_COOKIE) return value.join('=');
+  }
+  return typeof header === 'string' ? header : null;
+}
 
 /**
  * The signer's side: the signing page (`/sign/<token>`, and `/embed/<token>` for an iframe on the
@@ -80,7 +95,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     },
     async (request) => {
       const query = request.query as { lang?: string };
-      return loadSignerView(ctx, request.params.token, { lang: query.lang, acceptLanguage: request.headers['accept-language'] });
+      return loadSignerView(ctx, request.params.token, { lang: query.lang, acceptLanguage: request.headers['accept-language'], verification: verificationOf(request) });
     },
   );
 
@@ -89,7 +104,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     `${api}/document`,
     { config: { summary: 'Signer: the PDF to sign (after the email code, if any)', documentedResponses: pdf('the PDF to sign') }, schema: { params: TokenParams } },
     async (request, reply) => {
-      const document = await signerDocument(ctx, request.params.token);
+      const document = await signerDocument(ctx, request.params.token, verificationOf(request));
       return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
     },
   );
@@ -112,26 +127,36 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   app.post(
     `${api}/otp`,
-    { config: { summary: 'Signer: email a 6-digit code' }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409) } } },
-    async (request) => sendSignerOtp(ctx, request.params.token),
+    { config: { summary: 'Signer: email a 6-digit code (at most 5 per link in 10 minutes)' }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
+    async (request) => sendSignerOtp(ctx, request.params.token, verificationOf(request)),
   );
 
   app.post(
     `${api}/otp/verify`,
     { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...signingErrorResponses(400, 409) } } },
-    async (request) => verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code),
+    async (request, reply) => {
+      const { secret, ...checked } = verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code, verificationOf(request));
+      if (secret !== null) {
+        // The code unlocks the link for this browser (the cookie, on the link's path only) or this client (the header).
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        reply
+          .header('set-cookie', `${VERIFICATION_COOKIE}=${secret}; Path=/sign/${encodeURIComponent(request.params.token)}; HttpOnly; SameSite=Strict${secure}`)
+          .header(VERIFICATION_HEADER, secret);
+      }
+      return checked;
+    },
   );
 
   app.post(
     `${api}/sign`,
     { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
-    async (request) => signAsSigner(ctx, request.params.token, request.body ?? {}),
+    async (request) => signAsSigner(ctx, request.params.token, request.body ?? {}, verificationOf(request)),
   );
 
   app.post(
     `${api}/decline`,
     { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
-    async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason),
+    async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason, verificationOf(request)),
   );
 }
 
