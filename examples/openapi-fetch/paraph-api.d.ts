@@ -670,8 +670,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Signer: email a 6-digit code
-         * @description Signer: email a 6-digit code. Needs no API key: the signing link's token is the credential (never log it).
+         * Signer: email a 6-digit code (at most 5 per link in 10 minutes)
+         * @description Signer: email a 6-digit code (at most 5 per link in 10 minutes). Needs no API key: the signing link's token is the credential (never log it).
          */
         post: operations["post_sign_by_token_api_otp"];
         delete?: never;
@@ -1241,7 +1241,7 @@ export interface components {
             html: string;
             /** Format: date-time */
             received_at: string;
-            kind: ("invitation" | "reminder" | "replacement" | "otp" | "completed") | null;
+            kind: ("invitation" | "reminder" | "replacement" | "otp" | "completed" | "turn" | "cancelled") | null;
             signature_request_id: string | null;
             signer_reference: string | null;
         };
@@ -1335,6 +1335,8 @@ export interface components {
             };
             /** @enum {unknown} */
             ocrStatus: "disabled" | "enabled";
+            /** @description when ocrStatus is disabled: why scanned pages are not read, and how to add OCR */
+            ocrMessage?: string;
         };
         /** DetectionSuggestion */
         DetectionSuggestion: {
@@ -1351,6 +1353,20 @@ export interface components {
             /** @enum {unknown} */
             reason: "acroform" | "label_with_geometry" | "label_with_whitespace";
             fieldKey?: string;
+        };
+        /** EarlierField */
+        EarlierField: {
+            /** @enum {unknown} */
+            type: "signature" | "date" | "text" | "initials";
+            page: number;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            /** @description text and date fields: the value; a typed signature or initials: its text */
+            value: string;
+            /** @description a drawn signature or initials: a PNG data URL; empty otherwise */
+            image: string;
         };
         /** EmailBranding */
         EmailBranding: {
@@ -1671,6 +1687,13 @@ export interface components {
             signed_at: string | null;
             /** @description the return URL with its parameters; empty when the request has none */
             return_url: string;
+            /**
+             * @description what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined)
+             * @enum {unknown}
+             */
+            next?: "completed" | "next_mailed" | "next_not_mailed" | "others" | "none";
+            /** @description the signers who can sign now (sequential), by name */
+            next_names?: string[];
         };
         /** SignerReplaceInput */
         SignerReplaceInput: {
@@ -1749,6 +1772,8 @@ export interface components {
                 message: string;
                 /** @description the sender's https logo (`email.logo_url`), loaded by the browser only; empty when none */
                 logo_url: string;
+                /** @description the reason the sender gave when cancelling; empty when none */
+                cancellation_reason: string;
                 pages: {
                     width: number;
                     height: number;
@@ -1778,6 +1803,10 @@ export interface components {
             can_sign: boolean;
             /** @description references of signers who must sign first (sequential signing) */
             waiting_for: string[];
+            /** @description the same signers by name (their email when they have none) */
+            waiting_for_names: string[];
+            /** @description what signers who already signed put on the document, shown read-only */
+            earlier_fields: components["schemas"]["EarlierField"][];
         };
         /** SigningErrorEnvelope */
         SigningErrorEnvelope: {
