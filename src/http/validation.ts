@@ -61,6 +61,8 @@ export function validate(schema: TSchema, value: unknown, root: string): string 
 
 /** At most this many problems are told in one message; the rest are counted. */
 const MAX_TOLD = 5;
+/** At most this many errors of one value are read to write that message. */
+const MAX_READ = 200;
 const UNION_KEYWORDS = new Set(['anyOf', 'oneOf', 'if']);
 
 /**
@@ -70,32 +72,37 @@ const UNION_KEYWORDS = new Set(['anyOf', 'oneOf', 'if']);
  */
 export function describeErrors(errors: readonly ErrorObject[], root: string): string {
   if (errors.length === 0) return `${root} is invalid`;
-  const told: string[] = [];
+  // A hostile body can hold hundreds of thousands of errors: only the first ones are read, in one pass.
+  const read = errors.length > MAX_READ ? errors.slice(0, MAX_READ) : errors;
+  const missingAt = new Map<string, ErrorObject[]>();
+  for (const error of read) {
+    if (error.keyword !== 'required') continue;
+    const list = missingAt.get(error.instancePath);
+    if (list) list.push(error);
+    else missingAt.set(error.instancePath, [error]);
+  }
+  const told = new Set<string>();
   const misspelt = new Set<ErrorObject>();
-  for (const error of errors) {
+  for (const error of missingAt.size > 0 ? read : []) {
     if (error.keyword !== 'additionalProperties') continue;
     const unknown = String((error.params as { additionalProperty?: unknown }).additionalProperty);
-    const meant = errors.find(
-      (other) =>
-        other.keyword === 'required' &&
-        other.instancePath === error.instancePath &&
-        !misspelt.has(other) &&
-        looksAlike(unknown, String((other.params as { missingProperty?: unknown }).missingProperty)),
-    );
+    const meant = missingAt
+      .get(error.instancePath)
+      ?.find((other) => !misspelt.has(other) && looksAlike(unknown, String((other.params as { missingProperty?: unknown }).missingProperty)));
     if (!meant) continue;
     misspelt.add(meant);
-    told.push(`${describeError(error, root)} (did you mean "${String((meant.params as { missingProperty?: unknown }).missingProperty)}"?)`);
+    told.add(`${describeError(error, root)} (did you mean "${String((meant.params as { missingProperty?: unknown }).missingProperty)}"?)`);
     misspelt.add(error);
   }
   // A union's own "matches no branch" adds nothing to its branches' errors.
-  const specific = errors.filter((error) => !UNION_KEYWORDS.has(error.keyword));
-  for (const error of specific.length > 0 ? specific : errors) {
+  const specific = read.filter((error) => !UNION_KEYWORDS.has(error.keyword));
+  for (const error of specific.length > 0 ? specific : read) {
     if (misspelt.has(error)) continue;
-    const sentence = describeError(error, root);
-    if (!told.includes(sentence)) told.push(sentence);
+    told.add(describeError(error, root));
   }
-  const more = told.length - MAX_TOLD;
-  return told.slice(0, MAX_TOLD).join('; ') + (more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : '');
+  const sentences = [...told];
+  const more = sentences.length - MAX_TOLD + (errors.length - read.length);
+  return sentences.slice(0, MAX_TOLD).join('; ') + (more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : '');
 }
 
 /** Two property names one typo apart: at most two letters changed, added, removed or swapped. */
