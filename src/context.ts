@@ -14,6 +14,7 @@ import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
 import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
 import { Slots } from './platform/slots.js';
+import { createBackgroundWork, type BackgroundWork } from './platform/background-work.js';
 
 /**
  * The supervised workers a context owns (src/platform/supervised-worker.ts). Each starts its child
@@ -46,6 +47,8 @@ export interface Context {
   readonly workers: Workers;
   /** What modules keep for this context (see platform/slots.ts): it lives and goes with the context. */
   readonly state: Slots;
+  /** Work started in the background (artifacts, queued mail, warm-up): `close()` waits for it. */
+  readonly background: BackgroundWork;
   readonly log: Log;
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
@@ -66,8 +69,12 @@ export interface Context {
   mailTarget(): string | null;
   /** Called by serve once its catcher listens. */
   setCatcherUrl(url: string): void;
+  /** Waits for the background work (at most CLOSE_DEADLINE_MS), then stops the workers and closes the database. */
   close(): Promise<void>;
 }
+
+/** How long `close()` waits for background work in flight before it stops the workers under it. */
+const CLOSE_DEADLINE_MS = 10_000;
 
 export interface ContextOptions {
   dataDir: string;
@@ -118,6 +125,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const tsaUrl = options.tsaUrl !== undefined ? options.tsaUrl : readSetting(db, TSA_URL_KEY) || null;
   if (options.smtpRelay !== undefined) writeSetting(db, RELAY_KEY, options.smtpRelay ?? '');
   let catcherUrl: string | undefined;
+  const background = createBackgroundWork();
   return {
     dataDir: options.dataDir,
     db,
@@ -129,6 +137,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     brand: brandNames(resolveBrand(db, options.brand)),
     workers,
     state: new Slots(),
+    background,
     log: options.log,
     processId: randomUUID(),
     policy: Object.freeze({ allowLoopbackWebhooks, webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000, timestamps, tsaUrl }),
@@ -150,6 +159,9 @@ export async function createContext(options: ContextOptions): Promise<Context> {
       writeSetting(db, CATCHER_KEY, url);
     },
     async close() {
+      if (!(await background.destroy(CLOSE_DEADLINE_MS))) {
+        options.log.warn({ in_flight: background.size }, `background work still running after ${CLOSE_DEADLINE_MS / 1000} s: closing anyway`);
+      }
       await Promise.all([workers.inspector.close(), workers.artifacts.close(), workers.detector.close()]);
       db.close();
     },

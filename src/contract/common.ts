@@ -8,26 +8,6 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const DateTime = Type.String({ format: 'date-time' });
 export const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
-export const ErrorCodeSchema = Type.Union(
-  [
-    'invalid_request',
-    'invalid_document',
-    'unauthorized',
-    'not_found',
-    'conflict',
-    'request_not_ready',
-    'request_expired',
-    'artifact_not_available',
-    'rate_limit_exceeded',
-    'internal_error',
-    'template_not_found',
-    'template_not_ready',
-    'idempotency_request_in_progress',
-    'idempotency_key_reused',
-    'temporarily_unavailable',
-  ].map((code) => Type.Literal(code)),
-);
-
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object(

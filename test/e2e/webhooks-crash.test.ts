@@ -175,7 +175,7 @@ test('paraph webhooks list and replay work on the data directory of a running se
 
   const after = JSON.parse((await paraph(['webhooks', 'list', '--request', id, '--json', '--data-dir', dataDir])).stdout) as Array<Record<string, any>>;
   assert.equal(after[0]?.attempt_count, 2);
-  assert.deepEqual((after[0]?.attempts as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]), [
+  assert.deepEqual(((after[0]?.attempts ?? []) as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]), [
     ['automatic', 204],
     ['replay', 204],
   ]);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type ConfigFlags } from '../../src/platform/config.js';
+import { pino } from 'pino';
 import { createLog, type Log } from '../../src/platform/log.js';
 import { startParaph, type RunningParaph } from '../../src/server.js';
 import { createApiKey } from '../../src/features/keys/create-api-key.js';
@@ -26,17 +27,63 @@ export function useTmpDir(t: TestContext, prefix = 'paraph-test-'): string {
   return dir;
 }
 
-/** The real server on a free port with a fresh data directory; stopped when the test ends. */
+export interface UseServerOptions {
+  /** The server's log; without one, error-level lines are kept and fail the test (see below). */
+  log?: Log;
+  /**
+   * Error-level log lines the test provokes on purpose (a fault, a failing worker): those whose
+   * `message: error message` matches are allowed. Any other error-level line the server logs before the test ends fails the test.
+   */
+  expectedErrors?: RegExp;
+  /** Warm the artifact worker at start, as `paraph serve` does (default false: activation warms it). */
+  warmUp?: boolean;
+}
+
+/** Pino's level number of `error`: lines at this level or above are unexpected in a test. */
+const ERROR_LEVEL = 50;
+
+/**
+ * A log that keeps the error-level lines a server writes (and nothing else, so a test's output stays
+ * quiet), for the check that fails a test on an unexpected one.
+ */
+function errorLineLog(): { log: Log; lines: Array<{ level: number; msg: string; err?: { message?: string } }> } {
+  const lines: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+  const log = pino({ level: 'error', base: null }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+/**
+ * The real server on a free port with a fresh data directory; stopped when the test ends. The test
+ * fails if the server logged an error-level line it did not expect (`options.expectedErrors`).
+ */
 export async function useServer(
   t: TestContext,
   flags: ConfigFlags = {},
   env: Record<string, string> = {},
-  options: { log?: Log } = {},
+  options: UseServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = flags.dataDir ?? useTmpDir(t);
+  // A directory made here goes once the server has stopped (not before, as a t.after of its own would).
+  const ownDir = flags.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-test-')) : undefined;
+  const dataDir = flags.dataDir ?? (ownDir as string);
   const config = resolveConfig({ port: '0', smtpPort: '0', rateLimit: 'off', logLevel: 'silent', ...flags, dataDir }, env, process.cwd());
-  const running = await startParaph(config, { log: options.log ?? createLog('silent') });
-  t.after(() => running.close());
+  const kept = options.log ? undefined : errorLineLog();
+  let running: RunningParaph;
+  try {
+    running = await startParaph(config, { log: options.log ?? kept?.log ?? createLog('silent'), warmUp: options.warmUp ?? false });
+  } catch (error) {
+    if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+    throw error;
+  }
+  t.after(async () => {
+    const text = (line: { msg: string; err?: { message?: string } }) => `${line.msg}${line.err?.message ? `: ${line.err.message}` : ''}`;
+    const unexpected = (kept?.lines ?? []).filter((line) => line.level >= ERROR_LEVEL && !options.expectedErrors?.test(text(line)));
+    await running.close();
+    if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+    if (unexpected.length > 0) {
+      const shown = unexpected.map((line) => `  ${text(line)}`).join('\n');
+      throw new Error(`the server logged ${unexpected.length} unexpected error-level line(s):\n${shown}`);
+    }
+  });
   const first = running.firstKey;
   if (!first) throw new Error('expected a first key on an empty data directory');
   const call: TestServer['call'] = (method, route, init = {}) => {

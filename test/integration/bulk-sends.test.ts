@@ -514,7 +514,7 @@ describe('bulk-sends', { concurrency: 3 }, () => {
   });
 
   test('rows that fail inside paraph: temporarily_unavailable (nothing made) and activation_failed (made, left prepared)', async (t) => {
-    const server = await useServer(t);
+    const server = await useServer(t, {}, {}, { expectedErrors: /^bulk send: a row could not be (created|activated): simulated/ });
     const template = await makeTemplate(server, { fields: ONE_ROLE });
     const { db } = server.running.ctx;
     // Faults injected into the database for two client_references: the create's insert, and the activation.

@@ -637,7 +637,7 @@ test('an archive that lands while a create copies the template wins: the create 
 });
 
 test('a template that cannot be stored answers 500 in the envelope and leaves no PDF behind', async (t) => {
-  const server = await useServer(t);
+  const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: simulated/ });
   const { db } = server.running.ctx;
   await sql.raw(`CREATE TRIGGER fail_template BEFORE INSERT ON templates WHEN NEW.name = 'unlucky' BEGIN SELECT RAISE(ABORT, 'simulated'); END`).execute(db.q);
   const message = await expectError(await postTemplate(server, { name: 'unlucky' }), 500, 'internal_error');
