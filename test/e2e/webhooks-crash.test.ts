@@ -7,18 +7,9 @@ import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useReceiver, type Received } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
+import { waitUntil as waitFor } from '../helpers/wait.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) => waitFor(what, probe, timeoutMs, 50);
 
 type Api = ReturnType<typeof apiClient>;
 

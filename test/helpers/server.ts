@@ -1,4 +1,4 @@
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,33 @@ export async function useServer(
   env: Record<string, string> = {},
   options: UseServerOptions = {},
 ): Promise<TestServer> {
+  const { server, stop } = await startTestServer(flags, env, options);
+  t.after(stop);
+  return server;
+}
+
+/**
+ * One server for the tests of a file that do not need one of their own (they read, or make what they
+ * read): called at the top of the file, it starts the server before the file's first test and stops it
+ * after the last; each test awaits the answer. An unexpected error-level line fails the file's run.
+ */
+export function useSharedServer(flags: ConfigFlags = {}, env: Record<string, string> = {}, options: UseServerOptions = {}): () => Promise<TestServer> {
+  let started: Promise<{ server: TestServer; stop: () => Promise<void> }> | undefined;
+  const start = () => (started ??= startTestServer(flags, env, options));
+  before(async () => {
+    await start();
+  });
+  after(async () => {
+    if (started) await (await started).stop();
+  });
+  return async () => (await start()).server;
+}
+
+async function startTestServer(
+  flags: ConfigFlags,
+  env: Record<string, string>,
+  options: UseServerOptions,
+): Promise<{ server: TestServer; stop: () => Promise<void> }> {
   // A directory made here goes once the server has stopped (not before, as a t.after of its own would).
   const ownDir = flags.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-test-')) : undefined;
   const dataDir = flags.dataDir ?? (ownDir as string);
@@ -74,7 +101,7 @@ export async function useServer(
     if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     throw error;
   }
-  t.after(async () => {
+  const stop = async () => {
     const text = (line: { msg: string; err?: { message?: string } }) => `${line.msg}${line.err?.message ? `: ${line.err.message}` : ''}`;
     const unexpected = (kept?.lines ?? []).filter((line) => line.level >= ERROR_LEVEL && !options.expectedErrors?.test(text(line)));
     await running.close();
@@ -83,7 +110,7 @@ export async function useServer(
       const shown = unexpected.map((line) => `  ${text(line)}`).join('\n');
       throw new Error(`the server logged ${unexpected.length} unexpected error-level line(s):\n${shown}`);
     }
-  });
+  };
   const first = running.firstKey;
   if (!first) throw new Error('expected a first key on an empty data directory');
   const call: TestServer['call'] = (method, route, init = {}) => {
@@ -91,7 +118,7 @@ export async function useServer(
     const headers: Record<string, string> = { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...init.headers };
     return fetch(`${running.url}${route}`, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) });
   };
-  return {
+  const server: TestServer = {
     running,
     url: running.url,
     apiKey: first.api_key,
@@ -103,6 +130,7 @@ export async function useServer(
       return { apiKey: created.api_key, accountId: created.account_id, keyId: created.key_id };
     },
   };
+  return { server, stop };
 }
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { rawMultipart } from '../helpers/requests.js';
-import { postCreate } from '../helpers/flows.js';
+import { postCreate, status } from '../helpers/flows.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
@@ -88,11 +88,8 @@ async function created(res: Response): Promise<CreateResponse> {
   return JSON.parse(text) as CreateResponse;
 }
 
-async function getStatus(server: TestServer, id: string, key?: string): Promise<StatusResponse> {
-  const res = await server.call('GET', `${REQUESTS}/${id}`, key ? { key } : {});
-  assert.equal(res.status, 200, await res.clone().text());
-  return json<StatusResponse>(res);
-}
+/** GET one request as this file's StatusResponse (the shared `status` of helpers/flows.ts). */
+const getStatus = async (server: TestServer, id: string, key?: string) => (await status(server, id, key)) as unknown as StatusResponse;
 
 function fieldRowsOf(server: TestServer, requestId: string) {
   const { db } = server.running.ctx;
