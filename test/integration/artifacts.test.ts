@@ -772,7 +772,7 @@ test('audit trail: triggers refuse UPDATE and DELETE; paraph audit verify checks
 
 test('one signing certificate per data directory: made in the background after the first start, key sealed', async (t) => {
   const dataDir = useTmpDir(t);
-  const server = await useServer(t, { dataDir });
+  const server = await useServer(t, { dataDir }, {}, { warmUp: true });
   // The certificate appears in the background right after the first start, key sealed.
   const file = path.join(dataDir, 'signing-certificate.json');
   for (let i = 0; i < 300 && !fs.existsSync(file); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
