@@ -120,7 +120,8 @@ async function expectError(response: { status: number; body: any }, status: numb
 }
 
 async function loopbackServer(t: TestContext, flags: Record<string, string | boolean> = {}) {
-  return useServer(t, { allowLoopbackWebhooks: true, ...flags });
+  // Warmed at start, as serve is: the tests time deliveries right after activation, which warms it otherwise.
+  return useServer(t, { allowLoopbackWebhooks: true, ...flags }, {}, { warmUp: true });
 }
 
 // Each test has its own server and receivers; most of their time is spent waiting on receivers and
