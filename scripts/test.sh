@@ -17,4 +17,14 @@ if [ -n "${PARAPH_TEST_EXCLUDE:-}" ]; then
   done
   files=("${kept[@]}")
 fi
+# PARAPH_TEST_LINE_INDEPENDENT=skip: files whose first lines hold the marker `// Line-independent:`
+# (with the reason their outcome does not depend on the Node line) are left out. `.ci/run` runs them
+# on one line only (docs/node-lines.md).
+if [ "${PARAPH_TEST_LINE_INDEPENDENT:-}" = skip ]; then
+  kept=()
+  for file in "${files[@]}"; do
+    if head -n 5 "$file" | grep -q '^// Line-independent:'; then echo "left out (line-independent, run on one line): $file" >&2; else kept+=("$file"); fi
+  done
+  files=("${kept[@]}")
+fi
 exec node --import tsx --test --test-reporter="$reporter" --test-concurrency=2 "${files[@]}"

@@ -15,6 +15,7 @@ import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
 import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
 import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
 import { Slots } from './platform/slots.js';
+import { createBackgroundWork, type BackgroundWork } from './platform/background-work.js';
 
 /**
  * The supervised workers a context owns (src/platform/supervised-worker.ts). Each starts its child
@@ -47,6 +48,8 @@ export interface Context {
   readonly workers: Workers;
   /** What modules keep for this context (see platform/slots.ts): it lives and goes with the context. */
   readonly state: Slots;
+  /** Work started in the background (artifacts, queued mail, warm-up): `close()` waits for it. */
+  readonly background: BackgroundWork;
   readonly log: Log;
   /** Random per process: marks locks this process holds (an Idempotency-Key in progress). */
   readonly processId: string;
@@ -67,8 +70,12 @@ export interface Context {
   mailTarget(): string | null;
   /** Called by serve once its catcher listens. */
   setCatcherUrl(url: string): void;
+  /** Waits for the background work (at most CLOSE_DEADLINE_MS), then stops the workers and closes the database. */
   close(): Promise<void>;
 }
+
+/** How long `close()` waits for background work in flight before it stops the workers under it. */
+const CLOSE_DEADLINE_MS = 10_000;
 
 export interface ContextOptions {
   dataDir: string;
@@ -113,6 +120,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   let publicUrl: string | undefined;
   const serve = serveOptions(db, options.serve);
   let catcherUrl: string | undefined;
+  const background = createBackgroundWork();
   return {
     dataDir: options.dataDir,
     db,
@@ -124,6 +132,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
     brand: brandNames(serve.brand),
     workers,
     state: new Slots(),
+    background,
     log: options.log,
     processId: randomUUID(),
     policy: Object.freeze({
@@ -149,6 +158,9 @@ export async function createContext(options: ContextOptions): Promise<Context> {
       writeSetting(db, CATCHER_KEY, url);
     },
     async close() {
+      if (!(await background.destroy(CLOSE_DEADLINE_MS))) {
+        options.log.warn({ in_flight: background.size }, `background work still running after ${CLOSE_DEADLINE_MS / 1000} s: closing anyway`);
+      }
       await Promise.all([workers.inspector.close(), workers.artifacts.close(), workers.detector.close()]);
       db.close();
     },

@@ -34,6 +34,11 @@ export interface StartOptions {
   log?: Log;
   /** Test seam: the real-time source under the sandbox clock. */
   realNow?: () => number;
+  /**
+   * Whether the artifact worker is warmed once the ports answer (default true). Test servers that
+   * never complete a request skip it (about 1 s of CPU each); activation warms the worker anyway.
+   */
+  warmUp?: boolean;
 }
 
 /** Starts everything `paraph serve` runs, in this process; `close()` stops it and releases the data directory. */
@@ -78,7 +83,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     // Once the ports answer: the artifact worker loads and runs once in its own thread, and the signing
     // certificates are read (or made) meanwhile, so the first completion finds them ready. Started
     // earlier, that work took CPU from the start itself (start to /healthz 460 -> 335 ms on two cores).
-    warmArtifactGeneration(ctx);
+    if (options.warmUp !== false) warmArtifactGeneration(ctx);
     const server = app;
     const address = app.server.address() as AddressInfo;
     const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
@@ -88,7 +93,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     lock?.setUrl(url);
     const dashboard = dashboardUrl(ctx, url);
     // Mail queued by a process that stopped before sending it goes now.
-    void sendQueuedMail(ctx, pendingMailIds(ctx));
+    void ctx.background.add(sendQueuedMail(ctx, pendingMailIds(ctx)));
     const context = ctx;
     let closed: Promise<void> | undefined;
     return {

@@ -312,8 +312,4 @@ export const RequestListQuery = Type.Object(
 );
 export type RequestListQuery = Static<typeof RequestListQuery>;
 
-export const ArtifactParams = Type.Object(
-  { id: Uuid, type: Type.Enum(['signed-pdf', 'evidence.pdf', 'evidence.json']) },
-  closed,
-);
 export const SignerReferenceParams = Type.Object({ id: Uuid, reference: Type.String({ minLength: 1 }) }, closed);

@@ -10,10 +10,7 @@ export type FaultRuleInput =
 
 /** A rule as stored: the input with its defaults filled in (`count`, a webhook's `status`). */
 export type FaultSpec = FaultRuleInput & { count: number };
-export type FaultTarget = FaultSpec['target'];
-export type ApiFaultSpec = Extract<FaultSpec, { target: 'api' }>;
 export type WebhookFaultSpec = Extract<FaultSpec, { target: 'webhook' }>;
-export type ArtifactsFaultSpec = Extract<FaultSpec, { target: 'artifacts' }>;
 
 /** What a rule is asked about: an API call, or one operation of a signature request. */
 export type FaultOperation =

@@ -26,6 +26,7 @@ const CLASS_LABELS: Record<Exclude<IpClass, 'public' | 'invalid'>, string> = {
 
 // Stored values are echoed into requests and Location headers, so refuse what
 // the URL parser would silently strip rather than storing it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const WHITESPACE_OR_CONTROL = /[\u0000-\u0020\u007f]/;
 // "https:example.com" and "https:\\example.com" parse, but are not what anyone means.
 const SCHEME_AND_SLASHES = /^[a-z][a-z0-9+.-]*:\/\//i;

@@ -15,6 +15,7 @@ import { registerIdempotency } from './hooks/idempotency.js';
 import { rateLimitHook } from './hooks/rate-limit.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { noRouteError } from './not-found.js';
+import { registerRequestLog } from './hooks/request-log.js';
 import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
 import { lazySerializers } from './serialization.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!API_ROUTE.test(route.url) || route.schema?.querystring !== undefined) return;
     route.schema = { ...route.schema, querystring: NO_QUERY };
   });
+  registerRequestLog(app, ctx.log);
 
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);

@@ -85,12 +85,21 @@ function pathParameterProblem(validation: readonly ErrorObject[]): string {
 /** The signing link's own JSON API (the signing page's, not the spec's `/v1`): its errors may say a `reason`. */
 const SIGNING_API = /^\/sign\/[^/?#]+\/api\//;
 
+/** The code of the error envelope each reply was answered with, for the request log. */
+const errorCodes = new WeakMap<FastifyReply, string>();
+
+/** The error envelope's code a reply was sent with, if it was an error. */
+export function sentErrorCode(reply: FastifyReply): string | undefined {
+  return errorCodes.get(reply);
+}
+
 /**
  * Answers with the error envelope `{error: {code, message, request_id}}` (the request id also in
  * `X-Request-Id`). Under a signing link's API, an error that has a reason also carries `reason` and
  * its details (e.g. `locked_until`); the `/v1` envelope never has more than the three properties.
  */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ParaphError): FastifyReply {
+  errorCodes.set(reply, error.code);
   const envelope: Record<string, string> = { code: error.code, message: error.message, request_id: request.id };
   if (error.reason !== undefined && SIGNING_API.test(request.url)) Object.assign(envelope, { reason: error.reason }, error.details);
   return reply

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { createSupervisedWorker, WorkerFailure, type SupervisedWorker } from '../platform/supervised-worker.js';
 import { INSPECT_ENTRY, type InspectRequest, type PdfInspection } from './inspect-messages.js';
 
-export type { PdfInspection, PdfPage } from './inspect-messages.js';
+export type { PdfInspection } from './inspect-messages.js';
 
 /** `inspect` reads `bytes` until it answers: they must not change meanwhile. */
 export interface PdfInspector { inspect(bytes: Uint8Array): Promise<PdfInspection>; close(): Promise<void> }

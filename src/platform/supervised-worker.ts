@@ -177,6 +177,8 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
    * it to that worker, if it still runs. A worker that cannot start is left to the first call to report.
    */
   warmUp(note: Promise<Note>): void {
+    // A note that fails is left to the first call to meet: handled here even when no worker starts.
+    note.catch(() => {});
     if (this.#closed || this.#live) return;
     let live: Live<Note>;
     try {

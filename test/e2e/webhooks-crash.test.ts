@@ -7,18 +7,9 @@ import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useReceiver, type Received } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
+import { waitUntil as waitFor } from '../helpers/wait.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) => waitFor(what, probe, timeoutMs, 50);
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -175,7 +166,7 @@ test('paraph webhooks list and replay work on the data directory of a running se
 
   const after = JSON.parse((await paraph(['webhooks', 'list', '--request', id, '--json', '--data-dir', dataDir])).stdout) as Array<Record<string, any>>;
   assert.equal(after[0]?.attempt_count, 2);
-  assert.deepEqual((after[0]?.attempts as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]), [
+  assert.deepEqual(((after[0]?.attempts ?? []) as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]), [
     ['automatic', 204],
     ['replay', 204],
   ]);

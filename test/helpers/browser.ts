@@ -13,6 +13,8 @@ export async function openPage(browser: Browser, t: TestContext, options: Browse
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', ...options });
   t.after(() => context.close());
   const page = await context.newPage();
+  // Screenshots are for a person to look at: taken only when asked (PARAPH_TEST_SCREENSHOTS=1).
+  if (!SCREENSHOTS) page.screenshot = async () => Buffer.alloc(0);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -25,11 +27,15 @@ export async function openPage(browser: Browser, t: TestContext, options: Browse
   return { page, errors };
 }
 
+/** Whether browser tests take their screenshots (PARAPH_TEST_SCREENSHOTS=1): nothing checks them. */
+export const SCREENSHOTS = process.env.PARAPH_TEST_SCREENSHOTS === '1';
+
 /** Where browser tests leave their screenshots (and rendered PDFs), to be looked at. */
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 /** A screenshot of the whole page as laid out for a viewport that tall (sticky bars where they belong). */
 export async function snapshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const viewport = page.viewportSize()!;
   const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
   await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 4000) });

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep, waitUntil } from './wait.js';
+
+export { sleep, waitUntil };
 
 export interface Random {
   /** A float in [0, 1). */
@@ -36,17 +38,6 @@ export function seededRandom(seed: number): Random {
       return items[Math.floor(next() * items.length)] as T;
     },
   };
-}
-
-/** Polls `probe` until it answers something truthy; throws after `timeoutMs`, saying what it waited for. */
-export async function waitUntil<T>(what: string | (() => string), probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
-    await sleep(everyMs);
-  }
 }
 
 export interface Answer {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createForm, payload } from './requests.js';
 import type { Receiver } from './receiver.js';
 import { json, type TestServer } from './server.js';
+import { sleep } from './wait.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -98,10 +99,24 @@ export async function activate(server: TestServer, id: string, options: Record<s
   return json<{ status: string; signers: ActivatedSigner[] }>(response);
 }
 
-export async function status(server: TestServer, id: string): Promise<Status> {
-  const response = await server.call('GET', `/v1/signature-requests/${id}`);
-  assert.equal(response.status, 200);
+/** GET one request (with another key when given): 200 and its SignatureRequestStatus. */
+export async function status(server: Pick<TestServer, 'call'>, id: string, key?: string): Promise<Status> {
+  const response = await server.call('GET', `/v1/signature-requests/${id}`, key ? { key } : {});
+  assert.equal(response.status, 200, await response.clone().text());
   return json<Status>(response);
+}
+
+/** Polls a completed request until its three artifacts exist (their flags turn true together, never one at a time). */
+export async function waitForArtifacts(server: Pick<TestServer, 'call'>, id: string, timeoutMs = 90_000): Promise<Status> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await status(server, id);
+    const flags = Object.values(current.artifacts);
+    assert.ok(flags.every(Boolean) || flags.every((f) => !f), JSON.stringify(current.artifacts));
+    if (flags.every(Boolean)) return current;
+    if (Date.now() > deadline) assert.fail(`no artifacts for ${id} after ${timeoutMs} ms`);
+    await sleep(100);
+  }
 }
 
 export async function advance(server: TestServer, ms: number): Promise<{ now: string; offset_seconds: number }> {

@@ -1,6 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TestContext } from 'node:test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -36,17 +35,6 @@ const MAX_BODY = 32 * 1024 * 1024;
 const watched = new Map<number, { checked: Checked; problems: string[] }>();
 let subscribed = false;
 const documents = new Map<string, Checked>();
-
-/** Checks every answer of the server at `url` until the test ends; fails the test on any undescribed one. */
-export async function checkAnswersAgainstOpenApi(t: TestContext, url: string): Promise<void> {
-  const watch = await watchAnswers(url);
-  t.after(() => {
-    watch.stop();
-    if (watch.problems.length > 0) {
-      throw new Error(`answers the OpenAPI document does not describe:\n${watch.problems.slice(0, 20).join('\n')}`);
-    }
-  });
-}
 
 /**
  * Starts checking the answers of the server at `url` against `doc` (default: the one it serves);

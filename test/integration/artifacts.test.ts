@@ -17,7 +17,8 @@ import addFormatsPlugin from 'ajv-formats';
 import { EvidenceResponse } from '../../src/contract/evidence.js';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
-import { activate, advance, auditOf, createRequest, DAY, postJson, signerAction, status, type CreateOptions } from '../helpers/flows.js';
+import { activate, advance, auditOf, createRequest, DAY, postJson, signerAction, status, waitForArtifacts, type CreateOptions } from '../helpers/flows.js';
+import { expectError } from '../helpers/errors.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { pngOf } from '../helpers/png.js';
 import { embeddedToken, readTokenWithOpenssl, SIGNATURE_TIME_STAMP_TOKEN } from '../helpers/timestamps.js';
@@ -67,19 +68,6 @@ async function sign(server: TestServer, link: string, body: Json): Promise<Json>
 
 const typed = (text: string) => ({ type: 'typed', text });
 
-async function waitForArtifacts(server: TestServer, id: string, timeoutMs = 90_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const current = await status(server, id);
-    const flags = Object.values(current.artifacts);
-    // The flags turn true together, never one at a time.
-    assert.ok(flags.every(Boolean) || flags.every((f) => !f), JSON.stringify(current.artifacts));
-    if (flags.every(Boolean)) return current;
-    if (Date.now() > deadline) assert.fail(`no artifacts for ${id} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function download(server: TestServer, id: string, type: string, key?: string | null): Promise<{ response: Response; bytes: Buffer }> {
   const response = await server.call('GET', `/v1/signature-requests/${id}/artifacts/${type}`, key === undefined ? {} : { key });
   return { response, bytes: Buffer.from(await response.clone().arrayBuffer()) };
@@ -90,14 +78,6 @@ async function artifacts(server: TestServer, id: string): Promise<{ signed: Buff
   for (const d of [signed, evidencePdf, evidence]) assert.equal(d?.response.status, 200, d?.bytes.toString());
   const evidenceBytes = (evidence as { bytes: Buffer }).bytes;
   return { signed: (signed as { bytes: Buffer }).bytes, evidencePdf: (evidencePdf as { bytes: Buffer }).bytes, evidence: JSON.parse(evidenceBytes.toString('utf8')), evidenceBytes };
-}
-
-async function expectError(response: Response, httpStatus: number, code: string, message?: RegExp): Promise<void> {
-  const body = await json<Json>(response);
-  assert.equal(response.status, httpStatus, JSON.stringify(body));
-  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'message', 'request_id']);
-  assert.equal(body.error.code, code);
-  if (message) assert.match(body.error.message, message);
 }
 
 /** Writes bytes under test-artifacts/ (kept after the run for a person to look at). */
@@ -673,7 +653,7 @@ test('410 after purge: paraph purge, the sandbox purge and the retention deadlin
 });
 
 test('a blob that fails authentication answers 500 in the error envelope, with no partial bytes', async (t) => {
-  const server = await useServer(t);
+  const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: Unsupported state or unable to authenticate data/ });
   const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, { signature: typed('Ada') });
@@ -701,7 +681,7 @@ test('a blob that fails authentication answers 500 in the error envelope, with n
 });
 
 test('completion never waits for or fails on sealing: a failed generation is retried until the artifacts exist', async (t) => {
-  const server = await useServer(t);
+  const server = await useServer(t, {}, {}, { expectedErrors: /^artifact generation failed/ });
   const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
   const { db } = server.running.ctx;
@@ -792,7 +772,7 @@ test('audit trail: triggers refuse UPDATE and DELETE; paraph audit verify checks
 
 test('one signing certificate per data directory: made in the background after the first start, key sealed', async (t) => {
   const dataDir = useTmpDir(t);
-  const server = await useServer(t, { dataDir });
+  const server = await useServer(t, { dataDir }, {}, { warmUp: true });
   // The certificate appears in the background right after the first start, key sealed.
   const file = path.join(dataDir, 'signing-certificate.json');
   for (let i = 0; i < 300 && !fs.existsSync(file); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));

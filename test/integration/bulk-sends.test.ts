@@ -25,6 +25,7 @@ import {
   type Json,
   type TemplateJson,
 } from '../helpers/templates.js';
+import { status } from '../helpers/flows.js';
 import { sha256Hex } from '../../src/platform/crypto/tokens.js';
 
 const ROUTE = '/v1/bulk-sends';
@@ -95,11 +96,8 @@ async function ok(res: Response): Promise<BulkResponse> {
   return body;
 }
 
-async function getStatus(server: TestServer, id: string, key?: string): Promise<StatusResponse> {
-  const res = await server.call('GET', `${REQUESTS}/${id}`, key ? { key } : {});
-  assert.equal(res.status, 200, await res.clone().text());
-  return json<StatusResponse>(res);
-}
+/** GET one request as this file's StatusResponse (the shared `status` of helpers/flows.ts). */
+const getStatus = async (server: TestServer, id: string, key?: string) => (await status(server, id, key)) as unknown as StatusResponse;
 
 async function emails(server: TestServer, query: Record<string, string> = {}, key?: string): Promise<CaughtEmail[]> {
   const qs = new URLSearchParams(query).toString();
@@ -515,7 +513,7 @@ describe('bulk-sends', { concurrency: 3 }, () => {
   });
 
   test('rows that fail inside paraph: temporarily_unavailable (nothing made) and activation_failed (made, left prepared)', async (t) => {
-    const server = await useServer(t);
+    const server = await useServer(t, {}, {}, { expectedErrors: /^bulk send: a row could not be (created|activated): simulated/ });
     const template = await makeTemplate(server, { fields: ONE_ROLE });
     const { db } = server.running.ctx;
     // Faults injected into the database for two client_references: the create's insert, and the activation.

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js';
-import { postCreate } from '../helpers/flows.js';
+import { postCreate, status } from '../helpers/flows.js';
 import { expectError as expectEnvelope } from '../helpers/errors.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 
@@ -97,11 +97,8 @@ async function expectError(res: Response, status: number, code: string, message?
   return expectEnvelope(res, status, code, message);
 }
 
-async function getStatus(server: TestServer, id: string, key?: string): Promise<StatusResponse> {
-  const res = await server.call('GET', `${ROUTE}/${id}`, key ? { key } : {});
-  assert.equal(res.status, 200);
-  return json<StatusResponse>(res);
-}
+/** GET one request as this file's StatusResponse (the shared `status` of helpers/flows.ts). */
+const getStatus = async (server: TestServer, id: string, key?: string) => (await status(server, id, key)) as unknown as StatusResponse;
 
 function blobFiles(server: TestServer): string[] {
   const dir = path.join(server.dataDir, 'blobs');

@@ -6,16 +6,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { json, useServer } from '../helpers/server.js';
+import { json, useServer, useSharedServer } from '../helpers/server.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+/** The read-only tests share one server; the --public-url one starts its own. */
+const sharedServer = useSharedServer();
 
 type Index = { name: string; version: string; environment: string; authentication: string; links: Record<string, string> };
 
 test('GET / answers the index in JSON without a key: every link it gives answers 200', async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const response = await server.call('GET', '/', { key: null });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -46,7 +48,7 @@ test('GET / answers the index in JSON without a key: every link it gives answers
 });
 
 test('GET / answers a page with the same links to a browser', async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const response = await server.call('GET', '/', { key: null, headers: { accept: BROWSER_ACCEPT } });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
@@ -65,7 +67,7 @@ test('the signing page link follows --public-url', async (t) => {
 });
 
 test("GET /v1 answers the API's name, paraph's version and links, without a key", async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const response = await server.call('GET', '/v1', { key: null });
   assert.equal(response.status, 200);
   const index = await json<Index & { api_version: string }>(response);
@@ -87,7 +89,7 @@ test("GET /v1 answers the API's name, paraph's version and links, without a key"
 });
 
 test('GET /docs answers the README shipped with paraph, as Markdown', async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const response = await server.call('GET', '/docs', { key: null });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/markdown/);
@@ -95,7 +97,7 @@ test('GET /docs answers the README shipped with paraph, as Markdown', async (t) 
 });
 
 test("GET /docs/PAGE.md answers the README's linked pages; nothing outside docs/", async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const linked = [...new Set([...readme.matchAll(/\]\(docs\/([a-z0-9-]+\.md)\)/g)].map((m) => m[1] as string))];
   assert.ok(linked.length >= 10, `the README links its pages (${linked.length})`);
@@ -111,7 +113,7 @@ test("GET /docs/PAGE.md answers the README's linked pages; nothing outside docs/
 });
 
 test('/, /v1 and /docs are in the OpenAPI document, without security, as /healthz is', async (t) => {
-  const server = await useServer(t);
+  const server = await sharedServer();
   const doc = await json<Record<string, any>>(await server.call('GET', '/v1/openapi.json', { key: null }));
   assert.equal(doc.info.title, 'paraph: signature request sandbox API');
   for (const route of ['/', '/v1', '/docs', '/healthz']) {

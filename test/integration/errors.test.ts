@@ -77,7 +77,7 @@ test('bad JSON and unsupported content types answer 400, oversized bodies 413, i
 });
 
 test('an unexpected failure answers a generic 500 internal_error and stores nothing', async (t) => {
-  const server = await useServer(t);
+  const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: ENOTDIR/ });
   // Make the blob store unwritable: its directory becomes a plain file.
   const blobs = path.join(server.dataDir, 'blobs');
   fs.rmSync(blobs, { recursive: true, force: true });

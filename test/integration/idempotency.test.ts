@@ -428,7 +428,7 @@ describe('idempotency', { concurrency: 3 }, () => {
   // What is not stored: 5xx and 429
 
   test('a 5xx answer is not stored: once the failure is gone the same key acts', async (t) => {
-    const server = await useServer(t);
+    const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: ENOTDIR/ });
     const blobs = path.join(server.dataDir, 'blobs');
     fs.rmSync(blobs, { recursive: true, force: true });
     fs.writeFileSync(blobs, 'not a directory');

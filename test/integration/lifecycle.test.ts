@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { resolveSigningLink } from '../../src/features/signing/resolve-signing-link.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
-import { createRequest } from '../helpers/flows.js';
+import { createRequest, status } from '../helpers/flows.js';
 
 const ROUTE = '/v1/signature-requests';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,9 +127,8 @@ async function activate(server: TestServer, id: string, body: unknown = {}): Pro
   return ok<ActivateResponse>(await send(server, 'POST', at(id, 'activate'), body));
 }
 
-async function getStatus(server: TestServer, id: string): Promise<StatusResponse> {
-  return ok<StatusResponse>(await server.call('GET', `${ROUTE}/${id}`));
-}
+/** GET one request as this file's StatusResponse (the shared `status` of helpers/flows.ts). */
+const getStatus = async (server: TestServer, id: string, key?: string) => (await status(server, id, key)) as unknown as StatusResponse;
 
 /** The token of a signing or embed URL, after checking the URL is `${server.url}/<kind>/<token>[?lang=..]`. */
 function tokenOf(server: TestServer, url: string, kind: 'sign' | 'embed' = 'sign'): string {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { rawMultipart } from '../helpers/requests.js';
-import { postCreate } from '../helpers/flows.js';
+import { postCreate, status } from '../helpers/flows.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
@@ -88,11 +88,8 @@ async function created(res: Response): Promise<CreateResponse> {
   return JSON.parse(text) as CreateResponse;
 }
 
-async function getStatus(server: TestServer, id: string, key?: string): Promise<StatusResponse> {
-  const res = await server.call('GET', `${REQUESTS}/${id}`, key ? { key } : {});
-  assert.equal(res.status, 200, await res.clone().text());
-  return json<StatusResponse>(res);
-}
+/** GET one request as this file's StatusResponse (the shared `status` of helpers/flows.ts). */
+const getStatus = async (server: TestServer, id: string, key?: string) => (await status(server, id, key)) as unknown as StatusResponse;
 
 function fieldRowsOf(server: TestServer, requestId: string) {
   const { db } = server.running.ctx;
@@ -637,7 +634,7 @@ test('an archive that lands while a create copies the template wins: the create 
 });
 
 test('a template that cannot be stored answers 500 in the envelope and leaves no PDF behind', async (t) => {
-  const server = await useServer(t);
+  const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: simulated/ });
   const { db } = server.running.ctx;
   await sql.raw(`CREATE TRIGGER fail_template BEFORE INSERT ON templates WHEN NEW.name = 'unlucky' BEGIN SELECT RAISE(ABORT, 'simulated'); END`).execute(db.q);
   const message = await expectError(await postTemplate(server, { name: 'unlucky' }), 500, 'internal_error');

@@ -29,7 +29,7 @@ import {
   type TimestampRequest,
 } from '../../src/pdf/tsa-protocol.js';
 import { readTimestampToken, verifyTimestampToken } from '../../src/pdf/tsa-token.js';
-import { activeRequest, signerAction, status } from '../helpers/flows.js';
+import { activeRequest, signerAction, waitForArtifacts } from '../helpers/flows.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
 import { embeddedToken, opensslVerifyToken, readTokenWithOpenssl, signerInfoOf, cmsOf, parseTokenText } from '../helpers/timestamps.js';
 
@@ -65,14 +65,6 @@ async function completed(server: TestServer, reference: string): Promise<{ id: s
     return Buffer.from(await response.arrayBuffer());
   };
   return { id, signed: await get('signed-pdf'), evidencePdf: await get('evidence.pdf'), evidence: JSON.parse((await get('evidence.json')).toString('utf8')) as Json };
-}
-
-async function waitForArtifacts(server: TestServer, id: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!Object.values((await status(server, id)).artifacts).every(Boolean)) {
-    assert.ok(Date.now() < deadline, `no artifacts for ${id} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function pdfsigReport(file: string): string {

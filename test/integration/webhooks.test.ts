@@ -7,6 +7,7 @@ import { createLog } from '../../src/platform/log.js';
 import { startParaph } from '../../src/server.js';
 import { webhookSecretOf } from '../../src/features/keys/create-api-key.js';
 import { activate, advance, createRequest, DAY, dispatcherCaughtUp, eventsOf, postCreate, postJson } from '../helpers/flows.js';
+import { sleep, waitUntil as waitFor } from '../helpers/wait.js';
 import { closedPort, useReceiver, type Received } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
@@ -53,17 +54,8 @@ const DELIVERY_KEYS = [
   'status',
 ];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000) => waitFor(what, probe, timeoutMs, 25);
 
 async function list(server: TestServer, query: string, key?: string): Promise<{ status: number; body: any }> {
   const response = await server.call('GET', `/v1/webhook-deliveries${query ? `?${query}` : ''}`, key === undefined ? {} : { key });
@@ -128,7 +120,8 @@ async function expectError(response: { status: number; body: any }, status: numb
 }
 
 async function loopbackServer(t: TestContext, flags: Record<string, string | boolean> = {}) {
-  return useServer(t, { allowLoopbackWebhooks: true, ...flags });
+  // Warmed at start, as serve is: the tests time deliveries right after activation, which warms it otherwise.
+  return useServer(t, { allowLoopbackWebhooks: true, ...flags }, {}, { warmUp: true });
 }
 
 // Each test has its own server and receivers; most of their time is spent waiting on receivers and

@@ -188,6 +188,19 @@ for (const kind of ['process', 'thread'] as const) {
     assert.equal(reply.handled, 1);
   });
 
+  test(`${kind}: a warm-up whose note fails, with a worker already running, leaves no unhandled rejection`, async (t) => {
+    const worker = useWorker(t, { kind });
+    await worker.call(echo('first'));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    t.after(() => process.off('unhandledRejection', onUnhandled));
+    worker.warmUp(Promise.reject(new Error('no certificate')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(unhandled, []);
+    assert.equal((await worker.call(echo('second'))).handled, 2);
+  });
+
   test(`${kind}: a call's progress reaches its caller before its answer`, async (t) => {
     const worker = useWorker(t, { kind });
     const told: number[] = [];

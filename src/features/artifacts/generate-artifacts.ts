@@ -179,6 +179,7 @@ export function warmArtifactGeneration(ctx: Context): void {
       // The log is gone with the process.
     }
   });
+  ctx.background.add(signer);
   ctx.workers.artifacts.warm(signer);
 }
 
@@ -224,7 +225,7 @@ export function startArtifactGeneration(ctx: Context, requestId: string): Promis
     )
     .finally(() => state.running.delete(requestId));
   state.running.set(requestId, attempt);
-  return attempt;
+  return ctx.background.add(attempt);
 }
 
 /**

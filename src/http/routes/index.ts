@@ -23,10 +23,10 @@ import { PARAPH_VERSION } from '../../platform/version.js';
 /** Every route paraph serves, in one explicit table. */
 export async function registerRoutes(
   app: App,
-  deps: { ctx: Context; routes: readonly OpenApiRoute[]; isReady?: () => boolean },
+  deps: { ctx: Context; routes: readonly OpenApiRoute[] },
 ): Promise<void> {
   registerDiscovery(app, deps.ctx, PARAPH_VERSION);
-  registerHealth(app, deps.isReady ?? (() => true));
+  registerHealth(app);
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
   registerSignatureRequests(app, deps.ctx);
   registerRequestLifecycle(app, deps.ctx);

@@ -38,8 +38,7 @@ import { bareDate, besideSignature, datePartFields, otherDate } from './signing-
 import { fillLines, filled } from './filled-blanks.js';
 import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
-export type { Geometry, Label, Line, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
-export { FIELD_HEIGHT, FIELD_WIDTH, union } from './page-model.js';
+export type { Label, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
 export { cellAt } from './blank-geometry.js';
 
