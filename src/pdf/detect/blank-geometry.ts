@@ -141,10 +141,23 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l)) top = l.box.y1 + 1;
+    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1)) top = l.box.y1 + 1;
   }
   if (y - top < 12) top = y - 12;
   return { x0, y0: top, x1, y1: y };
+}
+
+/** A line whose blank run is the one from x0 to x1 (a line to sign on written as dots after "Berlin, den"). */
+export function holdsBlank(l: Line, x0: number, x1: number): boolean {
+  return l.words.some((w) => isFillToken(w.text) && w.box.x0 <= x0 + 1 && w.box.x1 >= x1 - 1);
+}
+
+/** Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may name. */
+export function trailingBlanks(lines: Line[]): Segment[] {
+  return lines
+    .filter((l) => !l.tokens.every((t) => t === '\0'))
+    .flatMap((l) => l.words.filter((w) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60))
+    .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
 }
 
 /** A line with a letter or a digit: a blank run or a stray comma printed for the writer is not text above a line. */

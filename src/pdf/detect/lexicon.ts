@@ -189,7 +189,7 @@ export function splitWord(raw: string): string[] {
   return raw
     // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)".
     .replace(/\((?:s|e|es|n|innen)\)(?=\W*$)/iu, '')
-    .split(/['’\-‐/]/)
+    .split(/['’\-‐/,;]/)
     .map(normalizeToken)
     .filter((t) => t.length > 0);
 }

@@ -107,11 +107,17 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // Vila Nova") says who signs: such a caption still names the line over it (and nothing else).
       let valueAfter = false;
       if (residue.length > 2 || residue.join('').length > 14) {
+        // The caption's colon: at most two words of its own between the label and it.
         const last = Math.max(...inRun.map((m) => m.end));
         let k = last + 1;
-        while (k < end && (extra.has(k) || STOPWORDS.has(line.tokens[k] as string))) k++;
-        const colonAt = line.tokenWord[k - 1] as number;
-        if (!/[:：]$/.test((line.words[colonAt] as Word).text.trim()) || line.tokens.slice(k, end).includes('\0')) continue;
+        const own: string[] = [];
+        while (k < end && !/[:：]$/.test((line.words[line.tokenWord[k - 1] as number] as Word).text.trim())) {
+          const t = line.tokens[k] as string;
+          if (!extra.has(k) && !STOPWORDS.has(t)) own.push(t);
+          k++;
+        }
+        const colon = k > last + 1 || /[:：]$/.test((line.words[line.tokenWord[last] as number] as Word).text.trim());
+        if (!colon || k >= end || own.length > 2 || own.join('').length > 14 || line.tokens.slice(k, end).includes('\0')) continue;
         valueAfter = true;
       }
       // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").

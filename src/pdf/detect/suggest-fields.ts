@@ -32,6 +32,8 @@ import {
   segmentOver,
   sortRules,
   standOn,
+  holdsBlank,
+  trailingBlanks,
   written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
@@ -57,6 +59,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
   const fills = fillLines(lines);
+  const claimedFills: Segment[] = [];
   /** Rules shared by captions of one row: each caption takes its part. */
   const shared = new Set<Segment>();
   for (const tag of tagFields(lines)) {
@@ -125,6 +128,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     const fill = fillAfter(label);
     if (fill) {
       used.add(fill.segment);
+      claimedFills.push(fill.segment);
       claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines), 'label_with_geometry', 0.9);
       continue;
     }
@@ -157,7 +161,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
     if (label.done) continue;
-    const over = segmentOver(label, [...geo.free, ...fills], used, shared);
+    // (A blank run after words of its own line counts unless a label on that line took it.)
+    const trailing = trailingBlanks(lines).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
+    const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     if (over && roomAbove(label.entry.type, over, label, lines)) {
@@ -308,6 +314,6 @@ function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<
 /** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
 function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
   let top = s.y - 40;
-  for (const l of lines) if (l !== label.line && written(l) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  for (const l of lines) if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
   return top;
 }
