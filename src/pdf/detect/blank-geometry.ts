@@ -141,15 +141,15 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1)) top = l.box.y1 + 1;
+    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y)) top = l.box.y1 + 1;
   }
   if (y - top < 12) top = y - 12;
   return { x0, y0: top, x1, y1: y };
 }
 
 /** A line whose blank run is the one from x0 to x1 (a line to sign on written as dots after "Berlin, den"). */
-export function holdsBlank(l: Line, x0: number, x1: number): boolean {
-  return l.words.some((w) => isFillToken(w.text) && w.box.x0 <= x0 + 1 && w.box.x1 >= x1 - 1);
+export function holdsBlank(l: Line, x0: number, x1: number, y: number): boolean {
+  return l.words.some((w) => isFillToken(w.text) && w.box.x0 <= x0 + 1 && w.box.x1 >= x1 - 1 && Math.abs(w.baseline - y) <= 4);
 }
 
 /** Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may name. */

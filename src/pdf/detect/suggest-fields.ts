@@ -314,6 +314,6 @@ function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<
 /** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
 function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
   let top = s.y - 40;
-  for (const l of lines) if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  for (const l of lines) if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
   return top;
 }
