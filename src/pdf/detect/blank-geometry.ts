@@ -332,7 +332,8 @@ export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | und
   const above = tops.filter((s) => s.y <= box.y0 + 1 && box.y0 - s.y <= 40 && spans(s, reach.x1 + 40)).sort((a, b) => b.y - a.y)[0];
   if (!above) return undefined;
   const below = geo.h.filter((s) => s.y >= box.y1 - 1 && s.y - above.y >= 12 && s.y - above.y <= 60 && spans(s, reach.x1 + 40)).sort((a, b) => a.y - b.y)[0];
-  if (!below) return undefined;
+  // A row's rules end together; a line to sign on over a shorter one under a caption is no row.
+  if (!below || Math.abs(above.x1 - below.x1) > 6) return undefined;
   const x1Row = Math.min(above.x1, below.x1);
   // A side rule after the caption makes it a grid's cell: the cell rules have it.
   if (geo.v.some((r) => r.x > reach.x1 && r.x <= x1Row + TOLERANCE && r.y0 <= box.y0 + TOLERANCE && r.y1 >= box.y1 - TOLERANCE)) return undefined;
