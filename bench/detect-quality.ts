@@ -3,13 +3,16 @@
  * fixtures (fixtures/detection, written together with the rules) and, separately, on the real-document
  * corpus (fixtures/detection-real labels; the PDFs in PARAPH_DETECTION_CORPUS, by default
  * ../shared/corpus/detection beside the checkout) and on real fillable forms with AcroForm widgets
- * (fixtures/detection-forms). Run by bench/run.ts (scenario `quality`).
+ * (fixtures/detection-forms), and on the wide real-document corpus (fixtures/detection-real/wide; the PDFs in
+ * PARAPH_DETECTION_WIDE, by default ~/.cache/paraph-detection-real), its development and held-out parts
+ * apart, per language and per layout. Run by bench/run.ts (scenario `quality`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { corpusDir, describe, match, measureForms, measureRealCorpus, reportLines, type FoundField, type QualityReport, type Score } from '../fixtures/detection-real/measure.js';
+import { PARTS, measureWide, wideDir, widePresent, wideReportLines, type Part, type PartReport } from '../fixtures/detection-real/measure-wide.js';
 import { ROOT } from './serve.js';
 
 export interface QualityResult {
@@ -17,10 +20,14 @@ export interface QualityResult {
   real: Omit<QualityReport, 'rows' | 'misses'> | null;
   /** Real fillable forms with AcroForm widgets (fixtures/detection-forms). */
   forms: Omit<QualityReport, 'rows' | 'misses'>;
+  /** The wide corpus, per part (null when its PDFs are not there). */
+  wide: Record<Part, Omit<PartReport, 'rows' | 'misses'>> | null;
 }
 
 interface Detector {
-  detect(bytes: Uint8Array): Promise<{ ok: true; analysis: { suggestions: FoundField[] } } | { ok: false; message: string }>;
+  detect(
+    bytes: Uint8Array,
+  ): Promise<{ ok: true; partial?: boolean; analysis: { suggestions: FoundField[]; stats: { ocrMsPerPage: number[] } } } | { ok: false; message: string }>;
   close(): Promise<void>;
 }
 
@@ -54,14 +61,36 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
     for (const line of reportLines(formsReport)) console.log(`  ${line}`);
     const { rows: _formRows, misses: _formMisses, ...forms } = formsReport;
     const report = await measureRealCorpus(suggestions);
+    let real: QualityResult['real'] = null;
     if (!report) {
       console.log(`field detection quality, real documents: skipped, no corpus at ${corpusDir()} (set PARAPH_DETECTION_CORPUS)`);
-      return { synthetic, real: null, forms };
+    } else {
+      console.log(`field detection quality, real documents (${report.documents} documents in ${corpusDir()}):`);
+      for (const line of reportLines(report)) console.log(`  ${line}`);
+      const { rows: _rows, misses: _misses, ...rest } = report;
+      real = rest;
     }
-    console.log(`field detection quality, real documents (${report.documents} documents in ${corpusDir()}):`);
-    for (const line of reportLines(report)) console.log(`  ${line}`);
-    const { rows: _rows, misses: _misses, ...real } = report;
-    return { synthetic, real, forms };
+    let wide: QualityResult['wide'] = null;
+    if (!widePresent()) {
+      console.log(`field detection quality, wide corpus: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.sh)`);
+    } else {
+      const parts = {} as Record<Part, Omit<PartReport, 'rows' | 'misses'>>;
+      for (const part of PARTS) {
+        const r = await measureWide(async (bytes) => {
+          const started = performance.now();
+          const outcome = await detector.detect(bytes);
+          const ms = performance.now() - started;
+          if (!outcome.ok) throw new Error(outcome.message);
+          return { suggestions: outcome.analysis.suggestions, ms, slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage), partial: outcome.partial === true };
+        }, part);
+        console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part:`);
+        for (const line of wideReportLines(r)) console.log(`  ${line}`);
+        const { rows: _rows, misses: _misses, ...rest } = r;
+        parts[part] = rest;
+      }
+      wide = parts;
+    }
+    return { synthetic, real, forms, wide };
   } finally {
     await detector.close();
     fs.rmSync(cacheDir, { recursive: true, force: true });

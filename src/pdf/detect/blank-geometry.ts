@@ -15,7 +15,19 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
   const y = word.baseline + Math.min(2, 0.2 * word.size);
-  return { x0: word.box.x0, x1: word.box.x1, y, segment: { x0: word.box.x0, x1: word.box.x1, y } };
+  // A date written as blanks for its parts ("____ / ____ / ____"): one blank across them.
+  let x0 = word.box.x0;
+  let x1 = word.box.x1;
+  const step = label.line.rtl ? -1 : 1;
+  for (let i = label.entry.type === 'date' ? label.next + step : -1, last = word; i >= 0 && i < label.line.words.length; i += step) {
+    const w = label.line.words[i] as Word;
+    if (!(isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size) break;
+    last = w;
+    if (!isFillToken(w.text)) continue;
+    x0 = Math.min(x0, w.box.x0);
+    x1 = Math.max(x1, w.box.x1);
+  }
+  return { x0, x1, y, segment: { x0, x1, y } };
 }
 
 export function afterGap(label: Label, x0: number, x1: number): number {
@@ -72,7 +84,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
-    return s.x0 <= box.x0 + 6 && s.x1 >= box.x1 - 6 && s.x1 - s.x0 >= 40;
+    // (Or a caption under the end of a longer line: most of it under the line.)
+    return s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)));
   });
   return nearest(candidates, (s) => box.y0 - s.y);
 }
@@ -128,10 +141,28 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line) top = l.box.y1 + 1;
+    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y)) top = l.box.y1 + 1;
   }
   if (y - top < 12) top = y - 12;
   return { x0, y0: top, x1, y1: y };
+}
+
+/** A line whose blank run is the one from x0 to x1 (a line to sign on written as dots after "Berlin, den"). */
+export function holdsBlank(l: Line, x0: number, x1: number, y: number): boolean {
+  return l.words.some((w) => isFillToken(w.text) && w.box.x0 <= x0 + 1 && w.box.x1 >= x1 - 1 && Math.abs(w.baseline - y) <= 4);
+}
+
+/** Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may name. */
+export function trailingBlanks(lines: Line[]): Segment[] {
+  return lines
+    .filter((l) => !l.tokens.every((t) => t === '\0'))
+    .flatMap((l) => l.words.filter((w) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60))
+    .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
+}
+
+/** A line with a letter or a digit: a blank run or a stray comma printed for the writer is not text above a line. */
+export function written(l: Line): boolean {
+  return l.words.some((w) => /[\p{L}\p{N}]/u.test(w.text));
 }
 
 /** Blank space after the label on its line. */
@@ -163,6 +194,22 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
   for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
   if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
   return { x0, y0: top, x1, y1 };
+}
+
+/** Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes. */
+export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, box } = label;
+  const first = (line.words[0] as Word).text.trim();
+  const last = (line.words[line.words.length - 1] as Word).text.trim();
+  if (!first.startsWith('(') || !last.endsWith(')')) return undefined;
+  const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
+  const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
+  const y1 = box.y0 - 2;
+  let y0 = y1 - FIELD_HEIGHT[type];
+  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
+  for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
+  return y1 - y0 >= 0.7 * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
 }
 
 /** Blank space under the label. */
@@ -266,4 +313,49 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
   if (under && empty(under)) return inset(under);
   return undefined;
+}
+
+/**
+ * The blank of a caption in a form row ruled above and below but not on its sides (tax forms: "Signature
+ * of U.S. person ▶ ____ Date ▶ ____", "Preparer's signature" at the top of its row): a small caption at the
+ * top of a row leaves the row under it; otherwise the rest of the row after the caption (and after the
+ * lines that continue it under it), up to the next words of the row. Only for signatures, initials and dates.
+ */
+export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | undefined {
+  const { box, reach, line } = label;
+  const type = label.entry.type;
+  if (line.rtl || type === 'text') return undefined;
+  // Rules across the end of the caption and well after it (a caption may start in a cell of its own: "Sign Here").
+  const spans = (s: Segment, x1: number) => s.x0 <= Math.max(box.x0 + 8, reach.x1 - 20) && s.x1 >= x1;
+  // (A thick bar drawn as a filled box over the row is its top rule too.)
+  const tops = [...geo.h, ...geo.boxes.map((b) => ({ x0: b.x0, x1: b.x1, y: b.y1 }))];
+  const above = tops.filter((s) => s.y <= box.y0 + 1 && box.y0 - s.y <= 40 && spans(s, reach.x1 + 40)).sort((a, b) => b.y - a.y)[0];
+  if (!above) return undefined;
+  const below = geo.h.filter((s) => s.y >= box.y1 - 1 && s.y - above.y >= 12 && s.y - above.y <= 60 && spans(s, reach.x1 + 40)).sort((a, b) => a.y - b.y)[0];
+  // A row's rules end together; a line to sign on over a shorter one under a caption is no row.
+  if (!below || Math.abs(above.x1 - below.x1) > 6) return undefined;
+  const x1Row = Math.min(above.x1, below.x1);
+  // A side rule after the caption makes it a grid's cell: the cell rules have it.
+  if (geo.v.some((r) => r.x > reach.x1 && r.x <= x1Row + TOLERANCE && r.y0 <= box.y0 + TOLERANCE && r.y1 >= box.y1 - TOLERANCE)) return undefined;
+  const inRow = lines.filter((l) => l !== line && written(l) && l.box.y0 >= above.y - 1 && l.box.y1 <= below.y + 1);
+  // The caption's own continuation: lines under it, starting where it starts.
+  const continued = inRow.filter((l) => l.box.y0 >= box.y1 - 1 && Math.abs(l.box.x0 - line.box.x0) <= 8);
+  const captionBottom = Math.max(box.y1, ...continued.map((l) => l.box.y1));
+  // Text of the row above the caption (a certification paragraph) is above the blank too.
+  let top = above.y;
+  for (const l of inRow) if (l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, box.x0, x1Row) > 0) top = Math.max(top, l.box.y1);
+  const small = box.y1 - box.y0 <= 9 && box.y0 - top <= 0.3 * (below.y - top);
+  if (small && below.y - captionBottom >= 11) {
+    const x0 = Math.max(above.x0, below.x0);
+    const written_ = inRow.some((l) => l.box.y0 >= captionBottom - 1 && overlap1(l.box.x0, l.box.x1, x0, x1Row) > 0 && !continued.includes(l));
+    return written_ || x1Row - x0 < MIN_BESIDE[type] ? undefined : { x0, y0: captionBottom + 2, x1: x1Row, y1: below.y };
+  }
+  const x0 = Math.max(reach.x1, ...continued.map((l) => l.box.x1)) + 4;
+  let x1 = x1Row;
+  for (const l of inRow) for (const w of l.words) if (w.box.x0 >= x0 && w.box.x0 < x1 && overlap1(w.box.y0, w.box.y1, box.y0 - 2, captionBottom + 2) > 0) x1 = w.box.x0 - 4;
+  for (const w of line.words) if (w.box.x0 >= x0 && w.box.x0 < x1) x1 = w.box.x0 - 4;
+  let y0 = above.y + 1;
+  for (const l of inRow) if (l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) y0 = Math.max(y0, l.box.y1 + 1);
+  if (x1 - x0 < MIN_BESIDE[type] || below.y - 1 - y0 < 10) return undefined;
+  return { x0, y0, x1, y1: below.y };
 }

@@ -1,9 +1,12 @@
 /**
  * The words field detection looks for, in English, French and Arabic (and the few Hebrew words of a
- * signature block): labels that announce a field, the
+ * signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
+ * labels that announce a field, the
  * party words that say whose field it is, and the names AcroForm fields commonly carry. Pure data and
  * string functions; everything is matched on normalised tokens (see `normalizeToken`).
  */
+
+import { EUROPEAN_LABELS, EUROPEAN_PARTIES, type PageLanguage } from './lexicon-european.js';
 
 export type LabelType = 'signature' | 'date' | 'text' | 'initials';
 export type FieldKey = 'signer_name' | 'signer_email' | 'company' | 'job_title' | 'sign_date' | 'initials';
@@ -19,6 +22,8 @@ export interface LabelEntry {
   anchor?: number;
   /** Only at the start of a line and only with a line or blank run after it ("By ______"). */
   leading?: boolean;
+  /** Only on a page in one of these languages, or whose language is not known ("Firma", "Data"). */
+  langs?: readonly PageLanguage[];
 }
 
 const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] =>
@@ -68,6 +73,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'חתימה', 'חתימת'),
   { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'שם', 'שם מלא'),
+  ...sig('strong', 'date et signature', 'date signature'),
+  ...EUROPEAN_LABELS.map((e): LabelEntry => ({ tokens: e.tokens.split(' '), type: e.type, strength: 'strong', ...(e.fieldKey ? { fieldKey: e.fieldKey } : {}), ...(e.langs ? { langs: e.langs } : {}) })),
 ];
 // The tables are written readably and matched normalised.
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
@@ -77,6 +84,7 @@ export const STOPWORDS = normalizedSet([
   'of', 'the', 'for', 'by', 'on', 'behalf', 'and', 'here', 'please', 'a', 'an', 'to', 'be', 'its', 'his', 'her', 'their',
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
+  'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel',
 ]);
 
 /**
@@ -106,6 +114,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['العميل', 'client'], ['الزبون', 'customer'], ['البائع', 'seller'], ['المشتري', 'buyer'], ['المؤجر', 'landlord'], ['المستاجر', 'tenant'],
   ['المورد', 'supplier'], ['المقاول', 'contractor'], ['الموظف', 'employee'], ['الشاهد', 'witness'], ['الكفيل', 'guarantor'],
   ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
+  ...EUROPEAN_PARTIES,
   ['השוכר', 'tenant'], ['שוכר', 'tenant'], ['המשכיר', 'landlord'], ['משכיר', 'landlord'], ['הקונה', 'buyer'], ['המוכר', 'seller'],
 ];
 const PARTY = normalizedMap(PARTIES);
@@ -178,7 +187,9 @@ export function normalizeToken(raw: string): string {
 /** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
 export function splitWord(raw: string): string[] {
   return raw
-    .split(/['’\-‐/]/)
+    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)".
+    .replace(/\((?:s|e|es|n|innen)\)(?=\W*$)/iu, '')
+    .split(/['’\-‐/,;]/)
     .map(normalizeToken)
     .filter((t) => t.length > 0);
 }
@@ -197,11 +208,12 @@ export interface LabelMatch {
 
 /**
  * Every label in a line of normalised tokens, longest first, without overlaps. `*` in an entry matches
- * one or more tokens (at most 8).
+ * one or more tokens (at most 8). `language`: the page's, when known (entries of other languages are left out).
  */
-export function matchLabels(tokens: readonly string[]): LabelMatch[] {
+export function matchLabels(tokens: readonly string[], language?: PageLanguage): LabelMatch[] {
   const found: LabelMatch[] = [];
   for (const entry of LABELS) {
+    if (entry.langs && language && !entry.langs.includes(language)) continue;
     for (let i = 0; i < tokens.length; i++) {
       if (entry.leading && i > 0) break;
       const end = matchAt(entry.tokens, tokens, i);

@@ -2,6 +2,7 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
+import { guessLanguage } from './lexicon-european.js';
 import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
 import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './page-model.js';
 
@@ -64,12 +65,14 @@ export function makeLine(run: Word[]): Line {
 // ------------------------------------------------------------------------------------------ labels
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
-type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean };
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean };
 
 export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
   // Labels are body-sized text: a line much larger than the page's body text is a heading.
   const maxSize = Math.max(MAX_LABEL_SIZE, 1.3 * bodySize);
+  // Captions that are other words in other languages ("Firma", "Data") count on pages of their languages.
+  const language = guessLanguage(lines.flatMap((l) => l.tokens));
   for (const line of lines) {
     if (line.size > maxSize) continue;
     // "Company A" names a party; "Company" alone asks for one.
@@ -80,7 +83,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
-    const all = matchLabels(line.tokens).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
+    const all = matchLabels(line.tokens, language).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules)) continue;
     // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
@@ -100,14 +103,30 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
       }
-      if (residue.length > 2 || residue.join('').length > 14) continue;
+      // A value typed after the caption's colon ("Vendedor: ACME Ltd", "Assinatura do recebedor: Imobiliária
+      // Vila Nova") says who signs: such a caption still names the line over it (and nothing else).
+      let valueAfter = false;
+      if (residue.length > 2 || residue.join('').length > 14) {
+        // The caption's colon: at most two words of its own between the label and it.
+        const last = Math.max(...inRun.map((m) => m.end));
+        let k = last + 1;
+        const own: string[] = [];
+        while (k < end && !/[:：]$/.test((line.words[line.tokenWord[k - 1] as number] as Word).text.trim())) {
+          const t = line.tokens[k] as string;
+          if (!extra.has(k) && !STOPWORDS.has(t)) own.push(t);
+          k++;
+        }
+        const colon = k > last + 1 || /[:：]$/.test((line.words[line.tokenWord[last] as number] as Word).text.trim());
+        if (!colon || k >= end || own.length > 2 || own.join('').length > 14 || line.tokens.slice(k, end).includes('\0')) continue;
+        valueAfter = true;
+      }
       // A run that opens with words of its own and ends on the label is the end of a sentence ("... as signed.").
       const first = inRun[0] as LabelMatch;
       // (A possessive before it is a caption: "Spouse's signature.")
       const lead = line.tokens
         .slice(run.start, first.start)
         .filter((t, j, all) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's' && all[j + 1] !== 's');
-      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0 });
+      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter });
     }
     matches.forEach((m, i) => {
       const nextMatch = matches[i + 1];
@@ -152,6 +171,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         role: roleOnLine(line) ?? roleAbove(line, lines),
         confidence: Math.min(...labelWords.map((w) => w.confidence)),
         done: false,
+        ...(m.valueAfter ? { valueAfter: true } : {}),
         tokens: line.tokens.slice(Math.max(0, m.start - 4), Math.min(runEnd, m.end + 5)),
       });
     });

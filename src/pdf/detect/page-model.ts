@@ -90,6 +90,8 @@ export interface Label {
   role: string | undefined;
   confidence: number;
   done: boolean;
+  /** A value follows its colon ("Vendedor: ACME Ltd"): only a line right over it can be its blank. */
+  valueAfter?: boolean;
   /** The tokens of its run around it (a few before, a few after): what qualifies it ("Date of birth"). */
   tokens: string[];
 }

@@ -9,7 +9,7 @@ import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
-const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال']);
+const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال', 'el', 'los', 'las', 'il', 'lo', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'de', 'het', '1o', '2o', '1a', '2a']);
 
 export interface PartyCaption {
   line: Line;
@@ -33,11 +33,13 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // A possessive ("Owner's") or a stopword after the party name.
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string))) end++;
       const rest = line.tokens.slice(end, run.end);
-      if (!rest.every((t) => t === '\0')) continue;
+      // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
+      const valueAfter = run.start === 0 && end > k && /[:：]$/.test((line.words[line.tokenWord[end - 1] as number] as Word).text.trim()) && !rest.includes('\0');
+      if (!rest.every((t) => t === '\0') && !valueAfter) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
-      if (!line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
+      if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
-      const fillIndex = rest.length > 0 ? (line.tokenWord[end] as number) : -1;
+      const fillIndex = rest.length > 0 && !valueAfter ? (line.tokenWord[end] as number) : -1;
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
     }
   }

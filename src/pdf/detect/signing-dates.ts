@@ -17,11 +17,21 @@ export const OTHER_DATE = new Set(
     'arrivee', 'depart', 'livraison', 'paiement', 'deces', 'mariage', 'entree', 'sortie', 'emission', 'expiration', 'peremption',
     'ميلاد', 'الميلاد', 'الولاده', 'اصدار', 'الاصدار', 'انتهاء', 'الانتهاء', 'الصلاحيه', 'البدء', 'بدايه', 'نهايه', 'الاستحقاق',
     'לידה', 'הנפקה', 'תפוגה',
+    'geburt', 'geboren', 'geb', 'beginn', 'ende', 'ablauf', 'ausstellung', 'ausgestellt', 'gultig', 'einreise', 'prufung', 'ersttermin', 'zahlung',
+    'nascimento', 'nascida', 'nascido', 'emissao', 'validade', 'vencimento', 'pagamento', 'inicio', 'termino', 'admissao', 'entrega',
+    'nacimiento', 'nacido', 'expedicion', 'vencimiento', 'pago', 'ingreso', 'nascita', 'nato', 'nata', 'rilascio', 'scadenza', 'assunzione',
+    'geboortedatum', 'geboren',
   ].map(normalizeToken),
 );
 /** Words that say the date is the signing date. */
-const SIGNING = new Set(['signed', 'signature', 'sign', 'signing', 'executed', 'execution', 'dated', 'signe', 'signee', 'fait', 'التوقيع', 'توقيع', 'חתימה'].map(normalizeToken));
-const BARE = new Set(['date', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
+const SIGNING = new Set(
+  [
+    'signed', 'signature', 'sign', 'signing', 'executed', 'execution', 'dated', 'signe', 'signee', 'fait', 'التوقيع', 'توقيع', 'חתימה',
+    // Where and when one signs: "Ort, Datum", "Luogo e data", "Lugar y fecha", "Local e data", "Plaats en datum".
+    'unterschrift', 'ort', 'assinatura', 'local', 'firma', 'lugar', 'luogo', 'plaats', 'handtekening',
+  ].map(normalizeToken),
+);
+const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
 
 /** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
 export function otherDate(label: Label): boolean {
@@ -88,4 +98,39 @@ function lineAbove(line: Line, lines: Line[]): Line | undefined {
   return lines
     .filter((l) => l !== line && l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
     .sort((a, b) => b.baseline - a.baseline)[0];
+}
+
+const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
+
+/**
+ * The date of a place-and-date formula written as blanks ("Cuiabá, ____ de ________ de 20__", "Lima, …… de
+ * ………… 202..", "Madrid, a ___ de ____ de ____"): the day and month blanks joined by "de" after a place, the
+ * way letters and contracts in Portuguese, Spanish and Italian are dated when they are signed. The field
+ * covers the blanks (and the year's).
+ */
+export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    for (let k = 1; k + 2 < t.length; k++) {
+      if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
+      // After a place (a word, then the blanks), not inside a sentence: at most a "a" / "el" between.
+      const before = t.slice(0, k).filter((x) => x !== 'a' && x !== 'el' && x !== 'em' && x !== 'en' && x !== 'il');
+      if (before.length === 0 || before.length > 4 || before.includes('\0')) continue;
+      let last = k + 2;
+      if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || /^(19|20)\d{0,2}$/.test(t[k + 4] as string))) last = k + 4;
+      if (t[last + 1] === '\0') last++;
+      if (/^(19|20)\d{0,2}$/.test(t[last + 1] ?? '')) last++;
+      if (t[last + 1] === '\0') last++;
+      const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
+      const x0 = Math.min(...words.map((w) => w.box.x0));
+      const x1 = Math.max(...words.map((w) => w.box.x1));
+      const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
+      let top = y1 - 20;
+      for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+      out.push({ rect: { x0, y0: top, x1, y1 }, line });
+      break;
+    }
+  }
+  return out;
 }

@@ -17,6 +17,7 @@
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import {
+  aboveSpace,
   belowSpace,
   besideSpace,
   boxAround,
@@ -26,21 +27,28 @@ import {
   fillAfter,
   geometryBelow,
   rowBelow,
+  ruledRow,
   segmentBeside,
   segmentOver,
   sortRules,
   standOn,
+  holdsBlank,
+  trailingBlanks,
+  written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, datePartFields, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, datePartFields, otherDate, placeDateFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
 export type { Label, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
 export { cellAt } from './blank-geometry.js';
+
+const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
 export function suggestFields(page: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
@@ -50,6 +58,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
   const fills = fillLines(lines);
+  const claimedFills: Segment[] = [];
   /** Rules shared by captions of one row: each caption takes its part. */
   const shared = new Set<Segment>();
   for (const tag of tagFields(lines)) {
@@ -57,7 +66,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
     out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}) });
   }
-  for (const part of datePartFields(lines)) {
+  for (const part of [...datePartFields(lines), ...placeDateFields(lines)]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
@@ -88,6 +97,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     const near = page.widgets.filter(
       (w) =>
         widgetNear(label, w.box) &&
+        // A rule between them closes the caption's row: a widget under it is the next row's.
+        !geo.h.some((r) => r.y > label.box.y1 + 1 && r.y < w.box.y0 - 1 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0 && overlap1(r.x0, r.x1, w.box.x0, w.box.x1) > 0) &&
         (!cell || overlap1(w.box.y0, w.box.y1, cell.y0, cell.y1) > 2) &&
         (besideWidget(label, w.box) || !labels.some((o) => o !== label && besideWidget(o, w.box))),
     );
@@ -111,11 +122,12 @@ export function suggestFields(page: PageModel): Suggestion[] {
 
   // Geometry on the label's own line, in its table cell, around it or right above it.
   for (const label of labels) {
-    if (label.done) continue;
+    if (label.done || label.valueAfter) continue;
     const type = label.entry.type;
     const fill = fillAfter(label);
     if (fill) {
       used.add(fill.segment);
+      claimedFills.push(fill.segment);
       claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines), 'label_with_geometry', 0.9);
       continue;
     }
@@ -125,6 +137,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
+      continue;
+    }
+    const row = ruledRow(label, geo, lines);
+    if (row) {
+      claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
     const beside = segmentBeside(label, geo.free, used);
@@ -143,7 +160,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
     if (label.done) continue;
-    const over = segmentOver(label, [...geo.free, ...fills], used, shared);
+    // (A blank run after words of its own line counts unless a label on that line took it.)
+    const trailing = trailingBlanks(lines).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
+    const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     if (over && roomAbove(label.entry.type, over, label, lines)) {
@@ -166,9 +185,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   const body = bodySize(page.words);
-  const heading = (label: Label) => label.entry.tokens.join(' ') === 'signatures' || label.line.size > 1.15 * body;
+  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   for (const label of labels) {
-    if (label.done || heading(label)) continue;
+    if (label.done || label.valueAfter || heading(label)) continue;
     const below = geometryBelow(label, geo, lines, used);
     if (!below) continue;
     if ('y' in below) {
@@ -194,7 +213,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label)) continue;
-    const order = label.colon ? [besideSpace, belowSpace] : [belowSpace, besideSpace];
+    const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
       if (rect) {
@@ -294,6 +313,6 @@ function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<
 /** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
 function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
   let top = s.y - 40;
-  for (const l of lines) if (l !== label.line && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  for (const l of lines) if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
   return top;
 }

@@ -1,0 +1,91 @@
+/**
+ * The captions of signing blocks in German, Portuguese, Spanish, Italian and Dutch (the lexicon's other
+ * languages are in lexicon.ts), their party words, and a guess of a page's language from its commonest
+ * words: some captions are words of another meaning in another language (German "Firma" is a company,
+ * English "data" is not a date), so they count only on a page in a language where they are captions.
+ * Pure data and string functions; tokens are written readably and normalised by lexicon.ts.
+ */
+
+export type PageLanguage = 'en' | 'fr' | 'de' | 'pt' | 'es' | 'it' | 'nl';
+
+export interface EuropeanEntry {
+  tokens: string;
+  type: 'signature' | 'date' | 'text';
+  fieldKey?: 'signer_name' | 'sign_date';
+  /** Only on a page in one of these languages (or whose language is not known). */
+  langs?: readonly PageLanguage[];
+}
+
+const sig = (langs: readonly PageLanguage[] | undefined, ...phrases: string[]): EuropeanEntry[] =>
+  phrases.map((tokens) => ({ tokens, type: 'signature', ...(langs ? { langs } : {}) }));
+const date = (langs: readonly PageLanguage[] | undefined, ...phrases: string[]): EuropeanEntry[] =>
+  phrases.map((tokens) => ({ tokens, type: 'date', fieldKey: 'sign_date', ...(langs ? { langs } : {}) }));
+const name = (langs: readonly PageLanguage[] | undefined, ...phrases: string[]): EuropeanEntry[] =>
+  phrases.map((tokens) => ({ tokens, type: 'text', fieldKey: 'signer_name', ...(langs ? { langs } : {}) }));
+
+export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
+  // German. "Ort, Datum" is where and when one signs; with "Unterschrift" on the same caption it is the signature's line.
+  ...sig(undefined, 'unterschrift', 'unterschriften', 'unterschrift des', 'unterschrift der', 'unterzeichnet', 'ort datum unterschrift', 'datum unterschrift', 'ort datum und unterschrift', 'ort und datum unterschrift'),
+  ...date(['de', 'nl'], 'datum'),
+  ...date(undefined, 'ort datum', 'ort und datum', 'datum ort'),
+  ...name(['de'], 'name vorname', 'vorname name', 'vorname'),
+  // Portuguese
+  ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por'),
+  ...date(['pt', 'it'], 'data'),
+  ...date(undefined, 'data da assinatura', 'local e data', 'data e local'),
+  ...name(['pt', 'it'], 'nome', 'nome completo'),
+  // Spanish ("firma" is also Italian; in German and Portuguese it is a company).
+  ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
+  ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'firma e data'),
+  ...date(undefined, 'fecha', 'fecha de firma', 'lugar y fecha', 'fecha y lugar'),
+  ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres'),
+  // Italian
+  ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma'),
+  ...name(['it'], 'cognome e nome', 'nome e cognome'),
+  // Dutch
+  ...sig(undefined, 'handtekening', 'handtekeningen', 'handtekening van', 'getekend'),
+  ...date(['nl'], 'plaats en datum', 'datum en plaats'),
+  ...name(['nl'], 'naam'),
+];
+
+/** A heading over a block of signatures, not a caption of one ("Signatures", "Unterschriften"). */
+export const SIGNATURE_HEADINGS = ['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen'];
+
+/** Party words of these languages, to the role hint they give. */
+export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
+  ['vermieter', 'landlord'], ['untervermieter', 'landlord'], ['mieter', 'tenant'], ['untermieter', 'tenant'], ['kaufer', 'buyer'],
+  ['verkaufer', 'seller'], ['auftraggeber', 'client'], ['auftragnehmer', 'contractor'], ['arbeitgeber', 'employer'],
+  ['arbeitnehmer', 'employee'], ['antragsteller', 'applicant'], ['antragstellerin', 'applicant'], ['zeuge', 'witness'],
+  ['vertreter', 'agent'], ['vertreterin', 'agent'], ['paciente', 'patient'], ['responsavel', 'guardian'], ['representante', 'agent'], ['medico', 'doctor'],
+  ['vendedor', 'seller'], ['comprador', 'buyer'], ['locador', 'landlord'], ['locatario', 'tenant'], ['inquilino', 'tenant'],
+  ['contratante', 'client'], ['contratado', 'contractor'], ['contratada', 'contractor'], ['testemunha', 'witness'],
+  ['arrendador', 'landlord'], ['arrendatario', 'tenant'], ['testigo', 'witness'], ['cliente', 'client'],
+  ['locatore', 'landlord'], ['conduttore', 'tenant'], ['venditore', 'seller'], ['acquirente', 'buyer'], ['testimone', 'witness'],
+  ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'],
+];
+
+/** Stopwords that tell a language: the commonest short words of running text. */
+const MARKERS: Record<PageLanguage, readonly string[]> = {
+  en: ['the', 'and', 'of', 'to', 'is', 'for', 'that', 'with', 'this', 'you', 'are', 'be'],
+  fr: ['le', 'les', 'des', 'du', 'et', 'est', 'pour', 'dans', 'une', 'qui', 'avec', 'sur'],
+  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'mit', 'den', 'dem', 'des', 'ein', 'eine', 'zu', 'von', 'fur', 'auf', 'ich', 'wird'],
+  pt: ['os', 'as', 'do', 'da', 'dos', 'das', 'que', 'em', 'para', 'com', 'um', 'uma', 'nao', 'ao', 'pelo', 'pela'],
+  es: ['el', 'los', 'las', 'del', 'que', 'en', 'por', 'para', 'con', 'una', 'es', 'se', 'y', 'al'],
+  it: ['il', 'lo', 'gli', 'della', 'del', 'che', 'di', 'per', 'con', 'una', 'sono', 'e', 'nel', 'alla', 'dei'],
+  nl: ['het', 'een', 'van', 'en', 'de', 'voor', 'niet', 'met', 'zijn', 'dat', 'ook', 'wordt'],
+};
+
+/**
+ * The page's language from its normalised tokens, or undefined when too few of its words tell (a form
+ * of blanks and captions): the language whose markers are most frequent, if they are frequent enough.
+ */
+export function guessLanguage(tokens: Iterable<string>): PageLanguage | undefined {
+  const counts = new Map<PageLanguage, number>();
+  const index = new Map<string, PageLanguage[]>();
+  for (const [lang, words] of Object.entries(MARKERS) as Array<[PageLanguage, readonly string[]]>) for (const w of words) index.set(w, [...(index.get(w) ?? []), lang]);
+  for (const t of tokens) for (const lang of index.get(t) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (!best || best[1] < 4 || (second && best[1] < 1.25 * second[1])) return undefined;
+  return best[0];
+}
