@@ -51,6 +51,9 @@ export interface FieldDetector {
   close(): Promise<void>;
 }
 
+/** A document larger than this is read by a child that is replaced after it (as inspection does). */
+const RECYCLE_BYTES = 2 * 1024 * 1024;
+
 export function createFieldDetector(options: FieldDetectorOptions): FieldDetector {
   const settings = {
     cacheDir: options.cacheDir,
@@ -87,8 +90,9 @@ class ChildDetector implements FieldDetector {
       heapMb: Math.max(96, Math.floor(settings.maxMemoryMb / 2)),
       maxRssMb: settings.maxMemoryMb,
       // Work abandoned at the deadline may still be running, and memory taken by a large document
-      // (tesseract's buffers only grow) would count against the next one: start afresh.
-      recycleAfter: (_job, reply) => reply.ok && reply.analysis.abandoned,
+      // (tesseract's buffers only grow; pdf.js keeps what a document of many objects made, 300 MB for
+      // 60,000 annotations) would count against the next one: start afresh.
+      recycleAfter: (job, reply) => job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned),
       recycleAboveMb: settings.recycleMb,
       idleMs: settings.idleMs,
     });

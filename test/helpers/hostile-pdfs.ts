@@ -177,3 +177,22 @@ export function rootNotCatalog(): Uint8Array {
   const objects = [catalog, onePage, page('/Resources << /Font << /F1 5 0 R >> >>'), stream('', 'BT /F1 12 Tf 72 720 Td (Signature: ______) Tj ET'), helvetica];
   return Buffer.from(Buffer.from(rawPdf(objects)).toString('latin1').replace('/Root 1 0 R', '/Root 3 0 R'), 'latin1');
 }
+
+/** One page carrying `count` text-field widgets (about 100 bytes each), all in the form. */
+export function annotationFlood(count = 60_000): Uint8Array {
+  // 1 catalog, 2 pages, 3 the page, 4 its content, 5 the font, then the widgets.
+  const refs = Array.from({ length: count }, (_, i) => `${6 + i} 0 R`).join(' ');
+  const objects: PdfObject[] = [
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] >> >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [${refs}] >>`,
+    stream('', 'BT /F1 12 Tf 72 720 Td (Signature: ________________) Tj ET'),
+    helvetica,
+  ];
+  for (let i = 0; i < count; i++) {
+    const x = 20 + (i % 57) * 10;
+    const y = 20 + Math.floor(i / 57) % 75 * 10;
+    objects.push(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (field${i}) /P 3 0 R /Rect [${x} ${y} ${x + 9} ${y + 9}] >>`);
+  }
+  return rawPdf(objects);
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
-import { formFanout } from '../helpers/hostile-pdfs.js';
+import { annotationFlood, formFanout } from '../helpers/hostile-pdfs.js';
 import { rawPdf, stream } from '../helpers/pdfs.js';
 import { useTmpDir } from '../helpers/server.js';
 
@@ -105,4 +105,20 @@ test('a child left over its recycling size by a job is replaced; a small one is 
   assert.equal(detector.pid, undefined, 'replaced after OCR grew it');
   const again = await detector.detect(fixture('scanned-en.pdf'));
   assert.ok(again.ok && again.analysis.stats.ocrPages === 1, 'a new child reads the next scan');
+});
+
+test('a child that read a large document (60,000 annotations, 9 MB) is replaced; one that read a small one is kept', async (t) => {
+  // The default settings: no memory threshold is lowered for the test.
+  const detector = useDetector(t, { cacheDir: useTmpDir(t) });
+  assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
+  const kept = detector.pid;
+  assert.notEqual(kept, undefined, 'kept after a small document');
+  const flood = annotationFlood(60_000);
+  assert.ok(flood.byteLength > 2 * 1024 * 1024);
+  const outcome = await detector.detect(flood);
+  assert.ok(outcome.ok, JSON.stringify(outcome).slice(0, 300));
+  assert.equal(detector.pid, undefined, 'replaced after the large document');
+  const next = await detector.detect(fixture('en-underscores.pdf'));
+  assert.ok(next.ok && next.analysis.suggestions.length > 0, 'a new child reads the next document');
+  assert.notEqual(detector.pid, kept);
 });
