@@ -37,6 +37,22 @@ export function fieldLabel(field) {
 /** @type {Record<string, string>} */
 const AUTOCOMPLETE = { signer_name: 'name', signer_email: 'email', company: 'organization', job_title: 'organization-title' };
 
+/**
+ * Places a box over its field's rectangle, in percent of the page, so it follows the page at any zoom;
+ * its text follows the field's height (cqw: percent of the page's width).
+ * @param {HTMLElement} box
+ * @param {{ x: number, y: number, width: number, height: number }} field
+ * @param {number} pageWidth
+ * @param {number} pageHeight
+ */
+export function placeOnPage(box, field, pageWidth, pageHeight) {
+  box.style.left = `${(field.x / pageWidth) * 100}%`;
+  box.style.top = `${(field.y / pageHeight) * 100}%`;
+  box.style.width = `${(field.width / pageWidth) * 100}%`;
+  box.style.height = `${(field.height / pageHeight) * 100}%`;
+  box.style.setProperty('--fs', `${((field.height * 0.58) / pageWidth) * 100}cqw`);
+}
+
 /** A field's box on its page: a button for a mark, an input for a value, a locked value otherwise. */
 /**
  * @param {Field} field
@@ -49,15 +65,8 @@ export function fieldElement(field, pageWidth, pageHeight) {
   const box = h('div', {
     class: `field-box field-${field.type}${isRequired(field) ? ' is-required' : ' is-locked'}`,
     dataset: { fieldId: field.id, fieldName: field.name || '' },
-    style: {
-      left: `${(field.x / pageWidth) * 100}%`,
-      top: `${(field.y / pageHeight) * 100}%`,
-      width: `${(field.width / pageWidth) * 100}%`,
-      height: `${(field.height / pageHeight) * 100}%`,
-    },
   });
-  // Text follows the field's height at any zoom (cqw: percent of the page's width).
-  box.style.setProperty('--fs', `${((field.height * 0.58) / pageWidth) * 100}cqw`);
+  placeOnPage(box, field, pageWidth, pageHeight);
 
   if (isMark(field)) {
     const button = h('button', { type: 'button', class: 'field field-mark', 'aria-haspopup': 'dialog', dataset: { kind: field.type, label } });

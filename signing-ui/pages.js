@@ -3,7 +3,7 @@
 // fields over it, canvases rendered as they come into view and again at a new width.
 import { state } from './context.js';
 import { fitText, h } from './dom.js';
-import { fieldElement, refreshMarks, updateProgress } from './fields.js';
+import { fieldElement, placeOnPage, refreshMarks, updateProgress } from './fields.js';
 import { isPhone, onPhoneChange } from './guide.js';
 
 const PDFJS_URL = '/signing-ui/vendor/pdf.min.mjs';
@@ -86,16 +86,8 @@ export async function layoutPages(pdf) {
 function earlierElement(field, pageWidth, pageHeight) {
   const { t } = state;
   const mark = field.type === 'signature' || field.type === 'initials';
-  const box = h('div', {
-    class: `earlier-field earlier-${field.type}`,
-    style: {
-      left: `${(field.x / pageWidth) * 100}%`,
-      top: `${(field.y / pageHeight) * 100}%`,
-      width: `${(field.width / pageWidth) * 100}%`,
-      height: `${(field.height / pageHeight) * 100}%`,
-    },
-  });
-  box.style.setProperty('--fs', `${((field.height * 0.58) / pageWidth) * 100}cqw`);
+  const box = h('div', { class: `earlier-field earlier-${field.type}` });
+  placeOnPage(box, field, pageWidth, pageHeight);
   if (field.image) {
     box.append(h('img', { class: 'mark-image', src: field.image, alt: t(field.type === 'initials' ? 'earlierInitials' : 'earlierSignature') }));
   } else {

@@ -35,9 +35,9 @@ export function createBackgroundWork(): BackgroundWork {
     idle,
     async destroy(deadlineMs) {
       let timer: NodeJS.Timeout | undefined;
+      // Not unref'd: the wait itself keeps the process alive until the work settles or the deadline passes.
       const late = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), deadlineMs);
-        timer.unref();
       });
       const settled = await Promise.race([idle().then(() => true as const), late]);
       clearTimeout(timer);

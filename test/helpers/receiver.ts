@@ -35,15 +35,7 @@ export async function useReceiver(t: TestContext, path = '/hooks/paraph'): Promi
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(t, server);
   return {
     url: `http://127.0.0.1:${port}${path}`,
     received,
@@ -57,6 +49,19 @@ export async function useReceiver(t: TestContext, path = '/hooks/paraph'): Promi
       return received;
     },
   };
+}
+
+/** Starts an HTTP server on a free loopback port, closed (its connections too) when the test ends. */
+export async function listenOnLoopback(t: { after(fn: () => unknown): void }, server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return (server.address() as AddressInfo).port;
 }
 
 /** A loopback port nothing listens on (free a moment ago). */

@@ -2,7 +2,7 @@
 // examples/webhook-receiver (run as a user runs it) and one that checks signatures but not timestamps.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './receiver.js';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -64,13 +64,5 @@ export async function signatureOnlyReceiver(t: Cleanup, secret: string): Promise
       response.writeHead(match ? 204 : 401).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+  return `http://127.0.0.1:${await listenOnLoopback(t, server)}/webhooks`;
 }

@@ -139,8 +139,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       continue;
     }
+    // A caption right under a line with room above it signs on that line (the pass below), even when
+    // the next caption's line closes a "row" under it.
+    const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    if (row) {
+    if (row && !signsAbove(segmentOver(label, geo.free, used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
