@@ -5,9 +5,9 @@ import path from 'node:path';
 
 /**
  * paraph's layers, top to bottom: a module may import its own layer and any layer below it, never one
- * above. runtime → features → context → pdf → platform → db → contract → domain.
+ * above. runtime → features → model → context → pdf → platform → db → contract → domain.
  */
-export const LAYERS = ['runtime', 'features', 'context', 'pdf', 'platform', 'db', 'contract', 'domain'] as const;
+export const LAYERS = ['runtime', 'features', 'model', 'context', 'pdf', 'platform', 'db', 'contract', 'domain'] as const;
 export type Layer = (typeof LAYERS)[number];
 
 /** The layer of a module, from its path under src/. */

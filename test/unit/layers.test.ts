@@ -1,4 +1,4 @@
-// paraph's layering, checked on the real import graph of src/: runtime → features → context → pdf →
+// paraph's layering, checked on the real import graph of src/: runtime → features → model → context → pdf →
 // platform → db → contract → domain. A module that imports a layer above its own or an import circle
 // fails here, naming the modules (the 400-line limit is test/unit/source-shape.test.ts).
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ test('the graph is read from the real sources: every module has a layer, and the
   const seen = new Set([...graph.keys()].map(layerOf));
   assert.deepEqual([...seen].sort(), [...LAYERS].sort());
   // Imports are resolved: the request guard imports the request queries.
-  assert.ok(graph.get('src/features/requests/request-guard.ts')?.includes('src/features/requests/queries.ts'));
+  assert.ok(graph.get('src/model/request-guard.ts')?.includes('src/model/request-queries.ts'));
   for (const deps of graph.values()) for (const dep of deps) assert.ok(graph.has(dep), `${dep} is imported but is not a module under src/`);
 });
 
@@ -52,8 +52,8 @@ test('no import circle', () => {
 
 test('the rule catches what it should: a made-up upward import and a made-up circle are found', () => {
   const fake = new Map(graph);
-  fake.set('src/domain/limits.ts', [...(graph.get('src/domain/limits.ts') ?? []), 'src/features/requests/queries.ts']);
-  assert.ok(upwardImports(fake).some(([from, to]) => from === 'src/domain/limits.ts' && to === 'src/features/requests/queries.ts'));
-  fake.set('src/features/requests/queries.ts', [...(graph.get('src/features/requests/queries.ts') ?? []), 'src/domain/limits.ts']);
+  fake.set('src/domain/limits.ts', [...(graph.get('src/domain/limits.ts') ?? []), 'src/model/request-queries.ts']);
+  assert.ok(upwardImports(fake).some(([from, to]) => from === 'src/domain/limits.ts' && to === 'src/model/request-queries.ts'));
+  fake.set('src/model/request-queries.ts', [...(graph.get('src/model/request-queries.ts') ?? []), 'src/domain/limits.ts']);
   assert.ok(importCircles(fake).some((circle) => circle.includes('src/domain/limits.ts')));
 });

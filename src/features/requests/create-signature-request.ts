@@ -5,7 +5,7 @@ import {
   insertRequest,
   type NewRequest,
   type RequestRow,
-} from './queries.js';
+} from '../../model/request-queries.js';
 import { findActiveTemplate } from '../templates/queries.js';
 import { checkFieldValues, checkFields, checkFieldsOnPages, type PageBox } from '../../domain/field-rules.js';
 import { RETENTION_MS } from '../../domain/limits.js';
