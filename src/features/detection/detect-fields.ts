@@ -6,7 +6,7 @@ import { DetectionResult, type DetectionPage } from '../../contract/detection.js
 import { assemble } from '../../pdf/detect/analysis.js';
 import { missingOcrParts } from '../../pdf/detect/ocr-languages.js';
 import type { Analysis, FieldDetector, OcrLanguage } from '../../pdf/detect.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { assertMove, loadRequest } from '../../model/request-guard.js';
 import { documentContent, requestDocument } from '../../model/documents.js';
 

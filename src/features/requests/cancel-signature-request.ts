@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { audit, emitEvent } from '../events/record-events.js';
 import { loadRequest, moveRequest } from '../../model/request-guard.js';
 import { requestStatus } from './get-signature-request.js';

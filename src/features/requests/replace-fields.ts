@@ -4,7 +4,7 @@ import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domai
 import type { PageBox } from '../../domain/field-rules.js';
 import { invalidRequest } from '../../domain/errors.js';
 import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
 import { audit } from '../events/record-events.js';
 import { assertMove, loadRequest, updateRequest } from '../../model/request-guard.js';
