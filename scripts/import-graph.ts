@@ -14,7 +14,7 @@ export type Layer = (typeof LAYERS)[number];
 export function layerOf(file: string): Layer {
   const rel = file.replace(/\\/g, '/').replace(/^src\//, '');
   const top = rel.split('/')[0]!;
-  if (['cli', 'http', 'smtp', 'programmatic', 'trigger', 'signer-client', 'server.ts', 'scheduler.ts', 'dispatcher.ts'].includes(top)) return 'runtime';
+  if (['cli', 'http', 'smtp', 'programmatic', 'signer-client', 'server.ts', 'scheduler.ts', 'dispatcher.ts'].includes(top)) return 'runtime';
   if (top === 'context.ts') return 'context';
   if ((LAYERS as readonly string[]).includes(top)) return top as Layer;
   throw new Error(`${file}: no layer holds src/${top}; add it to scripts/import-graph.ts`);

@@ -11,7 +11,7 @@ import { fireFault } from '../faults/fire-fault.js';
 import { audit } from '../events/record-events.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { queueCompletionMails } from './completion-mails.js';
-import { timestampPlan } from '../timestamps/timestamp-authority.js';
+import { timestampPlan } from './timestamp-authority.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
