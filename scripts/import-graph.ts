@@ -1,20 +1,21 @@
 // The import graph of src/: which module imports which, the layer each module belongs to, and the rule
-// between layers. Used by test/unit/layers.test.ts, and printed as a map by `npm run layers`.
+// between layers; and the circles between folders, in src/ and in the two browser folders (signing-ui/,
+// dashboard-ui/). Used by test/unit/layers.test.ts, and printed as a map by `npm run layers`.
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
  * paraph's layers, top to bottom: a module may import its own layer and any layer below it, never one
- * above. runtime → features → context → pdf → platform → db → contract → domain.
+ * above. runtime → features → model → context → pdf → platform → db → contract → domain.
  */
-export const LAYERS = ['runtime', 'features', 'context', 'pdf', 'platform', 'db', 'contract', 'domain'] as const;
+export const LAYERS = ['runtime', 'features', 'model', 'context', 'pdf', 'platform', 'db', 'contract', 'domain'] as const;
 export type Layer = (typeof LAYERS)[number];
 
 /** The layer of a module, from its path under src/. */
 export function layerOf(file: string): Layer {
   const rel = file.replace(/\\/g, '/').replace(/^src\//, '');
   const top = rel.split('/')[0]!;
-  if (['cli', 'http', 'smtp', 'programmatic', 'trigger', 'signer-client', 'server.ts', 'scheduler.ts', 'dispatcher.ts'].includes(top)) return 'runtime';
+  if (['cli', 'http', 'smtp', 'programmatic', 'signer-client', 'server.ts', 'scheduler.ts', 'dispatcher.ts'].includes(top)) return 'runtime';
   if (top === 'context.ts') return 'context';
   if ((LAYERS as readonly string[]).includes(top)) return top as Layer;
   throw new Error(`${file}: no layer holds src/${top}; add it to scripts/import-graph.ts`);
@@ -42,6 +43,49 @@ export function importGraph(root: string): Map<string, string[]> {
     graph.set(file, [...deps].sort());
   }
   return graph;
+}
+
+/** The browser folders: plain ES modules the browser loads as they are. */
+export const BROWSER_FOLDERS = ['signing-ui', 'dashboard-ui'] as const;
+
+/** Every .js module of the browser folders with the modules it imports (static imports, re-exports, bare imports and import()). */
+export function browserGraph(root: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const folder of BROWSER_FOLDERS) {
+    const files = fs
+      .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => path.posix.join(folder, file.split(path.sep).join('/')))
+      .filter((file) => /\.m?js$/.test(file) && !file.split('/').includes('vendor'))
+      .sort();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      const deps = new Set<string>();
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        deps.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), (m[1] ?? m[2] ?? m[3])!)));
+      }
+      graph.set(file, [...deps].sort());
+    }
+  }
+  return graph;
+}
+
+/**
+ * The unit a module belongs to for folder circles: src/features/<feature>, src/<folder> (with its
+ * subfolders), a file directly in src/ on its own; in the browser folders every module is its own unit.
+ */
+export function unitOf(file: string): string {
+  const parts = file.split('/');
+  if (parts[0] !== 'src' || parts.length === 2) return file;
+  return parts.slice(0, parts[1] === 'features' && parts.length > 3 ? 3 : 2).join('/');
+}
+
+/** Import circles between units (`unitOf`): folders that import each other, directly or through others. */
+export function folderCircles(graph: Map<string, string[]>): string[][] {
+  const units = new Map<string, Set<string>>();
+  for (const file of graph.keys()) units.set(unitOf(file), units.get(unitOf(file)) ?? new Set());
+  for (const [file, deps] of graph)
+    for (const dep of deps) if (graph.has(dep) && unitOf(dep) !== unitOf(file)) units.get(unitOf(file))!.add(unitOf(dep));
+  return importCircles(new Map([...units].map(([unit, deps]) => [unit, [...deps].sort()])));
 }
 
 /** Imports that go up the layers: [importer, imported]. */
@@ -121,5 +165,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [a, b] of up) console.log(`  ${a} -> ${b}`);
   console.log(`import circles: ${circles.length}`);
   for (const c of circles) console.log(`  ${c.join(' <-> ')}`);
+  const folders = folderCircles(new Map([...graph, ...browserGraph(root)]));
+  console.log(`folder circles (src/ and ${BROWSER_FOLDERS.join('/, ')}/): ${folders.length}`);
+  for (const c of folders) console.log(`  ${c.join(' <-> ')}`);
   if (process.argv.includes('--folders')) for (const [edge, n] of [...folderEdges(graph)].sort()) console.log(`${edge} ${n}`);
 }

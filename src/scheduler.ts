@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Context } from './context.js';
-import { runDueJobs } from './features/scheduling/run-due-jobs.js';
+import { runDueJobs } from './features/sandbox/run-due-jobs.js';
 
 export interface Scheduler {
   stop(): Promise<void>;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { DEFAULT_API_URL, resolveApiClient, type Env } from '../platform/config.js';
-import { TRIGGERABLE, triggerEvent } from '../trigger/trigger-event.js';
+import { TRIGGERABLE, triggerEvent } from '../programmatic/trigger-event.js';
 import { printJson, UsageError, type Io } from './output.js';
 
 /** `paraph trigger EVENT`: the situation an event describes, made to happen for real on a running server. */

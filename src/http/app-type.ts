@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Principal } from '../features/keys/authenticate-api-key.js';
+import type { Principal } from '../domain/principal.js';
 
 /**
  * The fastify instance paraph's routes are registered on, and what paraph adds to fastify's request

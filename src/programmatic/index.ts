@@ -21,4 +21,4 @@ export type {
 export type { CheckReceiverOptions, ReceiverCheck, ReceiverCheckCase, ReceiverCheckDelivery } from './receiver-check.js';
 export { SandboxRequestError } from './sandbox-http.js';
 export { SignerApiError, SigningLinkError } from '../signer-client/act-as-signer.js';
-export { TriggerError } from '../trigger/trigger-event.js';
+export { TriggerError } from './trigger-event.js';

@@ -8,7 +8,7 @@ import type { CaughtEmail, ClockState } from '../contract/sandbox.js';
 import type { CreatedApiKey } from '../contract/sandbox-keys.js';
 import type { SignerOutcome } from '../contract/signing.js';
 import { actAsSigner, parseSigningLink } from '../signer-client/act-as-signer.js';
-import { triggerEvent, type TriggerOptions, type TriggerResult } from '../trigger/trigger-event.js';
+import { triggerEvent, type TriggerOptions, type TriggerResult } from './trigger-event.js';
 import { caughtCodeMailIds, emailCodeFromCatcher } from './catcher-code.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
 import { runReceiverCheck, type CheckReceiverOptions, type ReceiverCheck } from './receiver-check.js';

@@ -334,9 +334,10 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   const got = receiver.received.map((r) => r.headers['webhook-signature']);
   assert.ok(sent.length > 0 && sent.every((signature) => typeof signature === 'string' && got.includes(signature)), JSON.stringify({ sent, got }));
 
-  // Purged: the document is gone (410).
+  // Purged: the document is gone, with the API's 410 for purged content (when and how it went).
   assert.equal((await dash(server, 'POST', `/_dashboard/api/requests/${id}/purge`, token)).status, 200);
-  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token), 410, 'artifact_not_available');
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token), 410, 'artifact_not_available', /purged by hand at /);
+  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token), 410, 'artifact_not_available', /purged by hand at /);
 });
 
 test('the clock says what fell due on the last advance', async (t) => {

@@ -10,7 +10,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { DetectionResult } from '../../src/contract/detection.js';
 import { createFieldDetector } from '../../src/pdf/detect.js';
-import { fieldDetectorFor, useFieldDetector } from '../../src/features/detection/detect-fields.js';
+import { fieldDetectorFor, useFieldDetector } from '../../src/features/requests/detect-fields.js';
 import { fontBomb, formFanout, rootNotCatalog } from '../helpers/hostile-pdfs.js';
 import { createRequest } from '../helpers/flows.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
-import { useFieldDetector } from '../../src/features/detection/detect-fields.js';
+import { useFieldDetector } from '../../src/features/requests/detect-fields.js';
 import { postJson } from '../helpers/flows.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { detectionCorpus, makeScan } from '../helpers/scans.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { purgeCause } from '../../src/features/artifacts/get-artifact.js';
+import { purgeCause } from '../../src/model/documents.js';
 
 test("a purge's cause: as recorded, else told apart by its date", () => {
   const deadline = Date.UTC(2026, 11, 10);

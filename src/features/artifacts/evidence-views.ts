@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isoTime } from '../../platform/clock.js';
 import type { BrandNames } from '../../domain/brand.js';
-import type { DocumentRow, FieldRow, RequestRow, SignerRow } from '../requests/queries.js';
+import type { DocumentRow, FieldRow, RequestRow, SignerRow } from '../../model/request-queries.js';
 import type { SignerMarksTable } from '../../db/schema/signing.js';
 import type { EvidenceEvent, EvidenceResponse, EvidenceSigner, EvidenceTimestamp } from '../../contract/evidence.js';
 import type { EvidenceMark, EvidenceReport } from '../../pdf/evidence-pdf.js';

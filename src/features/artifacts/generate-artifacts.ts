@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest, requestFields, type DocumentRow } from '../requests/queries.js';
+import { currentSigners, findAnyRequest, requestFields } from '../../model/request-queries.js';
+import { requestDocument } from '../../model/documents.js';
 import { checkAuditChain } from '../../domain/audit-chain.js';
 import { loadOrCreateSigningIdentity, type SigningIdentity } from '../../pdf/certificate.js';
 import type { StampField } from '../../pdf/stamp.js';
@@ -9,8 +10,8 @@ import { evidenceJsonOf, evidenceReportOf, type EvidenceFacts } from './evidence
 import { fireFault } from '../faults/fire-fault.js';
 import { audit } from '../events/record-events.js';
 import { sendQueuedMail } from '../mail/outbox.js';
-import { queueCompletionMails } from '../signing/signer-copy.js';
-import { timestampPlan } from '../timestamps/timestamp-authority.js';
+import { queueCompletionMails } from './completion-mails.js';
+import { timestampPlan } from './timestamp-authority.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -105,8 +106,8 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
   const request = findAnyRequest(db, requestId);
   if (request?.status !== 'completed') return null;
   if (db.first(db.q.selectFrom('artifacts').select('type').where('request_id', '=', requestId))) return null;
-  const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', request.document_id)) as DocumentRow | undefined;
-  if (!document?.blob_id) return null;
+  const document = requestDocument(db, request);
+  if (!document.blob_id) return null;
   const signers = currentSigners(db, requestId);
   const marks = signers.length === 0 ? [] : db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signers.map((s) => s.id)));
   const fieldRows = requestFields(db, requestId);

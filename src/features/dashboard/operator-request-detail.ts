@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { requestFields } from '../requests/queries.js';
+import { requestFields } from '../../model/request-queries.js';
 import type { DashboardRequestDetail } from '../../contract/dashboard.js';
 import { listCaughtEmails } from '../mail/caught-emails.js';
 import { showRequest } from './operator-requests.js';

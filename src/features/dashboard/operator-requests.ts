@@ -1,8 +1,9 @@
 import { isoTime } from '../../platform/clock.js';
 import type { RequestStatus } from '../../domain/request-states.js';
 import type { Context } from '../../context.js';
-import { listRequests, findAnyRequest } from '../requests/queries.js';
+import { listRequests, findAnyRequest } from '../../model/request-queries.js';
 import { notFound } from '../../domain/errors.js';
+import { requestDocument } from '../../model/documents.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { requestStatus } from '../requests/get-signature-request.js';
 import { listItemOf } from '../requests/request-views.js';
@@ -25,17 +26,17 @@ export function showRequest(ctx: Context, id: string): OperatorRequestView {
   const { db } = ctx;
   const row = findAnyRequest(db, id);
   if (!row) throw notFound(`signature request ${id} does not exist`);
-  const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', row.document_id));
+  const document = requestDocument(db, row);
   const audit = db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', id).orderBy('id', 'asc'));
   return {
     account_id: row.account_id,
     ...requestStatus(ctx, row),
     document: {
-      filename: document?.filename ?? '',
-      sha256: document?.sha256 ?? '',
-      size: document?.size ?? 0,
-      pages: document?.page_count ?? 0,
-      purged: document?.blob_id === null,
+      filename: document.filename,
+      sha256: document.sha256,
+      size: document.size,
+      pages: document.page_count,
+      purged: document.blob_id === null,
     },
     audit: audit.map((a) => ({
       id: a.id,

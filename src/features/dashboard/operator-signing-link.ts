@@ -1,10 +1,10 @@
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest } from '../requests/queries.js';
+import { currentSigners, findAnyRequest } from '../../model/request-queries.js';
 import { signerOutstanding } from '../../domain/request-states.js';
 import { conflict, notFound } from '../../domain/errors.js';
 import { audit } from '../events/record-events.js';
-import { issueLink } from '../signing/signing-links.js';
+import { issueLink } from '../../model/signing-links.js';
 
 export interface OperatorSigningLink {
   signing_url: string;

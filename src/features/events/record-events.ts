@@ -4,7 +4,7 @@ import { AUDIT_GENESIS, auditRowHash, type AuditContent } from '../../domain/aud
 import type { Context } from '../../context.js';
 import { isoTime } from '../../platform/clock.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { RequestRow, SignerRow } from '../requests/queries.js';
+import type { RequestRow, SignerRow } from '../../model/request-queries.js';
 import type { EventType, WebhookEvent, WebhookSigner } from '../../contract/webhooks.js';
 
 /** Who made a change, as the evidence audit trail records it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { accountExists } from '../keys/queries.js';
-import { findRequest } from '../requests/queries.js';
+import { findRequest } from '../../model/request-queries.js';
 import { insertFaultRule, type FaultRuleRow } from './queries.js';
 import { faultRuleMistake, withDefaults } from '../../domain/fault-rules.js';
 import { invalidRequest, notFound } from '../../domain/errors.js';

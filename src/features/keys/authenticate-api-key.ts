@@ -2,11 +2,7 @@ import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { findApiKeyByHash } from './queries.js';
 import { unauthorized } from '../../domain/errors.js';
-
-export interface Principal {
-  accountId: string;
-  apiKeyId: string;
-}
+import type { Principal } from '../../domain/principal.js';
 
 const KEY_SHAPE = /^[a-z][a-z0-9]*_test_[0-9A-Za-z]{16,200}$/;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Context } from '../../context.js';
-import type { RequestRow, SignerRow } from '../requests/queries.js';
+import type { RequestRow, SignerRow } from '../../model/request-queries.js';
+import { requestDocument } from '../../model/documents.js';
 import type { EmailBranding } from '../../contract/signature-requests.js';
 import { fireFault } from '../faults/fire-fault.js';
 import { composeMail, type ComposedMail } from './compose.js';
@@ -30,13 +31,12 @@ export function queueMail(
   },
 ): string {
   const { db } = ctx;
-  const document = db.first(db.q.selectFrom('documents').select('filename').where('id', '=', input.request.document_id));
   const mail = composeMail({
     kind: input.kind,
     locale: input.signer.locale,
     brand: ctx.brand.word,
     branding: input.request.email_json ? (JSON.parse(input.request.email_json) as EmailBranding) : null,
-    document: document?.filename ?? 'document.pdf',
+    document: requestDocument(db, input.request).filename,
     recipientName: input.signer.name,
     ...(input.link !== undefined ? { link: input.link } : {}),
     ...(input.linkExpiresAt !== undefined ? { linkExpiresAt: input.linkExpiresAt } : {}),

@@ -1,12 +1,12 @@
 import type { Context } from '../../context.js';
-import { currentSigners, requestFields } from './queries.js';
+import { currentSigners, requestFields } from '../../model/request-queries.js';
 import { signerWithoutField } from '../../domain/field-rules.js';
 import { ParaphError } from '../../domain/errors.js';
 import type { ActivateInput } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { assertMove, loadRequest, moveRequest } from './request-guard.js';
-import { issueLink } from '../signing/signing-links.js';
+import { assertMove, loadRequest, moveRequest } from '../../model/request-guard.js';
+import { issueLink } from '../../model/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { signersBefore } from '../signing/signer-turns.js';
 import { warmArtifactGeneration } from '../artifacts/generate-artifacts.js';

@@ -1,11 +1,11 @@
 import type { Context } from '../../context.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { loadRequest, moveRequest } from './request-guard.js';
+import { loadRequest, moveRequest } from '../../model/request-guard.js';
 import { requestStatus } from './get-signature-request.js';
-import { revokeRequestLinks } from '../signing/signing-links.js';
-import { currentSigners } from './queries.js';
+import { revokeRequestLinks } from '../../model/signing-links.js';
+import { currentSigners } from '../../model/request-queries.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 

@@ -5,7 +5,7 @@ import {
   insertRequest,
   type NewRequest,
   type RequestRow,
-} from './queries.js';
+} from '../../model/request-queries.js';
 import { findActiveTemplate } from '../templates/queries.js';
 import { checkFieldValues, checkFields, checkFieldsOnPages, type PageBox } from '../../domain/field-rules.js';
 import { RETENTION_MS } from '../../domain/limits.js';
@@ -14,7 +14,7 @@ import { checkSignersMatchRoles } from '../../domain/template-rules.js';
 import { checkCallbackUrl, checkEmbedOrigin, checkLogoUrl, checkReturnUrl } from '../../domain/url-rules.js';
 import { invalidDocument, invalidRequest } from '../../domain/errors.js';
 import type { CreateRequestPayload, CreateResponse, FieldInput } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
 import { loadTemplate, templateNotFound, type TemplateSource } from '../templates/load-template.js';
 import { audit } from '../events/record-events.js';

@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest } from './queries.js';
+import { currentSigners, findAnyRequest } from '../../model/request-queries.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { moveRequest, updateRequest } from './request-guard.js';
-import { revokeRequestLinks } from '../signing/signing-links.js';
+import { moveRequest, updateRequest } from '../../model/request-guard.js';
+import { revokeRequestLinks } from '../../model/signing-links.js';
 
 const SYSTEM = { type: 'system' } as const;
 

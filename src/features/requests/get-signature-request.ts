@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
-import { availableArtifacts, currentSigners, requestFields, type RequestRow } from './queries.js';
+import { availableArtifacts, currentSigners, requestFields, type RequestRow } from '../../model/request-queries.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
-import { loadRequest } from './request-guard.js';
+import { loadRequest } from '../../model/request-guard.js';
 import { statusOf } from './request-views.js';
 
 /**

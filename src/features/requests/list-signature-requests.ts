@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { listRequests, type RequestRow } from './queries.js';
+import { listRequests, type RequestRow } from '../../model/request-queries.js';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/limits.js';
 import type { RequestListItem } from '../../contract/signature-requests.js';

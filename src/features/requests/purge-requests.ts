@@ -1,11 +1,9 @@
 import type { Context } from '../../context.js';
-import { findAnyRequest, type RequestRow } from './queries.js';
+import { findAnyRequest, type RequestRow } from '../../model/request-queries.js';
 import { audit } from '../events/record-events.js';
-import { moveRequest } from './request-guard.js';
-import { revokeRequestLinks } from '../signing/signing-links.js';
-
-/** Why a request's content went: its retention deadline passed, or an operator purged it by hand. */
-export type PurgeCause = 'retention' | 'by_hand';
+import { moveRequest } from '../../model/request-guard.js';
+import { revokeRequestLinks } from '../../model/signing-links.js';
+import { requestDocument, type PurgeCause } from '../../model/documents.js';
 
 /** Retention: every request past its deadline is purged, whatever its status. */
 export async function purgeDueRequests(ctx: Context): Promise<number> {
@@ -33,9 +31,9 @@ export async function purgeRequest(ctx: Context, requestId: string, cause: Purge
   const { db } = ctx;
   const request = findAnyRequest(db, requestId);
   if (!request || request.status === 'purged') return false;
-  const document = db.first(db.q.selectFrom('documents').select('blob_id').where('id', '=', request.document_id));
+  const document = requestDocument(db, request);
   const artifacts = db.all(db.q.selectFrom('artifacts').select('blob_id').where('request_id', '=', requestId));
-  for (const blobId of [document?.blob_id, ...artifacts.map((a) => a.blob_id)]) {
+  for (const blobId of [document.blob_id, ...artifacts.map((a) => a.blob_id)]) {
     if (blobId) await ctx.blobs.delete(blobId);
   }
   return db.transaction(() => {

@@ -1,13 +1,14 @@
 import type { Context } from '../../context.js';
-import { currentSigners } from './queries.js';
+import { currentSigners } from '../../model/request-queries.js';
 import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domain/field-rules.js';
 import type { PageBox } from '../../domain/field-rules.js';
 import { invalidRequest } from '../../domain/errors.js';
 import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
 import { audit } from '../events/record-events.js';
-import { assertMove, loadRequest, updateRequest } from './request-guard.js';
+import { assertMove, loadRequest, updateRequest } from '../../model/request-guard.js';
+import { requestDocument } from '../../model/documents.js';
 import { requestStatus } from './get-signature-request.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
@@ -26,8 +27,7 @@ export function replaceFields(
       if (message) throw invalidRequest(message);
     };
     fail(checkFields(input.fields, refs, 'fields'));
-    const document = ctx.db.first(ctx.db.q.selectFrom('documents').select('pages_json').where('id', '=', row.document_id));
-    fail(checkFieldsOnPages(input.fields, JSON.parse(document?.pages_json ?? '[]') as PageBox[], 'fields'));
+    fail(checkFieldsOnPages(input.fields, JSON.parse(requestDocument(ctx.db, row).pages_json) as PageBox[], 'fields'));
     const missing = signerWithoutField(input.fields, signers);
     if (missing !== null) fail(`fields: signer "${missing}" has no field; every signer needs at least one`);
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { currentSigners, type SignerRow } from './queries.js';
+import { currentSigners, type SignerRow } from '../../model/request-queries.js';
 import { conflict, invalidRequest, notFound } from '../../domain/errors.js';
 import type { SignerReplaceInput, SignerStatusValue } from '../../contract/signature-requests.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { assertMove, loadRequest, updateRequest } from './request-guard.js';
-import { issueLink, revokeSignerLinks } from '../signing/signing-links.js';
+import { assertMove, loadRequest, updateRequest } from '../../model/request-guard.js';
+import { issueLink, revokeSignerLinks } from '../../model/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { waitingNames } from '../signing/signer-turns.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';

@@ -1,5 +1,5 @@
 import { isoTime } from '../../platform/clock.js';
-import type { FieldRow, RequestRow, SignerRow } from './queries.js';
+import type { FieldRow, RequestRow, SignerRow } from '../../model/request-queries.js';
 import type {
   CreateResponse,
   FieldStatus,

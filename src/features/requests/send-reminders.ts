@@ -1,11 +1,11 @@
 import type { Context } from '../../context.js';
-import { currentSigners } from './queries.js';
+import { currentSigners } from '../../model/request-queries.js';
 import { signerOutstanding } from '../../domain/request-states.js';
 import { conflict, notFound } from '../../domain/errors.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { audit } from '../events/record-events.js';
-import { assertMove, loadRequest, updateRequest } from './request-guard.js';
-import { issueLink } from '../signing/signing-links.js';
+import { assertMove, loadRequest, updateRequest } from '../../model/request-guard.js';
+import { issueLink } from '../../model/signing-links.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { waitingNames } from '../signing/signer-turns.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { nextDueTime, runDueJobs } from '../scheduling/run-due-jobs.js';
+import { nextDueTime, runDueJobs } from './run-due-jobs.js';
 import { settleDeliveriesInFlight } from '../webhooks/deliver-webhook.js';
 import { recordClockAdvance } from './last-clock-advance.js';
 

@@ -3,9 +3,9 @@ import { expireDueLinks } from '../requests/expire-links.js';
 import { purgeRequest } from '../requests/purge-requests.js';
 import type { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { notFound } from '../../domain/errors.js';
-import { findAnyRequest, type RequestRow } from '../requests/queries.js';
+import { findAnyRequest, type RequestRow } from '../../model/request-queries.js';
 import { requestStatus } from '../requests/get-signature-request.js';
-import { assertMove, loadRequest } from '../requests/request-guard.js';
+import { assertMove, loadRequest } from '../../model/request-guard.js';
 
 /** Which request: one account's (HTTP) or any account's (the operator CLI). */
 export interface RequestTarget {

@@ -3,10 +3,10 @@ import type { Context } from '../../context.js';
 import { conflict, invalidRequest } from '../../domain/errors.js';
 import type { SignerOutcome } from '../../contract/signing.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { moveRequest } from '../requests/request-guard.js';
+import { moveRequest } from '../../model/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
-import { revokeRequestLinks } from './signing-links.js';
-import type { SignerRow } from '../requests/queries.js';
+import { revokeRequestLinks } from '../../model/signing-links.js';
+import type { SignerRow } from '../../model/request-queries.js';
 
 /** The signer declines with a reason: signer and request `declined`, every other link closed. */
 export function declineAsSigner(ctx: Context, token: string, reason: string, verification: string | null): SignerOutcome {

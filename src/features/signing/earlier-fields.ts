@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import type { EarlierField } from '../../contract/signing.js';
 import type { FieldType } from '../../contract/signature-requests.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
-import { findAnyRequest, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { findAnyRequest, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 
 /** Why a link can no longer be used: the iframe's `signing.closed` statuses. */
 export type ClosedReason = 'signed' | 'declined' | 'cancelled' | 'expired' | 'revoked' | 'unavailable';

@@ -1,14 +1,14 @@
 import type { Context } from '../../context.js';
-import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import { conflict, invalidRequest } from '../../domain/errors.js';
 import { startArtifactGeneration } from '../artifacts/generate-artifacts.js';
 import type { SignerOutcome, SignInput } from '../../contract/signing.js';
 import { isoTime } from '../../platform/clock.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { moveRequest } from '../requests/request-guard.js';
+import { moveRequest } from '../../model/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
 import { identityValue } from './signer-view.js';
-import { revokeRequestLinks, revokeSignerLinks } from './signing-links.js';
+import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links.js';
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 

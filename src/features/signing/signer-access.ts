@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { currentSigners, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import { conflict } from '../../domain/errors.js';
 import type { ClosedReason } from '../../contract/signing.js';
 import { resolveSigningLink } from './resolve-signing-link.js';

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { randomBase62, sha256Hex } from '../../platform/crypto/tokens.js';
-import { currentSigners, type RequestRow } from '../requests/queries.js';
+import type { RequestRow } from '../../model/request-queries.js';
+import { requestDocument } from '../../model/documents.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
-import { queueMail } from '../mail/outbox.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 
 /**
  * The signer's copy of the signed PDF. Once a request is completed, each signer's link stays readable
  * (never usable for signing again: a signed signer's link always resolves as closed) and offers the
  * signed PDF for as long as the request's content is kept. Each signer who was mailed about the
- * request also gets a `completed` mail with a read-only link to it.
+ * request also gets a `completed` mail with a read-only link to it, queued with the artifacts.
  */
 
 export type SignedPdfState = 'none' | 'pending' | 'ready' | 'purged';
@@ -36,41 +34,8 @@ export async function signedDocumentForSigner(ctx: Context, token: string): Prom
     if (state === 'none') throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
     const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').selectAll().where('request_id', '=', link.request.id).where('type', '=', 'signed-pdf'));
     if (!row?.blob_id) throw new ParaphError('artifact_not_available', 'the signed document is being prepared; retry in a few seconds');
-    const document = ctx.db.first(ctx.db.q.selectFrom('documents').select('filename').where('id', '=', link.request.document_id));
-    return { blobId: row.blob_id, sha256: row.sha256, filename: document?.filename ?? 'document.pdf' };
+    return { blobId: row.blob_id, sha256: row.sha256, filename: requestDocument(ctx.db, link.request).filename };
   });
   const base = found.filename.replace(/\.pdf$/i, '').trim() || 'document';
   return { bytes: await ctx.blobs.get(found.blobId, found.sha256), filename: `${base}-signed.pdf` };
-}
-
-/**
- * Queues the `completed` mail of each signer who signed and was mailed about this request before
- * (invitation, reminder, replacement or code): a request run without mails stays without. Each mail
- * carries a fresh read-only link, valid until the request's content is purged. Call inside the
- * transaction that records the artifacts.
- */
-export function queueCompletionMails(ctx: Context, request: RequestRow, at: number): string[] {
-  const { db } = ctx;
-  const mailed = new Set(
-    db.all(db.q.selectFrom('mail_outbox').select('signer_id').where('request_id', '=', request.id).where('kind', '!=', 'completed')).map((r) => r.signer_id),
-  );
-  const ids: string[] = [];
-  for (const signer of currentSigners(db, request.id)) {
-    if (signer.status !== 'signed' || !mailed.has(signer.id)) continue;
-    const token = randomBase62(32);
-    // Born closed: it can only ever show the signed signer's page and the signed PDF.
-    db.insert('signing_links', {
-      id: randomUUID(),
-      request_id: request.id,
-      signer_id: signer.id,
-      token_hash: sha256Hex(token),
-      created_at: at,
-      expires_at: request.retention_expires_at,
-      revoked_at: at,
-      revoked_reason: 'closed',
-    });
-    const lang = signer.locale ? `?lang=${signer.locale}` : '';
-    ids.push(queueMail(ctx, { request, signer, kind: 'completed', link: `${ctx.publicUrl()}/sign/${token}${lang}`, linkExpiresAt: request.retention_expires_at }));
-  }
-  return ids;
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
-import { currentSigners, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { currentSigners, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import { queueMail } from '../mail/outbox.js';
-import { issueLink, liveSigningUrl } from './signing-links.js';
+import { issueLink, liveSigningUrl } from '../../model/signing-links.js';
 
 /**
  * Whose turn it is in a sequential request. At activation with `send_emails`, only the signers nobody

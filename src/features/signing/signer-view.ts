@@ -1,13 +1,14 @@
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales.js';
-import { requestFields, type FieldRow, type RequestRow, type SignerRow } from '../requests/queries.js';
+import { requestFields, type FieldRow, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import type { PageBox } from '../../domain/field-rules.js';
 import { initialsOf } from '../../domain/initials.js';
 import type { SignerField, SignerView } from '../../contract/signing.js';
 import type { EmailBranding, FieldType } from '../../contract/signature-requests.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { updateRequest } from '../requests/request-guard.js';
+import { updateRequest } from '../../model/request-guard.js';
+import { requestDocument } from '../../model/documents.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { describeOpen, returnUrlFor } from './signer-access.js';
 import { signedPdfState } from './signer-copy.js';
@@ -83,19 +84,19 @@ function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): Signe
 }
 
 function requestPart(ctx: Context, request: RequestRow) {
-  const document = ctx.db.first(ctx.db.q.selectFrom('documents').select(['filename', 'pages_json']).where('id', '=', request.document_id));
+  const document = requestDocument(ctx.db, request);
   const branding = request.email_json ? (JSON.parse(request.email_json) as EmailBranding) : null;
   return {
     id: request.id,
     client_reference: request.client_reference,
     status: request.status,
-    document_name: document?.filename ?? '',
+    document_name: document.filename,
     sequential_signing: request.sequential_signing === 1,
     sender_name: branding?.sender_name?.trim() ?? '',
     message: branding?.message ?? '',
     logo_url: branding?.logo_url?.startsWith('https://') ? branding.logo_url : '',
     cancellation_reason: request.status === 'cancelled' ? (request.cancellation_reason ?? '') : '',
-    pages: (JSON.parse(document?.pages_json ?? '[]') as Array<PageBox & { rotation: number }>).map((p) => ({
+    pages: (JSON.parse(document.pages_json) as Array<PageBox & { rotation: number }>).map((p) => ({
       width: p.width,
       height: p.height,
       rotation: p.rotation,

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { archivedTemplateBlobs, findActiveTemplate, forgetTemplateBlob, markTemplateArchived } from './queries.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { templateNotFound } from './load-template.js';
 
 /**

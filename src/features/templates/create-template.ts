@@ -6,7 +6,7 @@ import { checkTemplateFields, rolesOf } from '../../domain/template-rules.js';
 import { invalidDocument, invalidRequest } from '../../domain/errors.js';
 import type { FieldInput } from '../../contract/signature-requests.js';
 import type { Template } from '../../contract/templates.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { templateOf } from './template-views.js';
 
 export interface CreateTemplateInput {

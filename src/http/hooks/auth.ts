@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
-import { authenticateApiKey, type Principal } from '../../features/keys/authenticate-api-key.js';
+import { authenticateApiKey } from '../../features/keys/authenticate-api-key.js';
+import type { Principal } from '../../domain/principal.js';
 import { unauthorized } from '../../domain/errors.js';
 
 /**

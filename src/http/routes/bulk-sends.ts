@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { invalidRequest } from '../../domain/errors.js';
-import { bulkSend, type BulkRow } from '../../features/bulk-sends/bulk-send.js';
+import { bulkSend, type BulkRow } from '../../features/requests/bulk-send.js';
 import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { BulkSendBatch, BulkSendInput, BulkSendRecipient, BulkSendResponse } from '../../contract/bulk-sends.js';

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import { detectFields } from '../../features/detection/detect-fields.js';
+import { detectFields } from '../../features/requests/detect-fields.js';
 import type { App } from '../app-type.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../../contract/common.js';

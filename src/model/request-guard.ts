@@ -1,7 +1,7 @@
-import type { Context } from '../../context.js';
-import { findRequest, type RequestRow } from './queries.js';
-import { requestMove, type RequestAction, type RequestStatus } from '../../domain/request-states.js';
-import { notFound, ParaphError } from '../../domain/errors.js';
+import type { Context } from '../context.js';
+import { findRequest, type RequestRow } from './request-queries.js';
+import { requestMove, type RequestAction, type RequestStatus } from '../domain/request-states.js';
+import { notFound, ParaphError } from '../domain/errors.js';
 
 /** The account's request, or the 404 that a missing and a foreign request share. */
 export function loadRequest(ctx: Context, accountId: string, id: string): RequestRow {

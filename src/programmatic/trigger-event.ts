@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EventType } from '../contract/webhooks.js';
 import { PACKAGE_ROOT } from '../platform/package-files.js';
-import { emailCodeFromCatcher } from '../programmatic/catcher-code.js';
-import { sandboxFetch } from '../programmatic/sandbox-http.js';
+import { emailCodeFromCatcher } from './catcher-code.js';
+import { sandboxFetch } from './sandbox-http.js';
 import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/act-as-signer.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { randomBase62, sha256Hex } from '../../platform/crypto/tokens.js';
-import type { RequestRow, SignerRow } from '../requests/queries.js';
+import type { Context } from '../context.js';
+import { randomBase62, sha256Hex } from '../platform/crypto/tokens.js';
+import type { RequestRow, SignerRow } from './request-queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

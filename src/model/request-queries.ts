@@ -1,11 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { DocumentsTable } from '../../db/schema/documents.js';
-import type { FieldsTable } from '../../db/schema/fields.js';
-import type { SignatureRequestsTable } from '../../db/schema/signature-requests.js';
-import type { SignersTable } from '../../db/schema/signers.js';
-import type { RequestStatus } from '../../domain/request-states.js';
+import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
+import type { DocumentsTable } from '../db/schema/documents.js';
+import type { FieldsTable } from '../db/schema/fields.js';
+import type { SignatureRequestsTable } from '../db/schema/signature-requests.js';
+import type { SignersTable } from '../db/schema/signers.js';
+import type { RequestStatus } from '../domain/request-states.js';
 
 export type RequestRow = Selectable<SignatureRequestsTable>;
 export type SignerRow = Selectable<SignersTable>;

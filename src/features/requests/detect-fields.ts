@@ -1,13 +1,14 @@
 import { Value } from 'typebox/value';
 import type { Context } from '../../context.js';
-import { currentSigners } from '../requests/queries.js';
+import { currentSigners } from '../../model/request-queries.js';
 import { ParaphError } from '../../domain/errors.js';
 import { DetectionResult, type DetectionPage } from '../../contract/detection.js';
 import { assemble } from '../../pdf/detect/analysis.js';
 import { missingOcrParts } from '../../pdf/detect/ocr-languages.js';
 import type { Analysis, FieldDetector, OcrLanguage } from '../../pdf/detect.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
-import { assertMove, loadRequest } from '../requests/request-guard.js';
+import type { Principal } from '../../domain/principal.js';
+import { assertMove, loadRequest } from '../../model/request-guard.js';
+import { documentContent, requestDocument } from '../../model/documents.js';
 
 const LOCALE_LANGUAGE: Readonly<Record<string, OcrLanguage>> = { en: 'eng', fr: 'fra', ar: 'ara' };
 
@@ -28,9 +29,8 @@ export function useFieldDetector(ctx: Context, detector: FieldDetector): void {
 export async function detectFields(ctx: Context, input: { principal: Principal; id: string }): Promise<DetectionResult> {
   const row = loadRequest(ctx, input.principal.accountId, input.id);
   assertMove(row, 'detect_fields');
-  const document = ctx.db.first(ctx.db.q.selectFrom('documents').selectAll().where('id', '=', row.document_id));
-  if (!document?.blob_id) throw new ParaphError('conflict', 'the document of this request is no longer stored');
-  const bytes = await ctx.blobs.get(document.blob_id, document.sha256);
+  const document = requestDocument(ctx.db, row);
+  const bytes = await documentContent(ctx, row, document);
   // The signers' languages say which OCR language to try first on scanned pages.
   const languages = [...new Set(currentSigners(ctx.db, row.id).map((s) => LOCALE_LANGUAGE[s.locale ?? '']).filter((l) => l !== undefined))];
   const detector = fieldDetectorFor(ctx);

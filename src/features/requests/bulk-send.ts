@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
 import { isParaphError } from '../../domain/errors.js';
 import type { BulkSendBatch, BulkSendError, BulkSendRecipient, BulkSendResponse, BulkSendResult } from '../../contract/bulk-sends.js';
-import { activateSignatureRequest } from '../requests/activate-signature-request.js';
-import type { Principal } from '../keys/authenticate-api-key.js';
-import { checkDeliveryOptions, createSignatureRequest } from '../requests/create-signature-request.js';
+import { activateSignatureRequest } from './activate-signature-request.js';
+import type { Principal } from '../../domain/principal.js';
+import { checkDeliveryOptions, createSignatureRequest } from './create-signature-request.js';
 import { loadTemplate, type TemplateSource } from '../templates/load-template.js';
 import { outsideKeyedCall } from '../idempotency/committed-answers.js';
 
