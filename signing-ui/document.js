@@ -5,10 +5,11 @@ import { api, errorText } from './api.js';
 import { joinList, state } from './context.js';
 import { openDecline } from './decline.js';
 import { h, icon } from './dom.js';
-import { focusNextField, updateProgress } from './fields.js';
+import { focusNextField } from './fields.js';
 import { guideElement } from './guide.js';
 import { layoutPages, loadPdfjs } from './pages.js';
 import { finish, header, reloadIfClosed, render, senderName, setScreen } from './screens.js';
+import { changed, setBusy, setConsent } from './store.js';
 import { zoomControls } from './zoom.js';
 
 /** @typedef {import('./context.js').DocumentUi} DocumentUi */
@@ -63,10 +64,7 @@ export async function showDocument() {
   pages.append(h('p', { class: 'pages-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { text: t('loadingDocument') })));
 
   const consent = h('input', { type: 'checkbox', id: 'consent', class: 'checkbox' });
-  consent.addEventListener('change', () => {
-    state.consent = consent.checked;
-    updateProgress();
-  });
+  consent.addEventListener('change', () => setConsent(consent.checked));
   const signButton = h('button', { type: 'button', class: 'btn btn-primary', id: 'sign-button', 'aria-describedby': 'sign-hint' }, icon('pen', 'icon icon-sm'), h('span', { text: t('sign') }));
   signButton.addEventListener('click', doSign);
   const declineButton = h('button', { type: 'button', class: 'btn btn-secondary', id: 'decline-button', text: t('decline') });
@@ -106,7 +104,7 @@ export async function showDocument() {
       actions,
     ),
   );
-  updateProgress();
+  changed('layout');
   if (hadFocus && (document.activeElement === null || document.activeElement === document.body)) {
     const title = /** @type {HTMLElement | null} */ (document.querySelector('h1.doc-name'));
     if (title) {
@@ -153,16 +151,14 @@ async function doSign() {
   /** @type {{ fields: Record<string, string>, signature?: Mark | null, initials?: Mark | null }} */
   const body = { fields };
   for (const kind of /** @type {MarkKind[]} */ (['signature', 'initials'])) if (view.fields.some((f) => f.type === kind)) body[kind] = state.marks[kind];
-  state.busy = true;
-  updateProgress();
+  setBusy(true);
   /** @type {ChildNode} */ (ui.signButton.lastChild).textContent = t('signing');
   try {
     const outcome = await api('POST', '/sign', body);
     finish(outcome);
   } catch (e) {
-    state.busy = false;
     /** @type {ChildNode} */ (ui.signButton.lastChild).textContent = t('sign');
-    updateProgress();
+    setBusy(false);
     if (!(await reloadIfClosed(e))) showBanner(errorText(e));
   }
 }

@@ -1,38 +1,19 @@
 // @ts-check
-// The signer's fields: what each one is and needs, its element on the page, the marks shown in them,
-// progress through the required ones and the "next field" move.
-import { joinList, state } from './context.js';
+// The signer's fields on the page: each one's element, the marks shown in them, progress through the
+// required ones and the "next field" move. They follow the store: every change redraws what it touches.
+import { isPhone, joinList, state } from './context.js';
 import { fitText, h, icon } from './dom.js';
-import { guideTo, isPhone, updateGuide } from './guide.js';
+import { fieldLabel, isDone, isMark, isRequired, VALUE_MAX } from './field-model.js';
 import { openPad } from './pad.js';
+import { onChange, setValue, showField } from './store.js';
 
 /** @typedef {import('./context.js').Field} Field */
 /** @typedef {import('./context.js').MarkKind} MarkKind */
 
-const VALUE_MAX = 500;
-
-/** @type {(field: Field) => boolean} */
-export const isMark = (field) => field.type === 'signature' || field.type === 'initials';
-/** @type {(field: Field) => boolean} */
-export const isRequired = (field) => isMark(field) || field.editable;
-/** @type {(field: Field) => boolean} */
-export const isDone = (field) => (isMark(field) ? state.marks[/** @type {MarkKind} */ (field.type)] !== null : String(state.values.get(field.id) ?? '').trim() !== '');
-
-/** @param {string} name */
-function humanize(name) {
-  const words = name.replace(/_/g, ' ').trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : '';
-}
-
-/** @param {Field} field */
-export function fieldLabel(field) {
-  const { t } = state;
-  if (field.type === 'signature') return t('fieldSignature');
-  if (field.type === 'initials') return t('fieldInitials');
-  if (field.field_key) return t(`key_${field.field_key}`);
-  if (field.name) return humanize(field.name);
-  return t(field.type === 'date' ? 'fieldDate' : 'fieldText');
-}
+onChange((what) => {
+  if (what === 'mark' || what === 'layout') refreshMarks();
+  updateProgress();
+});
 
 /** @type {Record<string, string>} */
 const AUTOCOMPLETE = { signer_name: 'name', signer_email: 'email', company: 'organization', job_title: 'organization-title' };
@@ -86,12 +67,9 @@ export function fieldElement(field, pageWidth, pageHeight) {
       name: field.name || field.id,
     });
     input.value = field.value;
-    input.addEventListener('input', () => {
-      state.values.set(field.id, input.value);
-      updateProgress();
-    });
+    input.addEventListener('input', () => setValue(field.id, input.value));
     input.addEventListener('click', () => {
-      if (isPhone()) guideTo(field, { focus: true });
+      if (isPhone()) showField(field, { focus: true });
     });
     box.append(input, caption(field));
   } else {
@@ -121,9 +99,8 @@ function caption(field) {
 }
 
 /** Shows the adopted signature/initials in every field of that kind. */
-export function refreshMarks() {
+function refreshMarks() {
   const { t } = state;
-  updateGuide();
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('.field-mark'))) {
     const kind = /** @type {MarkKind} */ (button.dataset.kind);
     const mark = state.marks[kind];
@@ -151,7 +128,8 @@ export function refreshMarks() {
   }
 }
 
-export function updateProgress() {
+/** The progress line, the "next field" button, each box's done state and what the sign button allows. */
+function updateProgress() {
   const ui = state.ui;
   if (!ui) return;
   const { t, view } = state;
@@ -170,7 +148,6 @@ export function updateProgress() {
   ui.declineButton.disabled = state.busy;
   ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) : !complete || !state.consent ? t('signHint') : '';
   ui.hint.hidden = ui.hint.textContent === '';
-  updateGuide();
 }
 
 /**
@@ -191,7 +168,7 @@ export function focusNextField() {
   });
   const field = next && view.fields.find((f) => f.id === next.dataset.fieldId);
   if (field && isPhone()) {
-    guideTo(field, { focus: true });
+    showField(field, { focus: true });
     return;
   }
   const control = /** @type {HTMLInputElement | HTMLButtonElement | null | undefined} */ (next?.querySelector('input, button'));

@@ -1,29 +1,20 @@
 // @ts-check
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
-// the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
-import { state } from './context.js';
-import { openPad } from './pad.js';
-import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './fields.js';
+// the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it. It
+// follows the store: a change redraws it, a field asked for (a tap, "next field") moves it there.
+import { isPhone, state } from './context.js';
 import { h, icon } from './dom.js';
-
-const PHONE = '(max-width: 600px)';
-const query = window.matchMedia(PHONE);
-
-export const isPhone = () => query.matches;
-
-/** @param {() => void} listener */
-export function onPhoneChange(listener) {
-  query.addEventListener('change', listener);
-}
-
-/** The fields the guide walks through: the signer's required ones, in page order. */
-function steps() {
-  return state.view.fields.filter(isRequired).sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-}
+import { fieldLabel, isDone, isMark, requiredInOrder as steps, VALUE_MAX } from './field-model.js';
+import { highlight } from './fields.js';
+import { openPad } from './pad.js';
+import { onChange, onShowField, setValue } from './store.js';
 
 let current = 0;
 /** Once every field is filled the guide folds to one line, unless the signer went back to a field. */
 let reviewing = false;
+
+onChange(() => updateGuide());
+onShowField((field, { focus }) => guideTo(field, { focus }));
 
 export function guideElement() {
   return h('section', { class: 'guide', id: 'guide', 'aria-labelledby': 'guide-step' });
@@ -34,7 +25,7 @@ export function guideElement() {
  * @param {import('./context.js').Field} field
  * @param {{ focus?: boolean }} [options]
  */
-export function guideTo(field, { focus = false } = {}) {
+function guideTo(field, { focus = false } = {}) {
   const index = steps().findIndex((f) => f.id === field.id);
   if (index < 0) return;
   current = index;
@@ -42,7 +33,7 @@ export function guideTo(field, { focus = false } = {}) {
   updateGuide({ focus, scroll: true });
 }
 
-export function updateGuide({ focus = false, scroll = false } = {}) {
+function updateGuide({ focus = false, scroll = false } = {}) {
   const guide = state.ui?.guide;
   if (!guide || !state.view) return;
   const { t } = state;
@@ -120,7 +111,7 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       id: 'guide-input',
       class: 'input guide-input',
       type: pageInput?.type === 'date' ? 'date' : 'text',
-      maxlength: '500',
+      maxlength: String(VALUE_MAX),
       autocomplete: pageInput?.getAttribute('autocomplete') ?? 'off',
       dir: 'auto',
       placeholder: t('enterValue', { label }),
@@ -128,9 +119,8 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
     });
     input.value = state.values.get(field.id) ?? '';
     input.addEventListener('input', () => {
-      state.values.set(field.id, input.value);
       if (pageInput) pageInput.value = input.value;
-      updateProgress();
+      setValue(field.id, input.value);
     });
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {

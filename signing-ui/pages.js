@@ -1,13 +1,13 @@
 // @ts-check
 // The document's pages: pdf.js loaded on first use, every page placed at its displayed size with its
 // fields over it, canvases rendered as they come into view and again at a new width.
-import { state } from './context.js';
+import { isPhone, onPhoneChange, state } from './context.js';
 import { fitText, h } from './dom.js';
-import { fieldElement, placeOnPage, refreshMarks, updateProgress } from './fields.js';
-import { isPhone, onPhoneChange } from './guide.js';
+import { fieldElement, placeOnPage } from './fields.js';
+import { changed } from './store.js';
 
-const PDFJS_URL = '/signing-ui/vendor/pdf.min.mjs';
-const PDFJS_WORKER_URL = '/signing-ui/vendor/pdf.worker.min.mjs';
+const PDFJS_URL = '/vendor/pdf.min.mjs';
+const PDFJS_WORKER_URL = '/vendor/pdf.worker.min.mjs';
 /** Canvas pixels per CSS pixel when rendering pages (more is sharper but heavier). */
 const MAX_DPR = 2;
 const MAX_CANVAS_WIDTH = 2400;
@@ -56,10 +56,9 @@ export async function layoutPages(pdf) {
   }
   pages.replaceChildren(frag);
   ui.entries = entries;
-  refreshMarks();
   onPhoneChange(applyPhoneMode);
   applyPhoneMode();
-  updateProgress();
+  changed('layout');
 
   /** @type {Map<Element, import('./context.js').PageEntry>} */
   const byElement = new Map(entries.map((e) => [e.el, e]));
