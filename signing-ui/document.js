@@ -26,21 +26,7 @@ export async function showDocument() {
   state.consent = false;
 
   const notices = h('div', { class: 'notices' });
-  if (view.request?.message) {
-    notices.append(
-      h(
-        'section',
-        { class: 'notice notice-message', id: 'sender-message', 'aria-labelledby': 'sender-message-title' },
-        icon('mail'),
-        h(
-          'div',
-          {},
-          h('h2', { class: 'notice-title', id: 'sender-message-title', text: view.request.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName') }),
-          messageBlock(view.request.message),
-        ),
-      ),
-    );
-  }
+  if (view.request?.message) notices.append(messageNotice(view.request.message));
   if (view.waiting_for.length > 0) {
     notices.append(
       h(
@@ -164,20 +150,25 @@ async function doSign() {
 }
 
 /**
- * The sender's message; on a phone a long one shows three lines until asked for more, so the first
- * screen still shows the document.
+ * The sender's message. On a phone it folds to its title line, with a button that shows it, so the
+ * first screen shows the document; wider screens always show it whole (the button is not there).
  * @param {string} message
  */
-function messageBlock(message) {
-  const { t } = state;
+function messageNotice(message) {
+  const { t, view } = state;
+  const title = view.request?.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName');
   const quote = h('blockquote', { class: 'message-text', dir: 'auto', id: 'message-text', text: message });
-  if (message.length < 160 && message.split('\n').length <= 3) return quote;
-  quote.classList.add('is-clamped');
-  const more = h('button', { type: 'button', class: 'btn btn-link message-more', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('showMore') });
-  more.addEventListener('click', () => {
-    const open = quote.classList.toggle('is-clamped') === false;
-    more.setAttribute('aria-expanded', String(open));
-    more.textContent = t(open ? 'showLess' : 'showMore');
+  const toggle = h('button', { type: 'button', class: 'btn btn-link message-toggle', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('messageShow') });
+  const notice = h(
+    'section',
+    { class: 'notice notice-message is-folded', id: 'sender-message', 'aria-labelledby': 'sender-message-title' },
+    icon('mail'),
+    h('div', {}, h('div', { class: 'message-head' }, h('h2', { class: 'notice-title', id: 'sender-message-title', text: title }), toggle), quote),
+  );
+  toggle.addEventListener('click', () => {
+    const open = notice.classList.toggle('is-folded') === false;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = t(open ? 'messageHide' : 'messageShow');
   });
-  return h('div', {}, quote, more);
+  return notice;
 }

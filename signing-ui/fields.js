@@ -10,8 +10,12 @@ import { onChange, setValue, showField } from './store.js';
 /** @typedef {import('./context.js').Field} Field */
 /** @typedef {import('./context.js').MarkKind} MarkKind */
 
+/** Words on the page are never drawn smaller than this (px). */
+const READABLE_PX = 9;
+
 onChange((what) => {
   if (what === 'mark' || what === 'layout') refreshMarks();
+  if (what === 'value' || what === 'layout') for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) fitValue(input);
   updateProgress();
 });
 
@@ -68,6 +72,7 @@ export function fieldElement(field, pageWidth, pageHeight) {
     });
     input.value = field.value;
     input.addEventListener('input', () => setValue(field.id, input.value));
+    input.addEventListener('blur', () => fitValue(input));
     input.addEventListener('click', () => {
       if (isPhone()) showField(field, { focus: true });
     });
@@ -85,8 +90,35 @@ export function fieldElement(field, pageWidth, pageHeight) {
     input.value = field.value;
     input.title = label;
     box.append(input, icon('lock', 'icon field-lock'), caption(field));
+    fitValue(input);
   }
   return box;
+}
+
+/**
+ * A value shown whole in a small box (a locked one, or one entered and left): a locked box's lock makes
+ * room first (it only repeats what the input's name says), then the text shrinks, not below a readable
+ * size; if it still does not fit, the value reaches past the box's end rather than being cut. The
+ * input being typed in is left alone.
+ * @param {HTMLInputElement} input
+ */
+function fitValue(input) {
+  const fit = () => {
+    if (!input.isConnected || document.activeElement === input) return;
+    input.classList.remove('is-tight');
+    input.style.fontSize = '';
+    input.style.width = '';
+    if (input.scrollWidth <= input.clientWidth) return;
+    input.classList.add('is-tight');
+    let size = parseFloat(getComputedStyle(input).fontSize);
+    while (size > READABLE_PX && input.scrollWidth > input.clientWidth) {
+      size = Math.max(READABLE_PX, size * 0.92);
+      input.style.fontSize = `${size}px`;
+    }
+    if (input.scrollWidth > input.clientWidth) input.style.width = `${input.offsetWidth + input.scrollWidth - input.clientWidth + 1}px`;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
 }
 
 /**
@@ -109,10 +141,11 @@ function refreshMarks() {
     if (!mark) {
       const cta = t(kind === 'signature' ? 'signHere' : 'initialHere');
       const words = h('span', { class: 'field-cta', text: cta });
-      // A small box (initials of 50×30 pt) shows its words whole: the pen goes, the words shrink to fit.
+      // A small box shows its words whole: the pen goes, the words shrink to fit; a box too small for
+      // readable words (initials of 50×30 pt on a phone) shows the pen alone, the words in its name.
       const small = button.clientWidth > 0 && button.clientWidth < 110;
       button.append(...(small ? [] : [icon('pen', 'icon field-icon')]), words);
-      fitText(words);
+      fitText(words, { min: READABLE_PX, tooSmall: () => words.replaceWith(icon('pen', 'icon field-icon')) });
       // The accessible name starts with the words shown (WCAG 2.5.3).
       button.setAttribute('aria-label', `${cta}: ${t('fieldRequired', { label })}`);
     } else if (mark.type === 'drawn') {

@@ -45,17 +45,20 @@ function updateGuide({ focus = false, scroll = false } = {}) {
   guide.hidden = false;
   // Redraw only on a move or when the step's state changed (typing must keep the input).
   const active = document.activeElement;
+  const allDone = list.every(isDone);
+  // Consent (below the guide) is shown on a phone once every field is filled.
+  guide.classList.toggle('is-complete', allDone);
   if (!focus && !scroll && guide.contains(active) && active?.id === 'guide-input') {
     guide.querySelector('.guide-next')?.toggleAttribute('data-ready', isDone(list[current]));
     return;
   }
   if (current >= list.length) current = list.length - 1;
-  const allDone = list.every(isDone);
   const field = list[current];
   const label = fieldLabel(field);
   const box = document.querySelector(`.field-box[data-field-id="${CSS.escape(field.id)}"]`);
 
-  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0 }, icon('next', 'icon icon-sm icon-back'), h('span', { text: t('guidePrev') }));
+  // One row under one line of text: previous (an arrow, named), the field's input or mark button, next.
+  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0, 'aria-label': t('guidePrev'), title: t('guidePrev') }, icon('next', 'icon icon-sm icon-back'));
   const last = current === list.length - 1;
   const next = h('button', { type: 'button', class: 'btn btn-secondary guide-next' }, h('span', { text: t(last ? 'guideDone' : 'guideNext') }), last ? null : icon('next', 'icon icon-sm icon-flip'));
   prev.addEventListener('click', () => {
@@ -135,11 +138,10 @@ function updateGuide({ focus = false, scroll = false } = {}) {
       'div',
       { class: 'guide-head' },
       h('p', { class: 'guide-step', id: 'guide-step', text: t('guideStep', { n: current + 1, total: list.length }) }),
+      h('label', { class: 'label guide-label', id: 'guide-label', for: 'guide-input', text: t('fieldOnPage', { label, n: field.page }) }),
       allDone ? h('p', { class: 'guide-done', role: 'status', text: t('guideAllDone') }) : null,
     ),
-    h('label', { class: 'label guide-label', id: 'guide-label', for: 'guide-input', text: t('fieldOnPage', { label, n: field.page }) }),
-    control,
-    h('div', { class: 'guide-nav' }, prev, next),
+    h('div', { class: 'guide-row' }, prev, control, next),
   );
   if ((state.ui?.guideField !== field.id && box) || scroll) {
     if (state.ui) state.ui.guideField = field.id;
