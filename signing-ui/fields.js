@@ -69,6 +69,7 @@ export function fieldElement(field, pageWidth, pageHeight) {
       autocomplete: AUTOCOMPLETE[field.field_key] ?? 'off',
       dir: 'auto',
       name: field.name || field.id,
+      dataset: isDate ? { date: 'true' } : undefined,
     });
     input.value = field.value;
     input.addEventListener('input', () => setValue(field.id, input.value));

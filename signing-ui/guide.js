@@ -113,7 +113,7 @@ function updateGuide({ focus = false, scroll = false } = {}) {
     const input = h('input', {
       id: 'guide-input',
       class: 'input guide-input',
-      type: pageInput?.type === 'date' ? 'date' : 'text',
+      type: pageInput?.dataset.date ? 'date' : 'text',
       maxlength: String(VALUE_MAX),
       autocomplete: pageInput?.getAttribute('autocomplete') ?? 'off',
       dir: 'auto',

@@ -58,7 +58,6 @@ export async function layoutPages(pdf) {
   ui.entries = entries;
   onPhoneChange(applyPhoneMode);
   applyPhoneMode();
-  changed('layout');
 
   /** @type {Map<Element, import('./context.js').PageEntry>} */
   const byElement = new Map(entries.map((e) => [e.el, e]));
@@ -104,13 +103,18 @@ export function rerenderPages() {
   for (const entry of state.ui?.entries ?? []) if (entry.renderedPx > 0) renderPage(entry);
 }
 
-/** Phones fill fields in the guide at the bottom: the fields on the page only point there. */
+/**
+ * Phones fill fields in the guide at the bottom: the fields on the page only point there and show the
+ * value, a date as the signed PDF writes it (ISO 8601, shorter than the browser's date box).
+ */
 function applyPhoneMode() {
   const phone = isPhone();
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) {
     input.readOnly = phone;
     input.tabIndex = phone ? -1 : 0;
+    if (input.dataset.date) input.type = phone ? 'text' : 'date';
   }
+  changed('layout');
 }
 
 /** @param {import('./context.js').PageEntry | undefined} entry */

@@ -32,7 +32,7 @@ const SHOTS = `${ARTIFACTS}phone/`;
 
 const MESSAGE = 'Hello,\nplease sign the service agreement before Friday: the second page lists the prices we agreed on last week.\nThanks, Nadia';
 
-/** One signer speaking `lang`: a text, an automatic date, initials in a 50×30 pt box and a signature. */
+/** One signer speaking `lang`: a text, an automatic date, a date to enter, initials in a 50×30 pt box and a signature. */
 async function createSigning(server: TestServer, lang: Lang, message: boolean) {
   const body = {
     email: { sender_name: 'Northwind Trading', ...(message ? { message: MESSAGE } : {}) },
@@ -40,6 +40,7 @@ async function createSigning(server: TestServer, lang: Lang, message: boolean) {
     fields: [
       { signer_reference: 'client', type: 'text', name: 'company', field_key: 'company', page: 1, x: 72, y: 160, width: 220, height: 24 },
       { signer_reference: 'client', type: 'date', field_key: 'sign_date', page: 1, x: 330, y: 160, width: 110, height: 24 },
+      { signer_reference: 'client', type: 'date', name: 'start_date', page: 1, x: 72, y: 230, width: 110, height: 24 },
       { signer_reference: 'client', type: 'initials', page: 1, x: 480, y: 760, width: 50, height: 30 },
       { signer_reference: 'client', type: 'signature', page: 1, x: 72, y: 700, width: 200, height: 50 },
     ],
@@ -79,6 +80,10 @@ async function cutInBoxes(page: Page): Promise<string[]> {
     const context = document.createElement('canvas').getContext('2d');
     for (const box of document.querySelectorAll('.field-box')) {
       const name = box.className.match(/field-(signature|initials|text|date)/)?.[1] + ' ' + (box.dataset.fieldName || '');
+      for (const button of box.querySelectorAll('button.field-mark')) {
+        if (!button.querySelector('.field-cta, svg, img, .mark-typed')) found.push(name + ': an empty mark box');
+        if (!button.getAttribute('aria-label')) found.push(name + ': a mark box without a name');
+      }
       for (const words of box.querySelectorAll('.field-cta')) {
         const size = parseFloat(getComputedStyle(words).fontSize);
         const button = words.parentElement;
@@ -151,18 +156,25 @@ test('the signing page on a phone: small fixed parts, the document on the first 
             }
             assert.deepEqual(await cutInBoxes(page), [], `${label}: words and values in the boxes`);
 
-            // A mark's step: the guide's button opens the pad.
+            // A date's step, then a mark's (the guide's button opens the pad).
             await page.locator('#guide-input').fill('Northwind Trading Ltd');
+            await page.locator('.guide-next').click();
+            await page.locator('input#guide-input[type="date"]').waitFor();
+            await check('date field');
+            await page.locator('#guide-input').fill('2026-12-01');
             await page.locator('.guide-next').click();
             await page.locator('button#guide-input').waitFor();
             await check('mark field');
 
-            // Every field filled: the guide folds, consent and Sign are what is left.
-            for (let step = 0; step < 3 && (await page.locator('button#guide-input').count()); step++) {
-              await page.locator('button#guide-input').click();
-              await page.locator('#pad-tab-type').click();
-              await page.locator('dialog button[type="submit"]').click();
-              await page.locator('dialog[open]').waitFor({ state: 'detached' }).catch(() => {});
+            // Every field filled through the guide (a date typed, marks typed in the pad): it folds, consent and Sign are what is left.
+            for (let step = 0; step < 6 && !(await page.locator('.guide.is-folded').count()); step++) {
+              if (await page.locator('input#guide-input[type="date"]').count()) await page.locator('#guide-input').fill('2026-12-01');
+              else if (await page.locator('button#guide-input').count()) {
+                await page.locator('button#guide-input').click();
+                await page.locator('#pad-tab-type').click();
+                await page.locator('dialog button[type="submit"]').click();
+                await page.locator('dialog[open]').waitFor({ state: 'detached' });
+              }
               if (await page.locator('.guide-next').count()) await page.locator('.guide-next').click();
             }
             await page.locator('.guide.is-folded').waitFor();
