@@ -140,8 +140,10 @@ test('the signing page on a phone: small fixed parts, the document on the first 
               await assertAxeClean(page, `${label}, ${state}`);
             };
 
-            // The first screen: the guide on its first field (the company).
+            // The first screen: the guide on its first field (the company); consent comes once every field is filled.
             await check('first field');
+            assert.equal(await page.locator('#consent').isVisible(), false, `${label}: no consent box while fields are left`);
+            assert.equal(await page.locator('#decline-button').isVisible(), true, `${label}: Decline is always there`);
             if (message) {
               // The sender's message is there, folded: opening it shows it whole, and it folds again.
               const toggle = page.locator('#sender-message button[aria-expanded]');
@@ -180,6 +182,7 @@ test('the signing page on a phone: small fixed parts, the document on the first 
             await page.locator('.guide.is-folded').waitFor();
             await check('all filled');
             assert.deepEqual(await cutInBoxes(page), [], `${label}, all filled: words and values in the boxes`);
+            assert.equal(await page.locator('#consent').isVisible(), true, `${label}: the consent box once every field is filled`);
             await page.locator('#consent').check();
             assert.equal(await page.locator('#sign-button').isDisabled(), false, `${label}: Sign is enabled`);
             assert.deepEqual(errors, [], label);
