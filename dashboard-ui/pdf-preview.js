@@ -4,8 +4,8 @@
 import { apiBytes } from './api.js';
 import { h } from './dom.js';
 
-const PDFJS_URL = '/signing-ui/vendor/pdf.min.mjs';
-const PDFJS_WORKER_URL = '/signing-ui/vendor/pdf.worker.min.mjs';
+const PDFJS_URL = '/vendor/pdf.min.mjs';
+const PDFJS_WORKER_URL = '/vendor/pdf.worker.min.mjs';
 const MAX_PAGES = 30;
 
 let pdfjsPromise = null;

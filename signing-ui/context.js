@@ -21,6 +21,14 @@ export const token = tokenMatch ? decodeURIComponent(tokenMatch[1]) : '';
 export const apiBase = `/sign/${encodeURIComponent(token)}/api`;
 export const linkLang = new URLSearchParams(location.search).get('lang');
 
+/** Below 600 px the signer fills one field at a time in the guide at the bottom of the screen. */
+const phoneQuery = window.matchMedia('(max-width: 600px)');
+export const isPhone = () => phoneQuery.matches;
+/** @param {() => void} listener */
+export function onPhoneChange(listener) {
+  phoneQuery.addEventListener('change', listener);
+}
+
 /**
  * A field of the signer's view (the SignerField of the API).
  * @typedef {object} Field

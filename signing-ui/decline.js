@@ -5,6 +5,7 @@ import { state } from './context.js';
 import { openDialog } from './dialog.js';
 import { h } from './dom.js';
 import { finish, reloadIfClosed } from './screens.js';
+import { setBusy } from './store.js';
 
 const REASON_MAX = 500;
 
@@ -54,7 +55,7 @@ export function openDecline(opener) {
       reason.focus();
       return;
     }
-    state.busy = true;
+    setBusy(true);
     confirm.disabled = true;
     confirm.textContent = t('declining');
     try {
@@ -67,7 +68,7 @@ export function openDecline(opener) {
       if (await reloadIfClosed(e)) dialog.close();
       else error.textContent = errorText(e);
     } finally {
-      state.busy = false;
+      setBusy(false);
     }
   });
   openDialog(dialog, opener);

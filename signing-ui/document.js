@@ -5,10 +5,11 @@ import { api, errorText } from './api.js';
 import { joinList, state } from './context.js';
 import { openDecline } from './decline.js';
 import { h, icon } from './dom.js';
-import { focusNextField, updateProgress } from './fields.js';
+import { focusNextField } from './fields.js';
 import { guideElement } from './guide.js';
 import { layoutPages, loadPdfjs } from './pages.js';
 import { finish, header, reloadIfClosed, render, senderName, setScreen } from './screens.js';
+import { changed, setBusy, setConsent } from './store.js';
 import { zoomControls } from './zoom.js';
 
 /** @typedef {import('./context.js').DocumentUi} DocumentUi */
@@ -25,21 +26,7 @@ export async function showDocument() {
   state.consent = false;
 
   const notices = h('div', { class: 'notices' });
-  if (view.request?.message) {
-    notices.append(
-      h(
-        'section',
-        { class: 'notice notice-message', id: 'sender-message', 'aria-labelledby': 'sender-message-title' },
-        icon('mail'),
-        h(
-          'div',
-          {},
-          h('h2', { class: 'notice-title', id: 'sender-message-title', text: view.request.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName') }),
-          messageBlock(view.request.message),
-        ),
-      ),
-    );
-  }
+  if (view.request?.message) notices.append(messageNotice(view.request.message));
   if (view.waiting_for.length > 0) {
     notices.append(
       h(
@@ -63,10 +50,7 @@ export async function showDocument() {
   pages.append(h('p', { class: 'pages-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { text: t('loadingDocument') })));
 
   const consent = h('input', { type: 'checkbox', id: 'consent', class: 'checkbox' });
-  consent.addEventListener('change', () => {
-    state.consent = consent.checked;
-    updateProgress();
-  });
+  consent.addEventListener('change', () => setConsent(consent.checked));
   const signButton = h('button', { type: 'button', class: 'btn btn-primary', id: 'sign-button', 'aria-describedby': 'sign-hint' }, icon('pen', 'icon icon-sm'), h('span', { text: t('sign') }));
   signButton.addEventListener('click', doSign);
   const declineButton = h('button', { type: 'button', class: 'btn btn-secondary', id: 'decline-button', text: t('decline') });
@@ -106,7 +90,7 @@ export async function showDocument() {
       actions,
     ),
   );
-  updateProgress();
+  changed('layout');
   if (hadFocus && (document.activeElement === null || document.activeElement === document.body)) {
     const title = /** @type {HTMLElement | null} */ (document.querySelector('h1.doc-name'));
     if (title) {
@@ -153,35 +137,38 @@ async function doSign() {
   /** @type {{ fields: Record<string, string>, signature?: Mark | null, initials?: Mark | null }} */
   const body = { fields };
   for (const kind of /** @type {MarkKind[]} */ (['signature', 'initials'])) if (view.fields.some((f) => f.type === kind)) body[kind] = state.marks[kind];
-  state.busy = true;
-  updateProgress();
+  setBusy(true);
   /** @type {ChildNode} */ (ui.signButton.lastChild).textContent = t('signing');
   try {
     const outcome = await api('POST', '/sign', body);
     finish(outcome);
   } catch (e) {
-    state.busy = false;
     /** @type {ChildNode} */ (ui.signButton.lastChild).textContent = t('sign');
-    updateProgress();
+    setBusy(false);
     if (!(await reloadIfClosed(e))) showBanner(errorText(e));
   }
 }
 
 /**
- * The sender's message; on a phone a long one shows three lines until asked for more, so the first
- * screen still shows the document.
+ * The sender's message. On a phone it folds to its title line, with a button that shows it, so the
+ * first screen shows the document; wider screens always show it whole (the button is not there).
  * @param {string} message
  */
-function messageBlock(message) {
-  const { t } = state;
+function messageNotice(message) {
+  const { t, view } = state;
+  const title = view.request?.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName');
   const quote = h('blockquote', { class: 'message-text', dir: 'auto', id: 'message-text', text: message });
-  if (message.length < 160 && message.split('\n').length <= 3) return quote;
-  quote.classList.add('is-clamped');
-  const more = h('button', { type: 'button', class: 'btn btn-link message-more', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('showMore') });
-  more.addEventListener('click', () => {
-    const open = quote.classList.toggle('is-clamped') === false;
-    more.setAttribute('aria-expanded', String(open));
-    more.textContent = t(open ? 'showLess' : 'showMore');
+  const toggle = h('button', { type: 'button', class: 'btn btn-link message-toggle', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('messageShow') });
+  const notice = h(
+    'section',
+    { class: 'notice notice-message is-folded', id: 'sender-message', 'aria-labelledby': 'sender-message-title' },
+    icon('mail'),
+    h('div', {}, h('div', { class: 'message-head' }, h('h2', { class: 'notice-title', id: 'sender-message-title', text: title }), toggle), quote),
+  );
+  toggle.addEventListener('click', () => {
+    const open = notice.classList.toggle('is-folded') === false;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = t(open ? 'messageHide' : 'messageShow');
   });
-  return h('div', {}, quote, more);
+  return notice;
 }

@@ -70,20 +70,24 @@ export function icon(name, className = 'icon') {
 
 /**
  * Shrinks an element's text until it fits its box on one line (a long typed name gets smaller, never
- * cut), down to a quarter of its size; measured once fonts are ready.
+ * cut), down to a quarter of its size, or to `min` px; measured once fonts are ready. When it does not
+ * fit even so, `tooSmall` is called (to show something else in its place).
  * @param {HTMLElement} el
+ * @param {{ min?: number, tooSmall?: () => void }} [options]
  */
-export function fitText(el) {
+export function fitText(el, { min = 0, tooSmall } = {}) {
   const fit = () => {
     if (!el.isConnected) return;
     el.style.fontSize = '';
     const base = parseFloat(getComputedStyle(el).fontSize);
     let size = base;
     const box = el.parentElement ?? el;
-    while (size > base / 4 && (el.scrollWidth > box.clientWidth + 1 || el.scrollWidth > el.clientWidth + 1)) {
+    const overflows = () => el.scrollWidth > box.clientWidth + 1 || el.scrollWidth > el.clientWidth + 1;
+    while (size > Math.max(base / 4, min) && overflows()) {
       size *= 0.92;
       el.style.fontSize = `${size}px`;
     }
+    if (tooSmall && (size < min || overflows())) tooSmall();
   };
   requestAnimationFrame(fit);
   document.fonts?.ready.then(fit);

@@ -1,38 +1,23 @@
 // @ts-check
-// The signer's fields: what each one is and needs, its element on the page, the marks shown in them,
-// progress through the required ones and the "next field" move.
-import { joinList, state } from './context.js';
+// The signer's fields on the page: each one's element, the marks shown in them, progress through the
+// required ones and the "next field" move. They follow the store: every change redraws what it touches.
+import { isPhone, joinList, state } from './context.js';
 import { fitText, h, icon } from './dom.js';
-import { guideTo, isPhone, updateGuide } from './guide.js';
+import { fieldLabel, isDone, isMark, isRequired, VALUE_MAX } from './field-model.js';
 import { openPad } from './pad.js';
+import { onChange, setValue, showField } from './store.js';
 
 /** @typedef {import('./context.js').Field} Field */
 /** @typedef {import('./context.js').MarkKind} MarkKind */
 
-const VALUE_MAX = 500;
+/** Words on the page are never drawn smaller than this (px). */
+const READABLE_PX = 9;
 
-/** @type {(field: Field) => boolean} */
-export const isMark = (field) => field.type === 'signature' || field.type === 'initials';
-/** @type {(field: Field) => boolean} */
-export const isRequired = (field) => isMark(field) || field.editable;
-/** @type {(field: Field) => boolean} */
-export const isDone = (field) => (isMark(field) ? state.marks[/** @type {MarkKind} */ (field.type)] !== null : String(state.values.get(field.id) ?? '').trim() !== '');
-
-/** @param {string} name */
-function humanize(name) {
-  const words = name.replace(/_/g, ' ').trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : '';
-}
-
-/** @param {Field} field */
-export function fieldLabel(field) {
-  const { t } = state;
-  if (field.type === 'signature') return t('fieldSignature');
-  if (field.type === 'initials') return t('fieldInitials');
-  if (field.field_key) return t(`key_${field.field_key}`);
-  if (field.name) return humanize(field.name);
-  return t(field.type === 'date' ? 'fieldDate' : 'fieldText');
-}
+onChange((what) => {
+  if (what === 'mark' || what === 'layout') refreshMarks();
+  if (what === 'value' || what === 'layout') for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) fitValue(input);
+  updateProgress();
+});
 
 /** @type {Record<string, string>} */
 const AUTOCOMPLETE = { signer_name: 'name', signer_email: 'email', company: 'organization', job_title: 'organization-title' };
@@ -84,14 +69,13 @@ export function fieldElement(field, pageWidth, pageHeight) {
       autocomplete: AUTOCOMPLETE[field.field_key] ?? 'off',
       dir: 'auto',
       name: field.name || field.id,
+      dataset: isDate ? { date: 'true' } : undefined,
     });
     input.value = field.value;
-    input.addEventListener('input', () => {
-      state.values.set(field.id, input.value);
-      updateProgress();
-    });
+    input.addEventListener('input', () => setValue(field.id, input.value));
+    input.addEventListener('blur', () => fitValue(input));
     input.addEventListener('click', () => {
-      if (isPhone()) guideTo(field, { focus: true });
+      if (isPhone()) showField(field, { focus: true });
     });
     box.append(input, caption(field));
   } else {
@@ -107,8 +91,35 @@ export function fieldElement(field, pageWidth, pageHeight) {
     input.value = field.value;
     input.title = label;
     box.append(input, icon('lock', 'icon field-lock'), caption(field));
+    fitValue(input);
   }
   return box;
+}
+
+/**
+ * A value shown whole in a small box (a locked one, or one entered and left): a locked box's lock makes
+ * room first (it only repeats what the input's name says), then the text shrinks, not below a readable
+ * size; if it still does not fit, the value reaches past the box's end rather than being cut. The
+ * input being typed in is left alone.
+ * @param {HTMLInputElement} input
+ */
+function fitValue(input) {
+  const fit = () => {
+    if (!input.isConnected || document.activeElement === input) return;
+    input.classList.remove('is-tight');
+    input.style.fontSize = '';
+    input.style.width = '';
+    if (input.scrollWidth <= input.clientWidth) return;
+    input.classList.add('is-tight');
+    let size = parseFloat(getComputedStyle(input).fontSize);
+    while (size > READABLE_PX && input.scrollWidth > input.clientWidth) {
+      size = Math.max(READABLE_PX, size * 0.92);
+      input.style.fontSize = `${size}px`;
+    }
+    if (input.scrollWidth > input.clientWidth) input.style.width = `${input.offsetWidth + input.scrollWidth - input.clientWidth + 1}px`;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
 }
 
 /**
@@ -121,9 +132,8 @@ function caption(field) {
 }
 
 /** Shows the adopted signature/initials in every field of that kind. */
-export function refreshMarks() {
+function refreshMarks() {
   const { t } = state;
-  updateGuide();
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('.field-mark'))) {
     const kind = /** @type {MarkKind} */ (button.dataset.kind);
     const mark = state.marks[kind];
@@ -132,10 +142,11 @@ export function refreshMarks() {
     if (!mark) {
       const cta = t(kind === 'signature' ? 'signHere' : 'initialHere');
       const words = h('span', { class: 'field-cta', text: cta });
-      // A small box (initials of 50×30 pt) shows its words whole: the pen goes, the words shrink to fit.
+      // A small box shows its words whole: the pen goes, the words shrink to fit; a box too small for
+      // readable words (initials of 50×30 pt on a phone) shows the pen alone, the words in its name.
       const small = button.clientWidth > 0 && button.clientWidth < 110;
       button.append(...(small ? [] : [icon('pen', 'icon field-icon')]), words);
-      fitText(words);
+      fitText(words, { min: READABLE_PX, tooSmall: () => words.replaceWith(icon('pen', 'icon field-icon')) });
       // The accessible name starts with the words shown (WCAG 2.5.3).
       button.setAttribute('aria-label', `${cta}: ${t('fieldRequired', { label })}`);
     } else if (mark.type === 'drawn') {
@@ -151,7 +162,8 @@ export function refreshMarks() {
   }
 }
 
-export function updateProgress() {
+/** The progress line, the "next field" button, each box's done state and what the sign button allows. */
+function updateProgress() {
   const ui = state.ui;
   if (!ui) return;
   const { t, view } = state;
@@ -170,7 +182,6 @@ export function updateProgress() {
   ui.declineButton.disabled = state.busy;
   ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) : !complete || !state.consent ? t('signHint') : '';
   ui.hint.hidden = ui.hint.textContent === '';
-  updateGuide();
 }
 
 /**
@@ -191,7 +202,7 @@ export function focusNextField() {
   });
   const field = next && view.fields.find((f) => f.id === next.dataset.fieldId);
   if (field && isPhone()) {
-    guideTo(field, { focus: true });
+    showField(field, { focus: true });
     return;
   }
   const control = /** @type {HTMLInputElement | HTMLButtonElement | null | undefined} */ (next?.querySelector('input, button'));

@@ -1,29 +1,20 @@
 // @ts-check
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
-// the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
-import { state } from './context.js';
-import { openPad } from './pad.js';
-import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './fields.js';
+// the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it. It
+// follows the store: a change redraws it, a field asked for (a tap, "next field") moves it there.
+import { isPhone, state } from './context.js';
 import { h, icon } from './dom.js';
-
-const PHONE = '(max-width: 600px)';
-const query = window.matchMedia(PHONE);
-
-export const isPhone = () => query.matches;
-
-/** @param {() => void} listener */
-export function onPhoneChange(listener) {
-  query.addEventListener('change', listener);
-}
-
-/** The fields the guide walks through: the signer's required ones, in page order. */
-function steps() {
-  return state.view.fields.filter(isRequired).sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-}
+import { fieldLabel, isDone, isMark, requiredInOrder as steps, VALUE_MAX } from './field-model.js';
+import { highlight } from './fields.js';
+import { openPad } from './pad.js';
+import { onChange, onShowField, setValue } from './store.js';
 
 let current = 0;
 /** Once every field is filled the guide folds to one line, unless the signer went back to a field. */
 let reviewing = false;
+
+onChange(() => updateGuide());
+onShowField((field, { focus }) => guideTo(field, { focus }));
 
 export function guideElement() {
   return h('section', { class: 'guide', id: 'guide', 'aria-labelledby': 'guide-step' });
@@ -34,7 +25,7 @@ export function guideElement() {
  * @param {import('./context.js').Field} field
  * @param {{ focus?: boolean }} [options]
  */
-export function guideTo(field, { focus = false } = {}) {
+function guideTo(field, { focus = false } = {}) {
   const index = steps().findIndex((f) => f.id === field.id);
   if (index < 0) return;
   current = index;
@@ -42,7 +33,7 @@ export function guideTo(field, { focus = false } = {}) {
   updateGuide({ focus, scroll: true });
 }
 
-export function updateGuide({ focus = false, scroll = false } = {}) {
+function updateGuide({ focus = false, scroll = false } = {}) {
   const guide = state.ui?.guide;
   if (!guide || !state.view) return;
   const { t } = state;
@@ -54,17 +45,20 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
   guide.hidden = false;
   // Redraw only on a move or when the step's state changed (typing must keep the input).
   const active = document.activeElement;
+  const allDone = list.every(isDone);
+  // Consent (below the guide) is shown on a phone once every field is filled.
+  guide.classList.toggle('is-complete', allDone);
   if (!focus && !scroll && guide.contains(active) && active?.id === 'guide-input') {
     guide.querySelector('.guide-next')?.toggleAttribute('data-ready', isDone(list[current]));
     return;
   }
   if (current >= list.length) current = list.length - 1;
-  const allDone = list.every(isDone);
   const field = list[current];
   const label = fieldLabel(field);
   const box = document.querySelector(`.field-box[data-field-id="${CSS.escape(field.id)}"]`);
 
-  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0 }, icon('next', 'icon icon-sm icon-back'), h('span', { text: t('guidePrev') }));
+  // One row under one line of text: previous (an arrow, named), the field's input or mark button, next.
+  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0, 'aria-label': t('guidePrev'), title: t('guidePrev') }, icon('next', 'icon icon-sm icon-back'));
   const last = current === list.length - 1;
   const next = h('button', { type: 'button', class: 'btn btn-secondary guide-next' }, h('span', { text: t(last ? 'guideDone' : 'guideNext') }), last ? null : icon('next', 'icon icon-sm icon-flip'));
   prev.addEventListener('click', () => {
@@ -119,8 +113,8 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
     const input = h('input', {
       id: 'guide-input',
       class: 'input guide-input',
-      type: pageInput?.type === 'date' ? 'date' : 'text',
-      maxlength: '500',
+      type: pageInput?.dataset.date ? 'date' : 'text',
+      maxlength: String(VALUE_MAX),
       autocomplete: pageInput?.getAttribute('autocomplete') ?? 'off',
       dir: 'auto',
       placeholder: t('enterValue', { label }),
@@ -128,9 +122,8 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
     });
     input.value = state.values.get(field.id) ?? '';
     input.addEventListener('input', () => {
-      state.values.set(field.id, input.value);
       if (pageInput) pageInput.value = input.value;
-      updateProgress();
+      setValue(field.id, input.value);
     });
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
@@ -145,11 +138,10 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       'div',
       { class: 'guide-head' },
       h('p', { class: 'guide-step', id: 'guide-step', text: t('guideStep', { n: current + 1, total: list.length }) }),
+      h('label', { class: 'label guide-label', id: 'guide-label', for: 'guide-input', text: t('fieldOnPage', { label, n: field.page }) }),
       allDone ? h('p', { class: 'guide-done', role: 'status', text: t('guideAllDone') }) : null,
     ),
-    h('label', { class: 'label guide-label', id: 'guide-label', for: 'guide-input', text: t('fieldOnPage', { label, n: field.page }) }),
-    control,
-    h('div', { class: 'guide-nav' }, prev, next),
+    h('div', { class: 'guide-row' }, prev, control, next),
   );
   if ((state.ui?.guideField !== field.id && box) || scroll) {
     if (state.ui) state.ui.guideField = field.id;

@@ -3,8 +3,8 @@
 // handwriting font the signed PDF stamps typed marks in).
 import { initialsOf, state } from './context.js';
 import { openDialog } from './dialog.js';
-import { refreshMarks, updateProgress } from './fields.js';
 import { fitText, h } from './dom.js';
+import { setMark } from './store.js';
 
 const TYPED_MAX = 100;
 
@@ -170,9 +170,7 @@ export function openPad(kind, opener) {
       padError.textContent = t('padEmpty');
       return;
     }
-    state.marks[kind] = mark;
-    refreshMarks();
-    updateProgress();
+    setMark(kind, mark);
     dialog.close();
   });
   select(tab);

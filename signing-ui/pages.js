@@ -1,13 +1,13 @@
 // @ts-check
 // The document's pages: pdf.js loaded on first use, every page placed at its displayed size with its
 // fields over it, canvases rendered as they come into view and again at a new width.
-import { state } from './context.js';
+import { isPhone, onPhoneChange, state } from './context.js';
 import { fitText, h } from './dom.js';
-import { fieldElement, placeOnPage, refreshMarks, updateProgress } from './fields.js';
-import { isPhone, onPhoneChange } from './guide.js';
+import { fieldElement, placeOnPage } from './fields.js';
+import { changed } from './store.js';
 
-const PDFJS_URL = '/signing-ui/vendor/pdf.min.mjs';
-const PDFJS_WORKER_URL = '/signing-ui/vendor/pdf.worker.min.mjs';
+const PDFJS_URL = '/vendor/pdf.min.mjs';
+const PDFJS_WORKER_URL = '/vendor/pdf.worker.min.mjs';
 /** Canvas pixels per CSS pixel when rendering pages (more is sharper but heavier). */
 const MAX_DPR = 2;
 const MAX_CANVAS_WIDTH = 2400;
@@ -56,10 +56,8 @@ export async function layoutPages(pdf) {
   }
   pages.replaceChildren(frag);
   ui.entries = entries;
-  refreshMarks();
   onPhoneChange(applyPhoneMode);
   applyPhoneMode();
-  updateProgress();
 
   /** @type {Map<Element, import('./context.js').PageEntry>} */
   const byElement = new Map(entries.map((e) => [e.el, e]));
@@ -105,13 +103,18 @@ export function rerenderPages() {
   for (const entry of state.ui?.entries ?? []) if (entry.renderedPx > 0) renderPage(entry);
 }
 
-/** Phones fill fields in the guide at the bottom: the fields on the page only point there. */
+/**
+ * Phones fill fields in the guide at the bottom: the fields on the page only point there and show the
+ * value, a date as the signed PDF writes it (ISO 8601, shorter than the browser's date box).
+ */
 function applyPhoneMode() {
   const phone = isPhone();
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) {
     input.readOnly = phone;
     input.tabIndex = phone ? -1 : 0;
+    if (input.dataset.date) input.type = phone ? 'text' : 'date';
   }
+  changed('layout');
 }
 
 /** @param {import('./context.js').PageEntry | undefined} entry */

@@ -146,6 +146,8 @@ test('the signer\'s experience in Chromium', { skip: !IN_CI && missingTool(CHROM
         assert.equal(await page.locator('html').getAttribute('lang'), lang);
         // Names are isolated from the sentence's direction (invisible marks, U+2066–U+2069).
         assert.equal((await page.locator('.sender-name').innerText()).replace(/[\u2066-\u2069]/g, '').trim(), WORDS[lang].from, 'the page says who is asking');
+        // On a phone the message folds to its title line; its button shows it.
+        if (size === 'phone') await page.locator('#sender-message .message-toggle').click();
         assert.match(await page.locator('#sender-message').innerText(), /please sign the service agreement before Friday/);
         assert.match(await page.locator('.doc-name').innerText(), /service-agreement\.pdf/);
         if (size === 'desktop') assert.ok(await page.locator('.link-expiry').isVisible(), 'the link\'s expiry is shown');

@@ -1,6 +1,7 @@
 // The dashboard's JSON API (`/_dashboard/api`): only the data directory's dashboard token opens it,
 // never an API key; it is never rate-limited nor touched by fault rules; it sees every account; every
 // `/_dashboard` answer carries the security headers (docs/dashboard.md).
+import fs from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodemailer from 'nodemailer';
@@ -96,6 +97,22 @@ test('the page is HTML without inline script, its script and stylesheet are serv
     assert.match(file.headers.get('content-type') ?? '', type, route);
     assertSecurityHeaders(file, `GET ${route}`);
     assert.ok((await file.text()).length > 100, route);
+  }
+  // Every script of the page's folder is served (the list is read from the folder, not written by hand).
+  const scripts = fs.readdirSync(new URL('../../dashboard-ui/', import.meta.url)).filter((name) => name.endsWith('.js'));
+  assert.ok(scripts.length >= 10, `the dashboard's modules: ${scripts.join(', ')}`);
+  for (const name of scripts) {
+    const file = await server.call('GET', `/_dashboard/${name}`, { key: null });
+    assert.equal(file.status, 200, name);
+    assert.match(file.headers.get('content-type') ?? '', /^text\/javascript/, name);
+    await file.arrayBuffer();
+  }
+  // pdf.js, which the dashboard and the signing page both load, at one place; nothing else of its package.
+  for (const [route, status] of [['/vendor/pdf.min.mjs', 200], ['/vendor/pdf.worker.min.mjs', 200], ['/vendor/package.json', 404], ['/signing-ui/vendor/pdf.min.mjs', 404]] as const) {
+    const file = await server.call('GET', route, { key: null });
+    assert.equal(file.status, status, route);
+    if (status === 200) assert.match(file.headers.get('content-type') ?? '', /javascript/, route);
+    await file.arrayBuffer();
   }
   const bare = await server.call('GET', '/_dashboard', { key: null, headers: {} });
   assert.equal(new URL(bare.url).pathname, '/_dashboard/', 'redirected to the page');

@@ -41,27 +41,11 @@ import { CaughtEmail } from '../../contract/sandbox.js';
 import { ReceiverCheck, ReceiverCheckInput, ReceiverCheckOverview } from '../../contract/receiver-check.js';
 import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
+import { uiFiles } from './ui-files.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');
-/** The page's files, each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
-const JS = 'text/javascript; charset=utf-8';
-const UI_FILES: Readonly<Record<string, string>> = {
-  'index.html': 'text/html; charset=utf-8',
-  'embed-test.html': 'text/html; charset=utf-8',
-  'styles.css': 'text/css; charset=utf-8',
-  'app.js': JS,
-  'dom.js': JS,
-  'api.js': JS,
-  'live.js': JS,
-  'requests.js': JS,
-  'request-page.js': JS,
-  'pdf-preview.js': JS,
-  'mail.js': JS,
-  'webhooks.js': JS,
-  'clock.js': JS,
-  'receiver-check.js': JS,
-  'embed-test.js': JS,
-};
+/** The page's files (every page, script and stylesheet of the folder), each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
+const UI_FILES = uiFiles(UI_DIR);
 
 /** A caught mail's HTML in the dashboard's iframe: no script at all, inline styles, images only when asked. */
 function mailCsp(remoteImages: boolean): string {
@@ -101,10 +85,10 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
       body = fs.readFileSync(path.join(UI_DIR, name), 'utf8');
       files.set(name, body);
     }
-    return reply.type(UI_FILES[name]!).send(body);
+    return reply.type(UI_FILES.get(name)!).send(body);
   };
   app.get('/_dashboard/', { config, onRequest: dashboardHeaders }, file('index.html'));
-  for (const name of Object.keys(UI_FILES)) {
+  for (const name of UI_FILES.keys()) {
     if (name !== 'index.html') app.get(`/_dashboard/${name}`, { config, onRequest: dashboardHeaders }, file(name));
   }
 

@@ -13,6 +13,7 @@ import { registerSandboxKeys } from './sandbox-keys.js';
 import { registerSandboxTsa } from './sandbox-tsa.js';
 import { registerSignatureRequests } from './signature-requests.js';
 import { registerSigning } from './signing.js';
+import { registerUiVendor } from './ui-files.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerTemplates } from './templates.js';
 import { registerBulkSends } from './bulk-sends.js';
@@ -38,6 +39,7 @@ export async function registerRoutes(
   registerFaults(app, deps.ctx);
   registerTemplates(app, deps.ctx);
   registerBulkSends(app, deps.ctx);
+  await registerUiVendor(app);
   await registerSigning(app, deps.ctx);
   registerArtifacts(app, deps.ctx);
   registerDetection(app, deps.ctx);
