@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
 import { PACKAGE_ROOT } from '../../platform/package-files.js';
+import { PDFJS_BUILD_DIR } from '../../platform/vendored.js';
 import { declineAsSigner } from '../../features/signing/decline-as-signer.js';
 import { resolveSigningLink } from '../../features/signing/resolve-signing-link.js';
 import { signAsSigner } from '../../features/signing/sign-as-signer.js';
@@ -21,7 +22,6 @@ import { VERIFICATION_COOKIE, VERIFICATION_HEADER } from '../../domain/email-cod
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/aref-ruqaa/package.json')), 'files');
-const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
 /** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
 function privateAnswer(reply: FastifyReply): void {
@@ -60,7 +60,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
     index: false,
     allowedPath: (p) => /^\/aref-ruqaa-(arabic|latin|latin-ext)-400-normal\.woff2$/.test(p),
   });
-  await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
+  await app.register(fastifyStatic, { root: PDFJS_BUILD_DIR, prefix: '/signing-ui/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
 
   // The page is static: read once, in both modes.
   const template = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8');
