@@ -27,4 +27,5 @@ if [ "${PARAPH_TEST_LINE_INDEPENDENT:-}" = skip ]; then
   done
   files=("${kept[@]}")
 fi
-exec node --import tsx --test --test-reporter="$reporter" --test-concurrency=2 "${files[@]}"
+# PARAPH_TEST_CONCURRENCY: files run at once (2: the tests are CPU-bound on a 2-core machine).
+exec node --import tsx --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"

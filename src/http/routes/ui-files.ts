@@ -1,19 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../app-type.js';
+import { PDFJS_BUILD_DIR } from '../../platform/vendored.js';
 
-/** pdf.js's browser build (the legacy one: no newer JavaScript than the page's browsers run). */
-const PDFJS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build');
 
 /**
  * The libraries both browser pages load, at one place: pdf.js and its worker under `/vendor/`
- * (the signing page draws the document with it, the dashboard its preview). Nothing else of the
+ * (the signing page draws the document with it, the dashboard its preview), from pdf.js's legacy
+ * build (no newer JavaScript than the pages' browsers run). Nothing else of the
  * package is reachable.
  */
 export async function registerUiVendor(app: App): Promise<void> {
-  await app.register(fastifyStatic, { root: PDFJS_DIR, prefix: '/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
+  await app.register(fastifyStatic, { root: PDFJS_BUILD_DIR, prefix: '/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
 }
 
 const TYPES: Readonly<Record<string, string>> = {

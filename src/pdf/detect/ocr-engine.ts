@@ -2,13 +2,14 @@
  * Offline OCR with tesseract.js: up to two workers per language (one per core, at most two), started on
  * first use and kept for the next pages and the next documents, so that the parts of a page are read
  * at once. The language data comes from the @tesseract.js-data packages installed with paraph (the
- * `4.0.0_best_int` models, optional dependencies like tesseract.js itself); nothing is ever downloaded. tesseract.js keeps an unpacked copy of each model
+ * `4.0.0_best_int` models, optional dependencies); nothing is ever downloaded. tesseract.js keeps an unpacked copy of each model
  * in `cachePath`. Runs only inside the detection child process.
  */
 import fs from 'node:fs';
 import os from 'node:os';
-// tesseract.js is an optional dependency: loaded when the first scan is read (ocr-languages.ts tells whether it is installed).
+// The OCR engine is loaded when the first scan is read: tesseract.js as paraph ships it (src/platform/vendored.ts).
 import type { Worker as TesseractWorker } from 'tesseract.js';
+import { TESSERACT } from '../../platform/vendored.js';
 import type { Word } from './suggest-fields.js';
 import { toPbm, type InkPage } from './ocr-image.js';
 import { languageDir, type OcrLanguage } from './ocr-languages.js';
@@ -135,8 +136,10 @@ export class OcrEngine {
         if (!langPath) throw new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`);
         await first;
         fs.mkdirSync(this.#cachePath, { recursive: true });
-        const { createWorker, OEM } = await import('tesseract.js');
-        const w = await createWorker(lang, OEM.LSTM_ONLY, { langPath, cachePath: this.#cachePath, gzip: true, logger: () => {}, errorHandler: () => {} });
+        // A CommonJS module either way: its exports are the import's default.
+        const { createWorker, OEM } = ((await import(TESSERACT.moduleUrl)) as { default: typeof import('tesseract.js') }).default;
+        const options = { langPath, cachePath: this.#cachePath, gzip: true, logger: () => {}, errorHandler: () => {} };
+        const w = await createWorker(lang, OEM.LSTM_ONLY, TESSERACT.workerPath ? { ...options, workerPath: TESSERACT.workerPath } : options);
         // Pages are black on white once binarised: looking for light-on-dark text only costs time.
         await w.setParameters({ preserve_interword_spaces: '0', tessedit_do_invert: '0' });
         return w;

@@ -3,8 +3,7 @@
  * and white against its own paper (grey, yellowed or unevenly lit), specks removed, and handed to
  * tesseract as a 1-bit PBM (no PNG to encode and decode). Runs in the detection child.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { AnnotationMode } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 
 export interface GreyPage {
   grey: Uint8Array;

@@ -2,14 +2,17 @@
  * The OCR languages paraph ships (the @tesseract.js-data packages, `4.0.0_best_int` models) and which of
  * them are installed. No tesseract code here: the server asks this without loading the OCR engine.
  *
- * OCR's parts are optional dependencies of paraph (an install with `--omit=optional` leaves them out,
- * some 100 MB): the engine (tesseract.js), the canvas pdf.js renders a scanned page on (@napi-rs/canvas)
- * and the language data. Without the engine or the canvas, no language is available and OCR is disabled.
+ * The engine (tesseract.js and its WebAssembly build, 7 MB) ships in paraph's dist/vendor/
+ * (src/platform/vendored.ts). OCR's other parts are optional dependencies of paraph (an install with
+ * `--omit=optional` leaves them out, some 50 MB): the canvas pdf.js renders a scanned page on
+ * (@napi-rs/canvas) and the language data. Without the canvas, no language is available and OCR is
+ * disabled.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PACKAGE_ROOT } from '../../platform/package-files.js';
+import { TESSERACT } from '../../platform/vendored.js';
 
 export type OcrLanguage = 'eng' | 'fra' | 'ara';
 export const OCR_LANGUAGES: readonly OcrLanguage[] = ['eng', 'fra', 'ara'];
@@ -26,7 +29,8 @@ export function languageDir(lang: OcrLanguage): string | undefined {
   }
 }
 
-const ENGINE_PARTS = ['tesseract.js', '@napi-rs/canvas'] as const;
+/** The packages OCR's engine needs: the canvas, and tesseract.js itself when it is not the copy in dist/vendor/. */
+const ENGINE_PARTS = TESSERACT.workerPath ? ['@napi-rs/canvas'] : ['tesseract.js', '@napi-rs/canvas'];
 let enginePresent: boolean | undefined;
 
 function installed(name: string): boolean {

@@ -5,16 +5,14 @@
  * for OCR. Runs only inside the detection child process (see ../detect-child.ts).
  */
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { AnnotationMode, OPS, Util, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDFJS_ROOT } from '../../platform/vendored.js';
+import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
 import type { Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
 type Matrix = [number, number, number, number, number, number];
 
-const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const asset = (dir: string) => `${path.join(PDFJS_DIR, dir)}${path.sep}`;
+const asset = (dir: string) => `${path.join(PDFJS_ROOT, dir)}${path.sep}`;
 /** Images above this many pixels are not decoded (a scan of A4 at 600 dpi is 35 million). */
 const MAX_IMAGE_PIXELS = 40_000_000;
 const MIN_RULE = 24;
