@@ -10,8 +10,8 @@ export interface ArtifactAttemptRecord {
   startedAt: number;
   outcome: ArtifactAttemptOutcome;
   error?: unknown;
-  /** Sandbox time of the next attempt after a failure, else null. */
-  nextAttemptAt?: number | null;
+  /** After a failure: the next attempt comes this many ms after this one ends. */
+  retryInMs?: number;
 }
 
 /**
@@ -22,6 +22,7 @@ export interface ArtifactAttemptRecord {
 export function recordArtifactAttempt(ctx: Context, requestId: string, attempt: ArtifactAttemptRecord): void {
   const { db } = ctx;
   db.transaction(() => {
+    const finishedAt = ctx.clock.now();
     const last = db.first(
       db.q.selectFrom('artifact_attempts').select((a) => a.fn.max<number>('number').as('n')).where('request_id', '=', requestId),
     );
@@ -29,10 +30,10 @@ export function recordArtifactAttempt(ctx: Context, requestId: string, attempt: 
       request_id: requestId,
       number: (last?.n ?? 0) + 1,
       started_at: attempt.startedAt,
-      finished_at: ctx.clock.now(),
+      finished_at: finishedAt,
       outcome: attempt.outcome,
       error: attempt.error === undefined ? null : errorText(attempt.error),
-      next_attempt_at: attempt.nextAttemptAt ?? null,
+      next_attempt_at: attempt.retryInMs === undefined ? null : finishedAt + attempt.retryInMs,
     });
   });
 }

@@ -221,7 +221,7 @@ export function startArtifactGeneration(ctx: Context, requestId: string): Promis
         state.failures.set(requestId, { count, retryAt: ctx.clock.realNow() + delay });
         let recorded: unknown;
         try {
-          recordArtifactAttempt(ctx, requestId, { startedAt, outcome: 'failed', error, nextAttemptAt: ctx.clock.now() + delay });
+          recordArtifactAttempt(ctx, requestId, { startedAt, outcome: 'failed', error, retryInMs: delay });
         } catch (failure) {
           recorded = failure;
         }
