@@ -1,8 +1,8 @@
 // @ts-check
 // One request: status, signers (with buttons to open each one's signing page or the embed test
 // page), the document with its field boxes, fields, the audit trail as a timeline with its hash-chain
-// check, the request's mail and webhook deliveries, artifact downloads and the sandbox moves (expire,
-// purge). Updates by itself while it is open.
+// check, the request's mail, webhook deliveries and artifact attempts, artifact downloads and the
+// sandbox moves (expire, purge). Updates by itself while it is open.
 import { api, download, reportFailure } from './api.js';
 import { badge, definitions, empty, h, replaceKeeping, section, show, statusLine, table, text, time } from './dom.js';
 import { everyChange, POLL_MS } from './live.js';
@@ -18,6 +18,22 @@ const ARTIFACTS = [
 
 /** @type {Record<string, string>} */
 const ACTORS = { api_client: 'API client', signer: 'signer', system: 'paraph (scheduler or sandbox move)' };
+
+/**
+ * Each attempt to make the artifacts, as the webhook attempts are shown: a failed one in red, with its
+ * error and when the next one was due.
+ * @param {any[]} attempts
+ */
+function artifactAttempts(attempts) {
+  if (!attempts.length) return empty('No attempt recorded: artifacts are made once every signer has signed.');
+  /** @param {any} a @param {string} value */
+  const cell = (a, value) => (a.outcome === 'failed' ? h('span', { class: 'attempt-failed' }, value) : value);
+  return table(
+    'Artifact attempts',
+    ['#', 'Outcome', 'Started', 'Duration', 'Error', 'Next attempt'],
+    attempts.map((a) => [String(a.number), cell(a, a.outcome), time(a.started_at), `${a.duration_ms} ms`, a.error ? cell(a, a.error) : '—', time(a.next_attempt_at)]),
+  );
+}
 
 /** @param {any} check the audit chain's verification */
 function chainCheck(check) {
@@ -221,6 +237,7 @@ export async function requestPage(id) {
         'Webhook deliveries',
         ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: replayed })) : [empty('No webhook delivery.')]),
       ),
+      section('Artifact attempts', artifactAttempts(r.artifact_attempts)),
     );
 
     const key = `${r.document.purged}:${JSON.stringify(r.layout)}`;

@@ -46,6 +46,19 @@ export const WebhookAttempt = Type.Object(
   { ...closed, title: 'WebhookAttempt' },
 );
 
+export const ArtifactAttempt = Type.Object(
+  {
+    number: Type.Integer({ minimum: 1 }),
+    outcome: Type.Enum(['succeeded', 'failed']),
+    started_at: DateTime,
+    finished_at: DateTime,
+    duration_ms: Type.Integer({ minimum: 0 }),
+    error: Type.Union([Type.String(), Type.Null()], { description: 'what went wrong; null for a success' }),
+    next_attempt_at: Type.Union([DateTime, Type.Null()], { description: 'after a failure, when the process that made the attempt was to try again' }),
+  },
+  { ...closed, title: 'ArtifactAttempt', description: "one attempt to make a completed request's artifacts" },
+);
+
 export const DashboardDelivery = Type.Object(
   { ...WebhookDelivery.properties, attempts: Type.Array(WebhookAttempt) },
   { ...closed, title: 'DashboardDelivery' },
@@ -115,6 +128,7 @@ export const DashboardRequestDetail = Type.Object(
     audit_check: AuditCheck,
     emails: Type.Array(CaughtEmail),
     webhook_deliveries: Type.Array(DashboardDelivery),
+    artifact_attempts: Type.Array(ArtifactAttempt, { description: 'every attempt to make the artifacts, oldest first' }),
   },
   { ...closed, title: 'DashboardRequestDetail' },
 );

@@ -92,9 +92,11 @@ class ChildDetector implements FieldDetector {
       // Work abandoned at the deadline may still be running, and memory taken by a large document
       // (tesseract's buffers only grow; pdf.js keeps what a document of many objects made, 300 MB for
       // 60,000 annotations) would count against the next one: start afresh.
-      recycleAfter: (job, reply) => job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned),
-      recycleAboveMb: settings.recycleMb,
+      replaceAfter: (job, reply, rss) =>
+        (reply !== undefined && (job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned === true))) ||
+        (rss() ?? 0) > settings.recycleMb,
       idleMs: settings.idleMs,
+      words: { task: 'the analysis', worker: 'the analysis process' },
     });
   }
 
@@ -132,7 +134,11 @@ class ChildDetector implements FieldDetector {
       if (!reply.ok) return { ok: false, reason: 'unreadable', message: reply.message };
       const abandoned = reply.analysis.abandoned === true;
       // Stopped at its deadline before any page was read (stuck in the first one): nothing to answer with.
-      if (abandoned && reply.analysis.pages.length === 0) return this.#timedOut(reply.analysis.stats.extractionMs, told);
+      if (abandoned && reply.analysis.pages.length === 0) {
+        const failure = this.#worker.failure('timeout');
+        failure.elapsedMs = reply.analysis.stats.extractionMs;
+        return this.#timedOut(failure, told);
+      }
       return { ok: true, analysis: reply.analysis, partial: abandoned };
     } catch (error) {
       if (!(error instanceof WorkerFailure)) throw error;
@@ -145,27 +151,8 @@ class ChildDetector implements FieldDetector {
   }
 
   #failed(failure: WorkerFailure, told: Told): DetectOutcome {
-    const crashed = (message: string): DetectOutcome => ({ ok: false, reason: 'crashed', message });
-    switch (failure.kind) {
-      case 'timeout':
-        return this.#timedOut(failure.elapsedMs, told);
-      case 'memory':
-        return { ok: false, reason: 'memory', message: `the analysis needed more than ${this.#s.maxMemoryMb} MB of memory` };
-      case 'closed':
-        return crashed('the field detector was stopped');
-      case 'error':
-        return crashed('the analysis process failed');
-      case 'unsent':
-        return crashed('the analysis process did not take the document');
-      case 'start':
-        if (failure.code === null && failure.signal === null) return crashed(`the analysis process could not start (${String(failure.cause)})`);
-        return crashed(`the analysis process ${exited(failure)}`);
-      case 'exit':
-      case 'heap':
-        return crashed(`the analysis process ${exited(failure)}`);
-      default:
-        return crashed(`the analysis process failed (${failure.message})`);
-    }
+    if (failure.kind === 'timeout') return this.#timedOut(failure, told);
+    return { ok: false, reason: failure.kind === 'memory' ? 'memory' : 'crashed', message: failure.message };
   }
 
   /**
@@ -173,14 +160,10 @@ class ChildDetector implements FieldDetector {
    * normally answers with them itself before the limit; this is for a child stuck inside one page);
    * with none, the job fails.
    */
-  #timedOut(elapsedMs: number, told: Told): DetectOutcome {
+  #timedOut(failure: WorkerFailure, told: Told): DetectOutcome {
     if (told.head && told.pages.size > 0) {
-      return { ok: true, partial: true, analysis: assemble(told.head, told.pages.values(), { extractionMs: elapsedMs, detectionMs: 0 }, true) };
+      return { ok: true, partial: true, analysis: assemble(told.head, told.pages.values(), { extractionMs: failure.elapsedMs, detectionMs: 0 }, true) };
     }
-    return { ok: false, reason: 'timeout', message: `the analysis took longer than ${this.#s.timeoutMs / 1000} s` };
+    return { ok: false, reason: 'timeout', message: failure.message };
   }
-}
-
-function exited(failure: WorkerFailure): string {
-  return failure.signal ? `was killed (${failure.signal})` : `exited with code ${failure.code}`;
 }

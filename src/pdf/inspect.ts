@@ -18,12 +18,11 @@ const RECYCLE_BYTES = 2 * 1024 * 1024;
 const RECYCLE_PAGES = 1000;
 
 /**
- * Documents sent to the child before the one it reads is answered: sending the next one (through
- * the IPC socket, a few milliseconds for a few hundred KB) overlaps with reading this one. Only
- * documents under RECYCLE_BYTES are sent ahead, so a large one never waits inside a child that
- * is about to be replaced.
+ * The next document is sent to the child while it reads one: sending it (through the bulk pipe) overlaps
+ * with reading. Only documents under RECYCLE_BYTES are sent ahead, so a large one never waits inside a
+ * child that is about to be replaced, and none is sent beside a large one.
  */
-const SEND_AHEAD = 2;
+const sendAhead = (request: InspectRequest) => request.bytes.byteLength <= RECYCLE_BYTES;
 
 /**
  * Reads PDFs in a child process (inspect-child.ts), one at a time, in the order they came. A child
@@ -42,38 +41,23 @@ export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: 
     entry: INSPECT_ENTRY,
     timeoutMs,
     heapMb: maxMemoryMb,
-    sendAhead: SEND_AHEAD,
     // The document goes through the child's bulk pipe: serialized into the IPC message, it was copied
     // twice in the server (an 8 MiB upload held three times over while it was sent).
-    bulkPipe: true,
     encode: (request) => ({ request: {}, bulk: { field: 'bytes', bytes: request.bytes } }),
-    recycleAfter: (request, result) => request.bytes.byteLength > RECYCLE_BYTES || (result.ok && result.pageCount > RECYCLE_PAGES),
+    sendAhead,
+    replaceAfter: (request, result) => result !== undefined && (request.bytes.byteLength > RECYCLE_BYTES || (result.ok && result.pageCount > RECYCLE_PAGES)),
+    words: { task: 'reading it', worker: 'the reader' },
   });
-  const failed = (failure: WorkerFailure): PdfInspection => {
-    switch (failure.kind) {
-      case 'timeout':
-        return tooComplex(`reading it took longer than ${duration(timeoutMs)}`);
-      case 'heap':
-        return tooComplex(`it needs more than ${maxMemoryMb} MB of memory`);
-      case 'unsent':
-        return tooComplex('the reader did not take the document');
-      case 'error':
-        return tooComplex('the reader crashed');
-      default:
-        return tooComplex('the reader stopped');
-    }
-  };
   return {
     inspect(bytes) {
       if (worker.closed) return Promise.reject(new Error('PDF inspector is closed'));
       const early = precheck(bytes);
       if (early) return Promise.resolve(early);
       // No copy of a document that may weigh megabytes: the caller leaves `bytes` unchanged until the answer.
-      return worker.call({ bytes }, { alone: bytes.byteLength > RECYCLE_BYTES }).catch((error: unknown) => {
-        if (!(error instanceof WorkerFailure)) throw error;
-        if (error.kind === 'closed') throw new Error('PDF inspector was closed');
-        if (error.kind === 'start') throw error.cause instanceof Error ? error.cause : new Error(error.message.replace(/^the worker/, 'PDF inspector'));
-        return failed(error);
+      return worker.call({ bytes }).catch((error: unknown) => {
+        // A reader that cannot start, or was closed, says nothing about the document.
+        if (!(error instanceof WorkerFailure) || error.kind === 'start' || error.kind === 'closed') throw error;
+        return tooComplex(error.message);
       });
     },
     close: () => worker.close(),
@@ -98,8 +82,4 @@ function precheck(bytes: Uint8Array): PdfInspection | undefined {
 
 function tooComplex(why: string): PdfInspection {
   return { ok: false, reason: 'too_complex', message: `document is too complex to inspect (${why})` };
-}
-
-function duration(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -1,4 +1,4 @@
-import { createSupervisedWorker, WorkerFailure } from '../platform/supervised-worker.js';
+import { createSupervisedWorker } from '../platform/supervised-worker.js';
 import {
   ARTIFACT_ENTRY,
   type ArtifactWorkerFault,
@@ -53,42 +53,24 @@ export function createArtifactProducer(): ArtifactProducer {
       const original = new Uint8Array(request.job.original);
       return { request: { ...request, job: { ...request.job, original } }, transfer: transferList(original) };
     },
+    // What the caller is told (and logs, and records as the attempt's error) for a job the worker did not answer.
+    words: { task: 'producing the artifacts', worker: 'the artifact worker' },
   });
   const faults: ArtifactWorkerFault[] = [];
   return {
-    async produce(job) {
+    produce(job) {
       const fault = faults.shift();
-      try {
-        return await worker.call(fault ? { job, fault } : { job });
-      } catch (error) {
-        throw error instanceof WorkerFailure ? failed(error) : error;
-      }
+      return worker.call(fault ? { job, fault } : { job });
     },
     warm(signer) {
-      worker.warmUp(signer.then((warm) => ({ warm })));
+      // A signer that fails is left to the first job to meet.
+      signer.catch(() => {});
+      const started = worker.prestart();
+      if (started) signer.then((warm) => started.notify({ warm }), () => {});
     },
     injectFault(fault) {
       faults.push(fault);
     },
     close: () => worker.close(),
   };
-}
-
-/** What the caller is told (and logs) for a job the worker did not answer. */
-function failed(failure: WorkerFailure): Error {
-  switch (failure.kind) {
-    case 'failed':
-      return new Error(`producing the artifacts failed: ${failure.message}`);
-    case 'timeout':
-      return new Error(`producing the artifacts took longer than ${TIMEOUT_MS / 1000} s`);
-    case 'heap':
-      return new Error(`producing the artifacts needs more than ${MAX_MEMORY_MB} MB`);
-    case 'exit':
-      return new Error(`the artifact worker stopped (exit code ${failure.code})`);
-    case 'closed':
-      return new Error('the artifact worker was closed');
-    default:
-      // A thread's uncaught error is the cause itself.
-      return failure.cause instanceof Error ? failure.cause : failure;
-  }
 }

@@ -1,55 +1,51 @@
 /**
- * One supervisor for the code paraph keeps out of the server's own thread: a child process (its own
- * V8 and memory, killed as a whole) or a worker thread (cheaper to start, shares the process). Calls
- * queue and go to the worker in the order they came; each has a time budget from when the worker starts
- * on it, the worker a heap cap and, for a child process, a resident-set budget polled while it works. A
- * worker that runs past a budget, crashes or exits fails the call it worked on and is replaced for the
- * next one; a worker that cannot even start fails the calls waiting for it (no respawning in a loop).
- * Between calls a worker may be replaced (grown past a threshold, or as the caller says), and stopped
- * after a while without calls. An idle worker does not keep the process alive; `close()` ends it.
+ * The supervisor of code paraph keeps out of the server's own thread: a child process (its own V8 and
+ * memory, killed as a whole) or a worker thread (cheaper to start, shares the process). Calls queue and
+ * the worker works on them one at a time, in the order they came (the caller may let one be sent to it
+ * ahead, while it works on the one before); each has a time budget from when the worker starts on it, the worker a heap cap and, for a child process, a resident-set budget polled while it
+ * works. A worker that runs past a budget, crashes or exits fails the call it worked on and is replaced
+ * for the next one; a worker that cannot even start fails the calls waiting for it (no respawning in a
+ * loop). After a call the caller may have the worker replaced; an idle worker does not keep the process
+ * alive, may be stopped after a while without calls, and `close()` ends it. Every failure is one
+ * WorkerFailure, worded with the caller's names for its work and its worker.
  *
  * The worker side is src/platform/worker-entry.ts; the messages, src/platform/worker-protocol.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { TransferListItem } from 'node:worker_threads';
-import { residentMb, startProcess, startThread, type Handle } from './worker-handles.js';
+import { residentMb, startProcess, startThread, type Handle, type WorkerStart } from './worker-handles.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 export { residentMb } from './worker-handles.js';
 
-export interface SupervisedWorkerOptions<Request, Reply> {
+export interface SupervisedWorkerOptions<Request, Reply> extends WorkerStart {
   /** A child process or a worker thread. */
   kind: 'process' | 'thread';
-  /** The entry module: paraph's own (`pdf/inspect-child`: dist/pdf/inspect-child.js, or its .ts source under tsx), or a file URL. */
-  entry: string | URL;
-  /** Given to the entry by `workerArguments`. */
-  args?: string[];
   /** Time budget of one call, from when the worker starts on it (ms). */
   timeoutMs: number;
-  /** The worker's V8 heap cap (MB). */
-  heapMb: number;
-  /** A worker thread's young generation cap (MB; default V8's). */
-  youngMb?: number;
   /** A child process's resident set, polled while it works on a call (Linux): past it, the call fails and the worker is replaced. */
   maxRssMb?: number;
-  /** A child process left with a resident set above this by a call is replaced before the next one. */
-  recycleAboveMb?: number;
-  /** A worker is replaced after a call this answers true for. */
-  recycleAfter?(request: Request, reply: Reply): boolean;
-  /** Calls in the worker at once: the next ones are sent while it works on the first (default 1). */
-  sendAhead?: number;
   /** The worker is stopped after this long without calls (default: kept until close). */
   idleMs?: number;
   /**
+   * Asked after each answered call (`reply` undefined when the call threw in the worker): true replaces
+   * the worker before the next call. `residentMb` reads a child process's resident set now.
+   */
+  replaceAfter?(request: Request, reply: Reply | undefined, residentMb: () => number | undefined): boolean;
+  /**
    * The message a call sends, and what it moves instead of copying (default: the request, copied).
-   * `bulk`: bytes that a child process started with `bulkPipe` gets through a pipe of their own,
-   * written from the caller's buffer as they are (the message itself would be serialized into two
-   * copies in this process); the worker finds them in `request[field]`. They must not change until
-   * the call is answered.
+   * `bulk`: bytes that a child process gets through a pipe of their own, written from the caller's
+   * buffer as they are (the message itself would be serialized into two copies in this process); the
+   * worker finds them in `request[field]`. They must not change until the call is answered.
    */
   encode?(request: Request): { request: unknown; transfer?: TransferListItem[]; bulk?: Bulk };
-  /** A child process gets a pipe for the `bulk` bytes of its calls (its stdin). */
-  bulkPipe?: boolean;
+  /**
+   * True for a call that may be sent to the worker while it works on the one before (one call ahead),
+   * when that one may be too: sending overlaps with the work. Default: never.
+   */
+  sendAhead?(request: Request): boolean;
+  /** How failures name the work (`reading it took longer than 10 s`) and the worker (`the reader stopped (exit code 3)`). */
+  words?: { task: string; worker: string };
 }
 
 /** Bytes of a call sent beside its message (see `encode`). */
@@ -58,46 +54,35 @@ export interface Bulk {
   bytes: Uint8Array;
 }
 
-export interface CallOptions<Progress> {
-  /** Sent to the worker only when no other call is there, and none is sent while it is. */
-  alone?: boolean;
-  /** What the worker tells about the call as it goes. */
-  onProgress?(progress: Progress): void;
-}
-
 export type WorkerFailureKind =
   /** The worker could not start, or stopped before it was ready: every waiting call gets this. */
   | 'start'
   | 'timeout'
-  /** Past the resident-set budget. */
+  /** Past the resident-set budget or the heap cap. */
   | 'memory'
-  /** Past the heap cap (V8 aborted the process, or ended the thread). */
-  | 'heap'
-  /** The worker exited or was killed. */
-  | 'exit'
-  /** The worker emitted an error (a thread's uncaught exception, a process that failed). */
-  | 'error'
-  /** The call could not be sent to the worker. */
-  | 'unsent'
+  /** The worker exited, was killed, failed, or did not take the call. */
+  | 'crashed'
   /** The call threw in the worker, which goes on serving. */
   | 'failed'
   | 'closed';
 
-/** Why a call got no answer. */
+/** Why a call got no answer: the kind, and a message in the caller's words. */
 export class WorkerFailure extends Error {
   readonly kind: WorkerFailureKind;
-  readonly code: number | null;
-  readonly signal: string | null;
   /** How long the worker had worked on the call. */
   elapsedMs = 0;
 
-  constructor(kind: WorkerFailureKind, message: string, details: { code?: number | null; signal?: string | null; cause?: unknown } = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  constructor(kind: WorkerFailureKind, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'WorkerFailure';
     this.kind = kind;
-    this.code = details.code ?? null;
-    this.signal = details.signal ?? null;
   }
+}
+
+/** A worker started ahead of the first call (see `prestart`). */
+export interface Prestarted<Note> {
+  /** Sends a note (no answer) to that worker once it is ready, if it still runs. */
+  notify(note: Note): void;
 }
 
 export function createSupervisedWorker<Request, Reply, Progress = never, Note = never>(
@@ -114,7 +99,6 @@ const MEMORY_POLL_MS = 100;
 interface Call<Request, Reply, Progress> {
   id: number;
   request: Request;
-  alone: boolean;
   onProgress: ((progress: Progress) => void) | undefined;
   resolve(reply: Reply): void;
   reject(failure: WorkerFailure): void;
@@ -132,9 +116,10 @@ interface Live<Note> {
 
 export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
   readonly #o: SupervisedWorkerOptions<Request, Reply>;
+  readonly #words: { task: string; worker: string };
   #live: Live<Note> | undefined;
   #waiting: Array<Call<Request, Reply, Progress>> = [];
-  /** Sent to the worker, in order; the first is the one it works on (and the only one with a timer). */
+  /** Sent to the worker, in order: the first is the one it works on (and the only one with a timer). */
   #inWorker: Array<Call<Request, Reply, Progress>> = [];
   #nextId = 1;
   #closed = false;
@@ -142,6 +127,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
 
   constructor(options: SupervisedWorkerOptions<Request, Reply>) {
     this.#o = options;
+    this.#words = options.words ?? { task: 'the call', worker: 'the worker' };
   }
 
   /** The child process's pid while it runs (undefined for a thread). */
@@ -164,105 +150,103 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
   }
 
   /** Answers with the worker's reply, or rejects with a WorkerFailure. */
-  call(request: Request, options: CallOptions<Progress> = {}): Promise<Reply> {
-    if (this.#closed) return Promise.reject(new WorkerFailure('closed', 'the worker was closed'));
+  call(request: Request, options: { onProgress?(progress: Progress): void } = {}): Promise<Reply> {
+    if (this.#closed) return Promise.reject(this.failure('closed'));
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ id: this.#nextId++, request, alone: options.alone ?? false, onProgress: options.onProgress, resolve, reject });
-      this.#pump();
+      this.#waiting.push({ id: this.#nextId++, request, onProgress: options.onProgress, resolve, reject });
+      this.#next();
     });
   }
 
   /**
-   * The warm-up hook: starts a worker if none runs (nothing otherwise), and once `note` is known sends
-   * it to that worker, if it still runs. A worker that cannot start is left to the first call to report.
+   * Starts a worker now when none runs, so that it loads before the first call, and answers a way to
+   * send it notes; undefined when a worker runs already (or cannot start: the first call reports that).
    */
-  warmUp(note: Promise<Note>): void {
-    // A note that fails is left to the first call to meet: handled here even when no worker starts.
-    note.catch(() => {});
-    if (this.#closed || this.#live) return;
+  prestart(): Prestarted<Note> | undefined {
+    if (this.#closed || this.#live) return undefined;
     let live: Live<Note>;
     try {
       live = this.#spawn();
     } catch {
-      return;
+      return undefined;
     }
-    this.#pump();
-    note.then(
-      (value) => {
+    this.#next();
+    return {
+      notify: (note) => {
         if (this.#live !== live) return;
-        if (live.ready) this.#sendNote(live, value);
-        else live.notes.push(value);
+        if (live.ready) this.#sendNote(live, note);
+        else live.notes.push(note);
       },
-      () => {},
-    );
+    };
   }
 
-  /** Fails the calls in the worker and waiting for it, and ends the worker. */
+  /** Fails the call in the worker and those waiting for it, and ends the worker. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#idle);
     const live = this.#live;
     this.#live = undefined;
-    const failure = () => new WorkerFailure('closed', 'the worker was closed');
-    for (const call of this.#inWorker.splice(0)) {
+    for (const call of [...this.#inWorker.splice(0), ...this.#waiting.splice(0)]) {
       this.#end(call);
-      call.reject(failure());
+      call.reject(this.failure('closed'));
     }
-    for (const call of this.#waiting.splice(0)) call.reject(failure());
     await live?.handle.stop();
   }
 
-  #pump(): void {
+  /** Sends the next waiting call once the worker is free (or may take it ahead) and ready, starting one if none runs. */
+  #next(): void {
     if (this.#closed) return;
-    const next = this.#waiting[0];
-    if (!next) {
+    const call = this.#waiting[0];
+    if (!call) {
       if (this.#inWorker.length === 0) this.#rest();
       return;
     }
     clearTimeout(this.#idle);
-    if (!this.#maySend(next)) return;
+    if (!this.#maySend(call)) return;
     let live = this.#live;
     if (!live) {
       try {
         live = this.#spawn();
       } catch (error) {
-        return this.#failStart(undefined, new WorkerFailure('start', `the worker could not start (${String(error)})`, { cause: error }));
+        return this.#failStart(undefined, this.failure('start', String(error), error));
       }
     }
     live.handle.ref();
     if (!live.ready) return;
     this.#waiting.shift();
-    this.#inWorker.push(next);
-    if (this.#inWorker.length === 1) this.#begin(live, next);
+    this.#inWorker.push(call);
+    if (this.#inWorker.length === 1) this.#begin(live, call);
     const sent = live;
-    const { request, transfer, bulk } = this.#o.encode?.(next.request) ?? { request: next.request };
-    const unsent = () => this.#abandon(sent, new WorkerFailure('unsent', 'the worker did not take the call'));
-    if (bulk && this.#o.kind === 'process' && this.#o.bulkPipe) {
-      const message = { call: next.id, request, bulk: { field: bulk.field, length: bulk.bytes.byteLength } } satisfies ToWorker<unknown, Note>;
+    const { request, transfer, bulk } = this.#o.encode?.(call.request) ?? { request: call.request };
+    const unsent = () => this.#abandon(sent, this.failure('crashed', 'it did not take the call'));
+    if (bulk && this.#o.kind === 'process') {
+      const message = { call: call.id, request, bulk: { field: bulk.field, length: bulk.bytes.byteLength } } satisfies ToWorker<unknown, Note>;
       sent.handle.send(message, undefined, unsent, bulk.bytes);
     } else {
       const whole = bulk ? { ...(request as object), [bulk.field]: bulk.bytes } : request;
-      sent.handle.send({ call: next.id, request: whole } satisfies ToWorker<unknown, Note>, transfer, unsent);
+      sent.handle.send({ call: call.id, request: whole } satisfies ToWorker<unknown, Note>, transfer, unsent);
     }
-    this.#pump();
+    this.#next();
   }
 
-  #maySend(next: Call<Request, Reply, Progress>): boolean {
-    if (this.#inWorker.length === 0) return true;
-    return this.#inWorker.length < (this.#o.sendAhead ?? 1) && !next.alone && !this.#inWorker.some((call) => call.alone);
+  #maySend(call: Call<Request, Reply, Progress>): boolean {
+    const [working, ...ahead] = this.#inWorker;
+    if (!working) return true;
+    const { sendAhead } = this.#o;
+    return ahead.length === 0 && sendAhead !== undefined && sendAhead(working.request) && sendAhead(call.request);
   }
 
   /** The worker starts on `call`: its time budget (and memory watch) runs from now. */
   #begin(live: Live<Note>, call: Call<Request, Reply, Progress>): void {
     call.started = performance.now();
-    call.timer = setTimeout(() => this.#abandon(live, new WorkerFailure('timeout', `the call took longer than ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
+    call.timer = setTimeout(() => this.#abandon(live, this.failure('timeout')), this.#o.timeoutMs);
     const { maxRssMb } = this.#o;
     const pid = live.handle.pid;
     if (maxRssMb !== undefined && pid !== undefined && process.platform === 'linux') {
       call.poll = setInterval(() => {
         const rss = residentMb(pid);
-        if (rss !== undefined && rss > maxRssMb) this.#abandon(live, new WorkerFailure('memory', `the worker needed more than ${maxRssMb} MB of memory`));
+        if (rss !== undefined && rss > maxRssMb) this.#abandon(live, this.failure('memory', String(maxRssMb)));
       }, MEMORY_POLL_MS);
       call.poll.unref();
     }
@@ -279,17 +263,17 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
       message: (message: FromWorker<Reply, Progress>) => this.#receive(live, message),
       error: (error: Error & { code?: string }) => {
         if (this.#live !== live) return;
-        if (!live.ready) return this.#failStart(live, new WorkerFailure('start', `the worker could not start (${error.message})`, { cause: error }));
+        if (!live.ready) return this.#failStart(live, this.failure('start', error.message, error));
         const heap = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-        this.#abandon(live, new WorkerFailure(heap ? 'heap' : 'error', heap ? `the worker needed more than its ${this.#o.heapMb} MB heap` : error.message, { cause: error }));
+        this.#abandon(live, heap ? this.failure('memory', String(this.#o.heapMb), error) : this.failure('crashed', error.message, error));
       },
       exit: (code: number | null, signal: string | null) => {
         if (this.#live !== live) return;
-        const how = signal ?? `code ${code}`;
-        if (!live.ready) return this.#failStart(live, new WorkerFailure('start', `the worker exited with ${how} while starting`, { code, signal }));
+        const how = signal ? `signal ${signal}` : `exit code ${code}`;
+        if (!live.ready) return this.#failStart(live, this.failure('start', `${how} while starting`));
         // V8 aborts a process whose heap reaches its limit.
         const heap = this.#o.kind === 'process' && (signal === 'SIGABRT' || code === 134);
-        this.#abandon(live, new WorkerFailure(heap ? 'heap' : 'exit', heap ? `the worker needed more than its ${this.#o.heapMb} MB heap` : `the worker stopped (${how})`, { code, signal }));
+        this.#abandon(live, heap ? this.failure('memory', String(this.#o.heapMb)) : this.failure('crashed', how));
       },
     };
     const handle = this.#o.kind === 'process' ? startProcess(this.#o, events) : startThread(this.#o, events);
@@ -303,7 +287,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if ('ready' in message) {
       live.ready = true;
       for (const note of live.notes.splice(0)) this.#sendNote(live, note);
-      return this.#pump();
+      return this.#next();
     }
     const call = this.#inWorker[0];
     // A late word about a call already answered.
@@ -311,24 +295,18 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if ('progress' in message) return call.onProgress?.(message.progress);
     this.#inWorker.shift();
     this.#end(call);
-    let recycle = false;
-    if ('error' in message) {
-      call.reject(new WorkerFailure('failed', message.error));
-    } else {
-      call.resolve(message.reply);
-      recycle = this.#o.recycleAfter?.(call.request, message.reply) ?? false;
-    }
+    const reply = 'error' in message ? undefined : message.reply;
+    if ('error' in message) call.reject(this.failure('failed', message.error));
+    else call.resolve(message.reply);
     const pid = live.handle.pid;
-    const { recycleAboveMb } = this.#o;
-    if (!recycle && recycleAboveMb !== undefined && pid !== undefined) recycle = (residentMb(pid) ?? 0) > recycleAboveMb;
     const head = this.#inWorker[0];
-    if (recycle) {
+    if (this.#o.replaceAfter?.(call.request, reply, () => (pid === undefined ? undefined : residentMb(pid)))) {
       this.#requeue();
       this.#retire(live);
     } else if (head) {
       this.#begin(live, head);
     }
-    this.#pump();
+    this.#next();
   }
 
   #sendNote(live: Live<Note>, note: Note): void {
@@ -360,7 +338,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
       call.reject(failure);
     }
     this.#requeue();
-    this.#pump();
+    this.#next();
   }
 
   /** A worker that cannot even start would fail every call the same way: the waiting ones fail now. */
@@ -385,4 +363,27 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     }, idleMs);
     this.#idle.unref();
   }
+
+  /**
+   * The one description of a failure, in the caller's words: `detail` is the exit code or signal, the
+   * error, the worker's message, or the budget in MB for `memory`. Callers use it for a failure they
+   * find themselves (a worker that answered it stopped at its deadline with nothing done).
+   */
+  failure(kind: WorkerFailureKind, detail = '', cause?: unknown): WorkerFailure {
+    const { task, worker } = this.#words;
+    const message = {
+      start: `${worker} could not start (${detail})`,
+      timeout: `${task} took longer than ${duration(this.#o.timeoutMs)}`,
+      memory: `${task} needs more than ${detail} MB of memory`,
+      crashed: `${worker} stopped (${detail})`,
+      failed: `${task} failed: ${detail}`,
+      closed: `${worker} was closed`,
+    }[kind];
+    return new WorkerFailure(kind, message, cause);
+  }
+}
+
+/** `30 s`, or `2500 ms` for a budget that is not a whole number of seconds. */
+function duration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -10,20 +10,22 @@ import { Worker, type TransferListItem } from 'node:worker_threads';
 import { FROM_SOURCE, ownModuleUrl } from './package-files.js';
 import { workerMark } from './worker-protocol.js';
 
-/** What starting a worker needs (see SupervisedWorkerOptions). */
+/** What starting a worker needs. */
 export interface WorkerStart {
+  /** The entry module: paraph's own (`pdf/inspect-child`: dist/pdf/inspect-child.js, or its .ts source under tsx), or a file URL. */
   entry: string | URL;
+  /** Given to the entry by `workerArguments`. */
   args?: string[];
+  /** The worker's V8 heap cap (MB). */
   heapMb: number;
+  /** A worker thread's young generation cap (MB; default V8's). */
   youngMb?: number;
-  /** A child process's stdin is a pipe for the bytes `send` is given beside a message. */
-  bulkPipe?: boolean;
 }
 
 /** A running worker, whichever its kind. */
 export interface Handle {
   readonly pid: number | undefined;
-  /** `bulk`: bytes written to a child's bulk pipe, after those of the messages sent before. */
+  /** `bulk`: bytes written to a child's bulk pipe (its stdin), after those of the messages sent before. */
   send(message: unknown, transfer: TransferListItem[] | undefined, failed: () => void, bulk?: Uint8Array): void;
   ref(): void;
   unref(): void;
@@ -64,7 +66,8 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
   const child: ChildProcess = fork(entry, [workerMark(options.entry), ...(options.args ?? [])], {
     execArgv,
     serialization: 'advanced',
-    stdio: [options.bulkPipe ? 'pipe' : 'ignore', 'ignore', 'ignore', 'ipc'],
+    // stdin: the bulk pipe, for the bytes a call sends beside its message.
+    stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
   });
   const bulkPipe = child.stdin;
   // A child that dies with bytes still on their way: its exit is what the supervisor acts on.

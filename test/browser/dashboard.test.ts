@@ -125,6 +125,8 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     await file.saveAs(saved);
     assert.equal(fs.readFileSync(saved).subarray(0, 5).toString(), '%PDF-');
     await page.locator('#section-webhook-deliveries-region article.delivery-delivered').first().waitFor(WAIT);
+    // The attempt that made them is listed beside the webhook attempts.
+    await page.locator('#section-artifact-attempts-region td', { hasText: /^succeeded$/ }).waitFor(WAIT);
     assert.deepEqual(errors, []);
   });
 

@@ -235,7 +235,7 @@ test('running out of the memory budget is too_complex, and the next job gets a f
     assert.deepEqual(heavy, {
       ok: false,
       reason: 'too_complex',
-      message: 'document is too complex to inspect (it needs more than 64 MB of memory)',
+      message: 'document is too complex to inspect (reading it needs more than 64 MB of memory)',
     });
     assert.equal(reason(await inspector.inspect(contract())), 'ok');
   } finally {

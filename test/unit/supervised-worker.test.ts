@@ -1,7 +1,8 @@
 // The one worker supervisor (src/platform/supervised-worker.ts) on a tiny real worker written to a
-// temporary directory, run as a child process and as a worker thread: queue order, time budget,
-// memory budgets (during a call and between calls), crashes, a worker that cannot start, warm-up
-// notes, idle stop and close.
+// temporary directory, run as a child process and as a worker thread: queue order, one call at a time,
+// time budget, memory budgets (during a call, and a replacement the caller asks for after one), crashes,
+// a worker that cannot start, the failure messages in the caller's words, a worker started ahead and
+// its notes, idle stop and close.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -86,7 +87,13 @@ function tinyWorker(t: TestContext): URL {
 type Tiny = SupervisedWorker<Request, Reply, number, string>;
 
 function useWorker(t: TestContext, options: Partial<SupervisedWorkerOptions<Request, Reply>> & Pick<SupervisedWorkerOptions<Request, Reply>, 'kind'>): Tiny {
-  const worker = createSupervisedWorker<Request, Reply, number, string>({ entry: tinyWorker(t), timeoutMs: 10_000, heapMb: 256, ...options });
+  const worker = createSupervisedWorker<Request, Reply, number, string>({
+    entry: tinyWorker(t),
+    timeoutMs: 10_000,
+    heapMb: 256,
+    words: { task: 'echoing', worker: 'the tiny worker' },
+    ...options,
+  });
   t.after(() => worker.close());
   return worker;
 }
@@ -120,7 +127,7 @@ for (const kind of ['process', 'thread'] as const) {
     const first = await worker.call(echo('before'));
     const [hung, next] = await Promise.allSettled([worker.call({ op: 'hang' }), worker.call(echo('after'))]);
     assert.equal(hung.status, 'rejected');
-    await failure(Promise.reject(hung.reason), 'timeout');
+    assert.equal((await failure(Promise.reject(hung.reason), 'timeout')).message, 'echoing took longer than 1500 ms');
     // Node's timers count whole milliseconds, so the budget's timer may fire a fraction of one early.
     assert.ok((hung.reason as WorkerFailure).elapsedMs >= 1495, `failed after ${(hung.reason as WorkerFailure).elapsedMs} ms`);
     assert.equal(next.status, 'fulfilled');
@@ -134,8 +141,8 @@ for (const kind of ['process', 'thread'] as const) {
     const first = await worker.call(echo('before'));
     const [crashed, next] = await Promise.allSettled([worker.call({ op: 'exit' }), worker.call(echo('after'))]);
     assert.equal(crashed.status, 'rejected');
-    const exit = await failure(Promise.reject(crashed.reason), 'exit');
-    assert.equal(exit.code, 3);
+    const exit = await failure(Promise.reject(crashed.reason), 'crashed');
+    assert.equal(exit.message, 'the tiny worker stopped (exit code 3)');
     assert.equal(next.status, 'fulfilled');
     assert.notEqual(next.value.who, first.who);
   });
@@ -144,15 +151,15 @@ for (const kind of ['process', 'thread'] as const) {
     const worker = useWorker(t, { kind });
     const first = await worker.call(echo('before'));
     const thrown = await failure(worker.call({ op: 'throw' }), 'failed');
-    assert.equal(thrown.message, 'thrown in the worker');
+    assert.equal(thrown.message, 'echoing failed: thrown in the worker');
     const next = await worker.call(echo('after'));
     assert.equal(next.who, first.who);
     assert.equal(next.handled, 3);
   });
 
-  test(`${kind}: past the heap cap the call fails with "heap", and the next call works`, async (t) => {
+  test(`${kind}: past the heap cap the call fails with "memory", and the next call works`, async (t) => {
     const worker = useWorker(t, { kind, heapMb: 64, timeoutMs: 60_000 });
-    await failure(worker.call({ op: 'heap' }), 'heap');
+    assert.equal((await failure(worker.call({ op: 'heap' }), 'memory')).message, 'echoing needs more than 64 MB of memory');
     assert.equal((await worker.call(echo('after'))).value, 'after');
   });
 
@@ -160,7 +167,7 @@ for (const kind of ['process', 'thread'] as const) {
     const worker = useWorker(t, { kind });
     await worker.call(echo('started'));
     const pid = worker.pid;
-    const hung = failure(worker.call({ op: 'hang' }), 'closed');
+    const hung = failure(worker.call({ op: 'hang' }), 'closed').then((closed) => assert.equal(closed.message, 'the tiny worker was closed'));
     const waiting = failure(worker.call(echo('never')), 'closed');
     await waitUntil('the worker to take the call', () => worker.busy, 10_000, 5);
     await worker.close();
@@ -173,32 +180,32 @@ for (const kind of ['process', 'thread'] as const) {
   test(`${kind}: a worker that cannot start fails the waiting calls, without respawning in a loop`, async (t) => {
     const worker = useWorker(t, { kind, args: ['die-at-start'] });
     const calls = [worker.call(echo('a')), worker.call(echo('b'))];
-    for (const call of calls) await failure(call, 'start');
+    for (const call of calls) assert.match((await failure(call, 'start')).message, /^the tiny worker could not start \(exit code 5 while starting\)$/);
     assert.equal(worker.pid, undefined);
     assert.equal(worker.waiting, 0);
   });
 
-  test(`${kind}: the warm-up starts the worker and hands it its note before the first call`, async (t) => {
+  test(`${kind}: a worker started ahead gets its notes before the first call`, async (t) => {
     const worker = useWorker(t, { kind });
-    worker.warmUp(Promise.resolve('warm'));
-    // Only the first warm-up starts a worker.
-    worker.warmUp(Promise.resolve('again'));
+    const started = worker.prestart();
+    assert.ok(started);
+    // Sent once the worker is ready.
+    started.notify('warm');
+    // Only the first start makes a worker.
+    assert.equal(worker.prestart(), undefined);
     const reply = await worker.call(echo('first'));
     assert.deepEqual(reply.notes, ['warm']);
     assert.equal(reply.handled, 1);
   });
 
-  test(`${kind}: a warm-up whose note fails, with a worker already running, leaves no unhandled rejection`, async (t) => {
-    const worker = useWorker(t, { kind });
-    await worker.call(echo('first'));
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    t.after(() => process.off('unhandledRejection', onUnhandled));
-    worker.warmUp(Promise.reject(new Error('no certificate')));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(unhandled, []);
-    assert.equal((await worker.call(echo('second'))).handled, 2);
+  test(`${kind}: a note for a worker started ahead that has been replaced since goes nowhere`, async (t) => {
+    const worker = useWorker(t, { kind, replaceAfter: () => true });
+    const started = worker.prestart();
+    assert.ok(started);
+    assert.deepEqual((await worker.call(echo('first'))).notes, []);
+    started.notify('late');
+    const reply = await worker.call(echo('second'));
+    assert.deepEqual([reply.handled, reply.notes], [1, []]);
   });
 
   test(`${kind}: a call's progress reaches its caller before its answer`, async (t) => {
@@ -211,7 +218,7 @@ for (const kind of ['process', 'thread'] as const) {
 }
 
 test('process: calls sent ahead to a worker that times out are answered by the next one, in order', async (t) => {
-  const worker = useWorker(t, { kind: 'process', timeoutMs: 1500, sendAhead: 2 });
+  const worker = useWorker(t, { kind: 'process', timeoutMs: 1500, sendAhead: () => true });
   await worker.call(echo('started'));
   const [hung, a, b] = await Promise.allSettled([worker.call({ op: 'hang' }), worker.call(echo('a')), worker.call(echo('b'))]);
   assert.equal(hung.status, 'rejected');
@@ -219,15 +226,24 @@ test('process: calls sent ahead to a worker that times out are answered by the n
   assert.deepEqual([a, b].map((r) => (r.status === 'fulfilled' ? [r.value.value, r.value.handled] : r.reason)), [['a', 1], ['b', 2]]);
 });
 
-test('process: a call "alone" is never sent beside another', async (t) => {
-  const worker = useWorker(t, { kind: 'process', sendAhead: 2 });
+test('process: one call at a time: a call is sent ahead only when the caller allows it for both', async (t) => {
+  const worker = useWorker(t, { kind: 'process', sendAhead: (request) => request.op === 'echo' && request.value !== 'alone' });
   await worker.call(echo('started'));
   const slow = worker.call(echo('slow', 300));
-  const alone = worker.call(echo('alone'), { alone: true });
+  const ahead = worker.call(echo('ahead'));
+  const alone = worker.call(echo('alone'));
   await waitUntil('the worker to take the first call', () => worker.busy, 10_000, 5);
-  // Sent ahead it would be in the worker already; alone, it waits for the first answer.
-  assert.equal(worker.waiting, 1);
-  assert.deepEqual([(await slow).value, (await alone).value], ['slow', 'alone']);
+  // One call sent ahead beside the slow one; the one that may not be waits for both answers.
+  await waitUntil('the call sent ahead', () => worker.waiting === 1, 10_000, 5);
+  assert.deepEqual([(await slow).value, (await ahead).value, (await alone).value], ['slow', 'ahead', 'alone']);
+  // Without `sendAhead`, never: the next call waits for the answer.
+  const plain = useWorker(t, { kind: 'process' });
+  await plain.call(echo('started'));
+  const first = plain.call(echo('slow', 300));
+  const second = plain.call(echo('next'));
+  await waitUntil('the worker to take the first call', () => plain.busy, 10_000, 5);
+  assert.equal(plain.waiting, 1);
+  assert.deepEqual([(await first).value, (await second).value], ['slow', 'next']);
 });
 
 test('process: past the resident-set budget during a call, the call fails with "memory" and the next call works', async (t) => {
@@ -236,7 +252,7 @@ test('process: past the resident-set budget during a call, the call fails with "
   const base = residentMb(probe.pid as number) as number;
   await probe.close();
   const worker = useWorker(t, { kind: 'process', maxRssMb: base + 100, timeoutMs: 60_000 });
-  await failure(worker.call({ op: 'grow', mb: 300, hang: true }), 'memory');
+  assert.equal((await failure(worker.call({ op: 'grow', mb: 300, hang: true }), 'memory')).message, `echoing needs more than ${base + 100} MB of memory`);
   assert.equal((await worker.call(echo('after'))).handled, 1);
 });
 
@@ -245,7 +261,7 @@ test('process: a worker left above the recycling size by a call is replaced befo
   await probe.call(echo('size'));
   const base = residentMb(probe.pid as number) as number;
   await probe.close();
-  const worker = useWorker(t, { kind: 'process', recycleAboveMb: base + 100 });
+  const worker = useWorker(t, { kind: 'process', replaceAfter: (_request, _reply, rss) => (rss() ?? 0) > base + 100 });
   const small = await worker.call({ op: 'grow', mb: 10 });
   assert.equal(worker.pid, Number(small.who.split(' ')[1]), 'kept after a small call');
   const large = await worker.call({ op: 'grow', mb: 200 });
@@ -257,7 +273,7 @@ test('process: a worker left above the recycling size by a call is replaced befo
 });
 
 test('process: a worker the caller says to replace after a call is replaced', async (t) => {
-  const worker = useWorker(t, { kind: 'process', recycleAfter: (request) => request.op === 'echo' && request.value === 'last' });
+  const worker = useWorker(t, { kind: 'process', replaceAfter: (request, reply) => reply !== undefined && request.op === 'echo' && request.value === 'last' });
   const kept = await worker.call(echo('kept'));
   assert.equal((await worker.call(echo('last'))).who, kept.who);
   assert.equal(worker.pid, undefined);
@@ -269,6 +285,23 @@ test('process: a worker idle for idleMs is stopped; the next call starts another
   const first = await worker.call(echo('first'));
   await waitUntil('the idle worker to stop', () => worker.pid === undefined, 10_000, 20);
   assert.notEqual((await worker.call(echo('second'))).who, first.who);
+});
+
+test('the artifact worker warmed with a signer that fails: no unhandled rejection, and the first job still runs', async (t) => {
+  const { createArtifactProducer } = await import('../../src/pdf/produce-artifacts.js');
+  const producer = createArtifactProducer();
+  t.after(() => producer.close());
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  t.after(() => process.off('unhandledRejection', onUnhandled));
+  // The first warm-up starts the worker; the second finds it running.
+  producer.warm(Promise.reject(new Error('no certificate')));
+  producer.warm(Promise.reject(new Error('still no certificate')));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(unhandled, []);
+  producer.injectFault('exit');
+  await assert.rejects(producer.produce({ original: new Uint8Array(1) } as never), { name: 'WorkerFailure', message: 'the artifact worker stopped (exit code 70)' });
 });
 
 test('the entry module imported by something else starts nothing', async (t) => {

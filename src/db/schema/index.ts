@@ -1,6 +1,6 @@
 import type { AccountsTable } from './accounts.js';
 import type { ApiKeysTable } from './api-keys.js';
-import type { ArtifactsTable } from './artifacts.js';
+import type { ArtifactAttemptsTable, ArtifactsTable } from './artifacts.js';
 import type { DocumentsTable } from './documents.js';
 import type { FaultRulesTable } from './faults.js';
 import type { FieldsTable } from './fields.js';
@@ -27,6 +27,7 @@ export interface DatabaseSchema {
   audit_events: AuditEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   artifacts: ArtifactsTable;
+  artifact_attempts: ArtifactAttemptsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   emails: EmailsTable;

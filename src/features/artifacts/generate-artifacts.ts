@@ -12,6 +12,7 @@ import { audit } from '../events/record-events.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { queueCompletionMails } from './completion-mails.js';
 import { timestampPlan } from './timestamp-authority.js';
+import { recordArtifactAttempt } from './artifact-attempts.js';
 
 export const ARTIFACT_TYPES = ['signed-pdf', 'evidence.pdf', 'evidence.json'] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
@@ -31,9 +32,10 @@ interface Facts extends EvidenceFacts {
  * completing transaction has committed; the three rows appear in one transaction (with an
  * `artifacts_generated` audit event carrying their hashes), so the status flags turn true together.
  * Answers false when there was nothing to do (not completed, already done, purged meanwhile). An
- * artifacts fault rule of the account makes the attempt fail (and be retried) or start late.
+ * artifacts fault rule of the account makes the attempt fail (and be retried) or start late. A success
+ * is recorded as an attempt (started at `startedAt`) with the artifacts; a failure is the caller's to record.
  */
-export async function generateArtifacts(ctx: Context, requestId: string): Promise<boolean> {
+export async function generateArtifacts(ctx: Context, requestId: string, startedAt = ctx.clock.now()): Promise<boolean> {
   let facts = ctx.db.transaction(() => readFacts(ctx, requestId));
   if (!facts) return false;
   const fault = fireFault(ctx, facts.request.account_id, { target: 'artifacts', signatureRequestId: requestId }, { signature_request_id: requestId });
@@ -92,6 +94,7 @@ export async function generateArtifacts(ctx: Context, requestId: string): Promis
       data: { signed_pdf_sha256: hashOf('signed-pdf'), evidence_pdf_sha256: hashOf('evidence.pdf'), evidence_json_sha256: hashOf('evidence.json') },
       at: now,
     });
+    recordArtifactAttempt(ctx, requestId, { startedAt, outcome: 'succeeded' });
     // The signers' copies: a `completed` mail each, with a read-only link to the signed PDF.
     mails = queueCompletionMails(ctx, row, now);
     return true;
@@ -199,14 +202,15 @@ export function signingIdentity(ctx: Context): Promise<SigningIdentity> {
 
 /**
  * Starts generating a request's artifacts in the background (once per process at a time) and
- * answers the attempt; a failure is logged and retried later by `generateMissingArtifacts`. Never
- * rejects: the signer's answer must not depend on it.
+ * answers the attempt; a failure is recorded (artifact_attempts), logged and retried later by
+ * `generateMissingArtifacts`. Never rejects: the signer's answer must not depend on it.
  */
 export function startArtifactGeneration(ctx: Context, requestId: string): Promise<boolean> {
   const state = stateOf(ctx);
   const running = state.running.get(requestId);
   if (running) return running;
-  const attempt = withSlot(state, () => generateArtifacts(ctx, requestId))
+  let startedAt = ctx.clock.now();
+  const attempt = withSlot(state, () => generateArtifacts(ctx, requestId, (startedAt = ctx.clock.now())))
     .then(
       (done) => {
         state.failures.delete(requestId);
@@ -216,8 +220,15 @@ export function startArtifactGeneration(ctx: Context, requestId: string): Promis
         const count = (state.failures.get(requestId)?.count ?? 0) + 1;
         const delay = retryDelayMs(count);
         state.failures.set(requestId, { count, retryAt: ctx.clock.realNow() + delay });
+        let recorded: unknown;
+        try {
+          recordArtifactAttempt(ctx, requestId, { startedAt, outcome: 'failed', error, retryInMs: delay });
+        } catch (failure) {
+          recorded = failure;
+        }
         try {
           ctx.log.error({ err: error, signature_request_id: requestId, attempt: count }, `artifact generation failed; next attempt in ${delay / 1000} s`);
+          if (recorded) ctx.log.error({ err: recorded, signature_request_id: requestId }, 'recording the failed artifact attempt failed');
         } catch {
           // The log is gone with the process: the next start retries.
         }

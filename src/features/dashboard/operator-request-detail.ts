@@ -5,8 +5,9 @@ import { listCaughtEmails } from '../mail/caught-emails.js';
 import { showRequest } from './operator-requests.js';
 import { listOperatorDeliveries } from './operator-deliveries.js';
 import { verifyAuditTrail } from '../artifacts/verify-audit-trail.js';
+import { artifactAttempts } from '../artifacts/artifact-attempts.js';
 
-/** Everything the operator sees of one request: status, signers, fields, audit trail and its check, mail, webhooks. */
+/** Everything the operator sees of one request: status, signers, fields, audit trail and its check, mail, webhooks, artifact attempts. */
 export function operatorRequestDetail(ctx: Context, id: string): DashboardRequestDetail {
   const view = showRequest(ctx, id);
   const check = verifyAuditTrail(ctx, id);
@@ -27,5 +28,6 @@ export function operatorRequestDetail(ctx: Context, id: string): DashboardReques
     audit_check: { events: check.events, head: check.head, intact: check.intact, broken: check.broken },
     emails: listCaughtEmails(ctx, { accountId: null, signatureRequestId: id }),
     webhook_deliveries: listOperatorDeliveries(ctx, { signatureRequestId: id, limit: 100 }).data,
+    artifact_attempts: artifactAttempts(ctx, id),
   };
 }
