@@ -2,13 +2,15 @@
 // The email code unlocks a signing link for the browser that entered it, not for the link: the
 // signing page in headless Chromium, verified once, then the same link forwarded and opened in a
 // fresh browser context (no cookie) asks for a new code; a reload in the first browser does not.
+// Embedded in an iframe on another site, where the browser neither keeps nor sends the link's
+// cookie, the page holds the secret itself and sends it as the Signer-Verification header.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type FrameLocator, type Page, type Request } from 'playwright-core';
 import { activeRequest, auditOf } from '../helpers/flows.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { openPage } from '../helpers/browser.js';
+import { openPage, startEmbedHost } from '../helpers/browser.js';
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -20,8 +22,8 @@ async function newestCode(server: TestServer, email: string): Promise<string> {
   return code;
 }
 
-/** On the code screen: asks for a code, enters it, waits for the document. */
-async function enterCode(page: Page, server: TestServer, email: string): Promise<void> {
+/** On the code screen (of the page, or of the page in a frame): asks for a code, enters it, waits for the document. */
+async function enterCode(page: Page | FrameLocator, server: TestServer, email: string): Promise<void> {
   await page.locator('html[data-screen="otp"]').waitFor();
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await page.locator('#otp-code').waitFor();
@@ -65,4 +67,94 @@ test('a forwarded verified link asks for a new code in a fresh browser', { skip:
   const verified = auditOf(server, created.id).filter((e) => e.type === 'otp_verified');
   assert.equal(verified.length, 2, 'each browser verification is in the audit trail');
   assert.deepEqual([...first.errors, ...second.errors.filter((e) => !/HTTP 409: GET \/sign\/TOKEN\/api\/document/.test(e))], []);
+});
+
+/** A call of the page to the link's API, with what it carried: the verification header, the cookie. */
+interface LinkCall {
+  method: string;
+  path: string;
+  status: number | null;
+  header: boolean;
+  cookie: boolean;
+}
+
+/** Records every call the page (and its frames) makes to a signing link's API. */
+function recordLinkCalls(page: Page): () => Promise<LinkCall[]> {
+  const pending: Array<Promise<LinkCall>> = [];
+  page.on('request', (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/sign\/[^/]+\/api\//.test(path)) return;
+    pending.push(
+      (async () => {
+        const headers = await request.allHeaders();
+        const response = await request.response();
+        return {
+          method: request.method(),
+          path: path.replace(/^\/sign\/[^/]+/, ''),
+          status: response?.status() ?? null,
+          header: typeof headers['signer-verification'] === 'string' && headers['signer-verification'] !== '',
+          cookie: (headers.cookie ?? '').includes('signer_verification='),
+        };
+      })(),
+    );
+  });
+  return () => Promise.all(pending);
+}
+
+test('embedded in an iframe on another site, the code works through the Signer-Verification header, for that frame only', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
+  // The browser goes first: a server stops once the frames' connections are gone.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  t.after(() => browser.close());
+  const server = await useServer(t);
+  const host = await startEmbedHost(t);
+  // The server is 127.0.0.1, the client's site localhost: another site, so the link's SameSite cookie is neither kept nor sent.
+  const origin = `http://localhost:${host.port}`;
+  const email = 'embedded@example.com';
+  const created = await activeRequest(
+    server,
+    { embed_origin: origin, signers: [{ reference: 'client', name: 'Ada Lovelace', email, order: 1, verification: 'email_otp' }] },
+    { signers: 'payload' },
+  );
+  const hostPage = `${origin}/host?src=${encodeURIComponent(created.embeds.client!)}`;
+
+  const first = await openPage(browser, t);
+  const calls = recordLinkCalls(first.page);
+  await first.page.goto(hostPage);
+  const frame = first.page.frameLocator('#signing');
+  await frame.locator('html[data-mode="embed"]').waitFor();
+  await enterCode(frame, server, email);
+  assert.deepEqual(
+    (await first.page.context().cookies()).filter((c) => c.name === 'signer_verification'),
+    [],
+    'the browser kept no verification cookie for the frame on another site',
+  );
+  const made = await calls();
+  const verify = made.find((c) => c.path === '/api/otp/verify');
+  assert.deepEqual(verify && [verify.status, verify.header], [200, false], 'the code is checked without a secret');
+  const documents = made.filter((c) => c.path === '/api/document');
+  assert.ok(documents.length > 0, 'the frame loaded the document');
+  for (const call of documents) assert.deepEqual([call.status, call.header, call.cookie], [200, true, false], 'the document came with the header, no cookie');
+  // The header alone unlocks it: the same frame, asking without it, is refused.
+  const framed = first.page.frames().find((f) => f.url().includes('/embed/'));
+  assert.ok(framed);
+  // Evaluated in the frame (the test's TypeScript has no DOM types, so a string).
+  const bare = await framed.evaluate(`fetch(location.pathname.replace('/embed/', '/sign/') + '/api/document', { cache: 'no-store' }).then((r) => r.status)`);
+  assert.equal(bare, 409, 'without the header the frame gets no document');
+
+  // The secret lives for this load of the frame: the host page reloaded asks for a code again.
+  await first.page.reload();
+  await frame.locator('html[data-screen="otp"]').waitFor();
+  assert.equal(await frame.locator('.page').count(), 0, 'no document in the reloaded frame');
+
+  // Another browser with the same embed link: a new code, its own verification.
+  const second = await openPage(browser, t);
+  await second.page.goto(hostPage);
+  const other = second.page.frameLocator('#signing');
+  await other.locator('html[data-screen="otp"]').waitFor();
+  assert.equal(await other.locator('.page').count(), 0, 'no document in the fresh browser');
+  await enterCode(other, server, email);
+
+  const verified = auditOf(server, created.id).filter((e) => e.type === 'otp_verified');
+  assert.equal(verified.length, 2, 'each verification is in the audit trail');
+  assert.deepEqual([...first.errors.filter((e) => e !== 'HTTP 409: GET /sign/TOKEN/api/document'), ...second.errors], []);
 });

@@ -5,15 +5,13 @@
 // under test-artifacts/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import { chromium, type FrameLocator, type Page } from 'playwright-core';
 import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
+import { ARTIFACTS, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
 
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -67,35 +65,6 @@ function marksOf(server: TestServer, requestId: string) {
   );
 }
 
-/** A small web server on another origin: a host page that iframes `?src=` and records messages, and a return page. */
-async function startHost(t: TestContext): Promise<{ port: number }> {
-  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host.invalid');
-    if (url.pathname === '/host') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(
-        `<!doctype html><meta charset="utf-8"><title>Client site</title><h1>Client site</h1>` +
-          `<link rel="icon" href="data:,"><script>window.__messages = []; window.addEventListener('message', (e) => window.__messages.push({ origin: e.origin, data: e.data }));</script>` +
-          `<iframe id="signing" title="Signing" src="${escape(url.searchParams.get('src') ?? '')}" style="width:960px;height:760px;border:1px solid #999"></iframe>`,
-      );
-      return;
-    }
-    if (url.pathname === '/done') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Back</title><h1>Back at the client</h1>');
-      return;
-    }
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { port: (server.address() as AddressInfo).port };
-}
-
 type Message = { origin: string; data: Record<string, unknown> };
 // Evaluated in the host page (the test's TypeScript has no DOM types, so these are strings).
 async function messagesOf(page: Page): Promise<Message[]> {
@@ -121,7 +90,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
-  const host = await startHost(t);
+  const host = await startEmbedHost(t);
   const twoPages = await makePdf([A4, { ...A4, rotate: 90 }], { text: 'Service agreement' });
   // Each subtest makes its own requests and opens its own page: they run side by side.
   const subtests: Array<Promise<void>> = [];

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { listenOnLoopback } from './receiver.js';
 
 /**
  * A page in its own browser context (closed when the test ends) that records uncaught errors, console
@@ -63,4 +65,32 @@ export async function assertAxeClean(page: Page, what: string): Promise<void> {
   )) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
   const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad, [], `${what}: axe-core violations ${JSON.stringify(bad, null, 2)}`);
+}
+
+/**
+ * A small web server on another origin, as a client's site: `/host?src=` iframes `src` and records
+ * the messages the frame posts (`window.__messages`), `/done` is a return page. It listens on 127.0.0.1:
+ * open it as `http://localhost:<port>` to be another site than the server's 127.0.0.1.
+ */
+export async function startEmbedHost(t: TestContext): Promise<{ port: number }> {
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://host.invalid');
+    if (url.pathname === '/host') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><meta charset="utf-8"><title>Client site</title><h1>Client site</h1>` +
+          `<link rel="icon" href="data:,"><script>window.__messages = []; window.addEventListener('message', (e) => window.__messages.push({ origin: e.origin, data: e.data }));</script>` +
+          `<iframe id="signing" title="Signing" src="${escape(url.searchParams.get('src') ?? '')}" style="width:960px;height:760px;border:1px solid #999"></iframe>`,
+      );
+      return;
+    }
+    if (url.pathname === '/done') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Back</title><h1>Back at the client</h1>');
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  return { port: await listenOnLoopback(t, server) };
 }

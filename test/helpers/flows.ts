@@ -106,8 +106,14 @@ export async function status(server: Pick<TestServer, 'call'>, id: string, key?:
   return json<Status>(response);
 }
 
-/** Polls a completed request until its three artifacts exist (their flags turn true together, never one at a time). */
-export async function waitForArtifacts(server: Pick<TestServer, 'call'>, id: string, timeoutMs = 90_000): Promise<Status> {
+/**
+ * Waits for a completed request's three artifacts (their flags turn true together, never one at a
+ * time). A server whose context the test holds is awaited, not polled: its background work (the
+ * generation a completion starts) is done once `background.idle()` resolves. Polling is left for a
+ * server in another process, and for a generation that failed and is retried later by the tick.
+ */
+export async function waitForArtifacts(server: Pick<TestServer, 'call'> & { running?: TestServer['running'] }, id: string, timeoutMs = 90_000): Promise<Status> {
+  if (server.running) await server.running.ctx.background.idle();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const current = await status(server, id);

@@ -572,6 +572,94 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     });
   });
 
+  test('a keyed batch cut off by a crash: the retry answers the rows done as the first attempt did, activates the row it created, makes the rest, acts once', async (t) => {
+    const server = await useServer(t, {}, {}, { expectedErrors: /^bulk send: a row could not be (created|activated): simulated/ });
+    const template = await makeTemplate(server, { fields: ONE_ROLE });
+    const { db, processId } = server.running.ctx;
+    // The first attempt stops in the middle of the batch: 'half' is created and not activated, 'later' not created.
+    await sql
+      .raw(
+        `CREATE TRIGGER stop_activation BEFORE UPDATE OF status ON signature_requests
+         WHEN NEW.status = 'active' AND NEW.client_reference = 'half'
+         BEGIN SELECT RAISE(ABORT, 'simulated crash before the activation'); END`,
+      )
+      .execute(db.q);
+    await sql
+      .raw(
+        `CREATE TRIGGER stop_create BEFORE INSERT ON signature_requests WHEN NEW.client_reference = 'later'
+         BEGIN SELECT RAISE(ABORT, 'simulated crash before the create'); END`,
+      )
+      .execute(db.q);
+    const references = ['done-1', 'done-2', 'half', 'later'];
+    const batch = {
+      template_id: template.id,
+      send_emails: true,
+      recipients: references.map((ref, i) => ({ client_reference: ref, signers: [person(i)] })),
+    };
+    const headers = { 'idempotency-key': 'cut-off-batch' };
+    const first = await ok(await bulk(server, batch, { headers }));
+    assert.deepEqual(first.results.map((r) => r.error?.code ?? r.status), ['active', 'active', 'activation_failed', 'temporarily_unavailable']);
+    const half = first.results[2]?.id as string;
+
+    // The kill: the answer never left, the key is still held by the process that is gone.
+    await sql.raw('DROP TRIGGER stop_activation').execute(db.q);
+    await sql.raw('DROP TRIGGER stop_create').execute(db.q);
+    const killed = db.run(
+      db.q
+        .updateTable('idempotency_keys')
+        .set({ state: 'in_progress', owner: 'a-killed-process', status_code: null, content_type: null, body: null })
+        .where('account_id', '=', server.accountId)
+        .where('key', '=', 'cut-off-batch'),
+    );
+    assert.equal(killed.changes, 1);
+    assert.ok(processId !== 'a-killed-process');
+    const before = await footprint(server);
+
+    const retried = await bulk(server, batch, { headers });
+    const retryText = await retried.clone().text();
+    assert.equal(retried.headers.get('idempotent-replayed'), null, 'the retry acted for the rows the first attempt never reached');
+    const retry = await ok(retried);
+    assert.deepEqual([retry.total, retry.created, retry.failed], [4, 4, 0]);
+    // The rows the first attempt answered: the same answer, the same links and mail outcome.
+    assert.deepEqual(retry.results.slice(0, 2), first.results.slice(0, 2));
+    for (const result of retry.results) {
+      assert.equal(result.status, 'active', JSON.stringify(result.error));
+      assert.ok(liveLink(server, result.signers[0]?.signing_url ?? '', result.signers[0]?.id ?? ''), `${result.client_reference}: a live link`);
+      assert.equal(result.signers[0]?.email_delivery, 'sent');
+    }
+    // The row created and not activated is activated now, not created again; the last row is made.
+    assert.equal(retry.results[2]?.id, half);
+    assert.match(retry.results[3]?.id ?? '', UUID);
+
+    const after = await footprint(server);
+    assert.equal(after.requests, before.requests + 1, 'one request made: the row the first attempt never created');
+    assert.equal(after.links, before.links + 2, 'links issued for the two rows activated now, none again for the others');
+    assert.equal(after.outbox, before.outbox + 2);
+    assert.equal(after.emails, before.emails + 2);
+    for (const result of retry.results) {
+      assert.deepEqual(eventTypes(server, result.id as string), ['signature_request.activated'], `${result.client_reference}: activated once`);
+      const audits = db.all(db.q.selectFrom('audit_events').select('type').where('request_id', '=', result.id as string)).map((a) => a.type);
+      assert.equal(audits.filter((type) => type === 'request_activated').length, 1, `${result.client_reference}: one request_activated`);
+      assert.equal(audits.filter((type) => type === 'request_created').length, 1, `${result.client_reference}: one request_created`);
+    }
+
+    await t.test('the answer the retry gave is the stored one from then on', async () => {
+      const again = await bulk(server, batch, { headers });
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await again.text(), retryText);
+      assert.deepEqual(await footprint(server), after);
+    });
+
+    await t.test('after its 24 hours the key names a new call: the same batch then finds every row already_exists', async () => {
+      server.running.ctx.clock.advance(DAY_MS + 1000);
+      const fresh = await ok(await bulk(server, batch, { headers }));
+      assert.deepEqual(fresh.results.map((r) => r.status), ['already_exists', 'already_exists', 'already_exists', 'already_exists']);
+      const rows = db.all(db.q.selectFrom('idempotency_row_answers').select('row_index').where('key', '=', 'cut-off-batch'));
+      assert.deepEqual(rows, [], "the expired call's rows are forgotten");
+      assert.equal(rowCount(server, 'signing_links'), after.links);
+    });
+  });
+
   test('cross-account: client_references and requests are per account', async (t) => {
     const server = await useServer(t);
     const other = server.newKey();

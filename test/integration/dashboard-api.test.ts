@@ -333,7 +333,9 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   await expectError(await dash(server, 'POST', `/_dashboard/api/requests/${id}/signers/s1/link`, token), 409, 'conflict');
 
   // Artifacts, once made, download through the dashboard.
-  await waitUntil('the artifacts', async () => (await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/evidence.json`, token)).status === 200, 30_000);
+  await server.running.ctx.background.idle();
+  const evidenceReady = await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/evidence.json`, token);
+  assert.equal(evidenceReady.status, 200, await evidenceReady.clone().text());
   const signedPdf = await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token);
   assert.equal(signedPdf.status, 200);
   assert.match(signedPdf.headers.get('content-disposition') ?? '', /^attachment; filename=".*-signed\.pdf"$/);

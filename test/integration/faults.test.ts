@@ -337,7 +337,9 @@ test('artifacts: a delayed run leaves the artifacts unavailable (409) until it e
   await addFault(server, { target: 'artifacts', mode: 'delay', delay_ms: 4000 });
   await complete(server, id);
   await expectError(await server.call('GET', `/v1/signature-requests/${id}/artifacts/evidence.json`), 409, 'artifact_not_available');
-  await waitUntil('the late artifacts', async () => (await status(server, id)).artifacts.evidence_json, 60_000);
+  // The delayed run is the server's background work: awaited, not polled.
+  await server.running.ctx.background.idle();
+  assert.equal((await status(server, id)).artifacts.evidence_json, true, 'the late artifacts');
   assert.equal((await server.call('GET', `/v1/signature-requests/${id}/artifacts/evidence.json`)).status, 200);
   assert.equal((await faults(server))[0]?.fired, 1);
 });

@@ -13,14 +13,15 @@ const people = [
   { reference: 'witness', name: 'فاطمة الزهراء', email: 'fatima.seq@example.com', locale: 'ar' },
 ];
 
-/** Waits for the catcher to hold `count` mails for `to` (turn and cancellation mails are sent after the answer). */
+/**
+ * The mails the catcher holds for `to`, at least `count`: turn and cancellation mails are sent after
+ * the answer, in the server's background work, which is awaited first.
+ */
 async function mailsOf(server: TestServer, to: string, count: number): Promise<CaughtEmail[]> {
-  for (let i = 0; i < 100; i++) {
-    const mails = await emails(server, { to });
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return emails(server, { to });
+  await server.running.ctx.background.idle();
+  const mails = await emails(server, { to });
+  assert.ok(mails.length >= count, `${mails.length} mails for ${to}, expected at least ${count}`);
+  return mails;
 }
 
 const sign = async (link: string) => {

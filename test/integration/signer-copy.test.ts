@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { activate, createRequest, postJson, signerAction, status } from '../helpers/flows.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
-import { waitUntil } from '../helpers/crash-loop.js';
 
 type Mail = { kind: string | null; subject: string; text: string; html: string; signer_reference: string | null };
 
@@ -20,9 +19,15 @@ async function view(link: string): Promise<{ state: string; closed_reason: strin
   return json(response);
 }
 
-/** Polls `probe` every 150 ms until it answers something other than null (90 s at most). */
-function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  return waitUntil(what, async () => (await probe()) ?? undefined, 90_000, 150);
+/**
+ * What `probe` answers once the server's background work is done (the artifacts a completion starts,
+ * and the `completed` mails sent with them): never null then.
+ */
+async function settled<T>(server: TestServer, what: string, probe: () => Promise<T | null>): Promise<T> {
+  await server.running.ctx.background.idle();
+  const value = await probe();
+  assert.ok(value !== null, `${what}: not there once the background work was done`);
+  return value;
 }
 
 async function mailsOf(server: TestServer, id: string): Promise<Mail[]> {
@@ -73,7 +78,7 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
     await stillWaiting.text();
 
     assert.equal((await sign(link('b'))).status, 200);
-    await until('the signed PDF', async () => ((await view(link('a'))).signed_pdf === 'ready' ? true : null));
+    await settled(server, 'the signed PDF', async () => ((await view(link('a'))).signed_pdf === 'ready' ? true : null));
     for (const ref of ['a', 'b']) {
       const response = await fetch(copyUrl(link(ref)));
       assert.equal(response.status, 200);
@@ -85,7 +90,7 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
       assert.ok(bytes.includes('/ByteRange'), 'the sealed PDF');
     }
 
-    const completed = await until('the completed mails', async () => {
+    const completed = await settled(server, 'the completed mails', async () => {
       const found = (await mailsOf(server, id)).filter((m) => m.kind === 'completed');
       return found.length === 2 ? found : null;
     });
@@ -115,7 +120,7 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
     const id = await createRequest(server, { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] }, { signers: 'payload' });
     const { signers } = await activate(server, id);
     assert.equal((await sign(signers[0]!.signing_url)).status, 200);
-    await until('the signed PDF', async () => ((await view(signers[0]!.signing_url)).signed_pdf === 'ready' ? true : null));
+    await settled(server, 'the signed PDF', async () => ((await view(signers[0]!.signing_url)).signed_pdf === 'ready' ? true : null));
     assert.deepEqual(await mailsOf(server, id), []);
 
     const unknown = signers[0]!.signing_url.replace(/\/sign\/[0-9A-Za-z]+/, `/sign/${'Q'.repeat(43)}`);

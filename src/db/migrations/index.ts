@@ -17,6 +17,7 @@ import * as m016 from './016-sequential-mails.js';
 import * as m017 from './017-idempotency-committed-answer.js';
 import * as m018 from './018-signer-verifications.js';
 import * as m019 from './019-artifact-attempts.js';
+import * as m020 from './020-idempotency-row-answers.js';
 
 /** A static map, so migrations survive bundling and npx (no directory scanning at run time). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-idempotency-committed-answer': m017,
   '018-signer-verifications': m018,
   '019-artifact-attempts': m019,
+  '020-idempotency-row-answers': m020,
 };

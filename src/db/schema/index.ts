@@ -4,7 +4,7 @@ import type { ArtifactAttemptsTable, ArtifactsTable } from './artifacts.js';
 import type { DocumentsTable } from './documents.js';
 import type { FaultRulesTable } from './faults.js';
 import type { FieldsTable } from './fields.js';
-import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, SigningLinksTable } from './lifecycle.js';
+import type { AuditEventsTable, EventsTable, IdempotencyKeysTable, IdempotencyRowAnswersTable, SigningLinksTable } from './lifecycle.js';
 import type { EmailsTable, MailOutboxTable } from './mail.js';
 import type { SettingsTable } from './settings.js';
 import type { ReceiverChecksTable } from './receiver-checks.js';
@@ -26,6 +26,7 @@ export interface DatabaseSchema {
   events: EventsTable;
   audit_events: AuditEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  idempotency_row_answers: IdempotencyRowAnswersTable;
   artifacts: ArtifactsTable;
   artifact_attempts: ArtifactAttemptsTable;
   webhook_deliveries: WebhookDeliveriesTable;

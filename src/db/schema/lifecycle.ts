@@ -71,3 +71,18 @@ export interface IdempotencyKeysTable {
   /** A committed answer's mails: JSON `[{path, mail_id}]`, where `path` leads to an object with `email_delivery`. */
   mails: string | null;
 }
+
+/** The answer of one row's step (`create`, `activate`) of a keyed call made of rows: a bulk send. */
+export interface IdempotencyRowAnswersTable {
+  account_id: string;
+  key: string;
+  /** The call's fingerprint: a key reused for another body finds no row. */
+  fingerprint: string;
+  row_index: number;
+  step: string;
+  /** The step's answer, sealed (it can hold signing links). */
+  body: Buffer;
+  /** Its mails, as in `idempotency_keys.mails`. */
+  mails: string;
+  created_at: number;
+}

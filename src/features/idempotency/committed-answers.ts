@@ -8,9 +8,16 @@ export interface KeyedCallScope {
   key: string;
   /** The X-Request-Id of the call: a replay answers with it. */
   requestId: string;
+  /** What identifies the call's body: a row's answer is found again only by the same call. */
+  fingerprint: string;
   /** Set once the use case wrote its answer in its transaction. */
   recorded: boolean;
+  /** A row of a call made of rows (a bulk send) and the step under way: its answer is the row's. */
+  row?: { index: number; step: RowStep };
 }
+
+/** The steps of a bulk send's row, each a use case that writes its answer with its change. */
+export type RowStep = 'create' | 'activate';
 
 /** A mail the answer reports on: `path` leads, in the answer, to the object whose `email_delivery` it sets. */
 export interface AnswerMail {
@@ -53,13 +60,28 @@ export function runKeyedCall<T>(ctx: Context, call: KeyedCallScope, fn: () => T)
  * Writes the answer of the Idempotency-Key call under way, inside the transaction of its change, so a
  * crash at any later instant leaves the change and its answer together: a retry replays this answer
  * and never acts again. `mails` are outbox mails sent after the commit; a replay reports their outcome
- * in `email_delivery`. Outside a keyed call (no key, a CLI command, a row of a bulk send) it does
- * nothing. Must run inside a transaction.
+ * in `email_delivery`. Inside a row of a keyed bulk send, the answer is that row's step's
+ * (row-answers.ts). Outside a keyed call (no key, a CLI command) it does nothing. Must run inside a
+ * transaction.
  */
 export function recordIdempotentAnswer(ctx: Context, answer: { status: number; body: unknown; mails?: readonly AnswerMail[] }): void {
   const call = scope.getStore();
   if (!call || call.recorded) return;
   call.recorded = true;
+  const mails = JSON.stringify(answer.mails ?? []);
+  if (call.row) {
+    ctx.db.insert('idempotency_row_answers', {
+      account_id: call.accountId,
+      key: call.key,
+      fingerprint: call.fingerprint,
+      row_index: call.row.index,
+      step: call.row.step,
+      body: ctx.secrets.seal(Buffer.from(JSON.stringify(answer.body)), rowAnswerAad(call, call.row)),
+      mails,
+      created_at: ctx.clock.now(),
+    });
+    return;
+  }
   ctx.db.run(
     ctx.db.q
       .updateTable('idempotency_keys')
@@ -69,7 +91,7 @@ export function recordIdempotentAnswer(ctx: Context, answer: { status: number; b
         content_type: 'application/json; charset=utf-8',
         body: ctx.secrets.seal(Buffer.from(JSON.stringify(answer.body)), answerAad(call)),
         request_id: call.requestId,
-        mails: JSON.stringify(answer.mails ?? []),
+        mails,
       })
       .where('account_id', '=', call.accountId)
       .where('key', '=', call.key)
@@ -78,17 +100,30 @@ export function recordIdempotentAnswer(ctx: Context, answer: { status: number; b
   );
 }
 
+/** The keyed call under way, if any. */
+export function keyedCallUnderWay(): Readonly<KeyedCallScope> | undefined {
+  return scope.getStore();
+}
+
 /**
- * Runs `fn` outside the keyed call under way: a use case that calls another one (a bulk send
- * activating each row) keeps the answer to itself.
+ * Runs one step of a row of the keyed call under way (a bulk send creating, then activating, a
+ * recipient's request): the use case writes its answer as that row's, and the call's own answer stays
+ * the batch's. Outside a keyed call, `fn` just runs.
  */
-export function outsideKeyedCall<T>(fn: () => T): T {
-  return scope.exit(fn);
+export function inKeyedRow<T>(row: { index: number; step: RowStep }, fn: () => T): T {
+  const call = scope.getStore();
+  if (!call) return fn();
+  return scope.run({ ...call, recorded: false, row }, fn);
 }
 
 /** Additional data bound to a stored answer's seal: it opens only for its account and key. */
 export function answerAad(call: { accountId: string; key: string }): string {
   return `idempotent-answer:${call.accountId}:${call.key}`;
+}
+
+/** The same for a row's step. */
+export function rowAnswerAad(call: { accountId: string; key: string }, row: { index: number; step: string }): string {
+  return `idempotent-row-answer:${call.accountId}:${call.key}:${row.index}:${row.step}`;
 }
 
 /**

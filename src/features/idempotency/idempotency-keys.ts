@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { answerAad, completeCommittedAnswer, runningKeyOf, runningKeys } from './committed-answers.js';
+import { expireRowAnswers, forgetRowAnswers, rowMailsPending } from './row-answers.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +25,8 @@ export type Claim =
  * still running, or a key used for another call. An answer written with its change (state
  * `committed`: the process stopped, or failed, before sending it) is replayed with its mails'
  * outcomes, once none is pending. A lock without an answer held by another process (one that
- * crashed, or the server before a restart) is stale and taken over: that call's change never committed.
+ * crashed, or the server before a restart) is stale and taken over: that call's change never committed,
+ * or, for a bulk send, the rows it got through answer from their own records (row-answers.ts).
  */
 export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
   const { db } = ctx;
@@ -34,9 +36,13 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     let row = db.first(where);
     if (row && row.expires_at <= now) {
       db.run(db.q.deleteFrom('idempotency_keys').where('account_id', '=', call.accountId).where('key', '=', call.key));
+      forgetRowAnswers(ctx, call);
       row = undefined;
     }
     if (!row) {
+      // Rows answered by this very call before its key was freed (a failure, a client gone) stay.
+      forgetRowAnswers(ctx, call, { fingerprint: call.fingerprint, since: now - IDEMPOTENCY_TTL_MS });
+      if (rowMailsPending(ctx, call)) return { kind: 'in_progress' };
       db.insert('idempotency_keys', {
         ...callColumns(call),
         state: 'in_progress',
@@ -64,6 +70,8 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
       return { kind: 'replay_object', status: row.status_code, body, requestId: row.request_id };
     }
     if (row.owner === ctx.processId) return { kind: 'in_progress' };
+    // A bulk send's rows answered before the crash report their mails' outcome: wait for the start sending them.
+    if (rowMailsPending(ctx, call)) return { kind: 'in_progress' };
     db.run(
       db.q
         .updateTable('idempotency_keys')
@@ -118,9 +126,13 @@ export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accou
   );
 }
 
-/** Forgets keys past their 24 hours (the scheduler calls this). */
+/** Forgets keys past their 24 hours, with their rows' answers (the scheduler calls this). */
 export function expireIdempotencyKeys(ctx: Context): number {
-  return ctx.db.transaction(() => ctx.db.run(ctx.db.q.deleteFrom('idempotency_keys').where('expires_at', '<=', ctx.clock.now())).changes);
+  return ctx.db.transaction(() => {
+    const now = ctx.clock.now();
+    expireRowAnswers(ctx, now, now - IDEMPOTENCY_TTL_MS);
+    return ctx.db.run(ctx.db.q.deleteFrom('idempotency_keys').where('expires_at', '<=', now)).changes;
+  });
 }
 
 function callColumns(call: KeyedCall) {

@@ -23,7 +23,7 @@ export function cancelSignatureRequest(
     const mails = currentSigners(ctx.db, row.id)
       .filter((signer) => ctx.db.first(ctx.db.q.selectFrom('mail_outbox').select('id').where('signer_id', '=', signer.id).where('kind', '!=', 'otp')) !== undefined)
       .map((signer) => queueMail(ctx, { request: cancelled, signer, kind: 'cancelled', reason: input.reason ?? null }));
-    if (mails.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, mails));
+    if (mails.length > 0) ctx.afterCommit(() => void ctx.background.add(sendQueuedMail(ctx, mails)));
     // The event is always recorded; it is delivered only when the request has a callback URL.
     emitEvent(ctx, { request: cancelled, type: 'signature_request.cancelled', at: now });
     audit(ctx, {

@@ -80,7 +80,8 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       ctx.afterCommit(() => void startArtifactGeneration(ctx, request.id));
     }
     const turns = queueTurnMails(ctx, updated, signed, now);
-    if (turns.length > 0) ctx.afterCommit(() => void sendQueuedMail(ctx, turns.map((t) => t.mailId)));
+    // Sent in the background once committed, owned by the context (close waits for it).
+    if (turns.length > 0) ctx.afterCommit(() => void ctx.background.add(sendQueuedMail(ctx, turns.map((t) => t.mailId))));
     const nextUp = request.sequential_signing === 1 ? nextSigners(ctx, updated) : [];
     return {
       status: 'signed' as const,

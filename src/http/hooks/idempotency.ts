@@ -12,6 +12,7 @@ import { runKeyedCall } from '../../features/idempotency/committed-answers.js';
 interface ClaimedKey {
   accountId: string;
   key: string;
+  fingerprint: string;
   settled: boolean;
 }
 
@@ -58,7 +59,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
     const claim = claimIdempotencyKey(ctx, call);
     switch (claim.kind) {
       case 'new':
-        request.idempotency = { accountId: call.accountId, key: call.key, settled: false };
+        request.idempotency = { accountId: call.accountId, key: call.key, fingerprint: call.fingerprint, settled: false };
         return;
       case 'replay':
         return reply
@@ -123,7 +124,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
     route.handler = function keyedHandler(this: unknown, request, reply) {
       const claimed = request.idempotency;
       if (!claimed) return handler.call(this as never, request, reply);
-      const call = { accountId: claimed.accountId, key: claimed.key, requestId: request.id, recorded: false };
+      const call = { accountId: claimed.accountId, key: claimed.key, fingerprint: claimed.fingerprint, requestId: request.id, recorded: false };
       return runKeyedCall(ctx, call, () => handler.call(this as never, request, reply));
     };
   });
