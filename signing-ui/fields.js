@@ -1,15 +1,13 @@
 // @ts-check
 // The signer's fields: what each one is and needs, its element on the page, the marks shown in them,
 // progress through the required ones and the "next field" move.
-import { joinList, state } from './context.js';
+import { joinList, state, VALUE_MAX } from './context.js';
 import { fitText, h, icon } from './dom.js';
 import { guideTo, isPhone, updateGuide } from './guide.js';
 import { openPad } from './pad.js';
 
 /** @typedef {import('./context.js').Field} Field */
 /** @typedef {import('./context.js').MarkKind} MarkKind */
-
-const VALUE_MAX = 500;
 
 /** @type {(field: Field) => boolean} */
 export const isMark = (field) => field.type === 'signature' || field.type === 'initials';

@@ -1,7 +1,7 @@
 // @ts-check
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
 // the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it.
-import { state } from './context.js';
+import { state, VALUE_MAX } from './context.js';
 import { openPad } from './pad.js';
 import { fieldLabel, highlight, isDone, isMark, isRequired, updateProgress } from './fields.js';
 import { h, icon } from './dom.js';
@@ -120,7 +120,7 @@ export function updateGuide({ focus = false, scroll = false } = {}) {
       id: 'guide-input',
       class: 'input guide-input',
       type: pageInput?.type === 'date' ? 'date' : 'text',
-      maxlength: '500',
+      maxlength: String(VALUE_MAX),
       autocomplete: pageInput?.getAttribute('autocomplete') ?? 'off',
       dir: 'auto',
       placeholder: t('enterValue', { label }),

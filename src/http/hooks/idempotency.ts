@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { invalidRequest, ParaphError } from '../../domain/errors.js';
+import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
@@ -27,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
+const KEY_SHAPE = new RegExp(`^[\\x20-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`);
 
 /**
  * Idempotency-Key on mutating routes: a repeat within 24 hours answers the stored status and body
@@ -44,7 +45,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_SHAPE.test(header)) {
-      throw invalidRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
+      throw invalidRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters`);
     }
     // No body and an empty object are the same call to an endpoint whose input is optional.
     const body = request.routeOptions.config.fingerprint?.(request) ?? request.body ?? {};

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { ParaphError } from '../../domain/errors.js';
+import { RATE_LIMITS as BUCKETS } from '../../domain/limits.js';
 import { SlidingWindow, type WindowVerdict } from '../sliding-window.js';
 
 declare module 'fastify' {
@@ -9,17 +10,6 @@ declare module 'fastify' {
     rateLimitBucket?: keyof typeof BUCKETS;
   }
 }
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-
-/** The limits of the API description, per (API key, client IP). */
-const BUCKETS = {
-  general: { limit: 120, windowMs: 10 * MINUTE, says: '120 requests per 10 minutes' },
-  detection: { limit: 12, windowMs: HOUR, says: '12 field detections per hour' },
-  reminders: { limit: 20, windowMs: HOUR, says: '20 reminder calls per hour' },
-  bulk: { limit: 10, windowMs: HOUR, says: '10 bulk sends per hour' },
-} as const;
 
 /**
  * Run in onRequest, after auth. Every authenticated /v1 response carries the general bucket's

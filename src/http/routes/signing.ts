@@ -17,6 +17,7 @@ import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, Signe
 import { mediaResponse, signingErrorResponses } from './responses.js';
 import { PdfBytes } from '../../contract/artifacts.js';
 import { VERIFICATION_COOKIE, VERIFICATION_HEADER } from '../../domain/email-code.js';
+import { MAX_FIELD_VALUE, MAX_REASON, MINUTE_MS, OTP_CODE_WINDOW_MS, OTP_CODES_PER_WINDOW } from '../../domain/limits.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
@@ -64,7 +65,9 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   // The page is static: read once, in both modes.
   const template = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8');
-  const html = { page: template, embed: template.replace('data-mode="page"', 'data-mode="embed"') };
+  // The page's text limits come from the API's (src/domain/limits.ts): it has no build step to import them.
+  const limits = `data-value-max="${MAX_FIELD_VALUE}" data-reason-max="${MAX_REASON}"`;
+  const html = { page: template.replace('data-mode="page"', `data-mode="page" ${limits}`), embed: template.replace('data-mode="page"', `data-mode="embed" ${limits}`) };
   const page = (embed: boolean) => async (request: { params: { token: string } }, reply: FastifyReply) => {
     let frameAncestors = "'none'";
     const link = resolveSigningLink(ctx, request.params.token);
@@ -127,7 +130,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   app.post(
     `${api}/otp`,
-    { config: { summary: 'Signer: email a 6-digit code (at most 5 per link in 10 minutes)' }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
+    { config: { summary: `Signer: email a 6-digit code (at most ${OTP_CODES_PER_WINDOW} per link in ${OTP_CODE_WINDOW_MS / MINUTE_MS} minutes)` }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
     async (request) => sendSignerOtp(ctx, request.params.token, verificationOf(request)),
   );
 
