@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { isoTime } from '../../platform/clock.js';
 import type { RequestRow } from '../requests/queries.js';
 import { ParaphError } from '../../domain/errors.js';
-import type { PurgeCause } from '../requests/purge-requests.js';
+import type { AuditEventData, PurgeCause } from '../../domain/audit-events.js';
 import { ARTIFACT_TYPES, type ArtifactType } from './generate-artifacts.js';
 import { loadRequest } from '../requests/request-guard.js';
 
@@ -43,7 +43,7 @@ function purged(ctx: Context, request: RequestRow): ParaphError {
   const record = db.first(
     db.q.selectFrom('audit_events').select('data').where('request_id', '=', request.id).where('type', '=', 'request_purged').orderBy('id', 'desc').limit(1),
   );
-  const recorded = record ? (JSON.parse(record.data) as { cause?: PurgeCause }).cause : undefined;
+  const recorded = record ? (JSON.parse(record.data) as Partial<AuditEventData['request_purged']>).cause : undefined;
   const cause = purgeCause(recorded, at, request.retention_expires_at);
   const message =
     cause === 'by_hand'

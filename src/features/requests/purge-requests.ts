@@ -3,9 +3,7 @@ import { findAnyRequest, type RequestRow } from './queries.js';
 import { audit } from '../events/record-events.js';
 import { moveRequest } from './request-guard.js';
 import { revokeRequestLinks } from '../signing/signing-links.js';
-
-/** Why a request's content went: its retention deadline passed, or an operator purged it by hand. */
-export type PurgeCause = 'retention' | 'by_hand';
+import type { PurgeCause } from '../../domain/audit-events.js';
 
 /** Retention: every request past its deadline is purged, whatever its status. */
 export async function purgeDueRequests(ctx: Context): Promise<number> {
