@@ -12,7 +12,8 @@ declare module 'fastify' {
 }
 
 /**
- * Run in onRequest, after auth. Every authenticated /v1 response carries the general bucket's
+ * Run in onRequest of the REST API's plugins (src/http/api-scope.ts), after auth: the sandbox
+ * controls (`/_sandbox`) and the other routes are not limited. Every authenticated /v1 response carries the general bucket's
  * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
  * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
  * socket's: `X-Forwarded-For` is not trusted.
@@ -22,8 +23,7 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
   return (request: FastifyRequest, reply: FastifyReply, route: FastifyRequest['routeOptions']): void => {
-    // The API is limited; the sandbox controls (`/_sandbox`) are not.
-    if (!request.principal || !route.url?.startsWith('/v1/')) return;
+    if (!request.principal) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);
