@@ -6,6 +6,9 @@ import { LANGS, matchLang, translator } from './i18n.js';
 export const root = document.documentElement;
 export const app = /** @type {HTMLElement} */ (document.getElementById('app'));
 export const mode = root.dataset.mode === 'embed' ? 'embed' : 'page';
+/** The API's text limits (src/domain/limits.ts), as the server writes them on the page's root. */
+export const VALUE_MAX = Number(root.dataset.valueMax);
+export const REASON_MAX = Number(root.dataset.reasonMax);
 export const framed = (() => {
   try {
     return window.self !== window.top;

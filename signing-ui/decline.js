@@ -1,13 +1,11 @@
 // @ts-check
 // Declining: the reason, then the request is declined for every signer.
 import { api, errorText } from './api.js';
-import { state } from './context.js';
+import { REASON_MAX, state } from './context.js';
 import { openDialog } from './dialog.js';
 import { h } from './dom.js';
 import { finish, reloadIfClosed } from './screens.js';
 import { setBusy } from './store.js';
-
-const REASON_MAX = 500;
 
 /** @param {HTMLElement} opener */
 export function openDecline(opener) {

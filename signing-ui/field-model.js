@@ -6,9 +6,6 @@ import { state } from './context.js';
 /** @typedef {import('./context.js').Field} Field */
 /** @typedef {import('./context.js').MarkKind} MarkKind */
 
-/** The longest value a text or date field takes (the API's limit). */
-export const VALUE_MAX = 500;
-
 /** @type {(field: Field) => boolean} */
 export const isMark = (field) => field.type === 'signature' || field.type === 'initials';
 /** @type {(field: Field) => boolean} */

@@ -1,9 +1,9 @@
 // @ts-check
 // The signer's fields on the page: each one's element, the marks shown in them, progress through the
 // required ones and the "next field" move. They follow the store: every change redraws what it touches.
-import { isPhone, joinList, state } from './context.js';
+import { isPhone, joinList, state, VALUE_MAX } from './context.js';
 import { fitText, h, icon } from './dom.js';
-import { fieldLabel, isDone, isMark, isRequired, VALUE_MAX } from './field-model.js';
+import { fieldLabel, isDone, isMark, isRequired } from './field-model.js';
 import { openPad } from './pad.js';
 import { onChange, setValue, showField } from './store.js';
 

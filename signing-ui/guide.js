@@ -2,9 +2,9 @@
 // The phone guide: below 600 px, the signer fills one field at a time in a sheet at the bottom of
 // the screen (16 px inputs, 44 px targets); the page scrolls to the field and highlights it. It
 // follows the store: a change redraws it, a field asked for (a tap, "next field") moves it there.
-import { isPhone, state } from './context.js';
+import { isPhone, state, VALUE_MAX } from './context.js';
 import { h, icon } from './dom.js';
-import { fieldLabel, isDone, isMark, requiredInOrder as steps, VALUE_MAX } from './field-model.js';
+import { fieldLabel, isDone, isMark, requiredInOrder as steps } from './field-model.js';
 import { highlight } from './fields.js';
 import { openPad } from './pad.js';
 import { onChange, onShowField, setValue } from './store.js';

@@ -2,15 +2,18 @@ import Type, { type Static } from 'typebox';
 import { Uuid } from './common.js';
 import {
   CallbackUrl,
+  ClientReference,
   EmailBranding,
   EmailDelivery,
   EmbedOrigin,
   FieldValues,
+  LinkExpiryDays,
   RecipientReturnUrl,
   ReturnUrl,
   SignerInput,
   SignerStatusValue,
 } from './signature-requests.js';
+import { MAX_BULK_RECIPIENTS, MAX_SIGNERS } from '../domain/limits.js';
 
 /** POST /bulk-sends: one request created and activated per recipient, from a template. */
 
@@ -18,8 +21,8 @@ const closed = { additionalProperties: false } as const;
 
 export const BulkSendRecipient = Type.Object(
   {
-    client_reference: Type.String({ minLength: 1, maxLength: 160 }),
-    signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
+    client_reference: ClientReference,
+    signers: Type.Array(SignerInput, { minItems: 1, maxItems: MAX_SIGNERS }),
     field_values: Type.Optional(FieldValues),
     return_url: Type.Optional(RecipientReturnUrl),
   },
@@ -34,12 +37,12 @@ const batchOptions = {
   email: Type.Optional(EmailBranding),
   sequential_signing: Type.Optional(Type.Boolean({ default: false })),
   send_emails: Type.Optional(Type.Boolean({ default: false })),
-  link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+  link_expiry_days: Type.Optional(LinkExpiryDays),
   embed_origin: Type.Optional(EmbedOrigin),
 };
 
 export const BulkSendInput = Type.Object(
-  { template_id: Uuid, recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: 50 }), ...batchOptions },
+  { template_id: Uuid, recipients: Type.Array(BulkSendRecipient, { minItems: 1, maxItems: MAX_BULK_RECIPIENTS }), ...batchOptions },
   { ...closed, title: 'BulkSendInput' },
 );
 export type BulkSendInput = Static<typeof BulkSendInput>;
@@ -49,7 +52,7 @@ export type BulkSendInput = Static<typeof BulkSendInput>;
  * recipient is then checked against BulkSendRecipient on its own, so a bad row fails alone.
  */
 export const BulkSendBatch = Type.Object(
-  { template_id: Uuid, recipients: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 50 }), ...batchOptions },
+  { template_id: Uuid, recipients: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BULK_RECIPIENTS }), ...batchOptions },
   closed,
 );
 export type BulkSendBatch = Static<typeof BulkSendBatch>;

@@ -1,6 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { ERROR_REASONS } from '../domain/errors.js';
 import { LOCALES } from '../domain/locales.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits.js';
 
 /** Schemas shared by every resource. Input objects always reject unknown properties. */
 
@@ -63,7 +64,7 @@ export const SigningErrorEnvelope = Type.Object(
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 
-export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
+export const Limit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE });
 /** Empty means the first page, so a client may always pass back the last `next_cursor`. */
 export const Cursor = Type.String({ maxLength: 200 });
 

@@ -4,6 +4,7 @@ import { CaughtEmail, ClockState } from './sandbox.js';
 import { RequestListItem, RequestListQuery, SignatureRequestStatus } from './signature-requests.js';
 import { WebhookDelivery } from './webhooks.js';
 import { DELIVERY_STATUSES } from '../domain/outbox-states.js';
+import { MAX_EMAIL, MAX_SIGNER_REFERENCE } from '../domain/limits.js';
 
 /**
  * The dashboard's own API (`/_dashboard/api`): the operator's view across every account, authenticated
@@ -135,7 +136,7 @@ export const DashboardRequestDetail = Type.Object(
 export type DashboardRequestDetail = Static<typeof DashboardRequestDetail>;
 
 export const DashboardEmailQuery = Type.Object(
-  { to: Type.Optional(Type.String({ maxLength: 254, description: 'recipient address' })), limit: Type.Optional(Limit) },
+  { to: Type.Optional(Type.String({ maxLength: MAX_EMAIL, description: 'recipient address' })), limit: Type.Optional(Limit) },
   closed,
 );
 
@@ -183,7 +184,7 @@ export const DashboardClock = Type.Object(
 );
 export type DashboardClock = Static<typeof DashboardClock>;
 
-export const SignerParams = Type.Object({ id: Uuid, reference: Type.String({ minLength: 1, maxLength: 100 }) }, closed);
+export const SignerParams = Type.Object({ id: Uuid, reference: Type.String({ minLength: 1, maxLength: MAX_SIGNER_REFERENCE }) }, closed);
 
 export const DashboardSigningLink = Type.Object(
   {

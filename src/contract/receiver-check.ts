@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, Uuid } from './common.js';
 import { EventType } from './webhooks.js';
+import { MAX_RECEIVER_TOLERANCE_SECONDS } from '../domain/limits.js';
 
 /**
  * A receiver check: a battery of test deliveries sent to the user's webhook receiver, and what it
@@ -67,7 +68,7 @@ export const ReceiverCheckInput = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2048, description: 'the receiver: an http(s) URL; loopback and private addresses are allowed' }),
     key_id: Type.Optional(Uuid),
-    tolerance_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+    tolerance_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RECEIVER_TOLERANCE_SECONDS })),
   },
   { ...closed, title: 'ReceiverCheckInput' },
 );

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, Uuid } from './common.js';
-import { MAX_CLOCK_ADVANCE_SECONDS } from '../domain/limits.js';
+import { MAX_CLOCK_ADVANCE_SECONDS, MAX_EMAIL } from '../domain/limits.js';
 
 /** The `/_sandbox` controls of the sandbox contract (scoped to the key's account; the clock is global). */
 
@@ -25,7 +25,7 @@ export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;
 /** GET /_sandbox/emails: both filters optional; newest first. */
 export const SandboxEmailQuery = Type.Object(
   {
-    to: Type.Optional(Type.String({ maxLength: 254, description: 'recipient address' })),
+    to: Type.Optional(Type.String({ maxLength: MAX_EMAIL, description: 'recipient address' })),
     signature_request_id: Type.Optional(Uuid),
   },
   closed,

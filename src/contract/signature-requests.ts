@@ -4,10 +4,33 @@ import { LOCALES } from '../domain/locales.js';
 import { REQUEST_STATUSES, SIGNER_STATUSES } from '../domain/request-states.js';
 import { FIELD_KEYS, FIELD_KINDS, type FieldPlacement } from '../domain/field-placement.js';
 import type { SignerEntry } from '../domain/signer-rules.js';
+import {
+  DEFAULT_LINK_EXPIRY_DAYS,
+  MAX_BRANDING,
+  MAX_CLIENT_REFERENCE,
+  MAX_EMAIL,
+  MAX_EMBED_ORIGIN,
+  MAX_FIELD_PAGE,
+  MAX_FIELD_SIZE,
+  MAX_FIELD_VALUE,
+  MAX_FIELDS,
+  MAX_LINK_EXPIRY_DAYS,
+  MAX_PDF_MIB,
+  MAX_REASON,
+  MAX_SIGNER_NAME,
+  MAX_SIGNER_REFERENCE,
+  MAX_SIGNERS,
+  MAX_URL,
+  MIN_LINK_EXPIRY_DAYS,
+} from '../domain/limits.js';
 
 /** The signature-request resources of the API description, one schema per named shape. */
 
 const closed = { additionalProperties: false } as const;
+/** A request's `client_reference` (create, bulk, the list filter). */
+export const ClientReference = Type.String({ minLength: 1, maxLength: MAX_CLIENT_REFERENCE });
+/** Days a signing link stays valid (activate, bulk). */
+export const LinkExpiryDays = Type.Integer({ minimum: MIN_LINK_EXPIRY_DAYS, maximum: MAX_LINK_EXPIRY_DAYS, default: DEFAULT_LINK_EXPIRY_DAYS });
 const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\r\\n\\u2028\\u2029]*$' });
 
 export const RequestStatus = Type.Enum([...REQUEST_STATUSES]);
@@ -22,10 +45,10 @@ export const EmailDelivery = Type.Enum(['not_requested', 'sent', 'failed']);
 
 export const SignerInput = Type.Object(
   {
-    reference: Type.String({ minLength: 1, maxLength: 100 }),
-    name: Type.Optional(Type.String({ maxLength: 200 })),
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    order: Type.Integer({ minimum: 1, maximum: 10 }),
+    reference: Type.String({ minLength: 1, maxLength: MAX_SIGNER_REFERENCE }),
+    name: Type.Optional(Type.String({ maxLength: MAX_SIGNER_NAME })),
+    email: Type.String({ format: 'email', maxLength: MAX_EMAIL }),
+    order: Type.Integer({ minimum: 1, maximum: MAX_SIGNERS }),
     locale: Type.Optional(Locale),
     verification: Type.Optional(Type.Enum(['email_otp'])),
   },
@@ -36,16 +59,16 @@ true satisfies SignerInput extends SignerEntry ? true : false;
 
 export const FieldInput = Type.Object(
   {
-    signer_reference: Type.String({ minLength: 1, maxLength: 100 }),
+    signer_reference: Type.String({ minLength: 1, maxLength: MAX_SIGNER_REFERENCE }),
     type: FieldType,
     field_key: Type.Optional(FieldKey),
-    page: Type.Integer({ minimum: 1, maximum: 10000 }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_FIELD_PAGE }),
     x: Type.Number({ minimum: 0 }),
     y: Type.Number({ minimum: 0 }),
-    width: Type.Number({ exclusiveMinimum: 0, maximum: 5000 }),
-    height: Type.Number({ exclusiveMinimum: 0, maximum: 5000 }),
+    width: Type.Number({ exclusiveMinimum: 0, maximum: MAX_FIELD_SIZE }),
+    height: Type.Number({ exclusiveMinimum: 0, maximum: MAX_FIELD_SIZE }),
     name: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' })),
-    value: Type.Optional(Type.String({ maxLength: 500 })),
+    value: Type.Optional(Type.String({ maxLength: MAX_FIELD_VALUE })),
     read_only: Type.Optional(Type.Boolean({ default: false })),
   },
   { ...closed, title: 'FieldInput' },
@@ -56,40 +79,40 @@ true satisfies FieldInput extends FieldPlacement ? (FieldPlacement extends Field
 
 export const EmailBranding = Type.Object(
   {
-    sender_name: Type.Optional(SingleLine(120)),
-    subject: Type.Optional(SingleLine(200)),
-    message: Type.Optional(Type.String({ maxLength: 2000 })),
-    logo_url: Type.Optional(Type.String({ format: 'uri', maxLength: 512, pattern: '^https://' })),
+    sender_name: Type.Optional(SingleLine(MAX_BRANDING.sender_name)),
+    subject: Type.Optional(SingleLine(MAX_BRANDING.subject)),
+    message: Type.Optional(Type.String({ maxLength: MAX_BRANDING.message })),
+    logo_url: Type.Optional(Type.String({ format: 'uri', maxLength: MAX_BRANDING.logo_url, pattern: '^https://' })),
   },
   { ...closed, title: 'EmailBranding' },
 );
 export type EmailBranding = Static<typeof EmailBranding>;
 
-export const FieldValues = Type.Record(Type.String(), Type.String({ maxLength: 500 }));
+export const FieldValues = Type.Record(Type.String(), Type.String({ maxLength: MAX_FIELD_VALUE }));
 
 /** The URL rules of the API description, said on the fields (the domain checks them after the schema). */
 const CALLBACK_URL_RULES =
   'public HTTPS URL on port 443; private and loopback destinations are refused (`paraph serve --allow-loopback-webhooks`, ' +
-  'or WEBHOOKS_ALLOW_LOOPBACK=1, accepts http:// loopback URLs for a local receiver); max 2048';
+  `or WEBHOOKS_ALLOW_LOOPBACK=1, accepts http:// loopback URLs for a local receiver); max ${MAX_URL}`;
 const RETURN_URL_RULES =
   'where the signer is sent back after signing, declining or reaching a closed request; HTTPS only ' +
-  '(plain HTTP accepted for loopback hosts); max 2048; not used in an iframe';
+  `(plain HTTP accepted for loopback hosts); max ${MAX_URL}; not used in an iframe`;
 const EMBED_ORIGIN_RULES =
   'the origin `https://host[:port]` (no path) allowed to frame the signing page; activation then also answers ' +
-  '`embed_url` per signer; max 255';
+  `\`embed_url\` per signer; max ${MAX_EMBED_ORIGIN}`;
 
-export const CallbackUrl = Type.String({ format: 'uri', maxLength: 2048, description: CALLBACK_URL_RULES });
-export const ReturnUrl = Type.String({ format: 'uri', maxLength: 2048, description: RETURN_URL_RULES });
-export const EmbedOrigin = Type.String({ maxLength: 255, description: EMBED_ORIGIN_RULES });
+export const CallbackUrl = Type.String({ format: 'uri', maxLength: MAX_URL, description: CALLBACK_URL_RULES });
+export const ReturnUrl = Type.String({ format: 'uri', maxLength: MAX_URL, description: RETURN_URL_RULES });
+export const EmbedOrigin = Type.String({ maxLength: MAX_EMBED_ORIGIN, description: EMBED_ORIGIN_RULES });
 /** A bulk recipient's own return URL, over the batch's. */
-export const RecipientReturnUrl = Type.String({ format: 'uri', maxLength: 2048, description: `overrides the batch's return_url; ${RETURN_URL_RULES}` });
+export const RecipientReturnUrl = Type.String({ format: 'uri', maxLength: MAX_URL, description: `overrides the batch's return_url; ${RETURN_URL_RULES}` });
 
 export const CreateRequestPayload = Type.Object(
   {
-    client_reference: Type.String({ minLength: 1, maxLength: 160 }),
+    client_reference: ClientReference,
     template_id: Type.Optional(Uuid),
-    signers: Type.Array(SignerInput, { minItems: 1, maxItems: 10 }),
-    fields: Type.Optional(Type.Array(FieldInput, { maxItems: 100 })),
+    signers: Type.Array(SignerInput, { minItems: 1, maxItems: MAX_SIGNERS }),
+    fields: Type.Optional(Type.Array(FieldInput, { maxItems: MAX_FIELDS })),
     callback_url: Type.Optional(CallbackUrl),
     sequential_signing: Type.Optional(Type.Boolean({ default: false })),
     email: Type.Optional(EmailBranding),
@@ -107,7 +130,7 @@ export type CreateRequestPayload = Static<typeof CreateRequestPayload>;
  */
 export const CreateRequestMultipart = Type.Object(
   {
-    document: Type.String({ format: 'binary', contentMediaType: 'application/pdf', description: 'the PDF, at most 8 MiB, with a .pdf filename' }),
+    document: Type.String({ format: 'binary', contentMediaType: 'application/pdf', description: `the PDF, at most ${MAX_PDF_MIB} MiB, with a .pdf filename` }),
     request: Type.String({
       contentMediaType: 'application/json',
       contentSchema: CreateRequestPayload,
@@ -136,7 +159,7 @@ export type CreateResponse = Static<typeof CreateResponse>;
 export const ActivateInput = Type.Object(
   {
     send_emails: Type.Optional(Type.Boolean({ default: false })),
-    link_expiry_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 7 })),
+    link_expiry_days: Type.Optional(LinkExpiryDays),
   },
   { ...closed, title: 'ActivateInput' },
 );
@@ -165,13 +188,13 @@ export const ActivateResponse = Type.Object(
 );
 
 export const FieldsPutInput = Type.Object(
-  { fields: Type.Array(FieldInput, { minItems: 1, maxItems: 100 }) },
+  { fields: Type.Array(FieldInput, { minItems: 1, maxItems: MAX_FIELDS }) },
   { ...closed, title: 'FieldsPutInput' },
 );
 export type FieldsPutInput = Static<typeof FieldsPutInput>;
 
 export const ReminderInput = Type.Object(
-  { signer_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { signer_reference: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SIGNER_REFERENCE })) },
   { ...closed, title: 'ReminderInput' },
 );
 export type ReminderInput = Static<typeof ReminderInput>;
@@ -196,15 +219,15 @@ export const ReminderResponse = Type.Object(
 );
 
 export const CancellationInput = Type.Object(
-  { reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) },
   { ...closed, title: 'CancellationInput' },
 );
 export type CancellationInput = Static<typeof CancellationInput>;
 
 export const SignerReplaceInput = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    name: Type.Optional(Type.String({ maxLength: 200 })),
+    email: Type.String({ format: 'email', maxLength: MAX_EMAIL }),
+    name: Type.Optional(Type.String({ maxLength: MAX_SIGNER_NAME })),
     locale: Type.Optional(Locale),
     send_email: Type.Optional(Type.Boolean({ default: false })),
   },
@@ -304,7 +327,7 @@ export type RequestListItem = Static<typeof RequestListItem>;
 export const RequestListQuery = Type.Object(
   {
     status: Type.Optional(RequestStatus),
-    client_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
+    client_reference: Type.Optional(ClientReference),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
   },

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { DateTime, NullableDateTime, Uuid } from './common.js';
 import { FieldType, SignerStatusValue } from './signature-requests.js';
 import { LOCALES } from '../domain/locales.js';
+import { MAX_FIELD_VALUE, MAX_REASON } from '../domain/limits.js';
 
 /**
  * The signer's JSON API under the signing link: what the signing page and `paraph sign` share. The
@@ -115,7 +116,7 @@ const Mark = Type.Union([
 export const SignInput = Type.Object(
   {
     /** Values of the signer's text and date fields, by field name or id. */
-    fields: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
+    fields: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: MAX_FIELD_VALUE }))),
     signature: Type.Optional(Mark),
     initials: Type.Optional(Mark),
   },
@@ -124,7 +125,7 @@ export const SignInput = Type.Object(
 export type SignInput = Static<typeof SignInput>;
 
 export const DeclineInput = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { reason: Type.String({ minLength: 1, maxLength: MAX_REASON }) },
   { ...closed, title: 'DeclineInput' },
 );
 

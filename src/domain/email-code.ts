@@ -11,6 +11,3 @@ export function emailCodeIn(text: string): string | null {
 export const VERIFICATION_COOKIE = 'signer_verification';
 export const VERIFICATION_HEADER = 'signer-verification';
 
-/** "Send me a code": at most this many codes per link in this window (on the sandbox clock). */
-export const CODES_PER_WINDOW = 5;
-export const CODE_WINDOW_MS = 10 * 60 * 1000;

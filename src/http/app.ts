@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Context } from '../context.js';
 import { wrongContentType } from './content-type-errors.js';
 import { drainBody } from './drain-body.js';
@@ -10,9 +10,7 @@ import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../domain/errors.js';
 import { sendError, toParaphError } from './errors.js';
 import { authHook } from './hooks/auth.js';
-import { apiFaultHook, InjectedFault } from './hooks/faults.js';
-import { registerIdempotency } from './hooks/idempotency.js';
-import { rateLimitHook } from './hooks/rate-limit.js';
+import { InjectedFault } from './hooks/faults.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { noRouteError } from './not-found.js';
 import { registerRequestLog } from './hooks/request-log.js';
@@ -108,10 +106,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     closing = true;
   });
   app.decorateRequest('principal', null);
+  // Set by the REST API's `keyed` plugin (src/http/hooks/idempotency.ts); declared here so every request has the same shape.
+  app.decorateRequest('idempotency', null);
   const authenticate = authHook(ctx);
-  const limitRate = rateLimitHook(ctx.clock, options.rateLimit);
-  const injectFault = apiFaultHook(ctx);
-  // One synchronous hook for what every request goes through (no promise per step).
+  // One synchronous hook for what every request goes through (no promise per step); the REST API's
+  // plugins add the rate limit and fault rules (src/http/api-scope.ts).
   app.addHook('onRequest', (request, reply, done) => {
     try {
       // Remembered reads (API keys, the clock offset, request statuses) now include every commit a
@@ -124,15 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         throw new ParaphError('invalid_request', 'the Host header is required (HTTP/1.1)');
       }
       refuseRepeatedHeaders(request.raw.rawHeaders);
-      // fastify makes a new routeOptions object at each read: one read for the three steps.
-      const route = request.routeOptions;
-      authenticate(request, route);
-      limitRate(request, reply, route);
-      const delayMs = injectFault(request, reply, route);
-      if (delayMs > 0) {
-        setTimeout(() => done(), delayMs);
-        return;
-      }
+      authenticate(request, request.routeOptions);
     } catch (error) {
       return done(error as Error);
     }
@@ -145,7 +136,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     done();
   });
-  registerIdempotency(app, ctx);
   // Unknown query parameters are refused on every API route, not only on those that take some.
   app.addHook('onRoute', (route) => {
     if (!API_ROUTE.test(route.url) || route.schema?.querystring !== undefined) return;
@@ -168,11 +158,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await drainBody(request.raw);
     return sendError(request, reply, paraphError);
   });
-  app.setNotFoundHandler(async (request, reply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     await drainBody(request.raw);
     return sendError(request, reply, noRouteError(request.method, request.url, routes));
-  });
+  };
+  app.setNotFoundHandler(notFound);
 
-  await registerRoutes(app, { ...options, routes });
+  await registerRoutes(app, { ...options, routes, notFound });
   return app;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { isParaphError, ParaphError } from '../domain/errors.js';
-import { MAX_PDF_BYTES } from '../domain/limits.js';
+import { MAX_PDF_BYTES, MAX_PDF_MIB } from '../domain/limits.js';
 import { wrongContentType } from './content-type-errors.js';
 import { describeErrors } from './validation.js';
 
@@ -37,7 +37,7 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return new ParaphError('invalid_request', 'the request part is not valid JSON');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ParaphError('invalid_document', `document exceeds ${MAX_PDF_BYTES} bytes (8 MiB)`);
+      return new ParaphError('invalid_document', `document exceeds ${MAX_PDF_BYTES} bytes (${MAX_PDF_MIB} MiB)`);
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':

@@ -1,9 +1,13 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ParaphError } from '../domain/errors.js';
 import type { OpenApiRoute } from './openapi.js';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const methodList = (methods: readonly string[]) =>
   [...new Set(methods)].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+
+/** The app's answer to a request no route took (app.ts), for the plugins that set their own 404 handler. */
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Paths under a signing link: their token is a secret, so no answer repeats them. */
 const UNDER_A_LINK = /^\/(sign|embed)\//;

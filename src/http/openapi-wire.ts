@@ -1,4 +1,8 @@
 import { ErrorEnvelope, SigningErrorEnvelope } from '../contract/common.js';
+import { HOUR_MS, IDEMPOTENCY_TTL_MS, MAX_IDEMPOTENCY_KEY, MINUTE_MS, RATE_LIMITS } from '../domain/limits.js';
+
+const GENERAL_RATE = `${RATE_LIMITS.general.limit} per ${RATE_LIMITS.general.windowMs / MINUTE_MS} minutes`;
+const GENERAL_RATE_CALLS = `${RATE_LIMITS.general.limit} calls per ${RATE_LIMITS.general.windowMs / MINUTE_MS} minutes`;
 
 /**
  * What the OpenAPI document says about the wire beyond the route schemas: the headers paraph sends
@@ -27,7 +31,7 @@ export const HEADERS = {
     schema: { type: 'string' },
   },
   XRateLimitLimit: {
-    description: 'requests allowed per window for this API key and client IP (120 per 10 minutes; a narrower bucket on its own 429)',
+    description: `requests allowed per window for this API key and client IP (${GENERAL_RATE}; a narrower bucket on its own 429)`,
     schema: { type: 'integer', minimum: 0 },
   },
   XRateLimitRemaining: {
@@ -50,11 +54,11 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'makes the call safe to retry: a repeat with the same key within 24 hours answers the stored status and body with ' +
+    `makes the call safe to retry: a repeat with the same key within ${IDEMPOTENCY_TTL_MS / HOUR_MS} hours answers the stored status and body with ` +
     '`Idempotent-Replayed: true` and does not act twice; while the first call runs a repeat answers 409 ' +
     '`idempotency_request_in_progress`; the key reused for another method, path or body answers 422. 5xx and 429 ' +
-    'answers are not stored. 1 to 255 printable ASCII characters.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]{1,255}$' },
+    `answers are not stored. 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters.`,
+  schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY, pattern: `^[\\x20-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$` },
 };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -153,7 +157,7 @@ export function describeOperation(route: WireRoute): string {
   const words = [`${route.summary.replace(/[.\s]+$/, '')}.`];
   if (SIGNING_API.test(route.url)) words.push("Needs no API key: the signing link's token is the credential (never log it).");
   else words.push(route.auth ? 'Needs an API key: `Authorization: Bearer paraph_test_…`.' : 'Needs no API key.');
-  if (isRateLimited(route)) words.push('Counts against the rate limit of 120 calls per 10 minutes per key and client IP (`X-RateLimit-*` headers; 429 with `Retry-After`).');
+  if (isRateLimited(route)) words.push(`Counts against the rate limit of ${GENERAL_RATE_CALLS} per key and client IP (\`X-RateLimit-*\` headers; 429 with \`Retry-After\`).`);
   if (route.idempotent) words.push('Safe to retry with an `Idempotency-Key`.');
   return words.join(' ');
 }

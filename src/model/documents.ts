@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import type { Db } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import type { AuditEventData, PurgeCause } from '../domain/audit-events.js';
 import { ParaphError } from '../domain/errors.js';
 import { isoTime } from '../platform/clock.js';
 import type { DocumentRow, RequestRow } from './request-queries.js';
@@ -10,9 +11,6 @@ import type { DocumentRow, RequestRow } from './request-queries.js';
  * retention deadline or by hand) empties its content (`blob_id`) and the artifacts', and every read
  * of content that is gone answers the same 410.
  */
-
-/** Why a request's content went: its retention deadline passed, or an operator purged it by hand. */
-export type PurgeCause = 'retention' | 'by_hand';
 
 /** The document row of a request (every request has one: the database refuses a request without it). */
 export function requestDocument(db: Db, request: Pick<RequestRow, 'id' | 'document_id'>): DocumentRow {
@@ -45,7 +43,7 @@ export function contentPurged(ctx: Context, request: RequestRow): ParaphError {
   const record = db.first(
     db.q.selectFrom('audit_events').select('data').where('request_id', '=', request.id).where('type', '=', 'request_purged').orderBy('id', 'desc').limit(1),
   );
-  const recorded = record ? (JSON.parse(record.data) as { cause?: PurgeCause }).cause : undefined;
+  const recorded = record ? (JSON.parse(record.data) as Partial<AuditEventData['request_purged']>).cause : undefined;
   const cause = purgeCause(recorded, at, request.retention_expires_at);
   const message =
     cause === 'by_hand'

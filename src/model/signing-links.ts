@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { randomBase62, sha256Hex } from '../platform/crypto/tokens.js';
 import type { RequestRow, SignerRow } from './request-queries.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, DEFAULT_LINK_EXPIRY_DAYS } from '../domain/limits.js';
 
 export type RevokeReason = 'rotated' | 'replaced' | 'cancelled' | 'closed' | 'expired';
 
@@ -21,7 +21,7 @@ export interface IssuedLink {
 export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, at: number, reason: RevokeReason = 'rotated'): IssuedLink {
   revokeSignerLinks(ctx, signer.id, reason, at);
   const token = randomBase62(32);
-  const days = request.link_expiry_days ?? 7;
+  const days = request.link_expiry_days ?? DEFAULT_LINK_EXPIRY_DAYS;
   // A link never outlives the document it signs.
   const expiresAt = Math.min(at + days * DAY_MS, request.retention_expires_at);
   const base = ctx.publicUrl();

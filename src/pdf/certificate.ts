@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createHash, createPrivateKey, generateKeyPair, randomBytes, randomUUID, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Sealer } from '../platform/crypto/sealed.js';
+import { DAY_MS } from '../domain/limits.js';
 
 const FILE_NAME = 'signing-certificate.json';
 const FORMAT = 'paraph.signing-certificate/1';
 const VALIDITY_YEARS = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The sandbox's seal: a self-signed test certificate and its RSA-2048 key. */
 export interface SigningIdentity {

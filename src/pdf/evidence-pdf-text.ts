@@ -1,4 +1,5 @@
 import type { Locale } from '../domain/locales.js';
+import { type AuditEventType, isAuditEventType } from '../domain/audit-events.js';
 
 /**
  * The words of the evidence report, in the languages a signer can use: English (always printed),
@@ -81,10 +82,11 @@ export interface ReportText {
   requestStatus: Record<string, string>;
   signerStatus: Record<string, string>;
   languages: Record<string, string>;
-  events: Record<string, string>;
+  /** A label for every audit event type: a type without one fails the build. */
+  events: Record<AuditEventType, string>;
 }
 
-/** An event's readable name; a type this table does not know yet shows as its code. */
+/** An event's readable name; a stored type paraph does not record (never written by it) shows as its code. */
 export function eventName(type: string, text: ReportText): string {
-  return text.events[type] ?? type;
+  return isAuditEventType(type) ? text.events[type] : type;
 }

@@ -190,6 +190,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     await dialog.locator('button[type="submit"]').click();
     assert.match(await dialog.locator('.form-error').innerText(), /Enter a reason/);
     await page.screenshot({ path: `${ARTIFACTS}decline-en.png`, animations: 'disabled' });
+    // The page's limit is the API's (src/domain/limits.ts), written on the page by the server.
+    assert.equal(await dialog.locator('#decline-reason').getAttribute('maxlength'), '500');
+    assert.match(await dialog.locator('#decline-count').innerText(), /500/);
     await dialog.locator('#decline-reason').fill('The amount on page 1 is wrong.');
     await dialog.locator('button[type="submit"]').click();
     await page.locator('html[data-screen="result"][data-outcome="declined"]').waitFor();
@@ -323,6 +326,7 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     assert.match(await page.locator('#waiting-notice').innerText(), /Sam Seller/, 'the person, not the reference');
     // On a phone the fields are filled in the guide at the bottom, one at a time.
     assert.equal(await page.locator('#guide-label').innerText(), 'Company, page 1');
+    assert.equal(await page.locator('#guide-input').getAttribute('maxlength'), '500');
     await page.locator('#guide-input').fill('Buyer Ltd');
     assert.equal(await page.locator('[data-field-name="buyer_company"] input').inputValue(), 'Buyer Ltd', 'the page shows what the guide took');
     await typeMark(page, 'signature');

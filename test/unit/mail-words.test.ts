@@ -52,3 +52,12 @@ test('in Arabic, the file name is isolated from the sentence direction', () => {
   assert.ok(mail.html.includes('\u2068Northwind-lease-2026.pdf\u2069'));
   assert.ok(!composeMail({ ...base, branding: null }).subject.includes('\u2068'), 'left-to-right mails are unchanged');
 });
+
+test('an email-code mail says how long the code is valid, in the text and the HTML, in each language', () => {
+  const expected = { en: 'valid for 10 minutes', fr: 'valable 10 minutes', ar: 'صالح لمدة 10 دقائق' };
+  for (const [locale, words] of Object.entries(expected)) {
+    const mail = composeMail({ ...base, locale, kind: 'otp', code: '042917', link: undefined, linkExpiresAt: undefined });
+    assert.ok(mail.text.includes(words), `${locale} text: ${mail.text}`);
+    assert.ok(mail.html.includes(words), `${locale} html`);
+  }
+});

@@ -5,7 +5,21 @@ import { brandNames } from '../../src/domain/brand.js';
 import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
 import { emailCodeIn } from '../../src/domain/email-code.js';
 import { initialsOf } from '../../src/domain/initials.js';
-import { DEFAULT_PAGE_SIZE, MAX_FAULT_COUNT, MAX_FAULT_DELAY_MS, MAX_PDF_BYTES, RETENTION_MS } from '../../src/domain/limits.js';
+import {
+  clockAdvanceMistake,
+  DEFAULT_LINK_EXPIRY_DAYS,
+  DEFAULT_PAGE_SIZE,
+  IDEMPOTENCY_TTL_MS,
+  MAX_FAULT_COUNT,
+  MAX_FAULT_DELAY_MS,
+  MAX_PDF_BYTES,
+  OTP_CODE_TTL_MS,
+  OTP_FAILURE_WINDOW_MS,
+  RATE_LIMITS,
+  RETENTION_MS,
+} from '../../src/domain/limits.js';
+import { ActivateInput } from '../../src/contract/signature-requests.js';
+import { BulkSendInput } from '../../src/contract/bulk-sends.js';
 
 test('limits: the numbers of the API description', () => {
   assert.equal(MAX_PDF_BYTES, 8_388_608, '8 MiB');
@@ -13,6 +27,23 @@ test('limits: the numbers of the API description', () => {
   assert.equal(DEFAULT_PAGE_SIZE, 25);
   assert.equal(MAX_FAULT_COUNT, 1000);
   assert.equal(MAX_FAULT_DELAY_MS, 30_000);
+  assert.equal(DEFAULT_LINK_EXPIRY_DAYS, 7);
+  assert.equal(IDEMPOTENCY_TTL_MS, 86_400_000, '24 hours');
+  assert.equal(OTP_CODE_TTL_MS, 600_000, '10 minutes');
+  assert.equal(OTP_FAILURE_WINDOW_MS, 86_400_000, '24 hours');
+  assert.deepEqual(
+    Object.values(RATE_LIMITS).map((b) => [b.limit, b.windowMs]),
+    [[120, 600_000], [12, 3_600_000], [20, 3_600_000], [10, 3_600_000]],
+  );
+  assert.equal(clockAdvanceMistake(315_360_001_000, '3651d'), '"3651d" is more than ten years: advance the clock by at most 3650d at a time');
+  assert.equal(clockAdvanceMistake(315_360_000_000, '3650d'), null);
+});
+
+test('limits: the schemas take their numbers from the limits', () => {
+  for (const schema of [ActivateInput, BulkSendInput]) {
+    const days = (schema.properties as Record<string, unknown>).link_expiry_days as { minimum: number; maximum: number; default: number };
+    assert.deepEqual([days.minimum, days.maximum, days.default], [1, 30, DEFAULT_LINK_EXPIRY_DAYS]);
+  }
 });
 
 test('initialsOf: one capital per word, hyphenated parts counted, any script', () => {

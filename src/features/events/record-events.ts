@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { randomBase62 } from '../../platform/crypto/tokens.js';
 import { AUDIT_GENESIS, auditRowHash, type AuditContent } from '../../domain/audit-chain.js';
+import type { AuditEventData, AuditEventType, NoData } from '../../domain/audit-events.js';
 import type { Context } from '../../context.js';
 import { isoTime } from '../../platform/clock.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -13,6 +14,15 @@ export type Actor =
   | { type: 'signer'; signerId: string; email: string }
   | { type: 'system' };
 
+/** One audit event: its type, and the data of that type (optional when the type records none). */
+export type AuditEntry<T extends AuditEventType> = {
+  requestId: string;
+  type: T;
+  actor: Actor;
+  signerId?: string | null;
+  at: number;
+} & (AuditEventData[T] extends NoData ? { data?: NoData } : { data: AuditEventData[T] });
+
 /**
  * Appends one row to the request's audit trail, numbered after the last one and chained to it: the
  * row's hash covers its content and the previous row's hash, so a changed, removed or reordered row
@@ -22,10 +32,7 @@ const lastAuditEvent = preparedQuery((q, requestId: string) =>
   q.selectFrom('audit_events').select(['id', 'hash']).where('request_id', '=', requestId).orderBy('id', 'desc').limit(1),
 );
 
-export function audit(
-  ctx: Context,
-  entry: { requestId: string; type: string; actor: Actor; signerId?: string | null; data?: Record<string, unknown>; at: number },
-): void {
+export function audit<T extends AuditEventType>(ctx: Context, entry: AuditEntry<T>): void {
   const { db } = ctx;
   const last = db.first(lastAuditEvent, entry.requestId);
   const row: AuditContent = {

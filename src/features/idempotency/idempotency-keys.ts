@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { answerAad, completeCommittedAnswer, runningKeyOf, runningKeys } from './committed-answers.js';
 import { expireRowAnswers, forgetRowAnswers, rowMailsPending } from './row-answers.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+import { IDEMPOTENCY_TTL_MS } from '../../domain/limits.js';
 
 export interface KeyedCall {
   accountId: string;

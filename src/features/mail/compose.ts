@@ -1,6 +1,10 @@
 import type { EmailBranding } from '../../contract/signature-requests.js';
 import { MAIL_WORDS, type MailKind, } from './messages.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales.js';
+import { MINUTE_MS, OTP_CODE_TTL_MS } from '../../domain/limits.js';
+
+/** How long an email code is valid, as its mail says (`{minutes}`). */
+const OTP_MINUTES = { minutes: String(OTP_CODE_TTL_MS / MINUTE_MS) };
 
 export interface ComposeInput {
   kind: MailKind;
@@ -77,7 +81,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
   const lines: string[] = [];
   if (greeting) lines.push(greeting, '');
   if (isOtp) {
-    lines.push(intro, '', `    ${input.code ?? ''}`, '', words.otpValidity);
+    lines.push(intro, '', `    ${input.code ?? ''}`, '', fill(words.otpValidity, OTP_MINUTES));
   } else {
     lines.push(intro);
     if (message) lines.push('', quoteFrom, message);
@@ -95,7 +99,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
     body.push(
       p(e(intro)),
       `<p style="margin:8px 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Consolas,Menlo,monospace" dir="ltr">${e(input.code ?? '')}</p>`,
-      p(e(words.otpValidity), 'color:#444'),
+      p(e(fill(words.otpValidity, OTP_MINUTES)), 'color:#444'),
     );
   } else {
     body.push(p(e(intro)));

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { currentSigners, requestFields } from '../../model/request-queries.js';
 import { signerWithoutField } from '../../domain/field-rules.js';
 import { ParaphError } from '../../domain/errors.js';
+import { DEFAULT_LINK_EXPIRY_DAYS } from '../../domain/limits.js';
 import type { ActivateInput } from '../../contract/signature-requests.js';
 import type { Principal } from '../../domain/principal.js';
 import { audit, emitEvent } from '../events/record-events.js';
@@ -43,7 +44,7 @@ export async function activateSignatureRequest(
       ctx,
       row,
       'activate',
-      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? 7, send_emails: input.options.send_emails === true ? 1 : 0 },
+      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? DEFAULT_LINK_EXPIRY_DAYS, send_emails: input.options.send_emails === true ? 1 : 0 },
       now,
     );
     const views = signers.map((signer): ActivatedSignerView => {

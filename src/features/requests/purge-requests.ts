@@ -3,7 +3,8 @@ import { findAnyRequest, type RequestRow } from '../../model/request-queries.js'
 import { audit } from '../events/record-events.js';
 import { moveRequest } from '../../model/request-guard.js';
 import { revokeRequestLinks } from '../../model/signing-links.js';
-import { requestDocument, type PurgeCause } from '../../model/documents.js';
+import { requestDocument } from '../../model/documents.js';
+import type { PurgeCause } from '../../domain/audit-events.js';
 
 /** Retention: every request past its deadline is purged, whatever its status. */
 export async function purgeDueRequests(ctx: Context): Promise<number> {

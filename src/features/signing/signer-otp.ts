@@ -3,15 +3,17 @@ import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
-import { CODE_WINDOW_MS, CODES_PER_WINDOW } from '../../domain/email-code.js';
+import {
+  OTP_ATTEMPTS_PER_CODE as ATTEMPTS_PER_CODE,
+  OTP_CODE_TTL_MS as CODE_TTL_MS,
+  OTP_CODE_WINDOW_MS as CODE_WINDOW_MS,
+  OTP_CODES_PER_WINDOW as CODES_PER_WINDOW,
+  OTP_FAILURE_WINDOW_MS,
+  OTP_FAILURES_PER_DAY as FAILURES_PER_DAY,
+} from '../../domain/limits.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { audit } from '../events/record-events.js';
 import { openLink, verifiedHere } from './signer-access.js';
-
-const CODE_TTL_MS = 10 * 60 * 1000;
-const ATTEMPTS_PER_CODE = 5;
-const FAILURES_PER_DAY = 15;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Emails the signer a fresh 6-digit code (any earlier one dies), valid 10 minutes on the sandbox clock.
@@ -97,10 +99,10 @@ export function verifySignerOtp(
 
 function assertNotLocked(ctx: Context, signerId: string, now: number): void {
   const failures = ctx.db.all(
-    ctx.db.q.selectFrom('otp_failures').select('at').where('signer_id', '=', signerId).where('at', '>', now - DAY_MS).orderBy('at', 'asc'),
+    ctx.db.q.selectFrom('otp_failures').select('at').where('signer_id', '=', signerId).where('at', '>', now - OTP_FAILURE_WINDOW_MS).orderBy('at', 'asc'),
   );
   if (failures.length >= FAILURES_PER_DAY) {
-    const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + DAY_MS;
+    const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + OTP_FAILURE_WINDOW_MS;
     throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, { details: { locked_until: isoTime(until) } });
   }
 }

@@ -7,6 +7,7 @@ import { postWebhook } from '../../platform/webhooks/post-webhook.js';
 import { TEST_DELIVERY_HEADER } from '../../platform/webhooks/sign-webhook.js';
 import { isIpLiteral } from '../../domain/ip-ranges.js';
 import { invalidRequest, notFound } from '../../domain/errors.js';
+import { MAX_RECEIVER_TOLERANCE_SECONDS } from '../../domain/limits.js';
 import type { ReceiverCheck, ReceiverCheckCase, ReceiverCheckDelivery, ReceiverCheckKey } from '../../contract/receiver-check.js';
 import { findApiKey, findApiKeyByHash, listApiKeys as keyRows, type ApiKeyRow } from '../keys/queries.js';
 import { webhookSecretOf } from '../keys/create-api-key.js';
@@ -16,7 +17,7 @@ import { sampleRequest, type Shot } from './receiver-check-events.js';
 
 /** The Standard Webhooks libraries' tolerance: a timestamp more than 5 minutes off is refused. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
-export const MAX_TOLERANCE_SECONDS = 86_400;
+const MAX_TOLERANCE_SECONDS = MAX_RECEIVER_TOLERANCE_SECONDS;
 /** Cases sent at the same time (the deliveries of one case go one after the other, in order). */
 const CONCURRENCY = 4;
 

@@ -7,16 +7,16 @@ import { fireFault, type FiredFault } from '../../features/faults/fire-fault.js'
 export class InjectedFault extends ParaphError {}
 
 /**
- * Run in onRequest, after auth and the rate limit: an authenticated `/v1` call that meets a fault
- * rule of its account is refused here, before any handler or Idempotency-Key work, or answers the
- * delay to wait before it goes on. `/_sandbox` calls never meet one. Without any rule for the
- * account this costs a map lookup.
+ * Run in onRequest of the REST API's plugins (src/http/api-scope.ts), after auth and the rate limit:
+ * an authenticated `/v1` call that meets a fault rule of its account is refused here, before any
+ * handler or Idempotency-Key work, or answers the delay to wait before it goes on. `/_sandbox` calls
+ * never meet one. Without any rule for the account this costs a map lookup.
  */
 export function apiFaultHook(ctx: Context) {
   return (request: FastifyRequest, reply: FastifyReply, routeOptions: FastifyRequest['routeOptions']): number => {
     const principal = request.principal;
     const route = routeOptions.url;
-    if (principal === null || route === undefined || !route.startsWith('/v1/')) return 0;
+    if (principal === null || route === undefined) return 0;
     const fault = fireFault(
       ctx,
       principal.accountId,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { invalidRequest, ParaphError } from '../../domain/errors.js';
+import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
 import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
@@ -21,31 +22,30 @@ declare module 'fastify' {
     idempotency: ClaimedKey | null;
   }
   interface FastifyContextConfig {
-    /** A mutating route: it honours the Idempotency-Key header. */
+    /** A mutating route: it honours the Idempotency-Key header (registered in the API's `keyed` plugin). */
     idempotent?: boolean;
     /** What identifies the call's body when it is not `request.body` (multipart: the parsed parts). */
     fingerprint?: (request: FastifyRequest) => unknown;
   }
 }
 
-const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
+const KEY_SHAPE = new RegExp(`^[\\x20-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`);
 
 /**
- * Idempotency-Key on mutating routes: a repeat within 24 hours answers the stored status and body
+ * Idempotency-Key on the routes of `scope`, the REST API's plugin for its mutating routes
+ * (src/http/api-scope.ts): a repeat within 24 hours answers the stored status and body
  * with `Idempotent-Replayed: true` and does not act again; a call still running answers 409; the key
  * reused for another method, path or body answers 422. 5xx and 429 answers are not stored, unless the
  * change committed: use cases write their answer in the transaction of their change
  * (src/features/idempotency/committed-answers.ts), so a crash at any instant never makes a retry act twice.
  */
-export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
-  app.decorateRequest('idempotency', null);
-
+export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.principal) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_SHAPE.test(header)) {
-      throw invalidRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
+      throw invalidRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters`);
     }
     // No body and an empty object are the same call to an endpoint whose input is optional.
     const body = request.routeOptions.config.fingerprint?.(request) ?? request.body ?? {};
@@ -112,13 +112,14 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
       releaseIdempotencyKey(ctx, claimed);
     }
   };
-  // Only on the routes marked idempotent: the others (every read) run none of these.
-  app.addHook('onRoute', (route) => {
-    if (route.config?.idempotent !== true) return;
-    route.preHandler = [...hooksOf(route.preHandler), preHandler];
-    route.onSend = [...hooksOf(route.onSend), onSend];
-    route.onResponse = [...hooksOf(route.onResponse), releaseUnsettled];
-    route.onRequestAbort = [...hooksOf(route.onRequestAbort), releaseUnsettled];
+  // The hooks of this plugin only: the other routes (every read) run none of them.
+  scope.addHook('preHandler', preHandler);
+  scope.addHook('onSend', onSend);
+  scope.addHook('onResponse', releaseUnsettled);
+  scope.addHook('onRequestAbort', releaseUnsettled);
+  scope.addHook('onRoute', (route) => {
+    // The OpenAPI document reads the mark (an Idempotency-Key parameter, 409 and 422): it must say so.
+    if (route.config?.idempotent !== true) throw new Error(`${route.method} ${route.url} honours Idempotency-Key: mark it config.idempotent`);
     // The handler runs as the claimed call: its use case writes the answer with its change.
     const handler = route.handler;
     route.handler = function keyedHandler(this: unknown, request, reply) {
@@ -128,12 +129,6 @@ export function registerIdempotency(app: FastifyInstance, ctx: Context): void {
       return runKeyedCall(ctx, call, () => handler.call(this as never, request, reply));
     };
   });
-}
-
-/** A route option that holds no hook, one, or a list of them, as a list. */
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** JSON with object keys sorted, so equal bodies have equal fingerprints whatever their key order. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { ParaphError } from '../../domain/errors.js';
+import { RATE_LIMITS as BUCKETS } from '../../domain/limits.js';
 import { SlidingWindow, type WindowVerdict } from '../sliding-window.js';
 
 declare module 'fastify' {
@@ -10,19 +11,9 @@ declare module 'fastify' {
   }
 }
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-
-/** The limits of the API description, per (API key, client IP). */
-const BUCKETS = {
-  general: { limit: 120, windowMs: 10 * MINUTE, says: '120 requests per 10 minutes' },
-  detection: { limit: 12, windowMs: HOUR, says: '12 field detections per hour' },
-  reminders: { limit: 20, windowMs: HOUR, says: '20 reminder calls per hour' },
-  bulk: { limit: 10, windowMs: HOUR, says: '10 bulk sends per hour' },
-} as const;
-
 /**
- * Run in onRequest, after auth. Every authenticated /v1 response carries the general bucket's
+ * Run in onRequest of the REST API's plugins (src/http/api-scope.ts), after auth: the sandbox
+ * controls (`/_sandbox`) and the other routes are not limited. Every authenticated /v1 response carries the general bucket's
  * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
  * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
  * socket's: `X-Forwarded-For` is not trusted.
@@ -32,8 +23,7 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
   return (request: FastifyRequest, reply: FastifyReply, route: FastifyRequest['routeOptions']): void => {
-    // The API is limited; the sandbox controls (`/_sandbox`) are not.
-    if (!request.principal || !route.url?.startsWith('/v1/')) return;
+    if (!request.principal) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
     const general = consume('general', who, now);

@@ -1,15 +1,15 @@
 import type { Context } from '../../context.js';
 import { getArtifact } from '../../features/artifacts/get-artifact.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { principalOf } from '../hooks/auth.js';
 import { ArtifactParams, PdfBytes } from '../../contract/artifacts.js';
 import { EvidenceResponse } from '../../contract/evidence.js';
 import { errorResponses, mediaResponses } from './responses.js';
 
 /** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */
-export function registerArtifacts(app: App, ctx: Context): void {
-  app.get(
-    '/v1/signature-requests/:id/artifacts/:type',
+export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
+  api.get(
+    '/signature-requests/:id/artifacts/:type',
     {
       config: {
         auth: true,

@@ -1,15 +1,15 @@
 import type { Context } from '../../context.js';
 import { invalidRequest } from '../../domain/errors.js';
 import { bulkSend, type BulkRow } from '../../features/requests/bulk-send.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { principalOf } from '../hooks/auth.js';
 import { BulkSendBatch, BulkSendInput, BulkSendRecipient, BulkSendResponse } from '../../contract/bulk-sends.js';
 import { validate } from '../validation.js';
 import { errorResponses } from './responses.js';
 
-export function registerBulkSends(app: App, ctx: Context): void {
-  app.post(
-    '/v1/bulk-sends',
+export function registerBulkSends({ keyed }: ApiScope, ctx: Context): void {
+  keyed.post(
+    '/bulk-sends',
     {
       config: {
         auth: true,

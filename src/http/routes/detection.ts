@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
 import { detectFields } from '../../features/requests/detect-fields.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { principalOf } from '../hooks/auth.js';
 import { IdParams } from '../../contract/common.js';
 import { DetectionResult } from '../../contract/detection.js';
@@ -11,9 +11,9 @@ import { errorResponses } from './responses.js';
 const NoBody = Type.Object({}, { additionalProperties: false });
 
 /** Field detection: suggestions for a prepared request's document. */
-export function registerDetection(app: App, ctx: Context): void {
-  app.post(
-    '/v1/signature-requests/:id/detect-fields',
+export function registerDetection({ keyed }: ApiScope, ctx: Context): void {
+  keyed.post(
+    '/signature-requests/:id/detect-fields',
     {
       config: {
         auth: true,

@@ -1,18 +1,18 @@
 import Type from 'typebox';
 import type { Context } from '../../context.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { createEventStreams } from '../event-streams.js';
 import { principalOf } from '../hooks/auth.js';
 import { EventStreamBody, EventStreamQuery, LastEventId } from '../../contract/events.js';
 import { errorResponses, mediaResponse } from './responses.js';
 
 /** The account's webhook events as server-sent events, for `paraph listen` and any EventSource. */
-export function registerEvents(app: App, ctx: Context): void {
+export function registerEvents({ api }: ApiScope, ctx: Context): void {
   const streams = createEventStreams(ctx);
-  app.addHook('preClose', async () => streams.closeAll());
+  api.addHook('preClose', async () => streams.closeAll());
 
-  app.get(
-    '/v1/events/stream',
+  api.get(
+    '/events/stream',
     {
       config: {
         auth: true,

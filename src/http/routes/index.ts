@@ -1,5 +1,7 @@
 import type { Context } from '../../context.js';
 import type { App } from '../app-type.js';
+import { apiScopes } from '../api-scope.js';
+import type { NotFoundHandler } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { registerDashboard } from './dashboard.js';
 import { registerDiscovery } from './discovery.js';
@@ -21,27 +23,27 @@ import { registerArtifacts } from './artifacts.js';
 import { registerDetection } from './detection.js';
 import { PARAPH_VERSION } from '../../platform/version.js';
 
-/** Every route paraph serves, in one explicit table. */
+/**
+ * Every route paraph serves, in one explicit table. The REST API's modules register in `/v1`
+ * plugins (src/http/api-scope.ts), the signer's routes in `/sign` and `/embed` ones: each plugin's
+ * hooks apply to its routes alone. The order is the OpenAPI document's.
+ */
 export async function registerRoutes(
   app: App,
-  deps: { ctx: Context; routes: readonly OpenApiRoute[] },
+  deps: { ctx: Context; routes: readonly OpenApiRoute[]; rateLimit: boolean; notFound: NotFoundHandler },
 ): Promise<void> {
+  const api = apiScopes(app, deps.ctx, deps.rateLimit);
   registerDiscovery(app, deps.ctx, PARAPH_VERSION);
   registerHealth(app);
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
-  registerSignatureRequests(app, deps.ctx);
-  registerRequestLifecycle(app, deps.ctx);
-  registerWebhookDeliveries(app, deps.ctx);
-  registerEvents(app, deps.ctx);
+  await api(registerSignatureRequests, registerRequestLifecycle, registerWebhookDeliveries, registerEvents);
   registerSandbox(app, deps.ctx);
   registerSandboxKeys(app, deps.ctx);
   registerSandboxTsa(app, deps.ctx);
   registerFaults(app, deps.ctx);
-  registerTemplates(app, deps.ctx);
-  registerBulkSends(app, deps.ctx);
+  await api(registerTemplates, registerBulkSends);
   await registerUiVendor(app);
-  await registerSigning(app, deps.ctx);
-  registerArtifacts(app, deps.ctx);
-  registerDetection(app, deps.ctx);
+  await registerSigning(app, deps.ctx, deps.notFound);
+  await api(registerArtifacts, registerDetection);
   registerDashboard(app, deps.ctx, deps.routes);
 }

@@ -3,7 +3,7 @@ import { createSignatureRequest } from '../../features/requests/create-signature
 import { getSignatureRequestText } from '../../features/requests/get-signature-request.js';
 import { listSignatureRequests } from '../../features/requests/list-signature-requests.js';
 import { principalOf } from '../hooks/auth.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams, Page } from '../../contract/common.js';
 import {
@@ -27,9 +27,9 @@ declare module 'fastify' {
   }
 }
 
-export function registerSignatureRequests(app: App, ctx: Context): void {
-  app.post(
-    '/v1/signature-requests',
+export function registerSignatureRequests({ api, keyed }: ApiScope, ctx: Context): void {
+  keyed.post(
+    '/signature-requests',
     {
       config: {
         auth: true,
@@ -55,8 +55,8 @@ export function registerSignatureRequests(app: App, ctx: Context): void {
     },
   );
 
-  app.get(
-    '/v1/signature-requests',
+  api.get(
+    '/signature-requests',
     {
       config: { auth: true, summary: 'List signature requests, newest first' },
       schema: { querystring: RequestListQuery, response: { 200: Page(RequestListItem), ...errorResponses(400, 401, 429) } },
@@ -73,8 +73,8 @@ export function registerSignatureRequests(app: App, ctx: Context): void {
     },
   );
 
-  app.get(
-    '/v1/signature-requests/:id',
+  api.get(
+    '/signature-requests/:id',
     {
       config: { auth: true, summary: 'Status of one signature request' },
       schema: { params: IdParams, response: { 200: SignatureRequestStatus, ...errorResponses(401, 404, 429, 500, 503) } },

@@ -13,21 +13,28 @@ import { signerDocument } from '../../features/signing/signer-document.js';
 import { sendSignerOtp, verifySignerOtp } from '../../features/signing/signer-otp.js';
 import { loadSignerView } from '../../features/signing/signer-view.js';
 import type { App } from '../app-type.js';
+import type { NotFoundHandler } from '../not-found.js';
 import { DeclineInput, OtpChecked, OtpSent, OtpVerifyInput, SignerOutcome, SignerView, SignInput, TokenParams } from '../../contract/signing.js';
 import { mediaResponse, signingErrorResponses } from './responses.js';
 import { PdfBytes } from '../../contract/artifacts.js';
 import { VERIFICATION_COOKIE, VERIFICATION_HEADER } from '../../domain/email-code.js';
+import { MAX_FIELD_VALUE, MAX_REASON, MINUTE_MS, OTP_CODE_WINDOW_MS, OTP_CODES_PER_WINDOW } from '../../domain/limits.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/aref-ruqaa/package.json')), 'files');
 
-/** Every answer under a signing link, errors included: never cached, never sent on as a Referer. */
-function privateAnswer(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
+/**
+ * A plugin under a link (prefix `/sign/` or `/embed/`, with the slash: `/sign` alone is not under a
+ * link): every answer, errors and 404s included, is never cached and never sent on as a Referer.
+ */
+function underALink(scope: App, notFound: NotFoundHandler): void {
+  scope.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff');
+    done();
+  });
+  scope.setNotFoundHandler(notFound);
 }
-
-const UNDER_A_LINK = /^\/(sign|embed)\//;
 
 /**
  * The secret of the email code this browser or client entered for the link: the cookie, else the
@@ -47,10 +54,7 @@ function verificationOf(request: FastifyRequest): string | null {
  * The signer's side: the signing page (`/sign/<token>`, and `/embed/<token>` for an iframe on the
  * request's embed origin) and the JSON API under the link that the page and `paraph sign` share.
  */
-export async function registerSigning(app: App, ctx: Context): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
-    if (UNDER_A_LINK.test(request.url)) privateAnswer(reply);
-  });
+export async function registerSigning(app: App, ctx: Context, notFound: NotFoundHandler): Promise<void> {
   await app.register(fastifyStatic, { root: UI_DIR, prefix: '/signing-ui/', decorateReply: false, index: false, cacheControl: false });
   await app.register(fastifyStatic, {
     root: FONT_DIR,
@@ -62,7 +66,10 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   // The page is static: read once, in both modes.
   const template = fs.readFileSync(path.join(UI_DIR, 'index.html'), 'utf8');
-  const html = { page: template, embed: template.replace('data-mode="page"', 'data-mode="embed"') };
+  // The page's text limits come from the API's (src/domain/limits.ts): it has no build step to import them.
+  const limits = `data-value-max="${MAX_FIELD_VALUE}" data-reason-max="${MAX_REASON}"`;
+  const withMode = (mode: string) => template.replace('data-mode="page"', `data-mode="${mode}" ${limits}`);
+  const html = { page: withMode('page'), embed: withMode('embed') };
   const page = (embed: boolean) => async (request: { params: { token: string } }, reply: FastifyReply) => {
     let frameAncestors = "'none'";
     const link = resolveSigningLink(ctx, request.params.token);
@@ -77,10 +84,26 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
       .type('text/html; charset=utf-8')
       .send(embed ? html.embed : html.page);
   };
-  app.get('/sign/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(false));
-  app.get('/embed/:token', { config: { hidden: true }, schema: { params: TokenParams } }, page(true));
+  await app.register(
+    async (sign: App) => {
+      underALink(sign, notFound);
+      sign.get(':token', { config: { hidden: true }, schema: { params: TokenParams } }, page(false));
+      registerSignerApi(sign, ctx);
+    },
+    { prefix: '/sign/' },
+  );
+  await app.register(
+    async (embed: App) => {
+      underALink(embed, notFound);
+      embed.get(':token', { config: { hidden: true }, schema: { params: TokenParams } }, page(true));
+    },
+    { prefix: '/embed/' },
+  );
+}
 
-  const api = '/sign/:token/api';
+/** The JSON API under a link (`/sign/<token>/api/…`, paths given after the prefix), which the page and `paraph sign` share. */
+function registerSignerApi(app: App, ctx: Context): void {
+  const api = ':token/api';
   app.post(
     `${api}/view`,
     {
@@ -125,7 +148,7 @@ export async function registerSigning(app: App, ctx: Context): Promise<void> {
 
   app.post(
     `${api}/otp`,
-    { config: { summary: 'Signer: email a 6-digit code (at most 5 per link in 10 minutes)' }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
+    { config: { summary: `Signer: email a 6-digit code (at most ${OTP_CODES_PER_WINDOW} per link in ${OTP_CODE_WINDOW_MS / MINUTE_MS} minutes)` }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
     async (request) => sendSignerOtp(ctx, request.params.token, verificationOf(request)),
   );
 

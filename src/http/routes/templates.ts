@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { archiveTemplate } from '../../features/templates/archive-template.js';
 import { createTemplate } from '../../features/templates/create-template.js';
 import { listTemplates } from '../../features/templates/list-templates.js';
-import type { App } from '../app-type.js';
+import type { ApiScope } from '../api-scope.js';
 import { principalOf } from '../hooks/auth.js';
 import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams } from '../../contract/common.js';
@@ -12,9 +12,9 @@ import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList, Te
 import { errorResponses } from './responses.js';
 
 /** Templates: a PDF with its fields and roles, uploaded once and used by creates and bulk sends. */
-export function registerTemplates(app: App, ctx: Context): void {
-  app.post(
-    '/v1/templates',
+export function registerTemplates({ api, keyed }: ApiScope, ctx: Context): void {
+  keyed.post(
+    '/templates',
     {
       config: {
         auth: true,
@@ -41,8 +41,8 @@ export function registerTemplates(app: App, ctx: Context): void {
     },
   );
 
-  app.get(
-    '/v1/templates',
+  api.get(
+    '/templates',
     {
       config: { auth: true, summary: "The account's templates, newest first (archived ones are left out)" },
       schema: { response: { 200: TemplateList, ...errorResponses(401, 429, 500) } },
@@ -50,8 +50,8 @@ export function registerTemplates(app: App, ctx: Context): void {
     async (request) => listTemplates(ctx, principalOf(request).accountId),
   );
 
-  app.delete(
-    '/v1/templates/:id',
+  keyed.delete(
+    '/templates/:id',
     {
       config: { auth: true, idempotent: true, summary: 'Archive a template: it can no longer be used; requests made from it are unaffected' },
       schema: { params: IdParams, response: { 204: Type.Null({ description: 'archived; no body' }), ...errorResponses(401, 404, 422, 429) } },
