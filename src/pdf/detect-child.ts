@@ -39,6 +39,8 @@ const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
+/** A scanned page whose OCR takes longer than this is cut short (DetectJob.pageMs). */
+const PAGE_MS = 3000;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
@@ -57,6 +59,9 @@ export async function analyse(
 ): Promise<Analysis> {
   const started = performance.now();
   const deadline = started + job.deadlineMs;
+  const pageMs = job.pageMs ?? PAGE_MS;
+  /** When the page started at `t` must be done: its own limit, or the analysis's. */
+  const pageDeadline = (t: number) => Math.min(deadline, t + pageMs);
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
@@ -68,6 +73,8 @@ export async function analyse(
     const done = new Map<number, PageDone>();
     const geometry = new Map<number, PageDone['page']>();
     let abandoned = false;
+    /** A scanned page was left unread at its own time limit: the answer is partial. */
+    let cut = false;
     /** Applies the rules to a page as read so far, and tells it. */
     const finish = (model: PageModel, kind: PageDone['kind'], ocrLanguage?: OcrLanguage) => {
       const t = performance.now();
@@ -82,6 +89,8 @@ export async function analyse(
     const nativeWords: Word[] = [];
     for (let n = 1; n <= analysed; n++) {
       const t = performance.now();
+      // (A text page takes tens of milliseconds; pdf.js cannot be stopped inside one page, so a page it
+      // is stuck in is bounded by the analysis's limit, not the page's.)
       const scan = await until(readPage(pdf, n), deadline);
       timing.extractionMs += performance.now() - t;
       if (scan === EXPIRED) {
@@ -124,18 +133,32 @@ export async function analyse(
       // workers read the one before.
       ocr.start(order[0] as OcrLanguage);
       let prepared = preparePage(pdf, (scanned[0] as PageModel).page);
-      for (const [i, model] of scanned.entries()) {
+      // Starting the workers is the process's cost, not the first page's: its time counts from then.
+      if ((await until(ocr.ready(order[0] as OcrLanguage), deadline)) === EXPIRED) abandoned = true;
+      for (const [i, model] of abandoned ? [] : scanned.entries()) {
         const t = performance.now();
         const current = prepared;
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => preparePage(pdf, following.page));
-        const read = await until(reading, deadline);
+        const read = await until(reading, pageDeadline(t));
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
-          abandoned = true;
-          break;
+          if (performance.now() >= deadline) {
+            abandoned = true;
+            break;
+          }
+          // Over its own limit: the page stays unread, its OCR is stopped (its workers with it) and the
+          // next page is read, by new workers (their start is not that page's time).
+          cut = true;
+          timing.ocrMsPerPage.push(Math.round(ms));
+          await ocr.close();
+          if (following && (await until(ocr.ready(order[0] as OcrLanguage), deadline)) === EXPIRED) {
+            abandoned = true;
+            break;
+          }
+          continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
         if (read === undefined) continue;
@@ -156,7 +179,7 @@ export async function analyse(
       }
       finish(model, 'text');
     }
-    return assemble(head, done.values(), timing, abandoned);
+    return assemble(head, done.values(), timing, abandoned || cut);
   } finally {
     // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});

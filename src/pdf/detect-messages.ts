@@ -15,6 +15,12 @@ export interface DetectJob {
    * job a little later.
    */
   deadlineMs: number;
+  /**
+   * A scanned page whose OCR (rendering included) would take longer than this many milliseconds is cut
+   * short (default 3000): it stays unread, its OCR is stopped, the next page is read, and the answer is
+   * partial. (Text pages take tens of milliseconds; only the analysis's deadline bounds them.)
+   */
+  pageMs?: number;
 }
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
