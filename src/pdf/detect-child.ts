@@ -39,7 +39,7 @@ const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
-/** A scanned page whose OCR takes longer than this is cut short (DetectJob.pageMs). */
+/** A scanned page whose OCR takes longer than this (and as much CPU time) is cut short (DetectJob.pageMs). */
 const PAGE_MS = 3000;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
@@ -60,8 +60,6 @@ export async function analyse(
   const started = performance.now();
   const deadline = started + job.deadlineMs;
   const pageMs = job.pageMs ?? PAGE_MS;
-  /** When the page started at `t` must be done: its own limit, or the analysis's. */
-  const pageDeadline = (t: number) => Math.min(deadline, t + pageMs);
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
@@ -141,7 +139,7 @@ export async function analyse(
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => preparePage(pdf, following.page));
-        const read = await until(reading, pageDeadline(t));
+        const read = await untilPage(reading, pageMs, deadline);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -298,6 +296,35 @@ async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<voi
 }
 
 const EXPIRED = Symbol('expired');
+
+/**
+ * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of wall-clock time and as much of the
+ * process's CPU time (its OCR threads included), or at `deadline`. A page is cut for the work it needs,
+ * not for the time a machine busy with other work makes it wait: on an idle machine a page is cut at
+ * `pageMs`; when other processes take the cores, later, the deadline still bounding it.
+ */
+async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number): Promise<T | typeof EXPIRED> {
+  work.catch(() => {});
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<typeof EXPIRED>((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const { user, system } = process.cpuUsage(cpu0);
+      const cpuMs = (user + system) / 1000;
+      if (now >= deadline || (now - started >= pageMs && cpuMs >= pageMs)) return resolve(EXPIRED);
+      const wait = Math.max(now - started >= pageMs ? 100 : started + pageMs - now, 1);
+      timer = setTimeout(check, Math.min(wait, Math.max(1, deadline - now)));
+    };
+    timer = setTimeout(check, Math.max(1, Math.min(pageMs, deadline - started)));
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Waits for `work` until `deadline` (a performance.now() time): EXPIRED if it is not done by then. */
 async function until<T>(work: Promise<T>, deadline: number): Promise<T | typeof EXPIRED> {

@@ -4,7 +4,7 @@
  * "signed this __ day of __"), or where a bare "Date" stands beside a place to sign. Birth, issue,
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
-import { normalizeToken } from './lexicon.js';
+import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
 import { overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
@@ -133,4 +133,37 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
     }
   }
   return out;
+}
+
+/** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
+const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
+
+/**
+ * The date of a French "Fait à …, le …" (the place and date a form is signed at): right after "le", over
+ * the blank or the placeholder written there, at least 60 pt wide. Nothing when a word of another kind
+ * follows "le" (a caption of the next field on the same line).
+ */
+export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rect | undefined {
+  const { line } = label;
+  if (line.rtl || label.entry.tokens[0] !== 'fait' || label.entry.tokens[label.entry.tokens.length - 1] !== 'le') return undefined;
+  const le = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5 && splitWord(w.text).includes('le'));
+  if (le === -1) return undefined;
+  const after = line.words.slice(le + 1);
+  let last = -1;
+  for (const [i, w] of after.entries()) {
+    const words = splitWord(w.text);
+    if (isFillToken(w.text) || /^[\s./_\-…]+$/.test(w.text) || (words.length > 0 && words.every((t) => PLACEHOLDER.has(t) || /^[\d.]+$/.test(t)))) last = i;
+    else break;
+  }
+  if (last === -1 && after.length > 0) return undefined;
+  const leWord = line.words[le] as Word;
+  const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
+  const end = last === -1 ? x0 : (after[last] as Word).box.x1;
+  const next = line.words[le + 2 + last];
+  const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
+  if (x1 - x0 < 30) return undefined;
+  const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+  let top = y1 - 20;
+  for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+  return { x0, y0: top, x1, y1 };
 }

@@ -40,7 +40,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, datePartFields, otherDate, placeDateFields } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -83,6 +83,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
 
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
+  // "Fait à …, le …": the date after "le" (a "date" written there is its placeholder, not another caption).
+  for (const label of labels) {
+    const rect = label.done ? undefined : dateAfterLe(label, lines, page.width);
+    if (!rect) continue;
+    for (const o of labels) if (o.line === label.line && o.entry.type === 'date' && o.box.x0 >= label.box.x0 && o.box.x1 <= rect.x1 + 1) o.done = true;
+    label.done = true;
+    const r = clip(rect, page);
+    if (r.y1 - r.y0 < 4 || filled(r, page, label.line.words)) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.78 : 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
 
   // A label right before a text tag describes the tag's field.
   for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
