@@ -187,8 +187,9 @@ export function normalizeToken(raw: string): string {
 /** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
 export function splitWord(raw: string): string[] {
   return raw
-    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)".
-    .replace(/\((?:s|e|es|n|innen)\)(?=\W*$)/iu, '')
+    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
+    // may read the closing parenthesis as a brace or a bracket).
+    .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
     .split(/['’\-‐/,;]/)
     .map(normalizeToken)
     .filter((t) => t.length > 0);

@@ -5,6 +5,7 @@
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
 import { partyAt, STOPWORDS } from './lexicon.js';
+import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -76,4 +77,27 @@ export function onPartyLine(s: Segment, caption: PartyCaption, lines: Line[]): R
   }
   if (s.y - top < 12) top = s.y - 12;
   return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
+}
+
+const SIGNERS = new Set(SIGNER_WORDS);
+
+/**
+ * Co-signers' captions on the row of a signature caption: short lines (a party or a word naming who signs,
+ * at most four words, no digits, no caption of their own) on the same baseline, well apart from it
+ * ("Signature : Le parrain ....... Le parrainé", "Signature of the Employee ....... Supervisor"). Each
+ * signs in the same band as the caption's field.
+ */
+export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] {
+  const { line } = label;
+  return lines.filter(
+    (l) =>
+      l !== line &&
+      !labels.some((o) => o.line === l) &&
+      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      Math.abs(l.size - line.size) < 1 &&
+      (l.box.x0 - line.box.x1 >= 40 || line.box.x0 - l.box.x1 >= 40) &&
+      l.words.length <= 4 &&
+      !l.tokens.some((t) => /\d/.test(t) || t === '\0') &&
+      l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
+  );
 }
