@@ -17,7 +17,7 @@ import { assemble, round, type Analysis, type PageDone } from './detect/analysis
 import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
-import { OcrEngine } from './detect/ocr-engine.js';
+import { OcrEngine, POOL } from './detect/ocr-engine.js';
 import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
@@ -39,7 +39,7 @@ const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
-/** A scanned page whose OCR takes longer than this (and as much CPU time) is cut short (DetectJob.pageMs). */
+/** A scanned page whose OCR takes longer than this (and as much CPU time on each OCR worker) is cut short (DetectJob.pageMs). */
 const PAGE_MS = 3000;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
@@ -298,10 +298,11 @@ async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<voi
 const EXPIRED = Symbol('expired');
 
 /**
- * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of wall-clock time and as much of the
- * process's CPU time (its OCR threads included), or at `deadline`. A page is cut for the work it needs,
- * not for the time a machine busy with other work makes it wait: on an idle machine a page is cut at
- * `pageMs`; when other processes take the cores, later, the deadline still bounding it.
+ * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of wall-clock time and the CPU time its OCR
+ * workers could use in that time on an idle machine (`pageMs` on each of them), or at `deadline`. A page is
+ * cut for the work it needs, not for the time a machine busy with other work makes it wait: on an idle
+ * machine a page read by all its workers is cut at `pageMs`; when other processes take the cores, later,
+ * the deadline still bounding it.
  */
 async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
@@ -313,7 +314,7 @@ async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number):
       const now = performance.now();
       const { user, system } = process.cpuUsage(cpu0);
       const cpuMs = (user + system) / 1000;
-      if (now >= deadline || (now - started >= pageMs && cpuMs >= pageMs)) return resolve(EXPIRED);
+      if (now >= deadline || (now - started >= pageMs && cpuMs >= pageMs * POOL)) return resolve(EXPIRED);
       const wait = Math.max(now - started >= pageMs ? 100 : started + pageMs - now, 1);
       timer = setTimeout(check, Math.min(wait, Math.max(1, deadline - now)));
     };

@@ -17,7 +17,7 @@ export interface DetectJob {
   deadlineMs: number;
   /**
    * A scanned page whose OCR (rendering included) would take longer than this many milliseconds, of
-   * wall-clock and of the child's CPU time both (a machine busy with other work does not cut pages), is
+   * wall-clock and of CPU time on each OCR worker (a machine busy with other work does not cut pages), is
    * cut short (default 3000): it stays unread, its OCR is stopped, the next page is read, and the answer
    * is partial. (Text pages take tens of milliseconds; only the analysis's deadline bounds them.)
    */

@@ -83,7 +83,7 @@ export const SIGNER_WORDS: readonly string[] = [
   'requerente', 'candidato', 'candidata', 'aluno', 'aluna', 'titular', 'beneficiario', 'outorgante', 'outorgado', 'proprietario',
   'proprietaria', 'recebedor', 'pai', 'mae', 'conjuge', 'voluntario', 'solicitante', 'interesado', 'interesada', 'alumno', 'alumna',
   'padre', 'madre', 'tutor', 'conyuge', 'apoderado', 'otorgante', 'richiedente', 'dichiarante', 'interessato', 'interessata', 'genitore',
-  'titolare', 'studente', 'tutore', 'legale', 'rappresentante', 'aanvrager', 'ondergetekende', 'deelnemer', 'ouder', 'voogd',
+  'titolare', 'studente', 'tutore', 'legale', 'rappresentante', 'sottoscritto', 'sottoscritta', 'aanvrager', 'ondergetekende', 'deelnemer', 'ouder', 'voogd',
 ];
 
 /** Stopwords that tell a language: the commonest short words of running text. */

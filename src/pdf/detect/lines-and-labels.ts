@@ -10,7 +10,11 @@ import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Seg
 
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
-  const sorted = [...words].filter((w) => w.text.trim()).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
+  // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text:
+  // it would stretch the line it stands on over the blank above it.
+  const body = bodySize(words);
+  const mark = (w: Word) => w.size > 1.8 * body && !/[\p{L}\p{N}]/u.test(w.text) && !isFillToken(w.text);
+  const sorted = [...words].filter((w) => w.text.trim() && !mark(w)).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
   const rows: Word[][] = [];
   for (const w of sorted) {
     const row = rows.find((r) => {
@@ -157,7 +161,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       }
       const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
       const colon = /[:：]/.test(trailing.slice(-3));
-      if (/[^.]\.\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
+      // (A clause ended by a semicolon is running text too: "… à la date de la signature ;".)
+      if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
       const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
       const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);

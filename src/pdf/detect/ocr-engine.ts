@@ -24,7 +24,7 @@ interface TesseractLine { words: TesseractWord[]; baseline: { x0: number; y0: nu
 interface Slot { worker: Promise<TesseractWorker>; dpi?: string }
 
 /** Workers per language: one per core, at most two. */
-const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
+export const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
 
 export class OcrEngine {
   readonly #cachePath: string;

@@ -40,7 +40,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -85,6 +85,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
 
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
+  for (const rect of placeDenFields(lines, page.segments, labels)) {
+    const r = clip(rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.78 : 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
   // "Fait à …, le …": the date after "le" (a "date" written there is its placeholder, not another caption).
   for (const label of labels) {
     const rect = label.done ? undefined : dateAfterLe(label, lines, page.width);
