@@ -41,6 +41,8 @@ const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
 /** A scanned page whose OCR takes longer than this (and as much CPU time on each OCR worker) is cut short (DetectJob.pageMs). */
 const PAGE_MS = 3000;
+/** A page is cut after this many times its limit even when other work on the machine kept it from the CPU. */
+const STARVED = 4;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
@@ -302,7 +304,7 @@ const EXPIRED = Symbol('expired');
  * workers could use in that time on an idle machine (`pageMs` on each of them), or at `deadline`. A page is
  * cut for the work it needs, not for the time a machine busy with other work makes it wait: on an idle
  * machine a page read by all its workers is cut at `pageMs`; when other processes take the cores, later,
- * the deadline still bounding it.
+ * at STARVED times `pageMs` at the latest (never the whole analysis's time for one page).
  */
 async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
@@ -314,7 +316,8 @@ async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number):
       const now = performance.now();
       const { user, system } = process.cpuUsage(cpu0);
       const cpuMs = (user + system) / 1000;
-      if (now >= deadline || (now - started >= pageMs && cpuMs >= pageMs * POOL)) return resolve(EXPIRED);
+      const wall = now - started;
+      if (now >= deadline || wall >= STARVED * pageMs || (wall >= pageMs && cpuMs >= pageMs * POOL)) return resolve(EXPIRED);
       const wait = Math.max(now - started >= pageMs ? 100 : started + pageMs - now, 1);
       timer = setTimeout(check, Math.min(wait, Math.max(1, deadline - now)));
     };
