@@ -133,15 +133,14 @@ export async function analyse(
       // workers read the one before.
       ocr.start(order[0] as OcrLanguage);
       let prepared = preparePage(pdf, (scanned[0] as PageModel).page);
-      // Starting the workers is the process's cost, not the first page's: its time counts from then.
-      if ((await until(ocr.ready(order[0] as OcrLanguage), deadline)) === EXPIRED) abandoned = true;
-      for (const [i, model] of abandoned ? [] : scanned.entries()) {
+      for (const [i, model] of scanned.entries()) {
         const t = performance.now();
         const current = prepared;
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => preparePage(pdf, following.page));
-        const read = await untilPage(reading, pageMs, deadline);
+        // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
+        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage));
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -154,10 +153,6 @@ export async function analyse(
           cut = true;
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
-          if (following && (await until(ocr.ready(order[0] as OcrLanguage), deadline)) === EXPIRED) {
-            abandoned = true;
-            break;
-          }
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
@@ -304,24 +299,31 @@ const EXPIRED = Symbol('expired');
  * workers could use in that time on an idle machine (`pageMs` on each of them), or at `deadline`. A page is
  * cut for the work it needs, not for the time a machine busy with other work makes it wait: on an idle
  * machine a page read by all its workers is cut at `pageMs`; when other processes take the cores, later,
- * at STARVED times `pageMs` at the latest (never the whole analysis's time for one page).
+ * at STARVED times `pageMs` at the latest (never the whole analysis's time for one page). The page's time
+ * counts from when `after` settles (its OCR workers started); the deadline counts all along.
  */
-async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number): Promise<T | typeof EXPIRED> {
+async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number, after: Promise<unknown>): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
-  const cpu0 = process.cpuUsage();
-  const started = performance.now();
+  let started: number | undefined;
+  let cpu0 = process.cpuUsage();
+  const begin = () => {
+    started = performance.now();
+    cpu0 = process.cpuUsage();
+  };
+  after.then(begin, begin);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<typeof EXPIRED>((resolve) => {
     const check = () => {
       const now = performance.now();
-      const { user, system } = process.cpuUsage(cpu0);
-      const cpuMs = (user + system) / 1000;
-      const wall = now - started;
-      if (now >= deadline || wall >= STARVED * pageMs || (wall >= pageMs && cpuMs >= pageMs * POOL)) return resolve(EXPIRED);
-      const wait = Math.max(now - started >= pageMs ? 100 : started + pageMs - now, 1);
-      timer = setTimeout(check, Math.min(wait, Math.max(1, deadline - now)));
+      if (now >= deadline) return resolve(EXPIRED);
+      if (started !== undefined) {
+        const wall = now - started;
+        const { user, system } = process.cpuUsage(cpu0);
+        if (wall >= STARVED * pageMs || (wall >= pageMs && (user + system) / 1000 >= pageMs * POOL)) return resolve(EXPIRED);
+      }
+      timer = setTimeout(check, Math.max(1, Math.min(started === undefined || now - started < pageMs ? 50 : 100, deadline - now)));
     };
-    timer = setTimeout(check, Math.max(1, Math.min(pageMs, deadline - started)));
+    check();
   });
   try {
     return await Promise.race([work, expired]);
