@@ -17,7 +17,7 @@ import { assemble, round, type Analysis, type PageDone } from './detect/analysis
 import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
-import { OcrEngine } from './detect/ocr-engine.js';
+import { OcrEngine, POOL } from './detect/ocr-engine.js';
 import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
@@ -39,6 +39,10 @@ const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
 const OCR_MAX_PIXELS = 12_000_000;
+/** A scanned page whose OCR takes longer than this (and as much CPU time on each OCR worker) is cut short (DetectJob.pageMs). */
+const PAGE_MS = 3000;
+/** A page is cut after this many times its limit even when other work on the machine kept it from the CPU. */
+const STARVED = 4;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
@@ -57,6 +61,7 @@ export async function analyse(
 ): Promise<Analysis> {
   const started = performance.now();
   const deadline = started + job.deadlineMs;
+  const pageMs = job.pageMs ?? PAGE_MS;
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
@@ -68,6 +73,8 @@ export async function analyse(
     const done = new Map<number, PageDone>();
     const geometry = new Map<number, PageDone['page']>();
     let abandoned = false;
+    /** A scanned page was left unread at its own time limit: the answer is partial. */
+    let cut = false;
     /** Applies the rules to a page as read so far, and tells it. */
     const finish = (model: PageModel, kind: PageDone['kind'], ocrLanguage?: OcrLanguage) => {
       const t = performance.now();
@@ -82,6 +89,8 @@ export async function analyse(
     const nativeWords: Word[] = [];
     for (let n = 1; n <= analysed; n++) {
       const t = performance.now();
+      // (A text page takes tens of milliseconds; pdf.js cannot be stopped inside one page, so a page it
+      // is stuck in is bounded by the analysis's limit, not the page's.)
       const scan = await until(readPage(pdf, n), deadline);
       timing.extractionMs += performance.now() - t;
       if (scan === EXPIRED) {
@@ -130,12 +139,21 @@ export async function analyse(
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => preparePage(pdf, following.page));
-        const read = await until(reading, deadline);
+        // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
+        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage));
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
-          abandoned = true;
-          break;
+          if (performance.now() >= deadline) {
+            abandoned = true;
+            break;
+          }
+          // Over its own limit: the page stays unread, its OCR is stopped (its workers with it) and the
+          // next page is read, by new workers (their start is not that page's time).
+          cut = true;
+          timing.ocrMsPerPage.push(Math.round(ms));
+          await ocr.close();
+          continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
         if (read === undefined) continue;
@@ -156,7 +174,7 @@ export async function analyse(
       }
       finish(model, 'text');
     }
-    return assemble(head, done.values(), timing, abandoned);
+    return assemble(head, done.values(), timing, abandoned || cut);
   } finally {
     // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});
@@ -275,6 +293,44 @@ async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<voi
 }
 
 const EXPIRED = Symbol('expired');
+
+/**
+ * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of wall-clock time and the CPU time its OCR
+ * workers could use in that time on an idle machine (`pageMs` on each of them), or at `deadline`. A page is
+ * cut for the work it needs, not for the time a machine busy with other work makes it wait: on an idle
+ * machine a page read by all its workers is cut at `pageMs`; when other processes take the cores, later,
+ * at STARVED times `pageMs` at the latest (never the whole analysis's time for one page). The page's time
+ * counts from when `after` settles (its OCR workers started); the deadline counts all along.
+ */
+async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number, after: Promise<unknown>): Promise<T | typeof EXPIRED> {
+  work.catch(() => {});
+  let started: number | undefined;
+  let cpu0 = process.cpuUsage();
+  const begin = () => {
+    started = performance.now();
+    cpu0 = process.cpuUsage();
+  };
+  after.then(begin, begin);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<typeof EXPIRED>((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      if (now >= deadline) return resolve(EXPIRED);
+      if (started !== undefined) {
+        const wall = now - started;
+        const { user, system } = process.cpuUsage(cpu0);
+        if (wall >= STARVED * pageMs || (wall >= pageMs && (user + system) / 1000 >= pageMs * POOL)) return resolve(EXPIRED);
+      }
+      timer = setTimeout(check, Math.max(1, Math.min(started === undefined || now - started < pageMs ? 50 : 100, deadline - now)));
+    };
+    check();
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Waits for `work` until `deadline` (a performance.now() time): EXPIRED if it is not done by then. */
 async function until<T>(work: Promise<T>, deadline: number): Promise<T | typeof EXPIRED> {

@@ -15,6 +15,13 @@ export interface DetectJob {
    * job a little later.
    */
   deadlineMs: number;
+  /**
+   * A scanned page whose OCR (rendering included) would take longer than this many milliseconds, of
+   * wall-clock and of CPU time on each OCR worker, is cut short (default 3000; a machine busy with other
+   * work cuts it at four times as long at the latest): it stays unread, its OCR is stopped, the next page
+   * is read, and the answer is partial. (Text pages take tens of milliseconds; only the analysis's deadline bounds them.)
+   */
+  pageMs?: number;
 }
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */

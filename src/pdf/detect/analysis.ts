@@ -35,8 +35,8 @@ export interface Analysis {
   /** The OCR language each OCRed page was read in. */
   ocrLanguages: Array<{ page: number; language: OcrLanguage }>;
   /**
-   * Work on a page was abandoned at the deadline and may still be running (pdf.js or a tesseract
-   * worker): the process is replaced after the answer.
+   * Work on a page was abandoned at the deadline, or at the page's own time limit, and may still be
+   * running (pdf.js or a tesseract worker): the answer is partial and the process is replaced after it.
    */
   abandoned: boolean;
 }

@@ -229,7 +229,8 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   ];
   for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
   if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
-  if (y1 - y0 < 0.7 * FIELD_HEIGHT[type] || y1 > page.height) return undefined;
+  // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
+  if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
   return { x0, y0, x1, y1 };
 }
 
@@ -283,10 +284,18 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
   if (!top && !open) return undefined;
   const cell = { x0: left.x, y0: open ? sidesTop : (top as Segment).y, x1: right.x, y1: bottom.y };
   if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
-  // The four rules must close the cell, not merely lie around the point.
-  const spansH = (s: Segment) => s.x0 <= cell.x0 + TOLERANCE && s.x1 >= cell.x1 - TOLERANCE;
+  // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
+  // that meet or overlap: a tax form's grid row under cells of different widths).
+  const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE);
   const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
   return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
+}
+
+/** Whether the rules at height `y` (within a point), joined where they meet, run from `x0` to `x1`. */
+function covers(h: readonly Segment[], y: number, x0: number, x1: number): boolean {
+  let reach = x0;
+  for (const s of h.filter((r) => Math.abs(r.y - y) <= 1).sort((a, b) => a.x0 - b.x0)) if (s.x0 <= reach + 1 && s.x1 > reach) reach = s.x1;
+  return reach >= x1;
 }
 
 /** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */

@@ -64,6 +64,28 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'],
 ];
 
+/**
+ * Words naming who signs without being a party of a contract ("Signature de l'intéressé(e)", "Unterschrift
+ * des Erziehungsberechtigten", "Spouse's signature", "Assinatura do declarante"): after a caption they are
+ * part of it, as party words are, but alone on a line they caption nothing.
+ */
+export const SIGNER_WORDS: readonly string[] = [
+  'undersigned', 'signer', 'signee', 'releasor', 'insured', 'policyholder', 'holder', 'member', 'volunteer', 'student', 'parent', 'parents',
+  'spouse', 'preparer', 'taxpayer', 'representative', 'officer', 'director', 'manager', 'supervisor', 'trainee', 'instructor', 'teacher',
+  'physician', 'doctor', 'minor', 'resident', 'partner', 'person', 'individual', 'principal', 'attorney', 'legal', 'authorized', 'authorised',
+  'interesse', 'interessee', 'soussigne', 'soussignee', 'assure', 'assuree', 'demandeur', 'demanderesse', 'representant', 'representante',
+  'titulaire', 'beneficiaire', 'adherent', 'adherente', 'candidat', 'candidate', 'eleve', 'etudiant', 'etudiante', 'parrain', 'parraine',
+  'marraine', 'responsable', 'tuteur', 'tutrice', 'signataire', 'conjoint', 'conjointe', 'benevole', 'declarant', 'declarante', 'mandant',
+  'teilnehmer', 'teilnehmerin', 'teilnehmenden', 'erziehungsberechtigten', 'erziehungsberechtigte', 'erziehungsberechtigter',
+  'sorgeberechtigten', 'schuler', 'schulerin', 'eltern', 'elternteil', 'bewerber', 'bewerberin', 'mitglied', 'mitglieds', 'unterzeichner',
+  'unterzeichnenden', 'kunde', 'kunden', 'kundin', 'vollmachtgeber', 'bevollmachtigte', 'bevollmachtigten', 'studierende', 'studierenden',
+  'doktorand', 'doktorandin', 'doktoranden', 'betreuer', 'betreuerin', 'betreuers', 'ehegatte', 'ehegatten', 'gesetzlichen', 'vertreters',
+  'requerente', 'candidato', 'candidata', 'aluno', 'aluna', 'titular', 'beneficiario', 'outorgante', 'outorgado', 'proprietario',
+  'proprietaria', 'recebedor', 'pai', 'mae', 'conjuge', 'voluntario', 'solicitante', 'interesado', 'interesada', 'alumno', 'alumna',
+  'padre', 'madre', 'tutor', 'conyuge', 'apoderado', 'otorgante', 'richiedente', 'dichiarante', 'interessato', 'interessata', 'genitore',
+  'titolare', 'studente', 'tutore', 'legale', 'rappresentante', 'sottoscritto', 'sottoscritta', 'aanvrager', 'ondergetekende', 'deelnemer', 'ouder', 'voogd',
+];
+
 /** Stopwords that tell a language: the commonest short words of running text. */
 const MARKERS: Record<PageLanguage, readonly string[]> = {
   en: ['the', 'and', 'of', 'to', 'is', 'for', 'that', 'with', 'this', 'you', 'are', 'be'],

@@ -84,7 +84,7 @@ export const STOPWORDS = normalizedSet([
   'of', 'the', 'for', 'by', 'on', 'behalf', 'and', 'here', 'please', 'a', 'an', 'to', 'be', 'its', 'his', 'her', 'their',
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
-  'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel',
+  'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'leggibile',
 ]);
 
 /**
@@ -187,8 +187,9 @@ export function normalizeToken(raw: string): string {
 /** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
 export function splitWord(raw: string): string[] {
   return raw
-    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)".
-    .replace(/\((?:s|e|es|n|innen)\)(?=\W*$)/iu, '')
+    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
+    // may read the closing parenthesis as a brace or a bracket).
+    .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
     .split(/['’\-‐/,;]/)
     .map(normalizeToken)
     .filter((t) => t.length > 0);

@@ -2,7 +2,7 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { guessLanguage } from './lexicon-european.js';
+import { SIGNER_WORDS, guessLanguage } from './lexicon-european.js';
 import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
 import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './page-model.js';
 
@@ -10,7 +10,11 @@ import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Seg
 
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
-  const sorted = [...words].filter((w) => w.text.trim()).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
+  // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text:
+  // it would stretch the line it stands on over the blank above it.
+  const body = bodySize(words);
+  const mark = (w: Word) => w.size > 1.8 * body && !/[\p{L}\p{N}]/u.test(w.text) && !isFillToken(w.text);
+  const sorted = [...words].filter((w) => w.text.trim() && !mark(w)).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
   const rows: Word[][] = [];
   for (const w of sorted) {
     const row = rows.find((r) => {
@@ -64,6 +68,8 @@ export function makeLine(run: Word[]): Line {
 
 // ------------------------------------------------------------------------------------------ labels
 
+const SIGNERS = new Set(SIGNER_WORDS);
+
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
 type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean };
 
@@ -81,6 +87,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
     for (let k = 0; k < line.tokens.length; k++) {
       const party = partyAt(line.tokens, k);
       if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
+      else if (SIGNERS.has(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
     const all = matchLabels(line.tokens, language).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
@@ -141,7 +148,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
-        if (!party && !STOPWORDS.has(t)) break;
+        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t)) break;
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
@@ -154,7 +161,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       }
       const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
       const colon = /[:：]/.test(trailing.slice(-3));
-      if (/[^.]\.\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
+      // (A clause ended by a semicolon is running text too: "… à la date de la signature ;".)
+      if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
       const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
       const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
@@ -189,6 +197,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         l.baseline - line.baseline <= 1.6 * line.size &&
         Math.abs(l.size - line.size) < 1 &&
         (line.rtl ? Math.abs(l.box.x1 - line.box.x1) : Math.abs(l.box.x0 - line.box.x0)) <= 2 * line.size &&
+        // (Under the caption itself: the line after a caption that ends a longer line is other text.)
+        overlap1(l.box.x0, l.box.x1, label.box.x0, label.box.x1) > 0 &&
         l.tokens.length > 0 &&
         l.tokens.length <= 6 &&
         !l.tokens.includes('\0') &&

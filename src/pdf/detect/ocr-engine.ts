@@ -25,7 +25,7 @@ interface TesseractLine { words: TesseractWord[]; baseline: { x0: number; y0: nu
 interface Slot { worker: Promise<TesseractWorker>; dpi?: string }
 
 /** Workers per language: one per core, at most two. */
-const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
+export const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
 
 export class OcrEngine {
   readonly #cachePath: string;
@@ -106,6 +106,11 @@ export class OcrEngine {
   /** Starts the workers of `lang` (if they are not running) without waiting for them. */
   start(lang: OcrLanguage): void {
     for (let i = 0; i < POOL; i++) this.#slot(lang, i).worker.catch(() => {});
+  }
+
+  /** Starts the workers of `lang` (if they are not running) and waits until they are ready or failed. */
+  async ready(lang: OcrLanguage): Promise<void> {
+    await Promise.all(Array.from({ length: POOL }, (_, i) => this.#slot(lang, i).worker.catch(() => {})));
   }
 
   /** Whether any worker is loaded. */

@@ -5,8 +5,11 @@
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
 import { partyAt, STOPWORDS } from './lexicon.js';
+import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+
+const SIGNERS = new Set(SIGNER_WORDS);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال', 'el', 'los', 'las', 'il', 'lo', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'de', 'het', '1o', '2o', '1a', '2a']);
@@ -27,7 +30,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
     for (const run of labelRuns(line)) {
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
-      const party = partyAt(line.tokens, k);
+      // A word naming who signs counts after an article ("Il dichiarante", "Le demandeur", "The undersigned").
+      const party = partyAt(line.tokens, k) ?? (k > run.start && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null);
       if (!party) continue;
       let end = k + party.length;
       // A possessive ("Owner's") or a stopword after the party name.
@@ -38,12 +42,26 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       if (!rest.every((t) => t === '\0') && !valueAfter) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
+      // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
+      if (rest.includes('\0') && dataRow(line, lines)) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
       const fillIndex = rest.length > 0 && !valueAfter ? (line.tokenWord[end] as number) : -1;
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
     }
   }
   return out;
+}
+
+/** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
+function dataRow(line: Line, lines: Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      l.tokens.includes('\0') &&
+      /[\p{L}]/u.test(l.tokens.join('')) &&
+      !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
+  );
 }
 
 /** The line a party caption names: after it, right over it, or right under it; undefined if none. */
@@ -76,4 +94,25 @@ export function onPartyLine(s: Segment, caption: PartyCaption, lines: Line[]): R
   }
   if (s.y - top < 12) top = s.y - 12;
   return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
+}
+
+/**
+ * Co-signers' captions on the row of a signature caption: short lines (a party or a word naming who signs,
+ * at most four words, no digits, no caption of their own) on the same baseline, well apart from it
+ * ("Signature : Le parrain ....... Le parrainé", "Signature of the Employee ....... Supervisor"). Each
+ * signs in the same band as the caption's field.
+ */
+export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] {
+  const { line } = label;
+  return lines.filter(
+    (l) =>
+      l !== line &&
+      !labels.some((o) => o.line === l) &&
+      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      Math.abs(l.size - line.size) < 1 &&
+      (l.box.x0 - line.box.x1 >= 40 || line.box.x0 - l.box.x1 >= 40) &&
+      l.words.length <= 4 &&
+      !l.tokens.some((t) => /\d/.test(t) || t === '\0') &&
+      l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
+  );
 }

@@ -4,8 +4,8 @@
  * "signed this __ day of __"), or where a bare "Date" stands beside a place to sign. Birth, issue,
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
-import { normalizeToken } from './lexicon.js';
-import { overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
+import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
+import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -131,6 +131,70 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       out.push({ rect: { x0, y0: top, x1, y1 }, line });
       break;
     }
+  }
+  return out;
+}
+
+/** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
+const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
+
+/**
+ * The date of a French "Fait à …, le …" (the place and date a form is signed at): right after "le", over
+ * the blank or the placeholder written there, at least 60 pt wide. Nothing when a word of another kind
+ * follows "le" (a caption of the next field on the same line).
+ */
+export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rect | undefined {
+  const { line } = label;
+  if (line.rtl || label.entry.tokens[0] !== 'fait' || label.entry.tokens[label.entry.tokens.length - 1] !== 'le') return undefined;
+  const le = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5 && splitWord(w.text).includes('le'));
+  if (le === -1) return undefined;
+  const after = line.words.slice(le + 1);
+  let last = -1;
+  for (const [i, w] of after.entries()) {
+    const words = splitWord(w.text);
+    if (isFillToken(w.text) || /^[\s./_\-…]+$/.test(w.text) || (words.length > 0 && words.every((t) => PLACEHOLDER.has(t) || /^[\d.]+$/.test(t)))) last = i;
+    else break;
+  }
+  if (last === -1 && after.length > 0) return undefined;
+  const leWord = line.words[le] as Word;
+  const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
+  const end = last === -1 ? x0 : (after[last] as Word).box.x1;
+  const next = line.words[le + 2 + last];
+  const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
+  if (x1 - x0 < 30) return undefined;
+  const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+  let top = y1 - 20;
+  for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+  return { x0, y0: top, x1, y1 };
+}
+
+/** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____". */
+const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
+
+/**
+ * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
+ * run of dots or underscores, or a drawn line on the baseline). Not when a signature caption lies right
+ * under that blank: then the blank is the line to sign on ("Frankfurt, den ........ / Unterschrift").
+ */
+export function placeDenFields(lines: Line[], rules: readonly Segment[], labels: readonly Label[]): Rect[] {
+  const out: Rect[] = [];
+  for (const line of lines) {
+    if (line.rtl) continue;
+    const i = line.words.findIndex((w, k) => k > 0 && DATE_LEAD.has(normalizeToken(w.text)) && /,$/.test((line.words[k - 1] as Word).text));
+    if (i === -1 || i > 5) continue;
+    const lead = line.words[i] as Word;
+    const near = (x: number) => x >= lead.box.x1 - 1 && x - lead.box.x1 <= 3 * line.size;
+    const fill = line.words[i + 1];
+    let blank: { x0: number; x1: number; y: number } | undefined;
+    if (fill && isFillToken(fill.text) && near(fill.box.x0)) blank = { x0: fill.box.x0, x1: fill.box.x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+    // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
+    else if (!fill) blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
+    if (!blank) continue;
+    const { x0, x1, y: y1 } = blank;
+    if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
+    let top = y1 - 20;
+    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+    out.push({ x0, y0: top, x1, y1 });
   }
   return out;
 }

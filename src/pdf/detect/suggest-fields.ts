@@ -39,8 +39,8 @@ import {
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, datePartFields, otherDate, placeDateFields } from './signing-dates.js';
+import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -73,16 +73,33 @@ export function suggestFields(page: PageModel): Suggestion[] {
   }
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
+  const signed = new Map<Label, Suggestion>();
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
     if (!s) return;
     out.push(s);
+    if (type === 'signature') signed.set(label, s);
     if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
 
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
+  for (const rect of placeDenFields(lines, page.segments, labels)) {
+    const r = clip(rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.78 : 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
+  // "Fait à …, le …": the date after "le" (a "date" written there is its placeholder, not another caption).
+  for (const label of labels) {
+    const rect = label.done ? undefined : dateAfterLe(label, lines, page.width);
+    if (!rect) continue;
+    for (const o of labels) if (o.line === label.line && o.entry.type === 'date' && o.box.x0 >= label.box.x0 && o.box.x1 <= rect.x1 + 1) o.done = true;
+    label.done = true;
+    const r = clip(rect, page);
+    if (r.y1 - r.y0 < 4 || filled(r, page, label.line.words)) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.78 : 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+  }
 
   // A label right before a text tag describes the tag's field.
   for (const label of labels) if (label.next !== -1 && isTextTag((label.line.words[label.next] as Word).text)) label.done = true;
@@ -148,7 +165,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
     const beside = segmentBeside(label, geo.free, used);
-    if (beside && roomAbove(type, beside, label, lines)) {
+    // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
+    // a line's height of room.)
+    if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
       used.add(beside);
       claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
       continue;
@@ -223,6 +242,15 @@ export function suggestFields(page: PageModel): Suggestion[] {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
         break;
       }
+    }
+  }
+  // Co-signers' captions on a signature caption's row sign in the same band.
+  for (const [label, s] of signed) {
+    for (const other of coSigners(label, lines, labels)) {
+      const x0 = other.box.x0;
+      const rect = clip({ x0, y0: s.y, x1: Math.min(x0 + s.width, page.width - 18), y1: s.y + s.height }, page);
+      if (rect.x1 - rect.x0 < 60 || filled(rect, page, other.words) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), rect))) continue;
+      out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
     }
   }
   const places = [
@@ -308,8 +336,7 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
-function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<typeof buildLines>): boolean {
-  const need = type === 'signature' || type === 'initials' ? 14 : 10;
+function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<typeof buildLines>, need = type === 'signature' || type === 'initials' ? 14 : 10): boolean {
   return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
 }
 

@@ -1,0 +1,54 @@
+// The per-page time limit of field detection (src/pdf/detect-child.ts, DetectJob.pageMs; 3 s by default, of
+// wall-clock and of the process's CPU time both):
+// a scanned page whose OCR would take longer is cut short, stays unread, and the analysis goes on with
+// the next page and answers partial, with every page counted, long before the analysis's own limit.
+// Runs the child's analysis in this process with real pdf.js and tesseract.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { analyse } from '../../src/pdf/detect-child.js';
+import { OcrEngine } from '../../src/pdf/detect/ocr-engine.js';
+import { availableLanguages } from '../../src/pdf/detect/ocr-languages.js';
+import { useTmpDir } from '../helpers/server.js';
+
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../../fixtures/detection/${name}`, import.meta.url)));
+const skip = availableLanguages().includes('eng') ? false : 'no OCR language data installed';
+
+/** `copies` copies of the one-page scan `name`, as one document. */
+async function scans(name: string, copies: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(fixture(name));
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < copies; i++) for (const page of await doc.copyPages(source, [0])) doc.addPage(page);
+  return doc.save();
+}
+
+test('a scanned page over its time limit is cut short: unread, the next page still tried, the answer partial and early', { skip, timeout: 120_000 }, async (t) => {
+  const ocr = new OcrEngine(useTmpDir(t));
+  t.after(() => ocr.close());
+  const bytes = await scans('scanned-en.pdf', 2);
+  // The same pages with the default limit: both read, nothing cut (a sanity run, and the workers warm).
+  const whole = await analyse(bytes, { maxPages: 10, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 100_000 }, ocr);
+  assert.equal(whole.abandoned, false);
+  assert.equal(whole.stats.ocrPages, 2);
+  assert.ok(whole.suggestions.length > 0, 'the scan has places to sign');
+
+  // No OCR reading of a page finishes within 50 ms of wall-clock and CPU time (text pages have no such limit): each is cut, and the analysis does not wait its 100 s.
+  const started = performance.now();
+  const cut = await analyse(bytes, { maxPages: 10, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 50 }, ocr);
+  const elapsed = performance.now() - started;
+  assert.equal(cut.abandoned, true, 'partial: the detector answers `partial: true` with it');
+  assert.equal(cut.stats.pageCount, 2);
+  assert.deepEqual(cut.pages.map((p) => p.page), [1, 2], 'both pages are listed (their geometry was read)');
+  assert.equal(cut.stats.scannedPages, 2);
+  assert.equal(cut.stats.ocrPages, 0, 'no page was read past its limit');
+  assert.equal(cut.stats.ocrMsPerPage.length, 2, 'the second page was tried after the first was cut');
+  assert.deepEqual(cut.suggestions, []);
+  // A generous bound: two cut pages and a restart of the OCR workers, far from the analysis's limit.
+  assert.ok(elapsed < 60_000, `answered early (${Math.round(elapsed)} ms)`);
+
+  // The engine stopped for the cut serves the next document.
+  const after = await analyse(bytes, { maxPages: 1, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 100_000 }, ocr);
+  assert.equal(after.stats.ocrPages, 1);
+  assert.deepEqual(after.suggestions, whole.suggestions.filter((s) => s.page === 1));
+});
