@@ -52,7 +52,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchCreate, type CreateResult } from './create.js';
 import { benchDetection } from './detect.js';
-import { benchDetectionQuality, type QualityResult } from './detect-quality.js';
+import { benchDetectionQuality, detectionQualityRows, type QualityResult } from './detect-quality.js';
 import { benchOcr, type OcrResult } from './ocr.js';
 import { benchFlow, benchFreshArtifacts, type FlowResult, type FreshResult } from './flow.js';
 import { benchPdf, sizedPdf } from './pdfs.js';
@@ -233,34 +233,7 @@ failedOr('seal', 'seal timestamp (B-T), warm', () => {
   }
 });
 failedOr('quality', 'field detection quality', () => {
-  if (!quality) return;
-  const pr = (measure: string, s: { precision: number | null; recall: number | null }, p: number, r: number) => {
-    rows.push({ ...valueRow(`${measure} precision`, s.precision ?? Number.NaN, '', { atLeast: p }, 2), target: `>= ${p}` });
-    rows.push({ ...valueRow(`${measure} recall`, s.recall ?? Number.NaN, '', { atLeast: r }, 2), target: `>= ${r}` });
-  };
-  pr('detection, synthetic fixtures:', quality.synthetic, 0.9, 0.85);
-  // Real fillable forms (fixtures/detection-forms): the AcroForm target of the real-document figures;
-  // signatures and signing dates there are reported without a target of their own.
-  pr('detection, AcroForm forms: text widgets', quality.forms.acroformText, 0.98, 0.98);
-  for (const [measure, s] of [['signatures', quality.forms.signatures], ['signing dates', quality.forms.signingDates]] as const) {
-    rows.push(valueRow(`detection, AcroForm forms: ${measure} precision`, s.precision ?? Number.NaN, '', null, 2));
-    rows.push(valueRow(`detection, AcroForm forms: ${measure} recall`, s.recall ?? Number.NaN, '', null, 2));
-  }
-  // The wide corpus: targets on its held-out part; every page, scans included, within 3 s (a scanned
-  // page that would take longer is cut short, and the document counts as cut).
-  for (const [part, r] of Object.entries(quality.wide ?? {})) {
-    const held = part === 'held-out';
-    for (const [measure, s, p, rc] of [['signatures', r.signatures, 0.9, 0.85], ['signing dates', r.signingDates, 0.85, 0.85]] as const) {
-      if (held) pr(`detection, wide ${part}: ${measure}`, s, p, rc);
-      else for (const [k, v] of [['precision', s.precision], ['recall', s.recall]] as const) rows.push(valueRow(`detection, wide ${part}: ${measure} ${k}`, v ?? Number.NaN, '', null, 2));
-    }
-    rows.push(valueRow(`detection, wide ${part}: slowest page (${r.partial.length} cut short)`, r.slowestPageMs, 'ms', { atMost: 3000 }));
-  }
-  if (!quality.real) return;
-  pr('detection, real docs: signatures', quality.real.signatures, 0.9, 0.85);
-  pr('detection, real docs: signing dates', quality.real.signingDates, 0.85, 0.8);
-  const none = quality.real.noPlaceToSign;
-  rows.push(valueRow('detection, real docs with no place to sign', none.withSuggestions.length, `of ${none.documents} with a suggestion`, { atMost: 0 }));
+  if (quality) rows.push(...detectionQualityRows(quality));
 });
 const rss = peakRss(rssReadings());
 if (rss.max) {

@@ -84,10 +84,11 @@ export async function receiverCheckPage() {
         status.classList.remove('error');
         status.textContent = 'Sending the test deliveries…';
         try {
+          const keyId = /** @type {HTMLSelectElement} */ (key).value;
           const body = {
             url: /** @type {HTMLInputElement} */ (url).value.trim(),
             tolerance_seconds: Number(/** @type {HTMLInputElement} */ (tolerance).value),
-            ...(/** @type {HTMLSelectElement} */ (key).value ? { key_id: /** @type {HTMLSelectElement} */ (key).value } : {}),
+            ...(keyId ? { key_id: keyId } : {}),
           };
           const { data: check } = await api('/receiver-checks', { method: 'POST', body });
           status.textContent = check.passed ? 'Check done: every case right.' : 'Check done: some cases wrong (see below).';

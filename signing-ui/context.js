@@ -123,6 +123,9 @@ export function guessLang() {
   return matchLang(linkLang) ?? (navigator.languages ?? [navigator.language]).map(matchLang).find(Boolean) ?? 'en';
 }
 
+/** Quotation marks by language (others: English's). */
+const QUOTES = /** @type {Record<string, string[]>} */ ({ fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] });
+
 /**
  * Items joined the language's way: quoted (references, file names), or isolated without quotes (people's names).
  * @param {string[]} items
@@ -130,7 +133,7 @@ export function guessLang() {
  */
 export function joinList(items, quote = true) {
   const { t } = state;
-  const [open, close] = quote ? (/** @type {Record<string, string[]>} */ ({ fr: ['«\u00a0', '\u00a0»'], ar: ['«', '»'] })[state.lang] ?? ['“', '”']) : ['\u2068', '\u2069'];
+  const [open, close] = quote ? (QUOTES[state.lang] ?? ['“', '”']) : ['\u2068', '\u2069'];
   const quoted = items.map((item) => `${open}${item}${close}`);
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(t('listSeparator'))}${t('listLastSeparator')}${quoted[quoted.length - 1]}`;

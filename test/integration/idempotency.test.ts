@@ -238,10 +238,10 @@ describe('idempotency', { concurrency: 3 }, () => {
     assert.equal(await statusOf(server, notReady), 'active');
   });
 
+  // Contract ("Error codes the description leaves open"): every error response carries its request_id in
+  // X-Request-Id; a replay answers with the first call's.
   test(
     'a replayed error answer carries an X-Request-Id equal to the request_id of its body',
-    // Contract ("Error codes the description leaves open"): every error response carries its request_id in
-    // X-Request-Id; a replay answers with the first call's.
     async (t) => {
       const server = await useServer(t);
       const id = await prepared(server);
@@ -570,10 +570,10 @@ describe('idempotency', { concurrency: 3 }, () => {
   // ------------------------------------------------------------------------------------------------------------
   // Optional bodies: not an idempotency rule, but every keyed call of these routes meets it.
 
+  // Spec: their input is optional; an empty JSON body means "no options", as an absent one, and both are
+  // the same call for the Idempotency-Key.
   test(
     'activate, cancel and reminders accept an absent body and an empty JSON body as "no options"',
-    // Spec: their input is optional; an empty JSON body means "no options", as an absent one, and both are
-    // the same call for the Idempotency-Key.
     async (t) => {
       const server = await useServer(t);
       const id = await prepared(server);

@@ -80,6 +80,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
 
 /** Words that join a label to its party or fill a caption ("Signature of the Client"). */
+// biome-ignore format: a word list, one line per language
 export const STOPWORDS = normalizedSet([
   'of', 'the', 'for', 'by', 'on', 'behalf', 'and', 'here', 'please', 'a', 'an', 'to', 'be', 'its', 'his', 'her', 'their',
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
@@ -91,6 +92,7 @@ export const STOPWORDS = normalizedSet([
  * Words that make a line about signatures rather than a place to sign ("Signature page", "Electronic
  * signature act"): a label next to one of them is not a field.
  */
+// biome-ignore format: a word list, one line per language
 export const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
   'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
@@ -99,6 +101,7 @@ export const NOT_A_FIELD = normalizedSet([
 ]);
 
 /** Party words, normalised, to the role hint they give (a lowercase English word). */
+// biome-ignore format: a word list, one line per language
 const PARTIES: ReadonlyArray<[string, string]> = [
   ['client', 'client'], ['customer', 'customer'], ['buyer', 'buyer'], ['purchaser', 'buyer'], ['seller', 'seller'], ['vendor', 'seller'],
   ['provider', 'provider'], ['supplier', 'supplier'], ['consultant', 'consultant'], ['contractor', 'contractor'],
