@@ -54,7 +54,11 @@ export interface CreateResult {
   };
 }
 
-export async function benchCreate(small: Uint8Array, large: Uint8Array, options: { seconds: number; inFlight: number; largeRuns: number; largeCount: number }): Promise<CreateResult> {
+export async function benchCreate(
+  small: Uint8Array,
+  large: Uint8Array,
+  options: { seconds: number; inFlight: number; largeRuns: number; largeCount: number },
+): Promise<CreateResult> {
   return withServe({ scenario: 'create' }, async (serve) => {
     // Warm-up (JIT, connections, the PDF inspection), not counted.
     await closedLoop(serve, small, options.inFlight, { seconds: Math.min(2, options.seconds / 4) });

@@ -11,7 +11,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { corpusDir, describe, match, measureForms, measureRealCorpus, reportLines, type FoundField, type QualityReport, type Score } from '../fixtures/detection-real/measure.js';
+import {
+  corpusDir,
+  describe,
+  match,
+  measureForms,
+  measureRealCorpus,
+  reportLines,
+  type FoundField,
+  type QualityReport,
+  type Score,
+} from '../fixtures/detection-real/measure.js';
 import { PARTS, measureWide, wideDir, widePresent, wideReportLines, type Part, type PartReport } from '../fixtures/detection-real/measure-wide.js';
 import { valueRow, type Row } from './report.js';
 import { ROOT } from './serve.js';
@@ -73,7 +83,9 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
     }
     let wide: QualityResult['wide'] = null;
     if (!widePresent()) {
-      console.log(`field detection quality, wide corpus: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.sh)`);
+      console.log(
+        `field detection quality, wide corpus: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.sh)`,
+      );
     } else {
       const parts = {} as Record<Part, Omit<PartReport, 'rows' | 'misses'>>;
       for (const part of PARTS) {
@@ -82,7 +94,12 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
           const outcome = await detector.detect(bytes);
           const ms = performance.now() - started;
           if (!outcome.ok) throw new Error(outcome.message);
-          return { suggestions: outcome.analysis.suggestions, ms, slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage), partial: outcome.partial === true };
+          return {
+            suggestions: outcome.analysis.suggestions,
+            ms,
+            slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage),
+            partial: outcome.partial === true,
+          };
         }, part);
         console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part:`);
         for (const line of wideReportLines(r)) console.log(`  ${line}`);
@@ -109,7 +126,10 @@ export function detectionQualityRows(quality: QualityResult): Row[] {
   // Real fillable forms (fixtures/detection-forms): the AcroForm target of the real-document figures;
   // signatures and signing dates there are reported without a target of their own.
   pr('detection, AcroForm forms: text widgets', quality.forms.acroformText, 0.98, 0.98);
-  for (const [measure, s] of [['signatures', quality.forms.signatures], ['signing dates', quality.forms.signingDates]] as const) {
+  for (const [measure, s] of [
+    ['signatures', quality.forms.signatures],
+    ['signing dates', quality.forms.signingDates],
+  ] as const) {
     rows.push(valueRow(`detection, AcroForm forms: ${measure} precision`, s.precision ?? Number.NaN, '', null, 2));
     rows.push(valueRow(`detection, AcroForm forms: ${measure} recall`, s.recall ?? Number.NaN, '', null, 2));
   }
@@ -117,9 +137,17 @@ export function detectionQualityRows(quality: QualityResult): Row[] {
   // page that would take longer is cut short, and the document counts as cut).
   for (const [part, r] of Object.entries(quality.wide ?? {})) {
     const held = part === 'held-out';
-    for (const [measure, s, p, rc] of [['signatures', r.signatures, 0.9, 0.85], ['signing dates', r.signingDates, 0.85, 0.85]] as const) {
+    for (const [measure, s, p, rc] of [
+      ['signatures', r.signatures, 0.9, 0.85],
+      ['signing dates', r.signingDates, 0.85, 0.85],
+    ] as const) {
       if (held) pr(`detection, wide ${part}: ${measure}`, s, p, rc);
-      else for (const [k, v] of [['precision', s.precision], ['recall', s.recall]] as const) rows.push(valueRow(`detection, wide ${part}: ${measure} ${k}`, v ?? Number.NaN, '', null, 2));
+      else
+        for (const [k, v] of [
+          ['precision', s.precision],
+          ['recall', s.recall],
+        ] as const)
+          rows.push(valueRow(`detection, wide ${part}: ${measure} ${k}`, v ?? Number.NaN, '', null, 2));
     }
     rows.push(valueRow(`detection, wide ${part}: slowest page (${r.partial.length} cut short)`, r.slowestPageMs, 'ms', { atMost: 3000 }));
   }

@@ -11,7 +11,14 @@ import { startServe } from './serve.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = (name: string) => fs.readFileSync(path.join(ROOT, 'fixtures', name));
 
-interface Stats { pageCount: number; nativeTextPages: number; ocrPages: number; scannedPages: number; extractionMs: number; detectionMs: number }
+interface Stats {
+  pageCount: number;
+  nativeTextPages: number;
+  ocrPages: number;
+  scannedPages: number;
+  extractionMs: number;
+  detectionMs: number;
+}
 
 export async function benchDetection(): Promise<void> {
   // Through bench/serve.ts, so this serve's peak RSS (and its analysis and OCR processes') is reported too.
@@ -47,8 +54,14 @@ export async function benchDetection(): Promise<void> {
         wall += r.wallMs;
       }
     }
-    console.log(`detect-fields, text pages: ${(ms / pages).toFixed(1)} ms per page analysed, ${(wall / pages).toFixed(1)} ms per page end to end (${pages} pages)`);
-    for (const [file, locale] of [['detection/scanned-en.pdf', 'en'], ['detection/scanned-fr.pdf', 'fr'], ['detection/scanned-ar.pdf', 'ar']] as const) {
+    console.log(
+      `detect-fields, text pages: ${(ms / pages).toFixed(1)} ms per page analysed, ${(wall / pages).toFixed(1)} ms per page end to end (${pages} pages)`,
+    );
+    for (const [file, locale] of [
+      ['detection/scanned-en.pdf', 'en'],
+      ['detection/scanned-fr.pdf', 'fr'],
+      ['detection/scanned-ar.pdf', 'ar'],
+    ] as const) {
       const first = await detect(file, locale);
       const warm = await detect(file, locale);
       console.log(

@@ -137,7 +137,12 @@ export async function benchFreshArtifacts(contract: Uint8Array, runs: number): P
     const restarted: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       newDataDir.push(await withServe({ scenario: 'fresh serve (new data dir)' }, async (serve) => (await runFlow(serve, make, 2)).lastSignToArtifactsMs));
-      restarted.push(await withServe({ scenario: 'fresh serve (restarted data dir)', dataDir: dir, apiKey: key }, async (serve) => (await runFlow(serve, make, 2)).lastSignToArtifactsMs));
+      restarted.push(
+        await withServe(
+          { scenario: 'fresh serve (restarted data dir)', dataDir: dir, apiKey: key },
+          async (serve) => (await runFlow(serve, make, 2)).lastSignToArtifactsMs,
+        ),
+      );
     }
     const result = { newDataDir, newDataDirMedianMs: median(newDataDir), restarted, restartedMedianMs: median(restarted) };
     console.log(

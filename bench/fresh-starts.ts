@@ -17,7 +17,13 @@ const BIN = path.join(ROOT, 'bin/paraph.js');
 const CONTRACT = fs.readFileSync(path.join(ROOT, 'fixtures/contract.pdf'));
 const FAULTS = /Assertion failed|Aborted|DataCloneError|artifact generation failed|Segmentation fault/;
 
-interface Run { startMs: number; artifactsMs: number; code: number | null; signal: string | null; fault: string | null }
+interface Run {
+  startMs: number;
+  artifactsMs: number;
+  code: number | null;
+  signal: string | null;
+  fault: string | null;
+}
 
 const count = Number(process.argv[2] ?? '20');
 const artifactsTimeoutMs = Number(process.argv[3] ?? '60') * 1000;
@@ -40,21 +46,27 @@ async function freshStart(): Promise<Run> {
     const auth = { authorization: `Bearer ${ready.api_key}` };
     const form = new FormData();
     form.append('document', new Blob([CONTRACT], { type: 'application/pdf' }), 'contract.pdf');
-    form.append('request', JSON.stringify({
-      client_reference: 'fresh-start',
-      signers: [
-        { reference: 'a', name: 'Ada Lovelace', email: 'ada@example.com', order: 1 },
-        { reference: 'b', name: 'Grace Hopper', email: 'grace@example.com', order: 1 },
-      ],
-      fields: ['a', 'b'].map((ref, i) => ({ signer_reference: ref, type: 'signature', page: 2, x: 72 + i * 230, y: 600, width: 180, height: 40 })),
-    }));
+    form.append(
+      'request',
+      JSON.stringify({
+        client_reference: 'fresh-start',
+        signers: [
+          { reference: 'a', name: 'Ada Lovelace', email: 'ada@example.com', order: 1 },
+          { reference: 'b', name: 'Grace Hopper', email: 'grace@example.com', order: 1 },
+        ],
+        fields: ['a', 'b'].map((ref, i) => ({ signer_reference: ref, type: 'signature', page: 2, x: 72 + i * 230, y: 600, width: 180, height: 40 })),
+      }),
+    );
     const created = await fetch(`${api}/signature-requests`, { method: 'POST', headers: auth, body: form });
     if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
-    const activated = (await (await fetch(`${api}/signature-requests/${id}/activate`, { method: 'POST', headers: auth })).json()) as { signers: Array<{ signing_url: string }> };
+    const activated = (await (await fetch(`${api}/signature-requests/${id}/activate`, { method: 'POST', headers: auth })).json()) as {
+      signers: Array<{ signing_url: string }>;
+    };
     let lastSignature = 0;
     for (const { signing_url: link } of activated.signers) {
-      const post = (action: string, body: unknown) => fetch(`${link}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (action: string, body: unknown) =>
+        fetch(`${link}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       await post('view', {});
       lastSignature = performance.now();
       const signed = await post('sign', { signature: { type: 'typed', text: 'Ada' } });
@@ -90,9 +102,15 @@ for (let i = 1; i <= count; i++) {
   runs.push(run);
   const end = run.signal ? `signal ${run.signal}` : `exit ${run.code}`;
   const ms = (x: number) => (Number.isNaN(x) ? '-' : `${x.toFixed(0)} ms`);
-  console.log(`${String(i).padStart(2)}  start -> /healthz ${ms(run.startMs)}  last signature -> 3 artifacts ${ms(run.artifactsMs)}  ${end}${run.fault ? `  FAULT: ${run.fault}` : ''}`);
+  console.log(
+    `${String(i).padStart(2)}  start -> /healthz ${ms(run.startMs)}  last signature -> 3 artifacts ${ms(run.artifactsMs)}  ${end}${run.fault ? `  FAULT: ${run.fault}` : ''}`,
+  );
 }
-const sorted = (pick: (r: Run) => number) => runs.map(pick).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+const sorted = (pick: (r: Run) => number) =>
+  runs
+    .map(pick)
+    .filter((x) => !Number.isNaN(x))
+    .sort((a, b) => a - b);
 const median = (xs: number[]) => xs[Math.floor(xs.length / 2)];
 const figure = (x: number | undefined) => (x === undefined ? 'n/a' : `${x.toFixed(0)} ms`);
 const starts = sorted((r) => r.startMs);

@@ -13,7 +13,12 @@ import { descendants, sleep } from './proc.js';
 import { startServe } from './serve.js';
 import { median } from './stats.js';
 
-interface Stats { pageCount: number; ocrPages: number; scannedPages: number; extractionMs: number }
+interface Stats {
+  pageCount: number;
+  ocrPages: number;
+  scannedPages: number;
+  extractionMs: number;
+}
 
 export interface OcrScanResult {
   name: string;
@@ -64,7 +69,13 @@ export async function benchOcr(): Promise<OcrResult | null> {
       const detect = async (): Promise<{ stats: Stats; wallMs: number; suggestions: number }> => {
         const form = new FormData();
         form.append('document', new Blob([doc.bytes], { type: 'application/pdf' }), 'scan.pdf');
-        form.append('request', JSON.stringify({ client_reference: `bench-ocr-${Math.random()}`, signers: [{ reference: 'client', email: 'client@example.com', order: 1, locale: 'en' }] }));
+        form.append(
+          'request',
+          JSON.stringify({
+            client_reference: `bench-ocr-${Math.random()}`,
+            signers: [{ reference: 'client', email: 'client@example.com', order: 1, locale: 'en' }],
+          }),
+        );
         const created = await fetch(`${serve.api}/signature-requests`, { method: 'POST', headers: auth, body: form });
         if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
         const { id } = (await created.json()) as { id: string };
@@ -87,7 +98,10 @@ export async function benchOcr(): Promise<OcrResult | null> {
         readCold: cold.stats.ocrPages,
         readWarm: Math.min(...warm.map((w) => w.stats.ocrPages)),
       };
-      const unread = result.readCold < doc.pages || result.readWarm < doc.pages ? ` (OCR read ${result.readCold} of ${doc.pages} cold, ${result.readWarm} warm, before the time limit)` : '';
+      const unread =
+        result.readCold < doc.pages || result.readWarm < doc.pages
+          ? ` (OCR read ${result.readCold} of ${doc.pages} cold, ${result.readWarm} warm, before the time limit)`
+          : '';
       results.push(result);
       console.log(
         `OCR, ${doc.name} (${doc.pages} page${doc.pages > 1 ? 's' : ''}): ${result.warmMsPerPage} ms per page warm end to end ` +

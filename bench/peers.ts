@@ -35,11 +35,13 @@ async function ensureInstalled(name: string, version: string): Promise<{ dir: st
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
     const out = fs.openSync(log, 'w');
-    const child = track(spawn('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `${name}@${version}`], {
-      stdio: ['ignore', out, out],
-      // Not the project's own npm settings: this is a separate tree.
-      cwd: prefix,
-    }));
+    const child = track(
+      spawn('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `${name}@${version}`], {
+        stdio: ['ignore', out, out],
+        // Not the project's own npm settings: this is a separate tree.
+        cwd: prefix,
+      }),
+    );
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
     child.once('error', () => resolve(-1));
     child.once('exit', (c) => {
@@ -98,7 +100,17 @@ export async function startMaildev(): Promise<Peer<Maildev>> {
     }
     const smtpPort = await freePort();
     const webPort = await freePort();
-    const { child, output } = spawnPeer(binScript(installed.dir, 'maildev'), ['-s', String(smtpPort), '-w', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent']);
+    const { child, output } = spawnPeer(binScript(installed.dir, 'maildev'), [
+      '-s',
+      String(smtpPort),
+      '-w',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ]);
     try {
       await untilListening(smtpPort, { child, timeoutMs: 30_000 });
       await untilListening(webPort, { child, timeoutMs: 30_000 });

@@ -17,7 +17,14 @@ export interface Row {
 }
 
 /** A row with a ratio compared to a bound: `atMost` (ratio ≤ bound) or `atLeast`. */
-export function ratioRow(measure: string, paraph: string, reference: string, ratio: number | null, bound: { atMost?: number; atLeast?: number }, note?: string): Row {
+export function ratioRow(
+  measure: string,
+  paraph: string,
+  reference: string,
+  ratio: number | null,
+  bound: { atMost?: number; atLeast?: number },
+  note?: string,
+): Row {
   const target = bound.atMost !== undefined ? `<= ${bound.atMost}x` : `>= ${bound.atLeast}x`;
   const met = ratio === null || !Number.isFinite(ratio) ? null : bound.atMost !== undefined ? ratio <= bound.atMost : ratio >= (bound.atLeast ?? 0);
   return { measure, paraph, reference, ratio: ratio === null ? 'n/a' : `${ratio.toFixed(2)}x`, target, met, ...(note ? { note } : {}) };
@@ -61,7 +68,9 @@ export function peakRss(readings: readonly RssReading[]): { max: RssReading | nu
   const lines = [...byScenario.values()].map(
     (r) =>
       `  ${r.scenario}: ${fmt(r.totalMb)} MiB` +
-      (r.children.length > 0 ? ` (serve ${fmt(r.serveMb)} MiB + ${r.children.map((c) => `${c.name} ${fmt(c.mb)} MiB`).join(' + ')} in child processes alive at the stop)` : ''),
+      (r.children.length > 0
+        ? ` (serve ${fmt(r.serveMb)} MiB + ${r.children.map((c) => `${c.name} ${fmt(c.mb)} MiB`).join(' + ')} in child processes alive at the stop)`
+        : ''),
   );
   return { max, lines };
 }

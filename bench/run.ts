@@ -92,8 +92,11 @@ const config = {
 };
 const SCENARIOS = ['startup', 'get', 'create', 'flow', 'fresh', 'smtp', 'stored', 'seal', 'detect', 'quality', 'ocr'] as const;
 type Scenario = (typeof SCENARIOS)[number];
-const only = process.env.PARAPH_BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-for (const name of only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`PARAPH_BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(', ')})`);
+const only = process.env.PARAPH_BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of only ?? [])
+  if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`PARAPH_BENCH_ONLY: unknown scenario ${name} (${SCENARIOS.join(', ')})`);
 const enabled = (name: Scenario) => !only || only.includes(name);
 const resultsFile = process.env.PARAPH_BENCH_RESULTS ?? path.join(ROOT, 'bench/results.json');
 
@@ -162,11 +165,14 @@ const failedOr = (name: Scenario, measure: string, add: () => void) => {
 };
 
 failedOr('startup', 'start -> /healthz (median)', () => {
-  if (startup) rows.push(ratioRow('start -> /healthz (median)', ms(startup.paraphMedianMs), `floor ${ms(startup.floorMedianMs)}`, startup.ratio, { atMost: 2 }));
+  if (startup)
+    rows.push(ratioRow('start -> /healthz (median)', ms(startup.paraphMedianMs), `floor ${ms(startup.floorMedianMs)}`, startup.ratio, { atMost: 2 }));
 });
 failedOr('get', 'GET one request (10 conn.)', () => {
   if (!get) return;
-  rows.push(ratioRow('GET one request vs floor', `${fmt(get.paraph.reqPerS)} req/s`, `floor ${fmt(get.floor.reqPerS)} req/s`, get.floorRatio, { atLeast: 0.4 }));
+  rows.push(
+    ratioRow('GET one request vs floor', `${fmt(get.paraph.reqPerS)} req/s`, `floor ${fmt(get.floor.reqPerS)} req/s`, get.floorRatio, { atLeast: 0.4 }),
+  );
   rows.push(
     get.prism
       ? ratioRow('GET one request vs Prism', `${fmt(get.paraph.reqPerS)} req/s`, `Prism ${fmt(get.prism.reqPerS)} req/s`, get.prismRatio, { atLeast: 5 })
@@ -175,10 +181,20 @@ failedOr('get', 'GET one request (10 conn.)', () => {
 });
 failedOr('create', 'create', () => {
   if (!create) return;
-  rows.push(valueRow(`create, ${fmt(create.small.bytes / 1024)} KB PDF, ${create.small.inFlight} in flight`, create.small.reqPerS, 'req/s', { atLeast: 300 }, 1));
+  rows.push(
+    valueRow(`create, ${fmt(create.small.bytes / 1024)} KB PDF, ${create.small.inFlight} in flight`, create.small.reqPerS, 'req/s', { atLeast: 300 }, 1),
+  );
   rows.push(valueRow(`  same: p50 / p99`, create.small.p50Ms, `ms / ${fmt(create.small.p99Ms, 1)} ms`, null, 1));
   rows.push(valueRow(`create, ${fmt(create.large.bytes / 2 ** 20, 2)} MiB PDF, alone (median)`, create.large.singleMedianMs, 'ms', null));
-  rows.push(valueRow(`create, ${fmt(create.large.bytes / 2 ** 20, 2)} MiB PDF, ${create.large.inFlight} in flight`, create.large.reqPerS, `req/s (${fmt(create.large.mibPerS)} MiB/s)`, null, 1));
+  rows.push(
+    valueRow(
+      `create, ${fmt(create.large.bytes / 2 ** 20, 2)} MiB PDF, ${create.large.inFlight} in flight`,
+      create.large.reqPerS,
+      `req/s (${fmt(create.large.mibPerS)} MiB/s)`,
+      null,
+      1,
+    ),
+  );
 });
 failedOr('flow', 'full flow', () => {
   if (!flow) return;
@@ -196,10 +212,23 @@ failedOr('smtp', 'SMTP ingest', () => {
   if (!smtp) return;
   rows.push(
     smtp.maildev
-      ? ratioRow(`SMTP ingest, ${fmt(smtp.mails)} mails, pool of 5`, `${fmt(smtp.paraphMean)} mails/s`, `${smtp.maildev.name} ${fmt(smtp.maildev.mean)}`, smtp.ratioVsMaildev, { atLeast: 2 })
+      ? ratioRow(
+          `SMTP ingest, ${fmt(smtp.mails)} mails, pool of 5`,
+          `${fmt(smtp.paraphMean)} mails/s`,
+          `${smtp.maildev.name} ${fmt(smtp.maildev.mean)}`,
+          smtp.ratioVsMaildev,
+          { atLeast: 2 },
+        )
       : { ...ratioRow('SMTP ingest vs maildev', `${fmt(smtp.paraphMean)} mails/s`, 'maildev unavailable', null, { atLeast: 2 }), note: smtp.maildevNote },
   );
-  rows.push({ measure: '  same vs bare smtp-server', paraph: `${fmt(smtp.paraphMean)} mails/s`, reference: `floor ${fmt(smtp.floor.mean)}`, ratio: `${smtp.ratioVsFloor.toFixed(2)}x`, target: smtp.maildev ? '-' : '(stands in for maildev)', met: null });
+  rows.push({
+    measure: '  same vs bare smtp-server',
+    paraph: `${fmt(smtp.paraphMean)} mails/s`,
+    reference: `floor ${fmt(smtp.floor.mean)}`,
+    ratio: `${smtp.ratioVsFloor.toFixed(2)}x`,
+    target: smtp.maildev ? '-' : '(stands in for maildev)',
+    met: null,
+  });
   const cpu = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(3)} ms`);
   const peerCpu = smtp.maildev ?? smtp.floor;
   rows.push({
@@ -328,7 +357,12 @@ const results = {
     maxMiB: rss.max ? round(rss.max.totalMb, 1) : null,
     maxMB: rss.max ? round(rss.max.totalMb * 1.048576, 1) : null,
     scenario: rss.max?.scenario ?? null,
-    readings: rssReadings().map((r) => ({ scenario: r.scenario, serveMiB: round(r.serveMb, 1), children: r.children.map((c) => ({ name: c.name, MiB: round(c.mb, 1) })), totalMiB: round(r.totalMb, 1) })),
+    readings: rssReadings().map((r) => ({
+      scenario: r.scenario,
+      serveMiB: round(r.serveMb, 1),
+      children: r.children.map((c) => ({ name: c.name, MiB: round(c.mb, 1) })),
+      totalMiB: round(r.totalMb, 1),
+    })),
   },
   summary: rows,
   failures,

@@ -77,7 +77,18 @@ export interface ServeOptions {
 
 export async function startServe(options: ServeOptions): Promise<Serve> {
   const started = performance.now();
-  const args = ['serve', '--port', '0', '--smtp-port', '0', '--json', '--rate-limit', 'off', ...(options.dataDir ? ['--data-dir', options.dataDir] : ['--ephemeral']), ...(options.args ?? [])];
+  const args = [
+    'serve',
+    '--port',
+    '0',
+    '--smtp-port',
+    '0',
+    '--json',
+    '--rate-limit',
+    'off',
+    ...(options.dataDir ? ['--data-dir', options.dataDir] : ['--ephemeral']),
+    ...(options.args ?? []),
+  ];
   const child: ChildProcessByStdio<null, Readable, Readable> = track(spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
   // Serve's log goes through (warnings matter); the tail is kept for the error when it dies early.
   let tail = '';

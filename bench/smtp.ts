@@ -24,7 +24,8 @@ import { readyLine } from './serve-ready.js';
 import { ROOT, startServe } from './serve.js';
 import { fmt, mean } from './stats.js';
 
-const TEXT = 'Hello,\n\nThis is a benchmark message from paraph\'s bench. It carries a few hundred bytes of text so the catcher has something to parse and store, like a short notification would.\n\nRegards,\nThe bench\n';
+const TEXT =
+  "Hello,\n\nThis is a benchmark message from paraph's bench. It carries a few hundred bytes of text so the catcher has something to parse and store, like a short notification would.\n\nRegards,\nThe bench\n";
 const HTML = `<html><body><p>Hello,</p><p>This is a benchmark message from paraph's bench. It carries a few hundred bytes of HTML so the catcher has something to parse and store.</p><p>Regards,<br>The bench</p></body></html>`;
 
 /** The bench mail's source as nodemailer composes it, with `SUBJECT` where each mail's subject goes. */
@@ -37,7 +38,10 @@ async function composedMail(): Promise<string> {
 /** CPU time (user + system) a process has used, in ms, or null when it cannot be read. */
 function cpuMs(pid: number): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // After the command name: state is field 3, utime and stime are fields 14 and 15 (clock ticks).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   } catch {
@@ -88,7 +92,9 @@ interface Target {
 }
 
 async function startFloor(): Promise<Target> {
-  const child = track(spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(ROOT, 'bench/smtp-floor.ts')], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(
+    spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', path.join(ROOT, 'bench/smtp-floor.ts')], { stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
   const { port } = (await readyLine(child)) as unknown as { port: number };
   await untilListening(port, { child });
   return { name: 'bare smtp-server (discards)', port, pid: child.pid as number, count: null, stop: () => stopGently(child) };

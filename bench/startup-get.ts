@@ -50,7 +50,13 @@ export async function benchStartup(runs: number): Promise<StartupResult> {
     floor.push(bare.startupMs);
     await bare.stop();
   }
-  const result = { paraphMs: sorted(paraph), floorMs: sorted(floor), paraphMedianMs: median(paraph), floorMedianMs: median(floor), ratio: median(paraph) / median(floor) };
+  const result = {
+    paraphMs: sorted(paraph),
+    floorMs: sorted(floor),
+    paraphMedianMs: median(paraph),
+    floorMedianMs: median(floor),
+    ratio: median(paraph) / median(floor),
+  };
   console.log(
     `serve start -> /healthz 200: median ${fmt(result.paraphMedianMs)} ms (min ${fmt(result.paraphMs[0] ?? NaN)}, max ${fmt(result.paraphMs.at(-1) ?? NaN)}; ${runs} runs); ` +
       `floor ${fmt(result.floorMedianMs)} ms; ${result.ratio.toFixed(2)}x the floor`,
@@ -85,7 +91,10 @@ export async function benchGet(seconds: number, contract: Uint8Array): Promise<G
     // One signer and one text field: the floor's stored row is about the size of this request's status.
     id = await create(
       server,
-      createBody(contract, 'contract.pdf')({
+      createBody(
+        contract,
+        'contract.pdf',
+      )({
         client_reference: 'bench',
         signers: [{ reference: 'client', email: 'client@example.com', order: 1 }],
         fields: [{ signer_reference: 'client', type: 'text', name: 'company', value: 'ACME', page: 1, x: 72, y: 72, width: 180, height: 20 }],
@@ -105,7 +114,14 @@ export async function benchGet(seconds: number, contract: Uint8Array): Promise<G
   } finally {
     await floorServer.stop();
   }
-  const result: GetResult = { paraph: throughput(paraph), floor: throughput(floor), floorRatio: paraph.requests.average / floor.requests.average, prism: null, prismRatio: null, prismNote: '' };
+  const result: GetResult = {
+    paraph: throughput(paraph),
+    floor: throughput(floor),
+    floorRatio: paraph.requests.average / floor.requests.average,
+    prism: null,
+    prismRatio: null,
+    prismNote: '',
+  };
   console.log(
     `GET /v1/signature-requests/{id}: ${fmt(result.paraph.reqPerS)} req/s average, p50 ${result.paraph.p50Ms} ms, p99 ${result.paraph.p99Ms} ms (10 connections, ${seconds} s); ` +
       `floor ${fmt(result.floor.reqPerS)} req/s (p99 ${result.floor.p99Ms} ms); ${result.floorRatio.toFixed(2)}x the floor`,
@@ -118,7 +134,11 @@ export async function benchGet(seconds: number, contract: Uint8Array): Promise<G
   } else {
     try {
       // Same path and header as paraph's; Prism checks the bearer header is there and answers the schema's example.
-      const mocked = await cannon('Prism GET', { url: `${prism.url}/v1/signature-requests/${id}`, headers: { authorization: 'Bearer paraph_test_prism' } }, seconds);
+      const mocked = await cannon(
+        'Prism GET',
+        { url: `${prism.url}/v1/signature-requests/${id}`, headers: { authorization: 'Bearer paraph_test_prism' } },
+        seconds,
+      );
       result.prism = throughput(mocked);
       result.prismRatio = paraph.requests.average / mocked.requests.average;
       result.prismNote = prism.name;

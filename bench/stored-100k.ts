@@ -64,7 +64,9 @@ function cli(args: string[]): Promise<string> {
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`paraph ${args[0]} ${args[1] ?? ''} exited ${code}: ${err.trim().slice(0, 300)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`paraph ${args[0]} ${args[1] ?? ''} exited ${code}: ${err.trim().slice(0, 300)}`)),
+    );
   });
 }
 
@@ -140,7 +142,11 @@ async function seedBase(dir: string, contract: Uint8Array, count: number): Promi
 function cacheKey(count: number, baseRequests: number): string {
   const hash = createHash('sha256').update(`seed ${SEED_VERSION} ${count} ${baseRequests}\n`);
   const dir = path.join(ROOT, 'dist/db/migrations');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort())
+    hash.update(file).update(fs.readFileSync(path.join(dir, file)));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -170,10 +176,22 @@ async function seededCache(contract: Uint8Array, count: number, baseRequests: nu
     fs.cpSync(path.join(work, 'base'), path.join(work, 'seeded'), { recursive: true });
     const { getIdLarge } = await multiply(path.join(work, 'seeded', 'paraph.db'), count, base.completedId);
     // paraph's own check of a copied request's hash chain.
-    const verified = JSON.parse(await cli(['audit', 'verify', getIdLarge, '--json', '--data-dir', path.join(work, 'seeded')])) as { intact: boolean; events: number };
+    const verified = JSON.parse(await cli(['audit', 'verify', getIdLarge, '--json', '--data-dir', path.join(work, 'seeded')])) as {
+      intact: boolean;
+      events: number;
+    };
     if (!verified.intact) throw new Error('paraph audit verify finds the copied audit trail broken');
     const seedMs = performance.now() - started;
-    const meta: Meta = { seedVersion: SEED_VERSION, count, baseRequests, seededAt: Date.now(), accountId: base.accountId, getIdSmall: base.completedId, getIdLarge, seedMs };
+    const meta: Meta = {
+      seedVersion: SEED_VERSION,
+      count,
+      baseRequests,
+      seededAt: Date.now(),
+      accountId: base.accountId,
+      getIdSmall: base.completedId,
+      getIdLarge,
+      seedMs,
+    };
     fs.writeFileSync(path.join(work, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
     fs.renameSync(work, dir);
     console.log(
@@ -238,7 +256,10 @@ async function cursorAt(client: Client, depth: number, filter?: { status: string
   return cursor;
 }
 
-export async function benchStored(contract: Uint8Array, options: { count: number; baseRequests: number; seconds: number; pageSize: number }): Promise<StoredResult> {
+export async function benchStored(
+  contract: Uint8Array,
+  options: { count: number; baseRequests: number; seconds: number; pageSize: number },
+): Promise<StoredResult> {
   const { dir, meta, reused } = await seededCache(contract, options.count, options.baseRequests);
   if (reused) console.log(`list/get: reusing the ${fmt(options.count)} requests seeded ${fmt((Date.now() - meta.seededAt) / 3_600_000, 1)} h ago (${dir})`);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-bench-stored-'));
@@ -254,7 +275,11 @@ export async function benchStored(contract: Uint8Array, options: { count: number
     const limit = options.pageSize;
     const endpoints: Array<{ name: string; few: string; many: string }> = [
       { name: `list, first page (limit ${limit})`, few: `/signature-requests?limit=${limit}`, many: `/signature-requests?limit=${limit}` },
-      { name: `list, page deep in (limit ${limit}, cursor)`, few: `/signature-requests?limit=${limit}&cursor=${deepFew}`, many: `/signature-requests?limit=${limit}&cursor=${deepMany}` },
+      {
+        name: `list, page deep in (limit ${limit}, cursor)`,
+        few: `/signature-requests?limit=${limit}&cursor=${deepFew}`,
+        many: `/signature-requests?limit=${limit}&cursor=${deepMany}`,
+      },
       { name: 'get one request (completed)', few: `/signature-requests/${meta.getIdSmall}`, many: `/signature-requests/${meta.getIdLarge}` },
     ];
     const measure = async (serve: Serve, route: string, label: string): Promise<Endpoint> => {

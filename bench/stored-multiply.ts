@@ -52,9 +52,15 @@ export async function multiply(file: string, count: number, completedId: string)
     // Every id a copy gets afresh; anything else (account, key, blobs, hashes) is shared.
     const entityIds = new Set<string>();
     for (const sql of [
-      'SELECT id FROM signature_requests', 'SELECT document_id AS id FROM signature_requests', 'SELECT id FROM signers', 'SELECT id FROM fields',
-      'SELECT id FROM signing_links', 'SELECT id FROM events', 'SELECT id FROM mail_outbox',
-    ]) for (const row of db.prepare(sql).all() as Array<{ id: string }>) entityIds.add(row.id);
+      'SELECT id FROM signature_requests',
+      'SELECT document_id AS id FROM signature_requests',
+      'SELECT id FROM signers',
+      'SELECT id FROM fields',
+      'SELECT id FROM signing_links',
+      'SELECT id FROM events',
+      'SELECT id FROM mail_outbox',
+    ])
+      for (const row of db.prepare(sql).all() as Array<{ id: string }>) entityIds.add(row.id);
     const refs = new Set(base.map((b) => b.client_reference));
 
     // Fresh ids per (base id, copy): random UUIDs, and `evt_` + 22 base62 characters for events, as paraph makes them.
@@ -78,9 +84,20 @@ export async function multiply(file: string, count: number, completedId: string)
       text
         .replace(ENTITY_ID, (found) => (entityIds.has(found) ? fresh(found, n) : found))
         .replace(/"client_reference":"([^"]*)"/g, (whole, ref: string) => (refs.has(ref) ? `"client_reference":"${ref}-c${n}"` : whole))
-        .replace(/"([a-z_]*_at)":"(\d{4}-\d\d-\d\dT[^"]+)"/g, (_whole, key: string, iso: string) => `"${key}":"${new Date(Date.parse(iso) + shift).toISOString()}"`);
-    db.function('fresh_id', { deterministic: true }, (old: unknown, n: unknown) => (typeof old === 'string' && entityIds.has(old) ? fresh(old, Number(n)) : old) as string);
-    db.function('remap', { deterministic: true }, (text: unknown, n: unknown, shift: unknown) => (typeof text === 'string' ? remapText(text, Number(n), Number(shift)) : text) as string);
+        .replace(
+          /"([a-z_]*_at)":"(\d{4}-\d\d-\d\dT[^"]+)"/g,
+          (_whole, key: string, iso: string) => `"${key}":"${new Date(Date.parse(iso) + shift).toISOString()}"`,
+        );
+    db.function(
+      'fresh_id',
+      { deterministic: true },
+      (old: unknown, n: unknown) => (typeof old === 'string' && entityIds.has(old) ? fresh(old, Number(n)) : old) as string,
+    );
+    db.function(
+      'remap',
+      { deterministic: true },
+      (text: unknown, n: unknown, shift: unknown) => (typeof text === 'string' ? remapText(text, Number(n), Number(shift)) : text) as string,
+    );
 
     // One row per new request: which base it copies, its copy number and its time shift (oldest first).
     const step = Math.floor(DAY_MS / newCount);
@@ -92,9 +109,11 @@ export async function multiply(file: string, count: number, completedId: string)
     db.exec('CREATE INDEX temp.copy_n ON copy (n, ord)');
 
     for (const { table } of COPIED) db.exec(`CREATE TEMP TABLE base_${table} AS SELECT rowid AS base_rowid, * FROM main.${table}`);
-    const columnsOf = (table: string) => (db.prepare(`SELECT name, pk FROM pragma_table_info('${table}', 'main')`).all() as Array<{ name: string; pk: number }>);
+    const columnsOf = (table: string) => db.prepare(`SELECT name, pk FROM pragma_table_info('${table}', 'main')`).all() as Array<{ name: string; pk: number }>;
     const inserts = COPIED.map(({ table, from }) => {
-      const columns = columnsOf(table).filter((c) => !(c.name === 'seq' && c.pk === 1)).map((c) => c.name);
+      const columns = columnsOf(table)
+        .filter((c) => !(c.name === 'seq' && c.pk === 1))
+        .map((c) => c.name);
       const expression = (column: string) => {
         if (column === 'client_reference') return `t.client_reference || '-c' || c.n`;
         if (column === 'token_hash') return 'lower(hex(randomblob(32)))';
@@ -103,10 +122,13 @@ export async function multiply(file: string, count: number, completedId: string)
         if (column === 'id' || column.endsWith('_id')) return `fresh_id(t.${column}, c.n)`;
         return `t.${column}`;
       };
-      return db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map(expression).join(', ')} FROM copy c ${from} WHERE c.n BETWEEN ? AND ? ORDER BY c.ord, t.base_rowid`);
+      return db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.map(expression).join(', ')} FROM copy c ${from} WHERE c.n BETWEEN ? AND ? ORDER BY c.ord, t.base_rowid`,
+      );
     });
     for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%request_id%'").all() as Array<{ name: string }>) {
-      if (!COPIED.some((c) => c.table === name) && !NOT_COPIED.has(name)) throw new Error(`table ${name} hangs off a request and the bench's seeding does not copy it`);
+      if (!COPIED.some((c) => c.table === name) && !NOT_COPIED.has(name))
+        throw new Error(`table ${name} hangs off a request and the bench's seeding does not copy it`);
     }
 
     // The audit trail, chain by chain.
@@ -118,7 +140,9 @@ export async function multiply(file: string, count: number, completedId: string)
       list.push(row);
       trails.set(row.request_id as string, list);
     }
-    const addAudit = db.prepare(`INSERT INTO audit_events (${auditColumns.join(', ')}, prev_hash, hash) VALUES (${auditColumns.map(() => '?').join(', ')}, ?, ?)`);
+    const addAudit = db.prepare(
+      `INSERT INTO audit_events (${auditColumns.join(', ')}, prev_hash, hash) VALUES (${auditColumns.map(() => '?').join(', ')}, ?, ?)`,
+    );
     const chunkCopies = db.prepare('SELECT n, old_id, shift FROM copy WHERE n BETWEEN ? AND ? ORDER BY ord');
     const remapId = (value: string | number | null, n: number) => (typeof value === 'string' && entityIds.has(value) ? fresh(value, n) : value);
 
@@ -161,7 +185,9 @@ export async function multiply(file: string, count: number, completedId: string)
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error(`quick_check of the seeded database: ${String(check)}`);
     const completedRef = (db.prepare('SELECT client_reference AS r FROM signature_requests WHERE id = ?').get(completedId) as { r: string }).r;
-    const middle = db.prepare('SELECT id FROM signature_requests WHERE client_reference = ?').get(`${completedRef}-c${Math.ceil(copies / 2)}`) as { id: string } | undefined;
+    const middle = db.prepare('SELECT id FROM signature_requests WHERE client_reference = ?').get(`${completedRef}-c${Math.ceil(copies / 2)}`) as
+      | { id: string }
+      | undefined;
     if (!middle) throw new Error('the middle copy of the completed request is missing');
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { getIdLarge: middle.id };

@@ -27,7 +27,15 @@ function signIn(message) {
   signOut.hidden = true;
   nav.hidden = true;
   document.title = 'Sign in · paraph dashboard';
-  const input = h('input', { id: 'token', name: 'token', type: 'password', autocomplete: 'off', spellcheck: 'false', required: true, 'aria-describedby': 'token-help' });
+  const input = h('input', {
+    id: 'token',
+    name: 'token',
+    type: 'password',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    required: true,
+    'aria-describedby': 'token-help',
+  });
   const form = h(
     'form',
     {
@@ -44,7 +52,11 @@ function signIn(message) {
     h('h1', {}, 'Sign in'),
     message ? h('p', { class: 'error', role: 'alert' }, message) : null,
     h('label', { for: 'token' }, 'Dashboard token'),
-    h('p', { id: 'token-help', class: 'help' }, 'Follow the dashboard link that paraph serve prints, or paste its token (pdash_…). paraph dashboard url prints the link again.'),
+    h(
+      'p',
+      { id: 'token-help', class: 'help' },
+      'Follow the dashboard link that paraph serve prints, or paste its token (pdash_…). paraph dashboard url prints the link again.',
+    ),
     h('div', { class: 'row' }, input, h('button', { type: 'submit' }, 'Sign in')),
   );
   show(form);
@@ -94,7 +106,11 @@ async function route() {
     await view(/** @type {RegExpExecArray} */ (pattern.exec(path)), params);
   } catch (error) {
     if (error instanceof Unauthorized) return signIn('That token does not open this dashboard (wrong, or rotated). Sign in again.');
-    show(h('h1', {}, 'Something went wrong'), h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)), h('p', {}, h('a', { href: '#/requests' }, 'Back to the requests')));
+    show(
+      h('h1', {}, 'Something went wrong'),
+      h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)),
+      h('p', {}, h('a', { href: '#/requests' }, 'Back to the requests')),
+    );
   }
 }
 

@@ -18,7 +18,9 @@ function fellDue(last) {
           ['Time', 'What', 'Request'],
           last.fell_due.map((/** @type {any} */ item) => [
             time(item.at),
-            item.kind === 'webhook_attempt' ? h('a', { href: `#/webhooks?${new URLSearchParams({ signature_request_id: item.signature_request_id })}` }, item.what) : item.what,
+            item.kind === 'webhook_attempt'
+              ? h('a', { href: `#/webhooks?${new URLSearchParams({ signature_request_id: item.signature_request_id })}` }, item.what)
+              : item.what,
             h('a', { href: `#/requests/${encodeURIComponent(item.signature_request_id)}` }, item.client_reference || item.signature_request_id),
           ]),
         )
@@ -44,7 +46,15 @@ export async function clockPage() {
   render();
 
   const status = statusLine();
-  const input = h('input', { id: 'advance-by', name: 'duration', required: true, spellcheck: 'false', autocomplete: 'off', placeholder: '7d', 'aria-describedby': 'advance-help' });
+  const input = h('input', {
+    id: 'advance-by',
+    name: 'duration',
+    required: true,
+    spellcheck: 'false',
+    autocomplete: 'off',
+    placeholder: '7d',
+    'aria-describedby': 'advance-help',
+  });
   const submit = h('button', { type: 'submit' }, 'Advance');
   const form = h(
     'form',
@@ -70,7 +80,11 @@ export async function clockPage() {
       },
     },
     h('label', { for: 'advance-by' }, 'Advance by'),
-    h('p', { id: 'advance-help', class: 'help' }, 'A duration as paraph clock advance takes it: 90s, 45m, 2h, 11d, 1w, or combined (1d12h); at most 3650d at a time. The clock only moves forward; everything that falls due on the way runs in order.'),
+    h(
+      'p',
+      { id: 'advance-help', class: 'help' },
+      'A duration as paraph clock advance takes it: 90s, 45m, 2h, 11d, 1w, or combined (1d12h); at most 3650d at a time. The clock only moves forward; everything that falls due on the way runs in order.',
+    ),
     h('div', { class: 'row' }, input, submit),
   );
 
@@ -83,8 +97,13 @@ export async function clockPage() {
     section('Fell due on the last advance', due),
   );
 
-  everyChange(POLL_MS * 2, clock, async () => (await api('/clock')).data, (/** @type {any} */ data) => {
-    clock = data;
-    render();
-  });
+  everyChange(
+    POLL_MS * 2,
+    clock,
+    async () => (await api('/clock')).data,
+    (/** @type {any} */ data) => {
+      clock = data;
+      render();
+    },
+  );
 }

@@ -51,7 +51,7 @@ export function badge(status) {
  * @param {string | Node} header
  */
 function label(header) {
-  return typeof header === 'string' ? header : header.textContent ?? '';
+  return typeof header === 'string' ? header : (header.textContent ?? '');
 }
 
 /**
@@ -123,7 +123,12 @@ export function replaceKeeping(target, ...nodes) {
 export function duration(seconds) {
   if (!seconds) return 'none';
   const parts = [];
-  for (const [unit, size] of /** @type {Array<[string, number]>} */ ([['d', 86400], ['h', 3600], ['m', 60], ['s', 1]])) {
+  for (const [unit, size] of /** @type {Array<[string, number]>} */ ([
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ])) {
     const n = Math.floor(seconds / size);
     seconds -= n * size;
     if (n) parts.push(`${n}${unit}`);

@@ -33,7 +33,13 @@ function start() {
   const { embed = '', origin = '', signer = '', request = '' } = settings();
   const here = location.origin;
   if (!embed) {
-    say('Open this page from a request in the dashboard: the ', h('strong', {}, 'Embed test page'), ' button beside a signer of a request created with an ', h('code', {}, 'embed_origin'), '.');
+    say(
+      'Open this page from a request in the dashboard: the ',
+      h('strong', {}, 'Embed test page'),
+      ' button beside a signer of a request created with an ',
+      h('code', {}, 'embed_origin'),
+      '.',
+    );
     return;
   }
   let frameOrigin = '';
@@ -43,14 +49,34 @@ function start() {
     say(h('span', { class: 'error' }, 'The embed URL is not a URL.'));
     return;
   }
-  say(`Request ${request}, signer ${signer}. This page's origin is `, h('code', {}, here), '; the request\u2019s embed_origin is ', h('code', {}, origin || '(none)'), '.');
+  say(
+    `Request ${request}, signer ${signer}. This page's origin is `,
+    h('code', {}, here),
+    '; the request\u2019s embed_origin is ',
+    h('code', {}, origin || '(none)'),
+    '.',
+  );
   if (origin !== here) {
     explain.append(
       h(
         'div',
         { class: 'notice', role: 'note' },
-        h('p', {}, 'The signing page can only be framed by its request\u2019s embed_origin (', h('code', {}, `frame-ancestors ${origin || "'none'"}`), '), and this page is not at that origin, so it does not frame it here.'),
-        h('p', {}, 'To see the iframe flow on this page, create a request with ', h('code', {}, `"embed_origin": "${here}"`), '. To try your own host page, serve it at ', h('code', {}, origin || 'your origin'), ' and frame the signer\u2019s embed_url there.'),
+        h(
+          'p',
+          {},
+          'The signing page can only be framed by its request\u2019s embed_origin (',
+          h('code', {}, `frame-ancestors ${origin || "'none'"}`),
+          '), and this page is not at that origin, so it does not frame it here.',
+        ),
+        h(
+          'p',
+          {},
+          'To see the iframe flow on this page, create a request with ',
+          h('code', {}, `"embed_origin": "${here}"`),
+          '. To try your own host page, serve it at ',
+          h('code', {}, origin || 'your origin'),
+          ' and frame the signer\u2019s embed_url there.',
+        ),
       ),
     );
     return;
@@ -60,7 +86,17 @@ function start() {
       h(
         'div',
         { class: 'notice', role: 'note' },
-        h('p', {}, 'The embed URL is at ', h('code', {}, frameOrigin), ' (paraph\u2019s public URL), while this page was opened at ', h('code', {}, here), '. Open the dashboard through ', h('code', {}, frameOrigin), ' to frame it here.'),
+        h(
+          'p',
+          {},
+          'The embed URL is at ',
+          h('code', {}, frameOrigin),
+          ' (paraph\u2019s public URL), while this page was opened at ',
+          h('code', {}, here),
+          '. Open the dashboard through ',
+          h('code', {}, frameOrigin),
+          ' to frame it here.',
+        ),
       ),
     );
     return;
@@ -76,7 +112,14 @@ function start() {
       h(
         'li',
         { 'data-type': type },
-        h('time', {}, new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
+        h(
+          'time',
+          {},
+          new Date()
+            .toISOString()
+            .replace('T', ' ')
+            .replace(/\.\d+Z$/, ' UTC'),
+        ),
         ' ',
         h('strong', { class: 'event-type' }, type),
         ' from ',

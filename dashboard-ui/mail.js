@@ -17,7 +17,14 @@ export function decodeHeader(value) {
       const bytes =
         encoding.toUpperCase() === 'B'
           ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
-          : Uint8Array.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})|([^=])/g, (/** @type {string} */ _m, /** @type {string | undefined} */ hex, /** @type {string} */ ch) => (hex ? String.fromCharCode(parseInt(hex, 16)) : ch)), (c) => c.charCodeAt(0));
+          : Uint8Array.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})|([^=])/g, (/** @type {string} */ _m, /** @type {string | undefined} */ hex, /** @type {string} */ ch) =>
+                  hex ? String.fromCharCode(parseInt(hex, 16)) : ch,
+                ),
+              (c) => c.charCodeAt(0),
+            );
       return new TextDecoder(charset).decode(bytes);
     } catch {
       return whole;
@@ -65,18 +72,15 @@ export async function mailList(params) {
               m.to.join(', '),
               m.from,
               text(m.kind),
-              m.signature_request_id ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}`}, h('code', {}, m.signature_request_id.slice(0, 8))) : '—',
+              m.signature_request_id
+                ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, h('code', {}, m.signature_request_id.slice(0, 8)))
+                : '—',
             ]),
           )
         : empty(to ? `No mail caught for ${to}.` : 'No mail caught yet.'),
     );
   render();
-  show(
-    h('h1', {}, 'Mail'),
-    h('p', { class: 'lead' }, 'Every message the SMTP catcher received, newest first. New mail appears by itself.'),
-    search,
-    results,
-  );
+  show(h('h1', {}, 'Mail'), h('p', { class: 'lead' }, 'Every message the SMTP catcher received, newest first. New mail appears by itself.'), search, results);
 
   everyChange(POLL_MS, page, load, (/** @type {any} */ next) => {
     page = next;
@@ -114,8 +118,13 @@ export async function mailPage(id) {
     }
   });
 
-  const requestLink = m.signature_request_id ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, h('code', {}, m.signature_request_id)) : '— (not paraph mail)';
-  const signerLink = m.signer_reference && m.signature_request_id ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, m.signer_reference) : text(m.signer_reference);
+  const requestLink = m.signature_request_id
+    ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, h('code', {}, m.signature_request_id))
+    : '— (not paraph mail)';
+  const signerLink =
+    m.signer_reference && m.signature_request_id
+      ? h('a', { href: `#/requests/${encodeURIComponent(m.signature_request_id)}` }, m.signer_reference)
+      : text(m.signer_reference);
   show(
     h('p', { class: 'crumbs' }, h('a', { href: '#/mail' }, '← All mail')),
     h('h1', {}, m.subject || '(no subject)'),
@@ -141,8 +150,23 @@ export async function mailPage(id) {
         : empty('This mail has no HTML part.'),
     ),
     section('Text', m.text ? h('pre', { class: 'code mail-text', tabindex: 0 }, m.text) : empty('This mail has no text part.')),
-    section('Headers', table('Headers', ['Name', 'Value'], m.headers.map((/** @type {[string, string]} */ [name, value]) => [h('code', {}, name), decodeHeader(value)]))),
-    section('Raw source', h('details', { class: 'raw' }, h('summary', {}, `Show the message as received (${m.raw.length} characters)`), h('pre', { class: 'code', tabindex: 0 }, m.raw))),
+    section(
+      'Headers',
+      table(
+        'Headers',
+        ['Name', 'Value'],
+        m.headers.map((/** @type {[string, string]} */ [name, value]) => [h('code', {}, name), decodeHeader(value)]),
+      ),
+    ),
+    section(
+      'Raw source',
+      h(
+        'details',
+        { class: 'raw' },
+        h('summary', {}, `Show the message as received (${m.raw.length} characters)`),
+        h('pre', { class: 'code', tabindex: 0 }, m.raw),
+      ),
+    ),
   );
   if (m.html) await load();
 }
@@ -153,15 +177,24 @@ export async function mailPage(id) {
  */
 function linkList(html) {
   // Read from the source text: parsing it into a document would apply its inline styles under the dashboard's policy.
-  const unescape = (/** @type {string} */ value) => value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[/** @type {'amp'} */ (e)] ?? '');
-  const hrefs = [...new Set([...html.matchAll(/<a\s[^>]*?href\s*=\s*"([^"]*)"/gi)].map((m) => unescape(m[1] ?? '')).filter((href) => /^https?:\/\//i.test(href)))];
+  const unescape = (/** @type {string} */ value) =>
+    value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[/** @type {'amp'} */ (e)] ?? '');
+  const hrefs = [
+    ...new Set([...html.matchAll(/<a\s[^>]*?href\s*=\s*"([^"]*)"/gi)].map((m) => unescape(m[1] ?? '')).filter((href) => /^https?:\/\//i.test(href))),
+  ];
   if (hrefs.length === 0) return h('p', { class: 'help' }, 'This mail has no web link.');
   return h(
     'div',
     { class: 'mail-links' },
     h('h3', {}, 'Links in this mail'),
     h('p', { class: 'help' }, 'Each opens in a new tab; links in the preview above do too.'),
-    h('ul', {}, ...hrefs.map((href) => h('li', {}, h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, href, h('span', { class: 'visually-hidden' }, ' (opens in a new tab)'))))),
+    h(
+      'ul',
+      {},
+      ...hrefs.map((href) =>
+        h('li', {}, h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, href, h('span', { class: 'visually-hidden' }, ' (opens in a new tab)'))),
+      ),
+    ),
   );
 }
 
@@ -174,7 +207,12 @@ export function mailTable(emails) {
     ? table(
         'Mail',
         ['Received', 'Kind', 'To', 'Subject'],
-        emails.map((m) => [time(m.received_at), text(m.kind), m.to.join(', '), h('a', { href: `#/mail/${encodeURIComponent(m.id)}` }, m.subject || '(no subject)')]),
+        emails.map((m) => [
+          time(m.received_at),
+          text(m.kind),
+          m.to.join(', '),
+          h('a', { href: `#/mail/${encodeURIComponent(m.id)}` }, m.subject || '(no subject)'),
+        ]),
       )
     : empty('No mail caught for this request.');
 }

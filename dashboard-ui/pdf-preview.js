@@ -53,10 +53,22 @@ async function render(requestId, layout, root, pages, note) {
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       const fields = layout.filter((f) => f.page === n);
-      const sheet = h('div', { class: 'pdf-page', role: 'img', 'aria-label': `Page ${n}${fields.length ? ` with ${fields.length} field${fields.length === 1 ? '' : 's'}: ${fields.map((f) => `${f.type} for ${f.signer_reference}`).join(', ')}` : ''}` }, canvas);
+      const sheet = h(
+        'div',
+        {
+          class: 'pdf-page',
+          role: 'img',
+          'aria-label': `Page ${n}${fields.length ? ` with ${fields.length} field${fields.length === 1 ? '' : 's'}: ${fields.map((f) => `${f.type} for ${f.signer_reference}`).join(', ')}` : ''}`,
+        },
+        canvas,
+      );
       sheet.style.aspectRatio = `${base.width} / ${base.height}`;
       for (const field of fields) {
-        const box = h('div', { class: `field-box field-${field.type}`, 'aria-hidden': 'true' }, h('span', {}, `${field.name || field.type} · ${field.signer_reference}`));
+        const box = h(
+          'div',
+          { class: `field-box field-${field.type}`, 'aria-hidden': 'true' },
+          h('span', {}, `${field.name || field.type} · ${field.signer_reference}`),
+        );
         box.style.left = `${(field.x / base.width) * 100}%`;
         box.style.top = `${(field.y / base.height) * 100}%`;
         box.style.width = `${(field.width / base.width) * 100}%`;

@@ -27,7 +27,13 @@ function deliveryDetails(check) {
             'div',
             {},
             h('h4', {}, `Delivery ${i + 1}: answered ${d.status_code ?? d.error ?? 'nothing'} in ${d.duration_ms} ms`),
-            h('pre', { class: 'code', tabindex: 0 }, Object.entries(d.headers).map(([name, value]) => `${name}: ${value}`).join('\n')),
+            h(
+              'pre',
+              { class: 'code', tabindex: 0 },
+              Object.entries(d.headers)
+                .map(([name, value]) => `${name}: ${value}`)
+                .join('\n'),
+            ),
             h('pre', { class: 'code', tabindex: 0 }, d.body),
           ),
         ),
@@ -41,7 +47,11 @@ function report(check) {
   return h(
     'div',
     { id: 'check-report', 'data-check': check.id },
-    h('p', { class: check.passed ? 'ok' : 'error', id: 'check-verdict' }, check.passed ? `Every case right (${check.case_count} of ${check.case_count}).` : `${wrong} of ${check.case_count} cases wrong.`),
+    h(
+      'p',
+      { class: check.passed ? 'ok' : 'error', id: 'check-verdict' },
+      check.passed ? `Every case right (${check.case_count} of ${check.case_count}).` : `${wrong} of ${check.case_count} cases wrong.`,
+    ),
     definitions([
       ['Receiver', h('code', {}, check.url)],
       ['Started', time(check.started_at)],
@@ -53,7 +63,14 @@ function report(check) {
     table(
       'Cases',
       ['Result', 'Case', 'Expected', 'Answered', 'In production', 'Fix'],
-      check.cases.map((/** @type {any} */ c) => [verdict(c.ok), c.note ? h('span', {}, c.title, h('br'), h('small', { class: 'help' }, c.note)) : c.title, c.expected, c.answered, c.risk, c.fix]),
+      check.cases.map((/** @type {any} */ c) => [
+        verdict(c.ok),
+        c.note ? h('span', {}, c.title, h('br'), h('small', { class: 'help' }, c.note)) : c.title,
+        c.expected,
+        c.answered,
+        c.risk,
+        c.fix,
+      ]),
     ),
     ...deliveryDetails(check),
   );
@@ -65,11 +82,21 @@ export async function receiverCheckPage() {
   const result = h('div', { id: 'check-result' });
   const status = statusLine();
 
-  const url = h('input', { id: 'check-url', name: 'url', type: 'url', required: true, spellcheck: 'false', autocomplete: 'url', placeholder: 'http://127.0.0.1:8080/webhooks' });
+  const url = h('input', {
+    id: 'check-url',
+    name: 'url',
+    type: 'url',
+    required: true,
+    spellcheck: 'false',
+    autocomplete: 'url',
+    placeholder: 'http://127.0.0.1:8080/webhooks',
+  });
   const key = h(
     'select',
     { id: 'check-key', name: 'key_id' },
-    ...overview.keys.map((/** @type {any} */ k) => h('option', { value: k.key_id }, `${k.webhook_secret_hint} (key ${k.api_key_hint}, account ${k.account_id.slice(0, 8)}…)`)),
+    ...overview.keys.map((/** @type {any} */ k) =>
+      h('option', { value: k.key_id }, `${k.webhook_secret_hint} (key ${k.api_key_hint}, account ${k.account_id.slice(0, 8)}…)`),
+    ),
   );
   const tolerance = h('input', { id: 'check-tolerance', name: 'tolerance_seconds', type: 'number', min: 1, max: 86400, step: 1, value: 300, required: true });
   const submit = h('button', { type: 'submit' }, 'Run the check');

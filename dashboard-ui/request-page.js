@@ -31,7 +31,14 @@ function artifactAttempts(attempts) {
   return table(
     'Artifact attempts',
     ['#', 'Outcome', 'Started', 'Duration', 'Error', 'Next attempt'],
-    attempts.map((a) => [String(a.number), cell(a, a.outcome), time(a.started_at), `${a.duration_ms} ms`, a.error ? cell(a, a.error) : '—', time(a.next_attempt_at)]),
+    attempts.map((a) => [
+      String(a.number),
+      cell(a, a.outcome),
+      time(a.started_at),
+      `${a.duration_ms} ms`,
+      a.error ? cell(a, a.error) : '—',
+      time(a.next_attempt_at),
+    ]),
   );
 }
 
@@ -201,7 +208,15 @@ export async function requestPage(id) {
       h(
         'div',
         { class: 'moves', role: 'group', 'aria-label': 'Artifacts and sandbox moves' },
-        ...(artifacts.length ? artifacts : [h('span', { class: 'help artifacts-none' }, r.status === 'completed' ? 'Artifacts are being generated…' : 'Artifacts appear here once every signer has signed.')]),
+        ...(artifacts.length
+          ? artifacts
+          : [
+              h(
+                'span',
+                { class: 'help artifacts-none' },
+                r.status === 'completed' ? 'Artifacts are being generated…' : 'Artifacts appear here once every signer has signed.',
+              ),
+            ]),
         r.status === 'active' ? move('Expire links now', 'expire', 'Expire every signing link of this request now?') : null,
         r.status !== 'purged' ? move('⚠ Purge content now', 'purge', "Purge this request's document and personal data now? This cannot be undone.") : null,
       ),
@@ -222,20 +237,36 @@ export async function requestPage(id) {
       return [String(s.order), who, s.email, state, text(s.locale), time(s.signed_at), time(s.expires_at), actions];
     });
 
-    replaceKeeping(signersBox, section('Signers', table('Signers', ['#', 'Signer', 'Email', 'Status', 'Locale', 'Signed', 'Link expires', 'Open'], signerRows)));
+    replaceKeeping(
+      signersBox,
+      section('Signers', table('Signers', ['#', 'Signer', 'Email', 'Status', 'Locale', 'Signed', 'Link expires', 'Open'], signerRows)),
+    );
     replaceKeeping(
       body,
       section(
         'Fields',
         r.fields.length
-          ? table('Fields', ['Name', 'Type', 'Signer', 'Value', 'Read only', 'Completed'], r.fields.map((/** @type {any} */ f) => [f.name, f.type, f.signer_reference, f.value || '—', f.read_only ? 'yes' : 'no', f.completed ? 'yes' : 'no']))
+          ? table(
+              'Fields',
+              ['Name', 'Type', 'Signer', 'Value', 'Read only', 'Completed'],
+              r.fields.map((/** @type {any} */ f) => [
+                f.name,
+                f.type,
+                f.signer_reference,
+                f.value || '—',
+                f.read_only ? 'yes' : 'no',
+                f.completed ? 'yes' : 'no',
+              ]),
+            )
           : empty('No data field (signature and initials boxes are drawn on the document).'),
       ),
       section('Audit trail', chainCheck(r.audit_check), r.audit.length ? timeline(r) : empty('No event.')),
       section('Mail', mailTable(r.emails)),
       section(
         'Webhook deliveries',
-        ...(r.webhook_deliveries.length ? r.webhook_deliveries.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: replayed })) : [empty('No webhook delivery.')]),
+        ...(r.webhook_deliveries.length
+          ? r.webhook_deliveries.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: replayed }))
+          : [empty('No webhook delivery.')]),
       ),
       section('Artifact attempts', artifactAttempts(r.artifact_attempts)),
     );
@@ -243,16 +274,19 @@ export async function requestPage(id) {
     const key = `${r.document.purged}:${JSON.stringify(r.layout)}`;
     if (key !== previewFor) {
       previewFor = key;
-      preview.replaceChildren(
-        section('Document', r.document.purged ? empty('The document was purged: nothing left to show.') : pdfPreview(r.id, r.layout)),
-      );
+      preview.replaceChildren(section('Document', r.document.purged ? empty('The document was purged: nothing left to show.') : pdfPreview(r.id, r.layout)));
     }
   };
 
   render();
   show(h('p', { class: 'crumbs' }, h('a', { href: '#/requests' }, '← All requests')), head, status, signersBox, preview, body);
-  const saw = everyChange(POLL_MS, r, async () => (await api(`/requests/${encodeURIComponent(id)}`)).data, (/** @type {any} */ data) => {
-    r = data;
-    render();
-  });
+  const saw = everyChange(
+    POLL_MS,
+    r,
+    async () => (await api(`/requests/${encodeURIComponent(id)}`)).data,
+    (/** @type {any} */ data) => {
+      r = data;
+      render();
+    },
+  );
 }

@@ -20,7 +20,12 @@ export async function requestList(params) {
   const load = () => api(`/requests?${query}`);
   let page = await load();
 
-  const statusSelect = h('select', { id: 'f-status', name: 'status' }, h('option', { value: '' }, 'any'), ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)));
+  const statusSelect = h(
+    'select',
+    { id: 'f-status', name: 'status' },
+    h('option', { value: '' }, 'any'),
+    ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)),
+  );
   const account = h('input', { id: 'f-account', name: 'account_id', value: params.get('account_id') ?? '', spellcheck: 'false', placeholder: 'account id' });
   const reference = h('input', { id: 'f-reference', name: 'client_reference', value: params.get('client_reference') ?? '', spellcheck: 'false' });
   const filters = h(
@@ -32,7 +37,11 @@ export async function requestList(params) {
       onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const next = new URLSearchParams();
-        for (const [name, el] of /** @type {Array<[string, HTMLElement]>} */ ([['status', statusSelect], ['account_id', account], ['client_reference', reference]])) {
+        for (const [name, el] of /** @type {Array<[string, HTMLElement]>} */ ([
+          ['status', statusSelect],
+          ['account_id', account],
+          ['client_reference', reference],
+        ])) {
           const value = /** @type {HTMLInputElement} */ (el).value.trim();
           if (value) next.set(name, value);
         }
@@ -65,7 +74,11 @@ export async function requestList(params) {
       next.set('cursor', page.next_cursor);
       nav.append(h('a', { href: `#/requests?${next}`, class: 'button' }, 'Next page'));
     }
-    replaceKeeping(results, rows.length ? table('Signature requests', ['Client reference', 'Status', 'Account', 'Created', 'Updated'], rows) : empty('No request matches.'), nav);
+    replaceKeeping(
+      results,
+      rows.length ? table('Signature requests', ['Client reference', 'Status', 'Account', 'Created', 'Updated'], rows) : empty('No request matches.'),
+      nav,
+    );
   };
   render();
 

@@ -15,7 +15,9 @@ const STATUSES = ['pending', 'delivered', 'failed'];
  */
 function attemptDetails(delivery, attempt) {
   const headers = attempt.request_headers
-    ? Object.entries(attempt.request_headers).map(([name, value]) => `${name}: ${value}`).join('\n')
+    ? Object.entries(attempt.request_headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n')
     : attempt.error
       ? 'Nothing was sent (see the error).'
       : 'Not recorded for this attempt.';
@@ -50,7 +52,9 @@ export function deliveryCard(d, options) {
         try {
           const { data } = await api(`/webhook-deliveries/${encodeURIComponent(d.id)}/replay`, { method: 'POST' });
           const last = data.attempts[data.attempts.length - 1];
-          await options.onReplayed(`Replayed ${d.event_type}: attempt ${last?.number ?? '?'} answered ${last?.status_code ?? last?.error ?? 'nothing'}; the delivery is ${data.status}.`);
+          await options.onReplayed(
+            `Replayed ${d.event_type}: attempt ${last?.number ?? '?'} answered ${last?.status_code ?? last?.error ?? 'nothing'}; the delivery is ${data.status}.`,
+          );
         } catch (error) {
           button.disabled = false;
           reportFailure(error, status, 'Replay');
@@ -67,7 +71,14 @@ export function deliveryCard(d, options) {
     ? table(
         `Attempts of ${d.event_type}`,
         ['#', 'Trigger', 'Time', 'Status code', 'Duration', 'Error'],
-        d.attempts.map((/** @type {any} */ a) => [String(a.number), a.trigger, time(a.attempted_at), cell(a, a.status_code === null ? 'no answer' : String(a.status_code)), a.duration_ms === null ? '—' : `${a.duration_ms} ms`, a.error ? cell(a, a.error) : '—']),
+        d.attempts.map((/** @type {any} */ a) => [
+          String(a.number),
+          a.trigger,
+          time(a.attempted_at),
+          cell(a, a.status_code === null ? 'no answer' : String(a.status_code)),
+          a.duration_ms === null ? '—' : `${a.duration_ms} ms`,
+          a.error ? cell(a, a.error) : '—',
+        ]),
       )
     : empty('No attempt yet.');
   // A delivery still pending whose last attempt failed is failing now: red, with its next retry.
@@ -81,12 +92,19 @@ export function deliveryCard(d, options) {
     { class: `delivery delivery-${retrying ? 'retrying' : d.status}`, 'data-delivery': d.id },
     h('div', { class: 'card-head' }, h('h3', {}, h('span', { class: 'event-type' }, d.event_type), ' ', state), replay),
     definitions([
-      ...(options.showRequest ? [/** @type {[string, Node]} */ (['Request', h('a', { href: `#/requests/${encodeURIComponent(d.signature_request_id)}` }, h('code', {}, d.signature_request_id))])] : []),
+      ...(options.showRequest
+        ? [
+            /** @type {[string, Node]} */ ([
+              'Request',
+              h('a', { href: `#/requests/${encodeURIComponent(d.signature_request_id)}` }, h('code', {}, d.signature_request_id)),
+            ]),
+          ]
+        : []),
       ['Event id', h('code', {}, d.event_id)],
       ['Created', time(d.created_at)],
       ['Delivered', time(d.delivered_at)],
       ['Next attempt', time(d.next_attempt_at)],
-      ['Last answer', d.last_status_code === null ? d.last_error ?? '—' : `${d.last_status_code}${d.last_error ? ` (${d.last_error})` : ''}`],
+      ['Last answer', d.last_status_code === null ? (d.last_error ?? '—') : `${d.last_status_code}${d.last_error ? ` (${d.last_error})` : ''}`],
     ]),
     attempts,
     ...d.attempts.map((/** @type {any} */ a) => attemptDetails(d, a)),
@@ -114,10 +132,20 @@ export async function webhooksPage(params) {
     render();
   };
   const render = () =>
-    replaceKeeping(list, ...(page.data.length ? page.data.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: refresh, showRequest: true })) : [empty('No webhook delivery matches.')]));
+    replaceKeeping(
+      list,
+      ...(page.data.length
+        ? page.data.map((/** @type {any} */ d) => deliveryCard(d, { onReplayed: refresh, showRequest: true }))
+        : [empty('No webhook delivery matches.')]),
+    );
   render();
 
-  const statusSelect = h('select', { id: 'w-status', name: 'status' }, h('option', { value: '' }, 'any'), ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)));
+  const statusSelect = h(
+    'select',
+    { id: 'w-status', name: 'status' },
+    h('option', { value: '' }, 'any'),
+    ...STATUSES.map((s) => h('option', { value: s, selected: params.get('status') === s }, s)),
+  );
   const filters = h(
     'form',
     {
@@ -139,7 +167,11 @@ export async function webhooksPage(params) {
   );
   show(
     h('h1', {}, 'Webhook deliveries'),
-    h('p', { class: 'lead' }, 'Newest first, every account. Open an attempt to see the signed headers and the body it sent; a replay sends the event again now, with a fresh signature.'),
+    h(
+      'p',
+      { class: 'lead' },
+      'Newest first, every account. Open an attempt to see the signed headers and the body it sent; a replay sends the event again now, with a fresh signature.',
+    ),
     filters,
     pageStatus,
     list,

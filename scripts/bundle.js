@@ -54,7 +54,14 @@ for (const entry of ['dist/pdf/artifact-worker.js', 'dist/pdf/inspect-child.js']
 // dashboard load (served under /vendor/), and the data pdf.js reads by path.
 const pdfjsFrom = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjsTo = path.join(root, 'dist/vendor/pdfjs-dist');
-for (const file of ['package.json', 'LICENSE', 'legacy/build/pdf.mjs', 'legacy/build/pdf.worker.mjs', 'legacy/build/pdf.min.mjs', 'legacy/build/pdf.worker.min.mjs']) {
+for (const file of [
+  'package.json',
+  'LICENSE',
+  'legacy/build/pdf.mjs',
+  'legacy/build/pdf.worker.mjs',
+  'legacy/build/pdf.min.mjs',
+  'legacy/build/pdf.worker.min.mjs',
+]) {
   fs.mkdirSync(path.dirname(path.join(pdfjsTo, file)), { recursive: true });
   fs.copyFileSync(path.join(pdfjsFrom, file), path.join(pdfjsTo, file));
 }
@@ -67,14 +74,25 @@ bundled.set('node_modules/pdfjs-dist/', new Set(['dist/vendor/pdfjs-dist/ (copie
 // uses Node's own fetch.
 const tesseractTo = path.join(root, 'dist/vendor/tesseract');
 fs.mkdirSync(tesseractTo, { recursive: true });
-const cjs = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['node-fetch'], metafile: true, absWorkingDir: root, logLevel: 'warning' };
+const cjs = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: ['node-fetch'],
+  metafile: true,
+  absWorkingDir: root,
+  logLevel: 'warning',
+};
 const tesseractApi = path.join(tesseractTo, 'tesseract.cjs');
 record(tesseractApi, await build({ ...cjs, entryPoints: [require.resolve('tesseract.js')], outfile: tesseractApi }));
 const tesseractWorker = path.join(tesseractTo, 'worker.cjs');
 const getCore = {
   name: 'paraph-tesseract-core',
   setup(b) {
-    b.onResolve({ filter: /^\.\/getCore$/ }, (args) => (args.importer.endsWith(path.join('worker-script', 'node', 'index.js')) ? { path: path.join(root, 'scripts/vendor/tesseract-get-core.cjs') } : undefined));
+    b.onResolve({ filter: /^\.\/getCore$/ }, (args) =>
+      args.importer.endsWith(path.join('worker-script', 'node', 'index.js')) ? { path: path.join(root, 'scripts/vendor/tesseract-get-core.cjs') } : undefined,
+    );
     b.onResolve({ filter: /^\.\/tesseract-core[a-z-]*\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
@@ -95,7 +113,10 @@ const notices = [...bundled]
     const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
     const file = fs.readdirSync(path.join(root, dir)).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
     const text = file ? fs.readFileSync(path.join(root, dir, file), 'utf8').trim() : `(no licence file; package.json says ${pkg.license})`;
-    return { name: pkg.name, text: `## ${pkg.name} ${pkg.version} (${pkg.license ?? 'no licence field'})\n\nIn ${[...outputs].sort().join(', ')}.\n\n${text}\n` };
+    return {
+      name: pkg.name,
+      text: `## ${pkg.name} ${pkg.version} (${pkg.license ?? 'no licence field'})\n\nIn ${[...outputs].sort().join(', ')}.\n\n${text}\n`,
+    };
   })
   .sort((a, b) => a.name.localeCompare(b.name));
 fs.writeFileSync(

@@ -60,7 +60,9 @@ export function browserGraph(root: string): Map<string, string[]> {
     for (const file of files) {
       const text = fs.readFileSync(path.join(root, file), 'utf8');
       const deps = new Set<string>();
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      for (const m of text.matchAll(
+        /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+      )) {
         deps.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), (m[1] ?? m[2] ?? m[3])!)));
       }
       graph.set(file, [...deps].sort());
@@ -83,8 +85,7 @@ export function unitOf(file: string): string {
 export function folderCircles(graph: Map<string, string[]>): string[][] {
   const units = new Map<string, Set<string>>();
   for (const file of graph.keys()) units.set(unitOf(file), units.get(unitOf(file)) ?? new Set());
-  for (const [file, deps] of graph)
-    for (const dep of deps) if (graph.has(dep) && unitOf(dep) !== unitOf(file)) units.get(unitOf(file))!.add(unitOf(dep));
+  for (const [file, deps] of graph) for (const dep of deps) if (graph.has(dep) && unitOf(dep) !== unitOf(file)) units.get(unitOf(file))!.add(unitOf(dep));
   return importCircles(new Map([...units].map(([unit, deps]) => [unit, [...deps].sort()])));
 }
 
@@ -158,7 +159,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       byLayer.get(layerOf(file))!.add(layerOf(dep));
     }
   console.log(`${graph.size} modules; layers top to bottom: ${LAYERS.join(' → ')}\n`);
-  for (const layer of LAYERS) console.log(`${layer.padEnd(9)} imports ${[...(byLayer.get(layer) ?? [])].sort((a, b) => LAYERS.indexOf(a) - LAYERS.indexOf(b)).join(', ') || 'nothing of paraph'}`);
+  for (const layer of LAYERS)
+    console.log(
+      `${layer.padEnd(9)} imports ${[...(byLayer.get(layer) ?? [])].sort((a, b) => LAYERS.indexOf(a) - LAYERS.indexOf(b)).join(', ') || 'nothing of paraph'}`,
+    );
   const up = upwardImports(graph);
   const circles = importCircles(graph);
   console.log(`\nupward imports: ${up.length}`);

@@ -29,13 +29,16 @@ export default async function* compactReporter(source) {
         break;
       case 'test:fail':
         // A suite fails because a test inside failed: that test is reported, not the suite again.
-        if (data.details?.type !== 'suite') failures.push({ file: data.file, line: data.line, name: data.name, error: data.details?.error, duration: data.details?.duration_ms ?? 0 });
+        if (data.details?.type !== 'suite')
+          failures.push({ file: data.file, line: data.line, name: data.name, error: data.details?.error, duration: data.details?.duration_ms ?? 0 });
         break;
       case 'test:summary':
         if (data.file) {
           const c = data.counts;
           const mark = c.failed > 0 || c.cancelled > 0 ? '✖' : '✔';
-          const extra = [c.failed && `${c.failed} failed`, c.cancelled && `${c.cancelled} cancelled`, c.skipped && `${c.skipped} skipped`].filter(Boolean).join(', ');
+          const extra = [c.failed && `${c.failed} failed`, c.cancelled && `${c.cancelled} cancelled`, c.skipped && `${c.skipped} skipped`]
+            .filter(Boolean)
+            .join(', ');
           yield `${mark} ${rel(data.file)}  ${c.tests} tests${extra ? ` (${extra})` : ''}  ${seconds(data.duration_ms)}\n`;
         }
         break;

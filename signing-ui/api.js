@@ -63,7 +63,10 @@ export async function api(method, path, body) {
       // not JSON: keep the status text
     }
     const error = payload?.error;
-    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? response.statusText, { reason: error?.reason, locked_until: error?.locked_until });
+    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? response.statusText, {
+      reason: error?.reason,
+      locked_until: error?.locked_until,
+    });
   }
   return path === '/document' ? response.arrayBuffer() : response.json();
 }
@@ -75,8 +78,6 @@ export function errorText(error) {
   return state.t('errorDocument');
 }
 
-
 export function viewPath() {
   return linkLang ? `/view?lang=${encodeURIComponent(linkLang.slice(0, 10))}` : '/view';
 }
-

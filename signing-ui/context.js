@@ -110,7 +110,6 @@ export const state = {
   ui: /** @type {DocumentUi | null} */ (null),
 };
 
-
 /** @param {string} lang */
 export function setLang(lang) {
   state.lang = LANGS.includes(lang) ? lang : 'en';
@@ -166,4 +165,3 @@ export function initialsOf(name) {
     .map((part) => Array.from(part)[0]?.toUpperCase() ?? '')
     .join('');
 }
-

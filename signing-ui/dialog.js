@@ -13,4 +13,3 @@ export function openDialog(dialog, opener) {
   });
   dialog.showModal();
 }
-

@@ -33,7 +33,12 @@ export async function showDocument() {
         'section',
         { class: 'notice notice-wait', role: 'status', id: 'waiting-notice' },
         icon('clock'),
-        h('div', {}, h('h2', { class: 'notice-title', text: t('waitingTitle') }), h('p', { text: t('waitingText', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) })),
+        h(
+          'div',
+          {},
+          h('h2', { class: 'notice-title', text: t('waitingTitle') }),
+          h('p', { text: t('waitingText', { names: view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for) }) }),
+        ),
       ),
     );
   }
@@ -41,17 +46,34 @@ export async function showDocument() {
 
   const progressText = h('p', { class: 'progress-text', id: 'progress-text', 'aria-live': 'polite' });
   const progressBar = h('div', { class: 'progress-bar', 'aria-hidden': 'true' }, h('span', { class: 'progress-fill' }));
-  const nextButton = h('button', { type: 'button', class: 'btn btn-small btn-secondary', id: 'next-field' }, h('span', { text: t('nextField') }), icon('next', 'icon icon-sm icon-flip'));
+  const nextButton = h(
+    'button',
+    { type: 'button', class: 'btn btn-small btn-secondary', id: 'next-field' },
+    h('span', { text: t('nextField') }),
+    icon('next', 'icon icon-sm icon-flip'),
+  );
   nextButton.addEventListener('click', focusNextField);
-  const progress = h('div', { class: 'progress', role: 'group', 'aria-labelledby': 'progress-text' }, h('div', { class: 'progress-info' }, progressText, progressBar), nextButton);
+  const progress = h(
+    'div',
+    { class: 'progress', role: 'group', 'aria-labelledby': 'progress-text' },
+    h('div', { class: 'progress-info' }, progressText, progressBar),
+    nextButton,
+  );
   const guide = guideElement();
 
   const pages = h('div', { class: 'pages', id: 'document', dir: 'ltr', tabindex: '-1', role: 'region', 'aria-label': t('documentRegion') });
-  pages.append(h('p', { class: 'pages-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { text: t('loadingDocument') })));
+  pages.append(
+    h('p', { class: 'pages-loading', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { text: t('loadingDocument') })),
+  );
 
   const consent = h('input', { type: 'checkbox', id: 'consent', class: 'checkbox' });
   consent.addEventListener('change', () => setConsent(consent.checked));
-  const signButton = h('button', { type: 'button', class: 'btn btn-primary', id: 'sign-button', 'aria-describedby': 'sign-hint' }, icon('pen', 'icon icon-sm'), h('span', { text: t('sign') }));
+  const signButton = h(
+    'button',
+    { type: 'button', class: 'btn btn-primary', id: 'sign-button', 'aria-describedby': 'sign-hint' },
+    icon('pen', 'icon icon-sm'),
+    h('span', { text: t('sign') }),
+  );
   signButton.addEventListener('click', doSign);
   const declineButton = h('button', { type: 'button', class: 'btn btn-secondary', id: 'decline-button', text: t('decline') });
   declineButton.addEventListener('click', () => openDecline(declineButton));
@@ -77,16 +99,7 @@ export async function showDocument() {
       { class: 'layout layout-document' },
       h('a', { class: 'skip-link', href: '#document', text: t('skipToDocument') }),
       header({ heading: true }),
-      h(
-        'main',
-        { class: 'main', id: 'main' },
-        notices,
-        errors,
-        progress,
-        zoomControls(),
-        pages,
-        h('p', { class: 'sandbox-note', text: t('testNote') }),
-      ),
+      h('main', { class: 'main', id: 'main' }, notices, errors, progress, zoomControls(), pages, h('p', { class: 'sandbox-note', text: t('testNote') })),
       actions,
     ),
   );
@@ -111,7 +124,12 @@ export async function showDocument() {
         'div',
         { class: 'notice notice-error', role: 'alert' },
         icon('alert'),
-        h('div', {}, h('p', { text: errorText(e) }), h('button', { type: 'button', class: 'btn btn-small btn-secondary', onclick: () => showDocument(), text: t('retry') })),
+        h(
+          'div',
+          {},
+          h('p', { text: errorText(e) }),
+          h('button', { type: 'button', class: 'btn btn-small btn-secondary', onclick: () => showDocument(), text: t('retry') }),
+        ),
       ),
     );
   }
@@ -158,7 +176,13 @@ function messageNotice(message) {
   const { t, view } = state;
   const title = view.request?.sender_name ? t('senderMessage', { sender: senderName() }) : t('senderMessageNoName');
   const quote = h('blockquote', { class: 'message-text', dir: 'auto', id: 'message-text', text: message });
-  const toggle = h('button', { type: 'button', class: 'btn btn-link message-toggle', 'aria-expanded': 'false', 'aria-controls': 'message-text', text: t('messageShow') });
+  const toggle = h('button', {
+    type: 'button',
+    class: 'btn btn-link message-toggle',
+    'aria-expanded': 'false',
+    'aria-controls': 'message-text',
+    text: t('messageShow'),
+  });
   const notice = h(
     'section',
     { class: 'notice notice-message is-folded', id: 'sender-message', 'aria-labelledby': 'sender-message-title' },

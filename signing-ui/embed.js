@@ -23,4 +23,3 @@ export function post(type, extra = {}) {
     // an invalid origin: nothing to tell
   }
 }
-

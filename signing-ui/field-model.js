@@ -11,7 +11,8 @@ export const isMark = (field) => field.type === 'signature' || field.type === 'i
 /** @type {(field: Field) => boolean} */
 export const isRequired = (field) => isMark(field) || field.editable;
 /** @type {(field: Field) => boolean} */
-export const isDone = (field) => (isMark(field) ? state.marks[/** @type {MarkKind} */ (field.type)] !== null : String(state.values.get(field.id) ?? '').trim() !== '');
+export const isDone = (field) =>
+  isMark(field) ? state.marks[/** @type {MarkKind} */ (field.type)] !== null : String(state.values.get(field.id) ?? '').trim() !== '';
 
 /** @param {string} name */
 function humanize(name) {

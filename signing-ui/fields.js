@@ -15,7 +15,8 @@ const READABLE_PX = 9;
 
 onChange((what) => {
   if (what === 'mark' || what === 'layout') refreshMarks();
-  if (what === 'value' || what === 'layout') for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) fitValue(input);
+  if (what === 'value' || what === 'layout')
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('.field-input'))) fitValue(input);
   updateProgress();
 });
 
@@ -180,7 +181,12 @@ function updateProgress() {
   const complete = done === required.length;
   ui.signButton.disabled = state.busy || !view.can_sign || !complete || !state.consent;
   ui.declineButton.disabled = state.busy;
-  ui.hint.textContent = !view.can_sign && view.waiting_for.length ? t('waitingShort', { names: (view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for)) }) : !complete || !state.consent ? t('signHint') : '';
+  ui.hint.textContent =
+    !view.can_sign && view.waiting_for.length
+      ? t('waitingShort', { names: view.waiting_for_names ? joinList(view.waiting_for_names, false) : joinList(view.waiting_for) })
+      : !complete || !state.consent
+        ? t('signHint')
+        : '';
   ui.hint.hidden = ui.hint.textContent === '';
 }
 

@@ -58,9 +58,18 @@ function updateGuide({ focus = false, scroll = false } = {}) {
   const box = document.querySelector(`.field-box[data-field-id="${CSS.escape(field.id)}"]`);
 
   // One row under one line of text: previous (an arrow, named), the field's input or mark button, next.
-  const prev = h('button', { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0, 'aria-label': t('guidePrev'), title: t('guidePrev') }, icon('next', 'icon icon-sm icon-back'));
+  const prev = h(
+    'button',
+    { type: 'button', class: 'btn btn-secondary guide-prev', disabled: current === 0, 'aria-label': t('guidePrev'), title: t('guidePrev') },
+    icon('next', 'icon icon-sm icon-back'),
+  );
   const last = current === list.length - 1;
-  const next = h('button', { type: 'button', class: 'btn btn-secondary guide-next' }, h('span', { text: t(last ? 'guideDone' : 'guideNext') }), last ? null : icon('next', 'icon icon-sm icon-flip'));
+  const next = h(
+    'button',
+    { type: 'button', class: 'btn btn-secondary guide-next' },
+    h('span', { text: t(last ? 'guideDone' : 'guideNext') }),
+    last ? null : icon('next', 'icon icon-sm icon-flip'),
+  );
   prev.addEventListener('click', () => {
     current = Math.max(0, current - 1);
     reviewing = true;
@@ -88,7 +97,9 @@ function updateGuide({ focus = false, scroll = false } = {}) {
       updateGuide({ focus: true, scroll: true });
     });
     guide.classList.add('is-folded');
-    guide.replaceChildren(h('div', { class: 'guide-head' }, h('p', { class: 'guide-done', id: 'guide-step', role: 'status', text: t('guideAllDone') }), review));
+    guide.replaceChildren(
+      h('div', { class: 'guide-head' }, h('p', { class: 'guide-done', id: 'guide-step', role: 'status', text: t('guideAllDone') }), review),
+    );
     highlight(null);
     return;
   }
@@ -102,7 +113,11 @@ function updateGuide({ focus = false, scroll = false } = {}) {
     control = h(
       'button',
       { type: 'button', class: 'btn btn-secondary guide-mark', id: 'guide-input', 'aria-describedby': 'guide-label' },
-      mark?.type === 'drawn' ? h('img', { class: 'mark-image', src: mark.image, alt: '' }) : mark?.type === 'typed' ? h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text }) : icon('pen', 'icon icon-sm'),
+      mark?.type === 'drawn'
+        ? h('img', { class: 'mark-image', src: mark.image, alt: '' })
+        : mark?.type === 'typed'
+          ? h('span', { class: 'mark-typed script', dir: 'auto', text: mark.text })
+          : icon('pen', 'icon icon-sm'),
       mark ? null : h('span', { text: cta }),
     );
     if (mark) control.setAttribute('aria-label', t('changeMark', { label }));

@@ -19,7 +19,10 @@ export const STRINGS = { en: EN, fr: FR, ar: AR };
  * @returns {string | null}
  */
 export function matchLang(tag) {
-  const base = String(tag ?? '').trim().toLowerCase().slice(0, 2);
+  const base = String(tag ?? '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 2);
   return LANGS.includes(base) ? base : null;
 }
 

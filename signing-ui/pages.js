@@ -93,7 +93,11 @@ function earlierElement(field, pageWidth, pageHeight) {
     box.append(text);
     fitText(text);
     // The handwriting face loads on first use: fit again once it is there.
-    if (mark) document.fonts?.load(`16px "Paraph Script"`, field.value).then(() => fitText(text), () => {});
+    if (mark)
+      document.fonts?.load(`16px "Paraph Script"`, field.value).then(
+        () => fitText(text),
+        () => {},
+      );
   }
   return box;
 }

@@ -67,17 +67,31 @@ export function header({ heading = false } = {}) {
         'div',
         { class: 'sender' },
         logo,
-        h('p', { class: sender ? 'sender-name' : 'sender-name brand', text: request ? (sender ? t('requestFrom', { sender }) : t('requestFromUnknown')) : view?.brand || 'paraph' }),
+        h('p', {
+          class: sender ? 'sender-name' : 'sender-name brand',
+          text: request ? (sender ? t('requestFrom', { sender }) : t('requestFromUnknown')) : view?.brand || 'paraph',
+        }),
       ),
       h(
         'div',
         { class: 'doc-meta' },
         documentName ? h(heading ? 'h1' : 'p', { class: 'doc-name', text: documentName }) : null,
         who || expires
-          ? h('p', { class: 'signer-name' }, who ? h('span', { text: t('signingAs', { name: who }) }) : null, expires ? h('span', { class: 'link-expiry', text: expires }) : null)
+          ? h(
+              'p',
+              { class: 'signer-name' },
+              who ? h('span', { text: t('signingAs', { name: who }) }) : null,
+              expires ? h('span', { class: 'link-expiry', text: expires }) : null,
+            )
           : null,
       ),
-      h('p', { class: 'badge', title: t('testNote') }, icon('alert', 'icon icon-sm'), h('span', { class: 'badge-long', text: t('testBadge') }), h('span', { class: 'badge-short', 'aria-hidden': 'true', text: t('testBadgeShort') })),
+      h(
+        'p',
+        { class: 'badge', title: t('testNote') },
+        icon('alert', 'icon icon-sm'),
+        h('span', { class: 'badge-long', text: t('testBadge') }),
+        h('span', { class: 'badge-short', 'aria-hidden': 'true', text: t('testBadgeShort') }),
+      ),
     ),
   );
 }
@@ -159,7 +173,8 @@ export function showClosed() {
     showCopy({ title: t('closedTitle_signed'), lines: [t('closed_signed')], screen: 'closed' });
     return;
   }
-  const why = reason === 'cancelled' && view.request?.cancellation_reason ? [t('closedReason', { sender: senderName(), reason: view.request.cancellation_reason })] : [];
+  const why =
+    reason === 'cancelled' && view.request?.cancellation_reason ? [t('closedReason', { sender: senderName(), reason: view.request.cancellation_reason })] : [];
   render(
     card({
       icon: reason === 'declined' || reason === 'cancelled' ? 'block' : 'lock',
@@ -185,7 +200,12 @@ function showCopy({ title, lines, screen, outcome = null }) {
   if (copy === 'ready') {
     more.push(t('copyReady'));
     actions.push(
-      h('a', { class: 'btn btn-primary', id: 'download-signed', href: `${apiBase}/signed-document`, download: '' }, icon('download', 'icon icon-sm'), h('span', { text: t('downloadSigned') })),
+      h(
+        'a',
+        { class: 'btn btn-primary', id: 'download-signed', href: `${apiBase}/signed-document`, download: '' },
+        icon('download', 'icon icon-sm'),
+        h('span', { text: t('downloadSigned') }),
+      ),
     );
   } else if (copy === 'pending') {
     more.push(t('copyPreparing'));
@@ -212,19 +232,22 @@ function showCopy({ title, lines, screen, outcome = null }) {
  */
 function pollCopy(again, tries = 0) {
   if (tries > 60) return;
-  window.setTimeout(async () => {
-    try {
-      const fresh = await api('POST', viewPath());
-      if (fresh.signed_pdf !== 'pending' && fresh.signed_pdf !== 'none') {
-        state.view = fresh;
-        again();
-        return;
+  window.setTimeout(
+    async () => {
+      try {
+        const fresh = await api('POST', viewPath());
+        if (fresh.signed_pdf !== 'pending' && fresh.signed_pdf !== 'none') {
+          state.view = fresh;
+          again();
+          return;
+        }
+      } catch {
+        // try again below
       }
-    } catch {
-      // try again below
-    }
-    pollCopy(again, tries + 1);
-  }, 1000 + tries * 250);
+      pollCopy(again, tries + 1);
+    },
+    1000 + tries * 250,
+  );
 }
 
 /** @param {Outcome} outcome */
@@ -284,4 +307,3 @@ export async function reloadIfClosed(error) {
     return false;
   }
 }
-

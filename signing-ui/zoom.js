@@ -11,9 +11,21 @@ export function zoomControls() {
   const { t } = state;
   let step = 0;
   const level = h('span', { class: 'zoom-level', 'aria-live': 'polite' });
-  const out = h('button', { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-out', 'aria-label': t('zoomOut'), title: t('zoomOut') }, icon('zoomOut', 'icon icon-sm'));
-  const into = h('button', { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-in', 'aria-label': t('zoomIn'), title: t('zoomIn') }, icon('zoomIn', 'icon icon-sm'));
-  const fit = h('button', { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-fit', 'aria-label': t('zoomFit'), title: t('zoomFit') }, icon('fit', 'icon icon-sm'));
+  const out = h(
+    'button',
+    { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-out', 'aria-label': t('zoomOut'), title: t('zoomOut') },
+    icon('zoomOut', 'icon icon-sm'),
+  );
+  const into = h(
+    'button',
+    { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-in', 'aria-label': t('zoomIn'), title: t('zoomIn') },
+    icon('zoomIn', 'icon icon-sm'),
+  );
+  const fit = h(
+    'button',
+    { type: 'button', class: 'btn btn-icon btn-zoom', id: 'zoom-fit', 'aria-label': t('zoomFit'), title: t('zoomFit') },
+    icon('fit', 'icon icon-sm'),
+  );
   let timer = 0;
   /** @param {number} next */
   const apply = (next) => {

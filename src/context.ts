@@ -92,11 +92,20 @@ export interface ContextOptions {
 }
 
 /** The options of `paraph serve` (src/platform/config.ts) that any process working on its data directory applies as serve does. */
-const SERVE_OPTION_NAMES = ['brand', 'allowLoopbackWebhooks', 'webhookTimeoutMs', 'timestamps', 'tsaUrl', 'smtpRelay'] as const satisfies ReadonlyArray<keyof Config>;
+const SERVE_OPTION_NAMES = ['brand', 'allowLoopbackWebhooks', 'webhookTimeoutMs', 'timestamps', 'tsaUrl', 'smtpRelay'] as const satisfies ReadonlyArray<
+  keyof Config
+>;
 export type ServeOptions = Pick<Config, (typeof SERVE_OPTION_NAMES)[number]>;
 
 /** What applies on a data directory no serve has recorded options for: serve's defaults. */
-const SERVE_DEFAULTS: ServeOptions = { brand: 'paraph', allowLoopbackWebhooks: false, webhookTimeoutMs: 15_000, timestamps: true, tsaUrl: null, smtpRelay: null };
+const SERVE_DEFAULTS: ServeOptions = {
+  brand: 'paraph',
+  allowLoopbackWebhooks: false,
+  webhookTimeoutMs: 15_000,
+  timestamps: true,
+  tsaUrl: null,
+  smtpRelay: null,
+};
 
 const SERVE_OPTIONS_KEY = 'serve_options';
 const PUBLIC_URL_KEY = 'public_url';
@@ -112,7 +121,9 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   try {
     masterKey = loadOrCreateMasterKey(options.dataDir, warn);
     blobs = createBlobStore(options.dataDir, createSealer(masterKey, 'blobs'));
-    ({ db, afterCommit } = withAfterCommit(await openDatabase(databaseFile(options.dataDir)), (err) => options.log.error({ err }, 'work after a commit failed')));
+    ({ db, afterCommit } = withAfterCommit(await openDatabase(databaseFile(options.dataDir)), (err) =>
+      options.log.error({ err }, 'work after a commit failed'),
+    ));
   } catch (error) {
     throw contentFailure(options.dataDir, error);
   }

@@ -90,7 +90,7 @@ test('the signer verifies the email code and signs; the app receives the events,
   const completed = await until('signature_request.completed', () =>
     received.find((r) => r.path === '/forwarded' && r.event.type === 'signature_request.completed' && r.event.data.signature_request_id === id),
   );
-  assert.equal(completed.verified, true, 'signed with the key\'s webhook secret');
+  assert.equal(completed.verified, true, "signed with the key's webhook secret");
   const types = received.filter((r) => r.event.data.signature_request_id === id).map((r) => r.event.type);
   assert.deepEqual(types, ['signature_request.activated', 'signer.viewed', 'signer.completed', 'signature_request.completed']);
   await listener.stop();
@@ -114,7 +114,11 @@ test('a webhook delivery the app did not get is retried on the sandbox clock', a
   const deliveries = () => sandbox.request('GET', `/v1/webhook-deliveries?signature_request_id=${id}`).then((r) => r.data);
   const failed = await until('the first attempt', async () => (await deliveries()).find((d) => d.attempt_count >= 1));
   assert.deepEqual([failed.status, failed.last_status_code], ['pending', 500]);
-  assert.equal(received.some((r) => r.path === '/hooks'), false, 'the app saw nothing yet');
+  assert.equal(
+    received.some((r) => r.path === '/hooks'),
+    false,
+    'the app saw nothing yet',
+  );
 
   await sandbox.clock.advance('1m'); // the retry falls due and runs before this answers
   const [delivered] = await deliveries();

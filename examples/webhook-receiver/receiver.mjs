@@ -25,7 +25,9 @@ const processed = new Set();
 
 /** What the application does with a verified event; here it prints it. */
 async function handle(event) {
-  console.log(`${event.type} ${event.data.signature_request_id} → ${event.data.status}${event.data.signer ? ` (${event.data.signer.reference}: ${event.data.signer.status})` : ''}`);
+  console.log(
+    `${event.type} ${event.data.signature_request_id} → ${event.data.status}${event.data.signer ? ` (${event.data.signer.reference}: ${event.data.signer.status})` : ''}`,
+  );
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -15,7 +15,7 @@ export function auditCommand(io: Io, env: Env): Command {
   const audit = new Command('audit').description("a request's tamper-evident audit trail");
   audit
     .command('verify')
-    .description('check the hash chain of a request\'s audit trail; exit 1 naming the first broken event')
+    .description("check the hash chain of a request's audit trail; exit 1 naming the first broken event")
     .argument('<request_id>')
     .option('--json', 'print JSON: {signature_request_id, events, head, intact, broken}')
     .addOption(dataDirOption())

@@ -7,11 +7,7 @@ import { createLog } from '../platform/log.js';
  * The context a CLI command works with: the data directory a running server may be using. It must
  * exist: only `paraph serve` creates one.
  */
-export async function withContext<T>(
-  flags: { dataDir?: string | undefined },
-  env: Env,
-  fn: (ctx: Context) => Promise<T> | T,
-): Promise<T> {
+export async function withContext<T>(flags: { dataDir?: string | undefined }, env: Env, fn: (ctx: Context) => Promise<T> | T): Promise<T> {
   const ctx = await namingDataDirSource(flags, env, () =>
     createContext({ dataDir: resolveDataDir(flags, env, process.cwd()), createDataDir: false, log: createLog('warn') }),
   );

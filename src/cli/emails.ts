@@ -35,7 +35,16 @@ export function emailsCommand(io: Io, env: Env): Command {
     .action(async (id: string, opts: { json?: boolean; html?: boolean; dataDir?: string }) => {
       const mail = await withContext(opts, env, (ctx) => showCaughtEmail(ctx, id));
       if (opts.json) return printJson(io, mail);
-      io.out([`From:     ${mail.from}`, `To:       ${mail.to.join(', ')}`, `Subject:  ${mail.subject}`, `Received: ${mail.received_at}`, '', opts.html ? mail.html : mail.text].join('\n'));
+      io.out(
+        [
+          `From:     ${mail.from}`,
+          `To:       ${mail.to.join(', ')}`,
+          `Subject:  ${mail.subject}`,
+          `Received: ${mail.received_at}`,
+          '',
+          opts.html ? mail.html : mail.text,
+        ].join('\n'),
+      );
     });
   return emails;
 }

@@ -55,7 +55,9 @@ export function faultsCommand(io: Io, env: Env): Command {
     .option('--delay <time>', `api, artifacts: delay by this long (2500ms, 2s; at most ${MAX_FAULT_DELAY_MS / 1000}s)`)
     .addOption(new Option('--error <kind>', 'webhook: how attempts fail').choices(['status', 'timeout', 'connection_refused']))
     .option('--request <id>', 'webhook, mail, artifacts: only this signature request')
-    .addOption(new Option('--mode <mode>', 'artifacts: fail the run (then retried) or make it late (default: delay with --delay, else fail)').choices(['fail', 'delay']))
+    .addOption(
+      new Option('--mode <mode>', 'artifacts: fail the run (then retried) or make it late (default: delay with --delay, else fail)').choices(['fail', 'delay']),
+    )
     .option('--count <n>', `how many operations the rule affects, 1 to ${MAX_FAULT_COUNT} (default 1)`)
     .option('--json', 'print the rule as JSON')
     .addOption(dataDirOption())
@@ -86,8 +88,10 @@ export function faultsCommand(io: Io, env: Env): Command {
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (opts: { account?: string; json?: boolean; dataDir?: string }) => {
-      const list = await withContext(opts, env, (ctx): Array<FaultRule & { account_id?: string }> =>
-        opts.account === undefined ? listEveryFaultRule(ctx) : listFaultRules(ctx, opts.account),
+      const list = await withContext(
+        opts,
+        env,
+        (ctx): Array<FaultRule & { account_id?: string }> => (opts.account === undefined ? listEveryFaultRule(ctx) : listFaultRules(ctx, opts.account)),
       );
       if (opts.json) return printJson(io, list);
       if (list.length === 0) return io.out("No fault rules. Add one with: paraph faults add api --path '*' --status 503");

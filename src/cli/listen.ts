@@ -97,9 +97,7 @@ function parseEvent(message: SseMessage): WebhookEvent | null {
 
 /** Time (sandbox clock), type, request, and the signer when the event is about one. */
 function eventLine(event: WebhookEvent): string {
-  return [event.created_at, event.type.padEnd(TYPE_WIDTH), event.data.signature_request_id, event.data.signer?.reference ?? '']
-    .join('  ')
-    .trimEnd();
+  return [event.created_at, event.type.padEnd(TYPE_WIDTH), event.data.signature_request_id, event.data.signer?.reference ?? ''].join('  ').trimEnd();
 }
 
 function outcomeText(outcome: PostResult): string {

@@ -1,4 +1,3 @@
 import { Option } from 'commander';
 
-export const dataDirOption = () =>
-  new Option('--data-dir <dir>', 'data directory (env PARAPH_DATA_DIR, default ./.paraph)');
+export const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (env PARAPH_DATA_DIR, default ./.paraph)');

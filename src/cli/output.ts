@@ -31,7 +31,12 @@ export function printTable(io: Io, headers: string[], rows: string[][]): void {
 
 export function formatTable(headers: string[], rows: string[][], indent = ''): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => indent + cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    indent +
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n');
 }
 
@@ -42,6 +47,7 @@ export function exitCodeOf(error: unknown): number {
 export function messageOf(error: unknown): string {
   if (isParaphError(error) || error instanceof UsageError || error instanceof ConfigError) return error.message;
   const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'EADDRINUSE') return `address already in use: ${e.message.replace(/^listen EADDRINUSE: address already in use /, '')} (choose another --port, or 0 for a free one)`;
+  if (e?.code === 'EADDRINUSE')
+    return `address already in use: ${e.message.replace(/^listen EADDRINUSE: address already in use /, '')} (choose another --port, or 0 for a free one)`;
   return e instanceof Error ? e.message : String(error);
 }

@@ -15,18 +15,35 @@ export function serveCommand(io: Io, env: Env): Command {
     .option('--port <port>', 'HTTP port, 0 picks a free one (env PARAPH_PORT, default 4010)')
     .addOption(dataDirOption())
     .option('--smtp-port <port>', 'built-in SMTP catcher port, 0 picks a free one (env PARAPH_SMTP_PORT, default 2525)')
-    .option('--smtp-relay <url>', 'send paraph\'s own mail to this SMTP server instead of the catcher (env PARAPH_SMTP_RELAY)')
+    .option('--smtp-relay <url>', "send paraph's own mail to this SMTP server instead of the catcher (env PARAPH_SMTP_RELAY)")
     .option('--smtp-max-messages <n>', 'caught messages kept, the oldest dropped (env PARAPH_SMTP_MAX_MESSAGES, default 5000)')
     .option('--public-url <url>', 'base of signing links and embed URLs (env PARAPH_PUBLIC_URL, default http://HOST:PORT)')
     .option('--allow-loopback-webhooks', 'accept http:// loopback callback URLs (env WEBHOOKS_ALLOW_LOOPBACK=1)')
     .option('--webhook-timeout <seconds>', 'how long one webhook attempt may take, 1 to 120 (env PARAPH_WEBHOOK_TIMEOUT, default 15)')
-    .option('--request-timeout <seconds>', 'how long a request and its body may take to arrive, 1 to 120; later it is answered 408 (env PARAPH_REQUEST_TIMEOUT, default 60)')
+    .option(
+      '--request-timeout <seconds>',
+      'how long a request and its body may take to arrive, 1 to 120; later it is answered 408 (env PARAPH_REQUEST_TIMEOUT, default 60)',
+    )
     .addOption(new Option('--rate-limit <mode>', 'on enforces the documented limits (env PARAPH_RATE_LIMIT, default on)').choices(['on', 'off']))
-    .addOption(new Option('--timestamps <mode>', 'on timestamps every seal (PAdES B-T) with the built-in test authority (env PARAPH_TIMESTAMPS, default on)').choices(['on', 'off']))
+    .addOption(
+      new Option('--timestamps <mode>', 'on timestamps every seal (PAdES B-T) with the built-in test authority (env PARAPH_TIMESTAMPS, default on)').choices([
+        'on',
+        'off',
+      ]),
+    )
     .option('--tsa-url <url>', 'use this RFC 3161 timestamp authority instead of the built-in one (env PARAPH_TSA_URL)')
     .option('--ephemeral', 'use a throwaway data directory, deleted at exit (env PARAPH_EPHEMERAL=1)')
     .option('--brand <word>', 'brand word in key prefixes, evidence schema, iframe source, return parameter (env PARAPH_BRAND, default paraph)')
-    .addOption(new Option('--log-level <level>', 'server log level on stderr (env PARAPH_LOG_LEVEL, default warn)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']))
+    .addOption(
+      new Option('--log-level <level>', 'server log level on stderr (env PARAPH_LOG_LEVEL, default warn)').choices([
+        'fatal',
+        'error',
+        'warn',
+        'info',
+        'debug',
+        'silent',
+      ]),
+    )
     .option('--json', 'print the ready banner as one JSON line')
     .action(async (opts: ConfigFlags & { json?: boolean }) => {
       const config = resolveConfig(opts, env, process.cwd());

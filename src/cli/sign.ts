@@ -35,8 +35,7 @@ export function signCommand(io: Io, env: Env): Command {
           return [pair.slice(0, at), pair.slice(at + 1)];
         }),
       );
-      const fromCatcher = (view: SignerView) =>
-        withContext(opts, env, (ctx) => latestOtpCode(ctx, view.request?.id ?? '', view.signer?.reference ?? ''));
+      const fromCatcher = (view: SignerView) => withContext(opts, env, (ctx) => latestOtpCode(ctx, view.request?.id ?? '', view.signer?.reference ?? ''));
       const { view, outcome } = await actAsSigner(link, {
         fields,
         ...(opts.signature !== undefined ? { signature: opts.signature } : {}),

@@ -32,7 +32,10 @@ export function webhooksCheckCommand(io: Io, env: Env): Command {
     )
     .requiredOption('--url <url>', 'the receiver: an http(s) URL; loopback and private addresses are allowed')
     .option('--key <key>', "API key whose webhook secret signs the deliveries (env PARAPH_API_KEY; default: the data directory's first live key)")
-    .option('--tolerance <seconds>', `timestamp tolerance the receiver applies (default ${DEFAULT_TOLERANCE_SECONDS}, the Standard Webhooks libraries'); stale and future stamps are twice as far off`)
+    .option(
+      '--tolerance <seconds>',
+      `timestamp tolerance the receiver applies (default ${DEFAULT_TOLERANCE_SECONDS}, the Standard Webhooks libraries'); stale and future stamps are twice as far off`,
+    )
     .option('--json', 'print the report (every case with its deliveries and answers) as JSON')
     .addOption(dataDirOption())
     .action(async (opts: CheckOptions) => {

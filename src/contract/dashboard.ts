@@ -93,10 +93,9 @@ export const AuditCheck = Type.Object(
     events: Type.Integer({ minimum: 0 }),
     head: Type.String({ description: 'hash of the last event that verifies (the chain head when intact)' }),
     intact: Type.Boolean(),
-    broken: Type.Union(
-      [Type.Object({ id: Type.Integer(), reason: Type.Enum(['gap', 'link', 'content']), message: Type.String() }, closed), Type.Null()],
-      { description: 'the first row that does not verify' },
-    ),
+    broken: Type.Union([Type.Object({ id: Type.Integer(), reason: Type.Enum(['gap', 'link', 'content']), message: Type.String() }, closed), Type.Null()], {
+      description: 'the first row that does not verify',
+    }),
   },
   closed,
 );
@@ -121,10 +120,7 @@ export const DashboardRequestDetail = Type.Object(
     account_id: Uuid,
     embed_origin: Type.String({ description: 'empty when the request has none' }),
     layout: Type.Array(FieldBox, { description: 'every field, signatures and initials included' }),
-    document: Type.Object(
-      { filename: Type.String(), sha256: Type.String(), size: Type.Integer(), pages: Type.Integer(), purged: Type.Boolean() },
-      closed,
-    ),
+    document: Type.Object({ filename: Type.String(), sha256: Type.String(), size: Type.Integer(), pages: Type.Integer(), purged: Type.Boolean() }, closed),
     audit: Type.Array(AuditEntry),
     audit_check: AuditCheck,
     emails: Type.Array(CaughtEmail),
@@ -170,15 +166,13 @@ export type FellDue = Static<typeof FellDue>;
 export const DashboardClock = Type.Object(
   {
     ...ClockState.properties,
-    last_advance: Type.Union(
-      [
-        Type.Object(
-          { duration: Type.String(), from: DateTime, to: DateTime, fell_due: Type.Array(FellDue) },
-          { ...closed, description: 'the last advance of the clock (from the CLI, /_sandbox or the dashboard), and what fell due on it' },
-        ),
-        Type.Null(),
-      ],
-    ),
+    last_advance: Type.Union([
+      Type.Object(
+        { duration: Type.String(), from: DateTime, to: DateTime, fell_due: Type.Array(FellDue) },
+        { ...closed, description: 'the last advance of the clock (from the CLI, /_sandbox or the dashboard), and what fell due on it' },
+      ),
+      Type.Null(),
+    ]),
   },
   { ...closed, title: 'DashboardClock' },
 );
@@ -197,9 +191,6 @@ export const DashboardSigningLink = Type.Object(
 );
 
 export const MailViewInput = Type.Object({ remote_images: Type.Optional(Type.Boolean()) }, closed);
-export const MailView = Type.Object(
-  { url: Type.String({ description: "the mail's HTML under a one-minute ticket, for a sandboxed iframe" }) },
-  closed,
-);
+export const MailView = Type.Object({ url: Type.String({ description: "the mail's HTML under a one-minute ticket, for a sandboxed iframe" }) }, closed);
 
 export const TicketParams = Type.Object({ ticket: Type.String({ pattern: '^pmail_[0-9A-Za-z]{1,64}$' }) }, closed);

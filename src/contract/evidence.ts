@@ -33,10 +33,7 @@ export const EvidenceTrust = Type.Object(
 );
 export type EvidenceTrust = Static<typeof EvidenceTrust>;
 
-export const EvidenceHashes = Type.Object(
-  { original_pdf_sha256: Type.String(), signed_pdf_sha256: Type.String(), evidence_pdf_sha256: Type.String() },
-  closed,
-);
+export const EvidenceHashes = Type.Object({ original_pdf_sha256: Type.String(), signed_pdf_sha256: Type.String(), evidence_pdf_sha256: Type.String() }, closed);
 export type EvidenceHashes = Static<typeof EvidenceHashes>;
 
 export const EvidenceSigner = Type.Object(

@@ -8,7 +8,7 @@ const closed = { additionalProperties: false } as const;
 export const ApiKeyCreateInput = Type.Object(
   {
     account: Type.Optional(
-      Type.Enum(['new', 'same'], { description: '`new` (default): a new account with this key; `same`: another key of the calling key\'s account' }),
+      Type.Enum(['new', 'same'], { description: "`new` (default): a new account with this key; `same`: another key of the calling key's account" }),
     ),
   },
   { ...closed, title: 'ApiKeyCreateInput' },

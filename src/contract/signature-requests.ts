@@ -187,10 +187,7 @@ export const ActivateResponse = Type.Object(
   { ...closed, title: 'ActivateResponse' },
 );
 
-export const FieldsPutInput = Type.Object(
-  { fields: Type.Array(FieldInput, { minItems: 1, maxItems: MAX_FIELDS }) },
-  { ...closed, title: 'FieldsPutInput' },
-);
+export const FieldsPutInput = Type.Object({ fields: Type.Array(FieldInput, { minItems: 1, maxItems: MAX_FIELDS }) }, { ...closed, title: 'FieldsPutInput' });
 export type FieldsPutInput = Static<typeof FieldsPutInput>;
 
 export const ReminderInput = Type.Object(
@@ -218,10 +215,7 @@ export const ReminderResponse = Type.Object(
   { ...closed, title: 'ReminderResponse' },
 );
 
-export const CancellationInput = Type.Object(
-  { reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) },
-  { ...closed, title: 'CancellationInput' },
-);
+export const CancellationInput = Type.Object({ reason: Type.Optional(Type.String({ maxLength: MAX_REASON })) }, { ...closed, title: 'CancellationInput' });
 export type CancellationInput = Static<typeof CancellationInput>;
 
 export const SignerReplaceInput = Type.Object(

@@ -61,12 +61,12 @@ export const SignerView = Type.Object(
         {
           id: Uuid,
           client_reference: Type.String(),
-          status: Type.String({ description: 'the request\'s status: `active`, `completed`, `declined`, …' }),
+          status: Type.String({ description: "the request's status: `active`, `completed`, `declined`, …" }),
           document_name: Type.String(),
           sequential_signing: Type.Boolean(),
           sender_name: Type.String({ description: 'who asks for the signature (`email.sender_name`); empty when the request has none' }),
-          message: Type.String({ description: 'the sender\'s message to the signers (`email.message`); empty when none' }),
-          logo_url: Type.String({ description: 'the sender\'s https logo (`email.logo_url`), loaded by the browser only; empty when none' }),
+          message: Type.String({ description: "the sender's message to the signers (`email.message`); empty when none" }),
+          logo_url: Type.String({ description: "the sender's https logo (`email.logo_url`), loaded by the browser only; empty when none" }),
           cancellation_reason: Type.String({ description: 'the reason the sender gave when cancelling; empty when none' }),
           pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number(), rotation: Type.Integer() }, closed)),
         },
@@ -107,10 +107,7 @@ export type SignerView = Static<typeof SignerView>;
 
 const Mark = Type.Union([
   Type.Object({ type: Type.Literal('typed'), text: Type.String({ minLength: 1, maxLength: 100 }) }, closed),
-  Type.Object(
-    { type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$' }) },
-    closed,
-  ),
+  Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$' }) }, closed),
 ]);
 
 export const SignInput = Type.Object(
@@ -124,10 +121,7 @@ export const SignInput = Type.Object(
 );
 export type SignInput = Static<typeof SignInput>;
 
-export const DeclineInput = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: MAX_REASON }) },
-  { ...closed, title: 'DeclineInput' },
-);
+export const DeclineInput = Type.Object({ reason: Type.String({ minLength: 1, maxLength: MAX_REASON }) }, { ...closed, title: 'DeclineInput' });
 
 export const OtpVerifyInput = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$' }) }, { ...closed, title: 'OtpVerifyInput' });
 

@@ -48,10 +48,7 @@ export const WebhookData = Type.Object(
 );
 export type WebhookData = Static<typeof WebhookData>;
 
-export const WebhookEvent = Type.Object(
-  { id: Type.String(), type: EventType, created_at: DateTime, data: WebhookData },
-  { ...closed, title: 'WebhookEvent' },
-);
+export const WebhookEvent = Type.Object({ id: Type.String(), type: EventType, created_at: DateTime, data: WebhookData }, { ...closed, title: 'WebhookEvent' });
 export type WebhookEvent = Static<typeof WebhookEvent>;
 
 export const WebhookDelivery = Type.Object(

@@ -16,9 +16,7 @@ export interface PreparedQuery<A extends readonly unknown[], O> {
   readonly build: (q: Kysely<DatabaseSchema>, ...args: A) => Compilable<O>;
 }
 
-export function preparedQuery<A extends readonly unknown[], O>(
-  build: (q: Kysely<DatabaseSchema>, ...args: A) => Compilable<O>,
-): PreparedQuery<A, O> {
+export function preparedQuery<A extends readonly unknown[], O>(build: (q: Kysely<DatabaseSchema>, ...args: A) => Compilable<O>): PreparedQuery<A, O> {
   return { build };
 }
 

@@ -8,6 +8,11 @@ export function readSetting(db: Db, key: string): string | undefined {
 /** Writes one setting; inside a caller's transaction when there is one. */
 export function writeSetting(db: Db, key: string, value: string): void {
   db.transaction(() =>
-    db.run(db.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value }))),
+    db.run(
+      db.q
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value })),
+    ),
   );
 }

@@ -66,7 +66,11 @@ export function checkAuditChain(rows: ReadonlyArray<AuditContent & { prev_hash: 
       return {
         count: rows.length,
         head: previous,
-        broken: { id: row.id, reason: 'link', message: `event #${row.id} does not link to the hash of ${row.id === 1 ? 'the chain start' : `event #${row.id - 1}`}` },
+        broken: {
+          id: row.id,
+          reason: 'link',
+          message: `event #${row.id} does not link to the hash of ${row.id === 1 ? 'the chain start' : `event #${row.id - 1}`}`,
+        },
       };
     }
     if (row.hash !== auditRowHash(row, previous)) {

@@ -10,4 +10,3 @@ export function emailCodeIn(text: string): string | null {
  */
 export const VERIFICATION_COOKIE = 'signer_verification';
 export const VERIFICATION_HEADER = 'signer-verification';
-

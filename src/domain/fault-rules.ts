@@ -13,9 +13,7 @@ export type FaultSpec = FaultRuleInput & { count: number };
 export type WebhookFaultSpec = Extract<FaultSpec, { target: 'webhook' }>;
 
 /** What a rule is asked about: an API call, or one operation of a signature request. */
-export type FaultOperation =
-  | { target: 'api'; method: string; path: string }
-  | { target: 'webhook' | 'mail' | 'artifacts'; signatureRequestId: string };
+export type FaultOperation = { target: 'api'; method: string; path: string } | { target: 'webhook' | 'mail' | 'artifacts'; signatureRequestId: string };
 
 const PARAMETER = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 

@@ -87,7 +87,5 @@ const MAX_CLOCK_ADVANCE_DAYS = (MAX_CLOCK_ADVANCE_SECONDS * 1000) / DAY_MS;
 
 /** Why a clock move of `ms` is refused (`shown` as the caller wrote it), or null when it is allowed. */
 export function clockAdvanceMistake(ms: number, shown: string): string | null {
-  return ms > MAX_CLOCK_ADVANCE_SECONDS * 1000
-    ? `"${shown}" is more than ten years: advance the clock by at most ${MAX_CLOCK_ADVANCE_DAYS}d at a time`
-    : null;
+  return ms > MAX_CLOCK_ADVANCE_SECONDS * 1000 ? `"${shown}" is more than ten years: advance the clock by at most ${MAX_CLOCK_ADVANCE_DAYS}d at a time` : null;
 }

@@ -18,7 +18,11 @@ export function checkTemplateFields(fields: readonly FieldPlacement[], root: str
   if (roles.length > MAX_TEMPLATE_ROLES) {
     return `${root} name ${roles.length} different signer_reference values; a template has at most ${MAX_TEMPLATE_ROLES} roles`;
   }
-  return checkFields(fields, roles.map((reference) => ({ reference })), root);
+  return checkFields(
+    fields,
+    roles.map((reference) => ({ reference })),
+    root,
+  );
 }
 
 /**

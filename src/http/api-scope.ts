@@ -47,7 +47,8 @@ export function apiScopes(app: App, ctx: Context, rateLimit: boolean): (...modul
         });
         // A route marked idempotent on `api` would answer a repeat twice: refused when it is added.
         api.addHook('onRoute', function idempotentOnlyWhenKeyed(this: object, route) {
-          if (route.config?.idempotent === true && !keyedScopes.has(this)) throw new Error(`${route.method} ${route.url} is marked idempotent: register it on keyed`);
+          if (route.config?.idempotent === true && !keyedScopes.has(this))
+            throw new Error(`${route.method} ${route.url} is marked idempotent: register it on keyed`);
         });
         await api.register(async (keyed: App) => {
           keyedScopes.add(keyed);

@@ -43,7 +43,11 @@ function refuseRepeatedHeaders(raw: readonly string[]): void {
   for (let i = 0; i < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
     if (!SINGLE_HEADERS.has(name)) continue;
-    if (seen.has(name)) throw new ParaphError('invalid_request', `the ${name === 'idempotency-key' ? 'Idempotency-Key' : name === 'authorization' ? 'Authorization' : 'Signer-Verification'} header is repeated: send it once`);
+    if (seen.has(name))
+      throw new ParaphError(
+        'invalid_request',
+        `the ${name === 'idempotency-key' ? 'Idempotency-Key' : name === 'authorization' ? 'Authorization' : 'Signer-Verification'} header is repeated: send it once`,
+      );
     seen.add(name);
   }
 }

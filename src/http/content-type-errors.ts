@@ -15,9 +15,7 @@ export function wrongContentType(request: FastifyRequest): ParaphError {
   const form = request.routeOptions.config.multipartBody as { properties?: Record<string, unknown> } | undefined;
   if (form) {
     const parts = Object.keys(form.properties ?? {});
-    return invalidRequest(
-      `${got}: send multipart/form-data with the parts ${parts.map((p) => `"${p}"`).join(', ')} (with curl: ${curlFormExample(parts)})`,
-    );
+    return invalidRequest(`${got}: send multipart/form-data with the parts ${parts.map((p) => `"${p}"`).join(', ')} (with curl: ${curlFormExample(parts)})`);
   }
   return invalidRequest(`${got}: send the JSON body with the header Content-Type: application/json (with curl: -H 'Content-Type: application/json' -d '{…}')`);
 }

@@ -24,8 +24,7 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html > 0 && html > weight('application/json');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The index as a small page for a browser: the same facts as the JSON, as links. */
 export function renderIndexPage(index: ServerIndex): string {

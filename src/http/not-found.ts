@@ -3,8 +3,7 @@ import { ParaphError } from '../domain/errors.js';
 import type { OpenApiRoute } from './openapi.js';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const methodList = (methods: readonly string[]) =>
-  [...new Set(methods)].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+const methodList = (methods: readonly string[]) => [...new Set(methods)].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
 
 /** The app's answer to a request no route took (app.ts), for the plugins that set their own 404 handler. */
 export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -23,7 +22,10 @@ export function noRouteError(method: string, url: string, routes: readonly OpenA
   const exact = routes.filter((r) => r.matches(path) && !r.url.includes('*'));
   if (path.length > 1 && path.endsWith('/') && exact.some((r) => r.method === method)) {
     const without = path.replace(/\/+$/, '') || '/';
-    return new ParaphError('not_found', secret ? 'no such endpoint: remove the trailing slash' : `no such endpoint: remove the trailing slash (${method} ${without})`);
+    return new ParaphError(
+      'not_found',
+      secret ? 'no such endpoint: remove the trailing slash' : `no such endpoint: remove the trailing slash (${method} ${without})`,
+    );
   }
   const allowed = methodList(exact.map((r) => r.method));
   if (allowed.length > 0) {
@@ -43,9 +45,11 @@ function moved(path: string, routes: readonly OpenApiRoute[]): { path: string; m
   const inside = path.startsWith('/v1/');
   const candidate = inside ? path.slice(3) : `/v1${path}`;
   if (UNDER_A_LINK.test(candidate)) return undefined;
-  const why = !inside ? 'API paths start with /v1' : candidate.startsWith('/v1/') ? 'the /v1 prefix is there twice' : `/${candidate.split('/')[1] ?? ''} is not under /v1`;
-  const methods = routes
-    .filter((r) => (!r.hidden || r.url === '/v1/openapi.json') && r.method !== 'HEAD' && r.matches(candidate))
-    .map((r) => r.method);
+  const why = !inside
+    ? 'API paths start with /v1'
+    : candidate.startsWith('/v1/')
+      ? 'the /v1 prefix is there twice'
+      : `/${candidate.split('/')[1] ?? ''} is not under /v1`;
+  const methods = routes.filter((r) => (!r.hidden || r.url === '/v1/openapi.json') && r.method !== 'HEAD' && r.matches(candidate)).map((r) => r.method);
   return methods.length > 0 ? { path: candidate, methods: methodList(methods), why } : undefined;
 }

@@ -7,7 +7,7 @@ import { EventType } from '../contract/webhooks.js';
 
 const MEANING: Record<string, string> = {
   'signature_request.activated': 'the request was activated',
-  'signer.viewed': "a signer opened their link for the first time (`data.signer`)",
+  'signer.viewed': 'a signer opened their link for the first time (`data.signer`)',
   'signer.completed': 'a signer signed (`data.signer`)',
   'signer.declined': 'a signer declined (`data.signer`, `data.reason`)',
   'signer.replaced': "a signer's role was given to another person (`data.signer`, `data.replaced_signer`)",
@@ -24,7 +24,11 @@ const HEADERS = [
     description: "the event id (the delivery's `event_id`): the same across retries and replays; skip ids already processed",
     schema: { type: 'string' },
   },
-  { name: 'webhook-timestamp', description: 'when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  {
+    name: 'webhook-timestamp',
+    description: 'when this attempt was signed, in Unix seconds of real time (never the sandbox clock); refuse stale ones',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
   {
     name: 'webhook-signature',
     description:

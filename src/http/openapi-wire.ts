@@ -131,7 +131,7 @@ export function headersOf(route: WireRoute, status: number): Record<string, { $r
 export const TAGS = [
   { name: 'Signature requests', description: 'Create, prepare, activate, remind, replace signers, cancel, read status' },
   { name: 'Artifacts', description: 'The signed PDF, the evidence report and the evidence JSON of a completed request' },
-  { name: 'Field detection', description: 'Field suggestions from a prepared request\'s document' },
+  { name: 'Field detection', description: "Field suggestions from a prepared request's document" },
   { name: 'Templates', description: 'Reusable documents with their fields, for bulk sends and creates' },
   { name: 'Bulk sends', description: 'One request per recipient from a template' },
   { name: 'Webhooks', description: 'Webhook deliveries, their replay, the event stream, and the events paraph posts to a callback_url' },
@@ -157,7 +157,8 @@ export function describeOperation(route: WireRoute): string {
   const words = [`${route.summary.replace(/[.\s]+$/, '')}.`];
   if (SIGNING_API.test(route.url)) words.push("Needs no API key: the signing link's token is the credential (never log it).");
   else words.push(route.auth ? 'Needs an API key: `Authorization: Bearer paraph_test_…`.' : 'Needs no API key.');
-  if (isRateLimited(route)) words.push(`Counts against the rate limit of ${GENERAL_RATE_CALLS} per key and client IP (\`X-RateLimit-*\` headers; 429 with \`Retry-After\`).`);
+  if (isRateLimited(route))
+    words.push(`Counts against the rate limit of ${GENERAL_RATE_CALLS} per key and client IP (\`X-RateLimit-*\` headers; 429 with \`Retry-After\`).`);
   if (route.idempotent) words.push('Safe to retry with an `Idempotency-Key`.');
   return words.join(' ');
 }

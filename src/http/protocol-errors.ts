@@ -102,7 +102,10 @@ export function limitBodyTime(request: IncomingMessage, ms: number): void {
     const socket = request.socket;
     if (request.complete || socket.destroyed) return;
     if (socket.writable && !socket.writableEnded && (request.socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent !== true) {
-      const { head, body } = envelope('request_timeout', `the request body did not arrive in time: the whole request must arrive within ${Math.round(ms / 1000)} s`);
+      const { head, body } = envelope(
+        'request_timeout',
+        `the request body did not arrive in time: the whole request must arrive within ${Math.round(ms / 1000)} s`,
+      );
       socket.end(head + body);
     }
     socket.destroySoon?.();
@@ -134,7 +137,11 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
 export function refuseConnect(server: Server): void {
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     socket.on('error', () => {});
-    const { head, body } = envelope('method_not_allowed', 'CONNECT is not supported: paraph is no proxy; use GET, POST, PUT or DELETE on an API path', 'allow: GET, HEAD, POST, PUT, DELETE\r\n');
+    const { head, body } = envelope(
+      'method_not_allowed',
+      'CONNECT is not supported: paraph is no proxy; use GET, POST, PUT or DELETE on an API path',
+      'allow: GET, HEAD, POST, PUT, DELETE\r\n',
+    );
     socket.end(head + body);
   });
 }

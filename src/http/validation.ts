@@ -160,9 +160,7 @@ function describeError(error: ErrorObject, root: string): string {
       return names.length > 0 ? `${tag} must be one of: ${names.join(', ')}` : `${tag} is not a known value`;
     }
     case 'pattern':
-      return p.pattern === '^[^\\r\\n\\u2028\\u2029]*$'
-        ? `${at} must not contain line breaks`
-        : `${at} must match the pattern ${String(p.pattern)}`;
+      return p.pattern === '^[^\\r\\n\\u2028\\u2029]*$' ? `${at} must not contain line breaks` : `${at} must match the pattern ${String(p.pattern)}`;
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
   }
@@ -171,7 +169,10 @@ function describeError(error: ErrorObject, root: string): string {
 /** The values of a discriminated union's tag property, one per branch. */
 function discriminatorValues(schema: unknown, tag: string): string[] {
   const branches = (schema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> } | undefined)?.oneOf ?? [];
-  return branches.map((branch) => branch.properties?.[tag]?.const).filter((value) => value !== undefined).map(String);
+  return branches
+    .map((branch) => branch.properties?.[tag]?.const)
+    .filter((value) => value !== undefined)
+    .map(String);
 }
 
 function pathOf(root: string, instancePath: string): string {

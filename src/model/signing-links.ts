@@ -50,20 +50,12 @@ export function issueLink(ctx: Context, request: RequestRow, signer: SignerRow, 
 
 /** Kills the live links of one signer, or of every signer of a request. */
 function revokeLinks(ctx: Context, owner: 'signer_id' | 'request_id', id: string, reason: RevokeReason, at: number): void {
-  ctx.db.run(
-    ctx.db.q
-      .updateTable('signing_links')
-      .set({ revoked_at: at, revoked_reason: reason })
-      .where(owner, '=', id)
-      .where('revoked_at', 'is', null),
-  );
+  ctx.db.run(ctx.db.q.updateTable('signing_links').set({ revoked_at: at, revoked_reason: reason }).where(owner, '=', id).where('revoked_at', 'is', null));
 }
 
-export const revokeSignerLinks = (ctx: Context, signerId: string, reason: RevokeReason, at: number) =>
-  revokeLinks(ctx, 'signer_id', signerId, reason, at);
+export const revokeSignerLinks = (ctx: Context, signerId: string, reason: RevokeReason, at: number) => revokeLinks(ctx, 'signer_id', signerId, reason, at);
 
-export const revokeRequestLinks = (ctx: Context, requestId: string, reason: RevokeReason, at: number) =>
-  revokeLinks(ctx, 'request_id', requestId, reason, at);
+export const revokeRequestLinks = (ctx: Context, requestId: string, reason: RevokeReason, at: number) => revokeLinks(ctx, 'request_id', requestId, reason, at);
 
 /** The live signing URL of a sequential request's signer, as issued (null when none is kept). */
 export function liveSigningUrl(ctx: Context, signerId: string, at: number): { signing_url: string; expires_at: number } | null {

@@ -41,7 +41,9 @@ export interface ProducedArtifacts {
  * A note (no answer): produce once for a made-up one-page document, so the first real job finds more
  * compiled.
  */
-export interface WarmUpNote { warm: WarmUp }
+export interface WarmUpNote {
+  warm: WarmUp;
+}
 
 /** The entry module the artifact worker thread runs. */
 export const ARTIFACT_ENTRY = 'pdf/artifact-worker';

@@ -4,7 +4,15 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
-import { ARTIFACT_ENTRY, type ArtifactWorkerFault, type ProduceJob, type ProducedArtifacts, type ProduceRequest, type WarmUp, type WarmUpNote } from './artifact-messages.js';
+import {
+  ARTIFACT_ENTRY,
+  type ArtifactWorkerFault,
+  type ProduceJob,
+  type ProducedArtifacts,
+  type ProduceRequest,
+  type WarmUp,
+  type WarmUpNote,
+} from './artifact-messages.js';
 import { renderEvidencePdf } from './evidence-pdf.js';
 import { embedFonts } from './fonts.js';
 import { addSealPlaceholder, sealPdf, SIGNATURE_BYTES, SIGNATURE_BYTES_EXTERNAL_TSA } from './seal.js';
@@ -17,10 +25,7 @@ import { sealTimestamper } from './tsa-seal.js';
  * Stamps every field value, seals the result (PAdES B-T with a timestamp plan, B-B without), then
  * writes the evidence report. `pause` runs between those steps; a warm-up stops there by throwing.
  */
-export async function produce(
-  job: ProduceJob,
-  pause: () => Promise<void> = async () => {},
-): Promise<ProducedArtifacts> {
+export async function produce(job: ProduceJob, pause: () => Promise<void> = async () => {}): Promise<ProducedArtifacts> {
   // The built-in authority's genTime: the seal's time (sandbox clock) plus the time spent since.
   const started = performance.now();
   const now = () => new Date(job.sealAt + Math.round(performance.now() - started));
@@ -59,8 +64,17 @@ async function warmUpJob({ signer, timestamp }: WarmUp): Promise<ProduceJob> {
   // A typed mark and an entered value, as most completions have: the handwriting face, its glyph
   // placement and the report's signer block are loaded and compiled here, not at the first request.
   const person = {
-    reference: 'warm-up', name: 'Warm Up', email: 'warm-up@example.com', signingOrder: null, status: 'signed', signedAt: at, verification: '', verifiedAt: null,
-    locale: 'en', marks: [{ kind: 'signature' as const, method: 'typed' as const, text: 'Warm Up' }], values: [{ label: 'company', value: 'warm-up', prefilled: false }],
+    reference: 'warm-up',
+    name: 'Warm Up',
+    email: 'warm-up@example.com',
+    signingOrder: null,
+    status: 'signed',
+    signedAt: at,
+    verification: '',
+    verifiedAt: null,
+    locale: 'en',
+    marks: [{ kind: 'signature' as const, method: 'typed' as const, text: 'Warm Up' }],
+    values: [{ label: 'company', value: 'warm-up', prefilled: false }],
   };
   return {
     original: await doc.save(),
@@ -73,8 +87,17 @@ async function warmUpJob({ signer, timestamp }: WarmUp): Promise<ProduceJob> {
     signer,
     timestamp,
     report: {
-      evidenceRef: 'warm-up', generatedAt: at, requestId: 'warm-up', clientReference: 'warm-up', documentName: 'warm-up.pdf', status: 'completed',
-      sequentialSigning: false, createdAt: at, completedAt: at, retentionExpiresAt: null, originalSha256: '0'.repeat(64),
+      evidenceRef: 'warm-up',
+      generatedAt: at,
+      requestId: 'warm-up',
+      clientReference: 'warm-up',
+      documentName: 'warm-up.pdf',
+      status: 'completed',
+      sequentialSigning: false,
+      createdAt: at,
+      completedAt: at,
+      retentionExpiresAt: null,
+      originalSha256: '0'.repeat(64),
       certificate: { subject: 'warm-up', sha256: '0'.repeat(64), serialNumber: '00', notBefore: at, notAfter: at },
       signers: [person],
       events: [{ id: 1, type: 'request_completed', actorType: 'system', actorEmail: '', createdAt: at }],

@@ -126,7 +126,10 @@ function readIdentity(file: string, sealer: Sealer, kind: IdentityKind): Signing
     certificateDer: der,
     privateKeyDer,
     sha256: createHash('sha256').update(der).digest('hex'),
-    subject: certificate.subject.split('\n').map((part) => part.replace(/\\(.)/g, '$1')).join(', '),
+    subject: certificate.subject
+      .split('\n')
+      .map((part) => part.replace(/\\(.)/g, '$1'))
+      .join(', '),
     serialNumber: certificate.serialNumber,
     notBefore: new Date(certificate.validFrom).toISOString(),
     notAfter: new Date(certificate.validTo).toISOString(),

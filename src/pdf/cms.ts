@@ -63,9 +63,7 @@ function cadesParts(contentDigest: Buffer, signer: CmsSigner) {
   ].sort(Buffer.compare); // DER: a SET OF is ordered by encoding
   const signedAttributes = Buffer.concat(attributes);
 
-  const key = Buffer.isBuffer(signer.privateKey)
-    ? createPrivateKey({ key: signer.privateKey, format: 'der', type: 'pkcs8' })
-    : signer.privateKey;
+  const key = Buffer.isBuffer(signer.privateKey) ? createPrivateKey({ key: signer.privateKey, format: 'der', type: 'pkcs8' }) : signer.privateKey;
   // The signature covers the attributes encoded as a SET (tag 0x31), not as the [0] they travel in.
   const signature = sign('sha256', tlv(0x31, signedAttributes), key);
 

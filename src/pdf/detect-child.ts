@@ -53,12 +53,7 @@ export interface AnalysisProgress {
   page(done: PageDone): void;
 }
 
-export async function analyse(
-  bytes: Uint8Array,
-  job: Omit<DetectJob, 'bytes'>,
-  ocr: OcrEngine | undefined,
-  progress?: AnalysisProgress,
-): Promise<Analysis> {
+export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, ocr: OcrEngine | undefined, progress?: AnalysisProgress): Promise<Analysis> {
   const started = performance.now();
   const deadline = started + job.deadlineMs;
   const pageMs = job.pageMs ?? PAGE_MS;
@@ -221,7 +216,10 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
         ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
       }
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
-      const regions = labelRegions(image, rules.segments.map((s) => s.y * image.scale)).page;
+      const regions = labelRegions(
+        image,
+        rules.segments.map((s) => s.y * image.scale),
+      ).page;
       return { image, back, rules, regions };
     } finally {
       page.cleanup();

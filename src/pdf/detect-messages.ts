@@ -25,9 +25,7 @@ export interface DetectJob {
 }
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
-export type DetectProgress =
-  | { type: 'opened'; pageCount: number; ocrStatus: Analysis['ocrStatus'] }
-  | { type: 'page'; done: PageDone };
+export type DetectProgress = { type: 'opened'; pageCount: number; ocrStatus: Analysis['ocrStatus'] } | { type: 'page'; done: PageDone };
 
 export type DetectReply = { ok: true; analysis: Analysis } | { ok: false; message: string };
 

@@ -18,8 +18,7 @@ export type { OcrLanguage } from './detect/ocr-languages.js';
 
 export type DetectOutcome =
   /** `partial`: the time limit stopped the analysis; `analysis` holds the pages read by then. */
-  | { ok: true; analysis: Analysis; partial?: boolean }
-  | { ok: false; reason: 'timeout' | 'memory' | 'crashed' | 'unreadable' | 'busy'; message: string };
+  { ok: true; analysis: Analysis; partial?: boolean } | { ok: false; reason: 'timeout' | 'memory' | 'crashed' | 'unreadable' | 'busy'; message: string };
 
 export interface FieldDetectorOptions {
   /** Where tesseract.js may cache unpacked language models (in the data directory). */
@@ -93,8 +92,7 @@ class ChildDetector implements FieldDetector {
       // (tesseract's buffers only grow; pdf.js keeps what a document of many objects made, 300 MB for
       // 60,000 annotations) would count against the next one: start afresh.
       replaceAfter: (job, reply, rss) =>
-        (reply !== undefined && (job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned === true))) ||
-        (rss() ?? 0) > settings.recycleMb,
+        (reply !== undefined && (job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned === true))) || (rss() ?? 0) > settings.recycleMb,
       idleMs: settings.idleMs,
       words: { task: 'the analysis', worker: 'the analysis process' },
     });

@@ -46,8 +46,7 @@ export const EN: ReportText = {
     unverified: "not verified: the authority's certificate (trust anchor) was not available to paraph",
     failed: 'FAILED: the token does not check against its authority',
   },
-  timestampNote:
-    "Each is an RFC 3161 token over the SHA-256 of the seal's signature value (signature-time-stamp attribute); none is a qualified timestamp.",
+  timestampNote: "Each is an RFC 3161 token over the SHA-256 of the seal's signature value (signature-time-stamp attribute); none is a qualified timestamp.",
   signers: 'Signers',
   signerReference: 'Reference',
   language: 'Language',

@@ -37,8 +37,7 @@ export const FR: ReportText = {
   trust: 'Confiance',
   trustValue: 'certificat de test auto-signé ; non délivré par un prestataire de confiance',
   timestampHeading: 'Horodatage',
-  noTimestamp:
-    'Le sceau ne porte aucun horodatage (PAdES B-B) : son heure est l’heure de signature du dictionnaire de signature, déclarée par paraph seul.',
+  noTimestamp: 'Le sceau ne porte aucun horodatage (PAdES B-B) : son heure est l’heure de signature du dictionnaire de signature, déclarée par paraph seul.',
   timestamp: 'Horodatage',
   authority: 'Autorité',
   stamped: (algorithm) => `${algorithm} horodaté`,

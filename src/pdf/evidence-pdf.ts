@@ -56,7 +56,12 @@ function section(out: Layout, report: EvidenceReport, language: ReportLanguage, 
   out.page(language);
   out.text(t.title, { font: fonts.bold, size: 22, after: 4 });
   out.text(`${t.reference} ${report.evidenceRef}`, { font: language === 'ar' ? fonts.sans : fonts.mono, size: 12, after: 4 });
-  const note = language === 'en' ? (languages.length > 1 ? t.contentsNote(languages.slice(1).map((l) => `${t.languages[l] ?? l} (${REPORT_TEXT[l].languageName})`)) : '') : t.translationNote;
+  const note =
+    language === 'en'
+      ? languages.length > 1
+        ? t.contentsNote(languages.slice(1).map((l) => `${t.languages[l] ?? l} (${REPORT_TEXT[l].languageName})`))
+        : ''
+      : t.translationNote;
   if (note) out.text(note, { color: GREY, after: 4 });
   out.space(8);
   out.warning(t.warningTitle, t.warning);

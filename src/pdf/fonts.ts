@@ -101,7 +101,10 @@ function writeSubsetsAsStreams(font: ReturnType<typeof fontkit.create>): void {
 }
 
 /** Embeds the fonts (subset: only the glyphs used end up in the file). */
-export async function embedFonts(doc: PDFDocument, names: readonly FontName[] = ['sans', 'bold', 'mono', 'script', 'handLatin', 'handLatinExt', 'handArabic']): Promise<Fonts> {
+export async function embedFonts(
+  doc: PDFDocument,
+  names: readonly FontName[] = ['sans', 'bold', 'mono', 'script', 'handLatin', 'handLatinExt', 'handArabic'],
+): Promise<Fonts> {
   doc.registerFontkit(sharedFontkit);
   const fonts: Partial<Fonts> = {};
   // Subset: only the glyphs drawn end up in the file, and a font never drawn adds nothing.

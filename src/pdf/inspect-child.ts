@@ -12,7 +12,6 @@ import { INSPECT_ENTRY, type InspectRequest, type PdfInspection, type PdfPage } 
 const ENCRYPT_ENTRY = /\/Encrypt(?:\s+\d+\s+\d+\s+R|\s*<<)/;
 const WINDOW = 4096;
 
-
 /**
  * What the upload is: its pages as displayed, or why it is refused. A PDF encrypted with an empty user
  * password (an owner password restricting printing or editing, as many forms have) opens without a

@@ -1,6 +1,10 @@
 /** What the server and the PDF inspection child (inspect-child.ts) say to each other. */
 
-export interface PdfPage { width: number; height: number; rotation: 0 | 90 | 180 | 270 }
+export interface PdfPage {
+  width: number;
+  height: number;
+  rotation: 0 | 90 | 180 | 270;
+}
 
 export type PdfInspection =
   /**
@@ -11,7 +15,9 @@ export type PdfInspection =
   | { ok: false; reason: 'not_pdf' | 'incomplete' | 'encrypted' | 'unreadable' | 'no_pages' | 'too_complex'; message: string };
 
 /** One document to read; the answer is its PdfInspection. */
-export interface InspectRequest { bytes: Uint8Array }
+export interface InspectRequest {
+  bytes: Uint8Array;
+}
 
 /** The entry module the inspection child runs. */
 export const INSPECT_ENTRY = 'pdf/inspect-child';

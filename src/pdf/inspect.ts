@@ -5,7 +5,10 @@ import { INSPECT_ENTRY, type InspectRequest, type PdfInspection } from './inspec
 export type { PdfInspection } from './inspect-messages.js';
 
 /** `inspect` reads `bytes` until it answers: they must not change meanwhile. */
-export interface PdfInspector { inspect(bytes: Uint8Array): Promise<PdfInspection>; close(): Promise<void> }
+export interface PdfInspector {
+  inspect(bytes: Uint8Array): Promise<PdfInspection>;
+  close(): Promise<void>;
+}
 
 const HEADER_WINDOW = 1024;
 const EOF_WINDOW = 2048;

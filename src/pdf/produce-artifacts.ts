@@ -66,7 +66,11 @@ export function createArtifactProducer(): ArtifactProducer {
       // A signer that fails is left to the first job to meet.
       signer.catch(() => {});
       const started = worker.prestart();
-      if (started) signer.then((warm) => started.notify({ warm }), () => {});
+      if (started)
+        signer.then(
+          (warm) => started.notify({ warm }),
+          () => {},
+        );
     },
     injectFault(fault) {
       faults.push(fault);

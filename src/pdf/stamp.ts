@@ -139,4 +139,3 @@ export function fieldMatrix(page: PDFPage, field: Pick<StampField, 'x' | 'y' | '
   const [cx, cy] = toUser(field.x, bottom - 1);
   return [ax - e, ay - f, cx - e, cy - f, e, f];
 }
-

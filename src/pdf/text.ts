@@ -186,7 +186,9 @@ interface LaidOut {
 
 /** The font's shaping of one run: fontkit's glyph positions, which pdf-lib's drawText does not apply. */
 function layoutOf(font: PDFFont, text: string): { run: LaidOut; scale: number } {
-  const embedder = (font as unknown as { embedder: { font: { unitsPerEm: number; layout(text: string, features?: unknown): LaidOut }; fontFeatures?: unknown } }).embedder;
+  const embedder = (
+    font as unknown as { embedder: { font: { unitsPerEm: number; layout(text: string, features?: unknown): LaidOut }; fontFeatures?: unknown } }
+  ).embedder;
   return { run: embedder.font.layout(text, embedder.fontFeatures), scale: 1 / embedder.font.unitsPerEm };
 }
 

@@ -1,6 +1,15 @@
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import { attribute, children, integer, NULL, octets, OID, oid, oidText, parseDer, readCertificate, seq, set, tagged, tlv, type DerNode } from './cms.js';
-import { generalizedTime, messageImprintOf, randomSerial, readMessageImprint, stripZeros, TimestampRequestError, unsignedInteger, type HashName } from './tsa-der.js';
+import {
+  generalizedTime,
+  messageImprintOf,
+  randomSerial,
+  readMessageImprint,
+  stripZeros,
+  TimestampRequestError,
+  unsignedInteger,
+  type HashName,
+} from './tsa-der.js';
 
 /**
  * RFC 3161 messages in DER, both ways: time-stamp requests (TimeStampReq) and replies
@@ -64,7 +73,8 @@ export function decodeTimestampRequest(der: Buffer): TimestampRequest {
   }
   const nonce = rest[at];
   if (nonce?.tag === 0x02) {
-    if (nonce.content.length === 0 || nonce.content.length > 64 || ((nonce.content[0] ?? 0) & 0x80) !== 0) fail('the nonce must be a positive INTEGER of at most 64 bytes');
+    if (nonce.content.length === 0 || nonce.content.length > 64 || ((nonce.content[0] ?? 0) & 0x80) !== 0)
+      fail('the nonce must be a positive INTEGER of at most 64 bytes');
     request.nonce = stripZeros(nonce.content);
     at += 1;
   }

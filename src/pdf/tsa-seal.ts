@@ -5,9 +5,7 @@ import { issueTimestampToken } from './tsa-protocol.js';
 import { commonName, verifyTimestampToken, type TimestampVerification } from './tsa-token.js';
 
 /** Where the seal's signature-time-stamp comes from (a job for the artifact worker carries it). */
-export type TimestampPlan =
-  | { authority: 'built-in'; certificateDer: Uint8Array; privateKeyDer: Uint8Array }
-  | ({ authority: 'external' } & RemoteAuthority);
+export type TimestampPlan = { authority: 'built-in'; certificateDer: Uint8Array; privateKeyDer: Uint8Array } | ({ authority: 'external' } & RemoteAuthority);
 
 /** One timestamp as the evidence states it. */
 export interface SealTimestamp {

@@ -89,10 +89,17 @@ export function readTimestampToken(token: Buffer): TimestampTokenInfo {
     policy: oidText((policy as DerNode).content),
     hashAlgorithm,
     messageImprint,
-    serialNumber: stripZeros((serial as DerNode).content).toString('hex').toUpperCase() || '00',
+    serialNumber:
+      stripZeros((serial as DerNode).content)
+        .toString('hex')
+        .toUpperCase() || '00',
     genTime: parseGeneralizedTime((genTime as DerNode).content.toString('latin1')),
     nonce: nonce ? stripZeros(nonce.content) : null,
-    certificates: certificates ? children(certificates).filter((c) => c.tag === 0x30).map((c) => Buffer.from(c.raw)) : [],
+    certificates: certificates
+      ? children(certificates)
+          .filter((c) => c.tag === 0x30)
+          .map((c) => Buffer.from(c.raw))
+      : [],
     tstInfo,
     signer: {
       issuerAndSerial: sidParts[0] && sidParts[1] ? { issuer: Buffer.from(sidParts[0].raw), serial: Buffer.from(sidParts[1].raw) } : null,
@@ -163,7 +170,8 @@ export function verifyTimestampToken(token: Buffer, expected: { hashAlgorithm: H
   const authority = commonName(certificate);
   const certHash = essCertificateHash(signer.attributes);
   if (!certHash) return failed('the token has no signing-certificate attribute', authority);
-  if (!createHash(certHash.algorithm).update(signerDer).digest().equals(certHash.hash)) return failed('the signing-certificate attribute names another certificate', authority);
+  if (!createHash(certHash.algorithm).update(signerDer).digest().equals(certHash.hash))
+    return failed('the signing-certificate attribute names another certificate', authority);
 
   const scheme = SIGNATURE_ALGORITHMS[signer.signatureAlgorithm];
   if (!scheme) return { status: 'unverified', reason: `signature algorithm ${signer.signatureAlgorithm} is not supported here`, info, authority };
@@ -177,7 +185,8 @@ export function verifyTimestampToken(token: Buffer, expected: { hashAlgorithm: H
   if (!valid) return failed('the signature does not match', authority);
   if (!(certificate.keyUsage ?? []).includes(ID_KP_TIME_STAMPING)) return failed('the signer certificate is not for timestamping', authority);
   const at = info.genTime.getTime();
-  if (at < Date.parse(certificate.validFrom) || at > Date.parse(certificate.validTo)) return failed('genTime is outside the signer certificate validity', authority);
+  if (at < Date.parse(certificate.validFrom) || at > Date.parse(certificate.validTo))
+    return failed('genTime is outside the signer certificate validity', authority);
 
   if (!anchor) return { status: 'unverified', reason: 'no trust anchor for this authority', info, authority };
   let trusted: X509Certificate;

@@ -87,8 +87,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
     smtpRelay: parseRelay(optional(flags.smtpRelay, '--smtp-relay', 'PARAPH_SMTP_RELAY')),
     smtpMaxMessages: parseCount(setting(flags.smtpMaxMessages, '--smtp-max-messages', 'PARAPH_SMTP_MAX_MESSAGES', '5000')),
     publicUrl: publicUrl === undefined ? null : parsePublicUrl(publicUrl),
-    allowLoopbackWebhooks:
-      flags.allowLoopbackWebhooks ?? parseBoolean(optional(undefined, '--allow-loopback-webhooks', 'WEBHOOKS_ALLOW_LOOPBACK')) ?? false,
+    allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? parseBoolean(optional(undefined, '--allow-loopback-webhooks', 'WEBHOOKS_ALLOW_LOOPBACK')) ?? false,
     webhookTimeoutMs: parseSeconds(setting(flags.webhookTimeout, '--webhook-timeout', 'PARAPH_WEBHOOK_TIMEOUT', '15')) * 1000,
     requestTimeoutMs: parseSeconds(setting(flags.requestTimeout, '--request-timeout', 'PARAPH_REQUEST_TIMEOUT', '60')) * 1000,
     rateLimit: parseOnOff(setting(flags.rateLimit, '--rate-limit', 'PARAPH_RATE_LIMIT', 'on')),

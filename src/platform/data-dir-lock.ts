@@ -61,7 +61,9 @@ export function lockDataDir(dir: string): DataDirLock {
 function readLock(file: string): LockRecord | null {
   try {
     const record = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockRecord>;
-    return typeof record.pid === 'number' && Number.isInteger(record.pid) && record.pid > 0 ? { pid: record.pid, url: typeof record.url === 'string' ? record.url : null } : null;
+    return typeof record.pid === 'number' && Number.isInteger(record.pid) && record.pid > 0
+      ? { pid: record.pid, url: typeof record.url === 'string' ? record.url : null }
+      : null;
   } catch {
     return null;
   }

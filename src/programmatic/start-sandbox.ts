@@ -53,7 +53,6 @@ export interface SignOptions {
   otp?: string;
 }
 
-
 export interface Sandbox {
   /** The API base, `http://127.0.0.1:PORT/v1`. */
   readonly apiUrl: string;
@@ -342,8 +341,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     emails: {
       list: emailsOf,
-      waitFor: (filter, timeoutMs = 10_000) =>
-        poll(`a mail matching ${JSON.stringify(filter)}`, timeoutMs, async () => (await emailsOf(filter))[0]),
+      waitFor: (filter, timeoutMs = 10_000) => poll(`a mail matching ${JSON.stringify(filter)}`, timeoutMs, async () => (await emailsOf(filter))[0]),
     },
     sign: (signingUrl, o = {}) => actAs(signingUrl, o),
     decline: (signingUrl, reason, o = {}) => actAs(signingUrl, { ...o, decline: reason }),
@@ -374,7 +372,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 /** A data directory whose first key was shown at an earlier start: a new key, made by the CLI. */
 async function keyFromCli(dataDir: string, env: NodeJS.ProcessEnv | undefined): Promise<{ api_key: string; webhook_secret: string; account_id: string }> {
-  const child = spawn(process.execPath, [BIN, 'keys', 'create', '--json', '--data-dir', dataDir], { env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'keys', 'create', '--json', '--data-dir', dataDir], {
+    env: env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -61,7 +61,9 @@ export async function triggerEvent(target: TriggerTarget, event: string, options
 
   const request = await call<{ status: string; signers: Array<{ reference: string; email: string; status: string }> }>('GET', route);
   if (request.status !== 'prepared') {
-    throw new TriggerError(`signature request ${id} is ${request.status}: paraph triggers events on a prepared request (it activates it first), or on a throwaway one (leave out --request)`);
+    throw new TriggerError(
+      `signature request ${id} is ${request.status}: paraph triggers events on a prepared request (it activates it first), or on a throwaway one (leave out --request)`,
+    );
   }
   const activated = await call<{ signers: Array<{ reference: string; signing_url: string }> }>('POST', `${route}/activate`, {});
   steps.push('activated');

@@ -114,7 +114,10 @@ export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions
   if (view.verification_required) {
     if (options.otp === undefined) {
       await callSignerApi(link, 'otp', {});
-      throw new SignerApiError('this signer must enter the code sent by email: a code was sent; give it (or let paraph read it from the SMTP catcher)', 'otp_required');
+      throw new SignerApiError(
+        'this signer must enter the code sent by email: a code was sent; give it (or let paraph read it from the SMTP catcher)',
+        'otp_required',
+      );
     }
     let code: string | null;
     if (typeof options.otp === 'string') {

@@ -80,7 +80,11 @@ function emailStore(ctx: Context, maxMessages: number) {
     const batch = pending;
     pending = [];
     try {
-      storeCaughtEmails(ctx, batch.map((pendingEmail) => pendingEmail.row), maxMessages);
+      storeCaughtEmails(
+        ctx,
+        batch.map((pendingEmail) => pendingEmail.row),
+        maxMessages,
+      );
     } catch (error) {
       for (const { done } of batch) done.reject(error);
       return;

@@ -13,7 +13,15 @@ import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, openPage, snapshot } from '../helpers/browser.js';
 import { startExampleReceiver } from '../helpers/webhook-receivers.js';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const WAIT = { timeout: 30_000 };
 
 test('receiver check page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 240_000 }, async (t) => {
@@ -25,7 +33,10 @@ test('receiver check page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM),
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
 
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     await t.test(`run, read and show again (${label})`, async (st) => {
       const { page, errors } = await openPage(browser, st, { viewport, bypassCSP: true });
       await page.goto(server.running.dashboardUrl);

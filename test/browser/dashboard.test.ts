@@ -21,7 +21,15 @@ import { json, useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 30_000 };
@@ -39,14 +47,17 @@ async function assertNoPageOverflow(page: Page, what: string): Promise<void> {
  */
 async function assertAxeClean(page: Page, what: string): Promise<void> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], iframes: false, rules: { 'label-content-name-mismatch': { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`)) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
+  const result = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'], iframes: false, rules: { 'label-content-name-mismatch': { enabled: true } } }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,
+  )) as Array<{ id: string; impact: string; help: string; nodes: string[] }>;
   const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad, [], `${what}: axe-core violations ${JSON.stringify(bad, null, 2)}`);
 }
 
 /** What a blocked remote image leaves in the console, and a blocked mail script (when Chromium reports it). */
 const IMAGE_BLOCKED = /^console: Loading the image '[^']*\/pixel\.png' violates the following Content Security Policy directive: "img-src data:"/;
-const SCRIPT_BLOCKED = /^console: Blocked script execution in '[^']*\/_dashboard\/mail\/pmail_\w+' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/;
+const SCRIPT_BLOCKED =
+  /^console: Blocked script execution in '[^']*\/_dashboard\/mail\/pmail_\w+' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/;
 const SANDBOX_NOISE = { test: (line: string) => IMAGE_BLOCKED.test(line) || SCRIPT_BLOCKED.test(line) };
 
 async function signIn(browser: Browser, t: TestContext, dashboardUrl: string, viewport = DESKTOP, options: { bypassCSP?: boolean } = {}) {
@@ -89,7 +100,9 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
       { signer_reference: 'witness', type: 'signature', page: 1, x: 320, y: 620, width: 200, height: 50 },
       { signer_reference: 'client', type: 'text', name: 'city', page: 1, x: 60, y: 560, width: 160, height: 24, value: 'Lyon', read_only: true },
     ];
-    const created = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ client_reference: walked, signers, fields, callback_url: receiver.url })) });
+    const created = await server.call('POST', '/v1/signature-requests', {
+      body: await createForm(payload({ client_reference: walked, signers, fields, callback_url: receiver.url })),
+    });
     assert.equal(created.status, 201, await created.clone().text());
     walkedId = (await json<{ id: string }>(created)).id;
     const row = page.locator('tr', { has: page.locator('a.request-link', { hasText: new RegExp(`^${walked}$`) }) });
@@ -130,7 +143,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     assert.deepEqual(errors, []);
   });
 
-  await t.test("mail: new mail appears by itself; its HTML cannot run script, remote images wait until asked", async (st) => {
+  await t.test('mail: new mail appears by itself; its HTML cannot run script, remote images wait until asked', async (st) => {
     const pixel = await useReceiver(st, '/pixel.png');
     const { page, errors } = await signIn(browser, st, dashboardUrl);
     await page.locator('nav#nav a', { hasText: 'Mail' }).click();
@@ -155,13 +168,22 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     assert.ok(mailId);
 
     const frameElement = page.locator('iframe.mail-frame');
-    assert.equal(await frameElement.getAttribute('sandbox'), 'allow-popups allow-popups-to-escape-sandbox', 'sandboxed: no script, only links opening in a new tab');
+    assert.equal(
+      await frameElement.getAttribute('sandbox'),
+      'allow-popups allow-popups-to-escape-sandbox',
+      'sandboxed: no script, only links opening in a new tab',
+    );
     const frame = page.frameLocator('iframe.mail-frame');
     // The document is parsed in order: once the image after the script is in it, the script would have
     // run; once the image is complete (refused, or loaded), its request would have reached the pixel server.
     const image = frame.locator('img[alt="remote pixel"]');
     await image.waitFor({ state: 'attached', ...WAIT });
-    await waitUntil('the remote image to be refused or loaded', () => image.evaluate((img) => (img as unknown as { complete: boolean }).complete), WAIT.timeout, 50);
+    await waitUntil(
+      'the remote image to be refused or loaded',
+      () => image.evaluate((img) => (img as unknown as { complete: boolean }).complete),
+      WAIT.timeout,
+      50,
+    );
     assert.equal(await frame.locator('#ran').count(), 0, 'the mail script did not run');
     assert.doesNotMatch(await page.title(), /pwned/);
     assert.equal(pixel.received.length, 0, 'no remote image before asking');
@@ -190,13 +212,22 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     // Its links open in a new tab: from the preview (the signing page refuses to be framed) and from the list under it.
     const listed = page.locator('.mail-links a[target="_blank"]').first();
     assert.match((await listed.getAttribute('href')) ?? '', /\/sign\//);
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.frameLocator('iframe.mail-frame').locator('a', { hasText: 'Consulter et signer' }).first().click()]);
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.frameLocator('iframe.mail-frame').locator('a', { hasText: 'Consulter et signer' }).first().click(),
+    ]);
     await popup.waitForLoadState('domcontentloaded');
     assert.match(popup.url(), /\/sign\//, 'the signing page opens in its own tab');
     await popup.close();
     assert.match(page.url(), /#\/mail\//, 'the dashboard stays where it was');
-    assert.ok(errors.some((e) => IMAGE_BLOCKED.test(e)), `Chromium reports the remote image blocked: ${JSON.stringify(errors)}`);
-    assert.deepEqual(errors.filter((e) => !SANDBOX_NOISE.test(e)), []);
+    assert.ok(
+      errors.some((e) => IMAGE_BLOCKED.test(e)),
+      `Chromium reports the remote image blocked: ${JSON.stringify(errors)}`,
+    );
+    assert.deepEqual(
+      errors.filter((e) => !SANDBOX_NOISE.test(e)),
+      [],
+    );
   });
 
   await t.test('webhooks: a failed delivery shows why, and a replay to a receiver that now answers delivers it', async (st) => {
@@ -236,7 +267,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     // A new delivery appears on the open page by itself.
     const next = await createRequest(server, { client_reference: `hook-next-${tag}`, callback_url: flaky.url });
     await activate(server, next);
-    await page.locator('article.delivery', { has: page.locator(`a[href="#/requests/${next}"]`) }).locator('.badge', { hasText: 'delivered' }).waitFor(WAIT);
+    await page
+      .locator('article.delivery', { has: page.locator(`a[href="#/requests/${next}"]`) })
+      .locator('.badge', { hasText: 'delivered' })
+      .waitFor(WAIT);
     assert.deepEqual(errors, []);
   });
 
@@ -322,7 +356,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
   });
 
   // Every page, as the walk left the data: axe-core clean, no sideways scrolling, photographed.
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await t.test(`every page is axe-core clean and fits (${label}); screenshots`, async (st) => {
       const { page, errors } = await signIn(browser, st, dashboardUrl, viewport, { bypassCSP: true });
       const pages: Array<[string, string, () => Promise<void>]> = [
@@ -330,7 +367,11 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
         ['request', `#/requests/${walkedId}`, () => page.locator('.pdf-preview[data-state="rendered"]').waitFor(WAIT)],
         ['mail', '#/mail', () => page.locator('a.mail-link').first().waitFor(WAIT)],
         ['mail-message', `#/mail/${mailId}`, () => page.frameLocator('iframe.mail-frame').locator('#static').waitFor(WAIT)],
-        ['mail-invitation', `#/mail/${invitationId}`, () => page.frameLocator('iframe.mail-frame').locator('body', { hasText: 'Bonjour Camille Martin' }).waitFor(WAIT)],
+        [
+          'mail-invitation',
+          `#/mail/${invitationId}`,
+          () => page.frameLocator('iframe.mail-frame').locator('body', { hasText: 'Bonjour Camille Martin' }).waitFor(WAIT),
+        ],
         ['webhooks', '#/webhooks', () => page.locator('article.delivery').first().waitFor(WAIT)],
         ['clock', '#/clock', () => page.locator('#fell-due table').waitFor(WAIT)],
       ];
@@ -355,7 +396,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
       await page.locator('form.sign-in').waitFor(WAIT);
       await assertAxeClean(page, `sign-in (${label})`);
       await snapshot(page, `dashboard-sign-in-${label}`);
-      assert.deepEqual(errors.filter((e) => !SANDBOX_NOISE.test(e)), []);
+      assert.deepEqual(
+        errors.filter((e) => !SANDBOX_NOISE.test(e)),
+        [],
+      );
     });
   }
 });

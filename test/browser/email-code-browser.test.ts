@@ -12,11 +12,21 @@ import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { openPage, startEmbedHost } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The newest email code caught for `email`. */
 async function newestCode(server: TestServer, email: string): Promise<string> {
-  const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`));
+  const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
+    await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
+  );
   const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1];
   assert.ok(code, 'the code was mailed');
   return code;
@@ -37,7 +47,11 @@ test('a forwarded verified link asks for a new code in a fresh browser', { skip:
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());
   const email = 'forwarded@example.com';
-  const created = await activeRequest(server, { signers: [{ reference: 'client', name: 'Grace Hopper', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
+  const created = await activeRequest(
+    server,
+    { signers: [{ reference: 'client', name: 'Grace Hopper', email, order: 1, verification: 'email_otp' }] },
+    { signers: 'payload' },
+  );
   const link = created.links.client!;
 
   // The signer's browser enters the code: the document shows, and a reload keeps it (the cookie).
@@ -101,7 +115,10 @@ function recordLinkCalls(page: Page): () => Promise<LinkCall[]> {
   return () => Promise.all(pending);
 }
 
-test('embedded in an iframe on another site, the code works through the Signer-Verification header, for that frame only', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
+test('embedded in an iframe on another site, the code works through the Signer-Verification header, for that frame only', {
+  skip: !IN_CI && missingTool(CHROMIUM),
+  timeout: 120_000,
+}, async (t) => {
   // The browser goes first: a server stops once the frames' connections are gone.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   t.after(() => browser.close());

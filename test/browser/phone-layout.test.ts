@@ -15,7 +15,15 @@ import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, openPage } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const LANGS = ['en', 'fr', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
 /** The phone sizes and the share of the height the header and the bottom panel may take together. */
@@ -36,7 +44,15 @@ const MESSAGE = 'Hello,\nplease sign the service agreement before Friday: the se
 async function createSigning(server: TestServer, lang: Lang, message: boolean) {
   const body = {
     email: { sender_name: 'Northwind Trading', ...(message ? { message: MESSAGE } : {}) },
-    signers: [{ reference: 'client', name: lang === 'ar' ? 'ليلى حداد' : 'Jeanne Dupont-Lefèvre de la Tour', email: `phone-${lang}-${message}@example.com`, order: 1, locale: lang }],
+    signers: [
+      {
+        reference: 'client',
+        name: lang === 'ar' ? 'ليلى حداد' : 'Jeanne Dupont-Lefèvre de la Tour',
+        email: `phone-${lang}-${message}@example.com`,
+        order: 1,
+        locale: lang,
+      },
+    ],
     fields: [
       { signer_reference: 'client', type: 'text', name: 'company', field_key: 'company', page: 1, x: 72, y: 160, width: 220, height: 24 },
       { signer_reference: 'client', type: 'date', field_key: 'sign_date', page: 1, x: 330, y: 160, width: 110, height: 24 },
@@ -107,7 +123,11 @@ async function cutInBoxes(page: Page): Promise<string[]> {
   })()`)) as string[];
 }
 
-test('the signing page on a phone: small fixed parts, the document on the first screen', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000, concurrency: 3 }, async (t) => {
+test('the signing page on a phone: small fixed parts, the document on the first screen', {
+  skip: !IN_CI && missingTool(CHROMIUM),
+  timeout: 600_000,
+  concurrency: 3,
+}, async (t) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await useServer(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
@@ -120,7 +140,13 @@ test('the signing page on a phone: small fixed parts, the document on the first 
         for (const message of [true, false]) {
           const url = await createSigning(server, lang, message);
           for (const size of SIZES) {
-            const { page, errors } = await openPage(browser, st, { viewport: size.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: lang });
+            const { page, errors } = await openPage(browser, st, {
+              viewport: size.viewport,
+              isMobile: true,
+              hasTouch: true,
+              deviceScaleFactor: 2,
+              locale: lang,
+            });
             const label = `${lang}, ${size.name}, ${message ? 'with' : 'without'} a message`;
             await page.goto(url);
             await page.locator('html[data-screen="document"] .page[data-rendered="true"]').waitFor();
@@ -131,12 +157,23 @@ test('the signing page on a phone: small fixed parts, the document on the first 
             const check = async (state: string) => {
               const m = await measure(page);
               const share = (m.header + m.panel) / m.viewport;
-              figures.push(`${label}, ${state}: header ${m.header.toFixed(0)} + panel ${m.panel.toFixed(0)} = ${(share * 100).toFixed(1)} % of ${m.viewport}; document ${m.documentShown.toFixed(0)} px`);
-              assert.ok(share <= size.chrome, `${label}, ${state}: header ${m.header} + bottom panel ${m.panel} px take ${(share * 100).toFixed(1)} % of ${m.viewport} px (at most ${size.chrome * 100} %)`);
-              assert.ok(m.documentShown >= DOCUMENT_SHOWN * m.viewport, `${label}, ${state}: the first screen shows ${m.documentShown} px of the document (at least ${DOCUMENT_SHOWN * 100} % of ${m.viewport})`);
+              figures.push(
+                `${label}, ${state}: header ${m.header.toFixed(0)} + panel ${m.panel.toFixed(0)} = ${(share * 100).toFixed(1)} % of ${m.viewport}; document ${m.documentShown.toFixed(0)} px`,
+              );
+              assert.ok(
+                share <= size.chrome,
+                `${label}, ${state}: header ${m.header} + bottom panel ${m.panel} px take ${(share * 100).toFixed(1)} % of ${m.viewport} px (at most ${size.chrome * 100} %)`,
+              );
+              assert.ok(
+                m.documentShown >= DOCUMENT_SHOWN * m.viewport,
+                `${label}, ${state}: the first screen shows ${m.documentShown} px of the document (at least ${DOCUMENT_SHOWN * 100} % of ${m.viewport})`,
+              );
               await assertNoPageOverflow(page, `${label}, ${state}`);
               // The first screen as the signer sees it (taken only when asked: PARAPH_TEST_SCREENSHOTS=1).
-              await page.screenshot({ path: `${SHOTS}${lang}-${size.name}-${message ? 'message' : 'plain'}-${state.replace(/ /g, '-')}.png`, animations: 'disabled' });
+              await page.screenshot({
+                path: `${SHOTS}${lang}-${size.name}-${message ? 'message' : 'plain'}-${state.replace(/ /g, '-')}.png`,
+                animations: 'disabled',
+              });
               await assertAxeClean(page, `${label}, ${state}`);
             };
 

@@ -16,7 +16,15 @@ import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { openPage, snapshot } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -26,8 +34,28 @@ const SIGNERS = [
   { reference: 'witness', name: 'فاطمة الزهراء', email: 'fatima.walk@example.com', order: 3, locale: 'ar' },
 ];
 const FIELDS = SIGNERS.flatMap((s, i) => [
-  { signer_reference: s.reference, type: 'text', name: `${s.reference}_company`, field_key: 'company', page: 1, x: 72, y: 120 + i * 150, width: 220, height: 24 },
-  { signer_reference: s.reference, type: 'date', name: `${s.reference}_date`, field_key: 'sign_date', page: 1, x: 330, y: 120 + i * 150, width: 150, height: 24 },
+  {
+    signer_reference: s.reference,
+    type: 'text',
+    name: `${s.reference}_company`,
+    field_key: 'company',
+    page: 1,
+    x: 72,
+    y: 120 + i * 150,
+    width: 220,
+    height: 24,
+  },
+  {
+    signer_reference: s.reference,
+    type: 'date',
+    name: `${s.reference}_date`,
+    field_key: 'sign_date',
+    page: 1,
+    x: 330,
+    y: 120 + i * 150,
+    width: 150,
+    height: 24,
+  },
   { signer_reference: s.reference, type: 'signature', page: 1, x: 72, y: 160 + i * 150, width: 200, height: 50 },
 ]);
 
@@ -40,7 +68,11 @@ async function axe(page: Page, name: string): Promise<void> {
     violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
   };
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `axe on ${name}`);
+  assert.deepEqual(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `axe on ${name}`,
+  );
 }
 
 async function mailsOf(server: TestServer, to: string, count: number): Promise<CaughtEmail[]> {
@@ -133,7 +165,10 @@ test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTo
   // Signer 3 sees both earlier signatures and values, their own fields on top.
   const [third] = await mailsOf(server, SIGNERS[2]!.email, 1);
   assert.equal(third?.kind, 'turn');
-  for (const [size, options] of [['desktop', {}], ['phone', PHONE]] as const) {
+  for (const [size, options] of [
+    ['desktop', {}],
+    ['phone', PHONE],
+  ] as const) {
     const { page, errors } = await openPage(browser, t, options);
     await page.goto(buttonHrefs(third!.html)[0]!);
     await documentReady(page);
@@ -141,9 +176,12 @@ test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTo
     assert.equal(await page.locator('.earlier-signature').count(), 2, 'both earlier signatures');
     const shown = await earlier.allInnerTexts();
     for (const value of ['Lovelace Analytical Engines', 'Durand SARL', 'Ada Lovelace', 'Benoît Durand']) {
-      assert.ok(shown.some((text) => text.includes(value)), `"${value}" is shown (${shown.join(' | ')})`);
+      assert.ok(
+        shown.some((text) => text.includes(value)),
+        `"${value}" is shown (${shown.join(' | ')})`,
+      );
     }
-    assert.equal(await page.locator('.field-box.field-signature .field-mark').count(), 1, 'the signer\'s own field stays usable');
+    assert.equal(await page.locator('.field-box.field-signature .field-mark').count(), 1, "the signer's own field stays usable");
     await snapshot(page, `sequential/earlier-ar-${size}`);
     await axe(page, `earlier signatures (ar, ${size})`);
     assert.deepEqual(errors, []);
@@ -152,7 +190,11 @@ test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTo
   // Cancelling with a reason mails every mailed signer and shows the reason on the link.
   const cancelled = await postJson(server, `/v1/signature-requests/${id}/cancel`, { reason: 'The price changed; a new agreement follows.' });
   assert.equal(cancelled.status, 200);
-  for (const [signer, count] of [[SIGNERS[0]!, 2], [SIGNERS[1]!, 2], [SIGNERS[2]!, 2]] as const) {
+  for (const [signer, count] of [
+    [SIGNERS[0]!, 2],
+    [SIGNERS[1]!, 2],
+    [SIGNERS[2]!, 2],
+  ] as const) {
     const [notice] = await mailsOf(server, signer.email, count);
     assert.equal(notice?.kind, 'cancelled', signer.email);
     assert.ok(notice!.text.includes('The price changed; a new agreement follows.'));

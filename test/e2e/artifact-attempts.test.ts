@@ -61,10 +61,15 @@ test('a failed artifact attempt is recorded with its error and next retry, and i
   assert.equal(signed.status, 200, await signed.clone().text());
 
   // The first attempt fails on the rule; the retry would come 5 s later, but the server dies first.
-  const [failed] = await waitUntil('the failed attempt', async () => {
-    const attempts = (await detail(first, id)).artifact_attempts;
-    return attempts.length > 0 && attempts;
-  }, 30_000, 50);
+  const [failed] = await waitUntil(
+    'the failed attempt',
+    async () => {
+      const attempts = (await detail(first, id)).artifact_attempts;
+      return attempts.length > 0 && attempts;
+    },
+    30_000,
+    50,
+  );
   assert.ok(failed);
   assert.equal(failed.number, 1);
   assert.equal(failed.outcome, 'failed');
@@ -77,17 +82,28 @@ test('a failed artifact attempt is recorded with its error and next retry, and i
 
   // A restarted server picks the request up and makes the artifacts; the failed attempt is still there.
   const second = await serveProcess(t, args);
-  const done = await waitUntil('the artifacts after the restart', async () => {
-    const view = await detail(second, id);
-    return view.artifacts.signed_pdf && view;
-  }, 90_000);
+  const done = await waitUntil(
+    'the artifacts after the restart',
+    async () => {
+      const view = await detail(second, id);
+      return view.artifacts.signed_pdf && view;
+    },
+    90_000,
+  );
   assert.deepEqual(done.artifacts, { signed_pdf: true, evidence_pdf: true, evidence_json: true });
   assert.deepEqual(done.artifact_attempts[0], failed, 'the failed attempt as it was recorded before the kill');
   const last = done.artifact_attempts.at(-1);
   assert.equal(last?.outcome, 'succeeded');
   assert.equal(last?.error, null);
   assert.equal(last?.next_attempt_at, null);
-  assert.deepEqual(done.artifact_attempts.map((a) => a.number), done.artifact_attempts.map((_, i) => i + 1), 'numbered 1, 2, … across the restart');
-  assert.ok(done.artifact_attempts.slice(1, -1).every((a) => a.outcome === 'failed'), 'one success, the last');
+  assert.deepEqual(
+    done.artifact_attempts.map((a) => a.number),
+    done.artifact_attempts.map((_, i) => i + 1),
+    'numbered 1, 2, … across the restart',
+  );
+  assert.ok(
+    done.artifact_attempts.slice(1, -1).every((a) => a.outcome === 'failed'),
+    'one success, the last',
+  );
   assert.equal(await second.stop(), 0);
 });

@@ -65,7 +65,10 @@ function storedRows(dataDir: string, prefix: string): Map<string, StoredRow> {
     const links = db.prepare('SELECT signer_id, token_hash, revoked_at FROM signing_links WHERE request_id = ?');
     const mails = db.prepare("SELECT signer_id, status FROM mail_outbox WHERE request_id = ? AND kind = 'invitation'");
     return new Map(
-      requests.map((r) => [r.client_reference, { id: r.id, status: r.status, links: links.all(r.id) as StoredRow['links'], mails: mails.all(r.id) as StoredRow['mails'] }]),
+      requests.map((r) => [
+        r.client_reference,
+        { id: r.id, status: r.status, links: links.all(r.id) as StoredRow['links'], mails: mails.all(r.id) as StoredRow['mails'] },
+      ]),
     );
   });
 }
@@ -77,7 +80,10 @@ function actions(dataDir: string, ids: string[]): Map<string, { created: number;
     const events = db.prepare("SELECT COUNT(*) AS n FROM events WHERE request_id = ? AND type = 'signature_request.activated'");
     const count = (statement: typeof audit, ...args: string[]) => (statement.get(...args) as { n: number }).n;
     return new Map(
-      ids.map((id) => [id, { created: count(audit, id, 'request_created'), activated: count(audit, id, 'request_activated'), activatedEvents: count(events, id) }]),
+      ids.map((id) => [
+        id,
+        { created: count(audit, id, 'request_created'), activated: count(audit, id, 'request_activated'), activatedEvents: count(events, id) },
+      ]),
     );
   });
 }
@@ -182,7 +188,10 @@ function checkRetry(dataDir: string, prefix: string, results: BulkResult[], atKi
       assert.equal(stored.mails.filter((m) => m.signer_id === signer.id).length, sendEmails ? 1 : 0, `${what}: invitations queued`);
     }
   }
-  for (const [id, count] of actions(dataDir, results.map((r) => r.id as string))) {
+  for (const [id, count] of actions(
+    dataDir,
+    results.map((r) => r.id as string),
+  )) {
     assert.deepEqual(count, { created: 1, activated: 1, activatedEvents: 1 }, `request ${id}: created and activated once`);
   }
 }
@@ -208,7 +217,9 @@ async function checkReplay(session: Session, batch: unknown, idempotencyKey: str
   assert.deepEqual(again.body, retry.body);
 }
 
-test('a keyed bulk send killed mid-way answers, when retried, each row as the first attempt would have, and acts once', { timeout: 120_000 + ROUNDS * 30_000 }, async (t) => {
+test('a keyed bulk send killed mid-way answers, when retried, each row as the first attempt would have, and acts once', {
+  timeout: 120_000 + ROUNDS * 30_000,
+}, async (t) => {
   const seed = Number(process.env.PARAPH_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 32));
   console.log(`bulk-send-crash: seed ${seed} (PARAPH_CRASH_SEED=${seed} replays its choices)`);
   const rng = seededRandom(seed);
@@ -224,43 +235,62 @@ test('a keyed bulk send killed mid-way answers, when retried, each row as the fi
   assert.equal(template.status, 201, JSON.stringify(template.body));
   const templateId = template.body.id as string;
 
-  await t.test('killed while a row waits for its invitation: the rows before keep their links and mail outcome, the mail left pending goes at the restart', async (st) => {
-    const batch = { template_id: templateId, send_emails: true, recipients: recipients('mail', 4) };
-    const call = bulkCall(first, batch, 'mail-batch');
-    call.catch(() => {});
-    // The chosen instant: the second row is active and its invitation waits for the relay.
-    await waitUntil('the second row to wait for its invitation', () => storedRows(dataDir, 'mail').get('mail-2')?.mails.some((m) => m.status === 'pending'), 20_000, 20);
-    await sleep(rng.between(0, 3500));
-    await kill(first, call, 'mail batch');
-    const atKill = storedRows(dataDir, 'mail');
-    assert.deepEqual([...atKill.keys()].sort(), ['mail-1', 'mail-2'], 'the kill came while the second row waited');
-    assert.deepEqual(atKill.get('mail-1')?.mails.map((m) => m.status), ['failed']);
-    assert.deepEqual(atKill.get('mail-2')?.mails.map((m) => m.status), ['pending']);
+  await t.test(
+    'killed while a row waits for its invitation: the rows before keep their links and mail outcome, the mail left pending goes at the restart',
+    async (st) => {
+      const batch = { template_id: templateId, send_emails: true, recipients: recipients('mail', 4) };
+      const call = bulkCall(first, batch, 'mail-batch');
+      call.catch(() => {});
+      // The chosen instant: the second row is active and its invitation waits for the relay.
+      await waitUntil(
+        'the second row to wait for its invitation',
+        () =>
+          storedRows(dataDir, 'mail')
+            .get('mail-2')
+            ?.mails.some((m) => m.status === 'pending'),
+        20_000,
+        20,
+      );
+      await sleep(rng.between(0, 3500));
+      await kill(first, call, 'mail batch');
+      const atKill = storedRows(dataDir, 'mail');
+      assert.deepEqual([...atKill.keys()].sort(), ['mail-1', 'mail-2'], 'the kill came while the second row waited');
+      assert.deepEqual(
+        atKill.get('mail-1')?.mails.map((m) => m.status),
+        ['failed'],
+      );
+      assert.deepEqual(
+        atKill.get('mail-2')?.mails.map((m) => m.status),
+        ['pending'],
+      );
 
-    // The restart mails through the catcher: it sends the pending invitation, then the retry answers.
-    const second = await start(st, args, key);
-    const { answer, inProgress } = await retryUntilAnswered(second, batch, 'mail-batch');
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.equal(answer.replayed, false, 'the retry acted for the rows never reached');
-    const results = answer.body.results as BulkResult[];
-    assert.deepEqual([answer.body.total, answer.body.created, answer.body.failed], [4, 4, 0]);
-    checkRetry(dataDir, 'mail', results, atKill, true);
-    // What the first attempt would have said: its invitation failed; the one it left pending went at the restart.
-    assert.deepEqual(
-      results.map((r) => r.signers.map((s) => s.email_delivery)),
-      [['failed'], ['sent'], ['sent'], ['sent']],
-    );
-    const caught = caughtInvitations(dataDir, 'mail');
-    assert.equal(caught.get('mail-1@example.com'), undefined, 'the failed invitation is not sent again');
-    for (const result of results.slice(1)) {
-      const signer = result.signers[0] as BulkSigner;
-      assert.deepEqual(caught.get(signer.email), [tokenOf(signer.signing_url)], `${result.client_reference}: one invitation, with the answer's link`);
-    }
-    await checkLinksOpen(second, results);
-    await checkReplay(second, batch, 'mail-batch', answer);
-    assert.equal(await within(15_000, 'SIGTERM', second.server.stop('SIGTERM')), 0, second.server.stderr());
-    console.log(`bulk-send-crash: mail round: killed in row 2's mail wait; retries told 409 in progress ${inProgress}; relay connections ${relay.connections()}`);
-  });
+      // The restart mails through the catcher: it sends the pending invitation, then the retry answers.
+      const second = await start(st, args, key);
+      const { answer, inProgress } = await retryUntilAnswered(second, batch, 'mail-batch');
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.replayed, false, 'the retry acted for the rows never reached');
+      const results = answer.body.results as BulkResult[];
+      assert.deepEqual([answer.body.total, answer.body.created, answer.body.failed], [4, 4, 0]);
+      checkRetry(dataDir, 'mail', results, atKill, true);
+      // What the first attempt would have said: its invitation failed; the one it left pending went at the restart.
+      assert.deepEqual(
+        results.map((r) => r.signers.map((s) => s.email_delivery)),
+        [['failed'], ['sent'], ['sent'], ['sent']],
+      );
+      const caught = caughtInvitations(dataDir, 'mail');
+      assert.equal(caught.get('mail-1@example.com'), undefined, 'the failed invitation is not sent again');
+      for (const result of results.slice(1)) {
+        const signer = result.signers[0] as BulkSigner;
+        assert.deepEqual(caught.get(signer.email), [tokenOf(signer.signing_url)], `${result.client_reference}: one invitation, with the answer's link`);
+      }
+      await checkLinksOpen(second, results);
+      await checkReplay(second, batch, 'mail-batch', answer);
+      assert.equal(await within(15_000, 'SIGTERM', second.server.stop('SIGTERM')), 0, second.server.stderr());
+      console.log(
+        `bulk-send-crash: mail round: killed in row 2's mail wait; retries told 409 in progress ${inProgress}; relay connections ${relay.connections()}`,
+      );
+    },
+  );
 
   await t.test(`killed at ${ROUNDS} random moments of batches without mail: every row answered once, links kept`, async (st) => {
     let betweenCreateAndActivate = 0;
@@ -285,7 +315,10 @@ test('a keyed bulk send killed mid-way answers, when retried, each row as the fi
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       const results = answer.body.results as BulkResult[];
       assert.deepEqual([answer.body.total, answer.body.created, answer.body.failed], [30, 30, 0], `round ${round}`);
-      assert.deepEqual(results.map((r) => r.signers.map((s) => s.email_delivery)), results.map(() => ['not_requested']));
+      assert.deepEqual(
+        results.map((r) => r.signers.map((s) => s.email_delivery)),
+        results.map(() => ['not_requested']),
+      );
       checkRetry(dataDir, prefix, results, atKill, false);
       await checkLinksOpen(next, results.slice(0, 3));
       await checkReplay(next, batch, `${prefix}-batch`, answer);

@@ -49,12 +49,17 @@ test('the message names how the directory was chosen: PARAPH_DATA_DIR, or the de
   const cwd = useTmpDir(t);
   const fromEnv = await paraph(['keys', 'list'], { PARAPH_DATA_DIR: 'elsewhere' }, cwd);
   assert.equal(fromEnv.code, 1);
-  assert.match(fromEnv.stderr, new RegExp(`^paraph: data directory ${escape(path.join(fs.realpathSync(cwd), 'elsewhere'))} \\(PARAPH_DATA_DIR\\) does not exist\\.`));
+  assert.match(
+    fromEnv.stderr,
+    new RegExp(`^paraph: data directory ${escape(path.join(fs.realpathSync(cwd), 'elsewhere'))} \\(PARAPH_DATA_DIR\\) does not exist\\.`),
+  );
   const byDefault = await paraph(['requests', 'list'], { PARAPH_DATA_DIR: '' }, cwd);
   assert.equal(byDefault.code, 1);
   assert.match(
     byDefault.stderr,
-    new RegExp(`^paraph: data directory ${escape(path.join(fs.realpathSync(cwd), '.paraph'))} \\(the default \\./\\.paraph; --data-dir or PARAPH_DATA_DIR sets another\\) does not exist\\.`),
+    new RegExp(
+      `^paraph: data directory ${escape(path.join(fs.realpathSync(cwd), '.paraph'))} \\(the default \\./\\.paraph; --data-dir or PARAPH_DATA_DIR sets another\\) does not exist\\.`,
+    ),
   );
   assert.match(byDefault.stderr, /run `paraph serve` first to create it/);
   assert.deepEqual(fs.readdirSync(cwd), [], 'no .paraph made in the working directory');
@@ -81,9 +86,17 @@ function runBounded(args: string[], env: Record<string, string> = {}) {
 test('a data directory on procfs: serve and the CLI stop at once with a message naming --data-dir', () => {
   // mkdir on procfs answers ENOENT where the parent exists: Node's recursive mkdir loops on it for ever.
   const cases: Array<[string, RegExp, RegExp]> = [
-    ['/proc/paraph-data', /cannot be created here: this file system does not allow it\. Choose another directory with --data-dir \(or PARAPH_DATA_DIR\), on a disk\./, /does not exist/],
+    [
+      '/proc/paraph-data',
+      /cannot be created here: this file system does not allow it\. Choose another directory with --data-dir \(or PARAPH_DATA_DIR\), on a disk\./,
+      /does not exist/,
+    ],
     ['/proc/self/paraph/data', /cannot be created here: this file system does not allow it/, /does not exist/],
-    ['/proc/self', /cannot be used: this file system does not let paraph create its files there/, /cannot be used: this file system does not let paraph create its files there/],
+    [
+      '/proc/self',
+      /cannot be used: this file system does not let paraph create its files there/,
+      /cannot be used: this file system does not let paraph create its files there/,
+    ],
   ];
   for (const [dataDir, forServe, forCli] of cases) {
     for (const [args, reason] of [
@@ -112,15 +125,27 @@ test('a directory that is not a paraph data directory inside: one message naming
     return dir;
   };
   const cases: Array<[string, RegExp]> = [
-    [make('key-is-a-folder', (dir) => fs.mkdirSync(path.join(dir, 'master.key'))), /cannot be used: master\.key is a directory, where paraph keeps a file\. This is not a paraph data directory\./],
-    [make('blobs-is-a-file', (dir) => fs.writeFileSync(path.join(dir, 'blobs'), 'x')), /cannot be used: blobs is not a directory, where paraph keeps one\. This is not a paraph data directory\./],
-    [make('db-is-text', (dir) => fs.writeFileSync(path.join(dir, 'paraph.db'), 'x'.repeat(4096))), /cannot be used: paraph\.db is not a paraph database\. This is not a paraph data directory\./],
+    [
+      make('key-is-a-folder', (dir) => fs.mkdirSync(path.join(dir, 'master.key'))),
+      /cannot be used: master\.key is a directory, where paraph keeps a file\. This is not a paraph data directory\./,
+    ],
+    [
+      make('blobs-is-a-file', (dir) => fs.writeFileSync(path.join(dir, 'blobs'), 'x')),
+      /cannot be used: blobs is not a directory, where paraph keeps one\. This is not a paraph data directory\./,
+    ],
+    [
+      make('db-is-text', (dir) => fs.writeFileSync(path.join(dir, 'paraph.db'), 'x'.repeat(4096))),
+      /cannot be used: paraph\.db is not a paraph database\. This is not a paraph data directory\./,
+    ],
     [make('db-is-a-folder', (dir) => fs.mkdirSync(path.join(dir, 'paraph.db'))), /cannot be used: paraph\.db cannot be opened for writing/],
   ];
   const link = path.join(tmp, 'dangling');
   fs.symlinkSync(path.join(tmp, 'gone'), link);
   for (const [dataDir, reason] of cases) {
-    for (const args of [['serve', '--port', '0', '--smtp-port', '0'], ['keys', 'list']]) {
+    for (const args of [
+      ['serve', '--port', '0', '--smtp-port', '0'],
+      ['keys', 'list'],
+    ]) {
       const run = runBounded([...args, '--data-dir', dataDir]);
       assert.equal(run.status, 1, `${args[0]} ${dataDir}: ${run.stderr}`);
       assert.match(run.stderr, new RegExp(`^paraph: data directory ${escape(dataDir)} \\(--data-dir\\) `));

@@ -37,14 +37,20 @@ test('a command group without its command: the commands it has, exit 2', async (
 test('parser errors: what is wrong and where the help is, in two lines, exit 2', async (t) => {
   const cwd = useTmpDir(t);
   const cases: Array<[string[], string]> = [
-    [['keys', 'list', '--jsn'], "paraph keys list: unknown option '--jsn' (did you mean --json?)\nRun `paraph keys list --help` for its arguments and options.\n"],
+    [
+      ['keys', 'list', '--jsn'],
+      "paraph keys list: unknown option '--jsn' (did you mean --json?)\nRun `paraph keys list --help` for its arguments and options.\n",
+    ],
     [['keys', 'revoke'], "paraph keys revoke: missing required argument 'key_id'\nRun `paraph keys revoke --help` for its arguments and options.\n"],
     [
       ['requests', 'list', '--status', 'done'],
       "paraph requests list: option '--status <status>' argument 'done' is invalid. Allowed choices are prepared, active, completed, declined, cancelled, expired, purged.\nRun `paraph requests list --help` for its arguments and options.\n",
     ],
     [['serve', '--port'], "paraph serve: option '--port <port>' argument missing\nRun `paraph serve --help` for its arguments and options.\n"],
-    [['emails', 'list', 'extra'], "paraph emails list: too many arguments for 'list'. Expected 0 arguments but got 1.\nRun `paraph emails list --help` for its arguments and options.\n"],
+    [
+      ['emails', 'list', 'extra'],
+      "paraph emails list: too many arguments for 'list'. Expected 0 arguments but got 1.\nRun `paraph emails list --help` for its arguments and options.\n",
+    ],
     [['serv'], "paraph: unknown command 'serv' (did you mean serve?)\nRun `paraph --help` for its commands.\n"],
   ];
   for (const [args, expected] of cases) {
@@ -58,7 +64,10 @@ test('parser errors: what is wrong and where the help is, in two lines, exit 2',
 
 test('clock advance with a negative duration says the clock only moves forward, exit 2', async (t) => {
   const cwd = useTmpDir(t);
-  for (const args of [['clock', 'advance', '-1d'], ['clock', 'advance', '--', '-1d']]) {
+  for (const args of [
+    ['clock', 'advance', '-1d'],
+    ['clock', 'advance', '--', '-1d'],
+  ]) {
     const run = await paraph(args, {}, cwd);
     assert.equal(run.code, 2, run.stderr);
     assert.doesNotMatch(run.stderr, /unknown option/);

@@ -341,8 +341,21 @@ class Workload {
   private createForm(request: Tracked): FormData {
     const form = new FormData();
     form.append('document', new Blob([this.pdf], { type: 'application/pdf' }), 'contract.pdf');
-    const signers = request.signers.map((reference, i) => ({ reference, name: `Signer ${reference}`, email: `${reference}-${request.ref}@example.com`, order: i + 1 }));
-    const fields = request.signers.map((reference, i) => ({ signer_reference: reference, type: 'signature', page: 1, x: 72, y: 100 + i * 60, width: 180, height: 40 }));
+    const signers = request.signers.map((reference, i) => ({
+      reference,
+      name: `Signer ${reference}`,
+      email: `${reference}-${request.ref}@example.com`,
+      order: i + 1,
+    }));
+    const fields = request.signers.map((reference, i) => ({
+      signer_reference: reference,
+      type: 'signature',
+      page: 1,
+      x: 72,
+      y: 100 + i * 60,
+      width: 180,
+      height: 40,
+    }));
     form.append('request', JSON.stringify({ client_reference: request.ref, callback_url: this.callbackUrl, signers, fields }));
     return form;
   }
@@ -356,7 +369,14 @@ class Workload {
   private async activate(request: Tracked, session: Session): Promise<void> {
     request.sent.add('activate');
     const call = () =>
-      this.api(session, 'POST', `/signature-requests/${request.id}/activate`, { send_emails: request.sendEmails }, { 'idempotency-key': `activate-${request.ref}` }, request.sendEmails);
+      this.api(
+        session,
+        'POST',
+        `/signature-requests/${request.id}/activate`,
+        { send_emails: request.sendEmails },
+        { 'idempotency-key': `activate-${request.ref}` },
+        request.sendEmails,
+      );
     const answer = await call();
     if (!answer) {
       request.lost.add('activate');
@@ -422,7 +442,8 @@ class Workload {
     if (answer.replayed) this.replayAfterLoss(request, 'remind');
     this.figures.reminded200++;
     const reminders = answer.body.reminders as Array<{ reference: string; signing_url: string; email_delivery: string }>;
-    for (const r of reminders) assert.ok(['sent', 'failed'].includes(r.email_delivery), `reminders ${request.ref}/${r.reference}: email_delivery ${r.email_delivery}`);
+    for (const r of reminders)
+      assert.ok(['sent', 'failed'].includes(r.email_delivery), `reminders ${request.ref}/${r.reference}: email_delivery ${r.email_delivery}`);
     const reminded = new Map(reminders.map((r) => [r.reference, r.signing_url]));
     for (const reference of request.signers) {
       const link = reminded.get(reference);
@@ -536,7 +557,9 @@ function dbState(dataDir: string): DbState {
     undelivered: (db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'delivered'").get() as { n: number }).n,
     completedWithoutArtifacts: (
       db
-        .prepare("SELECT COUNT(*) AS n FROM signature_requests r WHERE r.status = 'completed' AND (SELECT COUNT(*) FROM artifacts a WHERE a.request_id = r.id) < 3")
+        .prepare(
+          "SELECT COUNT(*) AS n FROM signature_requests r WHERE r.status = 'completed' AND (SELECT COUNT(*) FROM artifacts a WHERE a.request_id = r.id) < 3",
+        )
         .get() as { n: number }
     ).n,
   }));
@@ -568,7 +591,10 @@ async function listAll(session: Session): Promise<Array<{ id: string; client_ref
   const all: Array<{ id: string; client_reference: string }> = [];
   let cursor = '';
   for (let page = 0; page < 100; page++) {
-    const answer = await callJson(`${session.apiUrl}/signature-requests?limit=20&cursor=${encodeURIComponent(cursor)}`, { method: 'GET', headers: { authorization: `Bearer ${session.key}` } });
+    const answer = await callJson(`${session.apiUrl}/signature-requests?limit=20&cursor=${encodeURIComponent(cursor)}`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${session.key}` },
+    });
     assert.equal(answer.status, 200, summary(answer));
     all.push(...(answer.body.data as Array<{ id: string; client_reference: string }>));
     cursor = answer.body.next_cursor as string;
@@ -631,7 +657,10 @@ async function checkRequests(session: Session, tracked: Tracked[], state: DbStat
     const status = answer.body.status as Status;
     assert.ok(status in RANK, `${request.ref}: unexpected status ${status}`);
     assert.ok(RANK[status]! >= RANK[impliedAtLeast(request)]!, `${request.ref} is ${status}, the client's 2xx answers imply ${impliedAtLeast(request)}`);
-    assert.ok(RANK[status]! <= RANK[reachableAtMost(request)]!, `${request.ref} is ${status}, beyond what the client's calls can do (${reachableAtMost(request)})`);
+    assert.ok(
+      RANK[status]! <= RANK[reachableAtMost(request)]!,
+      `${request.ref} is ${status}, beyond what the client's calls can do (${reachableAtMost(request)})`,
+    );
     const signers = new Map((answer.body.signers as Array<{ reference: string; status: string }>).map((s) => [s.reference, s.status]));
     for (const reference of request.ok.signed) assert.equal(signers.get(reference), 'signed', `${request.ref}/${reference} got a 2xx to sign`);
     const done = status === 'completed';
@@ -672,7 +701,8 @@ function checkMail(state: DbState): { sent: number; failed: number; duplicates: 
   const caught = new Map<string, number>();
   for (const m of state.caught) caught.set(`${m.request_id}/${m.kind}`, (caught.get(`${m.request_id}/${m.kind}`) ?? 0) + 1);
   const sentByKind = new Map<string, number>();
-  for (const m of state.outbox.filter((x) => x.status === 'sent')) sentByKind.set(`${m.request_id}/${m.kind}`, (sentByKind.get(`${m.request_id}/${m.kind}`) ?? 0) + 1);
+  for (const m of state.outbox.filter((x) => x.status === 'sent'))
+    sentByKind.set(`${m.request_id}/${m.kind}`, (sentByKind.get(`${m.request_id}/${m.kind}`) ?? 0) + 1);
   let duplicates = 0;
   for (const [what, sent] of sentByKind) {
     const got = caught.get(what) ?? 0;
@@ -728,7 +758,9 @@ interface Run {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-test('kill -9 at random moments under load: every 2xx holds after restarts, retries answer the first answer, nothing acts twice, every event delivered, data intact', { timeout: 60_000 + ROUNDS * 15_000 }, async (t) => {
+test('kill -9 at random moments under load: every 2xx holds after restarts, retries answer the first answer, nothing acts twice, every event delivered, data intact', {
+  timeout: 60_000 + ROUNDS * 15_000,
+}, async (t) => {
   const started = Date.now();
   const seed = Number(process.env.PARAPH_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 32));
   assert.ok(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'PARAPH_CRASH_SEED is an integer from 0 to 2^32 - 1');

@@ -12,7 +12,11 @@ test('examples/node-test passes', { timeout: 120_000 }, async () => {
   // A run of its own, not a part of this one: node:test marks its children with NODE_TEST_CONTEXT.
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, ['--test', '--test-reporter=spec', 'examples/node-test/*.test.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--test', '--test-reporter=spec', 'examples/node-test/*.test.mjs'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));

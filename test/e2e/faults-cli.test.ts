@@ -21,7 +21,10 @@ test('paraph faults add, list and clear work on the data directory of a running 
   assert.equal(refused.body.error.code, 'temporarily_unavailable');
   // The sandbox controls are never faulted, and show what the CLI wrote.
   const listed = await api('GET', '/_sandbox/faults');
-  assert.deepEqual(listed.body.data.map((r: { id: string; fired: number }) => [r.id, r.fired]), [[rule.id, 1]]);
+  assert.deepEqual(
+    listed.body.data.map((r: { id: string; fired: number }) => [r.id, r.fired]),
+    [[rule.id, 1]],
+  );
 
   const json = await cli('faults', 'add', '{"target":"mail","count":3}');
   assert.equal(json.code, 0, json.stderr);

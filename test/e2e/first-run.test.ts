@@ -39,7 +39,10 @@ const isRepository = spawnSync('git', ['-C', ROOT, 'rev-parse', '--git-dir'], { 
 /** The checkout `.ci/run` has just installed with `npm ci` on this line, if any. */
 const installedCheckout = process.env.PARAPH_FIRST_RUN_CHECKOUT || undefined;
 
-test('a fresh clone: npm ci, then the README command prints the banner at once, with no second build and nothing in the npx cache', { skip: !isRepository && 'not a git checkout', timeout: 900_000 }, async (t) => {
+test('a fresh clone: npm ci, then the README command prints the banner at once, with no second build and nothing in the npx cache', {
+  skip: !isRepository && 'not a git checkout',
+  timeout: 900_000,
+}, async (t) => {
   const [install, start] = firstCommands() as [string, string];
   const tmp = useTmpDir(t, 'paraph-first-run-');
   const clone = installedCheckout ?? path.join(tmp, 'paraph');
@@ -100,10 +103,16 @@ test('a fresh clone: npm ci, then the README command prints the banner at once, 
     void exited.then((code) => reject(new Error(`${start} exited (${code}) before its banner:\n${out}\n${err}`)));
   });
   const ms = Math.round(bannerAt - ended);
-  t.diagnostic(`Node ${process.versions.node}: "${start}" printed the banner ${ms} ms after ${installedCheckout ? 'it started, in the checkout CI installed' : `"${install}" ended`}`);
+  t.diagnostic(
+    `Node ${process.versions.node}: "${start}" printed the banner ${ms} ms after ${installedCheckout ? 'it started, in the checkout CI installed' : `"${install}" ended`}`,
+  );
 
   assert.match(out, /paraph \d+\.\d+\.\d+: e-signature sandbox ready/);
-  assert.match(out, /Keep \.paraph\/ out of version control \(it holds master\.key\): add it to \.gitignore\./, 'the first start says to keep .paraph/ out of git');
+  assert.match(
+    out,
+    /Keep \.paraph\/ out of version control \(it holds master\.key\): add it to \.gitignore\./,
+    'the first start says to keep .paraph/ out of git',
+  );
   assert.equal(fs.statSync(path.join(clone, 'dist', 'paraph.js')).mtimeMs, built, 'nothing was built again');
   assert.doesNotMatch(`${out}\n${err}`, /> paraph@[^ ]+ (build|preprepare|prepare)\b/, 'no build script ran');
   const npx = path.join(cache, '_npx');

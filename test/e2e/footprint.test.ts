@@ -44,7 +44,10 @@ function packages(modules: string): Array<{ name: string; bytes: number }> {
 
 const npmEnv = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
-test('the packed package installed into an empty project: its size with and without OCR, and no install script of its own', { skip: !fs.existsSync(path.join(ROOT, 'dist', 'paraph.js')) && 'dist/ not built', timeout: 600_000 }, async (t) => {
+test('the packed package installed into an empty project: its size with and without OCR, and no install script of its own', {
+  skip: !fs.existsSync(path.join(ROOT, 'dist', 'paraph.js')) && 'dist/ not built',
+  timeout: 600_000,
+}, async (t) => {
   const tmp = useTmpDir(t, 'paraph-footprint-');
   // The build is already there (npm test builds first): pack it as it is.
   const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: ROOT, env: npmEnv, encoding: 'utf8' });
@@ -55,7 +58,10 @@ test('the packed package installed into an empty project: its size with and with
   t.diagnostic(`tarball ${packed.filename}: ${(packed.size / MB).toFixed(1)} MB`);
 
   const sizes: Record<string, number> = {};
-  for (const [name, extra] of [['default', []], ['without OCR', ['--omit=optional']]] as const) {
+  for (const [name, extra] of [
+    ['default', []],
+    ['without OCR', ['--omit=optional']],
+  ] as const) {
     const project = path.join(tmp, name.replace(/ /g, '-'));
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'paraph-footprint', private: true }));
@@ -66,7 +72,9 @@ test('the packed package installed into an empty project: its size with and with
     assert.doesNotMatch(`${install.stdout}\n${install.stderr}`, /paraph@[^ ]+ \((pre|post)?(install|prepare)/, `${name}: npm lists a script of paraph's`);
     const modules = path.join(project, 'node_modules');
     sizes[name] = sizeOf(modules);
-    const largest = packages(modules).slice(0, 8).map((p) => `${p.name} ${(p.bytes / MB).toFixed(1)}`);
+    const largest = packages(modules)
+      .slice(0, 8)
+      .map((p) => `${p.name} ${(p.bytes / MB).toFixed(1)}`);
     t.diagnostic(`${name}: node_modules ${(sizes[name] / MB).toFixed(1)} MB; largest (MB): ${largest.join(', ')}`);
     const ocr = OCR_PARTS.filter((part) => fs.existsSync(path.join(modules, part)));
     if (name === 'default') assert.deepEqual(ocr, OCR_PARTS, 'the default install has OCR');
@@ -75,7 +83,11 @@ test('the packed package installed into an empty project: its size with and with
     for (const bundled of NOT_INSTALLED) {
       assert.ok(!fs.existsSync(path.join(modules, bundled)), `${name}: ${bundled} is in paraph's dist/, not installed`);
     }
-    assert.match(fs.readFileSync(path.join(modules, 'paraph', 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8'), /^## pdfjs-dist [\d.]+ \(Apache-2\.0\)$/m, 'the licence notices name pdf.js');
+    assert.match(
+      fs.readFileSync(path.join(modules, 'paraph', 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8'),
+      /^## pdfjs-dist [\d.]+ \(Apache-2\.0\)$/m,
+      'the licence notices name pdf.js',
+    );
   }
 
   // The default install reads a scanned page with the vendored pdf.js and OCR engine.
@@ -109,6 +121,9 @@ test('the packed package installed into an empty project: its size with and with
   );
   assert.equal(await serve.stop(), 0);
 
-  assert.ok((sizes['without OCR'] as number) <= WITHOUT_OCR_MB * MB, `without OCR: ${((sizes['without OCR'] as number) / MB).toFixed(1)} MB, over ${WITHOUT_OCR_MB} MB`);
+  assert.ok(
+    (sizes['without OCR'] as number) <= WITHOUT_OCR_MB * MB,
+    `without OCR: ${((sizes['without OCR'] as number) / MB).toFixed(1)} MB, over ${WITHOUT_OCR_MB} MB`,
+  );
   assert.ok((sizes.default as number) <= DEFAULT_MB * MB, `default: ${((sizes.default as number) / MB).toFixed(1)} MB, over ${DEFAULT_MB} MB`);
 });

@@ -48,7 +48,9 @@ function assertEnvelope(body: Record<string, any>, code: string): void {
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'latin1'));
 
-test('hostile PDFs: a clear 4xx or a bounded 503 each, no code run, memory back under 300 MB, no process left', { skip: process.platform !== 'linux' }, async (t) => {
+test('hostile PDFs: a clear 4xx or a bounded 503 each, no code run, memory back under 300 MB, no process left', {
+  skip: process.platform !== 'linux',
+}, async (t) => {
   const dir = useTmpDir(t);
   const marker = path.join(dir, 'font-matrix-ran');
   const documents: Array<[string, Uint8Array]> = [
@@ -110,7 +112,9 @@ test('hostile PDFs: a clear 4xx or a bounded 503 each, no code run, memory back 
   }
   const children = childrenOf(pid);
   console.log(`hostile PDFs on Node ${process.versions.node}:\n  ${rows.join('\n  ')}`);
-  console.log(`server RSS: ${Math.round(startRss)} MB at start, peak ${Math.round(peakRss)} MB, ${Math.round(rss)} MB after; child processes: ${children.length}`);
+  console.log(
+    `server RSS: ${Math.round(startRss)} MB at start, peak ${Math.round(peakRss)} MB, ${Math.round(rss)} MB after; child processes: ${children.length}`,
+  );
   assert.ok(rss < RSS_CEILING_MB, `server RSS back under ${RSS_CEILING_MB} MB (${Math.round(rss)} MB)`);
   assert.ok(children.length <= 2, 'at most the inspection and detection children run');
 

@@ -54,11 +54,19 @@ function listen(t: TestContext, args: string[], env: Record<string, string> = {}
     lines,
     stderr: () => stderr,
     async waitForLines(count, timeoutMs = 15_000) {
-      await until(() => lines.length >= count, () => `expected ${count} line(s), got ${lines.length}`, timeoutMs);
+      await until(
+        () => lines.length >= count,
+        () => `expected ${count} line(s), got ${lines.length}`,
+        timeoutMs,
+      );
       return lines.slice(0, count);
     },
     async waitForStderr(pattern, timeoutMs = 15_000) {
-      await until(() => pattern.test(stderr), () => `expected ${pattern} on stderr`, timeoutMs);
+      await until(
+        () => pattern.test(stderr),
+        () => `expected ${pattern} on stderr`,
+        timeoutMs,
+      );
     },
     async stop(signal = 'SIGINT') {
       child.kill(signal);
@@ -122,9 +130,15 @@ test('listen --json prints each event of a flow as its WebhookEvent line; listen
   const id = await signedRequest(apiClient(apiUrl, key));
   const lines = await asJson.waitForLines(4);
   // The exact bytes a webhook delivery sends, one event per line, in the order they were recorded.
-  assert.deepEqual(lines, storedEvents(dataDir).map((e) => e.payload));
+  assert.deepEqual(
+    lines,
+    storedEvents(dataDir).map((e) => e.payload),
+  );
   const events = lines.map((line) => JSON.parse(line) as WebhookEvent);
-  assert.deepEqual(events.map((e) => e.type), FLOW);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    FLOW,
+  );
   assert.ok(events.every((e) => e.data.signature_request_id === id));
 
   const printed = await human.waitForLines(4);
@@ -161,7 +175,10 @@ test('listen --forward-to posts each event signed with the webhook secret, and g
   const received = await receiver.waitFor(5);
   const wh = new Webhook(serve.ready.webhook_secret as string);
   const stored = storedEvents(dataDir);
-  assert.deepEqual(received.map((r) => r.body), stored.map((e) => e.payload));
+  assert.deepEqual(
+    received.map((r) => r.body),
+    stored.map((e) => e.payload),
+  );
   for (const delivery of received) {
     const event = wh.verify(delivery.body, delivery.headers as Record<string, string>) as WebhookEvent;
     assert.equal(delivery.headers['webhook-id'], event.id);
@@ -188,7 +205,10 @@ test('listen --events keeps only the types asked for; bad usage exits 2; a refus
   await signedRequest(api);
   await signedRequest(api);
   const lines = await filtered.waitForLines(4);
-  assert.deepEqual(lines.map((l) => (JSON.parse(l) as WebhookEvent).type), ['signer.completed', 'signature_request.completed', 'signer.completed', 'signature_request.completed']);
+  assert.deepEqual(
+    lines.map((l) => (JSON.parse(l) as WebhookEvent).type),
+    ['signer.completed', 'signature_request.completed', 'signer.completed', 'signature_request.completed'],
+  );
   assert.equal(await filtered.stop(), 0);
   assert.equal(filtered.lines.length, 4);
 
@@ -254,9 +274,15 @@ test('across a serve restart, events recorded while it was down arrive once each
   const stored = storedEvents(dataDir);
   assert.equal(stored.length, 3 + 2 * 2 + 2 + 1, 'activated x3, expired x2 by hand, expired by the clock, activated');
   const lines = await follower.waitForLines(stored.length);
-  assert.deepEqual(lines, stored.map((e) => e.payload));
+  assert.deepEqual(
+    lines,
+    stored.map((e) => e.payload),
+  );
   const received = await receiver.waitFor(stored.length);
-  assert.deepEqual(received.map((r) => r.headers['webhook-id']), stored.map((e) => e.id));
+  assert.deepEqual(
+    received.map((r) => r.headers['webhook-id']),
+    stored.map((e) => e.id),
+  );
   const wh = new Webhook(secret);
   for (const delivery of received) wh.verify(delivery.body, delivery.headers as Record<string, string>);
 

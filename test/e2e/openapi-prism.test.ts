@@ -51,10 +51,17 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
 
   const touched = new Set<string>();
   const operations = Object.entries(DOC.paths).flatMap(([template, item]) =>
-    Object.keys(item).map((method) => ({ name: `${method.toUpperCase()} ${template}`, pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+    Object.keys(item).map((method) => ({
+      name: `${method.toUpperCase()} ${template}`,
+      pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    })),
   );
   const problems: string[] = [];
-  const call = async (method: string, route: string, init: { key?: string | null; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Answer> => {
+  const call = async (
+    method: string,
+    route: string,
+    init: { key?: string | null; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
     const headers: Record<string, string> = { ...init.headers };
     const bearer = init.key === undefined ? key : init.key;
     if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
@@ -85,7 +92,13 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
     form.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
     return form;
   };
-  const signer = (reference: string, extra: Record<string, unknown> = {}) => ({ reference, name: `Signer ${reference}`, email: `${reference}@example.com`, order: 1, ...extra });
+  const signer = (reference: string, extra: Record<string, unknown> = {}) => ({
+    reference,
+    name: `Signer ${reference}`,
+    email: `${reference}@example.com`,
+    order: 1,
+    ...extra,
+  });
   const field = (reference: string) => ({ signer_reference: reference, type: 'signature', page: 1, x: 50, y: 600, width: 200, height: 50 });
   const request = (reference: string, extra: Record<string, unknown> = {}) => ({
     client_reference: `prism-${reference}-${Date.now()}`,
@@ -105,13 +118,21 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   const id = created.body.id as string;
   expect(await call('POST', '/v1/signature-requests', { body: createForm(first), headers: { 'idempotency-key': 'prism-create-a' } }), 201, 'key replay');
   expect(await call('POST', '/v1/signature-requests', { body: createForm(first) }), 200, 'client_reference replay');
-  expect(await call('POST', '/v1/signature-requests', { body: createForm(request('other')), headers: { 'idempotency-key': 'prism-create-a' } }), 422, 'key reused');
+  expect(
+    await call('POST', '/v1/signature-requests', { body: createForm(request('other')), headers: { 'idempotency-key': 'prism-create-a' } }),
+    422,
+    'key reused',
+  );
   expect(await call('POST', '/v1/signature-requests', { body: createForm(request('nokey')), key: 'paraph_test_not_a_key' }), 401, 'bad key');
   expect(await call('GET', '/v1/signature-requests?limit=5'), 200, 'list');
   expect(await call('GET', `/v1/signature-requests/${crypto.randomUUID()}`), 404, 'unknown request');
   expect(await call('POST', `/v1/signature-requests/${id}/detect-fields`, { json: {} }), 200, 'detect');
   expect(await call('PUT', `/v1/signature-requests/${id}/fields`, { json: { fields: [field('client')] } }), 200, 'fields');
-  expect(await call('POST', `/v1/signature-requests/${id}/signers/client/replace`, { json: { email: 'client2@example.com', name: 'New Client' } }), 200, 'replace');
+  expect(
+    await call('POST', `/v1/signature-requests/${id}/signers/client/replace`, { json: { email: 'client2@example.com', name: 'New Client' } }),
+    200,
+    'replace',
+  );
   expect(await call('POST', `/v1/signature-requests/${id}/reminders`, { json: {} }), 409, 'reminders before activation');
   const activated = await call('POST', `/v1/signature-requests/${id}/activate`, { json: { send_emails: false } });
   expect(activated, 200, 'activate');
@@ -138,7 +159,8 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
     assert.ok(Date.now() < deadline, 'artifacts in time');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  for (const type of ['signed-pdf', 'evidence.pdf']) assert.equal((await call('GET', `/v1/signature-requests/${id}/artifacts/${type}`)).type, 'application/pdf');
+  for (const type of ['signed-pdf', 'evidence.pdf'])
+    assert.equal((await call('GET', `/v1/signature-requests/${id}/artifacts/${type}`)).type, 'application/pdf');
   expect(await call('GET', `/v1/signature-requests/${id}/artifacts/evidence.json`), 200, 'evidence.json');
   expect(await call('GET', `/sign/${token}/api/signed-document`, { key: null }), 200, 'signed copy');
   expect(await call('POST', `/sign/${token}/api/decline`, { key: null, json: { reason: 'too late' } }), 409, 'decline after signing');
@@ -156,7 +178,12 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
     for (const header of operation.parameters) {
       assert.match(String(hook.headers[header.name] ?? ''), new RegExp(header.schema.pattern ?? '.'), `${event.type}: ${header.name}`);
     }
-    const schema = JSON.parse(JSON.stringify(operation.requestBody.content['application/json'].schema).replaceAll('"#/components/', '"https://openapi.paraph.invalid/document.json#/components/'));
+    const schema = JSON.parse(
+      JSON.stringify(operation.requestBody.content['application/json'].schema).replaceAll(
+        '"#/components/',
+        '"https://openapi.paraph.invalid/document.json#/components/',
+      ),
+    );
     const validate = ajv.compile(schema);
     assert.ok(validate(event), `${event.type}: ${ajv.errorsText(validate.errors)}`);
   }
@@ -172,7 +199,9 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   expect(await call('GET', `/sign/${token}/api/signed-document`, { key: null }), 410, 'signed copy purged');
 
   // A second request with an email code: otp, a wrong code, decline; a third cancelled, then expired.
-  const second = await call('POST', '/v1/signature-requests', { body: createForm(request('b', { signers: [signer('client', { verification: 'email_otp' })] })) });
+  const second = await call('POST', '/v1/signature-requests', {
+    body: createForm(request('b', { signers: [signer('client', { verification: 'email_otp' })] })),
+  });
   expect(second, 201, 'create with email code');
   const secondLink = await call('POST', `/v1/signature-requests/${second.body.id}/activate`, { json: {} });
   const secondToken = new URL(secondLink.body.signers[0].signing_url as string).pathname.split('/')[2] as string;
@@ -244,11 +273,22 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   assert.match(await refused.text(), /reason/);
 
   await new Promise((resolve) => setTimeout(resolve, 200));
-  const violations = log.slice(startLog).split('\n').filter((line) => /violation/i.test(line));
+  const violations = log
+    .slice(startLog)
+    .split('\n')
+    .filter((line) => /violation/i.test(line));
   assert.deepEqual([...problems, ...violations], [], 'Prism reported violations');
   // Every operation of the document was called through Prism, and each status the flow aims at was answered.
   const called = new Set([...touched].map((entry) => entry.replace(/ \d+$/, '')));
-  assert.deepEqual(operations.map((o) => o.name).filter((name) => !called.has(name)), [], 'operations never called');
-  for (const status of [401, 404, 409, 410, 422, 429]) assert.ok([...touched].some((entry) => entry.endsWith(` ${status}`)), `a ${status} through Prism`);
+  assert.deepEqual(
+    operations.map((o) => o.name).filter((name) => !called.has(name)),
+    [],
+    'operations never called',
+  );
+  for (const status of [401, 404, 409, 410, 422, 429])
+    assert.ok(
+      [...touched].some((entry) => entry.endsWith(` ${status}`)),
+      `a ${status} through Prism`,
+    );
   console.log(`prism: ${touched.size} operation/status pairs, ${operations.length} operations, 0 violations`);
 });

@@ -22,7 +22,11 @@ const OPENAPI_TS = bin('openapi-typescript', 'bin/cli.js');
 const TSC = bin('typescript', 'bin/tsc');
 const QUIET = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1' };
 
-async function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number | null; out: string; stdout: string }> {
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | null; out: string; stdout: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...QUIET, ...options.env };
   // A run of its own, not a part of this one.
   delete env.NODE_TEST_CONTEXT;
@@ -50,9 +54,24 @@ test('Spectral (spectral:oas): 0 errors, 0 warnings', { timeout: 120_000 }, asyn
   const ruleset = path.join(dir, '.spectral.yaml');
   fs.writeFileSync(ruleset, 'extends: ["spectral:oas"]\n');
   const output = path.join(dir, 'spectral.json');
-  const result = await run(process.execPath, [SPECTRAL, 'lint', '--ruleset', ruleset, '--format', 'json', '--output', output, '--fail-severity', 'warn', 'docs/openapi.json']);
+  const result = await run(process.execPath, [
+    SPECTRAL,
+    'lint',
+    '--ruleset',
+    ruleset,
+    '--format',
+    'json',
+    '--output',
+    output,
+    '--fail-severity',
+    'warn',
+    'docs/openapi.json',
+  ]);
   const problems = JSON.parse(fs.readFileSync(output, 'utf8')) as Array<{ code: string; message: string; path: string[] }>;
-  assert.deepEqual(problems.map((p) => `${p.code}: ${p.message} at ${p.path.join('.')}`), []);
+  assert.deepEqual(
+    problems.map((p) => `${p.code}: ${p.message} at ${p.path.join('.')}`),
+    [],
+  );
   assert.equal(result.code, 0, result.out.slice(-2000));
 });
 
@@ -113,7 +132,10 @@ test('docs/openapi.md: its commands fetch, generate and lint as written', { time
   const script = ['set -e', ...blocks.map((block) => block.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`))].join('\n');
   const result = await run('bash', ['-c', script], { cwd: dir, env: { npm_config_offline: 'true', npm_config_yes: 'false' } });
   assert.equal(result.code, 0, result.out.slice(-3000));
-  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'openapi.json'), 'utf8')), JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8')));
+  assert.deepEqual(
+    JSON.parse(fs.readFileSync(path.join(dir, 'openapi.json'), 'utf8')),
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8')),
+  );
   assert.match(fs.readFileSync(path.join(dir, 'paraph-api.d.ts'), 'utf8'), /"\/v1\/signature-requests\/\{id\}\/artifacts\/\{type\}"/);
   assert.match(result.out, /Your API description is valid/);
   assert.match(result.out, /No results with a severity of 'warn' or higher found!|No results with a severity of 'error' found!/);

@@ -54,10 +54,19 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   const list = await paraph(['requests', 'list', '--json', '--data-dir', dataDir]);
   assert.equal(list.code, 0);
   const rows = JSON.parse(list.stdout) as Array<{ id: string; status: string; account_id: string }>;
-  assert.deepEqual(rows.map((r) => [r.id, r.status]), [[second, 'purged'], [first, 'expired']]);
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.status]),
+    [
+      [second, 'purged'],
+      [first, 'expired'],
+    ],
+  );
   assert.equal(rows[0]?.account_id, serve.ready.account_id);
   const filtered = await paraph(['requests', 'list', '--status', 'expired', '--json', '--data-dir', dataDir]);
-  assert.deepEqual((JSON.parse(filtered.stdout) as Array<{ id: string }>).map((r) => r.id), [first]);
+  assert.deepEqual(
+    (JSON.parse(filtered.stdout) as Array<{ id: string }>).map((r) => r.id),
+    [first],
+  );
   const shown = await paraph(['requests', 'show', first, '--data-dir', dataDir]);
   assert.equal(shown.code, 0);
   assert.match(shown.stdout, /request_expired/);

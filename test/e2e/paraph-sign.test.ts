@@ -59,7 +59,11 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
   const signature = (reference: string, y = 50) => ({ signer_reference: reference, type: 'signature', page: 1, x: 50, y, width: 150, height: 40 });
   /** `count` signers with one signature field each; non-sequential unless told. */
   const people = (count: number, extra: Json = {}) => ({
-    signers: Array.from({ length: count }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}-${Math.random().toString(36).slice(2, 8)}@example.com`, order: i + 1 })),
+    signers: Array.from({ length: count }, (_, i) => ({
+      reference: `s${i + 1}`,
+      email: `s${i + 1}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      order: i + 1,
+    })),
     fields: Array.from({ length: count }, (_, i) => signature(`s${i + 1}`, 50 + i * 60)),
     ...extra,
   });
@@ -211,16 +215,16 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
   await t.test('a malformed signing URL is bad usage (exit 2); an unreachable server exits 1', async () => {
     const urls = ['not a url', `${apiUrl}/signature-requests`];
     const closed = await closedPort();
-    const [unreachable, ...results] = await Promise.all([
-      sign(`http://127.0.0.1:${closed}/sign/${'A'.repeat(43)}`),
-      ...urls.map((url) => sign(url)),
-    ]);
+    const [unreachable, ...results] = await Promise.all([sign(`http://127.0.0.1:${closed}/sign/${'A'.repeat(43)}`), ...urls.map((url) => sign(url))]);
     results.forEach((result, i) => {
       assert.equal(result?.code, 2, `${urls[i]}: ${result?.stderr}`);
       assert.match(result?.stderr ?? '', /not a signing URL/);
     });
     assert.equal(unreachable?.code, 1);
-    assert.match(unreachable?.stderr ?? '', new RegExp(`cannot reach http://127\\.0\\.0\\.1:${closed} \\(connection refused\\): is \`paraph serve\` running there\\?`));
+    assert.match(
+      unreachable?.stderr ?? '',
+      new RegExp(`cannot reach http://127\\.0\\.0\\.1:${closed} \\(connection refused\\): is \`paraph serve\` running there\\?`),
+    );
   });
 
   assert.equal(await serve.stop(), 0);

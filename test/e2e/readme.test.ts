@@ -81,7 +81,10 @@ test('every shell block of the README runs, in order, against a fresh server, tw
     assert.match(result.out, /"status":"completed"/, `run ${run}: both signatures completed the request`);
     assert.match(result.out, /Signature is Valid/, `run ${run}: pdfsig validated the signed PDF`);
     assert.match(result.out, /"code":"unauthorized"/, `run ${run}: the bad key got the error envelope`);
-    const evidence = JSON.parse(fs.readFileSync(path.join(project.dir, 'evidence.json'), 'utf8')) as { signers?: unknown[]; signature_request?: { id?: string } };
+    const evidence = JSON.parse(fs.readFileSync(path.join(project.dir, 'evidence.json'), 'utf8')) as {
+      signers?: unknown[];
+      signature_request?: { id?: string };
+    };
     assert.equal(evidence.signers?.length, 2, `run ${run}: the evidence names both signers`);
     const created = /"id":"([0-9a-f-]{36})"/.exec(result.out)?.[1];
     assert.ok(created, `run ${run}: the create answered an id`);

@@ -10,7 +10,9 @@ import { useTmpDir } from '../helpers/server.js';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
-test('a second serve on a data directory in use exits 1 naming the first; a crashed server leaves no lock that stops the next', { timeout: 90_000 }, async (t) => {
+test('a second serve on a data directory in use exits 1 naming the first; a crashed server leaves no lock that stops the next', {
+  timeout: 90_000,
+}, async (t) => {
   const dataDir = path.join(useTmpDir(t), 'data');
   const first = await serveProcess(t, ['--data-dir', dataDir]);
   const url = first.ready.api_url as string;

@@ -44,7 +44,10 @@ test('paraph trigger on a prepared request of yours; refusals say why', { timeou
   const { id } = (await created.json()) as { id: string };
   const run = await paraph(['trigger', 'signature_request.completed', '--request', id, '--api', api, '--key', key]);
   assert.equal(run.code, 0, run.stderr);
-  assert.equal(run.stdout, `Signature request ${id}: activated, signed by client.\nEvents: signature_request.activated, signer.viewed, signer.completed, signature_request.completed\n`);
+  assert.equal(
+    run.stdout,
+    `Signature request ${id}: activated, signed by client.\nEvents: signature_request.activated, signer.viewed, signer.completed, signature_request.completed\n`,
+  );
   const status = (await (await fetch(`${api}/signature-requests/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
   assert.equal(status.status, 'completed');
   // Not prepared any more: exit 1, saying so.

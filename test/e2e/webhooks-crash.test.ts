@@ -9,7 +9,8 @@ import { useReceiver, type Received } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
 import { waitUntil as waitFor } from '../helpers/wait.js';
 
-const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) => waitFor(what, probe, timeoutMs, 50);
+const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number) =>
+  waitFor(what, probe, timeoutMs, 50);
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -77,7 +78,10 @@ test('kill -9 with deliveries in flight: after a restart every recorded event is
   }));
   assert.equal(before.events.length, 4 + 1 + 2, 'activated x4, replaced, cancelled x2');
   assert.deepEqual(before.deliveries.map((d) => d.event_id).sort(), [...before.events].sort(), 'one delivery per event, written with it');
-  assert.ok(before.deliveries.every((d) => d.status === 'pending'), 'nothing was acknowledged before the kill');
+  assert.ok(
+    before.deliveries.every((d) => d.status === 'pending'),
+    'nothing was acknowledged before the kill',
+  );
   for (const id of inFlight) assert.ok(before.events.includes(id));
 
   receiver.respond({ status: 204 });
@@ -105,7 +109,11 @@ test('kill -9 with deliveries in flight: after a restart every recorded event is
   }
   await waitUntil(
     'every delivery to be recorded as delivered',
-    () => readDb(dataDir, (db) => (db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").get() as { n: number }).n === before.events.length),
+    () =>
+      readDb(
+        dataDir,
+        (db) => (db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").get() as { n: number }).n === before.events.length,
+      ),
     5000,
   );
   assert.equal(await second.stop('SIGTERM'), 0);
@@ -133,10 +141,21 @@ test('paraph webhooks list and replay work on the data directory of a running se
   const deliveries = JSON.parse(listed.stdout) as Array<Record<string, any>>;
   assert.equal(deliveries.length, 1, 'only the deliveries of --request');
   const delivery = deliveries[0] as Record<string, any>;
-  assert.deepEqual(
-    Object.keys(delivery).sort(),
-    ['attempt_count', 'attempts', 'created_at', 'delivered_at', 'event_id', 'event_type', 'id', 'last_error', 'last_status_code', 'next_attempt_at', 'payload', 'signature_request_id', 'status'],
-  );
+  assert.deepEqual(Object.keys(delivery).sort(), [
+    'attempt_count',
+    'attempts',
+    'created_at',
+    'delivered_at',
+    'event_id',
+    'event_type',
+    'id',
+    'last_error',
+    'last_status_code',
+    'next_attempt_at',
+    'payload',
+    'signature_request_id',
+    'status',
+  ]);
   assert.equal(delivery.signature_request_id, id);
   assert.equal(delivery.event_type, 'signature_request.activated');
   assert.equal(delivery.status, 'delivered');
@@ -153,7 +172,10 @@ test('paraph webhooks list and replay work on the data directory of a running se
   assert.equal(typeof attempt?.duration_ms, 'number');
   assert.ok(!Number.isNaN(Date.parse(attempt?.attempted_at)));
   const everything = await paraph(['webhooks', 'list', '--json', '--data-dir', dataDir]);
-  assert.deepEqual((JSON.parse(everything.stdout) as Array<{ signature_request_id: string }>).map((d) => d.signature_request_id), [other, id]);
+  assert.deepEqual(
+    (JSON.parse(everything.stdout) as Array<{ signature_request_id: string }>).map((d) => d.signature_request_id),
+    [other, id],
+  );
 
   // The CLI sends the replay itself, before it exits.
   const replayed = await paraph(['webhooks', 'replay', delivery.id, '--data-dir', dataDir]);
@@ -166,10 +188,13 @@ test('paraph webhooks list and replay work on the data directory of a running se
 
   const after = JSON.parse((await paraph(['webhooks', 'list', '--request', id, '--json', '--data-dir', dataDir])).stdout) as Array<Record<string, any>>;
   assert.equal(after[0]?.attempt_count, 2);
-  assert.deepEqual(((after[0]?.attempts ?? []) as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]), [
-    ['automatic', 204],
-    ['replay', 204],
-  ]);
+  assert.deepEqual(
+    ((after[0]?.attempts ?? []) as Array<{ trigger: string; status_code: number }>).map((a) => [a.trigger, a.status_code]),
+    [
+      ['automatic', 204],
+      ['replay', 204],
+    ],
+  );
   // The server reads the same database.
   const viaApi = await api('GET', `/webhook-deliveries?signature_request_id=${id}`);
   assert.equal(viaApi.body.data[0].attempt_count, 2);

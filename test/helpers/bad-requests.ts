@@ -155,17 +155,86 @@ const MAY_CREATE = [201, 400, 413] as const;
 const CLIENT_ERRORS = Array.from({ length: 100 }, (_, i) => 400 + i);
 /** Hosts for URL fields: names, loopback and private addresses in every spelling, IPv6 special blocks. */
 const URL_HOSTS = [
-  'example.com', 'sub.example.co.uk', 'localhost', 'LOCALHOST', 'localhost.', 'foo.localhost', 'LocalHost.',
-  '127.0.0.1', '127.0.0.1.', '127.1', '127.255.255.254', '2130706433', '0x7f000001', '0x7f.1', '0177.0.0.1', '0', '0.0.0.0',
-  '[::1]', '[::]', '[0:0:0:0:0:0:0:1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::127.0.0.1]', '[::ffff:8.8.8.8]', '[::ffff:a9fe:a9fe]',
-  '[64:ff9b::7f00:1]', '[64:ff9b:1::1]', '[fe80::1]', '[fc00::1]', '[fd12:3456::1]', '[ff02::1]', '[2001:db8::1]', '[2002:7f00:1::]', '[2001::1]', '[2606:4700::1111]',
-  '10.0.0.1', '172.16.0.1', '172.31.255.255', '172.32.0.1', '100.64.0.1', '100.128.0.1', '169.254.169.254', '192.168.0.1', '192.0.0.1', '192.0.2.1',
-  '198.18.0.1', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255', '8.8.8.8', '1.1.1.1',
-  'xn--nxasmq6b.com', 'a_b.example.com', '-bad.example.com', 'exa--mple.com', `${'a'.repeat(63)}.com`, `${'a'.repeat(64)}.com`, `${`${'a'.repeat(60)}.`.repeat(5)}com`,
-  'example.com.', '%6c%6f%63%61%6c%68%6f%73%74', '%31%32%37.0.0.1', 'localhost%2e', '*.example.com',
+  'example.com',
+  'sub.example.co.uk',
+  'localhost',
+  'LOCALHOST',
+  'localhost.',
+  'foo.localhost',
+  'LocalHost.',
+  '127.0.0.1',
+  '127.0.0.1.',
+  '127.1',
+  '127.255.255.254',
+  '2130706433',
+  '0x7f000001',
+  '0x7f.1',
+  '0177.0.0.1',
+  '0',
+  '0.0.0.0',
+  '[::1]',
+  '[::]',
+  '[0:0:0:0:0:0:0:1]',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[::127.0.0.1]',
+  '[::ffff:8.8.8.8]',
+  '[::ffff:a9fe:a9fe]',
+  '[64:ff9b::7f00:1]',
+  '[64:ff9b:1::1]',
+  '[fe80::1]',
+  '[fc00::1]',
+  '[fd12:3456::1]',
+  '[ff02::1]',
+  '[2001:db8::1]',
+  '[2002:7f00:1::]',
+  '[2001::1]',
+  '[2606:4700::1111]',
+  '10.0.0.1',
+  '172.16.0.1',
+  '172.31.255.255',
+  '172.32.0.1',
+  '100.64.0.1',
+  '100.128.0.1',
+  '169.254.169.254',
+  '192.168.0.1',
+  '192.0.0.1',
+  '192.0.2.1',
+  '198.18.0.1',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '255.255.255.255',
+  '8.8.8.8',
+  '1.1.1.1',
+  'xn--nxasmq6b.com',
+  'a_b.example.com',
+  '-bad.example.com',
+  'exa--mple.com',
+  `${'a'.repeat(63)}.com`,
+  `${'a'.repeat(64)}.com`,
+  `${`${'a'.repeat(60)}.`.repeat(5)}com`,
+  'example.com.',
+  '%6c%6f%63%61%6c%68%6f%73%74',
+  '%31%32%37.0.0.1',
+  'localhost%2e',
+  '*.example.com',
 ];
 /** URLs no parser reads the same way, or at all. */
-const JUNK_URLS = ['https://///:99999', 'https:///', 'https://', 'https://:443', 'https://[::1', 'https://example.com:99999', 'https://exa mple.com', 'https://example.com\\@evil.com', 'https://evil.com#@example.com', 'https://user:pass@example.com', 'https://%', 'https://example.com/%zz'];
+const JUNK_URLS = [
+  'https://///:99999',
+  'https:///',
+  'https://',
+  'https://:443',
+  'https://[::1',
+  'https://example.com:99999',
+  'https://exa mple.com',
+  'https://example.com\\@evil.com',
+  'https://evil.com#@example.com',
+  'https://user:pass@example.com',
+  'https://%',
+  'https://example.com/%zz',
+];
 
 /** Text a traversal would find in a file outside the served folders. */
 const LEAK = /root:x:0:0|"name":\s*"paraph"|"dependencies"|compilerOptions|BEGIN (RSA |EC )?PRIVATE KEY/;
@@ -299,13 +368,44 @@ class Generator {
     list('Authorization twice (different case)', [this.auth(), ['Authorization', this.auth()[1]]]);
     this.category = 'idempotency-key';
     for (const path of [`${CREATE}/${UNKNOWN_UUID}/cancel`, `${CREATE}/${UNKNOWN_UUID}/activate`, '/_sandbox/api-keys']) {
-      this.json(`Idempotency-Key twice (POST ${describePath(path, this.t)})`, 'POST', path, '{}', [400], [...jsonHeaders(), ['idempotency-key', 'k1'], ['idempotency-key', 'k2']]);
-      this.json(`Idempotency-Key twice, the same (POST ${describePath(path, this.t)})`, 'POST', path, '{}', [400], [...jsonHeaders(), ['idempotency-key', 'k1'], ['Idempotency-Key', 'k1']]);
+      this.json(
+        `Idempotency-Key twice (POST ${describePath(path, this.t)})`,
+        'POST',
+        path,
+        '{}',
+        [400],
+        [...jsonHeaders(), ['idempotency-key', 'k1'], ['idempotency-key', 'k2']],
+      );
+      this.json(
+        `Idempotency-Key twice, the same (POST ${describePath(path, this.t)})`,
+        'POST',
+        path,
+        '{}',
+        [400],
+        [...jsonHeaders(), ['idempotency-key', 'k1'], ['Idempotency-Key', 'k1']],
+      );
     }
     this.category = 'signer';
-    this.add('Signer-Verification twice', { method: 'POST', target: `${this.t.signingPath}/api/view`, headers: [...jsonHeaders(), ['signer-verification', 'a'], ['signer-verification', 'b']], body: utf8('{}') }, [400]);
-    this.add('null body under the signing link (otp)', { method: 'POST', target: `${this.t.signingPath}/api/otp`, headers: jsonHeaders(), body: utf8('null') }, [400]);
-    this.add('null body under the signing link (decline)', { method: 'POST', target: `${this.t.signingPath}/api/decline`, headers: jsonHeaders(), body: utf8('null') }, [400]);
+    this.add(
+      'Signer-Verification twice',
+      {
+        method: 'POST',
+        target: `${this.t.signingPath}/api/view`,
+        headers: [...jsonHeaders(), ['signer-verification', 'a'], ['signer-verification', 'b']],
+        body: utf8('{}'),
+      },
+      [400],
+    );
+    this.add(
+      'null body under the signing link (otp)',
+      { method: 'POST', target: `${this.t.signingPath}/api/otp`, headers: jsonHeaders(), body: utf8('null') },
+      [400],
+    );
+    this.add(
+      'null body under the signing link (decline)',
+      { method: 'POST', target: `${this.t.signingPath}/api/decline`, headers: jsonHeaders(), body: utf8('null') },
+      [400],
+    );
   }
 
   /** An unknown query parameter on every API route: 400 naming it, before anything acts. */
@@ -384,7 +484,14 @@ class Generator {
   }
 
   /** A JSON request with the valid key. */
-  private json(label: string, method: string, path: string, body: string | Buffer, allow: readonly number[], headers: Array<[string, string | Buffer]> = jsonHeaders()): void {
+  private json(
+    label: string,
+    method: string,
+    path: string,
+    body: string | Buffer,
+    allow: readonly number[],
+    headers: Array<[string, string | Buffer]> = jsonHeaders(),
+  ): void {
     this.add(label, { method, target: path, headers: [this.auth(), ...headers], body: typeof body === 'string' ? utf8(body) : body }, allow);
   }
 
@@ -408,7 +515,12 @@ class Generator {
   }
 
   /** A create with these parts; only refusals are expected unless `allow` says otherwise. */
-  private create(label: string, parts: Part[], allow: readonly number[] = BAD, options: Parameters<typeof encodeMultipart>[2] & { contentType?: string | Buffer; route?: string } = {}): void {
+  private create(
+    label: string,
+    parts: Part[],
+    allow: readonly number[] = BAD,
+    options: Parameters<typeof encodeMultipart>[2] & { contentType?: string | Buffer; route?: string } = {},
+  ): void {
     const boundary = this.boundary();
     const body = encodeMultipart(parts, boundary, options);
     const contentType = options.contentType ?? `multipart/form-data; boundary=${boundary}`;
@@ -439,7 +551,15 @@ class Generator {
       ['signers missing', () => JSON.stringify({ ...p, signers: undefined })],
       ['signers is an object', () => set(p, 'signers', {})],
       ['signers is empty', () => set(p, 'signers', [])],
-      ['11 signers', () => set(p, 'signers', Array.from({ length: 11 }, (_, i) => ({ reference: `s${i}`, email: `s${i}@example.com`, order: (i % 10) + 1 })))],
+      [
+        '11 signers',
+        () =>
+          set(
+            p,
+            'signers',
+            Array.from({ length: 11 }, (_, i) => ({ reference: `s${i}`, email: `s${i}@example.com`, order: (i % 10) + 1 })),
+          ),
+      ],
       ['signer order is a string', () => set(signer, 'order', '1')],
       ['signer order is 0', () => set(signer, 'order', 0)],
       ['signer order is 11', () => set(signer, 'order', 11)],
@@ -452,7 +572,15 @@ class Generator {
       ['signer name has 201 characters', () => set(signer, 'name', 'n'.repeat(201))],
       ['two signers with one reference', () => set(p, 'signers', [signer, { ...signer, email: 'other@example.com', order: 2 }])],
       ['fields is an object', () => set(p, 'fields', {})],
-      ['101 fields', () => set(p, 'fields', Array.from({ length: 101 }, (_, i) => validField({ y: 10 + (i % 50) })))],
+      [
+        '101 fields',
+        () =>
+          set(
+            p,
+            'fields',
+            Array.from({ length: 101 }, (_, i) => validField({ y: 10 + (i % 50) })),
+          ),
+      ],
       ['field type checkbox', () => set(field, 'type', 'checkbox')],
       ['field page 0', () => set(field, 'page', 0)],
       ['field page 10001', () => set(field, 'page', 10001)],
@@ -470,7 +598,15 @@ class Generator {
       ['field_key on a signature field', () => set(field, 'field_key', 'company')],
       ['sequential_signing is a string', () => set(p, 'sequential_signing', 'true')],
       ['callback_url on loopback over http', () => set(p, 'callback_url', 'http://127.0.0.1/hook')],
-      ['callback_url to a private address', () => set(p, 'callback_url', rng.pick(['https://10.0.0.1/h', 'https://192.168.1.1/h', 'https://[::1]/h', 'https://169.254.169.254/latest', 'https://[::ffff:127.0.0.1]/h']))],
+      [
+        'callback_url to a private address',
+        () =>
+          set(
+            p,
+            'callback_url',
+            rng.pick(['https://10.0.0.1/h', 'https://192.168.1.1/h', 'https://[::1]/h', 'https://169.254.169.254/latest', 'https://[::ffff:127.0.0.1]/h']),
+          ),
+      ],
       ['callback_url on port 8443', () => set(p, 'callback_url', 'https://example.com:8443/h')],
       ['callback_url is not a URI', () => set(p, 'callback_url', 'not a uri')],
       ['return_url is javascript:', () => set(p, 'return_url', 'javascript:alert(1)')],
@@ -491,7 +627,14 @@ class Generator {
       ['top-level constructor.prototype', () => withLeadingKeys(JSON.stringify(p), '"constructor":{"prototype":{"polluted":"yes"}}')],
       ['top-level prototype', () => withLeadingKeys(JSON.stringify(p), '"prototype":{"polluted":"yes"}')],
       ['signer __proto__', () => JSON.stringify(p).replace('{"reference":"client"', '{"__proto__":{"admin":true},"reference":"client"')],
-      ['field __proto__', () => JSON.stringify(p).replace('{"signer_reference":"client","type":"signature"', '{"__proto__":{"page":1},"signer_reference":"client","type":"signature"')],
+      [
+        'field __proto__',
+        () =>
+          JSON.stringify(p).replace(
+            '{"signer_reference":"client","type":"signature"',
+            '{"__proto__":{"page":1},"signer_reference":"client","type":"signature"',
+          ),
+      ],
       ['email __proto__', () => withLeadingKeys(JSON.stringify(p), '"email":{"__proto__":{"subject":"x"}}')],
       ...(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'] as const).map(
         (key): [string, () => string] => [`field_values key ${key}`, () => withLeadingKeys(JSON.stringify(p), `"field_values":{"${key}":"x"}`)],
@@ -503,7 +646,10 @@ class Generator {
       ['deep nesting in a signer', () => JSON.stringify(p).replace('"order":1', `"order":${deepArrays(10_000)}`)],
       ['invalid UTF-8 in an unknown key', () => Buffer.concat([latin1('{"\xff\xfe":1,'), utf8(JSON.stringify(p).slice(1))])],
       ['invalid UTF-8 in a value, and no signers', () => Buffer.concat([latin1('{"client_reference":"\xc3\x28\xa0\xa1","signers":[]}')])],
-      ['overlong UTF-8 in a value, and signers a string', () => Buffer.concat([latin1('{"client_reference":"\xc0\xae\xc0\xae\xe0\x80\xaf"'), utf8(',"signers":"x"}')])],
+      [
+        'overlong UTF-8 in a value, and signers a string',
+        () => Buffer.concat([latin1('{"client_reference":"\xc0\xae\xc0\xae\xe0\x80\xaf"'), utf8(',"signers":"x"}')]),
+      ],
       ['UTF-16 with a byte order mark', () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(p), 'utf16le')])],
       ['lone surrogate escape and no fields rule', () => JSON.stringify({ ...p, client_reference: '\ud800' }).replace('"signers"', '"signers_"')],
       ['duplicate keys, the last one wrong', () => withLeadingKeys(JSON.stringify(p), '"client_reference":"a"').replace(/}$/, ',"client_reference":7}')],
@@ -513,7 +659,26 @@ class Generator {
   }
 
   private badJsonText(): string {
-    return this.rng.pick(['hello', '{', '{"client_reference":', '{"a":1,}', "{'a':1}", 'nul', '[', '"', '{"a":1}{"b":2}', 'NaN', '-', '01', '{"a":01}', '\u0000', ' ', '', '{"a":"\\x41"}', '{"a":"\\u12"}']);
+    return this.rng.pick([
+      'hello',
+      '{',
+      '{"client_reference":',
+      '{"a":1,}',
+      "{'a':1}",
+      'nul',
+      '[',
+      '"',
+      '{"a":1}{"b":2}',
+      'NaN',
+      '-',
+      '01',
+      '{"a":01}',
+      '\u0000',
+      ' ',
+      '',
+      '{"a":"\\x41"}',
+      '{"a":"\\u12"}',
+    ]);
   }
 
   private multipartMutators(): Mutator[] {
@@ -521,7 +686,16 @@ class Generator {
     const doc = () => this.documentPart();
     const req = () => this.goodRequestPart();
     const extraNames = ['extra', '', 'DOCUMENT', 'document ', 'request[]', 'x'.repeat(5000), 'réquest', 'constructor', 'prototype', 'hasOwnProperty'];
-    const badContentTypes = ['text/plain', 'application/octet-stream', 'image/png', 'application/json', 'application/x-pdf', 'pdf', 'application/pdf\u00e9', ''];
+    const badContentTypes = [
+      'text/plain',
+      'application/octet-stream',
+      'image/png',
+      'application/json',
+      'application/x-pdf',
+      'pdf',
+      'application/pdf\u00e9',
+      '',
+    ];
     const badFilenames = ['contract.txt', 'contract', 'contract.pdf.exe', 'contract.PDF.zip', 'contract.pdf ', ''];
     const notPdf = (): [string, Buffer] => {
       const [what, make] = rng.pick<[string, () => Buffer]>([
@@ -541,7 +715,12 @@ class Generator {
       () => this.create('no document part', [req()]),
       () => this.create('no request part', [doc()]),
       () => this.create('no parts at all', []),
-      () => this.add('empty body with a boundary', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', 'multipart/form-data; boundary=abc']], body: Buffer.alloc(0) }, BAD),
+      () =>
+        this.add(
+          'empty body with a boundary',
+          { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', 'multipart/form-data; boundary=abc']], body: Buffer.alloc(0) },
+          BAD,
+        ),
       () => this.create('document twice', [doc(), doc(), req()]),
       () => this.create('request twice', [doc(), req(), req()]),
       () => this.create('request before document, twice each', [req(), doc(), req(), doc()]),
@@ -552,73 +731,173 @@ class Generator {
       () => this.create('document without a content type', [this.documentPart({ type: undefined }), req()]),
       () => this.create('document is a text field', [this.documentPart({ filename: undefined }), req()]),
       () => this.create('document with a wrong filename', [this.documentPart({ filename: rng.pick(badFilenames) }), req()]),
-      () => this.create('document filename with invalid UTF-8', [this.documentPart({ rawHeaders: [latin1('Content-Disposition: form-data; name="document"; filename="contr\xff\xfe.txt"'), 'Content-Type: application/pdf'] }), req()]),
+      () =>
+        this.create('document filename with invalid UTF-8', [
+          this.documentPart({
+            rawHeaders: [latin1('Content-Disposition: form-data; name="document"; filename="contr\xff\xfe.txt"'), 'Content-Type: application/pdf'],
+          }),
+          req(),
+        ]),
       () => this.create('empty document', [this.documentPart({ body: Buffer.alloc(0) }), req()]),
       () => {
         const [what, bytes] = notPdf();
         this.create(`document is ${what}`, [this.documentPart({ body: bytes }), req()]);
       },
-      () => this.create('document sent as base64 text', [this.documentPart({ body: Buffer.from(this.t.pdf).toString('base64'), extraHeaders: ['Content-Transfer-Encoding: base64'] }), req()]),
+      () =>
+        this.create('document sent as base64 text', [
+          this.documentPart({ body: Buffer.from(this.t.pdf).toString('base64'), extraHeaders: ['Content-Transfer-Encoding: base64'] }),
+          req(),
+        ]),
       () => this.create('request part is not JSON', [doc(), this.requestPart(this.badJsonText())]),
       () => this.create('request part is a text field with bad JSON', [doc(), this.requestPart(this.badJsonText(), { type: undefined })]),
       () => this.create('request part is a file with bad JSON', [doc(), this.requestPart(this.badJsonText(), { filename: 'request.json' })]),
       () => this.create('request part is text/html with bad JSON', [doc(), this.requestPart(this.badJsonText(), { type: 'text/html' })]),
       () => {
         const bad = this.badPayload();
-        this.create(`request part: ${bad.label}`, [doc(), this.requestPart(bad.json, rng.pick([{}, { type: undefined }, { filename: 'request.json' }]))], bad.allow);
+        this.create(
+          `request part: ${bad.label}`,
+          [doc(), this.requestPart(bad.json, rng.pick([{}, { type: undefined }, { filename: 'request.json' }]))],
+          bad.allow,
+        );
       },
-      () => this.create('request part name with invalid UTF-8', [doc(), this.requestPart(JSON.stringify(validPayload(this.nextRef())), { rawHeaders: [latin1('Content-Disposition: form-data; name="requ\xe9st"')] })]),
+      () =>
+        this.create('request part name with invalid UTF-8', [
+          doc(),
+          this.requestPart(JSON.stringify(validPayload(this.nextRef())), { rawHeaders: [latin1('Content-Disposition: form-data; name="requ\xe9st"')] }),
+        ]),
       () => this.create('request part with a NUL in its name', [doc(), this.requestPart('{}', { name: 'request\u0000' })]),
       () => this.create('Content-Type without a boundary', [doc(), req()], BAD, { contentType: 'multipart/form-data' }),
-      () => this.create('empty boundary', [doc(), req()], BAD, { contentType: rng.pick(['multipart/form-data; boundary=', 'multipart/form-data; boundary=""', 'multipart/form-data; boundary= ']) }),
+      () =>
+        this.create('empty boundary', [doc(), req()], BAD, {
+          contentType: rng.pick(['multipart/form-data; boundary=', 'multipart/form-data; boundary=""', 'multipart/form-data; boundary= ']),
+        }),
       () => {
         const boundary = 'b'.repeat(rng.pick([71, 72, 100, 256, 257, 1000, 5000, 12_000]));
         const body = encodeMultipart([doc(), req()], boundary);
-        this.add(`boundary of ${boundary.length} characters`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body }, BAD);
+        this.add(
+          `boundary of ${boundary.length} characters`,
+          { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body },
+          BAD,
+        );
       },
       () => {
         const boundary = rng.pick(['a b', 'a"b', '===', '\u00e9\u00e8', '--', '----', ';', 'a\tb']);
         const body = encodeMultipart([doc(), this.requestPart('[]')], boundary);
-        this.add('boundary with odd characters and a bad payload', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', latin1(`multipart/form-data; boundary="${boundary}"`)]], body }, BAD);
+        this.add(
+          'boundary with odd characters and a bad payload',
+          { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', latin1(`multipart/form-data; boundary="${boundary}"`)]], body },
+          BAD,
+        );
       },
       () => this.create('boundary in the header differs from the body', [doc(), req()], BAD, { contentType: 'multipart/form-data; boundary=somethingelse' }),
       () => {
         const boundary = this.boundary();
         const body = encodeMultipart([doc(), req()], boundary);
         const cut = rng.range(0, body.length - boundary.length - 8);
-        this.add(`body truncated at byte ${cut} of ${body.length}`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body: body.subarray(0, cut) }, BAD);
+        this.add(
+          `body truncated at byte ${cut} of ${body.length}`,
+          {
+            method: 'POST',
+            target: CREATE,
+            headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]],
+            body: body.subarray(0, cut),
+          },
+          BAD,
+        );
       },
       () => this.create('bare LF line endings and a bad payload', [doc(), this.requestPart(this.badJsonText())], BAD, { eol: '\n' }),
       () => this.create('no closing delimiter', [doc(), req()], BAD, { close: false }),
-      () => this.create('preamble and epilogue around a bad payload', [doc(), this.requestPart('[]')], BAD, { preamble: 'garbage before', epilogue: 'garbage after' }),
+      () =>
+        this.create('preamble and epilogue around a bad payload', [doc(), this.requestPart('[]')], BAD, {
+          preamble: 'garbage before',
+          epilogue: 'garbage after',
+        }),
       // Huge part headers around valid parts: paraph may take the upload or refuse it, but must answer.
       () => this.create('huge filename', [this.documentPart({ filename: `${'f'.repeat(rng.range(20_000, 100_000))}.pdf` }), req()], MAY_CREATE),
-      () => this.create('huge part header line', [this.documentPart({ extraHeaders: [`X-Pad: ${'p'.repeat(rng.range(20_000, 100_000))}`] }), req()], MAY_CREATE),
-      () => this.create('hundreds of part header lines', [this.documentPart({ extraHeaders: Array.from({ length: rng.range(150, 2000) }, (_, i) => `X-H${i}: v`) }), req()], MAY_CREATE),
-      () => this.create('huge part header and a bad payload', [this.documentPart({ extraHeaders: [`X-Pad: ${'p'.repeat(rng.range(20_000, 100_000))}`] }), this.requestPart('[]')], [400, 413]),
+      () =>
+        this.create('huge part header line', [this.documentPart({ extraHeaders: [`X-Pad: ${'p'.repeat(rng.range(20_000, 100_000))}`] }), req()], MAY_CREATE),
+      () =>
+        this.create(
+          'hundreds of part header lines',
+          [this.documentPart({ extraHeaders: Array.from({ length: rng.range(150, 2000) }, (_, i) => `X-H${i}: v`) }), req()],
+          MAY_CREATE,
+        ),
+      () =>
+        this.create(
+          'huge part header and a bad payload',
+          [this.documentPart({ extraHeaders: [`X-Pad: ${'p'.repeat(rng.range(20_000, 100_000))}`] }), this.requestPart('[]')],
+          [400, 413],
+        ),
       () => this.create('part without Content-Disposition', [{ rawHeaders: ['Content-Type: application/pdf'], body: this.t.pdf }, req()]),
-      () => this.create('Content-Disposition attachment', [this.documentPart({ rawHeaders: ['Content-Disposition: attachment; name="document"; filename="c.pdf"', 'Content-Type: application/pdf'] }), req()]),
+      () =>
+        this.create('Content-Disposition attachment', [
+          this.documentPart({ rawHeaders: ['Content-Disposition: attachment; name="document"; filename="c.pdf"', 'Content-Type: application/pdf'] }),
+          req(),
+        ]),
       () => this.create('part header without a colon', [this.documentPart({ extraHeaders: ['this is not a header'] }), this.requestPart('[]')]),
       () => {
         const type = rng.pick(['application/x-www-form-urlencoded', 'text/plain', 'application/json', 'multipart/mixed; boundary=abc', 'application/pdf']);
-        const body = type === 'application/json' ? utf8(JSON.stringify(validPayload(this.nextRef()))) : type === 'application/pdf' ? Buffer.from(this.t.pdf) : utf8('request=%7B%7D&document=x');
+        const body =
+          type === 'application/json'
+            ? utf8(JSON.stringify(validPayload(this.nextRef())))
+            : type === 'application/pdf'
+              ? Buffer.from(this.t.pdf)
+              : utf8('request=%7B%7D&document=x');
         this.add(`body of type ${type.split(';')[0]}`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', type]], body }, BAD);
       },
-      () => this.add('multipart body without a Content-Type', { method: 'POST', target: CREATE, headers: [this.auth()], body: encodeMultipart([doc(), req()], 'abc') }, BAD),
-      once(() => this.create('8 MiB + 1 document', [this.documentPart({ body: Buffer.concat([Buffer.from(this.t.pdf), Buffer.alloc(8 * 1024 * 1024 + 1 - this.t.pdf.length, 0x20)]) }), req()], BAD)),
+      () =>
+        this.add(
+          'multipart body without a Content-Type',
+          { method: 'POST', target: CREATE, headers: [this.auth()], body: encodeMultipart([doc(), req()], 'abc') },
+          BAD,
+        ),
+      once(() =>
+        this.create(
+          '8 MiB + 1 document',
+          [this.documentPart({ body: Buffer.concat([Buffer.from(this.t.pdf), Buffer.alloc(8 * 1024 * 1024 + 1 - this.t.pdf.length, 0x20)]) }), req()],
+          BAD,
+        ),
+      ),
       // The template upload: exactly `document`, `name` and `fields`.
       () => this.template('template without a name', [doc(), { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }]),
       () => this.template('template without fields', [doc(), { name: 'name', body: 'NDA' }]),
       () => this.template('template fields not JSON', [doc(), { name: 'name', body: 'NDA' }, { name: 'fields', body: this.badJsonText() }]),
       () => this.template('template fields empty', [doc(), { name: 'name', body: 'NDA' }, { name: 'fields', body: '[]' }]),
       () => this.template('template fields an object', [doc(), { name: 'name', body: 'NDA' }, { name: 'fields', body: '{"0":{}}' }]),
-      () => this.template('template fields with __proto__', [doc(), { name: 'name', body: 'NDA' }, { name: 'fields', body: `[{"__proto__":{"x":1},${JSON.stringify(TEMPLATE_FIELDS[0]).slice(1)}]` }]),
+      () =>
+        this.template('template fields with __proto__', [
+          doc(),
+          { name: 'name', body: 'NDA' },
+          { name: 'fields', body: `[{"__proto__":{"x":1},${JSON.stringify(TEMPLATE_FIELDS[0]).slice(1)}]` },
+        ]),
       () => this.template('template fields 10,000 deep', [doc(), { name: 'name', body: 'NDA' }, { name: 'fields', body: deepArrays(10_000) }]),
-      () => this.template('template name of 121 characters', [doc(), { name: 'name', body: 'n'.repeat(121) }, { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }]),
+      () =>
+        this.template('template name of 121 characters', [
+          doc(),
+          { name: 'name', body: 'n'.repeat(121) },
+          { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) },
+        ]),
       () => this.template('template name empty', [doc(), { name: 'name', body: '' }, { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }]),
-      () => this.template('template name twice', [doc(), { name: 'name', body: 'a' }, { name: 'name', body: 'b' }, { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }]),
-      () => this.template('template with an extra part', [doc(), { name: 'name', body: 'a' }, { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }, { name: 'request', body: '{}' }]),
-      () => this.template('template document not a PDF', [this.documentPart({ body: rng.bytes(500) }), { name: 'name', body: 'a' }, { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) }]),
+      () =>
+        this.template('template name twice', [
+          doc(),
+          { name: 'name', body: 'a' },
+          { name: 'name', body: 'b' },
+          { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) },
+        ]),
+      () =>
+        this.template('template with an extra part', [
+          doc(),
+          { name: 'name', body: 'a' },
+          { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) },
+          { name: 'request', body: '{}' },
+        ]),
+      () =>
+        this.template('template document not a PDF', [
+          this.documentPart({ body: rng.bytes(500) }),
+          { name: 'name', body: 'a' },
+          { name: 'fields', body: JSON.stringify(TEMPLATE_FIELDS) },
+        ]),
     ];
   }
 
@@ -631,11 +910,58 @@ class Generator {
 
   private jsonRoutes(): Array<{ method: string; path: string; known: string; optional: boolean; real: boolean; specific: string[] }> {
     const { preparedId: p, activeId: a } = this.t;
-    const activate = ['{"send_emails":"true"}', '{"send_emails":1}', '{"link_expiry_days":0}', '{"link_expiry_days":31}', '{"link_expiry_days":"3"}', '{"link_expiry_days":1.5}', '{"link_expiry_days":-1}', '{"link_expiry_days":1e308}', '{"link_expiry_days":null}', '{"link_expiry_days":[3]}', '{"unknown":1}'];
-    const cancel = ['{"reason":1}', `{"reason":"${'r'.repeat(501)}"}`, '{"reason":[]}', '{"reason":{}}', '{"reason":null}', '{"reason":true}', '{"reason":"ok","extra":1}'];
-    const reminders = ['{"signer_reference":1}', '{"signer_reference":[]}', '{"signer_reference":null}', '{"signer_reference":{}}', '{"signer_reference":"client","x":1}'];
-    const fields = ['{"fields":"x"}', '{"fields":{}}', '{"fields":[]}', '{"fields":[1]}', `{"fields":${JSON.stringify(Array.from({ length: 101 }, () => validField()))}}`, `{"fields":[${JSON.stringify(validField({ page: '1' }))}]}`, `{"fields":[${JSON.stringify(validField({ signer_reference: 'nobody' }))}]}`, `{"fields":[${JSON.stringify(validField({ x: 5000 }))}]}`, `{"fields":[{"__proto__":{"page":1},${JSON.stringify(validField()).slice(1)}]}`, '{}', 'null'];
-    const replace = ['{"email":"nope"}', '{"email":1}', '{"email":"x@example.com","locale":"de"}', `{"email":"x@example.com","name":"${'n'.repeat(201)}"}`, '{"email":"x@example.com","send_email":"yes"}', '{"email":"x@example.com","extra":1}', '{}', 'null'];
+    const activate = [
+      '{"send_emails":"true"}',
+      '{"send_emails":1}',
+      '{"link_expiry_days":0}',
+      '{"link_expiry_days":31}',
+      '{"link_expiry_days":"3"}',
+      '{"link_expiry_days":1.5}',
+      '{"link_expiry_days":-1}',
+      '{"link_expiry_days":1e308}',
+      '{"link_expiry_days":null}',
+      '{"link_expiry_days":[3]}',
+      '{"unknown":1}',
+    ];
+    const cancel = [
+      '{"reason":1}',
+      `{"reason":"${'r'.repeat(501)}"}`,
+      '{"reason":[]}',
+      '{"reason":{}}',
+      '{"reason":null}',
+      '{"reason":true}',
+      '{"reason":"ok","extra":1}',
+    ];
+    const reminders = [
+      '{"signer_reference":1}',
+      '{"signer_reference":[]}',
+      '{"signer_reference":null}',
+      '{"signer_reference":{}}',
+      '{"signer_reference":"client","x":1}',
+    ];
+    const fields = [
+      '{"fields":"x"}',
+      '{"fields":{}}',
+      '{"fields":[]}',
+      '{"fields":[1]}',
+      `{"fields":${JSON.stringify(Array.from({ length: 101 }, () => validField()))}}`,
+      `{"fields":[${JSON.stringify(validField({ page: '1' }))}]}`,
+      `{"fields":[${JSON.stringify(validField({ signer_reference: 'nobody' }))}]}`,
+      `{"fields":[${JSON.stringify(validField({ x: 5000 }))}]}`,
+      `{"fields":[{"__proto__":{"page":1},${JSON.stringify(validField()).slice(1)}]}`,
+      '{}',
+      'null',
+    ];
+    const replace = [
+      '{"email":"nope"}',
+      '{"email":1}',
+      '{"email":"x@example.com","locale":"de"}',
+      `{"email":"x@example.com","name":"${'n'.repeat(201)}"}`,
+      '{"email":"x@example.com","send_email":"yes"}',
+      '{"email":"x@example.com","extra":1}',
+      '{}',
+      'null',
+    ];
     const recipient = (over: Json = {}) => ({ client_reference: 'bulk-fuzz', signers: BULK_SIGNERS, ...over });
     const tpl = this.t.templateId;
     const bulk = [
@@ -649,7 +975,23 @@ class Generator {
       '{}',
       'null',
     ];
-    const clock = ['{"seconds":0}', '{"seconds":-1}', '{"seconds":0.5}', '{"seconds":"60"}', '{"seconds":315360001}', '{"seconds":null}', '{"seconds":true}', '{"seconds":[1]}', '{"seconds":{}}', '{"seconds":1e400}', '{"seconds":60,"x":1}', '{"seconds":-0}', '{"seconds":1e-7}', '{}', 'null'];
+    const clock = [
+      '{"seconds":0}',
+      '{"seconds":-1}',
+      '{"seconds":0.5}',
+      '{"seconds":"60"}',
+      '{"seconds":315360001}',
+      '{"seconds":null}',
+      '{"seconds":true}',
+      '{"seconds":[1]}',
+      '{"seconds":{}}',
+      '{"seconds":1e400}',
+      '{"seconds":60,"x":1}',
+      '{"seconds":-0}',
+      '{"seconds":1e-7}',
+      '{}',
+      'null',
+    ];
     return [
       { method: 'POST', path: `${CREATE}/${p}/activate`, known: 'link_expiry_days', optional: true, real: true, specific: activate },
       { method: 'POST', path: `${CREATE}/${p}/cancel`, known: 'reason', optional: true, real: true, specific: cancel },
@@ -671,12 +1013,33 @@ class Generator {
     const routes = this.jsonRoutes();
     const route = () => rng.pick(routes);
     const allowFor = (r: { real: boolean }, ...more: number[]) => (r.real ? [400, ...more] : [400, 404, ...more]);
-    const send = (label: string, make: (r: ReturnType<typeof route>) => string | Buffer, headers?: Array<[string, string | Buffer]>, extra: number[] = []) => () => {
-      const r = route();
-      this.json(`${label} (${r.method} ${describePath(r.path, this.t)})`, r.method, r.path, make(r), allowFor(r, ...extra), headers);
-    };
+    const send =
+      (label: string, make: (r: ReturnType<typeof route>) => string | Buffer, headers?: Array<[string, string | Buffer]>, extra: number[] = []) =>
+      () => {
+        const r = route();
+        this.json(`${label} (${r.method} ${describePath(r.path, this.t)})`, r.method, r.path, make(r), allowFor(r, ...extra), headers);
+      };
     return [
-      send('JSON syntax error', () => rng.pick(['{', '{"a":1,}', "{'a':1}", 'nul', '[', '"', '{"a":1}{"b":2}', 'NaN', 'Infinity', '-', '01', '{"a":01}', '\u0000', '{"a":"\\u12"}', '{"a" 1}', '}{'])),
+      send('JSON syntax error', () =>
+        rng.pick([
+          '{',
+          '{"a":1,}',
+          "{'a':1}",
+          'nul',
+          '[',
+          '"',
+          '{"a":1}{"b":2}',
+          'NaN',
+          'Infinity',
+          '-',
+          '01',
+          '{"a":01}',
+          '\u0000',
+          '{"a":"\\u12"}',
+          '{"a" 1}',
+          '}{',
+        ]),
+      ),
       send('top-level array', () => rng.pick(['[]', '[{}]', '[1,2,3]'])),
       send('top-level scalar', () => rng.pick(['1', '"text"', 'true', 'false', '-0', '1e999'])),
       () => {
@@ -691,9 +1054,16 @@ class Generator {
       once(send('500,000-deep arrays (just under 1 MiB)', () => deepArrays(500_000))),
       send('deep nesting under a known key', (r) => `{"${r.known}":${rng.chance(0.5) ? deepArrays(10_000) : deepObjects(10_000)}}`),
       once(send('unclosed 1 MiB of brackets', () => '['.repeat(1024 * 1024 - 1))),
-      send('__proto__ key', () => rng.pick(['{"__proto__":{"polluted":"yes"}}', '{"__proto__":null}', '{"__proto__":[]}', '{"a":{"__proto__":{"polluted":"yes"}}}'])),
-      send('constructor.prototype key', () => rng.pick(['{"constructor":{"prototype":{"polluted":"yes"}}}', '{"prototype":{"polluted":"yes"}}', '{"constructor":1}'])),
-      send('a known key beside __proto__', (r) => `{"${r.known}":${r.known === 'reason' || r.known === 'email' ? '"x@example.com"' : '1'},"__proto__":{"polluted":"yes"}}`),
+      send('__proto__ key', () =>
+        rng.pick(['{"__proto__":{"polluted":"yes"}}', '{"__proto__":null}', '{"__proto__":[]}', '{"a":{"__proto__":{"polluted":"yes"}}}']),
+      ),
+      send('constructor.prototype key', () =>
+        rng.pick(['{"constructor":{"prototype":{"polluted":"yes"}}}', '{"prototype":{"polluted":"yes"}}', '{"constructor":1}']),
+      ),
+      send(
+        'a known key beside __proto__',
+        (r) => `{"${r.known}":${r.known === 'reason' || r.known === 'email' ? '"x@example.com"' : '1'},"__proto__":{"polluted":"yes"}}`,
+      ),
       send('invalid UTF-8 in a key', () => latin1('{"\xff\xfe\xfd":1}')),
       send('invalid UTF-8 in a value beside an unknown key', (r) => Buffer.concat([latin1(`{"${r.known}":"\xc3\x28\xe2\x82","zz_unknown":1}`)])),
       send('UTF-16 body with a byte order mark', (r) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`{"${r.known}":1,"x":1}`, 'utf16le')])),
@@ -719,12 +1089,22 @@ class Generator {
       () => {
         const name = rng.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf']);
         const body = `{"template_id":"${this.t.templateId}","recipients":[{"client_reference":"${this.nextRef()}","signers":${JSON.stringify(BULK_SIGNERS)},"field_values":{"${name}":"x"}}]}`;
-        this.add(`bulk row with field_values key ${name}`, { method: 'POST', target: '/v1/bulk-sends', headers: [this.auth(), ...jsonHeaders()], body: utf8(body) }, [200], { check: everyRowFailed });
+        this.add(
+          `bulk row with field_values key ${name}`,
+          { method: 'POST', target: '/v1/bulk-sends', headers: [this.auth(), ...jsonHeaders()], body: utf8(body) },
+          [200],
+          { check: everyRowFailed },
+        );
       },
       () => {
         const name = rng.pick(['__proto__', 'constructor', 'toString']);
         const body = `{"template_id":"${this.t.templateId}","recipients":[{"__proto__":{"client_reference":"x"},"client_reference":"${this.nextRef()}","signers":[{"reference":"${name}","email":"a@example.com","order":1},{"reference":"witness","email":"b@example.com","order":2}]}]}`;
-        this.add(`bulk row with signer "${name}" and a __proto__ key`, { method: 'POST', target: '/v1/bulk-sends', headers: [this.auth(), ...jsonHeaders()], body: utf8(body) }, [200], { check: everyRowFailed });
+        this.add(
+          `bulk row with signer "${name}" and a __proto__ key`,
+          { method: 'POST', target: '/v1/bulk-sends', headers: [this.auth(), ...jsonHeaders()], body: utf8(body) },
+          [200],
+          { check: everyRowFailed },
+        );
       },
     ];
   }
@@ -754,7 +1134,11 @@ class Generator {
       ['remind, multipart/mixed', 'active', 'reminders', 'multipart/mixed; boundary=XX', part('signer_reference', 'nobody')],
     ];
     for (const [label, state, action, type, body] of calls) {
-      this.add(label, { method: 'POST', target: `${CREATE}/${take(state)}/${action}`, headers: [this.auth(), ['content-type', type]], body: utf8(body) }, [400, 415]);
+      this.add(
+        label,
+        { method: 'POST', target: `${CREATE}/${take(state)}/${action}`, headers: [this.auth(), ['content-type', type]], body: utf8(body) },
+        [400, 415],
+      );
     }
   }
 
@@ -762,8 +1146,20 @@ class Generator {
   private wideBodies(): void {
     const keys = Array.from({ length: 40_000 }, (_, i) => `"k${i}":1`).join(',');
     this.json('40,000 unknown keys', 'POST', `${CREATE}/${this.t.preparedId}/cancel`, `{${keys}}`, [400]);
-    this.json('5,000 valid fields', 'PUT', `${CREATE}/${this.t.preparedId}/fields`, JSON.stringify({ fields: Array.from({ length: 5000 }, () => validField()) }), [400]);
-    this.json('200,000 numbers as fields', 'PUT', `${CREATE}/${this.t.preparedId}/fields`, `{"fields":[${Array.from({ length: 200_000 }, () => '1').join(',')}]}`, [400]);
+    this.json(
+      '5,000 valid fields',
+      'PUT',
+      `${CREATE}/${this.t.preparedId}/fields`,
+      JSON.stringify({ fields: Array.from({ length: 5000 }, () => validField()) }),
+      [400],
+    );
+    this.json(
+      '200,000 numbers as fields',
+      'PUT',
+      `${CREATE}/${this.t.preparedId}/fields`,
+      `{"fields":[${Array.from({ length: 200_000 }, () => '1').join(',')}]}`,
+      [400],
+    );
     const signers = Array.from({ length: 3000 }, (_, i) => ({ reference: `s${i}`, email: `s${i}@example.com`, order: 1 }));
     this.create('3,000 signers', [this.documentPart(), this.requestPart(JSON.stringify({ ...validPayload(this.nextRef()), signers }))]);
     const recipients = Array.from({ length: 2000 }, (_, i) => ({ client_reference: `wide-${i}`, signers: BULK_SIGNERS }));
@@ -905,12 +1301,28 @@ class Generator {
         get(`a variant of an existing id: ${describePath(variant, this.t)}`, `${CREATE}/${variant}`, [200, 404]);
       },
       () => {
-        const type = rng.pick(['..%2f..%2fpackage.json', 'signed-pdf%00', 'SIGNED-PDF', 'evidence.json%2f', '%2e%2e', 'evidence.json%00.pdf', 'signed_pdf', 'x'.repeat(5000), '%F0%9F%98%80']);
+        const type = rng.pick([
+          '..%2f..%2fpackage.json',
+          'signed-pdf%00',
+          'SIGNED-PDF',
+          'evidence.json%2f',
+          '%2e%2e',
+          'evidence.json%00.pdf',
+          'signed_pdf',
+          'x'.repeat(5000),
+          '%F0%9F%98%80',
+        ]);
         get(`artifact type ${shorten(type)}`, `${CREATE}/${p}/artifacts/${type}`, [404]);
       },
       () => {
         const ref = rng.pick(['..%2f..%2factivate', '%00', 'x'.repeat(5000), '%C3%A9', '%2e%2e', 'client%00', 'CLIENT', '%20client', 'client%2fx']);
-        this.json(`signer reference ${shorten(ref)}`, 'POST', `${CREATE}/${p}/signers/${ref}/replace`, JSON.stringify({ email: 'mallory@example.com' }), [400, 404]);
+        this.json(
+          `signer reference ${shorten(ref)}`,
+          'POST',
+          `${CREATE}/${p}/signers/${ref}/replace`,
+          JSON.stringify({ email: 'mallory@example.com' }),
+          [400, 404],
+        );
       },
       () => {
         const target = rng.pick(staticTraversals);
@@ -921,7 +1333,12 @@ class Generator {
         const target = rng.pick(shapes);
         get(`path shape ${describePath(target, this.t)}`, target, [200, 400, 404, 405]);
       },
-      () => get('unknown route', `/v1/${rng.pick(['nothing', 'signature-request', 'signatures', 'admin', 'keys', 'accounts', 'openapi.yaml', '.env', '.git/config'])}`, [404]),
+      () =>
+        get(
+          'unknown route',
+          `/v1/${rng.pick(['nothing', 'signature-request', 'signatures', 'admin', 'keys', 'accounts', 'openapi.yaml', '.env', '.git/config'])}`,
+          [404],
+        ),
     ];
   }
 
@@ -967,7 +1384,31 @@ class Generator {
       [`${this.t.signingPath}/api/sign`, ['POST']],
       [`${this.t.signingPath}/api/decline`, ['POST']],
     ];
-    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT', 'MKCALENDAR', 'LINK', 'UNLINK', 'NOTIFY', 'SUBSCRIBE'];
+    const methods = [
+      'GET',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+      'HEAD',
+      'TRACE',
+      'PROPFIND',
+      'PROPPATCH',
+      'MKCOL',
+      'COPY',
+      'MOVE',
+      'LOCK',
+      'UNLOCK',
+      'SEARCH',
+      'PURGE',
+      'REPORT',
+      'MKCALENDAR',
+      'LINK',
+      'UNLINK',
+      'NOTIFY',
+      'SUBSCRIBE',
+    ];
     const combos: Array<[string, string]> = [];
     for (const [path, allowed] of routes) {
       for (const method of methods) {
@@ -990,34 +1431,150 @@ class Generator {
 
   private queryMutators(): Mutator[] {
     const rng = this.rng;
-    const limit = ['0', '-1', '101', '1000', '1.5', 'abc', '', '0x10', '+5', '%205', '5%20', '%00', '99999999999999999999999', 'null', 'true', '[]', '%E2%88%9E', 'NaN', 'Infinity', '-0', '1,2', '1e2'];
-    const cursor = ['!!!', '====', 'AAAA', b64url('wd1:5'), b64url('sr1:0'), b64url('sr1:-1'), b64url('sr1:01'), b64url('sr1:99999999999999999'), b64url('sr1:1e3'), b64url('sr1:1\n'), b64url('SR1:1'), 'sr1:1', 'x'.repeat(201), b64url('{"seq":1}'), '%00', '%FF%FE', '%C3%A9', b64url(`sr1:${'9'.repeat(300)}`), '%2B%2F%3D'];
+    const limit = [
+      '0',
+      '-1',
+      '101',
+      '1000',
+      '1.5',
+      'abc',
+      '',
+      '0x10',
+      '+5',
+      '%205',
+      '5%20',
+      '%00',
+      '99999999999999999999999',
+      'null',
+      'true',
+      '[]',
+      '%E2%88%9E',
+      'NaN',
+      'Infinity',
+      '-0',
+      '1,2',
+      '1e2',
+    ];
+    const cursor = [
+      '!!!',
+      '====',
+      'AAAA',
+      b64url('wd1:5'),
+      b64url('sr1:0'),
+      b64url('sr1:-1'),
+      b64url('sr1:01'),
+      b64url('sr1:99999999999999999'),
+      b64url('sr1:1e3'),
+      b64url('sr1:1\n'),
+      b64url('SR1:1'),
+      'sr1:1',
+      'x'.repeat(201),
+      b64url('{"seq":1}'),
+      '%00',
+      '%FF%FE',
+      '%C3%A9',
+      b64url(`sr1:${'9'.repeat(300)}`),
+      '%2B%2F%3D',
+    ];
     const status = ['unknown', 'ACTIVE', 'active,prepared', '', 'prepared%00', '%20active', 'active%20', 'completed%0A', 'Prepared', '%E2%80%8Bactive'];
-    const unknown = ['foo=1', '__proto__=1', '__proto__[polluted]=yes', '__proto__.polluted=yes', 'constructor=1', 'constructor[prototype][polluted]=yes', 'toString=1', 'hasOwnProperty=1', 'limit[]=1', 'status[]=active', 'a[b]=c', '=1', '&&&', '%', '%zz', 'limit=%', 'limit=1&limit=2', 'status=active&status=prepared', 'limit=1;limit=2', '%00=1', `x=${'y'.repeat(12_000)}`];
+    const unknown = [
+      'foo=1',
+      '__proto__=1',
+      '__proto__[polluted]=yes',
+      '__proto__.polluted=yes',
+      'constructor=1',
+      'constructor[prototype][polluted]=yes',
+      'toString=1',
+      'hasOwnProperty=1',
+      'limit[]=1',
+      'status[]=active',
+      'a[b]=c',
+      '=1',
+      '&&&',
+      '%',
+      '%zz',
+      'limit=%',
+      'limit=1&limit=2',
+      'status=active&status=prepared',
+      'limit=1;limit=2',
+      '%00=1',
+      `x=${'y'.repeat(12_000)}`,
+    ];
     const pick = (name: string, values: string[]) => `${name}=${rng.pick(values)}`;
     const list = (label: string, route: string, parts: string[], method = 'GET') => {
-      const query = rng.shuffle(parts).slice(0, rng.range(1, Math.min(3, parts.length))).join('&');
-      this.add(`${label} ?${shorten(query, 60)}`, { method, target: `${route}?${query}`, headers: [this.auth()], ...(method === 'POST' ? { body: Buffer.alloc(0) } : {}) }, [200, 400]);
+      const query = rng
+        .shuffle(parts)
+        .slice(0, rng.range(1, Math.min(3, parts.length)))
+        .join('&');
+      this.add(
+        `${label} ?${shorten(query, 60)}`,
+        { method, target: `${route}?${query}`, headers: [this.auth()], ...(method === 'POST' ? { body: Buffer.alloc(0) } : {}) },
+        [200, 400],
+      );
     };
     return [
-      () => list('list', CREATE, [pick('limit', limit), pick('cursor', cursor), pick('status', status), pick('client_reference', ['', 'c'.repeat(161), '%00', '%FF', '%C3']), rng.pick(unknown)]),
+      () =>
+        list('list', CREATE, [
+          pick('limit', limit),
+          pick('cursor', cursor),
+          pick('status', status),
+          pick('client_reference', ['', 'c'.repeat(161), '%00', '%FF', '%C3']),
+          rng.pick(unknown),
+        ]),
       () => list('list limit', CREATE, [pick('limit', limit)]),
       () => list('list cursor', CREATE, [pick('cursor', cursor)]),
       () => list('list status', CREATE, [pick('status', status)]),
       () => list('list unknown parameter', CREATE, [rng.pick(unknown)]),
-      () => list('webhook deliveries', '/v1/webhook-deliveries', [pick('limit', limit), pick('cursor', [...cursor, b64url('sr1:5')]), pick('status', ['sent', 'DELIVERED', '', 'failed%00']), pick('signature_request_id', ['x', '%00', UNKNOWN_UUID.slice(1), '..%2f']), pick('event_type', ['signer.nope', '', 'SIGNER.VIEWED', '%00']), rng.pick(unknown)]),
-      () => list('sandbox emails', '/_sandbox/emails', [pick('to', ['a'.repeat(255), '%00', '%FF']), pick('signature_request_id', ['x', '%00', '..%2f..%2f']), rng.pick(unknown)]),
-      () => list('signer view', `/sign/${this.rng.word(43)}/api/view`, [pick('lang', ['xxxxxxxxxxx', 'de', '%00', '%FF', '', 'ar%0A', 'x'.repeat(5000), 'fr&lang=ar']), rng.pick(unknown)], 'POST'),
+      () =>
+        list('webhook deliveries', '/v1/webhook-deliveries', [
+          pick('limit', limit),
+          pick('cursor', [...cursor, b64url('sr1:5')]),
+          pick('status', ['sent', 'DELIVERED', '', 'failed%00']),
+          pick('signature_request_id', ['x', '%00', UNKNOWN_UUID.slice(1), '..%2f']),
+          pick('event_type', ['signer.nope', '', 'SIGNER.VIEWED', '%00']),
+          rng.pick(unknown),
+        ]),
+      () =>
+        list('sandbox emails', '/_sandbox/emails', [
+          pick('to', ['a'.repeat(255), '%00', '%FF']),
+          pick('signature_request_id', ['x', '%00', '..%2f..%2f']),
+          rng.pick(unknown),
+        ]),
+      () =>
+        list(
+          'signer view',
+          `/sign/${this.rng.word(43)}/api/view`,
+          [pick('lang', ['xxxxxxxxxxx', 'de', '%00', '%FF', '', 'ar%0A', 'x'.repeat(5000), 'fr&lang=ar']), rng.pick(unknown)],
+          'POST',
+        ),
       () => {
         // A filter value is matched exactly: no wildcards, no case folding, no trimming.
-        const value = rng.pick(['%', '_', '%25', 'malformed_prepared', 'MALFORMED-PREPARED', '%malformed%', 'malformed-prepared ', 'malformed-*', "malformed-prepared' OR '1'='1", '\\']);
-        this.add(`list client_reference ${JSON.stringify(value)}`, { method: 'GET', target: `${CREATE}?client_reference=${encodeURIComponent(value)}`, headers: [this.auth()] }, [200, 400], {
-          check: (body) => {
-            const items = (body as { data: Array<{ client_reference: string }> }).data;
-            const wrong = items.filter((item) => item.client_reference !== value);
-            return wrong.length === 0 ? null : `the filter ${JSON.stringify(value)} matched ${wrong.map((item) => JSON.stringify(item.client_reference)).join(', ')}`;
+        const value = rng.pick([
+          '%',
+          '_',
+          '%25',
+          'malformed_prepared',
+          'MALFORMED-PREPARED',
+          '%malformed%',
+          'malformed-prepared ',
+          'malformed-*',
+          "malformed-prepared' OR '1'='1",
+          '\\',
+        ]);
+        this.add(
+          `list client_reference ${JSON.stringify(value)}`,
+          { method: 'GET', target: `${CREATE}?client_reference=${encodeURIComponent(value)}`, headers: [this.auth()] },
+          [200, 400],
+          {
+            check: (body) => {
+              const items = (body as { data: Array<{ client_reference: string }> }).data;
+              const wrong = items.filter((item) => item.client_reference !== value);
+              return wrong.length === 0
+                ? null
+                : `the filter ${JSON.stringify(value)} matched ${wrong.map((item) => JSON.stringify(item.client_reference)).join(', ')}`;
+            },
           },
-        });
+        );
       },
     ];
   }
@@ -1043,43 +1600,172 @@ class Generator {
       `application/json; x=${'y'.repeat(8000)}`,
     ];
     return [
-      () => this.add('invalid UTF-8 in a header value', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-note', Buffer.concat([latin1('\xff\xfe\xc3\x28'), rng.bytes(0)])]] }, [200]),
+      () =>
+        this.add(
+          'invalid UTF-8 in a header value',
+          { method: 'GET', target: CREATE, headers: [this.auth(), ['x-note', Buffer.concat([latin1('\xff\xfe\xc3\x28'), rng.bytes(0)])]] },
+          [200],
+        ),
       () => {
-        const value = rng.pick<string | Buffer>([latin1('fr-\xff\xfe'), '*;q=abc', ',,,,,,', 'ar'.repeat(4000), 'en;q=1e999, fr;q=-1', 'zz-ZZ-x-y-z', '', utf8('fr-\u00e9-\u{1F600}'), '__proto__, constructor;q=0.5']);
-        this.add('odd Accept-Language on a made-up link', { method: 'POST', target: fakeView(), headers: [['accept-language', value]], body: Buffer.alloc(0) }, [200, 400]);
+        const value = rng.pick<string | Buffer>([
+          latin1('fr-\xff\xfe'),
+          '*;q=abc',
+          ',,,,,,',
+          'ar'.repeat(4000),
+          'en;q=1e999, fr;q=-1',
+          'zz-ZZ-x-y-z',
+          '',
+          utf8('fr-\u00e9-\u{1F600}'),
+          '__proto__, constructor;q=0.5',
+        ]);
+        this.add(
+          'odd Accept-Language on a made-up link',
+          { method: 'POST', target: fakeView(), headers: [['accept-language', value]], body: Buffer.alloc(0) },
+          [200, 400],
+        );
       },
       () => {
         const type = rng.pick(contentTypes);
         this.json('odd Content-Type', 'POST', `${CREATE}/${UNKNOWN_UUID}/cancel`, '{}', [400, 404, 415], [['content-type', type]]);
       },
-      () => this.json('odd Content-Type on a real request', 'POST', `${CREATE}/${this.t.preparedId}/cancel`, '{"reason":"x","extra":1}', [400, 415], [['content-type', rng.pick(contentTypes)]]),
-      () => this.add('odd multipart Content-Type', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', latin1('multipart/form-data; boundary=\xff\xfe; charset=\xff')]], body: encodeMultipart([{ name: 'request', body: '[]' }], '\xff\xfe') }, [400]),
-      () => this.add('garbage X-Forwarded-For', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-forwarded-for', rng.pick(['not-an-ip', '999.999.999.999', '::::', `${'1.2.3.4, '.repeat(500)}5.6.7.8`, latin1('\xff')])]] }, [200]),
-      () => this.add('500 header lines', { method: 'GET', target: CREATE, headers: [this.auth(), ...Array.from({ length: 500 }, (_, i): [string, string] => [`x-h${i}`, 'v'])] }, [200]),
+      () =>
+        this.json(
+          'odd Content-Type on a real request',
+          'POST',
+          `${CREATE}/${this.t.preparedId}/cancel`,
+          '{"reason":"x","extra":1}',
+          [400, 415],
+          [['content-type', rng.pick(contentTypes)]],
+        ),
+      () =>
+        this.add(
+          'odd multipart Content-Type',
+          {
+            method: 'POST',
+            target: CREATE,
+            headers: [this.auth(), ['content-type', latin1('multipart/form-data; boundary=\xff\xfe; charset=\xff')]],
+            body: encodeMultipart([{ name: 'request', body: '[]' }], '\xff\xfe'),
+          },
+          [400],
+        ),
+      () =>
+        this.add(
+          'garbage X-Forwarded-For',
+          {
+            method: 'GET',
+            target: CREATE,
+            headers: [
+              this.auth(),
+              ['x-forwarded-for', rng.pick(['not-an-ip', '999.999.999.999', '::::', `${'1.2.3.4, '.repeat(500)}5.6.7.8`, latin1('\xff')])],
+            ],
+          },
+          [200],
+        ),
+      () =>
+        this.add(
+          '500 header lines',
+          { method: 'GET', target: CREATE, headers: [this.auth(), ...Array.from({ length: 500 }, (_, i): [string, string] => [`x-h${i}`, 'v'])] },
+          [200],
+        ),
       () => this.add('a 12 KB header value', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-pad', 'p'.repeat(12_000)]] }, [200]),
-      () => this.add('odd Cookie', { method: 'GET', target: CREATE, headers: [this.auth(), ['cookie', latin1(`a=${'\xff'.repeat(100)}; __proto__=x; constructor=y`)]] }, [200]),
-      () => this.add('Content-Encoding gzip on plain JSON', { method: 'POST', target: `${CREATE}/${UNKNOWN_UUID}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['content-encoding', 'gzip']], body: utf8('{"zz":1}') }, [400, 404, 415]),
+      () =>
+        this.add(
+          'odd Cookie',
+          { method: 'GET', target: CREATE, headers: [this.auth(), ['cookie', latin1(`a=${'\xff'.repeat(100)}; __proto__=x; constructor=y`)]] },
+          [200],
+        ),
+      () =>
+        this.add(
+          'Content-Encoding gzip on plain JSON',
+          {
+            method: 'POST',
+            target: `${CREATE}/${UNKNOWN_UUID}/cancel`,
+            headers: [this.auth(), ...jsonHeaders(), ['content-encoding', 'gzip']],
+            body: utf8('{"zz":1}'),
+          },
+          [400, 404, 415],
+        ),
       () => {
         const body = chunked(utf8('{"reason":1}'), 4);
-        this.add('chunked body with a bad value', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']], body, manualLength: true }, [400]);
+        this.add(
+          'chunked body with a bad value',
+          {
+            method: 'POST',
+            target: `${CREATE}/${this.t.preparedId}/cancel`,
+            headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']],
+            body,
+            manualLength: true,
+          },
+          [400],
+        );
       },
       once(() => {
         const body = chunked(utf8(`{"reason":"${'r'.repeat(3 * 1024 * 1024)}"}`), 64 * 1024);
-        this.add('a chunked JSON body of 3 MiB', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']], body, manualLength: true }, [413]);
+        this.add(
+          'a chunked JSON body of 3 MiB',
+          {
+            method: 'POST',
+            target: `${CREATE}/${this.t.preparedId}/cancel`,
+            headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']],
+            body,
+            manualLength: true,
+          },
+          [413],
+        );
       }),
       once(() => {
         const boundary = this.boundary();
         const big = Buffer.concat([Buffer.from(this.t.pdf), Buffer.alloc(9 * 1024 * 1024, 0x20)]);
         const body = chunked(encodeMultipart([this.documentPart({ body: big }), this.goodRequestPart()], boundary), 256 * 1024);
-        this.add('a chunked create with a 9 MiB document', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`], ['transfer-encoding', 'chunked']], body, manualLength: true }, [400]);
+        this.add(
+          'a chunked create with a 9 MiB document',
+          {
+            method: 'POST',
+            target: CREATE,
+            headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`], ['transfer-encoding', 'chunked']],
+            body,
+            manualLength: true,
+          },
+          [400],
+        );
       }),
       () => {
         const body = chunked(utf8('{"signer_reference":"client","zz":1}'), 1, rng.chance(0.5) ? ';ext=1' : '');
-        this.add('a JSON body in one-byte chunks', { method: 'POST', target: `${CREATE}/${this.t.activeId}/reminders`, headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']], body, manualLength: true }, [400]);
+        this.add(
+          'a JSON body in one-byte chunks',
+          {
+            method: 'POST',
+            target: `${CREATE}/${this.t.activeId}/reminders`,
+            headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']],
+            body,
+            manualLength: true,
+          },
+          [400],
+        );
       },
-      () => this.add('Expect: 100-continue with a bad body', { method: 'POST', target: `${CREATE}/${this.t.activeId}/reminders`, headers: [this.auth(), ...jsonHeaders(), ['expect', '100-continue']], body: utf8('{"signer_reference":5}') }, [400]),
-      () => this.add('Content-Length 0 with a JSON type on a required body', { method: 'PUT', target: `${CREATE}/${this.t.preparedId}/fields`, headers: [this.auth(), ...jsonHeaders()], body: Buffer.alloc(0) }, [400]),
-      () => this.add('odd Origin and Referer', { method: 'GET', target: CREATE, headers: [this.auth(), ['origin', 'null'], ['referer', latin1('http://\xff/')]] }, [200]),
+      () =>
+        this.add(
+          'Expect: 100-continue with a bad body',
+          {
+            method: 'POST',
+            target: `${CREATE}/${this.t.activeId}/reminders`,
+            headers: [this.auth(), ...jsonHeaders(), ['expect', '100-continue']],
+            body: utf8('{"signer_reference":5}'),
+          },
+          [400],
+        ),
+      () =>
+        this.add(
+          'Content-Length 0 with a JSON type on a required body',
+          { method: 'PUT', target: `${CREATE}/${this.t.preparedId}/fields`, headers: [this.auth(), ...jsonHeaders()], body: Buffer.alloc(0) },
+          [400],
+        ),
+      () =>
+        this.add(
+          'odd Origin and Referer',
+          { method: 'GET', target: CREATE, headers: [this.auth(), ['origin', 'null'], ['referer', latin1('http://\xff/')]] },
+          [200],
+        ),
       () => this.add('Range on an error', { method: 'GET', target: `${CREATE}/${UNKNOWN_UUID}`, headers: [this.auth(), ['range', 'bytes=5-1,-0,abc']] }, [404]),
     ];
   }
@@ -1120,7 +1806,13 @@ class Generator {
     const targets = (): Array<{ label: string; method: string; path: string; body?: Buffer; headers: Array<[string, string | Buffer]> }> => [
       { label: 'GET list', method: 'GET', path: CREATE, headers: [] },
       { label: 'GET a request', method: 'GET', path: `${CREATE}/${this.t.preparedId}`, headers: [] },
-      { label: 'cancel a request (valid body)', method: 'POST', path: `${CREATE}/${this.t.preparedId}/cancel`, body: utf8('{"reason":"x"}'), headers: jsonHeaders() },
+      {
+        label: 'cancel a request (valid body)',
+        method: 'POST',
+        path: `${CREATE}/${this.t.preparedId}/cancel`,
+        body: utf8('{"reason":"x"}'),
+        headers: jsonHeaders(),
+      },
       { label: 'activate a request', method: 'POST', path: `${CREATE}/${this.t.preparedId}/activate`, body: utf8('{}'), headers: jsonHeaders() },
       { label: 'remind (valid body)', method: 'POST', path: `${CREATE}/${this.t.activeId}/reminders`, body: utf8('{}'), headers: jsonHeaders() },
       { label: 'advance the clock (valid body)', method: 'POST', path: '/_sandbox/clock/advance', body: utf8('{"seconds":86400}'), headers: jsonHeaders() },
@@ -1142,7 +1834,19 @@ class Generator {
       () => {
         const boundary = this.boundary();
         const body = encodeMultipart([this.documentPart(), this.goodRequestPart()], boundary);
-        this.add('a made-up key on a valid create', { method: 'POST', target: CREATE, headers: [['authorization', `Bearer paraph_test_${rng.word(43)}`], ['content-type', `multipart/form-data; boundary=${boundary}`]], body }, [401]);
+        this.add(
+          'a made-up key on a valid create',
+          {
+            method: 'POST',
+            target: CREATE,
+            headers: [
+              ['authorization', `Bearer paraph_test_${rng.word(43)}`],
+              ['content-type', `multipart/form-data; boundary=${boundary}`],
+            ],
+            body,
+          },
+          [401],
+        );
       },
       () => this.add('the key in the query string only', { method: 'GET', target: `${CREATE}?api_key=${encodeURIComponent(key)}`, headers: [] }, [401]),
     ];
@@ -1166,17 +1870,39 @@ class Generator {
     ];
     const { preparedId: p, activeId: a } = this.t;
     const calls = (): Array<{ label: string; method: string; path: string; body: Buffer; type: string }> => [
-      { label: 'cancel a prepared request', method: 'POST', path: `${CREATE}/${p}/cancel`, body: utf8('{"reason":"idempotency fuzz"}'), type: 'application/json' },
+      {
+        label: 'cancel a prepared request',
+        method: 'POST',
+        path: `${CREATE}/${p}/cancel`,
+        body: utf8('{"reason":"idempotency fuzz"}'),
+        type: 'application/json',
+      },
       { label: 'cancel an active request', method: 'POST', path: `${CREATE}/${a}/cancel`, body: utf8('{}'), type: 'application/json' },
       { label: 'activate a prepared request', method: 'POST', path: `${CREATE}/${p}/activate`, body: utf8('{"link_expiry_days":2}'), type: 'application/json' },
       { label: 'remind', method: 'POST', path: `${CREATE}/${a}/reminders`, body: utf8('{}'), type: 'application/json' },
-      { label: 'replace fields', method: 'PUT', path: `${CREATE}/${p}/fields`, body: utf8(JSON.stringify({ fields: [validField({ x: 60 })] })), type: 'application/json' },
-      { label: 'replace a signer', method: 'POST', path: `${CREATE}/${a}/signers/client/replace`, body: utf8('{"email":"grace@example.com"}'), type: 'application/json' },
+      {
+        label: 'replace fields',
+        method: 'PUT',
+        path: `${CREATE}/${p}/fields`,
+        body: utf8(JSON.stringify({ fields: [validField({ x: 60 })] })),
+        type: 'application/json',
+      },
+      {
+        label: 'replace a signer',
+        method: 'POST',
+        path: `${CREATE}/${a}/signers/client/replace`,
+        body: utf8('{"email":"grace@example.com"}'),
+        type: 'application/json',
+      },
       { label: 'unknown request', method: 'POST', path: `${CREATE}/${UNKNOWN_UUID}/cancel`, body: utf8('{}'), type: 'application/json' },
     ];
     const one = (value: [string, string | Buffer]) => () => {
       const call = rng.pick(calls());
-      this.add(`Idempotency-Key ${value[0]} (${call.label})`, { method: call.method, target: call.path, headers: [this.auth(), ['content-type', call.type], ['idempotency-key', value[1]]], body: call.body }, call.path.includes(UNKNOWN_UUID) ? [400, 404] : [400]);
+      this.add(
+        `Idempotency-Key ${value[0]} (${call.label})`,
+        { method: call.method, target: call.path, headers: [this.auth(), ['content-type', call.type], ['idempotency-key', value[1]]], body: call.body },
+        call.path.includes(UNKNOWN_UUID) ? [400, 404] : [400],
+      );
     };
     return [
       ...values().map((v) => one(v)),
@@ -1185,7 +1911,16 @@ class Generator {
         const boundary = this.boundary();
         const body = encodeMultipart([this.documentPart(), this.goodRequestPart()], boundary);
         const [what, value] = rng.pick(values());
-        this.add(`Idempotency-Key ${what} (valid create)`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`], ['idempotency-key', value]], body }, [400]);
+        this.add(
+          `Idempotency-Key ${what} (valid create)`,
+          {
+            method: 'POST',
+            target: CREATE,
+            headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`], ['idempotency-key', value]],
+            body,
+          },
+          [400],
+        );
       },
     ];
   }
@@ -1233,10 +1968,40 @@ class Generator {
       '[]',
       '{"initials":{"type":"drawn","image":"data:image/png;base64,!!!"}}',
     ];
-    const declineBodies = ['{"reason":""}', `{"reason":"${'r'.repeat(501)}"}`, '{"reason":1}', '{}', '{"reason":"no","extra":1}', '{"__proto__":{"reason":"x"}}', 'null', '[]', deepObjects(10_000)];
-    const verifyBodies: Array<string | Buffer> = ['{"code":"12345"}', '{"code":123456}', '{"code":"1234567"}', '{"code":"abcdef"}', '{}', '{"code":"123456","x":1}', '{"code":["123456"]}', 'null', latin1('{"code":"\xff\xff\xff\xff\xff\xff"}'), '{"code":"\uff11\uff12\uff13\uff14\uff15\uff16"}'];
+    const declineBodies = [
+      '{"reason":""}',
+      `{"reason":"${'r'.repeat(501)}"}`,
+      '{"reason":1}',
+      '{}',
+      '{"reason":"no","extra":1}',
+      '{"__proto__":{"reason":"x"}}',
+      'null',
+      '[]',
+      deepObjects(10_000),
+    ];
+    const verifyBodies: Array<string | Buffer> = [
+      '{"code":"12345"}',
+      '{"code":123456}',
+      '{"code":"1234567"}',
+      '{"code":"abcdef"}',
+      '{}',
+      '{"code":"123456","x":1}',
+      '{"code":["123456"]}',
+      'null',
+      latin1('{"code":"\xff\xff\xff\xff\xff\xff"}'),
+      '{"code":"\uff11\uff12\uff13\uff14\uff15\uff16"}',
+    ];
     const post = (label: string, path: string, body: string | Buffer | null, allow: readonly number[], type = 'application/json') =>
-      this.add(label, { method: 'POST', target: path, headers: body === null ? [] : [['content-type', type]], body: body === null ? Buffer.alloc(0) : typeof body === 'string' ? utf8(body) : body }, allow);
+      this.add(
+        label,
+        {
+          method: 'POST',
+          target: path,
+          headers: body === null ? [] : [['content-type', type]],
+          body: body === null ? Buffer.alloc(0) : typeof body === 'string' ? utf8(body) : body,
+        },
+        allow,
+      );
     const fake = () => `/sign/${token()}`;
     return [
       () => this.add('signing page of a made-up link', { method: 'GET', target: fake(), headers: [] }, [200, 400, 404]),
@@ -1264,10 +2029,39 @@ class Generator {
     const rng = this.rng;
     const advance = (label: string, body: string | Buffer, headers: Array<[string, string | Buffer]> = jsonHeaders(), allow: readonly number[] = [400]) =>
       this.json(label, 'POST', '/_sandbox/clock/advance', body, allow, headers);
-    const secondsBodies = ['{"seconds":0}', '{"seconds":-1}', '{"seconds":-86400}', '{"seconds":0.5}', '{"seconds":"60"}', '{"seconds":315360001}', '{"seconds":9007199254740993}', '{"seconds":1e308}', '{"seconds":1e400}', '{"seconds":-1e400}', '{"seconds":null}', '{"seconds":true}', '{"seconds":[60]}', '{"seconds":{"valueOf":60}}', '{"seconds":60,"x":1}', '{"seconds":-0}', '{"seconds":1e-7}', '{"second":60}', '{"SECONDS":60}', '{}', 'null', '[]', '60', '"60"'];
+    const secondsBodies = [
+      '{"seconds":0}',
+      '{"seconds":-1}',
+      '{"seconds":-86400}',
+      '{"seconds":0.5}',
+      '{"seconds":"60"}',
+      '{"seconds":315360001}',
+      '{"seconds":9007199254740993}',
+      '{"seconds":1e308}',
+      '{"seconds":1e400}',
+      '{"seconds":-1e400}',
+      '{"seconds":null}',
+      '{"seconds":true}',
+      '{"seconds":[60]}',
+      '{"seconds":{"valueOf":60}}',
+      '{"seconds":60,"x":1}',
+      '{"seconds":-0}',
+      '{"seconds":1e-7}',
+      '{"second":60}',
+      '{"SECONDS":60}',
+      '{}',
+      'null',
+      '[]',
+      '60',
+      '"60"',
+    ];
     return [
       () => advance(`clock advance ${rng.pick(secondsBodies)}`, rng.pick(secondsBodies)),
-      () => advance('clock advance with __proto__', rng.pick(['{"__proto__":{"seconds":60}}', '{"constructor":{"prototype":{"seconds":60}}}', '{"seconds":60,"__proto__":{}}'])),
+      () =>
+        advance(
+          'clock advance with __proto__',
+          rng.pick(['{"__proto__":{"seconds":60}}', '{"constructor":{"prototype":{"seconds":60}}}', '{"seconds":60,"__proto__":{}}']),
+        ),
       () => advance('clock advance 10,000 deep', `{"seconds":${deepArrays(10_000)}}`),
       () => advance('clock advance invalid UTF-8', latin1('{"seconds\xff":60}')),
       () => advance('clock advance as text/plain', '{"seconds":60}', [['content-type', 'text/plain']], [400, 415]),
@@ -1277,14 +2071,43 @@ class Generator {
       () => {
         const id = rng.pick([...this.badIds(), UNKNOWN_UUID]);
         const action = rng.pick(['expire', 'purge']);
-        this.add(`${action} ${shorten(id)}`, { method: 'POST', target: `/_sandbox/signature-requests/${id}/${action}`, headers: [this.auth()], body: Buffer.alloc(0) }, [404]);
+        this.add(
+          `${action} ${shorten(id)}`,
+          { method: 'POST', target: `/_sandbox/signature-requests/${id}/${action}`, headers: [this.auth()], body: Buffer.alloc(0) },
+          [404],
+        );
       },
       () => {
         const action = rng.pick(['expire', 'purge']);
-        this.json(`${action} an unknown request with a bad body`, 'POST', `/_sandbox/signature-requests/${UNKNOWN_UUID}/${action}`, rng.pick(['{', deepArrays(10_000), '{"__proto__":{}}']), [400, 404]);
+        this.json(
+          `${action} an unknown request with a bad body`,
+          'POST',
+          `/_sandbox/signature-requests/${UNKNOWN_UUID}/${action}`,
+          rng.pick(['{', deepArrays(10_000), '{"__proto__":{}}']),
+          [400, 404],
+        );
       },
-      () => this.add('emails with a bad filter', { method: 'GET', target: `/_sandbox/emails?${rng.pick(['signature_request_id=x', 'to=' + 'a'.repeat(300), 'limit=5', '__proto__=1', 'signature_request_id=' + UNKNOWN_UUID + '&signature_request_id=' + UNKNOWN_UUID])}`, headers: [this.auth()] }, [400]),
-      () => this.add('unknown sandbox control', { method: 'POST', target: `/_sandbox/${rng.pick(['clock/rewind', 'reset', 'keys', 'signature-requests/' + UNKNOWN_UUID + '/complete', 'clock/advance/..'])}`, headers: [this.auth(), ...jsonHeaders()], body: utf8('{"seconds":60}') }, [404]),
+      () =>
+        this.add(
+          'emails with a bad filter',
+          {
+            method: 'GET',
+            target: `/_sandbox/emails?${rng.pick(['signature_request_id=x', 'to=' + 'a'.repeat(300), 'limit=5', '__proto__=1', 'signature_request_id=' + UNKNOWN_UUID + '&signature_request_id=' + UNKNOWN_UUID])}`,
+            headers: [this.auth()],
+          },
+          [400],
+        ),
+      () =>
+        this.add(
+          'unknown sandbox control',
+          {
+            method: 'POST',
+            target: `/_sandbox/${rng.pick(['clock/rewind', 'reset', 'keys', 'signature-requests/' + UNKNOWN_UUID + '/complete', 'clock/advance/..'])}`,
+            headers: [this.auth(), ...jsonHeaders()],
+            body: utf8('{"seconds":60}'),
+          },
+          [404],
+        ),
     ];
   }
 
@@ -1301,14 +2124,46 @@ class Generator {
         const header = rng.pick(['x-pad', 'cookie', 'user-agent', 'accept-language']);
         proto(`a ${Math.round(size / 1000)} KB ${header} header`, { method: 'GET', target: CREATE, headers: [this.auth(), [header, 'v'.repeat(size)]] });
       },
-      () => proto(`a ${Math.round(big() / 1000)} KB Authorization header`, { method: 'GET', target: CREATE, headers: [['authorization', `Bearer ${'k'.repeat(big())}`]] }),
-      () => proto('a 30 KB Idempotency-Key', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['idempotency-key', 'k'.repeat(30_000)]], body: utf8('{"reason":"x"}') }),
-      () => proto('a 40 KB Content-Type on a create', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${'b'.repeat(40_000)}`]], body: utf8('x') }),
+      () =>
+        proto(`a ${Math.round(big() / 1000)} KB Authorization header`, {
+          method: 'GET',
+          target: CREATE,
+          headers: [['authorization', `Bearer ${'k'.repeat(big())}`]],
+        }),
+      () =>
+        proto('a 30 KB Idempotency-Key', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['idempotency-key', 'k'.repeat(30_000)]],
+          body: utf8('{"reason":"x"}'),
+        }),
+      () =>
+        proto('a 40 KB Content-Type on a create', {
+          method: 'POST',
+          target: CREATE,
+          headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${'b'.repeat(40_000)}`]],
+          body: utf8('x'),
+        }),
       () => proto(`a ${Math.round(big() / 1000)} KB path`, { method: 'GET', target: `${CREATE}/${'x'.repeat(big())}`, headers: [this.auth()] }),
-      () => proto('3,000 header lines', { method: 'GET', target: CREATE, headers: [this.auth(), ...Array.from({ length: 3000 }, (_, i): [string, string] => [`x-header-${i}`, 'value'])] }),
+      () =>
+        proto('3,000 header lines', {
+          method: 'GET',
+          target: CREATE,
+          headers: [this.auth(), ...Array.from({ length: 3000 }, (_, i): [string, string] => [`x-header-${i}`, 'value'])],
+        }),
       () => proto('a NUL in a header value', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-bad', 'a\u0000b']] }),
-      () => proto('a control character in a header value', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-bad', `a${rng.pick(['\u0001', '\u001b', '\u007f', '\u000b'])}b`]] }),
-      () => proto('a control character in the Authorization value', { method: 'GET', target: CREATE, headers: [['authorization', `Bearer ${this.t.apiKey}\u0000`]] }),
+      () =>
+        proto('a control character in a header value', {
+          method: 'GET',
+          target: CREATE,
+          headers: [this.auth(), ['x-bad', `a${rng.pick(['\u0001', '\u001b', '\u007f', '\u000b'])}b`]],
+        }),
+      () =>
+        proto('a control character in the Authorization value', {
+          method: 'GET',
+          target: CREATE,
+          headers: [['authorization', `Bearer ${this.t.apiKey}\u0000`]],
+        }),
       () => proto('a bare CR in a header value', { method: 'GET', target: CREATE, headers: [this.auth(), ['x-bad', 'a\rb']] }),
       () => proto('a header name with a space', { method: 'GET', target: CREATE, headers: [this.auth(), ['x bad', 'v']] }),
       () => proto('a header name with invalid UTF-8', { method: 'GET', target: CREATE, headers: [this.auth(), [latin1('x-\xff').toString('latin1'), 'v']] }),
@@ -1322,22 +2177,88 @@ class Generator {
       () => proto('no Host header', { method: 'GET', target: CREATE, headers: [this.auth()], noHost: true }),
       // Node's parser reads an HTTP/2.0 request line as HTTP/1.x: an answer either way.
       () => this.add('HTTP/2.0 in the request line', { method: 'GET', target: CREATE, headers: [this.auth()], version: 'HTTP/2.0' }, [200, ...CLIENT_ERRORS]),
-      () => proto('a broken protocol name', { method: 'GET', target: CREATE, headers: [this.auth()], version: rng.pick(['HTTP/1.x', 'HTTPS/1.1', 'HTTP/11', 'ICAP/1.0']) }),
-      () => proto('Content-Length and Transfer-Encoding together', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['content-length', '4'], ['transfer-encoding', 'chunked']], body: utf8('0\r\n\r\n'), manualLength: true }),
-      () => proto('two different Content-Lengths', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['content-length', '2'], ['content-length', '3']], body: utf8('{}'), manualLength: true }),
-      () => proto('a negative Content-Length', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['content-length', '-2']], body: utf8('{}'), manualLength: true }),
-      () => proto('a Content-Length that is not a number', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['content-length', rng.pick(['abc', '0x10', '1e3', ' ', '1 2'])]], body: utf8('{}'), manualLength: true }),
-      () => proto('a bad chunk size', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']], body: utf8(`${rng.pick(['zz', '-1', 'fffffffffffffffffff'])}\r\n{}\r\n0\r\n\r\n`), manualLength: true }),
-      () => proto('an unknown Transfer-Encoding', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', rng.pick(['gzip', 'chunked, gzip', 'identity', 'xchunked'])]], body: utf8('{}'), manualLength: true }),
-      () => proto('an unknown Expect', { method: 'POST', target: `${CREATE}/${UNKNOWN_UUID}/cancel`, headers: [this.auth(), ...jsonHeaders(), ['expect', rng.pick(['200-ok', 'something'])]], body: utf8('{}') }),
+      () =>
+        proto('a broken protocol name', {
+          method: 'GET',
+          target: CREATE,
+          headers: [this.auth()],
+          version: rng.pick(['HTTP/1.x', 'HTTPS/1.1', 'HTTP/11', 'ICAP/1.0']),
+        }),
+      () =>
+        proto('Content-Length and Transfer-Encoding together', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['content-length', '4'], ['transfer-encoding', 'chunked']],
+          body: utf8('0\r\n\r\n'),
+          manualLength: true,
+        }),
+      () =>
+        proto('two different Content-Lengths', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['content-length', '2'], ['content-length', '3']],
+          body: utf8('{}'),
+          manualLength: true,
+        }),
+      () =>
+        proto('a negative Content-Length', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['content-length', '-2']],
+          body: utf8('{}'),
+          manualLength: true,
+        }),
+      () =>
+        proto('a Content-Length that is not a number', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['content-length', rng.pick(['abc', '0x10', '1e3', ' ', '1 2'])]],
+          body: utf8('{}'),
+          manualLength: true,
+        }),
+      () =>
+        proto('a bad chunk size', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', 'chunked']],
+          body: utf8(`${rng.pick(['zz', '-1', 'fffffffffffffffffff'])}\r\n{}\r\n0\r\n\r\n`),
+          manualLength: true,
+        }),
+      () =>
+        proto('an unknown Transfer-Encoding', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['transfer-encoding', rng.pick(['gzip', 'chunked, gzip', 'identity', 'xchunked'])]],
+          body: utf8('{}'),
+          manualLength: true,
+        }),
+      () =>
+        proto('an unknown Expect', {
+          method: 'POST',
+          target: `${CREATE}/${UNKNOWN_UUID}/cancel`,
+          headers: [this.auth(), ...jsonHeaders(), ['expect', rng.pick(['200-ok', 'something'])]],
+          body: utf8('{}'),
+        }),
       () => {
         const body = utf8(`{"reason":"${'r'.repeat(200)}"}`);
-        proto('the client stops mid-body (JSON)', { method: 'POST', target: `${CREATE}/${this.t.preparedId}/cancel`, headers: [this.auth(), ...jsonHeaders()], body, sendBodyBytes: rng.range(1, body.length - 1) });
+        proto('the client stops mid-body (JSON)', {
+          method: 'POST',
+          target: `${CREATE}/${this.t.preparedId}/cancel`,
+          headers: [this.auth(), ...jsonHeaders()],
+          body,
+          sendBodyBytes: rng.range(1, body.length - 1),
+        });
       },
       () => {
         const boundary = this.boundary();
         const body = encodeMultipart([this.documentPart(), this.goodRequestPart()], boundary);
-        proto('the client stops mid-body (create)', { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body, sendBodyBytes: rng.range(1, body.length - 1) });
+        proto('the client stops mid-body (create)', {
+          method: 'POST',
+          target: CREATE,
+          headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]],
+          body,
+          sendBodyBytes: rng.range(1, body.length - 1),
+        });
       },
       () => proto('a request line that is garbage', { method: rng.pick(['\u0016\u0003\u0001', 'HELLO', '{}']), target: '', headers: [], version: '' }),
     ];
@@ -1365,9 +2286,14 @@ class Generator {
     else payload[where] = url;
     const boundary = this.boundary();
     const body = encodeMultipart([this.documentPart(), this.requestPart(JSON.stringify(payload))], boundary);
-    this.add(`${where} ${shorten(JSON.stringify(url), 70)}`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body }, [201, 400], {
-      check: () => acceptedUrlProblem(where, url),
-    });
+    this.add(
+      `${where} ${shorten(JSON.stringify(url), 70)}`,
+      { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body },
+      [201, 400],
+      {
+        check: () => acceptedUrlProblem(where, url),
+      },
+    );
   }
 
   // ----------------------------------------------------------------------------------------------------------
@@ -1381,7 +2307,16 @@ class Generator {
       const boundary = this.boundary();
       const body = encodeMultipart([this.documentPart(), this.goodRequestPart()], boundary);
       const count = rng.range(1, 8);
-      this.add(`${count} byte-level change(s) to a valid create`, { method: 'POST', target: CREATE, headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]], body: mutateBytes(body, rng, count) }, mayCreate);
+      this.add(
+        `${count} byte-level change(s) to a valid create`,
+        {
+          method: 'POST',
+          target: CREATE,
+          headers: [this.auth(), ['content-type', `multipart/form-data; boundary=${boundary}`]],
+          body: mutateBytes(body, rng, count),
+        },
+        mayCreate,
+      );
     };
     const payloadValues = () => {
       const payload = validPayload(this.nextRef());
@@ -1399,7 +2334,13 @@ class Generator {
         ['POST', 'signers/client/replace', '{"email":"grace@example.com","name":"Grace","locale":"en","send_email":false}'],
       ]);
       const count = rng.range(1, 6);
-      this.json(`${count} byte-level change(s) to a ${route} body (unknown request)`, method, `${CREATE}/${UNKNOWN_UUID}/${route}`, mutateBytes(utf8(body), rng, count), [400, 404, 413]);
+      this.json(
+        `${count} byte-level change(s) to a ${route} body (unknown request)`,
+        method,
+        `${CREATE}/${UNKNOWN_UUID}/${route}`,
+        mutateBytes(utf8(body), rng, count),
+        [400, 404, 413],
+      );
     };
     const randomBody = () => {
       const [method, path] = rng.pick<[string, string]>([
@@ -1413,7 +2354,13 @@ class Generator {
         ['POST', `/sign/${rng.word(43)}/api/otp/verify`],
       ]);
       const value = this.randomValue(0);
-      this.json(`random JSON ${shorten(JSON.stringify(value) ?? 'undefined', 40)} (${method} ${path.startsWith('/sign/') ? path.replace(/\/sign\/\w+/, '/sign/{made-up}') : describePath(path, this.t)})`, method, path, JSON.stringify(value) ?? 'null', [400, 404, 409]);
+      this.json(
+        `random JSON ${shorten(JSON.stringify(value) ?? 'undefined', 40)} (${method} ${path.startsWith('/sign/') ? path.replace(/\/sign\/\w+/, '/sign/{made-up}') : describePath(path, this.t)})`,
+        method,
+        path,
+        JSON.stringify(value) ?? 'null',
+        [400, 404, 409],
+      );
     };
     return [uploadMutation, uploadMutation, payloadValues, payloadValues, urlField, urlField, lifecycleBytes, randomBody];
   }
@@ -1455,7 +2402,29 @@ class Generator {
       case 1:
         return rng.chance(0.5);
       case 2:
-        return rng.pick([0, -0, 1, -1, 0.5, 1e-7, 5e-324, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 10, 11, 100, 101, 5000, 5000.0001, 10000, 10001, 595.28, 841.89]);
+        return rng.pick([
+          0,
+          -0,
+          1,
+          -1,
+          0.5,
+          1e-7,
+          5e-324,
+          1e308,
+          -1e308,
+          2 ** 31,
+          2 ** 53 + 2,
+          10,
+          11,
+          100,
+          101,
+          5000,
+          5000.0001,
+          10000,
+          10001,
+          595.28,
+          841.89,
+        ]);
       case 3:
         return rng.range(-100, 20_000) / (rng.chance(0.3) ? 7 : 1);
       case 4:
@@ -1476,8 +2445,22 @@ class Generator {
       () => 'a'.repeat(rng.pick([1, 99, 100, 101, 119, 120, 121, 159, 160, 161, 200, 201, 254, 255, 256, 500, 501, 2000, 2001, 2048, 2049])),
       () => rng.word(rng.range(1, 12)),
       () => rng.pick(['é', '日本語', '\u202e', '\u0000', '\ud800', '\u{1F600}', 'مرحبا', '\r\n', '\t', '\u2028', '\ufeff', 'Ω', 'ß']),
-      () => rng.pick(['<script>alert(1)</script>', "'; DROP TABLE signature_requests;--", '%00', '../../', '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN']),
-      () => rng.pick(['client', 'signature', 'date', 'text', 'initials', 'company', 'sign_date', 'signer_name', 'fr', 'en', 'ar', 'email_otp', 'ada@example.com']),
+      () =>
+        rng.pick([
+          '<script>alert(1)</script>',
+          "'; DROP TABLE signature_requests;--",
+          '%00',
+          '../../',
+          '${7*7}',
+          '{{7*7}}',
+          '__proto__',
+          'constructor',
+          'null',
+          'undefined',
+          'NaN',
+        ]),
+      () =>
+        rng.pick(['client', 'signature', 'date', 'text', 'initials', 'company', 'sign_date', 'signer_name', 'fr', 'en', 'ar', 'email_otp', 'ada@example.com']),
       () => rng.pick(['a@b.co', 'x@example.com', 'éè@example.com', 'a@[127.0.0.1]', '"a b"@example.com', 'a@localhost', `${'l'.repeat(65)}@example.com`]),
       () => this.randomUrl(),
       () => rng.pick(['00000000-0000-4000-8000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', this.t.templateId, this.t.preparedId]),
@@ -1491,7 +2474,20 @@ class Generator {
     if (rng.chance(0.25)) {
       const scheme = rng.pick(['https', 'http', 'hTTps', 'ftp', 'javascript', 'data', 'file', 'ws', '']);
       const separator = rng.pick(['://', ':', ':/', ':\\\\', '://///']);
-      const junk = rng.pick(['[::1', '[', '', '.', 'ex ample.com', 'example.com\\@evil.com', 'evil.com#@example.com', 'user:pass@example.com', '@example.com', 'éxample.com', '例え.jp', 'a\u0000b.com']);
+      const junk = rng.pick([
+        '[::1',
+        '[',
+        '',
+        '.',
+        'ex ample.com',
+        'example.com\\@evil.com',
+        'evil.com#@example.com',
+        'user:pass@example.com',
+        '@example.com',
+        'éxample.com',
+        '例え.jp',
+        'a\u0000b.com',
+      ]);
       return `${scheme}${separator}${junk}${rng.pick(['', ':abc', ':99999', ':-1', ':'])}${rng.pick(['', '/', '/\u0000', `/${'p'.repeat(3000)}`])}`;
     }
     const scheme = rng.pick(['https', 'https', 'https', 'http', 'HTTPS']);
@@ -1522,7 +2518,8 @@ function mutateBytes(bytes: Buffer, rng: Rng, count: number): Buffer {
   for (let i = 0; i < count; i++) {
     // Half the changes land near the start or the end, where the headers and the JSON part are.
     const zone = rng.int(4);
-    const at = zone === 0 ? rng.int(Math.min(300, out.length)) : zone === 1 ? Math.max(0, out.length - 1 - rng.int(Math.min(700, out.length))) : rng.int(out.length);
+    const at =
+      zone === 0 ? rng.int(Math.min(300, out.length)) : zone === 1 ? Math.max(0, out.length - 1 - rng.int(Math.min(700, out.length))) : rng.int(out.length);
     switch (rng.int(4)) {
       case 0:
         out[at] = rng.int(256);
@@ -1572,7 +2569,18 @@ function nonPublicHost(host: string): boolean {
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b < 128) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19));
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b < 128) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19))
+    );
   }
   if (!host.startsWith('[')) return false;
   return /^\[(::|fe[89ab]|f[cd]|ff|64:ff9b:|2001:db8:|2002:|2001::|2001:0:)/.test(host);

@@ -24,7 +24,10 @@ export async function openPage(browser: Browser, t: TestContext, options: Browse
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname.replace(/\/(sign|embed)\/[^/]+/, '/$1/TOKEN')}`);
+    if (response.status() >= 400)
+      errors.push(
+        `HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname.replace(/\/(sign|embed)\/[^/]+/, '/$1/TOKEN')}`,
+      );
   });
   return { page, errors };
 }

@@ -56,7 +56,11 @@ export class NoAnswer extends Error {
  * One HTTP call that answers the status and JSON body, or throws NoAnswer when no complete answer
  * came back (within `timeoutMs`). A complete answer that is not JSON is a plain error.
  */
-export async function callJson(url: string, init: { method: string; headers?: Record<string, string>; body?: string | FormData }, timeoutMs = 15_000): Promise<Answer> {
+export async function callJson(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string | FormData },
+  timeoutMs = 15_000,
+): Promise<Answer> {
   let status: number;
   let text: string;
   let replayed: boolean;

@@ -16,11 +16,7 @@ export interface OpenStream {
  * Opens `GET /v1/events/stream` and reads it in the background. Resolves once the server's first
  * message (the `retry:` hint) has arrived: from then on every event recorded reaches this stream.
  */
-export async function openStream(
-  t: TestContext,
-  baseUrl: string,
-  init: { key: string | null; lastEventId?: string; after?: string },
-): Promise<OpenStream> {
+export async function openStream(t: TestContext, baseUrl: string, init: { key: string | null; lastEventId?: string; after?: string }): Promise<OpenStream> {
   const controller = new AbortController();
   const query = init.after === undefined ? '' : `?after=${encodeURIComponent(init.after)}`;
   const headers: Record<string, string> = { accept: 'text/event-stream' };

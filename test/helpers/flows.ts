@@ -34,7 +34,8 @@ export interface CreateOptions {
 /** The create call's JSON part: payload() with the signers of `options` and `overrides` on top. */
 export function requestBody(overrides: Record<string, unknown> = {}, signers: CreateOptions['signers'] = 1): Record<string, unknown> {
   if (signers === 'payload') return payload(overrides);
-  const list: SignerInput[] = typeof signers === 'number' ? Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com` })) : signers;
+  const list: SignerInput[] =
+    typeof signers === 'number' ? Array.from({ length: signers }, (_, i) => ({ reference: `s${i + 1}`, email: `s${i + 1}@example.com` })) : signers;
   const people = list.map((s, i) => ({ ...s, email: s.email ?? `${s.reference}@example.com`, order: s.order ?? i + 1 }));
   const fields = people.map((p, i) => ({ signer_reference: p.reference, type: 'signature', page: 1, x: 50, y: 50 + i * 60, width: 150, height: 40 }));
   return payload({ signers: people, fields, ...overrides });
@@ -112,7 +113,11 @@ export async function status(server: Pick<TestServer, 'call'>, id: string, key?:
  * generation a completion starts) is done once `background.idle()` resolves. Polling is left for a
  * server in another process, and for a generation that failed and is retried later by the tick.
  */
-export async function waitForArtifacts(server: Pick<TestServer, 'call'> & { running?: TestServer['running'] }, id: string, timeoutMs = 90_000): Promise<Status> {
+export async function waitForArtifacts(
+  server: Pick<TestServer, 'call'> & { running?: TestServer['running'] },
+  id: string,
+  timeoutMs = 90_000,
+): Promise<Status> {
   if (server.running) await server.running.ctx.background.idle();
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -4,8 +4,7 @@ import { Buffer } from 'node:buffer';
 import zlib from 'node:zlib';
 import { rawPdf, stream, type PdfObject } from './pdfs.js';
 
-const page = (extra: string, contents = '4 0 R') =>
-  `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} ${extra} >>`;
+const page = (extra: string, contents = '4 0 R') => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} ${extra} >>`;
 const catalog = '<< /Type /Catalog /Pages 2 0 R >>';
 const onePage = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
 const helvetica = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
@@ -57,13 +56,25 @@ export function hugeImage(): Uint8Array {
 /** Arrays nested `depth` deep, in the page dictionary and in the content stream. */
 export function deepNesting(depth = 100_000): Uint8Array {
   const nested = '['.repeat(depth) + ']'.repeat(depth);
-  return rawPdf([catalog, onePage, page(`/Resources << /Font << /F1 5 0 R >> >> /Deep ${nested}`), stream('', `BT /F1 12 Tf 72 720 Td ${nested} TJ ET`), helvetica]);
+  return rawPdf([
+    catalog,
+    onePage,
+    page(`/Resources << /Font << /F1 5 0 R >> >> /Deep ${nested}`),
+    stream('', `BT /F1 12 Tf 72 720 Td ${nested} TJ ET`),
+    helvetica,
+  ]);
 }
 
 /** Dictionaries nested `depth` deep in the content stream only (the file itself reads normally). */
 export function deepContent(depth = 100_000): Uint8Array {
   const nested = '<< /A '.repeat(depth) + '1' + ' >>'.repeat(depth);
-  return rawPdf([catalog, onePage, page('/Resources << /Font << /F1 5 0 R >> >>'), stream('', `/Span ${nested} BDC BT /F1 12 Tf 72 720 Td (Signature: ____) Tj ET EMC`), helvetica]);
+  return rawPdf([
+    catalog,
+    onePage,
+    page('/Resources << /Font << /F1 5 0 R >> >>'),
+    stream('', `/Span ${nested} BDC BT /F1 12 Tf 72 720 Td (Signature: ____) Tj ET EMC`),
+    helvetica,
+  ]);
 }
 
 /** Cross-reference sections whose /Prev point at themselves and at each other. */
@@ -82,12 +93,7 @@ export function xrefLoop(): Uint8Array {
 /** A page tree with `count` pages, in a balanced tree of 100 kids per node. */
 export function pageTree(count = 50_000): Uint8Array {
   // 1 catalog, 2 root Pages, 3 the shared content, 4 the font; then intermediate nodes; then pages.
-  const objects: PdfObject[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '',
-    stream('', 'BT /F1 12 Tf 72 720 Td (Page) Tj ET'),
-    helvetica,
-  ];
+  const objects: PdfObject[] = ['<< /Type /Catalog /Pages 2 0 R >>', '', stream('', 'BT /F1 12 Tf 72 720 Td (Page) Tj ET'), helvetica];
   const fanout = 100;
   const middles = Math.ceil(count / fanout);
   const firstMiddle = objects.length + 1;
@@ -108,7 +114,14 @@ export function pageTree(count = 50_000): Uint8Array {
 
 /** A page tree whose second node lists the root among its kids. */
 export function pageTreeCycle(): Uint8Array {
-  return rawPdf([catalog, '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>', page('/Resources << >>'), stream('', ''), helvetica, '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>']);
+  return rawPdf([
+    catalog,
+    '<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>',
+    page('/Resources << >>'),
+    stream('', ''),
+    helvetica,
+    '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
+  ]);
 }
 
 /** Form XObjects that draw themselves, and each other. */
@@ -191,7 +204,7 @@ export function annotationFlood(count = 60_000): Uint8Array {
   ];
   for (let i = 0; i < count; i++) {
     const x = 20 + (i % 57) * 10;
-    const y = 20 + Math.floor(i / 57) % 75 * 10;
+    const y = 20 + (Math.floor(i / 57) % 75) * 10;
     objects.push(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (field${i}) /P 3 0 R /Rect [${x} ${y} ${x + 9} ${y + 9}] >>`);
   }
   return rawPdf(objects);

@@ -42,8 +42,7 @@ export async function replace(server: TestServer, id: string, reference: string,
   return json<{ id: string; signer: { id: string; reference: string; email: string; signing_url: string; email_delivery: string } }>(response);
 }
 
-const unescapeHtml = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
+const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '');
 
 /** The href of every `<a>` in the HTML that is styled as a button (has a background). */
 export function buttonHrefs(html: string): string[] {

@@ -160,10 +160,15 @@ function check(
     const text = String(value);
     const schema = declaration.schema ?? {};
     const parsed = schema.type === 'integer' || schema.type === 'number' ? Number(text) : text;
-    if (!validator(checked, `${where} ${status} header ${name}`, schema)(parsed)) return `header ${name}: ${JSON.stringify(text)} does not match ${JSON.stringify(schema)}`;
+    if (!validator(checked, `${where} ${status} header ${name}`, schema)(parsed))
+      return `header ${name}: ${JSON.stringify(text)} does not match ${JSON.stringify(schema)}`;
   }
 
-  const type = String(header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type =
+    String(header('content-type') ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   const content = answer.content as Json | undefined;
   if (!content) {
     if (body && body.length > 0) return `a ${body.length}-byte body (${type}) where the document describes none`;

@@ -11,10 +11,7 @@ export interface PageSpec {
   cropBox?: { x: number; y: number; width: number; height: number };
 }
 
-export async function makePdf(
-  pages: PageSpec[] = [{ width: 595.28, height: 841.89 }],
-  options: { text?: string } = {},
-): Promise<Uint8Array> {
+export async function makePdf(pages: PageSpec[] = [{ width: 595.28, height: 841.89 }], options: { text?: string } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   pages.forEach((spec, i) => {

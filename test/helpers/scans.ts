@@ -49,7 +49,11 @@ function random(seed: number): () => number {
 }
 
 /** One page of `file` as a scanned (JPEG) image: its bytes and the page size in points. */
-async function scanImage(file: string, page: number, o: Required<Omit<ScanOptions, 'file' | 'pages'>>): Promise<{ jpeg: Buffer; width: number; height: number }> {
+async function scanImage(
+  file: string,
+  page: number,
+  o: Required<Omit<ScanOptions, 'file' | 'pages'>>,
+): Promise<{ jpeg: Buffer; width: number; height: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-scan-'));
   try {
     execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(o.dpi), '-gray', '-png', '-singlefile', file, path.join(dir, 'page')]);
@@ -91,7 +95,12 @@ async function scanImage(file: string, page: number, o: Required<Omit<ScanOption
       const x = Math.floor(rnd() * (width - 2));
       const y = Math.floor(rnd() * (height - 2));
       const v = rnd() < 0.8 ? 60 : 250;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((y + dy) * width + x + dx) * 4;
         px[i] = px[i + 1] = px[i + 2] = v;
       }

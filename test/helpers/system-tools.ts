@@ -16,7 +16,12 @@ export const IN_CI = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
 
 /** The program's path when it is installed: an absolute path as given, a bare name looked up on PATH. */
 export function findProgram(program: string): string | null {
-  const candidates = path.isAbsolute(program) ? [program] : (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, program));
+  const candidates = path.isAbsolute(program)
+    ? [program]
+    : (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, program));
   for (const candidate of candidates) {
     try {
       fs.accessSync(candidate, fs.constants.X_OK);

@@ -22,8 +22,26 @@ export const TEMPLATE_KEYS = ['created_at', 'field_count', 'fields', 'id', 'name
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A field of `role` on page 1 of an A4 page. */
-export const sigOf = (role: string, over: Json = {}): Json => ({ signer_reference: role, type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50, ...over });
-export const textOf = (role: string, over: Json = {}): Json => ({ signer_reference: role, type: 'text', page: 1, x: 50, y: 100, width: 200, height: 20, ...over });
+export const sigOf = (role: string, over: Json = {}): Json => ({
+  signer_reference: role,
+  type: 'signature',
+  page: 1,
+  x: 50,
+  y: 700,
+  width: 200,
+  height: 50,
+  ...over,
+});
+export const textOf = (role: string, over: Json = {}): Json => ({
+  signer_reference: role,
+  type: 'text',
+  page: 1,
+  x: 50,
+  y: 100,
+  width: 200,
+  height: 20,
+  ...over,
+});
 
 /** The default template: roles `client` and `witness`, a named text field `company` and a read-only `plan`. */
 export const TEMPLATE_FIELDS: Json[] = [
@@ -103,7 +121,10 @@ export function blobFiles(server: TestServer): string[] {
 }
 
 /** Rows of a table (for "nothing was written" checks). */
-export function rowCount(server: TestServer, table: 'signature_requests' | 'events' | 'audit_events' | 'templates' | 'signing_links' | 'mail_outbox' | 'documents' | 'webhook_deliveries'): number {
+export function rowCount(
+  server: TestServer,
+  table: 'signature_requests' | 'events' | 'audit_events' | 'templates' | 'signing_links' | 'mail_outbox' | 'documents' | 'webhook_deliveries',
+): number {
   const { db } = server.running.ctx;
   return db.all(db.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')))[0]?.n ?? 0;
 }

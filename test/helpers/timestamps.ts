@@ -65,7 +65,10 @@ export interface TokenText {
 export function readTokenWithOpenssl(token: Buffer, dir: string): TokenText {
   const file = path.join(dir, `token-${createHash('sha256').update(token).digest('hex').slice(0, 12)}.der`);
   fs.writeFileSync(file, token);
-  const text = execFileSync('openssl', ['ts', '-reply', '-in', file, '-token_in', '-text', '-token_out'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const text = execFileSync('openssl', ['ts', '-reply', '-in', file, '-token_in', '-text', '-token_out'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return parseTokenText(text);
 }
 

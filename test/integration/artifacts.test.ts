@@ -77,7 +77,12 @@ async function artifacts(server: TestServer, id: string): Promise<{ signed: Buff
   const [signed, evidencePdf, evidence] = await Promise.all(TYPES.map((type) => download(server, id, type)));
   for (const d of [signed, evidencePdf, evidence]) assert.equal(d?.response.status, 200, d?.bytes.toString());
   const evidenceBytes = (evidence as { bytes: Buffer }).bytes;
-  return { signed: (signed as { bytes: Buffer }).bytes, evidencePdf: (evidencePdf as { bytes: Buffer }).bytes, evidence: JSON.parse(evidenceBytes.toString('utf8')), evidenceBytes };
+  return {
+    signed: (signed as { bytes: Buffer }).bytes,
+    evidencePdf: (evidencePdf as { bytes: Buffer }).bytes,
+    evidence: JSON.parse(evidenceBytes.toString('utf8')),
+    evidenceBytes,
+  };
 }
 
 /** Writes bytes under test-artifacts/ (kept after the run for a person to look at). */
@@ -135,7 +140,10 @@ function signatureOf(pdf: Buffer): { byteRange: number[]; cms: Buffer; covered: 
   const lengthBytes = first & 0x80 ? first & 0x7f : 0;
   const contentLength = lengthBytes === 0 ? first : der.readUIntBE(2, lengthBytes);
   const length = 2 + lengthBytes + contentLength;
-  assert.ok(der.subarray(length).every((b) => b === 0), 'zeros after the CMS');
+  assert.ok(
+    der.subarray(length).every((b) => b === 0),
+    'zeros after the CMS',
+  );
   return { byteRange, cms: der.subarray(0, length), covered: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]) };
 }
 
@@ -185,7 +193,10 @@ function assertPadesCms(signed: Buffer, certificateDer: Buffer): void {
   const unsignedAttrs = kids(signerInfo).at(-1) as forge.asn1.Asn1;
   assert.equal(unsignedAttrs.tagClass, forge.asn1.Class.CONTEXT_SPECIFIC);
   assert.equal(unsignedAttrs.type, 1, 'unsigned attributes [1]');
-  assert.deepEqual(kids(unsignedAttrs).map((attr) => oidOf(kids(attr)[0] as forge.asn1.Asn1)), [SIGNATURE_TIME_STAMP_TOKEN]);
+  assert.deepEqual(
+    kids(unsignedAttrs).map((attr) => oidOf(kids(attr)[0] as forge.asn1.Asn1)),
+    [SIGNATURE_TIME_STAMP_TOKEN],
+  );
   assert.ok(verify('sha256', attrsAsSet, createPublicKey(new X509Certificate(certificateDer).publicKey.export({ type: 'spki', format: 'pem' })), signature));
   // The signature dictionary: SubFilter ETSI.CAdES.detached, time in /M.
   const text = signed.toString('latin1');
@@ -244,7 +255,6 @@ function assertEvidence(evidence: Json, served: { original: Uint8Array; signed: 
   assert.doesNotMatch(text, /"(ip|ip_address|user_agent|useragent)"|127\.0\.0\.1|undici|Mozilla/i, 'no IP address or user agent');
 }
 
-
 const SCRIBBLE = pngOf(240, 80, (x, y) => Math.abs(y - 40 - 25 * Math.sin(x / 18) * Math.cos(x / 53)) < 3 || (x > 30 && x < 210 && Math.abs(y - 70) < 1.5));
 const SOLID = pngOf(40, 20, () => true);
 
@@ -272,7 +282,18 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     { signer_reference: 'client', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
     { signer_reference: 'client', type: 'text', field_key: 'signer_name', page: 2, x: 300, y: 612, width: 200, height: 18 },
     { signer_reference: 'client', type: 'date', field_key: 'sign_date', page: 2, x: 64, y: 660, width: 120, height: 18 },
-    { signer_reference: 'client', type: 'text', name: 'mention', value: 'Lu et approuvé — قرأت ووافقت 2024', read_only: true, page: 1, x: 64, y: 700, width: 320, height: 24 },
+    {
+      signer_reference: 'client',
+      type: 'text',
+      name: 'mention',
+      value: 'Lu et approuvé — قرأت ووافقت 2024',
+      read_only: true,
+      page: 1,
+      x: 64,
+      y: 700,
+      width: 320,
+      height: 24,
+    },
   ];
   const id = await createRequest(
     server,
@@ -344,7 +365,10 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     evidence.events.map((e: Json) => [e.id, e.type, e.actor_type]),
     trail.filter((a) => a.id < generated.id).map((a) => [a.id, a.type, a.actor_type]),
   );
-  assert.deepEqual(evidence.events.map((e: Json) => e.type), ['request_created', 'request_activated', 'signer_viewed', 'signer_signed', 'request_completed']);
+  assert.deepEqual(
+    evidence.events.map((e: Json) => e.type),
+    ['request_created', 'request_activated', 'signer_viewed', 'signer_signed', 'request_completed'],
+  );
   assert.equal(evidence.events[2].actor_email, 'ada@example.com');
   assert.equal(evidence.events[2].signer_id, completed.signers[0]?.id);
   assert.equal(evidence.events[4].actor_email, '');
@@ -371,7 +395,20 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
   fs.writeFileSync(path.join(scratch, 'content.bin'), covered);
   const openssl = execFileSync(
     'openssl',
-    ['cms', '-verify', '-binary', '-noverify', '-inform', 'DER', '-in', path.join(scratch, 'cms.der'), '-content', path.join(scratch, 'content.bin'), '-out', '/dev/null'],
+    [
+      'cms',
+      '-verify',
+      '-binary',
+      '-noverify',
+      '-inform',
+      'DER',
+      '-in',
+      path.join(scratch, 'cms.der'),
+      '-content',
+      path.join(scratch, 'content.bin'),
+      '-out',
+      '/dev/null',
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   assert.equal(openssl, '');
@@ -434,10 +471,23 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
 // ---------------------------------------------------------------------------------------------
 // Several signers, sequential, email OTP
 
-async function completeWithSigners(t: TestContext, server: TestServer, options: { signers: Json[]; sequential?: boolean }): Promise<{ id: string; links: Array<{ id: string; reference: string; signing_url: string }> }> {
+async function completeWithSigners(
+  t: TestContext,
+  server: TestServer,
+  options: { signers: Json[]; sequential?: boolean },
+): Promise<{ id: string; links: Array<{ id: string; reference: string; signing_url: string }> }> {
   const fields = options.signers.flatMap((s, i) => [
     { signer_reference: s.reference, type: 'signature', page: 2, x: 64 + (i % 2) * 270, y: 540 + Math.floor(i / 2) * 110, width: 200, height: 50 },
-    { signer_reference: s.reference, type: 'date', field_key: 'sign_date', page: 2, x: 64 + (i % 2) * 270, y: 600 + Math.floor(i / 2) * 110, width: 120, height: 18 },
+    {
+      signer_reference: s.reference,
+      type: 'date',
+      field_key: 'sign_date',
+      page: 2,
+      x: 64 + (i % 2) * 270,
+      y: 600 + Math.floor(i / 2) * 110,
+      width: 120,
+      height: 18,
+    },
   ]);
   const id = await createRequest(server, { signers: options.signers, fields, ...(options.sequential ? { sequential_signing: true } : {}) }, FROM_CONTRACT);
   const { signers: links } = await activate(server, id);
@@ -470,7 +520,13 @@ test('three signers: the last signature completes; one seal over every stamp, al
     evidence.signers.map((s: Json) => [s.reference, s.name, s.signing_order, s.status]),
     people.map((p) => [p.reference, p.name, null, 'signed']),
   );
-  assert.equal(evidence.document.completed_at, evidence.signers.map((s: Json) => s.signed_at).sort().at(-1));
+  assert.equal(
+    evidence.document.completed_at,
+    evidence.signers
+      .map((s: Json) => s.signed_at)
+      .sort()
+      .at(-1),
+  );
   assert.equal(evidence.events.filter((e: Json) => e.type === 'signer_signed').length, 3);
   const file = keep('three-signers-evidence.pdf', evidencePdf);
   execFileSync('pdftoppm', ['-r', '80', '-png', file, path.join(OUT, 'three-signers-evidence')]);
@@ -497,7 +553,13 @@ test('sequential signing: signing_order in the evidence, a valid seal; --brand n
   assertPadesCms(signed, certificateOf(server));
   assertEvidence(evidence, { original: CONTRACT, signed, evidencePdf }, 'acme');
   assert.equal(evidence.document.sequential_signing, true);
-  assert.deepEqual(evidence.signers.map((s: Json) => [s.reference, s.signing_order]), [['first', 1], ['second', 2]]);
+  assert.deepEqual(
+    evidence.signers.map((s: Json) => [s.reference, s.signing_order]),
+    [
+      ['first', 1],
+      ['second', 2],
+    ],
+  );
 });
 
 test('email OTP signer: verification and verified_at in the evidence, otp events in the trail, a valid seal', async (t) => {
@@ -541,7 +603,9 @@ test('stamps land where the fields are on the displayed page, for /Rotate 0, 90,
   ];
   const pdf = await makePdf(specs);
   // Displayed sizes: rotated pages swap width and height; the last one shows its CropBox.
-  const displayed = specs.map((s, i) => (i === 4 ? { width: 700, height: 500 } : s.rotate === 90 || s.rotate === 270 ? { width: s.height, height: s.width } : s));
+  const displayed = specs.map((s, i) =>
+    i === 4 ? { width: 700, height: 500 } : s.rotate === 90 || s.rotate === 270 ? { width: s.height, height: s.width } : s,
+  );
   const fields = displayed.flatMap((page, i) => [
     { signer_reference: 'client', type: 'signature', page: i + 1, x: 40, y: 60, width: 120, height: 60 },
     { signer_reference: 'client', type: 'signature', page: i + 1, x: page.width - 200, y: page.height - 90, width: 160, height: 80 },
@@ -631,7 +695,10 @@ test('410 after purge: paraph purge, the sandbox purge and the retention deadlin
   const purged = await paraph(['purge', first, '--data-dir', server.dataDir]);
   assert.equal(purged.code, 0, purged.stderr);
   for (const type of TYPES) await expectError((await download(server, first, type)).response, 410, 'artifact_not_available', /purged/);
-  assert.ok(files.every((f) => !fs.existsSync(f)), 'the encrypted artifacts are deleted');
+  assert.ok(
+    files.every((f) => !fs.existsSync(f)),
+    'the encrypted artifacts are deleted',
+  );
   const after = await status(server, first);
   assert.equal(after.status, 'purged');
   assert.deepEqual(after.artifacts, { signed_pdf: false, evidence_pdf: false, evidence_json: false });
@@ -686,7 +753,12 @@ test('completion never waits for or fails on sealing: a failed generation is ret
   const { signers } = await activate(server, id);
   const { db } = server.running.ctx;
   const request = db.first(db.q.selectFrom('signature_requests').select('document_id').where('id', '=', id));
-  const document = db.first(db.q.selectFrom('documents').selectAll().where('id', '=', request?.document_id as string));
+  const document = db.first(
+    db.q
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', request?.document_id as string),
+  );
   const file = path.join(server.dataDir, 'blobs', `${document?.blob_id}.blob`);
   const sealed = fs.readFileSync(file);
   // The original cannot be read for now: generation fails.
@@ -738,7 +810,12 @@ test('audit trail: triggers refuse UPDATE and DELETE; paraph audit verify checks
   assert.throws(() => raw.prepare('update audit_events set actor_email = ? where request_id = ? and id = 3').run('mallory@example.com', id), /append-only/);
   assert.throws(() => raw.prepare('delete from audit_events where request_id = ?').run(id), /append-only/);
   assert.throws(
-    () => raw.prepare("insert into audit_events (request_id, id, type, actor_type, actor_id, actor_email, signer_id, data, created_at, prev_hash, hash) values (?, 99, 'forged', 'system', null, '', null, '{}', 0, ?, ?)").run(id, '0'.repeat(64), 'f'.repeat(64)),
+    () =>
+      raw
+        .prepare(
+          "insert into audit_events (request_id, id, type, actor_type, actor_id, actor_email, signer_id, data, created_at, prev_hash, hash) values (?, 99, 'forged', 'system', null, '', null, '{}', 0, ?, ?)",
+        )
+        .run(id, '0'.repeat(64), 'f'.repeat(64)),
     /hash chain/,
   );
 

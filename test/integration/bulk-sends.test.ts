@@ -79,7 +79,12 @@ interface StatusResponse {
 /** A one-role template (`client`): a signature and a named text field `company`. */
 const ONE_ROLE = [sigOf('client'), textOf('client', { name: 'company' })];
 /** Two roles (`client`, `witness`), a named text field `company` and a read-only `plan`. */
-const TWO_ROLES = [sigOf('client'), sigOf('witness', { y: 600 }), textOf('client', { name: 'company' }), textOf('client', { name: 'plan', y: 140, value: 'Gold', read_only: true })];
+const TWO_ROLES = [
+  sigOf('client'),
+  sigOf('witness', { y: 600 }),
+  textOf('client', { name: 'company' }),
+  textOf('client', { name: 'plan', y: 140, value: 'Gold', read_only: true }),
+];
 
 const person = (i: number, over: Json = {}) => ({ reference: 'client', name: `Client ${i}`, email: `client-${i}@example.com`, order: 1, ...over });
 
@@ -160,7 +165,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       { client_reference: 'nda-ada', signers: [CLIENT, WITNESS], field_values: { company: 'ACME SA' } },
       {
         client_reference: 'nda-grace',
-        signers: [{ ...WITNESS, email: 'carol@example.com' }, { reference: 'client', email: 'grace@example.com', order: 1, locale: 'fr' }],
+        signers: [
+          { ...WITNESS, email: 'carol@example.com' },
+          { reference: 'client', email: 'grace@example.com', order: 1, locale: 'fr' },
+        ],
         field_values: { company: 'Hopper & Co' },
         return_url: 'https://example.com/row-two',
       },
@@ -191,7 +199,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       const id = result.id as string;
 
       // Signers as given, each with a live secret link, an embed URL and the invitation's outcome.
-      assert.deepEqual(result.signers.map((s) => [s.reference, s.email]), row.signers.map((s) => [s.reference, s.email]));
+      assert.deepEqual(
+        result.signers.map((s) => [s.reference, s.email]),
+        row.signers.map((s) => [s.reference, s.email]),
+      );
       for (const signer of result.signers) {
         assert.deepEqual(Object.keys(signer).sort(), ['email', 'email_delivery', 'embed_url', 'id', 'reference', 'signing_url', 'status']);
         assert.equal(signer.status, 'pending');
@@ -209,11 +220,20 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       assert.equal(status.status, 'active');
       assert.equal(status.sequential_signing, true);
       assert.equal(status.return_url, row.return_url ?? 'https://example.com/done');
-      assert.deepEqual(status.signers.map((s) => s.id), result.signers.map((s) => s.id));
+      assert.deepEqual(
+        status.signers.map((s) => s.id),
+        result.signers.map((s) => s.id),
+      );
       for (const signer of status.signers) {
         assert.equal(Date.parse(signer.expires_at ?? '') - Date.parse(status.updated_at), 3 * DAY_MS, 'link_expiry_days 3');
       }
-      assert.deepEqual(status.fields.map((f) => [f.name, f.value]), [['company', row.field_values.company], ['plan', 'Gold']]);
+      assert.deepEqual(
+        status.fields.map((f) => [f.name, f.value]),
+        [
+          ['company', row.field_values.company],
+          ['plan', 'Gold'],
+        ],
+      );
       const { db } = server.running.ctx;
       const stored = db.first(db.q.selectFrom('signature_requests').selectAll().where('id', '=', id));
       assert.equal(stored?.template_id, template.id);
@@ -239,7 +259,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     // The batch's callback_url receives each request's activation.
     const received = await receiver.waitFor(2);
     const activated = received.map((r) => JSON.parse(r.body) as { type: string; data: { signature_request_id: string } });
-    assert.deepEqual(activated.map((e) => e.type), ['signature_request.activated', 'signature_request.activated']);
+    assert.deepEqual(
+      activated.map((e) => e.type),
+      ['signature_request.activated', 'signature_request.activated'],
+    );
     assert.deepEqual(new Set(activated.map((e) => e.data.signature_request_id)), new Set(body.results.map((r) => r.id)));
   });
 
@@ -278,7 +301,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     const firstText = await first.clone().text();
     const body = await ok(first);
     assert.deepEqual([body.total, body.created, body.failed], [50, 48, 2]);
-    assert.deepEqual(body.results.map((r) => r.client_reference), recipients.map((r) => r.client_reference));
+    assert.deepEqual(
+      body.results.map((r) => r.client_reference),
+      recipients.map((r) => r.client_reference),
+    );
     for (const [i, result] of body.results.entries()) {
       if (i === 17 || i === 33) continue;
       assert.equal(result.status, 'active', JSON.stringify(result));
@@ -374,10 +400,18 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       ['sequential_signing not a boolean', { ...valid, sequential_signing: 1 }, 'body.sequential_signing must be a boolean'],
       ['a callback_url that is not a URI', { ...valid, callback_url: 'not a url' }, 'body.callback_url must be a valid uri'],
       ['a callback_url over plain http', { ...valid, callback_url: 'http://example.com/hooks' }, 'body.callback_url: callback_url must use https on port 443'],
-      ['a callback_url to a private address', { ...valid, callback_url: 'https://10.0.0.1/hooks' }, 'body.callback_url: callback_url must not point to a private address'],
+      [
+        'a callback_url to a private address',
+        { ...valid, callback_url: 'https://10.0.0.1/hooks' },
+        'body.callback_url: callback_url must not point to a private address',
+      ],
       ['a loopback callback_url (not allowed on this server)', { ...valid, callback_url: 'http://127.0.0.1:8080/hooks' }, /body\.callback_url: .*loopback/],
       ['a return_url over plain http', { ...valid, return_url: 'http://example.com/done' }, 'body.return_url: return_url must use https'],
-      ['a return_url over 2048 characters', { ...valid, return_url: `https://example.com/${'a'.repeat(2030)}` }, 'body.return_url must be at most 2048 characters'],
+      [
+        'a return_url over 2048 characters',
+        { ...valid, return_url: `https://example.com/${'a'.repeat(2030)}` },
+        'body.return_url must be at most 2048 characters',
+      ],
       ['an embed_origin with a path', { ...valid, embed_origin: 'https://app.example.com/embed' }, 'body.embed_origin: embed_origin must be an origin only'],
       ['an embed_origin over 255 characters', { ...valid, embed_origin: `https://${'a'.repeat(250)}.com` }, 'body.embed_origin must be at most 255 characters'],
       ['an email subject with a line break', { ...valid, email: { subject: 'a\nb' } }, 'body.email.subject must not contain line breaks'],
@@ -415,7 +449,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       [good('good-1'), null],
       [{ ...good('missing-role'), signers: [CLIENT] }, 'recipients[1].signers has no signer for the template role "witness"'],
       [{ ...good('extra-signer'), signers: [CLIENT, WITNESS, NOTARY] }, 'recipients[2].signers[2].reference "notary" is not a role of the template'],
-      [{ ...good('same-email'), signers: [CLIENT, { ...WITNESS, email: 'ADA@example.com' }] }, 'recipients[3].signers[1].email ADA@example.com is used by another signer'],
+      [
+        { ...good('same-email'), signers: [CLIENT, { ...WITNESS, email: 'ADA@example.com' }] },
+        'recipients[3].signers[1].email ADA@example.com is used by another signer',
+      ],
       [{ ...good('same-order'), signers: [CLIENT, { ...WITNESS, order: 1 }] }, /^recipients\[4\]\.signers\[1\]\.order 1 is used by another signer/],
       [{ ...good('unknown-value'), field_values: { colour: 'red' } }, 'recipients[5].field_values.colour does not name any field'],
       [{ ...good('read-only-value'), field_values: { plan: 'Silver' } }, 'recipients[6].field_values.plan names a read_only field'],
@@ -553,7 +590,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     assert.ok(noActivation?.error?.message.includes(`/v1/signature-requests/${noActivation.id}/activate`));
 
     const requests = await allRequests(server);
-    assert.deepEqual(requests.map((r) => [r.client_reference, r.status]).sort(), [['fine', 'active'], ['no-activation', 'prepared']]);
+    assert.deepEqual(requests.map((r) => [r.client_reference, r.status]).sort(), [
+      ['fine', 'active'],
+      ['no-activation', 'prepared'],
+    ]);
     assert.equal(rowCount(server, 'signing_links'), 1);
     assert.deepEqual(await emails(server, { to: 'client-2@example.com' }), []);
     assert.deepEqual(eventTypes(server, noActivation?.id as string), []);
@@ -564,7 +604,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
       await sql.raw('DROP TRIGGER fail_insert').execute(db.q);
       await sql.raw('DROP TRIGGER fail_activation').execute(db.q);
       const again = await ok(await bulk(server, batch));
-      assert.deepEqual(again.results.map((r) => r.status), ['already_exists', 'active', 'already_exists']);
+      assert.deepEqual(
+        again.results.map((r) => r.status),
+        ['already_exists', 'active', 'already_exists'],
+      );
       assert.deepEqual([again.created, again.failed], [1, 0]);
       // The prepared request is activated by hand.
       const activated = await postJson(server, `${REQUESTS}/${noActivation?.id}/activate`, {});
@@ -598,7 +641,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     };
     const headers = { 'idempotency-key': 'cut-off-batch' };
     const first = await ok(await bulk(server, batch, { headers }));
-    assert.deepEqual(first.results.map((r) => r.error?.code ?? r.status), ['active', 'active', 'activation_failed', 'temporarily_unavailable']);
+    assert.deepEqual(
+      first.results.map((r) => r.error?.code ?? r.status),
+      ['active', 'active', 'activation_failed', 'temporarily_unavailable'],
+    );
     const half = first.results[2]?.id as string;
 
     // The kill: the answer never left, the key is still held by the process that is gone.
@@ -638,7 +684,14 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     assert.equal(after.emails, before.emails + 2);
     for (const result of retry.results) {
       assert.deepEqual(eventTypes(server, result.id as string), ['signature_request.activated'], `${result.client_reference}: activated once`);
-      const audits = db.all(db.q.selectFrom('audit_events').select('type').where('request_id', '=', result.id as string)).map((a) => a.type);
+      const audits = db
+        .all(
+          db.q
+            .selectFrom('audit_events')
+            .select('type')
+            .where('request_id', '=', result.id as string),
+        )
+        .map((a) => a.type);
       assert.equal(audits.filter((type) => type === 'request_activated').length, 1, `${result.client_reference}: one request_activated`);
       assert.equal(audits.filter((type) => type === 'request_created').length, 1, `${result.client_reference}: one request_created`);
     }
@@ -653,7 +706,10 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     await t.test('after its 24 hours the key names a new call: the same batch then finds every row already_exists', async () => {
       server.running.ctx.clock.advance(DAY_MS + 1000);
       const fresh = await ok(await bulk(server, batch, { headers }));
-      assert.deepEqual(fresh.results.map((r) => r.status), ['already_exists', 'already_exists', 'already_exists', 'already_exists']);
+      assert.deepEqual(
+        fresh.results.map((r) => r.status),
+        ['already_exists', 'already_exists', 'already_exists', 'already_exists'],
+      );
       const rows = db.all(db.q.selectFrom('idempotency_row_answers').select('row_index').where('key', '=', 'cut-off-batch'));
       assert.deepEqual(rows, [], "the expired call's rows are forgotten");
       assert.equal(rowCount(server, 'signing_links'), after.links);
@@ -671,8 +727,14 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     assert.equal(a.results[0]?.status, 'active');
     assert.equal(b.results[0]?.status, 'active', 'the other account has its own shared-ref');
     assert.notEqual(a.results[0]?.id, b.results[0]?.id);
-    assert.deepEqual((await allRequests(server)).map((r) => r.id), [a.results[0]?.id]);
-    assert.deepEqual((await allRequests(server, other.apiKey)).map((r) => r.id), [b.results[0]?.id]);
+    assert.deepEqual(
+      (await allRequests(server)).map((r) => r.id),
+      [a.results[0]?.id],
+    );
+    assert.deepEqual(
+      (await allRequests(server, other.apiKey)).map((r) => r.id),
+      [b.results[0]?.id],
+    );
     assert.equal((await server.call('GET', `${REQUESTS}/${b.results[0]?.id}`)).status, 404);
     // Mail of one account is not shown to the other.
     assert.deepEqual(await emails(server, {}, other.apiKey), []);
@@ -691,10 +753,14 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     const reminded = await postJson(server, `${REQUESTS}/${id}/reminders`, {});
     assert.equal(reminded.status, 200, await reminded.clone().text());
     // The archived template is refused for the next batch.
-    await expectError(await bulk(server, { template_id: template.id, recipients: [{ client_reference: 'next', signers: [person(2)] }] }), 404, 'template_not_found');
+    await expectError(
+      await bulk(server, { template_id: template.id, recipients: [{ client_reference: 'next', signers: [person(2)] }] }),
+      404,
+      'template_not_found',
+    );
   });
 
-  test('bulk sends: 10 batches per hour per API key and IP; the 11th is 429 with the bulk bucket\'s headers', async (t) => {
+  test("bulk sends: 10 batches per hour per API key and IP; the 11th is 429 with the bulk bucket's headers", async (t) => {
     const server = await useServer(t, { rateLimit: 'on' });
     const template: TemplateJson = await makeTemplate(server, { fields: ONE_ROLE });
     const batch = (i: number) => ({ template_id: template.id, recipients: [{ client_reference: `hourly-${i}`, signers: [person(i)] }] });
@@ -733,6 +799,9 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     assert.equal((await bulk(server, first, { headers })).status, 200);
     const other = { ...first, recipients: [{ client_reference: 'k-2', signers: [person(2)] }] };
     await expectError(await bulk(server, other, { headers }), 422, 'idempotency_key_reused');
-    assert.deepEqual((await allRequests(server)).map((r) => r.client_reference), ['k-1']);
+    assert.deepEqual(
+      (await allRequests(server)).map((r) => r.client_reference),
+      ['k-1'],
+    );
   });
 });

@@ -26,13 +26,22 @@ test('one advance of 11 days: links expire at day 7, then the content is purged 
   assert.equal(after.status, 'purged');
   assert.equal(after.retention_expires_at, null);
   assert.deepEqual(after.artifacts, { signed_pdf: false, evidence_pdf: false, evidence_json: false });
-  assert.deepEqual(after.signers.map((s) => s.status), ['expired', 'expired']);
+  assert.deepEqual(
+    after.signers.map((s) => s.status),
+    ['expired', 'expired'],
+  );
   assert.deepEqual(blobs(), [], 'the PDF is deleted from disk');
 
   const events = eventsOf(server, id);
-  assert.deepEqual(events.map((e) => e.type), ['signature_request.activated', 'signer.expired', 'signer.expired', 'signature_request.expired']);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['signature_request.activated', 'signer.expired', 'signer.expired', 'signature_request.expired'],
+  );
   for (const event of events.slice(1)) near(event.created_at, start + 7 * DAY);
-  assert.deepEqual(events.slice(1, 3).map((e) => e.data.signer.status), ['expired', 'expired']);
+  assert.deepEqual(
+    events.slice(1, 3).map((e) => e.data.signer.status),
+    ['expired', 'expired'],
+  );
   assert.equal(events[3]?.data.status, 'expired');
 
   const audit = auditOf(server, id);
@@ -40,7 +49,10 @@ test('one advance of 11 days: links expire at day 7, then the content is purged 
   assert.ok(purged);
   assert.equal(purged.actor_type, 'system');
   near(purged.created_at, start + 10 * DAY);
-  assert.deepEqual(audit.map((a) => a.id), audit.map((_, i) => i + 1));
+  assert.deepEqual(
+    audit.map((a) => a.id),
+    audit.map((_, i) => i + 1),
+  );
 });
 
 test('a link is capped by the retention deadline', async (t) => {
@@ -55,7 +67,12 @@ test('a link is capped by the retention deadline', async (t) => {
   await advance(server, 120_000);
   const after = await status(server, id);
   assert.equal(after.status, 'purged');
-  assert.deepEqual(eventsOf(server, id).map((e) => e.type).slice(-1), ['signature_request.expired']);
+  assert.deepEqual(
+    eventsOf(server, id)
+      .map((e) => e.type)
+      .slice(-1),
+    ['signature_request.expired'],
+  );
 });
 
 test('one expired signer leaves the request active while another holds a live link; a reminder revives them', async (t) => {
@@ -68,15 +85,24 @@ test('one expired signer leaves the request active while another holds a live li
   await advance(server, 1 * DAY + 60_000);
   const mid = await status(server, id);
   assert.equal(mid.status, 'active');
-  assert.deepEqual(mid.signers.map((s) => s.status), ['pending', 'expired']);
+  assert.deepEqual(
+    mid.signers.map((s) => s.status),
+    ['pending', 'expired'],
+  );
 
   const revive = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's2' });
   assert.equal(revive.status, 200);
-  assert.deepEqual((await status(server, id)).signers.map((s) => s.status), ['pending', 'pending']);
+  assert.deepEqual(
+    (await status(server, id)).signers.map((s) => s.status),
+    ['pending', 'pending'],
+  );
   await advance(server, 3 * DAY);
   const end = await status(server, id);
   assert.equal(end.status, 'expired');
-  assert.deepEqual(end.signers.map((s) => s.status), ['expired', 'expired']);
+  assert.deepEqual(
+    end.signers.map((s) => s.status),
+    ['expired', 'expired'],
+  );
 });
 
 test('forced expire and purge over HTTP apply the same transitions, with 409 where the state forbids them', async (t) => {
@@ -89,8 +115,14 @@ test('forced expire and purge over HTTP apply the same transitions, with 409 whe
   assert.equal(expireActive.status, 200);
   const expired = await json<{ status: string; signers: Array<{ status: string }> }>(expireActive);
   assert.equal(expired.status, 'expired');
-  assert.deepEqual(expired.signers.map((s) => s.status), ['expired']);
-  assert.deepEqual(eventsOf(server, active).map((e) => e.type), ['signature_request.activated', 'signer.expired', 'signature_request.expired']);
+  assert.deepEqual(
+    expired.signers.map((s) => s.status),
+    ['expired'],
+  );
+  assert.deepEqual(
+    eventsOf(server, active).map((e) => e.type),
+    ['signature_request.activated', 'signer.expired', 'signature_request.expired'],
+  );
   for (const target of [prepared, active]) {
     const refused = await postJson(server, `/_sandbox/signature-requests/${target}/expire`);
     assert.equal(refused.status, 409);

@@ -14,7 +14,9 @@ function children(): number[] {
   return [...new Set(found)];
 }
 
-test('closing the server ends the workers its context started; the closed context refuses new work', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+test('closing the server ends the workers its context started; the closed context refuses new work', {
+  skip: process.platform !== 'linux' && 'reads /proc',
+}, async (t) => {
   const before = new Set(children());
   const server = await useServer(t);
   const { ctx } = server.running;
@@ -36,6 +38,12 @@ test('closing the server ends the workers its context started; the closed contex
   const pdf = new Uint8Array(fs.readFileSync(new URL('../../fixtures/contract.pdf', import.meta.url)));
   await assert.rejects(ctx.workers.inspector.inspect(pdf), /closed/);
   await assert.rejects(ctx.workers.detector.detect(pdf), /closed/);
-  const job = { original: pdf, fields: [], sealAt: 0, signer: { certificateDer: new Uint8Array(), privateKeyDer: new Uint8Array(), name: 'x' }, timestamp: null };
+  const job = {
+    original: pdf,
+    fields: [],
+    sealAt: 0,
+    signer: { certificateDer: new Uint8Array(), privateKeyDer: new Uint8Array(), name: 'x' },
+    timestamp: null,
+  };
   await assert.rejects(ctx.workers.artifacts.produce({ ...job, report: {} as never }), /the artifact worker was closed/);
 });

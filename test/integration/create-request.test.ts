@@ -26,19 +26,7 @@ const CREATE_RESPONSE_KEYS = [
   'status',
   'template_id',
 ];
-const SIGNER_STATUS_KEYS = [
-  'email',
-  'expires_at',
-  'id',
-  'locale',
-  'name',
-  'order',
-  'reference',
-  'signed_at',
-  'status',
-  'verification',
-  'verified_at',
-];
+const SIGNER_STATUS_KEYS = ['email', 'expires_at', 'id', 'locale', 'name', 'order', 'reference', 'signed_at', 'status', 'verification', 'verified_at'];
 const FIELD_STATUS_KEYS = ['completed', 'field_key', 'id', 'name', 'read_only', 'signer_reference', 'type', 'value'];
 
 type Json = Record<string, unknown>;
@@ -102,7 +90,10 @@ const getStatus = async (server: TestServer, id: string, key?: string) => (await
 
 function blobFiles(server: TestServer): string[] {
   const dir = path.join(server.dataDir, 'blobs');
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.blob')).map((name) => path.join(dir, name));
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.blob'))
+    .map((name) => path.join(dir, name));
 }
 
 /** Every file in the blob directory (temporary ones included), to catch leftovers of losing creates. */
@@ -214,7 +205,10 @@ test('client_reference: replay answers 200 with the same request, scoped to the 
   const responses = await Promise.all(Array.from({ length: 50 }, () => create(server, raceBody, undefined, racer.apiKey)));
   const bodies = await Promise.all(responses.map((r) => json<CreateResponse>(r)));
   const statuses = responses.map((r) => r.status);
-  assert.ok(statuses.every((s) => s < 500), `no 5xx: ${statuses.join(',')}`);
+  assert.ok(
+    statuses.every((s) => s < 500),
+    `no 5xx: ${statuses.join(',')}`,
+  );
   assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(','));
   assert.equal(statuses.filter((s) => s === 200).length, 49, statuses.join(','));
   assert.equal(new Set(bodies.map((b) => b.id)).size, 1);
@@ -330,16 +324,13 @@ test('multipart body', async (t) => {
     await expectError(await create(server, '[1, 2]'), 400, 'invalid_request', /^request must be an object/);
   });
 
-  await t.test(
-    'an application/json request field holding a JSON string is not decoded twice',
-    async () => {
-      const res = await postRaw(server, [
-        { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: pdf },
-        { name: 'request', type: 'application/json', body: JSON.stringify(JSON.stringify(payload())) },
-      ]);
-      await expectError(res, 400, 'invalid_request', /^request must be an object/);
-    },
-  );
+  await t.test('an application/json request field holding a JSON string is not decoded twice', async () => {
+    const res = await postRaw(server, [
+      { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: pdf },
+      { name: 'request', type: 'application/json', body: JSON.stringify(JSON.stringify(payload())) },
+    ]);
+    await expectError(res, 400, 'invalid_request', /^request must be an object/);
+  });
 
   await t.test('blobs: one per created request', async () => {
     await assertOneBlobPerRequest(server);
@@ -385,12 +376,7 @@ test('document', async (t) => {
   });
 
   await t.test('a truncated PDF', async () => {
-    await expectError(
-      await create(server, payload(), { bytes: truncate(pdf, Math.floor(pdf.length / 2)) }),
-      400,
-      'invalid_document',
-      /incomplete|truncated/,
-    );
+    await expectError(await create(server, payload(), { bytes: truncate(pdf, Math.floor(pdf.length / 2)) }), 400, 'invalid_document', /incomplete|truncated/);
   });
 
   await t.test('a PDF that needs a password to open', async () => {
@@ -460,7 +446,12 @@ const SCHEMA_REJECTS: SchemaCase[] = [
   { name: 'signers empty', body: payload({ signers: [], fields: [] }), at: 'request.signers', rule: /at least 1/ },
   { name: 'signers 11', body: payload({ signers: elevenSigners, fields: fieldsFor(elevenSigners) }), at: 'request.signers', rule: /at most 10/ },
   { name: 'signer reference empty', body: payload({ signers: [signer({ reference: '' })], fields: [] }), at: 'request.signers[0].reference' },
-  { name: 'signer reference 101 characters', body: payload({ signers: [signer({ reference: str(101) })], fields: [] }), at: 'request.signers[0].reference', rule: /100/ },
+  {
+    name: 'signer reference 101 characters',
+    body: payload({ signers: [signer({ reference: str(101) })], fields: [] }),
+    at: 'request.signers[0].reference',
+    rule: /100/,
+  },
   { name: 'signer name 201 characters', body: payload({ signers: [signer({ name: str(201) })] }), at: 'request.signers[0].name', rule: /200/ },
   { name: 'signer email malformed', body: payload({ signers: [signer({ email: 'not-an-email' })] }), at: 'request.signers[0].email', rule: /email/ },
   { name: 'signer email missing', body: payload({ signers: [signer({ email: undefined })] }), at: 'request.signers[0].email', rule: /required/ },
@@ -483,25 +474,55 @@ const SCHEMA_REJECTS: SchemaCase[] = [
   { name: 'field height 0', body: payload({ fields: [sig({ height: 0 })] }), at: 'request.fields[0].height', rule: /> 0/ },
   { name: 'field height 5001', body: payload({ fields: [sig({ height: 5001 })] }), at: 'request.fields[0].height', rule: /<= 5000/ },
   { name: 'field name Bad-Name', body: payload({ fields: [sig(), text({ name: 'Bad-Name' })] }), at: 'request.fields[1].name', rule: /pattern/ },
-  { name: 'field name of 65 characters', body: payload({ fields: [sig(), text({ name: `a${str(64, 'b')}` })] }), at: 'request.fields[1].name', rule: /pattern/ },
+  {
+    name: 'field name of 65 characters',
+    body: payload({ fields: [sig(), text({ name: `a${str(64, 'b')}` })] }),
+    at: 'request.fields[1].name',
+    rule: /pattern/,
+  },
   { name: 'field value 501 characters', body: payload({ fields: [sig(), text({ value: str(501) })] }), at: 'request.fields[1].value', rule: /500/ },
   // With a value, a coerced "true" would pass every other rule: only the type check refuses it.
-  { name: 'field read_only "true" (no coercion)', body: payload({ fields: [sig(), text({ value: 'v', read_only: 'true' })] }), at: 'request.fields[1].read_only', rule: /boolean/ },
+  {
+    name: 'field read_only "true" (no coercion)',
+    body: payload({ fields: [sig(), text({ value: 'v', read_only: 'true' })] }),
+    at: 'request.fields[1].read_only',
+    rule: /boolean/,
+  },
   { name: 'fields 101 items', body: payload({ fields: Array.from({ length: 101 }, () => sig()) }), at: 'request.fields', rule: /at most 100/ },
   { name: 'callback_url not a URI', body: payload({ callback_url: 'not a uri' }), at: 'request.callback_url' },
   { name: 'embed_origin 256 characters', body: payload({ embed_origin: originOf(256) }), at: 'request.embed_origin', rule: /255/ },
   { name: 'return_url 2049 characters', body: payload({ return_url: `https://example.com/${str(2049 - 20)}` }), at: 'request.return_url', rule: /2048/ },
   { name: 'sequential_signing "true" (no coercion)', body: payload({ sequential_signing: 'true' }), at: 'request.sequential_signing', rule: /boolean/ },
-  { name: 'email.sender_name with a line break', body: payload({ email: { sender_name: 'Acme\nBcc: x@evil.test' } }), at: 'request.email.sender_name', rule: /line break/ },
+  {
+    name: 'email.sender_name with a line break',
+    body: payload({ email: { sender_name: 'Acme\nBcc: x@evil.test' } }),
+    at: 'request.email.sender_name',
+    rule: /line break/,
+  },
   { name: 'email.subject with U+2028', body: payload({ email: { subject: 'Sign this\u2028now' } }), at: 'request.email.subject', rule: /line break/ },
   { name: 'email.subject with \\r', body: payload({ email: { subject: 'Sign this\rnow' } }), at: 'request.email.subject', rule: /line break/ },
   { name: 'email.sender_name 121 characters', body: payload({ email: { sender_name: str(121) } }), at: 'request.email.sender_name', rule: /120/ },
   { name: 'email.subject 201 characters', body: payload({ email: { subject: str(201) } }), at: 'request.email.subject', rule: /200/ },
   { name: 'email.message 2001 characters', body: payload({ email: { message: str(2001) } }), at: 'request.email.message', rule: /2000/ },
   { name: 'email.logo_url over http', body: payload({ email: { logo_url: 'http://example.com/logo.png' } }), at: 'request.email.logo_url' },
-  { name: 'email.logo_url 513 characters', body: payload({ email: { logo_url: `https://example.com/${str(513 - 20)}` } }), at: 'request.email.logo_url', rule: /512/ },
-  { name: 'field_values entry of 501 characters', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(501) } }), at: 'request.field_values.company_name', rule: /500/ },
-  { name: 'field_values entry not a string', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: 5 } }), at: 'request.field_values.company_name', rule: /string/ },
+  {
+    name: 'email.logo_url 513 characters',
+    body: payload({ email: { logo_url: `https://example.com/${str(513 - 20)}` } }),
+    at: 'request.email.logo_url',
+    rule: /512/,
+  },
+  {
+    name: 'field_values entry of 501 characters',
+    body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(501) } }),
+    at: 'request.field_values.company_name',
+    rule: /500/,
+  },
+  {
+    name: 'field_values entry not a string',
+    body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: 5 } }),
+    at: 'request.field_values.company_name',
+    rule: /string/,
+  },
   { name: 'template_id not a uuid', body: payload({ fields: undefined, template_id: 'tpl-1' }), at: 'request.template_id', rule: /uuid/ },
   // A misspelt property is named as unknown, with the one it looks like, instead of "email is required".
   {
@@ -522,18 +543,35 @@ const SCHEMA_REJECTS: SchemaCase[] = [
 const SCHEMA_ACCEPTS: Array<{ name: string; body: Payload }> = [
   { name: 'client_reference 160 characters', body: payload({ client_reference: str(160) }) },
   { name: '10 signers', body: payload({ signers: tenSigners, fields: fieldsFor(tenSigners) }) },
-  { name: 'signer reference 100 characters, name 200', body: payload({ signers: [signer({ reference: str(100), name: str(200) })], fields: [sig({ signer_reference: str(100) })] }) },
-  { name: 'signer without name, with every locale and verification', body: payload({ signers: [signer({ name: undefined, locale: 'ar', verification: 'email_otp', order: 10 })] }) },
+  {
+    name: 'signer reference 100 characters, name 200',
+    body: payload({ signers: [signer({ reference: str(100), name: str(200) })], fields: [sig({ signer_reference: str(100) })] }),
+  },
+  {
+    name: 'signer without name, with every locale and verification',
+    body: payload({ signers: [signer({ name: undefined, locale: 'ar', verification: 'email_otp', order: 10 })] }),
+  },
   { name: 'fields omitted', body: payload({ fields: undefined }) },
   { name: 'fields empty', body: payload({ fields: [] }) },
   { name: '100 fields', body: payload({ fields: Array.from({ length: 100 }, () => sig()) }) },
   { name: 'field name of 64 characters, value of 500', body: payload({ fields: [sig(), text({ name: `a${str(63, 'b')}`, value: str(500) })] }) },
-  { name: 'every field type and key', body: payload({ fields: [sig(), sig({ type: 'initials' }), text({ field_key: 'company' }), text({ type: 'date', field_key: 'sign_date', y: 130 })] }) },
+  {
+    name: 'every field type and key',
+    body: payload({ fields: [sig(), sig({ type: 'initials' }), text({ field_key: 'company' }), text({ type: 'date', field_key: 'sign_date', y: 130 })] }),
+  },
   { name: 'read_only with a value', body: payload({ fields: [sig(), text({ value: 'fixed', read_only: true })] }) },
-  { name: 'email branding at its limits', body: payload({ email: { sender_name: str(120), subject: str(200), message: `${str(1000)}\n${str(999)}`, logo_url: `https://example.com/${str(512 - 20)}` } }) },
+  {
+    name: 'email branding at its limits',
+    body: payload({
+      email: { sender_name: str(120), subject: str(200), message: `${str(1000)}\n${str(999)}`, logo_url: `https://example.com/${str(512 - 20)}` },
+    }),
+  },
   { name: 'return_url of 2048 characters', body: payload({ return_url: `https://example.com/${str(2048 - 20)}` }) },
   { name: 'embed_origin of 255 characters', body: payload({ embed_origin: originOf(255) }) },
-  { name: 'field_values entry of 500 characters', body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(500) } }) },
+  {
+    name: 'field_values entry of 500 characters',
+    body: payload({ fields: [sig(), text({ name: 'company_name' })], field_values: { company_name: str(500) } }),
+  },
 ];
 
 test('payload schema', async (t) => {
@@ -629,7 +667,10 @@ test('semantic rules', async (t) => {
   });
 
   await t.test('field page beyond the document', async () => {
-    const twoPages = await makePdf([{ width: 595.28, height: 841.89 }, { width: 595.28, height: 841.89 }]);
+    const twoPages = await makePdf([
+      { width: 595.28, height: 841.89 },
+      { width: 595.28, height: 841.89 },
+    ]);
     await created(await create(server, payload({ fields: [sig({ page: 2 })] }), { bytes: twoPages }));
     accepted++;
     const body = payload({ fields: [sig(), sig({ page: 3 })] });
@@ -638,9 +679,24 @@ test('semantic rules', async (t) => {
 
   await t.test('field outside the page', async () => {
     // A4 is 595.28 x 841.89 points.
-    await expectError(await create(server, payload({ fields: [sig({ x: 400, width: 196 })] })), 400, 'invalid_request', /request\.fields\[0\] lies outside page 1/);
-    await expectError(await create(server, payload({ fields: [sig({ y: 800, height: 42 })] })), 400, 'invalid_request', /request\.fields\[0\] lies outside page 1/);
-    await expectError(await create(server, payload({ fields: [sig(), sig({ x: 600, width: 1 })] })), 400, 'invalid_request', /request\.fields\[1\] lies outside/);
+    await expectError(
+      await create(server, payload({ fields: [sig({ x: 400, width: 196 })] })),
+      400,
+      'invalid_request',
+      /request\.fields\[0\] lies outside page 1/,
+    );
+    await expectError(
+      await create(server, payload({ fields: [sig({ y: 800, height: 42 })] })),
+      400,
+      'invalid_request',
+      /request\.fields\[0\] lies outside page 1/,
+    );
+    await expectError(
+      await create(server, payload({ fields: [sig(), sig({ x: 600, width: 1 })] })),
+      400,
+      'invalid_request',
+      /request\.fields\[1\] lies outside/,
+    );
   });
 
   await t.test('field exactly on the page edge is accepted', async () => {
@@ -684,7 +740,10 @@ test('semantic rules', async (t) => {
     const body = payload({ signers: [ada, bob], fields: [sig()] });
     const response = await created(await create(server, body));
     const status = await getStatus(server, response.id);
-    assert.deepEqual(status.signers.map((s) => s.reference), ['client', 'witness']);
+    assert.deepEqual(
+      status.signers.map((s) => s.reference),
+      ['client', 'witness'],
+    );
     accepted++;
   });
 
@@ -751,7 +810,13 @@ test('callback_url, return_url and embed_origin', async (t) => {
     assert.equal(status.return_url, 'https://example.com/done');
   });
 
-  for (const origin of ['https://app.example.com/', 'https://app.example.com/embed', 'https://app.example.com?x=1', 'http://app.example.com', 'https://*.example.com']) {
+  for (const origin of [
+    'https://app.example.com/',
+    'https://app.example.com/embed',
+    'https://app.example.com?x=1',
+    'http://app.example.com',
+    'https://*.example.com',
+  ]) {
     await t.test(`embed_origin ${origin} is refused`, async () => {
       await expectError(await create(server, payload({ embed_origin: origin })), 400, 'invalid_request', 'request.embed_origin');
     });
@@ -796,7 +861,10 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   const status = await getStatus(server, response.id);
 
   // Signers: payload order (not `order`), every SignerStatus key, '' for absent locale/verification/name.
-  assert.deepEqual(status.signers.map((s) => s.reference), ['buyer', 'seller', 'witness']);
+  assert.deepEqual(
+    status.signers.map((s) => s.reference),
+    ['buyer', 'seller', 'witness'],
+  );
   for (const s of status.signers) {
     assert.deepEqual(Object.keys(s).sort(), SIGNER_STATUS_KEYS);
     assert.match(String(s.id), UUID);
@@ -808,11 +876,35 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   const [buyer, seller, witness] = status.signers;
   assert.deepEqual(
     { ...buyer, id: undefined },
-    { id: undefined, reference: 'buyer', name: 'Bea Buyer', email: 'bea@example.com', order: 3, status: 'pending', locale: 'ar', verification: 'email_otp', signed_at: null, expires_at: null, verified_at: null },
+    {
+      id: undefined,
+      reference: 'buyer',
+      name: 'Bea Buyer',
+      email: 'bea@example.com',
+      order: 3,
+      status: 'pending',
+      locale: 'ar',
+      verification: 'email_otp',
+      signed_at: null,
+      expires_at: null,
+      verified_at: null,
+    },
   );
   assert.deepEqual(
     { ...seller, id: undefined },
-    { id: undefined, reference: 'seller', name: '', email: 'sam@example.com', order: 1, status: 'pending', locale: '', verification: '', signed_at: null, expires_at: null, verified_at: null },
+    {
+      id: undefined,
+      reference: 'seller',
+      name: '',
+      email: 'sam@example.com',
+      order: 1,
+      status: 'pending',
+      locale: '',
+      verification: '',
+      signed_at: null,
+      expires_at: null,
+      verified_at: null,
+    },
   );
   assert.equal(witness?.locale, 'fr');
   assert.equal(witness?.verification, '');
@@ -837,7 +929,10 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   );
 
   // A replay changes nothing, even with another payload.
-  const replay = await create(server, payload({ client_reference: body.client_reference, signers: [signer({ reference: 'other', email: 'o@example.com' })], fields: [] }));
+  const replay = await create(
+    server,
+    payload({ client_reference: body.client_reference, signers: [signer({ reference: 'other', email: 'o@example.com' })], fields: [] }),
+  );
   assert.equal(replay.status, 200);
   assert.equal((await json<CreateResponse>(replay)).id, response.id);
   assert.deepEqual(await getStatus(server, response.id), status);
@@ -850,4 +945,3 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   assert.equal(sealed.includes('Test document'), false);
   assert.ok(sealed.length >= (await a4Pdf()).length);
 });
-

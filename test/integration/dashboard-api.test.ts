@@ -91,7 +91,10 @@ test('the page is HTML without inline script, its script and stylesheet are serv
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)/i, 'no inline script');
   assert.match(html, /<script type="module" src="\/_dashboard\/app\.js">/);
   assert.match(html, /Authorization: Dashboard/);
-  for (const [route, type] of [['/_dashboard/app.js', /^text\/javascript/], ['/_dashboard/styles.css', /^text\/css/]] as const) {
+  for (const [route, type] of [
+    ['/_dashboard/app.js', /^text\/javascript/],
+    ['/_dashboard/styles.css', /^text\/css/],
+  ] as const) {
     const file = await server.call('GET', route, { key: null });
     assert.equal(file.status, 200, route);
     assert.match(file.headers.get('content-type') ?? '', type, route);
@@ -108,7 +111,12 @@ test('the page is HTML without inline script, its script and stylesheet are serv
     await file.arrayBuffer();
   }
   // pdf.js, which the dashboard and the signing page both load, at one place; nothing else of its package.
-  for (const [route, status] of [['/vendor/pdf.min.mjs', 200], ['/vendor/pdf.worker.min.mjs', 200], ['/vendor/package.json', 404], ['/signing-ui/vendor/pdf.min.mjs', 404]] as const) {
+  for (const [route, status] of [
+    ['/vendor/pdf.min.mjs', 200],
+    ['/vendor/pdf.worker.min.mjs', 200],
+    ['/vendor/package.json', 404],
+    ['/signing-ui/vendor/pdf.min.mjs', 404],
+  ] as const) {
     const file = await server.call('GET', route, { key: null });
     assert.equal(file.status, status, route);
     if (status === 200) assert.match(file.headers.get('content-type') ?? '', /javascript/, route);
@@ -163,19 +171,37 @@ test('the operator sees the requests of every account, newest first, filtered an
   type Page = { scope: string; data: Array<{ id: string; account_id: string; client_reference: string; status: string }>; next_cursor: string };
   const all = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests', token));
   assert.equal(all.scope, 'all accounts');
-  assert.deepEqual(all.data.map((r) => r.id), [b, a]);
-  assert.deepEqual(all.data.map((r) => r.account_id), [other.accountId, server.accountId]);
+  assert.deepEqual(
+    all.data.map((r) => r.id),
+    [b, a],
+  );
+  assert.deepEqual(
+    all.data.map((r) => r.account_id),
+    [other.accountId, server.accountId],
+  );
   const byAccount = await json<Page>(await dash(server, 'GET', `/_dashboard/api/requests?account_id=${server.accountId}`, token));
-  assert.deepEqual(byAccount.data.map((r) => r.id), [a]);
+  assert.deepEqual(
+    byAccount.data.map((r) => r.id),
+    [a],
+  );
   const byReference = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?client_reference=dash-b', token));
-  assert.deepEqual(byReference.data.map((r) => r.id), [b]);
+  assert.deepEqual(
+    byReference.data.map((r) => r.id),
+    [b],
+  );
   const byStatus = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?status=active', token));
   assert.deepEqual(byStatus.data, []);
   const first = await json<Page>(await dash(server, 'GET', '/_dashboard/api/requests?limit=1', token));
-  assert.deepEqual(first.data.map((r) => r.id), [b]);
+  assert.deepEqual(
+    first.data.map((r) => r.id),
+    [b],
+  );
   assert.notEqual(first.next_cursor, '');
   const second = await json<Page>(await dash(server, 'GET', `/_dashboard/api/requests?limit=1&cursor=${first.next_cursor}`, token));
-  assert.deepEqual(second.data.map((r) => r.id), [a]);
+  assert.deepEqual(
+    second.data.map((r) => r.id),
+    [a],
+  );
   assert.equal(second.next_cursor, '');
   await expectError(await dash(server, 'GET', '/_dashboard/api/requests?status=nope', token), 400, 'invalid_request');
   // Sandbox moves on another account's request.
@@ -229,12 +255,21 @@ test('a request in detail: signers, fields, audit trail and its check, mails, we
   assert.ok(detail.data.signers[0]?.signed_at);
   assert.ok(detail.data.document.filename);
   assert.ok(detail.data.audit.length >= 3);
-  assert.ok(detail.data.audit.some((a) => a.actor_type === 'signer'), JSON.stringify(detail.data.audit));
+  assert.ok(
+    detail.data.audit.some((a) => a.actor_type === 'signer'),
+    JSON.stringify(detail.data.audit),
+  );
   assert.deepEqual({ intact: detail.data.audit_check.intact, broken: detail.data.audit_check.broken }, { intact: true, broken: null });
   assert.equal(detail.data.audit_check.events, detail.data.audit.length);
   // Newest first: the signer's copy (`completed`) after the invitation.
-  assert.deepEqual(detail.data.emails.map((e) => e.kind), ['completed', 'invitation']);
-  assert.deepEqual(detail.data.emails.map((e) => e.to), [['s1@example.com'], ['s1@example.com']]);
+  assert.deepEqual(
+    detail.data.emails.map((e) => e.kind),
+    ['completed', 'invitation'],
+  );
+  assert.deepEqual(
+    detail.data.emails.map((e) => e.to),
+    [['s1@example.com'], ['s1@example.com']],
+  );
   const delivery = detail.data.webhook_deliveries[0];
   assert.ok(delivery && delivery.attempts.length >= 1 && delivery.attempts[0]?.status_code === 204, JSON.stringify(delivery));
 
@@ -262,15 +297,28 @@ test('caught mail of every sender, newest first, by recipient; one mail with hea
   await smtp.sendMail({ from: 'app@elsewhere.test', to: 'one@elsewhere.test', subject: 'first', text: 'first body', html: '<p>first</p>' });
   await smtp.sendMail({ from: 'app@elsewhere.test', to: 'two@elsewhere.test', subject: 'second', text: 'second body' });
   type Mails = { scope: string; data: Array<{ id: string; subject: string; kind: string | null }> };
-  const all = await waitUntil('two caught mails', async () => {
-    const list = await json<Mails>(await dash(server, 'GET', '/_dashboard/api/emails', token));
-    return list.data.length === 2 ? list : false;
-  }, 10_000);
+  const all = await waitUntil(
+    'two caught mails',
+    async () => {
+      const list = await json<Mails>(await dash(server, 'GET', '/_dashboard/api/emails', token));
+      return list.data.length === 2 ? list : false;
+    },
+    10_000,
+  );
   assert.equal(all.scope, 'all accounts');
-  assert.deepEqual(all.data.map((m) => m.subject), ['second', 'first']);
-  assert.deepEqual(all.data.map((m) => m.kind), [null, null]);
+  assert.deepEqual(
+    all.data.map((m) => m.subject),
+    ['second', 'first'],
+  );
+  assert.deepEqual(
+    all.data.map((m) => m.kind),
+    [null, null],
+  );
   const one = await json<Mails>(await dash(server, 'GET', '/_dashboard/api/emails?to=ONE@elsewhere.test', token));
-  assert.deepEqual(one.data.map((m) => m.subject), ['first']);
+  assert.deepEqual(
+    one.data.map((m) => m.subject),
+    ['first'],
+  );
   const mail = await json<{ scope: string; data: { subject: string; html: string; raw: string; headers: Array<[string, string]> } }>(
     await dash(server, 'GET', `/_dashboard/api/emails/${one.data[0]?.id}`, token),
   );
@@ -310,11 +358,28 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   const document = await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token);
   assert.equal(document.status, 200);
   assert.equal(document.headers.get('content-type'), 'application/pdf');
-  assert.equal(Buffer.from(await document.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
-  type Detail = { data: { embed_origin: string; layout: Array<{ type: string; signer_reference: string; page: number; x: number; y: number }>; webhook_deliveries: Array<{ attempts: Array<{ request_headers: Record<string, string> | null }> }> } };
+  assert.equal(
+    Buffer.from(await document.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
+  type Detail = {
+    data: {
+      embed_origin: string;
+      layout: Array<{ type: string; signer_reference: string; page: number; x: number; y: number }>;
+      webhook_deliveries: Array<{ attempts: Array<{ request_headers: Record<string, string> | null }> }>;
+    };
+  };
   const detail = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
   assert.equal(detail.data.embed_origin, '');
-  assert.deepEqual(detail.data.layout.map((f) => [f.type, f.signer_reference, f.page, f.x, f.y]), [['signature', 's1', 1, 50, 50], ['signature', 's2', 1, 50, 110]]);
+  assert.deepEqual(
+    detail.data.layout.map((f) => [f.type, f.signer_reference, f.page, f.x, f.y]),
+    [
+      ['signature', 's1', 1, 50, 50],
+      ['signature', 's2', 1, 50, 110],
+    ],
+  );
 
   // A fresh link for s1: the one the activation gave stops working, the new one opens the signing page.
   const issued = await dash(server, 'POST', `/_dashboard/api/requests/${id}/signers/s1/link`, token);
@@ -339,16 +404,30 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   const signedPdf = await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token);
   assert.equal(signedPdf.status, 200);
   assert.match(signedPdf.headers.get('content-disposition') ?? '', /^attachment; filename=".*-signed\.pdf"$/);
-  assert.equal(Buffer.from(await signedPdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+  assert.equal(
+    Buffer.from(await signedPdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
   const evidence = await json<{ signature_request_id: string }>(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/evidence.json`, token));
   assert.equal(evidence.signature_request_id, id);
-  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/nope`, token), 404, 'not_found', /signed-pdf, evidence.pdf, evidence.json/);
+  await expectError(
+    await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/nope`, token),
+    404,
+    'not_found',
+    /signed-pdf, evidence.pdf, evidence.json/,
+  );
 
   // Each attempt shows the headers it sent: those the receiver got.
-  const settled = await waitUntil('delivered webhooks', async () => {
-    const d = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
-    return d.data.webhook_deliveries.length > 0 && d.data.webhook_deliveries.every((w) => w.attempts.length > 0) ? d : false;
-  }, 20_000);
+  const settled = await waitUntil(
+    'delivered webhooks',
+    async () => {
+      const d = await json<Detail>(await dash(server, 'GET', `/_dashboard/api/requests/${id}`, token));
+      return d.data.webhook_deliveries.length > 0 && d.data.webhook_deliveries.every((w) => w.attempts.length > 0) ? d : false;
+    },
+    20_000,
+  );
   const sent = settled.data.webhook_deliveries.flatMap((d) => d.attempts.map((a) => a.request_headers?.['webhook-signature']));
   const got = receiver.received.map((r) => r.headers['webhook-signature']);
   assert.ok(sent.length > 0 && sent.every((signature) => typeof signature === 'string' && got.includes(signature)), JSON.stringify({ sent, got }));
@@ -356,7 +435,12 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   // Purged: the document is gone, with the API's 410 for purged content (when and how it went).
   assert.equal((await dash(server, 'POST', `/_dashboard/api/requests/${id}/purge`, token)).status, 200);
   await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/document`, token), 410, 'artifact_not_available', /purged by hand at /);
-  await expectError(await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token), 410, 'artifact_not_available', /purged by hand at /);
+  await expectError(
+    await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token),
+    410,
+    'artifact_not_available',
+    /purged by hand at /,
+  );
 });
 
 test('the clock says what fell due on the last advance', async (t) => {
@@ -368,13 +452,28 @@ test('the clock says what fell due on the last advance', async (t) => {
   assert.equal(before.data.last_advance, null);
   const advanced = await dash(server, 'POST', '/_dashboard/api/clock/advance', token, { duration: '2d' });
   assert.equal(advanced.status, 200, await advanced.clone().text());
-  type Clock = { data: { last_advance: { duration: string; from: string; to: string; fell_due: Array<{ kind: string; what: string; signature_request_id: string; client_reference: string; at: string }> } } };
+  type Clock = {
+    data: {
+      last_advance: {
+        duration: string;
+        from: string;
+        to: string;
+        fell_due: Array<{ kind: string; what: string; signature_request_id: string; client_reference: string; at: string }>;
+      };
+    };
+  };
   const state = await json<Clock>(advanced);
   const last = state.data.last_advance;
   assert.equal(last.duration, '2d');
   const due = last.fell_due.filter((d) => d.signature_request_id === id);
-  assert.ok(due.some((d) => d.kind === 'audit_event' && d.what.startsWith('signer_expired')), JSON.stringify(due));
-  assert.ok(due.some((d) => d.kind === 'audit_event' && d.what === 'request_expired'), JSON.stringify(due));
+  assert.ok(
+    due.some((d) => d.kind === 'audit_event' && d.what.startsWith('signer_expired')),
+    JSON.stringify(due),
+  );
+  assert.ok(
+    due.some((d) => d.kind === 'audit_event' && d.what === 'request_expired'),
+    JSON.stringify(due),
+  );
   assert.ok(due.every((d) => d.client_reference === 'dash-due' && d.at > last.from && d.at <= last.to));
   const shown = await json<Clock>(await dash(server, 'GET', '/_dashboard/api/clock', token));
   assert.deepEqual(shown.data.last_advance, last);
@@ -383,7 +482,10 @@ test('the clock says what fell due on the last advance', async (t) => {
   const again = await json<Clock>(await dash(server, 'GET', '/_dashboard/api/clock', token));
   assert.equal(again.data.last_advance.duration, '1h30m');
   assert.ok(again.data.last_advance.from >= last.to, JSON.stringify(again.data.last_advance));
-  assert.deepEqual(again.data.last_advance.fell_due.filter((d) => d.signature_request_id === id), []);
+  assert.deepEqual(
+    again.data.last_advance.fell_due.filter((d) => d.signature_request_id === id),
+    [],
+  );
 });
 
 test("a caught mail's HTML opens under a one-minute ticket, with its own policy: no script, remote images only when asked", async (t) => {
@@ -391,12 +493,25 @@ test("a caught mail's HTML opens under a one-minute ticket, with its own policy:
   const token = tokenOf(server);
   const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: server.running.smtpPort, secure: false, ignoreTLS: true });
   t.after(() => smtp.close());
-  await smtp.sendMail({ from: 'app@elsewhere.test', to: 'html@elsewhere.test', subject: 'html', text: 'plain', html: '<p>hi</p><script>parent.x=1</script><img src="https://images.example/x.png">' });
-  const id = await waitUntil('the mail', async () => {
-    const list = await json<{ data: Array<{ id: string }> }>(await dash(server, 'GET', '/_dashboard/api/emails', token));
-    return list.data[0]?.id ?? false;
-  }, 10_000);
-  for (const [remote, img] of [[false, "img-src data:;"], [true, 'img-src data: https: http:;']] as const) {
+  await smtp.sendMail({
+    from: 'app@elsewhere.test',
+    to: 'html@elsewhere.test',
+    subject: 'html',
+    text: 'plain',
+    html: '<p>hi</p><script>parent.x=1</script><img src="https://images.example/x.png">',
+  });
+  const id = await waitUntil(
+    'the mail',
+    async () => {
+      const list = await json<{ data: Array<{ id: string }> }>(await dash(server, 'GET', '/_dashboard/api/emails', token));
+      return list.data[0]?.id ?? false;
+    },
+    10_000,
+  );
+  for (const [remote, img] of [
+    [false, 'img-src data:;'],
+    [true, 'img-src data: https: http:;'],
+  ] as const) {
     const view = await dash(server, 'POST', `/_dashboard/api/emails/${id}/view`, token, { remote_images: remote });
     assert.equal(view.status, 200, await view.clone().text());
     const url = (await json<{ data: { url: string } }>(view)).data.url;
@@ -413,7 +528,10 @@ test("a caught mail's HTML opens under a one-minute ticket, with its own policy:
     assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
     assert.match(await page.text(), /<p>hi<\/p>/);
   }
-  for (const [route, status] of [['/_dashboard/mail/pmail_unknown', 404], ['/_dashboard/mail/not-a-ticket', 404]] as const) {
+  for (const [route, status] of [
+    ['/_dashboard/mail/pmail_unknown', 404],
+    ['/_dashboard/mail/not-a-ticket', 404],
+  ] as const) {
     const gone = await server.call('GET', route, { key: null });
     assert.equal(gone.status, status, route);
     assert.match(gone.headers.get('content-security-policy') ?? '', /^default-src 'none'/, route);
@@ -432,7 +550,19 @@ test("a caught mail's HTML opens under a one-minute ticket, with its own policy:
 
 test('every page module and the embed test page are served with the security headers', async (t) => {
   const server = await useServer(t);
-  for (const name of ['api.js', 'dom.js', 'live.js', 'requests.js', 'request-page.js', 'pdf-preview.js', 'mail.js', 'webhooks.js', 'clock.js', 'embed-test.js', 'embed-test.html']) {
+  for (const name of [
+    'api.js',
+    'dom.js',
+    'live.js',
+    'requests.js',
+    'request-page.js',
+    'pdf-preview.js',
+    'mail.js',
+    'webhooks.js',
+    'clock.js',
+    'embed-test.js',
+    'embed-test.html',
+  ]) {
     const file = await server.call('GET', `/_dashboard/${name}`, { key: null });
     assert.equal(file.status, 200, name);
     assert.match(file.headers.get('content-type') ?? '', name.endsWith('.html') ? /^text\/html/ : /^text\/javascript/, name);

@@ -20,7 +20,12 @@ const FIXTURES = new URL('../../fixtures/', import.meta.url);
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(name, FIXTURES)));
 
 type Result = DetectionResult;
-interface Answer { status: number; headers: Headers; body: any; text: string }
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormatsPlugin.default(ajv);
@@ -90,8 +95,11 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   // The isolation subtests provoke detection failures (memory, a kill, the time limit), each a 503 logged as a failed request.
   const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: field detection could not finish/ });
 
-  await t.test('contract.pdf: a DetectionResult exactly, with both parties\' signature, name and date; the request stays prepared', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }, { reference: 'provider' }] });
+  await t.test("contract.pdf: a DetectionResult exactly, with both parties' signature, name and date; the request stays prepared", async () => {
+    const id = await createRequest(server, NO_FIELDS, {
+      document: { bytes: fixture('contract.pdf') },
+      signers: [{ reference: 'client' }, { reference: 'provider' }],
+    });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -123,13 +131,19 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     const after = await server.call('GET', `${ROUTE}/${id}`);
     const status = await json<{ status: string; signers: Array<{ status: string; expires_at: string | null }> }>(after);
     assert.equal(status.status, 'prepared');
-    assert.ok(status.signers.every((s) => s.status === 'pending' && s.expires_at === null), 'no link was made');
+    assert.ok(
+      status.signers.every((s) => s.status === 'pending' && s.expires_at === null),
+      'no link was made',
+    );
     const { db } = server.running.ctx;
     assert.equal(db.all(db.q.selectFrom('signing_links').select('id').where('request_id', '=', id)).length, 0);
   });
 
   await t.test('detect -> PUT /fields with the suggestions -> activate', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }, { reference: 'provider' }] });
+    const id = await createRequest(server, NO_FIELDS, {
+      document: { bytes: fixture('contract.pdf') },
+      signers: [{ reference: 'client' }, { reference: 'provider' }],
+    });
     const detected = await detect(server, id);
     assert.equal(detected.status, 200, detected.text);
     const fields = fieldsFrom(detected.body, (role) => (role === 'provider' ? 'provider' : 'client'));
@@ -149,22 +163,37 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     assertDetectionResult(answer.body);
     const acro = answer.body.suggestions;
     assert.ok(acro.length >= 9 && acro.every((s) => s.reason === 'acroform'));
-    assert.deepEqual(acro.filter((s) => s.type === 'signature').map((s) => s.roleHint).sort(), ['applicant', 'bank']);
     assert.deepEqual(
-      acro.map((s) => s.fieldKey).filter(Boolean).sort(),
+      acro
+        .filter((s) => s.type === 'signature')
+        .map((s) => s.roleHint)
+        .sort(),
+      ['applicant', 'bank'],
+    );
+    assert.deepEqual(
+      acro
+        .map((s) => s.fieldKey)
+        .filter(Boolean)
+        .sort(),
       ['company', 'initials', 'job_title', 'sign_date', 'signer_email', 'signer_name'],
     );
     for (const s of acro) assert.ok(s.confidence >= 0.88);
   });
 
   await t.test('a /Rotate 90 page is described as displayed; suggestions are in displayed coordinates', async () => {
-    const plain = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: fixture('rotated.pdf') }, signers: [{ reference: 'client' }] }));
+    const plain = await detect(
+      server,
+      await createRequest(server, NO_FIELDS, { document: { bytes: fixture('rotated.pdf') }, signers: [{ reference: 'client' }] }),
+    );
     assert.equal(plain.status, 200, plain.text);
     assertDetectionResult(plain.body);
     assert.deepEqual(plain.body.pages, [{ page: 1, width: 841.89, height: 595.28, rotation: 90 }]);
     assert.deepEqual(plain.body.suggestions, []);
 
-    const block = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/rotated-90.pdf') }, signers: [{ reference: 'client' }] }));
+    const block = await detect(
+      server,
+      await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/rotated-90.pdf') }, signers: [{ reference: 'client' }] }),
+    );
     assert.equal(block.status, 200, block.text);
     const sig = block.body.suggestions.find((s: Result['suggestions'][number]) => s.type === 'signature' && s.roleHint === 'client');
     // Drawn on the stored portrait page, shown landscape: where the generator put the line as displayed.
@@ -175,13 +204,21 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('a document with two text pages and a scanned signature page: OCR, page counts, then PUT and activate', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/mixed-scanned-signature-page.pdf') }, signers: [{ reference: 'seller' }, { reference: 'buyer' }] });
+    const id = await createRequest(server, NO_FIELDS, {
+      document: { bytes: fixture('detection/mixed-scanned-signature-page.pdf') },
+      signers: [{ reference: 'seller' }, { reference: 'buyer' }],
+    });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
     const result = answer.body;
     assert.deepEqual(
-      { pageCount: result.stats.pageCount, nativeTextPages: result.stats.nativeTextPages, scannedPages: result.stats.scannedPages, ocrPages: result.stats.ocrPages },
+      {
+        pageCount: result.stats.pageCount,
+        nativeTextPages: result.stats.nativeTextPages,
+        scannedPages: result.stats.scannedPages,
+        ocrPages: result.stats.ocrPages,
+      },
       { pageCount: 3, nativeTextPages: 2, scannedPages: 1, ocrPages: 1 },
     );
     assert.deepEqual(result.suggestions.map((s) => `${s.page} ${s.type} ${s.roleHint}`).sort(), ['3 signature buyer', '3 signature seller']);
@@ -190,16 +227,26 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     assert.equal((await putJson(server, `${ROUTE}/${id}/activate`, 'POST', {})).status, 200);
   });
 
-  await t.test('a scanned Arabic page, with the signers\' locale: read right to left, both parties', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/scanned-ar.pdf') }, signers: [{ reference: 'first', locale: 'ar' }, { reference: 'second', locale: 'ar' }] });
+  await t.test("a scanned Arabic page, with the signers' locale: read right to left, both parties", async () => {
+    const id = await createRequest(server, NO_FIELDS, {
+      document: { bytes: fixture('detection/scanned-ar.pdf') },
+      signers: [
+        { reference: 'first', locale: 'ar' },
+        { reference: 'second', locale: 'ar' },
+      ],
+    });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
     assert.deepEqual([answer.body.stats.scannedPages, answer.body.stats.ocrPages, answer.body.stats.nativeTextPages], [1, 1, 0]);
-    assert.deepEqual(
-      answer.body.suggestions.map((s) => `${s.type} ${s.roleHint} ${s.fieldKey ?? '-'}`).sort(),
-      ['date party_1 sign_date', 'date party_2 sign_date', 'signature party_1 -', 'signature party_2 -', 'text party_1 signer_name', 'text party_2 signer_name'],
-    );
+    assert.deepEqual(answer.body.suggestions.map((s) => `${s.type} ${s.roleHint} ${s.fieldKey ?? '-'}`).sort(), [
+      'date party_1 sign_date',
+      'date party_2 sign_date',
+      'signature party_1 -',
+      'signature party_2 -',
+      'text party_1 signer_name',
+      'text party_2 signer_name',
+    ]);
   });
 
   await t.test('409 once cancelled; 404 for an unknown id, a malformed id and another account; 400 for a body with properties', async () => {
@@ -226,7 +273,10 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   });
 
   await t.test('at most 200 pages are analysed; pageCount tells the truth', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(203, 'Signature: ______________________') }, signers: [{ reference: 'client' }] });
+    const id = await createRequest(server, NO_FIELDS, {
+      document: { bytes: await manyPages(203, 'Signature: ______________________') },
+      signers: [{ reference: 'client' }],
+    });
     const answer = await detect(server, id);
     assert.equal(answer.status, 200, answer.text);
     assertDetectionResult(answer.body);
@@ -236,58 +286,70 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     assert.deepEqual(answer.body.suggestions, [], 'the label on page 203 was not read');
   });
 
-  await t.test('isolation: a decompression bomb and a forced kill answer 503, the time limit a partial result (503 when nothing was read), and the server keeps serving', async () => {
-    const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
-    // Limits small enough for a quick test (the defaults are 30 s and 1536 MB).
-    const tight = createFieldDetector({ cacheDir: useTmpDir(t), maxMemoryMb: 900, timeoutMs: 20_000 });
-    useFieldDetector(server.running.ctx, tight);
+  await t.test(
+    'isolation: a decompression bomb and a forced kill answer 503, the time limit a partial result (503 when nothing was read), and the server keeps serving',
+    async () => {
+      const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
+      // Limits small enough for a quick test (the defaults are 30 s and 1536 MB).
+      const tight = createFieldDetector({ cacheDir: useTmpDir(t), maxMemoryMb: 900, timeoutMs: 20_000 });
+      useFieldDetector(server.running.ctx, tight);
 
-    const bombId = await createRequest(server, NO_FIELDS, { document: { bytes: fontBomb(3072) }, signers: [{ reference: 'client' }] });
-    const started = Date.now();
-    const bombed = await detect(server, bombId);
-    assertError(bombed, 503, 'temporarily_unavailable');
-    assert.match(bombed.body.error.message, /memory/);
-    assert.ok(Date.now() - started < 20_000, 'stopped by the memory limit, not the clock');
-    await healthy(server);
-    assert.equal((await detect(server, id)).status, 200, 'a new child took over');
+      const bombId = await createRequest(server, NO_FIELDS, { document: { bytes: fontBomb(3072) }, signers: [{ reference: 'client' }] });
+      const started = Date.now();
+      const bombed = await detect(server, bombId);
+      assertError(bombed, 503, 'temporarily_unavailable');
+      assert.match(bombed.body.error.message, /memory/);
+      assert.ok(Date.now() - started < 20_000, 'stopped by the memory limit, not the clock');
+      await healthy(server);
+      assert.equal((await detect(server, id)).status, 200, 'a new child took over');
 
-    // Killed from outside while it reads a scanned page.
-    const scanId = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/scanned-en.pdf') }, signers: [{ reference: 'client' }] });
-    const pending = detect(server, scanId);
-    const detector = fieldDetectorFor(server.running.ctx);
-    const until = Date.now() + 10_000;
-    while (!detector.busy && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-    assert.ok(detector.busy && detector.pid !== undefined);
-    process.kill(detector.pid, 'SIGKILL');
-    const killed = await pending;
-    assertError(killed, 503, 'temporarily_unavailable');
-    await healthy(server);
-    const again = await detect(server, scanId);
-    assert.equal(again.status, 200, again.text);
-    assert.equal(again.body.stats.ocrPages, 1);
+      // Killed from outside while it reads a scanned page.
+      const scanId = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('detection/scanned-en.pdf') }, signers: [{ reference: 'client' }] });
+      const pending = detect(server, scanId);
+      const detector = fieldDetectorFor(server.running.ctx);
+      const until = Date.now() + 10_000;
+      while (!detector.busy && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      assert.ok(detector.busy && detector.pid !== undefined);
+      process.kill(detector.pid, 'SIGKILL');
+      const killed = await pending;
+      assertError(killed, 503, 'temporarily_unavailable');
+      await healthy(server);
+      const again = await detect(server, scanId);
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.body.stats.ocrPages, 1);
 
-    // At the wall-clock limit: the pages read by then are the answer (5000 pages take pdf.js several
-    // seconds even on a fast machine) ...
-    useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t), timeoutMs: 3000, maxPages: 10_000 }));
-    const first = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(1, 'Date:') }, signers: [{ reference: 'client' }] }));
-    assert.equal(first.status, 200, `the child is started: ${first.text}`);
-    const partial = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(5000, 'Date:') }, signers: [{ reference: 'client' }] }));
-    assert.equal(partial.status, 200, partial.text);
-    assertDetectionResult(partial.body);
-    assert.equal(partial.body.stats.pageCount, 5000);
-    assert.ok(partial.body.pages.length >= 1 && partial.body.pages.length < 5000, `${partial.body.pages.length} pages read`);
-    assert.deepEqual(partial.body.pages.map((p) => p.page), Array.from({ length: partial.body.pages.length }, (_, i) => i + 1));
-    // ... and with no page read by then (stuck in the first one), 503.
-    const stuck = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: formFanout(40) }, signers: [{ reference: 'client' }] }));
-    assertError(stuck, 503, 'temporarily_unavailable');
-    assert.match(stuck.body.error.message, /longer than 3 s/);
-    await healthy(server);
-    useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t) }));
-    assert.equal((await detect(server, id)).status, 200);
-  });
+      // At the wall-clock limit: the pages read by then are the answer (5000 pages take pdf.js several
+      // seconds even on a fast machine) ...
+      useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t), timeoutMs: 3000, maxPages: 10_000 }));
+      const first = await detect(
+        server,
+        await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(1, 'Date:') }, signers: [{ reference: 'client' }] }),
+      );
+      assert.equal(first.status, 200, `the child is started: ${first.text}`);
+      const partial = await detect(
+        server,
+        await createRequest(server, NO_FIELDS, { document: { bytes: await manyPages(5000, 'Date:') }, signers: [{ reference: 'client' }] }),
+      );
+      assert.equal(partial.status, 200, partial.text);
+      assertDetectionResult(partial.body);
+      assert.equal(partial.body.stats.pageCount, 5000);
+      assert.ok(partial.body.pages.length >= 1 && partial.body.pages.length < 5000, `${partial.body.pages.length} pages read`);
+      assert.deepEqual(
+        partial.body.pages.map((p) => p.page),
+        Array.from({ length: partial.body.pages.length }, (_, i) => i + 1),
+      );
+      // ... and with no page read by then (stuck in the first one), 503.
+      const stuck = await detect(server, await createRequest(server, NO_FIELDS, { document: { bytes: formFanout(40) }, signers: [{ reference: 'client' }] }));
+      assertError(stuck, 503, 'temporarily_unavailable');
+      assert.match(stuck.body.error.message, /longer than 3 s/);
+      await healthy(server);
+      useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t) }));
+      assert.equal((await detect(server, id)).status, 200);
+    },
+  );
 });
 
-test('12 detections per hour per key and IP: the 13th answers 429 with the detection bucket\'s headers', async (t) => {
+test("12 detections per hour per key and IP: the 13th answers 429 with the detection bucket's headers", async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
   const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
   for (let i = 1; i <= 12; i++) {

@@ -60,13 +60,25 @@ test('a page that never finishes (forms drawing each other 2^40 times): the page
   assert.ok(outcome.ok, `expected a partial result, got ${JSON.stringify(outcome)}`);
   assert.equal(outcome.partial, true);
   assert.equal(outcome.analysis.stats.pageCount, 3);
-  assert.deepEqual(outcome.analysis.pages.map((p) => p.page), [1, 2]);
-  assert.deepEqual(outcome.analysis.suggestions.map((s) => [s.page, s.type]), [[1, 'signature'], [2, 'signature']]);
+  assert.deepEqual(
+    outcome.analysis.pages.map((p) => p.page),
+    [1, 2],
+  );
+  assert.deepEqual(
+    outcome.analysis.suggestions.map((s) => [s.page, s.type]),
+    [
+      [1, 'signature'],
+      [2, 'signature'],
+    ],
+  );
   assert.ok(elapsed >= 6000 && elapsed < 12000, `stopped at the limit (${elapsed} ms)`);
   // Stuck in pdf.js, the child was killed; the detector serves the next document with a new one.
   const next = await detector.detect(formFanout(1, 1));
   assert.ok(next.ok && !next.partial, JSON.stringify(next).slice(0, 300));
-  assert.deepEqual(next.analysis.pages.map((p) => p.page), [1, 2]);
+  assert.deepEqual(
+    next.analysis.pages.map((p) => p.page),
+    [1, 2],
+  );
 });
 
 test('a page pdf.js cannot open leaves the other pages analysed', async (t) => {
@@ -82,8 +94,14 @@ test('a page pdf.js cannot open leaves the other pages analysed', async (t) => {
   ]);
   const outcome = await detector.detect(damaged);
   assert.ok(outcome.ok, JSON.stringify(outcome));
-  assert.deepEqual(outcome.analysis.pages.map((p) => p.page), [1]);
-  assert.deepEqual(outcome.analysis.suggestions.map((s) => [s.page, s.type]), [[1, 'signature']]);
+  assert.deepEqual(
+    outcome.analysis.pages.map((p) => p.page),
+    [1],
+  );
+  assert.deepEqual(
+    outcome.analysis.suggestions.map((s) => [s.page, s.type]),
+    [[1, 'signature']],
+  );
 });
 
 test('a child left over its recycling size by a job is replaced; a small one is kept for the next job', async (t) => {

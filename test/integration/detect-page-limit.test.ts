@@ -23,7 +23,10 @@ async function scans(name: string, copies: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-test('a scanned page over its time limit is cut short: unread, the next page still tried, the answer partial and early', { skip, timeout: 120_000 }, async (t) => {
+test('a scanned page over its time limit is cut short: unread, the next page still tried, the answer partial and early', {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
   const ocr = new OcrEngine(useTmpDir(t));
   t.after(() => ocr.close());
   const bytes = await scans('scanned-en.pdf', 2);
@@ -39,7 +42,11 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
   const elapsed = performance.now() - started;
   assert.equal(cut.abandoned, true, 'partial: the detector answers `partial: true` with it');
   assert.equal(cut.stats.pageCount, 2);
-  assert.deepEqual(cut.pages.map((p) => p.page), [1, 2], 'both pages are listed (their geometry was read)');
+  assert.deepEqual(
+    cut.pages.map((p) => p.page),
+    [1, 2],
+    'both pages are listed (their geometry was read)',
+  );
   assert.equal(cut.stats.scannedPages, 2);
   assert.equal(cut.stats.ocrPages, 0, 'no page was read past its limit');
   assert.equal(cut.stats.ocrMsPerPage.length, 2, 'the second page was tried after the first was cut');
@@ -50,5 +57,8 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
   // The engine stopped for the cut serves the next document.
   const after = await analyse(bytes, { maxPages: 1, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 100_000 }, ocr);
   assert.equal(after.stats.ocrPages, 1);
-  assert.deepEqual(after.suggestions, whole.suggestions.filter((s) => s.page === 1));
+  assert.deepEqual(
+    after.suggestions,
+    whole.suggestions.filter((s) => s.page === 1),
+  );
 });

@@ -124,7 +124,9 @@ test('/, /v1 and /docs are in the OpenAPI document, without security, as /health
   assert.equal(doc.paths['/v1'].get.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/ApiIndex');
   assert.deepEqual(doc.components.schemas.ApiIndex.required.sort(), ['api_version', 'authentication', 'environment', 'links', 'name', 'version']);
   // Every operation keeps its own operationId, the two indexes included.
-  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) => Object.values(item).map((o) => o.operationId));
+  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
+    Object.values(item).map((o) => o.operationId),
+  );
   assert.equal(new Set(ids).size, ids.length, `duplicate operationIds: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`);
   assert.equal(doc.paths['/'].get.operationId, 'get_server_index');
   assert.equal(doc.paths['/v1'].get.operationId, 'get_api_index');

@@ -186,7 +186,16 @@ test('a JSON body sent with another Content-Type, or none, is 400 saying to send
     ['curl -d', body, { 'content-type': 'application/x-www-form-urlencoded' }, /Content-Type application\/x-www-form-urlencoded/],
     // fetch sends bytes without a Content-Type.
     ['bytes without a type', new TextEncoder().encode(body), {}, /the body has no Content-Type/],
-    ['multipart', (() => { const f = new FormData(); f.append('send_emails', 'false'); return f; })(), {}, /multipart\/form-data/],
+    [
+      'multipart',
+      (() => {
+        const f = new FormData();
+        f.append('send_emails', 'false');
+        return f;
+      })(),
+      {},
+      /multipart\/form-data/,
+    ],
   ];
   for (const [what, sent, headers, got] of cases) {
     const message = await expectError(await server.call('POST', route, { body: sent, headers }), 400, 'invalid_request', 'Content-Type: application/json');
@@ -209,9 +218,15 @@ test('the upload calls say how to send their multipart body', async (t) => {
   const pdf = await a4Pdf();
   // The create payload sent as JSON, or as text: multipart with its parts, and a curl line.
   const asJson = await server.call('POST', '/v1/signature-requests', { body: JSON.stringify(payload()), headers: { 'content-type': 'application/json' } });
-  assert.match(await expectError(asJson, 400, 'invalid_request', 'multipart/form-data'), /"document" and "request".*-F "document=@contract\.pdf;type=application\/pdf" -F 'request=…'/);
+  assert.match(
+    await expectError(asJson, 400, 'invalid_request', 'multipart/form-data'),
+    /"document" and "request".*-F "document=@contract\.pdf;type=application\/pdf" -F 'request=…'/,
+  );
   const asText = await server.call('POST', '/v1/signature-requests', { body: JSON.stringify(payload()) });
-  assert.match(await expectError(asText, 400, 'invalid_request', 'Content-Type text/plain'), /multipart\/form-data with the parts "document", "request".*-F "document=@/);
+  assert.match(
+    await expectError(asText, 400, 'invalid_request', 'Content-Type text/plain'),
+    /multipart\/form-data with the parts "document", "request".*-F "document=@/,
+  );
   const template = await server.call('POST', '/v1/templates', { body: '{}', headers: { 'content-type': 'application/json' } });
   assert.match(await expectError(template, 400, 'invalid_request', 'multipart/form-data'), /-F 'name=…' -F 'fields=…'/);
 
@@ -255,5 +270,10 @@ test('the 404 and 409 of the first calls point at the call that helps', async (t
   const created = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload({ fields: [] })) });
   assert.equal(created.status, 201, await created.clone().text());
   const bare = (await json<{ id: string }>(created)).id;
-  await expectError(await postJson(server, `/v1/signature-requests/${bare}/activate`, {}), 409, 'request_not_ready', `PUT /v1/signature-requests/${bare}/fields`);
+  await expectError(
+    await postJson(server, `/v1/signature-requests/${bare}/activate`, {}),
+    409,
+    'request_not_ready',
+    `PUT /v1/signature-requests/${bare}/fields`,
+  );
 });

@@ -61,15 +61,18 @@ test('a multipart boundary longer than the 70 characters of RFC 2046 is 400 inva
     const error = await expectError(await create('b'.repeat(length)), 400, 'invalid_request');
     assert.match(error.message, new RegExp(`boundary .*${length} characters.*1 to 70`));
   }
-  await expectError(await server.call('POST', '/v1/signature-requests', { body: 'x', headers: { 'content-type': 'multipart/form-data' } }), 400, 'invalid_request');
+  await expectError(
+    await server.call('POST', '/v1/signature-requests', { body: 'x', headers: { 'content-type': 'multipart/form-data' } }),
+    400,
+    'invalid_request',
+  );
   // 70 characters is the longest allowed, and works.
   assert.equal((await create('b'.repeat(70))).status, 201);
 });
 
 test('bad JSON and unsupported content types answer 400, oversized bodies 413, in the envelope', async (t) => {
   const server = await useServer(t);
-  const create = (body: RequestInit['body'], type: string) =>
-    server.call('POST', '/v1/signature-requests', { body, headers: { 'content-type': type } });
+  const create = (body: RequestInit['body'], type: string) => server.call('POST', '/v1/signature-requests', { body, headers: { 'content-type': type } });
   await expectError(await create('{"client_reference":', 'application/json'), 400, 'invalid_request');
   await expectError(await create('hello', 'text/plain'), 400, 'invalid_request');
   await expectError(await create('x'.repeat(2 * 1024 * 1024), 'application/json'), 413, 'invalid_request');
@@ -121,7 +124,15 @@ test('a 12 MB JSON body from a client that writes it all before reading: the cli
   const port = Number(new URL(server.url).port);
   const size = 12 * 1024 * 1024;
   for (const route of ['/v1/signature-requests/00000000-0000-4000-8000-000000000000/activate', '/v1/signature-requests']) {
-    const head = [`POST ${route} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${server.apiKey}`, 'Content-Type: application/json', `Content-Length: ${size}`, '', ''].join('\r\n');
+    const head = [
+      `POST ${route} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${server.apiKey}`,
+      'Content-Type: application/json',
+      `Content-Length: ${size}`,
+      '',
+      '',
+    ].join('\r\n');
     const { answer, writeError, written } = await rawExchange(port, head, size);
     assert.equal(writeError, null, `${route}: the client could not finish writing`);
     assert.equal(written, size);

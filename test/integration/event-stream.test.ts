@@ -49,11 +49,20 @@ test('the stream carries every event of the account as it is recorded, in order,
   // A request without a callback URL: its events are recorded, never delivered, and still streamed.
   const id = await threeEvents(server);
   const messages = await stream.events(3);
-  assert.deepEqual(messages.map((m) => m.event), ['signature_request.activated', 'signer.expired', 'signature_request.expired']);
+  assert.deepEqual(
+    messages.map((m) => m.event),
+    ['signature_request.activated', 'signer.expired', 'signature_request.expired'],
+  );
   const ids = messages.map((m) => Number(m.id));
-  assert.ok(ids.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ids[i - 1] as number))), `increasing ids: ${ids}`);
+  assert.ok(
+    ids.every((n, i) => Number.isInteger(n) && (i === 0 || n > (ids[i - 1] as number))),
+    `increasing ids: ${ids}`,
+  );
   // data: the exact bytes a webhook delivery sends, which a Standard Webhooks verifier accepts with the headers.
-  assert.deepEqual(messages.map((m) => m.data), storedPayloads(server, id));
+  assert.deepEqual(
+    messages.map((m) => m.data),
+    storedPayloads(server, id),
+  );
   for (const message of messages) {
     const event = eventOf(message);
     assert.equal(event.type, message.event);
@@ -74,20 +83,38 @@ test('Last-Event-ID and ?after= resume after the last event seen, with nothing l
   const [first, second, third] = all.map((m) => m.id as string);
 
   const byHeader = await openStream(t, server.url, { key: server.apiKey, lastEventId: first });
-  assert.deepEqual((await byHeader.events(2)).map((m) => m.id), [second, third]);
+  assert.deepEqual(
+    (await byHeader.events(2)).map((m) => m.id),
+    [second, third],
+  );
   const byQuery = await openStream(t, server.url, { key: server.apiKey, after: second });
-  assert.deepEqual((await byQuery.events(1)).map((m) => m.id), [third]);
+  assert.deepEqual(
+    (await byQuery.events(1)).map((m) => m.id),
+    [third],
+  );
   // The header is what an EventSource sends when it reconnects with its first URL: it wins.
   const both = await openStream(t, server.url, { key: server.apiKey, after: '0', lastEventId: second });
-  assert.deepEqual((await both.events(1)).map((m) => m.id), [third]);
+  assert.deepEqual(
+    (await both.events(1)).map((m) => m.id),
+    [third],
+  );
   const fromStart = await openStream(t, server.url, { key: server.apiKey, after: '0' });
-  assert.deepEqual((await fromStart.events(3)).map((m) => m.id), [first, second, third]);
+  assert.deepEqual(
+    (await fromStart.events(3)).map((m) => m.id),
+    [first, second, third],
+  );
 
   // A resumed stream goes on with what is recorded next, after its backlog.
   await threeEvents(server);
   const next = await live.events(6);
-  assert.deepEqual((await byHeader.events(5)).map((m) => m.id), next.slice(1).map((m) => m.id));
-  assert.deepEqual((await fromStart.events(6)).map((m) => m.data), next.map((m) => m.data));
+  assert.deepEqual(
+    (await byHeader.events(5)).map((m) => m.id),
+    next.slice(1).map((m) => m.id),
+  );
+  assert.deepEqual(
+    (await fromStart.events(6)).map((m) => m.data),
+    next.map((m) => m.data),
+  );
 
   for (const bad of ['abc', '-1', '1.5']) {
     const response = await server.call('GET', '/v1/events/stream', { headers: { 'last-event-id': bad } });
@@ -110,7 +137,10 @@ test("a stream never carries another account's events; another key of the accoun
   const theirRequest = await threeEvents(server, other.api_key);
   const theirEvents = await theirs.events(3);
   assert.deepEqual(new Set(theirEvents.map((m) => eventOf(m).data.signature_request_id)), new Set([theirRequest]));
-  assert.deepEqual(theirEvents.map((m) => m.data), storedPayloads(server, theirRequest));
+  assert.deepEqual(
+    theirEvents.map((m) => m.data),
+    storedPayloads(server, theirRequest),
+  );
   for (const message of theirEvents) new Webhook(other.webhook_secret).verify(message.data as string, message.fields as Record<string, string>);
 
   const myEvents = await mine.events(3);
@@ -125,7 +155,10 @@ test("a stream never carries another account's events; another key of the accoun
   }
   // Resuming from 0 with the other key: still only its own account.
   const replay = await openStream(t, server.url, { key: other.api_key, after: '0' });
-  assert.deepEqual((await replay.events(3)).map((m) => m.data), storedPayloads(server, theirRequest));
+  assert.deepEqual(
+    (await replay.events(3)).map((m) => m.data),
+    storedPayloads(server, theirRequest),
+  );
 });
 
 test('the stream needs a live API key: 401 in the error envelope, and a revoked key ends its stream', async (t) => {
@@ -154,8 +187,14 @@ test('an event recorded by a CLI process on the same data directory reaches the 
   const expired = await paraph(['expire', id, '--data-dir', server.dataDir]);
   assert.equal(expired.code, 0, expired.stderr);
   const messages = await stream.events(2);
-  assert.deepEqual(messages.map((m) => m.event), ['signer.expired', 'signature_request.expired']);
-  assert.deepEqual(messages.map((m) => m.data), storedPayloads(server, id).slice(1));
+  assert.deepEqual(
+    messages.map((m) => m.event),
+    ['signer.expired', 'signature_request.expired'],
+  );
+  assert.deepEqual(
+    messages.map((m) => m.data),
+    storedPayloads(server, id).slice(1),
+  );
 });
 
 test('closing the server ends open streams instead of waiting for them', async (t) => {
@@ -174,7 +213,10 @@ test('the OpenAPI document describes the stream: text/event-stream, Last-Event-I
   const ok = operation.responses['200'];
   assert.deepEqual(Object.keys(ok.content), ['text/event-stream']);
   assert.match(ok.content['text/event-stream'].schema.description, /webhook-signature/);
-  assert.deepEqual(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`), ['query:after', 'header:last-event-id']);
+  assert.deepEqual(
+    operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`),
+    ['query:after', 'header:last-event-id'],
+  );
   const index = await json<{ links: Record<string, string> }>(await server.call('GET', '/v1', { key: null }));
   assert.equal(index.links.event_stream, '/v1/events/stream');
 });

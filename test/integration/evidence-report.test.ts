@@ -98,15 +98,30 @@ const sectionStart = (pages: string[], title: string) => pages.findIndex((p) => 
 
 test('English-only request: readable events, the marks with their method, the values entered, the chain head explained', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {
-    signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1, locale: 'en' }],
-    fields: [
-      { signer_reference: 'client', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },
-      { signer_reference: 'client', type: 'initials', page: 1, x: 480, y: 770, width: 60, height: 30 },
-      { signer_reference: 'client', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
-      { signer_reference: 'client', type: 'text', name: 'notice', value: 'Read and approved', read_only: true, page: 1, x: 64, y: 700, width: 200, height: 18 },
-    ],
-  }, { document: { bytes: CONTRACT, filename: 'contract.pdf' } });
+  const id = await createRequest(
+    server,
+    {
+      signers: [{ reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1, locale: 'en' }],
+      fields: [
+        { signer_reference: 'client', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },
+        { signer_reference: 'client', type: 'initials', page: 1, x: 480, y: 770, width: 60, height: 30 },
+        { signer_reference: 'client', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
+        {
+          signer_reference: 'client',
+          type: 'text',
+          name: 'notice',
+          value: 'Read and approved',
+          read_only: true,
+          page: 1,
+          x: 64,
+          y: 700,
+          width: 200,
+          height: 18,
+        },
+      ],
+    },
+    { document: { bytes: CONTRACT, filename: 'contract.pdf' } },
+  );
   const { signers } = await activate(server, id);
   await sign(server, signers[0]?.signing_url as string, {
     fields: { company: 'Northwind Trading Ltd' },
@@ -146,7 +161,9 @@ test('English-only request: readable events, the marks with their method, the va
   const covered = trail.length - 1;
   assert.ok(report.includes(`The ${covered} events above`));
   assert.ok(report.includes(`The chain head below is the hash of event #${covered} (Request completed,`));
-  assert.ok(report.includes(`Storing this report adds event #${covered + 1}, Artifacts generated (artifacts_generated), which records the SHA-256 of this report`));
+  assert.ok(
+    report.includes(`Storing this report adds event #${covered + 1}, Artifacts generated (artifacts_generated), which records the SHA-256 of this report`),
+  );
   assert.ok(report.includes(`So paraph audit verify reports ${covered + 1} events`));
   assert.ok(report.includes(`Covers events #1 - #${covered}`));
   assert.ok(report.includes(`Chain head ${generated.prev_hash}`));
@@ -155,7 +172,7 @@ test('English-only request: readable events, the marks with their method, the va
   assert.equal(verified.code, 0, verified.stderr);
   assert.match(verified.stdout, new RegExp(`${covered + 1} events, hash chain intact`));
   assert.ok(verified.stdout.includes(generated.hash));
-  assert.equal(JSON.parse(generated.data).evidence_pdf_sha256, createHash('sha256').update(pdf).digest('hex'), 'that event holds this report\'s hash');
+  assert.equal(JSON.parse(generated.data).evidence_pdf_sha256, createHash('sha256').update(pdf).digest('hex'), "that event holds this report's hash");
 
   const line = personLine(file, sectionStart(pages, 'Signers') + 1, 'Lovelace', 'ada@example.com');
   assert.ok(line.name < line.email, 'the name comes before the email, left to right');
@@ -163,18 +180,22 @@ test('English-only request: readable events, the marks with their method, the va
 
 test('French and Arabic signers: a section in each language, right to left in Arabic, names before emails in every direction', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {
-    signers: [
-      { reference: 'seller', name: 'ليلى حداد', email: 'layla@example.com', order: 1, locale: 'ar', verification: 'email_otp' },
-      { reference: 'buyer', name: 'Jeanne Dupré', email: 'jeanne@example.com', order: 2, locale: 'fr' },
-    ],
-    fields: [
-      { signer_reference: 'seller', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },
-      { signer_reference: 'seller', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
-      { signer_reference: 'buyer', type: 'signature', page: 2, x: 320, y: 560, width: 200, height: 50 },
-      { signer_reference: 'buyer', type: 'text', name: 'ville', page: 2, x: 320, y: 612, width: 200, height: 18 },
-    ],
-  }, { document: { bytes: CONTRACT, filename: 'contract.pdf' } });
+  const id = await createRequest(
+    server,
+    {
+      signers: [
+        { reference: 'seller', name: 'ليلى حداد', email: 'layla@example.com', order: 1, locale: 'ar', verification: 'email_otp' },
+        { reference: 'buyer', name: 'Jeanne Dupré', email: 'jeanne@example.com', order: 2, locale: 'fr' },
+      ],
+      fields: [
+        { signer_reference: 'seller', type: 'signature', page: 2, x: 64, y: 560, width: 200, height: 50 },
+        { signer_reference: 'seller', type: 'text', name: 'company', page: 2, x: 64, y: 612, width: 200, height: 18 },
+        { signer_reference: 'buyer', type: 'signature', page: 2, x: 320, y: 560, width: 200, height: 50 },
+        { signer_reference: 'buyer', type: 'text', name: 'ville', page: 2, x: 320, y: 612, width: 200, height: 18 },
+      ],
+    },
+    { document: { bytes: CONTRACT, filename: 'contract.pdf' } },
+  );
   const { signers } = await activate(server, id);
   const link = (reference: string) => signers.find((s) => s.reference === reference)?.signing_url as string;
   await sign(server, link('seller'), { fields: { company: 'شركة أكمي' }, signature: { type: 'typed', text: 'ليلى حداد' } }, { wrongCodeFirst: true });
@@ -191,7 +212,16 @@ test('French and Arabic signers: a section in each language, right to left in Ar
   const ar = pages.slice(arabic).join(' ');
   assert.ok(en.includes('This report is also given in French (Français) and Arabic'));
 
-  for (const fact of ['Wrong email code entered', 'Email code verified', 'Signature typed', 'Signature drawn', 'company', 'ville Lyon', 'Jeanne Dupré <jeanne@example.com>', 'Timestamp']) {
+  for (const fact of [
+    'Wrong email code entered',
+    'Email code verified',
+    'Signature typed',
+    'Signature drawn',
+    'company',
+    'ville Lyon',
+    'Jeanne Dupré <jeanne@example.com>',
+    'Timestamp',
+  ]) {
     assert.ok(en.includes(fact), `English: "${fact}"`);
   }
   for (const fact of [
@@ -214,7 +244,17 @@ test('French and Arabic signers: a section in each language, right to left in Ar
   }
   // Read from the text layer: the Arabic letters come back whole even though the artifact worker drew
   // Arabic (the signed PDF's stamp) with the same parsed font just before.
-  for (const fact of ['سجل التدقيق', 'رأس السلسلة', 'الموقّعون', 'إدخال رمز بريد إلكتروني خاطئ', 'مكتوب بلوحة المفاتيح', 'مرسوم باليد', 'الختم الزمني', 'القيم', 'شركة أكمي']) {
+  for (const fact of [
+    'سجل التدقيق',
+    'رأس السلسلة',
+    'الموقّعون',
+    'إدخال رمز بريد إلكتروني خاطئ',
+    'مكتوب بلوحة المفاتيح',
+    'مرسوم باليد',
+    'الختم الزمني',
+    'القيم',
+    'شركة أكمي',
+  ]) {
     assert.ok(ar.includes(fact), `Arabic: "${fact}"`);
   }
   assert.ok(ar.includes('artifacts_generated') && ar.includes('paraph audit verify'), 'Arabic: the chain-head wording');

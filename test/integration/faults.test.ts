@@ -25,7 +25,6 @@ async function faults(server: TestServer, key?: string): Promise<Rule[]> {
   return (await json<{ data: Rule[] }>(response)).data;
 }
 
-
 /** A server whose log lines are kept, to see what a fired fault says. */
 async function useLoggedServer(t: TestContext, flags: Record<string, unknown> = {}): Promise<{ server: TestServer; lines: () => Array<Record<string, any>> }> {
   const lines: string[] = [];
@@ -62,7 +61,10 @@ test('a rule is added, listed and removed, one at a time or all at once, within 
   assert.equal(mail.count, 1);
   const hook = await addFault(server, { target: 'webhook', error: 'status' });
   assert.equal(hook.status, 500);
-  assert.deepEqual((await faults(server)).map((r) => r.id), [rule.id, mail.id, hook.id]);
+  assert.deepEqual(
+    (await faults(server)).map((r) => r.id),
+    [rule.id, mail.id, hook.id],
+  );
 
   // Another account sees none of them and cannot remove them.
   const other = server.newKey();
@@ -76,7 +78,10 @@ test('a rule is added, listed and removed, one at a time or all at once, within 
   assert.equal(await removed.text(), '');
   await expectError(await server.call('DELETE', `/_sandbox/faults/${rule.id}`), 404, 'not_found', rule.id);
   await expectError(await server.call('DELETE', '/_sandbox/faults/not-a-uuid'), 404, 'not_found');
-  assert.deepEqual((await faults(server)).map((r) => r.id), [mail.id, hook.id]);
+  assert.deepEqual(
+    (await faults(server)).map((r) => r.id),
+    [mail.id, hook.id],
+  );
   assert.equal((await server.call('DELETE', '/_sandbox/faults')).status, 204);
   assert.deepEqual(await faults(server), []);
 
@@ -238,14 +243,21 @@ test('webhook: faulted attempts fail like real ones and follow the retry schedul
   await activate(server, id);
   await activate(server, unrelated);
 
-  type Delivery = { signature_request_id: string; status: string; attempt_count: number; last_status_code: number | null; last_error: string | null; next_attempt_at: string | null };
+  type Delivery = {
+    signature_request_id: string;
+    status: string;
+    attempt_count: number;
+    last_status_code: number | null;
+    last_error: string | null;
+    next_attempt_at: string | null;
+  };
   const deliveryOf = async (requestId: string) => {
     const response = await server.call('GET', `/v1/webhook-deliveries?signature_request_id=${requestId}`);
     return (await json<{ data: Delivery[] }>(response)).data[0];
   };
   // The other request's delivery is not affected.
   await receiver.waitFor(1);
-  assert.equal((await waitUntil('the unrelated delivery', async () => (await deliveryOf(unrelated))?.status === 'delivered' && true, 60_000)), true);
+  assert.equal(await waitUntil('the unrelated delivery', async () => (await deliveryOf(unrelated))?.status === 'delivered' && true, 60_000), true);
 
   const expected: Array<[number | null, string, number]> = [
     [502, 'answered 502', 1],
@@ -253,10 +265,14 @@ test('webhook: faulted attempts fail like real ones and follow the retry schedul
     [null, 'timed out after 15 s', 30],
   ];
   for (const [index, [code, error, waitMinutes]] of expected.entries()) {
-    const delivery = await waitUntil('a failed attempt', async () => {
-      const d = await deliveryOf(id);
-      return d && d.attempt_count === index + 1 && d;
-    }, 60_000);
+    const delivery = await waitUntil(
+      'a failed attempt',
+      async () => {
+        const d = await deliveryOf(id);
+        return d && d.attempt_count === index + 1 && d;
+      },
+      60_000,
+    );
     assert.equal(delivery.status, 'pending');
     assert.equal(delivery.last_status_code, code);
     assert.equal(delivery.last_error, error);
@@ -272,14 +288,27 @@ test('webhook: faulted attempts fail like real ones and follow the retry schedul
   // The receiver was contacted by the unrelated delivery and by the fourth attempt only.
   assert.equal(receiver.received.length, 2);
   const { db } = server.running.ctx;
-  const attempts = db.all(db.q.selectFrom('webhook_attempts').innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id').select(['webhook_attempts.number', 'webhook_attempts.status_code', 'webhook_attempts.error']).where('webhook_deliveries.request_id', '=', id).orderBy('webhook_attempts.number'));
-  assert.deepEqual(attempts.map((a) => [a.number, a.status_code, a.error]), [
-    [1, 502, 'answered 502'],
-    [2, null, 'connection failed: ECONNREFUSED'],
-    [3, null, 'timed out after 15 s'],
-    [4, 204, null],
-  ]);
-  assert.deepEqual((await faults(server)).map((r) => r.fired), [1, 1, 1]);
+  const attempts = db.all(
+    db.q
+      .selectFrom('webhook_attempts')
+      .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+      .select(['webhook_attempts.number', 'webhook_attempts.status_code', 'webhook_attempts.error'])
+      .where('webhook_deliveries.request_id', '=', id)
+      .orderBy('webhook_attempts.number'),
+  );
+  assert.deepEqual(
+    attempts.map((a) => [a.number, a.status_code, a.error]),
+    [
+      [1, 502, 'answered 502'],
+      [2, null, 'connection failed: ECONNREFUSED'],
+      [3, null, 'timed out after 15 s'],
+      [4, 204, null],
+    ],
+  );
+  assert.deepEqual(
+    (await faults(server)).map((r) => r.fired),
+    [1, 1, 1],
+  );
 });
 
 test('webhook: a replay meets the rule too', async (t) => {
@@ -303,7 +332,9 @@ test('mail: the next mail of the account fails to send (email_delivery: failed),
   const server = await useServer(t);
   const id = await createRequest(server);
   await addFault(server, { target: 'mail', count: 1 });
-  const activated = await json<{ signers: Array<{ email_delivery: string }> }>(await postJson(server, `/v1/signature-requests/${id}/activate`, { send_emails: true }));
+  const activated = await json<{ signers: Array<{ email_delivery: string }> }>(
+    await postJson(server, `/v1/signature-requests/${id}/activate`, { send_emails: true }),
+  );
   assert.equal(activated.signers[0]?.email_delivery, 'failed');
   const caught = async () => (await json<{ data: unknown[] }>(await server.call('GET', `/_sandbox/emails?signature_request_id=${id}`))).data;
   assert.deepEqual(await caught(), []);
@@ -319,10 +350,14 @@ test('artifacts: a failed run is retried and the artifacts arrive', async (t) =>
   const id = await createRequest(server);
   const rule = await addFault(server, { target: 'artifacts', signature_request_id: id, mode: 'fail' });
   await complete(server, id);
-  const done = await waitUntil('artifacts after the retry', async () => {
-    const current = await status(server, id);
-    return current.artifacts.signed_pdf && current;
-  }, 60_000);
+  const done = await waitUntil(
+    'artifacts after the retry',
+    async () => {
+      const current = await status(server, id);
+      return current.artifacts.signed_pdf && current;
+    },
+    60_000,
+  );
   assert.deepEqual(done.artifacts, { signed_pdf: true, evidence_pdf: true, evidence_json: true });
   assert.equal((await server.call('GET', `/v1/signature-requests/${id}/artifacts/signed-pdf`)).status, 200);
   assert.equal((await faults(server))[0]?.fired, 1);
@@ -367,7 +402,10 @@ test('the fault controls are in the OpenAPI document, the rule as a union told a
   assert.deepEqual(Object.keys(doc.paths['/_sandbox/faults/{id}'].delete.responses).sort(), ['204', '400', '401', '404', '500', '503']);
   const input = doc.components.schemas.FaultRuleInput;
   assert.deepEqual(input.discriminator, { propertyName: 'target' });
-  assert.deepEqual(input.oneOf.map((branch: { $ref: string }) => branch.$ref.split('/').pop()), ['ApiFaultInput', 'WebhookFaultInput', 'MailFaultInput', 'ArtifactsFaultInput']);
+  assert.deepEqual(
+    input.oneOf.map((branch: { $ref: string }) => branch.$ref.split('/').pop()),
+    ['ApiFaultInput', 'WebhookFaultInput', 'MailFaultInput', 'ArtifactsFaultInput'],
+  );
   assert.equal(doc.components.schemas.ApiFaultInput.additionalProperties, false);
   assert.equal(doc.components.schemas.ApiFaultInput.properties.count.maximum, 1000);
 });

@@ -60,7 +60,13 @@ async function create(
   options: { key?: string; apiKey?: string; document?: { bytes?: Uint8Array; filename?: string } } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = options.key === undefined ? {} : { 'idempotency-key': options.key };
-  return read(await postCreate(server, body, { headers, ...(options.document ? { document: options.document } : {}), ...(options.apiKey === undefined ? {} : { key: options.apiKey }) }));
+  return read(
+    await postCreate(server, body, {
+      headers,
+      ...(options.document ? { document: options.document } : {}),
+      ...(options.apiKey === undefined ? {} : { key: options.apiKey }),
+    }),
+  );
 }
 
 /** Two signers, each with a signature field. */
@@ -133,9 +139,7 @@ function assertReplayOf(answer: Answer, first: Answer): void {
 
 function activatedEvents(server: TestServer, requestId: string): number {
   const { db } = server.running.ctx;
-  return db.all(
-    db.q.selectFrom('events').select('id').where('request_id', '=', requestId).where('type', '=', 'signature_request.activated'),
-  ).length;
+  return db.all(db.q.selectFrom('events').select('id').where('request_id', '=', requestId).where('type', '=', 'signature_request.activated')).length;
 }
 
 function links(server: TestServer, requestId: string): Array<{ token_hash: string; revoked_at: number | null }> {
@@ -144,7 +148,9 @@ function links(server: TestServer, requestId: string): Array<{ token_hash: strin
 }
 
 const tokenHashOf = (signingUrl: string): string =>
-  createHash('sha256').update(new URL(signingUrl).pathname.split('/').pop() as string).digest('hex');
+  createHash('sha256')
+    .update(new URL(signingUrl).pathname.split('/').pop() as string)
+    .digest('hex');
 
 function keyRows(server: TestServer) {
   const { db } = server.running.ctx;
@@ -197,7 +203,11 @@ describe('idempotency', { concurrency: 3 }, () => {
     const first = await firstCall;
     assertFresh(first, 200);
     const signers = parse<{ signers: Array<{ email_delivery: string }> }>(first).signers;
-    assert.deepEqual(signers.map((s) => s.email_delivery), ['failed', 'failed'], 'the relay never answered');
+    assert.deepEqual(
+      signers.map((s) => s.email_delivery),
+      ['failed', 'failed'],
+      'the relay never answered',
+    );
     assertReplayOf(await send(server, 'POST', route, { key: 'mail-1', body: { send_emails: true } }), first);
     assert.equal(activatedEvents(server, id), 1);
   });
@@ -240,18 +250,15 @@ describe('idempotency', { concurrency: 3 }, () => {
 
   // Contract ("Error codes the description leaves open"): every error response carries its request_id in
   // X-Request-Id; a replay answers with the first call's.
-  test(
-    'a replayed error answer carries an X-Request-Id equal to the request_id of its body',
-    async (t) => {
-      const server = await useServer(t);
-      const id = await prepared(server);
-      assert.equal((await send(server, 'POST', `${ROUTE}/${id}/cancel`)).status, 200);
-      const first = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
-      const again = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
-      assertReplayOf(again, first);
-      assert.equal(again.headers.get('x-request-id'), assertError(again, 409, 'conflict').request_id);
-    },
-  );
+  test('a replayed error answer carries an X-Request-Id equal to the request_id of its body', async (t) => {
+    const server = await useServer(t);
+    const id = await prepared(server);
+    assert.equal((await send(server, 'POST', `${ROUTE}/${id}/cancel`)).status, 200);
+    const first = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
+    const again = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'err' });
+    assertReplayOf(again, first);
+    assert.equal(again.headers.get('x-request-id'), assertError(again, 409, 'conflict').request_id);
+  });
 
   // ------------------------------------------------------------------------------------------------------------
   // Reuse of a key for another call: 422
@@ -464,10 +471,7 @@ describe('idempotency', { concurrency: 3 }, () => {
     const refused = await send(server, 'POST', route, { key: 'late', body: {} });
     assertError(refused, 429, 'rate_limit_exceeded');
     assert.equal(replayed(refused), null);
-    assert.equal(
-      keyRows(server).filter((r) => r.key === 'late').length,
-      0,
-    );
+    assert.equal(keyRows(server).filter((r) => r.key === 'late').length, 0);
     assert.equal(links(server, id).length, linksBefore, 'the refused call did not act');
 
     server.running.ctx.clock.advance(HOUR_MS);
@@ -572,19 +576,16 @@ describe('idempotency', { concurrency: 3 }, () => {
 
   // Spec: their input is optional; an empty JSON body means "no options", as an absent one, and both are
   // the same call for the Idempotency-Key.
-  test(
-    'activate, cancel and reminders accept an absent body and an empty JSON body as "no options"',
-    async (t) => {
-      const server = await useServer(t);
-      const id = await prepared(server);
-      const activated = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true });
-      assert.equal(activated.status, 200, activated.text);
-      assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true }), activated);
-      assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', body: {} }), activated);
-      const reminded = await server.call('POST', `${ROUTE}/${id}/reminders`, { body: '', headers: { 'content-type': 'application/json' } });
-      assert.equal(reminded.status, 200, await reminded.text());
-      const cancelled = await send(server, 'POST', `${ROUTE}/${id}/cancel`, { bare: true });
-      assert.equal(cancelled.status, 200, cancelled.text);
-    },
-  );
+  test('activate, cancel and reminders accept an absent body and an empty JSON body as "no options"', async (t) => {
+    const server = await useServer(t);
+    const id = await prepared(server);
+    const activated = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true });
+    assert.equal(activated.status, 200, activated.text);
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', bare: true }), activated);
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bare-activate', body: {} }), activated);
+    const reminded = await server.call('POST', `${ROUTE}/${id}/reminders`, { body: '', headers: { 'content-type': 'application/json' } });
+    assert.equal(reminded.status, 200, await reminded.text());
+    const cancelled = await send(server, 'POST', `${ROUTE}/${id}/cancel`, { bare: true });
+    assert.equal(cancelled.status, 200, cancelled.text);
+  });
 });

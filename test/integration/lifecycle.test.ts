@@ -213,7 +213,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
       const id = await createPair(server, {
         fields: [...BOTH_FIELDS, text({ name: 'old_note', value: 'old' }), text({ type: 'date', name: 'old_date', y: 130 })],
       });
-      assert.deepEqual((await getStatus(server, id)).fields.map((f) => f.name), ['old_note', 'old_date']);
+      assert.deepEqual(
+        (await getStatus(server, id)).fields.map((f) => f.name),
+        ['old_note', 'old_date'],
+      );
       const fields = [
         sig({ x: 60 }),
         sig({ signer_reference: 'witness', y: 500 }),
@@ -236,7 +239,15 @@ describe('lifecycle', { concurrency: 3 }, () => {
       // Every stored field was replaced, signature fields included.
       const { db } = server.running.ctx;
       const stored = db.all(db.q.selectFrom('fields').select(['type', 'x', 'y']).where('request_id', '=', id).orderBy('position', 'asc'));
-      assert.deepEqual(stored.map((f) => [f.type, f.x, f.y]), [['signature', 60, 700], ['signature', 50, 500], ['text', 50, 100], ['date', 50, 160]]);
+      assert.deepEqual(
+        stored.map((f) => [f.type, f.x, f.y]),
+        [
+          ['signature', 60, 700],
+          ['signature', 50, 500],
+          ['text', 50, 100],
+          ['date', 50, 160],
+        ],
+      );
       // Still prepared: it can be confirmed again.
       await ok(await send(server, 'PUT', at(id, 'fields'), { fields: BOTH_FIELDS }));
       assert.deepEqual((await getStatus(server, id)).fields, []);
@@ -255,11 +266,11 @@ describe('lifecycle', { concurrency: 3 }, () => {
       });
       const after = await getStatus(server, id);
       assert.equal(after.status, 'prepared');
-      assert.deepEqual(after.signers.map((s) => s.id), before.signers.map((s) => s.id));
       assert.deepEqual(
-        { ...after.signers[1], id: undefined },
-        { ...witness, id: undefined, email: 'wendy@example.com', name: 'Wendy', locale: 'ar' },
+        after.signers.map((s) => s.id),
+        before.signers.map((s) => s.id),
       );
+      assert.deepEqual({ ...after.signers[1], id: undefined }, { ...witness, id: undefined, email: 'wendy@example.com', name: 'Wendy', locale: 'ar' });
       assert.deepEqual(after.signers[0], before.signers[0]);
       assert.equal(linksOf(server, id).length, 0);
       assert.equal(eventsOf(server, id).length, 0);
@@ -357,9 +368,15 @@ describe('lifecycle', { concurrency: 3 }, () => {
     // The foreign request is untouched and still answers its owner; the owner cannot reach ours either.
     const theirs = await ok<StatusResponse>(await server.call('GET', `${ROUTE}/${foreign}`, { key: other.apiKey }));
     assert.equal(theirs.status, 'prepared');
-    assert.deepEqual(theirs.signers.map((s) => s.email), ['ada@example.com', 'bob@example.com']);
+    assert.deepEqual(
+      theirs.signers.map((s) => s.email),
+      ['ada@example.com', 'bob@example.com'],
+    );
     assert.equal(linksOf(server, foreign).length, 0);
-    assert.deepEqual(auditOf(server, foreign).map((a) => a.type), ['request_created']);
+    assert.deepEqual(
+      auditOf(server, foreign).map((a) => a.type),
+      ['request_created'],
+    );
     await expectError(await send(server, 'POST', at(mine, 'activate'), {}, other.apiKey), 404, 'not_found');
     await expectError(await send(server, 'POST', at(mine, 'cancel'), {}, other.apiKey), 404, 'not_found');
     assert.equal((await getStatus(server, mine)).status, 'prepared');
@@ -425,7 +442,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
     const status = await getStatus(server, id);
     assert.equal(status.status, 'active');
     const activatedAt = Date.parse(status.updated_at);
-    assert.equal(server.running.ctx.db.first(server.running.ctx.db.q.selectFrom('signature_requests').select('activated_at').where('id', '=', id))?.activated_at, activatedAt);
+    assert.equal(
+      server.running.ctx.db.first(server.running.ctx.db.q.selectFrom('signature_requests').select('activated_at').where('id', '=', id))?.activated_at,
+      activatedAt,
+    );
     for (const signer of status.signers) {
       assert.equal(signer.status, 'pending');
       assert.equal(signer.expires_at, new Date(activatedAt + 7 * DAY_MS).toISOString());
@@ -562,7 +582,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
     const oldWitness = before.signers[1];
     assert.ok(oldWitness);
     events = eventsOf(server, id);
-    assert.deepEqual(events.map((e) => e.type), ['signature_request.activated', 'signer.replaced']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['signature_request.activated', 'signer.replaced'],
+    );
     const replacedEvent = JSON.parse(events[1]?.payload ?? '') as WebhookEvent;
     assert.equal(replacedEvent.type, 'signer.replaced');
     assert.notEqual(replacedEvent.id, activated.id);
@@ -577,7 +600,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
     // Cancel with a reason: signature_request.cancelled with data.status cancelled.
     await ok(await send(server, 'POST', at(id, 'cancel'), { reason: 'Contract withdrawn' }));
     events = eventsOf(server, id);
-    assert.deepEqual(events.map((e) => e.type), ['signature_request.activated', 'signer.replaced', 'signature_request.cancelled']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['signature_request.activated', 'signer.replaced', 'signature_request.cancelled'],
+    );
     const cancelled = JSON.parse(events[2]?.payload ?? '') as WebhookEvent;
     assert.deepEqual(Object.keys(cancelled).sort(), ['created_at', 'data', 'id', 'type']);
     assert.deepEqual(cancelled.data, { signature_request_id: id, client_reference: clientReference, status: 'cancelled' });
@@ -612,7 +638,13 @@ describe('lifecycle', { concurrency: 3 }, () => {
     const other = await createPair(server, {}, second.apiKey);
     await ok(await send(server, 'POST', at(other, 'activate'), {}, second.apiKey));
     const otherTrail = auditOf(server, other);
-    assert.deepEqual(otherTrail.map((a) => [a.id, a.type, a.actor_id]), [[1, 'request_created', second.keyId], [2, 'request_activated', second.keyId]]);
+    assert.deepEqual(
+      otherTrail.map((a) => [a.id, a.type, a.actor_id]),
+      [
+        [1, 'request_created', second.keyId],
+        [2, 'request_activated', second.keyId],
+      ],
+    );
     assert.equal(eventsOf(server, other)[0]?.api_key_id, second.keyId);
   });
 
@@ -667,7 +699,14 @@ describe('lifecycle', { concurrency: 3 }, () => {
     assert.equal(carolStatus.id, replaced.signer.id);
     assert.notEqual(carolStatus.id, oldWitness.id);
     assert.deepEqual(
-      { reference: carolStatus.reference, order: carolStatus.order, status: carolStatus.status, email: carolStatus.email, name: carolStatus.name, locale: carolStatus.locale },
+      {
+        reference: carolStatus.reference,
+        order: carolStatus.order,
+        status: carolStatus.status,
+        email: carolStatus.email,
+        name: carolStatus.name,
+        locale: carolStatus.locale,
+      },
       { reference: 'witness', order: oldWitness.order, status: 'pending', email: 'carol@example.com', name: 'Carol', locale: 'en' },
     );
     assert.ok(carolStatus.expires_at);
@@ -710,7 +749,11 @@ describe('lifecycle', { concurrency: 3 }, () => {
       ['101 items', { fields: Array.from({ length: 101 }, (_, i) => sig({ signer_reference: i % 2 ? 'witness' : 'client' })) }, /at most 100/],
       ['an unknown top-level property', { fields: BOTH_FIELDS, confirm: true }, /unknown property "confirm"/],
       ['an unknown field property', { fields: [...BOTH_FIELDS, sig({ colour: 'red' })] }, /fields\[2\] has an unknown property "colour"/],
-      ['signer_reference missing', { fields: [...BOTH_FIELDS, { type: 'signature', page: 1, x: 1, y: 1, width: 1, height: 1 }] }, /fields\[2\]\.signer_reference is required/],
+      [
+        'signer_reference missing',
+        { fields: [...BOTH_FIELDS, { type: 'signature', page: 1, x: 1, y: 1, width: 1, height: 1 }] },
+        /fields\[2\]\.signer_reference is required/,
+      ],
       ['signer_reference not a signer', { fields: [...BOTH_FIELDS, sig({ signer_reference: 'nobody' })] }, /fields\[2\]\.signer_reference "nobody"/],
       ['an unknown type', { fields: [...BOTH_FIELDS, sig({ type: 'checkbox' })] }, /fields\[2\]\.type/],
       ['an unknown field_key', { fields: [...BOTH_FIELDS, text({ field_key: 'phone' })] }, /fields\[2\]\.field_key/],
@@ -748,11 +791,16 @@ describe('lifecycle', { concurrency: 3 }, () => {
 
     await t.test('refused sets change nothing', async () => {
       assert.deepEqual((await getStatus(server, id)).fields, fieldsBefore);
-      assert.deepEqual(auditOf(server, id).map((a) => a.type), ['request_created']);
+      assert.deepEqual(
+        auditOf(server, id).map((a) => a.type),
+        ['request_created'],
+      );
     });
 
     await t.test('100 items and fields on the page edge are accepted', async () => {
-      const hundred = Array.from({ length: 100 }, (_, i) => sig({ signer_reference: i % 2 ? 'witness' : 'client', x: 395.28, width: 200, y: 791.89, height: 50 }));
+      const hundred = Array.from({ length: 100 }, (_, i) =>
+        sig({ signer_reference: i % 2 ? 'witness' : 'client', x: 395.28, width: 200, y: 791.89, height: 50 }),
+      );
       const answer = await ok<StatusResponse>(await put({ fields: hundred }));
       assert.deepEqual(answer.fields, []);
       const { db } = server.running.ctx;
@@ -786,7 +834,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
     assert.equal(answer.id, id);
     assert.equal(answer.status, 'cancelled');
     assert.deepEqual(answer, await getStatus(server, id));
-    assert.deepEqual(answer.signers.map((s) => s.reference), ['client', 'witness']);
+    assert.deepEqual(
+      answer.signers.map((s) => s.reference),
+      ['client', 'witness'],
+    );
     const trail = auditOf(server, id);
     assert.equal(trail.at(-1)?.type, 'request_cancelled');
     assert.deepEqual(JSON.parse(trail.at(-1)?.data ?? ''), { reason });
@@ -833,7 +884,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
     });
     await t.test('refused replacements change nothing', async () => {
       assert.deepEqual(await getStatus(server, id), before);
-      assert.deepEqual(eventsOf(server, id).map((e) => e.type), ['signature_request.activated']);
+      assert.deepEqual(
+        eventsOf(server, id).map((e) => e.type),
+        ['signature_request.activated'],
+      );
     });
 
     await t.test('response without embed origin: no embed_url key', async () => {
@@ -861,9 +915,7 @@ describe('lifecycle', { concurrency: 3 }, () => {
       assert.equal(corrected.signer.signing_url, '');
       assert.equal(corrected.signer.embed_url, '');
       await activate(server, embedded);
-      const answer = await ok<ReplaceResponse>(
-        await send(server, 'POST', at(embedded, 'signers/witness/replace'), { email: 'fay@example.com', locale: 'fr' }),
-      );
+      const answer = await ok<ReplaceResponse>(await send(server, 'POST', at(embedded, 'signers/witness/replace'), { email: 'fay@example.com', locale: 'fr' }));
       assert.deepEqual(Object.keys(answer.signer).sort(), ['email', 'email_delivery', 'embed_url', 'id', 'reference', 'signing_url', 'status']);
       const token = tokenOf(server, answer.signer.signing_url);
       assert.equal(answer.signer.signing_url, `${server.url}/sign/${token}?lang=fr`);
@@ -895,7 +947,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
       assert.deepEqual(Object.keys(answer).sort(), ['id', 'reminders', 'status']);
       assert.equal(answer.id, id);
       assert.equal(answer.status, 'active');
-      assert.deepEqual(answer.reminders.map((r) => r.reference), ['client', 'witness']);
+      assert.deepEqual(
+        answer.reminders.map((r) => r.reference),
+        ['client', 'witness'],
+      );
       for (const [i, reminder] of answer.reminders.entries()) {
         assert.deepEqual(Object.keys(reminder).sort(), ['email_delivery', 'reference', 'signing_url']);
         assert.ok(['sent', 'failed'].includes(reminder.email_delivery), reminder.email_delivery);
@@ -970,7 +1025,10 @@ describe('lifecycle', { concurrency: 3 }, () => {
         const id = await createPair(server);
         await activate(server, id);
         const answer = await ok<ReminderResponse>(await server.call('POST', at(id, 'reminders'), init));
-        assert.deepEqual(answer.reminders.map((r) => r.reference), ['client', 'witness']);
+        assert.deepEqual(
+          answer.reminders.map((r) => r.reference),
+          ['client', 'witness'],
+        );
       });
       await t.test(`state errors win over the absent body (${label})`, async () => {
         const id = await createPair(server);
@@ -984,21 +1042,18 @@ describe('lifecycle', { concurrency: 3 }, () => {
   // ------------------------------------------------------------------------------------------------------------
   // Secrets at rest
 
-  test(
-    'signing tokens are not stored in clear when the call carries an Idempotency-Key',
-    async (t) => {
-      // Mail goes to a relay that refuses it: a caught mail holds its link by design (it is the signer's mail),
-      // so this checks paraph's own bookkeeping (links, idempotent answers, the mail outbox).
-      const server = await useServer(t, { smtpRelay: 'smtp://127.0.0.1:9' });
-      const id = await createPair(server);
-      const res = await server.call('POST', at(id, 'activate'), { body: '{}', headers: { ...JSON_HEADERS, 'idempotency-key': 'activate-1' } });
-      const answer = await ok<ActivateResponse>(res);
-      const tokens = answer.signers.map((s) => tokenOf(server, s.signing_url));
-      const reminded = await ok<ReminderResponse>(
-        await server.call('POST', at(id, 'reminders'), { body: '{}', headers: { ...JSON_HEADERS, 'idempotency-key': 'remind-1' } }),
-      );
-      tokens.push(...reminded.reminders.map((r) => tokenOf(server, r.signing_url)));
-      for (const token of tokens) assert.deepEqual(whereStored(server, token), []);
-    },
-  );
+  test('signing tokens are not stored in clear when the call carries an Idempotency-Key', async (t) => {
+    // Mail goes to a relay that refuses it: a caught mail holds its link by design (it is the signer's mail),
+    // so this checks paraph's own bookkeeping (links, idempotent answers, the mail outbox).
+    const server = await useServer(t, { smtpRelay: 'smtp://127.0.0.1:9' });
+    const id = await createPair(server);
+    const res = await server.call('POST', at(id, 'activate'), { body: '{}', headers: { ...JSON_HEADERS, 'idempotency-key': 'activate-1' } });
+    const answer = await ok<ActivateResponse>(res);
+    const tokens = answer.signers.map((s) => tokenOf(server, s.signing_url));
+    const reminded = await ok<ReminderResponse>(
+      await server.call('POST', at(id, 'reminders'), { body: '{}', headers: { ...JSON_HEADERS, 'idempotency-key': 'remind-1' } }),
+    );
+    tokens.push(...reminded.reminders.map((r) => tokenOf(server, r.signing_url)));
+    for (const token of tokens) assert.deepEqual(whereStored(server, token), []);
+  });
 });

@@ -34,7 +34,10 @@ test('/_sandbox/emails: key required, signature_request_id must be a uuid, `to` 
     const found = await emails(server, { to });
     assert.equal(found.length, 1, to);
     assert.equal(found[0]!.signature_request_id, id);
-    assert.deepEqual(found[0]!.to.map((a) => a.toLowerCase()), ['mixed.case@example.com']);
+    assert.deepEqual(
+      found[0]!.to.map((a) => a.toLowerCase()),
+      ['mixed.case@example.com'],
+    );
   }
   assert.deepEqual(await emails(server, { to: 'case@example.com' }), [], 'a part of an address matches nothing');
   assert.deepEqual(await emails(server, { to: 'xmixed.case@example.com' }), []);
@@ -48,10 +51,13 @@ test('/_sandbox/emails: key required, signature_request_id must be a uuid, `to` 
   assert.equal(all.length, 6);
   assert.equal(all[0]!.signature_request_id, id, 'the newest mail first');
   const times = all.map((m) => Date.parse(m.received_at));
-  assert.deepEqual(times, [...times].sort((a, b) => b - a));
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => b - a),
+  );
 });
 
-test('another account sees none of this account\'s mail', async (t) => {
+test("another account sees none of this account's mail", async (t) => {
   const server = await useServer(t);
   const own = await createRequest(server, {}, { signers: [{ reference: 'me', email: 'me.account@example.com' }] });
   await activate(server, own, { send_emails: true });
@@ -64,9 +70,7 @@ test('another account sees none of this account\'s mail', async (t) => {
   assert.deepEqual(await emails(server, { to: mine[0]!.to[0]! }, other.apiKey), []);
 
   // And its own invitations are its alone.
-  const id = await createRequest(server, {}, { key: other.apiKey, signers: [
-    { reference: 'o', email: 'other.account@example.com' },
-  ] });
+  const id = await createRequest(server, {}, { key: other.apiKey, signers: [{ reference: 'o', email: 'other.account@example.com' }] });
   const res = await postJson(server, `${ROUTE}/${id}/activate`, { send_emails: true }, other.apiKey);
   assert.equal(res.status, 200);
   assert.equal((await emails(server, {}, other.apiKey)).length, 1);
@@ -78,7 +82,12 @@ test('outside SMTP clients are accepted, listed by the CLI but not by /_sandbox/
   // The account's own invitation, and one of another account: the CLI lists both, the API neither of the other's.
   await activate(server, await createRequest(server, {}, { signers: [{ reference: 'me', email: 'me.outside@example.com' }] }), { send_emails: true });
   const other = server.newKey();
-  await activate(server, await createRequest(server, {}, { key: other.apiKey, signers: [{ reference: 'o', email: 'o.outside@example.com' }] }), { send_emails: true }, other.apiKey);
+  await activate(
+    server,
+    await createRequest(server, {}, { key: other.apiKey, signers: [{ reference: 'o', email: 'o.outside@example.com' }] }),
+    { send_emails: true },
+    other.apiKey,
+  );
   const anonymous = smtpClient(server);
   const withAuth = smtpClient(server, { user: 'someone', pass: 'anything' });
   try {
@@ -91,7 +100,12 @@ test('outside SMTP clients are accepted, listed by the CLI but not by /_sandbox/
     });
     assert.equal(a.accepted.length, 1);
     assert.equal(a.rejected.length, 0);
-    const b = await withAuth.sendMail({ from: 'auth@elsewhere.test', to: ['one@elsewhere.test', 'two@elsewhere.test'], subject: 'with auth', text: 'authenticated body' });
+    const b = await withAuth.sendMail({
+      from: 'auth@elsewhere.test',
+      to: ['one@elsewhere.test', 'two@elsewhere.test'],
+      subject: 'with auth',
+      text: 'authenticated body',
+    });
     assert.equal(b.accepted.length, 2);
   } finally {
     anonymous.close();
@@ -106,7 +120,11 @@ test('outside SMTP clients are accepted, listed by the CLI but not by /_sandbox/
   const listed = await paraph(['emails', 'list', '--json', '--data-dir', server.dataDir]);
   assert.equal(listed.code, 0, listed.stderr);
   const all = JSON.parse(listed.stdout) as CaughtEmail[];
-  assert.deepEqual(all.slice(0, 2).map((m) => m.subject), ['with auth', 'outside hello'], 'newest first');
+  assert.deepEqual(
+    all.slice(0, 2).map((m) => m.subject),
+    ['with auth', 'outside hello'],
+    'newest first',
+  );
   const outside = all[1]!;
   assert.deepEqual(outside.to, ['outside.person@elsewhere.test']);
   assert.equal(outside.from, 'Outside Sender <outside@elsewhere.test>');
@@ -116,12 +134,18 @@ test('outside SMTP clients are accepted, listed by the CLI but not by /_sandbox/
   assert.equal(outside.signature_request_id, null);
   assert.deepEqual(all[0]!.to, ['one@elsewhere.test', 'two@elsewhere.test']);
   assert.equal(all[0]!.text.trim(), 'authenticated body');
-  assert.ok(all.some((m) => m.kind === 'invitation'), 'the CLI lists paraph\'s own mail too');
+  assert.ok(
+    all.some((m) => m.kind === 'invitation'),
+    "the CLI lists paraph's own mail too",
+  );
   assert.equal(all.length, api.length + 2 + 1 /* the other account's invitation */);
 
   const filtered = await paraph(['emails', 'list', '--json', '--to', 'OUTSIDE.person@elsewhere.test', '--data-dir', server.dataDir]);
   assert.equal(filtered.code, 0, filtered.stderr);
-  assert.deepEqual((JSON.parse(filtered.stdout) as CaughtEmail[]).map((m) => m.id), [outside.id]);
+  assert.deepEqual(
+    (JSON.parse(filtered.stdout) as CaughtEmail[]).map((m) => m.id),
+    [outside.id],
+  );
 
   const shown = await paraph(['emails', 'show', outside.id, '--data-dir', server.dataDir]);
   assert.equal(shown.code, 0, shown.stderr);
@@ -152,7 +176,7 @@ test('a message over 10 MiB is refused with 552 and not stored', async (t) => {
   }
 });
 
-test('mail from an outside SMTP client that copies paraph\'s X-Paraph-* headers is not attributed to the account', async (t) => {
+test("mail from an outside SMTP client that copies paraph's X-Paraph-* headers is not attributed to the account", async (t) => {
   const server = await useServer(t);
   const id = await createRequest(server, {}, { signers: [{ reference: 'm', email: 'm.forged@example.com' }] });
   await activate(server, id, { send_emails: true });
@@ -189,5 +213,8 @@ test('--smtp-max-messages keeps only the newest messages', async (t) => {
     client.close();
   }
   const kept = listCaughtEmails(server.running.ctx, { accountId: null });
-  assert.deepEqual(kept.map((m) => m.subject), ['m5', 'm4', 'm3']);
+  assert.deepEqual(
+    kept.map((m) => m.subject),
+    ['m5', 'm4', 'm3'],
+  );
 });

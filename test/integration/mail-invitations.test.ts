@@ -6,12 +6,18 @@ import { activate, createRequest } from '../helpers/flows.js';
 import { buttonHrefs, displayName, emails, remind, replace, tokenOf } from '../helpers/mail.js';
 import { useServer } from '../helpers/server.js';
 
-test('activate with send_emails mails each signer an invitation carrying that signer\'s link', async (t) => {
+test("activate with send_emails mails each signer an invitation carrying that signer's link", async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, { signers: [
-    { reference: 'client', name: 'Ada Lovelace', email: 'ada.invite@example.com' },
-    { reference: 'witness', email: 'wendy.invite@example.com' },
-  ] });
+  const id = await createRequest(
+    server,
+    {},
+    {
+      signers: [
+        { reference: 'client', name: 'Ada Lovelace', email: 'ada.invite@example.com' },
+        { reference: 'witness', email: 'wendy.invite@example.com' },
+      ],
+    },
+  );
   const signers = (await activate(server, id, { send_emails: true })).signers;
   assert.equal(signers.length, 2);
   for (const signer of signers) assert.equal(signer.email_delivery, 'sent', signer.reference);
@@ -30,9 +36,9 @@ test('activate with send_emails mails each signer an invitation carrying that si
     assert.equal(mail.signature_request_id, id);
     assert.equal(mail.signer_reference, signer.reference);
     assert.deepEqual(mail.to, [addresses[signer.reference]]);
-    assert.ok(mail.text.includes(signer.signing_url), 'the text carries the signer\'s link');
-    assert.deepEqual(buttonHrefs(mail.html), [signer.signing_url], 'the button links to the signer\'s link');
-    assert.ok(!mail.text.includes(other.signing_url) && !mail.html.includes(tokenOf(other.signing_url)), 'never another signer\'s link');
+    assert.ok(mail.text.includes(signer.signing_url), "the text carries the signer's link");
+    assert.deepEqual(buttonHrefs(mail.html), [signer.signing_url], "the button links to the signer's link");
+    assert.ok(!mail.text.includes(other.signing_url) && !mail.html.includes(tokenOf(other.signing_url)), "never another signer's link");
     assert.match(mail.subject, /contract\.pdf/, 'the default subject names the document');
     assert.ok(mail.id && !Number.isNaN(Date.parse(mail.received_at)));
     assert.equal(displayName(mail.from), 'paraph', 'without branding the mail comes from the brand');
@@ -101,13 +107,19 @@ test('branding: sender name, subject, message (line breaks kept, HTML escaped), 
   assert.ok(reminder!.text.includes(reminded.reminders[0]!.signing_url));
 });
 
-test('mail speaks the signer\'s locale: fr, ar (right to left), English by default', async (t) => {
+test("mail speaks the signer's locale: fr, ar (right to left), English by default", async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, { signers: [
-    { reference: 'fr', name: 'Jeanne', email: 'jeanne.locale@example.com', locale: 'fr' },
-    { reference: 'ar', name: 'Layla', email: 'layla.locale@example.com', locale: 'ar' },
-    { reference: 'en', name: 'Emma', email: 'emma.locale@example.com' },
-  ] });
+  const id = await createRequest(
+    server,
+    {},
+    {
+      signers: [
+        { reference: 'fr', name: 'Jeanne', email: 'jeanne.locale@example.com', locale: 'fr' },
+        { reference: 'ar', name: 'Layla', email: 'layla.locale@example.com', locale: 'ar' },
+        { reference: 'en', name: 'Emma', email: 'emma.locale@example.com' },
+      ],
+    },
+  );
   const signers = (await activate(server, id, { send_emails: true })).signers;
   const link = (ref: string) => signers.find((s) => s.reference === ref)!.signing_url;
 

@@ -10,10 +10,16 @@ const ROUTE = '/v1/signature-requests';
 
 test('reminders mail each reminded signer the new link; newest first', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, { signers: [
-    { reference: 's1', email: 'rem1@example.com' },
-    { reference: 's2', email: 'rem2@example.com' },
-  ] });
+  const id = await createRequest(
+    server,
+    {},
+    {
+      signers: [
+        { reference: 's1', email: 'rem1@example.com' },
+        { reference: 's2', email: 'rem2@example.com' },
+      ],
+    },
+  );
   const first = (await activate(server, id, { send_emails: true })).signers;
   const answer = await remind(server, id);
   assert.equal(answer.reminders.length, 2);
@@ -23,7 +29,11 @@ test('reminders mail each reminded signer the new link; newest first', async (t)
     assert.notEqual(reminder.signing_url, old, 'a new link');
     const to = reminder.reference === 's1' ? 'rem1@example.com' : 'rem2@example.com';
     const mails = await emails(server, { to });
-    assert.deepEqual(mails.map((m) => m.kind), ['reminder', 'invitation'], 'newest first');
+    assert.deepEqual(
+      mails.map((m) => m.kind),
+      ['reminder', 'invitation'],
+      'newest first',
+    );
     const mail = mails[0]!;
     assert.equal(mail.signature_request_id, id);
     assert.equal(mail.signer_reference, reminder.reference);
@@ -36,10 +46,16 @@ test('reminders mail each reminded signer the new link; newest first', async (t)
 
   // One signer only.
   const one = await remind(server, id, { signer_reference: 's2' });
-  assert.deepEqual(one.reminders.map((r) => [r.reference, r.email_delivery]), [['s2', 'sent']]);
+  assert.deepEqual(
+    one.reminders.map((r) => [r.reference, r.email_delivery]),
+    [['s2', 'sent']],
+  );
   assert.equal((await emails(server, { to: 'rem1@example.com' })).length, 2);
   const s2 = await emails(server, { to: 'rem2@example.com' });
-  assert.deepEqual(s2.map((m) => m.kind), ['reminder', 'reminder', 'invitation']);
+  assert.deepEqual(
+    s2.map((m) => m.kind),
+    ['reminder', 'reminder', 'invitation'],
+  );
   assert.ok(s2[0]!.text.includes(one.reminders[0]!.signing_url));
 
   // A reminder emails even when the request was activated without send_emails.
@@ -49,16 +65,25 @@ test('reminders mail each reminded signer the new link; newest first', async (t)
   const reminded = await remind(server, quiet);
   assert.equal(reminded.reminders[0]?.email_delivery, 'sent');
   const quietMails = await emails(server, { to: 'quiet.rem@example.com' });
-  assert.deepEqual(quietMails.map((m) => m.kind), ['reminder']);
+  assert.deepEqual(
+    quietMails.map((m) => m.kind),
+    ['reminder'],
+  );
   assert.ok(quietMails[0]!.text.includes(reminded.reminders[0]!.signing_url));
 });
 
 test('replace with send_email mails the new signer their link; otherwise, and before activation, no mail', async (t) => {
   const server = await useServer(t);
-  const id = await createRequest(server, {}, { signers: [
-    { reference: 's1', email: 'orig1.rep@example.com' },
-    { reference: 's2', email: 'orig2.rep@example.com' },
-  ] });
+  const id = await createRequest(
+    server,
+    {},
+    {
+      signers: [
+        { reference: 's1', email: 'orig1.rep@example.com' },
+        { reference: 's2', email: 'orig2.rep@example.com' },
+      ],
+    },
+  );
   await activate(server, id);
 
   const replaced = await replace(server, id, 's1', { email: 'carol.rep@example.com', name: 'Carole', locale: 'fr', send_email: true });
@@ -70,9 +95,9 @@ test('replace with send_email mails the new signer their link; otherwise, and be
   assert.equal(mail.signature_request_id, id);
   assert.equal(mail.signer_reference, 's1');
   assert.deepEqual(mail.to, ['carol.rep@example.com']);
-  assert.ok(mail.text.includes(replaced.signer.signing_url), 'the new signer\'s link');
+  assert.ok(mail.text.includes(replaced.signer.signing_url), "the new signer's link");
   assert.deepEqual(buttonHrefs(mail.html), [replaced.signer.signing_url]);
-  assert.ok(mail.text.includes('Bonjour Carole'), 'in the new signer\'s language');
+  assert.ok(mail.text.includes('Bonjour Carole'), "in the new signer's language");
   assert.deepEqual(await emails(server, { to: 'orig1.rep@example.com' }), [], 'the replaced signer gets nothing');
 
   const silent = await replace(server, id, 's2', { email: 'dan.rep@example.com' });
@@ -92,19 +117,31 @@ test('replace with send_email mails the new signer their link; otherwise, and be
 
 test('a failing SMTP relay: the change stands, email_delivery is failed, nothing is caught', async (t) => {
   const server = await useServer(t, { smtpRelay: 'smtp://127.0.0.1:9' });
-  const id = await createRequest(server, {}, { signers: [
-    { reference: 's1', email: 'relay1@example.com' },
-    { reference: 's2', email: 'relay2@example.com' },
-  ] });
+  const id = await createRequest(
+    server,
+    {},
+    {
+      signers: [
+        { reference: 's1', email: 'relay1@example.com' },
+        { reference: 's2', email: 'relay2@example.com' },
+      ],
+    },
+  );
   const response = await postJson(server, `${ROUTE}/${id}/activate`, { send_emails: true });
   assert.equal(response.status, 200, await response.clone().text());
   const signers = (await json<{ status: string; signers: ActivatedSigner[] }>(response)).signers;
-  assert.deepEqual(signers.map((s) => s.email_delivery), ['failed', 'failed']);
+  assert.deepEqual(
+    signers.map((s) => s.email_delivery),
+    ['failed', 'failed'],
+  );
   assert.equal((await status(server, id)).status, 'active');
   for (const signer of signers) assert.ok(linkWorks(server, signer.signing_url), 'the link works');
 
   const reminded = await remind(server, id);
-  assert.deepEqual(reminded.reminders.map((r) => r.email_delivery), ['failed', 'failed']);
+  assert.deepEqual(
+    reminded.reminders.map((r) => r.email_delivery),
+    ['failed', 'failed'],
+  );
   for (const reminder of reminded.reminders) assert.ok(linkWorks(server, reminder.signing_url));
   for (const signer of signers) assert.ok(!linkWorks(server, signer.signing_url), 'the reminder still rotated the link');
 

@@ -35,8 +35,14 @@ test('sequential with send_emails: the first signer is invited, each next one ma
   const id = await createRequest(server, { sequential_signing: true, email: { sender_name: 'Northwind', subject: 'Contract to sign' } }, { signers: people });
   const activated = await activate(server, id, { send_emails: true });
   const link = Object.fromEntries(activated.signers.map((s) => [s.reference, s.signing_url]));
-  assert.deepEqual(activated.signers.map((s) => s.email_delivery), ['sent', 'not_requested', 'not_requested']);
-  assert.deepEqual((await emails(server, { to: people[0]!.email })).map((m) => m.kind), ['invitation']);
+  assert.deepEqual(
+    activated.signers.map((s) => s.email_delivery),
+    ['sent', 'not_requested', 'not_requested'],
+  );
+  assert.deepEqual(
+    (await emails(server, { to: people[0]!.email })).map((m) => m.kind),
+    ['invitation'],
+  );
   assert.deepEqual(await emails(server, { to: people[1]!.email }), [], 'signer 2 waits: no mail yet');
   assert.deepEqual(await emails(server, { to: people[2]!.email }), []);
 
@@ -51,7 +57,7 @@ test('sequential with send_emails: the first signer is invited, each next one ma
   assert.deepEqual(first.next_names, ['Benoît Durand']);
   const [turn] = await mailsOf(server, people[1]!.email, 1);
   assert.equal(turn?.kind, 'turn');
-  assert.equal(turn?.subject, 'À vous de signer : Contract to sign', 'the prefix in the signer\'s language, on the custom subject');
+  assert.equal(turn?.subject, 'À vous de signer : Contract to sign', "the prefix in the signer's language, on the custom subject");
   assert.match(turn!.text, /signé par Ada Lovelace/);
   assert.deepEqual(buttonHrefs(turn!.html), [link.supplier], 'the link the client got at activation, not a new one');
   assert.ok(linkWorks(server, link.supplier!));
@@ -66,7 +72,13 @@ test('sequential with send_emails: the first signer is invited, each next one ma
 
   // Signer 3 sees what the two earlier signers put on the document.
   const last = await json<{ earlier_fields: Array<{ type: string; value: string; image: string }> }>(await signerAction(link.witness!, 'view'));
-  assert.deepEqual(last.earlier_fields.map((f) => [f.type, f.value]), [['signature', 'Signed'], ['signature', 'Signed']]);
+  assert.deepEqual(
+    last.earlier_fields.map((f) => [f.type, f.value]),
+    [
+      ['signature', 'Signed'],
+      ['signature', 'Signed'],
+    ],
+  );
   assert.equal((await sign(link.witness!)).next, 'completed');
 });
 
@@ -117,15 +129,20 @@ test('cancel mails every mailed signer the reason; the closed link shows it', as
   await mailsOf(server, people[1]!.email, 1);
   const response = await postJson(server, `/v1/signature-requests/${id}/cancel`, { reason: 'The price changed.' });
   assert.equal(response.status, 200, await response.clone().text());
-  for (const [person, count] of [[people[0]!, 2], [people[1]!, 2]] as const) {
+  for (const [person, count] of [
+    [people[0]!, 2],
+    [people[1]!, 2],
+  ] as const) {
     const notice = (await mailsOf(server, person.email, count))[0]!;
     assert.equal(notice.kind, 'cancelled');
     assert.ok(notice.text.includes('The price changed.'), 'the reason is in the mail');
     assert.deepEqual(buttonHrefs(notice.html), [], 'no link to a closed request');
   }
-  assert.match((await mailsOf(server, people[1]!.email, 2))[0]!.subject, /^Annulé : « .+\.pdf » n’est plus à signer$/, 'in the signer\'s language');
+  assert.match((await mailsOf(server, people[1]!.email, 2))[0]!.subject, /^Annulé : « .+\.pdf » n’est plus à signer$/, "in the signer's language");
   assert.deepEqual(await emails(server, { to: people[2]!.email }), [], 'a signer never mailed is not mailed now');
-  const closed = await json<{ state: string; closed_reason: string; request: { cancellation_reason: string } }>(await signerAction(activated.signers[2]!.signing_url, 'view'));
+  const closed = await json<{ state: string; closed_reason: string; request: { cancellation_reason: string } }>(
+    await signerAction(activated.signers[2]!.signing_url, 'view'),
+  );
   assert.equal(closed.closed_reason, 'cancelled');
   assert.equal(closed.request.cancellation_reason, 'The price changed.');
 });

@@ -19,7 +19,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { generateBadRequests, SPARES, TEMPLATE_FIELDS, validPayload, type BadRequest, type Category, type Targets, type Wire } from '../helpers/bad-requests.js';
+import {
+  generateBadRequests,
+  SPARES,
+  TEMPLATE_FIELDS,
+  validPayload,
+  type BadRequest,
+  type Category,
+  type Targets,
+  type Wire,
+} from '../helpers/bad-requests.js';
 import { activate, auditOf, createRequest } from '../helpers/flows.js';
 import { a4Pdf } from '../helpers/requests.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
@@ -226,7 +235,8 @@ function judge(request: BadRequest, outcome: Outcome): Result {
   }
   const text = answer.body.toString('latin1');
   if (answer.status >= 500) problems.push({ kind: '5xx', detail: `${answer.status} ${snippet(answer.body)}` });
-  else if (!request.allow.includes(answer.status)) problems.push({ kind: 'status', detail: `${answer.status}, expected ${allowed(request.allow)}: ${snippet(answer.body)}` });
+  else if (!request.allow.includes(answer.status))
+    problems.push({ kind: 'status', detail: `${answer.status}, expected ${allowed(request.allow)}: ${snippet(answer.body)}` });
   if (answer.status >= 400) {
     const problem = envelopeProblem(answer, request.wire.method === 'HEAD');
     if (problem) problems.push({ kind: 'envelope', detail: `${answer.status}: ${problem}` });
@@ -251,7 +261,10 @@ function allowed(statuses: readonly number[]): string {
 
 /** The start of a body for a failure message, with anything key- or token-like masked. */
 function snippet(body: Buffer): string {
-  const text = body.toString('utf8').slice(0, 200).replace(/paraph_test_\w+|whsec_[\w+/=]+|\/(sign|embed)\/[A-Za-z0-9_-]{20,}/g, '[masked]');
+  const text = body
+    .toString('utf8')
+    .slice(0, 200)
+    .replace(/paraph_test_\w+|whsec_[\w+/=]+|\/(sign|embed)\/[A-Za-z0-9_-]{20,}/g, '[masked]');
   return JSON.stringify(text);
 }
 
@@ -444,7 +457,9 @@ const CATEGORY_TITLES: Record<Category, string> = {
   random: 'random byte changes to valid bodies, random values in valid payloads, odd URLs',
 };
 
-test('malformed requests: every answer is prompt, below 500, expected and in the envelope; nothing stored changes', { timeout: 240_000 }, async (t: TestContext) => {
+test('malformed requests: every answer is prompt, below 500, expected and in the envelope; nothing stored changes', {
+  timeout: 240_000,
+}, async (t: TestContext) => {
   // A body cut off by its client (it went away) is logged as a failed request: expected here.
   const server = await useServer(t, {}, {}, { expectedErrors: /^request failed: aborted$/ });
   const port = Number(new URL(server.url).port);
@@ -498,14 +513,19 @@ test('malformed requests: every answer is prompt, below 500, expected and in the
     const changed = after.spare.flatMap((request, i) => {
       const was = before.spare[i] as { client_reference: string; status: string; updated_at: string };
       const now = request as { status: string; updated_at: string };
-      return isDeepStrictEqual(request, was) ? [] : [`${was.client_reference}: ${was.status} -> ${now.status}, updated_at ${was.updated_at} -> ${now.updated_at}`];
+      return isDeepStrictEqual(request, was)
+        ? []
+        : [`${was.client_reference}: ${was.status} -> ${now.status}, updated_at ${was.updated_at} -> ${now.updated_at}`];
     });
     assert.deepEqual(changed, [], 'spare requests changed');
   });
 
   await t.test('only the uploads answered 201 were stored; the clock, mail and Object.prototype are untouched', () => {
     assert.deepEqual(after.requestIds, [...before.requestIds, ...created].sort(), 'the requests stored are not the earlier ones plus those answered 201');
-    assert.ok(before.blobs.every((name) => after.blobs.includes(name)), 'a stored blob is gone');
+    assert.ok(
+      before.blobs.every((name) => after.blobs.includes(name)),
+      'a stored blob is gone',
+    );
     assert.equal(after.blobs.length, before.blobs.length + created.length, 'a refused upload left a file in the blob directory');
     assert.equal(after.clockOffset, before.clockOffset, 'the sandbox clock moved');
     assert.equal(after.emailCount, before.emailCount, 'mail was sent');

@@ -61,7 +61,10 @@ test('a scan and a photo of real signing pages: OCR finds the signature places t
       // when a suggestion of its type has its centre within 25 pt of the text PDF's.
       const near = (e: (typeof expected)[number]) =>
         suggestions.some((s) => s.type === e.type && Math.hypot(centre(s).x - centre(e).x, centre(s).y - centre(e).y) <= 25);
-      const shown = JSON.stringify({ text: expected.map((s) => [s.type, Math.round(s.x), Math.round(s.y)]), scan: suggestions.map((s) => [s.type, Math.round(s.x), Math.round(s.y)]) });
+      const shown = JSON.stringify({
+        text: expected.map((s) => [s.type, Math.round(s.x), Math.round(s.y)]),
+        scan: suggestions.map((s) => [s.type, Math.round(s.x), Math.round(s.y)]),
+      });
       assert.ok(expected.filter((e) => e.type === 'signature').every(near), `every signature place of the text page is found on the scan: ${shown}`);
       assert.ok(expected.filter(near).length >= Math.ceil(expected.length * 0.6), `most places of the text page are found on the scan: ${shown}`);
       // Every suggestion made on the scan lies on the page.

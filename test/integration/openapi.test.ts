@@ -22,7 +22,10 @@ test('GET /v1/openapi.json is a valid OpenAPI 3.1 document built from the valida
   assert.deepEqual(Object.keys(create.responses).sort(), ['200', '201', '400', '401', '404', '408', '409', '413', '417', '422', '429', '500', '503']);
   assert.deepEqual(create.security, [{ bearerAuth: [] }]);
   const get = doc.paths['/v1/signature-requests/{id}'].get;
-  assert.deepEqual(get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`), ['path:id']);
+  assert.deepEqual(
+    get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`),
+    ['path:id'],
+  );
   const list = doc.paths['/v1/signature-requests'].get;
   assert.deepEqual(list.parameters.map((p: { name: string }) => p.name).sort(), ['client_reference', 'cursor', 'limit', 'status']);
 
@@ -53,7 +56,10 @@ test('GET /v1/openapi.json is a valid OpenAPI 3.1 document built from the valida
   const archive = doc.paths['/v1/templates/{id}'].delete;
   assert.deepEqual(Object.keys(archive.responses).sort(), ['204', '400', '401', '404', '409', '422', '429', '500', '503']);
   assert.equal(archive.responses['204'].content, undefined);
-  assert.deepEqual(archive.parameters.map((p: { name?: string; in?: string; $ref?: string }) => p.$ref ?? `${p.in}:${p.name}`), ['path:id', '#/components/parameters/IdempotencyKey']);
+  assert.deepEqual(
+    archive.parameters.map((p: { name?: string; in?: string; $ref?: string }) => p.$ref ?? `${p.in}:${p.name}`),
+    ['path:id', '#/components/parameters/IdempotencyKey'],
+  );
   const bulk = doc.paths['/v1/bulk-sends'].post;
   assert.equal(bulk.requestBody.content['application/json'].schema.$ref, '#/components/schemas/BulkSendInput');
   assert.deepEqual(Object.keys(bulk.responses).sort(), ['200', '400', '401', '404', '408', '409', '413', '417', '422', '429', '500', '503']);
@@ -114,11 +120,20 @@ test('the document describes the wire: multipart parts, PDFs, headers, statuses,
 
   // Idempotency-Key on every mutating /v1 operation; response headers where the server sends them.
   assert.equal(doc.components.parameters.IdempotencyKey.schema.maxLength, 255);
-  const idempotent = ['post /v1/signature-requests', 'put /v1/signature-requests/{id}/fields', 'post /v1/signature-requests/{id}/activate', 'post /v1/bulk-sends', 'delete /v1/templates/{id}'];
+  const idempotent = [
+    'post /v1/signature-requests',
+    'put /v1/signature-requests/{id}/fields',
+    'post /v1/signature-requests/{id}/activate',
+    'post /v1/bulk-sends',
+    'delete /v1/templates/{id}',
+  ];
   for (const name of idempotent) {
     const [method, path] = name.split(' ') as [string, string];
     const operation = doc.paths[path][method];
-    assert.ok(operation.parameters.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/IdempotencyKey'), name);
+    assert.ok(
+      operation.parameters.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/IdempotencyKey'),
+      name,
+    );
     assert.ok(operation.responses['200'] ?? operation.responses['201'] ?? operation.responses['204'], name);
     const ok = operation.responses['201'] ?? operation.responses['200'] ?? operation.responses['204'];
     assert.ok(ok.headers['Idempotent-Replayed'] && ok.headers['X-RateLimit-Limit'] && ok.headers['X-Request-Id'], name);
@@ -147,7 +162,10 @@ test('the document describes the wire: multipart parts, PDFs, headers, statuses,
       assert.ok(operation.tags.length === 1 && tags.has(operation.tags[0]), `${method} ${path}`);
       assert.ok(operation.description.length > 20, `${method} ${path}`);
       assert.ok(Array.isArray(operation.security), `${method} ${path}`);
-      assert.ok(Object.keys(operation.responses).some((status) => status.startsWith('4')), `${method} ${path}`);
+      assert.ok(
+        Object.keys(operation.responses).some((status) => status.startsWith('4')),
+        `${method} ${path}`,
+      );
     }
   }
   assert.deepEqual(doc.paths['/sign/{token}/api/sign'].post.security, []);
@@ -159,11 +177,10 @@ test('the document describes the wire: multipart parts, PDFs, headers, statuses,
   // A webhooks entry per event type: its body a WebhookEvent of that type, the three webhook-* headers.
   assert.equal(Object.keys(doc.webhooks).length, 10);
   const declined = doc.webhooks['signer.declined'].post;
-  assert.deepEqual(declined.parameters.map((p: { name: string; in: string; required: boolean }) => `${p.in}:${p.name}:${p.required}`), [
-    'header:webhook-id:true',
-    'header:webhook-timestamp:true',
-    'header:webhook-signature:true',
-  ]);
+  assert.deepEqual(
+    declined.parameters.map((p: { name: string; in: string; required: boolean }) => `${p.in}:${p.name}:${p.required}`),
+    ['header:webhook-id:true', 'header:webhook-timestamp:true', 'header:webhook-signature:true'],
+  );
   assert.deepEqual(declined.requestBody.content['application/json'].schema.allOf[1].properties.type, { const: 'signer.declined' });
 
   // docs/openapi.json is the document the server serves (npm run docs:openapi writes it).

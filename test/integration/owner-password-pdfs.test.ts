@@ -112,7 +112,10 @@ test('owner-password PDFs: create, detect, signing page, sign, seal valid for pd
       const analysis = await json<Json>(detected);
       assert.equal(analysis.stats.pageCount, 2);
       assert.equal(analysis.stats.nativeTextPages, 2);
-      assert.ok(analysis.suggestions.some((s: Json) => s.type === 'signature'), JSON.stringify(analysis.suggestions));
+      assert.ok(
+        analysis.suggestions.some((s: Json) => s.type === 'signature'),
+        JSON.stringify(analysis.suggestions),
+      );
       const { signers } = await activate(server, id);
       const link = signers[0]?.signing_url as string;
       // The signing page shows the decrypted copy.
@@ -133,12 +136,19 @@ test('owner-password PDFs: create, detect, signing page, sign, seal valid for pd
   }
 });
 
-test('a real form encrypted with AES and an owner password (the development corpus) completes with a valid seal', { skip: skip || (!detectionCorpus() && 'the detection corpus is not there'), timeout: 180_000 }, async (t) => {
+test('a real form encrypted with AES and an owner password (the development corpus) completes with a valid seal', {
+  skip: skip || (!detectionCorpus() && 'the detection corpus is not there'),
+  timeout: 180_000,
+}, async (t) => {
   const server = await useServer(t);
   // 17 pages, AES-128, changes restricted, three incremental updates with cross-reference streams.
   const bytes = new Uint8Array(fs.readFileSync(path.join(detectionCorpus() as string, 'arkansas-test_contract2.pdf')));
   assert.match(Buffer.from(bytes).toString('latin1'), /\/Encrypt \d+ 0 R/);
-  const response = await postCreate(server, payload({ fields: [{ signer_reference: 'client', type: 'signature', page: 17, x: 50, y: 600, width: 200, height: 50 }] }), FORM(bytes));
+  const response = await postCreate(
+    server,
+    payload({ fields: [{ signer_reference: 'client', type: 'signature', page: 17, x: 50, y: 600, width: 200, height: 50 }] }),
+    FORM(bytes),
+  );
   assert.equal(response.status, 201, await response.clone().text());
   const { id } = await json<{ id: string }>(response);
   const { signers } = await activate(server, id);
@@ -167,7 +177,10 @@ test('an owner-password PDF as a template: requests made from it complete with a
 
 test('a PDF that needs a password to open stays 400 invalid_document, for create and templates', { skip }, async (t) => {
   const server = await useServer(t);
-  for (const [bits, extra] of [['256', []], ['128', ['--use-aes=n']]] as const) {
+  for (const [bits, extra] of [
+    ['256', []],
+    ['128', ['--use-aes=n']],
+  ] as const) {
     const bytes = encrypted(t, `user-${bits}`, 'user-secret', bits, ...extra);
     for (const response of [
       await postCreate(server, payload(), FORM(bytes)),

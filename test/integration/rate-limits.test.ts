@@ -110,7 +110,7 @@ test('the 121st call within 10 minutes is refused with 429 rate_limit_exceeded; 
   assertHeaders(again, 120, 119, 'after the window');
 });
 
-test('the reminders bucket: the 21st reminder within an hour is 429 with the bucket\'s limit, other calls still pass', async (t) => {
+test("the reminders bucket: the 21st reminder within an hour is 429 with the bucket's limit, other calls still pass", async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
   const { id } = await activeRequest(server); // create and activate: two calls of the general bucket
   const route = `${ROUTE}/${id}/reminders`;

@@ -25,8 +25,18 @@ test('GET one request answers SignatureRequestStatus exactly, with nothing secre
   assert.equal(response.headers.get('x-ratelimit-limit'), '120');
   const status = await json<Record<string, any>>(response);
   assert.deepEqual(Object.keys(status).sort(), [
-    'artifacts', 'client_reference', 'created_at', 'environment', 'fields', 'id', 'retention_expires_at',
-    'return_url', 'sequential_signing', 'signers', 'status', 'updated_at',
+    'artifacts',
+    'client_reference',
+    'created_at',
+    'environment',
+    'fields',
+    'id',
+    'retention_expires_at',
+    'return_url',
+    'sequential_signing',
+    'signers',
+    'status',
+    'updated_at',
   ]);
   assert.equal(status.id, id);
   assert.equal(status.environment, 'sandbox');
@@ -39,13 +49,35 @@ test('GET one request answers SignatureRequestStatus exactly, with nothing secre
   assert.equal(status.signers.length, 2);
   const [buyer, seller] = status.signers;
   assert.deepEqual(Object.keys(buyer).sort(), [
-    'email', 'expires_at', 'id', 'locale', 'name', 'order', 'reference', 'signed_at', 'status', 'verification', 'verified_at',
+    'email',
+    'expires_at',
+    'id',
+    'locale',
+    'name',
+    'order',
+    'reference',
+    'signed_at',
+    'status',
+    'verification',
+    'verified_at',
   ]);
   assert.match(buyer.id, /^[0-9a-f-]{36}$/);
-  assert.deepEqual({ ...buyer, id: undefined }, {
-    id: undefined, reference: 'buyer', name: 'Bea', email: 'bea@example.com', order: 1, status: 'pending', locale: 'ar',
-    verification: 'email_otp', signed_at: null, expires_at: null, verified_at: null,
-  });
+  assert.deepEqual(
+    { ...buyer, id: undefined },
+    {
+      id: undefined,
+      reference: 'buyer',
+      name: 'Bea',
+      email: 'bea@example.com',
+      order: 1,
+      status: 'pending',
+      locale: 'ar',
+      verification: 'email_otp',
+      signed_at: null,
+      expires_at: null,
+      verified_at: null,
+    },
+  );
   assert.equal(seller.locale, '');
   assert.equal(seller.verification, '');
   assert.equal(seller.name, '');
@@ -69,7 +101,10 @@ test('the list is newest first, filtered by status and client_reference, paged b
   const newestFirst = [...ids].reverse();
 
   const all = await json<{ data: Array<Record<string, unknown>>; next_cursor: string }>(await server.call('GET', '/v1/signature-requests'));
-  assert.deepEqual(all.data.map((r) => r.id), newestFirst);
+  assert.deepEqual(
+    all.data.map((r) => r.id),
+    newestFirst,
+  );
   assert.equal(all.next_cursor, '');
   assert.deepEqual(Object.keys(all.data[0] ?? {}).sort(), ['client_reference', 'created_at', 'id', 'retention_expires_at', 'status', 'updated_at']);
 
@@ -88,7 +123,10 @@ test('the list is newest first, filtered by status and client_reference, paged b
   assert.equal(pages, 3);
 
   const one = await json<{ data: Array<{ id: string }> }>(await server.call('GET', '/v1/signature-requests?client_reference=list-3'));
-  assert.deepEqual(one.data.map((r) => r.id), [ids[3]]);
+  assert.deepEqual(
+    one.data.map((r) => r.id),
+    [ids[3]],
+  );
   const prepared = await json<{ data: unknown[] }>(await server.call('GET', '/v1/signature-requests?status=prepared&limit=100'));
   assert.equal(prepared.data.length, 5);
   const active = await json<{ data: unknown[]; next_cursor: string }>(await server.call('GET', '/v1/signature-requests?status=active'));

@@ -48,18 +48,32 @@ test('the example receiver is right on every case: exit 0; the test deliveries s
   const receiver = await startExampleReceiver(t, secretOf(server));
   const { code, report, stderr } = await check(server, receiver.url);
   assert.equal(code, 0, stderr);
-  assert.equal(report.passed, true, JSON.stringify(report.cases.filter((c) => !c.ok), null, 2));
+  assert.equal(
+    report.passed,
+    true,
+    JSON.stringify(
+      report.cases.filter((c) => !c.ok),
+      null,
+      2,
+    ),
+  );
   assert.deepEqual(wrongCases(report), []);
   assert.equal(report.passed_count, report.case_count);
   assert.equal(report.key_id, server.running.firstKey?.key_id);
   assert.equal(report.tolerance_seconds, 300);
   // One valid delivery per event type, answered 2xx; the retry and the out-of-order pair answered 2xx twice.
   const valid = report.cases.filter((c) => c.group === 'valid');
-  assert.deepEqual(valid.map((c) => c.deliveries[0]?.event_type), WebhookEvent.properties.type.enum);
+  assert.deepEqual(
+    valid.map((c) => c.deliveries[0]?.event_type),
+    WebhookEvent.properties.type.enum,
+  );
   for (const id of ['retry-same-webhook-id', 'out-of-order']) {
     const pair = report.cases.find((c) => c.id === id);
     assert.equal(pair?.deliveries.length, 2, id);
-    assert.ok(pair.deliveries.every((d) => d.status_code !== null && d.status_code < 300), `${id}: ${pair.answered}`);
+    assert.ok(
+      pair.deliveries.every((d) => d.status_code !== null && d.status_code < 300),
+      `${id}: ${pair.answered}`,
+    );
     assert.ok(pair.note, `${id} says what paraph cannot see`);
   }
   const [first, again] = report.cases.find((c) => c.id === 'retry-same-webhook-id')?.deliveries ?? [];
@@ -73,8 +87,15 @@ test('the example receiver is right on every case: exit 0; the test deliveries s
   const timing = report.cases.find((c) => c.group === 'timing');
   assert.match(timing?.answered ?? '', /^slowest answer \d+ ms/);
   // The retried event was handled once: the receiver printed one line per event it acted on.
-  const handled = receiver.output().split('\n').filter((line) => /^\S+\.\S+ /.test(line));
-  assert.equal(handled.length, valid.length + 3, `one line per valid event, one for the retried event (not two), two for the out-of-order pair:\n${receiver.output()}`);
+  const handled = receiver
+    .output()
+    .split('\n')
+    .filter((line) => /^\S+\.\S+ /.test(line));
+  assert.equal(
+    handled.length,
+    valid.length + 3,
+    `one line per valid event, one for the retried event (not two), two for the out-of-order pair:\n${receiver.output()}`,
+  );
   // A generous sanity bound; bench/receiver-check.ts measures it against the 3 s target.
   assert.ok(report.duration_ms < 10_000, `the check took ${report.duration_ms} ms`);
 
@@ -91,7 +112,10 @@ test('the example receiver is right on every case: exit 0; the test deliveries s
   const deliveries = await json<{ data: unknown[] }>(await server.call('GET', '/v1/webhook-deliveries'));
   assert.deepEqual(deliveries.data, []);
   const stored = server.running.ctx.db.all(server.running.ctx.db.q.selectFrom('receiver_checks').selectAll());
-  assert.deepEqual(stored.map((row) => [row.id, row.passed, row.url]), [[report.id, 1, receiver.url]]);
+  assert.deepEqual(
+    stored.map((row) => [row.id, row.passed, row.url]),
+    [[report.id, 1, receiver.url]],
+  );
 });
 
 test('a receiver that accepts everything is wrong on the forged, malformed and stale cases: exit 1, and the text says why', { timeout: 60_000 }, async (t) => {
@@ -102,7 +126,10 @@ test('a receiver that accepts everything is wrong on the forged, malformed and s
   assert.match(stderr, /the receiver answered 11 of 24 cases wrong/);
   assert.deepEqual(wrongCases(report).sort(), [...SIGNATURE_CASES, ...HEADER_CASES, ...TIMESTAMP_CASES].sort());
   assert.ok(receiver.received.every((r) => r.headers['paraph-test-delivery'] === 'true'));
-  assert.equal(receiver.received.length, report.cases.reduce((n, c) => n + c.deliveries.length, 0));
+  assert.equal(
+    receiver.received.length,
+    report.cases.reduce((n, c) => n + c.deliveries.length, 0),
+  );
   // What each wrong delivery carried: a forged signature is none the key's secret made, a missing header is missing.
   const sent = (id: string) => report.cases.find((c) => c.id === id)?.deliveries[0]?.headers ?? {};
   assert.equal(sent('missing-webhook-id')['webhook-id'], undefined);
@@ -113,7 +140,10 @@ test('a receiver that accepts everything is wrong on the forged, malformed and s
   assert.equal(text.code, 1);
   assert.match(text.stdout, /^WRONG\s+a forged webhook-signature/m);
   assert.match(text.stdout, /^ok\s+a valid signer\.completed/m);
-  assert.match(text.stdout, /WRONG: a webhook-timestamp 10 minutes old \(validly signed\) \(expected 4xx, answered 204\)\n {2}in production: .+\n {2}fix: reject a webhook-timestamp more than 5 minutes/);
+  assert.match(
+    text.stdout,
+    /WRONG: a webhook-timestamp 10 minutes old \(validly signed\) \(expected 4xx, answered 204\)\n {2}in production: .+\n {2}fix: reject a webhook-timestamp more than 5 minutes/,
+  );
   assert.match(text.stdout, /11 of 24 cases wrong\.$/m);
 });
 
@@ -159,7 +189,9 @@ test('the dashboard runs the same check with a key it names, and lists earlier c
   const other = server.newKey();
   const receiver = await startExampleReceiver(t, secretOf(server));
 
-  const overview = await json<{ scope: string; data: { keys: Array<{ key_id: string; webhook_secret_hint: string }>; checks: unknown[] } }>(await dashboard(server, 'GET', '/receiver-checks'));
+  const overview = await json<{ scope: string; data: { keys: Array<{ key_id: string; webhook_secret_hint: string }>; checks: unknown[] } }>(
+    await dashboard(server, 'GET', '/receiver-checks'),
+  );
   assert.deepEqual(overview.data.keys.map((k) => k.key_id).sort(), [server.running.firstKey?.key_id, other.keyId].sort());
   assert.ok(overview.data.keys.every((k) => /^whsec_…/.test(k.webhook_secret_hint)));
   assert.deepEqual(overview.data.checks, []);
@@ -174,12 +206,27 @@ test('the dashboard runs the same check with a key it names, and lists earlier c
   assert.ok(wrong.cases.filter((c) => c.expected === '2xx').every((c) => !c.ok));
 
   const listed = await json<{ data: { checks: ReceiverCheck[] } }>(await dashboard(server, 'GET', '/receiver-checks'));
-  assert.deepEqual(listed.data.checks.map((c) => c.id), [wrong.id, rightReport.id]);
+  assert.deepEqual(
+    listed.data.checks.map((c) => c.id),
+    [wrong.id, rightReport.id],
+  );
 
   await expectError(await dashboard(server, 'POST', '/receiver-checks', { url: 'ftp://x' }), 400, 'invalid_request', /http or https/);
-  await expectError(await dashboard(server, 'POST', '/receiver-checks', { url: receiver.url, key_id: '00000000-0000-4000-8000-000000000000' }), 404, 'not_found');
+  await expectError(
+    await dashboard(server, 'POST', '/receiver-checks', { url: receiver.url, key_id: '00000000-0000-4000-8000-000000000000' }),
+    404,
+    'not_found',
+  );
   await expectError(await dashboard(server, 'POST', '/receiver-checks', { url: receiver.url, tolerance_seconds: 0 }), 400, 'invalid_request');
-  assert.equal((await server.call('POST', '/_dashboard/api/receiver-checks', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) })).status, 401);
+  assert.equal(
+    (
+      await server.call('POST', '/_dashboard/api/receiver-checks', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url }),
+      })
+    ).status,
+    401,
+  );
 });
 
 test("the timing case measures the receiver's answers against the delivery timeout of the server that checks", { timeout: 60_000 }, async (t) => {

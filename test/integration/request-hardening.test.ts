@@ -91,7 +91,12 @@ test('a JSON body `null` is refused with 400 and the call does not act', async (
   const server = await useServer(t);
   const id = await prepared(server, 'null-body');
   const headers = { 'content-type': 'application/json' };
-  for (const route of [`/v1/signature-requests/${id}/activate`, `/v1/signature-requests/${id}/cancel`, `/v1/signature-requests/${id}/reminders`, '/_sandbox/api-keys']) {
+  for (const route of [
+    `/v1/signature-requests/${id}/activate`,
+    `/v1/signature-requests/${id}/cancel`,
+    `/v1/signature-requests/${id}/reminders`,
+    '/_sandbox/api-keys',
+  ]) {
     const answer = await server.call('POST', route, { body: 'null', headers });
     const body = await json<Json>(answer);
     assert.equal(answer.status, 400, `${route}: ${JSON.stringify(body)}`);
@@ -128,7 +133,11 @@ test('repeated Authorization or Idempotency-Key headers are refused with 400, an
   const id = await prepared(server, 'twice');
   const other = server.newKey(server.accountId).apiKey;
   const get = (extra: string[]) => ['GET /v1/signature-requests HTTP/1.1', 'Host: 127.0.0.1', ...extra, 'Connection: close', '', ''].join('\r\n');
-  assertEnvelope(await raw(server, get([`Authorization: Bearer ${server.apiKey}`, 'Authorization: Bearer paraph_test_wrong'])), 400, /Authorization header is repeated/);
+  assertEnvelope(
+    await raw(server, get([`Authorization: Bearer ${server.apiKey}`, 'Authorization: Bearer paraph_test_wrong'])),
+    400,
+    /Authorization header is repeated/,
+  );
   assertEnvelope(await raw(server, get([`Authorization: Bearer ${server.apiKey}`, `Authorization: Bearer ${other}`])), 400, /Authorization header is repeated/);
   const activate = [
     `POST /v1/signature-requests/${id}/activate HTTP/1.1`,
@@ -190,7 +199,11 @@ test('a client that drops its upload midway is logged at info in one line, never
   await sleep(1000);
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
   const bad = lines.filter((l) => l.level >= 40);
-  assert.deepEqual(bad.map((l) => l.msg), [], 'nothing at warn or error');
+  assert.deepEqual(
+    bad.map((l) => l.msg),
+    [],
+    'nothing at warn or error',
+  );
   const dropped = lines.filter((l) => /upload/.test(l.msg));
   assert.equal(dropped.length, 3, JSON.stringify(lines));
   for (const line of dropped) {

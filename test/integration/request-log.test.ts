@@ -29,7 +29,10 @@ test('at info: one line per request with method, route pattern, status, error co
   const link = signers[0]?.signing_url as string;
   const got = await server.call('GET', `/v1/signature-requests/${id}`);
   assert.equal(got.status, 200);
-  const conflict = await server.call('PUT', `/v1/signature-requests/${id}/fields`, { body: JSON.stringify({ fields: [] }), headers: { 'content-type': 'application/json' } });
+  const conflict = await server.call('PUT', `/v1/signature-requests/${id}/fields`, {
+    body: JSON.stringify({ fields: [] }),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.ok(conflict.status >= 400);
   const unauthorized = await server.call('GET', '/v1/signature-requests', { key: 'paraph_test_wrong' });
   assert.equal(unauthorized.status, 401);
@@ -39,10 +42,22 @@ test('at info: one line per request with method, route pattern, status, error co
 
   const requests = lines().filter((line) => line.msg === 'request');
   const of = (response: Response) => requests.find((line) => line.reqId === response.headers.get('x-request-id'));
-  assert.deepEqual({ ...of(got), time: 0, pid: 0, hostname: '', ms: 0 }, {
-    level: 30, time: 0, pid: 0, hostname: '', ms: 0, msg: 'request',
-    reqId: got.headers.get('x-request-id'), method: 'GET', route: '/v1/signature-requests/:id', status: 200, code: null,
-  });
+  assert.deepEqual(
+    { ...of(got), time: 0, pid: 0, hostname: '', ms: 0 },
+    {
+      level: 30,
+      time: 0,
+      pid: 0,
+      hostname: '',
+      ms: 0,
+      msg: 'request',
+      reqId: got.headers.get('x-request-id'),
+      method: 'GET',
+      route: '/v1/signature-requests/:id',
+      status: 200,
+      code: null,
+    },
+  );
   const refused = of(conflict);
   assert.equal(refused?.status, conflict.status);
   assert.equal(refused?.code, ((await conflict.json()) as { error: { code: string } }).error.code);
@@ -61,5 +76,8 @@ test('at the default level (warn) no request is logged', async (t) => {
   const server = await useServer(t, {}, {}, { log });
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
   assert.equal((await server.call('GET', '/v1/signature-requests/not-an-id')).status, 404);
-  assert.deepEqual(lines().filter((line) => line.msg === 'request'), []);
+  assert.deepEqual(
+    lines().filter((line) => line.msg === 'request'),
+    [],
+  );
 });

@@ -7,7 +7,7 @@ import { json, useServer } from '../helpers/server.js';
 
 type Created = { account_id: string; key_id: string; api_key: string; webhook_secret: string };
 
-test('a new key in a new account by default, or in the caller\'s account; each one works at once', async (t) => {
+test("a new key in a new account by default, or in the caller's account; each one works at once", async (t) => {
   const server = await useServer(t);
   for (const body of [undefined, {}, { account: 'new' }]) {
     const response = await postJson(server, '/_sandbox/api-keys', body);

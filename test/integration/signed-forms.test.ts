@@ -13,7 +13,9 @@ import { IN_CI, missingTool } from '../helpers/system-tools.js';
 
 const FORM = new URL('../../fixtures/detection/acroform.pdf', import.meta.url);
 
-test('a signed AcroForm document is flattened: values kept, no widget left, seal valid', { skip: !IN_CI && (missingTool('pdfsig') || missingTool('qpdf')) }, async (t) => {
+test('a signed AcroForm document is flattened: values kept, no widget left, seal valid', {
+  skip: !IN_CI && (missingTool('pdfsig') || missingTool('qpdf')),
+}, async (t) => {
   const dir = useTmpDir(t);
   // The form as a sender would upload it: some fields filled in.
   const original = await PDFDocument.load(fs.readFileSync(FORM));
@@ -49,9 +51,15 @@ test('a signed AcroForm document is flattened: values kept, no widget left, seal
   fs.writeFileSync(file, bytes);
 
   assert.equal(await widgetCount(bytes), 0, 'pdf.js finds no form widget');
-  const qpdf = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', file], { encoding: 'utf8' })) as { acroform: { fields: Array<{ fieldtype: string }> } };
+  const qpdf = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', file], { encoding: 'utf8' })) as {
+    acroform: { fields: Array<{ fieldtype: string }> };
+  };
   // The only field left is paraph's own signature field (invisible, no widget on a page).
-  assert.deepEqual(qpdf.acroform.fields.map((f) => f.fieldtype), ['/Sig'], JSON.stringify(qpdf.acroform.fields));
+  assert.deepEqual(
+    qpdf.acroform.fields.map((f) => f.fieldtype),
+    ['/Sig'],
+    JSON.stringify(qpdf.acroform.fields),
+  );
   const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
   assert.ok(text.includes('Flatland Holdings') && text.includes('REF-20261128'), 'the form values are drawn into the page');
   assert.match(text, /\d{4}-\d{2}-\d{2}/, 'the date in ISO 8601');

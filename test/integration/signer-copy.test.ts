@@ -36,7 +36,7 @@ async function mailsOf(server: TestServer, id: string): Promise<Mail[]> {
 
 const sign = (link: string) => signerAction(link, 'sign', { signature: { type: 'typed', text: 'Ada Lovelace' } });
 
-test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => {
+test("the signer's copy of the signed PDF", { timeout: 240_000 }, async (t) => {
   const server = await useServer(t);
 
   await t.test('two signers: 409 until complete, then the PDF under each link and a completed mail each', async () => {
@@ -117,7 +117,11 @@ test('the signer\'s copy of the signed PDF', { timeout: 240_000 }, async (t) => 
   });
 
   await t.test('a request run without mails gets no completed mail; an unknown token is neutral', async () => {
-    const id = await createRequest(server, { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] }, { signers: 'payload' });
+    const id = await createRequest(
+      server,
+      { signers: [{ reference: 'client', name: 'Ada', email: 'ada.nomail@example.com', order: 1 }] },
+      { signers: 'payload' },
+    );
     const { signers } = await activate(server, id);
     assert.equal((await sign(signers[0]!.signing_url)).status, 200);
     await settled(server, 'the signed PDF', async () => ((await view(signers[0]!.signing_url)).signed_pdf === 'ready' ? true : null));

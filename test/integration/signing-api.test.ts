@@ -16,7 +16,9 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A real 1x1 PNG. */
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const JPEG_BYTES = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+]);
 const png = (base64: string) => `data:image/png;base64,${base64}`;
 const typed = (text: string) => ({ type: 'typed', text });
 const drawn = (image: string) => ({ type: 'drawn', image });
@@ -190,7 +192,20 @@ describe('signing API', { concurrency: 3 }, () => {
 
     const first = await view(s1);
     assert.deepEqual(Object.keys(first).sort(), [
-      'brand', 'can_sign', 'closed_reason', 'earlier_fields', 'embed_origin', 'fields', 'lang', 'request', 'return_url', 'signed_pdf', 'signer', 'state', 'verification_required', 'waiting_for',
+      'brand',
+      'can_sign',
+      'closed_reason',
+      'earlier_fields',
+      'embed_origin',
+      'fields',
+      'lang',
+      'request',
+      'return_url',
+      'signed_pdf',
+      'signer',
+      'state',
+      'verification_required',
+      'waiting_for',
       'waiting_for_names',
     ]);
     assert.equal(first.signed_pdf, 'none');
@@ -223,9 +238,23 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.equal(first.can_sign, true);
     assert.deepEqual(first.waiting_for, []);
     assert.equal(first.fields.length, 1, "only the signer's own field");
-    assert.deepEqual({ ...first.fields[0], id: undefined }, {
-      id: undefined, type: 'signature', page: 1, x: 50, y: 50, width: 150, height: 40, name: '', field_key: '', value: '', read_only: false, editable: false,
-    });
+    assert.deepEqual(
+      { ...first.fields[0], id: undefined },
+      {
+        id: undefined,
+        type: 'signature',
+        page: 1,
+        x: 50,
+        y: 50,
+        width: 150,
+        height: 40,
+        name: '',
+        field_key: '',
+        value: '',
+        read_only: false,
+        editable: false,
+      },
+    );
 
     const after = await fullStatus(server, id);
     assert.equal(signerIn(after, 's1').status, 'viewed');
@@ -247,7 +276,10 @@ describe('signing API', { concurrency: 3 }, () => {
     const server = await useServer(t);
     const plain = await start(server, {}, 2);
     const embedded = await start(server, { embed_origin: 'https://app.example.com:8443' }, 1);
-    const otp = await start(server, { signers: [{ reference: 'o', email: 'otp-h@example.com', order: 1, verification: 'email_otp' }], fields: [{ signer_reference: 'o', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 }] });
+    const otp = await start(server, {
+      signers: [{ reference: 'o', email: 'otp-h@example.com', order: 1, verification: 'email_otp' }],
+      fields: [{ signer_reference: 'o', type: 'signature', page: 1, x: 50, y: 50, width: 100, height: 40 }],
+    });
 
     await t.test('the signing page: no-store, no-referrer, frame-ancestors none', async () => {
       const response = await fetch(plain.links.s1 as string);
@@ -319,12 +351,9 @@ describe('signing API', { concurrency: 3 }, () => {
       for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('cache-control'), 'no-store', what);
     });
 
-    await t.test(
-      'error answers under a link carry referrer-policy no-referrer too',
-      async () => {
-        for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('referrer-policy'), 'no-referrer', what);
-      },
-    );
+    await t.test('error answers under a link carry referrer-policy no-referrer too', async () => {
+      for (const [what, response] of await errorAnswers()) assert.equal(response.headers.get('referrer-policy'), 'no-referrer', what);
+    });
   });
 
   test('view: lang is the signer locale, else ?lang=, else Accept-Language, else en', async (t) => {
@@ -365,7 +394,10 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.equal(s1.fields.length, 9, "only s1's fields");
     assert.deepEqual(Object.keys(byName).sort(), ['company', 'contact', 'full_name', 'note', 'ref_no', 'signed_on', 'start_date']);
     const marks = (s1.fields as Json[]).filter((f) => f.type === 'signature' || f.type === 'initials');
-    assert.deepEqual(marks.map((f) => [f.type, f.value, f.editable]).sort(), [['initials', '', false], ['signature', '', false]]);
+    assert.deepEqual(marks.map((f) => [f.type, f.value, f.editable]).sort(), [
+      ['initials', '', false],
+      ['signature', '', false],
+    ]);
     const summary = (name: string) => {
       const f = byName[name] as Json;
       return { type: f.type, field_key: f.field_key, value: f.value, read_only: f.read_only, editable: f.editable };
@@ -447,7 +479,14 @@ describe('signing API', { concurrency: 3 }, () => {
         await sign({
           signature: drawn(png(image.toString('base64'))),
           initials: typed('AL'),
-          fields: { company: 'ACME', start_date: '2025-01-31', ref_no: 'HACKED', full_name: 'Mallory', contact: 'mallory@example.com', signed_on: '1999-01-01' },
+          fields: {
+            company: 'ACME',
+            start_date: '2025-01-31',
+            ref_no: 'HACKED',
+            full_name: 'Mallory',
+            contact: 'mallory@example.com',
+            signed_on: '1999-01-01',
+          },
         }),
       );
       assert.deepEqual(Object.keys(outcome).sort(), ['next', 'next_names', 'request_status', 'return_url', 'signed_at', 'status']);
@@ -477,7 +516,12 @@ describe('signing API', { concurrency: 3 }, () => {
       assert.ok((state.fields as Json[]).filter((f) => f.signer_reference === 's2').every((f) => f.completed === false));
 
       const { db } = server.running.ctx;
-      const marks = db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', '=', signers.s1 as string));
+      const marks = db.all(
+        db.q
+          .selectFrom('signer_marks')
+          .selectAll()
+          .where('signer_id', '=', signers.s1 as string),
+      );
       const byKind = Object.fromEntries(marks.map((m) => [m.kind, m]));
       assert.equal(byKind.signature?.method, 'drawn');
       assert.ok(Buffer.from(byKind.signature?.image as Uint8Array).equals(image), 'the drawn PNG is stored as sent');
@@ -507,8 +551,14 @@ describe('signing API', { concurrency: 3 }, () => {
       const s2View = await view(s2);
       const unnamed = (s2View.fields as Json[]).find((f) => f.type === 'date') as Json;
       assert.equal(unnamed.name, '');
-      await expectError(await act(s2, 'sign', { signature: typed('Bob'), fields: { s2_name: 'Bob Builder', title: 'CTO' } }), 400, new RegExp(unnamed.id as string));
-      const outcome = await ok(await act(s2, 'sign', { signature: typed('Bob Builder'), fields: { s2_name: 'Bob Builder', title: 'CTO', [unnamed.id]: '2025-02-01' } }));
+      await expectError(
+        await act(s2, 'sign', { signature: typed('Bob'), fields: { s2_name: 'Bob Builder', title: 'CTO' } }),
+        400,
+        new RegExp(unnamed.id as string),
+      );
+      const outcome = await ok(
+        await act(s2, 'sign', { signature: typed('Bob Builder'), fields: { s2_name: 'Bob Builder', title: 'CTO', [unnamed.id]: '2025-02-01' } }),
+      );
       assert.equal(outcome.status, 'signed');
       assert.equal(outcome.request_status, 'completed');
       const state = await fullStatus(server, id);
@@ -519,9 +569,10 @@ describe('signing API', { concurrency: 3 }, () => {
       assert.ok((state.fields as Json[]).every((f) => f.completed === true));
 
       const events = eventsOf(server, id);
-      assert.deepEqual(events.map((e) => e.type).filter((type) => type !== 'signer.viewed'), [
-        'signature_request.activated', 'signer.completed', 'signer.completed', 'signature_request.completed',
-      ]);
+      assert.deepEqual(
+        events.map((e) => e.type).filter((type) => type !== 'signer.viewed'),
+        ['signature_request.activated', 'signer.completed', 'signer.completed', 'signature_request.completed'],
+      );
       const last = events.filter((e) => e.type === 'signer.completed')[1];
       assert.equal(last?.data.signer.reference, 's2');
       assert.equal(last?.data.signer.status, 'signed');
@@ -568,7 +619,11 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.equal(requestDeclined[0]?.data.status, 'declined');
     assert.equal(requestDeclined[0]?.data.reason, undefined);
 
-    for (const [ref, expected] of [['s2', 'declined'], ['s3', 'declined'], ['s1', 'signed']] as const) {
+    for (const [ref, expected] of [
+      ['s2', 'declined'],
+      ['s3', 'declined'],
+      ['s1', 'signed'],
+    ] as const) {
       const closed = await view(links[ref] as string);
       assert.equal(closed.state, 'closed', ref);
       assert.equal(closed.closed_reason, expected, ref);
@@ -579,15 +634,12 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.declined').length, 1);
   });
 
-  test(
-    'decline: a reason of only blanks is no reason (400)',
-    async (t) => {
-      const server = await useServer(t);
-      const { id, links } = await start(server, {}, 1);
-      await expectError(await act(links.s1 as string, 'decline', { reason: '   ' }), 400, /reason/);
-      assert.equal((await fullStatus(server, id)).status, 'active');
-    },
-  );
+  test('decline: a reason of only blanks is no reason (400)', async (t) => {
+    const server = await useServer(t);
+    const { id, links } = await start(server, {}, 1);
+    await expectError(await act(links.s1 as string, 'decline', { reason: '   ' }), 400, /reason/);
+    assert.equal((await fullStatus(server, id)).status, 'active');
+  });
 
   // ---------------------------------------------------------------------------------------------
   // Closed links
@@ -625,7 +677,9 @@ describe('signing API', { concurrency: 3 }, () => {
 
     await t.test('after a reminder: the old link is revoked, the new one opens', async () => {
       const { id, links } = await start(server, {}, 1);
-      const reminded = await ok<{ reminders: Array<{ reference: string; signing_url: string }> }>(await postJson(server, `/v1/signature-requests/${id}/reminders`, {}));
+      const reminded = await ok<{ reminders: Array<{ reference: string; signing_url: string }> }>(
+        await postJson(server, `/v1/signature-requests/${id}/reminders`, {}),
+      );
       const fresh = reminded.reminders[0]?.signing_url as string;
       assert.notEqual(fresh, links.s1);
       await closedView(links.s1 as string, 'revoked');
@@ -931,7 +985,10 @@ describe('signing API', { concurrency: 3 }, () => {
   // ---------------------------------------------------------------------------------------------
   // Return URL
 
-  function assertReturnUrl(returnUrl: string, expected: { base: string; status: string; id: string; clientReference: string; signer: string; param?: string; extra?: Record<string, string> }) {
+  function assertReturnUrl(
+    returnUrl: string,
+    expected: { base: string; status: string; id: string; clientReference: string; signer: string; param?: string; extra?: Record<string, string> },
+  ) {
     const url = new URL(returnUrl);
     assert.equal(`${url.origin}${url.pathname}`, expected.base, returnUrl);
     const params = Object.fromEntries(url.searchParams);
@@ -993,7 +1050,14 @@ describe('signing API', { concurrency: 3 }, () => {
     const opened = await view(links.s1 as string);
     assert.equal(opened.brand, 'acme');
     const signed = await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
-    assertReturnUrl(signed.return_url as string, { base: 'https://app.example.com/done', status: 'signed', id, clientReference: 'brand-1', signer: 's1', param: 'acme_status' });
+    assertReturnUrl(signed.return_url as string, {
+      base: 'https://app.example.com/done',
+      status: 'signed',
+      id,
+      clientReference: 'brand-1',
+      signer: 's1',
+      param: 'acme_status',
+    });
     assert.equal(new URL(signed.return_url as string).searchParams.get('paraph_status'), null);
   });
 
@@ -1020,7 +1084,11 @@ describe('signing API', { concurrency: 3 }, () => {
     await ok(await act(signing.links.s2 as string, 'sign', { signature: typed('Two') }));
     const signed = await eventsFor(receiver, signing.id, 5);
     assert.deepEqual(signed.map((e) => e.type).sort(), [
-      'signature_request.activated', 'signature_request.completed', 'signer.completed', 'signer.completed', 'signer.viewed',
+      'signature_request.activated',
+      'signature_request.completed',
+      'signer.completed',
+      'signer.completed',
+      'signer.viewed',
     ]);
     for (const event of signed) {
       assert.equal(event.data.client_reference, 'wh-sign');
@@ -1030,11 +1098,18 @@ describe('signing API', { concurrency: 3 }, () => {
     const byType = (events: Json[], type: string) => events.filter((e) => e.type === type);
     const viewed = byType(signed, 'signer.viewed')[0] as Json;
     assert.deepEqual(viewed.data, {
-      signature_request_id: signing.id, client_reference: 'wh-sign', status: 'active',
+      signature_request_id: signing.id,
+      client_reference: 'wh-sign',
+      status: 'active',
       signer: { id: signing.signers.s1, reference: 's1', email: 's1@example.com', status: 'viewed' },
     });
-    const completedSigners = byType(signed, 'signer.completed').map((e) => [e.data.signer.reference, e.data.signer.status, e.data.status]).sort();
-    assert.deepEqual(completedSigners, [['s1', 'signed', 'active'], ['s2', 'signed', 'completed']]);
+    const completedSigners = byType(signed, 'signer.completed')
+      .map((e) => [e.data.signer.reference, e.data.signer.status, e.data.status])
+      .sort();
+    assert.deepEqual(completedSigners, [
+      ['s1', 'signed', 'active'],
+      ['s2', 'signed', 'completed'],
+    ]);
     const completed = byType(signed, 'signature_request.completed')[0] as Json;
     assert.deepEqual(completed.data, { signature_request_id: signing.id, client_reference: 'wh-sign', status: 'completed' });
 
@@ -1044,7 +1119,10 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.deepEqual(declined.map((e) => e.type).sort(), ['signature_request.activated', 'signature_request.declined', 'signer.declined']);
     const signerDeclined = byType(declined, 'signer.declined')[0] as Json;
     assert.deepEqual(signerDeclined.data, {
-      signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined', reason: 'Terms changed',
+      signature_request_id: declining.id,
+      client_reference: 'wh-decline',
+      status: 'declined',
+      reason: 'Terms changed',
       signer: { id: declining.signers.s2, reference: 's2', email: 's2@example.com', status: 'declined' },
     });
     const requestDeclined = byType(declined, 'signature_request.declined')[0] as Json;
@@ -1054,6 +1132,12 @@ describe('signing API', { concurrency: 3 }, () => {
     // written later, have arrived; a one-second advance answers once no attempt is in flight.
     await advance(server, 1000);
     assert.equal((await eventsFor(receiver, signing.id, 0)).length, 5);
-    assert.deepEqual(eventsOf(server, signing.id).map((e) => e.type).filter((type) => type === 'signer.viewed'), ['signer.viewed'], 'one signer.viewed written');
+    assert.deepEqual(
+      eventsOf(server, signing.id)
+        .map((e) => e.type)
+        .filter((type) => type === 'signer.viewed'),
+      ['signer.viewed'],
+      'one signer.viewed written',
+    );
   });
 });

@@ -34,7 +34,10 @@ test('a group- or world-readable master key is reported', async (t) => {
   const spy = Object.assign(Object.create(log) as typeof log, { warn: (message: string) => void warnings.push(message) });
   const second = await createContext({ dataDir: dir, log: spy });
   await second.close();
-  assert.ok(warnings.some((w) => /master\.key is readable by other users/.test(w)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => /master\.key is readable by other users/.test(w)),
+    warnings.join('\n'),
+  );
 });
 
 test('a second process on the same directory writes while the server serves, without lock errors', async (t) => {
@@ -74,7 +77,13 @@ test('data survives a restart on the same directory, and the first key is made o
 });
 
 test("a CLI process applies serve's options from its one record, every option alike (webhook time-out, loopback, brand, relay, timestamps)", async (t) => {
-  const server = await useServer(t, { webhookTimeout: '60', allowLoopbackWebhooks: true, brand: 'acme', smtpRelay: 'smtp://127.0.0.1:2599', timestamps: 'off' });
+  const server = await useServer(t, {
+    webhookTimeout: '60',
+    allowLoopbackWebhooks: true,
+    brand: 'acme',
+    smtpRelay: 'smtp://127.0.0.1:2599',
+    timestamps: 'off',
+  });
   const cli = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
   t.after(() => cli.close());
   assert.deepEqual(cli.policy, server.running.ctx.policy);
@@ -84,6 +93,12 @@ test("a CLI process applies serve's options from its one record, every option al
   assert.equal(cli.brand.word, 'acme');
   assert.equal(cli.mailTarget(), 'smtp://127.0.0.1:2599');
   const { db } = cli;
-  const records = db.all(db.q.selectFrom('settings').select('key').where('key', 'in', ['serve_options', 'brand', 'allow_loopback_webhooks', 'timestamps', 'tsa_url', 'smtp_relay']));
-  assert.deepEqual(records.map((r) => r.key), ['serve_options'], 'one record, no option kept key by key');
+  const records = db.all(
+    db.q.selectFrom('settings').select('key').where('key', 'in', ['serve_options', 'brand', 'allow_loopback_webhooks', 'timestamps', 'tsa_url', 'smtp_relay']),
+  );
+  assert.deepEqual(
+    records.map((r) => r.key),
+    ['serve_options'],
+    'one record, no option kept key by key',
+  );
 });

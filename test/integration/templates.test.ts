@@ -79,7 +79,10 @@ function createFrom(
   options: { key?: string; document?: { bytes?: Uint8Array; filename?: string } | null } = {},
 ): Promise<Response> {
   const payload = { client_reference: nextRef(), template_id: templateId, signers: [CLIENT, WITNESS], ...over };
-  return postCreate(server, payload, { ...(options.document === undefined ? {} : { document: options.document }), ...(options.key ? { key: options.key } : {}) });
+  return postCreate(server, payload, {
+    ...(options.document === undefined ? {} : { document: options.document }),
+    ...(options.key ? { key: options.key } : {}),
+  });
 }
 
 async function created(res: Response): Promise<CreateResponse> {
@@ -240,12 +243,20 @@ test('template fields follow every FieldInput rule; refusals store nothing', asy
     ['an empty signer_reference', [sigOf('')], 'fields[0].signer_reference must not be empty'],
     ['a signer_reference over 100 characters', [sigOf('r'.repeat(101))], 'fields[0].signer_reference must be at most 100 characters'],
     ['a value over 500 characters', [textOf('client', { value: 'v'.repeat(501) })], 'fields[0].value must be at most 500 characters'],
-    ['two fields with one name', [sigOf('client'), textOf('client', { name: 'company' }), textOf('client', { name: 'company', y: 140 })], 'fields[2].name "company" is used by another field'],
+    [
+      'two fields with one name',
+      [sigOf('client'), textOf('client', { name: 'company' }), textOf('client', { name: 'company', y: 140 })],
+      'fields[2].name "company" is used by another field',
+    ],
     ['read_only without a value', [textOf('client', { read_only: true })], 'fields[0].read_only requires a value'],
     ['a field_key on a signature field', [sigOf('client', { field_key: 'signer_name' })], 'fields[0].field_key is only allowed on text and date fields'],
     ['sign_date on a text field', [textOf('client', { field_key: 'sign_date' })], 'fields[0].field_key "sign_date" needs a date field'],
     ['a value on a signature field', [sigOf('client', { value: 'x' })], 'fields[0].value is only allowed on text and date fields'],
-    ['a value on a field filled by the signer', [textOf('client', { field_key: 'company', value: 'ACME' })], 'fields[0].value is not allowed on a field with field_key'],
+    [
+      'a value on a field filled by the signer',
+      [textOf('client', { field_key: 'company', value: 'ACME' })],
+      'fields[0].value is not allowed on a field with field_key',
+    ],
     ['11 roles', elevenRoles, 'a template has at most 10 roles'],
     ['a page the document does not have', [sigOf('client', { page: 2 })], 'fields[0].page 2 does not exist: the document has 1 page'],
     ['a field outside its page', [sigOf('client', { x: 500, width: 200 })], 'fields[0] lies outside page 1'],
@@ -260,7 +271,10 @@ test('template fields follow every FieldInput rule; refusals store nothing', asy
     assert.equal(rowCount(server, 'templates'), 0);
   });
   await t.test('a field on page 2 of a two-page document is accepted', async () => {
-    const bytes = await makePdf([{ width: 595.28, height: 841.89 }, { width: 612, height: 792 }]);
+    const bytes = await makePdf([
+      { width: 595.28, height: 841.89 },
+      { width: 612, height: 792 },
+    ]);
     const template = await makeTemplate(server, { document: { bytes }, fields: [sigOf('client', { page: 2, x: 400, width: 200 })] });
     assert.equal(templateRow(server, template.id)?.page_count, 2);
   });
@@ -318,7 +332,7 @@ test('POST /v1/templates honours Idempotency-Key', async (t) => {
 // ------------------------------------------------------------------------------------------------------------
 // GET and DELETE /v1/templates
 
-test('GET /v1/templates: the account\'s templates, newest first, archived ones left out', async (t) => {
+test("GET /v1/templates: the account's templates, newest first, archived ones left out", async (t) => {
   const server = await useServer(t);
   assert.deepEqual(await listTemplates(server), []);
   const older = await makeTemplate(server, { name: 'Older' });
@@ -462,7 +476,13 @@ test('create from a template: 201 echoing template_id, fields copied with field_
         ['signed_on', 'date', 'sign_date', 'client', '', false],
       ],
     );
-    assert.deepEqual(status.signers.map((s) => [s.reference, s.email, s.order]), [['client', 'ada@example.com', 1], ['witness', 'bob@example.com', 2]]);
+    assert.deepEqual(
+      status.signers.map((s) => [s.reference, s.email, s.order]),
+      [
+        ['client', 'ada@example.com', 1],
+        ['witness', 'bob@example.com', 2],
+      ],
+    );
   });
 
   await t.test("the request's document is its own encrypted copy of the template's PDF", async () => {
@@ -479,7 +499,13 @@ test('create from a template: 201 echoing template_id, fields copied with field_
 
   await t.test('the uploaded document part is still required, but the template PDF is the one used', async () => {
     await expectError(await createFrom(server, template.id, {}, { document: null }), 400, 'invalid_request', '"document"');
-    const twoPages = await makePdf([{ width: 300, height: 300 }, { width: 300, height: 300 }], { text: 'Another document' });
+    const twoPages = await makePdf(
+      [
+        { width: 300, height: 300 },
+        { width: 300, height: 300 },
+      ],
+      { text: 'Another document' },
+    );
     const other = await created(await createFrom(server, template.id, {}, { document: { bytes: twoPages, filename: 'other.pdf' } }));
     const doc = documentOf(server, other.id);
     assert.equal(doc?.sha256, templateRow(server, template.id)?.sha256);
@@ -508,12 +534,15 @@ test('create from a template: 201 echoing template_id, fields copied with field_
     await created(await createFrom(server, template.id));
   });
 
-  await t.test('templates have no retention deadline: past every request\'s, the template is still usable', async () => {
+  await t.test("templates have no retention deadline: past every request's, the template is still usable", async () => {
     server.running.ctx.clock.advance(11 * DAY_MS);
     const advanced = await postJson(server, '/_sandbox/clock/advance', { seconds: 1 });
     assert.equal(advanced.status, 200);
     assert.equal((await getStatus(server, response.id)).status, 'purged');
-    assert.deepEqual((await listTemplates(server)).map((x) => x.id), [template.id]);
+    assert.deepEqual(
+      (await listTemplates(server)).map((x) => x.id),
+      [template.id],
+    );
     assert.ok(fs.existsSync(blobPath(server, templateBlob)));
     await created(await createFrom(server, template.id));
   });

@@ -64,7 +64,12 @@ async function completed(server: TestServer, reference: string): Promise<{ id: s
     assert.equal(response.status, 200);
     return Buffer.from(await response.arrayBuffer());
   };
-  return { id, signed: await get('signed-pdf'), evidencePdf: await get('evidence.pdf'), evidence: JSON.parse((await get('evidence.json')).toString('utf8')) as Json };
+  return {
+    id,
+    signed: await get('signed-pdf'),
+    evidencePdf: await get('evidence.pdf'),
+    evidence: JSON.parse((await get('evidence.json')).toString('utf8')) as Json,
+  };
 }
 
 function pdfsigReport(file: string): string {
@@ -94,13 +99,19 @@ function shellBlocks(file: string): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-test('DER round trips: requests and replies, ours and openssl\'s, read the same both ways', async (t) => {
+test("DER round trips: requests and replies, ours and openssl's, read the same both ways", async (t) => {
   const { dir, key, identity } = await tsaFixture(t);
   const imprint = sha256('what is stamped');
   const requests: TimestampRequest[] = [
     { hashAlgorithm: 'sha256', messageImprint: imprint, policy: null, nonce: null, certReq: false },
     { hashAlgorithm: 'sha256', messageImprint: imprint, policy: TSA_POLICY, nonce: Buffer.from('80aa01', 'hex'), certReq: true },
-    { hashAlgorithm: 'sha512', messageImprint: createHash('sha512').update('x').digest(), policy: null, nonce: Buffer.from('0102030405060708', 'hex'), certReq: true },
+    {
+      hashAlgorithm: 'sha512',
+      messageImprint: createHash('sha512').update('x').digest(),
+      policy: null,
+      nonce: Buffer.from('0102030405060708', 'hex'),
+      certReq: true,
+    },
   ];
   for (const request of requests) {
     const der = encodeTimestampRequest(request);
@@ -153,7 +164,10 @@ test('DER round trips: requests and replies, ours and openssl\'s, read the same 
   // openssl verifies the token against the request it answers.
   fs.writeFileSync(path.join(dir, 'query.tsq'), query);
   fs.writeFileSync(path.join(dir, 'tsa.pem'), new X509Certificate(identity.certificateDer).toString());
-  assert.match(run('openssl', ['ts', '-verify', '-queryfile', path.join(dir, 'query.tsq'), '-in', path.join(dir, 'reply.tsr'), '-CAfile', path.join(dir, 'tsa.pem')]), /Verification: OK/);
+  assert.match(
+    run('openssl', ['ts', '-verify', '-queryfile', path.join(dir, 'query.tsq'), '-in', path.join(dir, 'reply.tsr'), '-CAfile', path.join(dir, 'tsa.pem')]),
+    /Verification: OK/,
+  );
 });
 
 test('requests the authority refuses say why', () => {
@@ -172,11 +186,15 @@ test('requests the authority refuses say why', () => {
     [Buffer.concat([Buffer.from([0x30, der.length - 2 + 4]), der.subarray(2), Buffer.from([0xa0, 0x02, 0x30, 0x00])]), /no request extensions/],
   ];
   for (const [input, message] of cases) {
-    assert.throws(() => decodeTimestampRequest(input), (error: Error) => error instanceof TimestampRequestError && message.test(error.message), `${input.toString('hex')} → ${message}`);
+    assert.throws(
+      () => decodeTimestampRequest(input),
+      (error: Error) => error instanceof TimestampRequestError && message.test(error.message),
+      `${input.toString('hex')} → ${message}`,
+    );
   }
 });
 
-test("checking a token: verified against its authority, unverified without one, failed when tampered with or from another authority", async (t) => {
+test('checking a token: verified against its authority, unverified without one, failed when tampered with or from another authority', async (t) => {
   const { key, identity, dir, sealer } = await tsaFixture(t);
   fs.mkdirSync(path.join(dir, 'other'));
   const other = await loadOrCreateTsaIdentity(path.join(dir, 'other'), sealer, new Date());
@@ -214,17 +232,23 @@ test("checking a token: verified against its authority, unverified without one, 
     assert.equal(described.verificationStatus, 'failed', `${label}: ${described.reason}`);
     assert.equal(described.provider, TSA_CN);
     // openssl agrees that it does not verify.
-    assert.throws(() => opensslVerifyToken(tampered, imprint.toString('hex'), new X509Certificate(identity.certificateDer).toString(), dir), `${label}: openssl refuses it too`);
+    assert.throws(
+      () => opensslVerifyToken(tampered, imprint.toString('hex'), new X509Certificate(identity.certificateDer).toString(), dir),
+      `${label}: openssl refuses it too`,
+    );
   }
   const good = describeTimestamp(token, imprint, identity.certificateDer);
-  assert.deepEqual({ ...good, reason: null }, {
-    provider: TSA_CN,
-    hashAlgorithm: 'sha256',
-    documentHash: imprint.toString('hex'),
-    generatedAt: readTimestampToken(token).genTime.toISOString(),
-    verificationStatus: 'verified',
-    reason: null,
-  });
+  assert.deepEqual(
+    { ...good, reason: null },
+    {
+      provider: TSA_CN,
+      hashAlgorithm: 'sha256',
+      documentHash: imprint.toString('hex'),
+      generatedAt: readTimestampToken(token).genTime.toISOString(),
+      verificationStatus: 'verified',
+      reason: null,
+    },
+  );
   assert.match(opensslVerifyToken(token, imprint.toString('hex'), new X509Certificate(identity.certificateDer).toString(), dir), /Verification: OK/);
   assert.equal(describeTimestamp(Buffer.from('garbage'), imprint, identity.certificateDer).verificationStatus, 'failed');
 });
@@ -238,7 +262,10 @@ test('POST /_sandbox/tsa: openssl ts -query, then openssl ts -verify with GET /_
   assert.equal(pemResponse.status, 200);
   assert.match(pemResponse.headers.get('content-type') ?? '', /^application\/x-pem-file/);
   const pem = await pemResponse.text();
-  const stored = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'timestamp-authority.json'), 'utf8')) as { certificate_pem: string; private_key_sealed: string };
+  const stored = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'timestamp-authority.json'), 'utf8')) as {
+    certificate_pem: string;
+    private_key_sealed: string;
+  };
   assert.equal(new X509Certificate(pem).fingerprint256, new X509Certificate(stored.certificate_pem).fingerprint256);
   assert.doesNotMatch(JSON.stringify(stored), /PRIVATE KEY/, 'the key is only stored sealed');
 
@@ -265,11 +292,25 @@ test('POST /_sandbox/tsa: openssl ts -query, then openssl ts -verify with GET /_
   fs.writeFileSync(path.join(dir, 'bare.tsr'), bare.body);
   fs.writeFileSync(path.join(dir, 'tsa.pem'), pem);
   assert.match(
-    run('openssl', ['ts', '-verify', '-data', path.join(dir, 'data.bin'), '-in', path.join(dir, 'bare.tsr'), '-CAfile', path.join(dir, 'tsa.pem'), '-untrusted', path.join(dir, 'tsa.pem')]),
+    run('openssl', [
+      'ts',
+      '-verify',
+      '-data',
+      path.join(dir, 'data.bin'),
+      '-in',
+      path.join(dir, 'bare.tsr'),
+      '-CAfile',
+      path.join(dir, 'tsa.pem'),
+      '-untrusted',
+      path.join(dir, 'tsa.pem'),
+    ]),
     /Verification: OK/,
   );
   // The sandbox clock moved a day ahead: so is genTime.
-  const advanced = await server.call('POST', '/_sandbox/clock/advance', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 86_400 }) });
+  const advanced = await server.call('POST', '/_sandbox/clock/advance', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds: 86_400 }),
+  });
   assert.equal(advanced.status, 200);
   const later = readTimestampToken(decodeTimestampReply((await ask(['-sha256'])).body).token as Buffer);
   assert.ok(Math.abs(later.genTime.getTime() - (Date.now() + 86_400_000)) < 60_000, later.genTime.toISOString());
@@ -284,7 +325,12 @@ test('POST /_sandbox/tsa: openssl ts -query, then openssl ts -verify with GET /_
     return answer;
   };
   assert.equal((await refused('garbage', 'application/timestamp-query', 400, /not an RFC 3161 time-stamp request/)).error.code, 'invalid_request');
-  await refused(Buffer.from(execFileSync('openssl', ['ts', '-query', '-data', path.join(dir, 'data.bin'), '-sha224'])), 'application/timestamp-query', 400, /unsupported hash algorithm/);
+  await refused(
+    Buffer.from(execFileSync('openssl', ['ts', '-query', '-data', path.join(dir, 'data.bin'), '-sha224'])),
+    'application/timestamp-query',
+    400,
+    /unsupported hash algorithm/,
+  );
   await refused(
     Buffer.from(execFileSync('openssl', ['ts', '-query', '-data', path.join(dir, 'data.bin'), '-tspolicy', '1.2.3.4'])),
     'application/timestamp-query',
@@ -343,7 +389,10 @@ test('a completed request is sealed PAdES B-T: pdfsig valid, openssl verifies th
   const m = /\/M\s*\(D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z?/.exec(signed.toString('latin1'));
   assert.ok(m);
   const sealedAt = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-  assert.ok(read.genTime.getTime() >= sealedAt && read.genTime.getTime() - sealedAt < 60_000, `${read.genTime.toISOString()} vs /M ${new Date(sealedAt).toISOString()}`);
+  assert.ok(
+    read.genTime.getTime() >= sealedAt && read.genTime.getTime() - sealedAt < 60_000,
+    `${read.genTime.toISOString()} vs /M ${new Date(sealedAt).toISOString()}`,
+  );
 
   assert.deepEqual(evidence.timestamps, [
     { provider: TSA_CN, hash_algorithm: 'sha256', document_hash: signatureDigest, generated_at: read.genTime.toISOString(), verification_status: 'verified' },
@@ -373,7 +422,10 @@ test('--timestamps off (and PARAPH_TIMESTAMPS=off) seals PAdES B-B with timestam
   assert.equal(resolveConfig({}, {}, '/').timestamps, true, 'on by default');
   assert.equal(resolveConfig({}, { PARAPH_TIMESTAMPS: 'off' }, '/').timestamps, false);
   assert.equal(resolveConfig({ timestamps: 'on' }, { PARAPH_TIMESTAMPS: 'off' }, '/').timestamps, true, 'the flag wins');
-  assert.throws(() => resolveConfig({}, { PARAPH_TIMESTAMPS: 'maybe' }, '/'), /PARAPH_TIMESTAMPS must be "on" or "off", got "maybe" \(from the environment: fix or unset PARAPH_TIMESTAMPS, or pass --timestamps\)/);
+  assert.throws(
+    () => resolveConfig({}, { PARAPH_TIMESTAMPS: 'maybe' }, '/'),
+    /PARAPH_TIMESTAMPS must be "on" or "off", got "maybe" \(from the environment: fix or unset PARAPH_TIMESTAMPS, or pass --timestamps\)/,
+  );
 
   const server = await useServer(t, { timestamps: 'off' });
   const dir = useTmpDir(t);
@@ -392,7 +444,11 @@ test('--timestamps off (and PARAPH_TIMESTAMPS=off) seals PAdES B-B with timestam
 
 test('--tsa-url: the address rules of webhooks, checked at start', () => {
   const flags = { tsaUrl: 'http://127.0.0.1:3180/tsa' };
-  assert.throws(() => resolveConfig(flags, {}, '/'), (e: Error) => e instanceof ConfigError && /--tsa-url must point to a public address, got a loopback one \(127\.0\.0\.1\).*--allow-loopback-webhooks/.test(e.message));
+  assert.throws(
+    () => resolveConfig(flags, {}, '/'),
+    (e: Error) =>
+      e instanceof ConfigError && /--tsa-url must point to a public address, got a loopback one \(127\.0\.0\.1\).*--allow-loopback-webhooks/.test(e.message),
+  );
   assert.equal(resolveConfig({ ...flags, allowLoopbackWebhooks: true }, {}, '/').tsaUrl, 'http://127.0.0.1:3180/tsa');
   assert.throws(() => resolveConfig({ tsaUrl: 'http://localhost/tsa' }, {}, '/'), /loopback/);
   assert.throws(() => resolveConfig({ tsaUrl: 'http://10.1.2.3/tsa' }, {}, '/'), /got a private one \(10\.1\.2\.3\)/);
@@ -416,7 +472,11 @@ test('--tsa-url: an external authority stamps the seal (unverified: no trust anc
         response.writeHead(500).end('down for maintenance');
         return;
       }
-      const upstream = await fetch(`${authority.url}/_sandbox/tsa`, { method: 'POST', headers: { 'content-type': String(request.headers['content-type']) }, body: Buffer.concat(chunks) });
+      const upstream = await fetch(`${authority.url}/_sandbox/tsa`, {
+        method: 'POST',
+        headers: { 'content-type': String(request.headers['content-type']) },
+        body: Buffer.concat(chunks),
+      });
       const body = Buffer.from(await upstream.arrayBuffer());
       // The token's signature value is its last bytes: one flipped bit breaks it.
       if (mode === 'tamper') body[body.length - 1] = (body[body.length - 1] ?? 0) ^ 0x01;
@@ -442,7 +502,13 @@ test('--tsa-url: an external authority stamps the seal (unverified: no trust anc
   const pem = await (await authority.call('GET', '/_sandbox/tsa/certificate.pem', { key: null })).text();
   assert.match(opensslVerifyToken(token, signatureDigest, pem, dir), /Verification: OK/, "the external authority's token, as it sent it");
   assert.deepEqual(first.evidence.timestamps, [
-    { provider: TSA_CN, hash_algorithm: 'sha256', document_hash: signatureDigest, generated_at: readTimestampToken(token).genTime.toISOString(), verification_status: 'unverified' },
+    {
+      provider: TSA_CN,
+      hash_algorithm: 'sha256',
+      document_hash: signatureDigest,
+      generated_at: readTimestampToken(token).genTime.toISOString(),
+      verification_status: 'unverified',
+    },
   ]);
   fs.writeFileSync(path.join(dir, 'external.pdf'), first.signed);
   assert.match(pdfsigReport(path.join(dir, 'external.pdf')), /Signature Validation: Signature is Valid\./);
@@ -453,5 +519,8 @@ test('--tsa-url: an external authority stamps the seal (unverified: no trust anc
   assert.equal(second.evidence.timestamps.length, 1);
   assert.equal(second.evidence.timestamps[0].verification_status, 'failed');
   assert.equal(second.evidence.timestamps[0].document_hash, embeddedToken(second.signed).signatureDigest);
-  assert.ok(lines.some((l) => l.msg === 'the seal timestamp is not verified' && l.status === 'failed' && l.signature_request_id === second.id), JSON.stringify(lines));
+  assert.ok(
+    lines.some((l) => l.msg === 'the seal timestamp is not verified' && l.status === 'failed' && l.signature_request_id === second.id),
+    JSON.stringify(lines),
+  );
 });

@@ -54,8 +54,8 @@ const DELIVERY_KEYS = [
   'status',
 ];
 
-
-const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000) => waitFor(what, probe, timeoutMs, 25);
+const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000) =>
+  waitFor(what, probe, timeoutMs, 25);
 
 async function list(server: TestServer, query: string, key?: string): Promise<{ status: number; body: any }> {
   const response = await server.call('GET', `/v1/webhook-deliveries${query ? `?${query}` : ''}`, key === undefined ? {} : { key });
@@ -111,7 +111,10 @@ function attemptsOf(server: TestServer, deliveryId: string) {
 const sandboxNow = (server: TestServer) => server.running.ctx.clock.now();
 
 function near(actual: number, expected: number, slackMs: number, what: string) {
-  assert.ok(Math.abs(actual - expected) <= slackMs, `${what}: ${new Date(actual).toISOString()} is not within ${slackMs} ms of ${new Date(expected).toISOString()}`);
+  assert.ok(
+    Math.abs(actual - expected) <= slackMs,
+    `${what}: ${new Date(actual).toISOString()} is not within ${slackMs} ms of ${new Date(expected).toISOString()}`,
+  );
 }
 
 async function expectError(response: { status: number; body: any }, status: number, code: string) {
@@ -254,7 +257,10 @@ describe('webhooks', { concurrency: 4 }, () => {
     // in flight are done (an advance answers only then), anything sent for the quiet one has arrived too.
     await receiver.waitFor(1);
     await advance(server, SECOND);
-    assert.deepEqual(eventsOf(server, quiet).map((e) => e.type), ['signature_request.activated', 'signature_request.cancelled']);
+    assert.deepEqual(
+      eventsOf(server, quiet).map((e) => e.type),
+      ['signature_request.activated', 'signature_request.cancelled'],
+    );
     const { db } = server.running.ctx;
     assert.equal(db.all(db.q.selectFrom('webhook_deliveries').select('id').where('request_id', '=', quiet)).length, 0);
     assert.deepEqual(await deliveriesOf(server, quiet), []);
@@ -340,7 +346,10 @@ describe('webhooks', { concurrency: 4 }, () => {
     assert.equal(delivery.attempt_count, 5);
     assert.equal(delivery.next_attempt_at, null);
     const attempts = attemptsOf(server, first.id);
-    assert.deepEqual(attempts.map((a) => a.trigger), ['automatic', 'automatic', 'automatic', 'automatic', 'automatic']);
+    assert.deepEqual(
+      attempts.map((a) => a.trigger),
+      ['automatic', 'automatic', 'automatic', 'automatic', 'automatic'],
+    );
     for (const [i, wait] of LADDER.entries()) {
       const gap = (attempts[i + 1]?.attempted_at ?? 0) - (attempts[i]?.attempted_at ?? 0);
       assert.ok(gap >= wait && gap < wait + 2000, `attempt ${i + 2} came ${gap} ms after attempt ${i + 1}, expected ${wait}`);
@@ -371,7 +380,10 @@ describe('webhooks', { concurrency: 4 }, () => {
     assert.equal(delivery.last_error, null);
     assert.equal(delivery.next_attempt_at, null);
     const attempts = attemptsOf(server, delivery.id);
-    assert.deepEqual(attempts.map((a) => a.status_code), [500, 500, 200]);
+    assert.deepEqual(
+      attempts.map((a) => a.status_code),
+      [500, 500, 200],
+    );
     assert.equal(delivery.delivered_at, new Date(attempts[2]?.attempted_at ?? 0).toISOString(), 'delivered_at is the sandbox time of the 2xx');
     await advance(server, DAY); // a further attempt would fall due within the day: sent before the advance answers
     assert.equal(receiver.received.length, 3, 'no attempt after a 2xx');
@@ -407,10 +419,14 @@ describe('webhooks', { concurrency: 4 }, () => {
     const id = await createRequest(server, { callback_url: receiver.url });
     await activate(server, id);
     await receiver.waitFor(1);
-    const delivery = await waitUntil('the attempt to time out', async () => {
-      const d = await onlyDelivery(server, id);
-      return d.attempt_count === 1 && d;
-    }, 2500);
+    const delivery = await waitUntil(
+      'the attempt to time out',
+      async () => {
+        const d = await onlyDelivery(server, id);
+        return d.attempt_count === 1 && d;
+      },
+      2500,
+    );
     assert.equal(delivery.status, 'pending');
     assert.equal(delivery.last_status_code, null);
     assert.match(delivery.last_error ?? '', /time/i);
@@ -636,7 +652,11 @@ describe('webhooks', { concurrency: 4 }, () => {
     assert.deepEqual(await ids('status=delivered'), [dc.id, dca.id, da.id]);
     assert.deepEqual(await ids('status=failed'), []);
     assert.deepEqual(await ids(`signature_request_id=${a}&event_type=signature_request.activated&status=delivered`), [da.id]);
-    assert.deepEqual(await ids('cursor='), data.map((x) => x.id), 'an empty cursor is the first page');
+    assert.deepEqual(
+      await ids('cursor='),
+      data.map((x) => x.id),
+      'an empty cursor is the first page',
+    );
 
     // Paging.
     for (const limit of [1, 3]) {
@@ -652,13 +672,23 @@ describe('webhooks', { concurrency: 4 }, () => {
         pages += 1;
         assert.ok(pages <= 5);
       } while (cursor !== '');
-      assert.deepEqual(seen, data.map((x) => x.id), `limit ${limit}`);
+      assert.deepEqual(
+        seen,
+        data.map((x) => x.id),
+        `limit ${limit}`,
+      );
       assert.equal(pages, Math.ceil(4 / limit));
     }
     const firstPage = await list(server, 'status=delivered&limit=2');
-    assert.deepEqual((firstPage.body.data as Delivery[]).map((x) => x.id), [dc.id, dca.id]);
+    assert.deepEqual(
+      (firstPage.body.data as Delivery[]).map((x) => x.id),
+      [dc.id, dca.id],
+    );
     const secondPage = await list(server, `status=delivered&limit=2&cursor=${firstPage.body.next_cursor}`);
-    assert.deepEqual((secondPage.body.data as Delivery[]).map((x) => x.id), [da.id]);
+    assert.deepEqual(
+      (secondPage.body.data as Delivery[]).map((x) => x.id),
+      [da.id],
+    );
     assert.equal(secondPage.body.next_cursor, '');
 
     // Errors.
@@ -693,76 +723,67 @@ describe('webhooks', { concurrency: 4 }, () => {
   // ---------------------------------------------------------------------------------------------
   // Leases
 
-  test(
-    'an attempt slower than the 30 s lease is not sent a second time while it is still in flight',
-    async (t) => {
-      let skew = 0;
-      const config = resolveConfig(
-        { port: '0', rateLimit: 'off', logLevel: 'silent', dataDir: useTmpDir(t), allowLoopbackWebhooks: true, webhookTimeout: '60' },
-        {},
-        process.cwd(),
-      );
-      // Real time seen by the server jumps 31 s ahead while the receiver still holds the first attempt.
-      const running = await startParaph(config, { log: createLog('silent'), realNow: () => Date.now() + skew });
-      t.after(() => running.close());
-      const key = running.firstKey?.api_key ?? '';
-      const receiver = await useReceiver(t);
-      receiver.respond({ status: 204, delayMs: 2500 });
-      const headers = { authorization: `Bearer ${key}` };
-      const created = await fetch(`${running.url}/v1/signature-requests`, {
-        method: 'POST',
-        headers,
-        body: await createForm(payload({ callback_url: receiver.url })),
-      });
-      assert.equal(created.status, 201);
-      const { id } = (await created.json()) as { id: string };
-      assert.equal((await fetch(`${running.url}/v1/signature-requests/${id}/activate`, { method: 'POST', headers })).status, 200);
-      await receiver.waitFor(1);
-      skew = 31_000;
-      // The first attempt is recorded once its 2.5 s answer came: ten dispatcher ticks had the chance to resend it meanwhile.
-      const { db } = running.ctx;
-      await waitUntil('the first attempt to be recorded', async () => db.all(db.q.selectFrom('webhook_attempts').select('number')).length >= 1, 15_000);
-      assert.equal(receiver.received.length, 1, 'one attempt in flight, sent once');
-      assert.equal(db.all(db.q.selectFrom('webhook_attempts').select('number')).length, 1);
-    },
-  );
+  test('an attempt slower than the 30 s lease is not sent a second time while it is still in flight', async (t) => {
+    let skew = 0;
+    const config = resolveConfig(
+      { port: '0', rateLimit: 'off', logLevel: 'silent', dataDir: useTmpDir(t), allowLoopbackWebhooks: true, webhookTimeout: '60' },
+      {},
+      process.cwd(),
+    );
+    // Real time seen by the server jumps 31 s ahead while the receiver still holds the first attempt.
+    const running = await startParaph(config, { log: createLog('silent'), realNow: () => Date.now() + skew });
+    t.after(() => running.close());
+    const key = running.firstKey?.api_key ?? '';
+    const receiver = await useReceiver(t);
+    receiver.respond({ status: 204, delayMs: 2500 });
+    const headers = { authorization: `Bearer ${key}` };
+    const created = await fetch(`${running.url}/v1/signature-requests`, {
+      method: 'POST',
+      headers,
+      body: await createForm(payload({ callback_url: receiver.url })),
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    assert.equal((await fetch(`${running.url}/v1/signature-requests/${id}/activate`, { method: 'POST', headers })).status, 200);
+    await receiver.waitFor(1);
+    skew = 31_000;
+    // The first attempt is recorded once its 2.5 s answer came: ten dispatcher ticks had the chance to resend it meanwhile.
+    const { db } = running.ctx;
+    await waitUntil('the first attempt to be recorded', async () => db.all(db.q.selectFrom('webhook_attempts').select('number')).length >= 1, 15_000);
+    assert.equal(receiver.received.length, 1, 'one attempt in flight, sent once');
+    assert.equal(db.all(db.q.selectFrom('webhook_attempts').select('number')).length, 1);
+  });
 
   // Advances that start while the dispatcher holds a delivery in flight (a client that activates and at
   // once advances the clock): advanceClock sees the leased delivery as due, runs nothing, and breaks
   // out of its in-order loop, then jumps straight to the target time.
 
-  test(
-    'an advance that starts while a delivery is in flight still meets every other deadline at its own time',
-    async (t) => {
-      const server = await loopbackServer(t);
-      const slow = await useReceiver(t);
-      slow.respond({ status: 204, delayMs: 1000 });
-      const quiet = await createRequest(server, {});
-      const start = sandboxNow(server);
-      await activate(server, quiet);
-      const loud = await createRequest(server, { callback_url: slow.url });
-      await activate(server, loud);
-      await slow.waitFor(1); // the activation webhook is in flight
-      await advance(server, 8 * DAY);
-      const expired = eventsOf(server, quiet).filter((e) => e.type === 'signer.expired');
-      assert.equal(expired.length, 1);
-      near(expired[0]?.created_at ?? 0, start + 7 * DAY, 5000, 'the link expired at day 7');
-    },
-  );
+  test('an advance that starts while a delivery is in flight still meets every other deadline at its own time', async (t) => {
+    const server = await loopbackServer(t);
+    const slow = await useReceiver(t);
+    slow.respond({ status: 204, delayMs: 1000 });
+    const quiet = await createRequest(server, {});
+    const start = sandboxNow(server);
+    await activate(server, quiet);
+    const loud = await createRequest(server, { callback_url: slow.url });
+    await activate(server, loud);
+    await slow.waitFor(1); // the activation webhook is in flight
+    await advance(server, 8 * DAY);
+    const expired = eventsOf(server, quiet).filter((e) => e.type === 'signer.expired');
+    assert.equal(expired.length, 1);
+    near(expired[0]?.created_at ?? 0, start + 7 * DAY, 5000, 'the link expired at day 7');
+  });
 
-  test(
-    'an advance that starts while the first attempt is in flight runs the retries that fall due before it answers',
-    async (t) => {
-      const server = await loopbackServer(t);
-      const slow = await useReceiver(t);
-      slow.respond({ status: 500, delayMs: 600 });
-      const id = await createRequest(server, { callback_url: slow.url });
-      await activate(server, id);
-      await slow.waitFor(1); // the first attempt is in flight
-      await advance(server, 3 * HOUR);
-      const delivery = await onlyDelivery(server, id);
-      assert.equal(delivery.attempt_count, 5, `${delivery.attempt_count} attempt(s) when the advance answered, next at ${delivery.next_attempt_at}`);
-      assert.equal(delivery.status, 'failed');
-    },
-  );
+  test('an advance that starts while the first attempt is in flight runs the retries that fall due before it answers', async (t) => {
+    const server = await loopbackServer(t);
+    const slow = await useReceiver(t);
+    slow.respond({ status: 500, delayMs: 600 });
+    const id = await createRequest(server, { callback_url: slow.url });
+    await activate(server, id);
+    await slow.waitFor(1); // the first attempt is in flight
+    await advance(server, 3 * HOUR);
+    const delivery = await onlyDelivery(server, id);
+    assert.equal(delivery.attempt_count, 5, `${delivery.attempt_count} attempt(s) when the advance answered, next at ${delivery.next_attempt_at}`);
+    assert.equal(delivery.status, 'failed');
+  });
 });

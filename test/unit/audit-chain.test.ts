@@ -37,7 +37,17 @@ test('each hash covers every column and the previous hash', () => {
   const base = row(1);
   const hash = auditRowHash(base, AUDIT_GENESIS);
   assert.match(hash, /^[0-9a-f]{64}$/);
-  for (const change of [{ type: 'x' }, { actor_type: 'signer' }, { actor_id: 'k' }, { actor_email: 'a@b' }, { signer_id: 's' }, { data: '{"a":1}' }, { created_at: 1 }, { request_id: 'r2' }, { id: 2 }]) {
+  for (const change of [
+    { type: 'x' },
+    { actor_type: 'signer' },
+    { actor_id: 'k' },
+    { actor_email: 'a@b' },
+    { signer_id: 's' },
+    { data: '{"a":1}' },
+    { created_at: 1 },
+    { request_id: 'r2' },
+    { id: 2 },
+  ]) {
     assert.notEqual(auditRowHash({ ...base, ...change }, AUDIT_GENESIS), hash, JSON.stringify(change));
   }
   assert.notEqual(auditRowHash(base, 'f'.repeat(64)), hash);
@@ -76,7 +86,10 @@ test('migration 010 chains the rows written before it, then refuses UPDATE, DELE
     migrationLockTableName: 'paraph_migrations_lock',
     disableTransactions: true,
   });
-  const before = Object.keys(migrations).filter((name) => name < '010').sort().at(-1) as string;
+  const before = Object.keys(migrations)
+    .filter((name) => name < '010')
+    .sort()
+    .at(-1) as string;
   const { error } = await migrator.migrateTo(before);
   assert.equal(error, undefined);
   // The requests the rows belong to (the database enforces the references once opened).
@@ -111,7 +124,19 @@ test('migration 010 chains the rows written before it, then refuses UPDATE, DELE
   const add = raw.prepare(
     'insert into audit_events (request_id, id, type, actor_type, actor_id, actor_email, signer_id, data, created_at, prev_hash, hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const values = (r: AuditContent, prev: string, hash: string | null) => [r.request_id, r.id, r.type, r.actor_type, r.actor_id, r.actor_email, r.signer_id, r.data, r.created_at, prev, hash];
+  const values = (r: AuditContent, prev: string, hash: string | null) => [
+    r.request_id,
+    r.id,
+    r.type,
+    r.actor_type,
+    r.actor_id,
+    r.actor_email,
+    r.signer_id,
+    r.data,
+    r.created_at,
+    prev,
+    hash,
+  ];
   assert.throws(() => add.run(...values(row(5), head, 'x')), /hash chain/, 'a gap');
   assert.throws(() => add.run(...values(next, AUDIT_GENESIS, 'x')), /hash chain/, 'a wrong link');
   assert.throws(() => add.run(...values(next, head, null)), /hash chain/, 'no hash');

@@ -24,7 +24,7 @@ test('idle() resolves once the work in flight and the work it added have settled
   await work.idle();
 });
 
-test('add() answers the work itself; a rejection stays the caller\'s and idle() still resolves', async () => {
+test("add() answers the work itself; a rejection stays the caller's and idle() still resolves", async () => {
   const work = createBackgroundWork();
   assert.equal(await work.add(Promise.resolve(7)), 7);
   const failing = work.add(later(5, null).then(() => Promise.reject(new Error('failed'))));

@@ -27,7 +27,11 @@ test('blobs of every size around the 1 MiB slice read back as written, in the on
     assert.equal(file.length, MAGIC.length + 12 + 16 + size, `${size} bytes: IV, tag and ciphertext, nothing more`);
     assert.ok(sealer.open(file.subarray(MAGIC.length), `${id}:${sha256}`).equals(bytes), `${size} bytes: one sealed value`);
   }
-  assert.deepEqual(fs.readdirSync(path.join(dir, 'blobs')).filter((name) => name.endsWith('.tmp')), [], 'no temporary file left');
+  assert.deepEqual(
+    fs.readdirSync(path.join(dir, 'blobs')).filter((name) => name.endsWith('.tmp')),
+    [],
+    'no temporary file left',
+  );
 });
 
 test('a blob with a changed byte, or read with another digest, is refused', async (t) => {

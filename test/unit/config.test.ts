@@ -99,7 +99,10 @@ test('bad values are usage errors naming the option', () => {
     [{ webhookTimeout: '121' }, {}, /--webhook-timeout/],
   ];
   for (const [flags, env, message] of cases) {
-    assert.throws(() => resolveConfig(flags, env, '/'), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+    assert.throws(
+      () => resolveConfig(flags, env, '/'),
+      (error: unknown) => error instanceof ConfigError && message.test(error.message),
+    );
   }
 });
 
@@ -136,11 +139,23 @@ test('a bad value from the environment names the variable, and how to fix it, no
 test('paraph listen reaches the API by --api and --key or their env twins; /v1 is added to a bare server address', () => {
   const key = unknownApiKey();
   assert.deepEqual(resolveApiClient({ key }, {}), { apiUrl: 'http://127.0.0.1:4010/v1', apiKey: key });
-  assert.deepEqual(resolveApiClient({}, { PARAPH_API_URL: 'http://localhost:5000/', PARAPH_API_KEY: key }), { apiUrl: 'http://localhost:5000/v1', apiKey: key });
-  assert.equal(resolveApiClient({ api: 'https://sandbox.example.test/v1/', key }, { PARAPH_API_URL: 'http://ignored' }).apiUrl, 'https://sandbox.example.test/v1');
-  assert.throws(() => resolveApiClient({}, { PARAPH_API_KEY: ' ' }), (e: unknown) => e instanceof ConfigError && /--key or set PARAPH_API_KEY/.test(e.message));
+  assert.deepEqual(resolveApiClient({}, { PARAPH_API_URL: 'http://localhost:5000/', PARAPH_API_KEY: key }), {
+    apiUrl: 'http://localhost:5000/v1',
+    apiKey: key,
+  });
+  assert.equal(
+    resolveApiClient({ api: 'https://sandbox.example.test/v1/', key }, { PARAPH_API_URL: 'http://ignored' }).apiUrl,
+    'https://sandbox.example.test/v1',
+  );
+  assert.throws(
+    () => resolveApiClient({}, { PARAPH_API_KEY: ' ' }),
+    (e: unknown) => e instanceof ConfigError && /--key or set PARAPH_API_KEY/.test(e.message),
+  );
   assert.throws(() => resolveApiClient({ api: 'ftp://x', key }, {}), /--api must be an http\(s\) URL/);
   assert.throws(() => resolveApiClient({ key }, { PARAPH_API_URL: 'nope' }), /PARAPH_API_URL must be an http\(s\) URL.*pass --api/);
   // The key never appears in a message, even a malformed one.
-  assert.throws(() => resolveApiClient({ api: `http://u:${key}@h/`, key }, {}), (e: unknown) => e instanceof ConfigError && !e.message.includes(key));
+  assert.throws(
+    () => resolveApiClient({ api: `http://u:${key}@h/`, key }, {}),
+    (e: unknown) => e instanceof ConfigError && !e.message.includes(key),
+  );
 });

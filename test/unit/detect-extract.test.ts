@@ -21,8 +21,22 @@ test('white text (an anchor hidden in a template) is not read; the blank after "
     assert.ok(texts.includes('Signed:'), JSON.stringify(texts));
     assert.ok(!texts.some((t) => t.includes('sn1')), JSON.stringify(texts));
     assert.ok(texts.includes('black'), 'text painted in a colour is read');
-    const found = suggestFields({ page: 1, width: scan.width, height: scan.height, words: scan.words, segments: scan.segments, verticals: scan.verticals, boxes: scan.boxes, widgets: scan.widgets, images: scan.images, ocr: false });
-    assert.deepEqual(found.map((s) => [s.type, s.reason]), [['signature', 'label_with_geometry']]);
+    const found = suggestFields({
+      page: 1,
+      width: scan.width,
+      height: scan.height,
+      words: scan.words,
+      segments: scan.segments,
+      verticals: scan.verticals,
+      boxes: scan.boxes,
+      widgets: scan.widgets,
+      images: scan.images,
+      ocr: false,
+    });
+    assert.deepEqual(
+      found.map((s) => [s.type, s.reason]),
+      [['signature', 'label_with_geometry']],
+    );
   } finally {
     await pdf.destroy();
   }
@@ -43,7 +57,17 @@ test('images drawn on a page are located (a signature image over a line fills it
     assert.equal(scan.images.length, 1);
     const img = scan.images[0] as { x0: number; y0: number; x1: number; y1: number };
     assert.deepEqual([img.x0, img.y0, img.x1, img.y1].map(Math.round), [150, 792 - 525, 270, 792 - 495]);
-    const model = { page: 1, width: scan.width, height: scan.height, words: scan.words, segments: scan.segments, verticals: scan.verticals, boxes: scan.boxes, widgets: scan.widgets, ocr: false };
+    const model = {
+      page: 1,
+      width: scan.width,
+      height: scan.height,
+      words: scan.words,
+      segments: scan.segments,
+      verticals: scan.verticals,
+      boxes: scan.boxes,
+      widgets: scan.widgets,
+      ocr: false,
+    };
     assert.equal(suggestFields(model).length, 1, 'without the image: a place to sign');
     assert.deepEqual(suggestFields({ ...model, images: scan.images }), [], 'signed already');
   } finally {

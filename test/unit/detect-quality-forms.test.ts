@@ -27,8 +27,14 @@ test('AcroForm form labels: each names its PDF (sha256 checked), fields inside t
   for (const doc of labels) {
     assert.ok(readDocument(doc, FORMS_DIR), doc.file);
     assert.equal(doc.noPlaceToSign, false, doc.file);
-    assert.ok(doc.expected.some((e) => e.acroform && e.type === 'text'), `${doc.file}: text widgets`);
-    assert.ok(doc.expected.some((e) => e.type === 'signature'), `${doc.file}: a place to sign`);
+    assert.ok(
+      doc.expected.some((e) => e.acroform && e.type === 'text'),
+      `${doc.file}: text widgets`,
+    );
+    assert.ok(
+      doc.expected.some((e) => e.type === 'signature'),
+      `${doc.file}: a place to sign`,
+    );
     for (const e of doc.expected) {
       assert.ok(e.page >= 1 && e.page <= doc.pages, `${doc.file}: page ${e.page}`);
       assert.ok(e.width > 0 && e.height > 0 && e.x >= 0 && e.y >= 0, `${doc.file}: ${JSON.stringify(e)}`);

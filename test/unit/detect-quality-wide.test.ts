@@ -33,7 +33,11 @@ test('wide corpus labels: 80+ documents from 30+ sources in 5+ languages, the he
   assert.ok(labels.length >= 80, `${labels.length} documents`);
   assert.ok(new Set(labels.map((l) => l.repository)).size >= 30, 'sources');
   assert.ok(new Set(labels.map((l) => l.language)).size >= 5, 'languages');
-  for (const layout of ['scan', 'photo', 'acroform', 'no-place']) assert.ok(labels.some((l) => l.layout === layout), layout);
+  for (const layout of ['scan', 'photo', 'acroform', 'no-place'])
+    assert.ok(
+      labels.some((l) => l.layout === layout),
+      layout,
+    );
   for (const doc of labels) {
     // Whole sources: a repository whose SHA-256 starts with a byte divisible by 3 is held out.
     const byte = crypto.createHash('sha256').update(doc.repository).digest()[0] as number;
@@ -41,13 +45,18 @@ test('wide corpus labels: 80+ documents from 30+ sources in 5+ languages, the he
     assert.match(doc.sha256, /^[0-9a-f]{64}$/, doc.file);
     assert.match(doc.commit, /^[0-9a-f]{40}$/, doc.file);
     assert.ok(doc.licence.length > 0, `${doc.file}: licence note`);
-    if (doc.derivedFrom) assert.ok(labels.some((l) => l.file === doc.derivedFrom && l.part === doc.part), `${doc.file}: derived from a labelled document of its part`);
+    if (doc.derivedFrom)
+      assert.ok(
+        labels.some((l) => l.file === doc.derivedFrom && l.part === doc.part),
+        `${doc.file}: derived from a labelled document of its part`,
+      );
     for (const e of doc.expected) {
       assert.ok(e.page >= 1 && e.page <= doc.pages, `${doc.file}: page ${e.page}`);
       assert.ok(e.width > 0 && e.height > 0 && e.x >= 0 && e.y >= 0, `${doc.file}: ${JSON.stringify(e)}`);
       if (e.type === 'date') assert.equal(e.fieldKey, 'sign_date', `${doc.file}: a date expected is a signing date`);
     }
-    if (doc.noPlaceToSign) assert.ok(!doc.expected.some((e) => e.type === 'signature' || e.type === 'initials' || e.type === 'date'), `${doc.file}: nothing to sign expected`);
+    if (doc.noPlaceToSign)
+      assert.ok(!doc.expected.some((e) => e.type === 'signature' || e.type === 'initials' || e.type === 'date'), `${doc.file}: nothing to sign expected`);
   }
   const held = labels.filter((l) => l.part === 'held-out');
   assert.ok(held.length >= labels.length / 4 && held.length <= labels.length / 2, `${held.length} held-out documents`);

@@ -10,7 +10,16 @@ import { match } from '../../fixtures/detection-real/measure.js';
 import { createFieldDetector, type Analysis } from '../../src/pdf/detect.js';
 import { useTmpDir } from '../helpers/server.js';
 
-interface Expected { type: string; page: number; x: number; y: number; width: number; height: number; roleHint?: string; fieldKey?: string }
+interface Expected {
+  type: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  roleHint?: string;
+  fieldKey?: string;
+}
 
 const DIR = new URL('../../fixtures/detection/', import.meta.url);
 const corpus = JSON.parse(fs.readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
@@ -76,13 +85,21 @@ test('detection corpus: precision >= 0.9 and recall >= 0.85; page counts, roles,
   }
   assert.deepEqual((analyses.get('scanned-ar.pdf') as Analysis).ocrLanguages, [{ page: 1, language: 'ara' }]);
   assert.deepEqual(
-    { native: stats('mixed-scanned-signature-page.pdf').nativeTextPages, scanned: stats('mixed-scanned-signature-page.pdf').scannedPages, ocr: stats('mixed-scanned-signature-page.pdf').ocrPages },
+    {
+      native: stats('mixed-scanned-signature-page.pdf').nativeTextPages,
+      scanned: stats('mixed-scanned-signature-page.pdf').scannedPages,
+      ocr: stats('mixed-scanned-signature-page.pdf').ocrPages,
+    },
     { native: 2, scanned: 1, ocr: 1 },
   );
   assert.deepEqual(stats('fr-paraphes.pdf').ocrPages, 0);
   // A scan with an invisible text layer needs no OCR: its words come from the layer, its lines from the image.
   assert.deepEqual(
-    { native: stats('scanned-searchable-en.pdf').nativeTextPages, scanned: stats('scanned-searchable-en.pdf').scannedPages, ocr: stats('scanned-searchable-en.pdf').ocrPages },
+    {
+      native: stats('scanned-searchable-en.pdf').nativeTextPages,
+      scanned: stats('scanned-searchable-en.pdf').scannedPages,
+      ocr: stats('scanned-searchable-en.pdf').ocrPages,
+    },
     { native: 1, scanned: 0, ocr: 0 },
   );
   assert.equal((analyses.get('scanned-en.pdf') as Analysis).ocrStatus, 'enabled');
@@ -90,7 +107,10 @@ test('detection corpus: precision >= 0.9 and recall >= 0.85; page counts, roles,
   assert.deepEqual((analyses.get('rotated-90.pdf') as Analysis).pages, [{ page: 1, width: 841.89, height: 595.28, rotation: 90 }]);
   // AcroForm: every widget is a suggestion with reason acroform; labels printed next to them add nothing.
   const acro = (analyses.get('acroform.pdf') as Analysis).suggestions;
-  assert.ok(acro.every((s) => s.reason === 'acroform'), JSON.stringify(acro.map((s) => s.reason)));
+  assert.ok(
+    acro.every((s) => s.reason === 'acroform'),
+    JSON.stringify(acro.map((s) => s.reason)),
+  );
   assert.equal(acro.filter((s) => s.type === 'signature').length, 2);
   // The letter uses the lexicon's words in sentences and has a filled-in date: nothing to suggest.
   assert.deepEqual((analyses.get('en-letter-no-fields.pdf') as Analysis).suggestions, []);

@@ -95,14 +95,20 @@ test('AcroForm names: what the field holds and whose it is', () => {
 
 test('word boxes inside a text item: blanks to fill are words of their own; right-to-left items from the right', () => {
   const ltr = splitItem('Signature:______', 100, 500, 160, 10, false);
-  assert.deepEqual(ltr.map((w) => w.text), ['Signature:', '______']);
+  assert.deepEqual(
+    ltr.map((w) => w.text),
+    ['Signature:', '______'],
+  );
   assert.ok(Math.abs((ltr[1]?.box.x1 ?? 0) - 260) < 0.01);
   assert.ok((ltr[0]?.box.x1 ?? 0) <= (ltr[1]?.box.x0 ?? 0) + 0.01);
   assert.equal(ltr[0]?.baseline, 500);
   const rtl = splitItem('الطرف الأول', 100, 500, 100, 12, true);
   assert.equal(rtl[0]?.text, 'الطرف');
   assert.ok((rtl[0]?.box.x0 ?? 0) > (rtl[1]?.box.x0 ?? 0), 'the first word is on the right');
-  assert.deepEqual(splitItem('a... b', 0, 0, 60, 10, false).map((w) => w.text), ['a...', 'b']);
+  assert.deepEqual(
+    splitItem('a... b', 0, 0, 60, 10, false).map((w) => w.text),
+    ['a...', 'b'],
+  );
 });
 
 test('label beside a drawn line: the field stands on the line; a line over a caption likewise', () => {
@@ -111,12 +117,25 @@ test('label beside a drawn line: the field stands on the line; a line over a cap
   assert.deepEqual(pick(beside[0]), { type: 'signature', reason: 'label_with_geometry', x: 140, y: 262, width: 240, height: 40 });
   // A bare "Date" is a signing date beside a place to sign: here a signature line captioned on the same row.
   const caption = suggestFields(
-    page({ words: [...words('Date', 64, 311, 8), ...words('Signature', 300, 311, 8)], segments: [{ x0: 64, x1: 264, y: 300 }, { x0: 300, x1: 500, y: 300 }] }),
+    page({
+      words: [...words('Date', 64, 311, 8), ...words('Signature', 300, 311, 8)],
+      segments: [
+        { x0: 64, x1: 264, y: 300 },
+        { x0: 300, x1: 500, y: 300 },
+      ],
+    }),
   );
   const date = caption.find((s) => s.type === 'date');
   assert.deepEqual(pick(date), { type: 'date', reason: 'label_with_geometry', x: 64, y: 280, width: 200, height: 20 });
   assert.equal(date?.fieldKey, 'sign_date');
-  assert.deepEqual(pick(caption.find((s) => s.type === 'signature')), { type: 'signature', reason: 'label_with_geometry', x: 300, y: 260, width: 200, height: 40 });
+  assert.deepEqual(pick(caption.find((s) => s.type === 'signature')), {
+    type: 'signature',
+    reason: 'label_with_geometry',
+    x: 300,
+    y: 260,
+    width: 200,
+    height: 40,
+  });
   // Alone on its page, it is some date a form asks for, not a signing date.
   assert.deepEqual(suggestFields(page({ words: words('Date', 64, 311, 8), segments: [{ x0: 64, x1: 264, y: 300 }] })), []);
 });
@@ -158,7 +177,10 @@ test('a form widget beats a label on the same spot, and labels next to widgets a
   });
   const found = suggestFields(model);
   assert.equal(found.length, 1);
-  assert.deepEqual({ reason: found[0]?.reason, role: found[0]?.roleHint, confidence: found[0]?.confidence }, { reason: 'acroform', role: 'buyer', confidence: 0.98 });
+  assert.deepEqual(
+    { reason: found[0]?.reason, role: found[0]?.roleHint, confidence: found[0]?.confidence },
+    { reason: 'acroform', role: 'buyer', confidence: 0.98 },
+  );
   const a: Suggestion = { type: 'signature', page: 1, x: 10, y: 10, width: 100, height: 40, confidence: 0.9, reason: 'label_with_whitespace' };
   const b: Suggestion = { ...a, x: 14, y: 12, reason: 'label_with_geometry', confidence: 0.8 };
   assert.deepEqual(dedupe([a, b]), [b]);
@@ -166,18 +188,46 @@ test('a form widget beats a label on the same spot, and labels next to widgets a
 });
 
 test('party-name signature blocks: a line captioned by a party alone, in English, French and Arabic', () => {
-  const under = suggestFields(page({ words: [...words('Seller', 80, 320, 10), ...words('Buyer', 340, 320, 10)], segments: [{ x0: 64, x1: 264, y: 308 }, { x0: 330, x1: 530, y: 308 }] }));
-  assert.deepEqual(under.map((s) => [s.type, s.roleHint, s.x, s.y + s.height]), [['signature', 'seller', 64, 308], ['signature', 'buyer', 330, 308]]);
+  const under = suggestFields(
+    page({
+      words: [...words('Seller', 80, 320, 10), ...words('Buyer', 340, 320, 10)],
+      segments: [
+        { x0: 64, x1: 264, y: 308 },
+        { x0: 330, x1: 530, y: 308 },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    under.map((s) => [s.type, s.roleHint, s.x, s.y + s.height]),
+    [
+      ['signature', 'seller', 64, 308],
+      ['signature', 'buyer', 330, 308],
+    ],
+  );
   // Underscores printed over the caption are the line too; "PER: CONSULTANT ____" has it after.
-  const fill = suggestFields(page({ words: [...words('______________________', 64, 300, 11), ...words('Owner', 80, 314, 10), ...words('PER: CONSULTANT ____________', 300, 300, 11)] }));
-  assert.deepEqual(fill.map((s) => [s.type, s.roleHint]).sort(), [['signature', 'consultant'], ['signature', 'owner']]);
+  const fill = suggestFields(
+    page({ words: [...words('______________________', 64, 300, 11), ...words('Owner', 80, 314, 10), ...words('PER: CONSULTANT ____________', 300, 300, 11)] }),
+  );
+  assert.deepEqual(fill.map((s) => [s.type, s.roleHint]).sort(), [
+    ['signature', 'consultant'],
+    ['signature', 'owner'],
+  ]);
   const fr = suggestFields(page({ words: words('Le Bailleur', 64, 300, 11), segments: [{ x0: 64, x1: 244, y: 340 }] }));
-  assert.deepEqual(fr.map((s) => [s.type, s.roleHint, s.y + s.height]), [['signature', 'landlord', 340]]);
+  assert.deepEqual(
+    fr.map((s) => [s.type, s.roleHint, s.y + s.height]),
+    [['signature', 'landlord', 340]],
+  );
   const ar = suggestFields(page({ words: words('الطرف الأول', 480, 320, 11, true), segments: [{ x0: 380, x1: 540, y: 306 }] }));
-  assert.deepEqual(ar.map((s) => [s.type, s.roleHint]), [['signature', 'party_1']]);
+  assert.deepEqual(
+    ar.map((s) => [s.type, s.roleHint]),
+    [['signature', 'party_1']],
+  );
   // A party named in a sentence, or a line with a caption of its own beside it, is not a signature block.
   assert.deepEqual(suggestFields(page({ words: words('The Seller shall deliver the goods.', 64, 320, 10), segments: [{ x0: 64, x1: 264, y: 308 }] })), []);
-  assert.deepEqual(suggestFields(page({ words: [...words('Tenant', 64, 300, 10), ...words('ID no.', 30, 338, 10)], segments: [{ x0: 64, x1: 200, y: 340 }] })), []);
+  assert.deepEqual(
+    suggestFields(page({ words: [...words('Tenant', 64, 300, 10), ...words('ID no.', 30, 338, 10)], segments: [{ x0: 64, x1: 200, y: 340 }] })),
+    [],
+  );
 });
 
 test('label runs: a caption followed by an instruction, and captions sharing one rule, each get their part', () => {
@@ -195,19 +245,43 @@ test('label runs: a caption followed by an instruction, and captions sharing one
   // Under the certification paragraph, but below its own line: a caption, not the paragraph's last line.
   const spouse = suggestFields(
     page({
-      words: [...words('Under penalties of perjury, I declare that I have examined this return and to the best of my knowledge', 64, 290, 8), ...words("Spouse's signature. If a joint return, both must sign.", 64, 320, 8)],
+      words: [
+        ...words('Under penalties of perjury, I declare that I have examined this return and to the best of my knowledge', 64, 290, 8),
+        ...words("Spouse's signature. If a joint return, both must sign.", 64, 320, 8),
+      ],
       segments: [{ x0: 60, x1: 300, y: 310 }],
     }),
   );
-  assert.deepEqual(spouse.map((s) => s.type), ['signature']);
+  assert.deepEqual(
+    spouse.map((s) => s.type),
+    ['signature'],
+  );
 });
 
 test('signing dates only: not birth or issue dates; dates written as month/day/year blanks when executed then', () => {
-  const birth = suggestFields(page({ words: [...words('Signature: ______________', 64, 300), ...words('Date of birth: __________', 64, 330), ...words('Date / Lieu de naissance : ________', 64, 360)] }));
-  assert.deepEqual(birth.map((s) => s.type), ['signature']);
-  const executed = suggestFields(page({ words: [...words('This Contract is executed on', 64, 300), ...words('(month) ________ (day) _____, (year) ______, at ______ (a.m.)', 64, 316)] }));
-  assert.deepEqual(executed.map((s) => [s.type, s.fieldKey, s.reason]), [['date', 'sign_date', 'label_with_geometry']]);
-  const informed = suggestFields(page({ words: [...words('Buyer informed of the addendum', 64, 300), ...words('(month) ________ (day) _____, (year) ______', 64, 316)] }));
+  const birth = suggestFields(
+    page({
+      words: [
+        ...words('Signature: ______________', 64, 300),
+        ...words('Date of birth: __________', 64, 330),
+        ...words('Date / Lieu de naissance : ________', 64, 360),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    birth.map((s) => s.type),
+    ['signature'],
+  );
+  const executed = suggestFields(
+    page({ words: [...words('This Contract is executed on', 64, 300), ...words('(month) ________ (day) _____, (year) ______, at ______ (a.m.)', 64, 316)] }),
+  );
+  assert.deepEqual(
+    executed.map((s) => [s.type, s.fieldKey, s.reason]),
+    [['date', 'sign_date', 'label_with_geometry']],
+  );
+  const informed = suggestFields(
+    page({ words: [...words('Buyer informed of the addendum', 64, 300), ...words('(month) ________ (day) _____, (year) ______', 64, 316)] }),
+  );
   assert.deepEqual(informed, []);
 });
 
@@ -216,7 +290,10 @@ test('a blank already filled is no place to sign: a value on the line, an image 
   assert.equal(suggestFields(page(model)).length, 1);
   assert.deepEqual(suggestFields(page({ ...model, images: [{ x0: 130, y0: 280, x1: 200, y1: 305 }] })), []);
   const anchored = suggestFields(page({ words: [...words('Signed:', 64, 300), ...words('/sn1/', 112, 300, 6)], segments: [{ x0: 108, x1: 300, y: 302 }] }));
-  assert.deepEqual(anchored.map((s) => s.type), ['signature']);
+  assert.deepEqual(
+    anchored.map((s) => s.type),
+    ['signature'],
+  );
   // A name typed over the blank is read on the label's own line, after the underscores (text layer) or
   // after the label over a drawn line (OCR): it fills the blank all the same.
   const typed = page({ words: [...words('Printed Name: ________________', 64, 300), ...words('Tracy Cravey', 180, 298)] });
@@ -228,13 +305,29 @@ test('a blank already filled is no place to sign: a value on the line, an image 
 
 test('text tags of e-signature services; captions in Hebrew; labels the size of the body text', () => {
   const tags = suggestFields(page({ words: [...words('Sign: [sig|req|signer1]', 64, 300), ...words('Date: [date|req|signer2]', 64, 330)] }));
-  assert.deepEqual(tags.map((s) => [s.type, s.roleHint, s.fieldKey]), [['signature', 'signer_1', undefined], ['date', 'signer_2', 'sign_date']]);
+  assert.deepEqual(
+    tags.map((s) => [s.type, s.roleHint, s.fieldKey]),
+    [
+      ['signature', 'signer_1', undefined],
+      ['date', 'signer_2', 'sign_date'],
+    ],
+  );
   const he = suggestFields(page({ words: words('חתימה:', 500, 300, 10, true), segments: [{ x0: 380, x1: 490, y: 302 }] }));
-  assert.deepEqual(he.map((s) => [s.type, s.x]), [['signature', 380]]);
+  assert.deepEqual(
+    he.map((s) => [s.type, s.x]),
+    [['signature', 380]],
+  );
   // 18 pt labels on an 18 pt page are labels; an 18 pt "Signatures" over 10 pt text is a heading.
-  const big = suggestFields(page({ words: [...words('Signature:', 64, 300, 18), ...words('Name of the person signing', 64, 400, 18)], segments: [{ x0: 170, x1: 400, y: 302 }] }));
-  assert.deepEqual(big.map((s) => s.type), ['signature']);
-  const heading = suggestFields(page({ words: [...words('Signatures', 64, 300, 18), ...words('The parties sign this agreement in two copies, one for each of them.', 64, 340, 10)] }));
+  const big = suggestFields(
+    page({ words: [...words('Signature:', 64, 300, 18), ...words('Name of the person signing', 64, 400, 18)], segments: [{ x0: 170, x1: 400, y: 302 }] }),
+  );
+  assert.deepEqual(
+    big.map((s) => s.type),
+    ['signature'],
+  );
+  const heading = suggestFields(
+    page({ words: [...words('Signatures', 64, 300, 18), ...words('The parties sign this agreement in two copies, one for each of them.', 64, 340, 10)] }),
+  );
   assert.deepEqual(heading, []);
 });
 
@@ -253,37 +346,69 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
       widgets: [{ kind: 'text', name: 'Text7', box: { x0: 300, y0: 306, x1: 420, y1: 326 } }],
     }),
   );
-  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['date', 'acroform', 'sign_date'], ['signature', 'label_with_geometry', undefined]]);
+  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [
+    ['date', 'acroform', 'sign_date'],
+    ['signature', 'label_with_geometry', undefined],
+  ]);
 });
 
 test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {
   const row = suggestFields(
     page({
-      words: [...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8), ...words('Your signature', 100, 302, 8)],
-      segments: [{ x0: 60, x1: 540, y: 294 }, { x0: 60, x1: 540, y: 330 }],
+      words: [
+        ...words('Under penalties of perjury, I declare that this return is true, correct and complete.', 60, 290, 8),
+        ...words('Your signature', 100, 302, 8),
+      ],
+      segments: [
+        { x0: 60, x1: 540, y: 294 },
+        { x0: 60, x1: 540, y: 330 },
+      ],
     }),
   );
   assert.equal(row.length, 1, JSON.stringify(row));
   assert.ok((row[0]?.y ?? 0) >= 302 && (row[0]?.y ?? 0) + (row[0]?.height ?? 0) <= 330.01, JSON.stringify(row));
-  const block = suggestFields(page({ words: [...words('Signatures', 64, 300, 16), ...words('Body text of the agreement in a smaller size.', 64, 260, 10), ...words('Seller', 64, 352, 10)], segments: [{ x0: 64, x1: 244, y: 340 }] }));
-  assert.deepEqual(block.map((s) => [s.type, s.roleHint]), [['signature', 'seller']]);
+  const block = suggestFields(
+    page({
+      words: [...words('Signatures', 64, 300, 16), ...words('Body text of the agreement in a smaller size.', 64, 260, 10), ...words('Seller', 64, 352, 10)],
+      segments: [{ x0: 64, x1: 244, y: 340 }],
+    }),
+  );
+  assert.deepEqual(
+    block.map((s) => [s.type, s.roleHint]),
+    [['signature', 'seller']],
+  );
 });
 
 test('form grids: a small caption at the top of a cell leaves the rest of the cell, for a signature and for its date', () => {
   const h = [400, 424].map((y) => ({ x0: 60, x1: 540, y }));
   const v = [60, 300, 400, 540].map((x) => ({ x, y0: 400, y1: 424 }));
-  const found = suggestFields(page({ words: [...words('Your signature', 62, 407, 6), ...words('Date', 302, 407, 6), ...words('Your occupation', 402, 407, 6)], segments: h, verticals: v }));
-  assert.deepEqual(found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height]), [
-    ['signature', 61, 410, 299, 423],
-    ['date', 301, 410, 399, 423],
-  ]);
+  const found = suggestFields(
+    page({
+      words: [...words('Your signature', 62, 407, 6), ...words('Date', 302, 407, 6), ...words('Your occupation', 402, 407, 6)],
+      segments: h,
+      verticals: v,
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height]),
+    [
+      ['signature', 61, 410, 299, 423],
+      ['date', 301, 410, 399, 423],
+    ],
+  );
 });
 
 test('a caption that wraps to a second line: the blank is under both lines', () => {
   const found = suggestFields(
-    page({ words: [...words('Signature du demandeur ou de son', 64, 300, 9), ...words('représentant légal', 64, 311, 9)], segments: [{ x0: 64, x1: 264, y: 350 }] }),
+    page({
+      words: [...words('Signature du demandeur ou de son', 64, 300, 9), ...words('représentant légal', 64, 311, 9)],
+      segments: [{ x0: 64, x1: 264, y: 350 }],
+    }),
   );
-  assert.deepEqual(found.map((s) => [s.type, s.reason, s.x, s.y + s.height]), [['signature', 'label_with_geometry', 64, 350]]);
+  assert.deepEqual(
+    found.map((s) => [s.type, s.reason, s.x, s.y + s.height]),
+    [['signature', 'label_with_geometry', 64, 350]],
+  );
   assert.ok((found[0]?.y ?? 0) >= 311, 'below the second line');
 });
 
@@ -310,7 +435,7 @@ test('rules in pixels: a thin long run is a line, a short one and a thick block 
   assert.deepEqual(cellAt({ h: segments, v: verticals }, 50, 70), { x0: 10.25, y0: 60.25, x1: 99.75, y1: 85.25 });
 });
 
-test('rules in pixels: a rule seen in pieces (underscores, a scan\'s noise, a step of a pixel) is one line; two blanks of a row stay two', () => {
+test("rules in pixels: a rule seen in pieces (underscores, a scan's noise, a step of a pixel) is one line; two blanks of a row stay two", () => {
   const w = 600;
   const h = 100;
   const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
@@ -326,20 +451,34 @@ test('rules in pixels: a rule seen in pieces (underscores, a scan\'s noise, a st
   ink(240, 80, 420, 82);
   const { segments } = rulesFromPixels(rgba, w, h, 2);
   const row = (y: number) => segments.filter((s) => Math.abs(s.y - y) < 2).sort((a, b) => a.x0 - b.x0);
-  assert.deepEqual(row(20.5).map((s) => [s.x0, s.x1]), [[10, 119]], JSON.stringify(segments));
-  assert.deepEqual(row(40.5).map((s) => [s.x0, s.x1]), [[10, 100], [120, 210]], JSON.stringify(segments));
+  assert.deepEqual(
+    row(20.5).map((s) => [s.x0, s.x1]),
+    [[10, 119]],
+    JSON.stringify(segments),
+  );
+  assert.deepEqual(
+    row(40.5).map((s) => [s.x0, s.x1]),
+    [
+      [10, 100],
+      [120, 210],
+    ],
+    JSON.stringify(segments),
+  );
 });
 
 function pick(s: Suggestion | undefined) {
   return s && { type: s.type, reason: s.reason, x: s.x, y: s.y, width: s.width, height: s.height };
 }
 
-test('OCR words made like a text layer\'s: a typed blank apart from its caption, rules continuing a row as its blanks, specks dropped', () => {
+test("OCR words made like a text layer's: a typed blank apart from its caption, rules continuing a row as its blanks, specks dropped", () => {
   /** Words as OCR gives them (one box per word, a confidence), then as the OCR path hands them to the rules. */
   const read = (text: string, x: number, baseline: number, confidence = 0.9, size = 11) =>
     text.split(' ').reduce<Word[]>((out, t) => {
       const x0 = out.length ? (out[out.length - 1] as Word).box.x1 + size * 0.3 : x;
-      return [...out, { text: t, box: { x0, y0: baseline - 0.75 * size, x1: x0 + t.length * size * 0.5, y1: baseline + 0.2 * size }, baseline, size, confidence }];
+      return [
+        ...out,
+        { text: t, box: { x0, y0: baseline - 0.75 * size, x1: x0 + t.length * size * 0.5, y1: baseline + 0.2 * size }, baseline, size, confidence },
+      ];
     }, []);
   const ocrPage = (ws: Word[], segments: PageModel['segments']) => {
     const kept = withoutSpecks(withoutRules(blanksApart(ws), segments));
@@ -348,18 +487,37 @@ test('OCR words made like a text layer\'s: a typed blank apart from its caption,
   // "Signature:___" read as one word, its drawn line starting under its last characters.
   const typed = read('Signature:___', 64, 300);
   const line = { x0: 113, x1: 330, y: 302 };
-  assert.deepEqual(blanksApart(typed).map((w) => w.text), ['Signature:', '___']);
-  assert.deepEqual(suggestFields(ocrPage(typed, [line])).map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]), [['signature', 113, 330]]);
+  assert.deepEqual(
+    blanksApart(typed).map((w) => w.text),
+    ['Signature:', '___'],
+  );
+  assert.deepEqual(
+    suggestFields(ocrPage(typed, [line])).map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]),
+    [['signature', 113, 330]],
+  );
   // The month/day/year blanks OCR drops come back from the rules between the words: a signing date, as on the text layer.
   const executed = [...read('This contract is executed on', 64, 280), ...read('(month)', 64, 300), ...read('(day)', 170, 300), ...read('(year)', 250, 300)];
-  const blanks = [{ x0: 110, x1: 165, y: 302 }, { x0: 200, x1: 245, y: 302 }, { x0: 288, x1: 340, y: 302 }];
+  const blanks = [
+    { x0: 110, x1: 165, y: 302 },
+    { x0: 200, x1: 245, y: 302 },
+    { x0: 288, x1: 340, y: 302 },
+  ];
   const dates = suggestFields(ocrPage(executed, blanks));
-  assert.deepEqual(dates.map((s) => [s.type, s.fieldKey, Math.round(s.x), Math.round(s.x + s.width)]), [['date', 'sign_date', 110, 340]]);
+  assert.deepEqual(
+    dates.map((s) => [s.type, s.fieldKey, Math.round(s.x), Math.round(s.x + s.width)]),
+    [['date', 'sign_date', 110, 340]],
+  );
   // A speck read as punctuation right above a line to sign on does not take the room a signature needs;
   // a colon read apart from its caption stays with it.
   const signing = [...read('Signature', 64, 400), ...read(':', 113, 400), ...read(':', 200, 390, 0.5, 4)];
-  assert.deepEqual(withoutSpecks(signing).map((w) => w.text), ['Signature', ':']);
-  assert.deepEqual(suggestFields(ocrPage(signing, [{ x0: 125, x1: 330, y: 402 }])).map((s) => s.type), ['signature']);
+  assert.deepEqual(
+    withoutSpecks(signing).map((w) => w.text),
+    ['Signature', ':'],
+  );
+  assert.deepEqual(
+    suggestFields(ocrPage(signing, [{ x0: 125, x1: 330, y: 402 }])).map((s) => s.type),
+    ['signature'],
+  );
   assert.deepEqual(withoutSpecks(read('LC', 200, 390, 0.05)), []);
 });
 
@@ -376,7 +534,10 @@ test('AcroForm names: a birth, issue or period date run into one word is not a s
       widgets: [{ kind: 'text', name: 'Birthdate', box: { x0: 300, y0: 306, x1: 420, y1: 326 } }],
     }),
   );
-  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [['signature', 'label_with_geometry', undefined], ['text', 'acroform', undefined]]);
+  assert.deepEqual(form.map((s) => [s.type, s.reason, s.fieldKey]).sort(), [
+    ['signature', 'label_with_geometry', undefined],
+    ['text', 'acroform', undefined],
+  ]);
 });
 
 test('AcroForm: a widget is described by its own caption, not by a caption of the row above that overlaps it by a few points', () => {
@@ -391,11 +552,14 @@ test('AcroForm: a widget is described by its own caption, not by a caption of th
       widgets: [{ kind: 'text', name: 'f1_081', box: { x0: 120, y0: 424, x1: 306, y1: 436 } }],
     }),
   );
-  assert.deepEqual(grid.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y)]), [
-    ['signature', 'label_with_geometry', undefined, 61, 410],
-    ['date', 'label_with_geometry', 'sign_date', 301, 410],
-    ['text', 'acroform', 'signer_name', 120, 424],
-  ]);
+  assert.deepEqual(
+    grid.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y)]),
+    [
+      ['signature', 'label_with_geometry', undefined, 61, 410],
+      ['date', 'label_with_geometry', 'sign_date', 301, 410],
+      ['text', 'acroform', 'signer_name', 120, 424],
+    ],
+  );
   // No grid: a "Date" caption at the far end of the next row's wide widget does not own it.
   const loose = suggestFields(
     page({
@@ -413,16 +577,26 @@ test('form grids under a paragraph: a caption row after a finished sentence is n
     ...words('Your signature', 62, 407, 7),
     ...words('Date', 302, 407, 7),
   ];
-  const segments = [{ x0: 60, x1: 300, y: 424 }, { x0: 300, x1: 400, y: 424 }, { x0: 400, x1: 540, y: 424 }, { x0: 30, x1: 560, y: 380 }];
+  const segments = [
+    { x0: 60, x1: 300, y: 424 },
+    { x0: 300, x1: 400, y: 424 },
+    { x0: 400, x1: 540, y: 424 },
+    { x0: 30, x1: 560, y: 380 },
+  ];
   const verticals = [300, 400].map((x) => ({ x, y0: 400, y1: 424 }));
   assert.deepEqual(cellAt({ h: segments, v: verticals }, 350, 405), { x0: 300, y0: 400, x1: 400, y1: 424 });
   const found = suggestFields(page({ words: words7, segments, verticals }));
-  assert.deepEqual(found.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y), Math.round(s.y + s.height)]), [
-    ['signature', 'label_with_geometry', undefined, 60, 411, 424],
-    ['date', 'label_with_geometry', 'sign_date', 301, 411, 423],
-  ]);
+  assert.deepEqual(
+    found.map((s) => [s.type, s.reason, s.fieldKey, s.x, Math.round(s.y), Math.round(s.y + s.height)]),
+    [
+      ['signature', 'label_with_geometry', undefined, 60, 411, 424],
+      ['date', 'label_with_geometry', 'sign_date', 301, 411, 423],
+    ],
+  );
   // A paragraph that goes on: its last line is still no caption.
-  const tail = suggestFields(page({ words: [...words('the parties agree that the agreement is executed when both have', 60, 396, 7), ...words('signed', 62, 405, 7)] }));
+  const tail = suggestFields(
+    page({ words: [...words('the parties agree that the agreement is executed when both have', 60, 396, 7), ...words('signed', 62, 405, 7)] }),
+  );
   assert.deepEqual(tail, []);
 });
 
@@ -440,8 +614,11 @@ test('form grids: a caption at the top of the next row takes its own row, not th
       verticals,
     }),
   );
-  assert.deepEqual(found.map((s) => [s.type, s.reason, s.x, Math.round(s.y), s.x + s.width, Math.round(s.y + s.height)]), [
-    ['signature', 'label_with_geometry', 60, 411, 300, 424],
-    ['signature', 'label_with_geometry', 60, 434, 300, 448],
-  ]);
+  assert.deepEqual(
+    found.map((s) => [s.type, s.reason, s.x, Math.round(s.y), s.x + s.width, Math.round(s.y + s.height)]),
+    [
+      ['signature', 'label_with_geometry', 60, 411, 300, 424],
+      ['signature', 'label_with_geometry', 60, 434, 300, 448],
+    ],
+  );
 });

@@ -10,7 +10,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PACKAGED = ['README.md', 'docs', 'examples', 'fixtures/contract.pdf', 'LICENSE'];
 
 test('the links of the README and docs/ resolve inside what the package ships', () => {
-  const pages = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   const broken: string[] = [];
   let checked = 0;
   for (const page of pages) {

@@ -35,7 +35,7 @@ function decidedPairs(): Set<string> {
 test('every kind answers a code of the API description, at a status documented for that code', () => {
   const { codes, statuses } = describedErrors();
   assert.ok(codes.size >= 14, `the description's codes were found: ${[...codes].join(', ')}`);
-  assert.ok(statuses.has(410) && statuses.has(503), 'the description\'s status table was found');
+  assert.ok(statuses.has(410) && statuses.has(503), "the description's status table was found");
   const pairs = decidedPairs();
   for (const [kind, entry] of kinds) {
     // The description leaves the 422 key-reuse code open ("not shown"); paraph's choice is in its decisions.
@@ -90,7 +90,7 @@ test('an error takes its code, status and reason from its kind only', () => {
   assert.deepEqual([fileTooLarge.code, fileTooLarge.status], ['invalid_document', 400]);
 });
 
-test('reasons: each documented for the signing page, sent only on a signing link\'s API, never on /v1', async (t) => {
+test("reasons: each documented for the signing page, sent only on a signing link's API, never on /v1", async (t) => {
   const documented = read('docs/signer.md');
   assert.deepEqual([...ERROR_REASONS], ['otp_locked', 'otp_code_expired']);
   for (const reason of ERROR_REASONS) assert.ok(documented.includes(`| \`${reason}\` |`), `${reason} is in docs/signer.md`);
@@ -110,7 +110,13 @@ test('reasons: each documented for the signing page, sent only on a signing link
   const underLink = await app.inject({ method: 'POST', url: '/sign/abc/api/otp' });
   assert.equal(underLink.statusCode, 409);
   assert.deepEqual(underLink.json(), {
-    error: { code: 'conflict', message: 'too many wrong codes', request_id: underLink.headers['x-request-id'], reason: 'otp_locked', locked_until: '2026-01-02T00:00:00.000Z' },
+    error: {
+      code: 'conflict',
+      message: 'too many wrong codes',
+      request_id: underLink.headers['x-request-id'],
+      reason: 'otp_locked',
+      locked_until: '2026-01-02T00:00:00.000Z',
+    },
   });
   const api = await app.inject({ method: 'POST', url: '/v1/signature-requests' });
   assert.equal(api.statusCode, 409);

@@ -1,14 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  describeFault,
-  faultMatches,
-  faultRuleMistake,
-  pathMatches,
-  webhookFaultOutcome,
-  withDefaults,
-  type FaultSpec,
-} from '../../src/domain/fault-rules.js';
+import { describeFault, faultMatches, faultRuleMistake, pathMatches, webhookFaultOutcome, withDefaults, type FaultSpec } from '../../src/domain/fault-rules.js';
 import type { FaultRuleInput } from '../../src/contract/faults.js';
 
 const ID = '7f3c9a52-1b2d-4c3e-8f4a-5b6c7d8e9f01';
@@ -91,17 +83,28 @@ test('withDefaults: one operation, a refusing webhook answers 500', () => {
 });
 
 test('webhookFaultOutcome: recorded exactly as the real failure of that kind', () => {
-  const rule = (r: Partial<FaultSpec>) => withDefaults({ target: 'webhook', error: 'status', ...r } as FaultRuleInput) as Extract<FaultSpec, { target: 'webhook' }>;
+  const rule = (r: Partial<FaultSpec>) =>
+    withDefaults({ target: 'webhook', error: 'status', ...r } as FaultRuleInput) as Extract<FaultSpec, { target: 'webhook' }>;
   assert.deepEqual(webhookFaultOutcome(rule({ status: 502 }), 15_000), { statusCode: 502, error: 'answered 502', durationMs: 0 });
   assert.deepEqual(webhookFaultOutcome(rule({ status: 302 }), 15_000), { statusCode: 302, error: 'answered 302: redirects are not followed', durationMs: 0 });
   assert.deepEqual(webhookFaultOutcome(rule({ error: 'timeout' }), 15_000), { statusCode: null, error: 'timed out after 15 s', durationMs: 15_000 });
-  assert.deepEqual(webhookFaultOutcome(rule({ error: 'connection_refused' }), 15_000), { statusCode: null, error: 'connection failed: ECONNREFUSED', durationMs: 0 });
+  assert.deepEqual(webhookFaultOutcome(rule({ error: 'connection_refused' }), 15_000), {
+    statusCode: null,
+    error: 'connection failed: ECONNREFUSED',
+    durationMs: 0,
+  });
 });
 
 test('describeFault: one line per rule', () => {
-  assert.equal(describeFault(withDefaults({ target: 'api', method: 'GET', path: '/v1/signature-requests/{id}', status: 503 })), 'GET /v1/signature-requests/{id}: answered 503');
+  assert.equal(
+    describeFault(withDefaults({ target: 'api', method: 'GET', path: '/v1/signature-requests/{id}', status: 503 })),
+    'GET /v1/signature-requests/{id}: answered 503',
+  );
   assert.equal(describeFault(withDefaults({ target: 'api', path: '*', delay_ms: 2000 })), 'calls to any /v1 path: delayed 2000 ms');
-  assert.equal(describeFault(withDefaults({ target: 'webhook', error: 'timeout', signature_request_id: ID })), `webhook attempts of request ${ID} fail: time out`);
+  assert.equal(
+    describeFault(withDefaults({ target: 'webhook', error: 'timeout', signature_request_id: ID })),
+    `webhook attempts of request ${ID} fail: time out`,
+  );
   assert.equal(describeFault(withDefaults({ target: 'mail' })), 'mails fail to send');
   assert.equal(describeFault(withDefaults({ target: 'artifacts', mode: 'fail' })), 'artifact generation fails');
 });

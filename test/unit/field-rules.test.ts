@@ -31,7 +31,10 @@ test('checkFields: each rule, with the index of the field that breaks it', () =>
     [[field({ type: 'date', field_key: 'signer_name' })], 'fields[0].field_key "signer_name" does not fit a date field (use sign_date)'],
     [[field({ type: 'text', field_key: 'sign_date' })], 'fields[0].field_key "sign_date" needs a date field'],
     [[field({ value: 'x' })], 'fields[0].value is only allowed on text and date fields'],
-    [[field({ type: 'text', field_key: 'signer_email', value: 'x' })], 'fields[0].value is not allowed on a field with field_key signer_email: the signer\'s own data fills it'],
+    [
+      [field({ type: 'text', field_key: 'signer_email', value: 'x' })],
+      "fields[0].value is not allowed on a field with field_key signer_email: the signer's own data fills it",
+    ],
     [[field({ type: 'text', read_only: true })], 'fields[0].read_only requires a value'],
   ];
   for (const [fields, message] of cases) assert.equal(checkFields(fields, SIGNERS, 'fields'), message);
@@ -74,5 +77,5 @@ test('checkFieldValues: only named, writable text and date fields without field_
   assert.equal(checkFieldValues({ nope: 'x' }, fields, 'field_values'), 'field_values.nope does not name any field');
   assert.equal(checkFieldValues({ fixed: 'x' }, fields, 'field_values'), 'field_values.fixed names a read_only field: its value is fixed');
   assert.equal(checkFieldValues({ sig: 'x' }, fields, 'field_values'), 'field_values.sig names a signature field, which takes no value');
-  assert.equal(checkFieldValues({ who: 'x' }, fields, 'field_values'), 'field_values.who names a field filled by the signer\'s own signer_name');
+  assert.equal(checkFieldValues({ who: 'x' }, fields, 'field_values'), "field_values.who names a field filled by the signer's own signer_name");
 });

@@ -9,7 +9,16 @@ test('prefersHtml: browsers get the page, curl and API clients JSON, a tie JSON'
     'TEXT/HTML',
     'application/json;q=0.4, text/*',
   ];
-  const json = [undefined, '', '*/*', 'application/json', 'application/json, text/html', 'text/html;q=0, */*', 'text/html;q=0.5, application/json;q=0.5', 'text/plain'];
+  const json = [
+    undefined,
+    '',
+    '*/*',
+    'application/json',
+    'application/json, text/html',
+    'text/html;q=0, */*',
+    'text/html;q=0.5, application/json;q=0.5',
+    'text/plain',
+  ];
   for (const accept of html) assert.equal(prefersHtml(accept), true, String(accept));
   for (const accept of json) assert.equal(prefersHtml(accept), false, String(accept));
 });
@@ -21,7 +30,14 @@ test('renderIndexPage escapes what it shows', () => {
     version: '1.0.0',
     environment: 'sandbox',
     authentication: 'Authorization: Bearer <API key>',
-    links: { api: '/v1', openapi: '/v1/openapi.json', docs: '/docs', health: '/healthz', dashboard: '/_dashboard/', signing_page: 'https://x.test/"><script>/sign/{token}' },
+    links: {
+      api: '/v1',
+      openapi: '/v1/openapi.json',
+      docs: '/docs',
+      health: '/healthz',
+      dashboard: '/_dashboard/',
+      signing_page: 'https://x.test/"><script>/sign/{token}',
+    },
   });
   assert.ok(!page.includes('<script>'));
   assert.ok(page.includes('a &lt;sandbox&gt; &amp; more'));

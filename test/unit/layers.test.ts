@@ -37,7 +37,10 @@ test('nothing below the HTTP layer imports it', () => {
     file.startsWith('src/http/') ? [] : deps.filter((dep) => dep.startsWith('src/http/')).map((dep) => `${file} -> ${dep}`),
   );
   // The CLI and the programmatic API start the server, which builds the HTTP app; nothing else may.
-  assert.deepEqual(found.filter((edge) => !/^src\/(server|cli\/|programmatic\/)/.test(edge)), []);
+  assert.deepEqual(
+    found.filter((edge) => !/^src\/(server|cli\/|programmatic\/)/.test(edge)),
+    [],
+  );
 });
 
 test('the runtime (routes, CLI, SMTP catcher, scheduler) never touches the database: it calls use cases', () => {

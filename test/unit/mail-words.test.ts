@@ -17,7 +17,11 @@ const base: ComposeInput = {
 };
 
 test('reminder and turn subjects carry their prefix in the signer language, on a custom subject too', () => {
-  const expected = { en: ['Reminder: Lease 12B', 'Your turn: Lease 12B'], fr: ['Rappel : Lease 12B', 'À vous de signer : Lease 12B'], ar: ['تذكير: Lease 12B', 'حان دورك: Lease 12B'] };
+  const expected = {
+    en: ['Reminder: Lease 12B', 'Your turn: Lease 12B'],
+    fr: ['Rappel : Lease 12B', 'À vous de signer : Lease 12B'],
+    ar: ['تذكير: Lease 12B', 'حان دورك: Lease 12B'],
+  };
   for (const [locale, [reminder, turn]] of Object.entries(expected)) {
     assert.equal(composeMail({ ...base, locale, kind: 'reminder' }).subject, reminder);
     assert.equal(composeMail({ ...base, locale, kind: 'turn', signedBefore: ['Bob'] }).subject, turn);

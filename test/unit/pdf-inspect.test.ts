@@ -116,13 +116,21 @@ test('counts pages and reports each page size in points', async () => {
       { width: 595.28, height: 841.89, rotation: 0 },
     ],
   });
-  const mixed = await makePdf([{ width: 612, height: 792 }, { width: 100.12345, height: 200.9876 }, { width: 300, height: 300 }]);
+  const mixed = await makePdf([
+    { width: 612, height: 792 },
+    { width: 100.12345, height: 200.9876 },
+    { width: 300, height: 300 },
+  ]);
   const result = await shared.inspect(mixed);
   assert.ok(result.ok);
   assert.equal(result.pageCount, 3);
   assert.deepEqual(
     result.pages.map((p) => [p.width, p.height]),
-    [[612, 792], [100.123, 200.988], [300, 300]],
+    [
+      [612, 792],
+      [100.123, 200.988],
+      [300, 300],
+    ],
   );
 });
 
@@ -138,7 +146,11 @@ test('the CropBox, clipped to the MediaBox, is the page size', async () => {
   assert.ok(result.ok);
   assert.deepEqual(
     result.pages.map((p) => [p.width, p.height]),
-    [[300, 400], [100, 100], [600, 800]],
+    [
+      [300, 400],
+      [100, 100],
+      [600, 800],
+    ],
   );
 });
 
@@ -160,7 +172,12 @@ test('/Rotate 90 and 270 swap width and height; angles are normalised', async ()
 });
 
 test('/Rotate inherited from the page tree counts, and a page value overrides it', async () => {
-  const doc = await PDFDocument.load(await makePdf([{ width: 200, height: 500 }, { width: 200, height: 500, rotate: 180 }]));
+  const doc = await PDFDocument.load(
+    await makePdf([
+      { width: 200, height: 500 },
+      { width: 200, height: 500, rotate: 180 },
+    ]),
+  );
   doc.catalog.Pages().set(PDFName.of('Rotate'), PDFNumber.of(270));
   const result = await shared.inspect(await doc.save());
   assert.ok(result.ok);
@@ -188,7 +205,13 @@ test('concurrent inspections are queued and each gets its own answer', async () 
   const results = await Promise.all(docs.map((d) => shared.inspect(d)));
   assert.deepEqual(
     results.map((r) => (r.ok ? [r.pageCount, r.pages[0]?.width] : r.reason)),
-    [[1, 100], [2, 200], [3, 300], [4, 400], [5, 500]],
+    [
+      [1, 100],
+      [2, 200],
+      [3, 300],
+      [4, 400],
+      [5, 500],
+    ],
   );
 });
 
@@ -215,7 +238,11 @@ test('documents sent ahead to a child that runs past its budget are read again b
   // The slow one takes 250 ms to seconds to read (more on a loaded machine); the others a few ms.
   const inspector = createPdfInspector({ timeoutMs: 150 });
   try {
-    const results = await Promise.all([inspector.inspect(slow), inspector.inspect(await makePdf([{ width: 300, height: 400 }])), inspector.inspect(contract())]);
+    const results = await Promise.all([
+      inspector.inspect(slow),
+      inspector.inspect(await makePdf([{ width: 300, height: 400 }])),
+      inspector.inspect(contract()),
+    ]);
     assert.deepEqual(results[0], {
       ok: false,
       reason: 'too_complex',

@@ -28,8 +28,14 @@ async function oneLine(text: string, names: Parameters<typeof embedFonts>[1] = [
 
 test('a date or time in Arabic text stays one number: its separators belong to it', () => {
   const runs = visualRuns('من 2026-11-25 01:42:00 إلى');
-  assert.ok(runs.some((r) => r.text === '2026-11-25'), JSON.stringify(runs));
-  assert.ok(runs.some((r) => r.text === '01:42:00'), JSON.stringify(runs));
+  assert.ok(
+    runs.some((r) => r.text === '2026-11-25'),
+    JSON.stringify(runs),
+  );
+  assert.ok(
+    runs.some((r) => r.text === '01:42:00'),
+    JSON.stringify(runs),
+  );
   // A lone hyphen between words is still a neutral.
   assert.ok(!visualRuns('شركة - أكمي').some((r) => r.text.includes('-') && /\d/.test(r.text)));
 });
@@ -63,7 +69,10 @@ test('a typed Arabic mark is drawn glyph by glyph at the handwriting face positi
   assert.ok(ops, 'a content stream with text moves');
   const moves = [...ops.matchAll(/(-?[\d.]+) (-?[\d.]+) Td/g)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.ok(moves.length >= 4, `one move per glyph (${moves.length})`);
-  assert.ok(moves.some(([, dy]) => Math.abs(dy ?? 0) > 0.5), `some glyphs are raised or lowered: ${JSON.stringify(moves)}`);
+  assert.ok(
+    moves.some(([, dy]) => Math.abs(dy ?? 0) > 0.5),
+    `some glyphs are raised or lowered: ${JSON.stringify(moves)}`,
+  );
   assert.equal((ops.match(/> Tj/g) ?? []).length, moves.length);
   assert.ok(textOf(t, bytes).includes('ليلى'), 'the text layer reads the name');
 });

@@ -58,7 +58,10 @@ for (const action of Object.keys(LEGAL) as RequestAction[]) {
 test('state table: the second activate or cancel says "already"', () => {
   const again = requestMove('active', 'activate');
   assert.equal(again.ok, false);
-  assert.match(again.ok ? '' : again.message, /^the request is already active: .*reminder \(POST \/v1\/signature-requests\/\{id\}\/reminders\) issues a signer a new link/);
+  assert.match(
+    again.ok ? '' : again.message,
+    /^the request is already active: .*reminder \(POST \/v1\/signature-requests\/\{id\}\/reminders\) issues a signer a new link/,
+  );
   assert.deepEqual(requestMove('cancelled', 'cancel'), { ok: false, code: 'conflict', message: 'the request is already cancelled' });
   assert.deepEqual(requestMove('expired', 'activate'), { ok: false, code: 'conflict', message: 'the request cannot be activated: it is expired' });
 });

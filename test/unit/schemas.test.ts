@@ -6,36 +6,13 @@ import Type from 'typebox';
 // constructible nor callable: take the named class and the plugin's `default` instead (both exist at run time).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import {
-  BulkSendInput,
-  BulkSendResponse,
-  type BulkSendRecipient,
-  type BulkSendResult,
-  type BulkSendSigner,
-} from '../../src/contract/bulk-sends.js';
+import { BulkSendInput, BulkSendResponse, type BulkSendRecipient, type BulkSendResult, type BulkSendSigner } from '../../src/contract/bulk-sends.js';
 import { DetectionResult, type DetectionSuggestion } from '../../src/contract/detection.js';
-import {
-  EvidenceResponse,
-  type EvidenceEvent,
-  type EvidenceSigner,
-  type EvidenceTimestamp,
-} from '../../src/contract/evidence.js';
+import { EvidenceResponse, type EvidenceEvent, type EvidenceSigner, type EvidenceTimestamp } from '../../src/contract/evidence.js';
 import { ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../src/contract/sandbox.js';
 import type { FieldInput, SignerInput } from '../../src/contract/signature-requests.js';
-import {
-  Template,
-  TemplateCreateMultipart,
-  TemplateFieldsJson,
-  TemplateList,
-} from '../../src/contract/templates.js';
-import {
-  EventType,
-  WebhookDelivery,
-  WebhookDeliveryListQuery,
-  WebhookDeliveryPage,
-  WebhookEvent,
-  WebhookSigner,
-} from '../../src/contract/webhooks.js';
+import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList } from '../../src/contract/templates.js';
+import { EventType, WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage, WebhookEvent, WebhookSigner } from '../../src/contract/webhooks.js';
 
 const addFormats = addFormatsPlugin.default;
 
@@ -222,9 +199,17 @@ test('templates: Template and TemplateList', () => {
 
 test('templates: the create call and its decoded fields', () => {
   accepts(TemplateFieldsJson, [field]);
-  accepts(TemplateFieldsJson, Array.from({ length: 100 }, () => field));
+  accepts(
+    TemplateFieldsJson,
+    Array.from({ length: 100 }, () => field),
+  );
   rejects(TemplateFieldsJson, [], '', 'minItems');
-  rejects(TemplateFieldsJson, Array.from({ length: 101 }, () => field), '', 'maxItems');
+  rejects(
+    TemplateFieldsJson,
+    Array.from({ length: 101 }, () => field),
+    '',
+    'maxItems',
+  );
   rejects(TemplateFieldsJson, [{ ...field, page: 0 }], '/0/page', 'minimum');
   rejects(TemplateFieldsJson, [{ ...field, type: 'checkbox' }], '/0/type', 'enum');
 
@@ -251,10 +236,7 @@ const suggestion: DetectionSuggestion = {
   reason: 'label_with_geometry',
 };
 const detection: DetectionResult = {
-  suggestions: [
-    suggestion,
-    { ...suggestion, id: 's2', type: 'date', confidence: 1, roleHint: 'client', fieldKey: 'sign_date' },
-  ],
+  suggestions: [suggestion, { ...suggestion, id: 's2', type: 'date', confidence: 1, roleHint: 'client', fieldKey: 'sign_date' }],
   pages: [{ page: 1, width: 595.28, height: 841.89, rotation: 0 }],
   stats: { pageCount: 1, totalSuggestions: 2, extractionMs: 12.5, ocrPages: 0 },
   ocrStatus: 'disabled',
@@ -424,10 +406,7 @@ const evidence: EvidenceResponse = {
     signed_pdf_sha256: 'b'.repeat(64),
     evidence_pdf_sha256: 'c'.repeat(64),
   },
-  signers: [
-    evidenceSigner,
-    { ...evidenceSigner, id: ID, reference: 'witness', signing_order: 2, verification: 'email_otp', verified_at: NOW },
-  ],
+  signers: [evidenceSigner, { ...evidenceSigner, id: ID, reference: 'witness', signing_order: 2, verification: 'email_otp', verified_at: NOW }],
   events: [evidenceEvent, { ...evidenceEvent, id: 2, type: 'signer_signed', actor_type: 'signer', signer_id: ID2 }],
   timestamps: [evidenceTimestamp],
   retention_expires_at: null,
@@ -469,8 +448,7 @@ test('evidence: EvidenceResponse', () => {
 // bulk-sends.ts
 
 const recipient: BulkSendRecipient = { client_reference: 'order-1', signers: [signer] };
-const recipients = (n: number): BulkSendRecipient[] =>
-  Array.from({ length: n }, (_, i) => ({ ...recipient, client_reference: `order-${i + 1}` }));
+const recipients = (n: number): BulkSendRecipient[] => Array.from({ length: n }, (_, i) => ({ ...recipient, client_reference: `order-${i + 1}` }));
 const bulk: BulkSendInput = {
   template_id: ID,
   recipients: [{ ...recipient, field_values: { company: 'ACME' }, return_url: 'https://example.com/back' }],

@@ -27,10 +27,7 @@ test('checkSigners: emails are compared without case', () => {
 test('checkSigners: a shared order is refused only with sequential signing', () => {
   const signers = [signer('a', 'a@example.com', 1), signer('b', 'b@example.com', 1)];
   assert.equal(checkSigners(signers, false, 'signers'), null);
-  assert.equal(
-    checkSigners(signers, true, 'body.signers'),
-    'body.signers[1].order 1 is used by another signer (sequential_signing needs unique orders)',
-  );
+  assert.equal(checkSigners(signers, true, 'body.signers'), 'body.signers[1].order 1 is used by another signer (sequential_signing needs unique orders)');
 });
 
 test('checkSigners: the first broken rule is the one reported', () => {

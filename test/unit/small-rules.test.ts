@@ -33,7 +33,12 @@ test('limits: the numbers of the API description', () => {
   assert.equal(OTP_FAILURE_WINDOW_MS, 86_400_000, '24 hours');
   assert.deepEqual(
     Object.values(RATE_LIMITS).map((b) => [b.limit, b.windowMs]),
-    [[120, 600_000], [12, 3_600_000], [20, 3_600_000], [10, 3_600_000]],
+    [
+      [120, 600_000],
+      [12, 3_600_000],
+      [20, 3_600_000],
+      [10, 3_600_000],
+    ],
   );
   assert.equal(clockAdvanceMistake(315_360_001_000, '3651d'), '"3651d" is more than ten years: advance the clock by at most 3650d at a time');
   assert.equal(clockAdvanceMistake(315_360_000_000, '3650d'), null);
@@ -66,13 +71,16 @@ test('emailCodeIn: the 6-digit code of a mail text, or null', () => {
 });
 
 test('brandNames: the four places the brand word appears', () => {
-  assert.deepEqual({ ...brandNames('acme') }, {
-    word: 'acme',
-    apiKeyPrefix: 'acme_test_',
-    evidenceSchemaVersion: 'acme.evidence/1.2',
-    iframeSource: 'acme',
-    returnStatusParam: 'acme_status',
-  });
+  assert.deepEqual(
+    { ...brandNames('acme') },
+    {
+      word: 'acme',
+      apiKeyPrefix: 'acme_test_',
+      evidenceSchemaVersion: 'acme.evidence/1.2',
+      iframeSource: 'acme',
+      returnStatusParam: 'acme_status',
+    },
+  );
   assert.ok(Object.isFrozen(brandNames('paraph')));
 });
 

@@ -91,9 +91,18 @@ test('a pipelined transaction: every command answered in order, the message kept
   const all = client.replies();
   const ehlo = all.slice(1, all.findIndex((line) => line.startsWith('250 ')) + 1);
   assert.equal(ehlo[0], '250-test-catcher greets client.example');
-  assert.ok(ehlo.some((line) => line.includes('PIPELINING')), 'EHLO advertises PIPELINING');
-  assert.ok(ehlo.some((line) => line.includes('SIZE 1024')), 'EHLO advertises the size limit');
-  assert.ok(ehlo.some((line) => line.includes('AUTH PLAIN LOGIN')), 'EHLO advertises AUTH');
+  assert.ok(
+    ehlo.some((line) => line.includes('PIPELINING')),
+    'EHLO advertises PIPELINING',
+  );
+  assert.ok(
+    ehlo.some((line) => line.includes('SIZE 1024')),
+    'EHLO advertises the size limit',
+  );
+  assert.ok(
+    ehlo.some((line) => line.includes('AUTH PLAIN LOGIN')),
+    'EHLO advertises AUTH',
+  );
   await client.closed;
   assert.equal(server.caught.length, 1);
   assert.deepEqual(server.caught[0]!.envelope, { mailFrom: 'a@example.com', rcptTo: ['b@example.com', 'C@Example.com'] });
@@ -242,7 +251,15 @@ test('an idle connection is closed with 421; ten refused commands in a row close
 test('real clients: nodemailer (pooled, with and without AUTH) and curl deliver, and what they sent is what is kept', async (t) => {
   const server = await startServer(t, { maxMessageBytes: 10 * 1024 * 1024 });
   for (const auth of [undefined, { user: 'someone', pass: 'anything' }]) {
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 3, ...(auth ? { auth } : {}) });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: server.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 3,
+      ...(auth ? { auth } : {}),
+    });
     try {
       const sent = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -263,7 +280,17 @@ test('real clients: nodemailer (pooled, with and without AUTH) and curl deliver,
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'mail.txt');
   fs.writeFileSync(file, 'From: curl@example.com\r\nTo: x@example.com\r\nSubject: from curl\r\n\r\nsent by curl\r\n');
-  await promisify(execFile)('curl', ['--silent', '--show-error', `smtp://127.0.0.1:${server.port}`, '--mail-from', 'curl@example.com', '--mail-rcpt', 'x@example.com', '--upload-file', file]);
+  await promisify(execFile)('curl', [
+    '--silent',
+    '--show-error',
+    `smtp://127.0.0.1:${server.port}`,
+    '--mail-from',
+    'curl@example.com',
+    '--mail-rcpt',
+    'x@example.com',
+    '--upload-file',
+    file,
+  ]);
   const fromCurl = server.caught.at(-1)!;
   assert.deepEqual(fromCurl.envelope, { mailFrom: 'curl@example.com', rcptTo: ['x@example.com'] });
   assert.match(fromCurl.raw, /Subject: from curl\r\n\r\nsent by curl\r\n$/);

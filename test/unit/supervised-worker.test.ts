@@ -31,7 +31,12 @@ type Request =
   | { op: 'heap' }
   | { op: 'progress' };
 /** `who`: the process or thread that answered; `handled`: calls it had taken, this one included. */
-interface Reply { who: string; handled: number; notes: string[]; value?: string }
+interface Reply {
+  who: string;
+  handled: number;
+  notes: string[];
+  value?: string;
+}
 
 const WORKER = `
 import { isMainThread, threadId } from 'node:worker_threads';
@@ -116,7 +121,16 @@ for (const kind of ['process', 'thread'] as const) {
     const worker = useWorker(t, { kind });
     // The first calls take longest: an answer in another order would show.
     const replies = await Promise.all([60, 40, 20, 0, 0].map((delay, i) => worker.call(echo(`v${i}`, delay))));
-    assert.deepEqual(replies.map((r) => [r.value, r.handled]), [['v0', 1], ['v1', 2], ['v2', 3], ['v3', 4], ['v4', 5]]);
+    assert.deepEqual(
+      replies.map((r) => [r.value, r.handled]),
+      [
+        ['v0', 1],
+        ['v1', 2],
+        ['v2', 3],
+        ['v3', 4],
+        ['v4', 5],
+      ],
+    );
     assert.equal(new Set(replies.map((r) => r.who)).size, 1);
     assert.equal(worker.busy, false);
     assert.equal(worker.waiting, 0);
@@ -223,7 +237,13 @@ test('process: calls sent ahead to a worker that times out are answered by the n
   const [hung, a, b] = await Promise.allSettled([worker.call({ op: 'hang' }), worker.call(echo('a')), worker.call(echo('b'))]);
   assert.equal(hung.status, 'rejected');
   await failure(Promise.reject(hung.reason), 'timeout');
-  assert.deepEqual([a, b].map((r) => (r.status === 'fulfilled' ? [r.value.value, r.value.handled] : r.reason)), [['a', 1], ['b', 2]]);
+  assert.deepEqual(
+    [a, b].map((r) => (r.status === 'fulfilled' ? [r.value.value, r.value.handled] : r.reason)),
+    [
+      ['a', 1],
+      ['b', 2],
+    ],
+  );
 });
 
 test('process: one call at a time: a call is sent ahead only when the caller allows it for both', async (t) => {
@@ -301,7 +321,10 @@ test('the artifact worker warmed with a signer that fails: no unhandled rejectio
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(unhandled, []);
   producer.injectFault('exit');
-  await assert.rejects(producer.produce({ original: new Uint8Array(1) } as never), { name: 'WorkerFailure', message: 'the artifact worker stopped (exit code 70)' });
+  await assert.rejects(producer.produce({ original: new Uint8Array(1) } as never), {
+    name: 'WorkerFailure',
+    message: 'the artifact worker stopped (exit code 70)',
+  });
 });
 
 test('the entry module imported by something else starts nothing', async (t) => {

@@ -17,10 +17,7 @@ test('checkTemplateFields: up to 10 roles, then the field rules', () => {
   assert.equal(MAX_TEMPLATE_ROLES, 10);
   const ten = Array.from({ length: 10 }, (_, i) => field(`r${i}`));
   assert.equal(checkTemplateFields(ten, 'fields'), null);
-  assert.equal(
-    checkTemplateFields([...ten, field('r10')], 'fields'),
-    'fields name 11 different signer_reference values; a template has at most 10 roles',
-  );
+  assert.equal(checkTemplateFields([...ten, field('r10')], 'fields'), 'fields name 11 different signer_reference values; a template has at most 10 roles');
   assert.equal(checkTemplateFields([field('a', { name: 'x' }), field('b', { name: 'x' })], 'fields'), 'fields[1].name "x" is used by another field');
   assert.equal(checkTemplateFields([field('a', { type: 'text', read_only: true })], 'fields'), 'fields[0].read_only requires a value');
 });

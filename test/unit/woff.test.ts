@@ -17,7 +17,14 @@ test('each Aref Ruqaa WOFF file and its sfnt are the same font to fontkit', () =
     const sfnt = sfntFromWoff(woff);
     assert.ok(!isWoff(sfnt));
     assert.equal(sfnt.readUInt32BE(0), woff.readUInt32BE(4), 'the sfnt version is the WOFF flavor');
-    const a = fontkit.create(woff) as unknown as { constructor: { name: string }; characterSet: number[]; numGlyphs: number; unitsPerEm: number; postscriptName: string; layout(text: string): { glyphs: Array<{ id: number }>; advanceWidth: number } };
+    const a = fontkit.create(woff) as unknown as {
+      constructor: { name: string };
+      characterSet: number[];
+      numGlyphs: number;
+      unitsPerEm: number;
+      postscriptName: string;
+      layout(text: string): { glyphs: Array<{ id: number }>; advanceWidth: number };
+    };
     const b = fontkit.create(sfnt) as unknown as typeof a;
     assert.equal(a.constructor.name, 'WOFFFont');
     assert.equal(b.constructor.name, 'TTFFont');
@@ -25,12 +32,23 @@ test('each Aref Ruqaa WOFF file and its sfnt are the same font to fontkit', () =
     assert.equal(b.unitsPerEm, a.unitsPerEm);
     assert.equal(b.postscriptName, a.postscriptName);
     // A name in the file's script; the latin-ext file holds only a few marks and signs: those, then.
-    const sample = file.includes('arabic') ? 'ليلى حداد' : file.includes('latin-ext') ? String.fromCodePoint(...a.characterSet.filter((c) => c > 32 && c < 0xfff0)) : 'Jeanne Dupré';
+    const sample = file.includes('arabic')
+      ? 'ليلى حداد'
+      : file.includes('latin-ext')
+        ? String.fromCodePoint(...a.characterSet.filter((c) => c > 32 && c < 0xfff0))
+        : 'Jeanne Dupré';
     const la = a.layout(sample);
     const lb = b.layout(sample);
-    assert.deepEqual(lb.glyphs.map((g) => g.id), la.glyphs.map((g) => g.id), `${sample}: the same glyphs after shaping`);
+    assert.deepEqual(
+      lb.glyphs.map((g) => g.id),
+      la.glyphs.map((g) => g.id),
+      `${sample}: the same glyphs after shaping`,
+    );
     assert.equal(lb.advanceWidth, la.advanceWidth);
-    assert.ok(la.glyphs.every((g) => g.id !== 0), `${sample}: no missing glyph`);
+    assert.ok(
+      la.glyphs.every((g) => g.id !== 0),
+      `${sample}: no missing glyph`,
+    );
   }
 });
 

@@ -64,11 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cancellation_reason', 'text')
     .addUniqueConstraint('signature_requests_account_reference', ['account_id', 'client_reference'])
     .execute();
-  await db.schema
-    .createIndex('signature_requests_account_status')
-    .on('signature_requests')
-    .columns(['account_id', 'status', 'seq'])
-    .execute();
+  await db.schema.createIndex('signature_requests_account_status').on('signature_requests').columns(['account_id', 'status', 'seq']).execute();
 
   await db.schema
     .createTable('signers')

@@ -24,7 +24,10 @@ export function recordArtifactAttempt(ctx: Context, requestId: string, attempt: 
   db.transaction(() => {
     const finishedAt = ctx.clock.now();
     const last = db.first(
-      db.q.selectFrom('artifact_attempts').select((a) => a.fn.max<number>('number').as('n')).where('request_id', '=', requestId),
+      db.q
+        .selectFrom('artifact_attempts')
+        .select((a) => a.fn.max<number>('number').as('n'))
+        .where('request_id', '=', requestId),
     );
     db.insert('artifact_attempts', {
       request_id: requestId,
@@ -40,17 +43,15 @@ export function recordArtifactAttempt(ctx: Context, requestId: string, attempt: 
 
 /** Every attempt of a request, oldest first (the dashboard shows them beside the webhook attempts). */
 export function artifactAttempts(ctx: Context, requestId: string) {
-  return ctx.db
-    .all(ctx.db.q.selectFrom('artifact_attempts').selectAll().where('request_id', '=', requestId).orderBy('number', 'asc'))
-    .map((a) => ({
-      number: a.number,
-      outcome: a.outcome,
-      started_at: isoTime(a.started_at),
-      finished_at: isoTime(a.finished_at),
-      duration_ms: Math.max(0, a.finished_at - a.started_at),
-      error: a.error,
-      next_attempt_at: isoTime(a.next_attempt_at),
-    }));
+  return ctx.db.all(ctx.db.q.selectFrom('artifact_attempts').selectAll().where('request_id', '=', requestId).orderBy('number', 'asc')).map((a) => ({
+    number: a.number,
+    outcome: a.outcome,
+    started_at: isoTime(a.started_at),
+    finished_at: isoTime(a.finished_at),
+    duration_ms: Math.max(0, a.finished_at - a.started_at),
+    error: a.error,
+    next_attempt_at: isoTime(a.next_attempt_at),
+  }));
 }
 
 function errorText(error: unknown): string {

@@ -31,7 +31,9 @@ export function queueCompletionMails(ctx: Context, request: RequestRow, at: numb
       revoked_reason: 'closed',
     });
     const lang = signer.locale ? `?lang=${signer.locale}` : '';
-    ids.push(queueMail(ctx, { request, signer, kind: 'completed', link: `${ctx.publicUrl()}/sign/${token}${lang}`, linkExpiresAt: request.retention_expires_at }));
+    ids.push(
+      queueMail(ctx, { request, signer, kind: 'completed', link: `${ctx.publicUrl()}/sign/${token}${lang}`, linkExpiresAt: request.retention_expires_at }),
+    );
   }
   return ids;
 }

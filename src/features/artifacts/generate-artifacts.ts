@@ -69,7 +69,11 @@ export async function generateArtifacts(ctx: Context, requestId: string, started
 
   const stored: Array<{ type: ArtifactType; id: string; sha256: string; size: number }> = [];
   try {
-    for (const [type, bytes] of [['signed-pdf', signedPdf], ['evidence.pdf', evidencePdf], ['evidence.json', evidenceJson]] as const) {
+    for (const [type, bytes] of [
+      ['signed-pdf', signedPdf],
+      ['evidence.pdf', evidencePdf],
+      ['evidence.json', evidenceJson],
+    ] as const) {
       stored.push({ type, ...(await ctx.blobs.put(bytes)) });
     }
   } catch (error) {
@@ -112,7 +116,19 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
   const document = requestDocument(db, request);
   if (!document.blob_id) return null;
   const signers = currentSigners(db, requestId);
-  const marks = signers.length === 0 ? [] : db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signers.map((s) => s.id)));
+  const marks =
+    signers.length === 0
+      ? []
+      : db.all(
+          db.q
+            .selectFrom('signer_marks')
+            .selectAll()
+            .where(
+              'signer_id',
+              'in',
+              signers.map((s) => s.id),
+            ),
+        );
   const fieldRows = requestFields(db, requestId);
   const fields: StampField[] = fieldRows.map((field) => {
     const signer = signers.find((s) => s.reference === field.signer_reference);
@@ -126,7 +142,11 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
       height: field.height,
       value: field.value,
       locale: signer?.locale ?? null,
-      mark: !mark ? null : mark.method === 'drawn' && mark.image ? { method: 'drawn', png: new Uint8Array(mark.image) } : { method: 'typed', text: mark.text ?? '' },
+      mark: !mark
+        ? null
+        : mark.method === 'drawn' && mark.image
+          ? { method: 'drawn', png: new Uint8Array(mark.image) }
+          : { method: 'typed', text: mark.text ?? '' },
     };
   });
   const rows = db.all(db.q.selectFrom('audit_events').selectAll().where('request_id', '=', requestId).orderBy('id', 'asc'));
@@ -254,7 +274,14 @@ export async function generateMissingArtifacts(ctx: Context, options: { wait: bo
       .select('id')
       .where('status', '=', 'completed')
       .where((eb) =>
-        eb(eb.selectFrom('artifacts').select((a) => a.fn.countAll<number>().as('n')).whereRef('artifacts.request_id', '=', 'signature_requests.id'), '<', 3),
+        eb(
+          eb
+            .selectFrom('artifacts')
+            .select((a) => a.fn.countAll<number>().as('n'))
+            .whereRef('artifacts.request_id', '=', 'signature_requests.id'),
+          '<',
+          3,
+        ),
       )
       .orderBy('completed_at', 'asc'),
   );

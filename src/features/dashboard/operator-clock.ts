@@ -9,7 +9,12 @@ import { lastClockAdvance } from '../sandbox/last-clock-advance.js';
 function durationText(ms: number): string {
   let seconds = Math.round(ms / 1000);
   let text = '';
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     const n = Math.floor(seconds / size);
     seconds -= n * size;
     if (n > 0) text += `${n}${unit}`;
@@ -28,7 +33,13 @@ function fellDueBetween(ctx: Context, from: number, to: number): FellDue[] {
       .selectFrom('audit_events')
       .innerJoin('signature_requests', 'signature_requests.id', 'audit_events.request_id')
       .leftJoin('signers', 'signers.id', 'audit_events.signer_id')
-      .select(['audit_events.type', 'audit_events.created_at', 'audit_events.request_id', 'signature_requests.client_reference', 'signers.reference as signer_reference'])
+      .select([
+        'audit_events.type',
+        'audit_events.created_at',
+        'audit_events.request_id',
+        'signature_requests.client_reference',
+        'signers.reference as signer_reference',
+      ])
       .where('audit_events.created_at', '>', from)
       .where('audit_events.created_at', '<=', to)
       .where('audit_events.actor_type', '=', 'system')

@@ -9,10 +9,7 @@ import type { RequestRow, SignerRow } from '../../model/request-queries.js';
 import type { EventType, WebhookEvent, WebhookSigner } from '../../contract/webhooks.js';
 
 /** Who made a change, as the evidence audit trail records it. */
-export type Actor =
-  | { type: 'api_client'; keyId: string }
-  | { type: 'signer'; signerId: string; email: string }
-  | { type: 'system' };
+export type Actor = { type: 'api_client'; keyId: string } | { type: 'signer'; signerId: string; email: string } | { type: 'system' };
 
 /** One audit event: its type, and the data of that type (optional when the type records none). */
 export type AuditEntry<T extends AuditEventType> = {

@@ -64,5 +64,9 @@ export function takeFiring(db: Db, id: string): FaultRuleRow | undefined {
 }
 
 const takeOne = preparedQuery((q, id: string) =>
-  q.updateTable('fault_rules').set((eb) => ({ fired: eb('fired', '+', 1) })).where('id', '=', id).whereRef('fired', '<', 'count'),
+  q
+    .updateTable('fault_rules')
+    .set((eb) => ({ fired: eb('fired', '+', 1) }))
+    .where('id', '=', id)
+    .whereRef('fired', '<', 'count'),
 );

@@ -72,13 +72,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     if (row.owner === ctx.processId) return { kind: 'in_progress' };
     // A bulk send's rows answered before the crash report their mails' outcome: wait for the start sending them.
     if (rowMailsPending(ctx, call)) return { kind: 'in_progress' };
-    db.run(
-      db.q
-        .updateTable('idempotency_keys')
-        .set({ owner: ctx.processId })
-        .where('account_id', '=', call.accountId)
-        .where('key', '=', call.key),
-    );
+    db.run(db.q.updateTable('idempotency_keys').set({ owner: ctx.processId }).where('account_id', '=', call.accountId).where('key', '=', call.key));
     return { kind: 'new' };
   });
 }

@@ -76,18 +76,20 @@ export function forgetRowAnswers(ctx: Context, call: { accountId: string; key: s
 export function expireRowAnswers(ctx: Context, now: number, before: number): number {
   const { q } = ctx.db;
   return ctx.db.run(
-    q.deleteFrom('idempotency_row_answers').where((eb) =>
-      eb.or([
-        eb('created_at', '<=', before),
-        eb.exists(
-          eb
-            .selectFrom('idempotency_keys')
-            .select('idempotency_keys.key')
-            .whereRef('idempotency_keys.account_id', '=', 'idempotency_row_answers.account_id')
-            .whereRef('idempotency_keys.key', '=', 'idempotency_row_answers.key')
-            .where('idempotency_keys.expires_at', '<=', now),
-        ),
-      ]),
-    ),
+    q
+      .deleteFrom('idempotency_row_answers')
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<=', before),
+          eb.exists(
+            eb
+              .selectFrom('idempotency_keys')
+              .select('idempotency_keys.key')
+              .whereRef('idempotency_keys.account_id', '=', 'idempotency_row_answers.account_id')
+              .whereRef('idempotency_keys.key', '=', 'idempotency_row_answers.key')
+              .where('idempotency_keys.expires_at', '<=', now),
+          ),
+        ]),
+      ),
   ).changes;
 }

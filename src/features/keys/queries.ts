@@ -37,8 +37,7 @@ export function listApiKeys(db: Db): ApiKeyRow[] {
 }
 
 export function revokeApiKey(db: Db, id: string, at: number): boolean {
-  return db.run(db.q.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null))
-    .changes === 1;
+  return db.run(db.q.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null)).changes === 1;
 }
 
 /** Up to `limit` account ids, oldest first. */

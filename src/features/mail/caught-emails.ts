@@ -16,7 +16,11 @@ export interface EmailFilter {
 
 /** Caught mail, newest first. */
 export function listCaughtEmails(ctx: Context, filter: EmailFilter): CaughtEmail[] {
-  let query = ctx.db.q.selectFrom('emails').selectAll().orderBy('seq', 'desc').limit(filter.limit ?? 100);
+  let query = ctx.db.q
+    .selectFrom('emails')
+    .selectAll()
+    .orderBy('seq', 'desc')
+    .limit(filter.limit ?? 100);
   if (filter.accountId !== null) query = query.where('account_id', '=', filter.accountId);
   if (filter.signatureRequestId !== undefined) query = query.where('request_id', '=', filter.signatureRequestId);
   // Recipients are stored as a JSON array of lowercased addresses.

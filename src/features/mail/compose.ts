@@ -1,5 +1,5 @@
 import type { EmailBranding } from '../../contract/signature-requests.js';
-import { MAIL_WORDS, type MailKind, } from './messages.js';
+import { MAIL_WORDS, type MailKind } from './messages.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales.js';
 import { MINUTE_MS, OTP_CODE_TTL_MS } from '../../domain/limits.js';
 
@@ -34,7 +34,8 @@ export interface ComposedMail {
 }
 
 /** A sender's message that opens with its own greeting: paraph's is then left out (one greeting per mail). */
-const OPENS_WITH_GREETING = /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|bonjour|bonsoir|salut|cher|chère|madame|monsieur|مرحب|السلام|أهلا|أهلًا|عزيز)/iu;
+const OPENS_WITH_GREETING =
+  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|bonjour|bonsoir|salut|cher|chère|madame|monsieur|مرحب|السلام|أهلا|أهلًا|عزيز)/iu;
 
 /**
  * One of paraph's mails, plain text and HTML, in the signer's language (English without one), with
@@ -56,8 +57,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
     code: input.code ?? '',
     names: list(input.kind === 'turn' ? input.signedBefore : input.waitingFor),
   };
-  const fill = (template: string, values: Record<string, string> = {}) =>
-    template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? known[key] ?? '');
+  const fill = (template: string, values: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? known[key] ?? '');
 
   const isOtp = input.kind === 'otp';
   const isCopy = input.kind === 'completed';
@@ -66,10 +66,16 @@ export function composeMail(input: ComposeInput): ComposedMail {
   const custom = branded ? input.branding?.subject : undefined;
   const prefix = input.kind === 'reminder' || input.kind === 'turn' ? words.subjectPrefix[input.kind] : '';
   const subject = custom ? prefix + custom : fill(words.subject[input.kind]);
-  const message = branded ? (input.branding?.message ?? null) : isNotice ? (input.reason?.trim() || null) : null;
-  const greeting = message && !isNotice && OPENS_WITH_GREETING.test(message) ? null : input.recipientName ? fill(words.greeting, { name: input.recipientName }) : words.greetingNoName;
+  const message = branded ? (input.branding?.message ?? null) : isNotice ? input.reason?.trim() || null : null;
+  const greeting =
+    message && !isNotice && OPENS_WITH_GREETING.test(message)
+      ? null
+      : input.recipientName
+        ? fill(words.greeting, { name: input.recipientName })
+        : words.greetingNoName;
   const behalf = sender ? fill(words.onBehalf) : fill(words.onBehalfNoSender);
-  const expires = input.linkExpiresAt === undefined ? null : fill(isCopy ? words.expiresCopy : words.expires, { date: formatMailDate(input.linkExpiresAt, locale) });
+  const expires =
+    input.linkExpiresAt === undefined ? null : fill(isCopy ? words.expiresCopy : words.expires, { date: formatMailDate(input.linkExpiresAt, locale) });
   const button = isCopy ? words.buttonCompleted : words.button;
   const notes: string[] = [];
   if (input.kind === 'reminder') notes.push(words.rotated);
@@ -110,13 +116,15 @@ export function composeMail(input: ComposeInput): ComposedMail {
           `<p style="margin:0;white-space:pre-line" dir="auto">${e(message).replace(/\r?\n/g, '<br>')}</p></blockquote>`,
       );
     }
-    if (!isNotice) body.push(
-      `<p style="margin:24px 0"><a href="${e(link)}" style="background:#1f4fd1;color:#ffffff;padding:14px 24px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold">${e(button)}</a></p>`,
-    );
+    if (!isNotice)
+      body.push(
+        `<p style="margin:24px 0"><a href="${e(link)}" style="background:#1f4fd1;color:#ffffff;padding:14px 24px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold">${e(button)}</a></p>`,
+      );
     if (expires && !isNotice) body.push(p(e(expires), 'color:#444'));
-    if (!isNotice) body.push(
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">${e(words.linkHint)}<br><a href="${e(link)}" style="color:#1f4fd1;word-break:break-all;overflow-wrap:anywhere" dir="ltr">${e(link)}</a></p>`,
-    );
+    if (!isNotice)
+      body.push(
+        `<p style="margin:0 0 16px;font-size:13px;color:#555">${e(words.linkHint)}<br><a href="${e(link)}" style="color:#1f4fd1;word-break:break-all;overflow-wrap:anywhere" dir="ltr">${e(link)}</a></p>`,
+      );
   }
   const logo = input.branding?.logo_url
     ? `<img src="${e(input.branding.logo_url)}" alt="${e(sender ?? input.brand)}" height="40" style="height:40px;max-width:240px;border:0;display:block">`

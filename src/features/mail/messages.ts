@@ -87,7 +87,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
       replacement: '{sender} vous invite à consulter et signer le document « {document} » à la place du signataire précédent.',
       completed: 'Tous les signataires ont signé le document « {document} ». Votre exemplaire signé est prêt à être téléchargé.',
       turn: 'Le document « {document} » a été signé par {names}. C’est maintenant votre tour : {sender} vous invite à le consulter et le signer.',
-      cancelled: '{sender} a annulé la demande de signature du document « {document} ». Vous n’avez plus à le signer et ses liens de signature ne fonctionnent plus.',
+      cancelled:
+        '{sender} a annulé la demande de signature du document « {document} ». Vous n’avez plus à le signer et ses liens de signature ne fonctionnent plus.',
     },
     button: 'Consulter et signer',
     buttonCompleted: 'Télécharger le document signé',
@@ -102,7 +103,8 @@ export const MAIL_WORDS: Readonly<Record<Locale, MailWords>> = {
     sandbox: 'Bac à sable : environnement de test avec des données fictives. Aucune signature faite ici n’a de valeur juridique.',
     subjectPrefix: { reminder: 'Rappel : ', turn: 'À vous de signer : ' },
     rotated: 'Cet e-mail remplace les précédents : les liens qu’ils contenaient ne fonctionnent plus.',
-    waiting: 'La signature se fait dans l’ordre : {names} doit signer avant vous. Nous vous écrirons quand ce sera votre tour ; ce lien vous permettra alors de signer.',
+    waiting:
+      'La signature se fait dans l’ordre : {names} doit signer avant vous. Nous vous écrirons quand ce sera votre tour ; ce lien vous permettra alors de signer.',
     reasonFrom: 'Motif indiqué par {sender} :',
   },
   ar: {

@@ -65,7 +65,22 @@ const insertEmail = preparedQuery(
   ) =>
     q
       .insertInto('emails')
-      .values({ id, received_at: receivedAt, mail_from: mailFrom, recipients, subject, text, html, headers, raw, size, kind, account_id: accountId, request_id: requestId, signer_reference: signerReference })
+      .values({
+        id,
+        received_at: receivedAt,
+        mail_from: mailFrom,
+        recipients,
+        subject,
+        text,
+        html,
+        headers,
+        raw,
+        size,
+        kind,
+        account_id: accountId,
+        request_id: requestId,
+        signer_reference: signerReference,
+      })
       .returning('seq'),
 );
 const emailCount = preparedQuery((q) => q.selectFrom('emails').select((eb) => eb.fn.countAll<number>().as('n')));

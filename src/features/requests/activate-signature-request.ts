@@ -44,7 +44,11 @@ export async function activateSignatureRequest(
       ctx,
       row,
       'activate',
-      { activated_at: now, link_expiry_days: input.options.link_expiry_days ?? DEFAULT_LINK_EXPIRY_DAYS, send_emails: input.options.send_emails === true ? 1 : 0 },
+      {
+        activated_at: now,
+        link_expiry_days: input.options.link_expiry_days ?? DEFAULT_LINK_EXPIRY_DAYS,
+        send_emails: input.options.send_emails === true ? 1 : 0,
+      },
       now,
     );
     const views = signers.map((signer): ActivatedSignerView => {

@@ -10,10 +10,7 @@ import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 /** prepared or active -> cancelled: every unsigned link dies, the reason is kept. */
-export function cancelSignatureRequest(
-  ctx: Context,
-  input: { principal: Principal; id: string; reason?: string | undefined },
-): SignatureRequestStatus {
+export function cancelSignatureRequest(ctx: Context, input: { principal: Principal; id: string; reason?: string | undefined }): SignatureRequestStatus {
   return ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);
@@ -21,7 +18,9 @@ export function cancelSignatureRequest(
     revokeRequestLinks(ctx, row.id, 'cancelled', now);
     // Each signer who was mailed about the request learns it is cancelled, with the reason (after the commit).
     const mails = currentSigners(ctx.db, row.id)
-      .filter((signer) => ctx.db.first(ctx.db.q.selectFrom('mail_outbox').select('id').where('signer_id', '=', signer.id).where('kind', '!=', 'otp')) !== undefined)
+      .filter(
+        (signer) => ctx.db.first(ctx.db.q.selectFrom('mail_outbox').select('id').where('signer_id', '=', signer.id).where('kind', '!=', 'otp')) !== undefined,
+      )
       .map((signer) => queueMail(ctx, { request: cancelled, signer, kind: 'cancelled', reason: input.reason ?? null }));
     if (mails.length > 0) ctx.afterCommit(() => void ctx.background.add(sendQueuedMail(ctx, mails)));
     // The event is always recorded; it is delivered only when the request has a callback URL.

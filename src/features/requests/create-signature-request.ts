@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import {
-  findRequestByClientReference,
-  insertRequest,
-  type NewRequest,
-  type RequestRow,
-} from '../../model/request-queries.js';
+import { findRequestByClientReference, insertRequest, type NewRequest, type RequestRow } from '../../model/request-queries.js';
 import { findActiveTemplate } from '../templates/queries.js';
 import { checkFieldValues, checkFields, checkFieldsOnPages, type PageBox } from '../../domain/field-rules.js';
 import { RETENTION_MS } from '../../domain/limits.js';
@@ -126,8 +121,7 @@ async function storeDocument(ctx: Context, input: CreateRequestInput, root: stri
 async function documentOf(ctx: Context, input: CreateRequestInput, root: string): Promise<RequestDocument> {
   const { payload } = input;
   if (payload.template_id !== undefined) {
-    const template =
-      input.template?.id === payload.template_id ? input.template : await loadTemplate(ctx, input.principal.accountId, payload.template_id);
+    const template = input.template?.id === payload.template_id ? input.template : await loadTemplate(ctx, input.principal.accountId, payload.template_id);
     failWith(checkSignersMatchRoles(payload.signers, template.roles, `${root}.signers`));
     if (payload.field_values !== undefined) failWith(checkFieldValues(payload.field_values, template.fields, `${root}.field_values`));
     // Measured when the template was uploaded: the bytes are the same, so they are not inspected again.
@@ -139,7 +133,9 @@ async function documentOf(ctx: Context, input: CreateRequestInput, root: string)
   const fields = payload.fields ?? [];
   failWith(checkFieldsOnPages(fields, inspection.pages, `${root}.fields`));
   // Encrypted with an empty user password: the decrypted copy is kept, signed and sealed (docs/detection.md).
-  const bytes = inspection.decrypted ? Buffer.from(inspection.decrypted.buffer, inspection.decrypted.byteOffset, inspection.decrypted.byteLength) : input.document.bytes;
+  const bytes = inspection.decrypted
+    ? Buffer.from(inspection.decrypted.buffer, inspection.decrypted.byteOffset, inspection.decrypted.byteLength)
+    : input.document.bytes;
   return { filename: input.document.filename, bytes, pages: inspection.pages, fields, templateId: null };
 }
 

@@ -32,7 +32,13 @@ export async function detectFields(ctx: Context, input: { principal: Principal; 
   const document = requestDocument(ctx.db, row);
   const bytes = await documentContent(ctx, row, document);
   // The signers' languages say which OCR language to try first on scanned pages.
-  const languages = [...new Set(currentSigners(ctx.db, row.id).map((s) => LOCALE_LANGUAGE[s.locale ?? '']).filter((l) => l !== undefined))];
+  const languages = [
+    ...new Set(
+      currentSigners(ctx.db, row.id)
+        .map((s) => LOCALE_LANGUAGE[s.locale ?? ''])
+        .filter((l) => l !== undefined),
+    ),
+  ];
   const detector = fieldDetectorFor(ctx);
   const outcome = await detector.detect(bytes, { languages });
   const stored = JSON.parse(document.pages_json) as Array<Omit<DetectionPage, 'page'>>;

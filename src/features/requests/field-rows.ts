@@ -4,11 +4,7 @@ import type { FieldsTable } from '../../db/schema/fields.js';
 import type { FieldInput } from '../../contract/signature-requests.js';
 
 /** Rows for a request's fields, in the given order; `values` fill named fields (`field_values`). */
-export function fieldRows(
-  requestId: string,
-  fields: readonly FieldInput[],
-  values: Readonly<Record<string, string>> = {},
-): Insertable<FieldsTable>[] {
+export function fieldRows(requestId: string, fields: readonly FieldInput[], values: Readonly<Record<string, string>> = {}): Insertable<FieldsTable>[] {
   return fields.map((field, position) => ({
     id: randomUUID(),
     request_id: requestId,

@@ -13,10 +13,7 @@ import { requestStatus } from './get-signature-request.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 
 /** PUT /fields: the confirmed field set replaces every field; every signer needs one. */
-export function replaceFields(
-  ctx: Context,
-  input: { principal: Principal; id: string; fields: FieldInput[] },
-): SignatureRequestStatus {
+export function replaceFields(ctx: Context, input: { principal: Principal; id: string; fields: FieldInput[] }): SignatureRequestStatus {
   return ctx.db.transaction(() => {
     const now = ctx.clock.now();
     const row = loadRequest(ctx, input.principal.accountId, input.id);

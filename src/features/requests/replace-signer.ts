@@ -61,7 +61,12 @@ export async function replaceSigner(
     const actor = { type: 'api_client' as const, keyId: input.principal.apiKeyId };
 
     if (row.status === 'prepared') {
-      ctx.db.run(ctx.db.q.updateTable('signers').set({ ...person, updated_at: now }).where('id', '=', old.id));
+      ctx.db.run(
+        ctx.db.q
+          .updateTable('signers')
+          .set({ ...person, updated_at: now })
+          .where('id', '=', old.id),
+      );
       updateRequest(ctx, row, {}, now);
       audit(ctx, { requestId: row.id, type: 'signer_corrected', actor, signerId: old.id, data: { reference: old.reference }, at: now });
       return view(row.id, { ...old, ...person }, { signing_url: '', embed_url: '' }, 'not_requested', row.embed_origin !== null);

@@ -1,12 +1,6 @@
 import { isoTime } from '../../platform/clock.js';
 import type { FieldRow, RequestRow, SignerRow } from '../../model/request-queries.js';
-import type {
-  CreateResponse,
-  FieldStatus,
-  RequestListItem,
-  SignatureRequestStatus,
-  SignerStatus,
-} from '../../contract/signature-requests.js';
+import type { CreateResponse, FieldStatus, RequestListItem, SignatureRequestStatus, SignerStatus } from '../../contract/signature-requests.js';
 
 /** API shapes built from rows: one place decides how each stored value is shown. */
 

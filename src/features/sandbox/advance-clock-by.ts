@@ -6,7 +6,6 @@ import type { ClockState } from '../../contract/sandbox.js';
 import { advanceClock } from './advance-clock.js';
 import { clockState } from './clock-state.js';
 
-
 /** Advances the sandbox clock by a duration as the CLI takes it (`90s`, `2h`, `11d`, `1d12h`); answers the new state. */
 export async function advanceClockBy(ctx: Context, duration: string): Promise<ClockState> {
   const ms = parseDuration(duration.trim());

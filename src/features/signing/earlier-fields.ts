@@ -13,7 +13,16 @@ export function earlierFields(ctx: Context, request: RequestRow, signer: SignerR
   const signed = currentSigners(db, request.id).filter((s) => s.id !== signer.id && s.status === 'signed');
   if (signed.length === 0) return [];
   const byReference = new Map(signed.map((s) => [s.reference, s]));
-  const marks = db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signed.map((s) => s.id)));
+  const marks = db.all(
+    db.q
+      .selectFrom('signer_marks')
+      .selectAll()
+      .where(
+        'signer_id',
+        'in',
+        signed.map((s) => s.id),
+      ),
+  );
   const out: EarlierField[] = [];
   for (const field of requestFields(db, request.id)) {
     const owner = byReference.get(field.signer_reference);

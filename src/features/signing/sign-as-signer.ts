@@ -81,7 +81,16 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
     }
     const turns = queueTurnMails(ctx, updated, signed, now);
     // Sent in the background once committed, owned by the context (close waits for it).
-    if (turns.length > 0) ctx.afterCommit(() => void ctx.background.add(sendQueuedMail(ctx, turns.map((t) => t.mailId))));
+    if (turns.length > 0)
+      ctx.afterCommit(
+        () =>
+          void ctx.background.add(
+            sendQueuedMail(
+              ctx,
+              turns.map((t) => t.mailId),
+            ),
+          ),
+      );
     const nextUp = request.sequential_signing === 1 ? nextSigners(ctx, updated) : [];
     return {
       status: 'signed' as const,

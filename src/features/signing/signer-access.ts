@@ -41,7 +41,11 @@ export function openLink(ctx: Context, token: string, verification: string | nul
 export function verifiedHere(ctx: Context, signer: SignerRow, verification: string | null): boolean {
   if (verification === null || verification === '' || signer.verified_at === null) return false;
   const row = ctx.db.first(
-    ctx.db.q.selectFrom('signer_verifications').select('id').where('signer_id', '=', signer.id).where('secret_hash', '=', sha256Hex(`${signer.id}:${verification}`)),
+    ctx.db.q
+      .selectFrom('signer_verifications')
+      .select('id')
+      .where('signer_id', '=', signer.id)
+      .where('secret_hash', '=', sha256Hex(`${signer.id}:${verification}`)),
   );
   return row !== undefined;
 }

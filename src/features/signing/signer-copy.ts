@@ -17,7 +17,9 @@ export type SignedPdfState = 'none' | 'pending' | 'ready' | 'purged';
 export function signedPdfState(ctx: Context, request: RequestRow): SignedPdfState {
   if (request.status === 'purged') return 'purged';
   if (request.status !== 'completed') return 'none';
-  const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').select(['blob_id', 'purged_at']).where('request_id', '=', request.id).where('type', '=', 'signed-pdf'));
+  const row = ctx.db.first(
+    ctx.db.q.selectFrom('artifacts').select(['blob_id', 'purged_at']).where('request_id', '=', request.id).where('type', '=', 'signed-pdf'),
+  );
   if (!row) return 'pending';
   return row.purged_at !== null || row.blob_id === null ? 'purged' : 'ready';
 }
@@ -26,7 +28,8 @@ export function signedPdfState(ctx: Context, request: RequestRow): SignedPdfStat
 export async function signedDocumentForSigner(ctx: Context, token: string): Promise<{ bytes: Buffer; filename: string }> {
   const found = ctx.db.transaction(() => {
     const link = resolveSigningLink(ctx, token);
-    if (link.ok || link.reason !== 'signed' || !link.request) throw conflict('the signed document is offered through this link once you signed and every signer has signed');
+    if (link.ok || link.reason !== 'signed' || !link.request)
+      throw conflict('the signed document is offered through this link once you signed and every signer has signed');
     const state = signedPdfState(ctx, link.request);
     if (state === 'purged') {
       throw new ParaphError('artifact_purged', 'the content of this request is no longer kept: ask the sender for a copy of the signed document');

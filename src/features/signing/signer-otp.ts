@@ -99,18 +99,30 @@ export function verifySignerOtp(
 
 function assertNotLocked(ctx: Context, signerId: string, now: number): void {
   const failures = ctx.db.all(
-    ctx.db.q.selectFrom('otp_failures').select('at').where('signer_id', '=', signerId).where('at', '>', now - OTP_FAILURE_WINDOW_MS).orderBy('at', 'asc'),
+    ctx.db.q
+      .selectFrom('otp_failures')
+      .select('at')
+      .where('signer_id', '=', signerId)
+      .where('at', '>', now - OTP_FAILURE_WINDOW_MS)
+      .orderBy('at', 'asc'),
   );
   if (failures.length >= FAILURES_PER_DAY) {
     const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + OTP_FAILURE_WINDOW_MS;
-    throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, { details: { locked_until: isoTime(until) } });
+    throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, {
+      details: { locked_until: isoTime(until) },
+    });
   }
 }
 
 /** "Send me a code" at most CODES_PER_WINDOW times per link in CODE_WINDOW_MS: then 429 with Retry-After. */
 function assertCodeAllowed(ctx: Context, signerId: string, now: number): void {
   const recent = ctx.db.all(
-    ctx.db.q.selectFrom('signer_otps').select('created_at').where('signer_id', '=', signerId).where('created_at', '>', now - CODE_WINDOW_MS).orderBy('created_at', 'asc'),
+    ctx.db.q
+      .selectFrom('signer_otps')
+      .select('created_at')
+      .where('signer_id', '=', signerId)
+      .where('created_at', '>', now - CODE_WINDOW_MS)
+      .orderBy('created_at', 'asc'),
   );
   if (recent.length < CODES_PER_WINDOW) return;
   const freeAt = (recent[recent.length - CODES_PER_WINDOW]?.created_at ?? now) + CODE_WINDOW_MS;

@@ -43,7 +43,10 @@ export function queueTurnMails(ctx: Context, request: RequestRow, signed: Signer
     // The link the client holds; a link issued before paraph kept them is replaced by a fresh one.
     const link = liveSigningUrl(ctx, next.id, at) ?? issueLink(ctx, request, next, at);
     const before = signers.filter((s) => s.signing_order < next.signing_order).map(personName);
-    queued.push({ mailId: queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }), signer: next });
+    queued.push({
+      mailId: queueMail(ctx, { request, signer: next, kind: 'turn', link: link.signing_url, linkExpiresAt: link.expires_at, signedBefore: before }),
+      signer: next,
+    });
   }
   return queued;
 }

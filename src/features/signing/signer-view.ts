@@ -79,7 +79,13 @@ function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): Signe
   ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'viewed', viewed_at: now, updated_at: now }).where('id', '=', signer.id));
   const updated = updateRequest(ctx, request, {}, now);
   emitEvent(ctx, { request: updated, type: 'signer.viewed', signer: viewed, at: now });
-  audit(ctx, { requestId: request.id, type: 'signer_viewed', actor: { type: 'signer', signerId: signer.id, email: signer.email }, signerId: signer.id, at: now });
+  audit(ctx, {
+    requestId: request.id,
+    type: 'signer_viewed',
+    actor: { type: 'signer', signerId: signer.id, email: signer.email },
+    signerId: signer.id,
+    at: now,
+  });
   return viewed;
 }
 

@@ -10,26 +10,12 @@ export function insertTemplate(db: Db, row: Insertable<TemplatesTable>): void {
 
 /** One usable template of one account: an archived or another account's template is as absent as a missing one. */
 export function findActiveTemplate(db: Db, accountId: string, id: string): TemplateRow | undefined {
-  return db.first(
-    db.q
-      .selectFrom('templates')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('archived_at', 'is', null),
-  );
+  return db.first(db.q.selectFrom('templates').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('archived_at', 'is', null));
 }
 
 /** The account's usable templates, newest first. */
 export function listActiveTemplates(db: Db, accountId: string): TemplateRow[] {
-  return db.all(
-    db.q
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('archived_at', 'is', null)
-      .orderBy('seq', 'desc'),
-  );
+  return db.all(db.q.selectFrom('templates').selectAll().where('account_id', '=', accountId).where('archived_at', 'is', null).orderBy('seq', 'desc'));
 }
 
 export function markTemplateArchived(db: Db, id: string, at: number): void {

@@ -37,7 +37,12 @@ export function claimDueDeliveries(ctx: Context, limit: number): string[] {
     );
     const free = due.filter((d) => d.lease_until === null || d.lease_until < realNow || !ownerAlive(d.lease_owner)).slice(0, limit);
     for (const { id } of free) {
-      db.run(db.q.updateTable('webhook_deliveries').set({ lease_owner: leaseOwner(ctx), lease_until: realNow + leaseMs(ctx) }).where('id', '=', id));
+      db.run(
+        db.q
+          .updateTable('webhook_deliveries')
+          .set({ lease_owner: leaseOwner(ctx), lease_until: realNow + leaseMs(ctx) })
+          .where('id', '=', id),
+      );
     }
     return free.map((d) => d.id);
   });
@@ -89,11 +94,24 @@ export async function attemptDelivery(ctx: Context, deliveryId: string, trigger:
       .selectFrom('webhook_deliveries')
       .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
       .innerJoin('api_keys', 'api_keys.id', 'events.api_key_id')
-      .select(['webhook_deliveries.url', 'webhook_deliveries.account_id', 'webhook_deliveries.request_id', 'events.id as event_id', 'events.payload', 'api_keys.id as key_id', 'api_keys.webhook_secret_sealed'])
+      .select([
+        'webhook_deliveries.url',
+        'webhook_deliveries.account_id',
+        'webhook_deliveries.request_id',
+        'events.id as event_id',
+        'events.payload',
+        'api_keys.id as key_id',
+        'api_keys.webhook_secret_sealed',
+      ])
       .where('webhook_deliveries.id', '=', deliveryId),
   );
   if (!row) return;
-  const fault = fireFault(ctx, row.account_id, { target: 'webhook', signatureRequestId: row.request_id }, { delivery_id: deliveryId, signature_request_id: row.request_id });
+  const fault = fireFault(
+    ctx,
+    row.account_id,
+    { target: 'webhook', signatureRequestId: row.request_id },
+    { delivery_id: deliveryId, signature_request_id: row.request_id },
+  );
   if (fault) return recordAttempt(ctx, deliveryId, trigger, webhookFaultOutcome(fault, ctx.policy.webhookTimeoutMs));
   const url = new URL(row.url);
   const destination = await resolveDestination(url, ctx.policy.allowLoopbackWebhooks);
@@ -103,7 +121,14 @@ export async function attemptDelivery(ctx: Context, deliveryId: string, trigger:
   } else {
     const secret = webhookSecretOf(ctx, { id: row.key_id, webhook_secret_sealed: row.webhook_secret_sealed });
     const headers = { ...signWebhook(secret, row.event_id, row.payload, ctx.clock.realNow()) };
-    const sent = await postWebhook({ url, address: destination.address, family: destination.family, body: row.payload, timeoutMs: ctx.policy.webhookTimeoutMs, headers });
+    const sent = await postWebhook({
+      url,
+      address: destination.address,
+      family: destination.family,
+      body: row.payload,
+      timeoutMs: ctx.policy.webhookTimeoutMs,
+      headers,
+    });
     outcome = { ...sent, headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'paraph-webhooks/1' } };
   }
   recordAttempt(ctx, deliveryId, trigger, outcome);

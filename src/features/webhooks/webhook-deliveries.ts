@@ -44,17 +44,15 @@ export async function replayWebhookDelivery(ctx: Context, accountId: string | nu
 
 /** Every attempt of a delivery, oldest first (the CLI shows them; the dashboard also shows the headers each sent). */
 export function deliveryAttempts(ctx: Context, id: string) {
-  return ctx.db
-    .all(ctx.db.q.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', id).orderBy('number', 'asc'))
-    .map((a) => ({
-      number: a.number,
-      trigger: a.trigger,
-      status_code: a.status_code,
-      error: a.error,
-      duration_ms: a.duration_ms,
-      attempted_at: isoTime(a.attempted_at),
-      request_headers: a.request_headers === null ? null : (JSON.parse(a.request_headers) as Record<string, string>),
-    }));
+  return ctx.db.all(ctx.db.q.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', id).orderBy('number', 'asc')).map((a) => ({
+    number: a.number,
+    trigger: a.trigger,
+    status_code: a.status_code,
+    error: a.error,
+    duration_ms: a.duration_ms,
+    attempted_at: isoTime(a.attempted_at),
+    request_headers: a.request_headers === null ? null : (JSON.parse(a.request_headers) as Record<string, string>),
+  }));
 }
 
 function findDelivery(ctx: Context, accountId: string | null, id: string): DeliveryRow {

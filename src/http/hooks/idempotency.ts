@@ -3,11 +3,7 @@ import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { invalidRequest, ParaphError } from '../../domain/errors.js';
 import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  storeIdempotentAnswer,
-} from '../../features/idempotency/idempotency-keys.js';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '../../features/idempotency/idempotency-keys.js';
 import { runKeyedCall } from '../../features/idempotency/committed-answers.js';
 
 interface ClaimedKey {
@@ -78,10 +74,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
       case 'in_progress':
         throw new ParaphError('idempotency_request_in_progress', 'a call with this Idempotency-Key is still running; retry shortly');
       case 'mismatch':
-        throw new ParaphError(
-          'idempotency_key_reused',
-          'this Idempotency-Key was used for a different call (method, path or body); use a new key',
-        );
+        throw new ParaphError('idempotency_key_reused', 'this Idempotency-Key was used for a different call (method, path or body); use a new key');
     }
   };
 

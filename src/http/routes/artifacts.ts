@@ -40,7 +40,10 @@ export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 function attachment(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

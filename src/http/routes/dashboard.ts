@@ -49,7 +49,7 @@ const UI_FILES = uiFiles(UI_DIR);
 
 /** A caught mail's HTML in the dashboard's iframe: no script at all, inline styles, images only when asked. */
 function mailCsp(remoteImages: boolean): string {
-  const img = remoteImages ? "img-src data: https: http:" : 'img-src data:';
+  const img = remoteImages ? 'img-src data: https: http:' : 'img-src data:';
   return `default-src 'none'; style-src 'unsafe-inline'; ${img}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`;
 }
 const scope = 'all accounts' as const;
@@ -97,7 +97,13 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     { config, onRequest, schema: { querystring: DashboardRequestQuery, response: { 200: ScopedPage(DashboardRequestItem), ...errorResponses(400, 401) } } },
     async (request) => {
       const q = request.query;
-      const page = listOperatorRequests(ctx, { accountId: q.account_id, status: q.status, clientReference: q.client_reference, limit: q.limit, cursor: q.cursor });
+      const page = listOperatorRequests(ctx, {
+        accountId: q.account_id,
+        status: q.status,
+        clientReference: q.client_reference,
+        limit: q.limit,
+        cursor: q.cursor,
+      });
       return { scope, ...page };
     },
   );
@@ -167,15 +173,17 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     { config, onRequest, schema: { body: ReceiverCheckInput, response: { 200: Scoped(ReceiverCheck), ...errorResponses(400, 401, 404) } } },
     async (request) => {
       const { url, key_id: keyId, tolerance_seconds: toleranceSeconds } = request.body;
-      return { scope, data: await checkReceiver(ctx, url, { key: keyId === undefined ? null : { keyId }, ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }) }) };
+      return {
+        scope,
+        data: await checkReceiver(ctx, url, { key: keyId === undefined ? null : { keyId }, ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }) }),
+      };
     },
   );
 
-  app.get(
-    '/_dashboard/api/clock',
-    { config, onRequest, schema: { response: { 200: Scoped(DashboardClock), ...errorResponses(401) } } },
-    async () => ({ scope, data: operatorClock(ctx) }),
-  );
+  app.get('/_dashboard/api/clock', { config, onRequest, schema: { response: { 200: Scoped(DashboardClock), ...errorResponses(401) } } }, async () => ({
+    scope,
+    data: operatorClock(ctx),
+  }));
 
   app.post(
     '/_dashboard/api/clock/advance',
@@ -188,7 +196,10 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
     { config, onRequest, schema: { params: IdParams, response: errorResponses(401, 404, 410) } },
     async (request, reply) => {
       const document = await operatorDocument(ctx, request.params.id);
-      return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes as never);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline')
+        .send(document.bytes as never);
     },
   );
 
@@ -223,7 +234,12 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
   // The mail's HTML under a ticket (an iframe sends no Authorization header): its own strict policy,
   // framed only by the dashboard, never cached.
   const mailHeaders = (_request: unknown, reply: FastifyReply, done: () => void) => {
-    reply.headers({ 'content-security-policy': mailCsp(false), 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    reply.headers({
+      'content-security-policy': mailCsp(false),
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
     done();
   };
   app.get('/_dashboard/mail/:ticket', { config, onRequest: mailHeaders, schema: { params: TicketParams } }, async (request, reply) => {

@@ -48,11 +48,13 @@ export function registerDiscovery(app: App, ctx: Context, version: string): void
     async (request, reply) => {
       reply.header('vary', 'accept');
       if (!prefersHtml(request.headers.accept)) return serverIndex();
-      return reply
-        .header('content-security-policy', "default-src 'none'")
-        .type('text/html; charset=utf-8')
-        // A string with its own Content-Type is sent as it is, never through the JSON serializer.
-        .send(renderIndexPage(serverIndex()) as unknown as ServerIndex);
+      return (
+        reply
+          .header('content-security-policy', "default-src 'none'")
+          .type('text/html; charset=utf-8')
+          // A string with its own Content-Type is sent as it is, never through the JSON serializer.
+          .send(renderIndexPage(serverIndex()) as unknown as ServerIndex)
+      );
     },
   );
 

@@ -16,7 +16,7 @@ export function registerEvents({ api }: ApiScope, ctx: Context): void {
     {
       config: {
         auth: true,
-        summary: "Every webhook event of the account as it is recorded, as server-sent events, each with its webhook headers; resumes after Last-Event-ID",
+        summary: 'Every webhook event of the account as it is recorded, as server-sent events, each with its webhook headers; resumes after Last-Event-ID',
       },
       schema: {
         querystring: EventStreamQuery,

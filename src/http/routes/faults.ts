@@ -16,7 +16,10 @@ export function registerFaults(app: App, ctx: Context): void {
   app.post(
     '/_sandbox/faults',
     {
-      config: { auth: true, summary: "Add a fault rule: the account's next `count` matching API calls, webhook attempts, mails or artifact runs fail or are delayed" },
+      config: {
+        auth: true,
+        summary: "Add a fault rule: the account's next `count` matching API calls, webhook attempts, mails or artifact runs fail or are delayed",
+      },
       schema: { body: FaultRuleInput, response: { 201: FaultRule, ...errorResponses(400, 401, 404) } },
     },
     async (request, reply) => {
@@ -49,7 +52,7 @@ export function registerFaults(app: App, ctx: Context): void {
   app.delete(
     '/_sandbox/faults',
     {
-      config: { auth: true, summary: "Remove every fault rule of the account" },
+      config: { auth: true, summary: 'Remove every fault rule of the account' },
       schema: { response: { 204: NoBody, ...errorResponses(401) } },
     },
     async (request, reply) => {

@@ -70,7 +70,6 @@ export function registerRequestLifecycle({ keyed }: ApiScope, ctx: Context): voi
       config: { auth: true, idempotent: true, rateLimitBucket: 'reminders', summary: 'Remind signers: each gets a new link, the old one stops working' },
       schema: { params: IdParams, body: ReminderInput, response: { 200: ReminderResponse, ...errorResponses(400, 401, 404, 409, 422, 429) } },
     },
-    async (request) =>
-      sendReminders(ctx, { principal: principalOf(request), id: request.params.id, signerReference: request.body?.signer_reference }),
+    async (request) => sendReminders(ctx, { principal: principalOf(request), id: request.params.id, signerReference: request.body?.signer_reference }),
   );
 }

@@ -27,18 +27,28 @@ export function registerSandboxTsa(app: App, ctx: Context): void {
       },
       schema: {
         response: {
-          200: mediaResponse(REPLY_TYPE, 'a granted DER TimeStampResp; its token verifies against GET /_sandbox/tsa/certificate.pem', Type.String({ format: 'binary' })),
+          200: mediaResponse(
+            REPLY_TYPE,
+            'a granted DER TimeStampResp; its token verifies against GET /_sandbox/tsa/certificate.pem',
+            Type.String({ format: 'binary' }),
+          ),
           ...errorResponses(400, 413),
         },
       },
     },
     async (request, reply) => {
-      const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
       if (type !== QUERY_TYPE || !Buffer.isBuffer(request.body)) {
         throw invalidRequest(`send a DER TimeStampReq with Content-Type: ${QUERY_TYPE}`);
       }
       const answer = await answerTimestampQuery(ctx, request.body);
-      return reply.type(REPLY_TYPE).header('cache-control', 'no-store').send(answer as never);
+      return reply
+        .type(REPLY_TYPE)
+        .header('cache-control', 'no-store')
+        .send(answer as never);
     },
   );
 

@@ -15,7 +15,7 @@ export function registerSandbox(app: App, ctx: Context): void {
   app.get(
     '/_sandbox/emails',
     {
-      config: { auth: true, summary: "Mail the SMTP catcher caught for the account, newest first (at most 100)" },
+      config: { auth: true, summary: 'Mail the SMTP catcher caught for the account, newest first (at most 100)' },
       schema: { querystring: SandboxEmailQuery, response: { 200: CaughtEmailList, ...errorResponses(400, 401) } },
     },
     async (request) => ({
@@ -29,7 +29,10 @@ export function registerSandbox(app: App, ctx: Context): void {
 
   app.get(
     '/_sandbox/clock',
-    { config: { auth: true, summary: 'The sandbox clock (global): now and how far it is ahead of real time' }, schema: { response: { 200: ClockState, ...errorResponses(401) } } },
+    {
+      config: { auth: true, summary: 'The sandbox clock (global): now and how far it is ahead of real time' },
+      schema: { response: { 200: ClockState, ...errorResponses(401) } },
+    },
     async () => clockState(ctx),
   );
 

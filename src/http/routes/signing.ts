@@ -107,7 +107,7 @@ function registerSignerApi(app: App, ctx: Context): void {
   app.post(
     `${api}/view`,
     {
-      config: { summary: "Signer: load the signing view (marks the signer viewed the first time)" },
+      config: { summary: 'Signer: load the signing view (marks the signer viewed the first time)' },
       schema: {
         params: TokenParams,
         querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 10 } }, additionalProperties: false },
@@ -116,14 +116,21 @@ function registerSignerApi(app: App, ctx: Context): void {
     },
     async (request) => {
       const query = request.query as { lang?: string };
-      return loadSignerView(ctx, request.params.token, { lang: query.lang, acceptLanguage: request.headers['accept-language'], verification: verificationOf(request) });
+      return loadSignerView(ctx, request.params.token, {
+        lang: query.lang,
+        acceptLanguage: request.headers['accept-language'],
+        verification: verificationOf(request),
+      });
     },
   );
 
   const pdf = (description: string) => ({ 200: mediaResponse('application/pdf', description, PdfBytes) });
   app.get(
     `${api}/document`,
-    { config: { summary: 'Signer: the PDF to sign (after the email code, if any)', documentedResponses: pdf('the PDF to sign') }, schema: { params: TokenParams } },
+    {
+      config: { summary: 'Signer: the PDF to sign (after the email code, if any)', documentedResponses: pdf('the PDF to sign') },
+      schema: { params: TokenParams },
+    },
     async (request, reply) => {
       const document = await signerDocument(ctx, request.params.token, verificationOf(request));
       return reply.type('application/pdf').header('content-disposition', 'inline').send(document.bytes);
@@ -148,13 +155,19 @@ function registerSignerApi(app: App, ctx: Context): void {
 
   app.post(
     `${api}/otp`,
-    { config: { summary: `Signer: email a 6-digit code (at most ${OTP_CODES_PER_WINDOW} per link in ${OTP_CODE_WINDOW_MS / MINUTE_MS} minutes)` }, schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } } },
+    {
+      config: { summary: `Signer: email a 6-digit code (at most ${OTP_CODES_PER_WINDOW} per link in ${OTP_CODE_WINDOW_MS / MINUTE_MS} minutes)` },
+      schema: { params: TokenParams, response: { 200: OtpSent, ...signingErrorResponses(409, 429) } },
+    },
     async (request) => sendSignerOtp(ctx, request.params.token, verificationOf(request)),
   );
 
   app.post(
     `${api}/otp/verify`,
-    { config: { summary: 'Signer: check the code' }, schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...signingErrorResponses(400, 409) } } },
+    {
+      config: { summary: 'Signer: check the code' },
+      schema: { params: TokenParams, body: OtpVerifyInput, response: { 200: OtpChecked, ...signingErrorResponses(400, 409) } },
+    },
     async (request, reply) => {
       const { secret, ...checked } = verifySignerOtp(ctx, request.params.token, (request.body as { code: string }).code, verificationOf(request));
       if (secret !== null) {
@@ -170,13 +183,19 @@ function registerSignerApi(app: App, ctx: Context): void {
 
   app.post(
     `${api}/sign`,
-    { config: { summary: 'Signer: sign with field values and a drawn or typed signature' }, schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
+    {
+      config: { summary: 'Signer: sign with field values and a drawn or typed signature' },
+      schema: { params: TokenParams, body: SignInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } },
+    },
     async (request) => signAsSigner(ctx, request.params.token, request.body ?? {}, verificationOf(request)),
   );
 
   app.post(
     `${api}/decline`,
-    { config: { summary: 'Signer: decline with a reason' }, schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } } },
+    {
+      config: { summary: 'Signer: decline with a reason' },
+      schema: { params: TokenParams, body: DeclineInput, response: { 200: SignerOutcome, ...signingErrorResponses(400, 409) } },
+    },
     async (request) => declineAsSigner(ctx, request.params.token, (request.body as { reason: string }).reason, verificationOf(request)),
   );
 }

@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { App } from '../app-type.js';
 import { PDFJS_BUILD_DIR } from '../../platform/vendored.js';
 
-
 /**
  * The libraries both browser pages load, at one place: pdf.js and its worker under `/vendor/`
  * (the signing page draws the document with it, the dashboard its preview), from pdf.js's legacy
@@ -12,7 +11,13 @@ import { PDFJS_BUILD_DIR } from '../../platform/vendored.js';
  * package is reachable.
  */
 export async function registerUiVendor(app: App): Promise<void> {
-  await app.register(fastifyStatic, { root: PDFJS_BUILD_DIR, prefix: '/vendor/', decorateReply: false, index: false, allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p) });
+  await app.register(fastifyStatic, {
+    root: PDFJS_BUILD_DIR,
+    prefix: '/vendor/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (p) => /^\/pdf(\.worker)?\.min\.mjs$/.test(p),
+  });
 }
 
 const TYPES: Readonly<Record<string, string>> = {

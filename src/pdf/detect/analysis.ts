@@ -7,7 +7,12 @@
 import type { OcrLanguage } from './ocr-languages.js';
 import type { Suggestion } from './suggest-fields.js';
 
-export interface PageGeometry { page: number; width: number; height: number; rotation: number }
+export interface PageGeometry {
+  page: number;
+  width: number;
+  height: number;
+  rotation: number;
+}
 
 export interface PageDone {
   page: PageGeometry;

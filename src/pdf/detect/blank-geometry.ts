@@ -3,7 +3,23 @@
  * table cells, or room to write; and the page's rules sorted into free lines, boxes and table rows.
  */
 import { isFillToken, type LabelType } from './lexicon.js';
-import { type Rect, type Word, type Segment, type VRule, type PageModel, type Geometry, FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, type Line, type Label, area, overlap1, contains, nearest } from './page-model.js';
+import {
+  type Rect,
+  type Word,
+  type Segment,
+  type VRule,
+  type PageModel,
+  type Geometry,
+  FIELD_HEIGHT,
+  FIELD_WIDTH,
+  MIN_BESIDE,
+  type Line,
+  type Label,
+  area,
+  overlap1,
+  contains,
+  nearest,
+} from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
 
@@ -21,7 +37,11 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   const step = label.line.rtl ? -1 : 1;
   for (let i = label.entry.type === 'date' ? label.next + step : -1, last = word; i >= 0 && i < label.line.words.length; i += step) {
     const w = label.line.words[i] as Word;
-    if (!(isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size) break;
+    if (
+      !(isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim())) ||
+      Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size
+    )
+      break;
     last = w;
     if (!isFillToken(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
@@ -85,7 +105,9 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line.)
-    return s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)));
+    return (
+      s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
+    );
   });
   return nearest(candidates, (s) => box.y0 - s.y);
 }
@@ -95,8 +117,7 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const { box, line } = label;
   const type = label.entry.type;
   const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
-  const aligned = (x0: number, x1: number) =>
-    (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
   const clear = (top: number, x0: number, x1: number) =>
     !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   type Hit = { item: Segment | Rect; distance: number };
@@ -141,7 +162,8 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y)) top = l.box.y1 + 1;
+    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
+      top = l.box.y1 + 1;
   }
   if (y - top < 12) top = y - 12;
   return { x0, y0: top, x1, y1: y };
@@ -361,7 +383,8 @@ export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | und
   }
   const x0 = Math.max(reach.x1, ...continued.map((l) => l.box.x1)) + 4;
   let x1 = x1Row;
-  for (const l of inRow) for (const w of l.words) if (w.box.x0 >= x0 && w.box.x0 < x1 && overlap1(w.box.y0, w.box.y1, box.y0 - 2, captionBottom + 2) > 0) x1 = w.box.x0 - 4;
+  for (const l of inRow)
+    for (const w of l.words) if (w.box.x0 >= x0 && w.box.x0 < x1 && overlap1(w.box.y0, w.box.y1, box.y0 - 2, captionBottom + 2) > 0) x1 = w.box.x0 - 4;
   for (const w of line.words) if (w.box.x0 >= x0 && w.box.x0 < x1) x1 = w.box.x0 - 4;
   let y0 = above.y + 1;
   for (const l of inRow) if (l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) y0 = Math.max(y0, l.box.y1 + 1);

@@ -26,8 +26,7 @@ export interface LabelEntry {
   langs?: readonly PageLanguage[];
 }
 
-const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] =>
-  phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
+const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] => phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
 const text = (fieldKey: FieldKey | undefined, ...phrases: string[]): LabelEntry[] =>
   phrases.map((p) => ({ tokens: p.split(' '), type: 'text', strength: 'strong', ...(fieldKey ? { fieldKey } : {}) }));
 
@@ -74,7 +73,15 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'שם', 'שם מלא'),
   ...sig('strong', 'date et signature', 'date signature'),
-  ...EUROPEAN_LABELS.map((e): LabelEntry => ({ tokens: e.tokens.split(' '), type: e.type, strength: 'strong', ...(e.fieldKey ? { fieldKey: e.fieldKey } : {}), ...(e.langs ? { langs: e.langs } : {}) })),
+  ...EUROPEAN_LABELS.map(
+    (e): LabelEntry => ({
+      tokens: e.tokens.split(' '),
+      type: e.type,
+      strength: 'strong',
+      ...(e.fieldKey ? { fieldKey: e.fieldKey } : {}),
+      ...(e.langs ? { langs: e.langs } : {}),
+    }),
+  ),
 ];
 // The tables are written readably and matched normalised.
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
@@ -122,14 +129,47 @@ const PARTIES: ReadonlyArray<[string, string]> = [
 ];
 const PARTY = normalizedMap(PARTIES);
 const ORDINALS = normalizedMap([
-  ['1', 1], ['2', 2], ['3', 3], ['4', 4], ['5', 5], ['6', 6], ['7', 7], ['8', 8], ['9', 9], ['10', 10],
-  ['one', 1], ['two', 2], ['three', 3], ['a', 1], ['b', 2], ['c', 3], ['first', 1], ['second', 2], ['third', 3],
-  ['un', 1], ['deux', 2], ['trois', 3], ['premier', 1], ['premiere', 1], ['second', 2], ['seconde', 2], ['deuxieme', 2], ['troisieme', 3],
-  ['الاول', 1], ['الثاني', 2], ['الثالث', 3],
+  ['1', 1],
+  ['2', 2],
+  ['3', 3],
+  ['4', 4],
+  ['5', 5],
+  ['6', 6],
+  ['7', 7],
+  ['8', 8],
+  ['9', 9],
+  ['10', 10],
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+  ['a', 1],
+  ['b', 2],
+  ['c', 3],
+  ['first', 1],
+  ['second', 2],
+  ['third', 3],
+  ['un', 1],
+  ['deux', 2],
+  ['trois', 3],
+  ['premier', 1],
+  ['premiere', 1],
+  ['second', 2],
+  ['seconde', 2],
+  ['deuxieme', 2],
+  ['troisieme', 3],
+  ['الاول', 1],
+  ['الثاني', 2],
+  ['الثالث', 3],
 ]);
 const NUMBERED = normalizedMap([
-  ['signer', 'signer'], ['signatory', 'signer'], ['signataire', 'signer'], ['party', 'party'], ['partie', 'party'], ['الطرف', 'party'],
-  ['company', 'company'], ['societe', 'company'],
+  ['signer', 'signer'],
+  ['signatory', 'signer'],
+  ['signataire', 'signer'],
+  ['party', 'party'],
+  ['partie', 'party'],
+  ['الطرف', 'party'],
+  ['company', 'company'],
+  ['societe', 'company'],
   ['الموقع', 'signer'],
 ]);
 
@@ -174,7 +214,10 @@ export const isRtl = (s: string): boolean => RTL.test(s);
  * tatweel and harakat dropped; punctuation at either end removed.
  */
 export function normalizeToken(raw: string): string {
-  let s = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  let s = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   s = s
     .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
     .replace(/[أإآٱ]/g, 'ا')
@@ -189,13 +232,15 @@ export function normalizeToken(raw: string): string {
 
 /** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
 export function splitWord(raw: string): string[] {
-  return raw
-    // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
-    // may read the closing parenthesis as a brace or a bracket).
-    .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
-    .split(/['’\-‐/,;]/)
-    .map(normalizeToken)
-    .filter((t) => t.length > 0);
+  return (
+    raw
+      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
+      // may read the closing parenthesis as a brace or a bracket).
+      .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
+      .split(/['’\-‐/,;]/)
+      .map(normalizeToken)
+      .filter((t) => t.length > 0)
+  );
 }
 
 /** A run of underscores, dots, dashes or ellipses that marks a blank to fill in. */

@@ -155,11 +155,16 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // Punctuation after it (a colon) belongs to it too.
       let next = reachWord + 1;
       while (next < line.words.length && isPunctuation((line.words[next] as Word).text)) {
-        const gap = line.rtl ? (line.words[next - 1] as Word).box.x0 - (line.words[next] as Word).box.x1 : (line.words[next] as Word).box.x0 - (line.words[next - 1] as Word).box.x1;
+        const gap = line.rtl
+          ? (line.words[next - 1] as Word).box.x0 - (line.words[next] as Word).box.x1
+          : (line.words[next] as Word).box.x0 - (line.words[next - 1] as Word).box.x1;
         if (gap > line.size) break;
         next++;
       }
-      const trailing = line.words.slice(reachWord, next).map((w) => w.text).join('');
+      const trailing = line.words
+        .slice(reachWord, next)
+        .map((w) => w.text)
+        .join('');
       const colon = /[:：]/.test(trailing.slice(-3));
       // (A clause ended by a semicolon is running text too: "… à la date de la signature ;".)
       if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
@@ -287,7 +292,8 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
     }
     if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
     if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
-    const closes = lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
+    const closes =
+      lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;
@@ -299,7 +305,10 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
 
 /** The size of the page's body text: the median size of its words, weighted by their length. */
 export function bodySize(words: readonly Word[]): number {
-  const sized = words.filter((w) => !isFillToken(w.text)).map((w) => ({ size: w.size, n: w.text.length })).sort((a, b) => a.size - b.size);
+  const sized = words
+    .filter((w) => !isFillToken(w.text))
+    .map((w) => ({ size: w.size, n: w.text.length }))
+    .sort((a, b) => a.size - b.size);
   const total = sized.reduce((sum, w) => sum + w.n, 0);
   let seen = 0;
   for (const w of sized) {

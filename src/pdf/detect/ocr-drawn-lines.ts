@@ -19,8 +19,17 @@ const GAP = 2;
  */
 const JOIN = 3;
 
-interface Run { from: number; to: number; at: number }
-interface Open { from: number; to: number; first: number; last: number }
+interface Run {
+  from: number;
+  to: number;
+  at: number;
+}
+interface Open {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
+}
 
 export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
   const ink = new Uint8Array(width * height);
@@ -111,7 +120,6 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
     .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
   return { segments: horizontal, verticals };
 }
-
 
 /** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */
 function joinRuns(runs: Run[], gap: number, thick: number): Run[] {

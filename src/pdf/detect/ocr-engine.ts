@@ -20,9 +20,19 @@ export interface OcrResult {
   confidence: number;
 }
 
-interface TesseractWord { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
-interface TesseractLine { words: TesseractWord[]; baseline: { x0: number; y0: number; x1: number; y1: number } }
-interface Slot { worker: Promise<TesseractWorker>; dpi?: string }
+interface TesseractWord {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+interface TesseractLine {
+  words: TesseractWord[];
+  baseline: { x0: number; y0: number; x1: number; y1: number };
+}
+interface Slot {
+  worker: Promise<TesseractWorker>;
+  dpi?: string;
+}
 
 /** Workers per language: one per core, at most two. */
 export const POOL = Math.max(1, Math.min(2, os.availableParallelism()));

@@ -22,8 +22,13 @@ export interface InkPage {
 }
 
 // pdf.js makes its canvases with @napi-rs/canvas in Node; these are the parts of it used here.
-interface NodeContext { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }
-interface Target { canvas: unknown; context: NodeContext }
+interface NodeContext {
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+}
+interface Target {
+  canvas: unknown;
+  context: NodeContext;
+}
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
 /** The page as displayed, in grey, at `dpi` (fewer if it would exceed `maxPixels`). */
@@ -231,10 +236,11 @@ export function skewDegrees(page: InkPage): number {
   const ys: number[] = [];
   for (let y = 0; y < height; y += f) {
     const row = y * width;
-    for (let x = 0; x < width; x += 2) if (ink[row + x] === 1) {
-      xs.push(x / f);
-      ys.push(y / f);
-    }
+    for (let x = 0; x < width; x += 2)
+      if (ink[row + x] === 1) {
+        xs.push(x / f);
+        ys.push(y / f);
+      }
   }
   if (xs.length < 200) return 0;
   const rows = Math.ceil(height / f) + Math.ceil(width / f) + 2;
@@ -291,7 +297,13 @@ export function straighten(page: InkPage, degrees: number): { page: InkPage; bac
   return { page: { ...page, ink: out }, back };
 }
 
-interface Band { top: number; bottom: number; left: number; right: number; dense: boolean }
+interface Band {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  dense: boolean;
+}
 
 /**
  * The page with the inside of its paragraphs of running text blanked, for OCR: a line of text that
@@ -305,7 +317,10 @@ export function labelRegions(page: InkPage, ruleRows: number[]): { page: InkPage
   // Rows count when a fiftieth of them is ink: the body of a line of text (its x-height) is, the thin
   // strokes above and below it are not, so that close lines of text stay apart.
   const bands: Band[] = inkBands(page, Math.max(4, Math.round(width / 50))).map(({ top, bottom }) => ({ top, bottom, left: 0, right: 0, dense: false }));
-  const heights = bands.map((b) => b.bottom - b.top).filter((h) => h >= 4).sort((p, q) => p - q);
+  const heights = bands
+    .map((b) => b.bottom - b.top)
+    .filter((h) => h >= 4)
+    .sort((p, q) => p - q);
   const lineHeight = heights[Math.floor(heights.length / 2)];
   if (lineHeight === undefined) return { page, blanked: 0 };
   // Slivers (a row of descenders, an underline) are no line of their own: lines around them still follow each other.

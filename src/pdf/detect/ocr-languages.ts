@@ -56,7 +56,9 @@ export function missingOcrParts(): string | undefined {
   const wanted = [...ENGINE_PARTS, ...OCR_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)];
   const missing = wanted.filter((name) => (name.startsWith('@tesseract.js-data/') ? !languageDir(name.slice(19) as OcrLanguage) : !installed(name)));
   if (missing.length === 0) return undefined;
-  const { optionalDependencies = {} } = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string> };
+  const { optionalDependencies = {} } = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
   const specs = missing.map((name) => (optionalDependencies[name] ? `${name}@${optionalDependencies[name]}` : name));
   return (
     `OCR is not installed, so scanned pages are not read (missing: ${missing.join(', ')}); ` +

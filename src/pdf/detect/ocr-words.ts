@@ -39,7 +39,13 @@ export function blanksOnRows(words: Word[], segments: Segment[]): Word[] {
     if (!beside) continue;
     // On the row's baseline, so that it reads as part of the row (on a tilted scan the rule may dip below it).
     const { size, baseline } = beside;
-    out.push({ text: '_'.repeat(Math.max(3, Math.round((s.x1 - s.x0) / (0.556 * size)))), box: { x0: s.x0, x1: s.x1, y0: baseline - 0.78 * size, y1: baseline + 0.22 * size }, baseline, size, confidence: beside.confidence });
+    out.push({
+      text: '_'.repeat(Math.max(3, Math.round((s.x1 - s.x0) / (0.556 * size)))),
+      box: { x0: s.x0, x1: s.x1, y0: baseline - 0.78 * size, y1: baseline + 0.22 * size },
+      baseline,
+      size,
+      confidence: beside.confidence,
+    });
   }
   return out;
 }
@@ -73,8 +79,6 @@ export function withoutRules(words: Word[], segments: Segment[]): Word[] {
     const ruleLike = !/[\p{L}\p{N}]/u.test(text) || w.confidence < 0.5;
     if (!ruleLike) return true;
     const width = w.box.x1 - w.box.x0;
-    return !segments.some(
-      (s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width,
-    );
+    return !segments.some((s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width);
   });
 }

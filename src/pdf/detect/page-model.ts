@@ -5,7 +5,12 @@
  */
 import type { FieldKey, LabelEntry, LabelType } from './lexicon.js';
 
-export interface Rect { x0: number; y0: number; x1: number; y1: number }
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 export interface Word {
   text: string;
   box: Rect;
@@ -16,10 +21,23 @@ export interface Word {
   confidence: number;
 }
 /** A horizontal rule. */
-export interface Segment { x0: number; x1: number; y: number }
+export interface Segment {
+  x0: number;
+  x1: number;
+  y: number;
+}
 /** A vertical rule. */
-export interface VRule { x: number; y0: number; y1: number }
-export interface Widget { kind: 'signature' | 'text'; name: string; label?: string; box: Rect }
+export interface VRule {
+  x: number;
+  y0: number;
+  y1: number;
+}
+export interface Widget {
+  kind: 'signature' | 'text';
+  name: string;
+  label?: string;
+  box: Rect;
+}
 export interface PageModel {
   page: number;
   width: number;
@@ -41,7 +59,12 @@ export interface PageModel {
  * edges) are not lines to sign on; boxes drawn with four rules become boxes (unless a rule divides them:
  * then they are table rows, whose cells `cellAt` finds).
  */
-export interface Geometry { free: Segment[]; boxes: Rect[]; h: Segment[]; v: VRule[] }
+export interface Geometry {
+  free: Segment[];
+  boxes: Rect[];
+  h: Segment[];
+  v: VRule[];
+}
 export type Reason = 'acroform' | 'label_with_geometry' | 'label_with_whitespace';
 export interface Suggestion {
   type: LabelType;
@@ -96,7 +119,6 @@ export interface Label {
   tokens: string[];
 }
 
-
 // ------------------------------------------------------------------------------------------ boxes
 
 export function union(rects: Rect[]): Rect {
@@ -142,4 +164,3 @@ export function xywh(r: Rect): { x: number; y: number; width: number; height: nu
 export function round(n: number, by: number): number {
   return Math.round(n * by) / by;
 }
-

@@ -73,7 +73,8 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
     let str = item.str;
     // The hidden string as a word of its own (or the whole item), never inside another word.
-    for (const h of hidden) str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
+    for (const h of hidden)
+      str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
@@ -108,7 +109,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
 
 // Approximate advance widths (thousandths of an em, Helvetica-like): text items come whole, and the
 // position of a word or of a run of underscores inside one is estimated from them.
-const NARROW = new Set([...' ilj.,:;\'!|`´fIt()[]/\\-']);
+const NARROW = new Set([..." ilj.,:;'!|`´fIt()[]/\\-"]);
 const WIDE = new Set([...'mwMW@%']);
 function advance(ch: string): number {
   if (NARROW.has(ch)) return ch === 'f' || ch === 't' || ch === '-' || ch === '(' || ch === ')' ? 333 : 278;
@@ -161,7 +162,13 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
   });
 }
 
-interface Graphics { segments: Segment[]; verticals: VRule[]; boxes: Rect[]; images: Rect[]; imageCover: number }
+interface Graphics {
+  segments: Segment[];
+  verticals: VRule[];
+  boxes: Rect[];
+  images: Rect[];
+  imageCover: number;
+}
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);

@@ -12,7 +12,42 @@ import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type S
 const SIGNERS = new Set(SIGNER_WORDS);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
-const LEAD = new Set(['per', 'for', 'by', 'the', 'pour', 'par', 'le', 'la', 'l', 'les', 'agreed', 'accepted', 'approved', 'witness', 'عن', 'ال', 'el', 'los', 'las', 'il', 'lo', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'de', 'het', '1o', '2o', '1a', '2a']);
+const LEAD = new Set([
+  'per',
+  'for',
+  'by',
+  'the',
+  'pour',
+  'par',
+  'le',
+  'la',
+  'l',
+  'les',
+  'agreed',
+  'accepted',
+  'approved',
+  'witness',
+  'عن',
+  'ال',
+  'el',
+  'los',
+  'las',
+  'il',
+  'lo',
+  'o',
+  'a',
+  'os',
+  'as',
+  'der',
+  'die',
+  'das',
+  'de',
+  'het',
+  '1o',
+  '2o',
+  '1a',
+  '2a',
+]);
 
 export interface PartyCaption {
   line: Line;
@@ -38,7 +73,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string))) end++;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
-      const valueAfter = run.start === 0 && end > k && /[:：]$/.test((line.words[line.tokenWord[end - 1] as number] as Word).text.trim()) && !rest.includes('\0');
+      const valueAfter =
+        run.start === 0 && end > k && /[:：]$/.test((line.words[line.tokenWord[end - 1] as number] as Word).text.trim()) && !rest.includes('\0');
       if (!rest.every((t) => t === '\0') && !valueAfter) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
@@ -81,7 +117,10 @@ export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<
   const over = segments.filter((s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s));
   if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
   const reach = 2.5 * line.size + 20;
-  const clear = (s: Segment) => !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !l.tokens.every((t) => t === '\0'));
+  const clear = (s: Segment) =>
+    !lines.some(
+      (l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !l.tokens.every((t) => t === '\0'),
+    );
   const under = segments.filter((s) => !used.has(s) && spans(s) && s.y - box.y1 >= 4 && s.y - box.y1 <= reach && clear(s) && lone(s));
   return under.sort((a, b) => a.y - b.y)[0];
 }

@@ -10,25 +10,147 @@ import { overlap1, type Label, type Line, type Rect, type Segment, type Word } f
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
   [
-    'birth', 'born', 'dob', 'issue', 'issued', 'expiry', 'expiration', 'expires', 'expire', 'valid', 'validity', 'start', 'end', 'from',
-    'period', 'effective', 'commencement', 'hire', 'arrival', 'departure', 'delivery', 'payment', 'due', 'closing', 'purchase', 'death',
-    'marriage', 'incorporation', 'registration', 'termination', 'completion', 'move', 'lease', 'rental', 'invoice', 'order', 'service',
-    'naissance', 'ne', 'nee', 'delivre', 'delivree', 'delivrance', 'validite', 'debut', 'fin', 'effet', 'echeance', 'embauche',
-    'arrivee', 'depart', 'livraison', 'paiement', 'deces', 'mariage', 'entree', 'sortie', 'emission', 'expiration', 'peremption',
-    'ميلاد', 'الميلاد', 'الولاده', 'اصدار', 'الاصدار', 'انتهاء', 'الانتهاء', 'الصلاحيه', 'البدء', 'بدايه', 'نهايه', 'الاستحقاق',
-    'לידה', 'הנפקה', 'תפוגה',
-    'geburt', 'geboren', 'geb', 'beginn', 'ende', 'ablauf', 'ausstellung', 'ausgestellt', 'gultig', 'einreise', 'prufung', 'ersttermin', 'zahlung',
-    'nascimento', 'nascida', 'nascido', 'emissao', 'validade', 'vencimento', 'pagamento', 'inicio', 'termino', 'admissao', 'entrega',
-    'nacimiento', 'nacido', 'expedicion', 'vencimiento', 'pago', 'ingreso', 'nascita', 'nato', 'nata', 'rilascio', 'scadenza', 'assunzione',
-    'geboortedatum', 'geboren',
+    'birth',
+    'born',
+    'dob',
+    'issue',
+    'issued',
+    'expiry',
+    'expiration',
+    'expires',
+    'expire',
+    'valid',
+    'validity',
+    'start',
+    'end',
+    'from',
+    'period',
+    'effective',
+    'commencement',
+    'hire',
+    'arrival',
+    'departure',
+    'delivery',
+    'payment',
+    'due',
+    'closing',
+    'purchase',
+    'death',
+    'marriage',
+    'incorporation',
+    'registration',
+    'termination',
+    'completion',
+    'move',
+    'lease',
+    'rental',
+    'invoice',
+    'order',
+    'service',
+    'naissance',
+    'ne',
+    'nee',
+    'delivre',
+    'delivree',
+    'delivrance',
+    'validite',
+    'debut',
+    'fin',
+    'effet',
+    'echeance',
+    'embauche',
+    'arrivee',
+    'depart',
+    'livraison',
+    'paiement',
+    'deces',
+    'mariage',
+    'entree',
+    'sortie',
+    'emission',
+    'expiration',
+    'peremption',
+    'ميلاد',
+    'الميلاد',
+    'الولاده',
+    'اصدار',
+    'الاصدار',
+    'انتهاء',
+    'الانتهاء',
+    'الصلاحيه',
+    'البدء',
+    'بدايه',
+    'نهايه',
+    'الاستحقاق',
+    'לידה',
+    'הנפקה',
+    'תפוגה',
+    'geburt',
+    'geboren',
+    'geb',
+    'beginn',
+    'ende',
+    'ablauf',
+    'ausstellung',
+    'ausgestellt',
+    'gultig',
+    'einreise',
+    'prufung',
+    'ersttermin',
+    'zahlung',
+    'nascimento',
+    'nascida',
+    'nascido',
+    'emissao',
+    'validade',
+    'vencimento',
+    'pagamento',
+    'inicio',
+    'termino',
+    'admissao',
+    'entrega',
+    'nacimiento',
+    'nacido',
+    'expedicion',
+    'vencimiento',
+    'pago',
+    'ingreso',
+    'nascita',
+    'nato',
+    'nata',
+    'rilascio',
+    'scadenza',
+    'assunzione',
+    'geboortedatum',
+    'geboren',
   ].map(normalizeToken),
 );
 /** Words that say the date is the signing date. */
 const SIGNING = new Set(
   [
-    'signed', 'signature', 'sign', 'signing', 'executed', 'execution', 'dated', 'signe', 'signee', 'fait', 'التوقيع', 'توقيع', 'חתימה',
+    'signed',
+    'signature',
+    'sign',
+    'signing',
+    'executed',
+    'execution',
+    'dated',
+    'signe',
+    'signee',
+    'fait',
+    'التوقيع',
+    'توقيع',
+    'חתימה',
     // Where and when one signs: "Ort, Datum", "Luogo e data", "Lugar y fecha", "Local e data", "Plaats en datum".
-    'unterschrift', 'ort', 'assinatura', 'local', 'firma', 'lugar', 'luogo', 'plaats', 'handtekening',
+    'unterschrift',
+    'ort',
+    'assinatura',
+    'local',
+    'firma',
+    'lugar',
+    'luogo',
+    'plaats',
+    'handtekening',
   ].map(normalizeToken),
 );
 const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
@@ -40,7 +162,9 @@ export function otherDate(label: Label): boolean {
 
 /** "Date" alone: a signing date only beside a place to sign. */
 export function bareDate(label: Label): boolean {
-  return label.entry.type === 'date' && label.entry.tokens.length === 1 && BARE.has(label.entry.tokens[0] as string) && !label.tokens.some((t) => SIGNING.has(t));
+  return (
+    label.entry.type === 'date' && label.entry.tokens.length === 1 && BARE.has(label.entry.tokens[0] as string) && !label.tokens.some((t) => SIGNING.has(t))
+  );
 }
 
 /** Beside a place to sign: on its row, or in the block around it (above or below, in the same columns). */
@@ -96,7 +220,10 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
 
 function lineAbove(line: Line, lines: Line[]): Line | undefined {
   return lines
-    .filter((l) => l !== line && l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
+    .filter(
+      (l) =>
+        l !== line && l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+    )
     .sort((a, b) => b.baseline - a.baseline)[0];
 }
 
@@ -188,10 +315,12 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     let blank: { x0: number; x1: number; y: number } | undefined;
     if (fill && isFillToken(fill.text) && near(fill.box.x0)) blank = { x0: fill.box.x0, x1: fill.box.x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
     // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
-    else if (!fill) blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
+    else if (!fill)
+      blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
     if (!blank) continue;
     const { x0, x1, y: y1 } = blank;
-    if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
+    if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0))
+      continue;
     let top = y1 - 20;
     for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
     out.push({ x0, y0: top, x1, y1 });

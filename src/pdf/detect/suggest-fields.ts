@@ -42,7 +42,22 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
-import { FIELD_HEIGHT, area, clip, overlap1, rectOf, round, xywh, type Label, type PageModel, type Rect, type Reason, type Segment, type Suggestion, type Word } from './page-model.js';
+import {
+  FIELD_HEIGHT,
+  area,
+  clip,
+  overlap1,
+  rectOf,
+  round,
+  xywh,
+  type Label,
+  type PageModel,
+  type Rect,
+  type Reason,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 
 export type { Label, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
@@ -64,7 +79,15 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
-    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}) });
+    out.push({
+      type: tag.type,
+      page: page.page,
+      ...xywh(r),
+      confidence: 0.9,
+      reason: 'label_with_geometry',
+      roleHint: tag.role,
+      ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}),
+    });
   }
   for (const part of [...datePartFields(lines), ...placeDateFields(lines)]) {
     const r = clip(part.rect, page);
@@ -115,7 +138,13 @@ export function suggestFields(page: PageModel): Suggestion[] {
       (w) =>
         widgetNear(label, w.box) &&
         // A rule between them closes the caption's row: a widget under it is the next row's.
-        !geo.h.some((r) => r.y > label.box.y1 + 1 && r.y < w.box.y0 - 1 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0 && overlap1(r.x0, r.x1, w.box.x0, w.box.x1) > 0) &&
+        !geo.h.some(
+          (r) =>
+            r.y > label.box.y1 + 1 &&
+            r.y < w.box.y0 - 1 &&
+            overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0 &&
+            overlap1(r.x0, r.x1, w.box.x0, w.box.x1) > 0,
+        ) &&
         (!cell || overlap1(w.box.y0, w.box.y1, cell.y0, cell.y1) > 2) &&
         (besideWidget(label, w.box) || !labels.some((o) => o !== label && besideWidget(o, w.box))),
     );
@@ -196,7 +225,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
         continue;
       }
       // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
-      const row = labels.filter((o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0);
+      const row = labels.filter(
+        (o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0,
+      );
       const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
       const x0 = row.some((o) => o.box.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0;
       const x1 = next ? next.box.x0 - 4 : over.x1;
@@ -264,7 +295,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
-
 
 // ------------------------------------------------------------------------------------------ output
 
@@ -336,13 +366,21 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
-function roomAbove(type: LabelType, s: Segment, label: Label, lines: ReturnType<typeof buildLines>, need = type === 'signature' || type === 'initials' ? 14 : 10): boolean {
+function roomAbove(
+  type: LabelType,
+  s: Segment,
+  label: Label,
+  lines: ReturnType<typeof buildLines>,
+  need = type === 'signature' || type === 'initials' ? 14 : 10,
+): boolean {
   return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
 }
 
 /** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
 function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
   let top = s.y - 40;
-  for (const l of lines) if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0) top = l.box.y1;
+  for (const l of lines)
+    if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0)
+      top = l.box.y1;
   return top;
 }

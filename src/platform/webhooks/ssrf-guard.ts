@@ -30,7 +30,8 @@ export async function resolveDestination(url: URL, allowLoopback: boolean): Prom
     return { ok: false, error: `destination refused by policy: ${host} resolves to a ${kind.replace('_', '-')} address (${address})${hint}` };
   }
   // A name that is loopback by definition must not reach a public address either.
-  if (isLoopbackHost(host) && !allowLoopback) return { ok: false, error: `destination refused by policy: ${host} is loopback; to deliver to this machine, ${LOOPBACK_OPT_IN}` };
+  if (isLoopbackHost(host) && !allowLoopback)
+    return { ok: false, error: `destination refused by policy: ${host} is loopback; to deliver to this machine, ${LOOPBACK_OPT_IN}` };
   const first = addresses[0] as { address: string; family: number };
   return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
