@@ -6,22 +6,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { useReceiver } from '../helpers/receiver.js';
 import { useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, openPage, snapshot } from '../helpers/browser.js';
+import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 import { startExampleReceiver } from '../helpers/webhook-receivers.js';
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const WAIT = { timeout: 30_000 };
 
 test('receiver check page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 240_000 }, async (t) => {
@@ -30,7 +20,7 @@ test('receiver check page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM),
   const secret = server.running.firstKey?.webhook_secret ?? '';
   const example = await startExampleReceiver(t, secret);
   const acceptAll = await useReceiver(t, '/webhooks');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
 
   for (const [label, viewport] of [

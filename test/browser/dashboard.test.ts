@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
 import nodemailer from 'nodemailer';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { activate, advance, createRequest, signerAction } from '../helpers/flows.js';
 import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-token.js';
 import { useReceiver } from '../helpers/receiver.js';
@@ -19,17 +19,8 @@ import { waitUntil } from '../helpers/crash-loop.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
+import { ARTIFACTS, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 30_000 };
@@ -73,7 +64,7 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await useServer(t, { allowLoopbackWebhooks: true });
   const receiver = await useReceiver(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const dashboardUrl = server.running.dashboardUrl;
   assert.match(dashboardUrl, /\/_dashboard\/#token=pdash_/);

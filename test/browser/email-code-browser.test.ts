@@ -6,21 +6,11 @@
 // cookie, the page holds the secret itself and sends it as the Signer-Verification header.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chromium, type FrameLocator, type Page, type Request } from 'playwright-core';
+import { type FrameLocator, type Page, type Request } from 'playwright-core';
 import { activeRequest, auditOf } from '../helpers/flows.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { openPage, startEmbedHost } from '../helpers/browser.js';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { launchChromium, openPage, startEmbedHost } from '../helpers/browser.js';
 
 /** The newest email code caught for `email`. */
 async function newestCode(server: TestServer, email: string): Promise<string> {
@@ -44,7 +34,7 @@ async function enterCode(page: Page | FrameLocator, server: TestServer, email: s
 
 test('a forwarded verified link asks for a new code in a fresh browser', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
   const server = await useServer(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const email = 'forwarded@example.com';
   const created = await activeRequest(
@@ -120,7 +110,7 @@ test('embedded in an iframe on another site, the code works through the Signer-V
   timeout: 120_000,
 }, async (t) => {
   // The browser goes first: a server stops once the frames' connections are gone.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const server = await useServer(t);
   const host = await startEmbedHost(t);

@@ -8,22 +8,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { activeRequest } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, openPage } from '../helpers/browser.js';
+import { ARTIFACTS, assertAxeClean, assertNoPageOverflow, launchChromium, openPage } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const LANGS = ['en', 'fr', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
 /** The phone sizes and the share of the height the header and the bottom panel may take together. */
@@ -130,7 +121,7 @@ test('the signing page on a phone: small fixed parts, the document on the first 
 }, async (t) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await useServer(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const figures: string[] = [];
 

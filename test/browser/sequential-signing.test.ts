@@ -8,23 +8,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { activate, createRequest, postJson } from '../helpers/flows.js';
 import { buttonHrefs, emails, type CaughtEmail } from '../helpers/mail.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { openPage, snapshot } from '../helpers/browser.js';
+import { launchChromium, openPage, snapshot } from '../helpers/browser.js';
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -107,7 +98,7 @@ async function signHere(page: Page, reference: string, company: string): Promise
 
 test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 180_000 }, async (t) => {
   const server = await useServer(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const pdf = await makePdf([{ width: 595.28, height: 841.89 }], { text: 'Northwind service agreement' });
   const id = await createRequest(

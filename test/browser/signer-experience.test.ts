@@ -8,23 +8,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { activeRequest, postJson, signerAction } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, openPage, snapshot } from '../helpers/browser.js';
+import { ARTIFACTS, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 const LANGS = ['en', 'fr', 'ar'] as const;
@@ -122,7 +113,7 @@ async function phonePage(browser: Browser, t: TestContext, lang: Lang) {
 test("the signer's experience in Chromium", { skip: !IN_CI && missingTool(CHROMIUM), timeout: 600_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await useServer(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   // Each subtest makes its own requests and opens its own browser contexts: they run side by side.
   const subtests: Array<Promise<void>> = [];

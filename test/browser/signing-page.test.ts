@@ -6,22 +6,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test, type TestContext } from 'node:test';
-import { chromium, type FrameLocator, type Page } from 'playwright-core';
+import { type FrameLocator, type Page } from 'playwright-core';
 import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { ARTIFACTS, launchChromium, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
 
 type Scope = Page | FrameLocator;
 
@@ -93,7 +83,7 @@ const WORDS = {
 test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await useServer(t);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   t.after(() => browser.close());
   const host = await startEmbedHost(t);
   const twoPages = await makePdf([A4, { ...A4, rotate: 90 }], { text: 'Service agreement' });

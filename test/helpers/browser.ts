@@ -4,8 +4,25 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { listenOnLoopback } from './receiver.js';
+import { CHROMIUM } from './system-tools.js';
+
+/** Chromium's flags for a headless run in a container: no sandbox, GPU, shared memory or background traffic. */
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's headless Chromium (the tests skip, or fail in CI, where it is missing: test/helpers/system-tools.ts). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+}
 
 /**
  * A page in its own browser context (closed when the test ends) that records uncaught errors, console
