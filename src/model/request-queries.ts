@@ -5,6 +5,7 @@ import type { DocumentsTable } from '../db/schema/documents.js';
 import type { FieldsTable } from '../db/schema/fields.js';
 import type { SignatureRequestsTable } from '../db/schema/signature-requests.js';
 import type { SignersTable } from '../db/schema/signers.js';
+import type { SignerMarksTable } from '../db/schema/signing.js';
 import type { RequestStatus } from '../domain/request-states.js';
 
 export type RequestRow = Selectable<SignatureRequestsTable>;
@@ -58,6 +59,12 @@ export function currentSigners(db: Db, requestId: string): SignerRow[] {
 const signersOfRequest = preparedQuery((q, requestId: string) =>
   q.selectFrom('signers').selectAll().where('request_id', '=', requestId).where('replaced_at', 'is', null).orderBy('position', 'asc'),
 );
+
+/** The marks (signature, initials) the given signers drew, in no particular order. */
+export function signerMarks(db: Db, signerIds: readonly string[]): Array<Selectable<SignerMarksTable>> {
+  if (signerIds.length === 0) return [];
+  return db.all(db.q.selectFrom('signer_marks').selectAll().where('signer_id', 'in', signerIds));
+}
 
 export function requestFields(db: Db, requestId: string): FieldRow[] {
   return db.all(fieldsOfRequest, requestId);

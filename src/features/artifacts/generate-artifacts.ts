@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest, requestFields } from '../../model/request-queries.js';
+import { currentSigners, findAnyRequest, requestFields, signerMarks } from '../../model/request-queries.js';
 import { requestDocument } from '../../model/documents.js';
 import { checkAuditChain } from '../../domain/audit-chain.js';
 import { loadOrCreateSigningIdentity, type SigningIdentity } from '../../pdf/certificate.js';
@@ -116,19 +116,10 @@ function readFacts(ctx: Context, requestId: string): Facts | null {
   const document = requestDocument(db, request);
   if (!document.blob_id) return null;
   const signers = currentSigners(db, requestId);
-  const marks =
-    signers.length === 0
-      ? []
-      : db.all(
-          db.q
-            .selectFrom('signer_marks')
-            .selectAll()
-            .where(
-              'signer_id',
-              'in',
-              signers.map((s) => s.id),
-            ),
-        );
+  const marks = signerMarks(
+    db,
+    signers.map((s) => s.id),
+  );
   const fieldRows = requestFields(db, requestId);
   const fields: StampField[] = fieldRows.map((field) => {
     const signer = signers.find((s) => s.reference === field.signer_reference);

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../../model/request-queries.js';
+import { currentSigners, requestFields, signerMarks, type RequestRow, type SignerRow } from '../../model/request-queries.js';
 import type { EarlierField } from '../../contract/signing.js';
 import type { FieldType } from '../../contract/signature-requests.js';
 
@@ -13,15 +13,9 @@ export function earlierFields(ctx: Context, request: RequestRow, signer: SignerR
   const signed = currentSigners(db, request.id).filter((s) => s.id !== signer.id && s.status === 'signed');
   if (signed.length === 0) return [];
   const byReference = new Map(signed.map((s) => [s.reference, s]));
-  const marks = db.all(
-    db.q
-      .selectFrom('signer_marks')
-      .selectAll()
-      .where(
-        'signer_id',
-        'in',
-        signed.map((s) => s.id),
-      ),
+  const marks = signerMarks(
+    db,
+    signed.map((s) => s.id),
   );
   const out: EarlierField[] = [];
   for (const field of requestFields(db, request.id)) {
