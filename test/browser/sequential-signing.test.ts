@@ -5,8 +5,6 @@
 // cancellation with a reason mails every mailed signer and shows the reason on the closed link.
 // axe-core on every state: no serious or critical finding (experimental rules included).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { type Page } from 'playwright-core';
 import { activate, createRequest, postJson } from '../helpers/flows.js';
@@ -14,9 +12,8 @@ import { buttonHrefs, emails, type CaughtEmail } from '../helpers/mail.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { launchChromium, openPage, snapshot } from '../helpers/browser.js';
+import { assertAxeClean, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 const SIGNERS = [
@@ -53,17 +50,8 @@ const FIELDS = SIGNERS.flatMap((s, i) => [
 /** axe-core in the page, experimental rules too: no serious or critical finding. */
 let axeStates = 0;
 async function axe(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE);
   axeStates += 1;
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })`)) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe on ${name}`,
-  );
+  await assertAxeClean(page, `axe on ${name}`);
 }
 
 async function mailsOf(server: TestServer, to: string, count: number): Promise<CaughtEmail[]> {

@@ -6,17 +6,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
 import { activeRequest, postJson, signerAction } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, launchChromium, openPage, snapshot } from '../helpers/browser.js';
+import { ARTIFACTS, assertAxeClean, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 const LANGS = ['en', 'fr', 'ar'] as const;
 type Lang = (typeof LANGS)[number];
@@ -82,17 +80,8 @@ let axeStates = 0;
 
 /** axe-core in the page, with its experimental label-in-name rule: no serious or critical finding. */
 async function axe(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE);
   axeStates += 1;
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })`)) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `axe on ${name}`,
-  );
+  await assertAxeClean(page, `axe on ${name}`);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
