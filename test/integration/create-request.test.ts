@@ -10,22 +10,12 @@ import { a4Pdf, createForm, payload, rawMultipart } from '../helpers/requests.js
 import { postCreate, status } from '../helpers/flows.js';
 import { expectError as expectEnvelope } from '../helpers/errors.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
+import { CREATE_RESPONSE_KEYS } from '../helpers/answer-keys.js';
 
 const ROUTE = '/v1/signature-requests';
 const MIB8 = 8 * 1024 * 1024;
 const TEN_DAYS_MS = 10 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const CREATE_RESPONSE_KEYS = [
-  'client_reference',
-  'environment',
-  'id',
-  'idempotent_replay',
-  'retention_expires_at',
-  'return_url',
-  'sequential_signing',
-  'status',
-  'template_id',
-];
 const SIGNER_STATUS_KEYS = ['email', 'expires_at', 'id', 'locale', 'name', 'order', 'reference', 'signed_at', 'status', 'verification', 'verified_at'];
 const FIELD_STATUS_KEYS = ['completed', 'field_key', 'id', 'name', 'read_only', 'signer_reference', 'type', 'value'];
 

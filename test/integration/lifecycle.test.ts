@@ -12,26 +12,13 @@ import { resolveSigningLink } from '../../src/features/signing/resolve-signing-l
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { createRequest, status } from '../helpers/flows.js';
+import { STATUS_KEYS } from '../helpers/answer-keys.js';
 
 const ROUTE = '/v1/signature-requests';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^[0-9A-Za-z]{43,}$/;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const STATUS_KEYS = [
-  'artifacts',
-  'client_reference',
-  'created_at',
-  'environment',
-  'fields',
-  'id',
-  'retention_expires_at',
-  'return_url',
-  'sequential_signing',
-  'signers',
-  'status',
-  'updated_at',
-];
 
 type Json = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createdRequest } from '../helpers/flows.js';
 import { json, useServer } from '../helpers/server.js';
+import { STATUS_KEYS } from '../helpers/answer-keys.js';
 
 test('GET one request answers SignatureRequestStatus exactly, with nothing secret in it', async (t) => {
   const server = await useServer(t);
@@ -24,20 +25,7 @@ test('GET one request answers SignatureRequestStatus exactly, with nothing secre
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('x-ratelimit-limit'), '120');
   const status = await json<Record<string, any>>(response);
-  assert.deepEqual(Object.keys(status).sort(), [
-    'artifacts',
-    'client_reference',
-    'created_at',
-    'environment',
-    'fields',
-    'id',
-    'retention_expires_at',
-    'return_url',
-    'sequential_signing',
-    'signers',
-    'status',
-    'updated_at',
-  ]);
+  assert.deepEqual(Object.keys(status).sort(), STATUS_KEYS);
   assert.equal(status.id, id);
   assert.equal(status.environment, 'sandbox');
   assert.equal(status.status, 'prepared');

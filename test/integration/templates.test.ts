@@ -11,6 +11,7 @@ import { postCreate, status } from '../helpers/flows.js';
 import { makeEncryptedPdf, makePdf, truncate } from '../helpers/pdfs.js';
 import { expectError } from '../helpers/errors.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
+import { CREATE_RESPONSE_KEYS } from '../helpers/answer-keys.js';
 import {
   archive,
   blobFiles,
@@ -35,17 +36,6 @@ import {
 const REQUESTS = '/v1/signature-requests';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEN_DAYS_MS = 10 * DAY_MS;
-const CREATE_RESPONSE_KEYS = [
-  'client_reference',
-  'environment',
-  'id',
-  'idempotent_replay',
-  'retention_expires_at',
-  'return_url',
-  'sequential_signing',
-  'status',
-  'template_id',
-];
 
 interface CreateResponse {
   id: string;

@@ -11,6 +11,7 @@ import { sleep, waitUntil as waitFor } from '../helpers/wait.js';
 import { closedPort, useReceiver, type Received } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir, type TestServer } from '../helpers/server.js';
+import { DELIVERY_KEYS } from '../helpers/answer-keys.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -38,21 +39,6 @@ interface Delivery {
   created_at: string;
   payload: WebhookEvent;
 }
-
-const DELIVERY_KEYS = [
-  'attempt_count',
-  'created_at',
-  'delivered_at',
-  'event_id',
-  'event_type',
-  'id',
-  'last_error',
-  'last_status_code',
-  'next_attempt_at',
-  'payload',
-  'signature_request_id',
-  'status',
-];
 
 const waitUntil = <T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000) =>
   waitFor(what, probe, timeoutMs, 25);
