@@ -1,3 +1,4 @@
+// Every line: child processes and worker threads, their time and memory limits, on the line's V8.
 // The one worker supervisor (src/platform/supervised-worker.ts) on a tiny real worker written to a
 // temporary directory, run as a child process and as a worker thread: queue order, one call at a time,
 // time budget, memory budgets (during a call, and a replacement the caller asks for after one), crashes,
