@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The dashboard's receiver check page in real headless Chromium: run the check against the example
 // receiver (every case right) and against one that accepts everything (the wrong cases say what they
 // cost and how to fix them), show an earlier check again; axe-core clean and no sideways scrolling at

@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The operator dashboard in real headless Chromium (Debian's /usr/bin/chromium through playwright-core)
 // against the real server: sign in through the banner's URL, walk a request from creation to its
 // artifacts while the dashboard is open and see it update, open a caught mail and check that its HTML

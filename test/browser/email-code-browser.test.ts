@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The email code unlocks a signing link for the browser that entered it, not for the link: the
 // signing page in headless Chromium, verified once, then the same link forwarded and opened in a
 // fresh browser context (no cookie) asks for a new code; a reload in the first browser does not.

@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The signing page on a phone leaves the screen to the document: measured in real headless Chromium at
 // 390×844 and 320×640, in en, fr and ar, with and without a sender message. The page's fixed parts (the
 // header and the bottom panel with the guide, consent and the buttons) take at most 25 % of the height

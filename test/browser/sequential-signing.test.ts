@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // A three-signer sequential request with send_emails, walked in real headless Chromium: each signer's
 // invitation arrives at their turn with a link that works (the activation's), the waiting signer's
 // page names whom they wait for, the third signer sees what the first two put on the document, and a

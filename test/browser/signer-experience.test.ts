@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The signer's experience in real headless Chromium: every state of the signing page at phone and
 // desktop sizes in en, fr and ar (screenshots under test-artifacts/signer/, axe-core on each, no
 // serious or critical finding), who is asking, closed links that say what to do, a phone flow driven

@@ -1,4 +1,3 @@
-// Line-independent: static pages run by Chromium; every server call they make runs on each line in test/integration/.
 // The signing page in real headless Chromium (Debian's /usr/bin/chromium through playwright-core):
 // full signings in en, fr and ar, decline, email code, sequential order, iframe embedding on another
 // origin, framing refused from a third origin, return URL and closed links. Screenshots are kept

@@ -1,3 +1,4 @@
+// Every line: the real binary: serve, the CLI, signals and a clean shutdown.
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';

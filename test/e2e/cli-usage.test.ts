@@ -1,3 +1,4 @@
+// Every line: the CLI's argument parsing and exit codes.
 // Bad usage of the real binary: what a newcomer sees when a command, option or value is wrong. Each
 // mistake is one or two lines on stderr saying what is wrong and where the help is, and exit code 2.
 import { test } from 'node:test';

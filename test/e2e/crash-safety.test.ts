@@ -1,3 +1,4 @@
+// Every line: kill -9 and restart: SQLite recovery, child processes and signals on the line.
 // Crash safety of `paraph serve`: rounds of real work (creates, activations, signatures through the
 // signer's JSON API, a few calls in flight, webhooks to a loopback receiver) end with `kill -9` at a
 // random moment and a restart on the same data directory. Then nothing the client was told is lost:

@@ -1,3 +1,4 @@
+// Every line: the README's first command in the checkout this line's `npm ci` installed.
 // The README's first command, as a new user runs it: in a fresh clone of this repository, `npm ci`
 // (which builds paraph), then the command that starts it, which must print the banner at once: no
 // second install or build, nothing added to npm's npx cache. The time from the end of `npm ci` to the

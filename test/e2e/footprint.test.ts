@@ -1,4 +1,3 @@
-// Line-independent: the size of what npm installs and the OCR-less start, the same on every line (run with the packed README on one line).
 // What installing paraph adds to a project: the package as `npm pack` makes it (from the built dist/),
 // installed into an empty project, once as is and once with `--omit=optional` (no OCR). Sizes are the
 // sum of the installed files' sizes. npm takes the packages from its cache when it has them. pdf.js and

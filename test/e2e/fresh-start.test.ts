@@ -1,3 +1,4 @@
+// Every line: the built binary starting and stopping on the line, its native SQLite binding, a request to its three sealed artifacts.
 // The real binary on an empty data directory, as a new user runs it on whatever Node line they have:
 // it starts, answers and stops cleanly, and a request goes all the way to its three artifacts. This
 // runs on every supported line in CI (.ci/run), so a native module or worker fault specific to one

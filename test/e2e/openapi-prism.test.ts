@@ -1,4 +1,3 @@
-// Line-independent: the document and the tools reading it are the same on every line; every line checks each answer against the document in test/integration/.
 // Prism 5 as a validating proxy (`prism proxy --errors docs/openapi.json`) in front of a real
 // `paraph serve`: a flow through every operation of the document, creates and error answers
 // included (401, 404, 409, 410, 422, 429), and not one violation.

@@ -1,4 +1,3 @@
-// Line-independent: the document and the tools reading it are the same on every line; every line checks each answer against the document in test/integration/.
 // The OpenAPI document in the tools users feed it to: Redocly and Spectral lint it clean, the typed
 // client of examples/openapi-fetch (openapi-typescript with its default options, openapi-fetch) is
 // current, compiles with `tsc --strict` and runs a whole flow, and the shell blocks of

@@ -1,6 +1,6 @@
-// `paraph sign` (contract "CLI"; issue 7 item 8): the real binary acts as the signer over HTTP against
+// `paraph sign` (contract "CLI"): the real binary acts as the signer over HTTP against
 // `paraph serve` running as another process on the same data directory. Needs the built dist/
-// (`npx tsc -p tsconfig.json`).
+// (`npm run build`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, paraph, serveProcess } from '../helpers/cli.js';

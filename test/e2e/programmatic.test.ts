@@ -1,3 +1,4 @@
+// Every line: the package's entry imported as users import it, its child process.
 // The programmatic sandbox, imported as users import it (`from 'paraph'`, the package's main entry):
 // a child process on free ports, its helpers against the real server, and nothing left behind however
 // the test process ends.

@@ -1,3 +1,4 @@
+// Every line: the README's commands through the line's npm and npx.
 // The shell blocks of the README and of docs/ci.md, pasted in order as a new user would, in an empty
 // project where `npx paraph` finds paraph as an installed package: this checkout (linked), or, when
 // PARAPH_PACKED_PROJECT names a project where the `npm pack` tarball was installed, that package. Every

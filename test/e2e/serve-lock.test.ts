@@ -1,3 +1,4 @@
+// Every line: file locks and file modes of a data directory, a lock left by kill -9.
 // One `paraph serve` per data directory: a second one exits 1 naming the running server's address and
 // pid; a lock left by a server killed with -9 does not stop the next start. The database files are
 // private (0600) even in a data directory other users can read. Runs the built dist/ (`npm run build`).

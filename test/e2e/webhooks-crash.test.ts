@@ -1,3 +1,4 @@
+// Every line: webhook deliveries across a kill -9 of the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

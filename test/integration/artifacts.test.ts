@@ -1,6 +1,6 @@
 // Completed artifacts against the real server: the signed PDF (fields stamped, one PAdES B-T seal),
 // evidence.pdf and evidence.json, the artifacts endpoint, and the hash-chained audit trail.
-// Issue 8 items 1-7 and "Done means"; spec test-environment facts 1-3, EvidenceResponse, the artifacts
+// Spec test-environment facts 1-3, EvidenceResponse, the artifacts
 // endpoint, errors 409/410; contract "410 on purged content", `--brand`; versions.md pitfalls 2-4.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';

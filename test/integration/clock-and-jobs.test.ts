@@ -1,3 +1,4 @@
+// Every line: the scheduler on timers and the sandbox clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

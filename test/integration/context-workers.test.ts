@@ -1,3 +1,4 @@
+// Every line: the child processes a server starts, ended when it closes.
 // The Context owns its supervised workers: a server that closes ends the inspection and detection
 // child processes it started and the artifact worker, and a context that closes refuses new work.
 import { test } from 'node:test';

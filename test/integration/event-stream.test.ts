@@ -1,3 +1,4 @@
+// Every line: server-sent events held open on the HTTP server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';

@@ -1,3 +1,4 @@
+// Every line: mail from the server to the SMTP catcher on the line.
 // paraph's invitations end to end over real HTTP and SMTP: `send_emails` on activate, its absence, the
 // spec's EmailBranding and the signer's locale. Each test has its own server.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// Every line: the line's HTTP parser on raw sockets (malformed requests, headers, methods, bodies).
 // Malformed requests against the real server, over raw sockets: some 3,400 generated requests (see
 // helpers/bad-requests.ts) covering multipart shapes, JSON bodies of wrong types, depth, keys and
 // encodings, bodies of other content types, ids and paths, methods, query strings, headers, credentials,

@@ -1,4 +1,3 @@
-// Line-independent: a figure of the rules, pdf.js and tesseract.js; test/integration/detect-*.test.ts runs the detector on each line.
 // OCR of realistic scans, made at test time from the real PDFs of the development corpus
 // (test/helpers/scans.ts: pdftoppm, a tilt, grey paper, noise, JPEG, image-only PDF; a phone-photo-like
 // one), on the real detection child: the places the detector finds on the text PDF are found on its

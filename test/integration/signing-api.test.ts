@@ -1,6 +1,6 @@
 // The signer's side over real HTTP against the real server: the JSON API under a signing link
 // (`/sign/<token>/api/{view,document,otp,otp/verify,sign,decline}`) and the page's headers.
-// Issue 7 items 1-4 and 7; spec "Signer states", SignerInput (`locale`, `verification`), return URL
+// Spec "Signer states", SignerInput (`locale`, `verification`), return URL
 // parameters, Events; contract "A signer is viewed when ... loaded", "Email OTP", `--brand`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

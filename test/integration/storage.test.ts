@@ -1,3 +1,4 @@
+// Every line: the data directory on disk: the database, blobs, fsync.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

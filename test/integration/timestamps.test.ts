@@ -1,4 +1,4 @@
-// Signature timestamps (issue 19): the RFC 3161 encoding both ways, the built-in test authority over
+// Signature timestamps: the RFC 3161 encoding both ways, the built-in test authority over
 // HTTP (checked with `openssl ts` and curl, as docs/timestamps.md shows), PAdES B-T seals (pdfsig,
 // `openssl ts -verify` on the embedded token, evidence `timestamps[]` against it), a tampered token,
 // `--timestamps off`, and an external authority through `--tsa-url`.

@@ -1,5 +1,5 @@
 // The audit chain rule (src/domain/audit-chain.ts) and migration 010, which chains rows written
-// before it and installs the append-only triggers. Issue 8 item 6.
+// before it and installs the append-only triggers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

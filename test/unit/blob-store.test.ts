@@ -1,3 +1,4 @@
+// Every line: documents sealed with the line's crypto (AES-GCM) and written to disk.
 // The blob store on a real directory: documents written a slice at a time read back byte for byte,
 // the file is the one sealed form (magic, IV, tag, ciphertext) whatever the size, and a changed
 // byte or a wrong digest is refused.

@@ -1,4 +1,3 @@
-// Line-independent: a figure of the rules, pdf.js and tesseract.js; test/integration/detect-*.test.ts runs the detector on each line.
 // Field detection measured on real fillable forms with AcroForm widgets (fixtures/detection-forms: three
 // public-domain IRS 1040 forms kept there, and the HR form shipped by the fill-pdf devDependency), labelled
 // with the fields a person would place: every editable text widget, the signature widget, the signature and

@@ -1,4 +1,3 @@
-// Line-independent: a figure of the rules, pdf.js and tesseract.js; test/integration/detect-*.test.ts runs the detector on each line.
 // Field detection measured on real documents (fixtures/detection-real: third-party PDFs of the development
 // corpus, read from PARAPH_DETECTION_CORPUS or ../shared/corpus/detection beside the checkout, labelled
 // with the fields a person would place). Holds a regression floor at the figures reached; the targets are

@@ -1,4 +1,3 @@
-// Line-independent: a figure of the rules, pdf.js and tesseract.js; test/integration/detect-*.test.ts runs the detector on each line.
 // Field detection quality, measured on the corpus of fixtures/detection (made by its generate.ts, with the
 // fields a person would place in expected.json): an expected field is found when a suggestion on its page
 // has its type and an IoU of at least 0.5 with it. Precision must be >= 0.9 and recall >= 0.85 overall.

@@ -1,3 +1,4 @@
+// Every line: which Node versions paraph accepts, read from the running line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

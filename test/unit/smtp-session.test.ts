@@ -1,3 +1,4 @@
+// Every line: the SMTP catcher on the line's sockets, with real SMTP clients.
 // The catcher's SMTP protocol (src/smtp/smtp-session.ts) over real sockets: raw command exchanges,
 // pipelining, dot-stuffing across every chunk split, the size limit, AUTH, refusals and time-outs,
 // and real clients (nodemailer and curl) against it.

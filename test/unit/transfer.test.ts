@@ -1,3 +1,4 @@
+// Every line: what the line's worker messages can transfer (its Buffer pool).
 // Worker messages carry only what the running Node line lets us transfer. Node 24 and later pool
 // Buffers up to 32 KiB in an untransferable 64 KiB ArrayBuffer (Node 22: 4 KiB): transferring one
 // throws DataCloneError, which once left every request without its artifacts on those lines.
