@@ -40,8 +40,8 @@ export interface SupervisedWorkerOptions<Request, Reply> extends WorkerStart {
    */
   encode?(request: Request): { request: unknown; transfer?: TransferListItem[]; bulk?: Bulk };
   /**
-   * True for a call that may be sent to the worker while it works on the ones before (up to
-   * CALLS_AHEAD calls ahead), when those may be too: sending overlaps with the work. Default: never.
+   * True for a call that may be sent to the worker while it works on the one before (one call ahead),
+   * when that one may be too: sending overlaps with the work. Default: never.
    */
   sendAhead?(request: Request): boolean;
   /** How failures name the work (`reading it took longer than 10 s`) and the worker (`the reader stopped (exit code 3)`). */
@@ -78,12 +78,6 @@ export class WorkerFailure extends Error {
     this.kind = kind;
   }
 }
-
-/**
- * Calls sent to a worker beside the one it works on, when the caller allows it (`sendAhead`): two keep
- * a reader that answers in a few milliseconds busy while four uploads come in at once (bench `create`).
- */
-const CALLS_AHEAD = 2;
 
 /** A worker started ahead of the first call (see `prestart`). */
 export interface Prestarted<Note> {
@@ -240,9 +234,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     const [working, ...ahead] = this.#inWorker;
     if (!working) return true;
     const { sendAhead } = this.#o;
-    return (
-      ahead.length < CALLS_AHEAD && sendAhead !== undefined && sendAhead(working.request) && ahead.every((c) => sendAhead(c.request)) && sendAhead(call.request)
-    );
+    return ahead.length === 0 && sendAhead !== undefined && sendAhead(working.request) && sendAhead(call.request);
   }
 
   /** The worker starts on `call`: its time budget (and memory watch) runs from now. */
