@@ -23,11 +23,17 @@ import {
 
 // ------------------------------------------------------------------------------------------ geometry
 
+/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____". */
+const DATE_PART = /^(?=.*_{2})[_/.\-]+$/;
+
 /** A run of underscores or dots right after the label on its line. */
 export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
   if (label.next === -1) return undefined;
   const word = label.line.words[label.next] as Word;
-  if (!isFillToken(word.text)) return undefined;
+  // A date's blanks may be short ones for its parts ("Data __ /__ / _______").
+  const date = label.entry.type === 'date';
+  const part = (text: string) => isFillToken(text) || (date && DATE_PART.test(text.trim()));
+  if (!part(word.text)) return undefined;
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
   const y = word.baseline + Math.min(2, 0.2 * word.size);
@@ -38,12 +44,12 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   for (let i = label.entry.type === 'date' ? label.next + step : -1, last = word; i >= 0 && i < label.line.words.length; i += step) {
     const w = label.line.words[i] as Word;
     if (
-      !(isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim())) ||
+      !(part(w.text) || /^[/.\-]$/.test(w.text.trim())) ||
       Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size
     )
       break;
     last = w;
-    if (!isFillToken(w.text)) continue;
+    if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
     x1 = Math.max(x1, w.box.x1);
   }
@@ -101,7 +107,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
-    if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
+    // (A caption alone on its line may stand a line's height under it: "(Firma)" under "________".)
+    if (gap < -1 || gap > Math.max((label.bare ? 1.5 : 0.9) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line.)
@@ -118,8 +125,9 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const type = label.entry.type;
   const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  // (A run of underscores alone on its line is the blank itself, not writing in the way.)
   const clear = (top: number, x0: number, x1: number) =>
-    !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+    !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   type Hit = { item: Segment | Rect; distance: number };
   const hits: Hit[] = [];
   for (const s of geo.free) {

@@ -243,9 +243,12 @@ export function splitWord(raw: string): string[] {
   );
 }
 
-/** A run of underscores, dots, dashes or ellipses that marks a blank to fill in. */
-export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|(?:\. ){3,}\.|-{5,}|‒{3,}|—{3,}|–{4,}/;
-export const isFillToken = (s: string): boolean => /^[\s_.…\-‒—–]+$/.test(s) && FILL_RUN.test(s);
+/**
+ * A run of underscores, dots, dashes, ellipses, middle dots or Arabic tatweel that marks a blank to fill
+ * in, spaced out or not ("____", "……", ". . . . .", "_ _ _ _", "ـــــــ").
+ */
+export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|-{5,}|‒{3,}|—{3,}|–{4,}|ـ{3,}|[·•∙⋅]{4,}/;
+export const isFillToken = (s: string): boolean => /^[\s_.…\-‒—–ـ·•∙⋅]+$/.test(s) && FILL_RUN.test(s.replace(/\s+/g, ''));
 
 export interface LabelMatch {
   entry: LabelEntry;

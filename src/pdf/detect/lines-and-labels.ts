@@ -43,7 +43,8 @@ export function buildLines(words: readonly Word[]): Line[] {
 
 export function makeLine(run: Word[]): Line {
   const arabic = run.filter((w) => isRtl(w.text)).length;
-  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
+  // (Digits and punctuation have no direction of their own: "20 / / التاريخ:" reads right to left.)
+  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text) && /\p{L}/u.test(w.text)).length;
   const words = rtl ? [...run].reverse() : run;
   const tokens: string[] = [];
   const tokenWord: number[] = [];
@@ -71,7 +72,7 @@ export function makeLine(run: Word[]): Line {
 const SIGNERS = new Set(SIGNER_WORDS);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
-type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean };
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean };
 
 export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
@@ -133,7 +134,14 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       const lead = line.tokens
         .slice(run.start, first.start)
         .filter((t, j, all) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's' && all[j + 1] !== 's');
-      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter });
+      for (const m of inRun) {
+        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"),
+        // other than a place and its comma ("Roma, data ____").
+        const words = line.tokens.slice(run.start, m.start).filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+        const before = line.words[(line.tokenWord[m.start] as number) - 1];
+        const inSentence = words.length > 0 && !(before && /,$/.test(before.text.trim()));
+        matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter, inSentence });
+      }
     }
     matches.forEach((m, i) => {
       const nextMatch = matches[i + 1];
@@ -185,6 +193,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         confidence: Math.min(...labelWords.map((w) => w.confidence)),
         done: false,
         ...(m.valueAfter ? { valueAfter: true } : {}),
+        ...(m.inSentence ? { inSentence: true } : {}),
         tokens: line.tokens.slice(Math.max(0, m.start - 4), Math.min(runEnd, m.end + 5)),
       });
     });

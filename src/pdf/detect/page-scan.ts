@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PDFJS_ROOT } from '../../platform/vendored.js';
 import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
+import { MAX_DOT, dottedRules, joinGlyphs } from './glyph-runs.js';
 import type { Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
 type Matrix = [number, number, number, number, number, number];
@@ -78,6 +79,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
+  words.splice(0, words.length, ...joinGlyphs(words));
   const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   const widgets: Widget[] = [];
   for (const a of annotations as Array<Record<string, unknown>>) {
@@ -119,6 +121,8 @@ function advance(ch: string): number {
   return 556;
 }
 
+const FILL_CHAR = /[_.…·•∙⋅]/;
+
 /** One text item as words (and runs of blanks to fill, as their own words), each with its box. */
 export function splitItem(str: string, x: number, baseline: number, width: number, size: number, rtl: boolean): Word[] {
   const chars = [...str];
@@ -127,11 +131,16 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
   const parts: Array<{ text: string; start: number; end: number }> = [];
   let offset = 0;
   let current: { text: string; start: number; end: number; fill: boolean } | undefined;
-  for (const ch of chars) {
+  for (const [i, ch] of chars.entries()) {
     const w = advance(ch) * scale;
     const blank = /\s/.test(ch);
-    const fillChar = /[_.…\-‒—–]/.test(ch);
-    if (blank) {
+    // (A tatweel inside a word stretches it; after a colon or a space it draws a blank.)
+    const fillChar = /[_.…\-‒—–·•∙⋅]/.test(ch) || (ch === 'ـ' && (current?.fill === true || !/\p{L}/u.test(chars[i - 1] ?? '')));
+    // A spaced-out run of dots or underscores (". . . . .") is one blank.
+    if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '')) {
+      current.text += ch;
+      current.end = offset + w;
+    } else if (blank) {
       if (current) parts.push(current);
       current = undefined;
     } else if (current && (current.fill === fillChar || (!fillChar && !current.fill))) {
@@ -240,6 +249,8 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
+  /** Dots and dashes: a dotted line drawn a piece at a time. */
+  const dots: Rect[] = [];
   let imageArea = 0;
   const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
@@ -274,6 +285,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           const h = rect.y1 - rect.y0;
           if (h <= MAX_RULE_THICKNESS && w >= MIN_RULE) horizontal.push({ x0: rect.x0, x1: rect.x1, y: (rect.y0 + rect.y1) / 2 });
           else if (w <= MAX_RULE_THICKNESS && h >= 8) vertical.push({ x: (rect.x0 + rect.x1) / 2, y0: rect.y0, y1: rect.y1 });
+          else if (w <= MAX_DOT && h <= MAX_RULE_THICKNESS) dots.push(rect);
           else if (STROKES.has(paint) && w >= 12 && h >= 10 && w * h < 0.6 * pageArea) boxes.push(rect);
           continue;
         }
@@ -283,6 +295,9 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           const b = sub[k] as [number, number];
           if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) >= MIN_RULE) {
             horizontal.push({ x0: Math.min(a[0], b[0]), x1: Math.max(a[0], b[0]), y: (a[1] + b[1]) / 2 });
+          } else if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) <= MAX_DOT) {
+            const y = (a[1] + b[1]) / 2;
+            dots.push({ x0: Math.min(a[0], b[0]), y0: y - width / 2, x1: Math.max(a[0], b[0]), y1: y + width / 2 });
           } else if (Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) >= 8) {
             vertical.push({ x: (a[0] + b[0]) / 2, y0: Math.min(a[1], b[1]), y1: Math.max(a[1], b[1]) });
           }
@@ -291,7 +306,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     }
   }
   return {
-    segments: distinct(horizontal),
+    segments: distinct([...horizontal, ...dottedRules(dots, MIN_RULE)]),
     verticals: distinctVerticals(vertical),
     boxes: distinctRects(boxes),
     images,

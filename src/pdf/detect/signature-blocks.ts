@@ -76,6 +76,9 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const valueAfter =
         run.start === 0 && end > k && /[:：]$/.test((line.words[line.tokenWord[end - 1] as number] as Word).text.trim()) && !rest.includes('\0');
       if (!rest.every((t) => t === '\0') && !valueAfter) continue;
+      // A word naming who signs before a blank asks for that person's name ("Il sottoscritto ______",
+      // "The undersigned ______"); only a party's name before a blank is a signature block ("PER: CONSULTANT ____").
+      if (party.role === 'signer' && rest.includes('\0')) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.

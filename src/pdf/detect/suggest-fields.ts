@@ -40,7 +40,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields, placeDenFields } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeCommaFields, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
   FIELD_HEIGHT,
@@ -106,6 +106,14 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
 
+  // "Abbiategrasso, ______": a signing date when a place to sign is beside it.
+  for (const rect of placeCommaFields(lines)) {
+    const r = clip(rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
+    const s: Suggestion = { type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', fieldKey: 'sign_date' };
+    out.push(s);
+    bareDates.add(s);
+  }
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
   for (const rect of placeDenFields(lines, page.segments, labels)) {
@@ -207,6 +215,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
   }
+  // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.
+  const parties = partyCaptions(lines, labels);
   // A bare "By" only counts with a blank on its own line.
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
@@ -219,7 +229,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (over && roomAbove(label.entry.type, over, label, lines)) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
-      if (captionAbove(label, over, labels)) {
+      if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
         const row = rowBelow(label, over, geo, lines);
         if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
         continue;
@@ -241,7 +251,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   for (const label of labels) {
     if (label.done || label.valueAfter || heading(label)) continue;
-    const below = geometryBelow(label, geo, lines, used);
+    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
       used.add(below);
@@ -253,7 +263,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     }
   }
   // Party-name signature blocks: a line captioned by a party's name alone.
-  for (const caption of partyCaptions(lines, labels)) {
+  for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
     if (!line) continue;
     const r = clip(onPartyLine(line, caption, lines), page);
@@ -363,6 +373,11 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
       over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
       overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
   );
+}
+
+/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
+function partyAbove(over: Segment, parties: ReturnType<typeof partyCaptions>): boolean {
+  return parties.some((p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0);
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
