@@ -65,15 +65,30 @@ export function beforeLimit(label: Label, x0: number, x1: number): boolean {
   return label.line.rtl ? x0 >= label.limit - 2 : x1 <= label.limit + 2;
 }
 
-/** A drawn line on the label's baseline, after it in reading order. */
-export function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
-  const { line } = label;
+/** How far a tab may set a blank after its caption on the row ("Signature:<tab><tab>________"). */
+const TAB_REACH = 240;
+
+/**
+ * A drawn line (or a run of underscores set apart by a tab) on the label's baseline, after it in reading
+ * order: close to it, or further along the row with nothing written in between.
+ */
+export function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>, lines: Line[] = []): Segment | undefined {
+  const { line, reach } = label;
+  let row: Word[] | undefined;
+  const open = (s: Segment) => {
+    const [x0, x1] = line.rtl ? [s.x1, reach.x0] : [reach.x1, s.x0];
+    row ??= lines
+      .filter((l) => written(l) && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size)
+      .flatMap((l) => l.words.filter((w) => !isFillToken(w.text) && overlap1(w.box.y0, w.box.y1, line.box.y0, line.box.y1) > 0));
+    return !row.some((w) => w.box.x1 > x0 + 1 && w.box.x0 < x1 - 1);
+  };
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
-    return gap >= -Math.max(2, 0.5 * line.size) && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
+    if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
+    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s));
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }

@@ -31,6 +31,27 @@ export function joinGlyphs(words: readonly Word[]): Word[] {
     }
   }
   flush();
+  return spacedCapitals(out);
+}
+
+/** Capitals spaced out one by one ("F I R M A", "S I G N A T U R E"): the word they spell. */
+function spacedCapitals(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    const letter = (w: Word | undefined) => w !== undefined && /^\p{Lu}$/u.test(w.text);
+    while (
+      letter(words[j]) &&
+      letter(words[j + 1]) &&
+      Math.abs((words[j + 1] as Word).baseline - (words[j] as Word).baseline) <= 0.1 * (words[j] as Word).size &&
+      (words[j + 1] as Word).box.x0 - (words[j] as Word).box.x1 >= 0 &&
+      (words[j + 1] as Word).box.x0 - (words[j] as Word).box.x1 <= 0.6 * (words[j] as Word).size
+    )
+      j++;
+    if (j - i >= 2) out.push(joined(words.slice(i, j + 1)));
+    else for (let k = i; k <= j; k++) out.push(words[k] as Word);
+    i = j + 1;
+  }
   return out;
 }
 

@@ -45,6 +45,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initials'], type: 'initials', strength: 'strong' },
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
+  // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
+  { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
   ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),

@@ -32,6 +32,8 @@ export interface PageScan {
   images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
+  /** Filled paths with curves: glyphs drawn as outlines, on a page printed without its text. */
+  outlines: number;
 }
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
@@ -106,6 +108,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
+    outlines: graphics.outlines,
   };
 }
 
@@ -177,6 +180,7 @@ interface Graphics {
   boxes: Rect[];
   images: Rect[];
   imageCover: number;
+  outlines: number;
 }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
@@ -252,6 +256,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   /** Dots and dashes: a dotted line drawn a piece at a time. */
   const dots: Rect[] = [];
   let imageArea = 0;
+  let outlines = 0;
   const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
@@ -276,6 +281,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       const paint = Number(args[0]);
       const buffer = (args[1] as Array<ArrayLike<number> | null> | undefined)?.[0];
       if (!buffer || !(STROKES.has(paint) || FILLS.has(paint))) continue;
+      if (FILLS.has(paint) && hasCurve(buffer)) outlines++;
       const m = Util.transform(vt, ctm) as Matrix;
       const width = lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
       for (const sub of subpaths(buffer, m)) {
@@ -311,6 +317,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     boxes: distinctRects(boxes),
     images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
+    outlines,
   };
 }
 
@@ -352,6 +359,16 @@ function subpaths(buffer: ArrayLike<number>, m: Matrix): Point[][] {
   }
   flush();
   return out;
+}
+
+function hasCurve(buffer: ArrayLike<number>): boolean {
+  for (let k = 0; k < buffer.length; ) {
+    const op = buffer[k++];
+    if (op === CURVE || op === QUAD) return true;
+    if (op === MOVE || op === LINE) k += 2;
+    else if (op !== CLOSE) return false;
+  }
+  return false;
 }
 
 /** An axis-aligned rectangle drawn as one closed subpath, or undefined. */

@@ -201,7 +201,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
-    const beside = segmentBeside(label, geo.free, used);
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
     // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
