@@ -28,6 +28,14 @@ const DATE_PART = /^(?=.*_{2})[_/.\-]+$/;
 
 /** A run of underscores or dots right after the label on its line. */
 export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  if (label.next === -1 || !isFillToken((label.line.words[label.next] as Word).text)) {
+    // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
+    const right = label.line.rtl ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0)[0] : undefined;
+    if (right && isFillToken(right.text) && right.box.x0 - label.reach.x1 <= 3 * label.line.size) {
+      const y = right.baseline + Math.min(2, 0.2 * right.size);
+      return { x0: right.box.x0, x1: right.box.x1, y, segment: { x0: right.box.x0, x1: right.box.x1, y } };
+    }
+  }
   if (label.next === -1) return undefined;
   const word = label.line.words[label.next] as Word;
   // A date's blanks may be short ones for its parts ("Data __ /__ / _______").
@@ -91,6 +99,27 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
     return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s));
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
+}
+
+/**
+ * A rule the caption itself stands on that runs on after it ("Firma" written at the start of a bottom
+ * border or of a long line): the blank is the rest of the rule, up to the next words of the row.
+ */
+export function ruleUnder(label: Label, segments: Segment[], used: Set<Segment>, lines: Line[]): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  const { line, reach, box } = label;
+  if (line.rtl) return undefined;
+  const type = label.entry.type;
+  const row = lines.filter((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size);
+  for (const s of segments) {
+    if (used.has(s) || s.y < line.baseline - 0.1 * line.size || s.y > line.baseline + 0.6 * line.size + 3) continue;
+    if (s.x0 > box.x0 + 2 || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
+    const x0 = reach.x1 + 4;
+    let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
+    for (const w of [...line.words.slice(label.next === -1 ? line.words.length : label.next), ...row.flatMap((l) => l.words)])
+      if (!isFillToken(w.text) && w.box.x0 >= x0 - 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
+    if (x1 - x0 >= MIN_BESIDE[type]) return { x0, x1, y: s.y, segment: s };
+  }
+  return undefined;
 }
 
 /** A box on the label's row, after it. */

@@ -30,6 +30,7 @@ import {
   ruledRow,
   segmentBeside,
   segmentOver,
+  ruleUnder,
   sortRules,
   standOn,
   holdsBlank,
@@ -94,6 +95,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
+  const body = bodySize(page.words);
+  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
@@ -209,6 +212,12 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
       continue;
     }
+    // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
+    const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    if (under && roomAbove(type, under.segment, label, lines, 8)) {
+      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines), 'label_with_geometry', 0.9);
+      continue;
+    }
     const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
     if (box) {
       claim(label, type, box, 'label_with_geometry', 0.93);
@@ -247,8 +256,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
-  const body = bodySize(page.words);
-  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   for (const label of labels) {
     if (label.done || label.valueAfter || heading(label)) continue;
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
