@@ -72,7 +72,7 @@ export function makeLine(run: Word[]): Line {
 const SIGNERS = new Set(SIGNER_WORDS);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
-type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean };
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean; blankWord?: number };
 
 export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
@@ -115,7 +115,18 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // A value typed after the caption's colon ("Vendedor: ACME Ltd", "Assinatura do recebedor: Imobiliária
       // Vila Nova") says who signs: such a caption still names the line over it (and nothing else).
       let valueAfter = false;
-      if (residue.length > 2 || residue.join('').length > 14) {
+      // A caption that opens its run and runs on to a colon and its blank is one, whatever qualifies it
+      // ("(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______").
+      const opening = line.tokens.slice(run.start, (inRun[0] as LabelMatch).start).every((t, j) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's');
+      const blankAt = line.tokens.indexOf('\0', run.start);
+      const toBlank =
+        opening &&
+        blankAt > run.start &&
+        blankAt < end &&
+        line.tokens.slice(blankAt, end).every((t) => t === '\0') &&
+        /[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) &&
+        residue.length <= 8;
+      if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
         const last = Math.max(...inRun.map((m) => m.end));
         let k = last + 1;
@@ -155,7 +166,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const words = line.tokens.slice(run.start, m.start).filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
         const before = line.words[(line.tokenWord[m.start] as number) - 1];
         const inSentence = words.length > 0 && !(before && /,$/.test(before.text.trim()));
-        matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter, inSentence });
+        matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter, inSentence, ...(toBlank ? { blankWord: line.tokenWord[blankAt] as number } : {}) });
       }
     }
     matches.forEach((m, i) => {
@@ -196,6 +207,11 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // A remark in parentheses between the caption and its blank is part of the caption ("Firma (leggibile)
       // ____", "Date (mm/dd/yyyy): ____", "Signature (Parent or Guardian) ____").
       let remarkColon = false;
+      // (A caption qualified up to its colon reaches to its blank.)
+      if (m.blankWord !== undefined && m === matches.filter((o) => o.blankWord === m.blankWord).at(-1) && next < m.blankWord) {
+        next = m.blankWord;
+        remarkColon = true;
+      }
       if (next < line.words.length && /^\(/.test((line.words[next] as Word).text.trim())) {
         let close = next;
         while (close < line.words.length && close - next < 10 && !/\)[:：.]?$/.test((line.words[close] as Word).text.trim())) close++;
