@@ -40,7 +40,7 @@ import {
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeCommaFields, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
@@ -300,6 +300,15 @@ export function suggestFields(page: PageModel): Suggestion[] {
       if (rect.x1 - rect.x0 < 60 || filled(rect, page, other.words) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), rect))) continue;
       out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
     }
+  }
+  // A blank without a caption on a signing date's row is where one signs.
+  for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
+    if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
+    const blank = blankBesideDate(rectOf(d), [...geo.free, ...fills], used, lines);
+    if (!blank) continue;
+    used.add(blank);
+    const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
+    if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   }
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
