@@ -112,7 +112,9 @@ export function dottedRules(dots: readonly Rect[], minRule: number): Segment[] {
         const x1 = (run[run.length - 1] as Rect).x1;
         const y = run.reduce((s, d) => s + (d.y0 + d.y1) / 2, 0) / run.length;
         // Alone on its row: no other pieces just above or below it.
-        const stacked = thin.some((d) => !run.includes(d) && Math.abs((d.y0 + d.y1) / 2 - y) > 0.5 && Math.abs((d.y0 + d.y1) / 2 - y) < 4 && d.x1 > x0 && d.x0 < x1);
+        const stacked = thin.some(
+          (d) => !run.includes(d) && Math.abs((d.y0 + d.y1) / 2 - y) > 0.5 && Math.abs((d.y0 + d.y1) / 2 - y) < 4 && d.x1 > x0 && d.x0 < x1,
+        );
         if (!stacked) out.push({ x0, x1, y });
       }
       run = [];

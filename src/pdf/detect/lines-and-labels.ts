@@ -163,10 +163,19 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         if (inRun.some((o) => o.start < m.start && o.entry.type === m.entry.type && clause(o, m))) continue;
         // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"),
         // other than a place and its comma ("Roma, data ____").
-        const words = line.tokens.slice(run.start, m.start).filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+        const words = line.tokens
+          .slice(run.start, m.start)
+          .filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
         const before = line.words[(line.tokenWord[m.start] as number) - 1];
         const inSentence = words.length > 0 && !(before && /,$/.test(before.text.trim()));
-        matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter, inSentence, ...(toBlank ? { blankWord: line.tokenWord[blankAt] as number } : {}) });
+        matches.push({
+          ...m,
+          runEnd: end,
+          sentenceEnd: lead.length > 0,
+          valueAfter,
+          inSentence,
+          ...(toBlank ? { blankWord: line.tokenWord[blankAt] as number } : {}),
+        });
       }
     }
     matches.forEach((m, i) => {
@@ -218,7 +227,13 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         let after = close + 1;
         while (after < line.words.length && isPunctuation((line.words[after] as Word).text)) after++;
         if (close - next < 10 && close < line.words.length && (after >= line.words.length || isFillToken((line.words[after] as Word).text))) {
-          remarkColon = /[:：]/.test(line.words.slice(close, after).map((w) => w.text).join('').slice(-3));
+          remarkColon = /[:：]/.test(
+            line.words
+              .slice(close, after)
+              .map((w) => w.text)
+              .join('')
+              .slice(-3),
+          );
           next = after;
         }
       }

@@ -354,7 +354,8 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
     const y1 = fill.baseline + Math.min(2, 0.2 * line.size);
     let top = y1 - 20;
-    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, fill.box.x0, fill.box.x1) > 0) top = l.box.y1 + 1;
+    for (const l of lines)
+      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, fill.box.x0, fill.box.x1) > 0) top = l.box.y1 + 1;
     out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
   }
   return out;

@@ -16,10 +16,9 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { aboveSpace, belowSpace, besideSpace } from './blank-space.js';
+import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
-  aboveSpace,
-  belowSpace,
-  besideSpace,
   boxAround,
   boxBeside,
   cellAt,
@@ -45,7 +44,6 @@ import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, plac
 import { fillLines, filled } from './filled-blanks.js';
 import {
   FIELD_HEIGHT,
-  area,
   clip,
   overlap1,
   rectOf,
@@ -60,9 +58,10 @@ import {
   type Word,
 } from './page-model.js';
 
-export type { Label, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
+export type { PageModel, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
 export { cellAt } from './blank-geometry.js';
+export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
@@ -113,7 +112,14 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const rect of placeCommaFields(lines)) {
     const r = clip(rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
-    const s: Suggestion = { type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', fieldKey: 'sign_date' };
+    const s: Suggestion = {
+      type: 'date',
+      page: page.page,
+      ...xywh(r),
+      confidence: page.ocr ? 0.72 : 0.8,
+      reason: 'label_with_geometry',
+      fieldKey: 'sign_date',
+    };
     out.push(s);
     bareDates.add(s);
   }
@@ -308,7 +314,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (!blank) continue;
     used.add(blank);
     const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
-    if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+    if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
+      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   }
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
@@ -320,56 +327,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-// ------------------------------------------------------------------------------------------ output
-
-export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
-  const r = clip(rect, page);
-  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
-  if (filled(r, page, ownWords(label))) return undefined;
-  let c = base;
-  if (label.entry.strength === 'weak') c -= 0.1;
-  if (label.bare) c += 0.03;
-  if (label.role) c += 0.02;
-  if (page.ocr) c *= 0.88 + 0.12 * label.confidence;
-  const fieldKey = label.entry.fieldKey;
-  return {
-    type,
-    page: page.page,
-    ...xywh(r),
-    confidence: round(Math.min(0.99, Math.max(0.65, c)), 100),
-    reason,
-    ...(label.role ? { roleHint: label.role } : {}),
-    ...(fieldKey && (type === 'text' || (type === 'date' && fieldKey === 'sign_date')) ? { fieldKey } : {}),
-  };
-}
-
-/**
- * The words of a label's line up to the end of the label (in reading order): what follows it on the
- * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
- */
-function ownWords(label: Label): Word[] {
-  return label.next === -1 ? label.line.words : label.line.words.slice(0, label.next);
-}
-
-export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
-
-/** One suggestion per spot: a form field beats a label, geometry beats blank space, then confidence. */
-export function dedupe(list: Suggestion[]): Suggestion[] {
-  const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || b.confidence - a.confidence);
-  const kept: Suggestion[] = [];
-  for (const s of sorted) {
-    if (kept.some((k) => k.page === s.page && sameSpot(rectOf(k), rectOf(s)))) continue;
-    kept.push(s);
-  }
-  return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-}
-
-export function sameSpot(a: Rect, b: Rect): boolean {
-  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
-  if (inter <= 0) return false;
-  return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
 }
 
 /** How far a widget is from a label: along the row beside it, or down below it. */
@@ -393,7 +350,9 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
 
 /** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
 function partyAbove(over: Segment, parties: ReturnType<typeof partyCaptions>): boolean {
-  return parties.some((p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0);
+  return parties.some(
+    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
+  );
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
