@@ -64,6 +64,8 @@ export { cellAt } from './blank-geometry.js';
 export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
+/** A signature caption that also asks for the date ("Date et signature", "Ort, Datum, Unterschrift") is no signature field's alone. */
+const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(page: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
@@ -173,6 +175,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
         return w.kind === 'signature' || meaning?.type === 'signature' || (type === 'initials' && meaning?.fieldKey === 'initials');
       };
       if (near.some(same)) label.done = true;
+      else if (type === 'signature' && label.entry.tokens.every((t) => !DATE_WORDS.has(t))) {
+        // A text field whose name says nothing, on the caption's row, is the place to sign ("Firma" beside "Text7").
+        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && besideWidget(label, w.box));
+        const widget = nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
+        const s = widget && widgetSuggestions.get(widget);
+        if (s && s.type === 'text' && !s.fieldKey) {
+          s.type = 'signature';
+          label.done = true;
+        }
+      }
       continue;
     }
     label.done = true;
