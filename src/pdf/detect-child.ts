@@ -28,8 +28,6 @@ const SCANNED_COVER = 0.3;
 /** A page this much covered by images is a scan, even with a few words over it (a stamp, a page number). */
 const IMAGE_BACKED = 0.6;
 const STAMP_WORDS = 8;
-/** A page without a text layer drawing this many curved shapes has its text drawn as outlines: OCR reads it. */
-const OUTLINED_TEXT = 60;
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
 /**
@@ -115,7 +113,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         // A scan with a text layer: its text is there, its lines are only in the image.
         if (imageBacked) backed.push(model);
         finish(model, 'text');
-      } else if (scan.imageCover >= SCANNED_COVER || scan.outlines >= OUTLINED_TEXT) {
+      } else if (scan.imageCover >= SCANNED_COVER) {
         // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
         scanned.push(model);
         finish(model, 'scanned');

@@ -1,7 +1,7 @@
 /**
  * What a page draws, read from pdf.js's operator list in display space: horizontal and vertical rules
  * (strokes, thin filled rectangles, rows of dots or dashes), boxes, where images are painted and how much
- * of the page they cover, and how many curved shapes are filled (text drawn as outlines).
+ * of the page they cover.
  */
 import { OPS, Util } from './pdfjs.js';
 import { MAX_DOT, dottedRules } from './glyph-runs.js';
@@ -18,7 +18,6 @@ export interface Graphics {
   boxes: Rect[];
   images: Rect[];
   imageCover: number;
-  outlines: number;
 }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
@@ -51,7 +50,6 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   /** Dots and dashes: a dotted line drawn a piece at a time. */
   const dots: Rect[] = [];
   let imageArea = 0;
-  let outlines = 0;
   const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
@@ -76,7 +74,6 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       const paint = Number(args[0]);
       const buffer = (args[1] as Array<ArrayLike<number> | null> | undefined)?.[0];
       if (!buffer || !(STROKES.has(paint) || FILLS.has(paint))) continue;
-      if (FILLS.has(paint) && hasCurve(buffer)) outlines++;
       const m = Util.transform(vt, ctm) as Matrix;
       const width = lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
       for (const sub of subpaths(buffer, m)) {
@@ -112,7 +109,6 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     boxes: distinctRects(boxes),
     images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
-    outlines,
   };
 }
 
@@ -154,16 +150,6 @@ function subpaths(buffer: ArrayLike<number>, m: Matrix): Point[][] {
   }
   flush();
   return out;
-}
-
-function hasCurve(buffer: ArrayLike<number>): boolean {
-  for (let k = 0; k < buffer.length; ) {
-    const op = buffer[k++];
-    if (op === CURVE || op === QUAD) return true;
-    if (op === MOVE || op === LINE) k += 2;
-    else if (op !== CLOSE) return false;
-  }
-  return false;
 }
 
 /** An axis-aligned rectangle drawn as one closed subpath, or undefined. */

@@ -29,8 +29,6 @@ export interface PageScan {
   images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
-  /** Filled paths with curves: glyphs drawn as outlines, on a page printed without its text. */
-  outlines: number;
 }
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
@@ -105,7 +103,6 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
-    outlines: graphics.outlines,
   };
 }
 
