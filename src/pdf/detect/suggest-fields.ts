@@ -9,10 +9,11 @@
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
  *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
- * - A party's name alone under, over or after a line makes a signature (signature-blocks.ts).
- * - Failing geometry, room to write beside or below a label (`label_with_whitespace`).
+ * - A party's name alone under, over or after a line makes a signature, and so does a blank without a
+ *   caption on a signing date's row (signature-blocks.ts).
+ * - Failing geometry, room to write beside or below a label (`label_with_whitespace`, blank-space.ts).
  * A blank already filled gives nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts).
- * One spot gets one suggestion.
+ * One spot gets one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
@@ -64,7 +65,7 @@ export { cellAt } from './blank-geometry.js';
 export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
-/** A signature caption that also asks for the date ("Date et signature", "Ort, Datum, Unterschrift") is no signature field's alone. */
+/** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(page: PageModel): Suggestion[] {
