@@ -32,7 +32,7 @@ const brief = (list: Suggestion[]) =>
   list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
 const types = (list: Suggestion[]) => list.map((s) => s.type).sort();
 
-test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out', () => {
+test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
   // "عمل" drawn as three presentation-form glyphs, left to right on the page (pdf.js gives one item each).
   const glyphs = [
     { text: 'ﻞ', x: 452.1, w: 14.7 },
@@ -47,6 +47,16 @@ test('glyphs drawn one by one make their word: Arabic glyphs in visual order rea
   assert.deepEqual(
     joinGlyphs(words('F I R M A ____', 50, 200)).map((w) => w.text),
     ['FIRMA', '____'],
+  );
+  // Accents drawn as glyphs of their own (TeX's way): inside an item and across two items.
+  assert.deepEqual(
+    splitItem('Signature de l’int´ eress´ e(e)', 0, 100, 150, 10, false).map((w) => w.text),
+    ['Signature', 'de', 'l’interesse(e)'],
+  );
+  const across = joinGlyphs([...words('Je soussign´', 50, 200), ...words('e, Jean', 104.5, 200)]);
+  assert.deepEqual(
+    across.map((w) => w.text),
+    ['Je', 'soussigne,', 'Jean'],
   );
 });
 

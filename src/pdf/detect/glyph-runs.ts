@@ -59,18 +59,22 @@ function touching(a: Word, b: Word): boolean {
   const size = Math.max(a.size, b.size);
   if (Math.abs(a.baseline - b.baseline) > 0.1 * size || Math.abs(a.size - b.size) > 0.15 * size) return false;
   if (isFillToken(a.text) || isFillToken(b.text)) return false;
+  const gap = b.box.x0 - a.box.x1;
+  // An accent drawn as a glyph of its own ends one item over the letter that starts the next ("soussign´" "e").
+  if (ACCENT_END.test(a.text) && /^\p{L}/u.test(b.text)) return gap <= 0.3 * size && gap >= -0.6 * size;
   // Only glyphs a generator drew apart: a right-to-left glyph, or a single letter.
   if (!(isRtl(a.text) || isRtl(b.text) || [...a.text].length === 1 || [...b.text].length === 1)) return false;
-  const gap = b.box.x0 - a.box.x1;
   return gap <= 0.08 * size && gap >= -0.3 * size;
 }
+
+const ACCENT_END = /\p{L}[´`¨ˆ˜]$/u;
 
 function joined(group: Word[]): Word {
   const rtl = group.filter((w) => isRtl(w.text)).length * 2 > group.length;
   // Right-to-left glyphs come in visual order: the word reads from the rightmost one.
   const ordered = rtl ? [...group].reverse() : group;
   return {
-    text: ordered.map((w) => w.text).join(''),
+    text: ordered.map((w, i) => (i < ordered.length - 1 && ACCENT_END.test(w.text) ? w.text.slice(0, -1) : w.text)).join(''),
     box: {
       x0: Math.min(...group.map((w) => w.box.x0)),
       y0: Math.min(...group.map((w) => w.box.y0)),

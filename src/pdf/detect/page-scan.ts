@@ -133,8 +133,20 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
     const blank = /\s/.test(ch);
     // (A tatweel inside a word stretches it; after a colon or a space it draws a blank.)
     const fillChar = /[_.…\-‒—–·•∙⋅]/.test(ch) || (ch === 'ـ' && (current?.fill === true || !/\p{L}/u.test(chars[i - 1] ?? '')));
-    // A spaced-out run of dots or underscores (". . . . .") is one blank.
-    if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '')) {
+    // An accent a font draws as a glyph of its own over the next letter ("int´ eress´ e" for "intéressé",
+    // TeX's way) stays in the word, and is left out of it.
+    const accent =
+      /[´`¨ˆ˜]/.test(ch) &&
+      current !== undefined &&
+      !current.fill &&
+      /\p{L}/u.test(chars[i - 1] ?? '') &&
+      /\s/.test(chars[i + 1] ?? '') &&
+      /\p{L}/u.test(chars[i + 2] ?? '');
+    const afterAccent = blank && /[´`¨ˆ˜]/.test(chars[i - 1] ?? '') && current !== undefined && !current.fill && /\p{L}/u.test(chars[i + 1] ?? '');
+    if (accent || afterAccent) {
+      (current as { end: number }).end = offset + w;
+    } else if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '')) {
+      // A spaced-out run of dots or underscores (". . . . .") is one blank.
       current.text += ch;
       current.end = offset + w;
     } else if (blank) {
