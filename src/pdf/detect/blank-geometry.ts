@@ -11,7 +11,6 @@ import {
   type PageModel,
   type Geometry,
   FIELD_HEIGHT,
-  FIELD_WIDTH,
   MIN_BESIDE,
   type Line,
   type Label,
@@ -23,11 +22,25 @@ import {
 
 // ------------------------------------------------------------------------------------------ geometry
 
+/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____". */
+const DATE_PART = /^(?=.*_{2})[_/.\-]+$/;
+
 /** A run of underscores or dots right after the label on its line. */
 export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  if (label.next === -1 || !isFillToken((label.line.words[label.next] as Word).text)) {
+    // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
+    const right = label.line.rtl ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0)[0] : undefined;
+    if (right && isFillToken(right.text) && right.box.x0 - label.reach.x1 <= 3 * label.line.size) {
+      const y = right.baseline + Math.min(2, 0.2 * right.size);
+      return { x0: right.box.x0, x1: right.box.x1, y, segment: { x0: right.box.x0, x1: right.box.x1, y } };
+    }
+  }
   if (label.next === -1) return undefined;
   const word = label.line.words[label.next] as Word;
-  if (!isFillToken(word.text)) return undefined;
+  // A date's blanks may be short ones for its parts ("Data __ /__ / _______").
+  const date = label.entry.type === 'date';
+  const part = (text: string) => isFillToken(text) || (date && DATE_PART.test(text.trim()));
+  if (!part(word.text)) return undefined;
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
   const y = word.baseline + Math.min(2, 0.2 * word.size);
@@ -37,13 +50,10 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   const step = label.line.rtl ? -1 : 1;
   for (let i = label.entry.type === 'date' ? label.next + step : -1, last = word; i >= 0 && i < label.line.words.length; i += step) {
     const w = label.line.words[i] as Word;
-    if (
-      !(isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim())) ||
-      Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size
-    )
+    if (!(part(w.text) || /^[/.\-]$/.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size)
       break;
     last = w;
-    if (!isFillToken(w.text)) continue;
+    if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
     x1 = Math.max(x1, w.box.x1);
   }
@@ -59,17 +69,58 @@ export function beforeLimit(label: Label, x0: number, x1: number): boolean {
   return label.line.rtl ? x0 >= label.limit - 2 : x1 <= label.limit + 2;
 }
 
-/** A drawn line on the label's baseline, after it in reading order. */
-export function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>): Segment | undefined {
-  const { line } = label;
+/** How far a tab may set a blank after its caption on the row ("Signature:<tab><tab>________"). */
+const TAB_REACH = 240;
+
+/**
+ * A drawn line (or a run of underscores set apart by a tab) on the label's baseline, after it in reading
+ * order: close to it, or further along the row with nothing written in between.
+ */
+export function segmentBeside(label: Label, segments: Segment[], used: Set<Segment>, lines: Line[] = []): Segment | undefined {
+  const { line, reach } = label;
+  let row: Word[] | undefined;
+  const open = (s: Segment) => {
+    const [x0, x1] = line.rtl ? [s.x1, reach.x0] : [reach.x1, s.x0];
+    row ??= lines
+      .filter((l) => written(l) && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size)
+      .flatMap((l) => l.words.filter((w) => !isFillToken(w.text) && overlap1(w.box.y0, w.box.y1, line.box.y0, line.box.y1) > 0));
+    return !row.some((w) => w.box.x1 > x0 + 1 && w.box.x0 < x1 - 1);
+  };
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
-    return gap >= -Math.max(2, 0.5 * line.size) && gap <= Math.max(60, 5 * line.size) && beforeLimit(label, s.x0, s.x1);
+    if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
+    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s));
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
+}
+
+/**
+ * A rule the caption itself stands on that runs on after it ("Firma" written at the start of a bottom
+ * border or of a long line): the blank is the rest of the rule, up to the next words of the row.
+ */
+export function ruleUnder(
+  label: Label,
+  segments: Segment[],
+  used: Set<Segment>,
+  lines: Line[],
+): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  const { line, reach, box } = label;
+  if (line.rtl) return undefined;
+  const type = label.entry.type;
+  const row = lines.filter((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size);
+  for (const s of segments) {
+    if (used.has(s) || s.y < line.baseline - 0.1 * line.size || s.y > line.baseline + 0.6 * line.size + 3) continue;
+    if (s.x0 > box.x0 + 2 || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
+    const x0 = reach.x1 + 4;
+    let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
+    for (const w of [...line.words.slice(label.next === -1 ? line.words.length : label.next), ...row.flatMap((l) => l.words)])
+      if (!isFillToken(w.text) && w.box.x0 >= x0 - 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
+    if (x1 - x0 >= MIN_BESIDE[type]) return { x0, x1, y: s.y, segment: s };
+  }
+  return undefined;
 }
 
 /** A box on the label's row, after it. */
@@ -98,10 +149,12 @@ export function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
 /** A caption right under a drawn line ("Signature" printed below the line it names). */
 export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>, shared: Set<Segment> = new Set()): Segment | undefined {
   const { box, line } = label;
+  const parenthesised = label.bare && /^\(/.test((line.words[0] as Word).text) && /\)$/.test((line.words[line.words.length - 1] as Word).text);
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
-    if (gap < -1 || gap > Math.max(0.9 * line.size + 2, 6)) return false;
+    // (A caption in parentheses, alone on its line, may stand a line's height under it: "(Firma)" under "________".)
+    if (gap < -1 || gap > Math.max((parenthesised ? 1.5 : 0.9) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line.)
@@ -118,8 +171,9 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const type = label.entry.type;
   const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  // (A run of underscores alone on its line is the blank itself, not writing in the way.)
   const clear = (top: number, x0: number, x1: number) =>
-    !lines.some((l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+    !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   type Hit = { item: Segment | Rect; distance: number };
   const hits: Hit[] = [];
   for (const s of geo.free) {
@@ -185,75 +239,6 @@ export function trailingBlanks(lines: Line[]): Segment[] {
 /** A line with a letter or a digit: a blank run or a stray comma printed for the writer is not text above a line. */
 export function written(l: Line): boolean {
   return l.words.some((w) => /[\p{L}\p{N}]/u.test(w.text));
-}
-
-/** Blank space after the label on its line. */
-export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
-  const type = label.entry.type;
-  const { line, reach } = label;
-  const margin = 24;
-  const obstacles = [
-    ...lines.flatMap((l) => l.words.map((w) => w.box)),
-    ...geo.boxes,
-    ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
-    ...page.widgets.map((w) => w.box),
-  ];
-  const y1 = line.baseline + 4;
-  const y0 = y1 - FIELD_HEIGHT[type];
-  let x0: number;
-  let x1: number;
-  if (line.rtl) {
-    x1 = reach.x0 - 6;
-    x0 = Math.max(margin, x1 - FIELD_WIDTH[type]);
-    for (const o of obstacles) if (o.x1 <= x1 && o.x1 > x0 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x0 = o.x1 + 6;
-  } else {
-    x0 = reach.x1 + 6;
-    x1 = Math.min(page.width - margin, x0 + FIELD_WIDTH[type]);
-    for (const o of obstacles) if (o.x0 >= x0 && o.x0 < x1 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x1 = o.x0 - 6;
-  }
-  if (x1 - x0 < MIN_BESIDE[type]) return undefined;
-  let top = y0;
-  for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
-  if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
-  return { x0, y0: top, x1, y1 };
-}
-
-/** Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes. */
-export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
-  const type = label.entry.type;
-  const { line, box } = label;
-  const first = (line.words[0] as Word).text.trim();
-  const last = (line.words[line.words.length - 1] as Word).text.trim();
-  if (!first.startsWith('(') || !last.endsWith(')')) return undefined;
-  const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
-  const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
-  const y1 = box.y0 - 2;
-  let y0 = y1 - FIELD_HEIGHT[type];
-  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
-  for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
-  return y1 - y0 >= 0.7 * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
-}
-
-/** Blank space under the label. */
-export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
-  const type = label.entry.type;
-  const { line, box } = label;
-  const width = FIELD_WIDTH[type];
-  const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
-  const x1 = Math.min(page.width, x0 + width);
-  const y0 = box.y1 + 4;
-  let y1 = y0 + FIELD_HEIGHT[type];
-  const obstacles = [
-    ...lines.filter((l) => l !== line).map((l) => l.box),
-    ...geo.boxes,
-    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
-    ...page.widgets.map((w) => w.box),
-  ];
-  for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
-  if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
-  // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
-  if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
-  return { x0, y0, x1, y1 };
 }
 
 // ------------------------------------------------------------------------------------------ rules and cells

@@ -15,7 +15,8 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
   const inner = { x0: rect.x0 + 1, y0: rect.y0 + 1, x1: rect.x1 - 1, y1: rect.y1 - 1 };
   let written = 0;
   for (const w of page.words) {
-    if (own.includes(w) || isFillToken(w.text) || isAnchorText(w.text)) continue;
+    // (Blank characters are no writing, short runs of a date's parts included: "__ /__ /____".)
+    if (own.includes(w) || isFillToken(w.text) || /^[\s_/.…\-]+$/.test(w.text) || isAnchorText(w.text)) continue;
     const cx = (w.box.x0 + w.box.x1) / 2;
     const cy = (w.box.y0 + w.box.y1) / 2;
     if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;

@@ -50,7 +50,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'firma e data'),
   ...date(undefined, 'fecha', 'fecha de firma', 'lugar y fecha', 'fecha y lugar'),
   ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres'),
-  // Italian
+  // Italian: "per accettazione" (for acceptance) and "per presa visione" (seen) caption a signature ("Letto, confermato e sottoscritto" heads a block of them).
+  ...sig(['it'], 'per accettazione', 'per presa visione'),
   ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma'),
   ...name(['it'], 'cognome e nome', 'nome e cognome'),
   // Dutch

@@ -45,6 +45,10 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initials'], type: 'initials', strength: 'strong' },
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
+  // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
+  { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
+  // "X ______" / "× ______": the cross that marks where to sign.
+  { tokens: ['x'], type: 'signature', strength: 'strong', leading: true },
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
   ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),
@@ -215,6 +219,8 @@ export const isRtl = (s: string): boolean => RTL.test(s);
  */
 export function normalizeToken(raw: string): string {
   let s = raw
+    // The cross marking a place to sign reads as the letter.
+    .replace(/^[×✗✘]$/u, 'x')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
@@ -243,9 +249,15 @@ export function splitWord(raw: string): string[] {
   );
 }
 
-/** A run of underscores, dots, dashes or ellipses that marks a blank to fill in. */
-export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|(?:\. ){3,}\.|-{5,}|‒{3,}|—{3,}|–{4,}/;
-export const isFillToken = (s: string): boolean => /^[\s_.…\-‒—–]+$/.test(s) && FILL_RUN.test(s);
+/**
+ * A run of underscores, dots, dashes, ellipses, middle dots or Arabic tatweel that marks a blank to fill
+ * in, spaced out or not ("____", "……", ". . . . .", "_ _ _ _", "ـــــــ").
+ */
+export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|-{5,}|‒{3,}|—{3,}|–{4,}|ـ{3,}|[·•∙⋅]{4,}/;
+export const isFillToken = (s: string): boolean =>
+  (/^[\s_.…\-‒—–ـ·•∙⋅]+$/.test(s) && FILL_RUN.test(s.replace(/\s+/g, ''))) ||
+  // One glyph repeated is no word: a blank drawn in a font whose underscore reads as another character.
+  /^(\S)\1{7,}$/u.test(s.trim());
 
 export interface LabelMatch {
   entry: LabelEntry;

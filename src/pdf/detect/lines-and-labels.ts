@@ -43,7 +43,8 @@ export function buildLines(words: readonly Word[]): Line[] {
 
 export function makeLine(run: Word[]): Line {
   const arabic = run.filter((w) => isRtl(w.text)).length;
-  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text)).length;
+  // (Digits and punctuation have no direction of their own: "20 / / التاريخ:" reads right to left.)
+  const rtl = arabic * 2 > run.filter((w) => !isFillToken(w.text) && /\p{L}/u.test(w.text)).length;
   const words = rtl ? [...run].reverse() : run;
   const tokens: string[] = [];
   const tokenWord: number[] = [];
@@ -71,7 +72,7 @@ export function makeLine(run: Word[]): Line {
 const SIGNERS = new Set(SIGNER_WORDS);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
-type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean };
+type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean; blankWord?: number };
 
 export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
@@ -108,12 +109,24 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       const residue: string[] = [];
       for (let k = run.start; k < end; k++) {
         const t = line.tokens[k] as string;
-        if (t !== '\0' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
+        // (A possessive's "s" is no word of its own: "Parent's Signature".)
+        if (t !== '\0' && t !== 's' && !labelTokens.has(k) && !extra.has(k) && !STOPWORDS.has(t)) residue.push(t);
       }
       // A value typed after the caption's colon ("Vendedor: ACME Ltd", "Assinatura do recebedor: Imobiliária
       // Vila Nova") says who signs: such a caption still names the line over it (and nothing else).
       let valueAfter = false;
-      if (residue.length > 2 || residue.join('').length > 14) {
+      // A caption that opens its run and runs on to a colon and its blank is one, whatever qualifies it
+      // ("(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______").
+      const opening = line.tokens.slice(run.start, (inRun[0] as LabelMatch).start).every((t, j) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's');
+      const blankAt = line.tokens.indexOf('\0', run.start);
+      const toBlank =
+        opening &&
+        blankAt > run.start &&
+        blankAt < end &&
+        line.tokens.slice(blankAt, end).every((t) => t === '\0') &&
+        /[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) &&
+        residue.length <= 8;
+      if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
         const last = Math.max(...inRun.map((m) => m.end));
         let k = last + 1;
@@ -133,7 +146,37 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       const lead = line.tokens
         .slice(run.start, first.start)
         .filter((t, j, all) => !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's' && all[j + 1] !== 's');
-      for (const m of inRun) matches.push({ ...m, runEnd: end, sentenceEnd: lead.length > 0, valueAfter });
+      for (const m of inRun) {
+        // Two captions of one kind in a run: the same caption in two languages ("Unterschrift / Signature:") is
+        // the one nearer its blank; one after words of a clause qualifies the first ("Parent's Signature, if
+        // Signatory is minor"); one after party words is a caption of its own ("Unterschrift des Mieters Unterschrift des Vermieters").
+        const between = (o: LabelMatch, p: LabelMatch) => line.tokens.slice(o.end + 1, p.start);
+        const clause = (o: LabelMatch, p: LabelMatch) => between(o, p).some((t, j) => !extra.has(o.end + 1 + j) && !STOPWORDS.has(t) && t !== 's');
+        const slash = (o: LabelMatch, p: LabelMatch) =>
+          between(o, p).length === 0 &&
+          line.words
+            .slice(line.tokenWord[o.end] as number, (line.tokenWord[p.start] as number) + 1)
+            .map((w) => w.text)
+            .join(' ')
+            .includes('/');
+        if (inRun.some((o) => o.start > m.start && o.entry.type === m.entry.type && slash(m, o))) continue;
+        if (inRun.some((o) => o.start < m.start && o.entry.type === m.entry.type && clause(o, m))) continue;
+        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"),
+        // other than a place and its comma ("Roma, data ____").
+        const words = line.tokens
+          .slice(run.start, m.start)
+          .filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+        const before = line.words[(line.tokenWord[m.start] as number) - 1];
+        const inSentence = words.length > 0 && !(before && /,$/.test(before.text.trim()));
+        matches.push({
+          ...m,
+          runEnd: end,
+          sentenceEnd: lead.length > 0,
+          valueAfter,
+          inSentence,
+          ...(toBlank ? { blankWord: line.tokenWord[blankAt] as number } : {}),
+        });
+      }
     }
     matches.forEach((m, i) => {
       const nextMatch = matches[i + 1];
@@ -170,6 +213,30 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
       const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
+      // A remark in parentheses between the caption and its blank is part of the caption ("Firma (leggibile)
+      // ____", "Date (mm/dd/yyyy): ____", "Signature (Parent or Guardian) ____").
+      let remarkColon = false;
+      // (A caption qualified up to its colon reaches to its blank.)
+      if (m.blankWord !== undefined && m === matches.filter((o) => o.blankWord === m.blankWord).at(-1) && next < m.blankWord) {
+        next = m.blankWord;
+        remarkColon = true;
+      }
+      if (next < line.words.length && /^\(/.test((line.words[next] as Word).text.trim())) {
+        let close = next;
+        while (close < line.words.length && close - next < 10 && !/\)[:：.]?$/.test((line.words[close] as Word).text.trim())) close++;
+        let after = close + 1;
+        while (after < line.words.length && isPunctuation((line.words[after] as Word).text)) after++;
+        if (close - next < 10 && close < line.words.length && (after >= line.words.length || isFillToken((line.words[after] as Word).text))) {
+          remarkColon = /[:：]/.test(
+            line.words
+              .slice(close, after)
+              .map((w) => w.text)
+              .join('')
+              .slice(-3),
+          );
+          next = after;
+        }
+      }
       const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
       const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
       labels.push({
@@ -179,12 +246,13 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         reach,
         next: next < line.words.length ? next : -1,
         limit: limitWord ? (line.rtl ? limitWord.box.x1 : limitWord.box.x0) : undefined,
-        colon,
+        colon: colon || remarkColon,
         bare: line.tokens.slice(k, stop).every((t) => t === '\0'),
         role: roleOnLine(line) ?? roleAbove(line, lines),
         confidence: Math.min(...labelWords.map((w) => w.confidence)),
         done: false,
         ...(m.valueAfter ? { valueAfter: true } : {}),
+        ...(m.inSentence ? { inSentence: true } : {}),
         tokens: line.tokens.slice(Math.max(0, m.start - 4), Math.min(runEnd, m.end + 5)),
       });
     });

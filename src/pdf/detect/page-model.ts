@@ -115,6 +115,8 @@ export interface Label {
   done: boolean;
   /** A value follows its colon ("Vendedor: ACME Ltd"): only a line right over it can be its blank. */
   valueAfter?: boolean;
+  /** Words of a sentence come before it in its run: "Date" there is a date the text speaks of, not a caption. */
+  inSentence?: boolean;
   /** The tokens of its run around it (a few before, a few after): what qualifies it ("Date of birth"). */
   tokens: string[];
 }

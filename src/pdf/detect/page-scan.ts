@@ -8,15 +8,13 @@ import path from 'node:path';
 import { PDFJS_ROOT } from '../../platform/vendored.js';
 import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
+import { joinGlyphs } from './glyph-runs.js';
+import { readGraphics, type Matrix } from './page-graphics.js';
 import type { Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
-
-type Matrix = [number, number, number, number, number, number];
 
 const asset = (dir: string) => `${path.join(PDFJS_ROOT, dir)}${path.sep}`;
 /** Images above this many pixels are not decoded (a scan of A4 at 600 dpi is 35 million). */
 const MAX_IMAGE_PIXELS = 40_000_000;
-const MIN_RULE = 24;
-const MAX_RULE_THICKNESS = 4;
 
 export interface PageScan {
   width: number;
@@ -78,6 +76,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
+  words.splice(0, words.length, ...joinGlyphs(words));
   const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   const widgets: Widget[] = [];
   for (const a of annotations as Array<Record<string, unknown>>) {
@@ -119,6 +118,8 @@ function advance(ch: string): number {
   return 556;
 }
 
+const FILL_CHAR = /[_.…·•∙⋅]/;
+
 /** One text item as words (and runs of blanks to fill, as their own words), each with its box. */
 export function splitItem(str: string, x: number, baseline: number, width: number, size: number, rtl: boolean): Word[] {
   const chars = [...str];
@@ -127,11 +128,28 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
   const parts: Array<{ text: string; start: number; end: number }> = [];
   let offset = 0;
   let current: { text: string; start: number; end: number; fill: boolean } | undefined;
-  for (const ch of chars) {
+  for (const [i, ch] of chars.entries()) {
     const w = advance(ch) * scale;
     const blank = /\s/.test(ch);
-    const fillChar = /[_.…\-‒—–]/.test(ch);
-    if (blank) {
+    // (A tatweel inside a word stretches it; after a colon or a space it draws a blank.)
+    const fillChar = /[_.…\-‒—–·•∙⋅]/.test(ch) || (ch === 'ـ' && (current?.fill === true || !/\p{L}/u.test(chars[i - 1] ?? '')));
+    // An accent a font draws as a glyph of its own over the next letter ("int´ eress´ e" for "intéressé",
+    // TeX's way) stays in the word, and is left out of it.
+    const accent =
+      /[´`¨ˆ˜]/.test(ch) &&
+      current !== undefined &&
+      !current.fill &&
+      /\p{L}/u.test(chars[i - 1] ?? '') &&
+      /\s/.test(chars[i + 1] ?? '') &&
+      /\p{L}/u.test(chars[i + 2] ?? '');
+    const afterAccent = blank && /[´`¨ˆ˜]/.test(chars[i - 1] ?? '') && current !== undefined && !current.fill && /\p{L}/u.test(chars[i + 1] ?? '');
+    if (accent || afterAccent) {
+      (current as { end: number }).end = offset + w;
+    } else if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '')) {
+      // A spaced-out run of dots or underscores (". . . . .") is one blank.
+      current.text += ch;
+      current.end = offset + w;
+    } else if (blank) {
       if (current) parts.push(current);
       current = undefined;
     } else if (current && (current.fill === fillChar || (!fillChar && !current.fill))) {
@@ -161,33 +179,6 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
     return { text: p.text, box: { x0, y0: baseline - 0.78 * size, x1, y1: baseline + 0.22 * size }, baseline, size, confidence: 1 };
   });
 }
-
-interface Graphics {
-  segments: Segment[];
-  verticals: VRule[];
-  boxes: Rect[];
-  images: Rect[];
-  imageCover: number;
-}
-
-const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
-const IMAGES = new Set<number>([
-  OPS.paintImageXObject,
-  OPS.paintInlineImageXObject,
-  OPS.paintImageMaskXObject,
-  OPS.paintImageXObjectRepeat,
-  OPS.paintImageMaskXObjectRepeat,
-  OPS.paintSolidColorImageMask,
-  OPS.paintInlineImageXObjectGroup,
-  OPS.paintImageMaskXObjectGroup,
-]);
-// pdf.js path buffer codes (DrawOPS).
-const MOVE = 0;
-const LINE = 1;
-const CURVE = 2;
-const QUAD = 3;
-const CLOSE = 4;
 
 const SHOW_TEXT = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
 
@@ -230,156 +221,6 @@ function isWhite(color: unknown): boolean {
   }
   if (Array.isArray(color) || color instanceof Uint8ClampedArray) return Array.from(color as ArrayLike<number>).every((c) => c >= 240);
   return false;
-}
-
-/** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
-export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  let lineWidth = 1;
-  const stack: Array<[Matrix, number]> = [];
-  const horizontal: Segment[] = [];
-  const vertical: VRule[] = [];
-  const boxes: Rect[] = [];
-  let imageArea = 0;
-  const images: Rect[] = [];
-  for (let i = 0; i < fnArray.length; i++) {
-    const fn = fnArray[i];
-    const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push([ctm, lineWidth]);
-    else if (fn === OPS.restore) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
-    else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args as Matrix) as Matrix;
-    else if (fn === OPS.setLineWidth && args) lineWidth = Number(args[0]) || 0;
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push([ctm, lineWidth]);
-      const matrix = args?.[0] as ArrayLike<number> | null | undefined;
-      if (matrix && matrix.length === 6) ctm = Util.transform(ctm, Array.from(matrix) as Matrix) as Matrix;
-    } else if (fn === OPS.paintFormXObjectEnd) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
-    else if (fn !== undefined && IMAGES.has(fn)) {
-      const m = Util.transform(vt, ctm) as Matrix;
-      imageArea += Math.abs(m[0] * m[3] - m[1] * m[2]);
-      // The unit square the image is drawn in, in display space (an upright image is a rectangle).
-      const xs = [m[4], m[4] + m[0], m[4] + m[2], m[4] + m[0] + m[2]];
-      const ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]];
-      if (images.length < 500) images.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
-    } else if (fn === OPS.constructPath && args) {
-      const paint = Number(args[0]);
-      const buffer = (args[1] as Array<ArrayLike<number> | null> | undefined)?.[0];
-      if (!buffer || !(STROKES.has(paint) || FILLS.has(paint))) continue;
-      const m = Util.transform(vt, ctm) as Matrix;
-      const width = lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
-      for (const sub of subpaths(buffer, m)) {
-        const rect = asRect(sub);
-        if (rect) {
-          const w = rect.x1 - rect.x0;
-          const h = rect.y1 - rect.y0;
-          if (h <= MAX_RULE_THICKNESS && w >= MIN_RULE) horizontal.push({ x0: rect.x0, x1: rect.x1, y: (rect.y0 + rect.y1) / 2 });
-          else if (w <= MAX_RULE_THICKNESS && h >= 8) vertical.push({ x: (rect.x0 + rect.x1) / 2, y0: rect.y0, y1: rect.y1 });
-          else if (STROKES.has(paint) && w >= 12 && h >= 10 && w * h < 0.6 * pageArea) boxes.push(rect);
-          continue;
-        }
-        if (!STROKES.has(paint) || width > MAX_RULE_THICKNESS) continue;
-        for (let k = 1; k < sub.length; k++) {
-          const a = sub[k - 1] as [number, number];
-          const b = sub[k] as [number, number];
-          if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) >= MIN_RULE) {
-            horizontal.push({ x0: Math.min(a[0], b[0]), x1: Math.max(a[0], b[0]), y: (a[1] + b[1]) / 2 });
-          } else if (Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) >= 8) {
-            vertical.push({ x: (a[0] + b[0]) / 2, y0: Math.min(a[1], b[1]), y1: Math.max(a[1], b[1]) });
-          }
-        }
-      }
-    }
-  }
-  return {
-    segments: distinct(horizontal),
-    verticals: distinctVerticals(vertical),
-    boxes: distinctRects(boxes),
-    images,
-    imageCover: Math.min(1, imageArea / (pageArea || 1)),
-  };
-}
-
-type Point = [number, number];
-
-/** The straight subpaths of a pdf.js path buffer in display space; curved ones are left out. */
-function subpaths(buffer: ArrayLike<number>, m: Matrix): Point[][] {
-  const out: Point[][] = [];
-  let current: Point[] = [];
-  let curved = false;
-  const at = (x: number, y: number): Point => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-  const flush = () => {
-    if (current.length >= 2 && !curved) out.push(current);
-    current = [];
-    curved = false;
-  };
-  for (let k = 0; k < buffer.length; ) {
-    const op = buffer[k++];
-    if (op === MOVE) {
-      flush();
-      current.push(at(buffer[k] as number, buffer[k + 1] as number));
-      k += 2;
-    } else if (op === LINE) {
-      current.push(at(buffer[k] as number, buffer[k + 1] as number));
-      k += 2;
-    } else if (op === CURVE) {
-      curved = true;
-      k += 6;
-    } else if (op === QUAD) {
-      curved = true;
-      k += 4;
-    } else if (op === CLOSE) {
-      const first = current[0];
-      if (first) current.push([first[0], first[1]]);
-      flush();
-    } else {
-      break;
-    }
-  }
-  flush();
-  return out;
-}
-
-/** An axis-aligned rectangle drawn as one closed subpath, or undefined. */
-function asRect(points: Point[]): Rect | undefined {
-  const pts = points.length >= 2 && same(points[0] as Point, points[points.length - 1] as Point) ? points.slice(0, -1) : points;
-  if (pts.length !== 4) return undefined;
-  for (let k = 0; k < 4; k++) {
-    const a = pts[k] as Point;
-    const b = pts[(k + 1) % 4] as Point;
-    if (Math.abs(a[0] - b[0]) > 0.5 && Math.abs(a[1] - b[1]) > 0.5) return undefined;
-  }
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
-const same = (a: Point, b: Point) => Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;
-
-function distinct(segments: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const s of segments) {
-    if (out.some((o) => Math.abs(o.y - s.y) < 1 && Math.abs(o.x0 - s.x0) < 1 && Math.abs(o.x1 - s.x1) < 1)) continue;
-    out.push(s);
-  }
-  return out;
-}
-
-function distinctVerticals(rules: VRule[]): VRule[] {
-  const out: VRule[] = [];
-  for (const v of rules) {
-    if (out.some((o) => Math.abs(o.x - v.x) < 1 && Math.abs(o.y0 - v.y0) < 1 && Math.abs(o.y1 - v.y1) < 1)) continue;
-    out.push(v);
-  }
-  return out;
-}
-
-function distinctRects(rects: Rect[]): Rect[] {
-  const out: Rect[] = [];
-  for (const r of rects) {
-    if (out.some((o) => Math.abs(o.x0 - r.x0) < 1 && Math.abs(o.y0 - r.y0) < 1 && Math.abs(o.x1 - r.x1) < 1 && Math.abs(o.y1 - r.y1) < 1)) continue;
-    out.push(r);
-  }
-  return out;
 }
 
 function normalize(x0: number, y0: number, x1: number, y1: number): Rect {

@@ -76,6 +76,9 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const valueAfter =
         run.start === 0 && end > k && /[:：]$/.test((line.words[line.tokenWord[end - 1] as number] as Word).text.trim()) && !rest.includes('\0');
       if (!rest.every((t) => t === '\0') && !valueAfter) continue;
+      // A word naming who signs before a blank asks for that person's name ("Il sottoscritto ______",
+      // "The undersigned ______"); only a party's name before a blank is a signature block ("PER: CONSULTANT ____").
+      if (party.role === 'signer' && rest.includes('\0')) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
@@ -126,7 +129,7 @@ export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<
 }
 
 /** The signature field standing on a party's line, kept below the text above it. */
-export function onPartyLine(s: Segment, caption: PartyCaption, lines: Line[]): Rect {
+export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { line: Line | undefined }, lines: Line[]): Rect {
   let top = s.y - FIELD_HEIGHT.signature;
   for (const l of lines) {
     if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
@@ -154,4 +157,25 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
       !l.tokens.some((t) => /\d/.test(t) || t === '\0') &&
       l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
   );
+}
+
+/**
+ * A blank with no caption of its own on the row of a signing date's blank ("Data ___/___/____" then a
+ * line across the rest of the row): where one signs. A line or a run of underscores alone on its row,
+ * at least 100 pt long, with no words right before it or right under it (a caption would name it).
+ */
+export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[]): Segment | undefined {
+  return segments
+    .filter((s) => {
+      if (used.has(s) || s.x1 - s.x0 < 100 || Math.abs(s.y - date.y1) > 6) return false;
+      if (s.x0 < date.x1 + 20 && s.x1 > date.x0 - 20) return false;
+      return !lines.some(
+        (l) =>
+          l.tokens.some((t) => t !== '\0') &&
+          // Words on its row right before it or over it, or a caption right under it.
+          ((overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1) ||
+            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)),
+      );
+    })
+    .sort((a, b) => Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
 }

@@ -151,12 +151,20 @@ const SIGNING = new Set(
     'luogo',
     'plaats',
     'handtekening',
+    // "Today's date" is the day the form is filled in and signed.
+    'today',
+    'todays',
+    'heute',
+    'oggi',
+    'hoy',
+    'hoje',
   ].map(normalizeToken),
 );
 const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
 
 /** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
 export function otherDate(label: Label): boolean {
+  if (bareDate(label) && label.inSentence) return true;
   return label.entry.type === 'date' && label.tokens.some((t) => OTHER_DATE.has(t)) && !label.entry.tokens.some((t) => SIGNING.has(t));
 }
 
@@ -244,6 +252,8 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // After a place (a word, then the blanks), not inside a sentence: at most a "a" / "el" between.
       const before = t.slice(0, k).filter((x) => x !== 'a' && x !== 'el' && x !== 'em' && x !== 'en' && x !== 'il');
       if (before.length === 0 || before.length > 4 || before.includes('\0')) continue;
+      // (The place ends with its comma: "n. ____ del ____" in a sentence is a reference, not a date.)
+      if (!line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()))) continue;
       let last = k + 2;
       if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || /^(19|20)\d{0,2}$/.test(t[k + 4] as string))) last = k + 4;
       if (t[last + 1] === '\0') last++;
@@ -324,6 +334,29 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     let top = y1 - 20;
     for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
     out.push({ x0, y0: top, x1, y1 });
+  }
+  return out;
+}
+
+/**
+ * A place, its comma and a blank, alone on a line ("Abbiategrasso, ________", "Berlin, ........"): where
+ * and when a letter or form is signed, the date going in the blank. Only a signing date beside a place
+ * to sign (the caller keeps it so), as a bare "Date" is.
+ */
+export function placeCommaFields(lines: Line[]): Rect[] {
+  const out: Rect[] = [];
+  for (const line of lines) {
+    const { words } = line;
+    const fill = words[words.length - 1];
+    if (line.rtl || words.length < 2 || words.length > 4 || !fill || !isFillToken(fill.text) || fill.box.x1 - fill.box.x0 < 40) continue;
+    const place = words.slice(0, -1);
+    if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
+    if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
+    const y1 = fill.baseline + Math.min(2, 0.2 * line.size);
+    let top = y1 - 20;
+    for (const l of lines)
+      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, fill.box.x0, fill.box.x1) > 0) top = l.box.y1 + 1;
+    out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
   }
   return out;
 }

@@ -9,17 +9,17 @@
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
  *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
- * - A party's name alone under, over or after a line makes a signature (signature-blocks.ts).
- * - Failing geometry, room to write beside or below a label (`label_with_whitespace`).
+ * - A party's name alone under, over or after a line makes a signature, and so does a blank without a
+ *   caption on a signing date's row (signature-blocks.ts).
+ * - Failing geometry, room to write beside or below a label (`label_with_whitespace`, blank-space.ts).
  * A blank already filled gives nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts).
- * One spot gets one suggestion.
+ * One spot gets one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { aboveSpace, belowSpace, besideSpace } from './blank-space.js';
+import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
-  aboveSpace,
-  belowSpace,
-  besideSpace,
   boxAround,
   boxBeside,
   cellAt,
@@ -30,6 +30,7 @@ import {
   ruledRow,
   segmentBeside,
   segmentOver,
+  ruleUnder,
   sortRules,
   standOn,
   holdsBlank,
@@ -39,12 +40,11 @@ import {
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeDateFields, placeDenFields } from './signing-dates.js';
+import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeCommaFields, placeDateFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
   FIELD_HEIGHT,
-  area,
   clip,
   overlap1,
   rectOf,
@@ -59,11 +59,14 @@ import {
   type Word,
 } from './page-model.js';
 
-export type { Label, PageModel, Reason, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
+export type { PageModel, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
 export { cellAt } from './blank-geometry.js';
+export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
+/** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
+const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(page: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
@@ -94,6 +97,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
+  const body = bodySize(page.words);
+  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
@@ -106,6 +111,21 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
 
+  // "Abbiategrasso, ______": a signing date when a place to sign is beside it.
+  for (const rect of placeCommaFields(lines)) {
+    const r = clip(rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
+    const s: Suggestion = {
+      type: 'date',
+      page: page.page,
+      ...xywh(r),
+      confidence: page.ocr ? 0.72 : 0.8,
+      reason: 'label_with_geometry',
+      fieldKey: 'sign_date',
+    };
+    out.push(s);
+    bareDates.add(s);
+  }
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
   for (const rect of placeDenFields(lines, page.segments, labels)) {
@@ -156,6 +176,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
         return w.kind === 'signature' || meaning?.type === 'signature' || (type === 'initials' && meaning?.fieldKey === 'initials');
       };
       if (near.some(same)) label.done = true;
+      else if (type === 'signature' && label.entry.tokens.every((t) => !DATE_WORDS.has(t))) {
+        // A text field whose name says nothing, on the caption's row, is the place to sign ("Firma" beside "Text7").
+        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && besideWidget(label, w.box));
+        const widget = nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
+        const s = widget && widgetSuggestions.get(widget);
+        if (s && s.type === 'text' && !s.fieldKey) {
+          s.type = 'signature';
+          label.done = true;
+        }
+      }
       continue;
     }
     label.done = true;
@@ -193,12 +223,18 @@ export function suggestFields(page: PageModel): Suggestion[] {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
-    const beside = segmentBeside(label, geo.free, used);
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
     // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
       used.add(beside);
       claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
+      continue;
+    }
+    // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
+    const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    if (under && roomAbove(type, under.segment, label, lines, 8)) {
+      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines), 'label_with_geometry', 0.9);
       continue;
     }
     const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
@@ -207,6 +243,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
       continue;
     }
   }
+  // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.
+  const parties = partyCaptions(lines, labels);
   // A bare "By" only counts with a blank on its own line.
   for (const label of labels) if (label.entry.leading) label.done = true;
   for (const label of labels) {
@@ -219,7 +257,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (over && roomAbove(label.entry.type, over, label, lines)) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
-      if (captionAbove(label, over, labels)) {
+      if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
         const row = rowBelow(label, over, geo, lines);
         if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
         continue;
@@ -237,11 +275,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
-  const body = bodySize(page.words);
-  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
   for (const label of labels) {
     if (label.done || label.valueAfter || heading(label)) continue;
-    const below = geometryBelow(label, geo, lines, used);
+    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
       used.add(below);
@@ -253,7 +289,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     }
   }
   // Party-name signature blocks: a line captioned by a party's name alone.
-  for (const caption of partyCaptions(lines, labels)) {
+  for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
     if (!line) continue;
     const r = clip(onPartyLine(line, caption, lines), page);
@@ -284,6 +320,16 @@ export function suggestFields(page: PageModel): Suggestion[] {
       out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
     }
   }
+  // A blank without a caption on a signing date's row is where one signs.
+  for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
+    if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
+    const blank = blankBesideDate(rectOf(d), [...geo.free, ...fills], used, lines);
+    if (!blank) continue;
+    used.add(blank);
+    const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
+    if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
+      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+  }
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
@@ -294,56 +340,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-// ------------------------------------------------------------------------------------------ output
-
-export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
-  const r = clip(rect, page);
-  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
-  if (filled(r, page, ownWords(label))) return undefined;
-  let c = base;
-  if (label.entry.strength === 'weak') c -= 0.1;
-  if (label.bare) c += 0.03;
-  if (label.role) c += 0.02;
-  if (page.ocr) c *= 0.88 + 0.12 * label.confidence;
-  const fieldKey = label.entry.fieldKey;
-  return {
-    type,
-    page: page.page,
-    ...xywh(r),
-    confidence: round(Math.min(0.99, Math.max(0.65, c)), 100),
-    reason,
-    ...(label.role ? { roleHint: label.role } : {}),
-    ...(fieldKey && (type === 'text' || (type === 'date' && fieldKey === 'sign_date')) ? { fieldKey } : {}),
-  };
-}
-
-/**
- * The words of a label's line up to the end of the label (in reading order): what follows it on the
- * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
- */
-function ownWords(label: Label): Word[] {
-  return label.next === -1 ? label.line.words : label.line.words.slice(0, label.next);
-}
-
-export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
-
-/** One suggestion per spot: a form field beats a label, geometry beats blank space, then confidence. */
-export function dedupe(list: Suggestion[]): Suggestion[] {
-  const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || b.confidence - a.confidence);
-  const kept: Suggestion[] = [];
-  for (const s of sorted) {
-    if (kept.some((k) => k.page === s.page && sameSpot(rectOf(k), rectOf(s)))) continue;
-    kept.push(s);
-  }
-  return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-}
-
-export function sameSpot(a: Rect, b: Rect): boolean {
-  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
-  if (inter <= 0) return false;
-  return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
 }
 
 /** How far a widget is from a label: along the row beside it, or down below it. */
@@ -362,6 +358,13 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
       o.box.y1 <= over.y + 1 &&
       over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
       overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
+  );
+}
+
+/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
+function partyAbove(over: Segment, parties: ReturnType<typeof partyCaptions>): boolean {
+  return parties.some(
+    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
   );
 }
 

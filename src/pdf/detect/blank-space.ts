@@ -1,0 +1,75 @@
+/**
+ * Room to write: blank space beside, above or below a label when nothing is drawn for its blank (a caption
+ * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
+ */
+import { written } from './blank-geometry.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, overlap1, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
+
+/** Blank space after the label on its line. */
+export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, reach } = label;
+  const margin = 24;
+  const obstacles = [
+    ...lines.flatMap((l) => l.words.map((w) => w.box)),
+    ...geo.boxes,
+    ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
+    ...page.widgets.map((w) => w.box),
+  ];
+  const y1 = line.baseline + 4;
+  const y0 = y1 - FIELD_HEIGHT[type];
+  let x0: number;
+  let x1: number;
+  if (line.rtl) {
+    x1 = reach.x0 - 6;
+    x0 = Math.max(margin, x1 - FIELD_WIDTH[type]);
+    for (const o of obstacles) if (o.x1 <= x1 && o.x1 > x0 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x0 = o.x1 + 6;
+  } else {
+    x0 = reach.x1 + 6;
+    x1 = Math.min(page.width - margin, x0 + FIELD_WIDTH[type]);
+    for (const o of obstacles) if (o.x0 >= x0 && o.x0 < x1 && overlap1(o.y0, o.y1, line.box.y0, line.box.y1) > 0) x1 = o.x0 - 6;
+  }
+  if (x1 - x0 < MIN_BESIDE[type]) return undefined;
+  let top = y0;
+  for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
+  if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
+  return { x0, y0: top, x1, y1 };
+}
+
+/** Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes. */
+export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, box } = label;
+  const first = (line.words[0] as Word).text.trim();
+  const last = (line.words[line.words.length - 1] as Word).text.trim();
+  if (!first.startsWith('(') || !last.endsWith(')')) return undefined;
+  const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
+  const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
+  const y1 = box.y0 - 2;
+  let y0 = y1 - FIELD_HEIGHT[type];
+  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
+  for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
+  return y1 - y0 >= 0.7 * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
+}
+
+/** Blank space under the label. */
+export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const type = label.entry.type;
+  const { line, box } = label;
+  const width = FIELD_WIDTH[type];
+  const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
+  const x1 = Math.min(page.width, x0 + width);
+  const y0 = box.y1 + 4;
+  let y1 = y0 + FIELD_HEIGHT[type];
+  const obstacles = [
+    ...lines.filter((l) => l !== line).map((l) => l.box),
+    ...geo.boxes,
+    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
+    ...page.widgets.map((w) => w.box),
+  ];
+  for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
+  if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
+  // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
+  if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
+  return { x0, y0, x1, y1 };
+}

@@ -1,0 +1,142 @@
+/**
+ * What a text layer splits that a reader sees whole, put back together: words some generators write one
+ * glyph at a time (Arabic shaped into presentation forms and positioned glyph by glyph: pdf.js gives one
+ * item per glyph, in visual order), and rules drawn as a row of dots or dashes (a dotted border: many
+ * small squares in a row). Pure functions over the page's words and rules.
+ */
+import { isFillToken, isRtl } from './lexicon.js';
+import type { Rect, Segment, Word } from './page-model.js';
+
+/**
+ * Words that touch on one baseline, in the same size, joined into one: glyphs drawn apart form the word
+ * they spell (right-to-left glyphs in reading order). Blank runs stay words of their own, and so do words
+ * with room between them.
+ */
+export function joinGlyphs(words: readonly Word[]): Word[] {
+  const row = (w: Word) => Math.round(w.baseline * 2);
+  const sorted = [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
+  const out: Word[] = [];
+  let group: Word[] = [];
+  const flush = () => {
+    if (group.length === 1) out.push(group[0] as Word);
+    else if (group.length > 1) out.push(joined(group));
+    group = [];
+  };
+  for (const w of sorted) {
+    const last = group[group.length - 1];
+    if (last && touching(last, w)) group.push(w);
+    else {
+      flush();
+      group.push(w);
+    }
+  }
+  flush();
+  return spacedCapitals(out);
+}
+
+/** Capitals spaced out one by one ("F I R M A", "S I G N A T U R E"): the word they spell. */
+function spacedCapitals(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    const letter = (w: Word | undefined) => w !== undefined && /^\p{Lu}$/u.test(w.text);
+    while (
+      letter(words[j]) &&
+      letter(words[j + 1]) &&
+      Math.abs((words[j + 1] as Word).baseline - (words[j] as Word).baseline) <= 0.1 * (words[j] as Word).size &&
+      (words[j + 1] as Word).box.x0 - (words[j] as Word).box.x1 >= 0 &&
+      (words[j + 1] as Word).box.x0 - (words[j] as Word).box.x1 <= 0.6 * (words[j] as Word).size
+    )
+      j++;
+    if (j - i >= 2) out.push(joined(words.slice(i, j + 1)));
+    else for (let k = i; k <= j; k++) out.push(words[k] as Word);
+    i = j + 1;
+  }
+  return out;
+}
+
+function touching(a: Word, b: Word): boolean {
+  const size = Math.max(a.size, b.size);
+  if (Math.abs(a.baseline - b.baseline) > 0.1 * size || Math.abs(a.size - b.size) > 0.15 * size) return false;
+  if (isFillToken(a.text) || isFillToken(b.text)) return false;
+  const gap = b.box.x0 - a.box.x1;
+  // An accent drawn as a glyph of its own ends one item over the letter that starts the next ("soussign´" "e").
+  if (ACCENT_END.test(a.text) && /^\p{L}/u.test(b.text)) return gap <= 0.3 * size && gap >= -0.6 * size;
+  // Only glyphs a generator drew apart: a right-to-left glyph, or a single letter.
+  if (!(isRtl(a.text) || isRtl(b.text) || [...a.text].length === 1 || [...b.text].length === 1)) return false;
+  return gap <= 0.08 * size && gap >= -0.3 * size;
+}
+
+const ACCENT_END = /\p{L}[´`¨ˆ˜]$/u;
+
+function joined(group: Word[]): Word {
+  const rtl = group.filter((w) => isRtl(w.text)).length * 2 > group.length;
+  // Right-to-left glyphs come in visual order: the word reads from the rightmost one.
+  const ordered = rtl ? [...group].reverse() : group;
+  return {
+    text: ordered.map((w, i) => (i < ordered.length - 1 && ACCENT_END.test(w.text) ? w.text.slice(0, -1) : w.text)).join(''),
+    box: {
+      x0: Math.min(...group.map((w) => w.box.x0)),
+      y0: Math.min(...group.map((w) => w.box.y0)),
+      x1: Math.max(...group.map((w) => w.box.x1)),
+      y1: Math.max(...group.map((w) => w.box.y1)),
+    },
+    baseline: Math.max(...group.map((w) => w.baseline)),
+    size: Math.max(...group.map((w) => w.size)),
+    confidence: Math.min(...group.map((w) => w.confidence)),
+  };
+}
+
+/** Pieces shorter than a rule: a dot or dash of a dotted or dashed line. */
+export const MAX_DOT = 8;
+const MAX_DOT_THICKNESS = 2;
+
+/**
+ * Rows of small dots or dashes, evenly spaced and alone on their row, as the rules they draw (at least
+ * `minRule` long, of four pieces or more). A grid of squares (a QR code) has other squares right above or
+ * below its rows and is no rule.
+ */
+export function dottedRules(dots: readonly Rect[], minRule: number): Segment[] {
+  const thin = dots.filter((d) => d.x1 - d.x0 <= MAX_DOT && d.y1 - d.y0 <= MAX_DOT_THICKNESS);
+  if (thin.length < 4 || thin.length > 20_000) return [];
+  const rows = new Map<number, Rect[]>();
+  for (const d of thin) {
+    const key = Math.round((d.y0 + d.y1) / 2);
+    const row = rows.get(key) ?? [];
+    row.push(d);
+    rows.set(key, row);
+  }
+  const out: Segment[] = [];
+  for (const [, row] of rows) {
+    row.sort((a, b) => a.x0 - b.x0);
+    let run: Rect[] = [];
+    const close = () => {
+      if (run.length >= 4 && (run[run.length - 1] as Rect).x1 - (run[0] as Rect).x0 >= minRule && even(run)) {
+        const x0 = (run[0] as Rect).x0;
+        const x1 = (run[run.length - 1] as Rect).x1;
+        const y = run.reduce((s, d) => s + (d.y0 + d.y1) / 2, 0) / run.length;
+        // Alone on its row: no other pieces just above or below it.
+        const stacked = thin.some(
+          (d) => !run.includes(d) && Math.abs((d.y0 + d.y1) / 2 - y) > 0.5 && Math.abs((d.y0 + d.y1) / 2 - y) < 4 && d.x1 > x0 && d.x0 < x1,
+        );
+        if (!stacked) out.push({ x0, x1, y });
+      }
+      run = [];
+    };
+    for (const d of row) {
+      const last = run[run.length - 1];
+      if (last && d.x0 - last.x1 > Math.max(4, 2 * (last.x1 - last.x0))) close();
+      run.push(d);
+    }
+    close();
+  }
+  return out;
+}
+
+/** Pieces of about one length, evenly spaced (the first and last may be cut short at a corner). */
+function even(run: Rect[]): boolean {
+  const widths = run.slice(1, -1).map((d) => d.x1 - d.x0);
+  const gaps = run.slice(1).map((d, i) => d.x0 - (run[i] as Rect).x1);
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  return spread(widths) <= Math.max(0.6, 0.5 * Math.max(...widths)) && (gaps.length === 0 || spread(gaps) <= Math.max(1, 0.6 * Math.max(...gaps)));
+}

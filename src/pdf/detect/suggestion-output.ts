@@ -1,0 +1,55 @@
+/**
+ * Suggestions as the API gives them: a label's field with its confidence, role and field key (unless the
+ * blank is already filled), and one suggestion per spot.
+ */
+import type { LabelType } from './lexicon.js';
+import { filled } from './filled-blanks.js';
+import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Reason, type Rect, type Suggestion, type Word } from './page-model.js';
+
+export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
+  const r = clip(rect, page);
+  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
+  if (filled(r, page, ownWords(label))) return undefined;
+  let c = base;
+  if (label.entry.strength === 'weak') c -= 0.1;
+  if (label.bare) c += 0.03;
+  if (label.role) c += 0.02;
+  if (page.ocr) c *= 0.88 + 0.12 * label.confidence;
+  const fieldKey = label.entry.fieldKey;
+  return {
+    type,
+    page: page.page,
+    ...xywh(r),
+    confidence: round(Math.min(0.99, Math.max(0.65, c)), 100),
+    reason,
+    ...(label.role ? { roleHint: label.role } : {}),
+    ...(fieldKey && (type === 'text' || (type === 'date' && fieldKey === 'sign_date')) ? { fieldKey } : {}),
+  };
+}
+
+/**
+ * The words of a label's line up to the end of the label (in reading order): what follows it on the
+ * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
+ */
+function ownWords(label: Label): Word[] {
+  return label.next === -1 ? label.line.words : label.line.words.slice(0, label.next);
+}
+
+export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
+
+/** One suggestion per spot: a form field beats a label, geometry beats blank space, then confidence. */
+export function dedupe(list: Suggestion[]): Suggestion[] {
+  const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || b.confidence - a.confidence);
+  const kept: Suggestion[] = [];
+  for (const s of sorted) {
+    if (kept.some((k) => k.page === s.page && sameSpot(rectOf(k), rectOf(s)))) continue;
+    kept.push(s);
+  }
+  return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+}
+
+export function sameSpot(a: Rect, b: Rect): boolean {
+  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+  if (inter <= 0) return false;
+  return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
+}

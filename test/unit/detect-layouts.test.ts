@@ -1,0 +1,201 @@
+// Field detection's layout rules on hand-built pages: blanks set apart from their caption, captions
+// qualified or translated, lines a caption stands on or names from a line's height away, signing dates told
+// apart by what is beside them; and the words and rules a text layer splits (glyph by glyph, dot by dot).
+// No PDF, no child process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitItem } from '../../src/pdf/detect/page-scan.js';
+import { dottedRules, joinGlyphs } from '../../src/pdf/detect/glyph-runs.js';
+import { isFillToken } from '../../src/pdf/detect/lexicon.js';
+import { suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
+
+/** Words laid out left to right (or right to left) on one baseline, Helvetica-ish widths. */
+function words(text: string, x: number, baseline: number, size = 10, rtl = false): Word[] {
+  return splitItem(text, x, baseline, [...text].length * size * 0.5, size, rtl);
+}
+
+function page(parts: Partial<PageModel>): PageModel {
+  return { page: 1, width: 595.28, height: 841.89, words: [], segments: [], verticals: [], boxes: [], widgets: [], ocr: false, ...parts };
+}
+
+/** A paragraph of running text in a language, so that the page's language is known. */
+function paragraph(language: 'en' | 'it' | 'de', y: number): Word[] {
+  const text = {
+    en: 'The undersigned declares that he has read the terms of this agreement and that he agrees to them and to the processing of the data',
+    it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero con la firma',
+    de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit der Verarbeitung der Daten einverstanden ist',
+  }[language];
+  return [0, 1, 2, 3].flatMap((i) => words(text, 50, y + i * 14, 9));
+}
+
+const brief = (list: Suggestion[]) =>
+  list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
+const types = (list: Suggestion[]) => list.map((s) => s.type).sort();
+
+test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
+  // "عمل" drawn as three presentation-form glyphs, left to right on the page (pdf.js gives one item each).
+  const glyphs = [
+    { text: 'ﻞ', x: 452.1, w: 14.7 },
+    { text: 'ﻤ', x: 466.8, w: 11.1 },
+    { text: 'ﻋ', x: 477.9, w: 11.3 },
+  ].map(({ text, x, w }) => ({ text, box: { x0: x, y0: 90, x1: x + w, y1: 104 }, baseline: 100, size: 16.5, confidence: 1 }));
+  const joined = joinGlyphs(glyphs);
+  assert.equal(joined.length, 1);
+  assert.equal(joined[0]?.text.normalize('NFKC'), 'عمل');
+  // Words with room between them stay apart; a blank run is never joined to a word.
+  assert.equal(joinGlyphs([...words('Signature', 50, 200), ...words('Date', 200, 200)]).length, 2);
+  assert.deepEqual(
+    joinGlyphs(words('F I R M A ____', 50, 200)).map((w) => w.text),
+    ['FIRMA', '____'],
+  );
+  // Accents drawn as glyphs of their own (TeX's way): inside an item and across two items.
+  assert.deepEqual(
+    splitItem('Signature de l’int´ eress´ e(e)', 0, 100, 150, 10, false).map((w) => w.text),
+    ['Signature', 'de', 'l’interesse(e)'],
+  );
+  const across = joinGlyphs([...words('Je soussign´', 50, 200), ...words('e, Jean', 104.5, 200)]);
+  assert.deepEqual(
+    across.map((w) => w.text),
+    ['Je', 'soussigne,', 'Jean'],
+  );
+});
+
+test('blank runs: spaced dots and underscores, tatweel, middle dots, one glyph repeated; a tatweel inside a word stays in it', () => {
+  for (const blank of ['. . . . . .', '_ _ _ _ _', 'ـــــــ', '······', 'ҸҸҸҸҸҸҸҸҸҸ', '____', '……']) assert.ok(isFillToken(blank), blank);
+  for (const word of ['Signature', '...', '_ _', 'ـ', 'aaa']) assert.ok(!isFillToken(word), word);
+  assert.deepEqual(
+    splitItem('Firma . . . . . . . .', 0, 100, 120, 10, false).map((w) => w.text),
+    ['Firma', '. . . . . . . .'],
+  );
+  assert.deepEqual(
+    splitItem('التـــوقيع: ـــــــــ', 0, 100, 120, 10, true).map((w) => w.text),
+    ['التـــوقيع:', 'ـــــــــ'],
+  );
+});
+
+test('dotted rules: a row of small dots or dashes is a rule; a grid of squares is not', () => {
+  const dots = Array.from({ length: 60 }, (_, i) => ({ x0: 100 + i * 2, y0: 300, x1: 100.75 + i * 2, y1: 300.75 }));
+  const rules = dottedRules(dots, 24);
+  assert.equal(rules.length, 1);
+  assert.ok(Math.abs((rules[0]?.x0 ?? 0) - 100) < 0.01 && Math.abs((rules[0]?.x1 ?? 0) - 218.75) < 0.01);
+  const grid = [0, 1, 2, 3, 4, 5].flatMap((r) =>
+    Array.from({ length: 20 }, (_, i) => ({ x0: 100 + i * 2, y0: 300 + r * 2, x1: 101 + i * 2, y1: 301 + r * 2 })),
+  );
+  assert.deepEqual(dottedRules(grid, 24), []);
+});
+
+test('a blank set apart from its caption: by a tab on the row, after a remark in parentheses, after a qualifying clause and its colon', () => {
+  const tab = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature:', 50, 200), ...words('____________________________', 160, 200)] }));
+  assert.deepEqual(brief(tab), [{ type: 'signature', x: 160, y: 162, w: 140, h: 40 }]);
+  // Words between the caption and a blank further along keep them apart.
+  const between = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature:', 50, 200), ...words('Witness', 130, 200), ...words('________________', 250, 200)] }),
+  );
+  assert.ok(!between.some((s) => s.type === 'signature' && s.x >= 249), JSON.stringify(brief(between)));
+  const remark = suggestFields(page({ words: [...paragraph('it', 100), ...words('Firma (leggibile) ______________________', 50, 200)] }));
+  assert.deepEqual(brief(remark), [{ type: 'signature', x: 129, y: 162, w: 121, h: 40 }]);
+  const dated = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature ______________   Date (mm/dd/yyyy): ____________', 50, 200)] }));
+  assert.deepEqual(
+    brief(dated).map((s) => [s.type, s.x]),
+    [
+      ['signature', 98],
+      ['date', 274],
+    ],
+  );
+  const clause = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______________', 50, 200)] }),
+  );
+  assert.equal(clause.length, 1);
+  assert.equal(clause[0]?.type, 'signature');
+  assert.ok((clause[0]?.x ?? 0) > 320, 'on the blank after the colon');
+});
+
+test('"Sign: ____" and "X ____" mark a place to sign at the start of a line; "sign" in a sentence does not', () => {
+  const sign = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Sign: ______________________', 50, 200), ...words('X ______________________', 50, 240)] }),
+  );
+  assert.deepEqual(types(sign), ['signature', 'signature']);
+  const sentence = suggestFields(page({ words: [...paragraph('en', 100), ...words('Please sign the form and return it ____', 50, 200)] }));
+  assert.deepEqual(sentence, []);
+});
+
+test('two captions of one kind in a run: a translation is one caption, a qualifying clause adds none, two parties are two', () => {
+  const bilingual = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift / Signature: ______________________', 50, 200)] }));
+  assert.equal(bilingual.filter((s) => s.type === 'signature').length, 1);
+  const qualified = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words("(Parent's Signature, if Signatory is minor)", 326, 215)], segments: [{ x0: 324, x1: 526, y: 201 }] }),
+  );
+  assert.deepEqual(brief(qualified), [{ type: 'signature', x: 324, y: 161, w: 202, h: 40 }]);
+});
+
+test('lines named from further away: a bare caption a line height under its line, a rule the caption stands on, an Arabic caption with its blank on its right', () => {
+  const under = suggestFields(
+    page({ words: [...paragraph('it', 100), ...words('______________________________', 70, 235, 12), ...words('(Firma)', 160, 263, 12)] }),
+  );
+  assert.deepEqual(types(under), ['signature']);
+  assert.ok(Math.abs((under[0]?.x ?? 0) - 70) < 1);
+  const stands = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 330, 200)], segments: [{ x0: 50, x1: 530, y: 202 }] }),
+  );
+  assert.deepEqual(
+    brief(stands).map((s) => [s.type, s.x]),
+    [
+      ['signature', 99],
+      ['date', 354],
+    ],
+  );
+  const arabic = suggestFields(page({ words: [...words(':التوقيع', 384, 445, 10, true), ...words('....................................', 428, 445)] }));
+  assert.deepEqual(
+    brief(arabic).map((s) => [s.type, s.x]),
+    [['signature', 428]],
+  );
+});
+
+test('party captions own the line under them; "per accettazione" over the next line takes that one; "Il sottoscritto ____" asks a name', () => {
+  const block = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('IL DICHIARANTE', 340, 701),
+        ...words('_______________________________', 304, 725, 11),
+        ...words('LA DITTA PER ACCETTAZIONE', 305, 750),
+        ...words('_______________________________', 304, 774, 11),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(block).map((s) => [s.type, s.y + s.h]),
+    [
+      ['signature', 727],
+      ['signature', 776],
+    ],
+  );
+  const name = suggestFields(page({ words: [...paragraph('it', 100), ...words('Il Sottoscritto ……………………………………………………', 79, 230)] }));
+  assert.ok(!name.some((s) => s.type === 'signature'), JSON.stringify(brief(name)));
+});
+
+test('signing dates by their neighbourhood: date parts in short blanks, a place and its blank beside a line to sign, a caption-less blank on a date row; a date in a sentence is none', () => {
+  // "Data __ /__ / _______" and, on its row, a line with no caption: where one signs.
+  const row = suggestFields(
+    page({ words: [...paragraph('it', 100), ...words('Data __ /__ / _________', 57, 743), ...words('________________________________', 411, 743, 8)] }),
+  );
+  assert.deepEqual(types(row), ['date', 'signature']);
+  // "Abbiategrasso, ________" over two signature lines is their date; alone on a page it is nothing.
+  const lines = [...words('______________________________', 70, 635, 12), ...words('(Firma)', 160, 663, 12)];
+  const place = suggestFields(page({ words: [...paragraph('it', 100), ...words('Abbiategrasso, ________________', 92, 590, 12), ...lines] }));
+  assert.deepEqual(types(place), ['date', 'signature']);
+  const alone = suggestFields(page({ words: [...paragraph('it', 100), ...words('Abbiategrasso, ________________', 92, 590, 12)] }));
+  assert.deepEqual(alone, []);
+  // "notificato in data ____" and "n. ____ del ____" speak of other dates.
+  const sentence = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('Il provvedimento n .__________ del __________ emesso da codesto Comune', 57, 419, 12),
+        ...words("l'anno ______ notificato in data ___________ per un importo", 57, 439, 12),
+        ...words('Firma ______________________', 300, 500),
+      ],
+    }),
+  );
+  assert.deepEqual(types(sentence), ['signature']);
+});
