@@ -1,4 +1,3 @@
-// Every line: listening on addresses and ports, IPv4 and IPv6, ports in use.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

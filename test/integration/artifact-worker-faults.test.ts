@@ -1,4 +1,3 @@
-// Every line: crashes of the artifact worker, as the line's child processes end.
 // A crash of the artifact worker, of any kind, costs one attempt: serve keeps answering, the job
 // fails, a fresh worker takes the retry, and the artifacts appear sealed and valid.
 import { test } from 'node:test';

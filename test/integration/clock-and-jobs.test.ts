@@ -1,4 +1,3 @@
-// Every line: the scheduler on timers and the sandbox clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

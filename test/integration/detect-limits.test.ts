@@ -1,4 +1,3 @@
-// Every line: the detection child on the line: pdf.js, OCR in WebAssembly, its time limit and recycling size.
 // The field detector's limits, on the real detection child process (src/pdf/detect.ts): at the time limit
 // it answers with the pages it has read (README "Isolation and limits"), a damaged page leaves the others
 // readable, and a child left large by a document is replaced before the next one.

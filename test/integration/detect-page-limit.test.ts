@@ -1,3 +1,4 @@
+// Every line: detection's analysis on the line (in this process): pdf.js, OCR in WebAssembly, OCR workers stopped at a page's time limit.
 // The per-page time limit of field detection (src/pdf/detect-child.ts, DetectJob.pageMs; 3 s by default, of
 // wall-clock and of the process's CPU time both):
 // a scanned page whose OCR would take longer is cut short, stays unread, and the analysis goes on with

@@ -1,4 +1,3 @@
-// Every line: deliveries through the line's HTTP client (fetch), HMAC signatures, retry timers.
 import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
