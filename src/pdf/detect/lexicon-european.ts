@@ -36,23 +36,25 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
     'datum unterschrift',
     'ort datum und unterschrift',
     'ort und datum unterschrift',
+    'datum und unterschrift',
   ),
   ...date(['de', 'nl'], 'datum'),
-  ...date(undefined, 'ort datum', 'ort und datum', 'datum ort'),
+  ...date(undefined, 'ort datum', 'ort und datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
   ...name(['de'], 'name vorname', 'vorname name', 'vorname'),
   // Portuguese
-  ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por'),
+  ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por', 'data e assinatura', 'assinatura e data'),
   ...date(['pt', 'it'], 'data'),
   ...date(undefined, 'data da assinatura', 'local e data', 'data e local'),
   ...name(['pt', 'it'], 'nome', 'nome completo'),
   // Spanish ("firma" is also Italian; in German and Portuguese it is a company).
   ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
-  ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'firma e data'),
-  ...date(undefined, 'fecha', 'fecha de firma', 'lugar y fecha', 'fecha y lugar'),
+  ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma'),
+  ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
   ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres'),
-  // Italian: "per accettazione" (for acceptance) and "per presa visione" (seen) caption a signature ("Letto, confermato e sottoscritto" heads a block of them).
-  ...sig(['it'], 'per accettazione', 'per presa visione'),
-  ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma'),
+  // Italian: "per accettazione" (for acceptance), "per presa visione" (seen) and "in fede" (in faith, over the
+  // signature) caption a signature ("Letto, confermato e sottoscritto" heads a block of them).
+  ...sig(['it'], 'per accettazione', 'per presa visione', 'in fede', 'firmato', 'firma per esteso'),
+  ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma', 'data della firma'),
   ...name(['it'], 'cognome e nome', 'nome e cognome'),
   // Dutch
   ...sig(undefined, 'handtekening', 'handtekeningen', 'handtekening van', 'getekend'),

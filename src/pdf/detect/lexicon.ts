@@ -97,6 +97,9 @@ export const STOPWORDS = normalizedSet([
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
   'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'leggibile',
+  'or', 'di', 'dell', 'degli', 'delle', 'eines', 'einer', 'ggf', 'bzw',
+  // Words that say how one signs: "Rechtsverbindliche Unterschrift", "Firma autografa", "Assinatura legível".
+  'rechtsverbindliche', 'rechtsgultige', 'eigenhandige', 'handschriftliche', 'leserliche', 'autografa', 'legivel', 'manuscrita', 'handwritten',
 ]);
 
 /**
@@ -108,6 +111,7 @@ export const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
   'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
   'annexe', 'electronique', 'requise',
+  'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
   'الالكتروني', 'صفحه',
 ]);
 
