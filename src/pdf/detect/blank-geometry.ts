@@ -322,13 +322,31 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
+  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
+  // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
+  if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
   const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
   if (room >= MIN_BESIDE[label.entry.type]) {
     return inset(line.rtl ? { x0: cell.x0, y0: cell.y0, x1: reach.x0 - 4, y1: cell.y1 } : { x0: reach.x1 + 4, y0: cell.y0, x1: cell.x1, y1: cell.y1 });
   }
-  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
   if (under && empty(under)) return inset(under);
   return undefined;
+}
+
+/**
+ * A cell in a row of column headers: the cells beside it in its row hold words too, and the cell under
+ * it is of its column (same sides) and at least as tall (a row to write in).
+ */
+function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean {
+  if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < cell.y1 - cell.y0 - 1) return false;
+  const middle = (cell.y0 + cell.y1) / 2;
+  const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, middle), cellAt(geo, cell.x1 + TOLERANCE + 1, middle)].filter(
+    (c): c is Rect => c !== undefined && Math.abs(c.y0 - cell.y0) <= TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
+  );
+  return (
+    neighbours.length > 0 &&
+    neighbours.every((c) => words.some((w) => /[\p{L}]/u.test(w.text) && (w.box.x0 + w.box.x1) / 2 > c.x0 && (w.box.x0 + w.box.x1) / 2 < c.x1 && (w.box.y0 + w.box.y1) / 2 > c.y0 && (w.box.y0 + w.box.y1) / 2 < c.y1))
+  );
 }
 
 /**
