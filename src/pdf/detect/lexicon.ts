@@ -244,9 +244,9 @@ export function normalizeToken(raw: string): string {
 export function splitWord(raw: string): string[] {
   return (
     raw
-      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
-      // may read the closing parenthesis as a brace or a bracket).
-      .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
+      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)",
+      // "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read the closing parenthesis as a brace or a bracket).
+      .replace(/\((?:s|e|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)
