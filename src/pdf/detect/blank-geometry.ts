@@ -88,7 +88,7 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
   };
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
-    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
+    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.9 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
@@ -113,7 +113,8 @@ export function ruleUnder(
   const row = lines.filter((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size);
   for (const s of segments) {
     if (used.has(s) || s.y < line.baseline - 0.1 * line.size || s.y > line.baseline + 0.6 * line.size + 3) continue;
-    if (s.x0 > box.x0 + 2 || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
+    // (Or a line that starts under the caption, short of its end: "Signature:" over the start of its line.)
+    if (s.x0 > Math.max(box.x0 + 2, reach.x1 - 2) || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
     const x0 = reach.x1 + 4;
     let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
     for (const w of [...line.words.slice(label.next === -1 ? line.words.length : label.next), ...row.flatMap((l) => l.words)])
