@@ -213,9 +213,10 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   return written ? undefined : { x0, y0, x1, y1: below.y };
 }
 
-/** The field standing on a line from x0 to x1 at height y, kept below the text above it. */
-export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
+/** The field standing on a line from x0 to x1 at height y, kept below the text above it and below another line over it (the row above's blank). */
+export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[], rules: readonly Segment[] = []): Rect {
   let top = y - FIELD_HEIGHT[type];
+  for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
   for (const l of lines) {
     if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
       top = l.box.y1 + 1;

@@ -204,7 +204,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
-      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, geo.h), 'label_with_geometry', 0.9);
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
@@ -228,13 +228,13 @@ export function suggestFields(page: PageModel): Suggestion[] {
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
       used.add(beside);
-      claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
+      claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines, geo.h), 'label_with_geometry', 0.92);
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
     const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     if (under && roomAbove(type, under.segment, label, lines, 8)) {
-      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, geo.h), 'label_with_geometry', 0.9);
       continue;
     }
     const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
@@ -271,7 +271,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       const x1 = next ? next.box.x0 - 4 : over.x1;
       if (row.length > 0) shared.add(over);
       else used.add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines), 'label_with_geometry', 0.88);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, geo.h), 'label_with_geometry', 0.88);
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
@@ -281,7 +281,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (!below) continue;
     if ('y' in below) {
       used.add(below);
-      const rect = standOn(label.entry.type, below.x0, below.x1, below.y, label, lines);
+      const rect = standOn(label.entry.type, below.x0, below.x1, below.y, label, lines, geo.h);
       rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
     } else {
