@@ -154,8 +154,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
-    // (A caption in parentheses, alone on its line, may stand a line's height under it: "(Firma)" under "________".)
-    if (gap < -1 || gap > Math.max((parenthesised ? 1.5 : 0.9) * line.size + 2, 6)) return false;
+    // (A caption alone on its line, or in parentheses, may stand a line's height under it: "(Firma)" under "________".)
+    if (gap < -1 || gap > Math.max((parenthesised || label.bare ? 1.5 : 0.9) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line.)
