@@ -69,8 +69,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const party = partyAt(line.tokens, k) ?? (k > run.start && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null);
       if (!party) continue;
       let end = k + party.length;
-      // A possessive ("Owner's") or a stopword after the party name.
-      while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string))) end++;
+      // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
+      while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
       const valueAfter =
