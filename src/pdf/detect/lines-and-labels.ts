@@ -124,7 +124,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         blankAt > run.start &&
         blankAt < end &&
         line.tokens.slice(blankAt, end).every((t) => t === '\0') &&
-        /[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) &&
+        // (Without a colon too for a signature caption: "Firma del genitore o di chi esercita la responsabilità ____".)
+        (/[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) || (inRun[0] as LabelMatch).entry.type === 'signature') &&
         residue.length <= 8;
       if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
