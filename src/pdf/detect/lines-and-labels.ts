@@ -347,6 +347,9 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
  * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
  * keeps its caption and "Signature ____ Date ____" holds two.
  */
+/** Abbreviations whose full stop ends no sentence ("Unterschrift des Antragstellers bzw. des Vertreters"). */
+const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
+
 export function labelRuns(line: Line): Array<{ start: number; end: number }> {
   const runs: Array<{ start: number; end: number }> = [];
   let start = 0;
@@ -362,7 +365,7 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
     if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
     if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
     const closes =
-      lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
+      lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;
