@@ -97,7 +97,8 @@ function dataRow(line: Line, lines: Line[]): boolean {
     (l) =>
       l !== line &&
       Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
-      l.tokens.includes('\0') &&
+      // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
+      (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
       /[\p{L}]/u.test(l.tokens.join('')) &&
       !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
   );
