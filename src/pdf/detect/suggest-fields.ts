@@ -301,7 +301,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || heading(label)) continue;
+    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
@@ -340,6 +340,11 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
+}
+
+/** A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"): more than six words of its line lie outside it. */
+function inRunningText(label: Label): boolean {
+  return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
 }
 
 /** How far a widget is from a label: along the row beside it, or down below it. */
