@@ -302,6 +302,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
+    // A caption right under a field found already names it ("X ______" over "Signature of Patient").
+    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
@@ -345,6 +347,12 @@ export function suggestFields(page: PageModel): Suggestion[] {
 /** A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"): more than six words of its line lie outside it. */
 function inRunningText(label: Label): boolean {
   return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
+}
+
+/** A field whose bottom is right over the caption, up to a line and a half above it. */
+function namesAbove(label: Label, r: Rect): boolean {
+  const gap = label.box.y0 - r.y1;
+  return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
 }
 
 /** How far a widget is from a label: along the row beside it, or down below it. */
