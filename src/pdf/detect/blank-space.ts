@@ -73,3 +73,14 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
   return { x0, y0, x1, y1 };
 }
+
+/** A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"): more than six words of its line lie outside it. */
+export function inRunningText(label: Label): boolean {
+  return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
+}
+
+/** A field whose bottom is right over the caption, up to a line and a half above it. */
+export function namesAbove(label: Label, r: Rect): boolean {
+  const gap = label.box.y0 - r.y1;
+  return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
+}

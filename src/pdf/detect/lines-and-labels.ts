@@ -124,8 +124,10 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         blankAt > run.start &&
         blankAt < end &&
         line.tokens.slice(blankAt, end).every((t) => t === '\0') &&
-        // (Without a colon too for a signature caption: "Firma del genitore o di chi esercita la responsabilità ____".)
-        (/[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) || (inRun[0] as LabelMatch).entry.type === 'signature') &&
+        // (Without a colon too for a signature caption before a blank long enough to sign on: "Firma del genitore o
+        // di chi esercita la responsabilità ____", not "Signed this ___ day of".)
+        (/[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) ||
+          ((inRun[0] as LabelMatch).entry.type === 'signature' && wordWidth(line.words[line.tokenWord[blankAt] as number] as Word) >= 80)) &&
         residue.length <= 8;
       if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
@@ -347,6 +349,8 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
  * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
  * keeps its caption and "Signature ____ Date ____" holds two.
  */
+const wordWidth = (w: Word) => w.box.x1 - w.box.x0;
+
 /** Abbreviations whose full stop ends no sentence ("Unterschrift des Antragstellers bzw. des Vertreters"). */
 const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
 

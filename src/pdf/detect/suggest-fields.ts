@@ -17,7 +17,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   boxAround,
@@ -342,17 +342,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-/** A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"): more than six words of its line lie outside it. */
-function inRunningText(label: Label): boolean {
-  return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
-}
-
-/** A field whose bottom is right over the caption, up to a line and a half above it. */
-function namesAbove(label: Label, r: Rect): boolean {
-  const gap = label.box.y0 - r.y1;
-  return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
 }
 
 /** How far a widget is from a label: along the row beside it, or down below it. */
