@@ -175,14 +175,15 @@ export function bareDate(label: Label): boolean {
   );
 }
 
-/** Beside a place to sign: on its row, or in the block around it (above or below, in the same columns). */
+/** Beside a place to sign: on its row, in the rows right above or below it, or in the block around it (above or below, in the same columns). */
 export function besideSignature(rect: Rect, places: readonly Rect[]): boolean {
   return places.some((p) => {
     const sameRow = overlap1(p.y0, p.y1, rect.y0, rect.y1) > 0;
     if (sameRow) return true;
     const dy = rect.y0 >= p.y1 ? rect.y0 - p.y1 : p.y0 - rect.y1;
     const dx = Math.max(0, Math.max(p.x0, rect.x0) - Math.min(p.x1, rect.x1));
-    return dy <= 90 && dx <= 60;
+    // (A row or two apart, anywhere across the page: "Data ____" at the left over "Firma" at the right.)
+    return (dy <= 90 && dx <= 60) || dy <= 45;
   });
 }
 
