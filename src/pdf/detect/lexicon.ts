@@ -250,7 +250,16 @@ export function splitWord(raw: string): string[] {
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)
+      // Arabic "and" is written onto the next word: "والتوقيع" is "و" "التوقيع" ("الختم والتوقيع", "الاسم والتوقيع").
+      .flatMap((t) => (t.length > 3 && t.startsWith('و') && arabicLabelWords().has(t.slice(1)) ? ['و', t.slice(1)] : [t]))
   );
+}
+
+let arabicWords: Set<string> | undefined;
+/** The Arabic words of the lexicon's labels. */
+function arabicLabelWords(): Set<string> {
+  arabicWords ??= new Set(LABELS.flatMap((e) => e.tokens.filter((t) => isArabic(t))));
+  return arabicWords;
 }
 
 /**
