@@ -64,6 +64,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initiales'], type: 'initials', strength: 'strong' },
   // Arabic (normalised: no hamza on alef, ya for alef maqsura, no diacritics)
   ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
+  // (OCR reads the two dots of qaf as the one of fa: "التوفيع".)
+  ...sig('strong', 'التوفيع', 'توفيع'),
   { tokens: ['التاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['تاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['تاريخ', 'التوقيع'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
