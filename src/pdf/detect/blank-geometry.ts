@@ -158,10 +158,10 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     if (gap < -1 || gap > Math.max((parenthesised || label.bare ? 1.5 : 0.9) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
-    // (Or a caption under the end of a longer line: most of it under the line.)
-    return (
-      s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
-    );
+    // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
+    const [c0, c1] = [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
+    if (s.x0 >= c0 - 6 && s.x1 <= c1 + 6 && s.x1 - s.x0 >= Math.max(60, 0.4 * (c1 - c0))) return true;
+    return s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)));
   });
   return nearest(candidates, (s) => box.y0 - s.y);
 }
