@@ -80,7 +80,18 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...text('signer_name', 'שם', 'שם מלא'),
   ...sig('strong', 'date et signature', 'date signature'),
   // A name and a signature asked for in one blank: the place to sign ("Name and signature", "Nome e firma").
-  ...sig('strong', 'name and signature', 'printed name and signature', 'nom et signature', 'nome e firma', 'nome e assinatura', 'name und unterschrift', 'nombre y firma', 'الاسم و التوقيع', 'اسم و توقيع'),
+  ...sig(
+    'strong',
+    'name and signature',
+    'printed name and signature',
+    'nom et signature',
+    'nome e firma',
+    'nome e assinatura',
+    'name und unterschrift',
+    'nombre y firma',
+    'الاسم و التوقيع',
+    'اسم و توقيع',
+  ),
   ...EUROPEAN_LABELS.map(
     (e): LabelEntry => ({
       tokens: e.tokens.split(' '),

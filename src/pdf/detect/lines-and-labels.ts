@@ -369,7 +369,9 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
     if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
     if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
     const closes =
-      lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
+      lastOfWord &&
+      depth === 0 &&
+      (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;

@@ -22,8 +22,6 @@ import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   boxAround,
   boxBeside,
-  cellAt,
-  cellBlank,
   fillAfter,
   geometryBelow,
   rowBelow,
@@ -38,6 +36,7 @@ import {
   written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
@@ -61,7 +60,7 @@ import {
 
 export type { PageModel, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
-export { cellAt } from './blank-geometry.js';
+export { cellAt } from './table-cells.js';
 export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
