@@ -98,6 +98,16 @@ test('captions under their line: wider than the line and centred under it, or a 
   );
 });
 
+test('a caption in parentheses right after its blank names that blank: "______ (Date) ______ (Signature)", a line then "(Unterschrift)"', () => {
+  const pair = suggestFields(page({ words: [...paragraph('en', 100), ...words('______________ (Date)      ______________________ (Signature)', 50, 200)] }));
+  assert.deepEqual(brief(pair), [
+    { type: 'signature', x: 176, y: 162, w: 123, h: 40 },
+    { type: 'date', x: 50, y: 182, w: 78, h: 20 },
+  ]);
+  const line = suggestFields(page({ words: [...paragraph('de', 100), ...words('(Unterschrift)', 260, 200)], segments: [h(50, 250, 201)] }));
+  assert.deepEqual(brief(line), [{ type: 'signature', x: 50, y: 161, w: 200, h: 40 }]);
+});
+
 test('a signature caption that opens its run reaches a long blank at its end without a colon; "Signed this ___ day of" is a date', () => {
   for (const [language, line] of [
     ['it', 'Firma del genitore o di chi esercita la responsabilità genitoriale ______________________'],

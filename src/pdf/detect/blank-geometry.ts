@@ -60,6 +60,23 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   return { x0, x1, y, segment: { x0, x1, y } };
 }
 
+/** A caption in parentheses right after its blank on the row ("______ (Signature)", a line then "(Unterschrift)"): that blank. */
+export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeof fillAfter> {
+  const { line, box } = label;
+  const at = line.words.findIndex((w) => w.box.x1 > box.x0 + 1);
+  const word = line.words[at];
+  if (line.rtl || !word?.text.trim().startsWith('(')) return undefined;
+  const prev = line.words[at - 1];
+  const near = (x1: number) => word.box.x0 - x1 >= -2 && word.box.x0 - x1 <= 2 * line.size;
+  if (prev) {
+    if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;
+    const y = prev.baseline + Math.min(2, 0.2 * prev.size);
+    return { x0: prev.box.x0, x1: prev.box.x1, y, segment: { x0: prev.box.x0, x1: prev.box.x1, y } };
+  }
+  const s = segments.find((r) => Math.abs(r.y - line.baseline) <= 0.6 * line.size && near(r.x1) && r.x1 - r.x0 >= 40);
+  return s && { x0: s.x0, x1: s.x1, y: s.y, segment: s };
+}
+
 export function afterGap(label: Label, x0: number, x1: number): number {
   return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
 }

@@ -20,6 +20,7 @@ import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-
 import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
+  blankBefore,
   boxAround,
   boxBeside,
   fillAfter,
@@ -199,7 +200,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || label.valueAfter) continue;
     const type = label.entry.type;
-    const fill = fillAfter(label);
+    const fill = blankBefore(label, geo.free) ?? fillAfter(label);
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
