@@ -170,6 +170,17 @@ test('no place to sign: a caption inside running text, a caption under a field f
   assert.ok(!data.some((s) => s.type === 'signature'), JSON.stringify(brief(data)));
 });
 
+test('a blank after "on" in a sentence about signing is the signing date; a birth date after "nato a ____ il" is none', () => {
+  const signed = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('In witness whereof, the parties have signed this agreement on ______________.', 50, 200)] }),
+  );
+  assert.deepEqual(brief(signed), [{ type: 'date', x: 352, y: 182, w: 83, h: 20 }]);
+  const born = suggestFields(
+    page({ words: [...paragraph('it', 100), ...words('Il sottoscritto ______________ nato a ____________ il ___________', 50, 200)] }),
+  );
+  assert.ok(!born.some((s) => s.type === 'date'), JSON.stringify(brief(born)));
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

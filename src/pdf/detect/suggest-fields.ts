@@ -5,7 +5,8 @@
  *
  * The rules, in the order they apply, each in its own module:
  * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs
- *   (text-tags.ts); dates written as month/day/year blanks after "executed on" (signing-dates.ts).
+ *   (text-tags.ts); dates written as month/day/year blanks after "executed on", or a blank after "signed
+ *   … on" (signing-dates.ts).
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
  *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
@@ -41,7 +42,7 @@ import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeCommaFields, placeDateFields, placeDenFields } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
   FIELD_HEIGHT,
@@ -92,7 +93,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}),
     });
   }
-  for (const part of [...datePartFields(lines), ...placeDateFields(lines)]) {
+  for (const part of formulaDates(lines)) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
