@@ -74,7 +74,10 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   return { x0, y0, x1, y1 };
 }
 
-/** A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"): more than six words of its line lie outside it. */
+/**
+ * A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"):
+ * more than six words of its line lie outside it.
+ */
 export function inRunningText(label: Label): boolean {
   return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
 }

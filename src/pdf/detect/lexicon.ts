@@ -113,6 +113,9 @@ export const STOPWORDS = normalizedSet([
   'من', 'عن', 'و', 'في', 'على', 'قبل',
   'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'leggibile',
   'or', 'di', 'dell', 'degli', 'delle', 'eines', 'einer', 'ggf', 'bzw',
+  // Signers beyond the first: "Gegebenenfalls Unterschriften weiterer Autoren", "Additional signatures", "Eventuali altri firmatari".
+  'gegebenenfalls', 'weitere', 'weiterer', 'weiteren', 'additional', 'further', 'other', 'eventuale', 'eventuali', 'altri', 'ulteriori',
+  'autres', 'outros', 'otros',
   // Words that say how one signs: "Rechtsverbindliche Unterschrift", "Firma autografa", "Assinatura legível".
   'rechtsverbindliche', 'rechtsgultige', 'eigenhandige', 'handschriftliche', 'leserliche', 'autografa', 'legivel', 'manuscrita', 'handwritten',
 ]);
