@@ -181,6 +181,16 @@ test('a blank after "on" in a sentence about signing is the signing date; a birt
   assert.ok(!born.some((s) => s.type === 'date'), JSON.stringify(brief(born)));
 });
 
+test('room to write: German "Unterschrift" without a colon signs above it when a signature\'s height is clear there; with a colon, beside it', () => {
+  const above = suggestFields(page({ words: [...paragraph('de', 100), ...words('Frankfurt, den', 57, 323), ...words('Unterschrift', 376, 323)] }));
+  assert.deepEqual(
+    brief(above).filter((s) => s.type === 'signature'),
+    [{ type: 'signature', x: 376, y: 273, w: 180, h: 40 }],
+  );
+  const beside = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift:', 330, 300)] }));
+  assert.ok((beside[0]?.x ?? 0) > 390 && (beside[0]?.y ?? 0) > 250, JSON.stringify(brief(beside)));
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

@@ -36,20 +36,24 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
   return { x0, y0: top, x1, y1 };
 }
 
-/** Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes. */
+/**
+ * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes,
+ * and so is German "Unterschrift" without a colon when a signature's full height is clear above it.
+ */
 export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
   const { line, box } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
-  if (!first.startsWith('(') || !last.endsWith(')')) return undefined;
+  const under = label.entry.tokens[0] === 'unterschrift' && !label.colon;
+  if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
   let y0 = y1 - FIELD_HEIGHT[type];
   const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
-  return y1 - y0 >= 0.7 * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
+  return y1 - y0 >= (under ? 1 : 0.7) * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
 }
 
 /** Blank space under the label. */
