@@ -44,7 +44,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // Portuguese
   ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por', 'data e assinatura', 'assinatura e data'),
   ...date(['pt', 'it'], 'data'),
-  ...date(undefined, 'data da assinatura', 'local e data', 'data e local'),
+  ...date(undefined, 'data da assinatura', 'data de assinatura', 'local e data', 'data e local'),
   ...name(['pt', 'it'], 'nome', 'nome completo'),
   // Spanish ("firma" is also Italian; in German and Portuguese it is a company).
   ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
@@ -54,7 +54,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // Italian: "per accettazione" (for acceptance), "per presa visione" (seen) and "in fede" (in faith, over the
   // signature) caption a signature ("Letto, confermato e sottoscritto" heads a block of them).
   ...sig(['it'], 'per accettazione', 'per presa visione', 'in fede', 'firmato', 'firma per esteso'),
-  ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma', 'data della firma'),
+  ...date(undefined, 'luogo e data', 'data e luogo', 'data di firma', 'data della firma', 'data di sottoscrizione'),
   ...name(['it'], 'cognome e nome', 'nome e cognome'),
   // Dutch
   ...sig(undefined, 'handtekening', 'handtekeningen', 'handtekening van', 'getekend'),

@@ -38,6 +38,9 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'of', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  ...['date of signing', 'signature date', 'signing date', 'place and date', 'date and place', 'lieu et date', 'date et lieu'].map(
+    (p): LabelEntry => ({ tokens: p.split(' '), type: 'date', fieldKey: 'sign_date', strength: 'strong' }),
+  ),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
   ...text('signer_email', 'email', 'e mail', 'email address'),
   ...text('company', 'company', 'company name', 'organisation', 'organization'),
