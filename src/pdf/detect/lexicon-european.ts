@@ -48,6 +48,9 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...name(['pt', 'it'], 'nome', 'nome completo'),
   // Spanish ("firma" is also Italian; in German and Portuguese it is a company).
   ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
+  // "Fdo.:" and "Ass.:" are how Spanish and Portuguese forms abbreviate "firmado" and "assinatura".
+  ...sig(['es'], 'fdo'),
+  ...sig(['pt'], 'ass'),
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma'),
   ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
   ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres'),
