@@ -191,6 +191,21 @@ test('room to write: German "Unterschrift" without a colon signs above it when a
   assert.ok((beside[0]?.x ?? 0) > 390 && (beside[0]?.y ?? 0) > 250, JSON.stringify(brief(beside)));
 });
 
+test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
+  const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
+  const named = suggestFields(
+    page({ words: [...signing, ...words('John Smith', 330, 214), ...words('Chief Executive Officer', 330, 226)], segments: [h(330, 530, 200)] }),
+  );
+  assert.deepEqual(brief(named), [{ type: 'signature', x: 330, y: 173, w: 200, h: 27 }]);
+  // Not without signing on the page, nor over a heading, nor a double rule.
+  const unsigned = suggestFields(page({ words: [...paragraph('en', 100), ...words('John Smith', 330, 214)], segments: [h(330, 530, 200)] }));
+  assert.deepEqual(unsigned, []);
+  const heading = suggestFields(page({ words: [...signing, ...words('Mustang Consulting LLC', 330, 222, 18)], segments: [h(330, 530, 200)] }));
+  assert.deepEqual(heading, []);
+  const double = suggestFields(page({ words: [...signing, ...words('John Smith', 330, 214)], segments: [h(330, 530, 192), h(330, 530, 200)] }));
+  assert.deepEqual(double, []);
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

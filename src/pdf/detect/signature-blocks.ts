@@ -180,3 +180,48 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
     })
     .sort((a, b) => Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
 }
+
+/** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
+const SIGNING_WORDS = new Set([
+  'signature',
+  'signatures',
+  'signed',
+  'witness',
+  'whereof',
+  'unterschrift',
+  'unterschriften',
+  'firma',
+  'firme',
+  'assinatura',
+  'signe',
+  'firmado',
+]);
+/** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
+const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
+
+/**
+ * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
+ * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
+ * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
+ * nothing else.
+ */
+export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  if (!lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)))) return [];
+  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  return segments.filter((s) => {
+    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
+    if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
+    // (Not a rule of a double border, a logo's or a heading's.)
+    if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
+    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const name = under[0];
+    if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
+    const words = name.words.map((w) => w.text.trim());
+    return (
+      words.length >= 2 &&
+      words.length <= 4 &&
+      words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&
+      /^\p{Lu}/u.test(words[words.length - 1] as string)
+    );
+  });
+}

@@ -41,7 +41,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { blankBesideDate, coSigners, namedLines, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
@@ -297,6 +297,13 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     used.add(line);
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
+  }
+  // Lines with only a name typed under them, on a page that speaks of signing.
+  for (const line of namedLines(lines, [...geo.free, ...fills], used)) {
+    const r = clip(onPartyLine(line, { line: undefined, fill: undefined }, lines), page);
+    if (r.y1 - r.y0 < 10 || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
+    used.add(line);
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   }
   // Room to write.
   for (const label of labels) {
