@@ -74,6 +74,14 @@ test('rows of lines: stacked rows keep a field each; a line under the row or sta
   // A border drawn 9 pt under the baseline (an HTML blank), and a line that starts under the caption's colon.
   const low = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature', 50, 200)], segments: [h(100, 360, 209)] }));
   assert.deepEqual(brief(low), [{ type: 'signature', x: 100, y: 169, w: 260, h: 40 }]);
+  // One rule after "Signature" running on under "Date": each caption takes its part.
+  const one = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 380, 200)], segments: [h(100, 530, 201)] }),
+  );
+  assert.deepEqual(brief(one), [
+    { type: 'signature', x: 100, y: 161, w: 276, h: 40 },
+    { type: 'date', x: 404, y: 181, w: 126, h: 20 },
+  ]);
   const early = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature:', 50, 200)], segments: [h(90, 360, 201)] }));
   assert.deepEqual(brief(early), [{ type: 'signature', x: 104, y: 161, w: 256, h: 40 }]);
 });

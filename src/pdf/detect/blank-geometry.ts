@@ -114,6 +114,16 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }
 
+/** Where a line after a caption ends for it: at the first words of its row written over the line ("Signature ____Date____" on one rule). */
+export function rowEnd(label: Label, s: Segment, lines: Line[]): number {
+  if (label.line.rtl) return s.x1;
+  let x1 = s.x1;
+  for (const l of lines)
+    if (overlap1(l.box.y0, l.box.y1, label.line.box.y0, label.line.box.y1) > 0.3 * label.line.size)
+      for (const w of l.words) if (!isFillToken(w.text) && w.box.x0 > s.x0 + 1 && w.box.x0 < x1 && w.box.x1 <= s.x1 + 2) x1 = w.box.x0 - 4;
+  return x1 - s.x0 >= 40 ? x1 : s.x1;
+}
+
 /**
  * A rule the caption itself stands on that runs on after it ("Firma" written at the start of a bottom
  * border or of a long line): the blank is the rest of the rule, up to the next words of the row.

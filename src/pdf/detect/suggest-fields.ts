@@ -17,7 +17,7 @@
  * One spot gets one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
@@ -31,6 +31,7 @@ import {
   segmentBeside,
   segmentOver,
   ruleUnder,
+  rowEnd,
   sortRules,
   standOn,
   holdsBlank,
@@ -228,8 +229,9 @@ export function suggestFields(page: PageModel): Suggestion[] {
     // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
-      used.add(beside);
-      claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines, geo.h), 'label_with_geometry', 0.92);
+      const x1 = rowEnd(label, beside, lines);
+      (x1 < beside.x1 ? shared : used).add(beside);
+      claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, geo.h), 'label_with_geometry', 0.92);
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
@@ -350,12 +352,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-/** How far a widget is from a label: along the row beside it, or down below it. */
-function gapTo(label: Label, box: Rect): number {
-  const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
-  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }
 
 /** Another caption above the rule, within a field's height, with its blank still to find. */
