@@ -116,6 +116,45 @@ test('a caption in parentheses right after its blank names that blank: "______ (
   assert.deepEqual(brief(line), [{ type: 'signature', x: 50, y: 161, w: 200, h: 40 }]);
 });
 
+test('party captions led by "for": "For the Company:" and "Für den Mieter" over a line, "Pela CONTRATANTE" under one', () => {
+  const company = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('For the Company:', 50, 200),
+        ...words('For the Client:', 330, 200),
+        ...words('______________________', 50, 235),
+        ...words('______________________', 330, 235),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(company).map((s) => [s.type, s.x]),
+    [
+      ['signature', 50],
+      ['signature', 330],
+    ],
+  );
+  const german = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Für den Mieter', 50, 200), ...words('Für den Vermieter', 330, 200)],
+      segments: [h(50, 250, 240), h(330, 530, 240)],
+    }),
+  );
+  assert.deepEqual(
+    german.map((s) => [s.type, s.roleHint]),
+    [
+      ['signature', 'tenant'],
+      ['signature', 'landlord'],
+    ],
+  );
+  const under = suggestFields(page({ words: [...paragraph('it', 100), ...words('Pela CONTRATANTE', 50, 214)], segments: [h(50, 250, 200)] }));
+  assert.deepEqual(
+    under.map((s) => s.type),
+    ['signature'],
+  );
+});
+
 test('a signature caption that opens its run reaches a long blank at its end without a colon; "Signed this ___ day of" is a date', () => {
   for (const [language, line] of [
     ['it', 'Firma del genitore o di chi esercita la responsabilità genitoriale ______________________'],

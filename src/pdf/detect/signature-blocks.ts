@@ -10,6 +10,7 @@ import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set([
@@ -41,6 +42,14 @@ const LEAD = new Set([
   'der',
   'die',
   'das',
+  'den',
+  'des',
+  'fur',
+  'namens',
+  'seitens',
+  'pela',
+  'pelo',
+  'por',
   'de',
   'het',
   '1o',
@@ -66,7 +75,12 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
       // A word naming who signs counts after an article ("Il dichiarante", "Le demandeur", "The undersigned").
-      const party = partyAt(line.tokens, k) ?? (k > run.start && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null);
+      const lead = k > run.start;
+      const party =
+        partyAt(line.tokens, k) ??
+        (lead && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null) ??
+        // "For the Company", "Für den Verein": a company signs.
+        (lead && COMPANIES.has(line.tokens[k] as string) && line.tokens[run.start] !== 'the' ? { role: 'company', length: 1 } : null);
       if (!party) continue;
       let end = k + party.length;
       // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
