@@ -253,6 +253,28 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(double, []);
 });
 
+test('numbered blanks under a heading of witnesses are their places to sign', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Witnesses:', 50, 200),
+        ...words('1. ____________________________', 50, 235),
+        ...words('2. ____________________________', 330, 235),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.roleHint, Math.round(s.x)]).sort((a, b) => Number(a[2]) - Number(b[2])),
+    [
+      ['signature', 'witness', 55],
+      ['signature', 'witness', 335],
+    ],
+  );
+  const list = suggestFields(page({ words: [...paragraph('en', 100), ...words('1. ____________________________', 50, 235)] }));
+  assert.deepEqual(list, []);
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

@@ -239,3 +239,53 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     );
   });
 }
+
+/** Headings of a block of witnesses' or signers' blanks. */
+const BLOCK_HEADINGS = new Set([
+  'witnesses',
+  'testemunhas',
+  'testigos',
+  'testimoni',
+  'zeugen',
+  'temoins',
+  'signatures',
+  'assinaturas',
+  'firmas',
+  'firme',
+  'unterschriften',
+]);
+const WITNESS = /^(witness|testemunha|testigo|testimon|zeuge|temoin)/;
+
+/**
+ * Numbered blanks under a heading of witnesses or signatures ("TESTEMUNHAS:" over "1. ____   2. ____"):
+ * each blank, at least 80 pt long, is a place to sign (a witness's, under a heading of witnesses).
+ */
+export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: string }> {
+  const out: Array<{ segment: Segment; role?: string }> = [];
+  for (const line of lines) {
+    for (let k = 0; k + 1 < line.tokens.length; k++) {
+      if (!/^\d$/.test(line.tokens[k] as string) || line.tokens[k + 1] !== '\0') continue;
+      const w = line.words[line.tokenWord[k + 1] as number] as Word;
+      if (w.box.x1 - w.box.x0 < 80) continue;
+      const heading = lines.find(
+        (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
+      );
+      if (!heading) continue;
+      const y = w.baseline + Math.min(2, 0.2 * w.size);
+      out.push({ segment: { x0: w.box.x0, x1: w.box.x1, y }, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Lines to sign on without a caption: a name typed under them, or numbered under a heading of witnesses. */
+export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+  return [...namedLines(lines, segments, used).map((segment) => ({ segment })), ...numberedBlanks(lines).filter((b) => !used.has(b.segment))];
+}
+
+/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
+export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
+  return parties.some(
+    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
+  );
+}

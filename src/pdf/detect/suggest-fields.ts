@@ -42,7 +42,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, coSigners, namedLines, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
+import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
@@ -300,12 +300,19 @@ export function suggestFields(page: PageModel): Suggestion[] {
     used.add(line);
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
   }
-  // Lines with only a name typed under them, on a page that speaks of signing.
-  for (const line of namedLines(lines, [...geo.free, ...fills], used)) {
-    const r = clip(onPartyLine(line, { line: undefined, fill: undefined }, lines), page);
+  // Lines with only a name typed under them on a page that speaks of signing; numbered blanks under "Witnesses:".
+  for (const { segment, role } of captionlessLines(lines, [...geo.free, ...fills], used)) {
+    const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines), page);
     if (r.y1 - r.y0 < 10 || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
-    used.add(line);
-    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+    used.add(segment);
+    out.push({
+      type: 'signature',
+      page: page.page,
+      ...xywh(r),
+      confidence: page.ocr ? 0.68 : 0.75,
+      reason: 'label_with_geometry',
+      ...(role ? { roleHint: role } : {}),
+    });
   }
   // Room to write.
   for (const label of labels) {
@@ -364,13 +371,6 @@ function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
       o.box.y1 <= over.y + 1 &&
       over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
       overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
-  );
-}
-
-/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
-function partyAbove(over: Segment, parties: ReturnType<typeof partyCaptions>): boolean {
-  return parties.some(
-    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
   );
 }
 
