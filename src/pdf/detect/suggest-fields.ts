@@ -257,7 +257,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
-    if (over && roomAbove(label.entry.type, over, label, lines)) {
+    if (over && roomAbove(label.entry.type, over, label, lines) && !(label.colon && label.entry.type === 'text')) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
       if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
