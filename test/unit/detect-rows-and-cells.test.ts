@@ -275,6 +275,15 @@ test('numbered blanks under a heading of witnesses are their places to sign', ()
   assert.deepEqual(list, []);
 });
 
+test('"Initials: ____ / ____" asks each party for initials', () => {
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Initials: _________ / ________', 90, 753, 12)] }));
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['initials', 'initials'],
+  );
+  assert.ok((found[1]?.x ?? 0) > (found[0]?.x ?? 0) + (found[0]?.width ?? 0), JSON.stringify(brief(found)));
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

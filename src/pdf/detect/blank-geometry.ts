@@ -77,6 +77,17 @@ export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeo
   return s && { x0: s.x0, x1: s.x1, y: s.y, segment: s };
 }
 
+/** Further blank runs after the first, each after a slash ("Initials: ____ / ____": one for each party). */
+export function slashBlanks(label: Label): Segment[] {
+  const words = label.line.words;
+  const out: Segment[] = [];
+  for (let i = label.next + 1; i + 1 < words.length && /^\/$/.test((words[i] as Word).text.trim()) && isFillToken((words[i + 1] as Word).text); i += 2) {
+    const w = words[i + 1] as Word;
+    out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+  }
+  return label.next === -1 || label.line.rtl ? [] : out;
+}
+
 export function afterGap(label: Label, x0: number, x1: number): number {
   return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
 }

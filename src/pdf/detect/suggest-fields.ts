@@ -32,6 +32,7 @@ import {
   segmentOver,
   ruleUnder,
   rowEnd,
+  slashBlanks,
   sortRules,
   standOn,
   holdsBlank,
@@ -207,6 +208,8 @@ export function suggestFields(page: PageModel): Suggestion[] {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
       claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, geo.h), 'label_with_geometry', 0.9);
+      for (const more of type === 'initials' ? slashBlanks(label) : [])
+        claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
