@@ -155,6 +155,23 @@ test('party captions led by "for": "For the Company:" and "Für den Mieter" over
   );
 });
 
+test('a party caption with a "By:" line under it signs there; the line over its name is for the name', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('_________________________________________', 318, 640, 10),
+        ...words('CONTRACTOR', 356, 653, 12),
+        ...words('By: _____________________________', 318, 678, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.y + s.height)]),
+    [['signature', 680]],
+  );
+});
+
 test('a signature caption that opens its run reaches a long blank at its end without a colon; "Signed this ___ day of" is a date', () => {
   for (const [language, line] of [
     ['it', 'Firma del genitore o di chi esercita la responsabilità genitoriale ______________________'],

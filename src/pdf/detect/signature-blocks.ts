@@ -289,3 +289,12 @@ export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
     (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
   );
 }
+
+/**
+ * A party caption with a place to sign found right under it in its column ("____ / CONTRACTOR / By: ____"):
+ * the party signs there ("By:"); the line over its name is for the name.
+ */
+export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
+  const { box } = caption;
+  return places.some((p) => p.y0 >= box.y1 - 2 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
+}

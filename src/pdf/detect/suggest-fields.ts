@@ -43,7 +43,7 @@ import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
 import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine } from './signature-blocks.js';
+import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import {
@@ -297,7 +297,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
   // Party-name signature blocks: a line captioned by a party's name alone.
   for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
-    if (!line) continue;
+    if (!line || signsBelow(caption, out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf))) continue;
     const r = clip(onPartyLine(line, caption, lines), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     used.add(line);
