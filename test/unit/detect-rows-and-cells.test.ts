@@ -301,6 +301,33 @@ test('"Initials: ____ / ____" asks each party for initials', () => {
   assert.ok((found[1]?.x ?? 0) > (found[0]?.x ?? 0) + (found[0]?.width ?? 0), JSON.stringify(brief(found)));
 });
 
+test('on a scanned page, a dotted line OCR read as small letters it has no confidence in is a run of dots', () => {
+  const doubtful = (w: Word): Word => ({ ...w, confidence: 0.05 });
+  const read = [
+    ...paragraph('de', 100),
+    ...words('Frankfurt am Main, den', 73, 703, 12),
+    ...[
+      ['eer', 246, 269],
+      ['eevee', 272, 307],
+      ['fetes', 311, 357],
+      ['eee', 365, 407],
+    ].map(([text, x0, x1]) =>
+      doubtful({ text: text as string, box: { x0: x0 as number, y0: 694, x1: x1 as number, y1: 705 }, baseline: 703, size: 12, confidence: 1 }),
+    ),
+    ...words('(Unterschrift)', 326, 717, 12),
+  ];
+  const found = suggestFields(page({ words: read, ocr: true }));
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.x)]),
+    [['signature', 246]],
+  );
+  // The same words read with confidence are words.
+  assert.deepEqual(
+    suggestFields(page({ words: read.map((w) => ({ ...w, confidence: 0.9 })), ocr: true })).filter((s) => s.x >= 240 && s.x < 250),
+    [],
+  );
+});
+
 test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
   const found = suggestFields(
     page({

@@ -46,6 +46,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
+import { dotsRead } from './ocr-words.js';
 import {
   FIELD_HEIGHT,
   clip,
@@ -71,7 +72,8 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 /** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
-export function suggestFields(page: PageModel): Suggestion[] {
+export function suggestFields(read: PageModel): Suggestion[] {
+  const page = read.ocr ? { ...read, words: dotsRead(read.words) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
