@@ -354,3 +354,16 @@ export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | und
   if (x1 - x0 < MIN_BESIDE[type] || below.y - 1 - y0 < 10) return undefined;
   return { x0, y0, x1, y1: below.y };
 }
+
+/** Another caption above the rule, within a field's height, with its blank still to find. */
+export function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
+  return labels.some(
+    (o) =>
+      o !== label &&
+      !o.done &&
+      o.line !== label.line &&
+      o.box.y1 <= over.y + 1 &&
+      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
+      overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
+  );
+}

@@ -23,6 +23,7 @@ import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
   boxAround,
+  captionAbove,
   boxBeside,
   fillAfter,
   geometryBelow,
@@ -48,7 +49,6 @@ import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeC
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './ocr-words.js';
 import {
-  FIELD_HEIGHT,
   clip,
   overlap1,
   rectOf,
@@ -364,19 +364,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-/** Another caption above the rule, within a field's height, with its blank still to find. */
-function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
-  return labels.some(
-    (o) =>
-      o !== label &&
-      !o.done &&
-      o.line !== label.line &&
-      o.box.y1 <= over.y + 1 &&
-      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
-      overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
-  );
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
