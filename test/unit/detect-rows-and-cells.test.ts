@@ -82,6 +82,17 @@ test('rows of lines: stacked rows keep a field each; a line under the row or sta
     { type: 'signature', x: 100, y: 161, w: 276, h: 40 },
     { type: 'date', x: 404, y: 181, w: 126, h: 20 },
   ]);
+  // A row ruled above and below with a line on the caption's baseline: the line is the blank, not the row.
+  const ruled = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 350, 200)],
+      segments: [h(40, 550, 165), h(100, 330, 201), h(380, 530, 201), h(40, 550, 212)],
+    }),
+  );
+  assert.deepEqual(brief(ruled), [
+    { type: 'signature', x: 100, y: 166, w: 230, h: 35 },
+    { type: 'date', x: 380, y: 181, w: 150, h: 20 },
+  ]);
   const early = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature:', 50, 200)], segments: [h(90, 360, 201)] }));
   assert.deepEqual(brief(early), [{ type: 'signature', x: 104, y: 161, w: 256, h: 40 }]);
 });

@@ -226,11 +226,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    if (row && !signsAbove(segmentOver(label, geo.free, used, shared))) {
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
+    // (A line drawn on the caption's baseline in the row is the blank, not the whole row.)
+    const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
+    if (row && !onBaseline && !signsAbove(segmentOver(label, geo.free, used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
-    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
     // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
