@@ -46,6 +46,18 @@ test('table cells: a row of column headers over empty rows gives the cells under
     { type: 'signature', x: 231, y: 219, w: 178, h: 25 },
     { type: 'date', x: 411, y: 219, w: 128, h: 25 },
   ]);
+  // A line drawn on the caption's baseline inside its cell is the blank, not the rest of the cell.
+  const lined = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 350, 200)],
+      segments: [h(40, 550, 165), h(100, 330, 201), h(380, 530, 201), h(40, 550, 212)],
+      verticals: [v(40, 165, 212), v(340, 165, 212), v(550, 165, 212)],
+    }),
+  );
+  assert.deepEqual(brief(lined), [
+    { type: 'signature', x: 100, y: 166, w: 230, h: 35 },
+    { type: 'date', x: 380, y: 181, w: 150, h: 20 },
+  ]);
   const bottom = suggestFields(
     page({
       words: [...paragraph('en', 100), ...words('Signature of Applicant', 60, 245), ...words('Date', 360, 245)],

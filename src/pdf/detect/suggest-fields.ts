@@ -215,7 +215,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
-    if (cell) {
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
+    // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
+    const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
+    if (cell && !(onBaseline && beside.x0 >= cell.x0 - 2 && beside.x1 <= cell.x1 + 2)) {
       // In a table the cell decides: a blank beside or below it, or nothing.
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
@@ -226,9 +229,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
-    // (A line drawn on the caption's baseline in the row is the blank, not the whole row.)
-    const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
     if (row && !onBaseline && !signsAbove(segmentOver(label, geo.free, used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
