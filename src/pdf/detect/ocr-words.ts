@@ -82,22 +82,3 @@ export function withoutRules(words: Word[], segments: Segment[]): Word[] {
     return !segments.some((s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width);
   });
 }
-
-/** Small letters OCR reads dots as, with no confidence in them ("eeoeereveeeeees", "eevee fetes eee"). */
-const READ_AS_DOTS = /^[.·:,'eocsrvnaufti]{3,}$/i;
-
-/**
- * A dotted line OCR read as small letters it has no confidence in ("Frankfurt am Main, den eer eevee fetes
- * eee" over "(Unterschrift)"): a run of dots, as the text layer would have it, one for the words in a row.
- */
-export function dotsRead(words: readonly Word[]): Word[] {
-  const dots = (w: Word) => w.confidence <= 0.25 && READ_AS_DOTS.test(w.text) && w.box.x1 - w.box.x0 >= 20;
-  const out = words.filter((w) => !dots(w));
-  const runs: Word[] = [];
-  for (const w of words.filter(dots).sort((a, b) => a.box.x0 - b.box.x0)) {
-    const run = runs.find((r) => Math.abs(r.baseline - w.baseline) <= 0.5 * Math.min(r.size, w.size) + 4 && w.box.x0 - r.box.x1 <= 24 && w.box.x0 >= r.box.x0);
-    if (run) run.box = { x0: run.box.x0, y0: Math.min(run.box.y0, w.box.y0), x1: Math.max(run.box.x1, w.box.x1), y1: Math.max(run.box.y1, w.box.y1) };
-    else runs.push({ ...w, box: { ...w.box } });
-  }
-  return [...out, ...runs.map((r) => ({ ...r, text: '.'.repeat(Math.max(4, Math.round((r.box.x1 - r.box.x0) / 3))) }))];
-}

@@ -47,7 +47,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
-import { dotsRead } from './ocr-words.js';
+import { dotsRead } from './glyph-runs.js';
 import {
   clip,
   overlap1,
