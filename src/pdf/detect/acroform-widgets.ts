@@ -86,3 +86,9 @@ export function besideWidget(label: Label, box: Rect): boolean {
   const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
   return sameRow && gap >= -2 && gap <= 150;
 }
+
+/** How far a widget is from a label: along the row beside it, or down below it. */
+export function gapTo(label: Label, box: Rect): number {
+  const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
+  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
+}

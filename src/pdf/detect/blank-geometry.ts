@@ -1,13 +1,13 @@
 /**
- * Where the blank of a label is: fill runs after it, drawn lines beside, over or under it, boxes and
- * table cells, or room to write; and the page's rules sorted into free lines, boxes and table rows.
+ * Where the blank of a label is: fill runs after it, drawn lines beside, over or under it, boxes and form
+ * rows ruled above and below; and the page's rules sorted into free lines, boxes and table rows (whose
+ * cells table-cells.ts finds).
  */
 import { isFillToken, type LabelType } from './lexicon.js';
 import {
   type Rect,
   type Word,
   type Segment,
-  type VRule,
   type PageModel,
   type Geometry,
   FIELD_HEIGHT,
@@ -60,6 +60,34 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   return { x0, x1, y, segment: { x0, x1, y } };
 }
 
+/** A caption in parentheses right after its blank on the row ("______ (Signature)", a line then "(Unterschrift)"): that blank. */
+export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeof fillAfter> {
+  const { line, box } = label;
+  const at = line.words.findIndex((w) => w.box.x1 > box.x0 + 1);
+  const word = line.words[at];
+  if (line.rtl || !word?.text.trim().startsWith('(')) return undefined;
+  const prev = line.words[at - 1];
+  const near = (x1: number) => word.box.x0 - x1 >= -2 && word.box.x0 - x1 <= 2 * line.size;
+  if (prev) {
+    if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;
+    const y = prev.baseline + Math.min(2, 0.2 * prev.size);
+    return { x0: prev.box.x0, x1: prev.box.x1, y, segment: { x0: prev.box.x0, x1: prev.box.x1, y } };
+  }
+  const s = segments.find((r) => Math.abs(r.y - line.baseline) <= 0.6 * line.size && near(r.x1) && r.x1 - r.x0 >= 40);
+  return s && { x0: s.x0, x1: s.x1, y: s.y, segment: s };
+}
+
+/** Further blank runs after the first, each after a slash ("Initials: ____ / ____": one for each party). */
+export function slashBlanks(label: Label): Segment[] {
+  const words = label.line.words;
+  const out: Segment[] = [];
+  for (let i = label.next + 1; i + 1 < words.length && /^\/$/.test((words[i] as Word).text.trim()) && isFillToken((words[i + 1] as Word).text); i += 2) {
+    const w = words[i + 1] as Word;
+    out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+  }
+  return label.next === -1 || label.line.rtl ? [] : out;
+}
+
 export function afterGap(label: Label, x0: number, x1: number): number {
   return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
 }
@@ -88,13 +116,23 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
   };
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
-    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.6 * line.size + 2) return false;
+    if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.9 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
     return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s));
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
+}
+
+/** Where a line after a caption ends for it: at the first words of its row written over the line ("Signature ____Date____" on one rule). */
+export function rowEnd(label: Label, s: Segment, lines: Line[]): number {
+  if (label.line.rtl) return s.x1;
+  let x1 = s.x1;
+  for (const l of lines)
+    if (overlap1(l.box.y0, l.box.y1, label.line.box.y0, label.line.box.y1) > 0.3 * label.line.size)
+      for (const w of l.words) if (!isFillToken(w.text) && w.box.x0 > s.x0 + 1 && w.box.x0 < x1 && w.box.x1 <= s.x1 + 2) x1 = w.box.x0 - 4;
+  return x1 - s.x0 >= 40 ? x1 : s.x1;
 }
 
 /**
@@ -113,7 +151,8 @@ export function ruleUnder(
   const row = lines.filter((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size);
   for (const s of segments) {
     if (used.has(s) || s.y < line.baseline - 0.1 * line.size || s.y > line.baseline + 0.6 * line.size + 3) continue;
-    if (s.x0 > box.x0 + 2 || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
+    // (Or a line that starts under the caption, short of its end: "Signature:" over the start of its line.)
+    if (s.x0 > Math.max(box.x0 + 2, reach.x1 - 2) || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
     const x0 = reach.x1 + 4;
     let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
     for (const w of [...line.words.slice(label.next === -1 ? line.words.length : label.next), ...row.flatMap((l) => l.words)])
@@ -153,11 +192,13 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
-    // (A caption in parentheses, alone on its line, may stand a line's height under it: "(Firma)" under "________".)
-    if (gap < -1 || gap > Math.max((parenthesised ? 1.5 : 0.9) * line.size + 2, 6)) return false;
+    // (A caption alone on its line, or in parentheses, may stand a line's height under it: "(Firma)" under "________".)
+    if (gap < -1 || gap > Math.max((parenthesised || label.bare ? 1.5 : 0.9) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
-    // (Or a caption under the end of a longer line: most of it under the line.)
+    // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
+    const [c0, c1] = [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
+    if (s.x0 >= c0 - 6 && s.x1 <= c1 + 6 && s.x1 - s.x0 >= Math.max(60, 0.4 * (c1 - c0))) return true;
     return (
       s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
     );
@@ -212,9 +253,10 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   return written ? undefined : { x0, y0, x1, y1: below.y };
 }
 
-/** The field standing on a line from x0 to x1 at height y, kept below the text above it. */
-export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[]): Rect {
+/** The field standing on a line from x0 to x1 at height y, kept below the text above it and below another line over it (the row above's blank). */
+export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[], rules: readonly Segment[] = []): Rect {
   let top = y - FIELD_HEIGHT[type];
+  for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
   for (const l of lines) {
     if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
       top = l.box.y1 + 1;
@@ -267,70 +309,6 @@ export function sortRules(page: PageModel): Geometry {
   return { free: h.filter((s) => !framed.has(s)), boxes, h, v };
 }
 
-/** The table cell (four rules around it, or three and the sides' common top) holding the point, if any. */
-export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
-  let top: Segment | undefined;
-  let bottom: Segment | undefined;
-  for (const s of geo.h) {
-    if (s.x0 - TOLERANCE > x || s.x1 + TOLERANCE < x) continue;
-    if (s.y <= y && (!top || s.y > top.y)) top = s;
-    if (s.y > y && (!bottom || s.y < bottom.y)) bottom = s;
-  }
-  let left: VRule | undefined;
-  let right: VRule | undefined;
-  for (const r of geo.v) {
-    if (r.y0 - TOLERANCE > y || r.y1 + TOLERANCE < y) continue;
-    if (r.x <= x && (!left || r.x > left.x)) left = r;
-    if (r.x > x && (!right || r.x < right.x)) right = r;
-  }
-  if (!bottom || !left || !right) return undefined;
-  // A cell open at the top (the first row of a grid under a paragraph): its sides start together under
-  // the text above, and that is its top.
-  const sidesTop = Math.max(left.y0, right.y0);
-  const open = Math.abs(left.y0 - right.y0) <= TOLERANCE && sidesTop <= y && (!top || top.y < sidesTop - TOLERANCE);
-  if (!top && !open) return undefined;
-  const cell = { x0: left.x, y0: open ? sidesTop : (top as Segment).y, x1: right.x, y1: bottom.y };
-  if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
-  // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
-  // that meet or overlap: a tax form's grid row under cells of different widths).
-  const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE);
-  const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
-  return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
-}
-
-/** Whether the rules at height `y` (within a point), joined where they meet, run from `x0` to `x1`. */
-function covers(h: readonly Segment[], y: number, x0: number, x1: number): boolean {
-  let reach = x0;
-  for (const s of h.filter((r) => Math.abs(r.y - y) <= 1).sort((a, b) => a.x0 - b.x0)) if (s.x0 <= reach + 1 && s.x1 > reach) reach = s.x1;
-  return reach >= x1;
-}
-
-/** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
-export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
-  const { box, reach, line } = label;
-  const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
-  const empty = (r: Rect) =>
-    !page.words.some((w) => {
-      const cx = (w.box.x0 + w.box.x1) / 2;
-      const cy = (w.box.y0 + w.box.y1) / 2;
-      return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
-    });
-  const below = cell.y1 - box.y1;
-  // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
-  const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
-  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
-  const middle = (cell.y0 + cell.y1) / 2;
-  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
-  if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
-  const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
-  if (room >= MIN_BESIDE[label.entry.type]) {
-    return inset(line.rtl ? { x0: cell.x0, y0: cell.y0, x1: reach.x0 - 4, y1: cell.y1 } : { x0: reach.x1 + 4, y0: cell.y0, x1: cell.x1, y1: cell.y1 });
-  }
-  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
-  if (under && empty(under)) return inset(under);
-  return undefined;
-}
-
 /**
  * The blank of a caption in a form row ruled above and below but not on its sides (tax forms: "Signature
  * of U.S. person ▶ ____ Date ▶ ____", "Preparer's signature" at the top of its row): a small caption at the
@@ -375,4 +353,17 @@ export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | und
   for (const l of inRow) if (l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) y0 = Math.max(y0, l.box.y1 + 1);
   if (x1 - x0 < MIN_BESIDE[type] || below.y - 1 - y0 < 10) return undefined;
   return { x0, y0, x1, y1: below.y };
+}
+
+/** Another caption above the rule, within a field's height, with its blank still to find. */
+export function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
+  return labels.some(
+    (o) =>
+      o !== label &&
+      !o.done &&
+      o.line !== label.line &&
+      o.box.y1 <= over.y + 1 &&
+      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
+      overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
+  );
 }

@@ -36,20 +36,24 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
   return { x0, y0: top, x1, y1 };
 }
 
-/** Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes. */
+/**
+ * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes,
+ * and so is German "Unterschrift" without a colon when a signature's full height is clear above it.
+ */
 export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
   const { line, box } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
-  if (!first.startsWith('(') || !last.endsWith(')')) return undefined;
+  const under = label.entry.tokens[0] === 'unterschrift' && !label.colon;
+  if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
   let y0 = y1 - FIELD_HEIGHT[type];
   const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
-  return y1 - y0 >= 0.7 * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
+  return y1 - y0 >= (under ? 1 : 0.7) * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
 }
 
 /** Blank space under the label. */
@@ -72,4 +76,18 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
   if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
   return { x0, y0, x1, y1 };
+}
+
+/**
+ * A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"):
+ * more than six words of its line lie outside it.
+ */
+export function inRunningText(label: Label): boolean {
+  return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
+}
+
+/** A field whose bottom is right over the caption, up to a line and a half above it. */
+export function namesAbove(label: Label, r: Rect): boolean {
+  const gap = label.box.y0 - r.y1;
+  return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
 }

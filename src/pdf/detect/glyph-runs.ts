@@ -2,7 +2,7 @@
  * What a text layer splits that a reader sees whole, put back together: words some generators write one
  * glyph at a time (Arabic shaped into presentation forms and positioned glyph by glyph: pdf.js gives one
  * item per glyph, in visual order), and rules drawn as a row of dots or dashes (a dotted border: many
- * small squares in a row). Pure functions over the page's words and rules.
+ * small squares in a row); and a dotted line OCR reads as letters. Pure functions over the page's words and rules.
  */
 import { isFillToken, isRtl } from './lexicon.js';
 import type { Rect, Segment, Word } from './page-model.js';
@@ -139,4 +139,23 @@ function even(run: Rect[]): boolean {
   const gaps = run.slice(1).map((d, i) => d.x0 - (run[i] as Rect).x1);
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
   return spread(widths) <= Math.max(0.6, 0.5 * Math.max(...widths)) && (gaps.length === 0 || spread(gaps) <= Math.max(1, 0.6 * Math.max(...gaps)));
+}
+
+/** Small letters OCR reads dots as, with no confidence in them ("eeoeereveeeeees", "eevee fetes eee"). */
+const READ_AS_DOTS = /^[.·:,'eocsrvnaufti]{3,}$/i;
+
+/**
+ * A dotted line OCR read as small letters it has no confidence in ("Frankfurt am Main, den eer eevee fetes
+ * eee" over "(Unterschrift)"): a run of dots, as the text layer would have it, one for the words in a row.
+ */
+export function dotsRead(words: readonly Word[]): Word[] {
+  const dots = (w: Word) => w.confidence <= 0.25 && READ_AS_DOTS.test(w.text) && w.box.x1 - w.box.x0 >= 20;
+  const out = words.filter((w) => !dots(w));
+  const runs: Word[] = [];
+  for (const w of words.filter(dots).sort((a, b) => a.box.x0 - b.box.x0)) {
+    const run = runs.find((r) => Math.abs(r.baseline - w.baseline) <= 0.5 * Math.min(r.size, w.size) + 4 && w.box.x0 - r.box.x1 <= 24 && w.box.x0 >= r.box.x0);
+    if (run) run.box = { x0: run.box.x0, y0: Math.min(run.box.y0, w.box.y0), x1: Math.max(run.box.x1, w.box.x1), y1: Math.max(run.box.y1, w.box.y1) };
+    else runs.push({ ...w, box: { ...w.box } });
+  }
+  return [...out, ...runs.map((r) => ({ ...r, text: '.'.repeat(Math.max(4, Math.round((r.box.x1 - r.box.x0) / 3))) }))];
 }

@@ -38,6 +38,9 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'of', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  ...['date of signing', 'signature date', 'signing date', 'place and date', 'date and place', 'lieu et date', 'date et lieu'].map(
+    (p): LabelEntry => ({ tokens: p.split(' '), type: 'date', fieldKey: 'sign_date', strength: 'strong' }),
+  ),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
   ...text('signer_email', 'email', 'e mail', 'email address'),
   ...text('company', 'company', 'company name', 'organisation', 'organization'),
@@ -64,6 +67,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initiales'], type: 'initials', strength: 'strong' },
   // Arabic (normalised: no hamza on alef, ya for alef maqsura, no diacritics)
   ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
+  // (OCR reads the two dots of qaf as the one of fa: "التوفيع".)
+  ...sig('strong', 'التوفيع', 'توفيع'),
   { tokens: ['التاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['تاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['تاريخ', 'التوقيع'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
@@ -77,6 +82,19 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'שם', 'שם מלא'),
   ...sig('strong', 'date et signature', 'date signature'),
+  // A name and a signature asked for in one blank: the place to sign ("Name and signature", "Nome e firma").
+  ...sig(
+    'strong',
+    'name and signature',
+    'printed name and signature',
+    'nom et signature',
+    'nome e firma',
+    'nome e assinatura',
+    'name und unterschrift',
+    'nombre y firma',
+    'الاسم و التوقيع',
+    'اسم و توقيع',
+  ),
   ...EUROPEAN_LABELS.map(
     (e): LabelEntry => ({
       tokens: e.tokens.split(' '),
@@ -97,6 +115,12 @@ export const STOPWORDS = normalizedSet([
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
   'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'leggibile',
+  'or', 'di', 'dell', 'degli', 'delle', 'eines', 'einer', 'ggf', 'bzw',
+  // Signers beyond the first: "Gegebenenfalls Unterschriften weiterer Autoren", "Additional signatures", "Eventuali altri firmatari".
+  'gegebenenfalls', 'weitere', 'weiterer', 'weiteren', 'additional', 'further', 'other', 'eventuale', 'eventuali', 'altri', 'ulteriori',
+  'autres', 'outros', 'otros',
+  // Words that say how one signs: "Rechtsverbindliche Unterschrift", "Firma autografa", "Assinatura legível".
+  'rechtsverbindliche', 'rechtsgultige', 'eigenhandige', 'handschriftliche', 'leserliche', 'autografa', 'legivel', 'manuscrita', 'handwritten',
 ]);
 
 /**
@@ -108,6 +132,7 @@ export const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
   'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
   'annexe', 'electronique', 'requise',
+  'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
   'الالكتروني', 'صفحه',
 ]);
 
@@ -240,13 +265,22 @@ export function normalizeToken(raw: string): string {
 export function splitWord(raw: string): string[] {
   return (
     raw
-      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)" (OCR
-      // may read the closing parenthesis as a brace or a bracket).
-      .replace(/\((?:s|e|es|n|innen)[)}\]](?=\W*$)/iu, '')
+      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)",
+      // "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read the closing parenthesis as a brace or a bracket).
+      .replace(/\((?:s|e|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)
+      // Arabic "and" is written onto the next word: "والتوقيع" is "و" "التوقيع" ("الختم والتوقيع", "الاسم والتوقيع").
+      .flatMap((t) => (t.length > 3 && t.startsWith('و') && arabicLabelWords().has(t.slice(1)) ? ['و', t.slice(1)] : [t]))
   );
+}
+
+let arabicWords: Set<string> | undefined;
+/** The Arabic words of the lexicon's labels. */
+function arabicLabelWords(): Set<string> {
+  arabicWords ??= new Set(LABELS.flatMap((e) => e.tokens.filter((t) => isArabic(t))));
+  return arabicWords;
 }
 
 /**

@@ -105,6 +105,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       const end = Math.max(run.end, ...inRun.map((m) => m.end + 1));
       const tokens = line.tokens.slice(run.start, end);
       if (tokens.some((t) => NOT_A_FIELD.has(t))) continue;
+      // "For the Company:", "Per la Società" name a party that signs, not a company to fill in.
+      if (FOR_PARTY.has(tokens[0] as string) && inRun.every((m) => m.entry.fieldKey === 'company')) continue;
       // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
       const residue: string[] = [];
       for (let k = run.start; k < end; k++) {
@@ -124,7 +126,9 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         blankAt > run.start &&
         blankAt < end &&
         line.tokens.slice(blankAt, end).every((t) => t === '\0') &&
-        /[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) &&
+        // (No colon for a signature before a blank long enough to sign on: "Firma del genitore o di chi … ____", not "Signed this ___ day".)
+        (/[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) ||
+          ((inRun[0] as LabelMatch).entry.type === 'signature' && width(line.words[line.tokenWord[blankAt] as number] as Word) >= 80)) &&
         residue.length <= 8;
       if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
@@ -346,6 +350,12 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
  * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
  * keeps its caption and "Signature ____ Date ____" holds two.
  */
+const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
+const width = (w: Word) => w.box.x1 - w.box.x0;
+
+/** Abbreviations whose full stop ends no sentence ("Unterschrift des Antragstellers bzw. des Vertreters"). */
+const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
+
 export function labelRuns(line: Line): Array<{ start: number; end: number }> {
   const runs: Array<{ start: number; end: number }> = [];
   let start = 0;
@@ -361,7 +371,9 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
     if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
     if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
     const closes =
-      lastOfWord && depth === 0 && (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word)));
+      lastOfWord &&
+      depth === 0 &&
+      (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;

@@ -10,6 +10,7 @@ import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set([
@@ -41,6 +42,14 @@ const LEAD = new Set([
   'der',
   'die',
   'das',
+  'den',
+  'des',
+  'fur',
+  'namens',
+  'seitens',
+  'pela',
+  'pelo',
+  'por',
   'de',
   'het',
   '1o',
@@ -66,11 +75,16 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
       // A word naming who signs counts after an article ("Il dichiarante", "Le demandeur", "The undersigned").
-      const party = partyAt(line.tokens, k) ?? (k > run.start && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null);
+      const lead = k > run.start;
+      const party =
+        partyAt(line.tokens, k) ??
+        (lead && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null) ??
+        // "For the Company", "Für den Verein": a company signs.
+        (lead && COMPANIES.has(line.tokens[k] as string) && line.tokens[run.start] !== 'the' ? { role: 'company', length: 1 } : null);
       if (!party) continue;
       let end = k + party.length;
-      // A possessive ("Owner's") or a stopword after the party name.
-      while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string))) end++;
+      // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
+      while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
       const valueAfter =
@@ -97,7 +111,8 @@ function dataRow(line: Line, lines: Line[]): boolean {
     (l) =>
       l !== line &&
       Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
-      l.tokens.includes('\0') &&
+      // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
+      (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
       /[\p{L}]/u.test(l.tokens.join('')) &&
       !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
   );
@@ -178,4 +193,108 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
       );
     })
     .sort((a, b) => Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
+}
+
+/** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
+const SIGNING_WORDS = new Set([
+  'signature',
+  'signatures',
+  'signed',
+  'witness',
+  'whereof',
+  'unterschrift',
+  'unterschriften',
+  'firma',
+  'firme',
+  'assinatura',
+  'signe',
+  'firmado',
+]);
+/** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
+const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
+
+/**
+ * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
+ * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
+ * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
+ * nothing else.
+ */
+export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  if (!lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)))) return [];
+  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  return segments.filter((s) => {
+    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
+    if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
+    // (Not a rule of a double border, a logo's or a heading's.)
+    if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
+    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const name = under[0];
+    if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
+    const words = name.words.map((w) => w.text.trim());
+    return (
+      words.length >= 2 &&
+      words.length <= 4 &&
+      words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&
+      /^\p{Lu}/u.test(words[words.length - 1] as string)
+    );
+  });
+}
+
+/** Headings of a block of witnesses' or signers' blanks. */
+const BLOCK_HEADINGS = new Set([
+  'witnesses',
+  'testemunhas',
+  'testigos',
+  'testimoni',
+  'zeugen',
+  'temoins',
+  'signatures',
+  'assinaturas',
+  'firmas',
+  'firme',
+  'unterschriften',
+]);
+const WITNESS = /^(witness|testemunha|testigo|testimon|zeuge|temoin)/;
+
+/**
+ * Numbered blanks under a heading of witnesses or signatures ("TESTEMUNHAS:" over "1. ____   2. ____"):
+ * each blank, at least 80 pt long, is a place to sign (a witness's, under a heading of witnesses).
+ */
+export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: string }> {
+  const out: Array<{ segment: Segment; role?: string }> = [];
+  for (const line of lines) {
+    for (let k = 0; k + 1 < line.tokens.length; k++) {
+      if (!/^\d$/.test(line.tokens[k] as string) || line.tokens[k + 1] !== '\0') continue;
+      const w = line.words[line.tokenWord[k + 1] as number] as Word;
+      if (w.box.x1 - w.box.x0 < 80) continue;
+      const heading = lines.find(
+        (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
+      );
+      if (!heading) continue;
+      const y = w.baseline + Math.min(2, 0.2 * w.size);
+      out.push({ segment: { x0: w.box.x0, x1: w.box.x1, y }, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Lines to sign on without a caption: a name typed under them, or numbered under a heading of witnesses. */
+export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+  return [...namedLines(lines, segments, used).map((segment) => ({ segment })), ...numberedBlanks(lines).filter((b) => !used.has(b.segment))];
+}
+
+/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
+export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
+  return parties.some(
+    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
+  );
+}
+
+/**
+ * A party caption with a place to sign found right under it in its column ("____ / CONTRACTOR / By: ____"):
+ * the party signs there ("By:"); the line over its name is for the name.
+ */
+export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
+  const { box } = caption;
+  return places.some((p) => p.y0 >= box.y1 - 2 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
 }

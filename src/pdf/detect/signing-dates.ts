@@ -133,6 +133,10 @@ const SIGNING = new Set(
     'sign',
     'signing',
     'executed',
+    'unterschrieben',
+    'firmato',
+    'assinado',
+    'firmado',
     'execution',
     'dated',
     'signe',
@@ -175,14 +179,15 @@ export function bareDate(label: Label): boolean {
   );
 }
 
-/** Beside a place to sign: on its row, or in the block around it (above or below, in the same columns). */
+/** Beside a place to sign: on its row, in the rows right above or below it, or in the block around it (above or below, in the same columns). */
 export function besideSignature(rect: Rect, places: readonly Rect[]): boolean {
   return places.some((p) => {
     const sameRow = overlap1(p.y0, p.y1, rect.y0, rect.y1) > 0;
     if (sameRow) return true;
     const dy = rect.y0 >= p.y1 ? rect.y0 - p.y1 : p.y0 - rect.y1;
     const dx = Math.max(0, Math.max(p.x0, rect.x0) - Math.min(p.x1, rect.x1));
-    return dy <= 90 && dx <= 60;
+    // (A row or two apart, anywhere across the page: "Data ____" at the left over "Firma" at the right.)
+    return (dy <= 90 && dx <= 60) || dy <= 45;
   });
 }
 
@@ -236,6 +241,30 @@ function lineAbove(line: Line, lines: Line[]): Line | undefined {
 }
 
 const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
+
+const ON = new Set(['on', 'am', 'em', 'el']);
+
+/**
+ * A blank after "on" in a sentence that says it is signed then ("the parties have signed this agreement on
+ * ______", "unterschrieben am ______"): the signing date, on the blank.
+ */
+export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    for (let k = 1; k < line.tokens.length; k++) {
+      if (line.tokens[k] !== '\0' || !ON.has(line.tokens[k - 1] as string) || !line.tokens.slice(Math.max(0, k - 9), k - 1).some((t) => SIGNING.has(t)))
+        continue;
+      const w = line.words[line.tokenWord[k] as number] as Word;
+      if (w.box.x1 - w.box.x0 < 40) continue;
+      const y1 = w.baseline + Math.min(2, 0.2 * w.size);
+      let top = y1 - 20;
+      for (const l of lines)
+        if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, w.box.x0, w.box.x1) > 0) top = l.box.y1 + 1;
+      out.push({ rect: { x0: w.box.x0, y0: top, x1: w.box.x1, y1 }, line });
+    }
+  }
+  return out;
+}
 
 /**
  * The date of a place-and-date formula written as blanks ("Cuiabá, ____ de ________ de 20__", "Lima, …… de
@@ -359,4 +388,9 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
   }
   return out;
+}
+
+/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______". */
+export function formulaDates(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines)];
 }

@@ -5,7 +5,8 @@
  *
  * The rules, in the order they apply, each in its own module:
  * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs
- *   (text-tags.ts); dates written as month/day/year blanks after "executed on" (signing-dates.ts).
+ *   (text-tags.ts); dates written as month/day/year blanks after "executed on", or a blank after "signed
+ *   … on" (signing-dates.ts).
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
  *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
@@ -16,14 +17,14 @@
  * One spot gets one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace } from './blank-space.js';
+import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
+  blankBefore,
   boxAround,
+  captionAbove,
   boxBeside,
-  cellAt,
-  cellBlank,
   fillAfter,
   geometryBelow,
   rowBelow,
@@ -31,6 +32,8 @@ import {
   segmentBeside,
   segmentOver,
   ruleUnder,
+  rowEnd,
+  slashBlanks,
   sortRules,
   standOn,
   holdsBlank,
@@ -38,13 +41,14 @@ import {
   written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { cellAt, cellBlank } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, coSigners, onPartyLine, partyCaptions, partyLine } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, datePartFields, otherDate, placeCommaFields, placeDateFields, placeDenFields } from './signing-dates.js';
+import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
+import { dotsRead } from './glyph-runs.js';
 import {
-  FIELD_HEIGHT,
   clip,
   overlap1,
   rectOf,
@@ -61,14 +65,15 @@ import {
 
 export type { PageModel, Rect, Segment, Suggestion, VRule, Widget, Word } from './page-model.js';
 export { buildLines } from './lines-and-labels.js';
-export { cellAt } from './blank-geometry.js';
+export { cellAt } from './table-cells.js';
 export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 /** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
-export function suggestFields(page: PageModel): Suggestion[] {
+export function suggestFields(read: PageModel): Suggestion[] {
+  const page = read.ocr ? { ...read, words: dotsRead(read.words) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
@@ -92,7 +97,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}),
     });
   }
-  for (const part of [...datePartFields(lines), ...placeDateFields(lines)]) {
+  for (const part of formulaDates(lines)) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
@@ -200,15 +205,20 @@ export function suggestFields(page: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || label.valueAfter) continue;
     const type = label.entry.type;
-    const fill = fillAfter(label);
+    const fill = blankBefore(label, geo.free) ?? fillAfter(label);
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
-      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, geo.h), 'label_with_geometry', 0.9);
+      for (const more of type === 'initials' ? slashBlanks(label) : [])
+        claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
-    if (cell) {
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
+    // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
+    const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
+    if (cell && !(onBaseline && beside.x0 >= cell.x0 - 2 && beside.x1 <= cell.x1 + 2)) {
       // In a table the cell decides: a blank beside or below it, or nothing.
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
@@ -219,22 +229,22 @@ export function suggestFields(page: PageModel): Suggestion[] {
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    if (row && !signsAbove(segmentOver(label, geo.free, used, shared))) {
+    if (row && !onBaseline && !signsAbove(segmentOver(label, geo.free, used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
-    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
     // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
     // a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
-      used.add(beside);
-      claim(label, type, standOn(type, beside.x0, beside.x1, beside.y, label, lines), 'label_with_geometry', 0.92);
+      const x1 = rowEnd(label, beside, lines);
+      (x1 < beside.x1 ? shared : used).add(beside);
+      claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, geo.h), 'label_with_geometry', 0.92);
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
     const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     if (under && roomAbove(type, under.segment, label, lines, 8)) {
-      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, geo.h), 'label_with_geometry', 0.9);
       continue;
     }
     const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
@@ -254,7 +264,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
-    if (over && roomAbove(label.entry.type, over, label, lines)) {
+    if (over && roomAbove(label.entry.type, over, label, lines) && !(label.colon && label.entry.type === 'text')) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
       if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
@@ -271,7 +281,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
       const x1 = next ? next.box.x0 - 4 : over.x1;
       if (row.length > 0) shared.add(over);
       else used.add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines), 'label_with_geometry', 0.88);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, geo.h), 'label_with_geometry', 0.88);
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
@@ -281,7 +291,7 @@ export function suggestFields(page: PageModel): Suggestion[] {
     if (!below) continue;
     if ('y' in below) {
       used.add(below);
-      const rect = standOn(label.entry.type, below.x0, below.x1, below.y, label, lines);
+      const rect = standOn(label.entry.type, below.x0, below.x1, below.y, label, lines, geo.h);
       rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
     } else {
@@ -291,17 +301,33 @@ export function suggestFields(page: PageModel): Suggestion[] {
   // Party-name signature blocks: a line captioned by a party's name alone.
   for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
-    if (!line) continue;
+    if (!line || signsBelow(caption, out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf))) continue;
     const r = clip(onPartyLine(line, caption, lines), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     used.add(line);
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
   }
+  // Lines with only a name typed under them on a page that speaks of signing; numbered blanks under "Witnesses:".
+  for (const { segment, role } of captionlessLines(lines, [...geo.free, ...fills], used)) {
+    const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines), page);
+    if (r.y1 - r.y0 < 10 || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
+    used.add(segment);
+    out.push({
+      type: 'signature',
+      page: page.page,
+      ...xywh(r),
+      confidence: page.ocr ? 0.68 : 0.75,
+      reason: 'label_with_geometry',
+      ...(role ? { roleHint: role } : {}),
+    });
+  }
   // Room to write.
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || heading(label)) continue;
+    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
+    // A caption right under a field found already names it ("X ______" over "Signature of Patient").
+    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
@@ -340,32 +366,6 @@ export function suggestFields(page: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-/** How far a widget is from a label: along the row beside it, or down below it. */
-function gapTo(label: Label, box: Rect): number {
-  const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
-  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
-}
-
-/** Another caption above the rule, within a field's height, with its blank still to find. */
-function captionAbove(label: Label, over: Segment, labels: Label[]): boolean {
-  return labels.some(
-    (o) =>
-      o !== label &&
-      !o.done &&
-      o.line !== label.line &&
-      o.box.y1 <= over.y + 1 &&
-      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
-      overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
-  );
-}
-
-/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
-function partyAbove(over: Segment, parties: ReturnType<typeof partyCaptions>): boolean {
-  return parties.some(
-    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
-  );
 }
 
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */

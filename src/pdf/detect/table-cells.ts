@@ -1,0 +1,101 @@
+/**
+ * Table cells: the cell four rules close around a point, and where a caption in a cell has its blank (the
+ * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
+ */
+import { TOLERANCE } from './blank-geometry.js';
+import { isFillToken } from './lexicon.js';
+import { MIN_BESIDE, type Geometry, type Label, type PageModel, type Rect, type Segment, type VRule, type Word } from './page-model.js';
+
+/** The table cell (four rules around it, or three and the sides' common top) holding the point, if any. */
+export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
+  let top: Segment | undefined;
+  let bottom: Segment | undefined;
+  for (const s of geo.h) {
+    if (s.x0 - TOLERANCE > x || s.x1 + TOLERANCE < x) continue;
+    if (s.y <= y && (!top || s.y > top.y)) top = s;
+    if (s.y > y && (!bottom || s.y < bottom.y)) bottom = s;
+  }
+  let left: VRule | undefined;
+  let right: VRule | undefined;
+  for (const r of geo.v) {
+    if (r.y0 - TOLERANCE > y || r.y1 + TOLERANCE < y) continue;
+    if (r.x <= x && (!left || r.x > left.x)) left = r;
+    if (r.x > x && (!right || r.x < right.x)) right = r;
+  }
+  if (!bottom || !left || !right) return undefined;
+  // A cell open at the top (the first row of a grid under a paragraph): its sides start together under
+  // the text above, and that is its top.
+  const sidesTop = Math.max(left.y0, right.y0);
+  const open = Math.abs(left.y0 - right.y0) <= TOLERANCE && sidesTop <= y && (!top || top.y < sidesTop - TOLERANCE);
+  if (!top && !open) return undefined;
+  const cell = { x0: left.x, y0: open ? sidesTop : (top as Segment).y, x1: right.x, y1: bottom.y };
+  if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
+  // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
+  // that meet or overlap: a tax form's grid row under cells of different widths).
+  const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE);
+  const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
+  return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
+}
+
+/** Whether the rules at height `y` (within a point), joined where they meet, run from `x0` to `x1`. */
+function covers(h: readonly Segment[], y: number, x0: number, x1: number): boolean {
+  let reach = x0;
+  for (const s of h.filter((r) => Math.abs(r.y - y) <= 1).sort((a, b) => a.x0 - b.x0)) if (s.x0 <= reach + 1 && s.x1 > reach) reach = s.x1;
+  return reach >= x1;
+}
+
+/** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
+export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
+  const { box, reach, line } = label;
+  const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
+  const empty = (r: Rect) =>
+    !page.words.some((w) => {
+      const cx = (w.box.x0 + w.box.x1) / 2;
+      const cy = (w.box.y0 + w.box.y1) / 2;
+      return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
+    });
+  const below = cell.y1 - box.y1;
+  // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
+  const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
+  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0))) return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: cell.y1 });
+  // A caption at the bottom of a tall cell, without a colon, is printed under where one writes.
+  if (!label.colon && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
+    return inset({ x0: cell.x0, y0: cell.y0, x1: cell.x1, y1: box.y0 - 1 });
+  const middle = (cell.y0 + cell.y1) / 2;
+  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
+  if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
+  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
+  // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
+  if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
+  const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
+  if (room >= MIN_BESIDE[label.entry.type]) {
+    return inset(line.rtl ? { x0: cell.x0, y0: cell.y0, x1: reach.x0 - 4, y1: cell.y1 } : { x0: reach.x1 + 4, y0: cell.y0, x1: cell.x1, y1: cell.y1 });
+  }
+  if (under && empty(under)) return inset(under);
+  return undefined;
+}
+
+/**
+ * A cell in a row of column headers: the cells beside it in its row hold words too, and the cell under
+ * it is of its column (same sides) and at least as tall (a row to write in).
+ */
+function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean {
+  if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < cell.y1 - cell.y0 - 1) return false;
+  const middle = (cell.y0 + cell.y1) / 2;
+  const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, middle), cellAt(geo, cell.x1 + TOLERANCE + 1, middle)].filter(
+    (c): c is Rect => c !== undefined && Math.abs(c.y0 - cell.y0) <= TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
+  );
+  return (
+    neighbours.length > 0 &&
+    neighbours.every((c) =>
+      words.some(
+        (w) =>
+          /[\p{L}]/u.test(w.text) &&
+          (w.box.x0 + w.box.x1) / 2 > c.x0 &&
+          (w.box.x0 + w.box.x1) / 2 < c.x1 &&
+          (w.box.y0 + w.box.y1) / 2 > c.y0 &&
+          (w.box.y0 + w.box.y1) / 2 < c.y1,
+      ),
+    )
+  );
+}

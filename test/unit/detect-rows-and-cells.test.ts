@@ -1,0 +1,361 @@
+// Field detection's rules for rows and cells on hand-built pages: column headers over empty rows, captions
+// at the bottom of a cell, stacked rows of lines, captions wider than their line or set apart from it by a
+// line's height, long qualifiers before a blank; caption wording of several languages; what is not a place
+// to sign (a caption inside running text, a caption under a field found already, a row of data captions).
+// No PDF, no child process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitItem } from '../../src/pdf/detect/page-scan.js';
+import { suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
+
+/** Words laid out left to right (or right to left) on one baseline, Helvetica-ish widths. */
+function words(text: string, x: number, baseline: number, size = 10, rtl = false): Word[] {
+  return splitItem(text, x, baseline, [...text].length * size * 0.5, size, rtl);
+}
+
+function page(parts: Partial<PageModel>): PageModel {
+  return { page: 1, width: 595.28, height: 841.89, words: [], segments: [], verticals: [], boxes: [], widgets: [], ocr: false, ...parts };
+}
+
+/** A paragraph of running text in a language, so that the page's language is known. */
+function paragraph(language: 'en' | 'it' | 'de' | 'ar', y: number): Word[] {
+  const text = {
+    en: 'The undersigned declares that he has read the terms of this agreement and that he agrees to them and to the processing of the data',
+    it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero con la firma',
+    de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit der Verarbeitung der Daten einverstanden ist',
+    ar: 'يقر الطرف الثاني بأنه قد اطلع على شروط هذا العقد وأنه يوافق عليها وعلى معالجة البيانات الشخصية الخاصة به في هذا العقد',
+  }[language];
+  return [0, 1, 2, 3].flatMap((i) => words(text, 50, y + i * 14, 9, language === 'ar'));
+}
+
+const brief = (list: Suggestion[]) =>
+  list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
+const h = (x0: number, x1: number, y: number) => ({ x0, x1, y });
+const v = (x: number, y0: number, y1: number) => ({ x, y0, y1 });
+
+test('table cells: a row of column headers over empty rows gives the cells under it; a caption at the bottom of a tall cell, the room above it', () => {
+  const headers = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Name', 60, 212), ...words('Signature', 240, 212), ...words('Date', 420, 212)],
+      segments: [h(50, 540, 200), h(50, 540, 218), h(50, 540, 245), h(50, 540, 272)],
+      verticals: [v(50, 200, 272), v(230, 200, 272), v(410, 200, 272), v(540, 200, 272)],
+    }),
+  );
+  assert.deepEqual(brief(headers), [
+    { type: 'text', x: 51, y: 219, w: 178, h: 25 },
+    { type: 'signature', x: 231, y: 219, w: 178, h: 25 },
+    { type: 'date', x: 411, y: 219, w: 128, h: 25 },
+  ]);
+  // A line drawn on the caption's baseline inside its cell is the blank, not the rest of the cell.
+  const lined = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 350, 200)],
+      segments: [h(40, 550, 165), h(100, 330, 201), h(380, 530, 201), h(40, 550, 212)],
+      verticals: [v(40, 165, 212), v(340, 165, 212), v(550, 165, 212)],
+    }),
+  );
+  assert.deepEqual(brief(lined), [
+    { type: 'signature', x: 100, y: 166, w: 230, h: 35 },
+    { type: 'date', x: 380, y: 181, w: 150, h: 20 },
+  ]);
+  const bottom = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature of Applicant', 60, 245), ...words('Date', 360, 245)],
+      segments: [h(50, 540, 200), h(50, 540, 250)],
+      verticals: [v(50, 200, 250), v(350, 200, 250), v(540, 200, 250)],
+    }),
+  );
+  assert.deepEqual(brief(bottom), [
+    { type: 'signature', x: 51, y: 201, w: 298, h: 34 },
+    { type: 'date', x: 351, y: 201, w: 188, h: 34 },
+  ]);
+});
+
+test('rows of lines: stacked rows keep a field each; a line under the row or starting under the caption is its blank', () => {
+  const stacked = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Name', 50, 200), ...words('Signature', 50, 222), ...words('Date', 50, 244)],
+      segments: [h(110, 360, 201), h(110, 360, 223), h(110, 360, 245)],
+    }),
+  );
+  assert.deepEqual(brief(stacked), [
+    { type: 'text', x: 110, y: 181, w: 250, h: 20 },
+    { type: 'signature', x: 110, y: 202, w: 250, h: 21 },
+    { type: 'date', x: 110, y: 225, w: 250, h: 20 },
+  ]);
+  // A border drawn 9 pt under the baseline (an HTML blank), and a line that starts under the caption's colon.
+  const low = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature', 50, 200)], segments: [h(100, 360, 209)] }));
+  assert.deepEqual(brief(low), [{ type: 'signature', x: 100, y: 169, w: 260, h: 40 }]);
+  // One rule after "Signature" running on under "Date": each caption takes its part.
+  const one = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 380, 200)], segments: [h(100, 530, 201)] }),
+  );
+  assert.deepEqual(brief(one), [
+    { type: 'signature', x: 100, y: 161, w: 276, h: 40 },
+    { type: 'date', x: 404, y: 181, w: 126, h: 20 },
+  ]);
+  // A row ruled above and below with a line on the caption's baseline: the line is the blank, not the row.
+  const ruled = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 50, 200), ...words('Date', 350, 200)],
+      segments: [h(40, 550, 165), h(100, 330, 201), h(380, 530, 201), h(40, 550, 212)],
+    }),
+  );
+  assert.deepEqual(brief(ruled), [
+    { type: 'signature', x: 100, y: 166, w: 230, h: 35 },
+    { type: 'date', x: 380, y: 181, w: 150, h: 20 },
+  ]);
+  const early = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature:', 50, 200)], segments: [h(90, 360, 201)] }));
+  assert.deepEqual(brief(early), [{ type: 'signature', x: 104, y: 161, w: 256, h: 40 }]);
+});
+
+test('captions under their line: wider than the line and centred under it, or a line and a half below it; a party named in several words', () => {
+  const wide = suggestFields(page({ words: [...paragraph('it', 100), ...words('Firma del legale rappresentante', 340, 215)], segments: [h(360, 480, 200)] }));
+  assert.deepEqual(brief(wide), [{ type: 'signature', x: 360, y: 160, w: 120, h: 40 }]);
+  const far = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift', 400, 224)], segments: [h(330, 530, 200)] }));
+  assert.deepEqual(brief(far), [{ type: 'signature', x: 330, y: 160, w: 200, h: 40 }]);
+  const party = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('......................................................', 300, 200),
+        ...words('Il legale rappresentante', 360, 214),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(party).map((s) => [s.type, s.x]),
+    [['signature', 300]],
+  );
+});
+
+test('a caption in parentheses right after its blank names that blank: "______ (Date) ______ (Signature)", a line then "(Unterschrift)"', () => {
+  const pair = suggestFields(page({ words: [...paragraph('en', 100), ...words('______________ (Date)      ______________________ (Signature)', 50, 200)] }));
+  assert.deepEqual(brief(pair), [
+    { type: 'signature', x: 176, y: 162, w: 123, h: 40 },
+    { type: 'date', x: 50, y: 182, w: 78, h: 20 },
+  ]);
+  const line = suggestFields(page({ words: [...paragraph('de', 100), ...words('(Unterschrift)', 260, 200)], segments: [h(50, 250, 201)] }));
+  assert.deepEqual(brief(line), [{ type: 'signature', x: 50, y: 161, w: 200, h: 40 }]);
+});
+
+test('party captions led by "for": "For the Company:" and "Für den Mieter" over a line, "Pela CONTRATANTE" under one', () => {
+  const company = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('For the Company:', 50, 200),
+        ...words('For the Client:', 330, 200),
+        ...words('______________________', 50, 235),
+        ...words('______________________', 330, 235),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(company).map((s) => [s.type, s.x]),
+    [
+      ['signature', 50],
+      ['signature', 330],
+    ],
+  );
+  const german = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Für den Mieter', 50, 200), ...words('Für den Vermieter', 330, 200)],
+      segments: [h(50, 250, 240), h(330, 530, 240)],
+    }),
+  );
+  assert.deepEqual(
+    german.map((s) => [s.type, s.roleHint]),
+    [
+      ['signature', 'tenant'],
+      ['signature', 'landlord'],
+    ],
+  );
+  const under = suggestFields(page({ words: [...paragraph('it', 100), ...words('Pela CONTRATANTE', 50, 214)], segments: [h(50, 250, 200)] }));
+  assert.deepEqual(
+    under.map((s) => s.type),
+    ['signature'],
+  );
+});
+
+test('a party caption with a "By:" line under it signs there; the line over its name is for the name', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('_________________________________________', 318, 640, 10),
+        ...words('CONTRACTOR', 356, 653, 12),
+        ...words('By: _____________________________', 318, 678, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.y + s.height)]),
+    [['signature', 680]],
+  );
+});
+
+test('a signature caption that opens its run reaches a long blank at its end without a colon; "Signed this ___ day of" is a date', () => {
+  for (const [language, line] of [
+    ['it', 'Firma del genitore o di chi esercita la responsabilità genitoriale ______________________'],
+    ['de', 'Unterschrift des Antragstellers bzw. des gesetzlichen Vertreters ______________________'],
+    ['en', 'Signature of parent or legal guardian if participant is under 18 ______________________'],
+  ] as const) {
+    const found = suggestFields(page({ words: [...paragraph(language, 100), ...words(line, 50, 200)] }));
+    assert.equal(found.length, 1, line);
+    assert.equal(found[0]?.type, 'signature', line);
+    assert.ok((found[0]?.x ?? 0) > 340 && (found[0]?.y ?? 0) < 200, `${line}: on the blank, not under the caption`);
+  }
+  const dated = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed this ______ day of ______________, 20____', 50, 200)] }));
+  assert.deepEqual(
+    dated.map((s) => s.type),
+    ['date'],
+  );
+});
+
+test('caption wording: qualifiers, elided articles, gender endings, Italian "in fede", Arabic "and" and OCR misreadings, name and signature in one caption', () => {
+  const cases: Array<[Word[], Array<{ x0: number; x1: number; y: number }>, string]> = [
+    [[...paragraph('de', 100), ...words('Rechtsverbindliche Unterschrift', 350, 215)], [h(330, 530, 200)], 'signature@330'],
+    [[...paragraph('it', 100), ...words("Firma dell'interessato ______________________", 50, 200)], [], 'signature@155'],
+    [[...paragraph('de', 100), ...words('Unterschrift Erziehungsberechtigte(r) ______________________', 50, 200)], [], 'signature@230'],
+    [[...paragraph('it', 100), ...words('In fede', 400, 200)], [h(330, 530, 240)], 'signature@330'],
+    [[...paragraph('ar', 100), ...words('الختم والتوقيع: ..........................', 300, 200, 10, true)], [], 'signature@300'],
+    [[...paragraph('ar', 100), ...words('التوفيع: ..........................', 300, 200, 10, true)], [], 'signature@300'],
+    [[...paragraph('it', 100), ...words('Nome e firma', 400, 215)], [h(330, 530, 200)], 'signature@330'],
+    [[...paragraph('de', 100), ...words('Datum der Unterschrift: ____________', 50, 200)], [], 'date@164'],
+  ];
+  for (const [pageWords, segments, expected] of cases) {
+    const found = suggestFields(page({ words: pageWords, segments }));
+    assert.deepEqual(
+      found.map((s) => `${s.type}@${Math.round(s.x)}`),
+      [expected],
+      pageWords.at(-1)?.text,
+    );
+  }
+});
+
+test('no place to sign: a caption inside running text, a caption under a field found already, a party blank in a row of data captions', () => {
+  const running = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('The contract runs from the …………. (Date of signature of the contract) until the end of March of the next year', 50, 200),
+      ],
+    }),
+  );
+  assert.deepEqual(running, []);
+  const named = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('X ______________________', 50, 200), ...words('Signature of Patient', 50, 214)] }),
+  );
+  assert.deepEqual(
+    named.map((s) => s.type),
+    ['signature'],
+  );
+  const data = suggestFields(
+    page({ words: [...paragraph('de', 100), ...words('BIC:', 72, 658), ...words('Bank: __________________', 242, 659)], segments: [h(106, 207, 660)] }),
+  );
+  assert.ok(!data.some((s) => s.type === 'signature'), JSON.stringify(brief(data)));
+});
+
+test('a blank after "on" in a sentence about signing is the signing date; a birth date after "nato a ____ il" is none', () => {
+  const signed = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('In witness whereof, the parties have signed this agreement on ______________.', 50, 200)] }),
+  );
+  assert.deepEqual(brief(signed), [{ type: 'date', x: 352, y: 182, w: 83, h: 20 }]);
+  const born = suggestFields(
+    page({ words: [...paragraph('it', 100), ...words('Il sottoscritto ______________ nato a ____________ il ___________', 50, 200)] }),
+  );
+  assert.ok(!born.some((s) => s.type === 'date'), JSON.stringify(brief(born)));
+});
+
+test('room to write: German "Unterschrift" without a colon signs above it when a signature\'s height is clear there; with a colon, beside it', () => {
+  const above = suggestFields(page({ words: [...paragraph('de', 100), ...words('Frankfurt, den', 57, 323), ...words('Unterschrift', 376, 323)] }));
+  assert.deepEqual(
+    brief(above).filter((s) => s.type === 'signature'),
+    [{ type: 'signature', x: 376, y: 273, w: 180, h: 40 }],
+  );
+  const beside = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift:', 330, 300)] }));
+  assert.ok((beside[0]?.x ?? 0) > 390 && (beside[0]?.y ?? 0) > 250, JSON.stringify(brief(beside)));
+});
+
+test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
+  const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
+  const named = suggestFields(
+    page({ words: [...signing, ...words('John Smith', 330, 214), ...words('Chief Executive Officer', 330, 226)], segments: [h(330, 530, 200)] }),
+  );
+  assert.deepEqual(brief(named), [{ type: 'signature', x: 330, y: 173, w: 200, h: 27 }]);
+  // Not without signing on the page, nor over a heading, nor a double rule.
+  const unsigned = suggestFields(page({ words: [...paragraph('en', 100), ...words('John Smith', 330, 214)], segments: [h(330, 530, 200)] }));
+  assert.deepEqual(unsigned, []);
+  const heading = suggestFields(page({ words: [...signing, ...words('Mustang Consulting LLC', 330, 222, 18)], segments: [h(330, 530, 200)] }));
+  assert.deepEqual(heading, []);
+  const double = suggestFields(page({ words: [...signing, ...words('John Smith', 330, 214)], segments: [h(330, 530, 192), h(330, 530, 200)] }));
+  assert.deepEqual(double, []);
+});
+
+test('numbered blanks under a heading of witnesses are their places to sign', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Witnesses:', 50, 200),
+        ...words('1. ____________________________', 50, 235),
+        ...words('2. ____________________________', 330, 235),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.roleHint, Math.round(s.x)]).sort((a, b) => Number(a[2]) - Number(b[2])),
+    [
+      ['signature', 'witness', 55],
+      ['signature', 'witness', 335],
+    ],
+  );
+  const list = suggestFields(page({ words: [...paragraph('en', 100), ...words('1. ____________________________', 50, 235)] }));
+  assert.deepEqual(list, []);
+});
+
+test('"Initials: ____ / ____" asks each party for initials', () => {
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Initials: _________ / ________', 90, 753, 12)] }));
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['initials', 'initials'],
+  );
+  assert.ok((found[1]?.x ?? 0) > (found[0]?.x ?? 0) + (found[0]?.width ?? 0), JSON.stringify(brief(found)));
+});
+
+test('on a scanned page, a dotted line OCR read as small letters it has no confidence in is a run of dots', () => {
+  const doubtful = (w: Word): Word => ({ ...w, confidence: 0.05 });
+  const read = [
+    ...paragraph('de', 100),
+    ...words('Frankfurt am Main, den', 73, 703, 12),
+    ...[
+      ['eer', 246, 269],
+      ['eevee', 272, 307],
+      ['fetes', 311, 357],
+      ['eee', 365, 407],
+    ].map(([text, x0, x1]) =>
+      doubtful({ text: text as string, box: { x0: x0 as number, y0: 694, x1: x1 as number, y1: 705 }, baseline: 703, size: 12, confidence: 1 }),
+    ),
+    ...words('(Unterschrift)', 326, 717, 12),
+  ];
+  const found = suggestFields(page({ words: read, ocr: true }));
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.x)]),
+    [['signature', 246]],
+  );
+  // The same words read with confidence are words.
+  assert.deepEqual(
+    suggestFields(page({ words: read.map((w) => ({ ...w, confidence: 0.9 })), ocr: true })).filter((s) => s.x >= 240 && s.x < 250),
+    [],
+  );
+});
+
+test('a bare date a row from a place to sign is its date wherever it sits across the page', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Data ______________', 50, 200), ...words('Firma', 420, 225), ...words('______________________', 360, 255)],
+    }),
+  );
+  assert.deepEqual(found.map((s) => s.type).sort(), ['date', 'signature']);
+});
