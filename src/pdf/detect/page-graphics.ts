@@ -104,9 +104,9 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     }
   }
   return {
-    segments: distinct([...horizontal, ...dottedRules(dots, MIN_RULE)]),
-    verticals: distinctVerticals(vertical),
-    boxes: distinctRects(boxes),
+    segments: distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']),
+    verticals: distinct(vertical, ['x', 'y0', 'y1']),
+    boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
     images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
   };
@@ -168,29 +168,12 @@ function asRect(points: Point[]): Rect | undefined {
 
 const same = (a: Point, b: Point) => Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;
 
-function distinct(segments: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const s of segments) {
-    if (out.some((o) => Math.abs(o.y - s.y) < 1 && Math.abs(o.x0 - s.x0) < 1 && Math.abs(o.x1 - s.x1) < 1)) continue;
-    out.push(s);
-  }
-  return out;
-}
-
-function distinctVerticals(rules: VRule[]): VRule[] {
-  const out: VRule[] = [];
-  for (const v of rules) {
-    if (out.some((o) => Math.abs(o.x - v.x) < 1 && Math.abs(o.y0 - v.y0) < 1 && Math.abs(o.y1 - v.y1) < 1)) continue;
-    out.push(v);
-  }
-  return out;
-}
-
-function distinctRects(rects: Rect[]): Rect[] {
-  const out: Rect[] = [];
-  for (const r of rects) {
-    if (out.some((o) => Math.abs(o.x0 - r.x0) < 1 && Math.abs(o.y0 - r.y0) < 1 && Math.abs(o.x1 - r.x1) < 1 && Math.abs(o.y1 - r.y1) < 1)) continue;
-    out.push(r);
+/** The items once each: an item within 1 pt of one kept before, on every coordinate `keys` names, is left out. */
+function distinct<K extends string, T extends Record<K, number>>(items: T[], keys: readonly K[]): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    if (out.some((o) => keys.every((k) => Math.abs(o[k] - item[k]) < 1))) continue;
+    out.push(item);
   }
   return out;
 }
