@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import './detect/ocr-canvas.js';
 import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openPdf, scanPage, type PageScan } from './detect/page-scan.js';
+import { openPdf, scanPage, textPageModel, type PageScan } from './detect/page-scan.js';
 import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
 import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
@@ -95,18 +95,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       // A page pdf.js cannot read is left out; the others are still analysed.
       if (scan === undefined) continue;
       geometry.set(n, { page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
-      const model: PageModel = {
-        page: n,
-        width: scan.width,
-        height: scan.height,
-        words: scan.words,
-        segments: scan.segments,
-        verticals: scan.verticals,
-        boxes: scan.boxes,
-        images: scan.images,
-        widgets: scan.widgets,
-        ocr: false,
-      };
+      const model = textPageModel(n, scan);
       const imageBacked = scan.imageCover >= IMAGE_BACKED;
       if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) {
         nativeWords.push(...scan.words.slice(0, 2000));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
-import { openPdf, scanPage } from '../../src/pdf/detect/page-scan.js';
+import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
@@ -21,18 +21,7 @@ test('white text (an anchor hidden in a template) is not read; the blank after "
     assert.ok(texts.includes('Signed:'), JSON.stringify(texts));
     assert.ok(!texts.some((t) => t.includes('sn1')), JSON.stringify(texts));
     assert.ok(texts.includes('black'), 'text painted in a colour is read');
-    const found = suggestFields({
-      page: 1,
-      width: scan.width,
-      height: scan.height,
-      words: scan.words,
-      segments: scan.segments,
-      verticals: scan.verticals,
-      boxes: scan.boxes,
-      widgets: scan.widgets,
-      images: scan.images,
-      ocr: false,
-    });
+    const found = suggestFields(textPageModel(1, scan));
     assert.deepEqual(
       found.map((s) => [s.type, s.reason]),
       [['signature', 'label_with_geometry']],
@@ -57,19 +46,9 @@ test('images drawn on a page are located (a signature image over a line fills it
     assert.equal(scan.images.length, 1);
     const img = scan.images[0] as { x0: number; y0: number; x1: number; y1: number };
     assert.deepEqual([img.x0, img.y0, img.x1, img.y1].map(Math.round), [150, 792 - 525, 270, 792 - 495]);
-    const model = {
-      page: 1,
-      width: scan.width,
-      height: scan.height,
-      words: scan.words,
-      segments: scan.segments,
-      verticals: scan.verticals,
-      boxes: scan.boxes,
-      widgets: scan.widgets,
-      ocr: false,
-    };
-    assert.equal(suggestFields(model).length, 1, 'without the image: a place to sign');
-    assert.deepEqual(suggestFields({ ...model, images: scan.images }), [], 'signed already');
+    const { images, ...withoutImages } = textPageModel(1, scan);
+    assert.equal(suggestFields(withoutImages).length, 1, 'without the image: a place to sign');
+    assert.deepEqual(suggestFields({ ...withoutImages, images }), [], 'signed already');
   } finally {
     await pdf.destroy();
   }

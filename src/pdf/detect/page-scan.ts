@@ -10,7 +10,7 @@ import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDF
 import { isFillToken } from './lexicon.js';
 import { joinGlyphs } from './glyph-runs.js';
 import { readGraphics, type Matrix } from './page-graphics.js';
-import type { Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
+import type { PageModel, Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
 const asset = (dir: string) => `${path.join(PDFJS_ROOT, dir)}${path.sep}`;
 /** Images above this many pixels are not decoded (a scan of A4 at 600 dpi is 35 million). */
@@ -29,6 +29,12 @@ export interface PageScan {
   images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
+}
+
+/** Page `page` as the rules read it, from its scan: its text layer, drawings, widgets and images (no OCR). */
+export function textPageModel(page: number, scan: PageScan): PageModel {
+  const { width, height, words, segments, verticals, boxes, images, widgets } = scan;
+  return { page, width, height, words, segments, verticals, boxes, images, widgets, ocr: false };
 }
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
