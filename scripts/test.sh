@@ -29,7 +29,7 @@ elif [ "${PARAPH_TEST_SET:-all}" != all ]; then
   echo "PARAPH_TEST_SET must be all or every-line, not ${PARAPH_TEST_SET}" >&2; exit 2
 fi
 # Node's compile cache for the test processes (each file is a process that loads the server's modules
-# through tsx): the code compiled by the first file is reused by the others, about 0.4 CPU-s a file.
+# from the sources): the code compiled by the first file is reused by the others, about 0.4 CPU-s a file.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/paraph-test-compile-cache}"
 # PARAPH_TEST_CONCURRENCY: files run at once (2: the tests are CPU-bound on a 2-core machine).
-exec node --import tsx --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"
+exec node --import ./src/platform/source-imports.ts --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"

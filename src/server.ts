@@ -106,13 +106,17 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       ctx: context,
       close: () =>
         (closed ??= (async () => {
-          await server.close();
-          await scheduler.stop();
-          await dispatcher.stop();
-          await catcher.close();
-          await context.close();
-          lock?.release();
-          if (config.dataDir === null) removeDataDir(dataDir);
+          try {
+            await server.close();
+            await scheduler.stop();
+            await dispatcher.stop();
+            await catcher.close();
+            await context.close();
+          } finally {
+            // Even when a step above failed: the lock and a throwaway directory never outlive the server.
+            lock?.release();
+            if (config.dataDir === null) removeDataDir(dataDir);
+          }
         })()),
     };
   } catch (error) {

@@ -24,10 +24,13 @@ interface EventQueue {
 export class SlidingWindow {
   private readonly queues = new Map<string, EventQueue>();
 
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
+  readonly limit: number;
+  readonly windowMs: number;
+
+  constructor(limit: number, windowMs: number) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
 
   consume(key: string, now: number): WindowVerdict {
     let queue = this.queues.get(key);

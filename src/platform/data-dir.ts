@@ -11,13 +11,17 @@ const NOT_PARAPHS = `This is not a paraph data directory. ${CHOOSE_ANOTHER}`;
  */
 export class DataDirError extends Error {
   override name = 'DataDirError';
-  constructor(
-    readonly dir: string,
-    readonly problem: string,
-    readonly remedy: string,
-    readonly source = '--data-dir',
-  ) {
+  readonly dir: string;
+  readonly problem: string;
+  readonly remedy: string;
+  readonly source: string;
+
+  constructor(dir: string, problem: string, remedy: string, source = '--data-dir') {
     super(`data directory ${dir} (${source}) ${problem}. ${remedy}.`);
+    this.dir = dir;
+    this.problem = problem;
+    this.remedy = remedy;
+    this.source = source;
   }
 
   /** The same failure, naming how the directory was chosen: `PARAPH_DATA_DIR`, or the default. */

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Where paraph's own files are. paraph runs from its compiled modules (dist/…), from the one-file
- * build `bin/paraph.js` loads (dist/paraph.js), or from its TypeScript sources under tsx (tests):
+ * build `bin/paraph.js` loads (dist/paraph.js), or from its TypeScript sources (tests; platform/source-imports.ts):
  * the package folder is the nearest one above this module that holds package.json and signing-ui/.
  */
 export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
-/** True when paraph runs from its sources: its child processes and workers then load .ts files through tsx. */
+/** True when paraph runs from its sources: its child processes and workers then load .ts files (platform/source-imports.ts). */
 export const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 /** A module of paraph's own as a file URL, e.g. `pdf/inspect-child`: dist/pdf/inspect-child.js, or src/pdf/inspect-child.ts. */

@@ -10,9 +10,12 @@ import { Worker, type TransferListItem } from 'node:worker_threads';
 import { FROM_SOURCE, ownModuleUrl } from './package-files.js';
 import { workerMark } from './worker-protocol.js';
 
+/** Loaded first by a child or thread started from the sources (platform/source-imports.ts). */
+const SOURCE_IMPORTS = ownModuleUrl('platform/source-imports');
+
 /** What starting a worker needs. */
 export interface WorkerStart {
-  /** The entry module: paraph's own (`pdf/inspect-child`: dist/pdf/inspect-child.js, or its .ts source under tsx), or a file URL. */
+  /** The entry module: paraph's own (`pdf/inspect-child`: dist/pdf/inspect-child.js, or its .ts source), or a file URL. */
   entry: string | URL;
   /** Given to the entry by `workerArguments`. */
   args?: string[];
@@ -57,12 +60,12 @@ export interface Events {
 }
 
 /**
- * From the sources under tsx the child loads its .ts entry through tsx; otherwise the compiled module
- * in dist/. The child gets none of the parent's flags: some break it (with --input-type it cannot load its file).
+ * From the sources, the child loads its .ts entry with platform/source-imports first; otherwise the compiled
+ * module in dist/. The child gets none of the parent's flags: some break it (with --input-type it cannot load its file).
  */
 export function startProcess(options: WorkerStart, events: Events): Handle {
   const entry = fileURLToPath(entryUrl(options.entry));
-  const execArgv = [...(FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : []), `--max-old-space-size=${options.heapMb}`];
+  const execArgv = [...(FROM_SOURCE ? ['--import', SOURCE_IMPORTS.href] : []), `--max-old-space-size=${options.heapMb}`];
   const child: ChildProcess = fork(entry, [workerMark(options.entry), ...(options.args ?? [])], {
     execArgv,
     serialization: 'advanced',
@@ -113,7 +116,7 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
   };
 }
 
-/** From the sources under tsx the thread loads its .ts entry through tsx; otherwise the compiled module in dist/. */
+/** From the sources, the thread loads platform/source-imports, then its .ts entry; otherwise the compiled module in dist/. */
 export function startThread(options: WorkerStart, events: Events): Handle {
   const entry = entryUrl(options.entry);
   const resourceLimits = { maxOldGenerationSizeMb: options.heapMb, ...(options.youngMb === undefined ? {} : { maxYoungGenerationSizeMb: options.youngMb }) };
@@ -123,15 +126,9 @@ export function startThread(options: WorkerStart, events: Events): Handle {
   if (!FROM_SOURCE) {
     worker = new Worker(entry, base);
   } else {
-    // Node 20 does not apply the parent's --import tsx hooks to a worker's entry module.
-    let tsx: string | undefined;
-    try {
-      tsx = import.meta.resolve('tsx/esm/api');
-    } catch {
-      tsx = undefined;
-    }
-    const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    worker = tsx === undefined ? new Worker(entry, { resourceLimits, workerData }) : new Worker(bootstrap, { ...base, eval: true });
+    // Module hooks belong to the thread that registers them: the worker registers its own.
+    const bootstrap = `import(${JSON.stringify(SOURCE_IMPORTS.href)}).then(() => import(${JSON.stringify(entry.href)}));`;
+    worker = new Worker(bootstrap, { ...base, eval: true });
   }
   worker.on('message', events.message);
   worker.on('error', events.error);

@@ -1,14 +1,16 @@
 /** An answer of paraph outside 2xx, with the API's error envelope taken apart. */
 export class SandboxRequestError extends Error {
   override name = 'SandboxRequestError';
-  constructor(
-    readonly status: number,
-    /** The envelope's `error.code` (`not_found`, `unauthorized`, …), or `http_<status>` when there was none. */
-    readonly code: string,
-    message: string,
-    readonly requestId: string | null,
-  ) {
+  readonly status: number;
+  /** The envelope's `error.code` (`not_found`, `unauthorized`, …), or `http_<status>` when there was none. */
+  readonly code: string;
+  readonly requestId: string | null;
+
+  constructor(status: number, code: string, message: string, requestId: string | null) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
   }
 }
 

@@ -15,12 +15,12 @@ export class SigningLinkError extends Error {
 /** The signing link's server refused a step, or could not be reached: the message says which and why. */
 export class SignerApiError extends Error {
   override name = 'SignerApiError';
-  constructor(
-    message: string,
-    /** What stopped the signer: the API refused a step, or the email code is needed or was not found. */
-    readonly reason: 'refused' | 'otp_required' | 'otp_not_found' = 'refused',
-  ) {
+  /** What stopped the signer: the API refused a step, or the email code is needed or was not found. */
+  readonly reason: 'refused' | 'otp_required' | 'otp_not_found';
+
+  constructor(message: string, reason: 'refused' | 'otp_required' | 'otp_not_found' = 'refused') {
     super(message);
+    this.reason = reason;
   }
 }
 

@@ -9,11 +9,11 @@ export interface SmtpEnvelope {
 
 /** A refusal from the message handler: the client gets `code message` instead of 250. */
 export class SmtpRefusal extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -62,10 +62,12 @@ export class SmtpSession {
   /** Replies not yet written: those of one batch of input leave in one write. */
   private out = '';
 
-  constructor(
-    private readonly socket: Socket,
-    private readonly options: SmtpSessionOptions,
-  ) {
+  private readonly socket: Socket;
+  private readonly options: SmtpSessionOptions;
+
+  constructor(socket: Socket, options: SmtpSessionOptions) {
+    this.socket = socket;
+    this.options = options;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', (error) => this.options.onError(error));

@@ -146,12 +146,17 @@ class Workload {
   private workedMs = 0;
   private toComplete = 0;
 
-  constructor(
-    private readonly rng: Random,
-    private readonly pdf: Uint8Array,
-    private readonly callbackUrl: string,
-    private readonly prefix: string,
-  ) {}
+  private readonly rng: Random;
+  private readonly pdf: Uint8Array;
+  private readonly callbackUrl: string;
+  private readonly prefix: string;
+
+  constructor(rng: Random, pdf: Uint8Array, callbackUrl: string, prefix: string) {
+    this.rng = rng;
+    this.pdf = pdf;
+    this.callbackUrl = callbackUrl;
+    this.prefix = prefix;
+  }
 
   /** Counts a finished round's running time towards the creation allowance. */
   endRound(session: Session): void {

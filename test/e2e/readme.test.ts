@@ -105,7 +105,8 @@ test('the CI recipe of docs/ci.md starts a throwaway sandbox on free ports and s
   assert.notEqual(ready.smtp_port, 2525, 'SMTP on a free port');
   assert.equal(typeof ready.pid, 'number');
   assert.equal(alive(ready.pid as number), false, 'the server stopped');
-  assert.equal(fs.existsSync(ready.data_dir as string), false, 'its temporary data directory is gone');
+  const log = () => fs.readFileSync(path.join(project.dir, 'paraph.log'), 'utf8');
+  assert.equal(fs.existsSync(ready.data_dir as string), false, `its temporary data directory is gone; the server's log:\n${log()}`);
   assert.match(result.out, /"data":\[\]/, 'the key answered the list');
 });
 

@@ -330,10 +330,13 @@ class Generator {
   private category: Category = 'multipart';
   private refs = 0;
 
-  constructor(
-    private readonly t: Targets,
-    private readonly rng: Rng,
-  ) {}
+  private readonly t: Targets;
+  private readonly rng: Rng;
+
+  constructor(t: Targets, rng: Rng) {
+    this.t = t;
+    this.rng = rng;
+  }
 
   all(): BadRequest[] {
     this.run('multipart', 330, this.multipartMutators());
