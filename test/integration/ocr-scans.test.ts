@@ -104,16 +104,19 @@ test("the OCR workers' memory is given back after the calls; the analysis proces
   assert.ok(read.ok && read.analysis.stats.ocrPages === 1, JSON.stringify(read).slice(0, 300));
   const afterOcr = residentMb(pid) as number;
   assert.ok(afterOcr > withoutOcr + 50, `OCR workers loaded: ${withoutOcr} -> ${afterOcr} MB`);
-  // Ten seconds without a job stop the workers; the process itself is kept for the next document.
+  // Ten seconds without a job stop the workers; the process itself is kept for the next document. At
+  // least half of what the workers took is given back (their heaps go with them; the allocator may keep
+  // some of the rest of the process's memory).
+  const givenBack = (afterOcr - withoutOcr) / 2;
   const until = Date.now() + 60_000;
   let now = afterOcr;
   while (Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     now = residentMb(pid) as number;
-    if (now < afterOcr - 50) break;
+    if (now < afterOcr - givenBack) break;
   }
   assert.equal(detector.pid, pid, 'the same analysis process');
-  assert.ok(now < afterOcr - 50, `memory given back: ${afterOcr} -> ${now} MB`);
+  assert.ok(now < afterOcr - givenBack, `memory given back: ${withoutOcr} MB without OCR, ${afterOcr} MB after it, ${now} MB after the workers stopped`);
   // And the next scan is read again (new workers).
   const again = await detector.detect(scan, { languages: ['eng'] });
   assert.ok(again.ok && again.analysis.stats.ocrPages === 1);
