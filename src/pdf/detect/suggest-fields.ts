@@ -41,13 +41,14 @@ import {
   written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
-import { cellAt, cellBlank } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
+import { siblingLines } from './sibling-lines.js';
 import {
   clip,
   overlap1,
@@ -223,6 +224,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
+      // A sign-in sheet: the column's further empty rows too.
+      for (const more of blank && type !== 'text' ? columnBelow(cell, blank, geo, page) : []) claim(label, type, more, 'label_with_geometry', 0.9);
       continue;
     }
     // A caption right under a line with room above it signs on that line (the pass below), even when
@@ -356,6 +359,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
       out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   }
+  // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
+  for (const r of siblingLines(out, [...geo.free, ...fills], used, lines, labels, page))
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
