@@ -321,3 +321,37 @@ test('"Unterschrift(en)" is a signature caption; a signature caption finds its l
     [['signature', 45, 772]],
   );
 });
+
+test('place-and-date formulas: Italian "Genova il ____" and "Lì ____" at the start of a line, a form field after "Dresden, den"', () => {
+  const italian = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('Lì _______________', 111, 355),
+        ...words('nato/a a ____________________ il ______________', 90, 420),
+        ...words('Genova il ________________', 90, 577),
+        ...words('firma leggibile', 404, 593, 9),
+      ],
+      segments: [h(326, 535, 578)],
+    }),
+  );
+  assert.deepEqual(
+    italian.filter((s) => s.type === 'date').map((s) => Math.round(s.y + s.height)),
+    [357, 579],
+  );
+  const german = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('Dresden, den', 71, 498, 11),
+        ...words('_'.repeat(26), 287, 513, 11),
+        ...words('Unterschrift des Mitglieds', 287, 526, 11),
+      ],
+      widgets: [{ kind: 'text', name: 'Textfeld 4', box: { x0: 143, y0: 487, x1: 208, y1: 500 } }],
+    }),
+  );
+  assert.deepEqual(german.map((s) => [s.type, s.reason]).sort(), [
+    ['date', 'acroform'],
+    ['signature', 'label_with_geometry'],
+  ]);
+});
