@@ -259,6 +259,21 @@ test("lines drawn alike beside or under a place to sign, each with a caption pri
     }),
   );
   assert.deepEqual(types(notSigner), ['date', 'signature']);
+  // Rules closing form rows are no lines alike: the caption under the first is the next row's (a colon), the
+  // words under the second an address.
+  const rows = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 500),
+        ...words('Client Signature:', 96, 643),
+        ...words('Consultant Signature:', 96, 691),
+        ...words('Jeff Zweifel - Mustang Buildings & Consulting LLC', 96, 727),
+        ...words('Business Address: 18 Pleasant Valley', 173, 754),
+      ],
+      segments: [h(90, 522, 672), h(90, 522, 743)],
+    }),
+  );
+  assert.ok(!rows.some((s) => Math.round(s.y + s.height) === 743), JSON.stringify(brief(rows)));
 });
 
 test('a caption printed under a form field names it: "Ort, Datum" under each of two boxes', () => {
