@@ -14,10 +14,10 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
   for (const [i, part] of parts.entries()) {
     const words = nameWords(part);
     if (words.some(otherDateWord) || (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x)))) return { type: 'text' };
-    // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
-    // Unterschrift", "Data e firma"): the place to sign.
-    if (matchLabels(words).some((m) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord))) return { type: 'signature' };
     if (words.some(isDateWord)) {
+      // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
+      // Unterschrift", "Data e firma"): the place to sign.
+      if (matchLabels(words).some((m) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord))) return { type: 'signature' };
       return { type: 'date', fieldKey: 'sign_date' };
     }
     const meaning = fieldFromName(words.join(' '));
