@@ -19,7 +19,8 @@ import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } f
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 import { OcrEngine, POOL } from './detect/ocr-engine.js';
 import { languageOrder, readBest } from './detect/ocr-script.js';
-import { binarise, labelRegions, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
+import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
+import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 

@@ -2,7 +2,7 @@
 // where images are drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts, closePath, fill, lineTo, moveTo, rgb } from '@cantoo/pdf-lib';
 import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 
@@ -49,6 +49,59 @@ test('images drawn on a page are located (a signature image over a line fills it
     const { images, ...withoutImages } = textPageModel(1, scan);
     assert.equal(suggestFields(withoutImages).length, 1, 'without the image: a place to sign');
     assert.deepEqual(suggestFields({ ...withoutImages, images }), [], 'signed already');
+  } finally {
+    await pdf.destroy();
+  }
+});
+
+test('table borders drawn as thin filled outlines with bevelled ends are rules: the cells under "Signature" are places to sign', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  // A border as some office suites draw it: a filled hexagon 0.6 pt thick, its ends cut at 45°.
+  const border = (x0: number, y0: number, x1: number, y1: number) => {
+    const t = 0.3;
+    const pts: Array<[number, number]> =
+      y0 === y1
+        ? [
+            [x0 - t, y0],
+            [x0, y0 - t],
+            [x1, y0 - t],
+            [x1 + t, y0],
+            [x1, y0 + t],
+            [x0, y0 + t],
+          ]
+        : [
+            [x0, y0 - t],
+            [x0 + t, y0],
+            [x0 + t, y1],
+            [x0, y1 + t],
+            [x0 - t, y1],
+            [x0 - t, y0],
+          ];
+    const [first, ...rest] = pts as [[number, number], ...Array<[number, number]>];
+    page.pushOperators(moveTo(...first), ...rest.map((p) => lineTo(...p)), closePath(), fill());
+  };
+  page.drawText('Name', { x: 80, y: 700, size: 11, font });
+  page.drawText('Signature', { x: 300, y: 700, size: 11, font });
+  for (const y of [715, 692, 662, 632]) border(70, y, 520, y);
+  for (const x of [70, 290, 520]) border(x, 632, x, 715);
+  const pdf = await openPdf(await doc.save());
+  try {
+    const scan = await scanPage(await pdf.getPage(1));
+    assert.deepEqual(
+      [...new Set(scan.segments.map((s) => Math.round(s.y)))].sort((a, b) => a - b),
+      [792 - 715, 792 - 692, 792 - 662, 792 - 632],
+    );
+    assert.equal(scan.verticals.length, 3);
+    const found = suggestFields(textPageModel(1, scan)).filter((s) => s.type === 'signature');
+    assert.deepEqual(
+      found.map((s) => [Math.round(s.x), Math.round(s.y + s.height)]).sort((a, b) => (a[1] as number) - (b[1] as number)),
+      [
+        [291, 792 - 663],
+        [291, 792 - 633],
+      ],
+    );
   } finally {
     await pdf.destroy();
   }

@@ -31,6 +31,8 @@ function paragraph(language: 'en' | 'it' | 'de', y: number): Word[] {
 const brief = (list: Suggestion[]) =>
   list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
 const types = (list: Suggestion[]) => list.map((s) => s.type).sort();
+const h = (x0: number, x1: number, y: number) => ({ x0, x1, y });
+const v = (x: number, y0: number, y1: number) => ({ x, y0, y1 });
 
 test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
   // "عمل" drawn as three presentation-form glyphs, left to right on the page (pdf.js gives one item each).
@@ -198,4 +200,173 @@ test('signing dates by their neighbourhood: date parts in short blanks, a place 
     }),
   );
   assert.deepEqual(types(sentence), ['signature']);
+});
+
+test("lines drawn alike beside or under a place to sign, each with a caption printed under it, are other signers' places", () => {
+  const run = '_'.repeat(30);
+  // "Datum, Unterschrift:" over three lines of one length on a row, each captioned under it.
+  const row = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 600),
+        ...words('Datum, Unterschrift:', 43, 752),
+        ...words(run, 43, 773),
+        ...words(run, 223, 773),
+        ...words(run, 403, 773),
+        ...words('(Antragsteller/in)', 43, 781, 7),
+        ...words('(zweite/r Erziehungsberechtigte/r)', 223, 781, 7),
+        ...words('Abteilungsleitung', 403, 781, 7),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    row
+      .filter((s) => s.type === 'signature')
+      .map((s) => Math.round(s.x))
+      .sort((a, b) => a - b),
+    [43, 223, 403],
+  );
+  // "Unterschrift Mitglied" under a line, and the line right under it in its column captioned "2. Erziehungsberechtigte/r".
+  const column = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 500),
+        ...words('Unterschrift Mitglied bzw. 1. Erziehungsberechtigte/r', 275, 689, 8),
+        ...words('2. Erziehungsberechtigte/r', 275, 752, 8),
+      ],
+      segments: [h(275, 542, 675), h(275, 542, 738)],
+    }),
+  );
+  assert.deepEqual(
+    column.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [
+      [275, 675],
+      [275, 738],
+    ],
+  );
+  // A line alike captioned with a date is that date's, not a signer's.
+  const dated = suggestFields(
+    page({
+      words: [...paragraph('de', 500), ...words('Unterschrift', 300, 689, 8), ...words('Zeuge', 60, 689, 8)],
+      segments: [h(300, 540, 675), h(50, 290, 675)],
+    }),
+  );
+  assert.deepEqual(types(dated), ['signature', 'signature']);
+  const notSigner = suggestFields(
+    page({
+      words: [...paragraph('de', 500), ...words('Unterschrift', 300, 689, 8), ...words('Ort, Datum', 60, 689, 8)],
+      segments: [h(300, 540, 675), h(50, 290, 675)],
+    }),
+  );
+  assert.deepEqual(types(notSigner), ['date', 'signature']);
+  // Rules closing form rows are no lines alike: the caption under the first is the next row's (a colon), the
+  // words under the second an address.
+  const rows = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 500),
+        ...words('Client Signature:', 96, 643),
+        ...words('Consultant Signature:', 96, 691),
+        ...words('Jeff Zweifel - Mustang Buildings & Consulting LLC', 96, 727),
+        ...words('Business Address: 18 Pleasant Valley', 173, 754),
+      ],
+      segments: [h(90, 522, 672), h(90, 522, 743)],
+    }),
+  );
+  assert.ok(!rows.some((s) => Math.round(s.y + s.height) === 743), JSON.stringify(brief(rows)));
+});
+
+test('a caption printed under a form field names it: "Ort, Datum" under each of two boxes', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 500), ...words('Ort, Datum', 45, 689, 8), ...words('Ort, Datum', 45, 752, 8)],
+      segments: [h(275, 542, 675), h(275, 542, 738)],
+      boxes: [
+        { x0: 45, y0: 648, x1: 269, y1: 676 },
+        { x0: 45, y0: 710, x1: 269, y1: 739 },
+      ],
+      widgets: [
+        { kind: 'text', name: 'Textfeld 8', box: { x0: 48, y0: 651, x1: 266, y1: 673 } },
+        { kind: 'text', name: 'Textfeld 8_2', box: { x0: 48, y0: 713, x1: 266, y1: 736 } },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.reason === 'acroform').map((s) => [s.type, Math.round(s.y)]),
+    [
+      ['date', 651],
+      ['date', 713],
+    ],
+  );
+});
+
+test('a form field named after a caption asking for the place, the date and the signature is the place to sign', () => {
+  const found = suggestFields(
+    page({
+      words: paragraph('de', 500),
+      widgets: [
+        {
+          kind: 'text',
+          name: 'Ort  Datum  Unterschrift bei Jugendlichen unter 18 Jahren der Erziehungsberechtigte',
+          box: { x0: 69, y0: 562, x1: 526, y1: 575 },
+        },
+        { kind: 'text', name: 'Datum', box: { x0: 69, y0: 600, x1: 200, y1: 615 } },
+      ],
+    }),
+  );
+  assert.deepEqual(types(found), ['date', 'signature']);
+});
+
+test('"Unterschrift(en)" is a signature caption; a signature caption finds its line under a whole signature\'s room', () => {
+  // At the top of a form row of a frame: the row under it.
+  const row = suggestFields(
+    page({
+      words: [...paragraph('de', 300), ...words('Unterschrift(en) des Zahlungspflichtigen (Kontoinhaber):', 71, 742, 9)],
+      segments: [h(64, 575, 700), h(64, 575, 732), h(64, 575, 786)],
+      verticals: [v(64, 86, 786), v(575, 86, 786)],
+    }),
+  );
+  assert.deepEqual(brief(row), [{ type: 'signature', x: 65, y: 746, w: 509, h: 39 }]);
+  // Over a run of underscores with room for a whole signature between them.
+  const below = suggestFields(
+    page({ words: [...paragraph('de', 300), ...words('Unterschrift des Kontoinhabers:', 45, 709, 9), ...words('_'.repeat(90), 45, 770, 9)] }),
+  );
+  assert.deepEqual(
+    below.map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]),
+    [['signature', 45, 772]],
+  );
+});
+
+test('place-and-date formulas: Italian "Genova il ____" and "Lì ____" at the start of a line, a form field after "Dresden, den"', () => {
+  const italian = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('Lì _______________', 111, 355),
+        ...words('nato/a a ____________________ il ______________', 90, 420),
+        ...words('Genova il ________________', 90, 577),
+        ...words('firma leggibile', 404, 593, 9),
+      ],
+      segments: [h(326, 535, 578)],
+    }),
+  );
+  assert.deepEqual(
+    italian.filter((s) => s.type === 'date').map((s) => Math.round(s.y + s.height)),
+    [357, 579],
+  );
+  const german = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('Dresden, den', 71, 498, 11),
+        ...words('_'.repeat(26), 287, 513, 11),
+        ...words('Unterschrift des Mitglieds', 287, 526, 11),
+      ],
+      widgets: [{ kind: 'text', name: 'Textfeld 4', box: { x0: 143, y0: 487, x1: 208, y1: 500 } }],
+    }),
+  );
+  assert.deepEqual(german.map((s) => [s.type, s.reason]).sort(), [
+    ['date', 'acroform'],
+    ['signature', 'label_with_geometry'],
+  ]);
 });

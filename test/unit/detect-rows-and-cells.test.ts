@@ -33,7 +33,7 @@ const brief = (list: Suggestion[]) =>
 const h = (x0: number, x1: number, y: number) => ({ x0, x1, y });
 const v = (x: number, y0: number, y1: number) => ({ x, y0, y1 });
 
-test('table cells: a row of column headers over empty rows gives the cells under it; a caption at the bottom of a tall cell, the room above it', () => {
+test('table cells: a row of column headers over empty rows gives the cells under it, down the column for signatures and dates; a caption at the bottom of a tall cell, the room above it', () => {
   const headers = suggestFields(
     page({
       words: [...paragraph('en', 100), ...words('Name', 60, 212), ...words('Signature', 240, 212), ...words('Date', 420, 212)],
@@ -45,6 +45,9 @@ test('table cells: a row of column headers over empty rows gives the cells under
     { type: 'text', x: 51, y: 219, w: 178, h: 25 },
     { type: 'signature', x: 231, y: 219, w: 178, h: 25 },
     { type: 'date', x: 411, y: 219, w: 128, h: 25 },
+    // Each empty row further down the column is another signer's (a sign-in sheet); a name is not asked for again.
+    { type: 'signature', x: 231, y: 246, w: 178, h: 25 },
+    { type: 'date', x: 411, y: 246, w: 128, h: 25 },
   ]);
   // A line drawn on the caption's baseline inside its cell is the blank, not the rest of the cell.
   const lined = suggestFields(

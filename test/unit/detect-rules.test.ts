@@ -7,6 +7,7 @@ import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, spli
 import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
@@ -464,6 +465,30 @@ test("rules in pixels: a rule seen in pieces (underscores, a scan's noise, a ste
     ],
     JSON.stringify(segments),
   );
+});
+
+test('OCR leaves out the inside of paragraphs, column by column on a page set in two columns', () => {
+  const width = 1000;
+  const height = 1200;
+  const ink = new Uint8Array(width * height);
+  const line = (x0: number, x1: number, top: number) => {
+    // Words 40 px wide, 8 px apart, 10 px of x-height.
+    for (let x = x0; x + 40 <= x1; x += 48) for (let y = top; y < top + 10; y++) ink.fill(1, y * width + x, y * width + x + 40);
+  };
+  for (let top = 100; top < 1000; top += 20) {
+    line(60, 470, top);
+    line(530, 940, top);
+  }
+  const { page } = labelRegions({ ink, width, height, scale: 175 / 72 }, []);
+  const inkAt = (x0: number, x1: number, y0: number, y1: number) => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += page.ink[y * width + x] as number;
+    return n;
+  };
+  assert.ok(inkAt(60, 470, 100, 110) > 0 && inkAt(530, 940, 100, 110) > 0, 'the first lines of the columns are read');
+  assert.equal(inkAt(60, 470, 300, 310), 0, 'a line inside the left column is left out');
+  assert.equal(inkAt(530, 940, 300, 310), 0, 'and one inside the right column');
+  assert.ok(inkAt(60, 470, 980, 990) > 0, 'the last lines are read');
 });
 
 function pick(s: Suggestion | undefined) {

@@ -4,7 +4,7 @@
  * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
-import { fieldFromName, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
+import { fieldFromName, matchLabels, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
 import { OTHER_DATE } from './signing-dates.js';
 import { type Rect, type Widget, type PageModel, type Suggestion, type Label, overlap1, contains, clip, xywh } from './page-model.js';
 
@@ -15,6 +15,9 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
     const words = nameWords(part);
     if (words.some(otherDateWord) || (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x)))) return { type: 'text' };
     if (words.some(isDateWord)) {
+      // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
+      // Unterschrift", "Data e firma"): the place to sign.
+      if (matchLabels(words).some((m) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord))) return { type: 'signature' };
       return { type: 'date', fieldKey: 'sign_date' };
     }
     const meaning = fieldFromName(words.join(' '));
@@ -71,9 +74,11 @@ export function fromWidget(page: PageModel, w: Widget): Suggestion {
 export function widgetNear(label: Label, box: Rect): boolean {
   if (contains(box, label.box, 2) || besideWidget(label, box)) return true;
   const below = box.y0 - label.box.y1;
-  if (below < -2 || below > 3 * label.line.size + 16) return false;
-  // Under the caption: the widget starts under it, or lies under most of it (a few points of overlap,
-  // a caption at the far end of a wide widget of the next row, do not make the widget its).
+  // Or over the caption, up to a line and a half above it: a caption printed under its box as under a line.
+  const above = label.box.y0 - box.y1;
+  if ((below < -2 || below > 3 * label.line.size + 16) && (above < -2 || above > 1.5 * label.line.size + 2)) return false;
+  // Under (over) the caption: the widget starts under it, or lies under most of it (a few points of
+  // overlap, a caption at the far end of a wide widget of the next row, do not make the widget its).
   const { x0, x1 } = label.box;
   const start = label.line.rtl ? box.x1 : box.x0;
   return (start >= x0 - 10 && start <= x1 + 10) || overlap1(box.x0, box.x1, x0, x1) >= 0.5 * (x1 - x0);
@@ -87,8 +92,8 @@ export function besideWidget(label: Label, box: Rect): boolean {
   return sameRow && gap >= -2 && gap <= 150;
 }
 
-/** How far a widget is from a label: along the row beside it, or down below it. */
+/** How far a widget is from a label: along the row beside it, down below it or up above it. */
 export function gapTo(label: Label, box: Rect): number {
   const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
-  return Math.max(row, box.y0 - label.box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
+  return Math.max(row, box.y0 - label.box.y1, label.box.y0 - box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }

@@ -210,7 +210,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
 export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
   const { box, line } = label;
   const type = label.entry.type;
-  const reach = type === 'signature' ? 3.5 * line.size + 24 : 2.5 * line.size + 14;
+  // (Room for a whole signature and two lines and a half of space between the caption and its line.)
+  const reach = type === 'signature' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
   // (A run of underscores alone on its line is the blank itself, not writing in the way.)
   const clear = (top: number, x0: number, x1: number) =>

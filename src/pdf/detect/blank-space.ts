@@ -2,8 +2,21 @@
  * Room to write: blank space beside, above or below a label when nothing is drawn for its blank (a caption
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
-import { written } from './blank-geometry.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, MIN_BESIDE, overlap1, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
+import { holdsBlank, standOn, written } from './blank-geometry.js';
+import type { LabelType } from './lexicon.js';
+import {
+  FIELD_HEIGHT,
+  FIELD_WIDTH,
+  MIN_BESIDE,
+  overlap1,
+  type Geometry,
+  type Label,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type Word,
+} from './page-model.js';
 
 /** Blank space after the label on its line. */
 export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
@@ -90,4 +103,18 @@ export function inRunningText(label: Label): boolean {
 export function namesAbove(label: Label, r: Rect): boolean {
   const gap = label.box.y0 - r.y1;
   return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
+}
+
+/** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
+export function roomAbove(type: LabelType, s: Segment, label: Label, lines: Line[], need = type === 'signature' || type === 'initials' ? 14 : 10): boolean {
+  return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
+}
+
+/** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
+function highestText(s: Segment, label: Label, lines: Line[]): number {
+  let top = s.y - 40;
+  for (const l of lines)
+    if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0)
+      top = l.box.y1;
+  return top;
 }

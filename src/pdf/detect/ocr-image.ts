@@ -185,7 +185,7 @@ export function toPbm(page: InkPage, crop?: { top: number; bottom: number }): Bu
 }
 
 /** The runs of pixel rows, top to bottom, each holding at least `minInk` ink pixels (`bottom` exclusive). */
-function inkBands(page: InkPage, minInk: number): Array<{ top: number; bottom: number }> {
+export function inkBands(page: InkPage, minInk: number): Array<{ top: number; bottom: number }> {
   const { ink, width, height } = page;
   const bands: Array<{ top: number; bottom: number }> = [];
   let start = -1;
@@ -295,95 +295,4 @@ export function straighten(page: InkPage, degrees: number): { page: InkPage; bac
     }
   }
   return { page: { ...page, ink: out }, back };
-}
-
-interface Band {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  dense: boolean;
-}
-
-/**
- * The page with the inside of its paragraphs of running text blanked, for OCR: a line of text that
- * fills the text column (to its last fifth, for ragged text) with no gap wider than a few characters,
- * between two such lines, holds no label with a blank to fill. The first and last lines of each paragraph, short lines, lines with a gap
- * (a blank to fill), lines near a drawn rule (`ruleRows`, pixel rows) and everything that is not text
- * are kept. Answers the share of the page's rows blanked too.
- */
-export function labelRegions(page: InkPage, ruleRows: number[]): { page: InkPage; blanked: number } {
-  const { ink, width, height } = page;
-  // Rows count when a fiftieth of them is ink: the body of a line of text (its x-height) is, the thin
-  // strokes above and below it are not, so that close lines of text stay apart.
-  const bands: Band[] = inkBands(page, Math.max(4, Math.round(width / 50))).map(({ top, bottom }) => ({ top, bottom, left: 0, right: 0, dense: false }));
-  const heights = bands
-    .map((b) => b.bottom - b.top)
-    .filter((h) => h >= 4)
-    .sort((p, q) => p - q);
-  const lineHeight = heights[Math.floor(heights.length / 2)];
-  if (lineHeight === undefined) return { page, blanked: 0 };
-  // Slivers (a row of descenders, an underline) are no line of their own: lines around them still follow each other.
-  bands.splice(0, bands.length, ...bands.filter((b) => b.bottom - b.top >= 0.5 * lineHeight));
-  if (bands.length < 3) return { page, blanked: 0 };
-  // Each band's ink columns.
-  const gapLimit = 2.5 * lineHeight;
-  const columns = new Uint8Array(width);
-  for (const band of bands) {
-    const h = band.bottom - band.top;
-    if (h < 0.6 * lineHeight || h > 1.6 * lineHeight) continue;
-    columns.fill(0);
-    for (let y = band.top; y < band.bottom; y++) {
-      const row = y * width;
-      for (let x = 0; x < width; x++) if (ink[row + x] === 1) columns[x] = 1;
-    }
-    // Runs of ink columns closer than the gap limit make groups; the line is the largest group, and it is
-    // dense when the rest (specks of dust, a page number far off) is little.
-    let total = 0;
-    let best = { left: -1, right: -1, cols: 0 };
-    let group = { left: -1, right: -1, cols: 0 };
-    for (let x = 0; x <= width; x++) {
-      if (x < width && columns[x] !== 1) continue;
-      if (x === width || (group.left >= 0 && x - group.right > gapLimit)) {
-        if (group.cols > best.cols) best = group;
-        group = { left: -1, right: -1, cols: 0 };
-        if (x === width) break;
-      }
-      if (group.left < 0) group.left = x;
-      group.right = x + 1;
-      group.cols++;
-      total++;
-    }
-    band.left = best.left;
-    band.right = best.right;
-    band.dense = best.cols > 0 && best.cols >= 0.95 * total;
-  }
-  // The text column: the extent most dense lines share.
-  const dense = bands.filter((b) => b.dense);
-  if (dense.length < 3) return { page, blanked: 0 };
-  const lefts = dense.map((b) => b.left).sort((p, q) => p - q);
-  const rights = dense.map((b) => b.right).sort((p, q) => p - q);
-  const columnLeft = lefts[Math.floor(lefts.length * 0.2)] as number;
-  const columnRight = rights[Math.floor(rights.length * 0.8)] as number;
-  // Ragged-right text: a line of a paragraph ends in the last fifth of the column.
-  const full = (b: Band | undefined) =>
-    b !== undefined && b.dense && b.left <= columnLeft + 2 * lineHeight && b.right >= columnRight - Math.max(2 * lineHeight, 0.2 * (columnRight - columnLeft));
-  const out = new Uint8Array(ink);
-  let blanked = 0;
-  for (let i = 1; i + 1 < bands.length; i++) {
-    const band = bands[i] as Band;
-    const prev = bands[i - 1] as Band;
-    const next = bands[i + 1] as Band;
-    if (!full(band) || !full(prev) || !full(next)) continue;
-    // Lines of one paragraph follow each other closely.
-    if (band.top - prev.bottom > 2 * lineHeight || next.top - band.bottom > 2 * lineHeight) continue;
-    if (ruleRows.some((r) => r >= band.top - 3 * lineHeight && r <= band.bottom + 3 * lineHeight)) continue;
-    // From half way up the gap above to half way down the gap below: the line's ascenders and
-    // descenders go, its neighbours' stay.
-    const from = Math.ceil((prev.bottom + band.top) / 2);
-    const to = Math.floor((band.bottom + next.top) / 2);
-    out.fill(0, from * width, to * width);
-    blanked += to - from;
-  }
-  return { page: { ...page, ink: out }, blanked: blanked / height };
 }

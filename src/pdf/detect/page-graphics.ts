@@ -87,6 +87,16 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           else if (STROKES.has(paint) && w >= 12 && h >= 10 && w * h < 0.6 * pageArea) boxes.push(rect);
           continue;
         }
+        // A filled outline too thin to hold anything is a rule whatever its corners (table borders drawn
+        // as long hexagons, their ends bevelled to meet the crossing border).
+        const thin = FILLS.has(paint) ? thinOutline(sub) : undefined;
+        if (thin) {
+          const w = thin.x1 - thin.x0;
+          const h = thin.y1 - thin.y0;
+          if (h <= MAX_RULE_THICKNESS && w >= MIN_RULE) horizontal.push({ x0: thin.x0, x1: thin.x1, y: (thin.y0 + thin.y1) / 2 });
+          else if (w <= MAX_RULE_THICKNESS && h >= 8) vertical.push({ x: (thin.x0 + thin.x1) / 2, y0: thin.y0, y1: thin.y1 });
+          continue;
+        }
         if (!STROKES.has(paint) || width > MAX_RULE_THICKNESS) continue;
         for (let k = 1; k < sub.length; k++) {
           const a = sub[k - 1] as [number, number];
@@ -164,6 +174,15 @@ function asRect(points: Point[]): Rect | undefined {
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** The bounds of a closed straight outline of five to twelve corners no thicker than a rule, or undefined. */
+function thinOutline(points: Point[]): Rect | undefined {
+  if (points.length < 6 || points.length > 13 || !same(points[0] as Point, points[points.length - 1] as Point)) return undefined;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const r = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  return Math.min(r.x1 - r.x0, r.y1 - r.y0) <= MAX_RULE_THICKNESS ? r : undefined;
 }
 
 const same = (a: Point, b: Point) => Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;

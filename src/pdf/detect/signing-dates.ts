@@ -5,7 +5,7 @@
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
 import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
-import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -332,62 +332,6 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rec
   let top = y1 - 20;
   for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
   return { x0, y0: top, x1, y1 };
-}
-
-/** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____". */
-const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
-
-/**
- * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
- * run of dots or underscores, or a drawn line on the baseline). Not when a signature caption lies right
- * under that blank: then the blank is the line to sign on ("Frankfurt, den ........ / Unterschrift").
- */
-export function placeDenFields(lines: Line[], rules: readonly Segment[], labels: readonly Label[]): Rect[] {
-  const out: Rect[] = [];
-  for (const line of lines) {
-    if (line.rtl) continue;
-    const i = line.words.findIndex((w, k) => k > 0 && DATE_LEAD.has(normalizeToken(w.text)) && /,$/.test((line.words[k - 1] as Word).text));
-    if (i === -1 || i > 5) continue;
-    const lead = line.words[i] as Word;
-    const near = (x: number) => x >= lead.box.x1 - 1 && x - lead.box.x1 <= 3 * line.size;
-    const fill = line.words[i + 1];
-    let blank: { x0: number; x1: number; y: number } | undefined;
-    if (fill && isFillToken(fill.text) && near(fill.box.x0)) blank = { x0: fill.box.x0, x1: fill.box.x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
-    // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
-    else if (!fill)
-      blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
-    if (!blank) continue;
-    const { x0, x1, y: y1 } = blank;
-    if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0))
-      continue;
-    let top = y1 - 20;
-    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-    out.push({ x0, y0: top, x1, y1 });
-  }
-  return out;
-}
-
-/**
- * A place, its comma and a blank, alone on a line ("Abbiategrasso, ________", "Berlin, ........"): where
- * and when a letter or form is signed, the date going in the blank. Only a signing date beside a place
- * to sign (the caller keeps it so), as a bare "Date" is.
- */
-export function placeCommaFields(lines: Line[]): Rect[] {
-  const out: Rect[] = [];
-  for (const line of lines) {
-    const { words } = line;
-    const fill = words[words.length - 1];
-    if (line.rtl || words.length < 2 || words.length > 4 || !fill || !isFillToken(fill.text) || fill.box.x1 - fill.box.x0 < 40) continue;
-    const place = words.slice(0, -1);
-    if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
-    if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
-    const y1 = fill.baseline + Math.min(2, 0.2 * line.size);
-    let top = y1 - 20;
-    for (const l of lines)
-      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, fill.box.x0, fill.box.x1) > 0) top = l.box.y1 + 1;
-    out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
-  }
-  return out;
 }
 
 /** The signing dates written as formulas: date parts, a place and its date, "signed … on ______". */

@@ -18,7 +18,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -36,18 +36,18 @@ import {
   slashBlanks,
   sortRules,
   standOn,
-  holdsBlank,
   trailingBlanks,
-  written,
 } from './blank-geometry.js';
 import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
-import { cellAt, cellBlank } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate, placeCommaFields, placeDenFields } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
+import { placeCommaFields, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
+import { siblingLines } from './sibling-lines.js';
 import {
   clip,
   overlap1,
@@ -60,6 +60,7 @@ import {
   type Reason,
   type Segment,
   type Suggestion,
+  type Widget,
   type Word,
 } from './page-model.js';
 
@@ -133,8 +134,16 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
-  for (const rect of placeDenFields(lines, page.segments, labels)) {
+  for (const rect of placeDenFields(
+    lines,
+    page.segments,
+    labels,
+    page.widgets.map((w) => w.box),
+  )) {
+    const field = widgetSuggestions.get(page.widgets.find((w) => w.box === rect) as Widget);
+    if (field?.type === 'text' && !field.fieldKey) Object.assign(field, { type: 'date', fieldKey: 'sign_date' });
     const r = clip(rect, page);
+    if (field) continue;
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.78 : 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
@@ -223,6 +232,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
+      // A sign-in sheet: the column's further empty rows too.
+      for (const more of blank && type !== 'text' ? columnBelow(cell, blank, geo, page) : []) claim(label, type, more, 'label_with_geometry', 0.9);
       continue;
     }
     // A caption right under a line with room above it signs on that line (the pass below), even when
@@ -356,6 +367,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
       out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   }
+  // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
+  for (const r of siblingLines(out, [...geo.free, ...fills], used, lines, labels, page))
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
@@ -366,24 +380,4 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
-}
-
-/** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
-function roomAbove(
-  type: LabelType,
-  s: Segment,
-  label: Label,
-  lines: ReturnType<typeof buildLines>,
-  need = type === 'signature' || type === 'initials' ? 14 : 10,
-): boolean {
-  return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;
-}
-
-/** The bottom of the nearest text above a line (other than the label's own line), within a field's height. */
-function highestText(s: Segment, label: Label, lines: ReturnType<typeof buildLines>): number {
-  let top = s.y - 40;
-  for (const l of lines)
-    if (l !== label.line && written(l) && !holdsBlank(l, s.x0, s.x1, s.y) && l.box.y1 <= s.y - 1 && l.box.y1 > top && l.box.x0 < s.x1 && l.box.x1 > s.x0)
-      top = l.box.y1;
-  return top;
 }

@@ -48,12 +48,7 @@ function covers(h: readonly Segment[], y: number, x0: number, x1: number): boole
 export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const { box, reach, line } = label;
   const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
-  const empty = (r: Rect) =>
-    !page.words.some((w) => {
-      const cx = (w.box.x0 + w.box.x1) / 2;
-      const cy = (w.box.y0 + w.box.y1) / 2;
-      return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
-    });
+  const empty = (r: Rect) => emptyCell(r, page.words);
   const below = cell.y1 - box.y1;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
   const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
@@ -74,6 +69,33 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   if (under && empty(under)) return inset(under);
   return undefined;
 }
+
+/**
+ * The rows further down a column headed by a caption whose blank is the cell under it ("Signature" over
+ * the empty rows of a sign-in sheet): each empty cell of the same sides and about the same height, down
+ * to the first that holds words or is not of the column.
+ */
+export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
+  const first = cellAt(geo, (blank.x0 + blank.x1) / 2, (blank.y0 + blank.y1) / 2);
+  if (!first || Math.abs(first.y0 - cell.y1) > TOLERANCE || !headerRow(cell, first, geo, page.words)) return [];
+  const height = first.y1 - first.y0;
+  const out: Rect[] = [];
+  for (let prev = first; out.length < 60; ) {
+    const next = cellAt(geo, (prev.x0 + prev.x1) / 2, prev.y1 + TOLERANCE + 1);
+    if (!next || Math.abs(next.x0 - prev.x0) > TOLERANCE || Math.abs(next.x1 - prev.x1) > TOLERANCE) break;
+    if (next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height || !emptyCell(next, page.words)) break;
+    out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
+    prev = next;
+  }
+  return out;
+}
+
+const emptyCell = (r: Rect, words: readonly Word[]) =>
+  !words.some((w) => {
+    const cx = (w.box.x0 + w.box.x1) / 2;
+    const cy = (w.box.y0 + w.box.y1) / 2;
+    return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
+  });
 
 /**
  * A cell in a row of column headers: the cells beside it in its row hold words too, and the cell under

@@ -1,0 +1,70 @@
+/**
+ * Lines drawn alike: a line as long as a line to sign on, beside it on its row or right under it in its
+ * column, with a caption of its own printed under it as the first one has, is another signer's
+ * ("Datum, Unterschrift:" over three lines captioned "(Antragsteller/in)", "(zweite/r
+ * Erziehungsberechtigte/r)", "Abteilungsleitung"; "Unterschrift Mitglied" under one line and
+ * "2. Erziehungsberechtigte/r" under the next). A caption that asks for something else (a date, a
+ * name) makes the line its own, not a signer's.
+ */
+import { written } from './blank-geometry.js';
+import { filled } from './filled-blanks.js';
+import { onPartyLine } from './signature-blocks.js';
+import { clip, overlap1, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+
+/** Up to how far under its line a caption printed under it starts, in its line's heights. */
+const UNDER = 1.5;
+/** How far apart two lines stacked in one column may be. */
+const STACKED = 100;
+
+export function siblingLines(found: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], labels: Label[], page: PageModel): Rect[] {
+  const places = found.filter((s) => s.type === 'signature' && s.reason !== 'acroform' && s.page === page.page);
+  const out: Rect[] = [];
+  const taken = new Set<Segment>();
+  for (const p of places) {
+    const own = segments.find((s) => Math.abs(s.y - (p.y + p.height)) <= 3 && overlap1(s.x0, s.x1, p.x, p.x + p.width) >= 0.8 * p.width);
+    if (!own || !captionUnder(own, lines)) continue;
+    const length = own.x1 - own.x0;
+    for (const s of segments) {
+      if (s === own || used.has(s) || taken.has(s)) continue;
+      const ratio = (s.x1 - s.x0) / length;
+      if (ratio < 0.8 || ratio > 1.25) continue;
+      const row = Math.abs(s.y - own.y) <= 2 && overlap1(s.x0, s.x1, own.x0, own.x1) <= 0;
+      const column = Math.abs(s.x0 - own.x0) <= 4 && Math.abs(s.x1 - own.x1) <= 4 && Math.abs(s.y - own.y) > 8 && Math.abs(s.y - own.y) <= STACKED;
+      if (!row && !column) continue;
+      const caption = captionUnder(s, lines);
+      if (!caption || labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)) continue;
+      const r = clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page);
+      if (
+        r.y1 - r.y0 < 10 ||
+        filled(r, page, []) ||
+        found.some((o) => o.page === page.page && overlap1(o.x, o.x + o.width, r.x0, r.x1) > 0 && overlap1(o.y, o.y + o.height, r.y0, r.y1) > 0)
+      )
+        continue;
+      taken.add(s);
+      out.push(r);
+    }
+  }
+  for (const s of taken) used.add(s);
+  return out;
+}
+
+/**
+ * The caption printed right under a line: a line of words starting within a line and a half under it,
+ * centred within its span and not much wider, short (six words at most) and naming rather than asking or telling: no colon (a
+ * caption with a colon is the next row's, before its own blank), no figures but ordinals ("2.
+ * Erziehungsberechtigte/r"; not "Business Address: 18 Pleasant Valley").
+ */
+function captionUnder(s: Segment, lines: Line[]): Line | undefined {
+  return lines.find(
+    (l) =>
+      written(l) &&
+      l.box.y0 >= s.y - 1 &&
+      l.box.y0 <= s.y + UNDER * l.size + 2 &&
+      (l.box.x0 + l.box.x1) / 2 > s.x0 &&
+      (l.box.x0 + l.box.x1) / 2 < s.x1 &&
+      l.box.x1 - l.box.x0 <= 1.5 * (s.x1 - s.x0) + 20 &&
+      l.words.length <= 6 &&
+      !l.words.some((w) => /[:：]/.test(w.text)) &&
+      l.words.every((w) => !/\d/.test(w.text) || /^\d{1,2}\.$/.test(w.text)),
+  );
+}
