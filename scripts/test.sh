@@ -31,5 +31,8 @@ fi
 # Node's compile cache for the test processes (each file is a process that loads the server's modules
 # from the sources): the code compiled by the first file is reused by the others, about 0.4 CPU-s a file.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/paraph-test-compile-cache}"
+# The test files load the TypeScript sources as they are (src/platform/source-imports.ts): that needs a
+# Node that strips types by itself (22.18 and newer; paraph itself runs from dist/ on 22.14 and newer).
+node -e 'process.features.typescript || (console.error(`the tests load the TypeScript sources with Node\x27s own type stripping, which Node ${process.version} does not have: use Node 22.18 or newer`), process.exit(2))' || exit 2
 # PARAPH_TEST_CONCURRENCY: files run at once (2: the tests are CPU-bound on a 2-core machine).
 exec node --import ./src/platform/source-imports.ts --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"
