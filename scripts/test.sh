@@ -35,4 +35,4 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/paraph-test-com
 # Node that strips types by itself (22.18 and newer; paraph itself runs from dist/ on 22.14 and newer).
 node -e 'process.features.typescript || (console.error(`the tests load the TypeScript sources with Node\x27s own type stripping, which Node ${process.version} does not have: use Node 22.18 or newer`), process.exit(2))' || exit 2
 # PARAPH_TEST_CONCURRENCY: files run at once (2: the tests are CPU-bound on a 2-core machine).
-exec node --import ./src/platform/source-imports.ts --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"
+exec node --import "$PWD/src/platform/source-imports.ts" --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"
