@@ -105,8 +105,9 @@ test('the CI recipe of docs/ci.md starts a throwaway sandbox on free ports and s
   assert.notEqual(ready.smtp_port, 2525, 'SMTP on a free port');
   assert.equal(typeof ready.pid, 'number');
   assert.equal(alive(ready.pid as number), false, 'the server stopped');
-  const log = () => fs.readFileSync(path.join(project.dir, 'paraph.log'), 'utf8');
-  assert.equal(fs.existsSync(ready.data_dir as string), false, `its temporary data directory is gone; the server's log:\n${log()}`);
+  if (fs.existsSync(ready.data_dir as string)) {
+    assert.fail(`its temporary data directory is still there after the server stopped; the server's log:\n${fs.readFileSync(path.join(project.dir, 'paraph.log'), 'utf8')}`);
+  }
   assert.match(result.out, /"data":\[\]/, 'the key answered the list');
 });
 
