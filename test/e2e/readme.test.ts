@@ -106,7 +106,9 @@ test('the CI recipe of docs/ci.md starts a throwaway sandbox on free ports and s
   assert.equal(typeof ready.pid, 'number');
   assert.equal(alive(ready.pid as number), false, 'the server stopped');
   if (fs.existsSync(ready.data_dir as string)) {
-    assert.fail(`its temporary data directory is still there after the server stopped; the server's log:\n${fs.readFileSync(path.join(project.dir, 'paraph.log'), 'utf8')}`);
+    assert.fail(
+      `its temporary data directory is still there after the server stopped; the server's log:\n${fs.readFileSync(path.join(project.dir, 'paraph.log'), 'utf8')}`,
+    );
   }
   assert.match(result.out, /"data":\[\]/, 'the key answered the list');
 });
