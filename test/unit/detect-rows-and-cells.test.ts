@@ -5,33 +5,8 @@
 // No PDF, no child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
-
-/** Words laid out left to right (or right to left) on one baseline, Helvetica-ish widths. */
-function words(text: string, x: number, baseline: number, size = 10, rtl = false): Word[] {
-  return splitItem(text, x, baseline, [...text].length * size * 0.5, size, rtl);
-}
-
-function page(parts: Partial<PageModel>): PageModel {
-  return { page: 1, width: 595.28, height: 841.89, words: [], segments: [], verticals: [], boxes: [], widgets: [], ocr: false, ...parts };
-}
-
-/** A paragraph of running text in a language, so that the page's language is known. */
-function paragraph(language: 'en' | 'it' | 'de' | 'ar', y: number): Word[] {
-  const text = {
-    en: 'The undersigned declares that he has read the terms of this agreement and that he agrees to them and to the processing of the data',
-    it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero con la firma',
-    de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit der Verarbeitung der Daten einverstanden ist',
-    ar: 'يقر الطرف الثاني بأنه قد اطلع على شروط هذا العقد وأنه يوافق عليها وعلى معالجة البيانات الشخصية الخاصة به في هذا العقد',
-  }[language];
-  return [0, 1, 2, 3].flatMap((i) => words(text, 50, y + i * 14, 9, language === 'ar'));
-}
-
-const brief = (list: Suggestion[]) =>
-  list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));
-const h = (x0: number, x1: number, y: number) => ({ x0, x1, y });
-const v = (x: number, y0: number, y1: number) => ({ x, y0, y1 });
+import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { brief, h, page, paragraph, v, words } from '../helpers/detect-pages.js';
 
 test('table cells: a row of column headers over empty rows gives the cells under it, down the column for signatures and dates; a caption at the bottom of a tall cell, the room above it', () => {
   const headers = suggestFields(

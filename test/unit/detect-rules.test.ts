@@ -9,6 +9,7 @@ import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Wo
 import { rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
+import { page } from '../helpers/detect-pages.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
@@ -17,10 +18,6 @@ const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry
 function words(text: string, x: number, baseline: number, size = 11, rtl = false): Word[] {
   const width = [...text].length * size * 0.5;
   return splitItem(text, x, baseline, width, size, rtl);
-}
-
-function page(parts: Partial<PageModel>): PageModel {
-  return { page: 1, width: 595.28, height: 841.89, words: [], segments: [], verticals: [], boxes: [], widgets: [], ocr: false, ...parts };
 }
 
 test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extracted, punctuation', () => {
