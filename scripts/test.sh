@@ -35,4 +35,7 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/paraph-test-com
 # Node that strips types by itself (22.18 and newer; paraph itself runs from dist/ on 22.14 and newer).
 node -e 'process.features.typescript || (console.error(`the tests load the TypeScript sources with Node\x27s own type stripping, which Node ${process.version} does not have: use Node 22.18 or newer`), process.exit(2))' || exit 2
 # PARAPH_TEST_CONCURRENCY: files run at once (2: the tests are CPU-bound on a 2-core machine).
+# The packages the sources import, bundled for the test processes (scripts/source-dependencies.js); without
+# the bundle they load from node_modules, more slowly.
+node scripts/source-dependencies.js || echo "scripts/test.sh: the packages could not be bundled; the tests load them from node_modules" >&2
 exec node --import "$PWD/src/platform/source-imports.ts" --test --test-reporter="$reporter" --test-concurrency="${PARAPH_TEST_CONCURRENCY:-2}" "${files[@]}"
