@@ -346,3 +346,16 @@ test('place-and-date formulas: Italian "Genova il ____" and "Lì ____" at the st
     ['signature', 'label_with_geometry'],
   ]);
 });
+
+test('a caption printed larger than the small print of its page still has its line: the rule it stands on, the line under it', () => {
+  // 11 pt captions over 9 pt running text: no heading (headings are told by their words, "Unterschriften").
+  const stands = suggestFields(page({ words: [...paragraph('it', 100), ...words('Firma', 300, 400, 11)], segments: [h(300, 520, 402)] }));
+  assert.deepEqual(
+    brief(stands).map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 332, 402]],
+  );
+  const over = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift', 300, 400, 11)], segments: [h(300, 520, 420)] }));
+  assert.deepEqual(brief(over), [{ type: 'signature', x: 300, y: 404, w: 220, h: 16 }]);
+  const heading = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 400, 11)], segments: [h(60, 520, 420)] }));
+  assert.deepEqual(heading, []);
+});

@@ -104,7 +104,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
   const body = bodySize(page.words);
-  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
+  // A heading by its words ("Signatures", "Unterschriften") has no line of its own; by its size (a caption larger than
+  // the page's body text, as forms print small print under larger captions), only no blank space.
+  const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
+  const heading = (label: Label) => headingWords(label) || label.line.size > 1.15 * body;
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
@@ -253,7 +256,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
-    const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     if (under && roomAbove(type, under.segment, label, lines, 8)) {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, geo.h), 'label_with_geometry', 0.9);
       continue;
@@ -297,7 +300,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
-    if (label.done || label.valueAfter || heading(label)) continue;
+    if (label.done || label.valueAfter || headingWords(label)) continue;
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
