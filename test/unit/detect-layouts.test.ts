@@ -359,3 +359,18 @@ test('a caption printed larger than the small print of its page still has its li
   const heading = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 400, 11)], segments: [h(60, 520, 420)] }));
   assert.deepEqual(heading, []);
 });
+
+test("a section's rule across the page over a column's caption is not its line when the caption has its own line right under it", () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 300), ...words('Ort / Datum', 71, 541, 8.5), ...words('Unterschrift Kontoinhaber', 305, 541, 8.5)],
+      segments: [h(71, 524, 524), h(305, 524, 566)],
+    }),
+  );
+  assert.deepEqual(
+    brief(found)
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y + s.h]),
+    [[305, 566]],
+  );
+});

@@ -206,6 +206,20 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   return nearest(candidates, (s) => box.y0 - s.y);
 }
 
+/** A line of the caption's own right under it: starting where it starts, at least as long, within three lines' height, nothing written in between. */
+export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
+  const { box, line } = label;
+  return segments.some(
+    (s) =>
+      !used.has(s) &&
+      Math.abs(s.x0 - box.x0) <= 6 &&
+      s.x1 - s.x0 >= Math.max(40, box.x1 - box.x0) &&
+      s.y - box.y1 >= 4 &&
+      s.y - box.y1 <= 3 * line.size + 4 &&
+      !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0),
+  );
+}
+
 /** A drawn line or a box under the label, with nothing written in between. */
 export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
   const { box, line } = label;

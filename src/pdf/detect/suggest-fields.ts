@@ -30,6 +30,7 @@ import {
   rowBelow,
   ruledRow,
   segmentBeside,
+  ownLineBelow,
   segmentOver,
   ruleUnder,
   rowEnd,
@@ -278,6 +279,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
+    // A rule that starts well before the caption (a section's rule across the page) is not its line when
+    // a line of its own starts under it, right below (captions printed over their lines, in columns).
+    if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && roomAbove(label.entry.type, over, label, lines) && !(label.colon && label.entry.type === 'text')) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
