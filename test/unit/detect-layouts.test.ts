@@ -374,3 +374,34 @@ test("a section's rule across the page over a column's caption is not its line w
     [[305, 566]],
   );
 });
+
+test('a signing date caption finds its line as far under it as a signature caption does; a caption over its translation leaves the blank to it', () => {
+  const body = [0, 1, 2, 3].flatMap((i) => words('Di eseguire un test PCR o antigenico con esito negativo entro 48 ore dall’evento', 71, 560 + i * 26, 14));
+  // "Luogo e data" over blank space, its line 55 pt lower (a signature's room and more).
+  const far = suggestFields(page({ words: [...body, ...words('Luogo e data', 72, 713, 14), ...words('__________________', 72, 768, 14)] }));
+  assert.deepEqual(
+    brief(far).map((s) => [s.type, s.x, s.y + s.h]),
+    [['date', 72, 770]],
+  );
+  // Italian captions over their English translations, the lines under both.
+  const stacked = suggestFields(
+    page({
+      words: [
+        ...body,
+        ...words('DATA E LUOGO', 72, 713, 14),
+        ...words('FIRMA', 468, 713, 14),
+        ...words('DATE AND PLACE', 72, 739, 14),
+        ...words('SIGNATURE', 468, 739, 14),
+        ...words('__________________', 72, 792, 14),
+        ...words('__________________', 432, 792, 14),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(stacked).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['signature', 432, 794],
+      ['date', 72, 794],
+    ],
+  );
+});

@@ -225,7 +225,7 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const { box, line } = label;
   const type = label.entry.type;
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
-  const reach = type === 'signature' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
+  const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
   // (A run of underscores alone on its line is the blank itself, not writing in the way.)
   const clear = (top: number, x0: number, x1: number) =>

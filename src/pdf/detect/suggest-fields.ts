@@ -18,7 +18,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, stackedUnder } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -346,6 +346,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
+    // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
+    if (!label.colon && labels.some((o) => o !== label && o.entry.type === label.entry.type && stackedUnder(o, label))) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
