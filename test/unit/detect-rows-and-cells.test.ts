@@ -337,3 +337,29 @@ test('a bare date a row from a place to sign is its date wherever it sits across
   );
   assert.deepEqual(found.map((s) => s.type).sort(), ['date', 'signature']);
 });
+
+test('"Ort, Datum" over whoever signs, in its column, asks for the place, the date and the signature: a row of cells with the captions under it', () => {
+  const cells = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('Ort, Datum', 71, 737, 6),
+        ...words('Ort, Datum', 224, 737, 6),
+        ...words('Ort, Datum', 378, 737, 6),
+        ...words('Unterschrift Mitglied & Kontoinhaber', 71, 744, 6),
+        ...words('Erziehungsberechtigte bei Minderjährigen', 224, 744, 6),
+        ...words('Kontoinhaber (falls abweichend vom Mitglied)', 378, 744, 6),
+      ],
+      segments: [h(66, 526, 699), h(66, 526, 738)],
+      verticals: [v(66, 699, 738), v(219, 699, 738), v(373, 699, 738), v(526, 699, 738)],
+    }),
+  );
+  assert.deepEqual(
+    brief(cells).map((s) => [s.type, s.x, s.y]),
+    [
+      ['signature', 67, 700],
+      ['signature', 220, 700],
+      ['signature', 374, 700],
+    ],
+  );
+});

@@ -261,8 +261,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       });
     });
   }
-  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line is
-  // part of it, so the blank is looked for under both lines.
+  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line, not
+  // across a rule drawn between them (a cell's bottom), is part of it: the blank is looked for under both.
   for (const label of labels) {
     const { line } = label;
     // A caption ending with a colon is whole; so is a line with a blank.
@@ -281,7 +281,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         !l.tokens.includes('\0') &&
         !/[:：]\s*$/.test((l.words[l.words.length - 1] as Word).text) &&
         matchLabels(l.tokens).length === 0 &&
-        !labels.some((o) => o.line === l),
+        !labels.some((o) => o.line === l) &&
+        !rules.some((s) => s.y > line.baseline && s.y < l.box.y0 + 1 && overlap1(s.x0, s.x1, label.box.x0, label.box.x1) > 0),
     );
     if (next) label.box = union([label.box, next.box]);
   }

@@ -39,11 +39,11 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { bodySize, buildLines, findLabels, roleOnLine } from './lines-and-labels.js';
 import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signerUnderDate, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
@@ -112,6 +112,14 @@ export function suggestFields(read: PageModel): Suggestion[] {
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
+  // "Ort, Datum" over whoever signs, in its column: a caption asking for the place, the date and the signature.
+  for (const label of labels) {
+    const under = signerUnderDate(label, lines, labels);
+    if (!under) continue;
+    label.entry = { tokens: label.entry.tokens, strength: label.entry.strength, type: 'signature' };
+    label.role ??= under.signature?.role ?? roleOnLine(under.line);
+    if (under.signature) under.signature.done = true;
+  }
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
