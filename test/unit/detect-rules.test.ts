@@ -644,3 +644,36 @@ test('form grids: a caption at the top of the next row takes its own row, not th
     ],
   );
 });
+
+test('rules in pixels: spaced underscores of a photo (short dashes at a regular pitch, frayed) are one line; letters with strokes over their feet are none', () => {
+  const w = 700;
+  const h = 120;
+  const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) rgba.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  // At 2.43 px a point (175 dpi): dashes 16 px long, 2 px thick, 6 px apart, each with a frayed row over it.
+  for (let k = 0; k < 12; k++) {
+    const x = 20 + k * 22;
+    ink(x, 30, x + 16, 32);
+    ink(x + 2, 29, x + 6, 30);
+    ink(x + 10, 29, x + 13, 30);
+  }
+  // Serif letters: a foot at the baseline with a stem over it, at the same pitch.
+  for (let k = 0; k < 12; k++) {
+    const x = 20 + k * 22;
+    ink(x, 90, x + 12, 92);
+    ink(x + 5, 70, x + 8, 90);
+  }
+  const { segments } = rulesFromPixels(rgba, w, h, 2.43);
+  const dashed = segments.filter((s) => s.y > 10 && s.y < 15);
+  assert.equal(dashed.length, 1, JSON.stringify(segments));
+  assert.ok(Math.abs((dashed[0]?.x0 ?? 0) - 20 / 2.43) < 1 && Math.abs((dashed[0]?.x1 ?? 0) - 278 / 2.43) < 1, JSON.stringify(dashed));
+  assert.ok(!segments.some((s) => s.y > 30), JSON.stringify(segments));
+});
+
+test('German "u." for "und": "Datum u. Unterschrift" is one place to sign, "Ort u. Datum" a signing date', () => {
+  assert.deepEqual(labels('Datum u. Unterschrift'), ['signature']);
+  assert.deepEqual(labels('Ort, Datum u. Unterschrift'), ['signature']);
+  assert.deepEqual(labels('Ort u. Datum'), ['date:sign_date']);
+});
