@@ -405,3 +405,17 @@ test('a signing date caption finds its line as far under it as a signature capti
     ],
   );
 });
+
+test("a form's signature field placed a little over the line a caption names is that caption's blank: one suggestion, the field", () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 60, 430, 9)],
+      segments: [h(60, 260, 420)],
+      widgets: [{ kind: 'signature', name: 'Sig1', box: { x0: 62, y0: 360, x1: 258, y1: 395 } }],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.reason]),
+    [['signature', 'acroform']],
+  );
+});
