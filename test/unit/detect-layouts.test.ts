@@ -419,3 +419,23 @@ test("a form's signature field placed a little over the line a caption names is 
     [['signature', 'acroform']],
   );
 });
+
+test('a signature caption that is its whole line is a caption however long; a sentence opening with it is not', () => {
+  const long = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Firma del genitore o di chi esercita la responsabilità genitoriale', 60, 500, 10)],
+      segments: [h(60, 300, 540)],
+    }),
+  );
+  assert.deepEqual(
+    brief(long).map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 60, 540]],
+  );
+  const sentence = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature of this agreement means acceptance of all its terms.', 60, 500, 10)],
+      segments: [h(60, 300, 540)],
+    }),
+  );
+  assert.deepEqual(sentence, []);
+});

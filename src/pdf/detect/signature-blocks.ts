@@ -298,25 +298,3 @@ export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
   return places.some((p) => p.y0 >= box.y1 - 2 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
 }
-
-/**
- * A place-and-date caption without a colon with whoever signs written right under it, in its column ("Ort,
- * Datum" over "Unterschrift Mitglied", or over "Erziehungsberechtigte bei Minderjährigen"): one caption
- * asking for the place, the date and the signature. The line under it, and the signature caption there.
- */
-export function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: Line; signature?: Label } | undefined {
-  const { line } = label;
-  if (label.entry.type !== 'date' || label.colon || !label.bare) return undefined;
-  const under = lines.find(
-    (l) =>
-      l.baseline - line.baseline > 0.5 * line.size &&
-      l.baseline - line.baseline <= 2.2 * line.size &&
-      Math.abs(l.box.x0 - label.box.x0) <= 6 &&
-      Math.abs(l.size - line.size) < 1,
-  );
-  if (!under || under.tokens.length > 8) return undefined;
-  const signature = labels.find((o) => o.line === under && o.entry.type === 'signature' && o.box.x0 - under.box.x0 <= 2);
-  if (signature) return signature.colon ? undefined : { line: under, signature };
-  const first = under.tokens[0] as string;
-  return SIGNERS.has(first) || partyAt(under.tokens, 0) !== null ? { line: under } : undefined;
-}

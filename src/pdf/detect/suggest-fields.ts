@@ -39,19 +39,20 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { bodySize, buildLines, findLabels, roleOnLine } from './lines-and-labels.js';
+import { buildLines, findLabels, roleOnLine } from './lines-and-labels.js';
 import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
-import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signerUnderDate, signsBelow } from './signature-blocks.js';
+import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
-import { placeCommaFields, placeDenFields } from './place-dates.js';
+import { placeCommaFields, placeDenFields, signerUnderDate } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
   overlap1,
+  bodySize,
   rectOf,
   round,
   xywh,
@@ -105,8 +106,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
   const body = bodySize(page.words);
-  // A heading by its words ("Signatures", "Unterschriften") has no line of its own; by its size (a caption larger than
-  // the page's body text, as forms print small print under larger captions), only no blank space.
+  // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.
   const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
   const heading = (label: Label) => headingWords(label) || label.line.size > 1.15 * body;
   /** Dates from a bare "Date": kept only beside a place to sign. */
