@@ -363,3 +363,17 @@ test('"Ort, Datum" over whoever signs, in its column, asks for the place, the da
     ],
   );
 });
+
+test('on a scanned page, a long caption word OCR misread by a letter is read as the word; in a text layer, or two letters off, it is not', () => {
+  const read = (text: string, confidence: number, ocr: boolean) =>
+    suggestFields(
+      page({
+        words: [...paragraph('de', 100), ...words(text, 234, 651, 10.6).map((w) => ({ ...w, confidence }))],
+        segments: [h(234, 468, 641)],
+        ocr,
+      }),
+    ).map((s) => s.type);
+  assert.deepEqual(read('Unterschyift', 0.88, true), ['signature']);
+  assert.deepEqual(read('Unterschyift', 1, false), []);
+  assert.deepEqual(read('Unterscheft', 0.5, true), []);
+});

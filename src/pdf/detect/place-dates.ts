@@ -7,6 +7,7 @@
  */
 import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
+import { roleOnLine } from './lines-and-labels.js';
 import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
@@ -82,7 +83,7 @@ export function placeCommaFields(lines: Line[]): Rect[] {
  * Datum" over "Unterschrift Mitglied", or over "Erziehungsberechtigte bei Minderjährigen"): one caption
  * asking for the place, the date and the signature. The line under it, and the signature caption there.
  */
-export function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: Line; signature?: Label } | undefined {
+function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: Line; signature?: Label } | undefined {
   const { line } = label;
   if (label.entry.type !== 'date' || label.colon || !label.bare) return undefined;
   const under = lines.find(
@@ -97,4 +98,15 @@ export function signerUnderDate(label: Label, lines: Line[], labels: Label[]): {
   if (signature) return signature.colon ? undefined : { line: under, signature };
   const first = under.tokens[0] as string;
   return SIGNERS.has(first) || partyAt(under.tokens, 0) !== null ? { line: under } : undefined;
+}
+
+/** Each such caption becomes a signature caption; the signature caption under it names the same place. */
+export function placeDateSigners(labels: Label[], lines: Line[]): void {
+  for (const label of labels) {
+    const under = signerUnderDate(label, lines, labels);
+    if (!under) continue;
+    label.entry = { tokens: label.entry.tokens, strength: label.entry.strength, type: 'signature' };
+    label.role ??= under.signature?.role ?? roleOnLine(under.line);
+    if (under.signature) under.signature.done = true;
+  }
 }

@@ -39,15 +39,16 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { buildLines, findLabels, roleOnLine } from './lines-and-labels.js';
+import { buildLines, findLabels } from './lines-and-labels.js';
 import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
-import { placeCommaFields, placeDenFields, signerUnderDate } from './place-dates.js';
+import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
+import { misreadCaptions } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -76,7 +77,7 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: dotsRead(read.words) } : read;
+  const page = read.ocr ? { ...read, words: misreadCaptions(dotsRead(read.words)) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
@@ -113,13 +114,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
   // "Ort, Datum" over whoever signs, in its column: a caption asking for the place, the date and the signature.
-  for (const label of labels) {
-    const under = signerUnderDate(label, lines, labels);
-    if (!under) continue;
-    label.entry = { tokens: label.entry.tokens, strength: label.entry.strength, type: 'signature' };
-    label.role ??= under.signature?.role ?? roleOnLine(under.line);
-    if (under.signature) under.signature.done = true;
-  }
+  placeDateSigners(labels, lines);
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
