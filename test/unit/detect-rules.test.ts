@@ -6,7 +6,8 @@ import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect/lexicon.js';
 import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
-import { rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 import { page } from '../helpers/detect-pages.js';
@@ -676,4 +677,23 @@ test('German "u." for "und": "Datum u. Unterschrift" is one place to sign, "Ort 
   assert.deepEqual(labels('Datum u. Unterschrift'), ['signature']);
   assert.deepEqual(labels('Ort, Datum u. Unterschrift'), ['signature']);
   assert.deepEqual(labels('Ort u. Datum'), ['date:sign_date']);
+});
+
+test('black and white of a photo: a hairline only a little darker than its paper is drawn solid, so it is a rule; text stays text', () => {
+  const width = 400;
+  const height = 140;
+  const grey = new Uint8Array(width * height);
+  // Paper of 190 with a fixed grain of ±12.
+  for (let i = 0; i < grey.length; i++) grey[i] = 190 + (((i * 7919) % 25) - 12);
+  // A hairline two pixels thick at 140 (three quarters of the paper: above the threshold that keeps text black).
+  for (let y = 40; y < 42; y++) for (let x = 20; x < 320; x++) grey[y * width + x] = 140 + ((x * 13) % 11);
+  // A line of text: dark strokes a few pixels apart over 12 rows.
+  for (let y = 90; y < 102; y++) for (let x = 20; x < 320; x++) if (x % 6 < 2) grey[y * width + x] = 60;
+  const page = binarise({ grey, width, height, scale: 2.43 });
+  const { segments } = rulesFromInk(page.ink, width, height, 2.43);
+  assert.deepEqual(
+    segments.map((s) => [Math.round(s.x0), Math.round(s.x1), Math.round(s.y)]),
+    [[8, 132, 17]],
+  );
+  assert.equal(page.ink[95 * width + 24], 1, 'the text is ink');
 });
