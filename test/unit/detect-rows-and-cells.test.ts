@@ -377,3 +377,23 @@ test('on a scanned page, a long caption word OCR misread by a letter is read as 
   assert.deepEqual(read('Unterschyift', 1, false), []);
   assert.deepEqual(read('Unterscheft', 0.5, true), []);
 });
+
+test("on a scanned page, a word OCR read larger than the rest of its row (a brace taller than capitals) takes its row's size", () => {
+  const read = (signatureSize: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100).map((w) => ({ ...w, size: 11 })),
+          ...words('Date, Place', 165, 569, 12.8).map((w) => ({ ...w, confidence: 0.96 })),
+          ...words('Signature(s}', 384, 569, 12.8).map((w) => ({ ...w, size: signatureSize, box: { ...w.box, y0: 557 }, confidence: 0.23 })),
+        ],
+        segments: [h(93, 298, 555), h(316, 521, 555)],
+        ocr: true,
+      }),
+    ).map((s) => [s.type, Math.round(s.x)]);
+  assert.deepEqual(read(12.8), [
+    ['signature', 316],
+    ['date', 93],
+  ]);
+  assert.deepEqual(read(16.1), read(12.8));
+});

@@ -1,5 +1,5 @@
 /**
- * Caption words OCR misread by a letter ("Unterschyift", "Signatvre", "Assinafura"): on a scanned page,
+ * What OCR gets wrong in the words of a caption. Caption words misread by a letter ("Unterschyift", "Signatvre", "Assinafura"): on a scanned page,
  * a long word it read with less than full confidence that is one letter away (one changed, added or
  * dropped) from a long word of the captions' lexicon is that word, so that the caption is still read.
  * Short words are left as read: one letter turns them into other words.
@@ -33,4 +33,30 @@ export function misreadCaptions(words: readonly Word[]): Word[] {
     const near = LEXICON.filter((t) => oneEdit(core, t));
     return near.length === 1 ? { ...w, text: `${m[1]}${near[0]}${m[3]}` } : w;
   });
+}
+
+/**
+ * The size of OCR words from their row: a word's own size comes from its height over the baseline, which
+ * a bracket or a brace (taller than capitals) or a rule touching the word inflates ("Signature(s}" read a
+ * third larger than the words beside it). A word much larger than the median of its row's words (on its
+ * baseline, a few of them at least) takes that median.
+ */
+export function rowSizes(words: readonly Word[]): Word[] {
+  const sorted = [...words].sort((a, b) => a.baseline - b.baseline);
+  const size = new Map<Word, number>();
+  for (let i = 0, from = 0; i < sorted.length; i++) {
+    const w = sorted[i] as Word;
+    while (from < i && w.baseline - (sorted[from] as Word).baseline > 0.3 * w.size) from++;
+    const row: number[] = [];
+    for (let k = from; k < sorted.length; k++) {
+      const o = sorted[k] as Word;
+      if (o.baseline - w.baseline > 0.3 * w.size) break;
+      if (Math.abs(o.baseline - w.baseline) <= 0.3 * Math.min(o.size, w.size) && Math.abs((o.box.x0 + o.box.x1 - w.box.x0 - w.box.x1) / 2) <= 300)
+        row.push(o.size);
+    }
+    if (row.length < 3) continue;
+    const median = row.sort((a, b) => a - b)[Math.floor(row.length / 2)] as number;
+    if (w.size > 1.15 * median) size.set(w, median);
+  }
+  return words.map((w) => (size.has(w) ? { ...w, size: size.get(w) as number } : w));
 }
