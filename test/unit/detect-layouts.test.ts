@@ -346,3 +346,96 @@ test('place-and-date formulas: Italian "Genova il ____" and "Lì ____" at the st
     ['signature', 'label_with_geometry'],
   ]);
 });
+
+test('a caption printed larger than the small print of its page still has its line: the rule it stands on, the line under it', () => {
+  // 11 pt captions over 9 pt running text: no heading (headings are told by their words, "Unterschriften").
+  const stands = suggestFields(page({ words: [...paragraph('it', 100), ...words('Firma', 300, 400, 11)], segments: [h(300, 520, 402)] }));
+  assert.deepEqual(
+    brief(stands).map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 332, 402]],
+  );
+  const over = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift', 300, 400, 11)], segments: [h(300, 520, 420)] }));
+  assert.deepEqual(brief(over), [{ type: 'signature', x: 300, y: 404, w: 220, h: 16 }]);
+  const heading = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 400, 11)], segments: [h(60, 520, 420)] }));
+  assert.deepEqual(heading, []);
+});
+
+test("a section's rule across the page over a column's caption is not its line when the caption has its own line right under it", () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 300), ...words('Ort / Datum', 71, 541, 8.5), ...words('Unterschrift Kontoinhaber', 305, 541, 8.5)],
+      segments: [h(71, 524, 524), h(305, 524, 566)],
+    }),
+  );
+  assert.deepEqual(
+    brief(found)
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y + s.h]),
+    [[305, 566]],
+  );
+});
+
+test('a signing date caption finds its line as far under it as a signature caption does; a caption over its translation leaves the blank to it', () => {
+  const body = [0, 1, 2, 3].flatMap((i) => words('Di eseguire un test PCR o antigenico con esito negativo entro 48 ore dall’evento', 71, 560 + i * 26, 14));
+  // "Luogo e data" over blank space, its line 55 pt lower (a signature's room and more).
+  const far = suggestFields(page({ words: [...body, ...words('Luogo e data', 72, 713, 14), ...words('__________________', 72, 768, 14)] }));
+  assert.deepEqual(
+    brief(far).map((s) => [s.type, s.x, s.y + s.h]),
+    [['date', 72, 770]],
+  );
+  // Italian captions over their English translations, the lines under both.
+  const stacked = suggestFields(
+    page({
+      words: [
+        ...body,
+        ...words('DATA E LUOGO', 72, 713, 14),
+        ...words('FIRMA', 468, 713, 14),
+        ...words('DATE AND PLACE', 72, 739, 14),
+        ...words('SIGNATURE', 468, 739, 14),
+        ...words('__________________', 72, 792, 14),
+        ...words('__________________', 432, 792, 14),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(stacked).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['signature', 432, 794],
+      ['date', 72, 794],
+    ],
+  );
+});
+
+test("a form's signature field placed a little over the line a caption names is that caption's blank: one suggestion, the field", () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 60, 430, 9)],
+      segments: [h(60, 260, 420)],
+      widgets: [{ kind: 'signature', name: 'Sig1', box: { x0: 62, y0: 360, x1: 258, y1: 395 } }],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.reason]),
+    [['signature', 'acroform']],
+  );
+});
+
+test('a signature caption that is its whole line is a caption however long; a sentence opening with it is not', () => {
+  const long = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Firma del genitore o di chi esercita la responsabilità genitoriale', 60, 500, 10)],
+      segments: [h(60, 300, 540)],
+    }),
+  );
+  assert.deepEqual(
+    brief(long).map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 60, 540]],
+  );
+  const sentence = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature of this agreement means acceptance of all its terms.', 60, 500, 10)],
+      segments: [h(60, 300, 540)],
+    }),
+  );
+  assert.deepEqual(sentence, []);
+});

@@ -337,3 +337,63 @@ test('a bare date a row from a place to sign is its date wherever it sits across
   );
   assert.deepEqual(found.map((s) => s.type).sort(), ['date', 'signature']);
 });
+
+test('"Ort, Datum" over whoever signs, in its column, asks for the place, the date and the signature: a row of cells with the captions under it', () => {
+  const cells = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('Ort, Datum', 71, 737, 6),
+        ...words('Ort, Datum', 224, 737, 6),
+        ...words('Ort, Datum', 378, 737, 6),
+        ...words('Unterschrift Mitglied & Kontoinhaber', 71, 744, 6),
+        ...words('Erziehungsberechtigte bei Minderjährigen', 224, 744, 6),
+        ...words('Kontoinhaber (falls abweichend vom Mitglied)', 378, 744, 6),
+      ],
+      segments: [h(66, 526, 699), h(66, 526, 738)],
+      verticals: [v(66, 699, 738), v(219, 699, 738), v(373, 699, 738), v(526, 699, 738)],
+    }),
+  );
+  assert.deepEqual(
+    brief(cells).map((s) => [s.type, s.x, s.y]),
+    [
+      ['signature', 67, 700],
+      ['signature', 220, 700],
+      ['signature', 374, 700],
+    ],
+  );
+});
+
+test('on a scanned page, a long caption word OCR misread by a letter is read as the word; in a text layer, or two letters off, it is not', () => {
+  const read = (text: string, confidence: number, ocr: boolean) =>
+    suggestFields(
+      page({
+        words: [...paragraph('de', 100), ...words(text, 234, 651, 10.6).map((w) => ({ ...w, confidence }))],
+        segments: [h(234, 468, 641)],
+        ocr,
+      }),
+    ).map((s) => s.type);
+  assert.deepEqual(read('Unterschyift', 0.88, true), ['signature']);
+  assert.deepEqual(read('Unterschyift', 1, false), []);
+  assert.deepEqual(read('Unterscheft', 0.5, true), []);
+});
+
+test("on a scanned page, a word OCR read larger than the rest of its row (a brace taller than capitals) takes its row's size", () => {
+  const read = (signatureSize: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100).map((w) => ({ ...w, size: 11 })),
+          ...words('Date, Place', 165, 569, 12.8).map((w) => ({ ...w, confidence: 0.96 })),
+          ...words('Signature(s}', 384, 569, 12.8).map((w) => ({ ...w, size: signatureSize, box: { ...w.box, y0: 557 }, confidence: 0.23 })),
+        ],
+        segments: [h(93, 298, 555), h(316, 521, 555)],
+        ocr: true,
+      }),
+    ).map((s) => [s.type, Math.round(s.x)]);
+  assert.deepEqual(read(12.8), [
+    ['signature', 316],
+    ['date', 93],
+  ]);
+  assert.deepEqual(read(16.1), read(12.8));
+});

@@ -6,7 +6,8 @@ import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect/lexicon.js';
 import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
-import { rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 import { page } from '../helpers/detect-pages.js';
@@ -643,4 +644,56 @@ test('form grids: a caption at the top of the next row takes its own row, not th
       ['signature', 'label_with_geometry', 60, 434, 300, 448],
     ],
   );
+});
+
+test('rules in pixels: spaced underscores of a photo (short dashes at a regular pitch, frayed) are one line; letters with strokes over their feet are none', () => {
+  const w = 700;
+  const h = 120;
+  const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) rgba.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  // At 2.43 px a point (175 dpi): dashes 16 px long, 2 px thick, 6 px apart, each with a frayed row over it.
+  for (let k = 0; k < 12; k++) {
+    const x = 20 + k * 22;
+    ink(x, 30, x + 16, 32);
+    ink(x + 2, 29, x + 6, 30);
+    ink(x + 10, 29, x + 13, 30);
+  }
+  // Serif letters: a foot at the baseline with a stem over it, at the same pitch.
+  for (let k = 0; k < 12; k++) {
+    const x = 20 + k * 22;
+    ink(x, 90, x + 12, 92);
+    ink(x + 5, 70, x + 8, 90);
+  }
+  const { segments } = rulesFromPixels(rgba, w, h, 2.43);
+  const dashed = segments.filter((s) => s.y > 10 && s.y < 15);
+  assert.equal(dashed.length, 1, JSON.stringify(segments));
+  assert.ok(Math.abs((dashed[0]?.x0 ?? 0) - 20 / 2.43) < 1 && Math.abs((dashed[0]?.x1 ?? 0) - 278 / 2.43) < 1, JSON.stringify(dashed));
+  assert.ok(!segments.some((s) => s.y > 30), JSON.stringify(segments));
+});
+
+test('German "u." for "und": "Datum u. Unterschrift" is one place to sign, "Ort u. Datum" a signing date', () => {
+  assert.deepEqual(labels('Datum u. Unterschrift'), ['signature']);
+  assert.deepEqual(labels('Ort, Datum u. Unterschrift'), ['signature']);
+  assert.deepEqual(labels('Ort u. Datum'), ['date:sign_date']);
+});
+
+test('black and white of a photo: a hairline only a little darker than its paper is drawn solid, so it is a rule; text stays text', () => {
+  const width = 400;
+  const height = 140;
+  const grey = new Uint8Array(width * height);
+  // Paper of 190 with a fixed grain of ±12.
+  for (let i = 0; i < grey.length; i++) grey[i] = 190 + (((i * 7919) % 25) - 12);
+  // A hairline two pixels thick at 140 (three quarters of the paper: above the threshold that keeps text black).
+  for (let y = 40; y < 42; y++) for (let x = 20; x < 320; x++) grey[y * width + x] = 140 + ((x * 13) % 11);
+  // A line of text: dark strokes a few pixels apart over 12 rows.
+  for (let y = 90; y < 102; y++) for (let x = 20; x < 320; x++) if (x % 6 < 2) grey[y * width + x] = 60;
+  const page = binarise({ grey, width, height, scale: 2.43 });
+  const { segments } = rulesFromInk(page.ink, width, height, 2.43);
+  assert.deepEqual(
+    segments.map((s) => [Math.round(s.x0), Math.round(s.x1), Math.round(s.y)]),
+    [[8, 132, 17]],
+  );
+  assert.equal(page.ink[95 * width + 24], 1, 'the text is ink');
 });

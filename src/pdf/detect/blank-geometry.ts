@@ -206,12 +206,26 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   return nearest(candidates, (s) => box.y0 - s.y);
 }
 
+/** A line of the caption's own right under it: starting where it starts, at least as long, within three lines' height, nothing written in between. */
+export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
+  const { box, line } = label;
+  return segments.some(
+    (s) =>
+      !used.has(s) &&
+      Math.abs(s.x0 - box.x0) <= 6 &&
+      s.x1 - s.x0 >= Math.max(40, box.x1 - box.x0) &&
+      s.y - box.y1 >= 4 &&
+      s.y - box.y1 <= 3 * line.size + 4 &&
+      !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0),
+  );
+}
+
 /** A drawn line or a box under the label, with nothing written in between. */
 export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
   const { box, line } = label;
   const type = label.entry.type;
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
-  const reach = type === 'signature' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
+  const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
   // (A run of underscores alone on its line is the blank itself, not writing in the way.)
   const clear = (top: number, x0: number, x1: number) =>

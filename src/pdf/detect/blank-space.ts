@@ -105,6 +105,12 @@ export function namesAbove(label: Label, r: Rect): boolean {
   return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
 }
 
+/** A caption right under another one, starting where it starts, a line or two lower. */
+export function stackedUnder(lower: Label, upper: Label): boolean {
+  const gap = lower.line.baseline - upper.line.baseline;
+  return gap > 0.5 * upper.line.size && gap <= 2.2 * upper.line.size && Math.abs(lower.box.x0 - upper.box.x0) <= 6;
+}
+
 /** A line to sign on leaves room above it (a signature at least 14 pt, a date or text 10 pt) under the text above. */
 export function roomAbove(type: LabelType, s: Segment, label: Label, lines: Line[], need = type === 'signature' || type === 'initials' ? 14 : 10): boolean {
   return standOn(type, s.x0, s.x1, s.y, label, lines).y1 - highestText(s, label, lines) >= need;

@@ -37,9 +37,12 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
     'ort datum und unterschrift',
     'ort und datum unterschrift',
     'datum und unterschrift',
+    // ("u." is how German abbreviates "und".)
+    'datum u unterschrift',
+    'ort datum u unterschrift',
   ),
   ...date(['de', 'nl'], 'datum'),
-  ...date(undefined, 'ort datum', 'ort und datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
+  ...date(undefined, 'ort datum', 'ort und datum', 'ort u datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
   ...name(['de'], 'name vorname', 'vorname name', 'vorname'),
   // Portuguese
   ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por', 'data e assinatura', 'assinatura e data'),

@@ -4,7 +4,7 @@
  */
 import { SIGNER_WORDS, guessLanguage } from './lexicon-european.js';
 import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
-import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, type Line, type Label, type Segment, union, overlap1 } from './page-model.js';
+import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 
@@ -80,6 +80,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
   const maxSize = Math.max(MAX_LABEL_SIZE, 1.3 * bodySize);
   // Captions that are other words in other languages ("Firma", "Data") count on pages of their languages.
   const language = guessLanguage(lines.flatMap((l) => l.tokens));
+  const widest = Math.max(0, ...lines.map((l) => width(l.box)));
   for (const line of lines) {
     if (line.size > maxSize) continue;
     // "Company A" names a party; "Company" alone asks for one.
@@ -130,7 +131,17 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         (/[:：]$/.test((line.words[line.tokenWord[blankAt - 1] as number] as Word).text.trim()) ||
           ((inRun[0] as LabelMatch).entry.type === 'signature' && width(line.words[line.tokenWord[blankAt] as number] as Word) >= 80)) &&
         residue.length <= 8;
-      if (!toBlank && (residue.length > 2 || residue.join('').length > 14)) {
+      // So is a signature caption that is its whole line, however long, short of a sentence or a line of running
+      // text ("Firma del genitore o di chi esercita la responsabilità genitoriale" over its line).
+      const wholeLine =
+        opening &&
+        run.start === 0 &&
+        end >= line.tokens.length &&
+        (inRun[0] as LabelMatch).entry.type === 'signature' &&
+        residue.length <= 8 &&
+        !endsSentence(line) &&
+        width(line.box) <= 0.8 * widest;
+      if (!toBlank && !wholeLine && (residue.length > 2 || residue.join('').length > 14)) {
         // The caption's colon: at most two words of its own between the label and it.
         const last = Math.max(...inRun.map((m) => m.end));
         let k = last + 1;
@@ -261,8 +272,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       });
     });
   }
-  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line is
-  // part of it, so the blank is looked for under both lines.
+  // A caption that wraps ("Signature du demandeur ou de son / représentant légal"): its second line, not
+  // across a rule drawn between them (a cell's bottom), is part of it: the blank is looked for under both.
   for (const label of labels) {
     const { line } = label;
     // A caption ending with a colon is whole; so is a line with a blank.
@@ -281,7 +292,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         !l.tokens.includes('\0') &&
         !/[:：]\s*$/.test((l.words[l.words.length - 1] as Word).text) &&
         matchLabels(l.tokens).length === 0 &&
-        !labels.some((o) => o.line === l),
+        !labels.some((o) => o.line === l) &&
+        !rules.some((s) => s.y > line.baseline && s.y < l.box.y0 + 1 && overlap1(s.x0, s.x1, label.box.x0, label.box.x1) > 0),
     );
     if (next) label.box = union([label.box, next.box]);
   }
@@ -351,7 +363,7 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
  * keeps its caption and "Signature ____ Date ____" holds two.
  */
 const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
-const width = (w: Word) => w.box.x1 - w.box.x0;
+const width = (w: Word | Rect): number => ('box' in w ? width(w.box) : w.x1 - w.x0);
 
 /** Abbreviations whose full stop ends no sentence ("Unterschrift des Antragstellers bzw. des Vertreters"). */
 const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
@@ -381,19 +393,4 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
   }
   if (start < line.tokens.length) runs.push({ start, end: line.tokens.length });
   return runs;
-}
-
-/** The size of the page's body text: the median size of its words, weighted by their length. */
-export function bodySize(words: readonly Word[]): number {
-  const sized = words
-    .filter((w) => !isFillToken(w.text))
-    .map((w) => ({ size: w.size, n: w.text.length }))
-    .sort((a, b) => a.size - b.size);
-  const total = sized.reduce((sum, w) => sum + w.n, 0);
-  let seen = 0;
-  for (const w of sized) {
-    seen += w.n;
-    if (seen >= total / 2) return w.size;
-  }
-  return 10;
 }

@@ -3,6 +3,7 @@
  * and underscore runs (versions.md, pitfall 9), and a signature line is exactly that: a long, thin run
  * of dark pixels. Pure; coordinates come out in points of the displayed page.
  */
+import { dashedRules } from './ocr-dashed-lines.js';
 import type { Segment, VRule } from './suggest-fields.js';
 
 const DARK = 150;
@@ -118,7 +119,7 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
   const verticals: VRule[] = vGroups
     .filter((g) => g.last - g.first + 1 <= thick)
     .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
-  return { segments: horizontal, verticals };
+  return { segments: [...horizontal, ...dashedRules(ink, width, height, scale)], verticals };
 }
 
 /** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */

@@ -4,6 +4,7 @@
  * tesseract as a 1-bit PBM (no PNG to encode and decode). Runs in the detection child.
  */
 import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
+import { drawFaintRules } from './ocr-faint-rules.js';
 
 export interface GreyPage {
   grey: Uint8Array;
@@ -60,6 +61,8 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
 const PAPER_BLOCK_PT = 14;
 /** A pixel darker than this share of its paper's brightness is ink. */
 const INK_RATIO = 0.68;
+/** A pixel this much darker than its paper is a little dark: a faint rule's (ocr-faint-rules.ts). */
+const FAINT_RATIO = 0.85;
 /**
  * Dust: a dot of ink at most this wide (points), with nothing else this close around it. Smaller than
  * any full stop or colon dot of 6 pt print (the upper dot of a colon stands well apart from its letter).
@@ -133,6 +136,8 @@ export function binarise(page: GreyPage): InkPage {
       if ((grey[row + x] as number) < (threshold[brow + Math.floor(x / block)] as number)) ink[row + x] = 1;
     }
   }
+  const faint = threshold.map((t) => Math.round((FAINT_RATIO * t) / INK_RATIO));
+  drawFaintRules(grey, ink, width, height, scale, faint, block, bw);
   despeckle(ink, width, height, Math.max(1, Math.round(SPECK_PT * scale)), Math.max(2, Math.round(SPECK_RING_PT * scale)));
   return { ink, width, height, scale };
 }

@@ -3,7 +3,7 @@
  * (PDF points, origin top-left, y downward, after /Rotate) with its words, rules, boxes and form widgets;
  * the lines and labels read from it; suggestions; and the rectangle arithmetic every rule shares.
  */
-import type { FieldKey, LabelEntry, LabelType } from './lexicon.js';
+import { isFillToken, type FieldKey, type LabelEntry, type LabelType } from './lexicon.js';
 
 export interface Rect {
   x0: number;
@@ -165,4 +165,19 @@ export function xywh(r: Rect): { x: number; y: number; width: number; height: nu
 
 export function round(n: number, by: number): number {
   return Math.round(n * by) / by;
+}
+
+/** The size of the page's body text: the median size of its words, weighted by their length. */
+export function bodySize(words: readonly Word[]): number {
+  const sized = words
+    .filter((w) => !isFillToken(w.text))
+    .map((w) => ({ size: w.size, n: w.text.length }))
+    .sort((a, b) => a.size - b.size);
+  const total = sized.reduce((sum, w) => sum + w.n, 0);
+  let seen = 0;
+  for (const w of sized) {
+    seen += w.n;
+    if (seen >= total / 2) return w.size;
+  }
+  return 10;
 }

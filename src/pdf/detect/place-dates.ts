@@ -1,14 +1,18 @@
 /**
  * The date of a place-and-date formula whose place stands alone before its blank: German and Italian
  * "Frankfurt am Main, den ____", "Roma, lì ____", "Genova il ____", and a place, its comma and a blank
- * alone on a line ("Abbiategrasso, ________"). (Portuguese, Spanish and French formulas, whose date
- * is written in parts or after "le", are in signing-dates.ts.)
+ * alone on a line ("Abbiategrasso, ________"); and "Ort, Datum" over whoever signs, which asks for the
+ * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
+ * are in signing-dates.ts.)
  */
-import { isFillToken, normalizeToken } from './lexicon.js';
+import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
+import { SIGNER_WORDS } from './lexicon-european.js';
+import { roleOnLine } from './lines-and-labels.js';
 import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
 const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
+const SIGNERS = new Set(SIGNER_WORDS);
 
 /**
  * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
@@ -72,4 +76,37 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
   }
   return out;
+}
+
+/**
+ * A place-and-date caption without a colon with whoever signs written right under it, in its column ("Ort,
+ * Datum" over "Unterschrift Mitglied", or over "Erziehungsberechtigte bei Minderjährigen"): one caption
+ * asking for the place, the date and the signature. The line under it, and the signature caption there.
+ */
+function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: Line; signature?: Label } | undefined {
+  const { line } = label;
+  if (label.entry.type !== 'date' || label.colon || !label.bare) return undefined;
+  const under = lines.find(
+    (l) =>
+      l.baseline - line.baseline > 0.5 * line.size &&
+      l.baseline - line.baseline <= 2.2 * line.size &&
+      Math.abs(l.box.x0 - label.box.x0) <= 6 &&
+      Math.abs(l.size - line.size) < 1,
+  );
+  if (!under || under.tokens.length > 8) return undefined;
+  const signature = labels.find((o) => o.line === under && o.entry.type === 'signature' && o.box.x0 - under.box.x0 <= 2);
+  if (signature) return signature.colon ? undefined : { line: under, signature };
+  const first = under.tokens[0] as string;
+  return SIGNERS.has(first) || partyAt(under.tokens, 0) !== null ? { line: under } : undefined;
+}
+
+/** Each such caption becomes a signature caption; the signature caption under it names the same place. */
+export function placeDateSigners(labels: Label[], lines: Line[]): void {
+  for (const label of labels) {
+    const under = signerUnderDate(label, lines, labels);
+    if (!under) continue;
+    label.entry = { tokens: label.entry.tokens, strength: label.entry.strength, type: 'signature' };
+    label.role ??= under.signature?.role ?? roleOnLine(under.line);
+    if (under.signature) under.signature.done = true;
+  }
 }

@@ -18,7 +18,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, stackedUnder } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -30,6 +30,7 @@ import {
   rowBelow,
   ruledRow,
   segmentBeside,
+  ownLineBelow,
   segmentOver,
   ruleUnder,
   rowEnd,
@@ -38,19 +39,21 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { bodySize, buildLines, findLabels } from './lines-and-labels.js';
+import { buildLines, findLabels } from './lines-and-labels.js';
 import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
-import { placeCommaFields, placeDenFields } from './place-dates.js';
+import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
+import { misreadCaptions, rowSizes } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
   overlap1,
+  bodySize,
   rectOf,
   round,
   xywh,
@@ -74,7 +77,7 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: dotsRead(read.words) } : read;
+  const page = read.ocr ? { ...read, words: rowSizes(misreadCaptions(dotsRead(read.words))) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
@@ -104,10 +107,14 @@ export function suggestFields(read: PageModel): Suggestion[] {
     out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
   const body = bodySize(page.words);
-  const heading = (label: Label) => (HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon) || label.line.size > 1.15 * body;
+  // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.
+  const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
+  const heading = (label: Label) => headingWords(label) || label.line.size > 1.15 * body;
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
+  // "Ort, Datum" over whoever signs, in its column: a caption asking for the place, the date and the signature.
+  placeDateSigners(labels, lines);
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
@@ -253,7 +260,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
-    const under = heading(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     if (under && roomAbove(type, under.segment, label, lines, 8)) {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, geo.h), 'label_with_geometry', 0.9);
       continue;
@@ -275,6 +282,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
+    // A rule that starts well before the caption (a section's rule across the page) is not its line when
+    // a line of its own starts under it, right below (captions printed over their lines, in columns).
+    if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && roomAbove(label.entry.type, over, label, lines) && !(label.colon && label.entry.type === 'text')) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
@@ -297,7 +307,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
-    if (label.done || label.valueAfter || heading(label)) continue;
+    if (label.done || label.valueAfter || headingWords(label)) continue;
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
@@ -339,6 +349,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
+    // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
+    if (!label.colon && labels.some((o) => o !== label && o.entry.type === label.entry.type && stackedUnder(o, label))) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);

@@ -42,10 +42,21 @@ export function dedupe(list: Suggestion[]): Suggestion[] {
   const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || b.confidence - a.confidence);
   const kept: Suggestion[] = [];
   for (const s of sorted) {
-    if (kept.some((k) => k.page === s.page && sameSpot(rectOf(k), rectOf(s)))) continue;
+    if (kept.some((k) => k.page === s.page && (sameSpot(rectOf(k), rectOf(s)) || formFieldOf(k, s)))) continue;
     kept.push(s);
   }
   return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+}
+
+/**
+ * A form field of the kind a caption's blank asks for, touching that blank or a few points from it in its
+ * column (a signature field placed a little over the line it belongs to): the caption's blank is the field's.
+ */
+function formFieldOf(field: Suggestion, s: Suggestion): boolean {
+  if (field.reason !== 'acroform' || s.reason === 'acroform' || field.type !== s.type) return false;
+  const across = Math.min(field.x + field.width, s.x + s.width) - Math.max(field.x, s.x);
+  const gap = Math.max(field.y, s.y) - Math.min(field.y + field.height, s.y + s.height);
+  return across >= 0.5 * Math.min(field.width, s.width) && gap <= 6;
 }
 
 export function sameSpot(a: Rect, b: Rect): boolean {

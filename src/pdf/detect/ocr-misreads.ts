@@ -1,0 +1,62 @@
+/**
+ * What OCR gets wrong in the words of a caption. Caption words misread by a letter ("Unterschyift", "Signatvre", "Assinafura"): on a scanned page,
+ * a long word it read with less than full confidence that is one letter away (one changed, added or
+ * dropped) from a long word of the captions' lexicon is that word, so that the caption is still read.
+ * Short words are left as read: one letter turns them into other words.
+ */
+import { LABELS, normalizeToken } from './lexicon.js';
+import { SIGNER_WORDS } from './lexicon-european.js';
+import type { Word } from './page-model.js';
+
+const MIN_LENGTH = 8;
+const LEXICON = [...new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS.map(normalizeToken)])].filter(
+  (t) => t.length >= MIN_LENGTH && /^\p{L}+$/u.test(t),
+);
+const KNOWN = new Set(LEXICON);
+
+/** Whether a and b are at most one edit apart (a change, an addition or a removal of one letter). */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+export function misreadCaptions(words: readonly Word[]): Word[] {
+  return words.map((w) => {
+    if (w.confidence >= 0.95) return w;
+    const m = /^(\P{L}*)(\p{L}+)(\P{L}*)$/u.exec(w.text);
+    if (!m) return w;
+    const core = normalizeToken(m[2] as string);
+    if (core.length < MIN_LENGTH || KNOWN.has(core)) return w;
+    const near = LEXICON.filter((t) => oneEdit(core, t));
+    return near.length === 1 ? { ...w, text: `${m[1]}${near[0]}${m[3]}` } : w;
+  });
+}
+
+/**
+ * The size of OCR words from their row: a word's own size comes from its height over the baseline, which
+ * a bracket or a brace (taller than capitals) or a rule touching the word inflates ("Signature(s}" read a
+ * third larger than the words beside it). A word much larger than the median of its row's words (on its
+ * baseline, a few of them at least) takes that median.
+ */
+export function rowSizes(words: readonly Word[]): Word[] {
+  const sorted = [...words].sort((a, b) => a.baseline - b.baseline);
+  const size = new Map<Word, number>();
+  for (let i = 0, from = 0; i < sorted.length; i++) {
+    const w = sorted[i] as Word;
+    while (from < i && w.baseline - (sorted[from] as Word).baseline > 0.3 * w.size) from++;
+    const row: number[] = [];
+    for (let k = from; k < sorted.length; k++) {
+      const o = sorted[k] as Word;
+      if (o.baseline - w.baseline > 0.3 * w.size) break;
+      if (Math.abs(o.baseline - w.baseline) <= 0.3 * Math.min(o.size, w.size) && Math.abs((o.box.x0 + o.box.x1 - w.box.x0 - w.box.x1) / 2) <= 300)
+        row.push(o.size);
+    }
+    if (row.length < 3) continue;
+    const median = row.sort((a, b) => a - b)[Math.floor(row.length / 2)] as number;
+    if (w.size > 1.15 * median) size.set(w, median);
+  }
+  return words.map((w) => (size.has(w) ? { ...w, size: size.get(w) as number } : w));
+}
