@@ -439,3 +439,23 @@ test('a signature caption that is its whole line is a caption however long; a se
   );
   assert.deepEqual(sentence, []);
 });
+
+test('captions with a colon on a row ruled under its whole length write after their colons, each up to the next words of the row', () => {
+  // "Client Signature:   Date:" with one rule drawn 29 pt under the row's baseline, from under the caption to past the date.
+  const row = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Client Signature:', 96, 643), ...words('Date:', 420, 643)], segments: [h(90, 522, 672)] }),
+  );
+  assert.deepEqual(
+    brief(row).map((s) => [s.type, s.x, s.x + s.w, s.y, s.y + s.h]),
+    [
+      ['signature', 185, 416, 632, 672],
+      ['date', 449, 522, 652, 672],
+    ],
+  );
+  // Without a colon the caption is printed over its line: the field is the whole line, under the caption.
+  const over = suggestFields(page({ words: [...paragraph('en', 100), ...words('Client Signature', 96, 643)], segments: [h(90, 522, 672)] }));
+  assert.deepEqual(
+    brief(over).map((s) => [s.type, s.x, s.x + s.w, s.y + s.h]),
+    [['signature', 90, 522, 672]],
+  );
+});
