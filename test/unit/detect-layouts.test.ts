@@ -459,3 +459,36 @@ test('captions with a colon on a row ruled under its whole length write after th
     [['signature', 90, 522, 672]],
   );
 });
+
+test('a field under text nearer than its height reaches partly over that text, not over a rule; a party caption over a "By:" line still leaves it the place to sign', () => {
+  // The last line of a paragraph 22 pt over a line to sign on, "Signature" under the line.
+  const text = [...paragraph('en', 540), ...words('BEFORE SIGNING.', 72, 602)];
+  const underText = suggestFields(page({ words: [...text, ...words('Signature', 72, 636)], segments: [h(72, 298, 626)] }));
+  assert.deepEqual(
+    brief(underText).map((s) => [s.type, s.x, s.y, s.h]),
+    [['signature', 72, 601, 25]],
+  );
+  // A rule at the same height is a wall: the field stops under it.
+  const underRule = suggestFields(page({ words: [...paragraph('en', 540), ...words('Signature', 72, 636)], segments: [h(72, 298, 604), h(72, 298, 626)] }));
+  assert.deepEqual(
+    brief(underRule).map((s) => [s.type, s.x, s.y, s.h]),
+    [['signature', 72, 605, 21]],
+  );
+  // "____" over "CONTRACTOR" over "By: ____": the party signs on the "By:" line, whose field reaches over its name.
+  const party = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 500),
+        ...words('_________________________', 90, 640),
+        ...words('CONTRACTOR', 120, 654),
+        ...words('By: _______________________', 90, 679),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(party)
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y + s.h]),
+    [[106, 681]],
+  );
+});

@@ -7,7 +7,7 @@
 import { partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
-import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
@@ -149,6 +149,7 @@ export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { 
   for (const l of lines) {
     if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
   }
+  if (top > s.y - FIELD_HEIGHT.signature) top = topUnderText('signature', s.y, top);
   if (s.y - top < 12) top = s.y - 12;
   return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
 }
@@ -296,5 +297,6 @@ export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
  */
 export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
-  return places.some((p) => p.y0 >= box.y1 - 2 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
+  // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
+  return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
 }
