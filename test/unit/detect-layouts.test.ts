@@ -458,6 +458,12 @@ test('captions with a colon on a row ruled under its whole length write after th
     brief(over).map((s) => [s.type, s.x, s.x + s.w, s.y + s.h]),
     [['signature', 90, 522, 672]],
   );
+  // And so is a caption with a colon alone on its row.
+  const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signatures of the other authors:', 96, 643)], segments: [h(90, 522, 672)] }));
+  assert.deepEqual(
+    brief(alone).map((s) => [s.type, s.x, s.x + s.w, s.y + s.h]),
+    [['signature', 90, 522, 672]],
+  );
 });
 
 test('a field under text nearer than its height reaches partly over that text, not over a rule; a party caption over a "By:" line still leaves it the place to sign', () => {
