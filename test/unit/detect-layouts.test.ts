@@ -498,3 +498,10 @@ test('a field under text nearer than its height reaches partly over that text, n
     [[106, 681]],
   );
 });
+
+test('a company named with only its article before a blank asks for its name; "for" the company, it signs', () => {
+  const named = suggestFields(page({ words: [...paragraph('it', 100), ...words('La Società ________________________________', 110, 380)] }));
+  assert.deepEqual(types(named), []);
+  const signs = suggestFields(page({ words: [...paragraph('it', 100), ...words('Per la Società ________________________________', 110, 380)] }));
+  assert.deepEqual(types(signs), ['signature']);
+});

@@ -10,6 +10,8 @@ import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+/** Articles: alone before a company's name they name it ("La Società ____"), they do not sign for it. */
+const ARTICLES = new Set(['the', 'le', 'la', 'l', 'les', 'el', 'los', 'las', 'il', 'lo', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'den', 'des', 'het', 'de']);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
@@ -93,6 +95,9 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // A word naming who signs before a blank asks for that person's name ("Il sottoscritto ______",
       // "The undersigned ______"); only a party's name before a blank is a signature block ("PER: CONSULTANT ____").
       if (party.role === 'signer' && rest.includes('\0')) continue;
+      // So does a company named with only its article before a blank ("La Società ____", "The Company ____");
+      // "Per la Società ____" signs for it.
+      if (COMPANIES.has(line.tokens[k] as string) && rest.includes('\0') && line.tokens.slice(run.start, k).every((t) => ARTICLES.has(t))) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
