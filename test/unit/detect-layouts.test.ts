@@ -505,3 +505,18 @@ test('a company named with only its article before a blank asks for its name; "f
   const signs = suggestFields(page({ words: [...paragraph('it', 100), ...words('Per la Società ________________________________', 110, 380)] }));
   assert.deepEqual(types(signs), ['signature']);
 });
+
+test('blank space under a caption with a name typed 25 pt under it reaches a little over the name; a rule there stops it', () => {
+  const name = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature of the participant', 300, 709), ...words('Robin Ayugreau', 300, 750)] }),
+  );
+  assert.deepEqual(
+    brief(name).map((s) => [s.type, s.x, s.y, s.w, s.h]),
+    [['signature', 300, 715, 180, 29]],
+  );
+  const rule = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the participant', 300, 709)], segments: [h(300, 480, 742)] }));
+  assert.ok(
+    rule.every((s) => s.y + s.height <= 742 + 0.5),
+    JSON.stringify(brief(rule)),
+  );
+});
