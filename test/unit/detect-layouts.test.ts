@@ -439,3 +439,84 @@ test('a signature caption that is its whole line is a caption however long; a se
   );
   assert.deepEqual(sentence, []);
 });
+
+test('captions with a colon on a row ruled under its whole length write after their colons, each up to the next words of the row', () => {
+  // "Client Signature:   Date:" with one rule drawn 29 pt under the row's baseline, from under the caption to past the date.
+  const row = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Client Signature:', 96, 643), ...words('Date:', 420, 643)], segments: [h(90, 522, 672)] }),
+  );
+  assert.deepEqual(
+    brief(row).map((s) => [s.type, s.x, s.x + s.w, s.y, s.y + s.h]),
+    [
+      ['signature', 185, 416, 632, 672],
+      ['date', 449, 522, 652, 672],
+    ],
+  );
+  // Without a colon the caption is printed over its line: the field is the whole line, under the caption.
+  const over = suggestFields(page({ words: [...paragraph('en', 100), ...words('Client Signature', 96, 643)], segments: [h(90, 522, 672)] }));
+  assert.deepEqual(
+    brief(over).map((s) => [s.type, s.x, s.x + s.w, s.y + s.h]),
+    [['signature', 90, 522, 672]],
+  );
+  // And so is a caption with a colon alone on its row.
+  const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signatures of the other authors:', 96, 643)], segments: [h(90, 522, 672)] }));
+  assert.deepEqual(
+    brief(alone).map((s) => [s.type, s.x, s.x + s.w, s.y + s.h]),
+    [['signature', 90, 522, 672]],
+  );
+});
+
+test('a field under text nearer than its height reaches partly over that text, not over a rule; a party caption over a "By:" line still leaves it the place to sign', () => {
+  // The last line of a paragraph 22 pt over a line to sign on, "Signature" under the line.
+  const text = [...paragraph('en', 540), ...words('BEFORE SIGNING.', 72, 602)];
+  const underText = suggestFields(page({ words: [...text, ...words('Signature', 72, 636)], segments: [h(72, 298, 626)] }));
+  assert.deepEqual(
+    brief(underText).map((s) => [s.type, s.x, s.y, s.h]),
+    [['signature', 72, 601, 25]],
+  );
+  // A rule at the same height is a wall: the field stops under it.
+  const underRule = suggestFields(page({ words: [...paragraph('en', 540), ...words('Signature', 72, 636)], segments: [h(72, 298, 604), h(72, 298, 626)] }));
+  assert.deepEqual(
+    brief(underRule).map((s) => [s.type, s.x, s.y, s.h]),
+    [['signature', 72, 605, 21]],
+  );
+  // "____" over "CONTRACTOR" over "By: ____": the party signs on the "By:" line, whose field reaches over its name.
+  const party = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 500),
+        ...words('_________________________', 90, 640),
+        ...words('CONTRACTOR', 120, 654),
+        ...words('By: _______________________', 90, 679),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(party)
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y + s.h]),
+    [[106, 681]],
+  );
+});
+
+test('a company named with only its article before a blank asks for its name; "for" the company, it signs', () => {
+  const named = suggestFields(page({ words: [...paragraph('it', 100), ...words('La Società ________________________________', 110, 380)] }));
+  assert.deepEqual(types(named), []);
+  const signs = suggestFields(page({ words: [...paragraph('it', 100), ...words('Per la Società ________________________________', 110, 380)] }));
+  assert.deepEqual(types(signs), ['signature']);
+});
+
+test('blank space under a caption with a name typed 25 pt under it reaches a little over the name; a rule there stops it', () => {
+  const name = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature of the participant', 300, 709), ...words('Robin Ayugreau', 300, 750)] }),
+  );
+  assert.deepEqual(
+    brief(name).map((s) => [s.type, s.x, s.y, s.w, s.h]),
+    [['signature', 300, 715, 180, 29]],
+  );
+  const rule = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the participant', 300, 709)], segments: [h(300, 480, 742)] }));
+  assert.ok(
+    rule.every((s) => s.y + s.height <= 742 + 0.5),
+    JSON.stringify(brief(rule)),
+  );
+});

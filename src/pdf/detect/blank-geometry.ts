@@ -18,6 +18,7 @@ import {
   overlap1,
   contains,
   nearest,
+  topUnderText,
 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
@@ -272,10 +273,13 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[], rules: readonly Segment[] = []): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
+  let text = top;
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
-      top = l.box.y1 + 1;
+    if (l.box.y1 <= y - 1 && l.box.y1 > text && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
+      text = l.box.y1 + 1;
   }
+  // (A rule above is a wall; text above is not quite one: topUnderText.)
+  if (text > top) top = Math.max(top, topUnderText(type, y, text));
   if (y - top < 12) top = y - 12;
   return { x0, y0: top, x1, y1: y };
 }

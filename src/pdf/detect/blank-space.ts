@@ -9,6 +9,7 @@ import {
   FIELD_WIDTH,
   MIN_BESIDE,
   overlap1,
+  topUnderText,
   type Geometry,
   type Label,
   type Line,
@@ -78,17 +79,16 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   const x1 = Math.min(page.width, x0 + width);
   const y0 = box.y1 + 4;
   let y1 = y0 + FIELD_HEIGHT[type];
-  const obstacles = [
-    ...lines.filter((l) => l !== line).map((l) => l.box),
-    ...geo.boxes,
-    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
-    ...page.widgets.map((w) => w.box),
-  ];
+  const text = lines.filter((l) => l !== line).map((l) => l.box);
+  const obstacles = [...text, ...geo.boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
   if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
   // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
   if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
-  return { x0, y0, x1, y1 };
+  // Text under the room is not quite a wall (a name typed under the place to sign): the field keeps part of the height it lacks.
+  let hard = y0 + FIELD_HEIGHT[type];
+  for (const o of obstacles) if (!text.includes(o) && o.y0 >= y0 - 3 && o.y0 < hard && overlap1(o.x0, o.x1, x0, x1) > 0) hard = o.y0 - 2;
+  return { x0, y0, x1, y1: Math.min(hard, page.height, y1 < hard ? y0 + y1 - topUnderText(type, y1, y0) : y1) };
 }
 
 /**

@@ -7,9 +7,11 @@
 import { partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
-import { FIELD_HEIGHT, overlap1, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+/** Articles: alone before a company's name they name it ("La Società ____"), they do not sign for it. */
+const ARTICLES = new Set(['the', 'le', 'la', 'l', 'les', 'el', 'los', 'las', 'il', 'lo', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'den', 'des', 'het', 'de']);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
@@ -93,6 +95,9 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // A word naming who signs before a blank asks for that person's name ("Il sottoscritto ______",
       // "The undersigned ______"); only a party's name before a blank is a signature block ("PER: CONSULTANT ____").
       if (party.role === 'signer' && rest.includes('\0')) continue;
+      // So does a company named with only its article before a blank ("La Società ____", "The Company ____");
+      // "Per la Società ____" signs for it.
+      if (COMPANIES.has(line.tokens[k] as string) && rest.includes('\0') && line.tokens.slice(run.start, k).every((t) => ARTICLES.has(t))) continue;
       // A caption stands alone on its line: a party named inside a sentence is not one.
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
@@ -149,6 +154,7 @@ export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { 
   for (const l of lines) {
     if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
   }
+  if (top > s.y - FIELD_HEIGHT.signature) top = topUnderText('signature', s.y, top);
   if (s.y - top < 12) top = s.y - 12;
   return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
 }
@@ -296,5 +302,6 @@ export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
  */
 export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
-  return places.some((p) => p.y0 >= box.y1 - 2 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
+  // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
+  return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
 }

@@ -40,6 +40,7 @@ import {
   trailingBlanks,
 } from './blank-geometry.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
+import { afterColonOnRule } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
@@ -311,9 +312,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
-      used.add(below);
-      const rect = standOn(label.entry.type, below.x0, below.x1, below.y, label, lines, geo.h);
-      rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
+      // A caption with a colon on a row ruled under its whole length writes after its colon; the row's next caption, after its own.
+      const after = afterColonOnRule(label, below, lines);
+      if (!after) used.add(below);
+      const rect = standOn(label.entry.type, after?.x0 ?? below.x0, after?.x1 ?? below.x1, below.y, label, lines, geo.h);
+      if (!after) rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
     } else {
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);

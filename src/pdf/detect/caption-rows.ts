@@ -1,0 +1,26 @@
+/**
+ * A caption with a colon in a row of captions ruled under its whole length ("Client Signature: <space>
+ * Date: <space>" over one rule drawn a little under the row, as an HTML table row's border): the caption
+ * asks for its blank after its colon, so its field is the part of the rule after it, up to the next words
+ * of its row, standing on the rule, rather than the whole rule under it. A caption alone on its row over
+ * a rule is printed over its line: the field is under it.
+ */
+import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Segment } from './page-model.js';
+
+/** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
+export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
+  const { line, reach, box } = label;
+  const type = label.entry.type;
+  // Only a caption with a colon, left to right, over a rule that starts under it and that a signature
+  // standing on reaches up to the caption's row.
+  if (!label.colon || line.rtl || s.x0 > box.x0 + 8 || s.y - box.y0 > FIELD_HEIGHT.signature) return undefined;
+  const row = lines.filter((l) => overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0.3 * line.size).flatMap((l) => l.words);
+  // A row: words over the rule after the caption or in another run of its row ("Date:"); a caption alone
+  // over a rule is printed over its line.
+  const others = row.filter((w) => (w.box.x0 >= reach.x1 + 1 || !line.words.includes(w)) && overlap1(w.box.x0, w.box.x1, s.x0, s.x1) > 0);
+  if (others.length === 0) return undefined;
+  const x0 = reach.x1 + 4;
+  let x1 = s.x1;
+  for (const w of row) if (w.box.x0 >= reach.x1 + 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
+  return x1 - x0 >= MIN_BESIDE[type] ? { x0, x1 } : undefined;
+}
