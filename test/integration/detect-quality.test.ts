@@ -5,25 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { match } from '../../fixtures/detection-real/measure.js';
+import { match, type ExpectedField } from '../../fixtures/detection-real/measure.js';
 import { createFieldDetector, type Analysis } from '../../src/pdf/detect.js';
 import { useTmpDir } from '../helpers/server.js';
-
-interface Expected {
-  type: string;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  roleHint?: string;
-  fieldKey?: string;
-}
 
 const DIR = new URL('../../fixtures/detection/', import.meta.url);
 const corpus = JSON.parse(fs.readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
   string,
-  { language: string; about: string; pages: number; expected: Expected[] }
+  { language: string; about: string; pages: number; expected: ExpectedField[] }
 >;
 
 test('detection corpus: precision >= 0.9 and recall >= 0.85; page counts, roles, keys and geometry per document', async (t) => {
