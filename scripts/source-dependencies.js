@@ -48,8 +48,12 @@ function importedPackages() {
 }
 
 const packages = importedPackages();
-const stamp = createHash('sha256')
+// The lockfile's hash is also what src/platform/source-imports.ts compares the manifest with.
+const lock = createHash('sha256')
   .update(fs.readFileSync(path.join(root, 'package-lock.json')))
+  .digest('hex');
+const stamp = createHash('sha256')
+  .update(lock)
   .update(fs.readFileSync(fileURLToPath(import.meta.url)))
   .update(packages.join('\n'))
   .digest('hex');
@@ -101,9 +105,6 @@ if (current?.stamp !== stamp) {
       },
     ],
   });
-  const lock = createHash('sha256')
-    .update(fs.readFileSync(path.join(root, 'package-lock.json')))
-    .digest('hex');
   const modules = Object.fromEntries(usable.map((specifier) => [specifier, `${fileName(specifier)}.js`]));
   fs.writeFileSync(manifestFile, `${JSON.stringify({ stamp, lock, modules }, null, 2)}\n`);
 }
