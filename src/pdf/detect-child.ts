@@ -22,6 +22,7 @@ import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
+import { withoutMarks } from './detect/ocr-dashed-lines.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
@@ -206,8 +207,9 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
         ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
       }
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
+      // (OCR reads the page without the dots and dashes of its lines: a caption under one is read as itself.)
       const regions = labelRegions(
-        image,
+        { ...image, ink: withoutMarks(image.ink, image.width, rules.marks) },
         rules.segments.map((s) => s.y * image.scale),
       ).page;
       return { image, back, rules, regions };

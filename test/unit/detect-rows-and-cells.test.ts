@@ -365,7 +365,7 @@ test('"Ort, Datum" over whoever signs, in its column, asks for the place, the da
   );
 });
 
-test('on a scanned page, a long caption word OCR misread by a letter is read as the word; in a text layer, or two letters off, it is not', () => {
+test('on a scanned page, a long caption word OCR misread by a letter (two, when OCR was unsure of a word of eleven) is read as the word; in a text layer, or two letters off a word OCR was sure of, it is not', () => {
   const read = (text: string, confidence: number, ocr: boolean) =>
     suggestFields(
       page({
@@ -376,7 +376,11 @@ test('on a scanned page, a long caption word OCR misread by a letter is read as 
     ).map((s) => s.type);
   assert.deepEqual(read('Unterschyift', 0.88, true), ['signature']);
   assert.deepEqual(read('Unterschyift', 1, false), []);
-  assert.deepEqual(read('Unterscheft', 0.5, true), []);
+  assert.deepEqual(read('Untersshrif', 0.24, true), ['signature']);
+  assert.deepEqual(read('Untersshrif', 0.9, true), []);
+  // ("unterschrieben", signed, is a word of its own, two letters from "Unterschriften".)
+  assert.deepEqual(read('unterschrieben', 0.9, true), []);
+  assert.deepEqual(read('Uniersciinft', 0.27, true), []);
 });
 
 test("on a scanned page, a word OCR read larger than the rest of its row (a brace taller than capitals) takes its row's size", () => {

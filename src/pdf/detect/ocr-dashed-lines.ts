@@ -1,30 +1,69 @@
 /**
- * Dashed lines on a scanned page, found in its pixels: a blank typed as spaced underscores ("_ _ _ _ _")
- * or drawn as a dashed rule is a row of short, thin dashes, each with nothing right above or under it,
- * set at a regular pitch. Neither OCR (it drops underscores) nor the finder of drawn rules (each dash is
- * far too short to be one) sees it. Pure; coordinates come out in points of the displayed page.
+ * Dashed and dotted lines on a scanned page, found in its pixels: a blank typed as spaced underscores
+ * ("_ _ _ _ _") or drawn as a dashed rule is a row of short, thin dashes, and one typed as dots or an
+ * ellipsis ("……………", German forms' usual line to sign on) a row of dots; each with nothing right above
+ * or under it, set at a regular pitch. Neither OCR (it drops underscores and reads dots as nothing or as
+ * noise) nor the finder of drawn rules (each dash is far too short to be one) sees it. Pure; coordinates
+ * come out in points of the displayed page.
  */
 import type { Segment } from './suggest-fields.js';
 
-/** In points: a dash's length and thickness, the gap between two dashes, the clear band around a dash. */
-const DASH = { min: 2, max: 9 };
-const THICK = 1.8;
-const GAP = 5;
+/**
+ * In points: a mark's length and thickness, the gap between two marks, the clear band around a mark; the
+ * fewest marks of a line, and whether they keep one pitch (a row of dots does; text's full stops and the
+ * dots over its letters do not).
+ */
+interface Marks {
+  min: number;
+  max: number;
+  thick: number;
+  gap: number;
+  count: number;
+  pitch: boolean;
+  /** Pixels of gap inside one mark (a photo's noise breaks a dash; dots are apart by more). */
+  join: number;
+}
+const DASHES: Marks = { min: 2, max: 9, thick: 1.8, gap: 5, count: 5, pitch: false, join: 2 };
+const DOTS: Marks = { min: 0.6, max: 2, thick: 2, gap: 9, count: 8, pitch: true, join: 0 };
 const CLEAR = 2.5;
-/** A dashed line: at least this many dashes over at least this many points. */
-const MIN_DASHES = 5;
+/** A line at least this many points long. */
 const MIN_LENGTH = 40;
 
 interface Dash {
   from: number;
   to: number;
   at: number;
+  /** Its rows of pixels. */
+  top: number;
+  rows: number;
 }
 
-export function dashedRules(ink: Uint8Array, width: number, height: number, scale: number): Segment[] {
-  const min = Math.max(3, Math.round(DASH.min * scale));
-  const max = Math.round(DASH.max * scale);
-  const thick = Math.max(2, Math.round(THICK * scale));
+/** A box of pixels: one mark (a dash or a dot) of a line found. */
+export interface Mark {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** The dashed and dotted lines of the page, and the pixels of their marks (for OCR to read the page without them). */
+export function dashedRules(ink: Uint8Array, width: number, height: number, scale: number): { segments: Segment[]; marks: Mark[] } {
+  const dashes = spacedRules(ink, width, height, scale, DASHES);
+  // (A dotted line a dash finder also saw is one line.)
+  const dots = spacedRules(ink, width, height, scale, DOTS).filter(
+    (d) => !dashes.some((s) => Math.abs(s.segment.y - d.segment.y) <= 2 && Math.min(s.segment.x1, d.segment.x1) - Math.max(s.segment.x0, d.segment.x0) > 0),
+  );
+  const found = [...dashes, ...dots];
+  return {
+    segments: found.map((f) => f.segment),
+    marks: found.flatMap((f) => f.marks.map((d) => ({ x0: d.from, x1: d.to, y0: d.top, y1: d.top + d.rows }))),
+  };
+}
+
+function spacedRules(ink: Uint8Array, width: number, height: number, scale: number, marks: Marks): Array<{ segment: Segment; marks: Dash[] }> {
+  const min = Math.max(marks === DOTS ? 2 : 3, Math.round(marks.min * scale));
+  const max = Math.round(marks.max * scale);
+  const thick = Math.max(2, Math.round(marks.thick * scale));
   const clear = Math.max(2, Math.round(CLEAR * scale));
   const inkIn = (y: number, x0: number, x1: number) => {
     if (y < 0 || y >= height) return 0;
@@ -44,7 +83,7 @@ export function dashedRules(ink: Uint8Array, width: number, height: number, scal
       // (A gap of a pixel or two, the noise of a photo, does not break a dash.)
       const from = x;
       let to = x;
-      while (x < width && x - to <= 2) {
+      while (x < width && x - to <= marks.join) {
         if (ink[base + x]) to = x + 1;
         x++;
       }
@@ -54,16 +93,16 @@ export function dashedRules(ink: Uint8Array, width: number, height: number, scal
       if (len < min || len > max || inkIn(y - 1, from, to) >= 0.6 * len) continue;
       let t = 1;
       while (t <= thick && inkIn(y + t, from, to) >= 0.6 * len) t++;
-      if (t > thick) continue;
+      if (t > thick || (marks.pitch && t < 0.4 * len)) continue;
       let busy = false;
       const speck = Math.max(2, 0.2 * len);
       for (let d = 3; d <= clear + 2 && !busy; d++) busy = inkIn(y - d, from - 1, to + 1) > speck || inkIn(y + t - 1 + d, from - 1, to + 1) > speck;
-      if (!busy) dashes.push({ from, to, at: y + t / 2 });
+      if (!busy) dashes.push({ from, to, at: y + t / 2, top: y, rows: t });
     }
   }
   // Dashes of one row at a regular pitch, chained left to right.
-  const gap = Math.round(GAP * scale);
-  const out: Segment[] = [];
+  const gap = Math.round(marks.gap * scale);
+  const out: Array<{ segment: Segment; marks: Dash[] }> = [];
   const rows = new Map<number, Dash[]>();
   for (const d of dashes) {
     const key = Math.round(d.at / 2);
@@ -80,12 +119,12 @@ export function dashedRules(ink: Uint8Array, width: number, height: number, scal
     row.sort((a, b) => a.from - b.from);
     let chain: Dash[] = [];
     const close = () => {
-      if (chain.length >= MIN_DASHES) {
+      if (chain.length >= marks.count) {
         const lens = chain.map((d) => d.to - d.from);
         const x0 = (chain[0] as Dash).from;
         const x1 = (chain[chain.length - 1] as Dash).to;
-        if (Math.max(...lens) <= 2.5 * Math.min(...lens) && (x1 - x0) / scale >= MIN_LENGTH) {
-          out.push({ x0: x0 / scale, x1: x1 / scale, y: chain.reduce((s, d) => s + d.at, 0) / chain.length / scale });
+        if (Math.max(...lens) <= 2.5 * Math.min(...lens) && (x1 - x0) / scale >= MIN_LENGTH && (!marks.pitch || evenPitch(chain))) {
+          out.push({ segment: { x0: x0 / scale, x1: x1 / scale, y: chain.reduce((s, d) => s + d.at, 0) / chain.length / scale }, marks: chain });
         }
       }
       chain = [];
@@ -101,6 +140,29 @@ export function dashedRules(ink: Uint8Array, width: number, height: number, scal
       chain.push({ ...d });
     }
     close();
+  }
+  return out;
+}
+
+/**
+ * Marks set at one pitch: nine steps in ten within a third of the usual step or of a few of them (a mark
+ * or two lost to the noise of a photo).
+ */
+function evenPitch(chain: Dash[]): boolean {
+  const steps = chain.slice(1).map((d, i) => d.from - (chain[i] as Dash).from);
+  const usual = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)] as number;
+  const even = (s: number) => Math.abs(s - Math.max(1, Math.round(s / usual)) * usual) <= usual / 3;
+  return steps.filter(even).length >= 0.9 * steps.length;
+}
+
+/** The ink without the marks of the dashed and dotted lines (a pixel around each), for OCR: a caption printed right under a dotted line is read as itself, not with the dots in its words. */
+export function withoutMarks(ink: Uint8Array, width: number, marks: readonly Mark[]): Uint8Array {
+  if (marks.length === 0) return ink;
+  const out = new Uint8Array(ink);
+  const height = ink.length / width;
+  for (const m of marks) {
+    for (let y = Math.max(0, m.y0 - 1); y < Math.min(height, m.y1 + 1); y++)
+      out.fill(0, y * width + Math.max(0, m.x0 - 1), y * width + Math.min(width, m.x1 + 1));
   }
   return out;
 }

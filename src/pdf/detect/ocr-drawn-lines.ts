@@ -3,7 +3,7 @@
  * and underscore runs (versions.md, pitfall 9), and a signature line is exactly that: a long, thin run
  * of dark pixels. Pure; coordinates come out in points of the displayed page.
  */
-import { dashedRules } from './ocr-dashed-lines.js';
+import { dashedRules, type Mark } from './ocr-dashed-lines.js';
 import type { Segment, VRule } from './suggest-fields.js';
 
 const DARK = 150;
@@ -20,6 +20,13 @@ const GAP = 2;
  */
 const JOIN = 3;
 
+/** The lines of a page, and the pixels of the marks of its dashed and dotted ones. */
+export interface DrawnLines {
+  segments: Segment[];
+  verticals: VRule[];
+  marks: Mark[];
+}
+
 interface Run {
   from: number;
   to: number;
@@ -32,7 +39,7 @@ interface Open {
   last: number;
 }
 
-export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
+export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): DrawnLines {
   const ink = new Uint8Array(width * height);
   for (let i = 0, j = 0; j < ink.length; i += 4, j++) {
     ink[j] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8 < DARK ? 1 : 0;
@@ -41,7 +48,7 @@ export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: 
 }
 
 /** The same, from a black-and-white page (1 for ink), as OCR reads it. */
-export function rulesFromInk(ink: Uint8Array, width: number, height: number, scale: number): { segments: Segment[]; verticals: VRule[] } {
+export function rulesFromInk(ink: Uint8Array, width: number, height: number, scale: number): DrawnLines {
   const minH = Math.round(MIN_LENGTH * scale);
   const minV = Math.round(MIN_VERTICAL * scale);
   const thick = Math.ceil(MAX_THICKNESS * scale);
@@ -119,7 +126,8 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
   const verticals: VRule[] = vGroups
     .filter((g) => g.last - g.first + 1 <= thick)
     .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
-  return { segments: [...horizontal, ...dashedRules(ink, width, height, scale)], verticals };
+  const dashed = dashedRules(ink, width, height, scale);
+  return { segments: [...horizontal, ...dashed.segments], verticals, marks: dashed.marks };
 }
 
 /** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */

@@ -6,9 +6,11 @@
  */
 import { LABELS, normalizeToken } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import type { Word } from './page-model.js';
+import type { Segment, Word } from './page-model.js';
 
 const MIN_LENGTH = 8;
+const LONG = 11;
+const UNSURE = 0.6;
 const LEXICON = [...new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS.map(normalizeToken)])].filter(
   (t) => t.length >= MIN_LENGTH && /^\p{L}+$/u.test(t),
 );
@@ -23,6 +25,21 @@ function oneEdit(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** The number of edits (a letter changed, added or removed) from a to b, or limit + 1 when more. */
+function edits(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    if (Math.min(...row) > limit) return limit + 1;
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
 export function misreadCaptions(words: readonly Word[]): Word[] {
   return words.map((w) => {
     if (w.confidence >= 0.95) return w;
@@ -30,7 +47,10 @@ export function misreadCaptions(words: readonly Word[]): Word[] {
     if (!m) return w;
     const core = normalizeToken(m[2] as string);
     if (core.length < MIN_LENGTH || KNOWN.has(core)) return w;
-    const near = LEXICON.filter((t) => oneEdit(core, t));
+    // (A long word OCR was unsure of may be two letters off, "Untersshrif"; one it was surer of is a word
+    // of its own: "unterschrieben" is not "Unterschriften".)
+    const two = core.length >= LONG && w.confidence < UNSURE;
+    const near = LEXICON.filter((t) => oneEdit(core, t) || (two && t.length >= LONG && edits(core, t, 2) <= 2));
     return near.length === 1 ? { ...w, text: `${m[1]}${near[0]}${m[3]}` } : w;
   });
 }
@@ -59,4 +79,23 @@ export function rowSizes(words: readonly Word[]): Word[] {
     if (w.size > 1.15 * median) size.set(w, median);
   }
   return words.map((w) => (size.has(w) ? { ...w, size: size.get(w) as number } : w));
+}
+
+/**
+ * The size of OCR words that reach up to a drawn line: OCR's box of a word printed right under a dotted or
+ * dashed line takes in the line's dots, so the word reads half again as large as it is (a caption under
+ * its line taken for a heading). Such a word, larger than the page's usual words, takes their size.
+ */
+export function sizesUnderRules(words: readonly Word[], segments: readonly Segment[]): Word[] {
+  const touches = (w: Word) =>
+    segments.some((s) => s.y >= w.box.y0 - 1.5 && s.y <= w.box.y0 + 2.5 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * (w.box.x1 - w.box.x0));
+  const touching = new Set(words.filter(touches));
+  if (touching.size === 0) return [...words];
+  const free = words
+    .filter((w) => !touching.has(w) && /\p{L}{2}/u.test(w.text))
+    .map((w) => w.size)
+    .sort((a, b) => a - b);
+  if (free.length < 10) return [...words];
+  const usual = free[Math.floor(free.length / 2)] as number;
+  return words.map((w) => (touching.has(w) && w.size > 1.3 * usual ? { ...w, size: usual, box: { ...w.box, y0: w.baseline - 0.74 * usual } } : w));
 }

@@ -49,7 +49,7 @@ import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from 
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
 import { dotsRead } from './glyph-runs.js';
-import { misreadCaptions, rowSizes } from './ocr-misreads.js';
+import { misreadCaptions, rowSizes, sizesUnderRules } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -78,7 +78,7 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: rowSizes(misreadCaptions(dotsRead(read.words))) } : read;
+  const page = read.ocr ? { ...read, words: rowSizes(sizesUnderRules(misreadCaptions(dotsRead(read.words)), read.segments)) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);

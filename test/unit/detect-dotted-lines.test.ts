@@ -1,0 +1,85 @@
+// Dotted lines on scans and photos: found in the pixels, taken out of what OCR reads, and the size of the
+// caption OCR read right under one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rulesFromInk } from '../../src/pdf/detect/ocr-drawn-lines.js';
+import { withoutMarks } from '../../src/pdf/detect/ocr-dashed-lines.js';
+import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { page, paragraph, words } from '../helpers/detect-pages.js';
+
+const SCALE = 2.43;
+
+/** A blank ink page and a way to ink rectangles of it. */
+function inkPage(width: number, height: number) {
+  const ink = new Uint8Array(width * height);
+  const put = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) ink.fill(1, y * width + x0, y * width + x1);
+  };
+  return { ink, put };
+}
+
+test('rules in pixels: a line of dots (an ellipsis typed to sign on, photographed: a dot lost, a speck over one) is one line; dots at no steady pitch are none', () => {
+  const width = 800;
+  const height = 140;
+  const { ink, put } = inkPage(width, height);
+  // Dots 4 px wide and 3 high every 9 px (about 3.7 pt), from x 40 to 400; the 20th lost, a speck glued over the 30th.
+  for (let k = 0; k < 41; k++) {
+    const x = 40 + k * 9;
+    if (k === 20) continue;
+    put(x, 40, x + 4, 43);
+    if (k === 30) put(x + 1, 37, x + 3, 40);
+  }
+  // Full stops of running text: dots on one row at no steady pitch.
+  let x = 40;
+  for (let k = 0; k < 14; k++) {
+    put(x, 100, x + 3, 103);
+    x += [9, 23, 14, 31, 12][k % 5] as number;
+  }
+  const { segments, marks } = rulesFromInk(ink, width, height, SCALE);
+  assert.deepEqual(
+    segments.map((s) => [Math.round(s.x0 * SCALE), Math.round(s.x1 * SCALE), Math.round(s.y * SCALE)]),
+    [[40, 404, 42]],
+  );
+  assert.ok(marks.length >= 38, `${marks.length} marks`);
+});
+
+test('OCR reads a page without the marks of its dotted lines; the words next to them keep their ink', () => {
+  const width = 300;
+  const height = 60;
+  const { ink, put } = inkPage(width, height);
+  for (let k = 0; k < 20; k++) put(20 + k * 9, 20, 24 + k * 9, 23);
+  // A word's strokes under the line.
+  put(30, 33, 33, 48);
+  put(60, 33, 63, 48);
+  const { marks } = rulesFromInk(ink, width, height, SCALE);
+  const clean = withoutMarks(ink, width, marks);
+  assert.equal(
+    clean.slice(20 * width, 23 * width).reduce((a, b) => a + b, 0),
+    0,
+    'the dots are gone',
+  );
+  assert.equal(clean[40 * width + 31], 1, 'the word stays');
+  assert.equal(ink[21 * width + 21], 1, 'the page itself is left as it was');
+});
+
+test('on a scanned page, a caption OCR read half again as large because its box took in the dotted line over it is a caption of its size: it names the line', () => {
+  const read = (top: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100).map((w) => ({ ...w, confidence: 0.9 })),
+          // Caption at 10 pt whose box reaches up to the line at 701 (OCR's size: 17.2).
+          ...words('Ort, Datum, Unterschrift des gesetzlichen Vertreters', 57, 713, 10).map((w) => ({
+            ...w,
+            confidence: 0.85,
+            size: (713 - top) / 0.74,
+            box: { ...w.box, y0: top },
+          })),
+        ],
+        segments: [{ x0: 58, x1: 416, y: 701 }],
+        ocr: true,
+      }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
+  assert.deepEqual(read(705.6), [['signature', 58, 701]]);
+  assert.deepEqual(read(700.3), read(705.6));
+});
