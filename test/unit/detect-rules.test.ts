@@ -10,7 +10,7 @@ import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-li
 import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
-import { page } from '../helpers/detect-pages.js';
+import { page, paragraph } from '../helpers/detect-pages.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
@@ -349,6 +349,21 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
     ['date', 'acroform', 'sign_date'],
     ['signature', 'label_with_geometry', undefined],
   ]);
+});
+
+test('AcroForm: a nameless text field right under a signature caption is the place to sign, unless words before it on its row caption it', () => {
+  const form = (caption?: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('de', 100), ...words('Unterschrift des Mitglieds', 64, 300, 10), ...(caption ? words(caption, 20, 320, 7) : [])],
+        widgets: [{ kind: 'text', name: 'Text12', box: { x0: 64, y0: 306, x1: 264, y1: 330 } }],
+      }),
+    ).map((s) => [s.type, s.reason]);
+  assert.deepEqual(form(), [['signature', 'acroform']]);
+  assert.deepEqual(
+    form('Tel.:').filter(([, reason]) => reason === 'acroform'),
+    [['text', 'acroform']],
+  );
 });
 
 test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {

@@ -200,7 +200,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
       if (near.some(same)) label.done = true;
       else if (type === 'signature' && label.entry.tokens.every((t) => !DATE_WORDS.has(t))) {
         // A text field whose name says nothing, on the caption's row, is the place to sign ("Firma" beside "Text7").
-        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && besideWidget(label, w.box));
+        // (Or one right under or over the caption, unless words just before it on its own row caption it: "Phone no.")
+        const ownCaption = (b: Rect) =>
+          page.words.some((w) => overlap1(w.box.y0, w.box.y1, b.y0, b.y1) > 0.5 * (w.box.y1 - w.box.y0) && w.box.x1 <= b.x0 + 2 && w.box.x1 >= b.x0 - 60);
+        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !ownCaption(w.box)));
         const widget = nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
         const s = widget && widgetSuggestions.get(widget);
         if (s && s.type === 'text' && !s.fieldKey) {
