@@ -6,7 +6,7 @@
  */
 import { fieldFromName, matchLabels, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
 import { OTHER_DATE } from './signing-dates.js';
-import { type Rect, type Widget, type PageModel, type Suggestion, type Label, overlap1, contains, clip, xywh } from './page-model.js';
+import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, xywh } from './page-model.js';
 
 /** What a widget's (fully qualified) name says it holds, its own part before its parents'. */
 export function widgetMeaning(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
@@ -96,4 +96,9 @@ export function besideWidget(label: Label, box: Rect): boolean {
 export function gapTo(label: Label, box: Rect): number {
   const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
   return Math.max(row, box.y0 - label.box.y1, label.box.y0 - box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
+}
+
+/** Whether words end just before the box on its row: a caption of its own ("Phone no." before its field). */
+export function captioned(box: Rect, words: readonly Word[]): boolean {
+  return words.some((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0.5 * (w.box.y1 - w.box.y0) && w.box.x1 <= box.x0 + 2 && w.box.x1 >= box.x0 - 60);
 }

@@ -17,7 +17,7 @@
  * One spot gets one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, stackedUnder } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
@@ -201,9 +201,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       else if (type === 'signature' && label.entry.tokens.every((t) => !DATE_WORDS.has(t))) {
         // A text field whose name says nothing, on the caption's row, is the place to sign ("Firma" beside "Text7").
         // (Or one right under or over the caption, unless words just before it on its own row caption it: "Phone no.")
-        const ownCaption = (b: Rect) =>
-          page.words.some((w) => overlap1(w.box.y0, w.box.y1, b.y0, b.y1) > 0.5 * (w.box.y1 - w.box.y0) && w.box.x1 <= b.x0 + 2 && w.box.x1 >= b.x0 - 60);
-        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !ownCaption(w.box)));
+        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !captioned(w.box, page.words)));
         const widget = nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
         const s = widget && widgetSuggestions.get(widget);
         if (s && s.type === 'text' && !s.fieldKey) {
