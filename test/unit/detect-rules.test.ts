@@ -21,8 +21,10 @@ function words(text: string, x: number, baseline: number, size = 11, rtl = false
   return splitItem(text, x, baseline, width, size, rtl);
 }
 
-test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extracted, punctuation', () => {
+test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extracted, punctuation, a degree sign for an ordinal', () => {
   assert.equal(normalizeToken('Approuvé'), 'approuve');
+  assert.equal(normalizeToken('1°'), normalizeToken('1º'));
+  assert.equal(normalizeToken('20°C'), '20oc');
   assert.equal(normalizeToken('«Signature:»'), 'signature');
   assert.equal(normalizeToken('الأول'), normalizeToken('األول'));
   assert.equal(normalizeToken('الاسم:'), normalizeToken('االسم'));
@@ -364,6 +366,24 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
     form('Tel.:').filter(([, reason]) => reason === 'acroform'),
     [['text', 'acroform']],
   );
+});
+
+test('"1° Testemunha" (a degree sign for the ordinal) under a line names a witness\'s place to sign as "1º Testemunha" does', () => {
+  const witnesses = (ordinal: string) =>
+    suggestFields(
+      page({
+        words: [...words(`${ordinal} Testemunha`, 126, 756, 12), ...words(`2${ordinal.slice(1)} Testemunha`, 384, 756, 12)],
+        segments: [
+          { x0: 52, x1: 279, y: 740 },
+          { x0: 295, x1: 542, y: 740 },
+        ],
+      }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
+  assert.deepEqual(witnesses('1º'), [
+    ['signature', 52, 740],
+    ['signature', 295, 740],
+  ]);
+  assert.deepEqual(witnesses('1°'), witnesses('1º'));
 });
 
 test('form rows: a row border with text right above is not the signature line; a heading takes no line below it', () => {

@@ -246,6 +246,8 @@ export function normalizeToken(raw: string): string {
   let s = raw
     // The cross marking a place to sign reads as the letter.
     .replace(/^[×✗✘]$/u, 'x')
+    // A degree sign after a number is the ordinal's "º" ("1° Testemunha", typed or read so by OCR).
+    .replace(/(\d)°/gu, '$1º')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
