@@ -207,7 +207,7 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
         ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
       }
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
-      // (OCR reads the page without the dots and dashes of its lines: a caption under one is read as itself.)
+      // (OCR reads the page without its drawn lines: a caption under a dotted line or against a box is read as itself.)
       const regions = labelRegions(
         { ...image, ink: withoutMarks(image.ink, image.width, rules.marks) },
         rules.segments.map((s) => s.y * image.scale),

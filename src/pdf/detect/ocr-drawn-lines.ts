@@ -10,6 +10,8 @@ const DARK = 150;
 /** In points: a rule is at least this long, at most this thick. */
 const MIN_LENGTH = 30;
 const MIN_VERTICAL = 10;
+/** In points: a vertical rule this long is no letter's stem. */
+const VERTICAL_MARK = 24;
 const MAX_THICKNESS = 4;
 /** Pixels of gap (scanner noise, a dotted rule) that do not break a run. */
 const GAP = 2;
@@ -20,7 +22,7 @@ const GAP = 2;
  */
 const JOIN = 3;
 
-/** The lines of a page, and the pixels of the marks of its dashed and dotted ones. */
+/** The lines of a page, and the pixels they are drawn with (for OCR to read the page without them: words touching a box or a dotted line are read as themselves). */
 export interface DrawnLines {
   segments: Segment[];
   verticals: VRule[];
@@ -60,8 +62,11 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
   const vStart = new Int32Array(width).fill(-1);
   const vLast = new Int32Array(width).fill(-1);
   const vPieces: Array<{ col: number; from: number; to: number }> = [];
+  const drawn: Mark[] = [];
   const closeH = (r: Open) => {
-    if (r.last - r.first + 1 <= thick) hRuns.push({ from: r.from, to: r.to, at: (r.first + r.last + 1) / 2 });
+    if (r.last - r.first + 1 > thick) return;
+    hRuns.push({ from: r.from, to: r.to, at: (r.first + r.last + 1) / 2 });
+    drawn.push({ x0: r.from, x1: r.to, y0: r.first, y1: r.last + 1 });
   };
   for (let y = 0; y < height; y++) {
     const base = y * width;
@@ -123,11 +128,13 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
     }
   }
   const horizontal: Segment[] = joinRuns(hRuns, Math.round(JOIN * scale), thick).map((r) => ({ x0: r.from / scale, x1: r.to / scale, y: r.at / scale }));
-  const verticals: VRule[] = vGroups
-    .filter((g) => g.last - g.first + 1 <= thick)
-    .map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
+  const sides = vGroups.filter((g) => g.last - g.first + 1 <= thick);
+  const verticals: VRule[] = sides.map((g) => ({ x: (g.first + g.last + 1) / 2 / scale, y0: g.from / scale, y1: g.to / scale }));
+  // (Only sides longer than any letter is tall are taken out of what OCR reads: a heading's "I" stays.)
+  const tall = Math.round(VERTICAL_MARK * scale);
+  for (const g of sides) if (g.to - g.from >= tall) drawn.push({ x0: g.first, x1: g.last + 1, y0: g.from, y1: g.to });
   const dashed = dashedRules(ink, width, height, scale);
-  return { segments: [...horizontal, ...dashed.segments], verticals, marks: dashed.marks };
+  return { segments: [...horizontal, ...dashed.segments], verticals, marks: [...drawn, ...dashed.marks] };
 }
 
 /** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */

@@ -1,5 +1,5 @@
-// Dotted lines on scans and photos: found in the pixels, taken out of what OCR reads, and the size of the
-// caption OCR read right under one.
+// Lines on scans and photos: dotted ones found in the pixels, every drawn line taken out of what OCR
+// reads, and the size of a caption OCR read right under a line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesFromInk } from '../../src/pdf/detect/ocr-drawn-lines.js';
@@ -60,6 +60,30 @@ test('OCR reads a page without the marks of its dotted lines; the words next to 
   );
   assert.equal(clean[40 * width + 31], 1, 'the word stays');
   assert.equal(ink[21 * width + 21], 1, 'the page itself is left as it was');
+});
+
+test("OCR reads a page without its rules and the sides of its boxes; a letter's stem as tall as a heading's stays", () => {
+  const width = 600;
+  const height = 200;
+  const { ink, put } = inkPage(width, height);
+  // A box 300 px wide and 60 px (25 pt) tall, its sides 3 px thick; a caption's strokes touching its left side.
+  put(100, 50, 400, 53);
+  put(100, 107, 400, 110);
+  put(100, 50, 103, 110);
+  put(397, 50, 400, 110);
+  put(90, 70, 92, 90);
+  // A stem 48 px (20 pt) tall: a heading's "I".
+  put(500, 20, 504, 68);
+  const { marks } = rulesFromInk(ink, width, height, SCALE);
+  const clean = withoutMarks(ink, width, marks);
+  const left = (x0: number, y0: number, x1: number, y1: number) => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += clean[y * width + x] as number;
+    return n;
+  };
+  assert.equal(left(100, 50, 400, 110), 0, 'the box is gone');
+  assert.equal(left(90, 70, 92, 90), 40, "the caption's strokes stay");
+  assert.equal(left(500, 20, 504, 68), 4 * 48, 'the stem stays');
 });
 
 test('on a scanned page, a caption OCR read half again as large because its box took in the dotted line over it is a caption of its size: it names the line', () => {
