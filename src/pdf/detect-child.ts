@@ -22,7 +22,7 @@ import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
-import { withoutMarks } from './detect/ocr-dashed-lines.js';
+import { withoutMarks } from './detect/ocr-without-lines.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
@@ -40,6 +40,8 @@ const RULES_DPI = 150;
 const OCR_DPI = 175;
 const FINE_DPI = 250;
 const SMALL_TEXT_PT = 6.5;
+/** In points: ink this near a drawn rule crowds it, and OCR reads the page without the rule. */
+const CROWDED_PT = 2;
 const OCR_MAX_PIXELS = 12_000_000;
 /** A scanned page whose OCR takes longer than this (and as much CPU time on each OCR worker) is cut short (DetectJob.pageMs). */
 const PAGE_MS = 3000;
@@ -209,7 +211,7 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
       // (OCR reads the page without its drawn lines: a caption under a dotted line or against a box is read as itself.)
       const regions = labelRegions(
-        { ...image, ink: withoutMarks(image.ink, image.width, rules.marks) },
+        { ...image, ink: withoutMarks(image.ink, image.width, rules.marks, rules.rules, Math.round(CROWDED_PT * image.scale)) },
         rules.segments.map((s) => s.y * image.scale),
       ).page;
       return { image, back, rules, regions };

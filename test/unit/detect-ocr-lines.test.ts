@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesFromInk } from '../../src/pdf/detect/ocr-drawn-lines.js';
-import { withoutMarks } from '../../src/pdf/detect/ocr-dashed-lines.js';
+import { withoutMarks } from '../../src/pdf/detect/ocr-without-lines.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { page, paragraph, words } from '../helpers/detect-pages.js';
 
@@ -62,28 +62,42 @@ test('OCR reads a page without the marks of its dotted lines; the words next to 
   assert.equal(ink[21 * width + 21], 1, 'the page itself is left as it was');
 });
 
-test("OCR reads a page without its rules and the sides of its boxes; a letter's stem as tall as a heading's stays", () => {
-  const width = 600;
-  const height = 200;
+test('OCR reads a page without the rules and box sides ink crowds; a rule with room around it, one that continues a row of words, and a tall letter stay', () => {
+  const width = 900;
+  const height = 300;
   const { ink, put } = inkPage(width, height);
-  // A box 300 px wide and 60 px (25 pt) tall, its sides 3 px thick; a caption's strokes touching its left side.
+  const near = Math.round(2 * SCALE);
+  // A box 300 px wide and 60 px (25 pt) tall, sides 3 px thick; a caption's strokes against its left side.
   put(100, 50, 400, 53);
   put(100, 107, 400, 110);
   put(100, 50, 103, 110);
   put(397, 50, 400, 110);
-  put(90, 70, 92, 90);
+  put(90, 70, 98, 90);
+  // A line with a caption printed 2 px under it: strokes 2 px wide every 6 px over 180 px.
+  put(100, 150, 400, 152);
+  for (let x = 110; x < 290; x += 6) put(x, 154, x + 2, 170);
+  // A line with room all around it.
+  put(500, 150, 800, 152);
+  // "Name: ____" with a word right under the rule: the rule continues the row of "Name:".
+  put(420, 230, 470, 248);
+  put(475, 248, 800, 250);
+  put(600, 252, 604, 268);
   // A stem 48 px (20 pt) tall: a heading's "I".
-  put(500, 20, 504, 68);
-  const { marks } = rulesFromInk(ink, width, height, SCALE);
-  const clean = withoutMarks(ink, width, marks);
+  put(850, 20, 854, 68);
+  const { marks, rules } = rulesFromInk(ink, width, height, SCALE);
+  const clean = withoutMarks(ink, width, marks, rules, near);
   const left = (x0: number, y0: number, x1: number, y1: number) => {
     let n = 0;
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += clean[y * width + x] as number;
     return n;
   };
-  assert.equal(left(100, 50, 400, 110), 0, 'the box is gone');
-  assert.equal(left(90, 70, 92, 90), 40, "the caption's strokes stay");
-  assert.equal(left(500, 20, 504, 68), 4 * 48, 'the stem stays');
+  assert.equal(left(100, 50, 103, 110), 0, "the box's side the caption crowds is gone");
+  assert.equal(left(90, 70, 98, 90), 160, "the caption's strokes stay");
+  assert.equal(left(100, 150, 400, 152), 0, 'the line over its caption is gone');
+  assert.equal(left(110, 154, 290, 170), 30 * 2 * 16, 'the caption under it stays');
+  assert.equal(left(500, 150, 800, 152), 600, 'the line with room around it stays');
+  assert.equal(left(475, 248, 800, 250), 650, 'the blank of "Name:" stays');
+  assert.equal(left(850, 20, 854, 68), 4 * 48, 'the stem stays');
 });
 
 test('on a scanned page, a caption OCR read half again as large because its box took in the dotted line over it is a caption of its size: it names the line', () => {
@@ -106,4 +120,20 @@ test('on a scanned page, a caption OCR read half again as large because its box 
     ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
   assert.deepEqual(read(705.6), [['signature', 58, 701]]);
   assert.deepEqual(read(700.3), read(705.6));
+});
+
+test("on a scanned page, a caption OCR read twice as tall as its letters are wide (its box took in a box's border) is a caption of the page's size, and so is the blank made beside it", () => {
+  const read = (size: number) => {
+    const caption = words('Signature:', 72, 475, 11).map((w) => ({ ...w, confidence: 0.79, size, box: { ...w.box, y0: 475 - 0.74 * size } }));
+    const blank = { text: '_'.repeat(25), box: { x0: 124, x1: 453, y0: 475 - 0.78 * size, y1: 475 + 0.22 * size }, baseline: 475, size, confidence: 0.79 };
+    return suggestFields(
+      page({
+        words: [...paragraph('en', 100).map((w) => ({ ...w, size: 11, confidence: 0.95 })), ...caption, blank],
+        segments: [{ x0: 124, x1: 453, y: 476 }],
+        ocr: true,
+      }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
+  };
+  assert.deepEqual(read(11), [['signature', 124, 477]]);
+  assert.deepEqual(read(23.4), read(11));
 });

@@ -154,15 +154,3 @@ function evenPitch(chain: Dash[]): boolean {
   const even = (s: number) => Math.abs(s - Math.max(1, Math.round(s / usual)) * usual) <= usual / 3;
   return steps.filter(even).length >= 0.9 * steps.length;
 }
-
-/** The ink without the marks of the dashed and dotted lines (a pixel around each), for OCR: a caption printed right under a dotted line is read as itself, not with the dots in its words. */
-export function withoutMarks(ink: Uint8Array, width: number, marks: readonly Mark[]): Uint8Array {
-  if (marks.length === 0) return ink;
-  const out = new Uint8Array(ink);
-  const height = ink.length / width;
-  for (const m of marks) {
-    for (let y = Math.max(0, m.y0 - 1); y < Math.min(height, m.y1 + 1); y++)
-      out.fill(0, y * width + Math.max(0, m.x0 - 1), y * width + Math.min(width, m.x1 + 1));
-  }
-  return out;
-}

@@ -26,7 +26,9 @@ const JOIN = 3;
 export interface DrawnLines {
   segments: Segment[];
   verticals: VRule[];
+  /** The pixels of the dashes and dots of dashed and dotted lines, and those of solid rules and sides. */
   marks: Mark[];
+  rules: Mark[];
 }
 
 interface Run {
@@ -134,7 +136,7 @@ export function rulesFromInk(ink: Uint8Array, width: number, height: number, sca
   const tall = Math.round(VERTICAL_MARK * scale);
   for (const g of sides) if (g.to - g.from >= tall) drawn.push({ x0: g.first, x1: g.last + 1, y0: g.from, y1: g.to });
   const dashed = dashedRules(ink, width, height, scale);
-  return { segments: [...horizontal, ...dashed.segments], verticals, marks: [...drawn, ...dashed.marks] };
+  return { segments: [...horizontal, ...dashed.segments], verticals, marks: dashed.marks, rules: drawn };
 }
 
 /** Runs on one row (within a rule's thickness) that overlap or nearly touch, joined into one. */

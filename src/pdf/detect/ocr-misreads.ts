@@ -82,20 +82,29 @@ export function rowSizes(words: readonly Word[]): Word[] {
 }
 
 /**
- * The size of OCR words that reach up to a drawn line: OCR's box of a word printed right under a dotted or
- * dashed line takes in the line's dots, so the word reads half again as large as it is (a caption under
- * its line taken for a heading). Such a word, larger than the page's usual words, takes their size.
+ * The size of OCR words whose height says more than their width: OCR's box of a word printed right under a
+ * dotted line or against a box takes in the line's dots or the box, so the word reads half again as large
+ * as it is (a caption under its line taken for a heading). Such a word, larger than the page's usual words
+ * by a third, takes their size when it reaches up to a drawn line; otherwise when it is half again as
+ * large while its letters are no wider than the usual words' (about half their size each: a real heading's
+ * letters are wider too).
  */
 export function sizesUnderRules(words: readonly Word[], segments: readonly Segment[]): Word[] {
   const touches = (w: Word) =>
     segments.some((s) => s.y >= w.box.y0 - 1.5 && s.y <= w.box.y0 + 2.5 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * (w.box.x1 - w.box.x0));
-  const touching = new Set(words.filter(touches));
-  if (touching.size === 0) return [...words];
-  const free = words
-    .filter((w) => !touching.has(w) && /\p{L}{2}/u.test(w.text))
+  const sizes = words
+    .filter((w) => /\p{L}{2}/u.test(w.text))
     .map((w) => w.size)
     .sort((a, b) => a - b);
-  if (free.length < 10) return [...words];
-  const usual = free[Math.floor(free.length / 2)] as number;
-  return words.map((w) => (touching.has(w) && w.size > 1.3 * usual ? { ...w, size: usual, box: { ...w.box, y0: w.baseline - 0.74 * usual } } : w));
+  if (sizes.length < 10) return [...words];
+  const usual = sizes[Math.floor(sizes.length / 2)] as number;
+  const narrow = (w: Word) => {
+    const letters = [...w.text].length;
+    return letters >= 4 && /\p{L}{3}/u.test(w.text) && (w.box.x1 - w.box.x0) / (0.5 * letters) <= 1.15 * usual;
+  };
+  const resized = words.filter((w) => (w.size > 1.3 * usual && touches(w)) || (w.size > 1.5 * usual && narrow(w)));
+  // (A blank made for a rule beside such a word took its size: it goes with it.)
+  const blanks = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text) && w.size > 1.3 * usual && resized.some((r) => Math.abs(r.baseline - w.baseline) <= 2));
+  const fix = new Set([...resized, ...blanks]);
+  return words.map((w) => (fix.has(w) ? { ...w, size: usual, box: { ...w.box, y0: w.baseline - 0.74 * usual } } : w));
 }
