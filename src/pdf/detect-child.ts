@@ -17,12 +17,13 @@ import { assemble, round, type Analysis, type PageDone } from './detect/analysis
 import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
-import { OcrEngine, POOL } from './detect/ocr-engine.js';
+import { OcrEngine } from './detect/ocr-engine.js';
 import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
+import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
@@ -43,10 +44,11 @@ const SMALL_TEXT_PT = 6.5;
 /** In points: ink this near a drawn rule crowds it, and OCR reads the page without the rule. */
 const CROWDED_PT = 2;
 const OCR_MAX_PIXELS = 12_000_000;
-/** A scanned page whose OCR takes longer than this (and as much CPU time on each OCR worker) is cut short (DetectJob.pageMs). */
-const PAGE_MS = 3000;
-/** A page is cut after this many times its limit even when other work on the machine kept it from the CPU. */
-const STARVED = 4;
+/**
+ * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s,
+ * so that with the stop and the page's last steps it ends within 3 s.
+ */
+const PAGE_MS = 2800;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
@@ -128,7 +130,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => preparePage(pdf, following.page));
         // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
-        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage));
+        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage), () => ocr.reading);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -281,63 +283,6 @@ async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<voi
     model.verticals = [...model.verticals, ...rules.verticals];
   } catch {
     // The page keeps its text.
-  }
-}
-
-const EXPIRED = Symbol('expired');
-
-/**
- * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of wall-clock time and the CPU time its OCR
- * workers could use in that time on an idle machine (`pageMs` on each of them), or at `deadline`. A page is
- * cut for the work it needs, not for the time a machine busy with other work makes it wait: on an idle
- * machine a page read by all its workers is cut at `pageMs`; when other processes take the cores, later,
- * at STARVED times `pageMs` at the latest (never the whole analysis's time for one page). The page's time
- * counts from when `after` settles (its OCR workers started); the deadline counts all along.
- */
-async function untilPage<T>(work: Promise<T>, pageMs: number, deadline: number, after: Promise<unknown>): Promise<T | typeof EXPIRED> {
-  work.catch(() => {});
-  let started: number | undefined;
-  let cpu0 = process.cpuUsage();
-  const begin = () => {
-    started = performance.now();
-    cpu0 = process.cpuUsage();
-  };
-  after.then(begin, begin);
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<typeof EXPIRED>((resolve) => {
-    const check = () => {
-      const now = performance.now();
-      if (now >= deadline) return resolve(EXPIRED);
-      if (started !== undefined) {
-        const wall = now - started;
-        const { user, system } = process.cpuUsage(cpu0);
-        if (wall >= STARVED * pageMs || (wall >= pageMs && (user + system) / 1000 >= pageMs * POOL)) return resolve(EXPIRED);
-      }
-      timer = setTimeout(check, Math.max(1, Math.min(started === undefined || now - started < pageMs ? 50 : 100, deadline - now)));
-    };
-    check();
-  });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Waits for `work` until `deadline` (a performance.now() time): EXPIRED if it is not done by then. */
-async function until<T>(work: Promise<T>, deadline: number): Promise<T | typeof EXPIRED> {
-  // Whatever the abandoned work ends with later is of no interest.
-  work.catch(() => {});
-  const left = deadline - performance.now();
-  if (left <= 0) return EXPIRED;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<typeof EXPIRED>((resolve) => {
-    timer = setTimeout(() => resolve(EXPIRED), left);
-  });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

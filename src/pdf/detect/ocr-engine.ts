@@ -40,6 +40,9 @@ export const POOL = Math.max(1, Math.min(2, os.availableParallelism()));
 export class OcrEngine {
   readonly #cachePath: string;
   readonly #pools = new Map<OcrLanguage, Array<Slot | undefined>>();
+  /** Parts being read, counted per generation of workers (a part stopped with its worker never ends). */
+  #reading = 0;
+  #generation = 0;
 
   constructor(cachePath: string) {
     this.#cachePath = cachePath;
@@ -80,7 +83,11 @@ export class OcrEngine {
       await worker.setParameters({ user_defined_dpi: dpi });
       s.dpi = dpi;
     }
-    const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
+    const generation = this.#generation;
+    this.#reading++;
+    const { data } = await worker.recognize(image, {}, { text: false, blocks: true }).finally(() => {
+      if (generation === this.#generation) this.#reading--;
+    });
     const words: Word[] = [];
     let sum = 0;
     for (const block of data.blocks ?? []) {
@@ -113,6 +120,11 @@ export class OcrEngine {
     return { words, confidence: words.length ? sum / words.length : 0 };
   }
 
+  /** How many workers are reading a part of a page right now (each can keep a core busy). */
+  get reading(): number {
+    return this.#reading;
+  }
+
   /** Starts the workers of `lang` (if they are not running) without waiting for them. */
   start(lang: OcrLanguage): void {
     for (let i = 0; i < POOL; i++) this.#slot(lang, i).worker.catch(() => {});
@@ -132,6 +144,8 @@ export class OcrEngine {
   async close(): Promise<void> {
     const slots = [...this.#pools.values()].flat().filter((s) => s !== undefined);
     this.#pools.clear();
+    this.#generation++;
+    this.#reading = 0;
     await Promise.all(slots.map(async (s) => (await s.worker.catch(() => undefined))?.terminate()));
   }
 
