@@ -432,6 +432,25 @@ test('form grids: a small caption at the top of a cell leaves the rest of the ce
   );
 });
 
+test("form grids: in a cell much taller than a signature, a signature's height right under its caption; a bare date at the foot of the next cell still goes with it", () => {
+  const h = [400, 600].map((y) => ({ x0: 60, x1: 540, y }));
+  const v = [60, 320, 540].map((x) => ({ x, y0: 400, y1: 600 }));
+  const found = suggestFields(
+    page({
+      words: [...words('Signature of the Client', 64, 412, 10), ...words('Date:', 324, 590, 10)],
+      segments: h,
+      verticals: v,
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, Math.round(s.y + s.height), s.fieldKey]),
+    [
+      ['signature', 61, 416, 319, 456, undefined],
+      ['date', 354, 576, 539, 594, 'sign_date'],
+    ],
+  );
+});
+
 test('a caption that wraps to a second line: the blank is under both lines', () => {
   const found = suggestFields(
     page({

@@ -6,7 +6,13 @@
  */
 import { LABELS, normalizeToken } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
+import { dotsRead } from './glyph-runs.js';
 import type { Segment, Word } from './page-model.js';
+
+/** The words of an OCR page as the rules read them: dots, misread caption words and sizes put right. */
+export function ocrWords(words: readonly Word[], segments: readonly Segment[]): Word[] {
+  return rowSizes(sizesUnderRules(misreadCaptions(dotsRead(words)), segments));
+}
 
 const MIN_LENGTH = 8;
 const LONG = 11;

@@ -13,8 +13,7 @@
  * - A party's name alone under, over or after a line makes a signature, and so does a blank without a
  *   caption on a signing date's row (signature-blocks.ts).
  * - Failing geometry, room to write beside or below a label (`label_with_whitespace`, blank-space.ts).
- * A blank already filled gives nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts).
- * One spot gets one suggestion (suggestion-output.ts).
+ * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
@@ -48,8 +47,7 @@ import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, 
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled } from './filled-blanks.js';
-import { dotsRead } from './glyph-runs.js';
-import { misreadCaptions, rowSizes, sizesUnderRules } from './ocr-misreads.js';
+import { ocrWords } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -78,7 +76,7 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: rowSizes(sizesUnderRules(misreadCaptions(dotsRead(read.words)), read.segments)) } : read;
+  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : read;
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
@@ -89,6 +87,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claimedFills: Segment[] = [];
   /** Rules shared by captions of one row: each caption takes its part. */
   const shared = new Set<Segment>();
+  const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
@@ -241,6 +240,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       label.done = true;
       const blank = cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
+      if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too.
       for (const more of blank && type !== 'text' ? columnBelow(cell, blank, geo, page) : []) claim(label, type, more, 'label_with_geometry', 0.9);
       continue;
@@ -389,6 +389,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
+    ...signedCells,
   ];
   for (const { label, s } of adopt) {
     if (bareDate(label) && !besideSignature(rectOf(s), places)) continue;
