@@ -52,15 +52,15 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const below = cell.y1 - box.y1;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
   const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
-  // (Of a cell more than twice as tall as a field of its kind, a field's height right under the caption: one
-  // signs or writes under it, not all down a tall cell.)
+  // (Room more than twice a field's height gives a field's height by the caption: one signs or writes right
+  // under it, not all down a tall cell.)
   const field = FIELD_HEIGHT[label.entry.type];
-  const tall = 2 * field < cell.y1 - cell.y0 ? field : cell.y1 - cell.y0;
+  const fit = (room: number) => (room > 2 * field ? field + 2 : room);
   if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0)))
-    return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: Math.min(cell.y1, box.y1 + 3 + tall) });
+    return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(cell.y1 - box.y1 - 1) });
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   if (!label.colon && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
-    return inset({ x0: cell.x0, y0: Math.max(cell.y0, box.y0 - 3 - tall), x1: cell.x1, y1: box.y0 - 1 });
+    return inset({ x0: cell.x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1: cell.x1, y1: box.y0 - 1 });
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
@@ -70,7 +70,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
   if (room >= MIN_BESIDE[label.entry.type]) {
     // (In a cell much taller than the field, the field stands on the caption's row.)
-    const [y0, y1] = tall < cell.y1 - cell.y0 ? [Math.max(cell.y0, box.y1 + 3 - tall), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
+    const [y0, y1] = fit(cell.y1 - cell.y0) < cell.y1 - cell.y0 ? [Math.max(cell.y0, box.y1 + 1 - field), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
     return inset(line.rtl ? { x0: cell.x0, y0, x1: reach.x0 - 4, y1 } : { x0: reach.x1 + 4, y0, x1: cell.x1, y1 });
   }
   if (under && empty(under)) return inset(under);
