@@ -402,3 +402,21 @@ test("on a scanned page, a word OCR read larger than the rest of its row (a brac
   ]);
   assert.deepEqual(read(16.1), read(12.8));
 });
+
+test('an Arabic date written as blanks for its parts ("التاريخ: ____/____/________") takes them all, as a left-to-right one does', () => {
+  const date = (lang: 'ar' | 'en', caption: string, x: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph(lang, 100),
+          ...words(`${caption} ______________________`, x, 400, 11, lang === 'ar'),
+          ...words(`${lang === 'ar' ? 'التاريخ' : 'Date'}: ____/____/________`, x, 430, 11, lang === 'ar'),
+        ],
+      }),
+    )
+      .filter((s) => s.type === 'date')
+      .map((s) => Math.round(s.width));
+  const [arabic] = date('ar', 'التوقيع:', 300);
+  const [latin] = date('en', 'Signature:', 60);
+  assert.ok(arabic !== undefined && latin !== undefined && arabic >= 0.9 * latin, `${arabic} pt against ${latin} pt`);
+});

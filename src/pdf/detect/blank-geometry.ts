@@ -48,8 +48,8 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   // A date written as blanks for its parts ("____ / ____ / ____"): one blank across them.
   let x0 = word.box.x0;
   let x1 = word.box.x1;
-  const step = label.line.rtl ? -1 : 1;
-  for (let i = label.entry.type === 'date' ? label.next + step : -1, last = word; i >= 0 && i < label.line.words.length; i += step) {
+  // (A line's words are in reading order, right to left on an Arabic line.)
+  for (let i = label.entry.type === 'date' ? label.next + 1 : -1, last = word; i >= 0 && i < label.line.words.length; i++) {
     const w = label.line.words[i] as Word;
     if (!(part(w.text) || /^[/.\-]$/.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size)
       break;
