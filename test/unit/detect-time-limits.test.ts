@@ -2,37 +2,28 @@
 // process gets a core for each OCR worker reading, in part when it gets less.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Worker } from 'node:worker_threads';
 import { EXPIRED, untilPage } from '../../src/pdf/detect/time-limits.js';
 
-/** A thread that keeps one core busy until stopped (an OCR worker reading). */
-function spinner(): { stop: () => Promise<number> } {
-  const worker = new Worker(
-    'const { parentPort } = require("node:worker_threads"); let on = true; parentPort.on("message", () => { on = false; }); (function spin() { const end = Date.now() + 20; while (Date.now() < end) {} if (on) setImmediate(spin); })();',
-    {
-      eval: true,
-    },
-  );
-  return { stop: () => (worker.postMessage('stop'), worker.terminate()) };
+/** When a page that never finishes is cut, with `busy` workers reading and the process getting `cores` cores' worth of CPU time. */
+async function cutAfter(pageMs: number, busy: number, cores: number): Promise<number> {
+  const started = performance.now();
+  // The process's CPU time as the machine would give it: `cores` milliseconds a millisecond.
+  const cpuMs = () => (performance.now() - started) * cores;
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, Promise.resolve(), () => busy, cpuMs);
+  assert.equal(read, EXPIRED);
+  return performance.now() - started;
 }
 
-/** How long a page that never finishes waits before it is cut, with `busy` workers said to be reading while one thread is. */
-async function cutAfter(busy: number, pageMs: number): Promise<number> {
-  const spin = spinner();
-  try {
-    const started = performance.now();
-    const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, Promise.resolve(), () => busy);
-    assert.equal(read, EXPIRED);
-    return performance.now() - started;
-  } finally {
-    await spin.stop();
-  }
-}
-
-test("a page's time limit: one worker reading on its own core is cut at the limit; two said to read while only one core's worth is used, later (the page waits for the cores it lacks)", async () => {
-  const alone = await cutAfter(1, 400);
-  const shared = await cutAfter(2, 400);
-  assert.ok(alone >= 400, `cut at ${Math.round(alone)} ms, not before its limit`);
-  assert.ok(shared > 1.4 * alone, `two workers sharing one core's time: cut at ${Math.round(shared)} ms, against ${Math.round(alone)} ms`);
-  assert.ok(shared <= 4 * 400 + 400, `never past four times the limit (${Math.round(shared)} ms)`);
+test("a page's time limit: counted in full while each worker reading has its core, in part when they share fewer, never past four times the limit", async () => {
+  const pageMs = 300;
+  // One worker reading alone (the other's part done) on an idle machine, and two with a core each: cut at the limit.
+  const alone = await cutAfter(pageMs, 1, 1);
+  const both = await cutAfter(pageMs, 2, 2);
+  // Two workers sharing one core (other work took the other): the page waits, cut at twice the limit.
+  const shared = await cutAfter(pageMs, 2, 1);
+  // Starved (a tenth of a core for two): cut at four times the limit.
+  const starved = await cutAfter(pageMs, 2, 0.1);
+  for (const [name, ms] of Object.entries({ alone, both })) assert.ok(ms >= pageMs && ms < shared, `${name}: cut at ${Math.round(ms)} ms`);
+  assert.ok(shared >= 1.9 * pageMs, `shared: cut at ${Math.round(shared)} ms`);
+  assert.ok(starved >= 4 * pageMs && starved < 4 * pageMs + 1000, `starved: cut at ${Math.round(starved)} ms`);
 });

@@ -8,6 +8,12 @@ const STARVED = 4;
 
 export const EXPIRED = Symbol('expired');
 
+/** The CPU time this process (its OCR worker threads with it) has used, in milliseconds. */
+const processCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
  * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of the time it would take on an idle
  * machine, or at `deadline`. A page is cut for the work it needs, not for the time a machine busy with other
@@ -16,7 +22,8 @@ export const EXPIRED = Symbol('expired');
  * a page is cut at `pageMs` however its parts are shared between the workers (one part much longer than
  * the other leaves one worker reading alone); when other processes take the cores, later, at STARVED times
  * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from when
- * `after` settles (its OCR workers started); the deadline counts all along.
+ * `after` settles (its OCR workers started); the deadline counts all along. (`cpuMs` tells the process's
+ * CPU time; tests stand in for it.)
  */
 export async function untilPage<T>(
   work: Promise<T>,
@@ -24,15 +31,16 @@ export async function untilPage<T>(
   deadline: number,
   after: Promise<unknown>,
   busy: () => number,
+  cpuMs: () => number = processCpuMs,
 ): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
   let started: number | undefined;
   let last = 0;
-  let cpu = process.cpuUsage();
+  let cpu = cpuMs();
   let progress = 0;
   const begin = () => {
     started = last = performance.now();
-    cpu = process.cpuUsage();
+    cpu = cpuMs();
   };
   after.then(begin, begin);
   let timer: NodeJS.Timeout | undefined;
@@ -42,11 +50,10 @@ export async function untilPage<T>(
       if (now >= deadline) return resolve(EXPIRED);
       if (started !== undefined) {
         const dt = now - last;
-        const used = process.cpuUsage(cpu);
-        const dc = (used.user + used.system) / 1000;
-        if (dt > 0) progress += dt * Math.min(1, dc / (Math.max(1, busy()) * dt));
+        const used = cpuMs();
+        if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
         last = now;
-        cpu = process.cpuUsage();
+        cpu = used;
         if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
       }
       timer = setTimeout(check, Math.max(1, Math.min(started === undefined || progress < pageMs - 100 ? 50 : 25, deadline - now)));
