@@ -26,8 +26,9 @@ const JOIN = 3;
 export interface DrawnLines {
   segments: Segment[];
   verticals: VRule[];
-  /** The pixels of the dashes and dots of dashed and dotted lines, and those of solid rules and sides. */
+  /** The pixels of each dash and dot of the dashed and dotted lines. */
   marks: Mark[];
+  /** The pixels of each solid rule, and of each vertical side longer than a letter is tall. */
   rules: Mark[];
 }
 

@@ -7,9 +7,10 @@ import type { Mark } from './ocr-dashed-lines.js';
 /**
  * The ink without the lines drawn on it (a pixel around each), for OCR: a caption printed right under a
  * dotted line or against a box is read as itself, not with the dots or the box in its words. Every dash
- * and dot goes; a solid rule or a box's side only where ink crowds it (within `near` pixels of it along
- * a tenth of its length): a rule with room around it helps OCR find the line of text it continues (an
- * Arabic caption alone before its blank reads worse without it).
+ * and dot goes; a solid rule or a box's side only where ink crowds it (within `near` pixels under the rule
+ * or beside the side, along a tenth of its length), and a rule not where it continues a row of words: a
+ * rule with room around it, or at the end of a row's words, helps OCR find the line of text (an Arabic
+ * caption alone before its blank reads worse without it).
  */
 export function withoutMarks(ink: Uint8Array, width: number, marks: readonly Mark[], rules: readonly Mark[] = [], near = 5): Uint8Array {
   const crowded = rules.filter((m) => crowds(ink, width, m, near) && !continuesRow(ink, width, m, near));
@@ -41,7 +42,7 @@ function continuesRow(ink: Uint8Array, width: number, m: Mark, near: number): bo
   return false;
 }
 
-/** Whether ink lies within `near` pixels of a rule, beside its band, along a tenth of its length or more. */
+/** Whether ink lies within `near` pixels under a rule (beside a vertical side), along a tenth of its length or more. */
 function crowds(ink: Uint8Array, width: number, m: Mark, near: number): boolean {
   const height = ink.length / width;
   const at = (x: number, y: number) => x >= 0 && x < width && y >= 0 && y < height && ink[y * width + x] === 1;
