@@ -1,5 +1,5 @@
-// Lines on scans and photos: dotted ones found in the pixels, every drawn line taken out of what OCR
-// reads, and the size of a caption OCR read right under a line.
+// Lines on scans and photos: dotted ones found in the pixels, the lines in OCR's way (dashes, dots, rules
+// and sides ink crowds) taken out of what it reads, and the size of a caption OCR read right under a line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesFromInk } from '../../src/pdf/detect/ocr-drawn-lines.js';
