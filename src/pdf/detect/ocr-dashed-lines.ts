@@ -22,9 +22,11 @@ interface Marks {
   pitch: boolean;
   /** Pixels of gap inside one mark (a photo's noise breaks a dash; dots are apart by more). */
   join: number;
+  /** The fewest pixels a mark is long, however coarse the page. */
+  pixels: number;
 }
-const DASHES: Marks = { min: 2, max: 9, thick: 1.8, gap: 5, count: 5, pitch: false, join: 2 };
-const DOTS: Marks = { min: 0.6, max: 2, thick: 2, gap: 9, count: 8, pitch: true, join: 0 };
+const DASHES: Marks = { min: 2, max: 9, thick: 1.8, gap: 5, count: 5, pitch: false, join: 2, pixels: 3 };
+const DOTS: Marks = { min: 0.6, max: 2, thick: 2, gap: 9, count: 8, pitch: true, join: 0, pixels: 2 };
 const CLEAR = 2.5;
 /** A line at least this many points long. */
 const MIN_LENGTH = 40;
@@ -61,7 +63,7 @@ export function dashedRules(ink: Uint8Array, width: number, height: number, scal
 }
 
 function spacedRules(ink: Uint8Array, width: number, height: number, scale: number, marks: Marks): Array<{ segment: Segment; marks: Dash[] }> {
-  const min = Math.max(marks === DOTS ? 2 : 3, Math.round(marks.min * scale));
+  const min = Math.max(marks.pixels, Math.round(marks.min * scale));
   const max = Math.round(marks.max * scale);
   const thick = Math.max(2, Math.round(marks.thick * scale));
   const clear = Math.max(2, Math.round(CLEAR * scale));

@@ -22,15 +22,6 @@ const LEXICON = [...new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS
 );
 const KNOWN = new Set(LEXICON);
 
-/** Whether a and b are at most one edit apart (a change, an addition or a removal of one letter). */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 /** The number of edits (a letter changed, added or removed) from a to b, or limit + 1 when more. */
 function edits(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -56,7 +47,8 @@ export function misreadCaptions(words: readonly Word[]): Word[] {
     // (A long word OCR was unsure of may be two letters off, "Untersshrif"; one it was surer of is a word
     // of its own: "unterschrieben" is not "Unterschriften".)
     const two = core.length >= LONG && w.confidence < UNSURE;
-    const near = LEXICON.filter((t) => oneEdit(core, t) || (two && t.length >= LONG && edits(core, t, 2) <= 2));
+    const limit = (t: string) => (two && t.length >= LONG ? 2 : 1);
+    const near = LEXICON.filter((t) => edits(core, t, limit(t)) <= limit(t));
     return near.length === 1 ? { ...w, text: `${m[1]}${near[0]}${m[3]}` } : w;
   });
 }

@@ -70,7 +70,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
   if (room >= MIN_BESIDE[label.entry.type]) {
     // (In a cell much taller than the field, the field stands on the caption's row.)
-    const [y0, y1] = fit(cell.y1 - cell.y0) < cell.y1 - cell.y0 ? [Math.max(cell.y0, box.y1 + 1 - field), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
+    const [y0, y1] = cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
     return inset(line.rtl ? { x0: cell.x0, y0, x1: reach.x0 - 4, y1 } : { x0: reach.x1 + 4, y0, x1: cell.x1, y1 });
   }
   if (under && empty(under)) return inset(under);
