@@ -235,6 +235,14 @@ test("lines drawn alike beside or under a place to sign, each with a caption pri
     }),
   );
   assert.deepEqual(types(notSigner), ['date', 'signature']);
+  // So is one whose date word a misread took out of its caption ("Ort, Datum" read "Od Datum" on a photo).
+  const misread = suggestFields(
+    page({
+      words: [...paragraph('de', 500), ...words('Unterschrift', 300, 689, 8), ...words('Od Datum', 60, 689, 8)],
+      segments: [h(300, 540, 675), h(50, 290, 675)],
+    }),
+  );
+  assert.deepEqual(types(misread), ['signature']);
   // Rules closing form rows are no lines alike: the caption under the first is the next row's (a colon), the
   // words under the second an address.
   const rows = suggestFields(

@@ -31,6 +31,8 @@ test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extr
   assert.equal(normalizeToken('التَّوقِيع'), normalizeToken('التوقيع'));
   assert.deepEqual(splitWord("l'acheteur"), ['l', 'acheteur']);
   assert.deepEqual(splitWord('E-mail'), ['e', 'mail']);
+  // A feminine or plural ending in parentheses, whichever bracket OCR read at either end.
+  for (const read of ['intéressé(e)', 'intéressé(e}', 'intéressé{e)', 'intéressé[e]']) assert.deepEqual(splitWord(read), ['interesse']);
 });
 
 test('labels in English, French and Arabic, longest first; "Fait à … le" anchors on "le"; an OCR split is joined', () => {

@@ -268,8 +268,8 @@ export function splitWord(raw: string): string[] {
   return (
     raw
       // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)",
-      // "Unterschrift(en)", "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read the closing parenthesis as a brace or a bracket).
-      .replace(/\((?:s|e|en|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
+      // "Unterschrift(en)", "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read either parenthesis as a brace or a bracket).
+      .replace(/[({[](?:s|e|en|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)

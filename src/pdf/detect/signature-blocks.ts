@@ -4,7 +4,7 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { partyAt, STOPWORDS } from './lexicon.js';
+import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
 import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
@@ -238,6 +238,8 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
     const words = name.words.map((w) => w.text.trim());
     return (
+      // (Capitalised words that ask for something else are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
+      matchLabels(name.tokens).every((m) => m.entry.type === 'signature') &&
       words.length >= 2 &&
       words.length <= 4 &&
       words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&
