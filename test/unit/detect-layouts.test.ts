@@ -8,6 +8,7 @@ import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { dottedRules, joinGlyphs } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
@@ -527,4 +528,49 @@ test('blank space under a caption with a name typed 25 pt under it reaches a lit
     rule.every((s) => s.y + s.height <= 742 + 0.5),
     JSON.stringify(brief(rule)),
   );
+});
+
+test('a caption before its line on its row: qualified by a few words, drawn as a dotted image, under a place-and-date caption with a line of its own', () => {
+  // "Firma nuovo socio ____" and "Firma per ricevuta ____": the words qualify the caption up to its line.
+  const qualified = suggestFields(
+    page({
+      words: [...paragraph('it', 600), ...words('Firma nuovo socio', 48, 734, 11), ...words('Firma per ricevuta', 294, 734, 11)],
+      segments: [h(147, 289, 736), h(395, 535, 736)],
+    }),
+  );
+  assert.deepEqual(brief(qualified.filter((s) => s.type === 'signature')), [
+    { type: 'signature', x: 147, y: 696, w: 142, h: 40 },
+    { type: 'signature', x: 395, y: 696, w: 140, h: 40 },
+  ]);
+  // "Rovereto, lì ____" over "Firma ____", each line a dotted rule drawn as a thin image: a date and a signature,
+  // each on its own line (the image is the line itself, not something written on it).
+  const stacked = suggestFields(
+    page({
+      words: [...paragraph('it', 500), ...words('Rovereto, lì', 48, 592, 11), ...words('Firma', 48, 614, 11)],
+      segments: [h(115, 289, 595), h(115, 289, 617)],
+      images: [
+        { x0: 115, y0: 594.4, x1: 289, y1: 594.8 },
+        { x0: 115, y0: 616.7, x1: 289, y1: 617.2 },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(stacked).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['date', 115, 595],
+      ['signature', 115, 617],
+    ],
+  );
+});
+
+test('a line drawn in two pieces end to end is one line: "Signature" centred under it names it whole', () => {
+  const split = suggestFields(
+    page({
+      words: [...paragraph('en', 500), ...words('Signature', 161, 707)],
+      segments: joinPieces([h(65, 180, 697), h(180, 295, 697)], []),
+    }),
+  );
+  assert.deepEqual(brief(split), [{ type: 'signature', x: 65, y: 657, w: 230, h: 40 }]);
+  // Pieces meeting on a vertical rule are a table's cells, each with its border.
+  assert.equal(joinPieces([h(65, 180, 697), h(180, 295, 697)], [v(180, 660, 697)]).length, 2);
 });

@@ -115,13 +115,20 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
       .flatMap((l) => l.words.filter((w) => !isFillToken(w.text) && overlap1(w.box.y0, w.box.y1, line.box.y0, line.box.y1) > 0));
     return !row.some((w) => w.box.x1 > x0 + 1 && w.box.x0 < x1 - 1);
   };
+  // A few words qualifying the caption, then its line right after them ("Firma nuovo socio ____", "Firma per ricevuta ____").
+  const qualified = (s: Segment) => {
+    const between = line.words.filter((w) => w.box.x0 >= reach.x1 - 1 && w.box.x1 <= s.x0 + 2);
+    const last = between[between.length - 1];
+    const words = between.every((w) => /\p{L}/u.test(w.text) && !isFillToken(w.text) && !/[.:;]$/.test(w.text));
+    return !line.rtl && last !== undefined && between.length <= 3 && words && s.x0 - last.box.x1 <= 3 * line.size;
+  };
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     if (s.y < line.baseline - 0.45 * line.size || s.y > line.baseline + 0.9 * line.size + 2) return false;
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
-    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s));
+    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s)) || qualified(s);
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }

@@ -113,9 +113,10 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       }
     }
   }
+  const verticals = distinct(vertical, ['x', 'y0', 'y1']);
   return {
-    segments: distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']),
-    verticals: distinct(vertical, ['x', 'y0', 'y1']),
+    segments: joinPieces(distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']), verticals),
+    verticals,
     boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
     images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
@@ -195,4 +196,27 @@ function distinct<K extends string, T extends Record<K, number>>(items: T[], key
     out.push(item);
   }
   return out;
+}
+
+/**
+ * A line drawn in pieces end to end (a word processor's line in two halves) is one line, so that a
+ * caption centred under it names it whole; pieces meeting on a vertical rule stay apart (a table's
+ * cells, each with its bottom border).
+ */
+export function joinPieces(segments: Segment[], verticals: readonly VRule[]): Segment[] {
+  const joined = new Map<Segment, Segment>(segments.map((s) => [s, { ...s }]));
+  const into = new Map<Segment, Segment>();
+  const sorted = [...segments].sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  for (let k = 1; k < sorted.length; k++) {
+    const s = sorted[k] as Segment;
+    const prev = sorted[k - 1] as Segment;
+    const head = into.get(prev) ?? prev;
+    const whole = joined.get(head) as Segment;
+    const meet = Math.abs(whole.y - s.y) <= 0.5 && s.x0 >= whole.x1 - 0.5 && s.x0 - whole.x1 <= 1;
+    if (!meet || verticals.some((v) => Math.abs(v.x - s.x0) <= 3 && v.y0 <= s.y + 3 && v.y1 >= s.y - 3)) continue;
+    whole.x1 = Math.max(whole.x1, s.x1);
+    into.set(s, head);
+    joined.delete(s);
+  }
+  return segments.filter((s) => joined.has(s)).map((s) => joined.get(s) as Segment);
 }
