@@ -574,3 +574,62 @@ test('a line drawn in two pieces end to end is one line: "Signature" centred und
   // Pieces meeting on a vertical rule are a table's cells, each with its border.
   assert.equal(joinPieces([h(65, 180, 697), h(180, 295, 697)], [v(180, 660, 697)]).length, 2);
 });
+
+test('signers of one caption: two blank runs after it, two lines alike under a closing; a caption with a colon over its blank; a name and a signature asked as one', () => {
+  // "In fede" over "Firma dei genitori ____ ____": a place for each parent, none under the closing.
+  const parents = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 500),
+        ...words('In fede', 37, 803, 14),
+        ...words('Firma dei genitori', 94, 822, 14),
+        ...words('_'.repeat(19), 212, 822, 14),
+        ...words('_'.repeat(21), 356, 822, 14),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    parents.map((s) => [s.type, Math.round(s.x)]),
+    [
+      ['signature', 212],
+      ['signature', 356],
+    ],
+  );
+  // "In fede" over two lines alike, stacked, nothing written under them: one for each spouse.
+  const spouses = suggestFields(
+    page({
+      words: [...paragraph('it', 500), ...words('In fede', 404, 670, 11)],
+      segments: [h(311, 553, 699), h(308, 550, 725)],
+    }),
+  );
+  assert.deepEqual(
+    brief(spouses).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['signature', 311, 699],
+      ['signature', 308, 725],
+    ],
+  );
+  // "Printed Name:" over a run, "Signature Individual or Guardian:" over the next: each caption's blank is the run under it.
+  const run = '_'.repeat(41);
+  const stacked = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 300),
+        ...words('Printed Name:', 43, 445, 10.6),
+        ...words(run, 43, 470, 10.6),
+        ...words('Signature Individual or Guardian:', 43, 495, 10.6),
+        ...words(run, 43, 519, 10.6),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(stacked).map((s) => [s.type, s.y + s.h]),
+    [
+      ['text', 472],
+      ['signature', 521],
+    ],
+  );
+  // "Nom / signature du responsable légal" with room under it: one place, to sign.
+  const asOne = suggestFields(page({ words: [...paragraph('en', 300), ...words('Nom / signature du responsable légal demandeur', 283, 721, 9)] }));
+  assert.deepEqual(types(asOne), ['signature']);
+});

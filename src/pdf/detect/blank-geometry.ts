@@ -78,17 +78,6 @@ export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeo
   return s && { x0: s.x0, x1: s.x1, y: s.y, segment: s };
 }
 
-/** Further blank runs after the first, each after a slash ("Initials: ____ / ____": one for each party). */
-export function slashBlanks(label: Label): Segment[] {
-  const words = label.line.words;
-  const out: Segment[] = [];
-  for (let i = label.next + 1; i + 1 < words.length && /^\/$/.test((words[i] as Word).text.trim()) && isFillToken((words[i + 1] as Word).text); i += 2) {
-    const w = words[i + 1] as Word;
-    out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
-  }
-  return label.next === -1 || label.line.rtl ? [] : out;
-}
-
 export function afterGap(label: Label, x0: number, x1: number): number {
   return label.line.rtl ? label.reach.x0 - x1 : x0 - label.reach.x1;
 }
@@ -389,7 +378,8 @@ export function captionAbove(label: Label, over: Segment, labels: Label[]): bool
       !o.done &&
       o.line !== label.line &&
       o.box.y1 <= over.y + 1 &&
-      over.y - o.box.y1 <= FIELD_HEIGHT[o.entry.type] &&
+      // (A caption with a colon asks for what follows it: its blank may stand a little further down.)
+      over.y - o.box.y1 <= Math.max(FIELD_HEIGHT[o.entry.type], o.colon ? 2.5 * o.line.size : 0) &&
       overlap1(o.box.x0, o.box.x1, over.x0, over.x1) > 0,
   );
 }

@@ -124,3 +124,9 @@ function highestText(s: Segment, label: Label, lines: Line[]): number {
       top = l.box.y1;
   return top;
 }
+
+/** A caption on the next line or the one after under another, anywhere along it. */
+export function rowUnder(lower: Label, upper: Label): boolean {
+  const gap = lower.line.baseline - upper.line.baseline;
+  return gap > 0.5 * upper.line.size && gap <= 2.2 * upper.line.size;
+}

@@ -5,7 +5,7 @@
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
 import { isFillToken } from './lexicon.js';
-import { area, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
+import { area, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
@@ -46,4 +46,24 @@ export function fillLines(lines: Line[]): Segment[] {
     for (const w of line.words) out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
   }
   return out;
+}
+
+/**
+ * Further blank runs after the first, one for each party: initials' each after a slash ("Initials: ____ /
+ * ____"), signatures' right after each other ("Firma dei genitori ______ ______").
+ */
+export function moreBlanks(label: Label): Segment[] {
+  const words = label.line.words;
+  const out: Segment[] = [];
+  const slash = label.entry.type === 'initials' ? 1 : 0;
+  const run = (w: Word | undefined) => w !== undefined && isFillToken(w.text) && (slash === 1 || w.box.x1 - w.box.x0 >= 60);
+  for (
+    let i = label.next + 1;
+    i + slash < words.length && (slash === 0 || /^\/$/.test((words[i] as Word).text.trim())) && run(words[i + slash]);
+    i += 1 + slash
+  ) {
+    const w = words[i + slash] as Word;
+    out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+  }
+  return label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature') ? [] : out;
 }

@@ -22,7 +22,20 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
   const taken = new Set<Segment>();
   for (const p of places) {
     const own = segments.find((s) => Math.abs(s.y - (p.y + p.height)) <= 3 && overlap1(s.x0, s.x1, p.x, p.x + p.width) >= 0.8 * p.width);
-    if (!own || !captionUnder(own, lines)) continue;
+    if (!own) continue;
+    // Lines with no caption under them: only the one right under it, alike and alone ("In fede" over two lines, one per spouse).
+    if (!captionUnder(own, lines)) {
+      const next = uncaptionedUnder(own, segments, lines);
+      if (next && !used.has(next) && !taken.has(next) && !uncaptionedUnder(next, segments, lines)) {
+        const r = clip(onPartyLine(next, { line: undefined, fill: undefined }, lines), page);
+        r.y0 = Math.max(r.y0, own.y + 1);
+        if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) {
+          taken.add(next);
+          out.push(r);
+        }
+      }
+      continue;
+    }
     const length = own.x1 - own.x0;
     for (const s of segments) {
       if (s === own || used.has(s) || taken.has(s)) continue;
@@ -67,4 +80,13 @@ function captionUnder(s: Segment, lines: Line[]): Line | undefined {
       !l.words.some((w) => /[:：]/.test(w.text)) &&
       l.words.every((w) => !/\d/.test(w.text) || /^\d{1,2}\.$/.test(w.text)),
   );
+}
+
+/** A line alike right under a line (as long, where it starts, within a signature's height), with nothing written between them or under it. */
+function uncaptionedUnder(s: Segment, segments: Segment[], lines: Line[]): Segment | undefined {
+  const length = s.x1 - s.x0;
+  const next = segments.find((o) => o.y - s.y >= 12 && o.y - s.y <= 40 && Math.abs(o.x0 - s.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
+  const writing = (y0: number, y1: number) =>
+    next !== undefined && lines.some((l) => written(l) && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+  return next && !writing(s.y, next.y) && !captionUnder(next, lines) ? next : undefined;
 }

@@ -17,7 +17,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, stackedUnder } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, rowUnder, stackedUnder } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -33,7 +33,6 @@ import {
   segmentOver,
   ruleUnder,
   rowEnd,
-  slashBlanks,
   sortRules,
   standOn,
   trailingBlanks,
@@ -46,7 +45,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
-import { fillLines, filled } from './filled-blanks.js';
+import { fillLines, filled, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
@@ -227,8 +226,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
       claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, geo.h), 'label_with_geometry', 0.9);
-      for (const more of type === 'initials' ? slashBlanks(label) : [])
-        claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
+      for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
@@ -354,7 +352,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
-    if (!label.colon && labels.some((o) => o !== label && o.entry.type === label.entry.type && stackedUnder(o, label))) continue;
+    // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
+    const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
+    if (!label.colon && under.some((o) => o.entry.type === label.entry.type)) continue;
     const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
     for (const find of order) {
       const rect = find(label, page, lines, geo);
