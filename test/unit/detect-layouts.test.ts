@@ -633,3 +633,22 @@ test('signers of one caption: two blank runs after it, two lines alike under a c
   const asOne = suggestFields(page({ words: [...paragraph('en', 300), ...words('Nom / signature du responsable légal demandeur', 283, 721, 9)] }));
   assert.deepEqual(types(asOne), ['signature']);
 });
+
+test('signing dates written in parts: a contract "made this ____ day of ____, 20__"; a place and date caption before its blanks joined by "de"', () => {
+  const made = suggestFields(
+    page({
+      words: [...paragraph('en', 400), ...words('This Release made this __________ day of ________________ , 20 _____ , is', 36, 221, 10)],
+    }),
+  );
+  assert.deepEqual(types(made), ['date']);
+  // (Made is no signing word elsewhere: a period's dates in a sentence stay none.)
+  const period = suggestFields(page({ words: [...paragraph('en', 400), ...words('Payments made from __________ day of ______ to ______', 36, 221, 10)] }));
+  assert.deepEqual(types(period), []);
+  const joined = suggestFields(
+    page({ words: [...paragraph('en', 400), ...words('Local e Data: ___________________________ , ____ de _______________ de 2025', 90, 579, 11)] }),
+  );
+  const date = joined.find((s) => s.type === 'date');
+  assert.ok(date, 'a date');
+  // From the place's blank to the month's: the whole blank.
+  assert.ok(date.width > 250, `width ${date.width}`);
+});

@@ -23,6 +23,8 @@ import {
 
 // ------------------------------------------------------------------------------------------ geometry
 
+/** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
+const JOINED = /^(?:[/.,\-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
 /** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____". */
 const DATE_PART = /^(?=.*_{2})[_/.\-]+$/;
 
@@ -45,14 +47,13 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
   const y = word.baseline + Math.min(2, 0.2 * word.size);
-  // A date written as blanks for its parts ("____ / ____ / ____"): one blank across them.
+  // A date written as blanks for its parts ("____ / ____ / ____", "____ , __ de ____ de 2025"): one blank across them.
   let x0 = word.box.x0;
   let x1 = word.box.x1;
   // (A line's words are in reading order, right to left on an Arabic line.)
   for (let i = label.entry.type === 'date' ? label.next + 1 : -1, last = word; i >= 0 && i < label.line.words.length; i++) {
     const w = label.line.words[i] as Word;
-    if (!(part(w.text) || /^[/.\-]$/.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size)
-      break;
+    if (!(part(w.text) || JOINED.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size) break;
     last = w;
     if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);

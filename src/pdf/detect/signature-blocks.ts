@@ -238,8 +238,8 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
     const words = name.words.map((w) => w.text.trim());
     return (
-      // (Capitalised words that ask for something else are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-      matchLabels(name.tokens).every((m) => m.entry.type === 'signature') &&
+      // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
+      (matchLabels(name.tokens).length === 0 || matchLabels(name.tokens).some((m) => m.entry.type === 'signature')) &&
       words.length >= 2 &&
       words.length <= 4 &&
       words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&

@@ -198,7 +198,7 @@ const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19'].map(nor
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
  * ______, 20__", when what leads to them says the document is signed then ("executed on", "signed
- * this", "dated"). The field covers the blanks.
+ * this", "dated", a contract "made this"). The field covers the blanks.
  */
 export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -219,7 +219,9 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     if (blanks.length < 2 || parts < 2) continue;
     const above = lineAbove(line, lines);
     const lead = [...(above ? above.tokens.slice(-8) : []), ...t.slice(Math.max(0, first - 8), first)];
-    if (!lead.some((x) => SIGNING.has(x))) continue;
+    // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
+    const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
+    if (!lead.some((x) => SIGNING.has(x)) && !made) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
