@@ -39,8 +39,9 @@ export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 
 
 /** One suggestion per spot: a form field beats a label, geometry beats blank space, then confidence. */
 export function dedupe(list: Suggestion[]): Suggestion[] {
-  // (Of two found alike, a place to sign or date goes before a text field: "Nom / signature du responsable" asks for one place, to sign.)
-  const text = (s: Suggestion) => (s.type === 'text' ? 1 : 0);
+  // (Of two blank spaces found for one caption, a place to sign or date goes before a text field: "Nom / signature du
+  // responsable" asks for one place, to sign.)
+  const text = (s: Suggestion) => (s.type === 'text' && s.reason === 'label_with_whitespace' ? 1 : 0);
   const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || text(a) - text(b) || b.confidence - a.confidence);
   const kept: Suggestion[] = [];
   for (const s of sorted) {
