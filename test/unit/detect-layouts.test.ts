@@ -652,3 +652,31 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
   // From the place's blank to the month's: the whole blank.
   assert.ok(date.width > 250, `width ${date.width}`);
 });
+
+test('rows under a heading of witnesses, each a name and its colon before a line, are places to sign; names listed under "I sottoscritti:" are not', () => {
+  const witnesses = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 200),
+        ...words('Testimoni :', 43, 451),
+        ...words('Peterle Alessia:', 43, 487),
+        ...words('Sarzi Puttini, conte di Povo:', 55, 523),
+      ],
+      segments: [h(147, 553, 487), h(205, 553, 522)],
+    }),
+  );
+  assert.deepEqual(
+    witnesses.map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height), s.roleHint]),
+    [
+      ['signature', 147, 487, 'witness'],
+      ['signature', 205, 522, 'witness'],
+    ],
+  );
+  const names = suggestFields(
+    page({
+      words: [...paragraph('it', 200), ...words('I sottoscritti:', 57, 316), ...words('Mario Rossi:', 57, 339)],
+      segments: [h(140, 522, 339)],
+    }),
+  );
+  assert.ok(!names.some((s) => s.type === 'signature'), JSON.stringify(brief(names)));
+});

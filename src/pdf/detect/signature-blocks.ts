@@ -286,9 +286,42 @@ export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: 
   return out;
 }
 
-/** Lines to sign on without a caption: a name typed under them, or numbered under a heading of witnesses. */
+/**
+ * Rows under a heading of signers or witnesses, each a signer's name and its colon before a line ("I
+ * sottoscritti :" over "Brusco Jessica: ______", "Testimoni :" over two more): each line is a place to sign.
+ */
+export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+  const rowLine = (line: Line) => {
+    const last = line.words[line.words.length - 1] as Word;
+    if (line.rtl || line.words.length > 6 || !/:$/.test(last.text.trim())) return undefined;
+    return segments.find(
+      (s) =>
+        !used.has(s) && s.x1 - s.x0 >= 80 && s.x0 >= last.box.x1 - 2 && s.x0 - last.box.x1 <= 3 * line.size && Math.abs(s.y - line.baseline) <= 0.6 * line.size,
+    );
+  };
+  const out: Array<{ segment: Segment; role?: string }> = [];
+  const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
+  for (let i = 0; i < sorted.length; i++) {
+    const segment = rowLine(sorted[i] as Line);
+    if (!segment) continue;
+    // Up the column, over rows of the same kind, to the heading.
+    let k = i - 1;
+    while (k >= 0 && rowLine(sorted[k] as Line) && (sorted[k + 1] as Line).baseline - (sorted[k] as Line).baseline <= 60) k--;
+    const heading = sorted[k];
+    if (!heading || (sorted[k + 1] as Line).baseline - heading.baseline > 60 || heading.words.length > 4 || !heading.tokens.some((t) => BLOCK_HEADINGS.has(t)))
+      continue;
+    out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+  }
+  return out;
+}
+
+/** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
 export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
-  return [...namedLines(lines, segments, used).map((segment) => ({ segment })), ...numberedBlanks(lines).filter((b) => !used.has(b.segment))];
+  return [
+    ...namedLines(lines, segments, used).map((segment) => ({ segment })),
+    ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
+    ...namedRows(lines, segments, used),
+  ];
 }
 
 /** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
