@@ -24,6 +24,31 @@ test('table cells: a row of column headers over empty rows gives the cells under
     { type: 'signature', x: 231, y: 246, w: 178, h: 25 },
     { type: 'date', x: 411, y: 246, w: 128, h: 25 },
   ]);
+  // Headers of several lines over shorter rows, their words read as one line across the border: "Datum" and
+  // "Unterschrift des/der Studierenden" head two columns, each cell under them a place of its own.
+  const tall = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Name', 70, 376, 12),
+        ...words('Datum', 336, 376, 12),
+        ...words('Unterschrift des/der', 388, 375, 12),
+        ...words('Studierenden', 400, 391, 12),
+        ...words('Note', 499, 376, 12),
+      ],
+      segments: [h(65, 530, 346), h(65, 530, 410), h(65, 530, 437), h(65, 530, 463)],
+      verticals: [324, 376, 489].map((x) => v(x, 346, 463)).concat([v(65, 346, 463), v(530, 346, 463)]),
+    }),
+  );
+  assert.deepEqual(
+    brief(tall).filter((s) => s.type !== 'text'),
+    [
+      { type: 'date', x: 325, y: 411, w: 50, h: 25 },
+      { type: 'signature', x: 377, y: 411, w: 111, h: 25 },
+      { type: 'date', x: 325, y: 438, w: 50, h: 24 },
+      { type: 'signature', x: 377, y: 438, w: 111, h: 24 },
+    ],
+  );
   // A line drawn on the caption's baseline inside its cell is the blank, not the rest of the cell.
   const lined = suggestFields(
     page({

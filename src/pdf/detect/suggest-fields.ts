@@ -39,7 +39,7 @@ import {
 } from './blank-geometry.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule } from './caption-rows.js';
-import { cellAt, cellBlank, columnBelow } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow, cutAtBorders } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -79,7 +79,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
-  const lines = buildLines(page.words);
+  const lines = cutAtBorders(buildLines(page.words), page.verticals);
   const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
   const fills = fillLines(lines);

@@ -4,7 +4,19 @@
  */
 import { TOLERANCE } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
-import { FIELD_HEIGHT, MIN_BESIDE, type Geometry, type Label, type PageModel, type Rect, type Segment, type VRule, type Word } from './page-model.js';
+import { makeLine } from './lines-and-labels.js';
+import {
+  FIELD_HEIGHT,
+  MIN_BESIDE,
+  type Geometry,
+  type Label,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type VRule,
+  type Word,
+} from './page-model.js';
 
 /** The table cell (four rules around it, or three and the sides' common top) holding the point, if any. */
 export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
@@ -106,10 +118,12 @@ const emptyCell = (r: Rect, words: readonly Word[]) =>
 
 /**
  * A cell in a row of column headers: the cells beside it in its row hold words too, and the cell under
- * it is of its column (same sides) and at least as tall (a row to write in).
+ * it is of its column (same sides) and a row to write in.
  */
 function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean {
-  if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < cell.y1 - cell.y0 - 1) return false;
+  // (A header of several lines is taller than the rows under it: a row of 18 pt is one to write in.)
+  const tall = Math.min(cell.y1 - cell.y0 - 1, 18);
+  if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < tall) return false;
   const middle = (cell.y0 + cell.y1) / 2;
   const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, middle), cellAt(geo, cell.x1 + TOLERANCE + 1, middle)].filter(
     (c): c is Rect => c !== undefined && Math.abs(c.y0 - cell.y0) <= TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
@@ -127,4 +141,22 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
       ),
     )
   );
+}
+
+/**
+ * A line of words cut where a table's cell border crosses it: the words of two cells side by side are two
+ * captions ("Datum" and "Unterschrift des/der Studierenden" heading two columns), not one.
+ */
+export function cutAtBorders(lines: Line[], verticals: readonly VRule[]): Line[] {
+  return lines.flatMap((line) => {
+    if (line.rtl || verticals.length === 0) return [line];
+    const mid = (line.box.y0 + line.box.y1) / 2;
+    const parts: Word[][] = [[]];
+    line.words.forEach((w, i) => {
+      const prev = line.words[i - 1];
+      if (prev && verticals.some((v) => v.y0 <= mid && v.y1 >= mid && v.x >= prev.box.x1 - 0.5 && v.x <= w.box.x0 + 0.5)) parts.push([]);
+      (parts[parts.length - 1] as Word[]).push(w);
+    });
+    return parts.length === 1 ? [line] : parts.map(makeLine);
+  });
 }
