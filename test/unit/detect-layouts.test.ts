@@ -680,3 +680,30 @@ test('rows under a heading of witnesses, each a name and its colon before a line
   );
   assert.ok(!names.some((s) => s.type === 'signature'), JSON.stringify(brief(names)));
 });
+
+test('places to initial opening their paragraphs: a blank captioned "Initial" after it, and the blanks under "Please initial all points below"', () => {
+  const captioned = suggestFields(page({ words: [...paragraph('en', 300), ...words('_____ Initial 1. REGISTRATION', 72, 459, 11)] }));
+  assert.deepEqual(types(captioned), ['initials']);
+  const points = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 60),
+        ...words('Please initial all points below to indicate agreement:', 58, 162),
+        ...words('_____ I agree that the tuition deposit as stated is non-refundable.', 94, 190),
+        ...words('_____ I agree that I am obligated to pay the tuition for the entire year.', 94, 213),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(points).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['initials', 94, 192],
+      ['initials', 94, 215],
+    ],
+  );
+  // Without the instruction, a blank opening a paragraph is no place to initial.
+  const plain = suggestFields(
+    page({ words: [...paragraph('en', 60), ...words('_____ I agree that the tuition deposit as stated is non-refundable.', 94, 190)] }),
+  );
+  assert.deepEqual(types(plain), []);
+});

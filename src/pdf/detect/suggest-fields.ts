@@ -40,6 +40,7 @@ import {
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders } from './table-cells.js';
+import { initialBlanks } from './initial-blanks.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -90,20 +91,15 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
-    out.push({
-      type: tag.type,
-      page: page.page,
-      ...xywh(r),
-      confidence: 0.9,
-      reason: 'label_with_geometry',
-      roleHint: tag.role,
-      ...(tag.fieldKey ? { fieldKey: tag.fieldKey } : {}),
-    });
+    const key = tag.fieldKey ? { fieldKey: tag.fieldKey } : {};
+    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
   }
-  for (const part of formulaDates(lines)) {
+  // Signing dates written as formulas; places to initial written as blanks opening their paragraphs.
+  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines)]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
-    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', fieldKey: 'sign_date' });
+    const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
+    out.push({ type: part.type, page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', ...key });
   }
   const body = bodySize(page.words);
   // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.

@@ -1,0 +1,35 @@
+/**
+ * Places to initial written as short blanks opening a paragraph: "_____ Initial 1. REGISTRATION" (the
+ * blank captioned after it), and the blanks that open each point under "Please initial all points
+ * below" (the instruction once, the blanks after it). Each blank, at most 80 pt long, is a place to initial.
+ */
+import { isFillToken, normalizeToken } from './lexicon.js';
+import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-model.js';
+
+/** The word after the blank that names it a place to initial, in the languages of the lexicon. */
+const INITIAL = new Set(['initial', 'initials', 'initiales', 'iniciales', 'paraphe', 'rubrica', 'sigla', 'kurzel'].map(normalizeToken));
+/** After "initial" as a verb, the words that say which blanks: "initial all points below", "initial each paragraph". */
+const WHICH = new Set(['all', 'each', 'every', 'below', 'the']);
+
+export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; type: 'initials' }> {
+  const opening = (line: Line): Word | undefined => {
+    const first = line.words[0];
+    return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
+  };
+  const instruction = lines
+    .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (l.tokens[k - 1] === 'please' || WHICH.has(l.tokens[k + 1] as string))))
+    .sort((a, b) => a.baseline - b.baseline)[0];
+  const out: Array<{ rect: Rect; line: Line; type: 'initials' }> = [];
+  for (const line of lines) {
+    const blank = opening(line);
+    if (!blank) continue;
+    const captioned = INITIAL.has(line.tokens[1] as string);
+    if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
+    const y1 = blank.baseline + Math.min(2, 0.2 * blank.size);
+    let top = y1 - FIELD_HEIGHT.initials;
+    for (const l of lines)
+      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, blank.box.x0, blank.box.x1) > 0) top = l.box.y1;
+    out.push({ rect: { x0: blank.box.x0, y0: top, x1: blank.box.x1, y1 }, line, type: 'initials' });
+  }
+  return out;
+}
