@@ -707,3 +707,32 @@ test('places to initial opening their paragraphs: a blank captioned "Initial" af
   );
   assert.deepEqual(types(plain), []);
 });
+
+test('a caption with its qualifier: on the start of its line, the blank after both; alone under its line, its whole width names the line', () => {
+  const onLine = suggestFields(
+    page({ words: [...paragraph('de', 300), ...words('Datum, Unterschrift Interviewte*r', 71, 662, 14)], segments: [h(69, 526, 668)] }),
+  );
+  assert.deepEqual(
+    brief(onLine).map((s) => [s.type, s.x, s.x + s.w]),
+    [['signature', 306, 526]],
+  );
+  const run = '_'.repeat(23);
+  const under = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words(run, 252, 265, 11),
+        ...words('Parent/ Guardian Signature', 252, 282, 11),
+        ...words('_'.repeat(13), 432, 265, 11),
+        ...words('Date', 432, 282, 11),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(under).map((s) => [s.type, s.x]),
+    [
+      ['signature', 252],
+      ['date', 432],
+    ],
+  );
+});

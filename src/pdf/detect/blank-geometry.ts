@@ -151,9 +151,12 @@ export function ruleUnder(
     if (used.has(s) || s.y < line.baseline - 0.1 * line.size || s.y > line.baseline + 0.6 * line.size + 3) continue;
     // (Or a line that starts under the caption, short of its end: "Signature:" over the start of its line.)
     if (s.x0 > Math.max(box.x0 + 2, reach.x1 - 2) || s.x1 < reach.x1 + MIN_BESIDE[type]) continue;
-    const x0 = reach.x1 + 4;
+    // (A few words right after the caption qualify it, "Datum, Unterschrift Interviewte*r": the blank starts after them.)
+    const after = label.next === -1 ? [] : line.words.slice(label.next);
+    const qualified = after.length > 0 && after.length <= 3 && after.every((w) => /^\p{L}[\p{L}*/.-]*$/u.test(w.text)) && !label.limit;
+    const x0 = (qualified ? (after[after.length - 1] as Word).box.x1 : reach.x1) + 4;
     let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
-    for (const w of [...line.words.slice(label.next === -1 ? line.words.length : label.next), ...row.flatMap((l) => l.words)])
+    for (const w of [...(qualified ? [] : after), ...row.flatMap((l) => l.words)])
       if (!isFillToken(w.text) && w.box.x0 >= x0 - 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
     if (x1 - x0 >= MIN_BESIDE[type]) return { x0, x1, y: s.y, segment: s };
   }
@@ -195,7 +198,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
-    const [c0, c1] = [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
+    // (A caption alone on its line is the whole line: "Parent/ Guardian Signature" centred under its line.)
+    const [c0, c1] = label.bare ? [line.box.x0, line.box.x1] : [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
     if (s.x0 >= c0 - 6 && s.x1 <= c1 + 6 && s.x1 - s.x0 >= Math.max(60, 0.4 * (c1 - c0))) return true;
     return (
       s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
