@@ -736,3 +736,25 @@ test('a caption with its qualifier: on the start of its line, the blank after bo
     ],
   );
 });
+
+test('two parties named side by side with room under each, in a shaded box under "Signatures :": a place under each, none beside the heading', () => {
+  const parties = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signatures :', 43, 249, 12), ...words('Le Propriétaire', 43, 278, 11), ...words('Le Locataire', 476, 278, 11)],
+      segments: [h(35, 556, 235), h(35, 556, 321)],
+      verticals: [v(36, 234, 322), v(556, 234, 322)],
+      // The box's shading, drawn as an image behind it: a background, not writing in the blanks.
+      images: [{ x0: 34, y0: 233, x1: 557, y1: 323 }],
+    }),
+  );
+  assert.deepEqual(
+    brief(parties).map((s) => [s.type, s.x]),
+    [
+      ['signature', 43],
+      ['signature', 476],
+    ],
+  );
+  // One party alone with room under it: no place (a name in the text, a heading).
+  const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Le Locataire', 43, 278, 11)] }));
+  assert.deepEqual(types(alone), []);
+});

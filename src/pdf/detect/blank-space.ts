@@ -80,7 +80,9 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   const y0 = box.y1 + 4;
   let y1 = y0 + FIELD_HEIGHT[type];
   const text = lines.filter((l) => l !== line).map((l) => l.box);
-  const obstacles = [...text, ...geo.boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
+  // (A box around the caption frames its room too: its bottom rule, not the box, stops the field.)
+  const boxes = geo.boxes.filter((b) => !(b.x0 <= box.x0 && b.x1 >= box.x1 && b.y0 <= box.y0 && b.y1 >= box.y1));
+  const obstacles = [...text, ...boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
   if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
   // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
@@ -129,4 +131,25 @@ function highestText(s: Segment, label: Label, lines: Line[]): number {
 export function rowUnder(lower: Label, upper: Label): boolean {
   const gap = lower.line.baseline - upper.line.baseline;
   return gap > 0.5 * upper.line.size && gap <= 2.2 * upper.line.size;
+}
+
+/**
+ * The room under a party's name printed with no line, when another party's name stands beside it on its
+ * row ("Le Propriétaire" and "Le Locataire" over the room where each signs): the blank space under it.
+ */
+export function roomUnderParty(
+  caption: { line: Line; box: Rect },
+  parties: ReadonlyArray<{ line: Line; box: Rect }>,
+  page: PageModel,
+  lines: Line[],
+  geo: Geometry,
+): Rect | undefined {
+  const { line, box } = caption;
+  const beside = parties.some(
+    (p) =>
+      p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
+  );
+  if (!beside) return undefined;
+  const label = { line, box, reach: box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
+  return belowSpace(label, page, lines, geo);
 }

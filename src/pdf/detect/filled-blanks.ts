@@ -26,9 +26,10 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
   const pageArea = page.width * page.height;
   for (const img of page.images ?? []) {
     const a = area(img);
-    // A scan behind the whole page, or a background, is not something written in the blank; nor is a
-    // line drawn as a thin image (a dotted rule): the line to write on itself.
-    if (a <= 0 || a > 0.25 * pageArea || Math.min(img.x1 - img.x0, img.y1 - img.y0) < 2) continue;
+    // A scan behind the whole page, or a background (of the page, or of a box many times the blank's size),
+    // is not something written in the blank; nor is a line drawn as a thin image (a dotted rule): the line
+    // to write on itself.
+    if (a <= 0 || a > 0.25 * pageArea || a > 6 * area(rect) || Math.min(img.x1 - img.x0, img.y1 - img.y0) < 2) continue;
     const inter = area({ x0: Math.max(img.x0, rect.x0), y0: Math.max(img.y0, rect.y0), x1: Math.min(img.x1, rect.x1), y1: Math.min(img.y1, rect.y1) });
     if (inter >= 0.3 * area(rect) || inter >= 0.4 * a) return true;
   }

@@ -17,7 +17,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, rowUnder, stackedUnder } from './blank-space.js';
+import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, roomUnderParty, rowUnder, stackedUnder } from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -317,14 +317,16 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);
     }
   }
-  // Party-name signature blocks: a line captioned by a party's name alone.
+  // Party-name signature blocks: a line captioned by a party's name alone (or, for two parties side by side, the room under each).
   for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
-    if (!line || signsBelow(caption, out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf))) continue;
-    const r = clip(onPartyLine(line, caption, lines), page);
+    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo);
+    if ((!line && !room) || signsBelow(caption, out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf))) continue;
+    const r = clip(line ? onPartyLine(line, caption, lines) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
-    used.add(line);
-    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', roleHint: caption.role });
+    if (line) used.add(line);
+    const reason = line ? 'label_with_geometry' : 'label_with_whitespace';
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason, roleHint: caption.role });
   }
   // Lines with only a name typed under them on a page that speaks of signing; numbered blanks under "Witnesses:".
   for (const { segment, role } of captionlessLines(lines, [...geo.free, ...fills], used)) {
@@ -351,8 +353,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
     if (!label.colon && under.some((o) => o.entry.type === label.entry.type)) continue;
-    const order = label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace];
-    for (const find of order) {
+    // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
+    const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
+    if (HEADINGS.has(label.entry.tokens.join(' ')) && out.some(under3)) continue;
+    for (const find of label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace]) {
       const rect = find(label, page, lines, geo);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
