@@ -758,3 +758,32 @@ test('two parties named side by side with room under each, in a shaded box under
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Le Locataire', 43, 278, 11)] }));
   assert.deepEqual(types(alone), []);
 });
+
+test('"I genitori" over two runs of underscores: a place for each parent; a field under a date\'s run stops under that run', () => {
+  const run = '_'.repeat(37);
+  const parents = suggestFields(
+    page({ words: [...paragraph('it', 500), ...words('I genitori', 28, 757, 11), ...words(run, 28, 771, 11), ...words(run, 28, 800, 11)] }),
+  );
+  assert.deepEqual(
+    brief(parents).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['signature', 28, 773],
+      ['signature', 28, 802],
+    ],
+  );
+  const stacked = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('Luogo e data', 269, 479),
+        ...words('_'.repeat(38), 352, 479),
+        ...words('Firma del genitore', 269, 503),
+        ...words('_'.repeat(34), 356, 503),
+      ],
+    }),
+  );
+  const signature = stacked.find((s) => s.type === 'signature');
+  assert.ok(signature && stacked.some((s) => s.type === 'date'), JSON.stringify(brief(stacked)));
+  // (Its top under the date's run at 481, not over it.)
+  assert.ok(signature.y >= 481, JSON.stringify(brief(stacked)));
+});

@@ -84,9 +84,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const labels = findLabels(lines, bodySize(page.words), page.segments);
   const used = new Set<Segment>();
   const fills = fillLines(lines);
+  const walls = [...geo.h, ...fills]; // A field stops under a line above it, drawn or a blank run.
   const claimedFills: Segment[] = [];
-  /** Rules shared by captions of one row: each caption takes its part. */
-  const shared = new Set<Segment>();
+  const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
@@ -221,7 +221,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
-      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, geo.h), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, walls), 'label_with_geometry', 0.9);
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
@@ -252,13 +252,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
       const x1 = rowEnd(label, beside, lines);
       (x1 < beside.x1 ? shared : used).add(beside);
-      claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, geo.h), 'label_with_geometry', 0.92);
+      claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, walls), 'label_with_geometry', 0.92);
       continue;
     }
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
     const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     if (under && roomAbove(type, under.segment, label, lines, 8)) {
-      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, geo.h), 'label_with_geometry', 0.9);
+      claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
     const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
@@ -298,7 +298,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       const x1 = next ? next.box.x0 - 4 : over.x1;
       if (row.length > 0) shared.add(over);
       else used.add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, geo.h), 'label_with_geometry', 0.88);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, walls), 'label_with_geometry', 0.88);
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
@@ -310,7 +310,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       // A caption with a colon on a row ruled under its whole length writes after its colon; the row's next caption, after its own.
       const after = afterColonOnRule(label, below, lines);
       if (!after) used.add(below);
-      const rect = standOn(label.entry.type, after?.x0 ?? below.x0, after?.x1 ?? below.x1, below.y, label, lines, geo.h);
+      const rect = standOn(label.entry.type, after?.x0 ?? below.x0, after?.x1 ?? below.x1, below.y, label, lines, walls);
       if (!after) rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
     } else {
