@@ -651,6 +651,16 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
   assert.ok(date, 'a date');
   // From the place's blank to the month's: the whole blank.
   assert.ok(date.width > 250, `width ${date.width}`);
+  // "Luogo e data ____ ____": the place's run and the date's, one blank.
+  const two = suggestFields(
+    page({
+      words: [...paragraph('it', 400), ...words('Luogo e data', 28, 719, 11), ...words('_'.repeat(40), 102, 719, 11), ...words('_'.repeat(21), 345, 719, 11)],
+    }),
+  );
+  assert.deepEqual(
+    brief(two).map((s) => [s.type, s.x, s.x + s.w]),
+    [['date', 102, 461]],
+  );
 });
 
 test('rows under a heading of witnesses, each a name and its colon before a line, are places to sign; names listed under "I sottoscritti:" are not', () => {

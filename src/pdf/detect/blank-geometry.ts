@@ -53,7 +53,9 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   // (A line's words are in reading order, right to left on an Arabic line.)
   for (let i = label.entry.type === 'date' ? label.next + 1 : -1, last = word; i >= 0 && i < label.line.words.length; i++) {
     const w = label.line.words[i] as Word;
-    if (!(part(w.text) || JOINED.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > label.line.size) break;
+    // (Two runs one after the other, "Luogo e data ____ ____", are the place's and the date's: one blank.)
+    const apart = isFillToken(w.text) && isFillToken(last.text) ? 3 * label.line.size : label.line.size;
+    if (!(part(w.text) || JOINED.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > apart) break;
     last = w;
     if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
