@@ -797,3 +797,16 @@ test('"I genitori" over two runs of underscores: a place for each parent; a fiel
   // (Its top under the date's run at 481, not over it.)
   assert.ok(signature.y >= 481, JSON.stringify(brief(stacked)));
 });
+
+test('a word\'s own ending in brackets is part of its caption, not a remark that ends it: "Unterschrift des / der Vorstandsmitglied(er) der Jungen Gesellschaft" under its line', () => {
+  const board = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('_'.repeat(73), 71, 309, 11),
+        ...words('Ort, Datum, Unterschrift des / der Vorstandsmitglied(er) der Jungen Gesellschaft', 71, 322, 9),
+      ],
+    }),
+  );
+  assert.deepEqual(types(board), ['signature']);
+});

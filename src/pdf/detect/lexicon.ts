@@ -269,7 +269,7 @@ export function splitWord(raw: string): string[] {
     raw
       // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)",
       // "Unterschrift(en)", "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read either parenthesis as a brace or a bracket).
-      .replace(/[({[](?:s|e|en|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
+      .replace(/[({[](?:s|e|en|er|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)

@@ -385,7 +385,10 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
     const closes =
       lastOfWord &&
       depth === 0 &&
-      (line.tokens[k] === '\0' || /[)\]]$/.test(word) || (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
+      // (A bracket closing a word's own ending, "Vorstandsmitglied(er)", closes no remark.)
+      (line.tokens[k] === '\0' ||
+        (/[)\]]$/.test(word) && !/\p{L}[([]\p{L}{1,5}[)\]]$/u.test(word)) ||
+        (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;
