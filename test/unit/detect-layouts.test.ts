@@ -810,3 +810,23 @@ test('a word\'s own ending in brackets is part of its caption, not a remark that
   );
   assert.deepEqual(types(board), ['signature']);
 });
+
+test('"____, addì ___ / ___ / _______": the date takes its parts; the place\'s blank is no line to sign for "In fede," under it', () => {
+  const dated = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('_________________ , addì ___ / ___ / _______', 125, 503, 11),
+        ...words('In fede,', 125, 522, 11),
+        ...words('_'.repeat(30), 326, 540, 11),
+        ...words('(firma del richiedente)', 361, 559, 11),
+      ],
+    }),
+  );
+  const date = dated.find((s) => s.type === 'date');
+  assert.ok(date && date.width > 80, JSON.stringify(brief(dated)));
+  assert.deepEqual(
+    dated.filter((s) => s.type === 'signature').map((s) => Math.round(s.x)),
+    [326],
+  );
+});

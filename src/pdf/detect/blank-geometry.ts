@@ -294,9 +294,12 @@ export function holdsBlank(l: Line, x0: number, x1: number, y: number): boolean 
 
 /** Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may name. */
 export function trailingBlanks(lines: Line[]): Segment[] {
+  // (Not a place's blank before the date: "____, addì ___ / ___", "____, den ____".)
+  const place = (l: Line, i: number) =>
+    /^,?$/.test(l.words[i + 1]?.text.trim() ?? '-') && /^(?:addì|addi|lì|li|den|le)$/i.test(l.words[i + 2]?.text.trim() ?? '');
   return lines
     .filter((l) => !l.tokens.every((t) => t === '\0'))
-    .flatMap((l) => l.words.filter((w) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60))
+    .flatMap((l) => l.words.filter((w, i) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60 && !place(l, i)))
     .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
 }
 

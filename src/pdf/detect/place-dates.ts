@@ -36,7 +36,15 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     const near = (x: number) => x >= lead.box.x1 - 1 && x - lead.box.x1 <= 3 * line.size;
     const fill = line.words[i + 1];
     let blank: { x0: number; x1: number; y: number } | undefined;
-    if (fill && isFillToken(fill.text) && near(fill.box.x0)) blank = { x0: fill.box.x0, x1: fill.box.x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+    if (fill && isFillToken(fill.text) && near(fill.box.x0)) {
+      // (Its parts too: "addì ___ / ___ / _______".)
+      let x1 = fill.box.x1;
+      for (const w of line.words.slice(i + 2)) {
+        if (!/^[_/.\s-]+$/.test(w.text) || w.box.x0 - x1 > line.size) break;
+        x1 = w.box.x1;
+      }
+      blank = { x0: fill.box.x0, x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+    }
     // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
     else if (!fill)
       blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);

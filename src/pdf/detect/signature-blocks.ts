@@ -11,7 +11,31 @@ import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, typ
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Articles: alone before a company's name they name it ("La Società ____"), they do not sign for it. */
-const ARTICLES = new Set(['the', 'le', 'la', 'l', 'les', 'el', 'los', 'las', 'il', 'lo', 'i', 'gli', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'den', 'des', 'het', 'de']);
+const ARTICLES = new Set([
+  'the',
+  'le',
+  'la',
+  'l',
+  'les',
+  'el',
+  'los',
+  'las',
+  'il',
+  'lo',
+  'i',
+  'gli',
+  'o',
+  'a',
+  'os',
+  'as',
+  'der',
+  'die',
+  'das',
+  'den',
+  'des',
+  'het',
+  'de',
+]);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
