@@ -767,6 +767,26 @@ test('two parties named side by side with room under each, in a shaded box under
   // One party alone with room under it: no place (a name in the text, a heading).
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Le Locataire', 43, 278, 11)] }));
   assert.deepEqual(types(alone), []);
+  // Parties heading blocks of their own captions ("CLIENT" over "Signature: ____"): the places are the blocks'.
+  const blocks = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('CLIENT', 64, 190),
+        ...words('PROVIDER', 460, 190),
+        ...words('Signature:', 64, 248),
+        ...words('Signature:', 460, 248),
+      ],
+      segments: [h(134, 354, 249), h(530, 750, 249)],
+    }),
+  );
+  assert.deepEqual(
+    blocks.map((s) => [s.type, Math.round(s.x)]),
+    [
+      ['signature', 134],
+      ['signature', 530],
+    ],
+  );
 });
 
 test('"I genitori" over two runs of underscores: a place for each parent; a field under a date\'s run stops under that run', () => {

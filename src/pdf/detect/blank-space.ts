@@ -143,13 +143,18 @@ export function roomUnderParty(
   page: PageModel,
   lines: Line[],
   geo: Geometry,
+  places: Rect[],
 ): Rect | undefined {
   const { line, box } = caption;
-  const beside = parties.some(
+  const other = parties.find(
     (p) =>
       p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
   );
-  if (!beside) return undefined;
+  if (!other) return undefined;
+  // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
+  const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
+  const side = (x: number) => x < middle === box.x0 < middle;
+  if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
   const label = { line, box, reach: box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
   return belowSpace(label, page, lines, geo);
 }

@@ -123,14 +123,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const rect of placeCommaFields(lines)) {
     const r = clip(rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
-    const s: Suggestion = {
-      type: 'date',
-      page: page.page,
-      ...xywh(r),
-      confidence: page.ocr ? 0.72 : 0.8,
-      reason: 'label_with_geometry',
-      fieldKey: 'sign_date',
-    };
+    const confidence = page.ocr ? 0.72 : 0.8;
+    const s: Suggestion = { type: 'date', page: page.page, ...xywh(r), confidence, reason: 'label_with_geometry', fieldKey: 'sign_date' };
     out.push(s);
     bareDates.add(s);
   }
@@ -320,8 +314,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Party-name signature blocks: a line captioned by a party's name alone (or, for two parties side by side, the room under each).
   for (const caption of parties) {
     const line = partyLine(caption, [...geo.free, ...fills], used, lines);
-    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo);
-    if ((!line && !room) || signsBelow(caption, out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf))) continue;
+    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
+    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
+    if ((!line && !room) || signsBelow(caption, places)) continue;
     const r = clip(line ? onPartyLine(line, caption, lines) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     if (line) used.add(line);
