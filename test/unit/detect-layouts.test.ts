@@ -850,3 +850,31 @@ test('"____, addì ___ / ___ / _______": the date takes its parts; the place\'s 
     [326],
   );
 });
+
+test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" and room for the place; "Le ……" over "à ……"', () => {
+  const apart = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),
+  );
+  assert.deepEqual(
+    brief(apart).map((s) => [s.type, s.x, s.x + s.w]),
+    [['date', 197, 289]],
+  );
+  const stacked = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Le', 392, 285, 12),
+        ...words('…'.repeat(30), 440, 285, 12),
+        ...words('à', 392, 299, 12),
+        ...words('…'.repeat(30), 437, 299, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(stacked).map((s) => [s.type, s.x]),
+    [['date', 440]],
+  );
+  // "le" alone elsewhere is no date.
+  const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));
+  assert.deepEqual(types(alone), []);
+});

@@ -5,7 +5,7 @@
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
 import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
-import { overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
+import { FIELD_WIDTH, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -336,7 +336,35 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rec
   return { x0, y0: top, x1, y1 };
 }
 
-/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______". */
+/**
+ * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank the room after it,
+ * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……". The date is after "le".
+ */
+export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t[0] !== 'le' || t.length > 2 || (t.length === 2 && t[1] !== '\0')) continue;
+    const row = lines.filter((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
+    const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
+    // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
+    const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
+    const fill = t.length === 2 ? line.words[1] : runAlone;
+    const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
+    const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
+    if (!(before && !fill) && !(stacked && fill)) continue;
+    const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
+    const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
+    if (x1 - x0 < 30) continue;
+    const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+    let top = y1 - 20;
+    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+    out.push({ rect: { x0, y0: top, x1, y1 }, line });
+  }
+  return out;
+}
+
+/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart. */
 export function formulaDates(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines)];
+  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines), ...splitLeFields(lines)];
 }
