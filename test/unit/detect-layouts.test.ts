@@ -878,3 +878,31 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" and 
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));
   assert.deepEqual(types(alone), []);
 });
+
+test('a date\'s short run (40 pt) over its "Date" caption is its blank', () => {
+  const row = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('_'.repeat(22), 90, 546, 8),
+        ...words('Umiya Dham Inc', 90, 560, 12),
+        ...words('_'.repeat(12), 216, 546, 8),
+        ...words('Date', 216, 560, 12),
+        ...words('_'.repeat(20), 324, 546, 8),
+        ...words('Renter', 324, 560, 12),
+        ...words('_'.repeat(10), 432, 546, 7.96),
+        ...words('Date', 432, 560, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(row)
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.w])
+      .sort((a, b) => (a[0] as number) - (b[0] as number)),
+    [
+      [216, 48],
+      [432, 40],
+    ],
+  );
+});

@@ -203,8 +203,10 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     // (A caption alone on its line is the whole line: "Parent/ Guardian Signature" centred under its line.)
     const [c0, c1] = label.bare ? [line.box.x0, line.box.x1] : [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
     if (s.x0 >= c0 - 6 && s.x1 <= c1 + 6 && s.x1 - s.x0 >= Math.max(60, 0.4 * (c1 - c0))) return true;
+    // (A date's line may be short: "__________" over "Date".)
+    const short = label.entry.type === 'date' ? 30 : 40;
     return (
-      s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= 40 && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
+      s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= short && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
     );
   });
   return nearest(candidates, (s) => box.y0 - s.y);
