@@ -906,3 +906,21 @@ test('a date\'s short run (40 pt) over its "Date" caption is its blank', () => {
     ],
   );
 });
+
+test('a bare line alone under a place-and-date formula is where one signs; with words between, it is not', () => {
+  const letter = suggestFields(
+    page({ words: [...paragraph('en', 300), ...words('Montes Claros, ___ de ___________ de 2011.', 172, 577, 12), ...words('_'.repeat(52), 142, 662, 12)] }),
+  );
+  assert.deepEqual(types(letter), ['date', 'signature']);
+  const between = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 300),
+        ...words('Montes Claros, ___ de ___________ de 2011.', 172, 577, 12),
+        ...words('Observações gerais do projeto', 142, 620, 12),
+        ...words('_'.repeat(52), 142, 662, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(types(between), ['date']);
+});

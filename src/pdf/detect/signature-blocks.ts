@@ -208,23 +208,32 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
 
 /**
  * A blank with no caption of its own on the row of a signing date's blank ("Data ___/___/____" then a
- * line across the rest of the row): where one signs. A line or a run of underscores alone on its row,
- * at least 100 pt long, with no words right before it or right under it (a caption would name it).
+ * line across the rest of the row), or alone under it with nothing written between ("Montes Claros, ___
+ * de ______ de 2011." over a bare line, the way a letter is dated and signed): where one signs. A line or
+ * a run of underscores alone on its row, at least 100 pt long, with no words right before it or right
+ * under it (a caption would name it), and no place to sign already found between them.
  */
-export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[]): Segment | undefined {
+export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[]): Segment | undefined {
+  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
   return segments
     .filter((s) => {
-      if (used.has(s) || s.x1 - s.x0 < 100 || Math.abs(s.y - date.y1) > 6) return false;
-      if (s.x0 < date.x1 + 20 && s.x1 > date.x0 - 20) return false;
+      if (used.has(s) || s.x1 - s.x0 < 100) return false;
+      const row = Math.abs(s.y - date.y1) <= 6 && !(s.x0 < date.x1 + 20 && s.x1 > date.x0 - 20);
+      const below =
+        s.y - date.y1 >= 20 &&
+        s.y - date.y1 <= 130 &&
+        !lines.some((l) => text(l) && l.box.y0 > date.y1 && l.box.y1 < s.y - 1) &&
+        !places.some((p) => p.y1 > date.y1 && p.y0 < s.y);
+      if (!row && !below) return false;
       return !lines.some(
         (l) =>
-          l.tokens.some((t) => t !== '\0') &&
+          text(l) &&
           // Words on its row right before it or over it, or a caption right under it.
           ((overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1) ||
             (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)),
       );
     })
-    .sort((a, b) => Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
+    .sort((a, b) => Math.abs(a.y - date.y1) - Math.abs(b.y - date.y1) || Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
 }
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */

@@ -368,10 +368,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
       out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
     }
   }
-  // A blank without a caption on a signing date's row is where one signs.
+  // A blank without a caption on a signing date's row, or alone under it, is where one signs.
   for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
     if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
-    const blank = blankBesideDate(rectOf(d), [...geo.free, ...fills], used, lines);
+    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
+    const blank = blankBesideDate(rectOf(d), [...geo.free, ...fills], used, lines, places);
     if (!blank) continue;
     used.add(blank);
     const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
