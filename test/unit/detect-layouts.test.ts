@@ -924,3 +924,20 @@ test('a bare line alone under a place-and-date formula is where one signs; with 
   );
   assert.deepEqual(types(between), ['date']);
 });
+
+test('a remark in parentheses between a caption and its line below is part of the caption', () => {
+  const remark = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('Firma', 376, 730, 12.6),
+        ...words("(in caso di minore, firma dell'esercente la potestà genitoriale)", 271, 743, 8.1),
+        ...words('_'.repeat(43), 294, 769, 9.9),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(remark).map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 294, 771]],
+  );
+});

@@ -206,7 +206,9 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     // (A date's line may be short: "__________" over "Date".)
     const short = label.entry.type === 'date' ? 30 : 40;
     return (
-      s.x0 <= box.x0 + 6 && s.x1 - s.x0 >= short && (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
+      s.x0 <= box.x0 + 6 &&
+      s.x1 - s.x0 >= short &&
+      (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
     );
   });
   return nearest(candidates, (s) => box.y0 - s.y);
@@ -233,9 +235,12 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
   const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
-  // (A run of underscores alone on its line is the blank itself, not writing in the way.)
+  // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in
+  // parentheses right under the caption: "Firma" over "(in caso di minore, firma del genitore)" over its line.)
+  const remark = (l: Line) =>
+    /^\(/.test((l.words[0] as Word).text) && /\)[.:]?$/.test((l.words[l.words.length - 1] as Word).text) && l.box.y0 - box.y1 <= line.size;
   const clear = (top: number, x0: number, x1: number) =>
-    !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+    !lines.some((l) => l !== line && written(l) && !remark(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   type Hit = { item: Segment | Rect; distance: number };
   const hits: Hit[] = [];
   for (const s of geo.free) {
