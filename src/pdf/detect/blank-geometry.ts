@@ -235,10 +235,8 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
   const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
-  // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in
-  // parentheses right under the caption: "Firma" over "(in caso di minore, firma del genitore)" over its line.)
-  const remark = (l: Line) =>
-    /^\(/.test((l.words[0] as Word).text) && /\)[.:]?$/.test((l.words[l.words.length - 1] as Word).text) && l.box.y0 - box.y1 <= line.size;
+  // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in parentheses under the caption.)
+  const remark = (l: Line) => /^\(/.test(l.words[0]?.text ?? '') && /\)[.:]?$/.test(l.words.at(-1)?.text ?? '') && l.box.y0 - box.y1 <= line.size;
   const clear = (top: number, x0: number, x1: number) =>
     !lines.some((l) => l !== line && written(l) && !remark(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= top + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   type Hit = { item: Segment | Rect; distance: number };
