@@ -941,3 +941,22 @@ test('a remark in parentheses between a caption and its line below is part of th
     [['signature', 294, 771]],
   );
 });
+
+test('a caption with its colon over a run that opens the next row ("____ DATE: ____"): the run is its blank', () => {
+  const rows = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 300),
+        ...words('SIGNATURE OF PARTICIPANT:', 72, 497),
+        ...words(`${'_'.repeat(64)} DATE: ${'_'.repeat(22)}`, 72, 523).map((w) => ({ ...w, box: { ...w.box, y1: 525.2 } })),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(rows).map((s) => [s.type, s.x]),
+    [
+      ['signature', 72],
+      ['date', 426],
+    ],
+  );
+});

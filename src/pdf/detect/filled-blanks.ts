@@ -68,3 +68,15 @@ export function moreBlanks(label: Label): Segment[] {
   }
   return label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature') ? [] : out;
 }
+
+/**
+ * Runs of underscores at least 100 pt long that open their line ("____________ DATE: ____"): a caption
+ * printed over such a run ("SIGNATURE OF PARTICIPANT:") names it, as it would a line of its own.
+ */
+export function leadingRuns(lines: Line[]): Segment[] {
+  return lines
+    .filter((l) => !l.rtl && l.words.length > 1 && l.tokens[0] === '\0' && l.tokens.some((t) => t !== '\0'))
+    .map((l) => l.words[0] as Word)
+    .filter((w) => w.box.x1 - w.box.x0 >= 100)
+    .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
+}

@@ -25,11 +25,8 @@ import {
   captionAbove,
   boxBeside,
   fillAfter,
-  geometryBelow,
-  rowBelow,
   ruledRow,
   segmentBeside,
-  ownLineBelow,
   segmentOver,
   ruleUnder,
   rowEnd,
@@ -37,6 +34,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
+import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders } from './table-cells.js';
@@ -46,7 +44,7 @@ import { isTextTag, tagFields } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
-import { fillLines, filled, moreBlanks } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { siblingLines } from './sibling-lines.js';
 import {
@@ -298,7 +296,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
     if (label.done || label.valueAfter || headingWords(label)) continue;
-    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills] }, lines, used);
+    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills, ...leadingRuns(lines)] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
       // A caption with a colon on a row ruled under its whole length writes after its colon; the row's next caption, after its own.

@@ -1,0 +1,80 @@
+/**
+ * The blank under a caption: a line of its own right under it (a caption over its line), a drawn line or a
+ * box further down its column with nothing written in between, and the row under a form row's rule.
+ */
+import { TOLERANCE, written } from './blank-geometry.js';
+import { FIELD_HEIGHT, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
+
+/** A line of the caption's own right under it: starting where it starts, at least as long, within three lines' height, nothing written in between. */
+export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
+  const { box, line } = label;
+  return segments.some(
+    (s) =>
+      !used.has(s) &&
+      Math.abs(s.x0 - box.x0) <= 6 &&
+      s.x1 - s.x0 >= Math.max(40, box.x1 - box.x0) &&
+      s.y - box.y1 >= 4 &&
+      s.y - box.y1 <= 3 * line.size + 4 &&
+      !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0),
+  );
+}
+
+/** A drawn line or a box under the label, with nothing written in between. */
+export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
+  const { box, line } = label;
+  const type = label.entry.type;
+  // (Room for a whole signature and two lines and a half of space between the caption and its line.)
+  const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
+  const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in parentheses under the caption.)
+  const remark = (l: Line) => /^\(/.test(l.words[0]?.text ?? '') && /\)[.:]?$/.test(l.words.at(-1)?.text ?? '') && l.box.y0 - box.y1 <= line.size;
+  // (A line that the blank opens, "____ DATE: ____", is its own row, not writing over it.)
+  const opens = (l: Line, x0: number, top: number) => Math.abs(l.box.x0 - x0) <= 2 && Math.abs(l.baseline - top) <= 3;
+  const clear = (top: number, x0: number, x1: number) =>
+    !lines.some(
+      (l) =>
+        l !== line &&
+        written(l) &&
+        !remark(l) &&
+        !opens(l, x0, top) &&
+        l.box.y0 >= box.y1 - 1 &&
+        l.box.y1 <= top + 1 &&
+        overlap1(l.box.x0, l.box.x1, x0, x1) > 0,
+    );
+  type Hit = { item: Segment | Rect; distance: number };
+  const hits: Hit[] = [];
+  for (const s of geo.free) {
+    const d = s.y - box.y1;
+    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1)) continue;
+    hits.push({ item: s, distance: d });
+  }
+  for (const b of geo.boxes) {
+    const d = b.y0 - box.y1;
+    if (d < 0 || d > reach || !aligned(b.x0, b.x1) || !clear(b.y0, b.x0, b.x1)) continue;
+    hits.push({ item: b, distance: d });
+  }
+  return hits.sort((a, b) => a.distance - b.distance)[0]?.item;
+}
+
+/**
+ * The blank of a caption at the top of a form row, under the rule that closes the row above: as wide as
+ * that rule within the side rules around the caption, from the caption down to the next rule, with nothing
+ * written in between.
+ */
+export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line[]): Rect | undefined {
+  const { box, line } = label;
+  const mid = (box.y0 + box.y1) / 2;
+  let x0 = over.x0;
+  let x1 = over.x1;
+  for (const r of geo.v) {
+    if (r.y0 - TOLERANCE > mid || r.y1 + TOLERANCE < mid) continue;
+    if (r.x <= box.x0 && r.x > x0) x0 = r.x;
+    if (r.x >= box.x1 && r.x < x1) x1 = r.x;
+  }
+  const y0 = box.y1 + 1;
+  const reach = (label.entry.type === 'signature' ? 3.5 : 2.5) * line.size + 24;
+  const below = geo.h.filter((s) => s.y - box.y1 >= 4 && s.y - box.y1 <= reach && overlap1(s.x0, s.x1, x0, x1) > 0).sort((a, b) => a.y - b.y)[0];
+  if (!below || x1 - x0 < 40) return undefined;
+  const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+  return written ? undefined : { x0, y0, x1, y1: below.y };
+}
