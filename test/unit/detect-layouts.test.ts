@@ -960,3 +960,27 @@ test('a caption with its colon over a run that opens the next row ("____ DATE: _
     ],
   );
 });
+
+test('officers of a club under their lines, and one who signs for an organisation named before them, sign; "Io sottoscritto ____" asks a name', () => {
+  const officers = suggestFields(
+    page({
+      words: [...paragraph('de', 300), ...words('1. Vorsitzender', 71, 500), ...words('Schatzmeister', 304, 500)],
+      segments: [h(71, 292, 484), h(304, 524, 484)],
+    }),
+  );
+  assert.deepEqual(types(officers), ['signature', 'signature']);
+  const named = suggestFields(
+    page({
+      words: [...paragraph('en', 300), ...words(`Adopter ${'_'.repeat(52)}`, 72, 658), ...words(`Viva Perros Representative ${'_'.repeat(37)}`, 72, 682)],
+    }),
+  );
+  assert.deepEqual(
+    named.map((s) => [s.type, s.roleHint]),
+    [
+      ['signature', 'adopter'],
+      ['signature', 'representative'],
+    ],
+  );
+  const name = suggestFields(page({ words: [...paragraph('it', 300), ...words(`Io Sottoscritto ${'_'.repeat(54)}`, 57, 315, 12)] }));
+  assert.ok(!name.some((s) => s.type === 'signature'), JSON.stringify(brief(name)));
+});

@@ -144,7 +144,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['landlord', 'landlord'], ['lessor', 'landlord'], ['tenant', 'tenant'], ['lessee', 'tenant'], ['employer', 'employer'], ['employee', 'employee'],
   ['lender', 'lender'], ['borrower', 'borrower'], ['guarantor', 'guarantor'], ['witness', 'witness'], ['applicant', 'applicant'],
   ['licensor', 'licensor'], ['licensee', 'licensee'], ['driver', 'driver'], ['recipient', 'recipient'], ['bank', 'bank'], ['agent', 'agent'],
-  ['owner', 'owner'], ['renter', 'tenant'], ['participant', 'participant'], ['patient', 'patient'], ['guardian', 'guardian'],
+  ['owner', 'owner'], ['renter', 'tenant'], ['participant', 'participant'], ['patient', 'patient'], ['guardian', 'guardian'], ['adopter', 'adopter'],
   ['loueur', 'landlord'], ['proprietaire', 'owner'], ['participante', 'participant'],
   ['vendeur', 'seller'], ['venderesse', 'seller'], ['acheteur', 'buyer'], ['acquereur', 'buyer'], ['prestataire', 'provider'],
   ['fournisseur', 'supplier'], ['bailleur', 'landlord'], ['locataire', 'tenant'], ['preneur', 'tenant'], ['employeur', 'employer'],

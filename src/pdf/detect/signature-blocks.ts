@@ -7,9 +7,24 @@
 import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
+import { namedRows, numberedBlanks } from './block-rows.js';
 import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+/** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
+const FOR_ORGANISATION = new Set([
+  'representative',
+  'representant',
+  'representante',
+  'rappresentante',
+  'vertreter',
+  'officer',
+  'director',
+  'manager',
+  'president',
+  'secretary',
+  'treasurer',
+]);
 /** Articles: alone before a company's name they name it ("La Società ____"), they do not sign for it. */
 const ARTICLES = new Set([
   'the',
@@ -82,6 +97,9 @@ const LEAD = new Set([
   'het',
   '1o',
   '2o',
+  // "1. Vorsitzender", "2. Vorsitzender".
+  '1',
+  '2',
   '1a',
   '2a',
 ]);
@@ -102,9 +120,20 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
     for (const run of labelRuns(line)) {
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
+      // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
+      const named = [1, 2, 3].find(
+        (n) =>
+          k + n < run.end &&
+          FOR_ORGANISATION.has(line.tokens[k + n] as string) &&
+          line.tokens[k + n + 1] === '\0' &&
+          line.tokenWord.slice(k, k + n).every((i) => /^\p{Lu}/u.test((line.words[i] as Word).text)),
+      );
+      const signsFor = named !== undefined && !partyAt(line.tokens, k);
+      if (signsFor) k += named;
       // A word naming who signs counts after an article ("Il dichiarante", "Le demandeur", "The undersigned").
       const lead = k > run.start;
       const party =
+        (signsFor ? { role: line.tokens[k] as string, length: 1 } : null) ??
         partyAt(line.tokens, k) ??
         (lead && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null) ??
         // "For the Company", "Für den Verein": a company signs.
@@ -281,73 +310,6 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
       /^\p{Lu}/u.test(words[words.length - 1] as string)
     );
   });
-}
-
-/** Headings of a block of witnesses' or signers' blanks. */
-const BLOCK_HEADINGS = new Set([
-  'witnesses',
-  'testemunhas',
-  'testigos',
-  'testimoni',
-  'zeugen',
-  'temoins',
-  'signatures',
-  'assinaturas',
-  'firmas',
-  'firme',
-  'unterschriften',
-]);
-const WITNESS = /^(witness|testemunha|testigo|testimon|zeuge|temoin)/;
-
-/**
- * Numbered blanks under a heading of witnesses or signatures ("TESTEMUNHAS:" over "1. ____   2. ____"):
- * each blank, at least 80 pt long, is a place to sign (a witness's, under a heading of witnesses).
- */
-export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: string }> {
-  const out: Array<{ segment: Segment; role?: string }> = [];
-  for (const line of lines) {
-    for (let k = 0; k + 1 < line.tokens.length; k++) {
-      if (!/^\d$/.test(line.tokens[k] as string) || line.tokens[k + 1] !== '\0') continue;
-      const w = line.words[line.tokenWord[k + 1] as number] as Word;
-      if (w.box.x1 - w.box.x0 < 80) continue;
-      const heading = lines.find(
-        (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
-      );
-      if (!heading) continue;
-      const y = w.baseline + Math.min(2, 0.2 * w.size);
-      out.push({ segment: { x0: w.box.x0, x1: w.box.x1, y }, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
-    }
-  }
-  return out;
-}
-
-/**
- * Rows under a heading of signers or witnesses, each a signer's name and its colon before a line ("I
- * sottoscritti :" over "Brusco Jessica: ______", "Testimoni :" over two more): each line is a place to sign.
- */
-export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
-  const rowLine = (line: Line) => {
-    const last = line.words[line.words.length - 1] as Word;
-    if (line.rtl || line.words.length > 6 || !/:$/.test(last.text.trim())) return undefined;
-    return segments.find(
-      (s) =>
-        !used.has(s) && s.x1 - s.x0 >= 80 && s.x0 >= last.box.x1 - 2 && s.x0 - last.box.x1 <= 3 * line.size && Math.abs(s.y - line.baseline) <= 0.6 * line.size,
-    );
-  };
-  const out: Array<{ segment: Segment; role?: string }> = [];
-  const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
-  for (let i = 0; i < sorted.length; i++) {
-    const segment = rowLine(sorted[i] as Line);
-    if (!segment) continue;
-    // Up the column, over rows of the same kind, to the heading.
-    let k = i - 1;
-    while (k >= 0 && rowLine(sorted[k] as Line) && (sorted[k + 1] as Line).baseline - (sorted[k] as Line).baseline <= 60) k--;
-    const heading = sorted[k];
-    if (!heading || (sorted[k + 1] as Line).baseline - heading.baseline > 60 || heading.words.length > 4 || !heading.tokens.some((t) => BLOCK_HEADINGS.has(t)))
-      continue;
-    out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
-  }
-  return out;
 }
 
 /** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
