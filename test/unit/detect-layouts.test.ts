@@ -984,3 +984,10 @@ test('officers of a club under their lines, and one who signs for an organisatio
   const name = suggestFields(page({ words: [...paragraph('it', 300), ...words(`Io Sottoscritto ${'_'.repeat(54)}`, 57, 315, 12)] }));
   assert.ok(!name.some((s) => s.type === 'signature'), JSON.stringify(brief(name)));
 });
+
+test('a caption opening its line names whoever signs by the one word after "of"; in a sentence, the word after "of" is no signer', () => {
+  const licensee = suggestFields(page({ words: [...paragraph('en', 100), ...words('Date et signature du licencié(e)', 57, 296, 9)] }));
+  assert.deepEqual(types(licensee), ['signature']);
+  const terms = suggestFields(page({ words: [...paragraph('en', 100), ...words('30% à la signature du devis', 87, 711)] }));
+  assert.deepEqual(types(terms), []);
+});

@@ -3,8 +3,9 @@
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
 import { SIGNER_WORDS, guessLanguage } from './lexicon-european.js';
+import { roleAbove, roleOnLine } from './caption-roles.js';
 import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
-import { type Word, MAX_LABEL_SIZE, ROLE_SEARCH, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
+import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 
@@ -70,6 +71,7 @@ export function makeLine(run: Word[]): Line {
 // ------------------------------------------------------------------------------------------ labels
 
 const SIGNERS = new Set(SIGNER_WORDS);
+const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
 type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean; blankWord?: number };
@@ -206,7 +208,9 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
-        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t)) break;
+        // (So does the one word ending a caption that opens its line after "of": "Signature du licencié(e)", "Firma del solicitante".)
+        const whose = m.start === 0 && OF.has(line.tokens[k - 1] as string) && (k + 1 >= stop || line.tokens[k + 1] === '\0');
+        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t) && !whose) break;
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
@@ -331,30 +335,6 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
 export function endsSentence(line: Line): boolean {
   const last = (line.words[line.words.length - 1] as Word).text.trim();
   return /[^.\s]{2}[.!?]["'’”)]?$/u.test(last) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(last);
-}
-
-export function roleOnLine(line: Line): string | undefined {
-  for (let k = 0; k < line.tokens.length; k++) {
-    const party = partyAt(line.tokens, k);
-    if (party) return party.role;
-  }
-  return undefined;
-}
-
-/** The party named by a short line above, in the same column (a block heading such as "The Client"). */
-export function roleAbove(line: Line, lines: Line[]): string | undefined {
-  const column = line.rtl ? { x0: line.box.x1 - 220, x1: line.box.x1 + 20 } : { x0: line.box.x0 - 20, x1: line.box.x0 + 220 };
-  const above = lines
-    .filter((l) => l !== line && l.baseline < line.baseline - 1 && line.baseline - l.baseline <= ROLE_SEARCH)
-    .filter((l) => overlap1(l.box.x0, l.box.x1, column.x0, column.x1) > 0)
-    .filter((l) => (line.rtl ? Math.abs(l.box.x1 - line.box.x1) <= 40 : Math.abs(l.box.x0 - line.box.x0) <= 40))
-    .sort((a, b) => b.baseline - a.baseline);
-  for (const l of above) {
-    if (l.tokens.length > 6) return undefined;
-    const role = roleOnLine(l);
-    if (role) return role;
-  }
-  return undefined;
 }
 
 /**

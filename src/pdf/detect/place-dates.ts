@@ -7,7 +7,7 @@
  */
 import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { roleOnLine } from './lines-and-labels.js';
+import { roleOnLine } from './caption-roles.js';
 import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
