@@ -2,7 +2,7 @@
  * Room to write: blank space beside, above or below a label when nothing is drawn for its blank (a caption
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
-import { holdsBlank, standOn, written } from './blank-geometry.js';
+import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
 import type { LabelType } from './lexicon.js';
 import {
   FIELD_HEIGHT,
@@ -157,4 +157,13 @@ export function roomUnderParty(
   if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
   const label = { line, box, reach: box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
   return belowSpace(label, page, lines, geo);
+}
+
+/** The caption's line over it already written on ("9. 1. 2022" typed over the line "Datum" names): filled, not a caption asking for room. */
+export function filledOver(label: Label, segments: Segment[], lines: Line[]): boolean {
+  const over = segmentOver(label, segments, new Set());
+  return (
+    over !== undefined &&
+    lines.some((l) => l !== label.line && written(l) && l.box.y1 <= over.y + 2 && over.y - l.box.y1 <= 12 && overlap1(l.box.x0, l.box.x1, over.x0, over.x1) > 0)
+  );
 }

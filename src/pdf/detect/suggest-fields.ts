@@ -17,7 +17,18 @@
  */
 import type { LabelType } from './lexicon.js';
 import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
-import { aboveSpace, belowSpace, besideSpace, inRunningText, namesAbove, roomAbove, roomUnderParty, rowUnder, stackedUnder } from './blank-space.js';
+import {
+  aboveSpace,
+  belowSpace,
+  besideSpace,
+  filledOver,
+  inRunningText,
+  namesAbove,
+  roomAbove,
+  roomUnderParty,
+  rowUnder,
+  stackedUnder,
+} from './blank-space.js';
 import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -326,20 +337,14 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines), page);
     if (r.y1 - r.y0 < 10 || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
     used.add(segment);
-    out.push({
-      type: 'signature',
-      page: page.page,
-      ...xywh(r),
-      confidence: page.ocr ? 0.68 : 0.75,
-      reason: 'label_with_geometry',
-      ...(role ? { roleHint: role } : {}),
-    });
+    const hint = role ? { roleHint: role } : {};
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry', ...hint });
   }
   // Room to write.
   for (const label of labels) {
     if (label.done || !label.bare || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label)) continue;
+    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
