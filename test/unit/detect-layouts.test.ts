@@ -994,7 +994,10 @@ test('a caption opening its line names whoever signs by the one word after "of";
 
 test('a caption under its line already written on ("9. 1. 2022" over "Datum") asks for nothing: no room under it either', () => {
   const done = suggestFields(
-    page({ words: [...paragraph('de', 100), ...words('9. 1. 2022', 82, 333, 12), ...words('Datum', 76, 349, 11)], segments: [h(71, 170, 339)] }),
+    page({
+      words: [...paragraph('de', 100), ...words('9. 1. 2022', 82, 333, 12), ...words('Datum', 76, 349, 11), ...words('Unterschrift', 218, 349, 11)],
+      segments: [h(71, 170, 339), h(213, 524, 339)],
+    }),
   );
-  assert.deepEqual(types(done), []);
+  assert.deepEqual(types(done), ['signature']);
 });
