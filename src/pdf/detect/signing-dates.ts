@@ -123,6 +123,10 @@ export const OTHER_DATE = new Set(
     'assunzione',
     'geboortedatum',
     'geboren',
+    // A decision's or a filing's date, with its file number and court ("Datum, Az., Gericht").
+    'az',
+    'aktenzeichen',
+    'gericht',
   ].map(normalizeToken),
 );
 /** Words that say the date is the signing date. */
