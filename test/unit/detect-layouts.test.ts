@@ -1001,14 +1001,3 @@ test('a caption under its line already written on ("9. 1. 2022" over "Datum") as
   );
   assert.deepEqual(types(done), ['signature']);
 });
-
-test('a form field captioned with a decision\'s date, file number and court ("Datum, Az., Gericht") is no signing date', () => {
-  const filing = suggestFields(
-    page({
-      words: [...paragraph('de', 100), ...words('(Datum, Az., Gericht - Nummer II. 2. b) ist auszufüllen.)', 325, 498, 8)],
-      segments: [h(210, 564, 490)],
-      widgets: [{ kind: 'text', name: 'Textfeld 17', box: { x0: 209, y0: 473, x1: 564, y1: 488 } }],
-    }),
-  );
-  assert.deepEqual(types(filing), ['text']);
-});

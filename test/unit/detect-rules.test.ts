@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { otherDate } from '../../src/pdf/detect/signing-dates.js';
+import type { Label } from '../../src/pdf/detect/page-model.js';
 import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
@@ -752,4 +754,10 @@ test('black and white of a photo: a hairline only a little darker than its paper
     [[8, 132, 17]],
   );
   assert.equal(page.ink[95 * width + 24], 1, 'the text is ink');
+});
+
+test('a date named with its file number and court ("Datum, Az., Gericht") is a decision\'s or a filing\'s, no signing date', () => {
+  const label = (tokens: string[]) => ({ entry: { type: 'date', tokens: ['datum'], strength: 'strong' }, tokens }) as unknown as Label;
+  assert.equal(otherDate(label(['datum', 'az', 'gericht', 'nummer'])), true);
+  assert.equal(otherDate(label(['ort', 'datum'])), false);
 });
