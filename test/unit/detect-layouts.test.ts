@@ -9,6 +9,8 @@ import { dottedRules, joinGlyphs } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
+import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
+import { filledOver } from '../../src/pdf/detect/blank-space.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
@@ -993,11 +995,12 @@ test('a caption opening its line names whoever signs by the one word after "of";
 });
 
 test('a caption under its line already written on ("9. 1. 2022" over "Datum") asks for nothing: no room under it either', () => {
-  const done = suggestFields(
-    page({
-      words: [...paragraph('de', 100), ...words('9. 1. 2022', 82, 333, 12), ...words('Datum', 76, 349, 11), ...words('Unterschrift', 218, 349, 11)],
-      segments: [h(71, 170, 339), h(213, 524, 339)],
-    }),
-  );
-  assert.deepEqual(types(done), ['signature']);
+  const lines = buildLines([...words('9. 1. 2022', 82, 333, 12), ...words('Datum', 76, 349, 11)]);
+  const datum = findLabels(lines).find((l) => l.entry.type === 'date');
+  assert.ok(datum);
+  assert.equal(filledOver(datum, [h(71, 170, 339)], lines), true);
+  const empty = buildLines(words('Datum', 76, 349, 11));
+  const bare = findLabels(empty)[0];
+  assert.ok(bare);
+  assert.equal(filledOver(bare, [h(71, 170, 339)], empty), false);
 });
