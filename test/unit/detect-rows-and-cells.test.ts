@@ -445,3 +445,21 @@ test('an Arabic date written as blanks for its parts ("التاريخ: ____/____
   const [latin] = date('en', 'Signature:', 60);
   assert.ok(arabic !== undefined && latin !== undefined && arabic >= 0.9 * latin, `${arabic} pt against ${latin} pt`);
 });
+
+test('cells open at the top that a caption heads: the room under the caption, an icon in its corner no writing', () => {
+  const open = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Ort, Datum', 45, 681, 8), ...words('Unterschrift', 256, 681, 8)],
+      segments: [h(44, 237, 669), h(44, 237, 713), h(255, 555, 713)],
+      verticals: [v(43, 672, 714), v(237, 672, 714), v(254, 672, 714), v(554, 685, 714)],
+      images: [{ x0: 258, y0: 687, x1: 281, y1: 714 }],
+    }),
+  );
+  assert.deepEqual(
+    brief(open).map((s) => [s.type, s.x, s.y, s.w]),
+    [
+      ['date', 44, 685, 192],
+      ['signature', 255, 685, 298],
+    ],
+  );
+});

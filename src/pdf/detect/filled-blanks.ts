@@ -30,6 +30,8 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
     // is not something written in the blank; nor is a line drawn as a thin image (a dotted rule): the line
     // to write on itself.
     if (a <= 0 || a > 0.25 * pageArea || a > 6 * area(rect) || Math.min(img.x1 - img.x0, img.y1 - img.y0) < 2) continue;
+    // (Nor is an icon in a corner of it, narrower than a signature and a small part of the blank.)
+    if (img.x1 - img.x0 < 30 && a < 0.15 * area(rect)) continue;
     const inter = area({ x0: Math.max(img.x0, rect.x0), y0: Math.max(img.y0, rect.y0), x1: Math.min(img.x1, rect.x1), y1: Math.min(img.y1, rect.y1) });
     if (inter >= 0.3 * area(rect) || inter >= 0.4 * a) return true;
   }

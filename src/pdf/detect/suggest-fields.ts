@@ -48,7 +48,7 @@ import {
 import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule } from './caption-rows.js';
-import { cellAt, cellBlank, columnBelow, cutAtBorders } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { initialBlanks } from './initial-blanks.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag, tagFields } from './text-tags.js';
@@ -228,7 +228,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
-    const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
+    const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2) ?? openCellAt(geo, label.box);
     const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
     // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
     const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;

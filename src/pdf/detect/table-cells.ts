@@ -160,3 +160,17 @@ export function cutAtBorders(lines: Line[], verticals: readonly VRule[]): Line[]
     return parts.length === 1 ? [line] : parts.map(makeLine);
   });
 }
+
+/**
+ * A cell open at its top that a caption heads: side rules running down from the caption's row on either
+ * side of it to a rule across their feet ("Unterschrift" at the top left of a box drawn with no top).
+ */
+export function openCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect): Rect | undefined {
+  const down = (v: VRule) => v.y0 <= box.y1 + 6 && v.y0 >= box.y0 - 20 && v.y1 >= box.y1 + 12;
+  const left = geo.v.filter((v) => down(v) && v.x <= box.x0 + 1 && box.x0 - v.x <= 20).sort((a, b) => b.x - a.x)[0];
+  const right = geo.v.filter((v) => down(v) && v.x >= box.x1 && v.x - box.x1 <= 400).sort((a, b) => a.x - b.x)[0];
+  if (!left || !right) return undefined;
+  const foot = Math.min(left.y1, right.y1);
+  const bottom = geo.h.find((s) => Math.abs(s.y - foot) <= TOLERANCE && s.x0 <= left.x + TOLERANCE && s.x1 >= right.x - TOLERANCE);
+  return bottom ? { x0: left.x, y0: Math.min(left.y0, right.y0, box.y0 - 1), x1: right.x, y1: bottom.y } : undefined;
+}
