@@ -19,6 +19,7 @@ import {
   contains,
   nearest,
   topUnderText,
+  runLine,
 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
@@ -242,7 +243,7 @@ export function trailingBlanks(lines: Line[]): Segment[] {
   return lines
     .filter((l) => !l.tokens.every((t) => t === '\0'))
     .flatMap((l) => l.words.filter((w, i) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60 && !place(l, i)))
-    .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
+    .map(runLine);
 }
 
 /** A line with a letter or a digit: a blank run or a stray comma printed for the writer is not text above a line. */

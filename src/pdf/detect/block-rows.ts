@@ -2,7 +2,7 @@
  * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), or
  * each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______").
  */
-import type { Line, Segment, Word } from './page-model.js';
+import { runLine, type Line, type Segment, type Word } from './page-model.js';
 
 /** Headings of a block of witnesses' or signers' blanks. */
 const BLOCK_HEADINGS = new Set([
@@ -35,8 +35,7 @@ export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: 
         (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
       );
       if (!heading) continue;
-      const y = w.baseline + Math.min(2, 0.2 * w.size);
-      out.push({ segment: { x0: w.box.x0, x1: w.box.x1, y }, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+      out.push({ segment: runLine(w), ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
     }
   }
   return out;

@@ -5,7 +5,7 @@
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
 import { isFillToken } from './lexicon.js';
-import { area, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
+import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
@@ -46,7 +46,7 @@ export function fillLines(lines: Line[]): Segment[] {
   const out: Segment[] = [];
   for (const line of lines) {
     if (!line.tokens.every((t) => t === '\0')) continue;
-    for (const w of line.words) out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+    for (const w of line.words) out.push(runLine(w));
   }
   return out;
 }
@@ -66,7 +66,7 @@ export function moreBlanks(label: Label): Segment[] {
     i += 1 + slash
   ) {
     const w = words[i + slash] as Word;
-    out.push({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) });
+    out.push(runLine(w));
   }
   return label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature') ? [] : out;
 }
@@ -80,5 +80,5 @@ export function leadingRuns(lines: Line[]): Segment[] {
     .filter((l) => !l.rtl && l.words.length > 1 && l.tokens[0] === '\0' && l.tokens.some((t) => t !== '\0'))
     .map((l) => l.words[0] as Word)
     .filter((w) => w.box.x1 - w.box.x0 >= 100)
-    .map((w) => ({ x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) }));
+    .map(runLine);
 }

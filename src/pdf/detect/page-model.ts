@@ -93,6 +93,17 @@ export function topUnderText(type: LabelType, y: number, textBottom: number): nu
   const room = Math.max(12, y - textBottom);
   return y - Math.min(full, room ** 0.7 * full ** 0.3);
 }
+/** The line a run of underscores or dots makes to write on: its width, a little under its baseline. */
+export function runLine(w: Word): Segment {
+  return { x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) };
+}
+
+/** A date standing on its blank from x0 to x1, bottom at y1, of a date's height but under the text above its caption's line. */
+export function dateOnLine(line: Line, lines: readonly Line[], x0: number, x1: number, y1: number): Rect {
+  let top = y1 - FIELD_HEIGHT.date;
+  for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+  return { x0, y0: top, x1, y1 };
+}
 export const MAX_LABEL_SIZE = 15;
 export const ROLE_SEARCH = 160;
 

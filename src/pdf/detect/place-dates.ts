@@ -8,7 +8,7 @@
 import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
-import { overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
 const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
@@ -56,9 +56,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     const { x0, x1, y: y1 } = blank;
     if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0))
       continue;
-    let top = y1 - 20;
-    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-    out.push({ x0, y0: top, x1, y1 });
+    out.push(dateOnLine(line, lines, x0, x1, y1));
   }
   return out;
 }
@@ -78,10 +76,7 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
     if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
     const y1 = fill.baseline + Math.min(2, 0.2 * line.size);
-    let top = y1 - 20;
-    for (const l of lines)
-      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, fill.box.x0, fill.box.x1) > 0) top = l.box.y1 + 1;
-    out.push({ x0: fill.box.x0, y0: top, x1: fill.box.x1, y1 });
+    out.push(dateOnLine(line, lines, fill.box.x0, fill.box.x1, y1));
   }
   return out;
 }

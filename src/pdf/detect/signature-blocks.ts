@@ -8,7 +8,7 @@ import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
-import { FIELD_HEIGHT, overlap1, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
@@ -161,7 +161,7 @@ export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<
   const { box, line } = caption;
   if (caption.fill) {
     const w = caption.fill;
-    return { x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) };
+    return runLine(w);
   }
   const lone = (s: Segment) =>
     !lines.some((l) => {
@@ -279,9 +279,10 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     const name = under[0];
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
     const words = name.words.map((w) => w.text.trim());
+    const asks = matchLabels(name.tokens);
     return (
       // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-      (matchLabels(name.tokens).length === 0 || matchLabels(name.tokens).some((m) => m.entry.type === 'signature')) &&
+      (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
       words.length >= 2 &&
       words.length <= 4 &&
       words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&

@@ -5,7 +5,7 @@
  * expiry, period and other dates a form asks for are not signing dates and get no date field.
  */
 import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
-import { FIELD_WIDTH, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
+import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -230,9 +230,7 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
     const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
-    let top = y1 - 20;
-    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-    out.push({ rect: { x0, y0: top, x1, y1 }, line });
+    out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
   }
   return out;
 }
@@ -263,10 +261,7 @@ export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
       const w = line.words[line.tokenWord[k] as number] as Word;
       if (w.box.x1 - w.box.x0 < 40) continue;
       const y1 = w.baseline + Math.min(2, 0.2 * w.size);
-      let top = y1 - 20;
-      for (const l of lines)
-        if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, w.box.x0, w.box.x1) > 0) top = l.box.y1 + 1;
-      out.push({ rect: { x0: w.box.x0, y0: top, x1: w.box.x1, y1 }, line });
+      out.push({ rect: dateOnLine(line, lines, w.box.x0, w.box.x1, y1), line });
     }
   }
   return out;
@@ -298,9 +293,7 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
       const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
-      let top = y1 - 20;
-      for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-      out.push({ rect: { x0, y0: top, x1, y1 }, line });
+      out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
       break;
     }
   }
@@ -335,9 +328,7 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rec
   const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
   if (x1 - x0 < 30) return undefined;
   const y1 = line.baseline + Math.min(2, 0.2 * line.size);
-  let top = y1 - 20;
-  for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-  return { x0, y0: top, x1, y1 };
+  return dateOnLine(line, lines, x0, x1, y1);
 }
 
 /**
@@ -361,9 +352,7 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
     if (x1 - x0 < 30) continue;
     const y1 = line.baseline + Math.min(2, 0.2 * line.size);
-    let top = y1 - 20;
-    for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
-    out.push({ rect: { x0, y0: top, x1, y1 }, line });
+    out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
   }
   return out;
 }
