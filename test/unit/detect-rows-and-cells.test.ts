@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
-import { brief, h, page, paragraph, v, words } from '../helpers/detect-pages.js';
+import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('table cells: a row of column headers over empty rows gives the cells under it, down the column for signatures and dates; a caption at the bottom of a tall cell, the room above it', () => {
   const headers = suggestFields(
@@ -462,4 +462,38 @@ test('cells open at the top that a caption heads: the room under the caption, an
       ['signature', 255, 685, 298],
     ],
   );
+});
+
+test('a caption under a run of underscores signs on the run: inside its table cell, and in a row ruled above and below it', () => {
+  const cell = suggestFields(
+    page({
+      words: [...paragraph('en', 300), ...words('_'.repeat(37), 215, 148, 9), ...words('Assinatura do paciente', 212, 159, 9)],
+      segments: [h(57, 538, 128.5), h(57, 538, 162)],
+      verticals: [v(57, 128.5, 162), v(538, 128.5, 162)],
+    }),
+  );
+  assert.deepEqual(
+    brief(cell).map((s) => [s.type, s.x, s.w]),
+    [['signature', 215, 167]],
+  );
+  const row = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('_'.repeat(41), 76, 747, 9), ...words('Assinatura e carimbo do(a) médico(a)', 99, 760, 9)],
+      segments: [h(37, 563, 722.6), h(28, 567, 777)],
+    }),
+  );
+  assert.deepEqual(
+    brief(row).map((s) => [s.type, s.x, s.w]),
+    [['signature', 76, 185]],
+  );
+});
+
+test('a signature caption opening a line set apart, qualified by the rest of it, leaves the room under it; a title opening with "Signature" does not', () => {
+  const mention = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature précédée de la mention « Lu et approuvé »', 73, 714, 9)] }));
+  assert.deepEqual(
+    brief(mention).map((s) => [s.type, s.x, s.y]),
+    [['signature', 73, 720]],
+  );
+  const title = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet Application No A115568', 312, 43, 9)] }));
+  assert.deepEqual(types(title), []);
 });

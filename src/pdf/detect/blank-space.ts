@@ -95,10 +95,24 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
 
 /**
  * A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"):
- * more than six words of its line lie outside it.
+ * more than six words of its line lie outside it — unless it opens a line set apart from the text above
+ * and below it ("Signature précédée de la mention « Lu et approuvé »" alone over the room to sign).
  */
-export function inRunningText(label: Label): boolean {
-  return label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length > 6;
+export function inRunningText(label: Label, lines: readonly Line[]): boolean {
+  if (label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length <= 6) return false;
+  return !opensLineApart(label, lines);
+}
+
+/** A signature caption opening a line of words with no blank, set apart from the text above and below it: a caption qualified by the rest of its line. */
+export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
+  const { line } = label;
+  if (label.entry.type !== 'signature' || label.box.x0 > line.box.x0 + 1 || line.tokens.includes('\0')) return false;
+  // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title.)
+  const after = line.words.find((w) => w.box.x0 >= label.reach.x1 - 0.5);
+  if (after && /^\p{Lu}/u.test(after.text)) return false;
+  return !lines.some(
+    (l) => l !== line && written(l) && Math.abs(l.baseline - line.baseline) < 1.6 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+  );
 }
 
 /** A field whose bottom is right over the caption, up to a line and a half above it. */
@@ -166,4 +180,11 @@ export function filledOver(label: Label, segments: Segment[], lines: Line[]): bo
     over !== undefined &&
     lines.some((l) => l !== label.line && written(l) && l.box.y1 <= over.y + 2 && over.y - l.box.y1 <= 12 && overlap1(l.box.x0, l.box.x1, over.x0, over.x1) > 0)
   );
+}
+
+/** A run of underscores right over a caption in its table cell, with room above it: the caption's line to sign on, not the whole cell. */
+export function runInCell(label: Label, cell: Rect, fills: Segment[], used: Set<Segment>, shared: Set<Segment>, lines: Line[]): Segment | undefined {
+  const inside = fills.filter((f) => f.x0 >= cell.x0 - 2 && f.x1 <= cell.x1 + 2 && f.y > cell.y0 && f.y < cell.y1);
+  const run = segmentOver(label, inside, used, shared);
+  return run && roomAbove(label.entry.type, run, label, lines, 8) ? run : undefined;
 }

@@ -23,13 +23,15 @@ import {
   besideSpace,
   filledOver,
   inRunningText,
+  opensLineApart,
   namesAbove,
   roomAbove,
   roomUnderParty,
+  runInCell,
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
-import { dedupe, sameSpot, suggestion } from './suggestion-output.js';
+import { dedupe, writtenFields, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
   boxAround,
@@ -49,11 +51,10 @@ import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
-import { initialBlanks } from './initial-blanks.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
-import { isTextTag, tagFields } from './text-tags.js';
+import { isTextTag } from './text-tags.js';
 import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, formulaDates, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
@@ -97,19 +98,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
-  for (const tag of tagFields(lines)) {
-    const r = clip(tag.rect, page);
-    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
-    const key = tag.fieldKey ? { fieldKey: tag.fieldKey } : {};
-    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
-  }
-  // Signing dates written as formulas; places to initial written as blanks opening their paragraphs.
-  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines)]) {
-    const r = clip(part.rect, page);
-    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
-    const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
-    out.push({ type: part.type, page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', ...key });
-  }
+  out.push(...writtenFields(page, lines));
   const body = bodySize(page.words);
   // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.
   const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
@@ -233,8 +222,14 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
     const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
     if (cell && !(onBaseline && beside.x0 >= cell.x0 - 2 && beside.x1 <= cell.x1 + 2)) {
-      // In a table the cell decides: a blank beside or below it, or nothing.
+      // In a table the cell decides: a run of underscores right over the caption in its cell, a blank beside or below it, or nothing.
       label.done = true;
+      const run = runInCell(label, cell, fills, used, shared, lines);
+      if (run) {
+        used.add(run);
+        claim(label, type, standOn(type, run.x0, run.x1, run.y, label, lines, walls), 'label_with_geometry', 0.92);
+        continue;
+      }
       const blank = cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
@@ -246,7 +241,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    if (row && !onBaseline && !signsAbove(segmentOver(label, geo.free, used, shared))) {
+    if (row && !onBaseline && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
@@ -342,9 +337,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Room to write.
   for (const label of labels) {
-    if (label.done || !label.bare || label.entry.leading) continue;
+    if (label.done || !(label.bare || opensLineApart(label, lines)) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label) || filledOver(label, [...geo.free, ...fills], lines)) continue;
+    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.

@@ -4,7 +4,10 @@
  */
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
-import { area, clip, rectOf, round, xywh, type Label, type PageModel, type Reason, type Rect, type Suggestion, type Word } from './page-model.js';
+import { initialBlanks } from './initial-blanks.js';
+import { area, clip, rectOf, round, xywh, type Label, type Line, type PageModel, type Reason, type Rect, type Suggestion, type Word } from './page-model.js';
+import { formulaDates } from './signing-dates.js';
+import { tagFields } from './text-tags.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
@@ -25,6 +28,27 @@ export function suggestion(page: PageModel, label: Label, type: LabelType, rect:
     ...(label.role ? { roleHint: label.role } : {}),
     ...(fieldKey && (type === 'text' || (type === 'date' && fieldKey === 'sign_date')) ? { fieldKey } : {}),
   };
+}
+
+/**
+ * Fields the page's wording writes out: e-signature services' text tags, signing dates written as formulas
+ * ("made this ___ day of ___"), places to initial written as blanks opening their paragraphs.
+ */
+export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const tag of tagFields(lines)) {
+    const r = clip(tag.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) continue;
+    const key = tag.fieldKey ? { fieldKey: tag.fieldKey } : {};
+    out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
+  }
+  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines)]) {
+    const r = clip(part.rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
+    const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
+    out.push({ type: part.type, page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', ...key });
+  }
+  return out;
 }
 
 /**
