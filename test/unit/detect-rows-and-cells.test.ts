@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('table cells: a row of column headers over empty rows gives the cells under it, down the column for signatures and dates; a caption at the bottom of a tall cell, the room above it', () => {
@@ -496,4 +497,89 @@ test('a signature caption opening a line set apart, qualified by the rest of it,
   );
   const title = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet Application No A115568', 312, 43, 9)] }));
   assert.deepEqual(types(title), []);
+});
+
+test('beside a signing date on its row, a line captioned by who signs ("Der Vorstand") is where one signs; one captioned by another field is not', () => {
+  const board = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('_'.repeat(26), 57, 160),
+        ...words('_'.repeat(48), 270, 160),
+        ...words('Ort, Datum', 57, 172),
+        ...words('Der Vorstand', 270, 172),
+      ],
+    }),
+  );
+  assert.deepEqual(types(board), ['date', 'signature']);
+  const stamp = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 300),
+        ...words('_'.repeat(26), 57, 160),
+        ...words('_'.repeat(48), 270, 160),
+        ...words('Ort, Datum', 57, 172),
+        ...words('Name, Vorname', 270, 172),
+      ],
+    }),
+  );
+  assert.ok(!stamp.some((s) => s.type === 'signature'), JSON.stringify(brief(stamp)));
+});
+
+test("a caption standing on a rule that runs on after it signs on the rule, even in a row ruled above and below; the next row's caption under a claimed row keeps its own room", () => {
+  const second = suggestFields(
+    page({
+      words: [...paragraph('de', 300), ...words('Datum, Unterschrift Interviewte*r', 71, 662, 14), ...words('Datum, Unterschrift Interviewer*in', 71, 715, 14)],
+      segments: [h(69, 526, 668), h(69, 526, 721)],
+    }),
+  );
+  assert.deepEqual(
+    brief(second).map((s) => [s.type, s.y + s.h, s.x > 250]),
+    [
+      ['signature', 668, true],
+      ['signature', 721, true],
+    ],
+  );
+  const rows = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 300),
+        ...words('Client Signature:', 96, 643),
+        ...words('Date:', 420, 643),
+        ...words('Consultant Signature:', 96, 691),
+        ...words('Date:', 420, 691),
+      ],
+      segments: [h(90, 522, 672)],
+    }),
+  );
+  const signatures = brief(rows).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 2, JSON.stringify(brief(rows)));
+  // (The second row's room stops under the rule that closes the first.)
+  assert.ok((signatures[1]?.y ?? 0) >= 672, JSON.stringify(signatures));
+});
+
+test('a date written as parts joined by slashes ("_____/_____/_____") is one line for the caption under it; "de" tells a Portuguese page as well as a Dutch one', () => {
+  const date = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 300),
+        ...words('_____', 88, 486, 12),
+        ...words('/', 118.3, 486, 12),
+        ...words('_____', 121.3, 486, 12),
+        ...words('/', 151.5, 486, 12),
+        ...words('_____', 154.6, 486, 12),
+        ...words('_'.repeat(28), 342, 486, 12),
+        ...words('(Data)', 121, 505),
+        ...words('(Assinatura do Sócio)', 380, 505),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(date).map((s) => [s.type, s.x, s.w]),
+    [
+      ['signature', 342, 168],
+      ['date', 88, 97],
+    ],
+  );
+  assert.equal(guessLanguage('ficha de socio de a tuna nome de morada de data de nascimento e assinatura e'.split(' ')), 'pt');
 });

@@ -16,6 +16,7 @@ import {
   type PageModel,
   type Rect,
   type Segment,
+  type Suggestion,
   type Word,
 } from './page-model.js';
 
@@ -29,6 +30,8 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
     ...geo.boxes,
     ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
     ...page.widgets.map((w) => w.box),
+    // (A rule above the row closes it: the row above's line.)
+    ...geo.h.map((r) => ({ x0: r.x0, y0: r.y, x1: r.x1, y1: r.y })),
   ];
   const y1 = line.baseline + 4;
   const y0 = y1 - FIELD_HEIGHT[type];
@@ -119,6 +122,14 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
 export function namesAbove(label: Label, r: Rect): boolean {
   const gap = label.box.y0 - r.y1;
   return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
+}
+
+/**
+ * A caption with a colon asks for its own room even right under a signature found already, when that
+ * field's own caption stands beside it on its row ("Client Signature: ____" over "Consultant Signature:").
+ */
+export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undefined): boolean {
+  return label.colon && field.type === 'signature' && own !== undefined && own.line.baseline > field.y && own.line.baseline <= field.y + field.height + 2;
 }
 
 /** A caption right under another one, starting where it starts, a line or two lower. */

@@ -46,7 +46,21 @@ export function fillLines(lines: Line[]): Segment[] {
   const out: Segment[] = [];
   for (const line of lines) {
     if (!line.tokens.every((t) => t === '\0')) continue;
-    for (const w of line.words) out.push(runLine(w));
+    // (A date's parts joined by slashes, "_____/_____/_____", are one line.)
+    let last: Segment | undefined;
+    let slash = false;
+    for (const w of line.words) {
+      const run = runLine(w);
+      const isSlash = w.text.trim() === '/';
+      if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash)) {
+        last.x1 = run.x1;
+        slash = isSlash;
+        continue;
+      }
+      out.push(run);
+      last = run;
+      slash = isSlash;
+    }
   }
   return out;
 }

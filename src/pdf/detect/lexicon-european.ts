@@ -324,10 +324,11 @@ export const SIGNER_WORDS: readonly string[] = [
 /** Stopwords that tell a language: the commonest short words of running text. */
 const MARKERS: Record<PageLanguage, readonly string[]> = {
   en: ['the', 'and', 'of', 'to', 'is', 'for', 'that', 'with', 'this', 'you', 'are', 'be'],
-  fr: ['le', 'les', 'des', 'du', 'et', 'est', 'pour', 'dans', 'une', 'qui', 'avec', 'sur'],
+  // (A word of several languages counts for each: "de" is as much Portuguese, Spanish and French as Dutch.)
+  fr: ['le', 'les', 'des', 'du', 'de', 'et', 'est', 'pour', 'dans', 'une', 'qui', 'avec', 'sur'],
   de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'mit', 'den', 'dem', 'des', 'ein', 'eine', 'zu', 'von', 'fur', 'auf', 'ich', 'wird'],
-  pt: ['os', 'as', 'do', 'da', 'dos', 'das', 'que', 'em', 'para', 'com', 'um', 'uma', 'nao', 'ao', 'pelo', 'pela'],
-  es: ['el', 'los', 'las', 'del', 'que', 'en', 'por', 'para', 'con', 'una', 'es', 'se', 'y', 'al'],
+  pt: ['os', 'as', 'do', 'da', 'de', 'e', 'dos', 'das', 'que', 'em', 'para', 'com', 'um', 'uma', 'nao', 'ao', 'pelo', 'pela'],
+  es: ['el', 'los', 'las', 'del', 'de', 'que', 'en', 'por', 'para', 'con', 'una', 'es', 'se', 'y', 'al'],
   it: ['il', 'lo', 'gli', 'della', 'del', 'che', 'di', 'per', 'con', 'una', 'sono', 'e', 'nel', 'alla', 'dei'],
   nl: ['het', 'een', 'van', 'en', 'de', 'voor', 'niet', 'met', 'zijn', 'dat', 'ook', 'wordt'],
 };

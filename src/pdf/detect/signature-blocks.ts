@@ -235,12 +235,18 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
       return !lines.some(
         (l) =>
           text(l) &&
-          // Words on its row right before it or over it, or a caption right under it.
+          // Words on its row right before it or over it, or a caption right under it — on the date's row, one
+          // that asks for nothing else names who signs there ("Ort, Datum" and "Der Vorstand" under two lines).
           ((overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1) ||
-            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)),
+            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !(row && whoSigns(l)))),
       );
     })
     .sort((a, b) => Math.abs(a.y - date.y1) - Math.abs(b.y - date.y1) || Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
+}
+
+/** A caption of a few words, capitalised, asking for nothing: a party's or an officer's name ("Der Vorstand", "Il Presidente"). */
+function whoSigns(l: Line): boolean {
+  return l.words.length <= 3 && /^\p{Lu}/u.test((l.words[0] as Word).text) && !l.tokens.includes('\0') && matchLabels(l.tokens).length === 0;
 }
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */

@@ -23,6 +23,7 @@ import {
   besideSpace,
   filledOver,
   inRunningText,
+  keepsOwnRoom,
   opensLineApart,
   namesAbove,
   roomAbove,
@@ -106,6 +107,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
+  const captionOf = new Map<Suggestion, Label>();
   // "Ort, Datum" over whoever signs, in its column: a caption asking for the place, the date and the signature.
   placeDateSigners(labels, lines);
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
@@ -113,6 +115,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const s = suggestion(page, label, type, rect, reason, base);
     if (!s) return;
     out.push(s);
+    captionOf.set(s, label);
     if (type === 'signature') signed.set(label, s);
     if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
@@ -241,7 +244,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
-    if (row && !onBaseline && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
+    // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
+    const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    // (Nor when the caption stands on a line of the row that runs on after it: that line is the blank.)
+    const standsOn = under !== undefined && roomAbove(type, under.segment, label, lines, 8);
+    if (row && !onBaseline && !standsOn && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
@@ -253,9 +260,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, walls), 'label_with_geometry', 0.92);
       continue;
     }
-    // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
-    const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
-    if (under && roomAbove(type, under.segment, label, lines, 8)) {
+    if (under && standsOn) {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
@@ -341,7 +346,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
-    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)))) continue;
+    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
