@@ -197,7 +197,7 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
     // (A caption alone on its line, or in parentheses, may stand a line's height under it: "(Firma)" under "________".)
-    if (gap < -1 || gap > Math.max((parenthesised || label.bare ? 1.5 : 0.9) * line.size + 2, 6)) return false;
+    if (gap < -1 || gap > Math.max((parenthesised || label.bare ? 1.5 : 1.2) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
@@ -206,8 +206,9 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     if (s.x0 >= c0 - 6 && s.x1 <= c1 + 6 && s.x1 - s.x0 >= Math.max(60, 0.4 * (c1 - c0))) return true;
     // (A date's line may be short: "__________" over "Date".)
     const short = label.entry.type === 'date' ? 30 : 40;
+    // (A caption may start a little before its line: "Signature of Parent" under a line indented by a tab.)
     return (
-      s.x0 <= box.x0 + 6 &&
+      s.x0 <= box.x0 + Math.max(6, 2 * line.size) &&
       s.x1 - s.x0 >= short &&
       (s.x1 >= box.x1 - 6 || (s.x1 - s.x0 >= 60 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.6 * (box.x1 - box.x0)))
     );

@@ -1,0 +1,160 @@
+// Field detection's layout rules under variation: one place to sign drawn many ways — the caption under,
+// before or above its line, drawn or typed as underscores, in several languages, sizes, gaps and
+// alignments. Each grid asserts that every variation is found, so a rule tuned to one spacing or one
+// alignment fails here. No PDF, no child process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { h, page, paragraph, words } from '../helpers/detect-pages.js';
+
+type Language = 'en' | 'de' | 'it';
+/** A signature caption and the language of the paragraph that sets its page's language. */
+const CAPTIONS: Array<[string, Language]> = [
+  ['Signature', 'en'],
+  ['Signature of Parent/Guardian', 'en'],
+  ['Signature of Applicant', 'en'],
+  ['Unterschrift', 'de'],
+  ['Unterschrift des Antragstellers', 'de'],
+  ['Firma', 'it'],
+  ['(Firma)', 'it'],
+  ['Firma del genitore', 'it'],
+  ['Assinatura do responsável', 'en'],
+  ["Signature de l'élève", 'en'],
+];
+
+/** A line from x0 to x1 at y: a drawn rule, or a run of underscores standing on y. */
+function line(
+  kind: 'drawn' | 'run',
+  x0: number,
+  x1: number,
+  y: number,
+  size: number,
+): { words: Word[]; segments: Array<{ x0: number; x1: number; y: number }> } {
+  return kind === 'drawn'
+    ? { words: [], segments: [h(x0, x1, y)] }
+    : { words: words('_'.repeat(Math.round((x1 - x0) / (size * 0.5))), x0, y - 2, size), segments: [] };
+}
+
+const onLine = (list: Suggestion[], x0: number, x1: number, y: number) =>
+  list.some((s) => s.type === 'signature' && s.x < x0 + 0.2 * (x1 - x0) && s.x + s.width > x1 - 0.2 * (x1 - x0) && Math.abs(s.y + s.height - y) <= 6);
+
+test('a signature caption under its line: drawn or underscores, 1 to 11 pt under it, 8 to 12 pt, from its start, centred or starting a little before it', () => {
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [caption, language] of CAPTIONS)
+      for (const gap of [1, 4, 8, 11])
+        for (const size of [8, 10, 12])
+          for (const align of ['start', 'centre', 'before'] as const) {
+            const [x0, x1, y] = [300, 520, 600];
+            const width = [...caption].length * size * 0.5;
+            const cx = align === 'start' ? x0 : align === 'centre' ? (x0 + x1) / 2 - width / 2 : x0 - 10;
+            const drawn = line(kind, x0, x1, y, size);
+            const found = suggestFields(
+              page({ words: [...paragraph(language, 500), ...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments }),
+            );
+            if (!onLine(found, x0, x1, y)) missed.push(`${kind} "${caption}" gap ${gap} size ${size} ${align}`);
+          }
+  assert.deepEqual(missed, []);
+});
+
+test('a signature caption before its line on its row: drawn a little under or over the baseline, or underscores, 2 to 40 pt after it, short or long', () => {
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [caption, language] of [
+      ...CAPTIONS.filter(([c]) => !c.startsWith('(')),
+      ['Signature:', 'en'] as [string, Language],
+      ['Unterschrift:', 'de'] as [string, Language],
+    ])
+      for (const dx of [2, 8, 20, 40])
+        for (const dy of [-1, 1, 3])
+          for (const size of [8, 10, 12])
+            for (const length of [60, 150, 250]) {
+              const baseline = 600;
+              const x0 = 72 + [...caption].length * size * 0.5 + dx;
+              const drawn = kind === 'drawn' ? line(kind, x0, x0 + length, baseline + dy, size) : line(kind, x0, x0 + length, baseline + 2, size);
+              const found = suggestFields(
+                page({ words: [...paragraph(language, 500), ...words(caption, 72, baseline, size), ...drawn.words], segments: drawn.segments }),
+              );
+              const at = found.some(
+                (s) =>
+                  s.type === 'signature' &&
+                  s.x < x0 + 0.3 * length &&
+                  s.x + s.width > x0 + 0.7 * length &&
+                  s.y + s.height > baseline - 4 &&
+                  s.y + s.height < baseline + 8,
+              );
+              if (!at) missed.push(`${kind} "${caption}" dx ${dx} dy ${dy} size ${size} length ${length}`);
+            }
+  assert.deepEqual(missed, []);
+});
+
+test('a signature caption over its line: 14 to 40 pt over it, drawn or underscores, at the left or the middle of the page', () => {
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [caption, language] of [...CAPTIONS.filter(([c]) => !c.startsWith('(')), ['Signature:', 'en'] as [string, Language]])
+      for (const distance of [14, 22, 30, 40])
+        for (const size of [8, 10])
+          for (const x of [72, 320]) {
+            const baseline = 600;
+            const y = baseline + distance;
+            const drawn = line(kind, x, x + 200, y, size);
+            const found = suggestFields(
+              page({
+                words: [
+                  ...paragraph(language, 500),
+                  ...words(caption, x, baseline, size),
+                  ...drawn.words,
+                  ...words('Nome e cognome del partecipante', 72, y + 40, size),
+                ],
+                segments: drawn.segments,
+              }),
+            );
+            if (!onLine(found, x, x + 200, y)) missed.push(`${kind} "${caption}" distance ${distance} size ${size} x ${x}`);
+          }
+  assert.deepEqual(missed, []);
+});
+
+test("a date line and a signature line side by side, each captioned under it: either order, from the line's start or centred, in several languages", () => {
+  const pairs: Array<[string, string, Language]> = [
+    ['Date', 'Signature', 'en'],
+    ['Date', 'Signature of Parent/Guardian', 'en'],
+    ['Datum', 'Unterschrift', 'de'],
+    ['Ort, Datum', 'Unterschrift', 'de'],
+    ['Ort und Datum', 'Unterschrift des Mitglieds', 'de'],
+    ['Data', 'Firma', 'it'],
+    ['Luogo e data', 'Firma del genitore', 'it'],
+    ['(Data)', '(Firma)', 'it'],
+    ['Date', 'Parent Signature', 'en'],
+  ];
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [dateCaption, signatureCaption, language] of pairs)
+      for (const gap of [2, 6, 10])
+        for (const size of [8, 10, 12])
+          for (const dateFirst of [true, false])
+            for (const align of ['start', 'centre'] as const) {
+              const y = 600;
+              const date: [number, number, string] = dateFirst ? [72, 232, dateCaption] : [360, 520, dateCaption];
+              const signature: [number, number, string] = dateFirst ? [300, 520, signatureCaption] : [72, 292, signatureCaption];
+              const parts = [date, signature].map(([x0, x1, caption]) => {
+                const drawn = line(kind, x0, x1, y, size);
+                const cx = align === 'start' ? x0 : (x0 + x1) / 2 - ([...caption].length * size * 0.5) / 2;
+                return { words: [...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments };
+              });
+              const found = suggestFields(
+                page({ words: [...paragraph(language, 500), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+              );
+              const dated = found.some(
+                (s) =>
+                  s.type === 'date' &&
+                  s.x < date[0] + 0.25 * (date[1] - date[0]) &&
+                  s.x + s.width > date[1] - 0.25 * (date[1] - date[0]) &&
+                  Math.abs(s.y + s.height - y) <= 6,
+              );
+              if (!dated || !onLine(found, signature[0], signature[1], y))
+                missed.push(
+                  `${kind} "${dateCaption}" / "${signatureCaption}" gap ${gap} size ${size} ${dateFirst ? 'date first' : 'signature first'} ${align}`,
+                );
+            }
+  assert.deepEqual(missed, []);
+});
