@@ -259,6 +259,8 @@ test('no place to sign: a caption inside running text, a caption under a field f
     page({ words: [...paragraph('de', 100), ...words('BIC:', 72, 658), ...words('Bank: __________________', 242, 659)], segments: [h(106, 207, 660)] }),
   );
   assert.ok(!data.some((s) => s.type === 'signature'), JSON.stringify(brief(data)));
+  // A name ending with a caption's word is a name: "Alderson Reporting Company" at a transcript's foot.
+  assert.deepEqual(suggestFields(page({ words: [...paragraph('en', 100), ...words('Alderson Reporting Company', 264, 754)] })), []);
 });
 
 test('a blank after "on" in a sentence about signing is the signing date; a birth date after "nato a ____ il" is none', () => {

@@ -158,3 +158,79 @@ test("a date line and a signature line side by side, each captioned under it: ei
             }
   assert.deepEqual(missed, []);
 });
+
+test('a stacked signature block — a line each for the signature, the printed name and the date, captioned under — in several languages and spacings: the signature and the date found, the name line no signature', () => {
+  const blocks: Array<[string[], Language]> = [
+    [['Signature', 'Printed Name', 'Date'], 'en'],
+    [['Signature of Parent/Guardian', 'Print Name', 'Date'], 'en'],
+    [['Authorized Signature', 'Name and Title', 'Date'], 'en'],
+    [['Unterschrift', 'Name in Druckbuchstaben', 'Datum'], 'de'],
+    [['Firma', 'Nome e cognome', 'Data'], 'it'],
+  ];
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [captions, language] of blocks)
+      for (const pitch of [30, 40, 55])
+        for (const size of [8, 10])
+          for (const x of [72, 320]) {
+            const ys = captions.map((_, i) => 560 + i * pitch);
+            const parts = captions.map((caption, i) => {
+              const drawn = line(kind, x, x + 200, ys[i] as number, size);
+              return { words: [...drawn.words, ...words(caption, x, (ys[i] as number) + 2 + 0.8 * size, size)], segments: drawn.segments };
+            });
+            const found = suggestFields(
+              page({ words: [...paragraph(language, 400), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+            );
+            const dated = found.some((s) => s.type === 'date' && s.x < x + 40 && s.x + s.width > x + 160 && Math.abs(s.y + s.height - (ys[2] as number)) <= 6);
+            const nameSigned = found.some((s) => s.type === 'signature' && Math.abs(s.y + s.height - (ys[1] as number)) <= 6);
+            if (!onLine(found, x, x + 200, ys[0] as number) || !dated || nameSigned) missed.push(`${kind} "${captions[0]}" pitch ${pitch} size ${size} x ${x}`);
+          }
+  assert.deepEqual(missed, []);
+});
+
+test('a signature line and a date line on one row, each after its caption: either order, with or without colons, drawn or underscores', () => {
+  const rows: Array<[string, string, Language]> = [
+    ['Signature:', 'Date:', 'en'],
+    ['Signature', 'Date', 'en'],
+    ['Parent Signature:', 'Date:', 'en'],
+    ['Unterschrift:', 'Datum:', 'de'],
+    ['Firma', 'Data', 'it'],
+    ['Firma:', 'Data:', 'it'],
+  ];
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [signatureCaption, dateCaption, language] of rows)
+      for (const size of [8, 10, 12])
+        for (const signatureFirst of [true, false])
+          for (const length of [120, 200]) {
+            const y = 600;
+            const w = [...paragraph(language, 400)];
+            const segments: Array<{ x0: number; x1: number; y: number }> = [];
+            const at: Record<string, [number, number]> = {};
+            let x = 72;
+            const order: Array<[string, 'signature' | 'date', number]> = [
+              [signatureCaption, 'signature', length],
+              [dateCaption, 'date', 90],
+            ];
+            for (const [caption, type, long] of signatureFirst ? order : order.reverse()) {
+              w.push(...words(caption, x, y, size));
+              x += [...caption].length * size * 0.5 + 4;
+              if (kind === 'drawn') segments.push(h(x, x + long, y + 1));
+              else w.push(...words('_'.repeat(Math.round(long / (size * 0.5))), x, y, size));
+              at[type] = [x, x + long];
+              x += long + 12;
+            }
+            const found = suggestFields(page({ words: w, segments }));
+            const on = (type: 'signature' | 'date') => {
+              const [x0, x1] = at[type] as [number, number];
+              return found.some(
+                (s) => s.type === type && s.x < x0 + 0.3 * (x1 - x0) && s.x + s.width > x1 - 0.3 * (x1 - x0) && Math.abs(s.y + s.height - y) <= 6,
+              );
+            };
+            if (!on('signature') || !on('date'))
+              missed.push(
+                `${kind} "${signatureCaption}" / "${dateCaption}" size ${size} ${signatureFirst ? 'signature first' : 'date first'} length ${length}`,
+              );
+          }
+  assert.deepEqual(missed, []);
+});

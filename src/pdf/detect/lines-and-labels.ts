@@ -143,7 +143,12 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         residue.length <= 8 &&
         !endsSentence(line) &&
         width(line.box) <= 0.8 * widest;
-      if (!toBlank && !wholeLine && (residue.length > 2 || residue.join('').length > 14)) {
+      // (Two words after a caption opening its run, without a colon, qualify it however long they are: German
+      // compounds, "Name in Druckbuchstaben" — not words before it, "Alderson Reporting Company", nor a remark
+      // in parentheses, "(bei Minderjährigen Unterschrift des Erziehungsberechtigten)".)
+      const runWords = line.words.slice(line.tokenWord[run.start] as number, (line.tokenWord[end - 1] as number) + 1);
+      const compound = opening && !runWords.some((w) => /[:：]/.test(w.text)) && !/^\(/.test(runWords[0]?.text ?? '');
+      if (!toBlank && !wholeLine && (residue.length > 2 || (residue.join('').length > 14 && !compound))) {
         // The caption's colon: at most two words of its own between the label and it.
         const last = Math.max(...inRun.map((m) => m.end));
         let k = last + 1;
