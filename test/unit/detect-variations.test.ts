@@ -234,3 +234,41 @@ test('a signature line and a date line on one row, each after its caption: eithe
           }
   assert.deepEqual(missed, []);
 });
+
+test("a line with only who signs under it — a party, a role, with or without its article — alone or beside another's, from its start or centred", () => {
+  const roles: Array<[string, string, Language]> = [
+    ['Tenant', 'Landlord', 'en'],
+    ['The Employee', 'The Employer', 'en'],
+    ['Parent/Guardian', 'Student', 'en'],
+    ['Participant', 'Witness', 'en'],
+    ['Der Mieter', 'Der Vermieter', 'de'],
+    ['Der Antragsteller', 'Der Vorstand', 'de'],
+    ['Il Dichiarante', 'Il Presidente', 'it'],
+  ];
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [first, second, language] of roles)
+      for (const gap of [2, 6])
+        for (const size of [9, 11])
+          for (const two of [false, true])
+            for (const align of ['start', 'centre'] as const) {
+              const y = 620;
+              const columns: Array<[string, number, number]> = two
+                ? [
+                    [first, 72, 272],
+                    [second, 330, 530],
+                  ]
+                : [[first, 330, 530]];
+              const parts = columns.map(([caption, x0, x1]) => {
+                const drawn = line(kind, x0, x1, y, size);
+                const cx = align === 'start' ? x0 : (x0 + x1) / 2 - ([...caption].length * size * 0.5) / 2;
+                return { words: [...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments };
+              });
+              const found = suggestFields(
+                page({ words: [...paragraph(language, 400), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+              );
+              if (!columns.every(([, x0, x1]) => onLine(found, x0, x1, y)))
+                missed.push(`${kind} "${first}"${two ? ` / "${second}"` : ''} gap ${gap} size ${size} ${align}`);
+            }
+  assert.deepEqual(missed, []);
+});

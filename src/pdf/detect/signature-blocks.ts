@@ -113,13 +113,17 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const party =
         (signsFor ? { role: line.tokens[k] as string, length: 1 } : null) ??
         partyAt(line.tokens, k) ??
-        (lead && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null) ??
+        // (Or alone on its line: "Student", "Parent/Guardian" under a line.)
+        ((lead || (run.start === 0 && run.end === line.tokens.length)) && SIGNERS.has(line.tokens[k] as string) ? { role: 'signer', length: 1 } : null) ??
         // "For the Company", "Für den Verein": a company signs.
         (lead && COMPANIES.has(line.tokens[k] as string) && line.tokens[run.start] !== 'the' ? { role: 'company', length: 1 } : null);
       if (!party) continue;
       let end = k + party.length;
       // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
+      // (Or another party's name after a slash: "Parent/Guardian".)
+      const other = end < run.end ? partyAt(line.tokens, end) : null;
+      if (other && end === k + party.length) end += other.length;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
       const valueAfter =
