@@ -16,7 +16,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, captioned, fromWidget, gapTo, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { besideWidget, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear } from './acroform-widgets.js';
 import {
   aboveSpace,
   belowSpace,
@@ -83,8 +83,6 @@ export { cellAt } from './table-cells.js';
 export { dedupe } from './suggestion-output.js';
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
-/** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
-const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 export function suggestFields(read: PageModel): Suggestion[] {
   const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : read;
@@ -187,11 +185,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         return w.kind === 'signature' || meaning?.type === 'signature' || (type === 'initials' && meaning?.fieldKey === 'initials');
       };
       if (near.some(same)) label.done = true;
-      else if (type === 'signature' && label.entry.tokens.every((t) => !DATE_WORDS.has(t))) {
-        // A text field whose name says nothing, on the caption's row, is the place to sign ("Firma" beside "Text7").
-        // (Or one right under or over the caption, unless words just before it on its own row caption it: "Phone no.")
-        const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !captioned(w.box, page.words)));
-        const widget = nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
+      else if (type === 'signature') {
+        const widget = namelessToSign(label, near, page.words);
         const s = widget && widgetSuggestions.get(widget);
         if (s && s.type === 'text' && !s.fieldKey) {
           s.type = 'signature';
