@@ -98,20 +98,17 @@ export function gapTo(label: Label, box: Rect): number {
   return Math.max(row, box.y0 - label.box.y1, label.box.y0 - box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }
 
-/** Date words in a signature caption ("Date et signature"): a nameless field beside it may be for the date. */
+/** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
 const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 /**
  * The text field whose name says nothing that a signature caption names as its place to sign: on the
  * caption's row ("Firma" beside "Text7"), or right under or over it unless words just before it on its own
- * row caption it ("Phone no."); under a caption asking for the date too, only one long enough to sign in
- * ("Ort, Datum, Unterschrift" under "Text5").
+ * row caption it ("Phone no."); none for a caption asking for the date too ("Date et signature").
  */
 export function namelessToSign(label: Label, near: readonly Widget[], words: readonly Word[]): Widget | undefined {
-  const dated = label.entry.tokens.some((t) => DATE_WORDS.has(t));
-  const nameless = near.filter(
-    (w) => w.kind === 'text' && !widgetMeaning(w.name) && (!dated || w.box.x1 - w.box.x0 >= 150) && (besideWidget(label, w.box) || !captioned(w.box, words)),
-  );
+  if (label.entry.tokens.some((t) => DATE_WORDS.has(t))) return undefined;
+  const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !captioned(w.box, words)));
   return nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
 }
 

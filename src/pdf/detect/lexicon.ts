@@ -369,8 +369,7 @@ export function fieldFromName(name: string): { type: LabelType; fieldKey?: Field
     .map(normalizeToken)
     .filter(Boolean);
   const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
-  // (Words for a signature that mean nothing else in another language: not "firma", a German company.)
-  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'unterschrift', 'signatur', 'assinatura', 'handtekening', 'التوقيع', 'توقيع')) {
+  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
     return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
   }
   if (has('date', 'dated', 'التاريخ', 'تاريخ')) return { type: 'date', fieldKey: 'sign_date' };
