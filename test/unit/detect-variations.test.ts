@@ -35,6 +35,21 @@ function line(
     : { words: words('_'.repeat(Math.round((x1 - x0) / (size * 0.5))), x0, y - 2, size), segments: [] };
 }
 
+type Part = ReturnType<typeof line>;
+type Align = 'start' | 'centre' | 'before';
+
+/** A line with its caption printed `gap` pt under it: from the line's start, centred, or starting 10 pt before it. */
+function captioned(kind: 'drawn' | 'run', x0: number, x1: number, y: number, caption: string, gap: number, size: number, align: Align): Part {
+  const drawn = line(kind, x0, x1, y, size);
+  const width = [...caption].length * size * 0.5;
+  const cx = align === 'start' ? x0 : align === 'centre' ? (x0 + x1) / 2 - width / 2 : x0 - 10;
+  return { words: [...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments };
+}
+
+/** The suggestions for a page holding the parts, its language set by a paragraph at paragraphY. */
+const suggest = (language: Language, paragraphY: number, parts: Part[]) =>
+  suggestFields(page({ words: [...paragraph(language, paragraphY), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }));
+
 const onLine = (list: Suggestion[], x0: number, x1: number, y: number) =>
   list.some((s) => s.type === 'signature' && s.x < x0 + 0.2 * (x1 - x0) && s.x + s.width > x1 - 0.2 * (x1 - x0) && Math.abs(s.y + s.height - y) <= 6);
 
@@ -46,12 +61,7 @@ test('a signature caption under its line: drawn or underscores, 1 to 11 pt under
         for (const size of [8, 10, 12])
           for (const align of ['start', 'centre', 'before'] as const) {
             const [x0, x1, y] = [300, 520, 600];
-            const width = [...caption].length * size * 0.5;
-            const cx = align === 'start' ? x0 : align === 'centre' ? (x0 + x1) / 2 - width / 2 : x0 - 10;
-            const drawn = line(kind, x0, x1, y, size);
-            const found = suggestFields(
-              page({ words: [...paragraph(language, 500), ...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments }),
-            );
+            const found = suggest(language, 500, [captioned(kind, x0, x1, y, caption, gap, size, align)]);
             if (!onLine(found, x0, x1, y)) missed.push(`${kind} "${caption}" gap ${gap} size ${size} ${align}`);
           }
   assert.deepEqual(missed, []);
@@ -136,13 +146,10 @@ test("a date line and a signature line side by side, each captioned under it: ei
               const y = 600;
               const date: [number, number, string] = dateFirst ? [72, 232, dateCaption] : [360, 520, dateCaption];
               const signature: [number, number, string] = dateFirst ? [300, 520, signatureCaption] : [72, 292, signatureCaption];
-              const parts = [date, signature].map(([x0, x1, caption]) => {
-                const drawn = line(kind, x0, x1, y, size);
-                const cx = align === 'start' ? x0 : (x0 + x1) / 2 - ([...caption].length * size * 0.5) / 2;
-                return { words: [...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments };
-              });
-              const found = suggestFields(
-                page({ words: [...paragraph(language, 500), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+              const found = suggest(
+                language,
+                500,
+                [date, signature].map(([x0, x1, caption]) => captioned(kind, x0, x1, y, caption, gap, size, align)),
               );
               const dated = found.some(
                 (s) =>
@@ -174,12 +181,10 @@ test('a stacked signature block — a line each for the signature, the printed n
         for (const size of [8, 10])
           for (const x of [72, 320]) {
             const ys = captions.map((_, i) => 560 + i * pitch);
-            const parts = captions.map((caption, i) => {
-              const drawn = line(kind, x, x + 200, ys[i] as number, size);
-              return { words: [...drawn.words, ...words(caption, x, (ys[i] as number) + 2 + 0.8 * size, size)], segments: drawn.segments };
-            });
-            const found = suggestFields(
-              page({ words: [...paragraph(language, 400), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+            const found = suggest(
+              language,
+              400,
+              captions.map((caption, i) => captioned(kind, x, x + 200, ys[i] as number, caption, 2, size, 'start')),
             );
             const dated = found.some((s) => s.type === 'date' && s.x < x + 40 && s.x + s.width > x + 160 && Math.abs(s.y + s.height - (ys[2] as number)) <= 6);
             const nameSigned = found.some((s) => s.type === 'signature' && Math.abs(s.y + s.height - (ys[1] as number)) <= 6);
@@ -259,13 +264,10 @@ test("a line with only who signs under it — a party, a role, with or without i
                     [second, 330, 530],
                   ]
                 : [[first, 330, 530]];
-              const parts = columns.map(([caption, x0, x1]) => {
-                const drawn = line(kind, x0, x1, y, size);
-                const cx = align === 'start' ? x0 : (x0 + x1) / 2 - ([...caption].length * size * 0.5) / 2;
-                return { words: [...drawn.words, ...words(caption, cx, y + gap + 0.8 * size, size)], segments: drawn.segments };
-              });
-              const found = suggestFields(
-                page({ words: [...paragraph(language, 400), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }),
+              const found = suggest(
+                language,
+                400,
+                columns.map(([caption, x0, x1]) => captioned(kind, x0, x1, y, caption, gap, size, align)),
               );
               if (!columns.every(([, x0, x1]) => onLine(found, x0, x1, y)))
                 missed.push(`${kind} "${first}"${two ? ` / "${second}"` : ''} gap ${gap} size ${size} ${align}`);
