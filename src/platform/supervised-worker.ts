@@ -180,7 +180,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     };
   }
 
-  /** Fails the call in the worker and those waiting for it, and ends the worker. */
+  /** Fails the call in the worker and those waiting for it, and ends the worker (a thread once that call is done, or at most 2 s later). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

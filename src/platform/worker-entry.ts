@@ -40,6 +40,8 @@ export function serveCalls<Request, Reply, Progress = never, Note = never>(handl
   let bulkReader: BulkReader | undefined;
   const receive = (message: ToWorker<Request, Note>) => {
     if ('note' in message) return void handlers.note?.(message.note);
+    // A thread asked to stop ends once its calls are answered: its loop empties when the port closes.
+    if ('stop' in message) return void answering.then(() => port?.close());
     const { call, bulk } = message;
     // Taken now, in the order the calls came: the pipe brings their bytes in that order.
     const bytes = bulk ? (bulkReader ??= createBulkReader(process.stdin)).take(bulk.length) : undefined;

@@ -116,6 +116,9 @@ export function startProcess(options: WorkerStart, events: Events): Handle {
   };
 }
 
+/** How long a worker thread asked to stop may finish its call before it is terminated. */
+const STOP_GRACE_MS = 2_000;
+
 /** From the sources, the thread loads platform/source-imports, then its .ts entry; otherwise the compiled module in dist/. */
 export function startThread(options: WorkerStart, events: Events): Handle {
   const entry = entryUrl(options.entry);
@@ -152,7 +155,21 @@ export function startThread(options: WorkerStart, events: Events): Handle {
       void worker.terminate();
     },
     async stop() {
-      await worker.terminate();
+      // A thread terminated while it works may abort the whole process (Node 26 asserts when a zlib stream
+      // the thread was opening is freed): it is asked to end after its call, and terminated only if it has
+      // not within STOP_GRACE_MS.
+      let exited = false;
+      const exit = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      void exit.then(() => (exited = true));
+      try {
+        worker.postMessage({ stop: true });
+      } catch {
+        // Gone already.
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exit, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(timer);
+      if (!exited) await worker.terminate();
     },
   };
 }

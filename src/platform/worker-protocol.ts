@@ -5,9 +5,10 @@
 
 /**
  * Supervisor → worker. `bulk`: the call's bytes come through the child's bulk pipe, not in the
- * message; the worker puts them in `request[field]`.
+ * message; the worker puts them in `request[field]`. `stop` (worker threads): end once the call being
+ * answered is done, rather than be terminated in the middle of it.
  */
-export type ToWorker<Request, Note> = { call: number; request: Request; bulk?: { field: string; length: number } } | { note: Note };
+export type ToWorker<Request, Note> = { call: number; request: Request; bulk?: { field: string; length: number } } | { note: Note } | { stop: true };
 
 /** Worker → supervisor: `ready` once loaded, then for each call its progress and one answer. */
 export type FromWorker<Reply, Progress> =

@@ -25,6 +25,7 @@ const ENTRY = new URL('../../src/platform/worker-entry.ts', import.meta.url).hre
 /** What the tiny worker does with a call. */
 type Request =
   | { op: 'echo'; value: string; delayMs?: number }
+  | { op: 'write'; file: string; delayMs: number }
   | { op: 'hang' }
   | { op: 'exit' }
   | { op: 'throw' }
@@ -41,6 +42,7 @@ interface Reply {
 
 const WORKER = `
 import { isMainThread, threadId } from 'node:worker_threads';
+import { writeFileSync } from 'node:fs';
 import { serveCalls, workerArguments } from ${JSON.stringify(ENTRY)};
 
 const args = workerArguments(import.meta.url);
@@ -59,6 +61,10 @@ if (args) {
         case 'echo':
           if (request.delayMs) await new Promise((resolve) => setTimeout(resolve, request.delayMs));
           return { ...me, value: request.value };
+        case 'write':
+          await new Promise((resolve) => setTimeout(resolve, request.delayMs));
+          writeFileSync(request.file, 'written');
+          return me;
         case 'hang':
           return new Promise(() => {});
         case 'exit':
@@ -191,6 +197,17 @@ for (const kind of ['process', 'thread'] as const) {
     await failure(worker.call(echo('late')), 'closed');
     if (pid !== undefined) assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the child process is gone');
   });
+
+  if (kind === 'thread')
+    test('thread: close() lets the call in the worker finish before the thread ends (terminating it while it works may abort the process)', async (t) => {
+      const worker = useWorker(t, { kind });
+      const file = path.join(useTmpDir(t, 'paraph-worker-'), 'written');
+      const closed = failure(worker.call({ op: 'write', file, delayMs: 300 }), 'closed');
+      await waitUntil('the worker to take the call', () => worker.busy, 10_000, 5);
+      await worker.close();
+      await closed;
+      assert.equal(fs.readFileSync(file, 'utf8'), 'written', 'the call ran to its end');
+    });
 
   test(`${kind}: a worker that cannot start fails the waiting calls, without respawning in a loop`, async (t) => {
     const worker = useWorker(t, { kind, args: ['die-at-start'] });
