@@ -274,3 +274,24 @@ test("a line with only who signs under it — a party, a role, with or without i
             }
   assert.deepEqual(missed, []);
 });
+
+test('a signature caption under its line with a paragraph close over the line (16 to 24 pt from its last baseline): the line is still the place to sign', () => {
+  const text: Record<Language, string> = {
+    en: 'The undersigned declares that he has read the terms of this agreement and agrees to them in full',
+    de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit ihnen einverstanden ist',
+    it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero',
+  };
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [caption, language] of CAPTIONS.filter(([c]) => !c.startsWith('(')))
+      for (const above of [16, 24])
+        for (const bodySize of [9, 11])
+          for (const size of [6, 8, 10]) {
+            const y = 640;
+            const paragraph = [0, 1, 2].flatMap((i) => words(text[language], 60, y - above - (2 - i) * bodySize * 1.3, bodySize));
+            const part = captioned(kind, 60, 260, y, caption, 2, size, 'start');
+            const found = suggestFields(page({ words: [...paragraph, ...part.words], segments: part.segments }));
+            if (!onLine(found, 60, 260, y)) missed.push(`${kind} "${caption}" ${above} pt under the text at ${bodySize} pt, caption at ${size} pt`);
+          }
+  assert.deepEqual(missed, []);
+});

@@ -227,7 +227,8 @@ export function standOn(type: LabelType, x0: number, x1: number, y: number, labe
   }
   // (A rule above is a wall; text above is not quite one: topUnderText.)
   if (text > top) top = Math.max(top, topUnderText(type, y, text));
-  if (y - top < 12) top = y - 12;
+  // (At least 12 pt high, or up to the text right over the line: a field is not written over the text.)
+  if (y - top < 12) top = Math.max(y - 12, Math.min(text, y - 8));
   return { x0, y0: top, x1, y1: y };
 }
 

@@ -90,7 +90,8 @@ export const MIN_BESIDE: Record<LabelType, number> = { signature: 100, initials:
  */
 export function topUnderText(type: LabelType, y: number, textBottom: number): number {
   const full = FIELD_HEIGHT[type];
-  const room = Math.max(12, y - textBottom);
+  const room = y - textBottom;
+  if (room < 12) return textBottom;
   return y - Math.min(full, room ** 0.7 * full ** 0.3);
 }
 /** The line a run of underscores or dots makes to write on: its width, a little under its baseline. */

@@ -279,7 +279,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
-    if (over && roomAbove(label.entry.type, over, label, lines) && !(label.colon && label.entry.type === 'text')) {
+    if (
+      over &&
+      roomAbove(label.entry.type, over, label, lines, label.entry.type === 'signature' && !label.colon ? 8 : undefined) &&
+      !(label.colon && label.entry.type === 'text')
+    ) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
       if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
