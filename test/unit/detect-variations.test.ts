@@ -295,3 +295,46 @@ test('a signature caption under its line with a paragraph close over the line (1
           }
   assert.deepEqual(missed, []);
 });
+
+test('a signing date after its caption beside, under or over a signature after its caption, each with its own line: both found, each on its own line', () => {
+  const pairs: Array<[string, string, Language]> = [
+    ['Signature:', 'Date:', 'en'],
+    ['Signature', 'Date', 'en'],
+    ['Parent/Guardian Signature:', 'Date:', 'en'],
+    ['Unterschrift:', 'Datum:', 'de'],
+    ['Firma', 'Data', 'it'],
+    ['Firma:', 'Data:', 'it'],
+  ];
+  const missed: string[] = [];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const [signatureCaption, dateCaption, language] of pairs)
+      for (const [where, distance] of [
+        ['beside', 20],
+        ['beside', 80],
+        ['under', 24],
+        ['under', 40],
+        ['over', 24],
+        ['over', 40],
+      ] as const)
+        for (const size of [9, 11]) {
+          const parts: Part[] = [];
+          /** A caption and its line after it on its row: where the line runs. */
+          const after = (caption: string, x: number, y: number, length: number): [number, number, number] => {
+            const x0 = x + [...caption].length * size * 0.5 + 4;
+            const drawn = kind === 'drawn' ? line(kind, x0, x0 + length, y + 1, size) : line(kind, x0, x0 + length, y + 2, size);
+            parts.push({ words: [...words(caption, x, y, size), ...drawn.words], segments: drawn.segments });
+            return [x0, x0 + length, y];
+          };
+          const signature = after(signatureCaption, 72, 620, 180);
+          const date =
+            where === 'beside'
+              ? after(dateCaption, signature[1] + distance, 620, 90)
+              : after(dateCaption, 72, where === 'under' ? 620 + distance : 620 - distance, 90);
+          const found = suggest(language, 400, parts);
+          const on = (type: 'signature' | 'date', [x0, x1, y]: [number, number, number]) =>
+            found.some((s) => s.type === type && s.x < x0 + 0.3 * (x1 - x0) && s.x + s.width > x1 - 0.3 * (x1 - x0) && Math.abs(s.y + s.height - y) <= 6);
+          if (!on('signature', signature) || !on('date', date))
+            missed.push(`${kind} "${signatureCaption}" / "${dateCaption}" ${where} ${distance} pt, ${size} pt`);
+        }
+  assert.deepEqual(missed, []);
+});

@@ -86,9 +86,9 @@ export function placeCommaFields(lines: Line[]): Rect[] {
  * Datum" over "Unterschrift Mitglied", or over "Erziehungsberechtigte bei Minderjährigen"): one caption
  * asking for the place, the date and the signature. The line under it, and the signature caption there.
  */
-function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: Line; signature?: Label } | undefined {
+function signerUnderDate(label: Label, lines: Line[], labels: Label[], rules: readonly Segment[]): { line: Line; signature?: Label } | undefined {
   const { line } = label;
-  if (label.entry.type !== 'date' || label.colon || !label.bare) return undefined;
+  if (label.entry.type !== 'date' || label.colon || !label.bare || blankOnRow(line, label.reach.x1, rules)) return undefined;
   const under = lines.find(
     (l) =>
       l.baseline - line.baseline > 0.5 * line.size &&
@@ -98,15 +98,24 @@ function signerUnderDate(label: Label, lines: Line[], labels: Label[]): { line: 
   );
   if (!under || under.tokens.length > 8) return undefined;
   const signature = labels.find((o) => o.line === under && o.entry.type === 'signature' && o.box.x0 - under.box.x0 <= 2);
+  // (Each with a blank of its own on its row, "Date ____" over "Signature ____" are two places.)
+  if (blankOnRow(under, signature?.reach.x1 ?? (under.words[0] as Word).box.x1, rules)) return undefined;
   if (signature) return signature.colon ? undefined : { line: under, signature };
   const first = under.tokens[0] as string;
   return SIGNERS.has(first) || partyAt(under.tokens, 0) !== null ? { line: under } : undefined;
 }
 
+/** A blank on a line's own row right after its caption (ending at `end`): a run of underscores or dots, or a rule drawn along its baseline. */
+function blankOnRow(line: Line, end: number, rules: readonly Segment[]): boolean {
+  return (
+    line.tokens.includes('\0') || rules.some((r) => r.x0 >= end - 2 && r.x0 <= end + 40 && r.x1 > end + 20 && Math.abs(r.y - line.baseline) <= 0.6 * line.size)
+  );
+}
+
 /** Each such caption becomes a signature caption; the signature caption under it names the same place. */
-export function placeDateSigners(labels: Label[], lines: Line[]): void {
+export function placeDateSigners(labels: Label[], lines: Line[], rules: readonly Segment[]): void {
   for (const label of labels) {
-    const under = signerUnderDate(label, lines, labels);
+    const under = signerUnderDate(label, lines, labels, rules);
     if (!under) continue;
     label.entry = { tokens: label.entry.tokens, strength: label.entry.strength, type: 'signature' };
     label.role ??= under.signature?.role ?? roleOnLine(under.line);

@@ -107,7 +107,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const signed = new Map<Label, Suggestion>();
   const captionOf = new Map<Suggestion, Label>();
   // "Ort, Datum" over whoever signs, in its column: a caption asking for the place, the date and the signature.
-  placeDateSigners(labels, lines);
+  placeDateSigners(labels, lines, page.segments);
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
