@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { h, page, paragraph, words } from '../helpers/detect-pages.js';
 
-type Language = 'en' | 'de' | 'it';
+type Language = 'en' | 'de' | 'it' | 'ar';
 /** A signature caption and the language of the paragraph that sets its page's language. */
 const CAPTIONS: Array<[string, Language]> = [
   ['Signature', 'en'],
@@ -277,6 +277,7 @@ test("a line with only who signs under it — a party, a role, with or without i
 
 test('a signature caption under its line with a paragraph close over the line (16 to 24 pt from its last baseline): the line is still the place to sign', () => {
   const text: Record<Language, string> = {
+    ar: 'يقر الطرف الثاني بأنه قد اطلع على شروط هذا العقد وأنه يوافق عليها',
     en: 'The undersigned declares that he has read the terms of this agreement and agrees to them in full',
     de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit ihnen einverstanden ist',
     it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero',
@@ -337,4 +338,47 @@ test('a signing date after its caption beside, under or over a signature after i
             missed.push(`${kind} "${signatureCaption}" / "${dateCaption}" ${where} ${distance} pt, ${size} pt`);
         }
   assert.deepEqual(missed, []);
+});
+
+test('right to left, and a party before its line: an Arabic caption before its blank (on its left) or under its line, a party named before a drawn line or underscores, in English, German and Arabic', () => {
+  const missed: string[] = [];
+  const arabic = ['التوقيع', 'التوقيع:', 'توقيع الطرف الأول', 'توقيع المستأجر', 'توقيع العميل:', 'الطرف الأول', 'المؤجر'];
+  for (const kind of ['drawn', 'run'] as const)
+    for (const caption of arabic)
+      for (const layout of ['before', 'under'] as const)
+        for (const size of [10, 12])
+          for (const right of [540, 300]) {
+            const width = [...caption].length * size * 0.5;
+            const y = 620;
+            const [x0, x1] = layout === 'before' ? [right - width - 186, right - width - 6] : [right - 200, right];
+            const drawn =
+              layout === 'before' && kind === 'run'
+                ? { words: words('_'.repeat(Math.round(180 / (size * 0.5))), x0, y, size, true), segments: [] }
+                : line(kind, x0, x1, layout === 'before' ? y + 1 : y, size);
+            const cx = layout === 'before' ? right - width : (x0 + x1) / 2 - width / 2;
+            const found = suggest('ar', 300, [
+              { words: [...drawn.words, ...words(caption, cx, layout === 'before' ? y : y + 3 + 0.8 * size, size, true)], segments: drawn.segments },
+            ]);
+            if (!onLine(found, x0, x1, y + (layout === 'before' ? 1 : 0))) missed.push(`${kind} "${caption}" ${layout} ${size} pt at ${right}`);
+          }
+  for (const [caption, language] of [
+    ['Tenant', 'en'],
+    ['The Landlord', 'en'],
+    ['Der Mieter', 'de'],
+  ] as Array<[string, Language]>)
+    for (const size of [9, 11]) {
+      const x0 = 72 + [...caption].length * size * 0.5 + 6;
+      const found = suggest(language, 300, [{ words: words(caption, 72, 620, size), segments: [h(x0, x0 + 180, 621)] }]);
+      if (!onLine(found, x0, x0 + 180, 621)) missed.push(`drawn "${caption}" before its line, ${size} pt`);
+    }
+  assert.deepEqual(missed, []);
+  // A party's caption with its colon asks for a value, and the one who signs named before a line asks for a name.
+  for (const [caption, language] of [
+    ['Kontoinhaber:', 'de'],
+    ['Il Sottoscritto', 'it'],
+  ] as Array<[string, Language]>) {
+    const x0 = 72 + [...caption].length * 5 + 6;
+    const found = suggest(language, 300, [{ words: words(caption, 72, 620), segments: [h(x0, x0 + 180, 621)] }]);
+    assert.ok(!found.some((s) => s.type === 'signature'), `${caption}: ${JSON.stringify(found)}`);
+  }
 });

@@ -173,6 +173,22 @@ export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<
       if (l.box.y1 < s.y - 1.5 * line.size || l.box.y0 > s.y + 2) return false;
       return (l.box.x1 >= s.x0 - 40 && l.box.x1 <= s.x0 + 2) || (l.box.x0 <= s.x1 + 40 && l.box.x0 >= s.x1 - 2);
     });
+  // A line drawn on the caption's row, right after it ("Tenant ______", "الطرف الأول ______" to its left).
+  const after = (s: Segment) =>
+    s.x1 - s.x0 >= 60 &&
+    Math.abs(s.y - line.baseline) <= 0.6 * line.size &&
+    (line.rtl ? s.x1 <= box.x0 + 2 && s.x1 >= box.x0 - 40 : s.x0 >= box.x1 - 2 && s.x0 <= box.x1 + 40);
+  // (Not for a caption with its colon, which asks for a value — "Kontoinhaber: ____" — nor for one naming
+  // whoever signs, which asks for a name — "Il Sottoscritto ____".)
+  const asks =
+    /[:：]$/.test(
+      line.words
+        .filter((w) => w.box.x0 >= box.x0 - 1 && w.box.x1 <= box.x1 + 8)
+        .at(-1)
+        ?.text.trim() ?? '',
+    ) || caption.role === 'signer';
+  const beside = asks ? undefined : segments.find((s) => !used.has(s) && after(s));
+  if (beside) return beside;
   const spans = (s: Segment) => s.x1 - s.x0 >= 60 && s.x1 - s.x0 <= 360 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.5 * Math.min(box.x1 - box.x0, s.x1 - s.x0);
   const over = segments.filter((s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s));
   if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
