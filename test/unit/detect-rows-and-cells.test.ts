@@ -280,6 +280,22 @@ test('room to write: German "Unterschrift" without a colon signs above it when a
     brief(above).filter((s) => s.type === 'signature'),
     [{ type: 'signature', x: 376, y: 273, w: 180, h: 40 }],
   );
+  // Each of two captions side by side, one naming who signs by a capitalised word after it ("Unterschrift Vorstand").
+  const two = suggestFields(
+    page({ words: [...paragraph('de', 100), ...words('Unterschrift Mitglied', 72, 323), ...words('Unterschrift Vorstand', 330, 323)] }),
+  );
+  assert.deepEqual(
+    brief(two).map((s) => [s.type, s.x, s.y]),
+    [
+      ['signature', 72, 273],
+      ['signature', 330, 273],
+    ],
+  );
+  // (On an English page a word after "Signature" may be anything's name: "Signature Pen" in a row of a program's tools.)
+  const tools = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Straight Freeform', 203, 385), ...words('Signature Pen', 319, 385), ...words('Cloud Tool', 433, 385)] }),
+  );
+  assert.deepEqual(brief(tools), []);
   const beside = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift:', 330, 300)] }));
   assert.ok((beside[0]?.x ?? 0) > 390 && (beside[0]?.y ?? 0) > 250, JSON.stringify(brief(beside)));
 });

@@ -214,7 +214,15 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
         // (So does the one word ending a caption that opens its line after "of": "Signature du licencié(e)", "Firma del solicitante".)
-        const whose = m.start === 0 && OF.has(line.tokens[k - 1] as string) && (k + 1 >= stop || line.tokens[k + 1] === '\0');
+        // (Or, on a German page, the one noun after a signature caption that opens its line and ends with it:
+        // "Unterschrift Vorstand" — not a tool's name in English, "Signature Pen".)
+        const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
+        const named =
+          language === 'de' &&
+          k === m.end + 1 &&
+          m.entry.type === 'signature' &&
+          /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
+        const whose = m.start === 0 && last && (OF.has(line.tokens[k - 1] as string) || named);
         if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t) && !whose) break;
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
