@@ -158,6 +158,8 @@ export function startThread(options: WorkerStart, events: Events): Handle {
       // A thread terminated while it works may abort the whole process (Node 26 asserts when a zlib stream
       // the thread was opening is freed): it is asked to end after its call, and terminated only if it has
       // not within STOP_GRACE_MS.
+      // (A thread that has exited already has the id -1: no exit event is coming.)
+      if (worker.threadId === -1) return;
       let exited = false;
       const exit = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       void exit.then(() => (exited = true));
