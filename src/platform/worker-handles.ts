@@ -160,18 +160,16 @@ export function startThread(options: WorkerStart, events: Events): Handle {
       // not within STOP_GRACE_MS.
       // (A thread that has exited already has the id -1: no exit event is coming.)
       if (worker.threadId === -1) return;
-      let exited = false;
-      const exit = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      void exit.then(() => (exited = true));
+      const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
       try {
         worker.postMessage({ stop: true });
       } catch {
         // Gone already.
       }
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exit, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      const ended = await Promise.race([exited, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), STOP_GRACE_MS)))]);
       clearTimeout(timer);
-      if (!exited) await worker.terminate();
+      if (!ended) await worker.terminate();
     },
   };
 }
