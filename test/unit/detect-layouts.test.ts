@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { dottedRules, joinGlyphs } from '../../src/pdf/detect/glyph-runs.js';
+import { dottedRules, joinGlyphs, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
@@ -1003,4 +1003,79 @@ test('a caption under its line already written on ("9. 1. 2022" over "Datum") as
   const bare = findLabels(empty)[0];
   assert.ok(bare);
   assert.equal(filledOver(bare, [h(71, 170, 339)], empty), false);
+});
+
+test('a word printed over itself (a bold faked by drawing the text two or three times) counts once', () => {
+  const thrice = (ws: ReturnType<typeof words>) => ws.flatMap((w) => [w, { ...w }, { ...w, box: { ...w.box, x0: w.box.x0 + 0.2, x1: w.box.x1 + 0.2 } }]);
+  assert.equal(withoutOverprint(thrice(words('Firma: ____', 50, 300))).length, 2);
+  // ("En ____ , a __ de ____ de 20__" in running text, every word drawn three times: still the signing date.)
+  const date = words('En ____________________ , a _____ de ____________ de 20__', 50, 400, 11);
+  for (const drawn of [date, thrice(date)]) {
+    const found = suggestFields(page({ words: [...paragraph('it', 100), ...drawn] })).filter((s) => s.type === 'date');
+    assert.equal(found.length, 1, 'one date');
+    assert.ok((found[0]?.x ?? 0) > 150, 'after the place');
+  }
+});
+
+test('a place-and-date formula whose place is itself a blank dates the signing ("__________, ____ de ________ de 20__")', () => {
+  const found = suggestFields(page({ words: [...paragraph('it', 100), ...words('______________, _____ de ______________ de 20__', 60, 400)] }));
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x > 130, JSON.stringify(brief(found)));
+  // (A reference in a sentence is not one: "n. ____ del ____".)
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('it', 100), ...words('Protocollo n. _____ del _______ relativo', 60, 400)] }))), []);
+});
+
+test('captions under one run that ask for no field still cut it: "Ort, Datum | Vor- Familienname | Unterschrift"', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('__________________________________________________________________________________', 70, 500, 12),
+        ...words('Ort, Datum', 70, 514, 12),
+        ...words('Vor- Familienname des Inhabers', 190, 514, 12),
+        ...words('Unterschrift Kontoinhaber', 400, 514, 12),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(date && date.x <= 72 && date.x + date.width <= 190, JSON.stringify(brief(found)));
+  assert.ok(signature && signature.x >= 395, JSON.stringify(brief(found)));
+});
+
+test('who swears an affidavit signs on the line over their title: "Deponent", "Affiant" alone under a line', () => {
+  for (const who of ['Deponent', 'Affiant']) {
+    const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('______________________', 370, 500, 14), ...words(who, 415, 516, 14)] }));
+    assert.deepEqual(types(found), ['signature'], who);
+  }
+});
+
+test('a form field over the blank of "____ , den ____" is the signing date', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('_______________________________ , den ____________________', 156, 427, 12)],
+      widgets: [
+        { kind: 'text', name: 'Formfieldnr7', box: { x0: 160, y0: 404, x1: 334, y1: 421 } },
+        { kind: 'text', name: 'Formfieldnr8', box: { x0: 372, y0: 404, x1: 516, y1: 421 } },
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x === 372 && date.fieldKey === 'sign_date', JSON.stringify(found));
+});
+
+test('a caption with no line beside one under its line has its room over it too ("Ort, Datum" beside "Unterschrift" under a line)', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('______________________________', 234, 718, 9),
+        ...words('Ort, Datum', 92, 729, 9),
+        ...words('Unterschrift', 300, 729, 9),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.y + date.height <= 722 && date.y + date.height >= 712 && date.x < 100, JSON.stringify(brief(found)));
+  assert.ok(found.some((s) => s.type === 'signature' && s.x >= 230));
 });

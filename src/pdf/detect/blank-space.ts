@@ -55,14 +55,16 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
 
 /**
  * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes,
- * and so is German "Unterschrift" without a colon when a signature's full height is clear above it.
+ * and so is German "Unterschrift" without a colon when a signature's full height is clear above it, and a
+ * caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with no line of
+ * its own beside "Unterschrift" under its line).
  */
-export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
   const type = label.entry.type;
   const { line, box } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
-  const under = label.entry.tokens[0] === 'unterschrift' && !label.colon;
+  const under = rowAbove || (label.entry.tokens[0] === 'unterschrift' && !label.colon);
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);

@@ -3,9 +3,11 @@
  * Date: <space>" over one rule drawn a little under the row, as an HTML table row's border): the caption
  * asks for its blank after its colon, so its field is the part of the rule after it, up to the next words
  * of its row, standing on the rule, rather than the whole rule under it. A caption alone on its row over
- * a rule is printed over its line: the field is under it.
+ * a rule is printed over its line: the field is under it. And captions side by side under one rule
+ * share it: each names the part from its start to the next caption's.
  */
-import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Segment } from './page-model.js';
+import { written } from './blank-geometry.js';
+import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment } from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
 export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
@@ -23,4 +25,24 @@ export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0:
   let x1 = s.x1;
   for (const w of row) if (w.box.x0 >= reach.x1 + 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
   return x1 - x0 >= MIN_BESIDE[type] ? { x0, x1 } : undefined;
+}
+
+/**
+ * The part of a rule a caption under it names when other captions of its row stand under it too
+ * ("Employee's signature ... Date", and captions that ask for no field: "Ort, Datum | Vor- und Familienname
+ * | Unterschrift"): from the caption (or the rule's start, for the first) to the next caption; `shared`
+ * when it has such neighbours.
+ */
+export function partUnder(label: Label, over: Segment, labels: readonly Label[], lines: readonly Line[]): { x0: number; x1: number; shared: boolean } {
+  const onRow = (b: Rect, baseline: number) => Math.abs(baseline - label.line.baseline) <= 0.5 * label.line.size && b.x0 < over.x1 && b.x1 > over.x0;
+  const boxes = [
+    ...labels.filter((o) => o !== label && onRow(o.box, o.line.baseline)).map((o) => o.box),
+    ...lines.filter((l) => l !== label.line && written(l) && onRow(l.box, l.baseline)).map((l) => l.box),
+  ];
+  const next = Math.min(...boxes.filter((b) => b.x0 > label.box.x1).map((b) => b.x0));
+  return {
+    x0: boxes.some((b) => b.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0,
+    x1: Number.isFinite(next) ? next - 4 : over.x1,
+    shared: boxes.length > 0,
+  };
 }

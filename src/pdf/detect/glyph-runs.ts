@@ -159,3 +159,22 @@ export function dotsRead(words: readonly Word[]): Word[] {
   }
   return [...out, ...runs.map((r) => ({ ...r, text: '.'.repeat(Math.max(4, Math.round((r.box.x1 - r.box.x0) / 3))) }))];
 }
+
+/**
+ * A word drawn again over itself (a bold some generators fake by printing the text two or three times, a
+ * fraction of a point apart) kept once: a reader sees one word, and the rules count it once.
+ */
+export function withoutOverprint(words: Word[]): Word[] {
+  const seen = new Map<string, Word[]>();
+  const out: Word[] = [];
+  for (const w of words) {
+    const near = 0.25 * (w.box.y1 - w.box.y0);
+    const same = seen.get(w.text) ?? [];
+    const over = (o: Word) => Math.abs(o.box.x0 - w.box.x0) <= near && Math.abs(o.box.x1 - w.box.x1) <= near && Math.abs(o.baseline - w.baseline) <= near;
+    if (same.some(over)) continue;
+    same.push(w);
+    seen.set(w.text, same);
+    out.push(w);
+  }
+  return out.length === words.length ? words : out;
+}

@@ -18,7 +18,7 @@ const SIGNERS = new Set(SIGNER_WORDS);
  * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
  * run of dots or underscores, or a drawn line on the baseline). Not when a signature caption lies right
  * under that blank: then the blank is the line to sign on ("Frankfurt, den ........ / Unterschrift"). A
- * form field right after "den" is the date's (its box, one of `fields`, is returned as it is).
+ * form field right after "den", or over its blank, is the date's (its box, one of `fields`, is returned as it is).
  */
 export function placeDenFields(lines: Line[], rules: readonly Segment[], labels: readonly Label[], fields: readonly Rect[] = []): Rect[] {
   const out: Rect[] = [];
@@ -54,6 +54,12 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     if (field) out.push(field);
     if (!blank) continue;
     const { x0, x1, y: y1 } = blank;
+    // (A form field over the blank is the date's: "____ , den ____" with a text field on the run.)
+    const over = fields.find((f) => overlap1(f.x0, f.x1, x0, x1) >= 0.5 * Math.min(f.x1 - f.x0, x1 - x0) && f.y0 <= y1 + 2 && f.y1 >= y1 - line.size - 4);
+    if (over) {
+      out.push(over);
+      continue;
+    }
     if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0))
       continue;
     out.push(dateOnLine(line, lines, x0, x1, y1));

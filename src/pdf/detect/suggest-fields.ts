@@ -50,7 +50,7 @@ import {
 } from './blank-geometry.js';
 import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
-import { afterColonOnRule } from './caption-rows.js';
+import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag } from './text-tags.js';
@@ -59,6 +59,7 @@ import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dat
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
+import { withoutOverprint } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -85,7 +86,7 @@ export { dedupe } from './suggestion-output.js';
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : read;
+  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: withoutOverprint(read.words) };
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
@@ -292,14 +293,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         continue;
       }
       // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
-      const row = labels.filter(
-        (o) => o !== label && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size && o.box.x0 < over.x1 && o.box.x1 > over.x0,
-      );
-      const next = row.filter((o) => o.box.x0 > label.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
-      const x0 = row.some((o) => o.box.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0;
-      const x1 = next ? next.box.x0 - 4 : over.x1;
-      if (row.length > 0) shared.add(over);
-      else used.add(over);
+      const { x0, x1, shared: split } = partUnder(label, over, labels, lines);
+      (split ? shared : used).add(over);
       claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, walls), 'label_with_geometry', 0.88);
     }
   }
@@ -353,8 +348,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
     if (HEADINGS.has(label.entry.tokens.join(' ')) && out.some(under3)) continue;
+    // (Its row's other caption names a line over it: this one's room is over it too.)
+    const rowAbove = [...captionOf].some(
+      ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
+    );
+
     for (const find of label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace]) {
-      const rect = find(label, page, lines, geo);
+      const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
         break;
