@@ -601,3 +601,30 @@ test('a date written as parts joined by slashes ("_____/_____/_____") is one lin
   );
   assert.equal(guessLanguage('ficha de socio de a tuna nome de morada de data de nascimento e assinatura e'.split(' ')), 'pt');
 });
+
+test('a sign-in sheet with a row signed already: the empty rows under it are still places to sign', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Name', 60, 212),
+        ...words('Signature', 240, 212),
+        ...words('Date', 420, 212),
+        ...words('Ann Smith', 60, 264),
+        ...words('A. Smith', 240, 264),
+        ...words('09/03/2025', 420, 264),
+      ],
+      segments: [200, 218, 245, 272, 299].map((y) => h(50, 540, y)),
+      verticals: [50, 230, 410, 540].map((x) => v(x, 200, 299)),
+    }),
+  );
+  assert.deepEqual(
+    brief(found).filter((s) => s.type !== 'text'),
+    [
+      { type: 'signature', x: 231, y: 219, w: 178, h: 25 },
+      { type: 'date', x: 411, y: 219, w: 128, h: 25 },
+      { type: 'signature', x: 231, y: 273, w: 178, h: 25 },
+      { type: 'date', x: 411, y: 273, w: 128, h: 25 },
+    ],
+  );
+});

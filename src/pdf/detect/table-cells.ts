@@ -92,7 +92,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
 /**
  * The rows further down a column headed by a caption whose blank is the cell under it ("Signature" over
  * the empty rows of a sign-in sheet): each empty cell of the same sides and about the same height, down
- * to the first that holds words or is not of the column.
+ * to the first that is not of the column (a row written in already is passed over).
  */
 export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
   const first = cellAt(geo, (blank.x0 + blank.x1) / 2, (blank.y0 + blank.y1) / 2);
@@ -102,8 +102,9 @@ export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | '
   for (let prev = first; out.length < 60; ) {
     const next = cellAt(geo, (prev.x0 + prev.x1) / 2, prev.y1 + TOLERANCE + 1);
     if (!next || Math.abs(next.x0 - prev.x0) > TOLERANCE || Math.abs(next.x1 - prev.x1) > TOLERANCE) break;
-    if (next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height || !emptyCell(next, page.words)) break;
-    out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
+    if (next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height) break;
+    // (A row signed already is passed over: the rows under it are still to sign.)
+    if (emptyCell(next, page.words)) out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
     prev = next;
   }
   return out;
