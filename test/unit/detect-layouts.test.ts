@@ -1079,3 +1079,26 @@ test('a caption with no line beside one under its line has its room over it too 
   assert.ok(date && date.y + date.height <= 722 && date.y + date.height >= 712 && date.x < 100, JSON.stringify(brief(found)));
   assert.ok(found.some((s) => s.type === 'signature' && s.x >= 230));
 });
+
+test('three signature captions side by side over room, qualified by who signs ("Signature joueur :", "Signature parent :", "Signature membre :"): each its room, up to the next caption', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Je certifie avoir pris connaissance de la charte du club et je m’engage à la respecter.', 70, 300, 9),
+        ...words('Signature joueur :', 70, 353, 9),
+        ...words('Signature parent :', 240, 353, 9),
+        ...words('Signature membre :', 419, 353, 9),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 3, JSON.stringify(brief(found)));
+  for (const [i, s] of found.sort((a, b) => a.x - b.x).entries()) assert.ok(s.x + s.width <= [236, 415, 596][i]!, JSON.stringify(brief(found)));
+});
+
+test('a caption opening its line apart, joined to whom it names ("date et signature du Président avec « bon pour accord »"), leaves the room under it', () => {
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('date et signature du Président avec “bon pour accord”', 71, 623, 9)] }));
+  assert.deepEqual(types(found), ['signature']);
+  // (Not a title: "Signature Sheet No 12".)
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet No 12 of the register', 71, 623, 9)] }))), []);
+});

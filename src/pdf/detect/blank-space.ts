@@ -3,7 +3,8 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import type { LabelType } from './lexicon.js';
+import { normalizeToken, type LabelType } from './lexicon.js';
+import { OF } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,
   FIELD_WIDTH,
@@ -81,10 +82,14 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   const { line, box } = label;
   const width = FIELD_WIDTH[type];
   const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
-  const x1 = Math.min(page.width, x0 + width);
+  const text = lines.filter((l) => l !== line).map((l) => l.box);
+  // (Up to the next caption of its row: "Signature joueur :  Signature parent :  Signature membre :".)
+  const next = line.rtl
+    ? Number.POSITIVE_INFINITY
+    : Math.min(...text.filter((t) => overlap1(t.y0, t.y1, box.y0, box.y1) > 0.5 * (box.y1 - box.y0) && t.x0 > box.x1).map((t) => t.x0 - 4));
+  const x1 = Math.min(page.width, x0 + width, next);
   const y0 = box.y1 + 4;
   let y1 = y0 + FIELD_HEIGHT[type];
-  const text = lines.filter((l) => l !== line).map((l) => l.box);
   // (A box around the caption frames its room too: its bottom rule, not the box, stops the field.)
   const boxes = geo.boxes.filter((b) => !(b.x0 <= box.x0 && b.x1 >= box.x1 && b.y0 <= box.y0 && b.y1 >= box.y1));
   const obstacles = [...text, ...boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
@@ -112,9 +117,12 @@ export function inRunningText(label: Label, lines: readonly Line[]): boolean {
 export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const { line } = label;
   if (label.entry.type !== 'signature' || label.box.x0 > line.box.x0 + 1 || line.tokens.includes('\0')) return false;
-  // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title.)
-  const after = line.words.find((w) => w.box.x0 >= label.reach.x1 - 0.5);
-  if (after && /^\p{Lu}/u.test(after.text)) return false;
+  // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title — unless
+  // a joining word leads to it: "date et signature du Président".)
+  const at = line.words.findIndex((w) => w.box.x0 >= label.reach.x1 - 0.5);
+  const after = line.words[at];
+  const joined = at > 0 && OF.has(normalizeToken((line.words[at - 1] as Word).text));
+  if (after && /^\p{Lu}/u.test(after.text) && !joined) return false;
   return !lines.some(
     (l) => l !== line && written(l) && Math.abs(l.baseline - line.baseline) < 1.6 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
   );

@@ -71,7 +71,8 @@ export function makeLine(run: Word[]): Line {
 // ------------------------------------------------------------------------------------------ labels
 
 const SIGNERS = new Set(SIGNER_WORDS);
-const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
+/** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
+export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
 type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean; blankWord?: number };
