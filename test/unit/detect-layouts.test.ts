@@ -1102,3 +1102,29 @@ test('a caption opening its line apart, joined to whom it names ("date et signat
   // (Not a title: "Signature Sheet No 12".)
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet No 12 of the register', 71, 623, 9)] }))), []);
 });
+
+test('a signature caption after a condition naming who signs ("Bei Minderjährigen Unterschrift des gesetzlichen Vertreters") names its line; the same words as a remark in parentheses do not', () => {
+  const lead = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('__________________', 57, 668, 11),
+        ...words('Unterschrift des Mitglieds', 57, 680, 9),
+        ...words('___________________________________', 57, 716, 11),
+        ...words('Bei Minderjährigen Unterschrift des gesetzlichen Vertreters', 60, 727, 8),
+      ],
+    }),
+  );
+  assert.deepEqual(types(lead), ['signature', 'signature'], JSON.stringify(brief(lead)));
+  const remark = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('___________________________________________', 57, 500, 11),
+        ...words('Unterschrift', 57, 512, 9),
+        ...words('(bei Minderjährigen Unterschrift des Erziehungsberechtigten)', 57, 526, 9),
+      ],
+    }),
+  );
+  assert.deepEqual(types(remark), ['signature'], JSON.stringify(brief(remark)));
+});

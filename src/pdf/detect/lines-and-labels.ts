@@ -123,7 +123,11 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       let valueAfter = false;
       // A caption that opens its run and runs on to a colon and its blank is one, whatever qualifies it
       // ("(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______").
-      const opening = line.tokens.slice(run.start, (inRun[0] as LabelMatch).start).every((t, j) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's');
+      // (Or after a condition naming who signs, not in parentheses: "Bei Minderjährigen Unterschrift des gesetzlichen Vertreters".)
+      const remark = /^\(/.test((line.words[line.tokenWord[run.start] as number] as Word).text);
+      const opening = line.tokens
+        .slice(run.start, (inRun[0] as LabelMatch).start)
+        .every((t, j, lead) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's' || (!remark && lead[0] === 'bei' && j <= 1));
       const blankAt = line.tokens.indexOf('\0', run.start);
       const toBlank =
         opening &&
