@@ -628,3 +628,20 @@ test('a sign-in sheet with a row signed already: the empty rows under it are sti
     ],
   );
 });
+
+test('a line over a place to sign in its column, captioned by one word ("BIC"), is a row of the form, not another signer’s; one captioned by a name is', () => {
+  const form = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words('________________________________', 332, 765, 12),
+          ...words(caption, 333, 775, 8),
+          ...words('________________________________', 332, 815, 12),
+          ...words('(Unterschrift)', 400, 825, 8),
+        ],
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.equal(form('BIC').length, 1, JSON.stringify(brief(form('BIC'))));
+  assert.equal(form('Anna Muster, Kassiererin').length, 2, JSON.stringify(brief(form('Anna Muster, Kassiererin'))));
+});

@@ -45,6 +45,8 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       const column = Math.abs(s.x0 - own.x0) <= 4 && Math.abs(s.x1 - own.x1) <= 4 && Math.abs(s.y - own.y) > 8 && Math.abs(s.y - own.y) <= STACKED;
       if (!row && !column) continue;
       const caption = captionUnder(s, lines);
+      // (Over the place to sign, a line captioned by one word is a row of the form before it: "IBAN", "BIC".)
+      if (caption && column && s.y < own.y && caption.words.length < 2) continue;
       if (!caption || labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)) continue;
       const r = clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page);
       if (
