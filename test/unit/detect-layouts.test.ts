@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { dottedRules, joinGlyphs, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
-import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { filledOver } from '../../src/pdf/detect/blank-space.js';
@@ -1127,4 +1127,32 @@ test('a signature caption after a condition naming who signs ("Bei Minderjährig
     }),
   );
   assert.deepEqual(types(remark), ['signature'], JSON.stringify(brief(remark)));
+});
+
+test('form fields on the blanks of a signing date written as a formula ("En ____, día __ de ____ de ____") are its parts; the place’s field is not', () => {
+  const line = words('En ___________________________ _______ _ , día ______ de ________________ de __________', 32, 726, 6);
+  const on = (i: number) => {
+    const w = line.filter((x) => /^[_ ]+$/.test(x.text))[i] as Word;
+    return { x0: w.box.x0, y0: 717.5, x1: w.box.x1, y1: 728 };
+  };
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...line],
+      widgets: [
+        { kind: 'text', name: 'En', box: on(0) },
+        { kind: 'text', name: 'día', box: on(1) },
+        { kind: 'text', name: 'de_2', box: on(2) },
+        { kind: 'text', name: 'de', box: on(3) },
+      ],
+    }),
+  ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    found.map((s) => [s.type, s.fieldKey ?? '']),
+    [
+      ['text', ''],
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+    ],
+  );
 });

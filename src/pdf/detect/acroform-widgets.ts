@@ -116,3 +116,18 @@ export function namelessToSign(label: Label, near: readonly Widget[], words: rea
 export function captioned(box: Rect, words: readonly Word[]): boolean {
   return words.some((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0.5 * (w.box.y1 - w.box.y0) && w.box.x1 <= box.x0 + 2 && w.box.x1 >= box.x0 - 60);
 }
+
+/**
+ * Form fields on the blanks of a signing date written as a formula ("En ____, día __ de ____ de ____" with a
+ * field on each blank): the date's parts, each a signing date, where their names say nothing ("de_2").
+ */
+export function widgetsOfDates(dates: readonly Suggestion[], widgets: Iterable<Suggestion>): void {
+  for (const w of widgets) {
+    if (w.type !== 'text' || w.fieldKey) continue;
+    const on = (d: Suggestion) =>
+      d.page === w.page &&
+      overlap1(w.x, w.x + w.width, d.x, d.x + d.width) >= 0.8 * w.width &&
+      overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * w.height;
+    if (dates.some((d) => d.type === 'date' && d.fieldKey === 'sign_date' && on(d))) Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
+  }
+}

@@ -280,9 +280,10 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
     for (let k = 1; k + 2 < t.length; k++) {
       if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
       // After a place (a word, then the blanks), not inside a sentence: at most a "a" / "el" between.
-      // (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de ____ de ____".)
-      const before = t.slice(0, k).filter((x) => x !== 'a' && x !== 'el' && x !== 'em' && x !== 'en' && x !== 'il');
-      if (before.length === 0 || before.length > 4 || (before.includes('\0') && before.length > 1)) continue;
+      // (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de ____ de ____",
+      // "En ____ ____, día __ de ____ de ____".)
+      const before = t.slice(0, k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
+      if (before.length === 0 || before.length > 4 || (before.includes('\0') && before.some((x) => x !== '\0'))) continue;
       // (The place ends with its comma: "n. ____ del ____" in a sentence is a reference, not a date.)
       if (!line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()))) continue;
       let last = k + 2;

@@ -16,7 +16,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear } from './acroform-widgets.js';
+import { besideWidget, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
   aboveSpace,
   belowSpace,
@@ -98,7 +98,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
-  out.push(...writtenFields(page, lines));
+  const written = writtenFields(page, lines);
+  out.push(...written);
+  widgetsOfDates(written, widgetSuggestions.values());
   const body = bodySize(page.words);
   // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.
   const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
