@@ -645,3 +645,24 @@ test('a line over a place to sign in its column, captioned by one word ("BIC"), 
   assert.equal(form('BIC').length, 1, JSON.stringify(brief(form('BIC'))));
   assert.equal(form('Anna Muster, Kassiererin').length, 2, JSON.stringify(brief(form('Anna Muster, Kassiererin'))));
 });
+
+test('lines with a name typed under them sign for the party named in the block under the name, even on a page that does not speak of signing', () => {
+  const block = (party: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Andrey Ricaliff Santiago', 90, 228),
+          ...words('Lider Celulares', 391, 228),
+          ...words(party === 'x' ? 'Rua Augusta 10' : 'Contratado', 94, 244, 8.5),
+          ...words(party === 'x' ? 'Loja Central' : 'Contratante', 404, 244, 8.5),
+          ...words('CPF: 147.259.434-79', 128, 259, 8),
+          ...words('CNPJ: 43.674.088/0002-10', 376, 259, 8),
+        ],
+        segments: [h(52, 282, 209), h(312, 542, 209)],
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.equal(block('parties').length, 2, JSON.stringify(brief(block('parties'))));
+  // (Without a party named there, and no word of signing on the page, two names under lines are no places to sign.)
+  assert.equal(block('x').length, 0);
+});

@@ -294,10 +294,15 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
  * nothing else.
  */
 export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
-  if (!lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)))) return [];
+  const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  // (Or the name's block says which party signs there: "Lider Celulares / Contratante".)
+  const party = (s: Segment) =>
+    lines.some(
+      (l) => l.box.y0 > s.y && l.box.y0 - s.y <= 40 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
+    );
   return segments.filter((s) => {
-    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
+    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360 || !(signing || party(s))) return false;
     if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
     // (Not a rule of a double border, a logo's or a heading's.)
     if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
