@@ -1156,3 +1156,22 @@ test('form fields on the blanks of a signing date written as a formula ("En ____
     ],
   );
 });
+
+test('an officer named with the body it signs for, under a line ("Diretora da Escola Municipal Santa Catarina", "Secretary of the Riverside Club"), signs on it', () => {
+  for (const [caption, language] of [
+    ['Diretora da Escola Municipal Santa Catarina', 'it'],
+    ['Secretary of the Riverside Club', 'en'],
+  ] as const) {
+    const found = suggestFields(
+      page({
+        words: [...paragraph(language, 100), ...words('___________________________________________________', 134, 607, 11), ...words(caption, 185, 620, 9)],
+      }),
+    );
+    assert.deepEqual(types(found), ['signature'], caption);
+  }
+  // (A body's name alone under a line names no one who signs.)
+  const body = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('_________________________________', 134, 607, 11), ...words('Riverside Club', 185, 620, 9)] }),
+  );
+  assert.deepEqual(types(body), []);
+});

@@ -6,7 +6,7 @@
  */
 import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { labelRuns } from './lines-and-labels.js';
+import { labelRuns, OF } from './lines-and-labels.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
 import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -124,6 +124,17 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // (Or another party's name after a slash: "Parent/Guardian".)
       const other = end < run.end ? partyAt(line.tokens, end) : null;
       if (other && end === k + party.length) end += other.length;
+      // (Or the body it signs for, named after a joining word: "Diretora da Escola Municipal Santa Catarina".)
+      const body = line.tokenWord.slice(end, run.end).map((i) => (line.words[i] as Word).text);
+      if (
+        party.role === 'signer' &&
+        run.end === line.tokens.length &&
+        line.tokens.slice(k + party.length, end).some((t) => OF.has(t)) &&
+        body.length > 0 &&
+        body.length <= 6 &&
+        body.every((w) => /^\p{Lu}/u.test(w))
+      )
+        end = run.end;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
       const valueAfter =
