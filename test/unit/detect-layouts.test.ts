@@ -1175,3 +1175,16 @@ test('an officer named with the body it signs for, under a line ("Diretora da Es
   );
   assert.deepEqual(types(body), []);
 });
+
+test('"Signature Over Printed Name" under a line is one place to sign, over the whole line, not a signature beside a name', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('__________________________________', 387, 366),
+        ...words('Signature Over Printed Name of the Affiant', 386, 379),
+      ],
+    }),
+  );
+  assert.deepEqual(brief(found), [{ type: 'signature', x: 387, y: 328, w: 170, h: 40 }]);
+});

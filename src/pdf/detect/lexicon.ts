@@ -87,6 +87,9 @@ const LABEL_TABLE: readonly LabelEntry[] = [
     'strong',
     'name and signature',
     'printed name and signature',
+    // ("Signature over printed name": one signs over one's name printed on the line.)
+    'signature over printed name',
+    'signature over printed name of',
     'nom et signature',
     'nome e firma',
     'nome e assinatura',
