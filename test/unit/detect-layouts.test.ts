@@ -1188,3 +1188,35 @@ test('"Signature Over Printed Name" under a line is one place to sign, over the 
   );
   assert.deepEqual(brief(found), [{ type: 'signature', x: 387, y: 328, w: 170, h: 40 }]);
 });
+
+test('captions over their runs in a boxed section ("Luogo, Data" and "Il Delegato" over "____"): each signs or dates on its run, not in the rest of the box', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('Riservata al delegato del Consiglio Direttivo per accettazione', 45, 530),
+        ...words('Luogo, Data', 113, 575.5),
+        ...words('Il Delegato', 373, 575.5),
+        ...words('_______________________________', 55.6, 595.9),
+        ...words('_________________________________________________', 260.6, 595.9),
+      ],
+      boxes: [{ x0: 42.5, y0: 537.3, x1: 552.8, y1: 606.5 }],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(date && date.x >= 55 && date.x + date.width <= 215, JSON.stringify(brief(found)));
+  assert.ok(signature && signature.x >= 260, JSON.stringify(brief(found)));
+  // (So in a table's cell: "Luogo e data" over its run.)
+  const cell = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Luogo e data', 60, 575.5), ...words('_______________________________', 55.6, 595.9)],
+      segments: [h(42.5, 300, 560), h(42.5, 300, 606.5)],
+      verticals: [v(42.5, 560, 606.5), v(300, 560, 606.5)],
+    }),
+  );
+  assert.deepEqual(
+    brief(cell).filter((s) => s.type === 'date'),
+    [{ type: 'date', x: 56, y: 580, w: 155, h: 18 }],
+  );
+});

@@ -305,6 +305,14 @@ export function ruledRow(label: Label, geo: Geometry, lines: Line[]): Rect | und
   // The caption's own continuation: lines under it, starting where it starts.
   const continued = inRow.filter((l) => l.box.y0 >= box.y1 - 1 && Math.abs(l.box.x0 - line.box.x0) <= 8);
   const captionBottom = Math.max(box.y1, ...continued.map((l) => l.box.y1));
+  // (A run of underscores under the caption in the row is its line: "Luogo, Data" over "________" in a boxed section.)
+  if (
+    lines.some(
+      (l) =>
+        !written(l) && l.tokens.includes('\0') && l.box.y0 >= captionBottom - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, box.x0, box.x1) > 0,
+    )
+  )
+    return undefined;
   // Text of the row above the caption (a certification paragraph) is above the blank too.
   let top = above.y;
   for (const l of inRow) if (l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, box.x0, x1Row) > 0) top = Math.max(top, l.box.y1);

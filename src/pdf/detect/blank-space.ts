@@ -203,9 +203,18 @@ export function filledOver(label: Label, segments: Segment[], lines: Line[]): bo
   );
 }
 
-/** A run of underscores right over a caption in its table cell, with room above it: the caption's line to sign on, not the whole cell. */
+/** A run of underscores right over a caption in its table cell, with room above it, or right under it: the caption's line to sign on, not the whole cell. */
 export function runInCell(label: Label, cell: Rect, fills: Segment[], used: Set<Segment>, shared: Set<Segment>, lines: Line[]): Segment | undefined {
   const inside = fills.filter((f) => f.x0 >= cell.x0 - 2 && f.x1 <= cell.x1 + 2 && f.y > cell.y0 && f.y < cell.y1);
   const run = segmentOver(label, inside, used, shared);
-  return run && roomAbove(label.entry.type, run, label, lines, 8) ? run : undefined;
+  if (run && roomAbove(label.entry.type, run, label, lines, 8)) return run;
+  return runUnder(label, inside, used);
+}
+
+/** A run of underscores right under a caption, within two lines and a half of it ("Luogo, Data" over its run in a boxed section). */
+export function runUnder(label: Label, fills: readonly Segment[], used: Set<Segment>): Segment | undefined {
+  const { box, line } = label;
+  return fills
+    .filter((f) => !used.has(f) && f.y > box.y1 + 4 && f.y - line.baseline <= 2.5 * line.size && overlap1(f.x0, f.x1, box.x0, box.x1) > 0)
+    .sort((a, b) => a.y - b.y)[0];
 }

@@ -8,7 +8,24 @@ import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
-import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { filled } from './filled-blanks.js';
+import {
+  FIELD_HEIGHT,
+  clip,
+  overlap1,
+  rectOf,
+  runLine,
+  topUnderText,
+  union,
+  xywh,
+  type Label,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
@@ -357,4 +374,18 @@ export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
   // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
   return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
+}
+
+/** Signatures on the blanks a signing date's row or the room under it leaves uncaptioned (blankBesideDate), added to `out`. */
+export function signaturesBesideDates(out: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], page: PageModel): void {
+  for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
+    if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
+    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
+    const blank = blankBesideDate(rectOf(d), segments, used, lines, places);
+    if (!blank) continue;
+    used.add(blank);
+    const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
+    if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
+      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+  }
 }

@@ -27,6 +27,7 @@ import {
   opensLineApart,
   namesAbove,
   roomAbove,
+  runUnder,
   roomUnderParty,
   runInCell,
   rowUnder,
@@ -54,7 +55,7 @@ import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag } from './text-tags.js';
-import { blankBesideDate, captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { captionlessLines, signaturesBesideDates, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
@@ -228,7 +229,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
       const run = runInCell(label, cell, fills, used, shared, lines);
       if (run) {
         used.add(run);
-        claim(label, type, standOn(type, run.x0, run.x1, run.y, label, lines, walls), 'label_with_geometry', 0.92);
+        const rect = standOn(type, run.x0, run.x1, run.y, label, lines, walls);
+        claim(label, type, { ...rect, y0: run.y > label.box.y1 ? Math.max(rect.y0, label.box.y1 + 2) : rect.y0 }, 'label_with_geometry', 0.92);
         continue;
       }
       const blank = cellBlank(label, cell, geo, page);
@@ -262,7 +264,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
-    const box = boxBeside(label, geo.boxes) ?? boxAround(label, geo.boxes);
+    // (A box around the caption with its run under it: the run is its line, the pass below.)
+    const box = boxBeside(label, geo.boxes) ?? (runUnder(label, fills, used) ? undefined : boxAround(label, geo.boxes));
     if (box) {
       claim(label, type, box, 'label_with_geometry', 0.93);
       continue;
@@ -373,16 +376,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     }
   }
   // A blank without a caption on a signing date's row, or alone under it, is where one signs.
-  for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
-    if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
-    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
-    const blank = blankBesideDate(rectOf(d), [...geo.free, ...fills], used, lines, places);
-    if (!blank) continue;
-    used.add(blank);
-    const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
-    if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
-      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
-  }
+  signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
   for (const r of siblingLines(out, [...geo.free, ...fills], used, lines, labels, page))
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
