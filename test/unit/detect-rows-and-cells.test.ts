@@ -666,3 +666,19 @@ test('lines with a name typed under them sign for the party named in the block u
   // (Without a party named there, and no word of signing on the page, two names under lines are no places to sign.)
   assert.equal(block('x').length, 0);
 });
+
+test('a box under a signature caption much taller than a signature is signed in at its foot', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature du mandant', 50, 612), ...words('Signature du mandataire', 214, 612)],
+      boxes: [
+        { x0: 50, y0: 622, x1: 200, y1: 716 },
+        { x0: 214, y0: 622, x1: 364, y1: 716 },
+      ],
+    }),
+  );
+  assert.deepEqual(brief(found), [
+    { type: 'signature', x: 50, y: 676, w: 150, h: 40 },
+    { type: 'signature', x: 214, y: 676, w: 150, h: 40 },
+  ]);
+});
