@@ -1220,3 +1220,25 @@ test('captions over their runs in a boxed section ("Luogo, Data" and "Il Delegat
     [{ type: 'date', x: 56, y: 580, w: 155, h: 18 }],
   );
 });
+
+test('"Le ……" alone on its line in a visa box is a signing date, and a form field on its dots is that date', () => {
+  const line = words('Le …………………………….', 163, 757.5, 11);
+  const dots = line[1] as Word;
+  const plain = suggestFields(page({ words: [...paragraph('en', 100), ...words('VISA COMPTABLE', 396, 722), ...line] }));
+  assert.ok(
+    plain.some((s) => s.type === 'date' && s.fieldKey === 'sign_date' && s.x >= dots.box.x0 - 1),
+    JSON.stringify(brief(plain)),
+  );
+  const field = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('VISA COMPTABLE', 396, 722), ...line],
+      widgets: [{ kind: 'text', name: 'Le', box: { x0: dots.box.x0, y0: 741.6, x1: dots.box.x1, y1: 757.6 } }],
+    }),
+  ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    field.map((s) => [s.type, s.fieldKey]),
+    [['date', 'sign_date']],
+  );
+  // (Not "Le soussigné ……", who is asked for.)
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Le soussigné …………………………….', 163, 757.5, 11)] }))), []);
+});

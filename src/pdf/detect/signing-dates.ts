@@ -335,7 +335,8 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rec
 
 /**
  * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank the room after it,
- * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……". The date is after "le".
+ * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……", or alone on its
+ * line with its blank. The date is after "le".
  */
 export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -349,7 +350,9 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const fill = t.length === 2 ? line.words[1] : runAlone;
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
-    if (!(before && !fill) && !(stacked && fill)) continue;
+    // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)
+    const alone = t.length === 2 && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
+    if (!(before && !fill) && !(stacked && fill) && !alone) continue;
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
     const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
     if (x1 - x0 < 30) continue;
