@@ -682,3 +682,19 @@ test('a box under a signature caption much taller than a signature is signed in 
     { type: 'signature', x: 214, y: 676, w: 150, h: 40 },
   ]);
 });
+
+test('a line a caption with its colon names from further back on its row ("Ort:      ____  Datum: ____") is not a blank beside the date to sign on', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Ort:', 71, 707.7, 11), ...words('Datum:', 329, 707.7, 11), ...words('Unterschrift:', 71, 731.7, 11)],
+      segments: [h(184.3, 326, 708.9), h(361.8, 523.1, 708.9), h(184.3, 523.1, 732.9)],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type !== 'text').map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]),
+    [
+      ['date', 362, 709],
+      ['signature', 184, 733],
+    ],
+  );
+});

@@ -280,6 +280,10 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
         !lines.some((l) => text(l) && l.box.y0 > date.y1 && l.box.y1 < s.y - 1) &&
         !places.some((p) => p.y1 > date.y1 && p.y0 < s.y);
       if (!row && !below) return false;
+      // (Nor a blank a caption with its colon names from further back on its row, nothing between: "Ort:      ______".)
+      const onRow = (l: Line) => text(l) && overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0;
+      const asks = (l: Line) => onRow(l) && l.box.x1 <= s.x0 && /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim());
+      if (lines.some((l) => asks(l) && !lines.some((o) => o !== l && onRow(o) && o.box.x0 >= l.box.x1 && o.box.x1 <= s.x0))) return false;
       return !lines.some(
         (l) =>
           text(l) &&
