@@ -189,7 +189,13 @@ function dataRow(line: Line, lines: Line[]): boolean {
 }
 
 /** The line a party caption names: after it, right over it, or right under it; undefined if none. */
-export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<Segment>, lines: Line[]): Segment | undefined {
+export function partyLine(
+  caption: PartyCaption,
+  segments: Segment[],
+  used: Set<Segment>,
+  lines: Line[],
+  rules: readonly Segment[] = segments,
+): Segment | undefined {
   const { box, line } = caption;
   if (caption.fill) {
     const w = caption.fill;
@@ -218,7 +224,11 @@ export function partyLine(caption: PartyCaption, segments: Segment[], used: Set<
   const beside = asks ? undefined : segments.find((s) => !used.has(s) && after(s));
   if (beside) return beside;
   const spans = (s: Segment) => s.x1 - s.x0 >= 60 && s.x1 - s.x0 <= 360 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.5 * Math.min(box.x1 - box.x0, s.x1 - s.x0);
-  const over = segments.filter((s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s));
+  // (Not a rule of a double border: "For Employee" under a header's rules.)
+  const double = (s: Segment) => rules.some((o) => o !== s && Math.abs(o.y - s.y) > 0.2 && Math.abs(o.y - s.y) <= 2 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
+  const over = segments.filter(
+    (s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s) && !double(s),
+  );
   if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
   const reach = 2.5 * line.size + 20;
   const clear = (s: Segment) =>

@@ -321,7 +321,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Party-name signature blocks: a line captioned by a party's name alone (or, for two parties side by side, the room under each).
   for (const caption of parties) {
-    const line = partyLine(caption, [...geo.free, ...fills], used, lines);
+    const line = partyLine(caption, [...geo.free, ...fills], used, lines, geo.h);
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
     const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
     if ((!line && !room) || signsBelow(caption, places)) continue;
