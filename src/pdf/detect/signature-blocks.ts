@@ -8,24 +8,7 @@ import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
-import { filled } from './filled-blanks.js';
-import {
-  FIELD_HEIGHT,
-  clip,
-  overlap1,
-  rectOf,
-  runLine,
-  topUnderText,
-  union,
-  xywh,
-  type Label,
-  type Line,
-  type PageModel,
-  type Rect,
-  type Segment,
-  type Suggestion,
-  type Word,
-} from './page-model.js';
+import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
@@ -271,46 +254,6 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
   );
 }
 
-/**
- * A blank with no caption of its own on the row of a signing date's blank ("Data ___/___/____" then a
- * line across the rest of the row), or alone under it with nothing written between ("Montes Claros, ___
- * de ______ de 2011." over a bare line, the way a letter is dated and signed): where one signs. A line or
- * a run of underscores alone on its row, at least 100 pt long, with no words right before it or right
- * under it (a caption would name it), and no place to sign already found between them.
- */
-export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[]): Segment | undefined {
-  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
-  return segments
-    .filter((s) => {
-      if (used.has(s) || s.x1 - s.x0 < 100) return false;
-      const row = Math.abs(s.y - date.y1) <= 6 && !(s.x0 < date.x1 + 20 && s.x1 > date.x0 - 20);
-      const below =
-        s.y - date.y1 >= 20 &&
-        s.y - date.y1 <= 130 &&
-        !lines.some((l) => text(l) && l.box.y0 > date.y1 && l.box.y1 < s.y - 1) &&
-        !places.some((p) => p.y1 > date.y1 && p.y0 < s.y);
-      if (!row && !below) return false;
-      // (Nor a blank a caption with its colon names from further back on its row, nothing between: "Ort:      ______".)
-      const onRow = (l: Line) => text(l) && overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0;
-      const asks = (l: Line) => onRow(l) && l.box.x1 <= s.x0 && /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim());
-      if (lines.some((l) => asks(l) && !lines.some((o) => o !== l && onRow(o) && o.box.x0 >= l.box.x1 && o.box.x1 <= s.x0))) return false;
-      return !lines.some(
-        (l) =>
-          text(l) &&
-          // Words on its row right before it or over it, or a caption right under it — on the date's row, one
-          // that asks for nothing else names who signs there ("Ort, Datum" and "Der Vorstand" under two lines).
-          ((overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1) ||
-            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !(row && whoSigns(l)))),
-      );
-    })
-    .sort((a, b) => Math.abs(a.y - date.y1) - Math.abs(b.y - date.y1) || Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
-}
-
-/** A caption of a few words, capitalised, asking for nothing: a party's or an officer's name ("Der Vorstand", "Il Presidente"). */
-function whoSigns(l: Line): boolean {
-  return l.words.length <= 3 && /^\p{Lu}/u.test((l.words[0] as Word).text) && !l.tokens.includes('\0') && matchLabels(l.tokens).length === 0;
-}
-
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
 const SIGNING_WORDS = new Set([
   'signature',
@@ -388,18 +331,4 @@ export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
   // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
   return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
-}
-
-/** Signatures on the blanks a signing date's row or the room under it leaves uncaptioned (blankBesideDate), added to `out`. */
-export function signaturesBesideDates(out: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], page: PageModel): void {
-  for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
-    if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
-    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
-    const blank = blankBesideDate(rectOf(d), segments, used, lines, places);
-    if (!blank) continue;
-    used.add(blank);
-    const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
-    if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
-      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
-  }
 }
