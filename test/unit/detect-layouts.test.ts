@@ -1242,3 +1242,27 @@ test('"Le ……" alone on its line in a visa box is a signing date, and a form 
   // (Not "Le soussigné ……", who is asked for.)
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Le soussigné …………………………….', 163, 757.5, 11)] }))), []);
 });
+
+test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {
+  for (const caption of ['(firma da apporsi di proprio pugno)', 'Per i minori firma di chi esercita la responsabilità genitoriale']) {
+    const found = suggestFields(
+      page({
+        words: [
+          ...paragraph('it', 100),
+          ...words('________________________', 304, 784.3, 10),
+          ...words('/', 424, 784.3, 10),
+          ...words('________________________', 429, 784.3, 10),
+          ...words(caption, 330, 792.9, 6),
+        ],
+      }),
+    ).filter((s) => s.type === 'signature');
+    assert.deepEqual(
+      found.map((s) => Math.round(s.x)).sort((a, b) => a - b),
+      [304, 429],
+      caption,
+    );
+  }
+  // (A date's parts a slash apart stay one line: "Data ____/____/________".)
+  const date = suggestFields(page({ words: [...paragraph('it', 100), ...words('Data ______/______/__________', 60, 500)] }));
+  assert.equal(date.length, 0, JSON.stringify(brief(date)));
+});

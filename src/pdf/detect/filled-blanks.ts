@@ -46,12 +46,19 @@ export function fillLines(lines: Line[]): Segment[] {
   const out: Segment[] = [];
   for (const line of lines) {
     if (!line.tokens.every((t) => t === '\0')) continue;
-    // (A date's parts joined by slashes, "_____/_____/_____", are one line.)
+    // (A date's parts joined by slashes, "_____/_____/_____", are one line; two long runs either side of
+    // a slash are two, one for each signer: "________________ / ________________".)
     let last: Segment | undefined;
     let slash = false;
-    for (const w of line.words) {
+    for (const [i, w] of line.words.entries()) {
       const run = runLine(w);
       const isSlash = w.text.trim() === '/';
+      const long = (x: Word | undefined) => x !== undefined && x.box.x1 - x.box.x0 >= 100;
+      if (isSlash && long(line.words[i - 1]) && long(line.words[i + 1])) {
+        last = undefined;
+        slash = false;
+        continue;
+      }
       if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash)) {
         last.x1 = run.x1;
         slash = isSlash;

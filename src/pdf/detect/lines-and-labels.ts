@@ -71,6 +71,8 @@ export function makeLine(run: Word[]): Line {
 // ------------------------------------------------------------------------------------------ labels
 
 const SIGNERS = new Set(SIGNER_WORDS);
+/** Words that open a condition before a caption ("Bei Minderjährigen", "Per i minori"). */
+const CONDITION = new Set(['bei', 'per', 'pour', 'for', 'para']);
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
 export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 
@@ -123,11 +125,12 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       let valueAfter = false;
       // A caption that opens its run and runs on to a colon and its blank is one, whatever qualifies it
       // ("(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______").
-      // (Or after a condition naming who signs, not in parentheses: "Bei Minderjährigen Unterschrift des gesetzlichen Vertreters".)
+      // (Or after a condition naming who signs, not in parentheses: "Bei Minderjährigen Unterschrift des gesetzlichen
+      // Vertreters", "Per i minori firma di chi esercita la responsabilità genitoriale".)
       const remark = /^\(/.test((line.words[line.tokenWord[run.start] as number] as Word).text);
       const opening = line.tokens
         .slice(run.start, (inRun[0] as LabelMatch).start)
-        .every((t, j, lead) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's' || (!remark && lead[0] === 'bei' && j <= 1));
+        .every((t, j, lead) => extra.has(run.start + j) || STOPWORDS.has(t) || t === 's' || (!remark && CONDITION.has(lead[0] as string) && j <= 2));
       const blankAt = line.tokens.indexOf('\0', run.start);
       const toBlank =
         opening &&

@@ -23,6 +23,22 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
   for (const p of places) {
     const own = segments.find((s) => Math.abs(s.y - (p.y + p.height)) <= 3 && overlap1(s.x0, s.x1, p.x, p.x + p.width) >= 0.8 * p.width);
     if (!own) continue;
+    // Two lines side by side a slash apart, as long, share whatever names them: "____ / ____", one for each parent.
+    const pair = segments.find(
+      (s) =>
+        s !== own &&
+        own.x1 - own.x0 >= 80 &&
+        !used.has(s) &&
+        !taken.has(s) &&
+        Math.abs(s.y - own.y) <= 2 &&
+        Math.min(Math.abs(s.x0 - own.x1), Math.abs(own.x0 - s.x1)) <= 6 &&
+        Math.abs(s.x1 - s.x0 - (own.x1 - own.x0)) <= 0.2 * (own.x1 - own.x0),
+    );
+    const paired = pair && clip(onPartyLine(pair, { line: undefined, fill: undefined }, lines), page);
+    if (pair && paired && paired.y1 - paired.y0 >= 10 && !filled(paired, page, [])) {
+      taken.add(pair);
+      out.push(paired);
+    }
     // Lines with no caption under them: only the one right under it, alike and alone ("In fede" over two lines, one per spouse).
     if (!captionUnder(own, lines)) {
       const next = uncaptionedUnder(own, segments, lines);
