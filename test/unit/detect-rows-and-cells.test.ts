@@ -707,3 +707,21 @@ test('a party named under a double rule (a header’s border: "For Employee" und
   assert.equal(form([h(36, 559, 95.7), h(37.7, 289, 96.6)]).length, 0);
   assert.equal(form([h(37.7, 289, 96.6)]).length, 1);
 });
+
+test('a place to sign on a part of its line, shared with another caption, has no lines alike under it ("Nürnberg, den … Mitglied Unterschrift" over office-use rules)', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Nürnberg, den', 437, 472.4, 12),
+        ...words('Unterschrift', 682, 472.4, 12),
+        ...words('Antrag erhalten am', 437, 520, 8),
+        ...words('Bemerkung', 641, 557, 8),
+      ],
+      segments: [h(435, 829, 460.2), h(435, 829, 509.9), h(435, 829, 547)],
+      width: 842,
+      height: 595,
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+});

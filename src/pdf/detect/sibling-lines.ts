@@ -53,6 +53,8 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       continue;
     }
     const length = own.x1 - own.x0;
+    // (A place on a part of its line, shared with other captions, has no line alike: "Nürnberg, den … Mitglied Unterschrift".)
+    if (p.width < 0.7 * length) continue;
     for (const s of segments) {
       if (s === own || used.has(s) || taken.has(s)) continue;
       const ratio = (s.x1 - s.x0) / length;
