@@ -1266,3 +1266,22 @@ test('two long runs a slash apart ("____ / ____") are one line for each signer, 
   const date = suggestFields(page({ words: [...paragraph('it', 100), ...words('Data ______/______/__________', 60, 500)] }));
   assert.equal(date.length, 0, JSON.stringify(brief(date)));
 });
+
+test('a form field named a date far from any place to sign dates something else (a memo’s date in its header); beside the signature it is the signing date', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 300), ...words('Signature:', 60, 700), ...words('_________________________', 112, 700)],
+      widgets: [
+        { kind: 'text', name: 'Date', box: { x0: 400, y0: 80, x1: 520, y1: 95 } },
+        { kind: 'text', name: 'Date_2', box: { x0: 400, y0: 688, x1: 520, y1: 702 } },
+      ],
+    }),
+  ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    found.map((s) => [s.type, s.fieldKey ?? '', Math.round(s.y)]),
+    [
+      ['text', '', 80],
+      ['date', 'sign_date', 688],
+    ],
+  );
+});

@@ -90,6 +90,7 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 export function suggestFields(read: PageModel): Suggestion[] {
   const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: withoutOverprint(read.words) };
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
+  const namedDates = new Set([...widgetSuggestions.values()].filter((s) => s.type === 'date'));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = cutAtBorders(buildLines(page.words), page.verticals);
@@ -391,5 +392,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.type = 'date';
     s.fieldKey = 'sign_date';
   }
+  // A form field named a date far from any place to sign dates something else (a memo's date in its header).
+  for (const s of widgetSuggestions.values())
+    if (s.type === 'date' && namedDates.has(s) && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
