@@ -725,3 +725,16 @@ test('a place to sign on a part of its line, shared with another caption, has no
   ).filter((s) => s.type === 'signature');
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
 });
+
+test('no signature or date less than 8 pt high: a caption standing right over a row’s rule has no room there', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words(':Signature and fingerprint', 388, 552, 11), ...words(':Date', 532, 583.6, 11)],
+      segments: [h(380, 592, 529.8), h(380, 592, 561.3), h(380, 592, 592.7)],
+    }),
+  );
+  assert.ok(
+    found.every((s) => s.height >= 8),
+    JSON.stringify(brief(found)),
+  );
+});

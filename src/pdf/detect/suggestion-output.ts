@@ -11,7 +11,8 @@ import { tagFields } from './text-tags.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
-  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4) return undefined;
+  // (A signature or a date less than 8 pt high is no room to write in: a rule right under its caption.)
+  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < (type === 'text' ? 4 : 8)) return undefined;
   if (filled(r, page, ownWords(label))) return undefined;
   let c = base;
   if (label.entry.strength === 'weak') c -= 0.1;
