@@ -1285,3 +1285,18 @@ test('a form field named a date far from any place to sign dates something else 
     ],
   );
 });
+
+test('a caption after its line’s own field of the same kind is its translation, not another place ("Date: ___ //__ __ التاريخ:")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Date: ______ //__ __', 62, 285),
+        ...words('التاريخ:', 170, 285, 10, true),
+        ...words('Signature : ………………….', 230, 285),
+        ...words('التوقيع:', 360, 285, 10, true),
+      ],
+    }),
+  ).filter((s) => s.type === 'date');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+});

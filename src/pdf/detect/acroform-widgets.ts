@@ -5,8 +5,8 @@
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
 import { fieldFromName, matchLabels, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
-import { OTHER_DATE } from './signing-dates.js';
-import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, xywh } from './page-model.js';
+import { OTHER_DATE, besideSignature } from './signing-dates.js';
+import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, rectOf, xywh } from './page-model.js';
 
 /** What a widget's (fully qualified) name says it holds, its own part before its parents'. */
 export function widgetMeaning(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
@@ -130,4 +130,9 @@ export function widgetsOfDates(dates: readonly Suggestion[], widgets: Iterable<S
       overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * w.height;
     if (dates.some((d) => d.type === 'date' && d.fieldKey === 'sign_date' && on(d))) Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
   }
+}
+
+/** Form fields named a date far from any place to sign date something else (a memo's date in its header): text fields. */
+export function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rect[]): void {
+  for (const s of named) if (s.type === 'date' && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }

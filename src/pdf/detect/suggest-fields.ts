@@ -16,7 +16,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
+import { besideWidget, datesOfOtherThings, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
   aboveSpace,
   belowSpace,
@@ -346,6 +346,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.done || !(label.bare || opensLineApart(label, lines)) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
+    // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)
+    if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
@@ -392,8 +394,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.type = 'date';
     s.fieldKey = 'sign_date';
   }
-  // A form field named a date far from any place to sign dates something else (a memo's date in its header).
-  for (const s of widgetSuggestions.values())
-    if (s.type === 'date' && namedDates.has(s) && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
+  datesOfOtherThings(namedDates, places);
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
