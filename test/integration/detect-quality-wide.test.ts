@@ -1,5 +1,5 @@
-// Field detection measured on the wide real-document corpus (fixtures/detection-real/wide: 311 labelled
-// documents from 212 public sources, the PDFs read from PARAPH_DETECTION_WIDE or ~/.cache/paraph-detection-real,
+// Field detection measured on the wide real-document corpus (fixtures/detection-real/wide: 530 labelled
+// documents from 374 public sources, the PDFs read from PARAPH_DETECTION_WIDE or ~/.cache/paraph-detection-real,
 // rebuilt by fixtures/detection-real/wide/fetch.ts). Holds floors on the held-out part, whose sources were set
 // apart before anything was measured and never used to write a rule; the development part is reported
 // (diagnostics) but holds no floor of its own. Runs the real detector: the child process, pdf.js and OCR.
@@ -17,15 +17,15 @@ const absent = widePresent('held-out') ? false : `the wide corpus is not in ${DI
 
 /**
  * The floors on the held-out part: what the rules reach there, less a margin for the scans (their OCR
- * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 100 documents: signatures
- * 0.79 (84/107) / 0.65 (84/130), signing dates 0.90 (56/62) / 0.67 (56/84), AcroForm text widgets 0.98
- * (462/470) / 1.00 (462/464). The targets (0.9 / 0.85 for signatures, 0.85 / 0.85 for signing dates) are
- * not reached: docs/detection.md.
+ * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 179 documents: signatures
+ * 0.79 (163/206) / 0.60 (163/271), signing dates 0.84 (107/128) / 0.63 (107/169), AcroForm text widgets
+ * 0.94 (883/937) / 0.99 (883/889). The targets (0.9 / 0.85 for signatures, 0.85 / 0.85 for signing dates,
+ * 0.98 / 0.98 for AcroForm text) are not reached: docs/detection.md.
  */
 const FLOOR = {
-  signatures: { precision: 0.74, recall: 0.6 },
-  signingDates: { precision: 0.85, recall: 0.6 },
-  acroformText: { precision: 0.98, recall: 0.98 },
+  signatures: { precision: 0.74, recall: 0.55 },
+  signingDates: { precision: 0.78, recall: 0.58 },
+  acroformText: { precision: 0.9, recall: 0.97 },
 };
 
 test('wide corpus labels: 80+ documents from 30+ sources in 5+ languages, the held-out part chosen by source, fields inside their pages', () => {
