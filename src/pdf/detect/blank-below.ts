@@ -48,12 +48,12 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
     if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1)) continue;
     hits.push({ item: s, distance: d });
   }
-  // (A box much taller than the field is signed in at its foot.)
+  // (A box much taller than a signature or a date is signed or dated at its foot.)
   const field = FIELD_HEIGHT[label.entry.type];
   for (const b of geo.boxes) {
     const d = b.y0 - box.y1;
     if (d < 0 || d > reach || !aligned(b.x0, b.x1) || !clear(b.y0, b.x0, b.x1)) continue;
-    hits.push({ item: b.y1 - b.y0 > 2 * field ? { ...b, y0: b.y1 - field } : b, distance: d });
+    hits.push({ item: type !== 'text' && b.y1 - b.y0 > 2 * field ? { ...b, y0: b.y1 - field } : b, distance: d });
   }
   return hits.sort((a, b) => a.distance - b.distance)[0]?.item;
 }

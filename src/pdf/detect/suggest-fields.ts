@@ -361,7 +361,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const rowAbove = [...captionOf].some(
       ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
     );
-
     for (const find of label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace]) {
       const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
