@@ -1300,3 +1300,30 @@ test('a caption after its line’s own field of the same kind is its translation
   ).filter((s) => s.type === 'date');
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
 });
+
+test('form fields right after a signing date’s field on its row, only slashes between them, are its other parts ("Date: [__] / [__] / [__]")', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 300), ...words('Date: ____ / ____ / ____', 66.5, 568.9, 8), ...words('Signature of the Member', 77.5, 596.4, 8)],
+      segments: [h(67, 207, 622)],
+      widgets: [
+        { kind: 'text', name: 'Date', box: { x0: 148.3, y0: 541.9, x1: 171.1, y1: 569.5 } },
+        { kind: 'text', name: 'undefined_5', box: { x0: 177.1, y0: 541.9, x1: 200.2, y1: 569.5 } },
+        { kind: 'text', name: 'undefined_6', box: { x0: 207.2, y0: 542.2, x1: 230.2, y1: 569.8 } },
+        // (A field further along the row, after words, is not a part: "Sócio n.º [____]".)
+        { kind: 'text', name: 'undefined_7', box: { x0: 300, y0: 542, x1: 360, y1: 569.5 } },
+      ],
+    }),
+  )
+    .filter((s) => s.reason === 'acroform')
+    .sort((a, b) => a.x - b.x);
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), s.type]),
+    [
+      [148, 'date'],
+      [177, 'date'],
+      [207, 'date'],
+      [300, 'text'],
+    ],
+  );
+});

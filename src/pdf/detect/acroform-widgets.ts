@@ -136,3 +136,24 @@ export function widgetsOfDates(dates: readonly Suggestion[], widgets: Iterable<S
 export function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rect[]): void {
   for (const s of named) if (s.type === 'date' && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }
+
+/**
+ * Form fields right after a signing date's field on its row, with only separators between them ("Data:
+ * [__] / [__] / [__]", "le [__] de [__] de [__]"): the date's other parts, signing dates too.
+ */
+export function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
+  const row = [...widgets].sort((a, b) => a.x - b.x);
+  for (const d of row) {
+    if (d.type !== 'date' || d.fieldKey !== 'sign_date') continue;
+    let last = d;
+    for (const w of row) {
+      if (w.page !== d.page || w.x < last.x + last.width - 1 || overlap1(w.y, w.y + w.height, d.y, d.y + d.height) < 0.5 * Math.min(w.height, d.height))
+        continue;
+      const gap = w.x - (last.x + last.width);
+      const between = words.filter((t) => t.box.x0 >= last.x + last.width - 1 && t.box.x1 <= w.x + 1 && overlap1(t.box.y0, t.box.y1, w.y, w.y + w.height) > 0);
+      if (gap > 12 || w.type !== 'text' || w.fieldKey || !between.every((t) => /^(?:[_/.\-–\s]+|de|del|of)$/i.test(t.text.trim()))) break;
+      Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
+      last = w;
+    }
+  }
+}

@@ -16,7 +16,17 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, datesOfOtherThings, fromWidget, gapTo, namelessToSign, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
+import {
+  besideWidget,
+  dateParts,
+  datesOfOtherThings,
+  fromWidget,
+  gapTo,
+  namelessToSign,
+  widgetMeaning,
+  widgetNear,
+  widgetsOfDates,
+} from './acroform-widgets.js';
 import {
   aboveSpace,
   belowSpace,
@@ -394,5 +404,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   datesOfOtherThings(namedDates, places);
+  dateParts([...widgetSuggestions.values()], page.words);
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
