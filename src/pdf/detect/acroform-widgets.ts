@@ -132,8 +132,18 @@ export function widgetsOfDates(dates: readonly Suggestion[], widgets: Iterable<S
   }
 }
 
+/**
+ * The form fields' dates once the places to sign are known: a field named a date far from any of them
+ * dates something else (a memo's date in its header: a text field); the fields right after a signing
+ * date's field on its row are its other parts.
+ */
+export function settleWidgetDates(named: ReadonlySet<Suggestion>, widgets: readonly Suggestion[], places: readonly Rect[], words: readonly Word[]): void {
+  datesOfOtherThings(named, places);
+  dateParts(widgets, words);
+}
+
 /** Form fields named a date far from any place to sign date something else (a memo's date in its header): text fields. */
-export function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rect[]): void {
+function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rect[]): void {
   for (const s of named) if (s.type === 'date' && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }
 
@@ -141,7 +151,7 @@ export function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: reado
  * Form fields right after a signing date's field on its row, with only separators between them ("Data:
  * [__] / [__] / [__]", "le [__] de [__] de [__]"): the date's other parts, signing dates too.
  */
-export function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
+function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
   const row = [...widgets].sort((a, b) => a.x - b.x);
   for (const d of row) {
     if (d.type !== 'date' || d.fieldKey !== 'sign_date') continue;

@@ -16,17 +16,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import {
-  besideWidget,
-  dateParts,
-  datesOfOtherThings,
-  fromWidget,
-  gapTo,
-  namelessToSign,
-  widgetMeaning,
-  widgetNear,
-  widgetsOfDates,
-} from './acroform-widgets.js';
+import { besideWidget, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
   aboveSpace,
   belowSpace,
@@ -403,7 +393,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.type = 'date';
     s.fieldKey = 'sign_date';
   }
-  datesOfOtherThings(namedDates, places);
-  dateParts([...widgetSuggestions.values()], page.words);
+  settleWidgetDates(namedDates, [...widgetSuggestions.values()], places, page.words);
   return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
 }
