@@ -343,6 +343,8 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
   for (const name of ['D.DATSIG', 'date5', 'currdate', 'DateSigned']) assert.deepEqual(widgetMeaning(name), { type: 'date', fieldKey: 'sign_date' }, name);
   assert.deepEqual(widgetMeaning('DateOfBirth'), { type: 'text' });
   assert.deepEqual(widgetMeaning('client_signature'), { type: 'signature' });
+  // (Where it is signed is no place to sign: "lieuSign".)
+  for (const name of ['lieuSign', 'PlaceOfSignature']) assert.deepEqual(widgetMeaning(name), { type: 'text' }, name);
   assert.equal(widgetMeaning('Text7'), null);
   const form = suggestFields(
     page({

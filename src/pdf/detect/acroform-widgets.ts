@@ -26,12 +26,17 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
       // "Sign_1_Nom", "Signature_Title": the other word says what is written; a signature named by a parent is not one.
       const other = fieldFromName(words.filter((x) => !/^sig/.test(x)).join(' '));
       if (other && other.type !== 'signature') return other;
+      // (Where it is signed: "lieuSign", "PlaceOfSignature".)
+      if (words.some((x) => PLACE_WORDS.has(x))) return { type: 'text' };
       if (i > 0) return { type: 'text' };
     }
     return meaning;
   }
   return null;
 }
+
+/** Words naming where a document is signed, in a field's name. */
+const PLACE_WORDS = new Set(['lieu', 'ort', 'place', 'luogo', 'lugar', 'local', 'localidade', 'city', 'ville', 'ciudad', 'citta']);
 
 function nameWords(name: string): string[] {
   return name
