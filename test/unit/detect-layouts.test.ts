@@ -1327,3 +1327,17 @@ test('form fields right after a signing date’s field on its row, only slashes 
     ],
   );
 });
+
+test('a caption going on over the next line in lower case ("Signature du président, / du directeur ou du responsable des personnels") has its room under both lines', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 300),
+        ...words('Signature du président,', 393, 679.4, 9),
+        ...words('du directeur ou du responsable des personnels', 325.4, 692.9, 9),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+  assert.ok((found[0]?.y ?? 0) >= 693 && (found[0]?.x ?? 0) <= 326, JSON.stringify(brief(found)));
+});

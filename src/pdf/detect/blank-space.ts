@@ -11,6 +11,7 @@ import {
   MIN_BESIDE,
   overlap1,
   topUnderText,
+  union,
   type Geometry,
   type Label,
   type Line,
@@ -79,10 +80,15 @@ export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
 /** Blank space under the label. */
 export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
-  const { line, box } = label;
+  const { line } = label;
+  // (A caption going on over the next line, in lower case, ends there: "Signature du président, / du
+  // directeur ou du responsable des personnels".)
+  const own = [line];
+  for (let l = continuation(line, lines); l && !line.rtl && own.length < 3; l = continuation(l, lines)) own.push(l);
+  const box = own.length > 1 ? union([label.box, ...own.slice(1).map((l) => l.box)]) : label.box;
   const width = FIELD_WIDTH[type];
   const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
-  const text = lines.filter((l) => l !== line).map((l) => l.box);
+  const text = lines.filter((l) => !own.includes(l)).map((l) => l.box);
   // (Up to the next caption of its row: "Signature joueur :  Signature parent :  Signature membre :".)
   const next = line.rtl
     ? Number.POSITIVE_INFINITY
@@ -101,6 +107,18 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   let hard = y0 + FIELD_HEIGHT[type];
   for (const o of obstacles) if (!text.includes(o) && o.y0 >= y0 - 3 && o.y0 < hard && overlap1(o.x0, o.x1, x0, x1) > 0) hard = o.y0 - 2;
   return { x0, y0, x1, y1: Math.min(hard, page.height, y1 < hard ? y0 + y1 - topUnderText(type, y1, y0) : y1) };
+}
+
+/** The line right under a caption's line that goes on with it: starting in lower case, across it, less than a line's height under it. */
+function continuation(line: Line, lines: readonly Line[]): Line | undefined {
+  return lines.find(
+    (l) =>
+      l !== line &&
+      l.box.y0 >= line.box.y1 - 1 &&
+      l.box.y0 - line.box.y1 <= 0.6 * line.size &&
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
+      /^\p{Ll}/u.test((l.words[0] as Word).text),
+  );
 }
 
 /**
