@@ -1341,3 +1341,14 @@ test('a caption going on over the next line in lower case ("Signature du présid
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
   assert.ok((found[0]?.y ?? 0) >= 693 && (found[0]?.x ?? 0) <= 326, JSON.stringify(brief(found)));
 });
+
+test('an oath official’s title alone on its line ("NOTARY PUBLIC", "(COMMISSIONER OF OATHS)") signs in the room over it; not when text stands there', () => {
+  for (const title of ['NOTARY PUBLIC', '(COMMISSIONER OF OATHS)', 'Oath Commissioner']) {
+    const found = suggestFields(page({ words: [...paragraph('en', 300), ...words('BEFORE ME', 243, 690), ...words(title, 201, 753)] }));
+    assert.deepEqual(brief(found), [{ type: 'signature', x: 201, y: 704, w: 180, h: 40 }], title);
+  }
+  const crowded = suggestFields(
+    page({ words: [...paragraph('en', 300), ...words('Sworn before me on the date above', 201, 735), ...words('NOTARY PUBLIC', 201, 753)] }),
+  );
+  assert.deepEqual(types(crowded), []);
+});

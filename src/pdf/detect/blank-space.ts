@@ -236,3 +236,37 @@ export function runUnder(label: Label, fills: readonly Segment[], used: Set<Segm
     .filter((f) => !used.has(f) && f.y > box.y1 + 4 && f.y - line.baseline <= 2.5 * line.size && overlap1(f.x0, f.x1, box.x0, box.x1) > 0)
     .sort((a, b) => a.y - b.y)[0];
 }
+
+/** The title of whoever certifies an oath, alone on its line: "NOTARY PUBLIC", "(COMMISSIONER OF OATHS)", "Oath Commissioner". */
+const OATH_OFFICIAL = /^\(?(?:notary public|commissioner (?:of|for) oaths|oath commissioner|notary)\)?$/i;
+
+/**
+ * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
+ * their title, with no line drawn): a signature's full height, clear of any words, rule or box above.
+ */
+export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    if (
+      !OATH_OFFICIAL.test(
+        line.words
+          .map((w) => w.text)
+          .join(' ')
+          .trim(),
+      )
+    )
+      continue;
+    const x0 = line.box.x0;
+    const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
+    const y1 = line.box.y0 - 1;
+    const y0 = y1 - FIELD_HEIGHT.signature;
+    const walls = [
+      ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
+      ...page.boxes,
+      ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y })),
+    ];
+    if (walls.some((o) => o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
+    out.push({ rect: { x0, y0, x1, y1 }, line });
+  }
+  return out;
+}

@@ -8,6 +8,7 @@ import { initialBlanks } from './initial-blanks.js';
 import { area, clip, rectOf, round, xywh, type Label, type Line, type PageModel, type Reason, type Rect, type Suggestion, type Word } from './page-model.js';
 import { formulaDates } from './signing-dates.js';
 import { tagFields } from './text-tags.js';
+import { roomOverOfficials } from './blank-space.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
@@ -33,7 +34,8 @@ export function suggestion(page: PageModel, label: Label, type: LabelType, rect:
 
 /**
  * Fields the page's wording writes out: e-signature services' text tags, signing dates written as formulas
- * ("made this ___ day of ___"), places to initial written as blanks opening their paragraphs.
+ * ("made this ___ day of ___"), places to initial written as blanks opening their paragraphs, the room
+ * over an oath official's title.
  */
 export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
   const out: Suggestion[] = [];
@@ -43,7 +45,8 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
     const key = tag.fieldKey ? { fieldKey: tag.fieldKey } : {};
     out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
   }
-  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines)]) {
+  const officials = roomOverOfficials(lines, page).map((p) => ({ ...p, type: 'signature' as const }));
+  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
