@@ -1352,3 +1352,21 @@ test('an oath official’s title alone on its line ("NOTARY PUBLIC", "(COMMISSIO
   );
   assert.deepEqual(types(crowded), []);
 });
+
+test('a run of dots a form field covers is that field’s blank, not a line for the caption under it ("Fait, le [……] à [……]" over "Signature")', () => {
+  const line = words(
+    'Fait, le .......................................... à ................................................................................................',
+    42.6,
+    627.1,
+    11,
+  );
+  const runs = line.filter((w) => /^\.+$/.test(w.text));
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 300), ...line, ...words('Signature', 400.2, 651.5, 10)],
+      widgets: runs.map((w, i) => ({ kind: 'text' as const, name: `Texte${i}`, box: { x0: w.box.x0, y0: 615.5, x1: w.box.x1, y1: 629.3 } })),
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+  assert.ok((found[0]?.y ?? 0) > 653, JSON.stringify(brief(found)));
+});

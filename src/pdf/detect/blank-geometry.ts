@@ -14,6 +14,7 @@ import {
   MIN_BESIDE,
   type Line,
   type Label,
+  type Widget,
   area,
   overlap1,
   contains,
@@ -237,15 +238,19 @@ export function holdsBlank(l: Line, x0: number, x1: number, y: number): boolean 
   return l.words.some((w) => isFillToken(w.text) && w.box.x0 <= x0 + 1 && w.box.x1 >= x1 - 1 && Math.abs(w.baseline - y) <= 4);
 }
 
-/** Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may name. */
-export function trailingBlanks(lines: Line[]): Segment[] {
+/**
+ * Runs of underscores or dots at least 60 pt long on lines with words too: lines a caption under them may
+ * name (not one a form field covers: the field holds what is written there, "à [……]" of "Fait, le … à …").
+ */
+export function trailingBlanks(lines: Line[], widgets: readonly Widget[] = []): Segment[] {
   // (Not a place's blank before the date: "____, addì ___ / ___", "____, den ____".)
   const place = (l: Line, i: number) =>
     /^,?$/.test(l.words[i + 1]?.text.trim() ?? '-') && /^(?:addì|addi|lì|li|den|le)$/i.test(l.words[i + 2]?.text.trim() ?? '');
   return lines
     .filter((l) => !l.tokens.every((t) => t === '\0'))
     .flatMap((l) => l.words.filter((w, i) => isFillToken(w.text) && w.box.x1 - w.box.x0 >= 60 && !place(l, i)))
-    .map(runLine);
+    .map(runLine)
+    .filter((s) => !widgets.some((w) => overlap1(w.box.x0, w.box.x1, s.x0, s.x1) >= 0.5 * (s.x1 - s.x0) && s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 4));
 }
 
 /** A line with a letter or a digit: a blank run or a stray comma printed for the writer is not text above a line. */

@@ -280,7 +280,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done) continue;
     // (A blank run after words of its own line counts unless a label on that line took it.)
-    const trailing = trailingBlanks(lines).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
+    const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
