@@ -1370,3 +1370,19 @@ test('a run of dots a form field covers is that field’s blank, not a line for 
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
   assert.ok((found[0]?.y ?? 0) > 653, JSON.stringify(brief(found)));
 });
+
+test('a French "A ……, le ……" opening its line, "Fait" left out, dates the signing on the blank after "le"', () => {
+  const line = words('A ....................................... , le ......................................', 36.1, 753.4, 11);
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 300), ...line, ...words('Signature précédée de la mention « lu et approuvé »,', 36.1, 780.2, 11)] }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const dots = line[line.length - 1] as Word;
+  assert.ok(date && Math.abs(date.x - dots.box.x0) < 1 && date.fieldKey === 'sign_date', JSON.stringify(brief(found)));
+  // (Not "à l'étranger (Préciser le pays) :", a caption with its own blank.)
+  const other = suggestFields(page({ words: [...paragraph('en', 300), ...words('à l’étranger (Préciser le pays) : ____________________', 224.6, 301.8, 11)] }));
+  assert.deepEqual(
+    other.filter((s) => s.type === 'date'),
+    [],
+  );
+});

@@ -362,7 +362,20 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
   return out;
 }
 
+/** A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le". */
+function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t.length !== 4 || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || t[3] !== '\0' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim()))
+      continue;
+    const fill = line.words[line.tokenWord[3] as number] as Word;
+    out.push({ rect: dateOnLine(line, lines, fill.box.x0, fill.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
 /** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart. */
 export function formulaDates(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines), ...splitLeFields(lines)];
+  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines), ...splitLeFields(lines), ...placeLeFields(lines)];
 }
