@@ -1386,19 +1386,3 @@ test('a French "A ……, le ……" opening its line, "Fait" left out, dates th
     [],
   );
 });
-
-test('a caption’s blank that opens the next words of its row is still its blank ("Ort / Datum  ______ Unterschrift eines Elternteils ______")', () => {
-  const found = suggestFields(
-    page({
-      words: [
-        ...paragraph('de', 300),
-        ...words('Ort / Datum', 36, 772.2, 9),
-        ...words('_________________________________ Unterschrift eines Elternteils', 109.5, 772.2, 9),
-        ...words('_____________________________', 405.9, 772.2, 9),
-      ],
-    }),
-  );
-  const date = found.find((s) => s.type === 'date');
-  assert.ok(date && Math.abs(date.x - 109.5) < 1, JSON.stringify(brief(found)));
-  assert.ok(found.some((s) => s.type === 'signature' && s.x >= 405));
-});
