@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { dottedRules, joinGlyphs, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
+import { dottedRules, joinGlyphs, withSplitCaptions, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
@@ -1015,6 +1015,33 @@ test('a word printed over itself (a bold faked by drawing the text two or three 
     assert.equal(found.length, 1, 'one date');
     assert.ok((found[0]?.x ?? 0) > 150, 'after the place');
   }
+});
+
+test('a caption a text layer writes in pieces ("A ssinatura", "D a ta:") is read whole; words that spell no caption stay apart', () => {
+  // Pieces a few points apart on one baseline, as a wide-tracked font or a first letter set apart gives them.
+  const pieces = (texts: string[], x: number, baseline: number, size = 12) => {
+    let at = x;
+    return texts.flatMap((t) => {
+      const ws = words(t, at, baseline, size);
+      at = (ws[ws.length - 1]?.box.x1 ?? at) + 4;
+      return ws;
+    });
+  };
+  assert.deepEqual(
+    withSplitCaptions(pieces(['D', 'a', 'ta:', '__________'], 40, 300, 9)).map((w) => w.text),
+    ['Data:', '__________'],
+  );
+  assert.deepEqual(
+    withSplitCaptions(pieces(['A', 'casa', 'do', 'atleta'], 40, 300)).map((w) => w.text),
+    ['A', 'casa', 'do', 'atleta'],
+  );
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('__________________________', 40, 486, 12), ...pieces(['A', 'ssinatura do atleta ou responsável'], 40, 500)],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && signature.y < 486 && signature.y + signature.height > 476, JSON.stringify(brief(found)));
 });
 
 test('a place-and-date formula whose place is itself a blank dates the signing ("__________, ____ de ________ de 20__")', () => {

@@ -4,7 +4,7 @@
  * item per glyph, in visual order), and rules drawn as a row of dots or dashes (a dotted border: many
  * small squares in a row); and a dotted line OCR reads as letters. Pure functions over the page's words and rules.
  */
-import { isFillToken, isRtl } from './lexicon.js';
+import { LABELS, isFillToken, isRtl, normalizeToken } from './lexicon.js';
 import type { Rect, Segment, Word } from './page-model.js';
 
 /**
@@ -177,4 +177,50 @@ export function withoutOverprint(words: Word[]): Word[] {
     out.push(w);
   }
   return out.length === words.length ? words : out;
+}
+
+/**
+ * A caption's word a text layer writes in pieces (a wide-tracked font, a first letter set apart: "A
+ * ssinatura", "D a ta:"), put back together when the pieces, a little apart on one baseline, spell a word
+ * of the lexicon's captions and none of them is one; other words stay as they are.
+ */
+/** The words of signature, initials and date captions, four letters or more ("unterschrift", "data"). */
+const CAPTION_WORDS = new Set(LABELS.filter((e) => e.type !== 'text').flatMap((e) => e.tokens.filter((t) => t.length >= 4 && t !== '*')));
+
+export function withSplitCaptions(words: Word[]): Word[] {
+  const row = (w: Word) => Math.round(w.baseline * 2);
+  const sorted = [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
+  const joined = new Map<Word, Word[]>();
+  for (let i = 0; i < sorted.length; i++) {
+    const first = sorted[i] as Word;
+    if (CAPTION_WORDS.has(normalizeToken(first.text)) || joined.has(first)) continue;
+    let text = first.text;
+    for (let k = i + 1; k < Math.min(sorted.length, i + 5); k++) {
+      const prev = sorted[k - 1] as Word;
+      const next = sorted[k] as Word;
+      const apart = next.box.x0 - prev.box.x1;
+      if (row(next) !== row(first) || Math.abs(next.size - first.size) > 0.5 || apart < 0 || apart > 0.5 * first.size) break;
+      if (CAPTION_WORDS.has(normalizeToken(next.text)) || /\s/.test(next.text)) break;
+      text += next.text;
+      if (CAPTION_WORDS.has(normalizeToken(text))) {
+        joined.set(first, sorted.slice(i, k + 1));
+        break;
+      }
+    }
+  }
+  if (joined.size === 0) return words;
+  const skip = new Set([...joined.values()].flatMap((g) => g.slice(1)));
+  return words.flatMap((w) => {
+    if (skip.has(w)) return [];
+    const group = joined.get(w);
+    if (!group) return [w];
+    const last = group[group.length - 1] as Word;
+    return [
+      {
+        ...w,
+        text: group.map((g) => g.text).join(''),
+        box: { ...w.box, x1: last.box.x1, y0: Math.min(...group.map((g) => g.box.y0)), y1: Math.max(...group.map((g) => g.box.y1)) },
+      },
+    ];
+  });
 }

@@ -61,7 +61,7 @@ import { placeCommaFields, placeDateSigners, placeDenFields } from './place-date
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
-import { withoutOverprint } from './glyph-runs.js';
+import { withSplitCaptions, withoutOverprint } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -88,7 +88,7 @@ export { dedupe } from './suggestion-output.js';
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: withoutOverprint(read.words) };
+  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: withSplitCaptions(withoutOverprint(read.words)) };
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const namedDates = new Set([...widgetSuggestions.values()].filter((s) => s.type === 'date'));
   const out: Suggestion[] = [...widgetSuggestions.values()];
