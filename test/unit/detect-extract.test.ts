@@ -106,3 +106,24 @@ test('table borders drawn as thin filled outlines with bevelled ends are rules: 
     await pdf.destroy();
   }
 });
+
+test('a rule drawn with a slight slope (a line drawn by hand in an editor) is a line to sign on', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  // Half a point higher at its right end than at its left, over 229 pt; "Firma alumna" under it.
+  page.drawLine({ start: { x: 182, y: 61 }, end: { x: 411, y: 61.5 }, thickness: 1, color: rgb(0, 0, 0.8) });
+  page.drawText('Firma alumna', { x: 267, y: 40, size: 10, font });
+  const pdf = await openPdf(await doc.save());
+  try {
+    const scan = await scanPage(await pdf.getPage(1));
+    assert.equal(scan.segments.length, 1, JSON.stringify(scan.segments));
+    const found = suggestFields(textPageModel(1, scan));
+    assert.deepEqual(
+      found.map((s) => [s.type, s.reason, Math.round(s.x), Math.round(s.x + s.width)]),
+      [['signature', 'label_with_geometry', 182, 411]],
+    );
+  } finally {
+    await pdf.destroy();
+  }
+});

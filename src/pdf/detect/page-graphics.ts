@@ -38,6 +38,8 @@ const LINE = 1;
 const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
+/** A stroke rising or falling less than this per point across is a horizontal rule. */
+const SLOPE = 0.02;
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
@@ -101,7 +103,8 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
         for (let k = 1; k < sub.length; k++) {
           const a = sub[k - 1] as [number, number];
           const b = sub[k] as [number, number];
-          if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) >= MIN_RULE) {
+          // (A rule drawn by hand in an editor may slope a little: a degree or so is still level to the eye.)
+          if (Math.abs(a[1] - b[1]) < Math.max(0.5, SLOPE * Math.abs(a[0] - b[0])) && Math.abs(a[0] - b[0]) >= MIN_RULE) {
             horizontal.push({ x0: Math.min(a[0], b[0]), x1: Math.max(a[0], b[0]), y: (a[1] + b[1]) / 2 });
           } else if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) <= MAX_DOT) {
             const y = (a[1] + b[1]) / 2;
