@@ -1413,3 +1413,49 @@ test('a French "A ……, le ……" opening its line, "Fait" left out, dates th
     [],
   );
 });
+
+test('a date written out on its row keeps its blank: "Le : ……" and "Fait à ……, le ……" over a signature caption are dates, the signature is under the caption', () => {
+  // ("Le : ……" with its colon a word of its own, over the heading of the signatures.)
+  const le = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Fait à : ..................................................', 71, 520, 11),
+        ...words('Le : ..................................................', 71, 536, 11),
+        ...words('Signatures des représentants légaux', 71, 561, 11),
+      ],
+    }),
+  );
+  const date = le.find((s) => s.type === 'date');
+  assert.ok(date && Math.abs(date.y + date.height - 538) <= 3, JSON.stringify(brief(le)));
+  assert.ok(!le.some((s) => s.type === 'signature' && s.y < 540), JSON.stringify(brief(le)));
+  // ("Signature" right under the blank after "le", at the right of the page.)
+  const fait = suggestFields(
+    page({
+      words: [
+        // (Running text in the size of the page's print: a caption in it is no heading.)
+        ...words('Les parents autorisent leur enfant à participer aux activités du stage et à prendre les repas', 57, 640, 14),
+        ...words('avec les autres stagiaires dans un établissement de restauration de la ville.', 57, 664, 14),
+        ...[
+          ['Fait', 219, 271],
+          ['à', 279, 295],
+          ['………………….', 303, 421],
+          [',', 421, 428],
+          ['le', 436, 460],
+          ['……………', 460, 539],
+        ].map(([text, x0, x1]) => ({
+          text: text as string,
+          box: { x0: x0 as number, y0: 698, x1: x1 as number, y1: 716 },
+          baseline: 712,
+          size: 14,
+          confidence: 1,
+        })),
+        ...words('Signature', 462, 736, 14),
+      ],
+    }),
+  );
+  const dated = fait.find((s) => s.type === 'date');
+  const signature = fait.find((s) => s.type === 'signature');
+  assert.ok(dated && dated.x > 440 && dated.y < 712, JSON.stringify(brief(fait)));
+  assert.ok(signature && signature.y > 736, JSON.stringify(brief(fait)));
+});

@@ -347,7 +347,7 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
     const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
-    const fill = t.length === 2 ? line.words[1] : runAlone;
+    const fill = t.length === 2 ? line.words[line.tokenWord[1] as number] : runAlone;
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)

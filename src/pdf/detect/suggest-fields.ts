@@ -33,7 +33,7 @@ import {
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
-import { dedupe, writtenFields, sameSpot, suggestion } from './suggestion-output.js';
+import { undated, dedupe, writtenFields, sameSpot, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
   boxAround,
@@ -281,7 +281,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.done) continue;
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
-    const over = segmentOver(label, [...geo.free, ...fills, ...trailing], used, shared);
+    // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
+    const over = segmentOver(label, undated([...geo.free, ...fills, ...trailing], out), used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     // A rule that starts well before the caption (a section's rule across the page) is not its line when

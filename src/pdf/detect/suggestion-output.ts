@@ -5,7 +5,22 @@
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
 import { initialBlanks } from './initial-blanks.js';
-import { area, clip, rectOf, round, xywh, type Label, type Line, type PageModel, type Reason, type Rect, type Suggestion, type Word } from './page-model.js';
+import {
+  area,
+  clip,
+  overlap1,
+  rectOf,
+  round,
+  xywh,
+  type Label,
+  type Line,
+  type PageModel,
+  type Reason,
+  type Rect,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 import { formulaDates } from './signing-dates.js';
 import { tagFields } from './text-tags.js';
 import { roomOverOfficials } from './blank-space.js';
@@ -53,6 +68,12 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
     out.push({ type: part.type, page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', ...key });
   }
   return out;
+}
+
+/** Blanks but those a signing date found already stands on ("Le : ……"): that date's, not a line for a caption under it. */
+export function undated<R extends Segment>(runs: R[], found: readonly Suggestion[]): R[] {
+  const dates = found.filter((f) => f.type === 'date');
+  return runs.filter((r) => !dates.some((d) => Math.abs(d.y + d.height - r.y) <= 3 && overlap1(d.x, d.x + d.width, r.x0, r.x1) > 0.5 * (r.x1 - r.x0)));
 }
 
 /**
