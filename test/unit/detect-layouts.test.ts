@@ -1459,3 +1459,22 @@ test('a date written out on its row keeps its blank: "Le : ……" and "Fait à 
   assert.ok(dated && dated.x > 440 && dated.y < 712, JSON.stringify(brief(fait)));
   assert.ok(signature && signature.y > 736, JSON.stringify(brief(fait)));
 });
+
+test('a run of underscores opening a line that a caption closes is that caption\'s blank ("______ SIGNATURE", "______ DATE")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('______________________________________________ SIGNATURE', 112, 304, 12),
+        ...words('________________________________ DATE', 194, 347, 12),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(signature && signature.x < 120 && Math.abs(signature.y + signature.height - 306) <= 3, JSON.stringify(brief(found)));
+  assert.ok(date && date.x < 200 && Math.abs(date.y + date.height - 349) <= 3, JSON.stringify(brief(found)));
+  // (A blank with words before it on its line is theirs: "Name ______ Signature" asks for the name there.)
+  const named = suggestFields(page({ words: [...paragraph('en', 100), ...words('Name ______________________ Signature', 60, 304, 12)] }));
+  assert.ok(!named.some((s) => s.type === 'signature' && s.x < 120), JSON.stringify(brief(named)));
+});

@@ -66,14 +66,19 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
   return { x0, x1, y, segment: { x0, x1, y } };
 }
 
-/** A caption in parentheses right after its blank on the row ("______ (Signature)", a line then "(Unterschrift)"): that blank. */
+/**
+ * A caption in parentheses right after its blank on the row ("______ (Signature)", a line then "(Unterschrift)"):
+ * that blank; and so is a run of underscores opening a line that the caption closes ("______ SIGNATURE").
+ */
 export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeof fillAfter> {
   const { line, box } = label;
   const at = line.words.findIndex((w) => w.box.x1 > box.x0 + 1);
   const word = line.words[at];
-  if (line.rtl || !word?.text.trim().startsWith('(')) return undefined;
+  if (line.rtl || !word) return undefined;
   const prev = line.words[at - 1];
   const near = (x1: number) => word.box.x0 - x1 >= -2 && word.box.x0 - x1 <= 2 * line.size;
+  const closes = at === 1 && label.next === -1 && prev !== undefined && isFillToken(prev.text);
+  if (!word.text.trim().startsWith('(') && !closes) return undefined;
   if (prev) {
     if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;
     const y = prev.baseline + Math.min(2, 0.2 * prev.size);
