@@ -1478,3 +1478,12 @@ test('a run of underscores opening a line that a caption closes is that caption\
   const named = suggestFields(page({ words: [...paragraph('en', 100), ...words('Name ______________________ Signature', 60, 304, 12)] }));
   assert.ok(!named.some((s) => s.type === 'signature' && s.x < 120), JSON.stringify(brief(named)));
 });
+
+test('"Ort, Datum sowie Unterschrift" under one line asks for the signature there, as "Ort, Datum und Unterschrift" does', () => {
+  for (const caption of ['Ort, Datum sowie Unterschrift (Kontoinhaber)', 'Ort, Datum und Unterschrift (Kontoinhaber)']) {
+    const found = suggestFields(
+      page({ words: [...paragraph('de', 100), ...words('_______________________________________', 77, 640, 11), ...words(caption, 77, 656, 9)] }),
+    );
+    assert.deepEqual(types(found), ['signature'], `${caption}: ${JSON.stringify(brief(found))}`);
+  }
+});

@@ -40,6 +40,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
     // ("u." is how German abbreviates "und".)
     'datum u unterschrift',
     'ort datum u unterschrift',
+    'datum sowie unterschrift',
+    'ort datum sowie unterschrift',
   ),
   ...date(['de', 'nl'], 'datum'),
   ...date(undefined, 'ort datum', 'ort und datum', 'ort u datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
