@@ -1487,3 +1487,13 @@ test('"Ort, Datum sowie Unterschrift" under one line asks for the signature ther
     assert.deepEqual(types(found), ['signature'], `${caption}: ${JSON.stringify(brief(found))}`);
   }
 });
+
+test('"Le :" alone on its line with room after it is the signing date ("Nom : / Le : / A : / Signature :" in a party\'s box)', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Nom : Jean Rosado', 34, 719, 8), ...words('Le :', 34, 737, 8), ...words('A : Paris', 34, 756, 8)],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x >= 45 && date.x < 60 && Math.abs(date.y + date.height - 738) <= 3, JSON.stringify(brief(found)));
+});

@@ -352,7 +352,9 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)
     const alone = t.length === 2 && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
-    if (!(before && !fill) && !(stacked && fill) && !alone) continue;
+    // (Or "Le :" alone on its line with room after it: the date goes after its colon.)
+    const colon = t.length === 1 && line.words.length === 2 && (line.words[0] as Word).text.trim() === 'Le' && (line.words[1] as Word).text.trim() === ':';
+    if (!(before && !fill) && !(stacked && fill) && !alone && !colon) continue;
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
     const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
     if (x1 - x0 < 30) continue;
