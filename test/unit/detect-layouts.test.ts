@@ -1497,3 +1497,18 @@ test('"Le :" alone on its line with room after it is the signing date ("Nom : / 
   const date = found.find((s) => s.type === 'date');
   assert.ok(date && date.x >= 45 && date.x < 60 && Math.abs(date.y + date.height - 738) <= 3, JSON.stringify(brief(found)));
 });
+
+test('a number ending a signer\'s caption tells signers apart and keeps its colon: "Signature Parent / Représentant légal 1 :" signs beside it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('Signature Parent / Représentant légal 1 :', 71, 584, 9),
+        ...words('Signature Parent / Représentant légal 2 :', 71, 608, 9),
+      ],
+    }),
+  );
+  const signatures = found.filter((s) => s.type === 'signature').sort((a, b) => a.y - b.y);
+  assert.equal(signatures.length, 2, JSON.stringify(brief(found)));
+  for (const s of signatures) assert.ok(s.x > 250, JSON.stringify(brief(found)));
+});

@@ -222,8 +222,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
         // (So does the one word ending a caption that opens its line after "of": "Signature du licencié(e)", "Firma del solicitante".)
-        // (Or, on a German page, the one noun after a signature caption that opens its line and ends with it:
-        // "Unterschrift Vorstand" — not a tool's name in English, "Signature Pen".)
+        // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen".)
         const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
         const named =
           language === 'de' &&
@@ -231,7 +230,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           m.entry.type === 'signature' &&
           /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
         const whose = m.start === 0 && last && (OF.has(line.tokens[k - 1] as string) || named);
-        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t) && !whose) break;
+        // (Or a number ending it, telling signers apart: "Signature Parent / Représentant légal 1 :".)
+        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
