@@ -1512,3 +1512,15 @@ test('a number ending a signer\'s caption tells signers apart and keeps its colo
   assert.equal(signatures.length, 2, JSON.stringify(brief(found)));
   for (const s of signatures) assert.ok(s.x > 250, JSON.stringify(brief(found)));
 });
+
+test('"Ort: ________ den ________ Unterschrift: ________": the place is a blank of its own, the date the blank after "den"', () => {
+  const row = words('Ort: ___________________________ den _______________ Unterschrift: ____________________________', 57, 248, 9);
+  const found = suggestFields(page({ words: [...paragraph('de', 100), ...row] }));
+  const date = found.find((s) => s.type === 'date');
+  const blank = row[row.findIndex((w) => w.text === 'den') + 1];
+  assert.ok(date && blank && Math.abs(date.x - blank.box.x0) <= 2, JSON.stringify(brief(found)));
+  assert.ok(
+    found.some((s) => s.type === 'signature' && s.x > date.x + date.width),
+    JSON.stringify(brief(found)),
+  );
+});

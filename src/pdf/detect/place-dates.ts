@@ -28,7 +28,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     const place = (k: number) => k > 0 && k <= 3 && line.words.slice(0, k).every((w) => /^\p{Lu}\p{L}*,?$/u.test(w.text));
     const i = line.words.findIndex(
       (w, k) =>
-        (DATE_LEAD.has(normalizeToken(w.text)) && (k === 0 ? normalizeToken(w.text) !== 'den' : /,$/.test((line.words[k - 1] as Word).text))) ||
+        // (The place may be a blank of its own before it: "Ort: ________ den ________".)
+        (DATE_LEAD.has(normalizeToken(w.text)) &&
+          (k === 0 ? normalizeToken(w.text) !== 'den' : /,$/.test((line.words[k - 1] as Word).text) || isFillToken((line.words[k - 1] as Word).text))) ||
         (normalizeToken(w.text) === 'il' && place(k)),
     );
     if (i === -1 || i > 5) continue;
