@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { dottedRules, joinGlyphs, withSplitCaptions, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
+import { dottedRules, joinGlyphs, withLigaturesSpelled, withSplitCaptions, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
@@ -1523,4 +1523,32 @@ test('"Ort: ________ den ________ Unterschrift: ________": the place is a blank 
     found.some((s) => s.type === 'signature' && s.x > date.x + date.width),
     JSON.stringify(brief(found)),
   );
+});
+
+test('ligatures a font maps to letters of their own are spelled out ("UnterschriŌ", "ParƟcipant", "BiƩe"); the capitals alone stay', () => {
+  assert.deepEqual(
+    withLigaturesSpelled(words('UnterschriŌ ParƟcipant BiƩe Ɵempo Ōsaka', 50, 300)).map((w) => w.text),
+    ['Unterschrift', 'Participant', 'Bitte', 'tiempo', 'Ōsaka'],
+  );
+});
+
+test('captions under their runs at the foot of a ruled section sign on the runs, not in the section over them ("Ort / Datum", "UnterschriŌ (bei Jugendlichen …)")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('(Zutreffendes bitte ankreuzen, diese Einwilligung kann jederzeit gegenüber dem Vorstand widerrufen werden)', 92, 630, 9),
+        ...words('__________________________', 57, 657, 11),
+        ...words('________________________________________________________', 214, 657, 11),
+        ...words('Ort / Datum', 57, 670, 11),
+        ...words('UnterschriŌ (bei Jugendlichen die der gesetzlichen Vertreter)', 213, 670, 11),
+      ],
+      // The section: a rule over it and one under its captions.
+      segments: [h(56, 538, 499), h(56, 538, 685)],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(signature && signature.x > 200 && Math.abs(signature.y + signature.height - 659) <= 4 && signature.y > 600, JSON.stringify(brief(found)));
+  assert.ok(date && date.x < 100 && Math.abs(date.y + date.height - 659) <= 4, JSON.stringify(brief(found)));
 });

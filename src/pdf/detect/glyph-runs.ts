@@ -224,3 +224,18 @@ export function withSplitCaptions(words: Word[]): Word[] {
     ];
   });
 }
+
+/** Ligatures some fonts map to letters of their own in the text layer (Calibri's "ti", "tt", "ft": "UnterschriŌ", "ParƟcipant"). */
+const LIGATURES: Record<string, string> = { Ɵ: 'ti', Ʃ: 'tt', Ō: 'ft' };
+const LIGATURE = /(?<=\p{Ll})[ƟƩŌ]|Ɵ(?=\p{Ll})/gu;
+
+/** Words with such a ligature spelled out: after a lower-case letter ("ti" also before one), these capitals are the letters they stand for. */
+export function withLigaturesSpelled(words: Word[]): Word[] {
+  if (!words.some((w) => /[ƟƩŌ]/u.test(w.text))) return words;
+  return words.map((w) => (/[ƟƩŌ]/u.test(w.text) ? { ...w, text: w.text.replace(LIGATURE, (c) => LIGATURES[c] ?? c) } : w));
+}
+
+/** A text layer's words as a reader sees them: a word printed over itself once, ligatures spelled out, a caption written in pieces whole. */
+export function asRead(words: Word[]): Word[] {
+  return withSplitCaptions(withLigaturesSpelled(withoutOverprint(words)));
+}

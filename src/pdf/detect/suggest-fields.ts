@@ -61,7 +61,7 @@ import { placeCommaFields, placeDateSigners, placeDenFields } from './place-date
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
-import { withSplitCaptions, withoutOverprint } from './glyph-runs.js';
+import { asRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
 import {
   clip,
@@ -88,7 +88,7 @@ export { dedupe } from './suggestion-output.js';
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
 export function suggestFields(read: PageModel): Suggestion[] {
-  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: withSplitCaptions(withoutOverprint(read.words)) };
+  const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: asRead(read.words) };
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const namedDates = new Set([...widgetSuggestions.values()].filter((s) => s.type === 'date'));
   const out: Suggestion[] = [...widgetSuggestions.values()];
@@ -266,8 +266,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
-    // (A box around the caption with its run under it: the run is its line, the pass below.)
-    const box = boxBeside(label, geo.boxes) ?? (runUnder(label, fills, used) ? undefined : boxAround(label, geo.boxes));
+    // (A box around the caption with its run under it, or right over it: the run is its line, the passes below.)
+    const box =
+      boxBeside(label, geo.boxes) ?? (runUnder(label, fills, used) || segmentOver(label, fills, used, shared) ? undefined : boxAround(label, geo.boxes));
     if (box) {
       claim(label, type, box, 'label_with_geometry', 0.93);
       continue;
