@@ -1552,3 +1552,23 @@ test('captions under their runs at the foot of a ruled section sign on the runs,
   assert.ok(signature && signature.x > 200 && Math.abs(signature.y + signature.height - 659) <= 4 && signature.y > 600, JSON.stringify(brief(found)));
   assert.ok(date && date.x < 100 && Math.abs(date.y + date.height - 659) <= 4, JSON.stringify(brief(found)));
 });
+
+test('a caption at the foot of a frame whose room above it is written on signs on its line under it, not in the frame ("Employee Signature:" over its line)', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('I understand that any false information may lead to termination of my employment.', 52, 202, 9),
+        ...words('Employee Signature:', 52, 247, 9),
+        ...words('Date:', 394, 247, 9),
+      ],
+      segments: [h(52, 202, 281), h(394, 544, 281)],
+      // A frame around the page's text, its bottom just under the captions.
+      boxes: [{ x0: 36, y0: 72, x1: 560, y1: 258 }],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(signature && signature.x < 60 && Math.abs(signature.y + signature.height - 281) <= 3, JSON.stringify(brief(found)));
+  assert.ok(date && date.x > 390 && Math.abs(date.y + date.height - 281) <= 3, JSON.stringify(brief(found)));
+});

@@ -254,8 +254,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
     }
-    // (A line on the caption's own baseline is one to write on even in single-spaced text: it needs only
-    // a line's height of room.)
+    // (A line on the caption's own baseline is one to write on even in single-spaced text: a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
       const x1 = rowEnd(label, beside, lines);
       (x1 < beside.x1 ? shared : used).add(beside);
@@ -266,10 +265,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
-    // (A box around the caption with its run under it, or right over it: the run is its line, the passes below.)
-    const box =
-      boxBeside(label, geo.boxes) ?? (runUnder(label, fills, used) || segmentOver(label, fills, used, shared) ? undefined : boxAround(label, geo.boxes));
-    if (box) {
+    // (A box around the caption with its run under it, or right over it: the run is its line, the passes below; so
+    // for a frame whose room over or under the caption is written on: a section, not a box to fill.)
+    const run = runUnder(label, fills, used) || segmentOver(label, fills, used, shared);
+    const box = boxBeside(label, geo.boxes) ?? (run ? undefined : boxAround(label, geo.boxes));
+    if (box && !filled(clip(box, page), page, label.line.words)) {
       claim(label, type, box, 'label_with_geometry', 0.93);
       continue;
     }
