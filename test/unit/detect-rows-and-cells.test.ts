@@ -699,12 +699,14 @@ test('a line a caption with its colon names from further back on its row ("Ort: 
   );
 });
 
-test('a party named under a double rule (a header’s border: "For Employee" under "ATTENDANCE MEMO") has no line to sign on; under a single line it has', () => {
+test('a party named under a double or triple rule (a header’s border: "For Employee" under "ATTENDANCE MEMO") has no line to sign on; under a single line it has', () => {
   const form = (rules: ReturnType<typeof h>[]) =>
     suggestFields(
       page({ words: [...paragraph('en', 200), ...words('ATTENDANCE MEMO', 42, 86, 18), ...words('For Employee', 42, 106.2)], segments: rules }),
     ).filter((s) => s.type === 'signature');
   assert.equal(form([h(36, 559, 95.7), h(37.7, 289, 96.6)]).length, 0);
+  // (Nor under a triple border, its rules two and a half points apart.)
+  assert.equal(form([h(36, 559, 91.6), h(36, 559, 94.1), h(37.7, 289, 96.6)]).length, 0);
   assert.equal(form([h(37.7, 289, 96.6)]).length, 1);
 });
 

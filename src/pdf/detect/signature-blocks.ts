@@ -208,7 +208,7 @@ export function partyLine(
   if (beside) return beside;
   const spans = (s: Segment) => s.x1 - s.x0 >= 60 && s.x1 - s.x0 <= 360 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.5 * Math.min(box.x1 - box.x0, s.x1 - s.x0);
   // (Not a rule of a double border: "For Employee" under a header's rules.)
-  const double = (s: Segment) => rules.some((o) => o !== s && Math.abs(o.y - s.y) > 0.2 && Math.abs(o.y - s.y) <= 2 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
+  const double = (s: Segment) => rules.some((o) => o !== s && Math.abs(o.y - s.y) > 0.2 && Math.abs(o.y - s.y) <= 3 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
   const over = segments.filter(
     (s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s) && !double(s),
   );
