@@ -1572,3 +1572,25 @@ test('a caption at the foot of a frame whose room above it is written on signs o
   assert.ok(signature && signature.x < 60 && Math.abs(signature.y + signature.height - 281) <= 3, JSON.stringify(brief(found)));
   assert.ok(date && date.x > 390 && Math.abs(date.y + date.height - 281) <= 3, JSON.stringify(brief(found)));
 });
+
+test('"I sottoscritti :" under a heading of signatures ("2 Firme") heads its signers\' rows, each a name and its colon before a line', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('2 Firme', 43, 320, 14),
+        ...words('I sottoscritti :', 43, 342),
+        ...words('Brusco Jessica:', 43, 378),
+        ...words('Troncana Filippo L.:', 43, 414),
+      ],
+      segments: [h(122, 553, 377), h(148, 553, 413)],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [
+      [122, 377],
+      [148, 413],
+    ],
+  );
+});

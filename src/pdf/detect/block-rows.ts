@@ -18,6 +18,8 @@ const BLOCK_HEADINGS = new Set([
   'firme',
   'unterschriften',
 ]);
+/** "The undersigned:" between a heading of signatures and their rows ("Firme" over "I sottoscritti :" over "Brusco Jessica: ______"). */
+const UNDERSIGNED = new Set(['undersigned', 'sottoscritti', 'soussignes', 'firmantes', 'unterzeichnenden']);
 const WITNESS = /^(witness|testemunha|testigo|testimon|zeuge|temoin)/;
 
 /**
@@ -62,8 +64,16 @@ export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>
     // Up the column, over rows of the same kind, to the heading.
     let k = i - 1;
     while (k >= 0 && rowLine(sorted[k] as Line) && (sorted[k + 1] as Line).baseline - (sorted[k] as Line).baseline <= 60) k--;
-    const heading = sorted[k];
-    if (!heading || (sorted[k + 1] as Line).baseline - heading.baseline > 60 || heading.words.length > 4 || !heading.tokens.some((t) => BLOCK_HEADINGS.has(t)))
+    // (Over "The undersigned:", the heading above it: alone, the rows under it list names.)
+    const named = sorted[k];
+    const under = named && k > 0 && named.words.length <= 4 && named.tokens.some((t) => UNDERSIGNED.has(t)) ? 1 : 0;
+    const heading = sorted[k - under];
+    if (
+      !heading ||
+      (sorted[k + 1] as Line).baseline - heading.baseline > 60 * (1 + under) ||
+      heading.words.length > 4 ||
+      !heading.tokens.some((t) => BLOCK_HEADINGS.has(t))
+    )
       continue;
     out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
   }
