@@ -740,3 +740,17 @@ test('no signature or date less than 8 pt high: a caption standing right over a 
     JSON.stringify(brief(found)),
   );
 });
+
+test('a table side read in pieces side by side still closes its cells: the empty rows under "Administré par (signature)" are places to sign', () => {
+  const rows = [459, 478, 497, 516];
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Quantité', 285, 452, 8), ...words('Administré par (signature)', 400, 452, 8)],
+      segments: [441, ...rows].map((y) => h(81, 551, y)),
+      // The right side: a long rule, and a short piece of it a point to its left (as OCR reads a scanned rule).
+      verticals: [v(256, 441, 516), v(346, 439, 516), v(551, 414, 516), v(550, 454, 474)],
+    }),
+  );
+  const signatures = found.filter((s) => s.type === 'signature').map((s) => Math.round(s.y + s.height));
+  assert.deepEqual(signatures, [477, 496, 515], JSON.stringify(brief(found)));
+});

@@ -45,7 +45,8 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
   // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
   // that meet or overlap: a tax form's grid row under cells of different widths).
   const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE);
-  const spansV = (r: VRule) => r.y0 <= cell.y0 + TOLERANCE && r.y1 >= cell.y1 - TOLERANCE;
+  // (A side may be drawn, or read off a scan, in pieces side by side: any piece at its place that spans the cell closes it.)
+  const spansV = (r: VRule) => geo.v.some((o) => Math.abs(o.x - r.x) <= TOLERANCE && o.y0 <= cell.y0 + TOLERANCE && o.y1 >= cell.y1 - TOLERANCE);
   return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
 }
 
