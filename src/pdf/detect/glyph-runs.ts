@@ -2,7 +2,9 @@
  * What a text layer splits that a reader sees whole, put back together: words some generators write one
  * glyph at a time (Arabic shaped into presentation forms and positioned glyph by glyph: pdf.js gives one
  * item per glyph, in visual order), and rules drawn as a row of dots or dashes (a dotted border: many
- * small squares in a row); and a dotted line OCR reads as letters. Pure functions over the page's words and rules.
+ * small squares in a row); and a dotted line OCR reads as letters. And what it writes otherwise than a reader
+ * reads: a word printed over itself, ligatures mapped to letters of their own, a caption in pieces. Pure
+ * functions over the page's words and rules.
  */
 import { LABELS, isFillToken, isRtl, normalizeToken } from './lexicon.js';
 import type { Rect, Segment, Word } from './page-model.js';
@@ -179,14 +181,14 @@ export function withoutOverprint(words: Word[]): Word[] {
   return out.length === words.length ? words : out;
 }
 
+/** The words of signature, initials and date captions, four letters or more ("unterschrift", "data"). */
+const CAPTION_WORDS = new Set(LABELS.filter((e) => e.type !== 'text').flatMap((e) => e.tokens.filter((t) => t.length >= 4 && t !== '*')));
+
 /**
  * A caption's word a text layer writes in pieces (a wide-tracked font, a first letter set apart: "A
  * ssinatura", "D a ta:"), put back together when the pieces, a little apart on one baseline, spell a word
  * of the lexicon's captions and none of them is one; other words stay as they are.
  */
-/** The words of signature, initials and date captions, four letters or more ("unterschrift", "data"). */
-const CAPTION_WORDS = new Set(LABELS.filter((e) => e.type !== 'text').flatMap((e) => e.tokens.filter((t) => t.length >= 4 && t !== '*')));
-
 export function withSplitCaptions(words: Word[]): Word[] {
   const row = (w: Word) => Math.round(w.baseline * 2);
   const sorted = [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
