@@ -9,14 +9,21 @@
 import { LABELS, isFillToken, isRtl, normalizeToken } from './lexicon.js';
 import type { Rect, Segment, Word } from './page-model.js';
 
+/** A word's row: its baseline to half a point. */
+const row = (w: Word) => Math.round(w.baseline * 2);
+
+/** Words row by row, left to right in each. */
+function inRows(words: readonly Word[]): Word[] {
+  return [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
+}
+
 /**
  * Words that touch on one baseline, in the same size, joined into one: glyphs drawn apart form the word
  * they spell (right-to-left glyphs in reading order). Blank runs stay words of their own, and so do words
  * with room between them.
  */
 export function joinGlyphs(words: readonly Word[]): Word[] {
-  const row = (w: Word) => Math.round(w.baseline * 2);
-  const sorted = [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
+  const sorted = inRows(words);
   const out: Word[] = [];
   let group: Word[] = [];
   const flush = () => {
@@ -190,8 +197,7 @@ const CAPTION_WORDS = new Set(LABELS.filter((e) => e.type !== 'text').flatMap((e
  * of the lexicon's captions and none of them is one; other words stay as they are.
  */
 export function withSplitCaptions(words: Word[]): Word[] {
-  const row = (w: Word) => Math.round(w.baseline * 2);
-  const sorted = [...words].sort((a, b) => row(a) - row(b) || a.box.x0 - b.box.x0);
+  const sorted = inRows(words);
   const joined = new Map<Word, Word[]>();
   for (let i = 0; i < sorted.length; i++) {
     const first = sorted[i] as Word;
