@@ -1594,3 +1594,36 @@ test('"I sottoscritti :" under a heading of signatures ("2 Firme") heads its sig
     ],
   );
 });
+
+test('a caption with its colon in a larger type than the text, on a row with other words ("Fait à :  le :  signature :"), is no heading: it signs in the room under it', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Fait à :', 113, 544, 12), ...words('le :', 285, 544, 12), ...words('signature :', 425, 544, 12)],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && Math.abs(signature.x - 425) <= 2 && signature.y >= 544 && signature.y <= 556, JSON.stringify(brief(found)));
+});
+
+test('"Signatures" opening a longer caption ("Signatures précédées de la mention « Lu et approuvé » :") is no heading: the room under it is where both sign', () => {
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signatures précédées de la mention « Lu et approuvé » :', 159, 595)] }));
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && Math.abs(signature.x - 159) <= 2 && signature.y >= 595 && signature.y <= 606, JSON.stringify(brief(found)));
+});
+
+test('a run after a place word ("à ……") is the place\'s blank, not a line for "Signature" under it; a caption set flush right has its room centred under it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Le', 392, 286),
+        ...words('…'.repeat(20), 439, 286),
+        ...words('à', 392, 299),
+        ...words('…'.repeat(20), 439, 299),
+        ...words('Signature', 494, 313),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && signature.y > 313 && signature.x < 494 && signature.x + signature.width > 539, JSON.stringify(brief(found)));
+});

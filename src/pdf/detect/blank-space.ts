@@ -4,6 +4,7 @@
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
 import { normalizeToken, type LabelType } from './lexicon.js';
+import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,
@@ -87,7 +88,15 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   for (let l = continuation(line, lines); l && !line.rtl && own.length < 3; l = continuation(l, lines)) own.push(l);
   const box = own.length > 1 ? union([label.box, ...own.slice(1).map((l) => l.box)]) : label.box;
   const width = FIELD_WIDTH[type];
-  const x0 = line.rtl ? Math.max(0, box.x1 - width) : box.x0;
+  // (A caption set flush right under the line above it, with no room after it, has its room under it centred on it: "Signature" under "à ……".)
+  const flushRight = lines.some(
+    (l) => l !== line && Math.abs(l.box.x1 - box.x1) <= 2 && l.box.x0 < box.x0 - 20 && l.box.y1 <= box.y0 + 1 && box.y0 - l.box.y1 <= 2 * line.size,
+  );
+  const x0 = line.rtl
+    ? Math.max(0, box.x1 - width)
+    : flushRight && box.x0 + width > page.width - 24
+      ? Math.max(0, Math.min((box.x0 + box.x1 - width) / 2, page.width - 24 - width))
+      : box.x0;
   const text = lines.filter((l) => !own.includes(l)).map((l) => l.box);
   // (Up to the next caption of its row: "Signature joueur :  Signature parent :  Signature membre :".)
   const next = line.rtl
@@ -144,6 +153,22 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   return !lines.some(
     (l) => l !== line && written(l) && Math.abs(l.baseline - line.baseline) < 1.6 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
   );
+}
+
+const HEADINGS = new Set(SIGNATURE_HEADINGS);
+
+/** A heading by its words ("Unterschriften"), with no colon and nothing after it on its line: no line of its own. */
+export function headingByWords(label: Label): boolean {
+  return HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon && label.next === -1;
+}
+
+/**
+ * A caption in larger type than the page's text (over small print) is a heading, with no room of its own,
+ * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :").
+ */
+export function headingBySize(label: Label, lines: readonly Line[], body: number): boolean {
+  if (label.line.size <= 1.15 * body) return false;
+  return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
 
 /** A field whose bottom is right over the caption, up to a line and a half above it. */

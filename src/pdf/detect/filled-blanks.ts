@@ -103,3 +103,28 @@ export function leadingRuns(lines: Line[]): Segment[] {
     .filter((w) => w.box.x1 - w.box.x0 >= 100)
     .map(runLine);
 }
+
+/** Words that ask for a place when a blank follows them on their row ("à ……", "Ort: ____", "in ____"). */
+const PLACE_BEFORE = new Set(['à', 'a', 'in', 'en', 'em', 'at', 'lieu', 'ort', 'luogo', 'lugar', 'local', 'place', 'ville', 'city']);
+
+/** Blanks but those a place word opens on their row ("à ……" over "Signature"): the place's, not a line for a caption under it. */
+export function unplaced<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
+  return runs.filter(
+    (r) =>
+      !lines.some((l) => {
+        const last = l.words[l.words.length - 1];
+        if (!last || l.box.x1 > r.x0 + 1 || r.x0 - l.box.x1 > Math.max(48, 3 * l.size) || Math.abs(l.baseline - r.y) > 0.6 * l.size) return false;
+        return (
+          l.words.length <= 2 &&
+          PLACE_BEFORE.has(
+            l.words
+              .map((w) => w.text)
+              .join(' ')
+              .replace(/\s*:$/, '')
+              .trim()
+              .toLowerCase(),
+          )
+        );
+      }),
+  );
+}

@@ -21,6 +21,8 @@ import {
   aboveSpace,
   belowSpace,
   besideSpace,
+  headingBySize,
+  headingByWords,
   filledOver,
   inRunningText,
   keepsOwnRoom,
@@ -59,7 +61,7 @@ import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, pa
 import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
-import { fillLines, filled, leadingRuns, moreBlanks } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
@@ -105,9 +107,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   out.push(...written);
   widgetsOfDates(written, widgetSuggestions.values());
   const body = bodySize(page.words);
-  // A heading by its words ("Unterschriften") has no line of its own; by its size (over small print), no blank space.
-  const headingWords = (label: Label) => HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon;
-  const heading = (label: Label) => headingWords(label) || label.line.size > 1.15 * body;
+  const heading = (label: Label) => headingByWords(label) || headingBySize(label, lines, body);
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
@@ -247,7 +247,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
     const row = ruledRow(label, geo, lines);
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
-    const under = headingWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    const under = headingByWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     // (Nor when the caption stands on a line of the row that runs on after it: that line is the blank.)
     const standsOn = under !== undefined && roomAbove(type, under.segment, label, lines, 8);
     if (row && !onBaseline && !standsOn && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
@@ -283,7 +283,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
-    const over = segmentOver(label, undated([...geo.free, ...fills, ...trailing], out), used, shared);
+    const over = segmentOver(label, unplaced(undated([...geo.free, ...fills, ...trailing], out), lines), used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
@@ -309,7 +309,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
-    if (label.done || label.valueAfter || headingWords(label)) continue;
+    if (label.done || label.valueAfter || headingByWords(label)) continue;
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills, ...leadingRuns(lines)] }, lines, used);
     if (!below) continue;
     if ('y' in below) {
