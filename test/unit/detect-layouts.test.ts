@@ -1627,3 +1627,20 @@ test('a run after a place word ("à ……") is the place\'s blank, not a line f
   const signature = found.find((s) => s.type === 'signature');
   assert.ok(signature && signature.y > 313 && signature.x < 494 && signature.x + signature.width > 539, JSON.stringify(brief(found)));
 });
+
+test('a signature caption without a colon, text right under it and another caption close after it on its row ("Firma Interesado      Huella:"), signs in the room over it', () => {
+  const body = 'Declaro haber leído cuidadosamente el contenido de este documento y haberlo comprendido a cabalidad, razón por la cual lo suscribo';
+  const found = suggestFields(
+    page({
+      words: [
+        ...[0, 1, 2].flatMap((i) => words(body, 85, 610 + i * 12, 8)),
+        ...words('Firma Interesado', 85, 672, 9),
+        ...words('Huella:', 332, 672, 9),
+        ...words('C. C.', 85, 683, 9),
+        ...words('Teléfono Casa:', 85, 694, 9),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && Math.abs(signature.x - 85) <= 2 && signature.y + signature.height <= 664 && signature.height >= 24, JSON.stringify(brief(found)));
+});

@@ -23,8 +23,15 @@ import {
   type Word,
 } from './page-model.js';
 
+type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove?: boolean) => Rect | undefined;
+
+/** Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it. */
+export function roomsToTry(label: Label): RoomFinder[] {
+  return label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
+}
+
 /** Blank space after the label on its line. */
-export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
   const { line, reach } = label;
   const margin = 24;
@@ -62,24 +69,40 @@ export function besideSpace(label: Label, page: PageModel, lines: Line[], geo: G
  * caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with no line of
  * its own beside "Unterschrift" under its line).
  */
-export function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
+function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
   const type = label.entry.type;
-  const { line, box } = label;
+  const { line } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
   const under = rowAbove || (label.entry.tokens[0] === 'unterschrift' && !label.colon);
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
+  return spaceOver(label, page, lines, geo, (under ? 1 : 0.7) * FIELD_HEIGHT[type]);
+}
+
+/**
+ * A signature caption without a colon, with text right under it and less than a field's width free after
+ * it on its row, signs in the room over it when a signature fits there ("Firma Interesado      Huella:").
+ */
+function roomOverCaption(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  if (label.entry.type !== 'signature' || label.colon || continuation(label.line, lines)) return undefined;
+  const beside = besideSpace(label, page, lines, geo);
+  return beside && beside.x1 - beside.x0 >= FIELD_WIDTH.signature - 1 ? undefined : spaceOver(label, page, lines, geo, 24);
+}
+
+function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, least: number): Rect | undefined {
+  const type = label.entry.type;
+  const { line, box } = label;
   const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
   let y0 = y1 - FIELD_HEIGHT[type];
   const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
-  return y1 - y0 >= (under ? 1 : 0.7) * FIELD_HEIGHT[type] ? { x0, y0, x1, y1 } : undefined;
+  return y1 - y0 >= least ? { x0, y0, x1, y1 } : undefined;
 }
 
 /** Blank space under the label. */
-export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
   const { line } = label;
   // (A caption going on over the next line, in lower case, ends there: "Signature du président, / du

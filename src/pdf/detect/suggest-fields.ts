@@ -18,11 +18,9 @@
 import type { LabelType } from './lexicon.js';
 import { besideWidget, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
-  aboveSpace,
-  belowSpace,
-  besideSpace,
   headingBySize,
   headingByWords,
+  roomsToTry,
   filledOver,
   inRunningText,
   keepsOwnRoom,
@@ -363,7 +361,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const rowAbove = [...captionOf].some(
       ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
     );
-    for (const find of label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, besideSpace]) {
+    for (const find of roomsToTry(label)) {
       const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
