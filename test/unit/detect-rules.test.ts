@@ -763,3 +763,10 @@ test('a date named with its file number and court ("Datum, Az., Gericht") is a d
   assert.equal(otherDate(label(['datum', 'az', 'gericht', 'nummer'])), true);
   assert.equal(otherDate(label(['ort', 'datum'])), false);
 });
+
+test('Spanish "Fdo.:" alone is where one signs; "Fdo.: D./D.ª" (signed: Mr/Ms) asks for the signer\'s name', () => {
+  const es = (text: string) => matchLabels(tokens(text), 'es').map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
+  assert.deepEqual(es('Fdo.: ____'), ['signature']);
+  assert.deepEqual(es('Fdo.: D / D.ª ____'), ['text:signer_name']);
+  assert.deepEqual(es('Fdo.: D./Dña. ____'), ['text:signer_name']);
+});

@@ -55,6 +55,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
   // "Fdo.:" and "Ass.:" are how Spanish and Portuguese forms abbreviate "firmado" and "assinatura".
   ...sig(['es'], 'fdo'),
+  // ("Fdo.: D./D.ª ____", "signed: Mr/Ms ____", asks for the signer's name; the signature goes over it.)
+  ...name(['es'], 'fdo d', 'fdo d d.a', 'fdo d dna', 'fdo don', 'fdo dona'),
   ...sig(['pt'], 'ass'),
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma'),
   ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
