@@ -31,7 +31,7 @@ async function enterCode(page: Page | FrameLocator, server: TestServer, email: s
   await page.locator('.page').first().waitFor();
 }
 
-test('a forwarded verified link asks for a new code in a fresh browser', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000 }, async (t) => {
+test('a forwarded verified link asks for a new code in a fresh browser', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 240_000 }, async (t) => {
   const server = await useServer(t);
   const browser = await launchChromium();
   t.after(() => browser.close());
@@ -106,7 +106,7 @@ function recordLinkCalls(page: Page): () => Promise<LinkCall[]> {
 
 test('embedded in an iframe on another site, the code works through the Signer-Verification header, for that frame only', {
   skip: !IN_CI && missingTool(CHROMIUM),
-  timeout: 120_000,
+  timeout: 240_000,
 }, async (t) => {
   // The browser goes first: a server stops once the frames' connections are gone.
   const browser = await launchChromium();

@@ -79,7 +79,7 @@ const WORDS = {
 } as const;
 
 // Skipped on a desk without Chromium; in CI it runs, and fails, as test/e2e/system-tools.test.ts does.
-test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 120_000, concurrency: 3 }, async (t) => {
+test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 300_000, concurrency: 3 }, async (t) => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await useServer(t);
   const browser = await launchChromium();
