@@ -80,8 +80,9 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
 }
 
 /**
- * A signature caption without a colon, with text right under it and less than a field's width free after
- * it on its row, signs in the room over it when a signature fits there ("Firma Interesado      Huella:").
+ * A signature caption without a colon with no room under it (text right under it: `belowSpace` is tried
+ * first) and less than a field's width free after it on its row signs in the room over it, when a
+ * signature fits there ("Firma Interesado      Huella:" over "C.C.").
  */
 function roomOverCaption(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   if (label.entry.type !== 'signature' || label.colon || continuation(label.line, lines)) return undefined;
@@ -180,9 +181,12 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
 
 const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
-/** A heading by its words ("Unterschriften"), with no colon and nothing after it on its line: no line of its own. */
+/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
+export const headingWord = (label: Label): boolean => HEADINGS.has(label.entry.tokens.join(' '));
+
+/** A heading by its words, with no colon and nothing after it on its line: no line of its own. */
 export function headingByWords(label: Label): boolean {
-  return HEADINGS.has(label.entry.tokens.join(' ')) && !label.colon && label.next === -1;
+  return headingWord(label) && !label.colon && label.next === -1;
 }
 
 /**

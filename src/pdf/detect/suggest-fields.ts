@@ -20,6 +20,7 @@ import { besideWidget, fromWidget, gapTo, namelessToSign, settleWidgetDates, wid
 import {
   headingBySize,
   headingByWords,
+  headingWord,
   roomsToTry,
   filledOver,
   inRunningText,
@@ -53,7 +54,6 @@ import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
-import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { isTextTag } from './text-tags.js';
 import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
@@ -84,8 +84,6 @@ export type { PageModel, Rect, Segment, Suggestion, VRule, Widget, Word } from '
 export { buildLines } from './lines-and-labels.js';
 export { cellAt } from './table-cells.js';
 export { dedupe } from './suggestion-output.js';
-
-const HEADINGS = new Set(SIGNATURE_HEADINGS);
 
 export function suggestFields(read: PageModel): Suggestion[] {
   const page = read.ocr ? { ...read, words: ocrWords(read.words, read.segments) } : { ...read, words: asRead(read.words) };
@@ -356,7 +354,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (!label.colon && under.some((o) => o.entry.type === label.entry.type)) continue;
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
-    if (HEADINGS.has(label.entry.tokens.join(' ')) && out.some(under3)) continue;
+    if (headingWord(label) && out.some(under3)) continue;
     // (Its row's other caption names a line over it: this one's room is over it too.)
     const rowAbove = [...captionOf].some(
       ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
