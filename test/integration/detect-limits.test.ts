@@ -28,27 +28,31 @@ async function scans(name: string, copies: number): Promise<Uint8Array> {
 
 test('OCR still running at the time limit: the answer comes in time, with the scanned pages counted and the read ones read', async (t) => {
   // Arabic first on an English scan: a poor first reading, then a second one in Latin script, each with a
-  // cold tesseract worker. That is seconds of work per page; the limit is 2.5 s.
-  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 2500 });
+  // cold tesseract worker. That is seconds of work per page; the limit is 5 s, of which the child keeps
+  // 4 s for reading and 1 s to wind down and answer (on a 2-core machine whose page faults are slow, half
+  // a second was not always enough: the answer came from the hard limit, 4 ms after it).
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 5000 });
   // The child is started by a first document (its own start is not part of a job's time). On a machine
-  // busy enough for that one page to outlast the 2 s the child gives itself, it answers 503 (nothing
+  // busy enough for that one page to outlast the 4 s the child gives itself, it answers 503 (nothing
   // read): the warm-up is tried again, up to three times.
   let warm = await detector.detect(fixture('en-underscores.pdf'));
   for (let tries = 1; !warm.ok && warm.reason === 'timeout' && tries < 3; tries++) warm = await detector.detect(fixture('en-underscores.pdf'));
   assert.ok(warm.ok, `the warm-up document: ${JSON.stringify(warm)}`);
   // The scans are made first: the time asserted below is the detector's alone.
-  const scanned = await scans('scanned-en.pdf', 3);
+  // Ten pages: more than a warm worker reads in the 4 s on a 2-core machine (about 1.2 s a page).
+  const scanned = await scans('scanned-en.pdf', 10);
   const started = Date.now();
   const outcome = await detector.detect(scanned, { languages: ['ara'] });
   const elapsed = Date.now() - started;
   assert.ok(outcome.ok, `expected a partial result, got ${JSON.stringify(outcome)}`);
   assert.equal(outcome.partial, true);
   const { stats, pages } = outcome.analysis;
-  assert.equal(stats.pageCount, 3);
-  assert.equal(pages.length, 3, 'every page was opened before OCR began');
-  assert.equal(stats.scannedPages, 3);
-  assert.ok(stats.ocrPages < 3, `OCR cannot have read three pages in time (read ${stats.ocrPages})`);
-  assert.ok(elapsed < 2500, `answered before the hard limit (${elapsed} ms)`);
+  assert.equal(stats.pageCount, 10);
+  assert.equal(pages.length, 10, 'every page was opened before OCR began');
+  assert.equal(stats.scannedPages, 10);
+  assert.ok(stats.ocrPages < 10, `OCR cannot have read ten pages in time (read ${stats.ocrPages})`);
+  t.diagnostic(`read ${stats.ocrPages} of 10 scanned pages in ${elapsed} ms`);
+  assert.ok(elapsed < 5000, `answered before the hard limit (${elapsed} ms)`);
   // The abandoned OCR is not left running in the child: the next job has a new one.
   assert.equal(detector.pid, undefined);
 });
