@@ -28,7 +28,7 @@ async function scans(name: string, copies: number): Promise<Uint8Array> {
 
 test('OCR still running at the time limit: the answer comes in time, with the scanned pages counted and the read ones read', async (t) => {
   // Arabic first on an English scan: a poor first reading, then a second one in Latin script, each with a
-  // cold tesseract worker. That is seconds of work per page; the limit is 5 s, of which the child keeps
+  // cold tesseract worker: a second or more of work per page. The limit is 5 s, of which the child keeps
   // 4 s for reading and 1 s to wind down and answer (on a 2-core machine whose page faults are slow, half
   // a second was not always enough: the answer came from the hard limit, 4 ms after it).
   const detector = useDetector(t, { cacheDir: useTmpDir(t), timeoutMs: 5000 });
