@@ -6,6 +6,7 @@
  */
 import { fieldFromName, matchLabels, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
 import { OTHER_DATE, besideSignature } from './signing-dates.js';
+import { PLACE_WORDS } from './filled-blanks.js';
 import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, rectOf, xywh } from './page-model.js';
 
 /** What a widget's (fully qualified) name says it holds, its own part before its parents'. */
@@ -34,9 +35,6 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
   }
   return null;
 }
-
-/** Words naming where a document is signed, in a field's name. */
-const PLACE_WORDS = new Set(['lieu', 'ort', 'place', 'luogo', 'lugar', 'local', 'localidade', 'city', 'ville', 'ciudad', 'citta']);
 
 function nameWords(name: string): string[] {
   return name

@@ -104,27 +104,15 @@ export function leadingRuns(lines: Line[]): Segment[] {
     .map(runLine);
 }
 
-/** Words that ask for a place when a blank follows them on their row ("à ……", "Ort: ____", "in ____"). */
-const PLACE_BEFORE = new Set(['à', 'a', 'in', 'en', 'em', 'at', 'lieu', 'ort', 'luogo', 'lugar', 'local', 'place', 'ville', 'city']);
+/** Words naming where a document is signed ("Lieu", "Ort", "Luogo"), as the lexicon writes them. */
+export const PLACE_WORDS = new Set(['lieu', 'ort', 'place', 'luogo', 'lugar', 'local', 'localidade', 'city', 'ville', 'ciudad', 'citta']);
+/** What opens a place's blank alone on its row: a place word, or a word saying "at" ("à ……", "Ort: ____", "in ____"). */
+const PLACE_BEFORE = new Set([...PLACE_WORDS, 'a', 'in', 'en', 'em', 'at']);
 
 /** Blanks but those a place word opens on their row ("à ……" over "Signature"): the place's, not a line for a caption under it. */
 export function unplaced<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
+  const places = lines.filter((l) => l.tokens.length === 1 && PLACE_BEFORE.has(l.tokens[0] as string));
   return runs.filter(
-    (r) =>
-      !lines.some((l) => {
-        const last = l.words[l.words.length - 1];
-        if (!last || l.box.x1 > r.x0 + 1 || r.x0 - l.box.x1 > Math.max(48, 3 * l.size) || Math.abs(l.baseline - r.y) > 0.6 * l.size) return false;
-        return (
-          l.words.length <= 2 &&
-          PLACE_BEFORE.has(
-            l.words
-              .map((w) => w.text)
-              .join(' ')
-              .replace(/\s*:$/, '')
-              .trim()
-              .toLowerCase(),
-          )
-        );
-      }),
+    (r) => !places.some((l) => l.box.x1 <= r.x0 + 1 && r.x0 - l.box.x1 <= Math.max(48, 3 * l.size) && Math.abs(l.baseline - r.y) <= 0.6 * l.size),
   );
 }
