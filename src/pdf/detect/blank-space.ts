@@ -204,6 +204,19 @@ export function namesAbove(label: Label, r: Rect): boolean {
   return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
 }
 
+/** A field over a short line right over the caption (a role): the caption under both names it ("____" / "Padre/Madre/Tutor" / "(Nombre y Firma)"). */
+export function namesAboveRole(label: Label, r: Rect, lines: readonly Line[]): boolean {
+  return lines.some(
+    (m) =>
+      m !== label.line &&
+      m.words.length <= 4 &&
+      namesAbove({ ...label, line: m, box: m.box }, r) &&
+      label.box.y0 - m.box.y1 >= -1 &&
+      label.box.y0 - m.box.y1 <= 0.8 * label.line.size &&
+      overlap1(m.box.x0, m.box.x1, label.box.x0, label.box.x1) > 0,
+  );
+}
+
 /**
  * A caption with a colon asks for its own room even right under a signature found already, when that
  * field's own caption stands beside it on its row ("Client Signature: ____" over "Consultant Signature:").
@@ -256,6 +269,9 @@ export function roomUnderParty(
       p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
   );
   if (!other) return undefined;
+  // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's.)
+  const under = (l: Line) => l.box.y0 >= other.box.y1 - 1 && l.box.y0 - other.box.y1 <= 30 && overlap1(l.box.x0, l.box.x1, other.box.x0, other.box.x1) > 0;
+  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l))) return undefined;
   // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
   const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
   const side = (x: number) => x < middle === box.x0 < middle;

@@ -7,6 +7,7 @@
 import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
+import { PLACE_WORDS } from './filled-blanks.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
 import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -94,7 +95,7 @@ export interface PartyCaption {
 export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
   const out: PartyCaption[] = [];
   for (const line of lines) {
-    if (labels.some((l) => l.line === line)) continue;
+    if (labels.some((l) => l.line === line) || endsCaptionAbove(line, lines)) continue;
     for (const run of labelRuns(line)) {
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
@@ -156,6 +157,18 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
     }
   }
   return out;
+}
+
+/** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____"): the party is what the caption is about. */
+function endsCaptionAbove(line: Line, lines: Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.box.x0 - line.box.x0) <= 2 &&
+      line.baseline - l.baseline > 0 &&
+      line.baseline - l.baseline <= 1.6 * line.size &&
+      OF.has(l.tokens.at(-1) as string),
+  );
 }
 
 /** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
@@ -269,6 +282,12 @@ const SIGNING_WORDS = new Set([
   'signe',
   'firmado',
 ]);
+/** Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Phone Number"): never part of a name typed under a line. */
+const DATUM_WORDS = new Set([
+  ...PLACE_WORDS,
+  ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
+  ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
+]);
 /** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
 const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
 
@@ -299,6 +318,7 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     return (
       // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
       (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
+      !name.tokens.some((t) => DATUM_WORDS.has(t)) &&
       words.length >= 2 &&
       words.length <= 4 &&
       words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&

@@ -14,18 +14,29 @@ import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, typ
  * a run of underscores alone on its row, at least 100 pt long, with no words right before it or right
  * under it (a caption would name it), and no place to sign already found between them.
  */
-export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[]): Segment | undefined {
+export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[], pageWidth: number): Segment | undefined {
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
   return segments
     .filter((s) => {
       if (used.has(s) || s.x1 - s.x0 < 100) return false;
       const row = Math.abs(s.y - date.y1) <= 6 && !(s.x0 < date.x1 + 20 && s.x1 > date.x0 - 20);
+      // (Under it, a line across most of the page, or drawn twice, divides the page: "cut here" under a slip.)
       const below =
+        s.x1 - s.x0 <= 0.6 * pageWidth &&
+        !segments.some((o) => o !== s && Math.abs(o.y - s.y) <= 5 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0.8 * (s.x1 - s.x0)) &&
         s.y - date.y1 >= 20 &&
         s.y - date.y1 <= 130 &&
         !lines.some((l) => text(l) && l.box.y0 > date.y1 && l.box.y1 < s.y - 1) &&
         !places.some((p) => p.y1 > date.y1 && p.y0 < s.y);
       if (!row && !below) return false;
+      // (On the row, a blank whose caption asking for something else stands over it on the row of the date's
+      // caption is that caption's: "CLIENT FULL LEGAL NAME     DATE" over two lines; "COACH / WITNESS" signs.)
+      const over = (l: Line, x0: number, x1: number) => text(l) && l.box.y1 <= s.y - 12 && s.y - l.box.y1 <= 45 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
+      const captioned = (l: Line) =>
+        over(l, s.x0, s.x1) &&
+        matchLabels(l.tokens).some((m) => m.entry.type !== 'signature') &&
+        lines.some((m) => m !== l && over(m, date.x0, date.x1) && Math.abs(m.baseline - l.baseline) <= 2);
+      if (row && lines.some(captioned)) return false;
       // (Nor a blank a caption with its colon names from further back on its row, nothing between: "Ort:      ______".)
       const onRow = (l: Line) => text(l) && overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0;
       const asks = (l: Line) => onRow(l) && l.box.x1 <= s.x0 && /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim());
@@ -52,7 +63,7 @@ export function signaturesBesideDates(out: Suggestion[], segments: Segment[], us
   for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
     if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
-    const blank = blankBesideDate(rectOf(d), segments, used, lines, places);
+    const blank = blankBesideDate(rectOf(d), segments, used, lines, places, page.width);
     if (!blank) continue;
     used.add(blank);
     const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);

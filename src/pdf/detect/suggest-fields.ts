@@ -27,6 +27,7 @@ import {
   keepsOwnRoom,
   opensLineApart,
   namesAbove,
+  namesAboveRole,
   roomAbove,
   runUnder,
   roomUnderParty,
@@ -347,7 +348,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient").
-    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o)) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
+    // (Or under the role named under it: "____" / "Padre/Madre/Tutor" / "(Nombre y Firma)".)
+    const names = (o: Suggestion) => namesAbove(label, rectOf(o)) || namesAboveRole(label, rectOf(o), lines);
+    if (out.some((o) => o.type === label.entry.type && names(o) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];

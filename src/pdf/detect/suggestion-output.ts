@@ -27,8 +27,9 @@ import { roomOverOfficials } from './blank-space.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
-  // (A signature or a date less than 8 pt high is no room to write in: a rule right under its caption.)
-  if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < (type === 'text' ? 4 : 8)) return undefined;
+  // (A signature or a date less than 8 pt high is no room to write in: a rule right under its caption;
+  // nor is a signature less than 40 pt wide: the stub of a rule between two cells.)
+  if (r.x1 - r.x0 < (type === 'signature' ? 40 : 4) || r.y1 - r.y0 < (type === 'text' ? 4 : 8)) return undefined;
   if (filled(r, page, ownWords(label))) return undefined;
   let c = base;
   if (label.entry.strength === 'weak') c -= 0.1;

@@ -1,0 +1,164 @@
+// Field detection on hand-built pages: layouts that look like a place to sign and are not one (a data
+// caption naming a party, a rule that divides the page, a line another caption names, a typed address).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
+import { suggestion } from '../../src/pdf/detect/suggestion-output.js';
+import { brief, h, page, paragraph, words } from '../helpers/detect-pages.js';
+
+const signatures = (found: ReturnType<typeof suggestFields>) => found.filter((s) => s.type === 'signature');
+
+test('a signature less than 40 pt wide is no place to sign (the stub of a rule between two cells); 40 pt and more is one', () => {
+  const model = page({ words: words('Signature', 72, 160) });
+  const label = findLabels(buildLines(model.words))[0];
+  assert.ok(label, 'the caption is read');
+  assert.equal(suggestion(model, label, 'signature', { x0: 72, y0: 120, x1: 86, y1: 160 }, 'label_with_geometry', 0.9), undefined);
+  assert.ok(suggestion(model, label, 'signature', { x0: 72, y0: 120, x1: 112, y1: 160 }, 'label_with_geometry', 0.9));
+  assert.ok(suggestion(model, label, 'date', { x0: 72, y0: 140, x1: 86, y1: 160 }, 'label_with_geometry', 0.9), 'a date keeps its narrower floor');
+});
+
+test('a party named where a caption begun on the line over it ends ("Address of / Employer: ____") is what the caption asks about, not who signs', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Occupation:', 58, 434),
+        ...words('_'.repeat(33), 109, 434),
+        ...words('Employer:', 276, 434),
+        ...words('_'.repeat(46), 322, 434),
+        ...words('Address of', 58, 457),
+        ...words('Employer:', 58, 469),
+        ...words('_'.repeat(90), 101, 469),
+      ],
+    }),
+  );
+  assert.deepEqual(signatures(found), [], JSON.stringify(brief(found)));
+  // The same caption on a line of its own is a party's line to sign.
+  const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('Employer:', 58, 469), ...words('_'.repeat(40), 101, 469)] }));
+  assert.equal(signatures(alone).length, 1, JSON.stringify(brief(alone)));
+});
+
+test('under a signing date, a rule across most of the page, or drawn twice, divides the page ("cut here"): no place to sign on it', () => {
+  const slip = (segments: Array<{ x0: number; x1: number; y: number }>) =>
+    suggestFields(
+      page({
+        width: 612,
+        height: 792,
+        words: [
+          ...paragraph('en', 100),
+          ...words('_'.repeat(46), 112, 306),
+          ...words('SIGNATURE', 344, 306),
+          ...words('_'.repeat(32), 194, 349),
+          ...words('DATE', 356, 349),
+        ],
+        segments,
+      }),
+    );
+  const across = slip([h(34, 564, 385)]);
+  assert.deepEqual(
+    signatures(across).map((s) => Math.round(s.x)),
+    [112],
+    JSON.stringify(brief(across)),
+  );
+  const twice = slip([h(180, 480, 385), h(180, 480, 388)]);
+  assert.deepEqual(
+    signatures(twice).map((s) => Math.round(s.x)),
+    [112],
+    JSON.stringify(brief(twice)),
+  );
+  // A line of its own under the date, nothing written between, is where one signs.
+  const line = slip([h(180, 400, 385)]);
+  assert.deepEqual(
+    signatures(line).map((s) => Math.round(s.x)),
+    [112, 180],
+    JSON.stringify(brief(line)),
+  );
+});
+
+test('on a signing date\'s row, a line whose caption over it asks for something else is that caption\'s ("CLIENT FULL LEGAL NAME      DATE"); one naming who signs is a place to sign', () => {
+  // Each word its own text item, as the document that showed it sets them.
+  const at = (list: Array<[string, number]>, y: number) => list.flatMap(([text, x]) => words(text, x, y, 8));
+  const rows = (caption: Array<[string, number]>) =>
+    suggestFields(
+      page({
+        width: 612,
+        height: 792,
+        words: [
+          ...paragraph('en', 100),
+          ...at([...caption, ['DATE', 337]], 268),
+          ...at(
+            [
+              ['CLIENT', 85],
+              ['SIGNATURE', 117],
+              ['DATE', 337],
+              ['OF', 361],
+              ['BIRTH', 375],
+            ],
+            338,
+          ),
+        ],
+        segments: [h(79, 310, 304), h(331, 533, 304), h(79, 310, 374), h(331, 533, 374)],
+      }),
+    );
+  const bottoms = (found: ReturnType<typeof suggestFields>) => signatures(found).map((s) => Math.round(s.y + s.height));
+  const named = rows([
+    ['CLIENT', 85],
+    ['FULL', 116],
+    ['LEGAL', 140],
+    ['NAME', 168],
+    ['(Print)', 193],
+  ]);
+  assert.deepEqual(bottoms(named), [374], JSON.stringify(brief(named)));
+  const witness = rows([
+    ['COACH', 85],
+    ['/', 116],
+    ['WITNESS', 120],
+  ]);
+  assert.deepEqual(bottoms(witness), [304, 374], JSON.stringify(brief(witness)));
+});
+
+test('a line with a datum\'s caption under it ("Mailing Address") has no name typed under it: no place to sign, where a name under it makes one', () => {
+  const form = (under: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('The signature of the member is asked for on the last page.', 50, 180), ...words(under, 48, 267, 9)],
+        segments: [h(45, 358, 256)],
+      }),
+    );
+  const address = form('Mailing Address');
+  assert.deepEqual(signatures(address), [], JSON.stringify(brief(address)));
+  const name = form('Maria Lopez');
+  assert.equal(signatures(name).length, 1, JSON.stringify(brief(name)));
+});
+
+test('a caption under the role named under a line ("____" / "Padre/Madre/Tutor" / "(Nombre y Firma)") names that line: no second place under it', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('_'.repeat(31), 194, 723), ...words('Padre/Madre/Tutor', 248, 739), ...words('(Nombre y Firma)', 251, 756)],
+    }),
+  );
+  assert.deepEqual(
+    signatures(found).map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [[194, 725]],
+    JSON.stringify(brief(found)),
+  );
+});
+
+test("two parties' names side by side, one with its address typed under it, head the parties' addresses: no room to sign under them", () => {
+  const heads = (right: string[]) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words('Vollmachtgeber/Mandant:', 71, 218),
+          ...words('Bevollmächtigte(r):', 333, 218),
+          ...right.flatMap((text, i) => words(text, 333, 255 + 16 * i, 12)),
+        ],
+      }),
+    );
+  const addressed = heads(['Geller Steuerberatungs-', 'gesellschaft mbH', 'Heinrich-Heine-Platz 9', '10179 Berlin']);
+  assert.deepEqual(signatures(addressed), [], JSON.stringify(brief(addressed)));
+  const blank = heads([]);
+  assert.equal(signatures(blank).length, 2, JSON.stringify(brief(blank)));
+});
