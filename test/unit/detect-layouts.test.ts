@@ -1184,6 +1184,108 @@ test('form fields on the blanks of a signing date written as a formula ("En ____
   );
 });
 
+test('form fields on a signing date formula\'s parts before and after the one it covers, joined by "de", dots or the year\'s century ("a [Día] de [Mes] de [Año]", "de [__] de 202[_]"), are its parts too', () => {
+  const box = (x0: number, x1: number, y0: number, y1: number) => ({ x0, y0, x1, y1 });
+  const spanish = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 60),
+        // (The words' boxes as the document that showed it sets them: the fields overlap them.)
+        ...(
+          [
+            ['ONDA,', 85, 120.1],
+            ['a', 123.5, 130.1],
+            ['……….', 133.4, 156.6],
+            ['de', 156.6, 169.9],
+            ['………………', 169.9, 209.7],
+            ['de', 213, 226.3],
+            ['…..', 229.6, 242.9],
+          ] as const
+        ).map(([text, x0, x1]) => ({ ...(words(text, x0, 156, 9)[0] as Word), box: { x0, y0: 147, x1, y1: 156 } })),
+        ...words('Firma', 300, 220),
+      ],
+      widgets: [
+        { kind: 'text', name: 'Día', box: box(122, 151, 134, 156) },
+        { kind: 'text', name: 'Mes', box: box(164, 220, 132, 154) },
+        { kind: 'text', name: 'Año', box: box(233, 295, 132, 154) },
+      ],
+    }),
+  ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    spanish.map((s) => [s.type, s.fieldKey ?? '']),
+    [
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+    ],
+    JSON.stringify(brief(spanish)),
+  );
+  const at = (list: Array<[string, number]>, y: number) => list.flatMap(([text, x]) => words(text, x, y, 14));
+  const portuguese = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 60),
+        ...at(
+          [
+            ['Coimbra,', 165],
+            ['____', 222],
+            [',', 250],
+            ['de', 257],
+            ['________________', 274],
+            ['de', 385],
+            ['202_', 402],
+          ],
+          498,
+        ),
+        ...at(
+          [
+            ['O/A', 204],
+            ['Encarregado(a)', 227],
+            ['de', 320],
+            ['Educação', 337],
+          ],
+          524,
+        ),
+      ],
+      widgets: [
+        { kind: 'text', name: 'Coimbra', box: box(221, 248, 476, 500) },
+        { kind: 'text', name: 'de', box: box(273, 384, 476, 500) },
+        { kind: 'text', name: 'Ano', box: box(421, 437, 477, 501) },
+      ],
+    }),
+  ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    portuguese.map((s) => [s.type, s.fieldKey ?? '']),
+    [
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+      ['date', 'sign_date'],
+    ],
+    JSON.stringify(brief(portuguese)),
+  );
+});
+
+test('a form field named after a place\'s date formula ("Nürnberg, den") beside the caption to sign is the signing date; named after a place alone it is not', () => {
+  const form = (name: string) =>
+    suggestFields(
+      page({
+        width: 842,
+        height: 595,
+        words: [...paragraph('de', 60), ...words('Nürnberg, den', 437, 475, 12), ...words('Mitglied Unterschrift', 642, 475, 12)],
+        segments: [h(435, 829, 460)],
+        widgets: [{ kind: 'text', name, box: { x0: 437, y0: 435, x1: 601, y1: 460 } }],
+      }),
+    ).filter((s) => s.reason === 'acroform');
+  assert.deepEqual(
+    form('Nürnberg den').map((s) => [s.type, s.fieldKey ?? '']),
+    [['date', 'sign_date']],
+  );
+  assert.deepEqual(
+    form('Nürnberg').map((s) => s.type),
+    ['text'],
+  );
+});
+
 test('an officer named with the body it signs for, under a line ("Diretora da Escola Municipal Santa Catarina", "Secretary of the Riverside Club"), signs on it', () => {
   for (const [caption, language] of [
     ['Diretora da Escola Municipal Santa Catarina', 'it'],

@@ -15,7 +15,8 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
   for (const [i, part] of parts.entries()) {
     const words = nameWords(part);
     if (words.some(otherDateWord) || (words.some((x) => OTHER_DATE.has(x)) && words.some((x) => /dat/.test(x)))) return { type: 'text' };
-    if (words.some(isDateWord)) {
+    // (Named after a place's date formula, "Nürnberg, den": the date it is signed on.)
+    if (words.some(isDateWord) || (words.length >= 2 && words.at(-1) === 'den')) {
       // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
       // Unterschrift", "Data e firma"): the place to sign.
       if (matchLabels(words).some((m) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord))) return { type: 'signature' };
@@ -151,22 +152,37 @@ function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rec
 }
 
 /**
- * Form fields right after a signing date's field on its row, with only separators between them ("Data:
- * [__] / [__] / [__]", "le [__] de [__] de [__]"): the date's other parts, signing dates too.
+ * Form fields right before or after a signing date's field on its row, with only separators between them
+ * ("Data: [__] / [__] / [__]", "a [__] de [__] de [__]", "de [__] de 202[_]"): the date's other parts,
+ * signing dates too.
  */
 function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
   const row = [...widgets].sort((a, b) => a.x - b.x);
-  for (const d of row) {
-    if (d.type !== 'date' || d.fieldKey !== 'sign_date') continue;
-    let last = d;
-    for (const w of row) {
-      if (w.page !== d.page || w.x < last.x + last.width - 1 || overlap1(w.y, w.y + w.height, d.y, d.y + d.height) < 0.5 * Math.min(w.height, d.height))
-        continue;
-      const gap = w.x - (last.x + last.width);
-      const between = words.filter((t) => t.box.x0 >= last.x + last.width - 1 && t.box.x1 <= w.x + 1 && overlap1(t.box.y0, t.box.y1, w.y, w.y + w.height) > 0);
-      if (gap > 12 || w.type !== 'text' || w.fieldKey || !between.every((t) => /^(?:[_/.\-–\s]+|de|del|of)$/i.test(t.text.trim()))) break;
+  const joins = (a: Suggestion, b: Suggestion) => {
+    const between = words.filter((t) => overlap1(t.box.x0, t.box.x1, a.x + a.width, b.x) > 0 && overlap1(t.box.y0, t.box.y1, b.y, b.y + b.height) > 0);
+    // (Up to 12 pt of nothing, or the words that join a date's parts: "de", "/", the century of its year.)
+    const gap = b.x - (a.x + a.width);
+    return between.every((t) => /^(?:[_/.…\-–\s]+|de|del|of|[12]\d{0,2}_*)$/i.test(t.text.trim())) && (gap <= 12 || (between.length > 0 && gap <= 40));
+  };
+  const sameRow = (w: Suggestion, d: Suggestion) =>
+    w.page === d.page && overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * Math.min(w.height, d.height);
+  const part = (w: Suggestion) => w.type === 'text' && !w.fieldKey;
+  for (const d of row.filter((w) => w.type === 'date' && w.fieldKey === 'sign_date')) {
+    const onRow = row.filter((w) => sameRow(w, d));
+    const at = onRow.indexOf(d);
+    for (let k = at + 1, last = d; k < onRow.length; k++) {
+      const w = onRow[k] as Suggestion;
+      if (w.x < last.x + last.width - 1) continue;
+      if (!part(w) || !joins(last, w)) break;
       Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
       last = w;
+    }
+    for (let k = at - 1, first = d; k >= 0; k--) {
+      const w = onRow[k] as Suggestion;
+      if (w.x + w.width > first.x + 1) continue;
+      if (!part(w) || !joins(w, first)) break;
+      Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
+      first = w;
     }
   }
 }
