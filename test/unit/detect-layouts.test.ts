@@ -1746,3 +1746,71 @@ test('a signature caption without a colon, text right under it and another capti
   const signature = found.find((s) => s.type === 'signature');
   assert.ok(signature && Math.abs(signature.x - 85) <= 2 && signature.y + signature.height <= 664 && signature.height >= 24, JSON.stringify(brief(found)));
 });
+
+test('a blank a caption with its colon opens on its row ("PHONE /TELEFONO: ____") is that caption\'s, not the line of the signature caption under it', () => {
+  const found = suggestFields(
+    page({
+      width: 612,
+      height: 792,
+      words: [
+        ...paragraph('en', 100),
+        ...words('EMAIL:', 72, 585),
+        ...words('_'.repeat(56), 111, 585),
+        ...words('PHONE /TELEFONO:', 72, 609),
+        ...words('_'.repeat(45), 164, 609),
+        ...words('PARENT/GUARDIAN SIGNATURE (if under 18) /FIRMA DEL PADRE/GUARDIAN (menor de 18):', 72, 633),
+        ...words('_'.repeat(52), 72, 657),
+        ...words('DATE /FECHA:', 334, 657),
+        ...words('_'.repeat(19), 400, 657),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), s.y > 633]),
+    [[72, true]],
+    JSON.stringify(brief(found)),
+  );
+});
+
+test("captions printed over their lines: a signature caption whose line is under it does not take the line over it, the caption over that line's; captions under their lines keep them", () => {
+  const at = (text: string, x: number, y: number) => words(text, x, y, 7.5);
+  const over = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...at('Nombre del acudiente', 51, 641),
+        ...at('Documento de identidad del acudiente', 51, 668),
+        ...at('Firma del acudiente', 51, 697),
+        ...at('Fecha', 384, 697),
+      ],
+      segments: [h(51, 544, 654), h(51, 292, 683), h(304, 544, 683), h(51, 372, 713), h(384, 544, 713)],
+    }),
+  );
+  assert.deepEqual(
+    over.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [[51, 713]],
+    JSON.stringify(brief(over)),
+  );
+  // "COMPANY: ____" over the rule has its blank: the captions are under their lines.
+  const under = suggestFields(
+    page({
+      width: 612,
+      height: 792,
+      words: [
+        ...paragraph('en', 100),
+        ...words('COMPANY:', 324, 483),
+        ...words('_'.repeat(28), 373, 483),
+        ...words('Signature', 329, 518),
+        ...words('Date', 504, 518),
+        ...words('Printed Name', 432, 554),
+        ...words('Title', 432, 589),
+      ],
+      segments: [h(324, 532, 506), h(324, 532, 542), h(324, 532, 577)],
+    }),
+  );
+  assert.deepEqual(
+    under.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [[324, 506]],
+    JSON.stringify(brief(under)),
+  );
+});

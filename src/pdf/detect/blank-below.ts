@@ -80,3 +80,22 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   return written ? undefined : { x0, y0, x1, y1: below.y };
 }
+/**
+ * Captions printed over their lines: the rule over the caption has a caption of its own right over it (with
+ * no blank of its own), as far over it as the caption is over a line of its own right under it ("Documento de identidad" over its
+ * line, then "Firma del acudiente" over its own): the rule over it is the other caption's.
+ */
+export function captionedAlike(over: Segment, label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
+  const { box, line } = label;
+  const near = (gap: number) => gap >= 2 && gap <= 2 * line.size + 4;
+  const own = segments.filter((s) => !used.has(s) && s !== over && Math.abs(s.x0 - box.x0) <= 6 && near(s.y - box.y1));
+  return lines.some(
+    (l) =>
+      l !== line &&
+      written(l) &&
+      !l.tokens.includes('\0') &&
+      Math.abs(l.box.x0 - over.x0) <= 6 &&
+      near(over.y - l.box.y1) &&
+      own.some((s) => Math.abs(s.y - box.y1 - (over.y - l.box.y1)) <= 3),
+  );
+}

@@ -116,3 +116,15 @@ export function unplaced<R extends Segment>(runs: R[], lines: readonly Line[]): 
     (r) => !places.some((l) => l.box.x1 <= r.x0 + 1 && r.x0 - l.box.x1 <= Math.max(48, 3 * l.size) && Math.abs(l.baseline - r.y) <= 0.6 * l.size),
   );
 }
+
+/** Blanks but those a caption with its colon opens on their row ("PHONE: ____" over "SIGNATURE:"): that caption's, not a line for a caption under it. */
+export function unasked<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
+  return runs.filter(
+    (r) =>
+      !lines.some(
+        (l) =>
+          Math.abs(l.baseline - r.y) <= 0.6 * l.size &&
+          l.words.some((w) => /[:：]$/.test(w.text.trim()) && w.box.x1 <= r.x0 + 1 && r.x0 - w.box.x1 <= Math.max(12, 1.2 * l.size)),
+      ),
+  );
+}

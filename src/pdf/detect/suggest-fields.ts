@@ -51,7 +51,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
+import { captionedAlike, geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
@@ -60,7 +60,7 @@ import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, pa
 import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
-import { fillLines, filled, leadingRuns, moreBlanks, unplaced } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks, unasked, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
@@ -280,12 +280,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
-    const over = segmentOver(label, unplaced(undated([...geo.free, ...fills, ...trailing], out), lines), used, shared);
+    const over = segmentOver(label, unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out), lines), lines), used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
+    if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
     if (
       over &&
       roomAbove(label.entry.type, over, label, lines, label.entry.type === 'signature' && !label.colon ? 8 : undefined) &&
