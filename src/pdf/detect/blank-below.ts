@@ -82,20 +82,26 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
 }
 /**
  * Captions printed over their lines: the rule over the caption has a caption of its own right over it (with
- * no blank of its own), as far over it as the caption is over a line of its own right under it ("Documento de identidad" over its
- * line, then "Firma del acudiente" over its own): the rule over it is the other caption's.
+ * no blank of its own), as far over it as the caption is over a line of its own right under it, and the
+ * column of captions and rules above starts with a caption ("Nombre del acudiente" over its line, then
+ * "Documento de identidad" over its own, then "Firma del acudiente"): the rule over it is the other
+ * caption's. (A column that starts with a rule has its captions under their lines.)
  */
 export function captionedAlike(over: Segment, label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
   const { box, line } = label;
   const near = (gap: number) => gap >= 2 && gap <= 2 * line.size + 4;
   const own = segments.filter((s) => !used.has(s) && s !== over && Math.abs(s.x0 - box.x0) <= 6 && near(s.y - box.y1));
-  return lines.some(
-    (l) =>
-      l !== line &&
-      written(l) &&
-      !l.tokens.includes('\0') &&
-      Math.abs(l.box.x0 - over.x0) <= 6 &&
-      near(over.y - l.box.y1) &&
-      own.some((s) => Math.abs(s.y - box.y1 - (over.y - l.box.y1)) <= 3),
-  );
+  const captionOver = (rule: Segment) =>
+    lines.find((l) => l !== line && written(l) && !l.tokens.includes('\0') && Math.abs(l.box.x0 - rule.x0) <= 6 && near(rule.y - l.box.y1));
+  const ruleOver = (caption: Line) => segments.find((s) => s !== over && Math.abs(s.x0 - caption.box.x0) <= 6 && near(caption.box.y0 - s.y));
+  let caption = captionOver(over);
+  if (!caption || !own.some((s) => Math.abs(s.y - box.y1 - (over.y - (caption as Line).box.y1)) <= 3)) return false;
+  for (let steps = 0; steps < 12; steps++) {
+    const rule = ruleOver(caption);
+    if (!rule) return true;
+    const above = captionOver(rule);
+    if (!above) return false;
+    caption = above;
+  }
+  return false;
 }
