@@ -1814,3 +1814,19 @@ test("captions printed over their lines: a signature caption whose line is under
     JSON.stringify(brief(under)),
   );
 });
+
+test('two runs alike under "Firma dei genitori", then "lì, ____": a signature on each run (the place\'s row under them is no caption of the second)', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('Firma dei genitori', 93, 619, 12),
+        ...words('_'.repeat(19), 93, 639, 12),
+        ...words('_'.repeat(19), 93, 667, 12),
+        ...words('lì,', 90, 695, 12),
+        ...words('_'.repeat(13), 108, 695, 12),
+      ],
+    }),
+  );
+  assert.equal(found.filter((s) => s.type === 'signature').length, 2, JSON.stringify(brief(found)));
+});

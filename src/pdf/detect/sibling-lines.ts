@@ -84,7 +84,7 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
 /**
  * The caption printed right under a line: a line of words starting within a line and a half under it,
  * centred within its span and not much wider, short (six words at most) and naming rather than asking or telling: no colon (a
- * caption with a colon is the next row's, before its own blank), no figures but ordinals ("2.
+ * caption with a colon is the next row's, before its own blank), no blank of its own ("lì, ____" is the next row), no figures but ordinals ("2.
  * Erziehungsberechtigte/r"; not "Business Address: 18 Pleasant Valley").
  */
 function captionUnder(s: Segment, lines: Line[]): Line | undefined {
@@ -97,6 +97,7 @@ function captionUnder(s: Segment, lines: Line[]): Line | undefined {
       (l.box.x0 + l.box.x1) / 2 < s.x1 &&
       l.box.x1 - l.box.x0 <= 1.5 * (s.x1 - s.x0) + 20 &&
       l.words.length <= 6 &&
+      !l.tokens.includes('\0') &&
       !l.words.some((w) => /[:：]/.test(w.text)) &&
       l.words.every((w) => !/\d/.test(w.text) || /^\d{1,2}\.$/.test(w.text)),
   );
