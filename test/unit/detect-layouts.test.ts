@@ -1830,3 +1830,30 @@ test('two runs alike under "Firma dei genitori", then "lì, ____": a signature o
   );
   assert.equal(found.filter((s) => s.type === 'signature').length, 2, JSON.stringify(brief(found)));
 });
+
+test('in a table cell under a row to fill in ("En ____, día __ de ____"), a signature caption with its colon signs in the room under it, down to the name row', () => {
+  const at = (text: string, x: number, y: number) => words(text, x, y, 6);
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...at('En', 32, 727),
+        ...at('___________________________', 40, 727),
+        ...at(', día', 147, 727),
+        ...at('____', 160, 727),
+        ...at('Firma del perceptor:', 32, 748),
+        ...at('Fdo.: D / D.ª', 32, 780),
+        ...at('_'.repeat(71), 65, 780),
+      ],
+      segments: [h(29, 284, 718), h(29, 284, 783)],
+      verticals: [v(29, 718, 783), v(284, 718, 783)],
+      widgets: [
+        { kind: 'text', name: 'En', box: { x0: 40, y0: 718, x1: 146, y1: 728 } },
+        { kind: 'text', name: 'día', box: { x0: 160, y0: 718, x1: 178, y1: 729 } },
+        { kind: 'text', name: 'Fdo D  D', box: { x0: 65, y0: 770, x1: 278, y1: 781 } },
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature' && s.reason !== 'acroform');
+  assert.ok(signature && signature.y >= 748 && signature.y + signature.height <= 771 && signature.height >= 16, JSON.stringify(brief(found)));
+});

@@ -62,15 +62,25 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const { box, reach, line } = label;
   const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
   const empty = (r: Rect) => emptyCell(r, page.words);
+  // (A cell holding a row to fill in over the caption, "En ____, día __", starts, for it, under that row;
+  // what is written under it ends its room.)
+  const within = (r: Rect) => r.x0 >= cell.x0 - 1 && r.x1 <= cell.x1 + 1 && r.y0 >= cell.y0 - 1 && r.y1 <= cell.y1 + 1;
+  const inCell = [...page.words.map((w) => w.box), ...page.widgets.map((w) => w.box)].filter(within);
+  const rowToFill =
+    page.widgets.some((w) => within(w.box) && w.box.y1 <= box.y0 - 1) || page.words.some((w) => within(w.box) && w.box.y1 <= box.y0 - 1 && isFillToken(w.text));
+  const top = rowToFill ? Math.max(cell.y0, ...inCell.filter((r) => r.y1 <= box.y0 - 1).map((r) => r.y1)) : cell.y0;
+  const floor = Math.min(cell.y1, ...inCell.filter((r) => r.y0 >= box.y1 + 1).map((r) => r.y0 - 1));
   const below = cell.y1 - box.y1;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
-  const small = box.y1 - box.y0 <= 9 && box.y0 - cell.y0 <= 0.3 * (cell.y1 - cell.y0);
+  const small = box.y1 - box.y0 <= 9 && box.y0 - top <= 0.3 * (cell.y1 - top);
   // (Room more than twice a field's height gives a field's height by the caption: one signs or writes right
   // under it, not all down a tall cell.)
   const field = FIELD_HEIGHT[label.entry.type];
   const fit = (room: number) => (room > 2 * field ? field + 2 : room);
-  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - cell.y0)))
-    return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(cell.y1 - box.y1 - 1) });
+  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - top))) {
+    const end = rowToFill && floor - box.y1 >= 16 ? floor : cell.y1;
+    return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
+  }
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   if (!label.colon && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
     return inset({ x0: cell.x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1: cell.x1, y1: box.y0 - 1 });
