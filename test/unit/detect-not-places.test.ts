@@ -162,3 +162,21 @@ test("two parties' names side by side, one with its address typed under it, head
   const blank = heads([]);
   assert.equal(signatures(blank).length, 2, JSON.stringify(brief(blank)));
 });
+
+test('"DATE D’ENTREE: ___/___/___" is the date one starts work, no signing date: an elided "d’" is no piece of a split word ("date" + "d" is not "dated")', () => {
+  const form = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words(caption, 82, 621),
+          ...words('_____ / _____ / _____', 177, 621),
+          ...words('Signature of the employee', 300, 700),
+        ],
+        segments: [h(300, 480, 688)],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(form('DATE D’ENTREE:'), []);
+  assert.deepEqual(form('DATE D’ ENTREE:'), []);
+  assert.equal(form('DATED:').length, 1, 'a signing date captioned "Dated:" is one');
+});

@@ -350,8 +350,8 @@ function matchAt(pattern: readonly string[], tokens: readonly string[], at: numb
     }
     if (tokens[t] === want) {
       t++;
-    } else if (t + 1 < tokens.length && `${tokens[t]}${tokens[t + 1]}` === want && (tokens[t] as string).length >= 2) {
-      // OCR sometimes splits a word in two ("إلا سم" for "الاسم").
+    } else if (t + 1 < tokens.length && `${tokens[t]}${tokens[t + 1]}` === want && (tokens[t] as string).length >= 2 && (tokens[t + 1] as string).length >= 2) {
+      // OCR sometimes splits a word in two ("إلا سم" for "الاسم"); a letter alone is an elision, not a piece ("Date d’entrée").
       t += 2;
     } else {
       return -1;
