@@ -180,3 +180,29 @@ test('"DATE D’ENTREE: ___/___/___" is the date one starts work, no signing dat
   assert.deepEqual(form('DATE D’ ENTREE:'), []);
   assert.equal(form('DATED:').length, 1, 'a signing date captioned "Dated:" is one');
 });
+
+test('a party named left of two lines ("Die Sorgeberechtigten:"), each captioned "Unterschrift" under it, heads the block: one place on each line, none under the captions', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Die Sorgeberechtigten:', 71, 456),
+        ...words('_'.repeat(18), 156, 483),
+        ...words('_'.repeat(19), 283, 483),
+        ...words('Unterschrift', 156, 497),
+        ...words('Unterschrift', 283, 497),
+        ...words('Anmerkung:', 71, 527),
+      ],
+      segments: [h(69, 526, 515)],
+    }),
+  );
+  const places = signatures(found).map((s) => [Math.round(s.x), s.y + s.height <= 486]);
+  assert.deepEqual(
+    places.sort((a, b) => (a[0] as number) - (b[0] as number)),
+    [
+      [156, true],
+      [283, true],
+    ],
+    JSON.stringify(brief(found)),
+  );
+});

@@ -339,7 +339,12 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
 /** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
 export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
   return parties.some(
-    (p) => !p.fill && p.box.y1 <= over.y + 1 && over.y - p.box.y1 <= FIELD_HEIGHT.signature && overlap1(p.box.x0, p.box.x1, over.x0, over.x1) > 0,
+    (p) =>
+      !p.fill &&
+      p.box.y1 <= over.y + 1 &&
+      over.y - p.box.y1 <= FIELD_HEIGHT.signature &&
+      // (Over it, not a heading of the block in the column before it: "Die Sorgeberechtigten:" left of two lines.)
+      overlap1(p.box.x0, p.box.x1, over.x0, over.x1) >= 0.5 * Math.min(p.box.x1 - p.box.x0, over.x1 - over.x0),
   );
 }
 
