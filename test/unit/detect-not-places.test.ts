@@ -206,3 +206,24 @@ test('a party named left of two lines ("Die Sorgeberechtigten:"), each captioned
     JSON.stringify(brief(found)),
   );
 });
+
+test('"Relationship to Patient" under a line beside the signature\'s asks for a relationship: no co-signer there, drawn alike or not', () => {
+  for (const segments of [
+    [h(36, 243, 657), h(261, 487, 657), h(505, 572, 657)],
+    [h(36, 243, 657), h(261, 468, 657), h(505, 572, 657)],
+  ]) {
+    const found = suggestFields(
+      page({
+        width: 612,
+        height: 792,
+        words: [...paragraph('en', 100), ...words('Signature', 130, 669), ...words('Relationship to Patient', 329, 669), ...words('Date', 534, 669)],
+        segments,
+      }),
+    );
+    assert.deepEqual(
+      signatures(found).map((s) => Math.round(s.x)),
+      [36],
+      JSON.stringify(brief(found)),
+    );
+  }
+});

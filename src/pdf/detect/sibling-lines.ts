@@ -8,7 +8,7 @@
  */
 import { written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
-import { onPartyLine } from './signature-blocks.js';
+import { DATUM_WORDS, onPartyLine } from './signature-blocks.js';
 import { clip, overlap1, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Up to how far under its line a caption printed under it starts, in its line's heights. */
@@ -65,7 +65,12 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       const caption = captionUnder(s, lines);
       // (Over the place to sign, a line captioned by one word is a row of the form before it: "IBAN", "BIC".)
       if (caption && column && s.y < own.y && caption.words.length < 2) continue;
-      if (!caption || labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)) continue;
+      if (
+        !caption ||
+        caption.tokens.some((t) => DATUM_WORDS.has(t)) ||
+        labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)
+      )
+        continue;
       const r = clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page);
       if (
         r.y1 - r.y0 < 10 ||

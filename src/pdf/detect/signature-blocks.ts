@@ -248,7 +248,7 @@ export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { 
 
 /**
  * Co-signers' captions on the row of a signature caption: short lines (a party or a word naming who signs,
- * at most four words, no digits, no caption of their own) on the same baseline, well apart from it
+ * at most four words, no digits, no caption of their own nor a datum's word) on the same baseline, well apart from it
  * ("Signature : Le parrain ....... Le parrainé", "Signature of the Employee ....... Supervisor"). Each
  * signs in the same band as the caption's field.
  */
@@ -262,7 +262,7 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
       Math.abs(l.size - line.size) < 1 &&
       (l.box.x0 - line.box.x1 >= 40 || line.box.x0 - l.box.x1 >= 40) &&
       l.words.length <= 4 &&
-      !l.tokens.some((t) => /\d/.test(t) || t === '\0') &&
+      !l.tokens.some((t) => /\d/.test(t) || t === '\0' || DATUM_WORDS.has(t)) &&
       l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
   );
 }
@@ -282,9 +282,13 @@ const SIGNING_WORDS = new Set([
   'signe',
   'firmado',
 ]);
-/** Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Phone Number"): never part of a name typed under a line. */
-const DATUM_WORDS = new Set([
+/**
+ * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient"): never
+ * part of a name typed under a line, nor a co-signer's caption.
+ */
+export const DATUM_WORDS = new Set([
   ...PLACE_WORDS,
+  ...['relationship', 'relation', 'lien', 'parente', 'beziehung', 'verhaltnis', 'rapporto', 'parentela', 'relacion', 'parentesco', 'relacao'],
   ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
   ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
 ]);
