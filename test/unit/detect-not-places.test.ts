@@ -227,3 +227,17 @@ test('"Relationship to Patient" under a line beside the signature\'s asks for a 
     );
   }
 });
+
+test('"signed" after what it says is signed ("* Le règlement signé", "* Il modulo firmato") is words of a list, no caption: no place on the line under it', () => {
+  for (const item of ['* Le règlement signé', '* Il modulo firmato']) {
+    const found = suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('Joindre :', 72, 419), ...words('* La photocopie de la carte', 144, 419), ...words(item, 144, 451)],
+        segments: [h(78, 518, 491)],
+      }),
+    );
+    assert.deepEqual(signatures(found), [], `${item}: ${JSON.stringify(brief(found))}`);
+  }
+  const caption = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed:', 72, 451)], segments: [h(78, 518, 491)] }));
+  assert.equal(signatures(caption).length, 1, JSON.stringify(brief(caption)));
+});

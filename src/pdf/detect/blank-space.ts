@@ -154,6 +154,13 @@ function continuation(line: Line, lines: readonly Line[]): Line | undefined {
   );
 }
 
+const PARTICIPLES = new Set(['signed', 'signe', 'signee', 'firmato', 'firmata', 'firmado', 'firmada', 'assinado', 'assinada', 'unterschrieben']);
+
+/** "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no caption. */
+export function signedInText(label: Label): boolean {
+  return label.entry.tokens.length === 1 && PARTICIPLES.has(label.entry.tokens[0] as string) && label.inSentence === true && !label.colon && label.next === -1;
+}
+
 /**
  * A caption set inside a line of running text ("… du …… (Date de la signature du contrat) au 15 mars"):
  * more than six words of its line lie outside it — unless it opens a line set apart from the text above
@@ -198,14 +205,13 @@ export function headingBySize(label: Label, lines: readonly Line[], body: number
   return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
 
-/** A field whose bottom is right over the caption, up to a line and a half above it. */
-export function namesAbove(label: Label, r: Rect): boolean {
+/**
+ * A field whose bottom is right over the caption, up to a line and a half above it; given the page's lines,
+ * also over a short line right over the caption (a role: "____" / "Padre/Madre/Tutor" / "(Nombre y Firma)").
+ */
+export function namesAbove(label: Label, r: Rect, lines: readonly Line[] = []): boolean {
   const gap = label.box.y0 - r.y1;
-  return gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
-}
-
-/** A field over a short line right over the caption (a role): the caption under both names it ("____" / "Padre/Madre/Tutor" / "(Nombre y Firma)"). */
-export function namesAboveRole(label: Label, r: Rect, lines: readonly Line[]): boolean {
+  if (gap >= -2 && gap <= 1.5 * label.line.size + 2 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0) return true;
   return lines.some(
     (m) =>
       m !== label.line &&

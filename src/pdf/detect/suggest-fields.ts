@@ -25,9 +25,9 @@ import {
   filledOver,
   inRunningText,
   keepsOwnRoom,
+  signedInText,
   opensLineApart,
   namesAbove,
-  namesAboveRole,
   roomAbove,
   runUnder,
   roomUnderParty,
@@ -93,7 +93,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = cutAtBorders(buildLines(page.words), page.verticals);
-  const labels = findLabels(lines, bodySize(page.words), page.segments);
+  const labels = findLabels(lines, bodySize(page.words), page.segments).filter((l) => !signedInText(l));
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   const walls = [...geo.h, ...fills]; // A field stops under a line above it, drawn or a blank run.
@@ -348,10 +348,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
-    // A caption right under a field found already names it ("X ______" over "Signature of Patient").
-    // (Or under the role named under it: "____" / "Padre/Madre/Tutor" / "(Nombre y Firma)".)
-    const names = (o: Suggestion) => namesAbove(label, rectOf(o)) || namesAboveRole(label, rectOf(o), lines);
-    if (out.some((o) => o.type === label.entry.type && names(o) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
+    // A caption right under a field found already names it ("X ______" over "Signature of Patient"), or under the role under it.
+    if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o), lines) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
