@@ -80,6 +80,7 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   return written ? undefined : { x0, y0, x1, y1: below.y };
 }
+
 /**
  * Captions printed over their lines: the rule over the caption has a caption of its own right over it (with
  * no blank of its own), as far over it as the caption is over a line of its own right under it, and the
