@@ -1857,3 +1857,15 @@ test('in a table cell under a row to fill in ("En ____, día __ de ____"), a sig
   const signature = found.find((s) => s.type === 'signature' && s.reason !== 'acroform');
   assert.ok(signature && signature.y >= 748 && signature.y + signature.height <= 771 && signature.height >= 16, JSON.stringify(brief(found)));
 });
+
+test('parties named before their blanks on one line ("Landlord: ____   Tenant: ____", "Berlin, ____ Vermieter ____ Mieter ____"): a place to sign on each party\'s blank; a row of data is none', () => {
+  const row = (text: string, language: 'en' | 'de') =>
+    suggestFields(page({ words: [...paragraph(language, 100), ...words(text, 71, 480)] }))
+      .filter((s) => s.type === 'signature')
+      .map((s) => Math.round(s.x));
+  assert.equal(row('Landlord: ______________ Tenant: ______________', 'en').length, 2);
+  assert.equal(row('Landlord ______________ Tenant ______________', 'en').length, 2);
+  assert.equal(row('Vermieter _____________________ Mieter ____________', 'de').length, 2);
+  assert.equal(row('Berlin, ____________ Vermieter _____________________ Mieter ____________', 'de').length, 2);
+  assert.deepEqual(row('Name: ____________ Employer: ____________', 'en'), []);
+});

@@ -102,8 +102,8 @@ export function gapTo(label: Label, box: Rect): number {
   return Math.max(row, box.y0 - label.box.y1, label.box.y0 - box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }
 
-/** A signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
-const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
+/** The words for "date": a signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
+export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 /**
  * The text field whose name says nothing that a signature caption names as its place to sign: on the

@@ -8,6 +8,7 @@ import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
 import { PLACE_WORDS } from './filled-blanks.js';
+import { DATE_WORDS } from './acroform-widgets.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
 import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -147,8 +148,10 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // So does a company named with only its article before a blank ("La Società ____", "The Company ____");
       // "Per la Società ____" signs for it.
       if (COMPANIES.has(line.tokens[k] as string) && rest.includes('\0') && line.tokens.slice(run.start, k).every((t) => ARTICLES.has(t))) continue;
-      // A caption stands alone on its line: a party named inside a sentence is not one.
-      if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || (j >= run.start && j < end))) continue;
+      // A caption stands alone on its line: a party named inside a sentence is not one. (Its line may hold
+      // other parties' blanks and the place's and date's: "Landlord: ____   Tenant: ____", "Berlin, ____ Vermieter ____".)
+      const own = (j: number) => j >= run.start && j < end;
+      if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || own(j) || (rest.includes('\0') && signingRow(line, j)))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
       if (rest.includes('\0') && dataRow(line, lines)) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
@@ -171,6 +174,18 @@ function endsCaptionAbove(line: Line, lines: Line[]): boolean {
   );
 }
 
+/** The token is in a run of the line that names a party before its blank, or a place (its comma) or a date before it: a row where the parties sign. */
+function signingRow(line: Line, j: number): boolean {
+  const run = labelRuns(line).find((r) => j >= r.start && j < r.end);
+  if (!run || line.tokens[run.end - 1] !== '\0') return false;
+  const words = line.tokens.slice(run.start, run.end - 1).filter((t) => t !== '\0');
+  let k = run.start;
+  while (k < run.end && (LEAD.has(line.tokens[k] as string) || ARTICLES.has(line.tokens[k] as string))) k++;
+  const party = partyAt(line.tokens, k);
+  if (party && line.tokens.slice(k + party.length, run.end).every((t) => t === '\0' || STOPWORDS.has(t))) return true;
+  const before = line.words[(line.tokenWord[run.end - 1] as number) - 1];
+  return words.length > 0 && words.length <= 3 && (/,$/.test(before?.text.trim() ?? '') || words.some((t) => PLACE_WORDS.has(t) || DATE_WORDS.has(t)));
+}
 /** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
 function dataRow(line: Line, lines: Line[]): boolean {
   return lines.some(
