@@ -1867,5 +1867,7 @@ test('parties named before their blanks on one line ("Landlord: ____   Tenant: _
   assert.equal(row('Landlord ______________ Tenant ______________', 'en').length, 2);
   assert.equal(row('Vermieter _____________________ Mieter ____________', 'de').length, 2);
   assert.equal(row('Berlin, ____________ Vermieter _____________________ Mieter ____________', 'de').length, 2);
+  // (After a caption of the place and date, "Ort, Datum ____": the date's blank is the date's.)
+  assert.equal(row('Ort, Datum ____________ Vermieter ____________ Mieter ____________', 'de').length, 2);
   assert.deepEqual(row('Name: ____________ Employer: ____________', 'en'), []);
 });

@@ -96,8 +96,12 @@ export interface PartyCaption {
 export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
   const out: PartyCaption[] = [];
   for (const line of lines) {
-    if (labels.some((l) => l.line === line) || endsCaptionAbove(line, lines)) continue;
+    // (A line with a caption of its own is that caption's, but for a row of parties after the place and date: "Ort, Datum ____ Vermieter ____ Mieter ____".)
+    const captions = labels.filter((l) => l.line === line);
+    if (captions.some((l) => l.entry.type !== 'date') || endsCaptionAbove(line, lines)) continue;
     for (const run of labelRuns(line)) {
+      const [first, last] = [line.words[line.tokenWord[run.start] as number] as Word, line.words[line.tokenWord[run.end - 1] as number] as Word];
+      if (captions.some((l) => overlap1(l.box.x0, l.box.x1, first.box.x0, last.box.x1) > 0)) continue;
       let k = run.start;
       while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
       // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
