@@ -1871,3 +1871,12 @@ test('parties named before their blanks on one line ("Landlord: ____   Tenant: _
   assert.equal(row('Ort, Datum ____________ Vermieter ____________ Mieter ____________', 'de').length, 2);
   assert.deepEqual(row('Name: ____________ Employer: ____________', 'en'), []);
 });
+
+test('"Witness: ____" is a witness\'s place to sign, and so is "Witness for the Tenant: ____"', () => {
+  for (const caption of ['Witness: ______________________', 'Witness for the Tenant: ______________________']) {
+    const found = suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 72, 500)] })).filter((s) => s.type === 'signature');
+    assert.equal(found.length, 1, caption);
+  }
+  const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Witness: ______________________', 72, 500)] }));
+  assert.equal(witness.find((s) => s.type === 'signature')?.roleHint, 'witness');
+});

@@ -103,7 +103,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const [first, last] = [line.words[line.tokenWord[run.start] as number] as Word, line.words[line.tokenWord[run.end - 1] as number] as Word];
       if (captions.some((l) => overlap1(l.box.x0, l.box.x1, first.box.x0, last.box.x1) > 0)) continue;
       let k = run.start;
-      while (k < run.end && LEAD.has(line.tokens[k] as string)) k++;
+      // (A leading word that names a party itself, right before its blank, is the caption: "Witness: ____".)
+      while (k < run.end && LEAD.has(line.tokens[k] as string) && !(line.tokens[k + 1] === '\0' && partyAt(line.tokens, k))) k++;
       // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
       const named = [1, 2, 3].find(
         (n) =>
