@@ -1880,3 +1880,20 @@ test('"Witness: ____" is a witness\'s place to sign, and so is "Witness for the 
   const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Witness: ______________________', 72, 500)] }));
   assert.equal(witness.find((s) => s.type === 'signature')?.roleHint, 'witness');
 });
+
+test('two parties named over their lines with a signature\'s room between ("Le Bailleur" and "Le Locataire", their lines 60 pt under): each signs on its line', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Le Bailleur', 72, 500), ...words('Le Locataire', 320, 500)],
+      segments: [h(72, 250, 560), h(320, 500, 560)],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [
+      [72, 560],
+      [320, 560],
+    ],
+    JSON.stringify(brief(found)),
+  );
+});

@@ -246,7 +246,8 @@ export function partyLine(
     (s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s) && !double(s),
   );
   if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
-  const reach = 2.5 * line.size + 20;
+  // (Under it, as far as a signature and two lines and a half: room to sign between the name and its line.)
+  const reach = FIELD_HEIGHT.signature + 2.5 * line.size;
   const clear = (s: Segment) =>
     !lines.some(
       (l) => l !== line && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !l.tokens.every((t) => t === '\0'),
