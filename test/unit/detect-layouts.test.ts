@@ -1897,3 +1897,22 @@ test('two parties named over their lines with a signature\'s room between ("Le B
     JSON.stringify(brief(found)),
   );
 });
+
+test('"____ / Employee" over "____ / Date": the party under its own line leaves the line under it to the date caption under that one', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Employee', 72, 512), ...words('Employer', 330, 512), ...words('Date', 72, 552), ...words('Date', 330, 552)],
+      segments: [h(72, 260, 500), h(330, 518, 500), h(72, 260, 540), h(330, 518, 540)],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]).sort(),
+    [
+      ['date', 330, 540],
+      ['date', 72, 540],
+      ['signature', 330, 500],
+      ['signature', 72, 500],
+    ],
+    JSON.stringify(brief(found)),
+  );
+});

@@ -361,11 +361,23 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
   ];
 }
 
-/** A party-name caption right above the rule: the rule is its line (this caption's is further down). */
-export function partyAbove(over: Segment, parties: PartyCaption[]): boolean {
+/**
+ * A party-name caption right above the rule: the rule is its line (this caption's is further down) — unless
+ * a rule right over the party's name is its line ("____ / Employee" over "____ / Date").
+ */
+export function partyAbove(over: Segment, parties: PartyCaption[], segments: readonly Segment[]): boolean {
+  const underOwn = (p: PartyCaption) =>
+    segments.some(
+      (s) =>
+        s !== over &&
+        p.box.y0 - s.y >= -1 &&
+        p.box.y0 - s.y <= 1.3 * p.line.size + 2 &&
+        overlap1(s.x0, s.x1, p.box.x0, p.box.x1) >= 0.5 * (p.box.x1 - p.box.x0),
+    );
   return parties.some(
     (p) =>
       !p.fill &&
+      !underOwn(p) &&
       p.box.y1 <= over.y + 1 &&
       over.y - p.box.y1 <= FIELD_HEIGHT.signature &&
       // (Over it, not a heading of the block in the column before it: "Die Sorgeberechtigten:" left of two lines.)

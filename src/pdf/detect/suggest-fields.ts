@@ -294,7 +294,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     ) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
-      if (captionAbove(label, over, labels) || partyAbove(over, parties)) {
+      if (captionAbove(label, over, labels) || partyAbove(over, parties, [...geo.free, ...fills])) {
         const row = rowBelow(label, over, geo, lines);
         if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
         continue;
