@@ -770,3 +770,25 @@ test('Spanish "Fdo.:" alone is where one signs; "Fdo.: D./D.ª" (signed: Mr/Ms) 
   assert.deepEqual(es('Fdo.: D / D.ª ____'), ['text:signer_name']);
   assert.deepEqual(es('Fdo.: D./Dña. ____'), ['text:signer_name']);
 });
+
+test('employment contracts\' parties in Spanish, Portuguese and Italian name who signs ("EMPLEADOR(A)", "Trabajador", "Empregado", "Il lavoratore")', () => {
+  const role = (text: string) => {
+    const t = tokens(text).map(normalizeToken);
+    for (let k = 0; k < t.length; k++) {
+      const party = partyAt(t, k);
+      if (party) return party.role;
+    }
+    return undefined;
+  };
+  assert.equal(role('EMPLEADOR(A)'), 'employer');
+  assert.equal(role('La empleadora'), 'employer');
+  assert.equal(role('Trabajador'), 'employee');
+  assert.equal(role('O empregador'), 'employer');
+  assert.equal(role('Empregado'), 'employee');
+  assert.equal(role('Il lavoratore'), 'employee');
+  // Under a line, the party's name is its caption: a place to sign there.
+  const found = suggestFields(
+    page({ words: [...paragraph('it', 100), ...words('____________________________', 72, 500), ...words('EL TRABAJADOR', 90, 514)] }),
+  );
+  assert.equal(found.find((s) => s.type === 'signature')?.roleHint, 'employee');
+});

@@ -119,6 +119,14 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['koper', 'buyer'],
   ['verkoper', 'seller'],
   ['getuige', 'witness'],
+  ['empleador', 'employer'],
+  ['empleadora', 'employer'],
+  ['trabajador', 'employee'],
+  ['trabajadora', 'employee'],
+  ['empregador', 'employer'],
+  ['empregado', 'employee'],
+  ['lavoratore', 'employee'],
+  ['lavoratrice', 'employee'],
 ];
 
 /**
