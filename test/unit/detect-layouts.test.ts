@@ -1870,6 +1870,9 @@ test('parties named before their blanks on one line ("Landlord: ____   Tenant: _
   // (After a caption of the place and date, "Ort, Datum ____": the date's blank is the date's.)
   assert.equal(row('Ort, Datum ____________ Vermieter ____________ Mieter ____________', 'de').length, 2);
   assert.deepEqual(row('Name: ____________ Employer: ____________', 'en'), []);
+  // (Nor a row with a date of something else: "Date of birth" asks for data.)
+  assert.deepEqual(row('Date of birth: ____________ Guardian: ____________', 'en'), []);
+  assert.equal(row('Date: ____________ Guardian: ____________', 'en').length, 1);
 });
 
 test('"Witness: ____" is a witness\'s place to sign, and so is "Witness for the Tenant: ____"', () => {

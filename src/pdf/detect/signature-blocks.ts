@@ -188,9 +188,12 @@ function signingRow(line: Line, j: number): boolean {
   while (k < run.end && (LEAD.has(line.tokens[k] as string) || ARTICLES.has(line.tokens[k] as string))) k++;
   const party = partyAt(line.tokens, k);
   if (party && line.tokens.slice(k + party.length, run.end).every((t) => t === '\0' || STOPWORDS.has(t))) return true;
+  // (A place and its comma, "Berlin, ____"; or only the words of a place and a date, "Ort, Datum ____", "Lieu et date ____" — not "Date of birth ____".)
   const before = line.words[(line.tokenWord[run.end - 1] as number) - 1];
-  return words.length > 0 && words.length <= 3 && (/,$/.test(before?.text.trim() ?? '') || words.some((t) => PLACE_WORDS.has(t) || DATE_WORDS.has(t)));
+  const placeOrDate = (t: string) => PLACE_WORDS.has(t) || DATE_WORDS.has(t) || STOPWORDS.has(t) || ['and', 'et', 'und', 'e', 'y'].includes(t);
+  return words.length > 0 && ((words.length <= 2 && /,$/.test(before?.text.trim() ?? '')) || (words.length <= 4 && words.every(placeOrDate)));
 }
+
 /** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
 function dataRow(line: Line, lines: Line[]): boolean {
   return lines.some(
