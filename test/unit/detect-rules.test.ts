@@ -61,15 +61,17 @@ test('labels in English, French and Arabic, longest first; "Fait à … le" anch
   assert.deepEqual(labels('Made by hand'), []);
 });
 
+/** The role the first party named in a text gives. */
+function role(text: string): string | undefined {
+  const t = tokens(text);
+  for (let i = 0; i < t.length; i++) {
+    const p = partyAt(t, i);
+    if (p) return p.role;
+  }
+  return undefined;
+}
+
 test('party words give role hints: named, numbered, French, Arabic', () => {
-  const role = (text: string) => {
-    const t = tokens(text);
-    for (let i = 0; i < t.length; i++) {
-      const p = partyAt(t, i);
-      if (p) return p.role;
-    }
-    return undefined;
-  };
   assert.equal(role('The Client'), 'client');
   assert.equal(role('Signer 2'), 'signer_2');
   assert.equal(role('Second party'), 'party_2');
@@ -772,14 +774,6 @@ test('Spanish "Fdo.:" alone is where one signs; "Fdo.: D./D.ª" (signed: Mr/Ms) 
 });
 
 test('employment contracts\' parties in Spanish, Portuguese and Italian name who signs ("EMPLEADOR(A)", "Trabajador", "Empregado", "Il lavoratore")', () => {
-  const role = (text: string) => {
-    const t = tokens(text).map(normalizeToken);
-    for (let k = 0; k < t.length; k++) {
-      const party = partyAt(t, k);
-      if (party) return party.role;
-    }
-    return undefined;
-  };
   assert.equal(role('EMPLEADOR(A)'), 'employer');
   assert.equal(role('La empleadora'), 'employer');
   assert.equal(role('Trabajador'), 'employee');
