@@ -99,7 +99,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
     // (A line with a caption of its own is that caption's, but for a row of parties after the place and date: "Ort, Datum ____ Vermieter ____ Mieter ____".)
     const captions = labels.filter((l) => l.line === line);
     if (captions.some((l) => l.entry.type !== 'date') || endsCaptionAbove(line, lines)) continue;
-    for (const run of labelRuns(line)) {
+    const runs = labelRuns(line);
+    for (const run of runs) {
       const [first, last] = [line.words[line.tokenWord[run.start] as number] as Word, line.words[line.tokenWord[run.end - 1] as number] as Word];
       if (captions.some((l) => overlap1(l.box.x0, l.box.x1, first.box.x0, last.box.x1) > 0)) continue;
       let k = run.start;
@@ -156,7 +157,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // A caption stands alone on its line: a party named inside a sentence is not one. (Its line may hold
       // other parties' blanks and the place's and date's: "Landlord: ____   Tenant: ____", "Berlin, ____ Vermieter ____".)
       const own = (j: number) => j >= run.start && j < end;
-      if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || own(j) || (rest.includes('\0') && signingRow(line, j)))) continue;
+      if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || own(j) || (rest.includes('\0') && signingRow(line, runs, j)))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
       if (rest.includes('\0') && dataRow(line, lines)) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
@@ -180,8 +181,8 @@ function endsCaptionAbove(line: Line, lines: Line[]): boolean {
 }
 
 /** The token is in a run of the line that names a party before its blank, or a place (its comma) or a date before it: a row where the parties sign. */
-function signingRow(line: Line, j: number): boolean {
-  const run = labelRuns(line).find((r) => j >= r.start && j < r.end);
+function signingRow(line: Line, runs: ReadonlyArray<{ start: number; end: number }>, j: number): boolean {
+  const run = runs.find((r) => j >= r.start && j < r.end);
   if (!run || line.tokens[run.end - 1] !== '\0') return false;
   const words = line.tokens.slice(run.start, run.end - 1).filter((t) => t !== '\0');
   let k = run.start;

@@ -65,11 +65,13 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   // (A cell holding a row to fill in over the caption, "En ____, día __", starts, for it, under that row;
   // what is written under it ends its room.)
   const within = (r: Rect) => r.x0 >= cell.x0 - 1 && r.x1 <= cell.x1 + 1 && r.y0 >= cell.y0 - 1 && r.y1 <= cell.y1 + 1;
-  const inCell = [...page.words.map((w) => w.box), ...page.widgets.map((w) => w.box)].filter(within);
-  const rowToFill =
-    page.widgets.some((w) => within(w.box) && w.box.y1 <= box.y0 - 1) || page.words.some((w) => within(w.box) && w.box.y1 <= box.y0 - 1 && isFillToken(w.text));
-  const top = rowToFill ? Math.max(cell.y0, ...inCell.filter((r) => r.y1 <= box.y0 - 1).map((r) => r.y1)) : cell.y0;
-  const floor = Math.min(cell.y1, ...inCell.filter((r) => r.y0 >= box.y1 + 1).map((r) => r.y0 - 1));
+  const words = page.words.filter((w) => within(w.box));
+  const widgets = page.widgets.filter((w) => within(w.box));
+  const over = (r: Rect) => r.y1 <= box.y0 - 1;
+  const rowToFill = widgets.some((w) => over(w.box)) || words.some((w) => over(w.box) && isFillToken(w.text));
+  const inCell = [...words, ...widgets].map((w) => w.box);
+  const top = rowToFill ? Math.max(cell.y0, ...inCell.filter(over).map((r) => r.y1)) : cell.y0;
+  const floor = rowToFill ? Math.min(cell.y1, ...inCell.filter((r) => r.y0 >= box.y1 + 1).map((r) => r.y0 - 1)) : cell.y1;
   const below = cell.y1 - box.y1;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
   const small = box.y1 - box.y0 <= 9 && box.y0 - top <= 0.3 * (cell.y1 - top);
@@ -78,7 +80,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const field = FIELD_HEIGHT[label.entry.type];
   const fit = (room: number) => (room > 2 * field ? field + 2 : room);
   if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - top))) {
-    const end = rowToFill && floor - box.y1 >= 16 ? floor : cell.y1;
+    const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
