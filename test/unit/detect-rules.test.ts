@@ -3,16 +3,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { fieldFromName, matchLabels, normalizeToken, partyAt, roleFromName, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { matchLabels, normalizeToken, partyAt, splitWord } from '../../src/pdf/detect/lexicon.js';
 import { otherDate } from '../../src/pdf/detect/signing-dates.js';
 import type { Label } from '../../src/pdf/detect/page-model.js';
-import { widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
+import { fieldFromName, roleFromName, widgetMeaning } from '../../src/pdf/detect/acroform-widgets.js';
 import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
 import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 import { page, paragraph } from '../helpers/detect-pages.js';
+import { fillLines } from '../../src/pdf/detect/filled-blanks.js';
+import { buildLines } from '../../src/pdf/detect/lines-and-labels.js';
 
 const tokens = (text: string) => text.split(/\s+/).flatMap(splitWord);
 const labels = (text: string) => matchLabels(tokens(text)).map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
@@ -785,4 +787,36 @@ test('employment contracts\' parties in Spanish, Portuguese and Italian name who
     page({ words: [...paragraph('it', 100), ...words('____________________________', 72, 500), ...words('EL TRABAJADOR', 90, 514)] }),
   );
   assert.equal(found.find((s) => s.type === 'signature')?.roleHint, 'employee');
+});
+
+test('Arabic typed with Persian letter forms ("توقیع", "مدیر") reads as Arabic; "date and signature" either way round is one place to sign', () => {
+  assert.equal(normalizeToken('توقیع'), normalizeToken('توقيع'));
+  assert.equal(normalizeToken('التذکرة'), normalizeToken('التذكرة'));
+  assert.deepEqual(labels('توقیع'), ['signature']);
+  assert.deepEqual(labels('تاریخ و توقیع المعني بالأمر :'), ['signature']);
+  assert.deepEqual(labels('التوقيع والتاريخ'), ['signature']);
+  // "Date" alone stays a date.
+  assert.deepEqual(labels('تاریخ'), ['date:sign_date']);
+});
+
+test('a blank printed in touching pieces of other glyphs ("........…………......") is one run; runs a space apart stay one for each signer', () => {
+  const pieces = [...words('........', 300, 500), ...words('…………………', 344, 500), ...words('......', 382.5, 500)];
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the manager', 300, 480), ...pieces] }));
+  const sig = found.filter((s) => s.type === 'signature');
+  assert.equal(sig.length, 1, JSON.stringify(found));
+  assert.ok(Math.round(sig[0]!.x) <= 300 && Math.round(sig[0]!.x + sig[0]!.width) >= 414, JSON.stringify(sig));
+  // (As runs of the line alone: one for the touching pieces, two for runs a space apart.)
+  assert.equal(fillLines(buildLines(pieces)).length, 1);
+  assert.equal(fillLines(buildLines([...words('______________', 64, 500), ...words('______________', 150, 500)])).length, 2);
+});
+
+test('a leave\'s or a holiday\'s date is no signing date, beside a signature or not ("Vacation date", "تاريخ الإجازة")', () => {
+  for (const caption of ['Vacation date:', 'Date of leave:', 'تاريخ الإجازة :']) {
+    const found = suggestFields(page({ words: [...words('Signature: ______________', 64, 300), ...words(`${caption} ______________`, 64, 330)] }));
+    assert.deepEqual(
+      found.map((s) => s.type),
+      ['signature'],
+      caption,
+    );
+  }
 });

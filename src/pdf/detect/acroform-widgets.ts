@@ -4,7 +4,7 @@
  * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
-import { fieldFromName, matchLabels, normalizeToken, roleFromName, type FieldKey, type LabelType } from './lexicon.js';
+import { matchLabels, normalizeToken, partyAt, type FieldKey, type LabelType } from './lexicon.js';
 import { OTHER_DATE, besideSignature } from './signing-dates.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, rectOf, xywh } from './page-model.js';
@@ -60,6 +60,40 @@ function otherDateWord(w: string): boolean {
 /** "date", "dated", "datsig", "datesigned", "currdate", "sigdate", "datum", "fecha". */
 function isDateWord(w: string): boolean {
   return /^(?:date[sd]?|datum|fecha|dat(?:e)?sig(?:n(?:ed|ature)?)?|(?:curr?|current|today|sig|sign|signed|signature)date)$/.test(w);
+}
+
+/**
+ * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
+ * sign_date, "CompanyName" -> company. Answers the type too: a name that says signature makes a
+ * signature, a date a date; null for a name that says nothing.
+ */
+export function fieldFromName(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(normalizeToken)
+    .filter(Boolean);
+  const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
+  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
+    return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
+  }
+  if (has('date', 'dated', 'التاريخ', 'تاريخ')) return { type: 'date', fieldKey: 'sign_date' };
+  if (has('initials', 'initial', 'paraphe', 'initiales')) return { type: 'text', fieldKey: 'initials' };
+  if (has('email', 'mail', 'courriel')) return { type: 'text', fieldKey: 'signer_email' };
+  if (has('company', 'organisation', 'organization', 'societe', 'entreprise', 'employer', 'firm', 'الشركه')) return { type: 'text', fieldKey: 'company' };
+  if (has('title', 'position', 'fonction', 'qualite', 'role', 'job')) return { type: 'text', fieldKey: 'job_title' };
+  if (has('name', 'nom', 'fullname', 'prenom', 'الاسم', 'اسم')) return { type: 'text', fieldKey: 'signer_name' };
+  return null;
+}
+
+/** The role named in a field name ("client_signature" -> client, "signer2_date" -> signer_2). */
+export function roleFromName(name: string): string | undefined {
+  const words = nameWords(name);
+  for (let i = 0; i < words.length; i++) {
+    const party = partyAt(words, i);
+    if (party) return party.role;
+  }
+  return undefined;
 }
 
 // ------------------------------------------------------------------------------------------ widgets

@@ -59,7 +59,8 @@ export function fillLines(lines: Line[]): Segment[] {
         slash = false;
         continue;
       }
-      if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash)) {
+      // (Nor are runs that touch, printed in pieces of other glyphs: "........…………………......".)
+      if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash || run.x0 - last.x1 <= 0.1 * line.size)) {
         last.x1 = run.x1;
         slash = isSlash;
         continue;

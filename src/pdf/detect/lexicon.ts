@@ -1,9 +1,9 @@
 /**
  * The words field detection looks for, in English, French and Arabic (and the few Hebrew words of a
  * signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
- * labels that announce a field, the
- * party words that say whose field it is, and the names AcroForm fields commonly carry. Pure data and
- * string functions; everything is matched on normalised tokens (see `normalizeToken`).
+ * labels that announce a field and the party words that say whose field it is (what AcroForm field names
+ * say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised
+ * tokens (see `normalizeToken`).
  */
 
 import { EUROPEAN_LABELS, EUROPEAN_PARTIES, type PageLanguage } from './lexicon-european.js';
@@ -82,6 +82,18 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'שם', 'שם מלא'),
   ...sig('strong', 'date et signature', 'date signature'),
+  // (Arabic, either way round, "and" apart or joined: "تاريخ و توقيع", "التوقيع والتاريخ".)
+  ...sig(
+    'strong',
+    'تاريخ و توقيع',
+    'التاريخ و التوقيع',
+    'تاريخ وتوقيع',
+    'التاريخ والتوقيع',
+    'توقيع و تاريخ',
+    'التوقيع و التاريخ',
+    'توقيع وتاريخ',
+    'التوقيع والتاريخ',
+  ),
   // A name and a signature asked for in one blank: the place to sign ("Name and signature", "Nome e firma").
   ...sig(
     'strong',
@@ -258,6 +270,10 @@ export function normalizeToken(raw: string): string {
     .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
     .replace(/[أإآٱ]/g, 'ا')
     .replace(/ى/g, 'ي')
+    // Persian and Urdu letter forms that Arabic text typed with their keyboards or fonts carries ("توقیع", "مدیر").
+    .replace(/ی/g, 'ي')
+    .replace(/ک/g, 'ك')
+    .replace(/[ھە]/g, 'ه')
     .replace(/ة/g, 'ه')
     .replace(/ؤ/g, 'و')
     .replace(/ئ/g, 'ي')
@@ -358,43 +374,4 @@ function matchAt(pattern: readonly string[], tokens: readonly string[], at: numb
     }
   }
   return t - 1;
-}
-
-/**
- * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
- * sign_date, "CompanyName" -> company. Answers the type too: a name that says signature makes a
- * signature, a date a date; null for a name that says nothing.
- */
-export function fieldFromName(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .map(normalizeToken)
-    .filter(Boolean);
-  const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
-  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
-    return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
-  }
-  if (has('date', 'dated', 'التاريخ', 'تاريخ')) return { type: 'date', fieldKey: 'sign_date' };
-  if (has('initials', 'initial', 'paraphe', 'initiales')) return { type: 'text', fieldKey: 'initials' };
-  if (has('email', 'mail', 'courriel')) return { type: 'text', fieldKey: 'signer_email' };
-  if (has('company', 'organisation', 'organization', 'societe', 'entreprise', 'employer', 'firm', 'الشركه')) return { type: 'text', fieldKey: 'company' };
-  if (has('title', 'position', 'fonction', 'qualite', 'role', 'job')) return { type: 'text', fieldKey: 'job_title' };
-  if (has('name', 'nom', 'fullname', 'prenom', 'الاسم', 'اسم')) return { type: 'text', fieldKey: 'signer_name' };
-  return null;
-}
-
-/** The role named in a field name ("client_signature" -> client, "signer2_date" -> signer_2). */
-export function roleFromName(name: string): string | undefined {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([a-z])(\d)/gi, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .map(normalizeToken)
-    .filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    const party = partyAt(words, i);
-    if (party) return party.role;
-  }
-  return undefined;
 }
