@@ -49,7 +49,7 @@ const OCR_MAX_PIXELS = 12_000_000;
  * so that with the stop and the page's last steps it ends within 3 s.
  */
 const PAGE_MS = 2800;
-/** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
+/** OCR workers stop after this long without a job; after a job that left the process over TRIM_MB, fresh ones replace them at once. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
 
@@ -202,15 +202,27 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
   try {
     const page = await pdf.getPage(n);
     try {
-      let scanned = binarise(await renderGrey(pdf, page, OCR_DPI, OCR_MAX_PIXELS));
+      // (Each step over the page's pixels takes up to a few hundred milliseconds of this thread: between
+      // them the page being read meanwhile gets its answer, or is cut at its limit, on time.)
+      const render = async (dpi: number) => {
+        const grey = await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS);
+        await breathe();
+        const ink = binarise(grey);
+        await breathe();
+        return ink;
+      };
+      let scanned = await render(OCR_DPI);
       let { page: image, back } = straighten(scanned, skewDegrees(scanned));
+      await breathe();
       // Small print needs more pixels than the usual resolution gives it.
       const line = textHeight(image);
       if (line !== undefined && line / image.scale < SMALL_TEXT_PT) {
-        scanned = binarise(await renderGrey(pdf, page, FINE_DPI, OCR_MAX_PIXELS));
+        scanned = await render(FINE_DPI);
         ({ page: image, back } = straighten(scanned, skewDegrees(scanned)));
+        await breathe();
       }
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
+      await breathe();
       // (OCR reads the page without its drawn lines: a caption under a dotted line or against a box is read as itself.)
       const regions = labelRegions(
         { ...image, ink: withoutMarks(image.ink, image.width, rules.marks, rules.rules, Math.round(CROWDED_PT * image.scale)) },
@@ -224,6 +236,9 @@ async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPa
     return undefined;
   }
 }
+
+/** Lets the event loop run (timers, the OCR workers' answers) before the next step. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** OCRs a prepared scanned page into its model; answers the language it was read in, or undefined when unread. */
 async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
@@ -309,9 +324,10 @@ if (args?.[0] !== undefined) {
         reply = { ok: false, message: describe(err) };
       }
       // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
-      // back before answering, so the next document starts with room; otherwise the workers are kept
-      // for the next scan a little while, then stopped.
-      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
+      // back before answering, fresh workers of the same languages starting meanwhile, so the next
+      // document starts with room and without waiting for them; the workers are kept for the next scan a
+      // little while, then stopped.
+      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.renew();
       if (engine.loaded) {
         // Jobs are answered one after the other: the next one clears this before it starts.
         idle = setTimeout(() => void engine.close(), WORKERS_IDLE_MS);
