@@ -12,7 +12,7 @@ import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-li
 import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
-import { page, paragraph } from '../helpers/detect-pages.js';
+import { brief, page, paragraph } from '../helpers/detect-pages.js';
 import { fillLines } from '../../src/pdf/detect/filled-blanks.js';
 import { buildLines } from '../../src/pdf/detect/lines-and-labels.js';
 
@@ -819,4 +819,37 @@ test('a leave\'s or a holiday\'s date is no signing date, beside a signature or 
       caption,
     );
   }
+});
+
+test('Russian captions ("Подпись", "Дата", "ФИО"); a blank after its caption printed in touching pieces is one place, not one for each piece', () => {
+  assert.deepEqual(labels('Подпись доверителя:'), ['signature']);
+  assert.deepEqual(labels('Дата:'), ['date:sign_date']);
+  assert.deepEqual(labels('ФИО:'), ['text:signer_name']);
+  assert.deepEqual(labels('Дата рождения:'), ['date:sign_date']);
+  const found = suggestFields(
+    page({
+      words: [
+        ...words('Дата:', 376, 715),
+        ...words('___________', 409, 715),
+        ...words('_____________', 469.5, 715),
+        ...words('Подпись доверителя:', 300, 756),
+        ...words('___________', 409, 756),
+        ...words('_____________', 469.5, 756),
+      ],
+    }),
+  );
+  const sig = found.filter((s) => s.type === 'signature');
+  assert.equal(sig.length, 1, JSON.stringify(found));
+  assert.ok(Math.round(sig[0]!.x) <= 409 && Math.round(sig[0]!.x + sig[0]!.width) >= 540, JSON.stringify(sig));
+  assert.deepEqual(
+    found.filter((s) => s.type === 'date').map((s) => s.fieldKey),
+    ['sign_date'],
+  );
+  // (The pieces alone, in English: one place across both.)
+  const pieces = suggestFields(page({ words: [...words('Signature:', 349, 500), ...words('___________', 409, 500), ...words('_____________', 469.5, 500)] }));
+  assert.deepEqual(
+    brief(pieces.filter((s) => s.type === 'signature')).map((s) => [s.x, s.x + s.w]),
+    [[409, 541]],
+    JSON.stringify(pieces),
+  );
 });

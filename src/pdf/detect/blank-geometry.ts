@@ -4,6 +4,7 @@
  * cells table-cells.ts finds).
  */
 import { isFillToken, type LabelType } from './lexicon.js';
+import { touching } from './filled-blanks.js';
 import {
   type Rect,
   type Word,
@@ -62,6 +63,14 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
     if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
     x1 = Math.max(x1, w.box.x1);
+  }
+  // (Runs touching it are pieces of the blank, printed apart: "___________" "_____________".)
+  for (let i = label.next + 1, last = word; !date && i < label.line.words.length; i++) {
+    const w = label.line.words[i] as Word;
+    if (!isFillToken(w.text) || !touching(last, w, label.line)) break;
+    x0 = Math.min(x0, w.box.x0);
+    x1 = Math.max(x1, w.box.x1);
+    last = w;
   }
   return { x0, x1, y, segment: { x0, x1, y } };
 }

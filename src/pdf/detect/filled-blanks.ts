@@ -73,11 +73,17 @@ export function fillLines(lines: Line[]): Segment[] {
   return out;
 }
 
+/** Whether word `b` touches `a` before it on their line (in reading order): pieces of one blank. */
+export function touching(a: Word, b: Word, line: Line): boolean {
+  return (line.rtl ? a.box.x0 - b.box.x1 : b.box.x0 - a.box.x1) <= 0.1 * line.size;
+}
+
 /**
  * Further blank runs after the first, one for each party: initials' each after a slash ("Initials: ____ /
  * ____"), signatures' right after each other ("Firma dei genitori ______ ______").
  */
 export function moreBlanks(label: Label): Segment[] {
+  if (label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature')) return [];
   const words = label.line.words;
   const out: Segment[] = [];
   const slash = label.entry.type === 'initials' ? 1 : 0;
@@ -88,9 +94,11 @@ export function moreBlanks(label: Label): Segment[] {
     i += 1 + slash
   ) {
     const w = words[i + slash] as Word;
+    // (Not a piece of the blank before it, printed apart: that blank is the caption's own.)
+    if (slash === 0 && touching(words[i - 1] as Word, w, label.line)) continue;
     out.push(runLine(w));
   }
-  return label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature') ? [] : out;
+  return out;
 }
 
 /**

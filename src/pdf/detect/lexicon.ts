@@ -81,6 +81,10 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'חתימה', 'חתימת'),
   { tokens: ['תאריך'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'שם', 'שם מלא'),
+  // Russian (and the other languages written in Cyrillic that share these words): the captions of a signature block
+  ...sig('strong', 'подпись', 'подписи', 'подписано'),
+  { tokens: ['дата'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  ...text('signer_name', 'фио', 'ф и о', 'фамилия имя отчество'),
   ...sig('strong', 'date et signature', 'date signature'),
   // (Arabic, either way round, "and" apart or joined: "تاريخ و توقيع", "التوقيع والتاريخ".)
   ...sig(

@@ -123,6 +123,8 @@ export const OTHER_DATE = new Set(
     'assunzione',
     'geboortedatum',
     'geboren',
+    'рождения',
+    'выдачи',
     // A leave's or a holiday's dates.
     'vacation',
     'leave',
