@@ -1,6 +1,6 @@
 /**
- * The words field detection looks for, in English, French and Arabic (and the few Hebrew words of a
- * signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
+ * The words field detection looks for, in English, French and Arabic (and the few Hebrew and Russian words
+ * of a signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
  * labels that announce a field and the party words that say whose field it is (what AcroForm field names
  * say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised
  * tokens (see `normalizeToken`).
