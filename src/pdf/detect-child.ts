@@ -49,7 +49,7 @@ const OCR_MAX_PIXELS = 12_000_000;
  * so that with the stop and the page's last steps it ends within 3 s.
  */
 const PAGE_MS = 2800;
-/** OCR workers stop after this long without a job; after a job that left the process over TRIM_MB, fresh ones replace them at once. */
+/** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
 
@@ -324,10 +324,9 @@ if (args?.[0] !== undefined) {
         reply = { ok: false, message: describe(err) };
       }
       // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
-      // back before answering, fresh workers of the same languages starting meanwhile, so the next
-      // document starts with room and without waiting for them; the workers are kept for the next scan a
-      // little while, then stopped.
-      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.renew();
+      // back before answering, so the next document starts with room; otherwise the workers are kept
+      // for the next scan a little while, then stopped.
+      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
       if (engine.loaded) {
         // Jobs are answered one after the other: the next one clears this before it starts.
         idle = setTimeout(() => void engine.close(), WORKERS_IDLE_MS);

@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 // The OCR engine is loaded when the first scan is read: tesseract.js as paraph ships it (src/platform/vendored.ts).
 import type { Worker as TesseractWorker } from 'tesseract.js';
 import { TESSERACT } from '../../platform/vendored.js';
@@ -136,16 +135,6 @@ export class OcrEngine {
     await Promise.all(Array.from({ length: POOL }, (_, i) => this.#slot(lang, i).worker.catch(() => {})));
   }
 
-  /**
-   * Stops every worker and starts fresh ones for the same languages, without waiting for them: the memory
-   * the old ones grew with what they read goes back to the system, and the next page finds workers ready.
-   */
-  async renew(): Promise<void> {
-    const languages = [...this.#pools.keys()];
-    await this.close();
-    for (const lang of languages) this.start(lang);
-  }
-
   /** Whether any worker is loaded. */
   get loaded(): boolean {
     return this.#pools.size > 0;
@@ -170,10 +159,8 @@ export class OcrEngine {
     if (!slot) {
       const langPath = languageDir(lang);
       // The first worker of a language unpacks its model into the cache; the others start once it is
-      // there (two writing the same file at once could read each other's half-written copy). Once it is
-      // there, all start at once.
-      const cached = fs.existsSync(path.join(this.#cachePath, `${lang}.traineddata`));
-      const first = index > 0 && !cached ? pool[0]?.worker.catch(() => undefined) : undefined;
+      // there (two writing the same file at once could read each other's half-written copy).
+      const first = index > 0 ? pool[0]?.worker.catch(() => undefined) : undefined;
       const start = async (): Promise<TesseractWorker> => {
         if (!langPath) throw new Error(`no OCR data for ${lang}: @tesseract.js-data/${lang} is not installed`);
         await first;
