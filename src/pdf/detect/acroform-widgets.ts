@@ -4,7 +4,7 @@
  * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
-import { matchLabels, normalizeToken, partyAt, type FieldKey, type LabelType } from './lexicon.js';
+import { DATE_WORDS, matchLabels, normalizeToken, partyAt, type FieldKey, type LabelType } from './lexicon.js';
 import { OTHER_DATE, besideSignature } from './signing-dates.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { type Rect, type Widget, type PageModel, type Suggestion, type Label, type Word, overlap1, contains, clip, rectOf, xywh } from './page-model.js';
@@ -68,11 +68,7 @@ function isDateWord(w: string): boolean {
  * signature, a date a date; null for a name that says nothing.
  */
 export function fieldFromName(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .map(normalizeToken)
-    .filter(Boolean);
+  const words = nameWords(name);
   const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
   if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
     return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
@@ -135,9 +131,6 @@ export function gapTo(label: Label, box: Rect): number {
   const row = Math.max(0, label.line.rtl ? label.reach.x0 - box.x1 : box.x0 - label.reach.x1);
   return Math.max(row, box.y0 - label.box.y1, label.box.y0 - box.y1, 0) + Math.abs((box.y0 + box.y1) / 2 - (label.box.y0 + label.box.y1) / 2) / 4;
 }
-
-/** The words for "date": a signature caption that also asks for the date ("Date et signature") does not make a nameless field beside it a signature. */
-export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 
 /**
  * The text field whose name says nothing that a signature caption names as its place to sign: on the

@@ -60,7 +60,7 @@ export function fillLines(lines: Line[]): Segment[] {
         continue;
       }
       // (Nor are runs that touch, printed in pieces of other glyphs: "........…………………......".)
-      if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash || run.x0 - last.x1 <= 0.1 * line.size)) {
+      if (last && run.x0 - last.x1 <= 0.5 * line.size && (isSlash || slash || touching(line.words[i - 1] as Word, w, line))) {
         last.x1 = run.x1;
         slash = isSlash;
         continue;

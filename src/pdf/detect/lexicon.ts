@@ -30,6 +30,9 @@ const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] =>
 const text = (fieldKey: FieldKey | undefined, ...phrases: string[]): LabelEntry[] =>
   phrases.map((p) => ({ tokens: p.split(' '), type: 'text', strength: 'strong', ...(fieldKey ? { fieldKey } : {}) }));
 
+/** The words for "date" in the lexicon's languages written in Latin letters. */
+export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
+
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English

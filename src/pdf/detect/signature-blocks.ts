@@ -4,11 +4,10 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { matchLabels, partyAt, STOPWORDS } from './lexicon.js';
+import { DATE_WORDS, matchLabels, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
 import { PLACE_WORDS } from './filled-blanks.js';
-import { DATE_WORDS } from './acroform-widgets.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
 import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -191,7 +190,8 @@ function signingRow(line: Line, runs: ReadonlyArray<{ start: number; end: number
   if (party && line.tokens.slice(k + party.length, run.end).every((t) => t === '\0' || STOPWORDS.has(t))) return true;
   // (A place and its comma, "Berlin, ____"; or only the words of a place and a date, "Ort, Datum ____", "Lieu et date ____" — not "Date of birth ____".)
   const before = line.words[(line.tokenWord[run.end - 1] as number) - 1];
-  const placeOrDate = (t: string) => PLACE_WORDS.has(t) || DATE_WORDS.has(t) || STOPWORDS.has(t) || ['and', 'et', 'und', 'e', 'y'].includes(t);
+  // (STOPWORDS hold the joining words: "and", "et", "und", "e", "y".)
+  const placeOrDate = (t: string) => PLACE_WORDS.has(t) || DATE_WORDS.has(t) || STOPWORDS.has(t);
   return words.length > 0 && ((words.length <= 2 && /,$/.test(before?.text.trim() ?? '')) || (words.length <= 4 && words.every(placeOrDate)));
 }
 
