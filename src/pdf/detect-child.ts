@@ -25,6 +25,7 @@ import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
+import { drawScan, keepScan, type KeptScan } from './detect/scan-image.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -44,6 +45,8 @@ const SMALL_TEXT_PT = 6.5;
 /** In points: ink this near a drawn rule crowds it, and OCR reads the page without the rule. */
 const CROWDED_PT = 2;
 const OCR_MAX_PIXELS = 12_000_000;
+/** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
+const KEPT_BYTES = 96 * 2 ** 20;
 /**
  * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s,
  * so that with the stop and the page's last steps it ends within 3 s.
@@ -88,11 +91,21 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     const scanned: PageModel[] = [];
     const backed: PageModel[] = [];
     const nativeWords: Word[] = [];
+    /** Scanned pages' images as the text pass decoded them, drawn for OCR without decoding them again. */
+    const kept = new Map<number, KeptScan>();
+    let keptBytes = 0;
+    const keep = (scan: PageScan) =>
+      languages.length > 0 && keptBytes < KEPT_BYTES && scan.imageCover >= SCANNED_COVER && (scan.words.length === 0 || scan.imageCover >= IMAGE_BACKED);
     for (let n = 1; n <= analysed; n++) {
       const t = performance.now();
       // (A text page takes tens of milliseconds; pdf.js cannot be stopped inside one page, so a page it
       // is stuck in is bounded by the analysis's limit, not the page's.)
-      const scan = await until(readPage(pdf, n), deadline);
+      const read = await until(readPage(pdf, n, keep), deadline);
+      const scan = read === EXPIRED ? read : read?.scan;
+      if (read !== EXPIRED && read?.kept) {
+        kept.set(n, read.kept);
+        keptBytes += read.kept.grey.byteLength;
+      }
       timing.extractionMs += performance.now() - t;
       if (scan === EXPIRED) {
         abandoned = true;
@@ -122,13 +135,14 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       // The workers start while the first page is rendered, and each next page is rendered while the
       // workers read the one before.
       ocr.start(order[0] as OcrLanguage);
-      let prepared = preparePage(pdf, (scanned[0] as PageModel).page);
+      const prepare = (n: number) => preparePage(pdf, n, kept.get(n)).finally(() => kept.delete(n));
+      let prepared = prepare((scanned[0] as PageModel).page);
       for (const [i, model] of scanned.entries()) {
         const t = performance.now();
         const current = prepared;
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
-        if (following) prepared = current.then(() => preparePage(pdf, following.page));
+        if (following) prepared = current.then(() => prepare(following.page));
         // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
         const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage), () => ocr.reading);
         const ms = performance.now() - t;
@@ -156,7 +170,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     }
     for (const model of abandoned ? [] : backed) {
       const t = performance.now();
-      const lines = await until(linesOfPage(pdf, model), deadline);
+      const lines = await until(linesOfPage(pdf, model, kept.get(model.page)), deadline);
       timing.extractionMs += performance.now() - t;
       if (lines === EXPIRED) {
         abandoned = true;
@@ -171,12 +185,15 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
   }
 }
 
-/** What pdf.js sees on page `n`, or undefined when the page cannot be read. */
-async function readPage(pdf: PDFDocumentProxy, n: number): Promise<PageScan | undefined> {
+/** What pdf.js sees on page `n` (and, where `keep` says so, its image kept for OCR), or undefined when the page cannot be read. */
+async function readPage(pdf: PDFDocumentProxy, n: number, keep: (scan: PageScan) => boolean): Promise<{ scan: PageScan; kept?: KeptScan } | undefined> {
   try {
     const page = await pdf.getPage(n);
     try {
-      return await scanPage(page);
+      const scan = await scanPage(page);
+      // (Its image is then rendered again by pdf.js.)
+      const kept = keep(scan) ? await keepScan(page).catch(() => undefined) : undefined;
+      return kept ? { scan, kept } : { scan };
     } finally {
       page.cleanup();
     }
@@ -198,14 +215,14 @@ interface PreparedPage {
  * its lines found, and the parts that can hold a label kept for OCR (the inside of paragraphs of running
  * text is left out); undefined when the page cannot be rendered.
  */
-async function preparePage(pdf: PDFDocumentProxy, n: number): Promise<PreparedPage | undefined> {
+async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | undefined): Promise<PreparedPage | undefined> {
   try {
     const page = await pdf.getPage(n);
     try {
       // (Each step over the page's pixels takes up to a few hundred milliseconds of this thread: between
       // them the page being read meanwhile gets its answer, or is cut at its limit, on time.)
       const render = async (dpi: number) => {
-        const grey = await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS);
+        const grey = kept ? drawScan(kept, dpi, OCR_MAX_PIXELS) : await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS);
         await breathe();
         const ink = binarise(grey);
         await breathe();
@@ -288,10 +305,10 @@ function wordBack(w: Word, unrotate: Unrotate): Word {
 }
 
 /** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
-async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel): Promise<void> {
+async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan | undefined): Promise<void> {
   try {
     const page = await pdf.getPage(model.page);
-    const image = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS));
+    const image = binarise(kept ? drawScan(kept, RULES_DPI, OCR_MAX_PIXELS) : await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS));
     page.cleanup();
     const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
     model.segments = [...model.segments, ...rules.segments];

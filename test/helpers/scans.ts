@@ -117,21 +117,35 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** An image-only PDF scanned from pages of a corpus file. */
-export async function makeScan(options: ScanOptions): Promise<Uint8Array> {
-  const corpus = detectionCorpus();
-  if (!corpus) throw new Error('the detection corpus is not there (set PARAPH_DETECTION_CORPUS)');
+function settings(options: ScanOptions): Required<Omit<ScanOptions, 'file' | 'pages'>> {
   const kind = options.kind ?? 'scan';
-  const o = {
+  return {
     kind,
     dpi: options.dpi ?? (kind === 'photo' ? 150 : 200),
     degrees: options.degrees ?? (kind === 'photo' ? 2.5 : 1),
     quality: options.quality ?? 0.6,
     seed: options.seed ?? 7,
   };
+}
+
+function corpusFile(file: string): string {
+  const corpus = detectionCorpus();
+  if (!corpus) throw new Error('the detection corpus is not there (set PARAPH_DETECTION_CORPUS)');
+  return path.join(corpus, file);
+}
+
+/** The scanned image of the first of `options.pages` (a JPEG) and its page size in points, to place in a PDF of one's own. */
+export function makeScanImage(options: ScanOptions): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  return scanImage(corpusFile(options.file), options.pages?.[0] ?? 1, settings(options));
+}
+
+/** An image-only PDF scanned from pages of a corpus file. */
+export async function makeScan(options: ScanOptions): Promise<Uint8Array> {
+  const file = corpusFile(options.file);
+  const o = settings(options);
   const doc = await PDFDocument.create();
   for (const page of options.pages ?? [1]) {
-    const scan = await scanImage(path.join(corpus, options.file), page, o);
+    const scan = await scanImage(file, page, o);
     const image = await doc.embedJpg(scan.jpeg);
     doc.addPage([scan.width, scan.height]).drawImage(image, { x: 0, y: 0, width: scan.width, height: scan.height });
   }

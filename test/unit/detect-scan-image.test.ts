@@ -1,0 +1,180 @@
+// A scanned page drawn for OCR from the image the text pass decoded (src/pdf/detect/scan-image.ts),
+// against pdf.js rendering the same page: realistic scans and photos made from real PDFs of the
+// development corpus (test/helpers/scans.ts), upright and turned; pages showing more than their image are
+// left to pdf.js. Skipped without the corpus (env PARAPH_DETECTION_CORPUS).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  PDFDocument,
+  type PDFPage,
+  StandardFonts,
+  TextRenderingMode,
+  degrees,
+  popGraphicsState,
+  pushGraphicsState,
+  setTextRenderingMode,
+} from '@cantoo/pdf-lib';
+import '../../src/pdf/detect/ocr-canvas.js';
+import { openPdf, scanPage } from '../../src/pdf/detect/page-scan.js';
+import { binarise, renderGrey, type GreyPage } from '../../src/pdf/detect/ocr-image.js';
+import { drawScan, keepScan, type KeptScan } from '../../src/pdf/detect/scan-image.js';
+import { detectionCorpus, makeScan, makeScanImage } from '../helpers/scans.js';
+import { IN_CI, missingTool } from '../helpers/system-tools.js';
+
+const skip = (!detectionCorpus() && 'the detection corpus is not there (set PARAPH_DETECTION_CORPUS)') || (!IN_CI && missingTool('pdftoppm'));
+
+/** The page's image kept (after the text pass, as the detection child does) and drawn at `dpi`, and pdf.js's rendering of it. */
+async function bothWays(bytes: Uint8Array, dpi: number): Promise<{ kept: KeptScan | undefined; mine?: GreyPage; pdfjs: GreyPage }> {
+  const pdf = await openPdf(bytes);
+  try {
+    const page = await pdf.getPage(1);
+    await scanPage(page);
+    const kept = await keepScan(page);
+    page.cleanup();
+    const pdfjs = await renderGrey(pdf, page, dpi, 12_000_000);
+    return kept ? { kept, mine: drawScan(kept, dpi, 12_000_000), pdfjs } : { kept, pdfjs };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function assertAlike(mine: GreyPage, pdfjs: GreyPage, what: string): void {
+  assert.deepEqual([mine.width, mine.height, mine.scale], [pdfjs.width, pdfjs.height, pdfjs.scale], `${what}: the same pixels`);
+  let difference = 0;
+  for (let i = 0; i < mine.grey.length; i++) difference += Math.abs((mine.grey[i] as number) - (pdfjs.grey[i] as number));
+  // (pdf.js scales with the canvas's filter, this with an average: edges differ by a few grey levels.)
+  assert.ok(difference / mine.grey.length < 4, `${what}: mean difference ${(difference / mine.grey.length).toFixed(2)} grey levels`);
+  const ink = (page: GreyPage) => binarise(page).ink.reduce((n, v) => n + v, 0);
+  const [a, b] = [ink(mine), ink(pdfjs)];
+  assert.ok(b > 1000, `${what}: the page has print`);
+  assert.ok(Math.abs(a - b) / b < 0.03, `${what}: ink ${a} drawn here, ${b} by pdf.js`);
+}
+
+test('a scan and a photo of real pages are drawn from the kept image as pdf.js renders them, at both OCR resolutions', { skip, timeout: 120_000 }, async () => {
+  for (const [file, page, kind] of [
+    ['graham28-consent_form.pdf', 2, 'scan'],
+    ['arkansas-sample_contract.pdf', 16, 'photo'],
+  ] as const) {
+    const bytes = await makeScan({ file, pages: [page], kind });
+    for (const dpi of [175, 250]) {
+      const { kept, mine, pdfjs } = await bothWays(bytes, dpi);
+      assert.ok(kept && mine, `${file} ${kind}: its image is kept`);
+      assertAlike(mine, pdfjs, `${file} ${kind} at ${dpi} dpi`);
+    }
+  }
+});
+
+interface Placing {
+  /** The page turned by /Rotate. */
+  rotation?: number;
+  /** The image drawn a quarter turn round on a page as wide as it is high. */
+  turned?: boolean;
+  opacity?: number;
+}
+
+let scanned: ReturnType<typeof makeScanImage> | undefined;
+
+/** A corpus page's scan alone on a page of its size, placed as `placing` says, with `extra` drawn over it. */
+async function scanWith(extra: (doc: PDFDocument, page: PDFPage) => Promise<void>, placing: Placing = {}): Promise<Uint8Array> {
+  scanned ??= makeScanImage({ file: 'graham28-consent_form.pdf', pages: [2] });
+  const { jpeg, width, height } = await scanned;
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(jpeg);
+  const opacity = placing.opacity === undefined ? {} : { opacity: placing.opacity };
+  const page = placing.turned ? doc.addPage([height, width]) : doc.addPage([width, height]);
+  if (placing.turned) page.drawImage(image, { x: height, y: 0, width, height, rotate: degrees(90), ...opacity });
+  else page.drawImage(image, { x: 0, y: 0, width, height, ...opacity });
+  if (placing.rotation) page.setRotation(degrees(placing.rotation));
+  await extra(doc, page);
+  return doc.save();
+}
+
+const nothing = async () => {};
+
+test('a page turned by /Rotate, or its image drawn a quarter turn round, is drawn from the kept image as pdf.js renders it', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  for (const [what, bytes] of [
+    ['the page turned 90°', await scanWith(nothing, { rotation: 90 })],
+    ['the page turned 180°', await scanWith(nothing, { rotation: 180 })],
+    ['the image drawn a quarter turn round', await scanWith(nothing, { turned: true })],
+  ] as const) {
+    const { kept, mine, pdfjs } = await bothWays(bytes, 175);
+    assert.ok(kept && mine, `${what}: its image is kept`);
+    assertAlike(mine, pdfjs, what);
+  }
+});
+
+test('a page showing more than its image (text, a line, a second image, a form field) is left to pdf.js; invisible text is not more', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const cases: Array<[string, Uint8Array, boolean]> = [
+    ['the scan alone', await scanWith(nothing), true],
+    [
+      'an OCR text layer drawn invisible over it',
+      await scanWith(async (doc, page) => {
+        const font = await doc.embedFont(StandardFonts.Helvetica);
+        page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+        page.drawText('Signature of the participant', { x: 72, y: 100, size: 11, font });
+        page.pushOperators(popGraphicsState());
+      }),
+      true,
+    ],
+    [
+      'text one can see over it',
+      await scanWith(async (doc, page) => {
+        page.drawText('Page 2', { x: 72, y: 30, size: 9, font: await doc.embedFont(StandardFonts.Helvetica) });
+      }),
+      false,
+    ],
+    [
+      'a line drawn over it',
+      await scanWith(async (_doc, page) => void page.drawLine({ start: { x: 72, y: 90 }, end: { x: 300, y: 90 }, thickness: 1 })),
+      false,
+    ],
+    [
+      'a second image',
+      await scanWith(async (doc, page) => {
+        const png = await doc.embedPng(
+          Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+        );
+        page.drawImage(png, { x: 100, y: 100, width: 120, height: 30 });
+      }),
+      false,
+    ],
+    [
+      'a form field',
+      await scanWith(async (doc, page) => doc.getForm().createTextField('name').addToPage(page, { x: 72, y: 90, width: 200, height: 20 })),
+      false,
+    ],
+    ['the image drawn half transparent', await scanWith(nothing, { opacity: 0.5 }), false],
+  ];
+  for (const [what, bytes, keptExpected] of cases) {
+    const { kept } = await bothWays(bytes, 175);
+    assert.equal(kept !== undefined, keptExpected, what);
+  }
+});
+
+test('each pixel is the average of the image under it, and white where the image does not reach', () => {
+  // A 4 × 2 image (0, 255 alternating across) drawn on the left half of an 8 × 2 pt page, at 36 dpi (2 pt a pixel).
+  const kept: KeptScan = {
+    grey: Uint8Array.from([0, 255, 0, 255, 0, 255, 0, 255]),
+    width: 4,
+    height: 2,
+    kx: 1,
+    ox: 0,
+    ky: 1,
+    oy: 0,
+    pageWidth: 8,
+    pageHeight: 2,
+  };
+  const page = drawScan(kept, 36, 1e6);
+  assert.deepEqual([page.width, page.height, page.scale], [4, 1, 0.5]);
+  assert.deepEqual([...page.grey], [128, 128, 255, 255]);
+  // Flipped across (kx < 0: the first column at the right), at 72 dpi: one image pixel a page pixel, then half of each of two.
+  const ramp = { ...kept, grey: Uint8Array.from([0, 64, 128, 255, 0, 64, 128, 255]), kx: -1 };
+  assert.deepEqual([...drawScan({ ...ramp, ox: 4 }, 72, 1e6).grey.subarray(0, 8)], [255, 128, 64, 0, 255, 255, 255, 255]);
+  assert.deepEqual([...drawScan({ ...ramp, ox: 4.5 }, 72, 1e6).grey.subarray(0, 8)], [255, 192, 96, 32, 128, 255, 255, 255]);
+});
