@@ -25,7 +25,7 @@ import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
-import { drawScan, keepScan, type KeptScan } from './detect/scan-image.js';
+import { keepScan, type KeptScan } from './detect/scan-image.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -222,7 +222,7 @@ async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | un
       // (Each step over the page's pixels takes up to a few hundred milliseconds of this thread: between
       // them the page being read meanwhile gets its answer, or is cut at its limit, on time.)
       const render = async (dpi: number) => {
-        const grey = kept ? drawScan(kept, dpi, OCR_MAX_PIXELS) : await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS);
+        const grey = await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS, kept);
         await breathe();
         const ink = binarise(grey);
         await breathe();
@@ -308,7 +308,7 @@ function wordBack(w: Word, unrotate: Unrotate): Word {
 async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan | undefined): Promise<void> {
   try {
     const page = await pdf.getPage(model.page);
-    const image = binarise(kept ? drawScan(kept, RULES_DPI, OCR_MAX_PIXELS) : await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS));
+    const image = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS, kept));
     page.cleanup();
     const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
     model.segments = [...model.segments, ...rules.segments];

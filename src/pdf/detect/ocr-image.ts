@@ -5,6 +5,8 @@
  */
 import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { drawFaintRules } from './ocr-faint-rules.js';
+import type { Matrix } from './page-graphics.js';
+import { drawScan, type KeptScan, type TransformContext } from './scan-image.js';
 
 export interface GreyPage {
   grey: Uint8Array;
@@ -23,7 +25,7 @@ export interface InkPage {
 }
 
 // pdf.js makes its canvases with @napi-rs/canvas in Node; these are the parts of it used here.
-interface NodeContext {
+interface NodeContext extends TransformContext {
   getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
 }
 interface Target {
@@ -32,8 +34,11 @@ interface Target {
 }
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
-/** The page as displayed, in grey, at `dpi` (fewer if it would exceed `maxPixels`). */
-export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number): Promise<GreyPage> {
+/**
+ * The page as displayed, in grey, at `dpi` (fewer if it would exceed `maxPixels`); drawn from `kept`, the
+ * page's image as the text pass decoded it, where it can be (scan-image.ts), else rendered by pdf.js.
+ */
+export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number, kept?: KeptScan): Promise<GreyPage> {
   const base = page.getViewport({ scale: 1 });
   let scale = dpi / 72;
   const pixels = base.width * base.height * scale * scale;
@@ -42,6 +47,15 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
   const width = Math.max(1, Math.floor(viewport.width));
   const height = Math.max(1, Math.floor(viewport.height));
   const factory = pdf.canvasFactory as { create(w: number, h: number): Target; destroy(target: Target): void };
+  if (kept) {
+    const probe = factory.create(1, 1);
+    try {
+      const grey = drawScan(kept, viewport.transform as Matrix, width, height, probe.context);
+      if (grey) return { grey, width, height, scale };
+    } finally {
+      factory.destroy(probe);
+    }
+  }
   const target = factory.create(width, height);
   try {
     const params: RenderParameters = { canvas: target.canvas as RenderParameters['canvas'], viewport, annotationMode: AnnotationMode.ENABLE };

@@ -8,23 +8,26 @@
  * (text one can see, a drawing, a form field or another annotation, a second image, transparency, a
  * transfer function, an image turned other than by quarter turns) is left to pdf.js's rendering.
  */
-import { AnnotationMode, OPS, Util, type PDFPageProxy } from './pdfjs.js';
+import { AnnotationMode, OPS, type PDFPageProxy } from './pdfjs.js';
 import type { Matrix } from './page-graphics.js';
-import type { GreyPage } from './ocr-image.js';
 
 export interface KeptScan {
-  /** The image in grey, row by row from the top of the page (turned upright when drawn a quarter turn round). */
+  /** The image in grey, row by row from its top, composited on white where it is transparent. */
   grey: Uint8Array;
   width: number;
   height: number;
-  /** Where the image's pixel edges fall on the page, in points: column edge i at x = kx·i + ox, row edge j at y = ky·j + oy. */
-  kx: number;
-  ox: number;
-  ky: number;
-  oy: number;
-  /** The page as displayed, in points. */
-  pageWidth: number;
-  pageHeight: number;
+  /** The matrices the page sets before it draws the image, in order (what pdf.js applies to its canvas). */
+  transforms: Matrix[];
+  /** The image asks to be smoothed when enlarged (its /Interpolate). */
+  interpolate: boolean;
+}
+
+/** The parts of a canvas's 2D context that tell where pdf.js draws: its matrix, held in single precision as pdf.js's canvas holds it. */
+export interface TransformContext {
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  scale(x: number, y: number): void;
+  getTransform(): { a: number; b: number; c: number; d: number; e: number; f: number };
 }
 
 /** The page's drawing steps that leave a page showing only its image (the text ones only for invisible text, render mode 3). */
@@ -70,20 +73,21 @@ interface DecodedImage {
   height: number;
   kind: number;
   data?: Uint8Array | Uint8ClampedArray;
+  interpolate?: boolean;
 }
 
-/** The one image a page draws, and where (its matrix from the unit square to the displayed page), when the page draws nothing else. */
-export function soleImage(fnArray: readonly number[], argsArray: readonly unknown[], vt: Matrix): { id: string; matrix: Matrix } | undefined {
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+/** The one image a page draws, and the matrices set before it is drawn (in order), when the page draws nothing else. */
+export function soleImage(fnArray: readonly number[], argsArray: readonly unknown[]): { id: string; transforms: Matrix[] } | undefined {
+  let ctm: Matrix[] = [];
   let textMode = 0;
-  const stack: Array<[Matrix, number]> = [];
-  let image: { id: string; matrix: Matrix } | undefined;
+  const stack: Array<[Matrix[], number]> = [];
+  let image: { id: string; transforms: Matrix[] } | undefined;
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i] as number;
     const args = argsArray[i] as unknown[] | null;
     if (fn === OPS.save) stack.push([ctm, textMode]);
     else if (fn === OPS.restore) [ctm, textMode] = stack.pop() ?? [ctm, textMode];
-    else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args as Matrix) as Matrix;
+    else if (fn === OPS.transform && args) ctm = [...ctm, Array.from(args as number[]) as Matrix];
     else if (fn === OPS.setTextRenderingMode && args) textMode = Number(args[0]);
     else if (SHOW_TEXT.has(fn)) {
       if (textMode !== INVISIBLE_TEXT) return undefined;
@@ -91,7 +95,7 @@ export function soleImage(fnArray: readonly number[], argsArray: readonly unknow
       if (!harmlessState(args[0])) return undefined;
     } else if (fn === OPS.paintImageXObject && args && typeof args[0] === 'string') {
       if (image) return undefined;
-      image = { id: args[0], matrix: Util.transform(vt, ctm) as Matrix };
+      image = { id: args[0], transforms: ctm };
     } else if (!HARMLESS.has(fn)) return undefined;
   }
   return image;
@@ -111,7 +115,7 @@ function harmlessState(entries: unknown): boolean {
 
 /**
  * The page's image, kept in grey from the decoding the text pass made, when the page shows only that
- * image drawn upright or a quarter turn round; else undefined. Call before the page's cleanup().
+ * image; else undefined. Call before the page's cleanup().
  */
 export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined> {
   // (The same calls scanPage made: pdf.js answers them from what it has, without reading the page again.)
@@ -120,14 +124,12 @@ export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined
     page.getAnnotations({ intent: 'display' }),
   ]);
   if (annotations.length > 0) return undefined;
-  const viewport = page.getViewport({ scale: 1 });
-  const drawn = soleImage(ops.fnArray, ops.argsArray, viewport.transform as Matrix);
+  const drawn = soleImage(ops.fnArray, ops.argsArray);
   if (!drawn) return undefined;
   const decoded = (await new Promise((resolve) => page.objs.get(drawn.id, resolve))) as DecodedImage | null;
-  if (!decoded?.data) return undefined;
-  const grey = greyOf(decoded);
-  if (!grey) return undefined;
-  return placed(grey, decoded.width, decoded.height, drawn.matrix, viewport.width, viewport.height);
+  const grey = decoded ? greyOf(decoded) : undefined;
+  if (!decoded || !grey) return undefined;
+  return { grey, width: decoded.width, height: decoded.height, transforms: drawn.transforms, interpolate: decoded.interpolate === true };
 }
 
 /** The decoded image in grey (the weights OCR's rendering uses), composited on white where transparent. */
@@ -154,88 +156,145 @@ function greyOf({ width, height, kind, data }: DecodedImage): Uint8Array | undef
   return grey;
 }
 
-/** Where the image lands on the page: upright (flipped or not), or turned upright when drawn a quarter turn round. */
-function placed(grey: Uint8Array, w: number, h: number, m: Matrix, pageWidth: number, pageHeight: number): KeptScan | undefined {
-  const [a, b, c, d, e, f] = m;
-  const tiny = (v: number, of: number) => Math.abs(v) <= 1e-3 * Math.abs(of);
-  // The image's pixel (i, j) spans the unit square's (i / w, 1 - j / h): x = a·u + c·v + e, y = b·u + d·v + f.
-  if (tiny(b, a) && tiny(c, d) && a !== 0 && d !== 0) return { grey, width: w, height: h, kx: a / w, ox: e, ky: -d / h, oy: d + f, pageWidth, pageHeight };
-  if (tiny(a, b) && tiny(d, c) && b !== 0 && c !== 0) {
-    // Columns run down the page: the image turned so that they run across (rows of the page from its columns).
-    const turned = new Uint8Array(w * h);
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) turned[i * h + j] = grey[j * w + i] as number;
-    return { grey: turned, width: h, height: w, kx: -c / h, ox: c + e, ky: b / w, oy: f, pageWidth, pageHeight };
+/**
+ * The page drawn from its kept image, in grey, `width` × `height` pixels through the viewport's matrix,
+ * the way pdf.js draws an image (CanvasGraphics.paintInlineImageXObject): its matrix worked out on a
+ * canvas as pdf.js's is (`context`), the image halved while over twice the page's pixels, then stretched
+ * over the whole pixels nearest its corners, each sampled between the four pixels nearest its centre (the
+ * nearest one when the image is enlarged over 4/3 and does not ask to be smoothed). Undefined when pdf.js
+ * would draw it turned other than by quarter turns.
+ */
+export function drawScan(kept: KeptScan, viewport: Matrix, width: number, height: number, context: TransformContext): Uint8Array | undefined {
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.transform(...viewport);
+  for (const m of kept.transforms) context.transform(...m);
+  context.scale(1 / kept.width, -1 / kept.height);
+  const { a, b, c, d, e, f } = context.getTransform();
+  const w = kept.width;
+  const h = kept.height;
+  const upright = b === 0 && c === 0;
+  if (!upright && !(a === 0 && d === 0)) return undefined;
+  // The image's pixels per page pixel, along its width and its height; halved while over 2.
+  const det = a * d - b * c;
+  let perX = Math.max(Math.hypot(d / det, -b / det), 1);
+  let perY = Math.max(Math.hypot(-c / det, a / det), 1);
+  let image = { grey: kept.grey, stored: [w, h], size: [w, h] };
+  while ((perX > 2 && (image.size[0] as number) > 1) || (perY > 2 && (image.size[1] as number) > 1)) {
+    let [nw, nh] = image.size as [number, number];
+    const [pw, ph] = image.size as [number, number];
+    if (perX > 2 && pw > 1) {
+      nw = pw >= 16384 ? Math.floor(pw / 2) - 1 || 1 : Math.ceil(pw / 2);
+      perX /= pw / nw;
+    }
+    if (perY > 2 && ph > 1) {
+      nh = ph >= 16384 ? Math.floor(ph / 2) - 1 || 1 : Math.ceil(ph) / 2;
+      perY /= ph / nh;
+    }
+    image = {
+      grey: resample(image.grey, image.stored, image.size, [nw, nh], true),
+      stored: [Math.max(1, Math.floor(nw)), Math.max(1, Math.floor(nh))],
+      size: [nw, nh],
+    };
   }
-  return undefined;
+  const smooth = kept.interpolate || enlargedAtMost(a, b, c, d, Math.fround(4 / 3));
+  // The corners rounded to whole pixels; drawn from the top left one, leftwards or upwards when flipped.
+  let left: number;
+  let top: number;
+  let across: number;
+  let down: number;
+  if (upright) {
+    left = Math.round(e);
+    top = Math.round(-h * d + f);
+    across = Math.abs(Math.round(w * a + e) - left) || 1;
+    down = Math.abs(Math.round(f) - top) || 1;
+  } else {
+    left = Math.round(-h * c + e);
+    top = Math.round(f);
+    across = Math.abs(Math.round(e) - left) || 1;
+    down = Math.abs(Math.round(w * b + f) - top) || 1;
+  }
+  // Upright, the image's rows run across the page; a quarter turn round, its rows run down it.
+  const [along, over] = upright ? [across, down] : [down, across];
+  const drawn = resample(image.grey, image.stored, image.size, [along, over], smooth);
+  const grey = new Uint8Array(width * height).fill(255);
+  const [stepX, stepY] = upright ? [Math.sign(a), Math.sign(d)] : [Math.sign(c), Math.sign(b)];
+  for (let j = 0; j < over; j++) {
+    for (let i = 0; i < along; i++) {
+      const [u, v] = upright ? [i, j] : [j, i];
+      const x = stepX > 0 ? left + u : left - 1 - u;
+      const y = stepY > 0 ? top + v : top - 1 - v;
+      if (x >= 0 && x < width && y >= 0 && y < height) grey[y * width + x] = drawn[j * along + i] as number;
+    }
+  }
+  return grey;
 }
 
-/** The page drawn from its kept image at `dpi` (fewer if it would exceed `maxPixels`), in grey: what renderGrey gives. */
-export function drawScan(kept: KeptScan, dpi: number, maxPixels: number): GreyPage {
-  let scale = dpi / 72;
-  const pixels = kept.pageWidth * kept.pageHeight * scale * scale;
-  if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
-  const width = Math.max(1, Math.floor(kept.pageWidth * scale));
-  const height = Math.max(1, Math.floor(kept.pageHeight * scale));
-  const across = spans(width, kept.width, kept.kx * scale, kept.ox * scale);
-  const down = spans(height, kept.height, kept.ky * scale, kept.oy * scale);
-  // Across first, each of the image's rows into the page's columns; then down, the rows into the page's rows.
-  const rows = new Float32Array(width * kept.height);
-  const { grey: image, width: w } = kept;
-  for (let j = 0; j < kept.height; j++) {
-    const from = j * w;
-    const to = j * width;
-    for (let x = 0; x < width; x++) {
-      const start = from + (across.first[x] as number);
-      const base = x * across.taps;
-      let s = (across.missing[x] as number) * 255;
-      for (let t = 0; t < (across.count[x] as number); t++) s += (across.weights[base + t] as number) * (image[start + t] as number);
-      rows[to + x] = s / across.span;
-    }
-  }
-  const grey = new Uint8Array(width * height).fill(255);
-  const sum = new Float32Array(width);
-  for (let y = 0; y < height; y++) {
-    const count = down.count[y] as number;
-    if (count === 0) continue;
-    sum.fill(0);
-    for (let t = 0; t < count; t++) {
-      const weight = down.weights[y * down.taps + t] as number;
-      const row = ((down.first[y] as number) + t) * width;
-      for (let x = 0; x < width; x++) sum[x] = (sum[x] as number) + weight * (rows[row + x] as number);
-    }
-    const white = (down.missing[y] as number) * 255;
-    for (let x = 0; x < width; x++) grey[y * width + x] = Math.round(((sum[x] as number) + white) / down.span);
-  }
-  return { grey, width, height, scale };
+/** Whether the matrix enlarges by at most `limit` every way (pdf.js's test for smoothing an image). */
+function enlargedAtMost(a: number, b: number, c: number, d: number, limit: number): boolean {
+  const p = a ** 2 + b ** 2;
+  const q = a * c + b * d;
+  const r = c ** 2 + d ** 2;
+  const half = (p + r) / 2;
+  const root = Math.sqrt(half ** 2 - (p * r - q ** 2));
+  return Math.sqrt(half + root || 1) <= limit && Math.sqrt(half - root || 1) <= limit;
 }
 
 /**
- * For each of the page's `n` pixels along one direction, the image's pixels under it and how much of each:
- * image edge k falls at pixel k·k1 + k0 of the page; what of a page pixel the image does not cover is white.
+ * An image stretched as a canvas draws one: `src` holds `stored` pixels and counts as `size` (pdf.js's
+ * halving can make a size a half), drawn over `to` (whole pixels kept); each pixel sampled at its centre
+ * between the two nearest each way (`smooth`) or at the nearest; the edges repeat outwards.
  */
-function spans(n: number, size: number, k1: number, k0: number) {
-  const taps = Math.ceil(1 / Math.abs(k1)) + 2;
-  const first = new Int32Array(n);
-  const count = new Int32Array(n);
-  const weights = new Float32Array(n * taps);
-  const missing = new Float32Array(n);
-  const span = Math.abs(1 / k1);
-  for (let p = 0; p < n; p++) {
-    const u0 = (p - k0) / k1;
-    const u1 = (p + 1 - k0) / k1;
-    const lo = Math.min(u0, u1);
-    const hi = Math.max(u0, u1);
-    const start = Math.max(0, Math.floor(lo));
-    const stop = Math.min(size, Math.ceil(hi));
-    let covered = 0;
-    first[p] = start;
-    for (let k = start; k < stop && k - start < taps; k++) {
-      const part = Math.min(hi, k + 1) - Math.max(lo, k);
-      weights[p * taps + (k - start)] = part;
-      covered += part;
+function resample(src: Uint8Array, stored: number[], size: number[], to: number[], smooth: boolean): Uint8Array {
+  const [sw, sh] = stored as [number, number];
+  const dw = Math.max(1, Math.floor(to[0] as number));
+  const dh = Math.max(1, Math.floor(to[1] as number));
+  const cols = taps(size[0] as number, to[0] as number, dw, sw, smooth);
+  const rows = taps(size[1] as number, to[1] as number, dh, sh, smooth);
+  // Down the page a row at a time, from the two source rows it lies between, each stretched across once
+  // (the rows come in order: two kept are enough).
+  const kept: Array<{ row: number; values: Float32Array }> = [];
+  const across = (row: number): Float32Array => {
+    const found = kept.find((k) => k.row === row);
+    if (found) return found.values;
+    const values = kept.length < 2 ? new Float32Array(dw) : (kept.shift() as { values: Float32Array }).values;
+    const from = row * sw;
+    for (let i = 0; i < dw; i++) {
+      const t = cols.weight[i] as number;
+      values[i] = (src[from + (cols.lo[i] as number)] as number) * (1 - t) + (src[from + (cols.hi[i] as number)] as number) * t;
     }
-    count[p] = Math.max(0, Math.min(stop - start, taps));
-    missing[p] = span - covered;
+    kept.push({ row, values });
+    return values;
+  };
+  const out = new Uint8Array(dw * dh);
+  for (let j = 0; j < dh; j++) {
+    const t = rows.weight[j] as number;
+    const a = across(rows.lo[j] as number);
+    const b = across(rows.hi[j] as number);
+    for (let i = 0; i < dw; i++) out[j * dw + i] = Math.round((a[i] as number) * (1 - t) + (b[i] as number) * t);
   }
-  return { first, count, weights, missing, span, taps };
+  return out;
+}
+
+/** For each of `n` pixels (of `to` drawn from `size`, `stored` of them there): the two source pixels it is sampled between and the second's weight. */
+function taps(size: number, to: number, n: number, stored: number, smooth: boolean): { lo: Int32Array; hi: Int32Array; weight: Float32Array } {
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const weight = new Float32Array(n);
+  const step = size / to;
+  // (The nearest pixel as the canvas picks it: through its enlargement held in single precision.)
+  const enlargement = Math.fround(to / size);
+  const last = stored - 1;
+  for (let p = 0; p < n; p++) {
+    if (!smooth) {
+      lo[p] = hi[p] = Math.min(last, Math.floor((p + 0.5) / enlargement));
+      continue;
+    }
+    const centre = (p + 0.5) * step;
+    const at = centre - 0.5;
+    const k = Math.floor(at);
+    lo[p] = Math.min(last, Math.max(0, k));
+    hi[p] = Math.min(last, Math.max(0, k + 1));
+    weight[p] = at - k;
+  }
+  return { lo, hi, weight };
 }
