@@ -103,6 +103,44 @@ async function scanWith(extra: (doc: PDFDocument, page: PDFPage) => Promise<void
 
 const nothing = async () => {};
 
+test('a black-and-white scan (one bit a pixel, as office scanners make them) and a fine one at 400 dpi (halved first) are drawn as pdf.js renders them', async () => {
+  for (const [what, dpi, bits, resolutions] of [
+    ['one bit a pixel, 200 dpi', 200, 1, [175, 250]],
+    ['grey, 400 dpi, columns of single pixels', 400, 8, [175]],
+  ] as const) {
+    // A half-letter page of "print": rows of dark bars of uneven lengths, the way lines of text look (at
+    // 400 dpi striped a pixel at a time: halving averages the stripes, sampling straight away would not).
+    const [inchesAcross, inchesDown] = [5.5, 8.5];
+    const width = Math.round(inchesAcross * dpi);
+    const height = Math.round(inchesDown * dpi);
+    const rowBytes = bits === 1 ? Math.ceil(width / 8) : width;
+    const data = new Uint8Array(rowBytes * height).fill(0xff);
+    for (let y = dpi >> 1; y < height - (dpi >> 1); y++) {
+      if (y % 40 >= 14) continue;
+      const end = width - (dpi >> 1) - ((y * 7919) % (2 * dpi));
+      for (let x = dpi >> 1; x < end; x++) {
+        if ((x >> 4) % 5 === 4) continue;
+        if (bits === 1) data[y * rowBytes + (x >> 3)] = (data[y * rowBytes + (x >> 3)] as number) & ~(128 >> (x & 7));
+        else data[y * rowBytes + x] = x & 1 ? 30 : 170;
+      }
+    }
+    const doc = await PDFDocument.create();
+    const image = doc.context.register(
+      doc.context.flateStream(data, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceGray', BitsPerComponent: bits }),
+    );
+    const [pageWidth, pageHeight] = [inchesAcross * 72, inchesDown * 72];
+    const page = doc.addPage([pageWidth, pageHeight]);
+    const name = page.node.newXObject('Scan', image);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(pageWidth, 0, 0, pageHeight, 0, 0), drawObject(name), popGraphicsState());
+    const bytes = await doc.save();
+    for (const at of resolutions) {
+      const { kept, mine, pdfjs } = await bothWays(bytes, at);
+      assert.ok(kept && mine, `${what}: its image is kept`);
+      assertAlike(mine, pdfjs, `${what}, at ${at} dpi`);
+    }
+  }
+});
+
 test('a page turned by /Rotate, or its image drawn a quarter turn round, is drawn from the kept image as pdf.js renders it', {
   skip,
   timeout: 120_000,
