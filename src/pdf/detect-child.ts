@@ -170,7 +170,10 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     }
     for (const model of abandoned ? [] : backed) {
       const t = performance.now();
-      const lines = await until(linesOfPage(pdf, model, kept.get(model.page)), deadline);
+      const lines = await until(
+        linesOfPage(pdf, model, kept.get(model.page)).finally(() => kept.delete(model.page)),
+        deadline,
+      );
       timing.extractionMs += performance.now() - t;
       if (lines === EXPIRED) {
         abandoned = true;
@@ -191,7 +194,7 @@ async function readPage(pdf: PDFDocumentProxy, n: number, keep: (scan: PageScan)
     const page = await pdf.getPage(n);
     try {
       const scan = await scanPage(page);
-      // (Its image is then rendered again by pdf.js.)
+      // (A page whose image is not kept is rendered by pdf.js again for OCR.)
       const kept = keep(scan) ? await keepScan(page).catch(() => undefined) : undefined;
       return kept ? { scan, kept } : { scan };
     } finally {

@@ -3,8 +3,8 @@
  * else; pdf.js decodes that image when it reads the page's drawing (page-scan.ts), and decodes it again
  * when it renders the page for OCR: on a photographed page (a 2,552 × 3,264 JPEG) each decoding takes
  * 0.4–0.6 s and the drawing 0.5 s more, a third of the page's time. The first decoding is kept here in
- * grey, and the page is drawn for OCR from it: each pixel of the page the average of the image's pixels
- * under it, on white paper, the image placed where pdf.js places it. A page that shows anything else
+ * grey, and the page is drawn for OCR from it on white paper the way pdf.js draws an image (drawScan), so
+ * that OCR reads the same pixels as from pdf.js's rendering. A page that shows anything else
  * (text one can see, a drawing, a form field or another annotation, a second image, transparency, a
  * transfer function, an image turned other than by quarter turns) is left to pdf.js's rendering.
  */
@@ -77,7 +77,7 @@ interface DecodedImage {
 }
 
 /** The one image a page draws, and the matrices set before it is drawn (in order), when the page draws nothing else. */
-export function soleImage(fnArray: readonly number[], argsArray: readonly unknown[]): { id: string; transforms: Matrix[] } | undefined {
+function soleImage(fnArray: readonly number[], argsArray: readonly unknown[]): { id: string; transforms: Matrix[] } | undefined {
   let ctm: Matrix[] = [];
   let textMode = 0;
   const stack: Array<[Matrix[], number]> = [];
