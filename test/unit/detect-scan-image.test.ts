@@ -1,7 +1,8 @@
 // A scanned page drawn for OCR from the image the text pass decoded (src/pdf/detect/scan-image.ts),
 // against pdf.js rendering the same page: realistic scans and photos made from real PDFs of the
 // development corpus (test/helpers/scans.ts), upright and turned; pages showing more than their image are
-// left to pdf.js. Skipped without the corpus (env PARAPH_DETECTION_CORPUS).
+// left to pdf.js; a one-bit scan and a 400 dpi one made here. The tests on the corpus's scans are skipped
+// without the corpus (env PARAPH_DETECTION_CORPUS).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
