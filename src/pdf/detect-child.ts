@@ -94,8 +94,10 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     /** Scanned pages' images as the text pass decoded them, drawn for OCR without decoding them again. */
     const kept = new Map<number, KeptScan>();
     let keptBytes = 0;
-    const keep = (scan: PageScan) =>
-      languages.length > 0 && keptBytes < KEPT_BYTES && scan.imageCover >= SCANNED_COVER && (scan.words.length === 0 || scan.imageCover >= IMAGE_BACKED);
+    const keep = (scan: PageScan) => {
+      const kind = pageKind(scan);
+      return languages.length > 0 && keptBytes < KEPT_BYTES && (kind === 'scanned' || kind === 'backed');
+    };
     for (let n = 1; n <= analysed; n++) {
       const t = performance.now();
       // (A text page takes tens of milliseconds; pdf.js cannot be stopped inside one page, so a page it
@@ -115,13 +117,13 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       if (scan === undefined) continue;
       geometry.set(n, { page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
       const model = textPageModel(n, scan);
-      const imageBacked = scan.imageCover >= IMAGE_BACKED;
-      if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) {
+      const kind = pageKind(scan);
+      if (kind === 'text' || kind === 'backed') {
         nativeWords.push(...scan.words.slice(0, 2000));
         // A scan with a text layer: its text is there, its lines are only in the image.
-        if (imageBacked) backed.push(model);
+        if (kind === 'backed') backed.push(model);
         finish(model, 'text');
-      } else if (scan.imageCover >= SCANNED_COVER) {
+      } else if (kind === 'scanned') {
         // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
         scanned.push(model);
         finish(model, 'scanned');
@@ -186,6 +188,16 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});
   }
+}
+
+/**
+ * What a page is, from its text layer and images: text; a scan with a text layer (`backed`: the text is
+ * there, the lines only in the image); a scan OCR reads (no text layer, or only a stamp over it); or other.
+ */
+function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other' {
+  const imageBacked = scan.imageCover >= IMAGE_BACKED;
+  if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) return imageBacked ? 'backed' : 'text';
+  return scan.imageCover >= SCANNED_COVER ? 'scanned' : 'other';
 }
 
 /** What pdf.js sees on page `n` (and, where `keep` says so, its image kept for OCR), or undefined when the page cannot be read. */

@@ -4,6 +4,7 @@
  * of dark pixels. Pure; coordinates come out in points of the displayed page.
  */
 import { dashedRules, type Mark } from './ocr-dashed-lines.js';
+import { greyLevel } from './scan-image.js';
 import type { Segment, VRule } from './suggest-fields.js';
 
 const DARK = 150;
@@ -47,7 +48,7 @@ interface Open {
 export function rulesFromPixels(rgba: Uint8ClampedArray, width: number, height: number, scale: number): DrawnLines {
   const ink = new Uint8Array(width * height);
   for (let i = 0, j = 0; j < ink.length; i += 4, j++) {
-    ink[j] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8 < DARK ? 1 : 0;
+    ink[j] = greyLevel(rgba[i] as number, rgba[i + 1] as number, rgba[i + 2] as number) < DARK ? 1 : 0;
   }
   return rulesFromInk(ink, width, height, scale);
 }

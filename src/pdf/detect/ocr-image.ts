@@ -6,7 +6,7 @@
 import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { drawFaintRules } from './ocr-faint-rules.js';
 import type { Matrix } from './page-graphics.js';
-import { drawScan, type KeptScan, type TransformContext } from './scan-image.js';
+import { drawScan, greyLevel, type KeptScan, type TransformContext } from './scan-image.js';
 
 export interface GreyPage {
   grey: Uint8Array;
@@ -63,7 +63,7 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
     const rgba = target.context.getImageData(0, 0, width, height).data;
     const grey = new Uint8Array(width * height);
     for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
-      grey[j] = ((rgba[i] as number) * 77 + (rgba[i + 1] as number) * 150 + (rgba[i + 2] as number) * 29) >> 8;
+      grey[j] = greyLevel(rgba[i] as number, rgba[i + 1] as number, rgba[i + 2] as number);
     }
     return { grey, width, height, scale };
   } finally {

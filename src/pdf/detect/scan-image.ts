@@ -8,7 +8,7 @@
  * (text one can see, a drawing, a form field or another annotation, a second image, transparency, a
  * transfer function, an image turned other than by quarter turns) is left to pdf.js's rendering.
  */
-import { AnnotationMode, OPS, type PDFPageProxy } from './pdfjs.js';
+import { AnnotationMode, OPS, Util, type PDFPageProxy } from './pdfjs.js';
 import type { Matrix } from './page-graphics.js';
 
 export interface KeptScan {
@@ -132,7 +132,12 @@ export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined
   return { grey, width: decoded.width, height: decoded.height, transforms: drawn.transforms, interpolate: decoded.interpolate === true };
 }
 
-/** The decoded image in grey (the weights OCR's rendering uses), composited on white where transparent. */
+/** A colour's grey, as the pages OCR reads are made grey (rendered by pdf.js, or drawn from a kept image). */
+export function greyLevel(r: number, g: number, b: number): number {
+  return (r * 77 + g * 150 + b * 29) >> 8;
+}
+
+/** The decoded image in grey, composited on white where transparent. */
 function greyOf({ width, height, kind, data }: DecodedImage): Uint8Array | undefined {
   if (!data) return undefined;
   const n = width * height;
@@ -150,7 +155,7 @@ function greyOf({ width, height, kind, data }: DecodedImage): Uint8Array | undef
   const step = kind === 2 ? 3 : kind === 3 ? 4 : 0;
   if (step === 0 || data.length < n * step) return undefined;
   for (let i = 0, j = 0; j < n; i += step, j++) {
-    const g = ((data[i] as number) * 77 + (data[i + 1] as number) * 150 + (data[i + 2] as number) * 29) >> 8;
+    const g = greyLevel(data[i] as number, data[i + 1] as number, data[i + 2] as number);
     grey[j] = step === 4 ? (g * (data[i + 3] as number) + 255 * (255 - (data[i + 3] as number)) + 127) / 255 : g;
   }
   return grey;
@@ -229,14 +234,11 @@ export function drawScan(kept: KeptScan, viewport: Matrix, width: number, height
   return grey;
 }
 
-/** Whether the matrix enlarges by at most `limit` every way (pdf.js's test for smoothing an image). */
+/** pdf.js's test for smoothing an image (getImageSmoothingEnabled): the matrix enlarges by at most `limit` every way, its two scales held in single precision. */
 function enlargedAtMost(a: number, b: number, c: number, d: number, limit: number): boolean {
-  const p = a ** 2 + b ** 2;
-  const q = a * c + b * d;
-  const r = c ** 2 + d ** 2;
-  const half = (p + r) / 2;
-  const root = Math.sqrt(half ** 2 - (p * r - q ** 2));
-  return Math.sqrt(half + root || 1) <= limit && Math.sqrt(half - root || 1) <= limit;
+  const scales = new Float32Array(2);
+  Util.singularValueDecompose2dScale([a, b, c, d, 0, 0], scales);
+  return (scales[0] as number) <= limit && (scales[1] as number) <= limit;
 }
 
 /**
