@@ -2,7 +2,7 @@
 // caption naming a party, a rule that divides the page, a line another caption names, a typed address).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { suggestion } from '../../src/pdf/detect/suggestion-output.js';
 import { brief, h, page, paragraph, words } from '../helpers/detect-pages.js';
@@ -240,4 +240,29 @@ test('"signed" after what it says is signed ("* Le règlement signé", "* Il mod
   }
   const caption = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed:', 72, 451)], segments: [h(78, 518, 491)] }));
   assert.equal(signatures(caption).length, 1, JSON.stringify(brief(caption)));
+});
+
+test("a rule across the page with the next section right under it (a footnote's rule, the cut line between two copies) is no line to sign on for the caption over it; a caption under it makes it a form row's line", () => {
+  const form = (under: Word[]) =>
+    suggestFields(
+      page({
+        width: 596,
+        height: 842,
+        words: [...paragraph('en', 100), ...words('Made at __________________ on __________', 60, 360), ...words('Signature:', 60, 380), ...under],
+        segments: [h(35, 567, 419)],
+      }),
+    );
+  const cut = form(words('Organiser: Basketball club, 5 Main Street', 36, 432));
+  assert.ok(
+    signatures(cut).every((s) => s.width < 300),
+    `no place along the rule: ${JSON.stringify(brief(cut))}`,
+  );
+  // With nothing under it the rule is the line to sign on, and so it is with the next signer's caption under it.
+  for (const under of [[], words('Witness Signature:', 60, 432)]) {
+    const row = form(under);
+    assert.ok(
+      signatures(row).some((s) => s.width > 500 && Math.abs(s.y + s.height - 419) < 3),
+      `the rule is the line: ${JSON.stringify(brief(row))}`,
+    );
+  }
 });

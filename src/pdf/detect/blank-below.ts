@@ -3,7 +3,11 @@
  * box further down its column with nothing written in between, and the row under a form row's rule.
  */
 import { TOLERANCE, written } from './blank-geometry.js';
+import { matchLabels } from './lexicon.js';
 import { FIELD_HEIGHT, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
+
+/** Length from which a rule with text right under it is a section's border (two fields' width). */
+const SEPARATOR = 360;
 
 /** A line of the caption's own right under it: starting where it starts, at least as long, within three lines' height, nothing written in between. */
 export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
@@ -16,6 +20,25 @@ export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], u
       s.y - box.y1 >= 4 &&
       s.y - box.y1 <= 3 * line.size + 4 &&
       !lines.some((l) => l !== line && written(l) && l.box.y0 >= box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0),
+  );
+}
+
+/**
+ * A rule across the text's width with the next section's text right under it (a footnote's rule, a cut line
+ * between two copies of a form): it closes what is over it, nobody writes on it.
+ */
+function separator(s: Segment, lines: readonly Line[]): boolean {
+  return (
+    s.x1 - s.x0 >= SEPARATOR &&
+    lines.some(
+      (l) =>
+        written(l) &&
+        l.box.y0 >= s.y - 1 &&
+        l.box.y0 - s.y <= 1.5 * l.size &&
+        overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 &&
+        // (Not another caption: the rule is then the border between two rows of a form.)
+        matchLabels(l.tokens).length === 0,
+    )
   );
 }
 
@@ -45,7 +68,7 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const hits: Hit[] = [];
   for (const s of geo.free) {
     const d = s.y - box.y1;
-    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1)) continue;
+    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1) || separator(s, lines)) continue;
     hits.push({ item: s, distance: d });
   }
   // (A box much taller than a signature or a date is signed or dated at its foot.)
