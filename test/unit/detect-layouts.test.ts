@@ -1052,6 +1052,18 @@ test('a place-and-date formula whose place is itself a blank dates the signing (
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('it', 100), ...words('Protocollo n. _____ del _______ relativo', 60, 400)] }))), []);
 });
 
+test('a place-and-date formula opening a sentence after another on its line dates the signing ("… del sector. En ____, a ___ de ____ de 20__"); without a place, its year says it is a date ("A ____ de ____ del año 20___")', () => {
+  const dateOf = (text: string) => suggestFields(page({ words: [...paragraph('it', 100), ...words(text, 60, 400)] })).find((s) => s.type === 'date');
+  const inText = dateOf('nuestro sector. En ____________________, a _____ de ____________ de 20__');
+  assert.ok(inText && inText.x > 250 && inText.x + inText.width > 410, JSON.stringify(inText));
+  // (Inside the sentence, the blanks are no formula: "la factura n. ____ de ____ de 20__ del sector".)
+  assert.equal(dateOf('el importe de la factura del sector, n. _____ de ____________ de 20__ pagada'), undefined);
+  const heading = dateOf('A ______ de ______________ del año 20 ___.');
+  assert.ok(heading && heading.x < 80 && heading.x + heading.width > 250, JSON.stringify(heading));
+  // (Without a place or a year, two blanks joined by "de" are no date.)
+  assert.equal(dateOf('A ______ de ______________'), undefined);
+});
+
 test('captions under one run that ask for no field still cut it: "Ort, Datum | Vor- Familienname | Unterschrift"', () => {
   const found = suggestFields(
     page({

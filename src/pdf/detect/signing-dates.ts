@@ -261,6 +261,16 @@ function lineAbove(line: Line, lines: Line[]): Line | undefined {
 }
 
 const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
+/** A year written or begun ("2024", "20__"), and the word before it ("del año 20__", "dell'anno"). */
+const YEAR_DIGITS = /^(19|20)\d{0,2}$/;
+const YEAR_WORDS = new Set(['ano', 'anno']);
+
+/** The first token of the sentence of `line` that token `k` is in: after the last word before it that ends one. */
+function sentenceStart(line: Line, k: number): number {
+  let start = 0;
+  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && /[.!?]$/.test((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
+  return start;
+}
 
 const ON = new Set(['on', 'am', 'em', 'el']);
 
@@ -295,18 +305,28 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
     const t = line.tokens;
     for (let k = 1; k + 2 < t.length; k++) {
       if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
-      // After a place (a word, then the blanks), not inside a sentence: at most a "a" / "el" between.
-      // (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de ____ de ____",
-      // "En ____ ____, día __ de ____ de ____".)
-      const before = t.slice(0, k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
-      if (before.length === 0 || before.length > 4 || (before.includes('\0') && before.some((x) => x !== '\0'))) continue;
-      // (The place ends with its comma: "n. ____ del ____" in a sentence is a reference, not a date.)
-      if (!line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()))) continue;
+      // After a place (a word, then the blanks) that opens the line or a sentence of it, at most a "a" / "el"
+      // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
+      // ____ de ____", "En ____ ____, día __ de ____ de ____".)
+      const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
+      if (before.length > 4 || (before.includes('\0') && before.some((x) => x !== '\0'))) continue;
       let last = k + 2;
-      if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || /^(19|20)\d{0,2}$/.test(t[k + 4] as string))) last = k + 4;
+      let year = false;
+      if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
+      else if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
+        last = k + 4;
+        year = YEAR_DIGITS.test(t[k + 4] as string);
+      }
       if (t[last + 1] === '\0') last++;
-      if (/^(19|20)\d{0,2}$/.test(t[last + 1] ?? '')) last++;
+      if (YEAR_DIGITS.test(t[last + 1] ?? '')) {
+        last++;
+        year = true;
+      }
       if (t[last + 1] === '\0') last++;
+      // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
+      // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
+      const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
+      if (before.length > 0 ? !comma : !year) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
