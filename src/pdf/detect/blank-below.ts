@@ -4,6 +4,7 @@
  */
 import { TOLERANCE, written } from './blank-geometry.js';
 import { matchLabels } from './lexicon.js';
+import { typedName } from './signature-blocks.js';
 import { FIELD_HEIGHT, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
 
 /** Length from which a rule with text right under it is a section's border (two fields' width). */
@@ -36,8 +37,10 @@ function separator(s: Segment, lines: readonly Line[]): boolean {
         l.box.y0 >= s.y - 1 &&
         l.box.y0 - s.y <= 1.5 * l.size &&
         overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 &&
-        // (Not another caption: the rule is then the border between two rows of a form.)
-        matchLabels(l.tokens).length === 0,
+        // (Not another caption: the rule is then the border between two rows of a form; nor the name of
+        // who signs on it.)
+        matchLabels(l.tokens).length === 0 &&
+        !typedName(l),
     )
   );
 }

@@ -342,18 +342,17 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
     const name = under[0];
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
-    const words = name.words.map((w) => w.text.trim());
     const asks = matchLabels(name.tokens);
-    return (
-      // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-      (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
-      !name.tokens.some((t) => DATUM_WORDS.has(t)) &&
-      words.length >= 2 &&
-      words.length <= 4 &&
-      words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()))) &&
-      /^\p{Lu}/u.test(words[words.length - 1] as string)
-    );
+    // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
+    return (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) && !name.tokens.some((t) => DATUM_WORDS.has(t)) && typedName(name);
   });
+}
+
+/** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */
+export function typedName(line: Line): boolean {
+  const words = line.words.map((w) => w.text.trim());
+  const capitalised = (w: string, i: number) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
+  return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
 /** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
