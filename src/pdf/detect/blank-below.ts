@@ -5,10 +5,10 @@
 import { TOLERANCE, written } from './blank-geometry.js';
 import { matchLabels } from './lexicon.js';
 import { typedName } from './signature-blocks.js';
-import { FIELD_HEIGHT, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
 
-/** Length from which a rule with text right under it is a section's border (two fields' width). */
-const SEPARATOR = 360;
+/** Length from which a rule with text right under it is a section's border: two signatures' width. */
+const SEPARATOR = 2 * FIELD_WIDTH.signature;
 
 /** A line of the caption's own right under it: starting where it starts, at least as long, within three lines' height, nothing written in between. */
 export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], used: Set<Segment>): boolean {
