@@ -3,7 +3,7 @@
  * "Frankfurt am Main, den ____", "Roma, lì ____", "Genova il ____", and a place, its comma and a blank
  * alone on a line ("Abbiategrasso, ________"); and "Ort, Datum" over whoever signs, which asks for the
  * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
- * are in signing-dates.ts.)
+ * are in date-formulas.ts.)
  */
 import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';

@@ -1,11 +1,12 @@
 /**
  * Signing dates only. A date field is suggested where the label says it is the date of signing ("Date
- * signed", "Date de signature", "Fait à … le", "Dated", "executed on (month) __ (day) __ (year) __",
- * "signed this __ day of __"), or where a bare "Date" stands beside a place to sign. Birth, issue,
- * expiry, period and other dates a form asks for are not signing dates and get no date field.
+ * signed", "Date de signature", "Dated"), where the text writes it as a formula of blanks (date-formulas.ts:
+ * "Fait à … le", "executed on (month) __ (day) __ (year) __", "signed this __ day of __"), or where a bare
+ * "Date" stands beside a place to sign. Birth, issue, expiry, period and other dates a form asks for are
+ * not signing dates and get no date field.
  */
-import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
-import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
+import { normalizeToken } from './lexicon.js';
+import { overlap1, type Label, type Rect } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -146,7 +147,7 @@ export const OTHER_DATE = new Set(
   ].map(normalizeToken),
 );
 /** Words that say the date is the signing date. */
-const SIGNING = new Set(
+export const SIGNING_DATE = new Set(
   [
     'signed',
     'signature',
@@ -189,13 +190,16 @@ const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تا�
 /** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
 export function otherDate(label: Label): boolean {
   if (bareDate(label) && label.inSentence) return true;
-  return label.entry.type === 'date' && label.tokens.some((t) => OTHER_DATE.has(t)) && !label.entry.tokens.some((t) => SIGNING.has(t));
+  return label.entry.type === 'date' && label.tokens.some((t) => OTHER_DATE.has(t)) && !label.entry.tokens.some((t) => SIGNING_DATE.has(t));
 }
 
 /** "Date" alone: a signing date only beside a place to sign. */
 export function bareDate(label: Label): boolean {
   return (
-    label.entry.type === 'date' && label.entry.tokens.length === 1 && BARE.has(label.entry.tokens[0] as string) && !label.tokens.some((t) => SIGNING.has(t))
+    label.entry.type === 'date' &&
+    label.entry.tokens.length === 1 &&
+    BARE.has(label.entry.tokens[0] as string) &&
+    !label.tokens.some((t) => SIGNING_DATE.has(t))
   );
 }
 
@@ -209,211 +213,4 @@ export function besideSignature(rect: Rect, places: readonly Rect[]): boolean {
     // (A row or two apart, anywhere across the page: "Data ____" at the left over "Firma" at the right.)
     return (dy <= 90 && dx <= 60) || dy <= 45;
   });
-}
-
-const MONTH = new Set(['month', 'mois', 'mm'].map(normalizeToken));
-const DAY = new Set(['day', 'jour', 'dd', 'jj'].map(normalizeToken));
-const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19'].map(normalizeToken));
-
-/**
- * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
- * ______, 20__", when what leads to them says the document is signed then ("executed on", "signed
- * this", "dated", a contract "made this"). The field covers the blanks.
- */
-export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    const t = line.tokens;
-    const blanks: number[] = [];
-    let parts = 0;
-    let first = -1;
-    for (let k = 0; k < t.length; k++) {
-      const tok = t[k] as string;
-      const part = MONTH.has(tok) || DAY.has(tok) || YEAR.has(tok) || (tok === 'of' && DAY.has(t[k - 1] ?? ''));
-      if (tok === '\0' && (first !== -1 || DAY.has(t[k + 1] ?? ''))) blanks.push(k);
-      else if (part) parts++;
-      else if (first !== -1) break;
-      else continue;
-      if (first === -1) first = k;
-    }
-    if (blanks.length < 2 || parts < 2) continue;
-    const above = lineAbove(line, lines);
-    const lead = [...(above ? above.tokens.slice(-8) : []), ...t.slice(Math.max(0, first - 8), first)];
-    // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
-    const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
-    if (!lead.some((x) => SIGNING.has(x)) && !made) continue;
-    const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
-    const x0 = Math.min(...words.map((w) => w.box.x0));
-    const x1 = Math.max(...words.map((w) => w.box.x1));
-    const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
-    out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
-  }
-  return out;
-}
-
-function lineAbove(line: Line, lines: Line[]): Line | undefined {
-  return lines
-    .filter(
-      (l) =>
-        l !== line && l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
-    )
-    .sort((a, b) => b.baseline - a.baseline)[0];
-}
-
-const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
-/** A year written or begun ("2024", "20__"), and the word before it ("del año 20__", "dell'anno"). */
-const YEAR_DIGITS = /^(19|20)\d{0,2}$/;
-const YEAR_WORDS = new Set(['ano', 'anno']);
-
-/** The first token of the sentence of `line` that token `k` is in: after the last word before it that ends one. */
-function sentenceStart(line: Line, k: number): number {
-  let start = 0;
-  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && /[.!?]$/.test((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
-  return start;
-}
-
-const ON = new Set(['on', 'am', 'em', 'el']);
-
-/**
- * A blank after "on" in a sentence that says it is signed then ("the parties have signed this agreement on
- * ______", "unterschrieben am ______"): the signing date, on the blank.
- */
-export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    for (let k = 1; k < line.tokens.length; k++) {
-      if (line.tokens[k] !== '\0' || !ON.has(line.tokens[k - 1] as string) || !line.tokens.slice(Math.max(0, k - 9), k - 1).some((t) => SIGNING.has(t)))
-        continue;
-      const w = line.words[line.tokenWord[k] as number] as Word;
-      if (w.box.x1 - w.box.x0 < 40) continue;
-      const y1 = w.baseline + Math.min(2, 0.2 * w.size);
-      out.push({ rect: dateOnLine(line, lines, w.box.x0, w.box.x1, y1), line });
-    }
-  }
-  return out;
-}
-
-/**
- * The date of a place-and-date formula written as blanks ("Cuiabá, ____ de ________ de 20__", "Lima, …… de
- * ………… 202..", "Madrid, a ___ de ____ de ____"): the day and month blanks joined by "de" after a place, the
- * way letters and contracts in Portuguese, Spanish and Italian are dated when they are signed. The field
- * covers the blanks (and the year's).
- */
-export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    const t = line.tokens;
-    for (let k = 1; k + 2 < t.length; k++) {
-      if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
-      // After a place (a word, then the blanks) that opens the line or a sentence of it, at most a "a" / "el"
-      // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
-      // ____ de ____", "En ____ ____, día __ de ____ de ____".)
-      const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
-      if (before.length > 4 || (before.includes('\0') && before.some((x) => x !== '\0'))) continue;
-      let last = k + 2;
-      let year = false;
-      if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
-      else if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
-        last = k + 4;
-        year = YEAR_DIGITS.test(t[k + 4] as string);
-      }
-      if (t[last + 1] === '\0') last++;
-      if (YEAR_DIGITS.test(t[last + 1] ?? '')) {
-        last++;
-        year = true;
-      }
-      if (t[last + 1] === '\0') last++;
-      // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
-      // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
-      const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
-      if (before.length > 0 ? !comma : !year) continue;
-      const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
-      const x0 = Math.min(...words.map((w) => w.box.x0));
-      const x1 = Math.max(...words.map((w) => w.box.x1));
-      const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
-      out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
-      break;
-    }
-  }
-  return out;
-}
-
-/** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
-const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
-
-/**
- * The date of a French "Fait à …, le …" (the place and date a form is signed at): right after "le", over
- * the blank or the placeholder written there, at least 60 pt wide. Nothing when a word of another kind
- * follows "le" (a caption of the next field on the same line).
- */
-export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rect | undefined {
-  const { line } = label;
-  if (line.rtl || label.entry.tokens[0] !== 'fait' || label.entry.tokens[label.entry.tokens.length - 1] !== 'le') return undefined;
-  const le = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5 && splitWord(w.text).includes('le'));
-  if (le === -1) return undefined;
-  const after = line.words.slice(le + 1);
-  let last = -1;
-  for (const [i, w] of after.entries()) {
-    const words = splitWord(w.text);
-    if (isFillToken(w.text) || /^[\s./_\-…]+$/.test(w.text) || (words.length > 0 && words.every((t) => PLACEHOLDER.has(t) || /^[\d.]+$/.test(t)))) last = i;
-    else break;
-  }
-  if (last === -1 && after.length > 0) return undefined;
-  const leWord = line.words[le] as Word;
-  const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
-  const end = last === -1 ? x0 : (after[last] as Word).box.x1;
-  const next = line.words[le + 2 + last];
-  const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
-  if (x1 - x0 < 30) return undefined;
-  const y1 = line.baseline + Math.min(2, 0.2 * line.size);
-  return dateOnLine(line, lines, x0, x1, y1);
-}
-
-/**
- * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank the room after it,
- * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……", or alone on its
- * line with its blank. The date is after "le".
- */
-export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    const t = line.tokens;
-    if (line.rtl || t[0] !== 'le' || t.length > 2 || (t.length === 2 && t[1] !== '\0')) continue;
-    const row = lines.filter((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
-    const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
-    // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
-    const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
-    const fill = t.length === 2 ? line.words[line.tokenWord[1] as number] : runAlone;
-    const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
-    const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
-    // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)
-    const alone = t.length === 2 && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
-    // (Or "Le :" alone on its line with room after it: the date goes after its colon.)
-    const colon = t.length === 1 && line.words.length === 2 && (line.words[0] as Word).text.trim() === 'Le' && (line.words[1] as Word).text.trim() === ':';
-    if (!(before && !fill) && !(stacked && fill) && !alone && !colon) continue;
-    const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
-    const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
-    if (x1 - x0 < 30) continue;
-    const y1 = line.baseline + Math.min(2, 0.2 * line.size);
-    out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
-  }
-  return out;
-}
-
-/** A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le". */
-function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    const t = line.tokens;
-    if (line.rtl || t.length !== 4 || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || t[3] !== '\0' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim()))
-      continue;
-    const fill = line.words[line.tokenWord[3] as number] as Word;
-    out.push({ rect: dateOnLine(line, lines, fill.box.x0, fill.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
-  }
-  return out;
-}
-
-/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart. */
-export function formulaDates(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines), ...splitLeFields(lines), ...placeLeFields(lines)];
 }

@@ -6,7 +6,7 @@
  * The rules, in the order they apply, each in its own module:
  * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs
  *   (text-tags.ts); dates written as month/day/year blanks after "executed on", or a blank after "signed
- *   … on" (signing-dates.ts).
+ *   … on" (date-formulas.ts).
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
  *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
  *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
@@ -57,7 +57,8 @@ import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { isTextTag } from './text-tags.js';
 import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
-import { bareDate, besideSignature, dateAfterLe, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, otherDate } from './signing-dates.js';
+import { dateAfterLe } from './date-formulas.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, unasked, unplaced } from './filled-blanks.js';

@@ -21,7 +21,7 @@ import {
   type Suggestion,
   type Word,
 } from './page-model.js';
-import { formulaDates } from './signing-dates.js';
+import { formulaDates } from './date-formulas.js';
 import { tagFields } from './text-tags.js';
 import { roomOverOfficials } from './blank-space.js';
 
