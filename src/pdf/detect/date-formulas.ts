@@ -4,7 +4,7 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …".
  */
-import { isFillToken, normalizeToken, splitWord } from './lexicon.js';
+import { closesSentence, isFillToken, normalizeToken, splitWord } from './lexicon.js';
 import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 
@@ -62,10 +62,10 @@ const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
 const YEAR_DIGITS = /^(19|20)\d{0,2}$/;
 const YEAR_WORDS = new Set(['ano', 'anno']);
 
-/** The first token of the sentence of `line` that token `k` is in: after the last word before it that ends one. */
+/** The first token of the sentence of `line` that token `k` is in: after the last word before it that closes one. */
 function sentenceStart(line: Line, k: number): number {
   let start = 0;
-  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && /[.!?]$/.test((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
+  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && closesSentence((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
   return start;
 }
 

@@ -321,6 +321,9 @@ export const isFillToken = (s: string): boolean =>
   // One glyph repeated is no word: a blank drawn in a font whose underscore reads as another character.
   /^(\S)\1{7,}$/u.test(s.trim());
 
+/** A word that closes a sentence ("… any knowledge.", "sector."), not an abbreviation ("Inc.", "No.", "n."). */
+export const closesSentence = (word: string): boolean => /[^.\s]{2}[.!?]["'’”)]?$/u.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word);
+
 export interface LabelMatch {
   entry: LabelEntry;
   /** Index of the first and last token matched, and of the token the field belongs to. */

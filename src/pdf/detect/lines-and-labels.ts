@@ -4,7 +4,7 @@
  */
 import { SIGNER_WORDS, guessLanguage } from './lexicon-european.js';
 import { roleAbove, roleOnLine } from './caption-roles.js';
-import { NOT_A_FIELD, STOPWORDS, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { NOT_A_FIELD, STOPWORDS, closesSentence, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
@@ -354,8 +354,7 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
 
 /** A line whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
 export function endsSentence(line: Line): boolean {
-  const last = (line.words[line.words.length - 1] as Word).text.trim();
-  return /[^.\s]{2}[.!?]["'’”)]?$/u.test(last) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(last);
+  return closesSentence((line.words[line.words.length - 1] as Word).text.trim());
 }
 
 /**
