@@ -127,3 +127,32 @@ test('a rule drawn with a slight slope (a line drawn by hand in an editor) is a 
     await pdf.destroy();
   }
 });
+
+test('a signature drawn in ink (a polyline or curves, dark) over a line fills it; a light drawing, or a page of many, does not', async () => {
+  // A hand's stroke: 40 short pieces up and down across 120 x 24 pt.
+  const stroke = (dx: number) => `M ${dx} 12 ${Array.from({ length: 40 }, (_, k) => `L ${dx + 3 * (k + 1)} ${12 + 10 * Math.sin(k * 0.9)}`).join(' ')}`;
+  const signed = async (options: { grey?: number; paths?: number; curves?: boolean }) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Signature:', { x: 72, y: 500, size: 11, font });
+    page.drawLine({ start: { x: 140, y: 497 }, end: { x: 340, y: 497 }, thickness: 0.8 });
+    const ink = rgb(options.grey ?? 0.1, options.grey ?? 0.1, options.grey ?? 0.3);
+    const loops = Array.from({ length: 10 }, (_, k) => `C ${12 * k + 4} -6 ${12 * k + 8} 30 ${12 * k + 12} ${k % 2 ? 2 : 22}`).join(' ');
+    const path = options.curves ? `M 0 12 ${loops}` : stroke(0);
+    page.drawSvgPath(path, { x: 160, y: 520, borderColor: ink, borderWidth: 1.2 });
+    // Further paths of the same kind elsewhere on the page (an ornament drawn in many strokes).
+    for (let k = 1; k < (options.paths ?? 1); k++)
+      page.drawSvgPath(stroke(0), { x: 40 + (k % 4) * 130, y: 760 - Math.floor(k / 4) * 30, borderColor: ink, borderWidth: 1 });
+    const pdf = await openPdf(await doc.save());
+    try {
+      return suggestFields(textPageModel(1, await scanPage(await pdf.getPage(1)))).filter((s) => s.type === 'signature').length;
+    } finally {
+      await pdf.destroy();
+    }
+  };
+  assert.equal(await signed({}), 0, 'a polyline in dark ink: signed already');
+  assert.equal(await signed({ curves: true }), 0, 'curves in dark ink: signed already');
+  assert.equal(await signed({ grey: 0.8 }), 1, 'a light grey drawing is no writing: still a place to sign');
+  assert.equal(await signed({ paths: 24 }), 1, 'a page of many such paths is a picture: still a place to sign');
+});

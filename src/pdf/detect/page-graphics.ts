@@ -1,7 +1,7 @@
 /**
  * What a page draws, read from pdf.js's operator list in display space: horizontal and vertical rules
  * (strokes, thin filled rectangles, rows of dots or dashes), boxes, where images are painted and how much
- * of the page they cover.
+ * of the page they cover, and where a hand wrote in ink (a signature drawn on a pad or a tablet, saved as paths).
  */
 import { OPS, Util } from './pdfjs.js';
 import { MAX_DOT, dottedRules } from './glyph-runs.js';
@@ -16,6 +16,7 @@ export interface Graphics {
   segments: Segment[];
   verticals: VRule[];
   boxes: Rect[];
+  /** Where images are painted, and where a hand wrote in ink (the bounds of each such path). */
   images: Rect[];
   imageCover: number;
 }
@@ -40,12 +41,27 @@ const QUAD = 3;
 const CLOSE = 4;
 /** A stroke rising or falling less than this per point across is a horizontal rule. */
 const SLOPE = 0.02;
+/**
+ * A path of at least this many bends (curves, or straight pieces neither level nor upright), as wide and
+ * tall as handwriting (not a glyph, a bullet or a rounded box's corner, nor a page's border or
+ * background), is writing by hand: a signature drawn on a pad or a tablet and saved in the PDF as curves
+ * or as a polyline of short strokes.
+ */
+const INK_BENDS = 8;
+const INK = { minWidth: 25, minHeight: 15, maxWidth: 350, maxHeight: 150 };
+/** Handwriting is in dark ink (black, blue): a lighter path is a drawing's. */
+const INK_LUMINANCE = 0.5;
+/** A page with more paths like handwriting than this is drawn (a picture, an ornament), not written on. */
+const MAX_INK_PATHS = 20;
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   let lineWidth = 1;
-  const stack: Array<[Matrix, number]> = [];
+  let fillColor = '#000000';
+  let strokeColor = '#000000';
+  const stack: Array<[Matrix, number, string, string]> = [];
+  const ink: Rect[] = [];
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
@@ -56,15 +72,17 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push([ctm, lineWidth]);
-    else if (fn === OPS.restore) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
+    if (fn === OPS.save) stack.push([ctm, lineWidth, fillColor, strokeColor]);
+    else if (fn === OPS.restore) [ctm, lineWidth, fillColor, strokeColor] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor];
     else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args as Matrix) as Matrix;
     else if (fn === OPS.setLineWidth && args) lineWidth = Number(args[0]) || 0;
+    else if (fn === OPS.setFillRGBColor && typeof args?.[0] === 'string') fillColor = args[0];
+    else if (fn === OPS.setStrokeRGBColor && typeof args?.[0] === 'string') strokeColor = args[0];
     else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push([ctm, lineWidth]);
+      stack.push([ctm, lineWidth, fillColor, strokeColor]);
       const matrix = args?.[0] as ArrayLike<number> | null | undefined;
       if (matrix && matrix.length === 6) ctm = Util.transform(ctm, Array.from(matrix) as Matrix) as Matrix;
-    } else if (fn === OPS.paintFormXObjectEnd) [ctm, lineWidth] = stack.pop() ?? [ctm, lineWidth];
+    } else if (fn === OPS.paintFormXObjectEnd) [ctm, lineWidth, fillColor, strokeColor] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor];
     else if (fn !== undefined && IMAGES.has(fn)) {
       const m = Util.transform(vt, ctm) as Matrix;
       imageArea += Math.abs(m[0] * m[3] - m[1] * m[2]);
@@ -78,6 +96,9 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       if (!buffer || !(STROKES.has(paint) || FILLS.has(paint))) continue;
       const m = Util.transform(vt, ctm) as Matrix;
       const width = lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+      const written = luminance(STROKES.has(paint) ? strokeColor : fillColor) < INK_LUMINANCE ? handwriting(buffer, m) : undefined;
+      // (Past MAX_INK_PATHS the page is a picture: counting stops there.)
+      if (written && ink.length <= MAX_INK_PATHS) ink.push(written);
       for (const sub of subpaths(buffer, m)) {
         const rect = asRect(sub);
         if (rect) {
@@ -121,7 +142,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     segments: joinPieces(distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']), verticals),
     verticals,
     boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
-    images,
+    images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
   };
 }
@@ -164,6 +185,49 @@ function subpaths(buffer: ArrayLike<number>, m: Matrix): Point[][] {
   }
   flush();
   return out;
+}
+
+/** A colour's relative luminance, 0 (black) to 1 (white), from its `#rrggbb`; 0 when unreadable. */
+function luminance(hex: string): number {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return 0;
+  const [r, g, b] = [m[1], m[2], m[3]].map((c) => Number.parseInt(c as string, 16) / 255) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The bounds of a path drawn in bends the size of handwriting (INK_BENDS), or undefined. */
+function handwriting(buffer: ArrayLike<number>, m: Matrix): Rect | undefined {
+  let bends = 0;
+  let px = 0;
+  let py = 0;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let k = 0; k < buffer.length; ) {
+    const op = buffer[k++];
+    const n = op === MOVE || op === LINE ? 2 : op === CURVE ? 6 : op === QUAD ? 4 : op === CLOSE ? 0 : -1;
+    if (n < 0) break;
+    if (n > 0) {
+      // (The end point of each piece: a curve's control points may lie well off the ink.)
+      const x = buffer[k + n - 2] as number;
+      const y = buffer[k + n - 1] as number;
+      const qx = m[0] * x + m[2] * y + m[4];
+      const qy = m[1] * x + m[3] * y + m[5];
+      if (op === CURVE || op === QUAD || (op === LINE && Math.abs(qx - px) > 0.2 && Math.abs(qy - py) > 0.2)) bends++;
+      x0 = Math.min(x0, qx);
+      y0 = Math.min(y0, qy);
+      x1 = Math.max(x1, qx);
+      y1 = Math.max(y1, qy);
+      px = qx;
+      py = qy;
+    }
+    k += n;
+  }
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (bends < INK_BENDS || w < INK.minWidth || h < INK.minHeight || w > INK.maxWidth || h > INK.maxHeight) return undefined;
+  return { x0, y0, x1, y1 };
 }
 
 /** An axis-aligned rectangle drawn as one closed subpath, or undefined. */
