@@ -156,3 +156,31 @@ test('a signature drawn in ink (a polyline or curves, dark) over a line fills it
   assert.equal(await signed({ grey: 0.8 }), 1, 'a light grey drawing is no writing: still a place to sign');
   assert.equal(await signed({ paths: 24 }), 1, 'a page of many such paths is a picture: still a place to sign');
 });
+
+test('white text on a shaded band (a table header in white on a colour) is read; white text on the paper is not', async () => {
+  const sheet = async (band: ReturnType<typeof rgb> | undefined) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    if (band) page.drawRectangle({ x: 70, y: 692, width: 450, height: 23, color: band });
+    page.drawText('Name', { x: 80, y: 700, size: 11, font, color: rgb(1, 1, 1) });
+    page.drawText('Signature', { x: 300, y: 700, size: 11, font, color: rgb(1, 1, 1) });
+    for (const y of [715, 692, 662, 632]) page.drawLine({ start: { x: 70, y }, end: { x: 520, y }, thickness: 0.8 });
+    for (const x of [70, 290, 520]) page.drawLine({ start: { x, y: 632 }, end: { x, y: 715 }, thickness: 0.8 });
+    const pdf = await openPdf(await doc.save());
+    try {
+      const scan = await scanPage(await pdf.getPage(1));
+      return { texts: scan.words.map((w) => w.text), signatures: suggestFields(textPageModel(1, scan)).filter((s) => s.type === 'signature').length };
+    } finally {
+      await pdf.destroy();
+    }
+  };
+  const teal = await sheet(rgb(0.29, 0.56, 0.66));
+  assert.deepEqual(teal.texts, ['Name', 'Signature']);
+  assert.equal(teal.signatures, 2, "the header's column: a place to sign in each row");
+  const pale = await sheet(rgb(0.95, 0.95, 0.95));
+  assert.deepEqual(pale.texts, [], 'white on a pale grey is hardly seen: not read');
+  const none = await sheet(undefined);
+  assert.deepEqual(none.texts, [], 'white on the paper: not read');
+  assert.equal(none.signatures, 0);
+});

@@ -19,6 +19,8 @@ export interface Graphics {
   /** Where images are painted, and where a hand wrote in ink (the bounds of each such path). */
   images: Rect[];
   imageCover: number;
+  /** Rectangles filled in a colour darker than paper (a table's header band): white text on them is seen. */
+  shaded: Rect[];
 }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
@@ -53,6 +55,8 @@ const INK = { minWidth: 25, minHeight: 15, maxWidth: 350, maxHeight: 150 };
 const INK_LUMINANCE = 0.5;
 /** A page with more paths like handwriting than this is drawn (a picture, an ornament), not written on. */
 const MAX_INK_PATHS = 20;
+/** A fill this dark or darker is a shade white text stands out on (light greys and tints it does not). */
+const SHADE_LUMINANCE = 0.75;
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
@@ -62,6 +66,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   let strokeColor = '#000000';
   const stack: Array<[Matrix, number, string, string]> = [];
   const ink: Rect[] = [];
+  const shaded: Rect[] = [];
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
@@ -108,6 +113,8 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           else if (w <= MAX_RULE_THICKNESS && h >= 8) vertical.push({ x: (rect.x0 + rect.x1) / 2, y0: rect.y0, y1: rect.y1 });
           else if (w <= MAX_DOT && h <= MAX_RULE_THICKNESS) dots.push(rect);
           else if (STROKES.has(paint) && w >= 12 && h >= 10 && w * h < 0.6 * pageArea) boxes.push(rect);
+          if (FILLS.has(paint) && h > MAX_RULE_THICKNESS && w > MAX_RULE_THICKNESS && luminance(fillColor) < SHADE_LUMINANCE && shaded.length < 500)
+            shaded.push(rect);
           continue;
         }
         // A filled outline too thin to hold anything is a rule whatever its corners (table borders drawn
@@ -144,6 +151,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
     images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
+    shaded,
   };
 }
 

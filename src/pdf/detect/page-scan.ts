@@ -67,8 +67,11 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     page.getAnnotations({ intent: 'display' }).catch(() => []),
   ]);
   const words: Word[] = [];
-  // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see it.
+  const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
+  // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see
+  // it — unless it stands on a shaded band (a table's header in white on a colour), where a reader does.
   const hidden = whiteText(ops.fnArray, ops.argsArray);
+  const onShade = (x: number, y: number) => graphics.shaded.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1);
   for (const item of text.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const m = Util.transform(vt, item.transform as Matrix) as Matrix;
@@ -77,13 +80,12 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
     let str = item.str;
     // The hidden string as a word of its own (or the whole item), never inside another word.
-    for (const h of hidden)
+    for (const h of onShade(m[4] + size / 4, m[5] - size / 3) ? [] : hidden)
       str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
   }
   words.splice(0, words.length, ...joinGlyphs(words));
-  const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   const widgets: Widget[] = [];
   for (const a of annotations as Array<Record<string, unknown>>) {
     if (a.annotationType !== 20 || a.subtype !== 'Widget') continue;
