@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, closePath, fill, lineTo, moveTo, rgb } from '@cantoo/pdf-lib';
 import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
+import { joinUpright } from '../../src/pdf/detect/page-graphics.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
@@ -183,4 +184,53 @@ test('white text on a shaded band (a table header in white on a colour) is read;
   const none = await sheet(undefined);
   assert.deepEqual(none.texts, [], 'white on the paper: not read');
   assert.equal(none.signatures, 0);
+});
+
+test("a row's sides drawn a line of text at a time (pieces end to end) close one cell: the run over a caption in it is its line", async () => {
+  const row = async (pieces: boolean) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Mitglied      Name: ___________________', { x: 36, y: 620, size: 10, font });
+    page.drawText('_______________', { x: 180, y: 597, size: 10, font });
+    page.drawText('_____________________________________', { x: 288, y: 597, size: 10, font });
+    page.drawText('Datum', { x: 180, y: 586, size: 10, font });
+    page.drawText('Unterschrift des Mitglieds', { x: 288, y: 586, size: 10, font });
+    for (const y of [638, 582]) page.drawLine({ start: { x: 30, y }, end: { x: 565, y }, thickness: 0.5 });
+    const cuts = pieces ? [638, 618, 606, 594, 582] : [638, 582];
+    for (const x of [30, 565])
+      for (let k = 1; k < cuts.length; k++)
+        page.drawLine({ start: { x, y: cuts[k - 1] as number }, end: { x, y: cuts[k] as number }, thickness: 0.5, lineCap: 0 });
+    const pdf = await openPdf(await doc.save());
+    try {
+      const found = suggestFields(textPageModel(1, await scanPage(await pdf.getPage(1))));
+      return found.filter((s) => s.type !== 'text').map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
+    } finally {
+      await pdf.destroy();
+    }
+  };
+  const whole = await row(false);
+  assert.deepEqual(await row(true), whole, 'drawn in pieces as drawn whole');
+  assert.ok(
+    whole.some(([type, x]) => type === 'signature' && x === 288),
+    JSON.stringify(whole),
+  );
+});
+
+test("sides in pieces end to end are joined, except where a rule crosses where they meet (a grid row's own sides)", () => {
+  const pieces = [
+    { x: 30, y0: 100, y1: 120 },
+    { x: 30, y0: 120, y1: 140 },
+    { x: 30.2, y0: 140.5, y1: 160 },
+    { x: 80, y0: 100, y1: 120 },
+  ];
+  assert.deepEqual(joinUpright(pieces, []), [
+    { x: 30, y0: 100, y1: 160 },
+    { x: 80, y0: 100, y1: 120 },
+  ]);
+  assert.deepEqual(joinUpright(pieces, [{ x0: 20, x1: 90, y: 140 }]), [
+    { x: 30, y0: 100, y1: 140 },
+    { x: 30.2, y0: 140.5, y1: 160 },
+    { x: 80, y0: 100, y1: 120 },
+  ]);
 });

@@ -144,9 +144,10 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       }
     }
   }
-  const verticals = distinct(vertical, ['x', 'y0', 'y1']);
+  const level = distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']);
+  const verticals = joinUpright(distinct(vertical, ['x', 'y0', 'y1']), level);
   return {
-    segments: joinPieces(distinct([...horizontal, ...dottedRules(dots, MIN_RULE)], ['y', 'x0', 'x1']), verticals),
+    segments: joinPieces(level, verticals),
     verticals,
     boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
     images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
@@ -269,6 +270,23 @@ function distinct<K extends string, T extends Record<K, number>>(items: T[], key
   for (const item of items) {
     if (out.some((o) => keys.every((k) => Math.abs(o[k] - item[k]) < 1))) continue;
     out.push(item);
+  }
+  return out;
+}
+
+/**
+ * A table's side drawn in pieces end to end (a word processor draws a row's sides a line of text at a
+ * time) is one side, so that the row is one cell; pieces meeting on a horizontal rule stay apart (a
+ * grid's rows, each with its own sides).
+ */
+export function joinUpright(verticals: VRule[], level: readonly Segment[]): VRule[] {
+  const sorted = [...verticals].sort((a, b) => a.x - b.x || a.y0 - b.y0);
+  const out: VRule[] = [];
+  for (const v of sorted) {
+    const last = out[out.length - 1];
+    const meet = last !== undefined && Math.abs(last.x - v.x) <= 0.5 && v.y0 >= last.y1 - 0.5 && v.y0 - last.y1 <= 1;
+    if (meet && !level.some((s) => Math.abs(s.y - v.y0) <= 1 && s.x0 - 1 <= v.x && s.x1 + 1 >= v.x)) last.y1 = Math.max(last.y1, v.y1);
+    else out.push({ ...v });
   }
   return out;
 }
