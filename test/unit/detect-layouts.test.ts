@@ -1639,6 +1639,34 @@ test('"Ort: ________ den ________ Unterschrift: ________": the place is a blank 
   );
 });
 
+test('"Regensburg, den" with nothing after it on its line: the date goes in the room after "den"; "den" inside a sentence is none', () => {
+  const place = words('Regensburg, den', 71, 620, 12);
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...place,
+        ...words('....................................................', 71, 662, 12),
+        ...words('Unterschrift', 71, 676, 12),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const den = place[1];
+  assert.ok(date && den && date.x >= den.box.x1 && date.x - den.box.x1 <= 4 && date.width >= 70, JSON.stringify(brief(found)));
+  assert.equal(date.fieldKey, 'sign_date');
+  assert.ok(
+    found.some((s) => s.type === 'signature'),
+    JSON.stringify(brief(found)),
+  );
+  // Not after the article of a sentence that runs on ("…, den" ending a line of running text).
+  const prose = suggestFields(page({ words: [...paragraph('de', 100), ...words('Wir danken allen Mitgliedern, den', 71, 620, 12)] }));
+  assert.deepEqual(
+    prose.filter((s) => s.type === 'date'),
+    [],
+  );
+});
+
 test('ligatures a font maps to letters of their own are spelled out ("UnterschriŌ", "ParƟcipant", "BiƩe"); the capitals alone stay', () => {
   assert.deepEqual(
     withLigaturesSpelled(words('UnterschriŌ ParƟcipant BiƩe Ɵempo Ōsaka', 50, 300)).map((w) => w.text),

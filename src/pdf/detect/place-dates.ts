@@ -8,15 +8,18 @@
 import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
-import { dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { MIN_BESIDE, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
 const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
 const SIGNERS = new Set(SIGNER_WORDS);
+/** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */
+const ROOM_AFTER_LEAD = 100;
 
 /**
  * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
- * run of dots or underscores, or a drawn line on the baseline). Not when a signature caption lies right
+ * run of dots or underscores, or a drawn line on the baseline; the room after the lead when nothing follows
+ * it on the place's line). Not when a signature caption lies right
  * under that blank: then the blank is the line to sign on ("Frankfurt, den ........ / Unterschrift"). A
  * form field right after "den", or over its blank, is the date's (its box, one of `fields`, is returned as it is).
  */
@@ -50,6 +53,13 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
     else if (!fill)
       blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
+    // (Nothing after the lead, which ends a place's line, "Regensburg, den": the room after it, a date's width.)
+    if (!fill && !blank && i === line.words.length - 1 && place(i)) {
+      const x0 = lead.box.x1 + 2;
+      const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
+      const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+      if (x1 - x0 >= MIN_BESIDE.date && free) blank = { x0, x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+    }
     // A form field there is the date's: its own box is returned.
     const field =
       !fill && !blank ? fields.find((f) => near(f.x0) && overlap1(f.y0, f.y1, line.box.y0, line.box.y1) > 0.5 * (line.box.y1 - line.box.y0)) : undefined;
@@ -129,4 +139,9 @@ export function placeDateSigners(labels: Label[], lines: Line[], rules: readonly
     label.role ??= under.signature?.role ?? roleOnLine(under.line);
     if (under.signature) under.signature.done = true;
   }
+}
+
+/** The right edge of the page's text. */
+function textRight(lines: readonly Line[]): number {
+  return Math.max(...lines.map((l) => l.box.x1));
 }
