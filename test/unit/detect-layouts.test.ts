@@ -1602,6 +1602,18 @@ test('"Ort, Datum sowie Unterschrift" under one line asks for the signature ther
   }
 });
 
+test('"Le ……/……/……" alone on its line, its blank in a date\'s parts, is the signing date, across all its parts', () => {
+  const line = words('Le …… . / …… ./ …………… .', 71, 477, 11);
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Fait à ………………………………………', 71, 454, 11), ...line, ...words('Signature:', 71, 500, 11)] }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const first = line[1] as Word;
+  const last = line[line.length - 1] as Word;
+  assert.ok(date && Math.abs(date.x - first.box.x0) <= 1 && Math.abs(date.x + date.width - last.box.x1) <= 1, JSON.stringify(brief(found)));
+  assert.equal(date.fieldKey, 'sign_date');
+});
+
 test('"Le :" alone on its line with room after it is the signing date ("Nom : / Le : / A : / Signature :" in a party\'s box)', () => {
   const found = suggestFields(
     page({

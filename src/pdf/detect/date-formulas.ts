@@ -175,21 +175,27 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     const t = line.tokens;
-    if (line.rtl || t[0] !== 'le' || t.length > 2 || (t.length === 2 && t[1] !== '\0')) continue;
+    // (Its blank may come in a date's parts: "Le ……/……/……".)
+    const parts = t.length > 2 && t.slice(1).every((k) => k === '\0');
+    if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
     const row = lines.filter((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
     const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
-    const fill = t.length === 2 ? line.words[line.tokenWord[1] as number] : runAlone;
+    const fill = t.length === 2 || parts ? line.words[line.tokenWord[1] as number] : runAlone;
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)
-    const alone = t.length === 2 && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
+    const alone = (t.length === 2 || parts) && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
     // (Or "Le :" alone on its line with room after it: the date goes after its colon.)
     const colon = t.length === 1 && line.words.length === 2 && (line.words[0] as Word).text.trim() === 'Le' && (line.words[1] as Word).text.trim() === ':';
     if (!(before && !fill) && !(stacked && fill) && !alone && !colon) continue;
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
-    const x1 = fill ? fill.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
+    const x1 = fill
+      ? parts
+        ? (line.words[line.words.length - 1] as Word).box.x1
+        : fill.box.x1
+      : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
     if (x1 - x0 < 30) continue;
     const y1 = line.baseline + Math.min(2, 0.2 * line.size);
     out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
