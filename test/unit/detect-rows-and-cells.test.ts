@@ -754,3 +754,25 @@ test('a table side read in pieces side by side still closes its cells: the empty
   const signatures = found.filter((s) => s.type === 'signature').map((s) => Math.round(s.y + s.height));
   assert.deepEqual(signatures, [477, 496, 515], JSON.stringify(brief(found)));
 });
+
+test('a caption in a tall cell under another row of the cell signs beside it, under that row, not over it (a party\'s cell: "NOMBRE: …" over "FIRMA")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('INVESTIGADOR RESPONSABLE', 99, 422, 11),
+        ...words('NOMBRE: Sebastián Aliaga Rojas', 99, 449, 11),
+        ...words('FIRMA', 99, 476, 11),
+        ...words('FECHA', 99, 503, 11),
+        ...words('PARTICIPANTE', 339, 422, 11),
+        ...words('NOMBRE:', 339, 449, 11),
+        ...words('FIRMA', 339, 476, 11),
+      ],
+      segments: [h(91, 565, 410.5), h(91, 565, 505.5)],
+      verticals: [v(91.5, 198, 506), v(331.5, 198, 506), v(565.5, 198, 506)],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature' && s.x < 331);
+  assert.ok(signature, JSON.stringify(brief(found)));
+  assert.ok(signature.x > 130 && signature.y >= 451 && signature.y + signature.height <= 482, JSON.stringify(brief(found)));
+});

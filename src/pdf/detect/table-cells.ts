@@ -94,9 +94,11 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
   const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
   if (room >= MIN_BESIDE[label.entry.type]) {
-    // (In a cell much taller than the field, the field stands on the caption's row.)
-    const [y0, y1] = cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
-    return inset(line.rtl ? { x0: cell.x0, y0, x1: reach.x0 - 4, y1 } : { x0: reach.x1 + 4, y0, x1: cell.x1, y1 });
+    // (In a cell much taller than the field, the field stands on the caption's row, under what is written above it in the cell.)
+    const [x0, x1] = line.rtl ? [cell.x0, reach.x0 - 4] : [reach.x1 + 4, cell.x1];
+    const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
+    const [y0, y1] = cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
+    return inset({ x0, y0, x1, y1 });
   }
   if (under && empty(under)) return inset(under);
   return undefined;
