@@ -196,12 +196,16 @@ function subpaths(buffer: ArrayLike<number>, m: Matrix): Point[][] {
   return out;
 }
 
+/** A colour's channels, 0 to 255, from its `#rrggbb` (as pdf.js gives fill and stroke colours), or undefined. */
+export function channels(hex: string): [number, number, number] | undefined {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  return m ? ([m[1], m[2], m[3]].map((c) => Number.parseInt(c as string, 16)) as [number, number, number]) : undefined;
+}
+
 /** A colour's relative luminance, 0 (black) to 1 (white), from its `#rrggbb`; 0 when unreadable. */
 function luminance(hex: string): number {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return 0;
-  const [r, g, b] = [m[1], m[2], m[3]].map((c) => Number.parseInt(c as string, 16) / 255) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const [r, g, b] = channels(hex) ?? [0, 0, 0];
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
 /** The bounds of a path drawn in bends the size of handwriting (INK_BENDS), or undefined. */

@@ -9,7 +9,7 @@ import { PDFJS_ROOT } from '../../platform/vendored.js';
 import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
 import { joinGlyphs } from './glyph-runs.js';
-import { readGraphics, type Matrix } from './page-graphics.js';
+import { channels, readGraphics, type Matrix } from './page-graphics.js';
 import type { PageModel, Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
 const asset = (dir: string) => `${path.join(PDFJS_ROOT, dir)}${path.sep}`;
@@ -224,9 +224,8 @@ export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function isWhite(color: unknown): boolean {
-  if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) {
-    return [1, 3, 5].every((k) => parseInt(color.slice(k, k + 2), 16) >= 0xf0);
-  }
+  const rgb = typeof color === 'string' ? channels(color) : undefined;
+  if (rgb) return rgb.every((c) => c >= 0xf0);
   if (Array.isArray(color) || color instanceof Uint8ClampedArray) return Array.from(color as ArrayLike<number>).every((c) => c >= 240);
   return false;
 }
