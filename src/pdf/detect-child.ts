@@ -32,6 +32,12 @@ const SCANNED_COVER = 0.3;
 /** A page this much covered by images is a scan, even with a few words over it (a stamp, a page number). */
 const IMAGE_BACKED = 0.6;
 const STAMP_WORDS = 8;
+/**
+ * A page with no text layer whose dark fills draw this many curves is text drawn as outlines (a page
+ * "printed to PDF" as drawings draws some ten thousand; a logo or a seal a few hundred): OCR reads it as
+ * it reads a scan.
+ */
+const OUTLINED_TEXT_CURVES = 2000;
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
 /**
@@ -192,12 +198,13 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
 
 /**
  * What a page is, from its text layer and images: text; a scan with a text layer (`backed`: the text is
- * there, the lines only in the image); a scan OCR reads (no text layer, or only a stamp over it); or other.
+ * there, the lines only in the image); a scan OCR reads (no text layer, or only a stamp over it, or its text
+ * drawn as outlines); or other.
  */
 function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other' {
   const imageBacked = scan.imageCover >= IMAGE_BACKED;
   if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) return imageBacked ? 'backed' : 'text';
-  return scan.imageCover >= SCANNED_COVER ? 'scanned' : 'other';
+  return scan.imageCover >= SCANNED_COVER || (scan.words.length === 0 && scan.filledCurves >= OUTLINED_TEXT_CURVES) ? 'scanned' : 'other';
 }
 
 /** What pdf.js sees on page `n` (and, where `keep` says so, its image kept for OCR), or undefined when the page cannot be read. */

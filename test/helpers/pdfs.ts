@@ -1,7 +1,7 @@
 // In-memory PDFs for tests.
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, degrees } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 
 export interface PageSpec {
   width: number;
@@ -105,4 +105,55 @@ export function rawPdf(objects: PdfObject[], options: { version?: string; traile
 export function stream(dict: string, bytes: PdfObject): Buffer {
   const data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'latin1');
   return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+}
+
+/** A line of text on a page: its left edge and its baseline from the page's top, in points. */
+export interface TextLine {
+  text: string;
+  x: number;
+  baseline: number;
+  size: number;
+}
+
+/**
+ * A one-page Letter PDF of `lines` and level `rules` (from the page's top), its text written either as
+ * text (`as: 'text'`) or drawn as the letters' outlines with no text layer (`as: 'outlines'`), as some
+ * "print to PDF" drivers and design tools save pages: the same page, seen by a reader, both ways.
+ */
+export async function linesPdf(lines: TextLine[], rules: Array<{ x0: number; x1: number; y: number }>, as: 'text' | 'outlines'): Promise<Uint8Array> {
+  const { default: fontkit } = await import('@pdf-lib/fontkit');
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const fontFile = createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf');
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const bytes = readFileSync(fontFile);
+  const page = doc.addPage([612, 792]);
+  const embedded = await doc.embedFont(bytes);
+  const glyphs = fontkit.create(bytes) as unknown as {
+    unitsPerEm: number;
+    layout(text: string): {
+      glyphs: Array<{ path: { scale(x: number, y: number): { translate(x: number, y: number): { toSVG(): string } } } }>;
+      positions: Array<{ xAdvance: number }>;
+    };
+  };
+  for (const line of lines) {
+    if (as === 'text') {
+      page.drawText(line.text, { x: line.x, y: 792 - line.baseline, size: line.size, font: embedded });
+      continue;
+    }
+    const run = glyphs.layout(line.text);
+    const k = line.size / glyphs.unitsPerEm;
+    let pen = 0;
+    run.glyphs.forEach((glyph, i) => {
+      const d = glyph.path
+        .scale(k, -k)
+        .translate(pen * k, 0)
+        .toSVG();
+      if (d) page.drawSvgPath(d, { x: line.x, y: 792 - line.baseline, color: rgb(0, 0, 0) });
+      pen += run.positions[i]?.xAdvance ?? 0;
+    });
+  }
+  for (const r of rules) page.drawLine({ start: { x: r.x0, y: 792 - r.y }, end: { x: r.x1, y: 792 - r.y }, thickness: 1 });
+  return doc.save({ useObjectStreams: false });
 }

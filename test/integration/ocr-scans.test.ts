@@ -2,6 +2,7 @@
 // (test/helpers/scans.ts: pdftoppm, a tilt, grey paper, noise, JPEG, image-only PDF; a phone-photo-like
 // one), on the real detection child: the places the detector finds on the text PDF are found on its
 // scan too (OCR reads the labels and sees the lines where the text layer has them);
+// a page whose text is drawn as the letters' outlines (no text layer, no image) is read by OCR too;
 // a scan longer than the time limit answers 200 with the pages read (ocrPages < scannedPages), never
 // 503; and the OCR workers' memory is given back after the calls. Speed is measured by the bench
 // (bench/ocr.ts), not here. Skipped without the corpus (env PARAPH_DETECTION_CORPUS).
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
 import { useFieldDetector } from '../../src/features/requests/detect-fields.js';
 import { postJson } from '../helpers/flows.js';
+import { linesPdf, type TextLine } from '../helpers/pdfs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { detectionCorpus, makeScan } from '../helpers/scans.js';
 import { json, useServer, useTmpDir } from '../helpers/server.js';
@@ -69,6 +71,33 @@ test('a scan and a photo of real signing pages: OCR finds the signature places t
       // Every suggestion made on the scan lies on the page.
       for (const s of suggestions) assert.ok(s.x >= -1 && s.y >= -1 && s.x + s.width <= 613 && s.y + s.height <= 793, JSON.stringify(s));
     });
+  }
+});
+
+test("a page whose text is drawn as outlines (no text layer, no image) is read by OCR: its places are the text page's", { timeout: 300_000 }, async (t) => {
+  const detector = useDetector(t);
+  const body = 'The tenant agrees to pay the rent on the first day of each month and to keep the premises clean.';
+  const lines: TextLine[] = [
+    { text: 'RENTAL AGREEMENT', x: 72, baseline: 90, size: 16 },
+    ...Array.from({ length: 12 }, (_, i) => ({ text: body, x: 72, baseline: 130 + i * 16, size: 10 })),
+    { text: 'Signature of the Tenant', x: 72, baseline: 534, size: 10 },
+    { text: 'Date', x: 330, baseline: 534, size: 10 },
+  ];
+  const rules = [
+    { x0: 72, x1: 280, y: 520 },
+    { x0: 330, x1: 500, y: 520 },
+  ];
+  const truth = await detector.detect(await linesPdf(lines, rules, 'text'));
+  assert.ok(truth.ok, JSON.stringify(truth));
+  const expected = truth.analysis.suggestions.filter((s) => s.type === 'signature' || s.type === 'date');
+  assert.deepEqual(expected.map((s) => s.type).sort(), ['date', 'signature'], JSON.stringify(truth.analysis.suggestions));
+  const outlined = await detector.detect(await linesPdf(lines, rules, 'outlines'), { languages: ['eng'] });
+  assert.ok(outlined.ok && !outlined.partial, JSON.stringify(outlined).slice(0, 300));
+  const { stats, suggestions } = outlined.analysis;
+  assert.deepEqual([stats.scannedPages, stats.ocrPages, stats.nativeTextPages], [1, 1, 0]);
+  for (const e of expected) {
+    const near = suggestions.find((s) => s.type === e.type && Math.hypot(centre(s).x - centre(e).x, centre(s).y - centre(e).y) <= 10);
+    assert.ok(near, `the ${e.type} at ${JSON.stringify(centre(e))} is found on the outlined page too (${JSON.stringify(suggestions)})`);
   }
 });
 

@@ -267,3 +267,12 @@ test("a rule across the page with the next section right under it (a footnote's 
     );
   }
 });
+
+test('"x 0.124 = ____" multiplies: no cross marking a place to sign when a number follows it; "X ____" is one', () => {
+  const row = (mark: string) =>
+    suggestFields(
+      page({ words: [...paragraph('en', 100), ...words('5a Taxable social security wages', 60, 385), ...words(`${mark} ____________________`, 314, 385)] }),
+    );
+  for (const mark of ['x 0.124 =', 'x 12', 'X 1,5 %']) assert.deepEqual(signatures(row(mark)), [], `${mark}: ${JSON.stringify(brief(row(mark)))}`);
+  assert.equal(signatures(row('X')).length, 1, JSON.stringify(brief(row('X'))));
+});

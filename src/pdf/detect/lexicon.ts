@@ -24,6 +24,8 @@ export interface LabelEntry {
   leading?: boolean;
   /** Only on a page in one of these languages, or whose language is not known ("Firma", "Data"). */
   langs?: readonly PageLanguage[];
+  /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
+  notBeforeNumber?: boolean;
 }
 
 const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] => phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
@@ -54,7 +56,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
   // "X ______" / "× ______": the cross that marks where to sign.
-  { tokens: ['x'], type: 'signature', strength: 'strong', leading: true },
+  { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
   ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),
@@ -324,6 +326,8 @@ export const isFillToken = (s: string): boolean =>
 /** A word that closes a sentence ("… any knowledge.", "sector."), not an abbreviation ("Inc.", "No.", "n."). */
 export const closesSentence = (word: string): boolean => /[^.\s]{2}[.!?]["'’”)]?$/u.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word);
 
+const NUMBER = /^[\d.,]*\d[\d.,%]*$/;
+
 export interface LabelMatch {
   entry: LabelEntry;
   /** Index of the first and last token matched, and of the token the field belongs to. */
@@ -343,7 +347,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
     for (let i = 0; i < tokens.length; i++) {
       if (entry.leading && i > 0) break;
       const end = matchAt(entry.tokens, tokens, i);
-      if (end === -1) continue;
+      if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
       found.push({ entry, start: i, end, anchor });
     }

@@ -21,6 +21,8 @@ export interface Graphics {
   imageCover: number;
   /** Rectangles filled in a colour darker than paper (a table's header band): white text on them is seen. */
   shaded: Rect[];
+  /** Curves filled in a dark colour: letters drawn as outlines (a page printed to PDF as drawings) are thousands. */
+  filledCurves: number;
 }
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
@@ -73,6 +75,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   /** Dots and dashes: a dotted line drawn a piece at a time. */
   const dots: Rect[] = [];
   let imageArea = 0;
+  let filledCurves = 0;
   const images: Rect[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
@@ -104,6 +107,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
       const written = luminance(STROKES.has(paint) ? strokeColor : fillColor) < INK_LUMINANCE ? handwriting(buffer, m) : undefined;
       // (Past MAX_INK_PATHS the page is a picture: counting stops there.)
       if (written && ink.length <= MAX_INK_PATHS) ink.push(written);
+      if (FILLS.has(paint) && luminance(fillColor) < INK_LUMINANCE) filledCurves += curves(buffer);
       for (const sub of subpaths(buffer, m)) {
         const rect = asRect(sub);
         if (rect) {
@@ -153,6 +157,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
     shaded,
+    filledCurves,
   };
 }
 
@@ -241,6 +246,19 @@ function handwriting(buffer: ArrayLike<number>, m: Matrix): Rect | undefined {
   const h = y1 - y0;
   if (bends < INK_BENDS || w < INK.minWidth || h < INK.minHeight || w > INK.maxWidth || h > INK.maxHeight) return undefined;
   return { x0, y0, x1, y1 };
+}
+
+/** How many curves a pdf.js path buffer draws. */
+function curves(buffer: ArrayLike<number>): number {
+  let n = 0;
+  for (let k = 0; k < buffer.length; ) {
+    const op = buffer[k++];
+    const size = op === MOVE || op === LINE ? 2 : op === CURVE ? 6 : op === QUAD ? 4 : op === CLOSE ? 0 : -1;
+    if (size < 0) break;
+    if (op === CURVE || op === QUAD) n++;
+    k += size;
+  }
+  return n;
 }
 
 /** An axis-aligned rectangle drawn as one closed subpath, or undefined. */

@@ -29,6 +29,8 @@ export interface PageScan {
   images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
+  /** Curves filled in a dark colour (letters drawn as outlines count by the thousand). */
+  filledCurves: number;
 }
 
 /** Page `page` as the rules read it, from its scan: its text layer, drawings, widgets and images (no OCR). */
@@ -111,6 +113,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
+    filledCurves: graphics.filledCurves,
   };
 }
 
