@@ -1971,3 +1971,22 @@ test('"____ / Employee" over "____ / Date": the party under its own line leaves 
     JSON.stringify(brief(found)),
   );
 });
+
+test('"Data:   /   /" and "Date :   /   / 2017": the date is written over its printed separators, right of its caption; "Date: 12/05/2017" is written', () => {
+  const dateAt = (text: string) => {
+    // (A signing date: the place to sign is on its row.)
+    const found = suggestFields(
+      page({ words: [...paragraph('it', 100), ...words(text, 90, 684), ...words('Firma:', 330, 684), ...words('_'.repeat(30), 365, 684)] }),
+    );
+    return found.filter((s) => s.type === 'date').map((s) => [Math.round(s.x), Math.round(s.y + s.height)] as const);
+  };
+  // (words() sets each word where its characters fall: "Data:" ends at 125, the separators are at 141 and 161.)
+  for (const text of ['Data:    /    /', 'Date :    /    / 2017']) {
+    const [spot, ...more] = dateAt(text);
+    assert.ok(spot && more.length === 0, `${text}: one date (${JSON.stringify(dateAt(text))})`);
+    assert.ok(spot[0] > 124 && spot[0] < 141 && Math.abs(spot[1] - 688) <= 2, `${text}: over the separators (${JSON.stringify(spot)})`);
+  }
+  // Written: nothing to fill.
+  assert.deepEqual(dateAt('Data: 12/05/2017'), []);
+  assert.deepEqual(dateAt('Data: 12 / 05 / 2017'), []);
+});

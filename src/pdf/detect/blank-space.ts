@@ -35,8 +35,9 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
   const type = label.entry.type;
   const { line, reach } = label;
   const margin = 24;
+  const parts = dateSeparators(label);
   const obstacles = [
-    ...lines.flatMap((l) => l.words.map((w) => w.box)),
+    ...lines.flatMap((l) => l.words.filter((w) => !parts.has(w)).map((w) => w.box)),
     ...geo.boxes,
     ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
     ...page.widgets.map((w) => w.box),
@@ -61,6 +62,25 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
   for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
   if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
   return { x0, y0: top, x1, y1 };
+}
+
+/**
+ * A date's separators printed after its caption ("Data:   /   /", "Date :   /   / 2017", the day and the
+ * month written between them): the date's blank, not words in the way of its room, and the caption as bare
+ * as one with nothing after it. None unless there are two.
+ */
+export function dateSeparators(label: Label): Set<Word> {
+  const parts = new Set<Word>();
+  if (label.entry.type !== 'date' || label.line.rtl) return parts;
+  const after = label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0);
+  let slashes = 0;
+  for (const w of after) {
+    const slash = /^\/+$/.test(w.text);
+    if (!slash && !(slashes > 0 && /^(19|20)\d{0,2}$/.test(w.text))) break;
+    if (slash) slashes++;
+    parts.add(w);
+  }
+  return slashes >= 2 ? parts : new Set();
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   headingByWords,
   headingWord,
   roomsToTry,
+  dateSeparators,
   filledOver,
   inRunningText,
   keepsOwnRoom,
@@ -344,7 +345,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Room to write.
   for (const label of labels) {
-    if (label.done || !(label.bare || opensLineApart(label, lines)) || label.entry.leading) continue;
+    if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)

@@ -23,7 +23,7 @@ import {
 } from './page-model.js';
 import { formulaDates } from './date-formulas.js';
 import { tagFields } from './text-tags.js';
-import { roomOverOfficials } from './blank-space.js';
+import { dateSeparators, roomOverOfficials } from './blank-space.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
@@ -82,7 +82,8 @@ export function undated<R extends Segment>(runs: R[], found: readonly Suggestion
  * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
  */
 function ownWords(label: Label): Word[] {
-  return label.next === -1 ? label.line.words : label.line.words.slice(0, label.next);
+  // (With a date's printed separators and year: "Date :   /   / 2017".)
+  return [...(label.next === -1 ? label.line.words : label.line.words.slice(0, label.next)), ...dateSeparators(label)];
 }
 
 export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
