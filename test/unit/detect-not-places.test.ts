@@ -276,3 +276,26 @@ test('"x 0.124 = ____" multiplies: no cross marking a place to sign when a numbe
   for (const mark of ['x 0.124 =', 'x 12', 'X 1,5 %']) assert.deepEqual(signatures(row(mark)), [], `${mark}: ${JSON.stringify(brief(row(mark)))}`);
   assert.equal(signatures(row('X')).length, 1, JSON.stringify(brief(row('X'))));
 });
+
+test('a line captioned with an identity document\'s number beside the signature\'s ("FIRMA" … "DNI") asks for the number: no co-signer there; "Testigo" signs', () => {
+  const row = (right: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('it', 100), ...words('FIRMA', 85, 628), ...words(right, 333, 628)],
+        segments: [h(85, 227, 615), h(333, 475, 615)],
+      }),
+    );
+  for (const right of ['DNI', 'Passport No', 'CPF'])
+    assert.deepEqual(
+      signatures(row(right)).map((s) => Math.round(s.x)),
+      [85],
+      `${right}: ${JSON.stringify(brief(row(right)))}`,
+    );
+  assert.deepEqual(
+    signatures(row('Testigo'))
+      .map((s) => Math.round(s.x))
+      .sort(),
+    [333, 85],
+    JSON.stringify(brief(row('Testigo'))),
+  );
+});

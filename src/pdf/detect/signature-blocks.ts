@@ -308,7 +308,7 @@ const SIGNING_WORDS = new Set([
   'firmado',
 ]);
 /**
- * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient"): never
+ * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
  * part of a name typed under a line, nor a co-signer's caption.
  */
 export const DATUM_WORDS = new Set([
@@ -316,6 +316,7 @@ export const DATUM_WORDS = new Set([
   ...['relationship', 'relation', 'lien', 'parente', 'beziehung', 'verhaltnis', 'rapporto', 'parentela', 'relacion', 'parentesco', 'relacao'],
   ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
   ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
+  ...['id', 'identification', 'identificacion', 'identidad', 'identite', 'dni', 'cpf', 'rut', 'cedula', 'passport', 'passeport', 'pasaporte', 'ausweis'],
 ]);
 /** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
 const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
