@@ -1990,3 +1990,30 @@ test('"Data:   /   /" and "Date :   /   / 2017": the date is written over its pr
   assert.deepEqual(dateAt('Data: 12/05/2017'), []);
   assert.deepEqual(dateAt('Data: 12 / 05 / 2017'), []);
 });
+
+test('"CLIENT" over a line captioned "Signature" under it, then a line captioned "Printed Name": the signature is on the line under the party, not on the name\'s', () => {
+  const block = (second: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('CLIENT', 72, 567), ...words('Signature', 72, 617), ...words(second, 72, 653)],
+        segments: [h(72, 296, 605), h(72, 296, 641)],
+      }),
+    );
+  const named = block('Printed Name');
+  assert.deepEqual(
+    brief(named).map((s) => [s.type, Math.round(s.y + s.h)]),
+    [
+      ['signature', 605],
+      ['text', 641],
+    ],
+    JSON.stringify(brief(named)),
+  );
+  // Under a party's name with nothing captioned under the next line, that line is the caption's (the party's own line is over it).
+  const bare = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('CLIENT', 72, 567), ...words('Signature', 72, 617)], segments: [h(72, 296, 605), h(72, 296, 641)] }),
+  );
+  assert.ok(
+    bare.some((s) => s.type === 'signature' && Math.round(s.y + s.height) === 641),
+    JSON.stringify(brief(bare)),
+  );
+});

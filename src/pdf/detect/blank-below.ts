@@ -2,7 +2,7 @@
  * The blank under a caption: a line of its own right under it (a caption over its line), a drawn line or a
  * box further down its column with nothing written in between, and the row under a form row's rule.
  */
-import { TOLERANCE, written } from './blank-geometry.js';
+import { TOLERANCE, captionAbove, written } from './blank-geometry.js';
 import { matchLabels } from './lexicon.js';
 import { typedName } from './signature-blocks.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
@@ -105,6 +105,22 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   if (!below || x1 - x0 < 40) return undefined;
   const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   return written ? undefined : { x0, y0, x1, y1: below.y };
+}
+
+/**
+ * A rule right under another caption still looking for its blank is the bottom of that caption's row ("Your
+ * signature" over "Spouse's signature" in a grid), and one right under a party's name (`underParty`) is the
+ * party's line ("IL DICHIARANTE" / "____" / "LA DITTA PER ACCETTAZIONE" / "____"): this caption's blank is
+ * its row below (undefined: none). False: the rule is this caption's own — as it is under a party's name when
+ * the row below ends on another caption's line ("CLIENT" / "____" / "Signature" / "____" / "Printed Name").
+ */
+export function rowInstead(label: Label, over: Segment, labels: Label[], underParty: boolean, geo: Geometry, lines: Line[]): Rect | undefined | false {
+  const inGrid = captionAbove(label, over, labels);
+  if (!inGrid && !underParty) return false;
+  const row = rowBelow(label, over, geo, lines);
+  const nextCaption = (r: Rect) =>
+    labels.some((o) => o.line !== label.line && o.box.y0 >= r.y1 - 1 && o.box.y0 - r.y1 <= 1.5 * o.line.size && overlap1(o.box.x0, o.box.x1, r.x0, r.x1) > 0);
+  return !inGrid && row && nextCaption(row) ? false : row;
 }
 
 /**

@@ -40,7 +40,6 @@ import { undated, dedupe, writtenFields, sameSpot, suggestion } from './suggesti
 import {
   blankBefore,
   boxAround,
-  captionAbove,
   boxBeside,
   fillAfter,
   ruledRow,
@@ -52,7 +51,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { captionedAlike, geometryBelow, ownLineBelow, rowBelow } from './blank-below.js';
+import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
@@ -296,8 +295,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     ) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
-      if (captionAbove(label, over, labels) || partyAbove(over, parties, [...geo.free, ...fills])) {
-        const row = rowBelow(label, over, geo, lines);
+      const row = rowInstead(label, over, labels, partyAbove(over, parties, [...geo.free, ...fills]), geo, lines);
+      if (row !== false) {
         if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
         continue;
       }
