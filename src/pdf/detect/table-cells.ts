@@ -8,6 +8,7 @@ import { makeLine } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,
   MIN_BESIDE,
+  overlap1,
   type Geometry,
   type Label,
   type Line,
@@ -92,12 +93,18 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
   // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
   if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
-  const room = line.rtl ? reach.x0 - cell.x0 : cell.x1 - reach.x1;
-  if (room >= MIN_BESIDE[label.entry.type]) {
+  // (The room beside the caption ends at the next words on its row: "Signature of registrant:      Date:".)
+  const onRow = words.filter((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0 && (line.rtl ? w.box.x1 <= reach.x0 : w.box.x0 >= reach.x1));
+  const [x0, x1] = line.rtl
+    ? [Math.max(cell.x0, ...onRow.map((w) => w.box.x1 + 4)), reach.x0 - 4]
+    : [reach.x1 + 4, Math.min(cell.x1, ...onRow.map((w) => w.box.x0 - 4))];
+  // (A caption centred in its cell titles it, a band's heading ("SIGNATURE" over its section): no room beside it.)
+  const centred = reach.x0 - cell.x0 >= 20 && Math.abs(reach.x0 - cell.x0 - (cell.x1 - reach.x1)) <= 0.15 * (cell.x1 - cell.x0);
+  if (x1 - x0 + 4 >= MIN_BESIDE[label.entry.type] && !centred) {
     // (In a cell much taller than the field, the field stands on the caption's row, under what is written above it in the cell.)
-    const [x0, x1] = line.rtl ? [cell.x0, reach.x0 - 4] : [reach.x1 + 4, cell.x1];
     const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
-    const [y0, y1] = cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [cell.y0, cell.y1];
+    const [y0, y1] =
+      cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [Math.max(cell.y0, ...above), cell.y1];
     return inset({ x0, y0, x1, y1 });
   }
   if (under && empty(under)) return inset(under);
