@@ -777,22 +777,24 @@ test('a caption in a tall cell under another row of the cell signs beside it, un
   assert.ok(signature.x > 130 && signature.y >= 451 && signature.y + signature.height <= 482, JSON.stringify(brief(found)));
 });
 
-test('a "SIGNATURE" band centred in its cell titles the section under it: no room beside it; in the cell under it the room after "Signature of registrant:" ends at "Date:" and starts under the sentence above', () => {
+test('a "SIGNATURE" band centred in its cell titles the section under it: no room beside it; in the cell under it the room after "Signature of registrant:" ends at "Date:" and starts under the sentence above; the date has the 50 pt left after "Date:"', () => {
   const found = suggestFields(
     page({
       words: [
         ...paragraph('en', 100),
-        ...words('SIGNATURE', 160, 286),
+        ...words('SIGNATURE', 175, 286),
         ...words('I certify that the above listed information is correct.', 40, 300),
         ...words('Signature of registrant:', 40, 320),
         ...words('Date:', 280, 320),
       ],
-      segments: [h(36, 330, 272), h(36, 330, 290), h(36, 330, 330)],
-      verticals: [v(36, 272, 330), v(330, 272, 330)],
+      segments: [h(36, 360, 272), h(36, 360, 290), h(36, 360, 330)],
+      verticals: [v(36, 272, 330), v(360, 272, 330)],
     }),
   );
   const sigs = found.filter((f) => f.type === 'signature');
   assert.equal(sigs.length, 1, JSON.stringify(brief(found)));
   const s = sigs[0] as (typeof sigs)[number];
   assert.ok(s.y >= 300 && s.x > 150 && s.x + s.width < 280, `after the caption, under the sentence, before "Date:": ${JSON.stringify(brief(found))}`);
+  const dates = found.filter((f) => f.type === 'date');
+  assert.ok(dates.length === 1 && (dates[0]?.x ?? 0) > 305, JSON.stringify(brief(found)));
 });

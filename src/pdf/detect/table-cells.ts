@@ -58,6 +58,9 @@ function covers(h: readonly Segment[], y: number, x0: number, x1: number): boole
   return reach >= x1;
 }
 
+/** The least room beside a date's caption in a cell (its borders bound it: a date written small, "12/05/26"). */
+const DATE_IN_CELL = 45;
+
 /** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
 export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const { box, reach, line } = label;
@@ -100,7 +103,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
     : [reach.x1 + 4, Math.min(cell.x1, ...onRow.map((w) => w.box.x0 - 4))];
   // (A caption centred in its cell titles it, a band's heading ("SIGNATURE" over its section): no room beside it.)
   const centred = reach.x0 - cell.x0 >= 20 && Math.abs(reach.x0 - cell.x0 - (cell.x1 - reach.x1)) <= 0.15 * (cell.x1 - cell.x0);
-  if (x1 - x0 + 4 >= MIN_BESIDE[label.entry.type] && !centred) {
+  if (x1 - x0 + 4 >= (label.entry.type === 'date' ? DATE_IN_CELL : MIN_BESIDE[label.entry.type]) && !centred) {
     // (In a cell much taller than the field, the field stands on the caption's row, under what is written above it in the cell.)
     const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
     const [y0, y1] =
