@@ -299,3 +299,46 @@ test('a line captioned with an identity document\'s number beside the signature\
     JSON.stringify(brief(row('Testigo'))),
   );
 });
+
+test('"Date of Admission ____" and "Date of" ending its line over "Leaving" name other dates than the signing date; "Date ____" beside a signature is one', () => {
+  const form = (left: Word[]) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...left, ...words('Signature', 330, 260), ...words('_'.repeat(30), 390, 260)],
+      }),
+    );
+  const dates = (found: ReturnType<typeof suggestFields>) => found.filter((s) => s.type === 'date');
+  for (const left of [
+    words('Date of Admission ____________________', 58, 260),
+    [...words('Date of ____________________', 58, 260), ...words('Leaving', 58, 272)],
+  ])
+    assert.deepEqual(dates(form(left)), [], JSON.stringify(brief(form(left))));
+  assert.equal(dates(form(words('Date ____________________', 58, 260))).length, 1);
+});
+
+test('"Date:" and a rule across the page three lines under it: no date on the section\'s rule; "Witnessed by:" is where a witness signs', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature: ______________________', 58, 520, 12), ...words('Date:', 58, 551, 12)],
+      segments: [h(31, 565, 600)],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type === 'date' && s.width > 300),
+    [],
+    JSON.stringify(brief(found)),
+  );
+  // Right under the caption, a line is the date's.
+  const under = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature: ______________________', 58, 520, 12), ...words('Date:', 58, 551, 12)],
+      segments: [h(31, 565, 580)],
+    }),
+  );
+  assert.ok(
+    under.some((s) => s.type === 'date' && Math.round(s.y + s.height) === 580),
+    JSON.stringify(brief(under)),
+  );
+  const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Witnessed by: ______________________', 58, 520)] }));
+  assert.equal(signatures(witness).length, 1, JSON.stringify(brief(witness)));
+});

@@ -763,7 +763,7 @@ test('black and white of a photo: a hairline only a little darker than its paper
 });
 
 test('a date named with its file number and court ("Datum, Az., Gericht") is a decision\'s or a filing\'s, no signing date', () => {
-  const label = (tokens: string[]) => ({ entry: { type: 'date', tokens: ['datum'], strength: 'strong' }, tokens }) as unknown as Label;
+  const label = (tokens: string[]) => ({ entry: { type: 'date', tokens: ['datum'], strength: 'strong' }, tokens, line: { tokens } }) as unknown as Label;
   assert.equal(otherDate(label(['datum', 'az', 'gericht', 'nummer'])), true);
   assert.equal(otherDate(label(['ort', 'datum'])), false);
 });

@@ -50,7 +50,14 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const { box, line } = label;
   const type = label.entry.type;
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
-  const reach = type === 'signature' || type === 'date' ? FIELD_HEIGHT.signature + 2.5 * line.size : 2.5 * line.size + 14;
+  // (A date's caption with its colon asks for what follows it: a line for it below stands within a date's
+  // height and a line and a half under it, not a signature's height further down.)
+  const reach =
+    type === 'date' && label.colon
+      ? FIELD_HEIGHT.date + 1.5 * line.size
+      : type === 'signature' || type === 'date'
+        ? FIELD_HEIGHT.signature + 2.5 * line.size
+        : 2.5 * line.size + 14;
   const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
   // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in parentheses under the caption.)
   const remark = (l: Line) => /^\(/.test(l.words[0]?.text ?? '') && /\)[.:]?$/.test(l.words.at(-1)?.text ?? '') && l.box.y0 - box.y1 <= line.size;

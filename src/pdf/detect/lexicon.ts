@@ -38,7 +38,7 @@ export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English
-  ...sig('strong', 'signature', 'signatures', 'signed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
+  ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
   { tokens: ['date'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },

@@ -42,6 +42,12 @@ export const OTHER_DATE = new Set(
     'registration',
     'termination',
     'completion',
+    'admission',
+    'leaving',
+    'joining',
+    'enrolment',
+    'enrollment',
+    'discharge',
     'move',
     'lease',
     'rental',
@@ -190,8 +196,14 @@ const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تا�
 /** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
 export function otherDate(label: Label): boolean {
   if (bareDate(label) && label.inSentence) return true;
+  // ("Date of" with nothing after it but blanks: the caption goes on under it, "Date of / Leaving"; it names its own date.)
+  const t = label.line.tokens;
+  const k = t.indexOf(label.entry.tokens[0] as string);
+  if (bareDate(label) && k >= 0 && OF.has(t[k + 1] ?? '') && t.slice(k + 2).every((x) => x === '\0')) return true;
   return label.entry.type === 'date' && label.tokens.some((t) => OTHER_DATE.has(t)) && !label.entry.tokens.some((t) => SIGNING_DATE.has(t));
 }
+
+const OF = new Set(['of', 'de', 'du', 'des', 'di', 'del', 'da', 'do', 'der']);
 
 /** "Date" alone: a signing date only beside a place to sign. */
 export function bareDate(label: Label): boolean {
