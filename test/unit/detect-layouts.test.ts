@@ -2017,3 +2017,17 @@ test('"CLIENT" over a line captioned "Signature" under it, then a line captioned
     JSON.stringify(brief(bare)),
   );
 });
+
+test('"Lu et approuvé, à Crégy le :" ending its line before a drawn line: the date is on that line; "Cotisation réglée le :" (no place: a payment) is not a signing date', () => {
+  const row = (text: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 100), ...words(text, 64, 688, 12), ...words('Signature :', 64, 720, 12)],
+        segments: [h(64 + [...text].length * 6 + 14, 401, 688.6)],
+      }),
+    ).filter((s) => s.type === 'date');
+  const dates = row('Lu et approuvé, à Crégy-Les-Meaux le :');
+  assert.equal(dates.length, 1, JSON.stringify(dates));
+  assert.ok(Math.abs((dates[0]?.y ?? 0) + (dates[0]?.height ?? 0) - 688.6) <= 1 && (dates[0]?.x ?? 0) > 290, JSON.stringify(dates));
+  assert.deepEqual(row('Cotisation réglée le :'), []);
+});

@@ -5,7 +5,7 @@
  * à …, le …".
  */
 import { closesSentence, isFillToken, normalizeToken, splitWord } from './lexicon.js';
-import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Word } from './page-model.js';
+import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 
 const MONTH = new Set(['month', 'mois', 'mm'].map(normalizeToken));
@@ -216,7 +216,36 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   return out;
 }
 
-/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart. */
-export function formulaDates(lines: Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...datePartFields(lines), ...placeDateFields(lines), ...signedOnFields(lines), ...splitLeFields(lines), ...placeLeFields(lines)];
+/**
+ * A French "à …… le :" ending its line with a line drawn on its row right after it ("Lu et approuvé, à
+ * Crégy le : ________"): the date is on that line.
+ */
+function leOnRule(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t[t.length - 1] !== 'le' || !t.slice(0, -2).includes('a')) continue;
+    const rule = segments.find(
+      (s) => Math.abs(s.y - line.baseline) <= 0.5 * line.size && s.x0 >= line.box.x1 - 2 && s.x0 - line.box.x1 <= 3 * line.size && s.x1 - s.x0 >= 40,
+    );
+    if (
+      !rule ||
+      lines.some((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x1, rule.x0) > 0)
+    )
+      continue;
+    out.push({ rect: dateOnLine(line, lines, rule.x0, rule.x1, rule.y), line });
+  }
+  return out;
+}
+
+/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn line. */
+export function formulaDates(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
+  return [
+    ...datePartFields(lines),
+    ...placeDateFields(lines),
+    ...signedOnFields(lines),
+    ...splitLeFields(lines),
+    ...placeLeFields(lines),
+    ...leOnRule(lines, segments),
+  ];
 }

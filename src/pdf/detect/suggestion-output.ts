@@ -62,7 +62,7 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
     out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
   }
   const officials = roomOverOfficials(lines, page).map((p) => ({ ...p, type: 'signature' as const }));
-  for (const part of [...formulaDates(lines).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
+  for (const part of [...formulaDates(lines, page.segments).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
