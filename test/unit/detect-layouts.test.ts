@@ -2031,3 +2031,18 @@ test('"Lu et approuvé, à Crégy le :" ending its line before a drawn line: the
   assert.ok(Math.abs((dates[0]?.y ?? 0) + (dates[0]?.height ?? 0) - 688.6) <= 1 && (dates[0]?.x ?? 0) > 290, JSON.stringify(dates));
   assert.deepEqual(row('Cotisation réglée le :'), []);
 });
+
+test('"Company Representative Signature:" over a run of underscores: the run is where the representative signs, no company name there; "Company:" with its colon asks for one', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Company Representative Signature:', 108, 680), ...words('_'.repeat(35), 108, 707)],
+    }),
+  );
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.x, Math.round(s.y + s.h)]),
+    [['signature', 108, 709]],
+    JSON.stringify(brief(found)),
+  );
+  const apart = suggestFields(page({ words: [...paragraph('en', 100), ...words('Company: ______________   Signature: ______________', 108, 680)] }));
+  assert.deepEqual(types(apart), ['signature', 'text'], JSON.stringify(brief(apart)));
+});

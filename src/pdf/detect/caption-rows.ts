@@ -46,3 +46,17 @@ export function partUnder(label: Label, over: Segment, labels: readonly Label[],
     shared: boxes.length > 0,
   };
 }
+
+/**
+ * A text caption run into a signature caption on its line, without a colon between ("Company Representative
+ * Signature:"): it says whose signature it is, and asks for nothing of its own.
+ */
+export function qualifiesSignature(label: Label, labels: readonly Label[]): boolean {
+  if (label.entry.type !== 'text' || label.colon) return false;
+  const { line, reach } = label;
+  return labels.some((o) => {
+    if (o.line !== line || o.entry.type !== 'signature') return false;
+    const gap = line.rtl ? reach.x0 - o.box.x1 : o.box.x0 - reach.x1;
+    return gap >= -1 && gap <= 0.5 * line.size;
+  });
+}

@@ -53,7 +53,7 @@ import {
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, partUnder } from './caption-rows.js';
+import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { isTextTag } from './text-tags.js';
 import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -94,7 +94,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = cutAtBorders(buildLines(page.words), page.verticals);
-  const labels = findLabels(lines, bodySize(page.words), page.segments).filter((l) => !signedInText(l));
+  const labels = findLabels(lines, bodySize(page.words), page.segments).filter((l, _, all) => !signedInText(l) && !qualifiesSignature(l, all));
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   const walls = [...geo.h, ...fills]; // A field stops under a line above it, drawn or a blank run.
