@@ -2046,3 +2046,31 @@ test('"Company Representative Signature:" over a run of underscores: the run is 
   const apart = suggestFields(page({ words: [...paragraph('en', 100), ...words('Company: ______________   Signature: ______________', 108, 680)] }));
   assert.deepEqual(types(apart), ['signature', 'text'], JSON.stringify(brief(apart)));
 });
+
+test('"… firman las partes" over two typed names with their company or role under them, no line drawn: the room over each name is where each signs; without the sentence, a title alone or a name over lines of its own, none', () => {
+  const closing = words('Para constancia del acuerdo firman las partes y suscriben el presente contrato en la ciudad de Ibarra.', 85, 560, 12);
+  const names = [
+    ...words('Bladimir Benavides', 129, 650, 12),
+    ...words('Juan Chávez', 416, 650, 12),
+    ...words('BBK Odontología', 131, 685, 12),
+    ...words('CEO REDEX', 414, 685, 12),
+  ];
+  const rooms = (parts: Partial<Parameters<typeof page>[0]>) => brief(suggestFields(page(parts))).filter((s) => s.type === 'signature');
+  const signed = rooms({ words: [...paragraph('it', 100), ...closing, ...names] });
+  assert.equal(signed.length, 2, JSON.stringify(signed));
+  for (const [s, name] of [
+    [signed[0], 129 + 9 * 6],
+    [signed[1], 416 + 5.5 * 6],
+  ] as const)
+    assert.ok(s && Math.abs(s.x + s.w / 2 - name) <= 20 && s.y + s.h <= 642 && s.y + s.h >= 636 && s.h >= 30, JSON.stringify(signed));
+  assert.deepEqual(rooms({ words: [...paragraph('it', 100), ...names] }), [], 'no sentence saying the parties sign');
+  assert.deepEqual(
+    rooms({ words: [...paragraph('en', 100), ...words('(Must be signed by a parent)', 145, 560, 12), ...words('Battle Royale Liability Form', 36, 650, 12)] }),
+    [],
+  );
+  const lined = rooms({ words: [...paragraph('it', 100), ...closing, ...names, ...words('_'.repeat(30), 110, 720, 12)] });
+  assert.ok(
+    lined.every((s) => s.x > 300),
+    JSON.stringify(lined),
+  );
+});

@@ -1,0 +1,61 @@
+/**
+ * Room to sign over a signer's typed name, with no line drawn: a contract's closing sentence says the
+ * parties sign ("En comprobante firman.", "IN WITNESS WHEREOF"), then each party's name stands under a
+ * signature's height of empty page ("Bladimir Benavides" / "BBK Odontología" beside "Juan Chávez" /
+ * "CEO REDEX"). The place to sign is that room, a signature wide and centred over the name. A name is
+ * two to four capitalised words, no caption, with its company, number or role right under it or another
+ * name beside it on its row, and no line of its own under it (a block's heading is signed on its lines).
+ */
+import { written } from './blank-geometry.js';
+import { fillLines } from './filled-blanks.js';
+import { matchLabels } from './lexicon.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect } from './page-model.js';
+import { typedName } from './signature-blocks.js';
+
+/** Words of a sentence that says the document is signed ("the parties sign", "signed", "in witness whereof"). */
+const SIGNING = new Set([
+  ...['sign', 'signed', 'signing', 'whereof', 'signent', 'signe', 'signee', 'signons'],
+  ...['firman', 'firmado', 'firmamos', 'firmo', 'firmano', 'firmato', 'sottoscrivono', 'suscriben'],
+  ...['assinam', 'assinado', 'assinamos', 'assinaturas', 'unterschreiben', 'unterzeichnen', 'unterzeichnet'],
+]);
+/** How far over a name the sentence that says the parties sign may stand; how far apart names signed in turn in one column stand. */
+const SENTENCE_ABOVE = 120;
+const NEXT_NAME = 160;
+/** How far under a name a line of its block is looked for. */
+const BLOCK_LINES = 70;
+
+export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
+  const text = lines.filter(written);
+  if (text.length === 0) return [];
+  const left = Math.min(...text.map((l) => l.box.x0));
+  const right = Math.max(...text.map((l) => l.box.x1));
+  const walls = [...text.map((l) => l.box), ...page.boxes, ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y }))];
+  const signing = text.filter((l) => l.tokens.some((t) => SIGNING.has(t)));
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  const names = text
+    .filter((l) => typedName(l) && !l.rtl && matchLabels(l.tokens).length === 0 && !l.tokens.some((t) => SIGNING.has(t)))
+    .sort((a, b) => a.box.y0 - b.box.y0);
+  const rules = [...page.segments, ...fillLines(lines)];
+  for (const line of names) {
+    // A name heading a block with lines of its own under it ("Dice Media Group" over "By: ____") is signed on them.
+    if (rules.some((s) => s.y > line.box.y1 && s.y - line.box.y1 <= BLOCK_LINES && overlap1(s.x0, s.x1, line.box.x0 - 40, line.box.x1 + 40) > 0)) continue;
+    // A signer's name: with its company, number or role right under it, or beside another's on its row (not a title alone).
+    const under = text.some(
+      (o) =>
+        o !== line && o.box.y0 >= line.box.y1 - 1 && o.box.y0 - line.box.y1 <= 1.5 * line.size && overlap1(o.box.x0, o.box.x1, line.box.x0, line.box.x1) > 0,
+    );
+    if (!under && !names.some((o) => o !== line && Math.abs(o.baseline - line.baseline) <= 2)) continue;
+    const mid = (line.box.x0 + line.box.x1) / 2;
+    const x0 = Math.max(left, mid - FIELD_WIDTH.signature / 2);
+    const x1 = Math.min(right, mid + FIELD_WIDTH.signature / 2);
+    const y1 = line.box.y0 - 1;
+    const y0 = y1 - FIELD_HEIGHT.signature;
+    if (walls.some((o) => o !== line.box && o.y1 > y0 - 2 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
+    // Said to be signed right above, or the next of names signed in turn down the page.
+    const said = signing.some((l) => l.box.y1 <= y0 && y0 - l.box.y1 <= SENTENCE_ABOVE);
+    const inTurn = out.some((o) => o.line.box.y1 < line.box.y0 && line.box.y0 - o.line.box.y1 <= NEXT_NAME);
+    if (!said && !inTurn) continue;
+    out.push({ rect: { x0, y0, x1, y1 }, line });
+  }
+  return out;
+}
