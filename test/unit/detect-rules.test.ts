@@ -853,3 +853,12 @@ test('Russian captions ("Подпись", "Дата", "ФИО"); a blank after i
     JSON.stringify(pieces),
   );
 });
+
+test('a thesis board signs under its roles ("Orientador(a)", "Examinadora") printed under lines, in Portuguese and Spanish', () => {
+  for (const role of ['Orientador', 'Orientador(a)', 'Examinadora', 'Orientadora']) {
+    const found = suggestFields(page({ words: [...paragraph('it', 100), ...words('____________________________', 193, 500), ...words(role, 230, 514)] }));
+    const s = found.find((f) => f.type === 'signature');
+    assert.ok(s && Math.abs(s.y + s.height - 502) <= 3, `${role}: ${JSON.stringify(found)}`);
+    assert.equal(s?.roleHint, role.startsWith('Orientador') ? 'advisor' : 'examiner');
+  }
+});

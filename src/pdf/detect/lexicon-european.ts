@@ -75,7 +75,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
 /** A heading over a block of signatures, not a caption of one ("Signatures", "Unterschriften"). */
 export const SIGNATURE_HEADINGS = ['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen'];
 
-/** Party words of these languages, to the role hint they give. */
+/** Party words of these languages, to the role hint they give (`both`: a word and its feminine, "trabajador", "trabajadora"). */
+const both = (word: string, ending: string, role: string) => [word, `${word}${ending}`].map((w): [string, string] => [w, role]);
 export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['vermieter', 'landlord'],
   ['untervermieter', 'landlord'],
@@ -87,11 +88,9 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['auftragnehmer', 'contractor'],
   ['arbeitgeber', 'employer'],
   ['arbeitnehmer', 'employee'],
-  ['antragsteller', 'applicant'],
-  ['antragstellerin', 'applicant'],
+  ...both('antragsteller', 'in', 'applicant'),
   ['zeuge', 'witness'],
-  ['vertreter', 'agent'],
-  ['vertreterin', 'agent'],
+  ...both('vertreter', 'in', 'agent'),
   ['paciente', 'patient'],
   ['responsavel', 'guardian'],
   ['representante', 'agent'],
@@ -119,14 +118,14 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['koper', 'buyer'],
   ['verkoper', 'seller'],
   ['getuige', 'witness'],
-  ['empleador', 'employer'],
-  ['empleadora', 'employer'],
-  ['trabajador', 'employee'],
-  ['trabajadora', 'employee'],
+  ...both('empleador', 'a', 'employer'),
+  ...both('trabajador', 'a', 'employee'),
   ['empregador', 'employer'],
   ['empregado', 'employee'],
   ['lavoratore', 'employee'],
   ['lavoratrice', 'employee'],
+  ...both('orientador', 'a', 'advisor'),
+  ...both('examinador', 'a', 'examiner'),
 ];
 
 /**
