@@ -5,7 +5,8 @@
 // a page whose text is drawn as the letters' outlines (no text layer, no image) is read by OCR too;
 // a scan longer than the time limit answers 200 with the pages read (ocrPages < scannedPages), never
 // 503; and the OCR workers' memory is given back after the calls. Speed is measured by the bench
-// (bench/ocr.ts), not here. Skipped without the corpus (env PARAPH_DETECTION_CORPUS).
+// (bench/ocr.ts), not here. Skipped without the corpus (env PARAPH_DETECTION_CORPUS), but for the outlined
+// page, which is built here.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
