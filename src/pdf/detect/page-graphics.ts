@@ -213,6 +213,11 @@ function luminance(hex: string): number {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
+/** How many numbers follow an operation in a pdf.js path buffer; -1 for a code it does not write. */
+function argCount(op: number | undefined): number {
+  return op === MOVE || op === LINE ? 2 : op === CURVE ? 6 : op === QUAD ? 4 : op === CLOSE ? 0 : -1;
+}
+
 /** The bounds of a path drawn in bends the size of handwriting (INK_BENDS), or undefined. */
 function handwriting(buffer: ArrayLike<number>, m: Matrix): Rect | undefined {
   let bends = 0;
@@ -224,7 +229,7 @@ function handwriting(buffer: ArrayLike<number>, m: Matrix): Rect | undefined {
   let y1 = -Infinity;
   for (let k = 0; k < buffer.length; ) {
     const op = buffer[k++];
-    const n = op === MOVE || op === LINE ? 2 : op === CURVE ? 6 : op === QUAD ? 4 : op === CLOSE ? 0 : -1;
+    const n = argCount(op);
     if (n < 0) break;
     if (n > 0) {
       // (The end point of each piece: a curve's control points may lie well off the ink.)
@@ -253,7 +258,7 @@ function curves(buffer: ArrayLike<number>): number {
   let n = 0;
   for (let k = 0; k < buffer.length; ) {
     const op = buffer[k++];
-    const size = op === MOVE || op === LINE ? 2 : op === CURVE ? 6 : op === QUAD ? 4 : op === CLOSE ? 0 : -1;
+    const size = argCount(op);
     if (size < 0) break;
     if (op === CURVE || op === QUAD) n++;
     k += size;
