@@ -1142,6 +1142,29 @@ test('a caption opening its line apart, joined to whom it names ("date et signat
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet No 12 of the register', 71, 623, 9)] }))), []);
 });
 
+test('"Signature of the Land Lord": words after an article after "of" say whose signature it is, and the caption has its room', () => {
+  const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the Land Lord', 397, 483, 9)] }));
+  assert.deepEqual(types(found), ['signature']);
+});
+
+test('a loan\'s parties in Spanish ("Firma Prestatario", "Firma Prestamista") caption the room under them', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('Firma Prestatario', 155, 403, 10),
+        ...words('Nombre Completo Prestatario', 299, 403, 10),
+        ...words('Firma Prestamista', 155, 508, 10),
+        ...words('Nombre Completo Prestamista', 299, 508, 10),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(found.map((s) => [Math.round(s.x), s.y > 405 && s.y < 420, s.roleHint]).sort(), [
+    [155, false, 'lender'],
+    [155, true, 'borrower'],
+  ]);
+});
+
 test('a signature caption after a condition naming who signs ("Bei Minderjährigen Unterschrift des gesetzlichen Vertreters") names its line; the same words as a remark in parentheses do not', () => {
   const lead = suggestFields(
     page({

@@ -196,10 +196,10 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const { line } = label;
   if (label.entry.type !== 'signature' || label.box.x0 > line.box.x0 + 1 || line.tokens.includes('\0')) return false;
   // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title — unless
-  // a joining word leads to it: "date et signature du Président".)
+  // a joining word leads to it: "date et signature du Président", "Signature of the Land Lord".)
   const at = line.words.findIndex((w) => w.box.x0 >= label.reach.x1 - 0.5);
   const after = line.words[at];
-  const joined = at > 0 && OF.has(normalizeToken((line.words[at - 1] as Word).text));
+  const joined = line.words.slice(0, Math.max(at, 0)).some((w) => w.box.x0 >= label.box.x1 - 0.5 && OF.has(normalizeToken(w.text)));
   if (after && /^\p{Lu}/u.test(after.text) && !joined) return false;
   return !lines.some(
     (l) => l !== line && written(l) && Math.abs(l.baseline - line.baseline) < 1.6 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,

@@ -178,6 +178,8 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['المورد', 'supplier'], ['المقاول', 'contractor'], ['الموظف', 'employee'], ['الشاهد', 'witness'], ['الكفيل', 'guarantor'],
   ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
   ...EUROPEAN_PARTIES,
+  ['prestatario', 'borrower'], ['prestamista', 'lender'], ['mutuario', 'borrower'], ['mutuante', 'lender'], ['mutuatario', 'borrower'],
+  ['darlehensnehmer', 'borrower'], ['darlehensgeber', 'lender'], ['contratista', 'contractor'], ['proveedor', 'supplier'], ['fornecedor', 'supplier'],
   ['השוכר', 'tenant'], ['שוכר', 'tenant'], ['המשכיר', 'landlord'], ['משכיר', 'landlord'], ['הקונה', 'buyer'], ['המוכר', 'seller'],
 ];
 const PARTY = normalizedMap(PARTIES);
