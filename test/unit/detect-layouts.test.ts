@@ -1782,6 +1782,29 @@ test('a caption with its colon in a larger type than the text, on a row with oth
   assert.ok(signature && Math.abs(signature.x - 425) <= 2 && signature.y >= 544 && signature.y <= 556, JSON.stringify(brief(found)));
 });
 
+test('a caption with its colon alone on its row in a larger type than the small print ("Signature :", "Date :") is no heading: it signs and dates beside it', () => {
+  const found = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signature :', 31, 537, 12), ...words('Date :', 31, 566, 12)] }));
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.x > 60, s.y + s.h > 530 && s.y + s.h < 575]),
+    [
+      ['signature', true, true],
+      ['date', true, true],
+    ],
+  );
+  // (A heading's word stays a heading: "Signatures :".)
+  assert.deepEqual(suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signatures :', 31, 537, 12)] })), []);
+});
+
+test('room beside a caption across a line of its kind found for another caption ("Signature:" over "Parent\'s Signature: ____") is that line\'s place: one signature, on the line', () => {
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature:', 72, 371, 12), ...words("Parent's Signature:", 72, 393, 10)], segments: [h(153, 360, 395)] }),
+  );
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.y + s.h]),
+    [['signature', 395]],
+  );
+});
+
 test('"Signatures" opening a longer caption ("Signatures précédées de la mention « Lu et approuvé » :") is no heading: the room under it is where both sign', () => {
   const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signatures précédées de la mention « Lu et approuvé » :', 159, 595)] }));
   const signature = found.find((s) => s.type === 'signature');

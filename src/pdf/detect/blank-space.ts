@@ -218,10 +218,12 @@ export function headingByWords(label: Label): boolean {
 
 /**
  * A caption in larger type than the page's text (over small print) is a heading, with no room of its own,
- * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :").
+ * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :") or alone on its
+ * row ("Signature :" under the conditions), a heading's word aside ("Signatures :").
  */
 export function headingBySize(label: Label, lines: readonly Line[], body: number): boolean {
   if (label.line.size <= 1.15 * body) return false;
+  if (label.colon && label.bare && !headingWord(label)) return false;
   return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
 

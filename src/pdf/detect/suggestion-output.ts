@@ -97,7 +97,7 @@ export function dedupe(list: Suggestion[]): Suggestion[] {
   const sorted = [...list].sort((a, b) => RANK[b.reason] - RANK[a.reason] || text(a) - text(b) || b.confidence - a.confidence);
   const kept: Suggestion[] = [];
   for (const s of sorted) {
-    if (kept.some((k) => k.page === s.page && (sameSpot(rectOf(k), rectOf(s)) || formFieldOf(k, s)))) continue;
+    if (kept.some((k) => k.page === s.page && (sameSpot(rectOf(k), rectOf(s)) || formFieldOf(k, s) || roomOnField(k, s)))) continue;
     kept.push(s);
   }
   return kept.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
@@ -112,6 +112,15 @@ function formFieldOf(field: Suggestion, s: Suggestion): boolean {
   const across = Math.min(field.x + field.width, s.x + s.width) - Math.max(field.x, s.x);
   const gap = Math.max(field.y, s.y) - Math.min(field.y + field.height, s.y + s.height);
   return across >= 0.5 * Math.min(field.width, s.width) && gap <= 6;
+}
+
+/** Blank space found for a caption across a quarter of a field of its kind drawn there (a line, a cell): the field is that place. */
+function roomOnField(field: Suggestion, s: Suggestion): boolean {
+  if (s.reason !== 'label_with_whitespace' || field.reason === 'label_with_whitespace' || field.type !== s.type) return false;
+  const a = rectOf(field);
+  const b = rectOf(s);
+  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+  return inter > 0 && inter / Math.min(area(a), area(b)) >= 0.25;
 }
 
 export function sameSpot(a: Rect, b: Rect): boolean {
