@@ -316,6 +316,30 @@ test('"Date of Admission ____" and "Date of" ending its line over "Leaving" name
   assert.equal(dates(form(words('Date ____________________', 58, 260))).length, 1);
 });
 
+test('a medical certificate\'s date asked for in a form\'s row ("Data certificato medico") is no signing date; "Data" beside "Firma" on its rule is one', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('E- mail', 57, 332, 9),
+        ...words('Data certificato medico', 57, 352, 9),
+        ...words('Data', 57, 423, 9),
+        ...words('Firma', 213, 423, 9),
+      ],
+      segments: [h(51, 556, 312.6), h(51, 556, 333.2), h(51, 556, 353.7), h(51, 552, 425.5)],
+    }),
+  );
+  assert.deepEqual(
+    brief(found)
+      .filter((s) => s.type !== 'text')
+      .map((s) => [s.type, s.y + s.h > 420]),
+    [
+      ['signature', true],
+      ['date', true],
+    ],
+  );
+});
+
 test('"Date:" and a rule across the page three lines under it: no date on the section\'s rule; "Witnessed by:" is where a witness signs', () => {
   const found = suggestFields(
     page({

@@ -132,6 +132,11 @@ export const OTHER_DATE = new Set(
     'geboren',
     'рождения',
     'выдачи',
+    // A medical certificate's date, asked for on a membership form ("Data certificato medico").
+    'certificato',
+    'certificat',
+    'certificado',
+    'atestado',
     // A leave's or a holiday's dates.
     'vacation',
     'leave',
