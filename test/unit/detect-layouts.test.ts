@@ -1135,6 +1135,35 @@ test('three signature captions side by side over room, qualified by who signs ("
   for (const [i, s] of found.sort((a, b) => a.x - b.x).entries()) assert.ok(s.x + s.width <= [236, 415, 596][i]!, JSON.stringify(brief(found)));
 });
 
+test('a condition ending with its colon before a run ("If Applicable: ____", "Le cas échéant : ____") asks for nothing: the captions under the run name it; "Phone: ____" keeps its run', () => {
+  const row = (lead: string) => {
+    const words0 = words(lead, 72, 610, 12);
+    const x = (words0[words0.length - 1] as Word).box.x1 + 3;
+    const found = suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words0,
+          ...words('_'.repeat(50), x, 610, 12),
+          ...words('Parent or Legal Guardian signature', 172, 625, 10),
+          ...words('Date', 394, 625, 10),
+        ],
+      }),
+    );
+    return brief(found).map((s) => [s.type, s.y + s.h <= 613]);
+  };
+  const onRun = [
+    ['signature', true],
+    ['date', true],
+  ];
+  assert.deepEqual(row('If Applicable:'), onRun);
+  assert.deepEqual(row('Le cas échéant :'), onRun);
+  assert.deepEqual(row('Phone:'), [
+    ['signature', false],
+    ['date', false],
+  ]);
+});
+
 test('a caption opening its line apart, joined to whom it names ("date et signature du Président avec « bon pour accord »"), leaves the room under it', () => {
   const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('date et signature du Président avec “bon pour accord”', 71, 623, 9)] }));
   assert.deepEqual(types(found), ['signature']);

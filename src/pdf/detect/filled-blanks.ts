@@ -4,7 +4,7 @@
  * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
-import { isFillToken } from './lexicon.js';
+import { isFillToken, normalizeToken } from './lexicon.js';
 import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
@@ -126,14 +126,37 @@ export function unplaced<R extends Segment>(runs: R[], lines: readonly Line[]): 
   );
 }
 
-/** Blanks but those a caption with its colon opens on their row ("PHONE: ____" over "SIGNATURE:"): that caption's, not a line for a caption under it. */
+/** Words of a condition ending with a colon before a blank ("If applicable:", "le cas échéant :", "falls zutreffend:"): they ask for nothing. */
+const CONDITIONS = new Set([
+  'applicable',
+  'zutreffend',
+  'echeant',
+  'aplica',
+  'applicabile',
+  'aplicavel',
+  'optional',
+  'facultatif',
+  'facultativo',
+  'facoltativo',
+]);
+
+/**
+ * Blanks but those a caption with its colon opens on their row ("PHONE: ____" over "SIGNATURE:"): that caption's,
+ * not a line for a caption under it. A condition ending with its colon ("If Applicable: ____") is no caption.
+ */
 export function unasked<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
+  const asks = (l: Line, i: number) => {
+    const w = l.words[i] as Word;
+    if (!/[:：]$/.test(w.text.trim())) return false;
+    const said = w.text.trim().length > 1 ? w.text : (l.words[i - 1]?.text ?? '');
+    return !CONDITIONS.has(normalizeToken(said.replace(/[:：]$/, '')));
+  };
   return runs.filter(
     (r) =>
       !lines.some(
         (l) =>
           Math.abs(l.baseline - r.y) <= 0.6 * l.size &&
-          l.words.some((w) => /[:：]$/.test(w.text.trim()) && w.box.x1 <= r.x0 + 1 && r.x0 - w.box.x1 <= Math.max(12, 1.2 * l.size)),
+          l.words.some((w, i) => asks(l, i) && w.box.x1 <= r.x0 + 1 && r.x0 - w.box.x1 <= Math.max(12, 1.2 * l.size)),
       ),
   );
 }
