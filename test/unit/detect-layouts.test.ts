@@ -1824,6 +1824,18 @@ test('a caption with its colon alone on its row in a larger type than the small 
   assert.deepEqual(suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signatures :', 31, 537, 12)] })), []);
 });
 
+test('a caption alone with its colon in type larger than a label\'s ("Signature :" in 20 pt over 14 pt text) asks for the room beside it; a heading that large does not', () => {
+  const body = [0, 1, 2, 3].flatMap((i) =>
+    words('Je respecte les droits des autres utilisateurs et les règles du site pour tout le temps', 50, 600 + i * 20, 14),
+  );
+  const found = suggestFields(page({ words: [...body, ...words('Signature :', 110, 757, 20)] }));
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.x > 200, s.y + s.h > 750 && s.y + s.h < 765]),
+    [['signature', true, true]],
+  );
+  assert.deepEqual(suggestFields(page({ words: [...body, ...words('Signatures des parties', 110, 757, 20)] })), []);
+});
+
 test('room beside a caption across a line of its kind found for another caption ("Signature:" over "Parent\'s Signature: ____") is that line\'s place: one signature, on the line', () => {
   const found = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Signature:', 72, 371, 12), ...words("Parent's Signature:", 72, 393, 10)], segments: [h(153, 360, 395)] }),

@@ -87,7 +87,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
   const language = guessLanguage(lines.flatMap((l) => l.tokens));
   const widest = Math.max(0, ...lines.map((l) => width(l.box)));
   for (const line of lines) {
-    if (line.size > maxSize) continue;
+    // (A caption alone with its colon asks for what follows it, even in larger type: "Signature :" in 20 pt over 14 pt text.)
+    if (line.size > maxSize && !(line.size <= 1.5 * bodySize && /^[\p{L}' ]+ ?[:：]$/u.test(line.words.map((w) => w.text).join(' ')))) continue;
     // "Company A" names a party; "Company" alone asks for one.
     const partyTokens = new Set<number>();
     const extra = new Set<number>();
