@@ -798,3 +798,26 @@ test('a "SIGNATURE" band centred in its cell titles the section under it: no roo
   const dates = found.filter((f) => f.type === 'date');
   assert.ok(dates.length === 1 && (dates[0]?.x ?? 0) > 305, JSON.stringify(brief(found)));
 });
+
+test('a German compound naming who signs ("Unterschrift Vereinsvorsitzender:") is part of its caption: its box beside it is where that person signs', () => {
+  const boxes = [429, 444, 458, 473, 487].map((y, i, a) => ({ x0: 225, y0: y, x1: 370, y1: i < 4 ? (a[i + 1] as number) : 502 }));
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Datum:', 189, 441, 9),
+        ...words('Unterschrift Spieler:', 130, 470, 9),
+        ...words('Unterschrift Vereinsvorsitzender:', 70, 499, 9),
+      ],
+      boxes,
+    }),
+  );
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.y]),
+    [
+      ['date', 429],
+      ['signature', 458],
+      ['signature', 487],
+    ],
+  );
+});

@@ -3,7 +3,17 @@
  * above it in its column (a block heading such as "The Client").
  */
 import { partyAt } from './lexicon.js';
+import { SIGNER_WORDS } from './lexicon-european.js';
 import { ROLE_SEARCH, overlap1, type Line } from './page-model.js';
+
+const SIGNERS = new Set(SIGNER_WORDS);
+const LONG_SIGNERS = SIGNER_WORDS.filter((w) => w.length >= 7);
+
+/**
+ * A word naming who signs (normalised), or a compound ending with one ("Vereinsvorsitzender", "Sorgeberechtigter"
+ * are written as one word in German: "Unterschrift Vereinsvorsitzender:").
+ */
+export const isSigner = (token: string): boolean => SIGNERS.has(token) || LONG_SIGNERS.some((w) => token.length >= w.length + 4 && token.endsWith(w));
 
 /** The role a party named on the line gives. */
 export function roleOnLine(line: Line): string | undefined {

@@ -2,8 +2,8 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { SIGNER_WORDS, guessLanguage } from './lexicon-european.js';
-import { roleAbove, roleOnLine } from './caption-roles.js';
+import { guessLanguage } from './lexicon-european.js';
+import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
 import { NOT_A_FIELD, STOPWORDS, closesSentence, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
@@ -70,7 +70,6 @@ export function makeLine(run: Word[]): Line {
 
 // ------------------------------------------------------------------------------------------ labels
 
-const SIGNERS = new Set(SIGNER_WORDS);
 /** Words that open a condition before a caption ("Bei Minderjährigen", "Per i minori"). */
 const CONDITION = new Set(['bei', 'per', 'pour', 'for', 'para']);
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
@@ -95,7 +94,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
     for (let k = 0; k < line.tokens.length; k++) {
       const party = partyAt(line.tokens, k);
       if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
-      else if (SIGNERS.has(line.tokens[k] as string)) extra.add(k);
+      else if (isSigner(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
     const all = matchLabels(line.tokens, language).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
@@ -232,7 +231,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
         const whose = m.start === 0 && last && (OF.has(line.tokens[k - 1] as string) || named);
         // (Or a number ending it, telling signers apart: "Signature Parent / Représentant légal 1 :".)
-        if (!party && !STOPWORDS.has(t) && !SIGNERS.has(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
+        if (!party && !STOPWORDS.has(t) && !isSigner(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
