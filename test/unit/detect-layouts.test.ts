@@ -1171,6 +1171,16 @@ test('a caption opening its line apart, joined to whom it names ("date et signat
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature Sheet No 12 of the register', 71, 623, 9)] }))), []);
 });
 
+test('a caption opening its line apart and going on in lower case on the next ("Signature du maître de stage" / "et cachet de l\'organisme :") has its room under both; another line under it sets it in text', () => {
+  const caption = words('Signature du maître de stage', 384, 721, 9);
+  const under = suggestFields(page({ words: [...paragraph('fr', 100), ...caption, ...words('et cachet de l’organisme :', 396, 734, 9)] }));
+  assert.deepEqual(
+    brief(under).map((s) => [s.type, s.x, s.y >= 736]),
+    [['signature', 384, true]],
+  );
+  assert.deepEqual(suggestFields(page({ words: [...paragraph('fr', 100), ...caption, ...words('Cachet de l’organisme', 396, 734, 9)] })), []);
+});
+
 test('"Signature of the Land Lord": words after an article after "of" say whose signature it is, and the caption has its room', () => {
   const found = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the Land Lord', 397, 483, 9)] }));
   assert.deepEqual(types(found), ['signature']);
