@@ -2171,3 +2171,13 @@ test('"… firman las partes" over two typed names with their company or role un
     JSON.stringify(lined),
   );
 });
+
+test('a letter\'s closing over a signature\'s room and the signer\'s office ("Thanking you," / "Training and Placement Officer") is signed in that room; not on a page saying no signature is required, nor with too little room', () => {
+  const letter = [...paragraph('en', 100), ...words('Thanking you,', 90, 660, 12), ...words('Training and Placement Officer', 90, 729, 12)];
+  assert.deepEqual(brief(suggestFields(page({ words: letter }))), [{ type: 'signature', x: 90, y: 678, w: 180, h: 40 }]);
+  assert.deepEqual(suggestFields(page({ words: [...letter, ...words('This is a computer generated letter: no signature is required.', 90, 800, 8)] })), []);
+  assert.deepEqual(
+    suggestFields(page({ words: [...paragraph('en', 100), ...words('Thanking you,', 90, 660, 12), ...words('Training and Placement Officer', 90, 690, 12)] })),
+    [],
+  );
+});

@@ -25,6 +25,7 @@ import { formulaDates } from './date-formulas.js';
 import { tagFields } from './text-tags.js';
 import { dateSeparators, roomOverOfficials } from './blank-space.js';
 import { roomsOverNames } from './named-rooms.js';
+import { roomsUnderClosings } from './letter-closings.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
   const r = clip(rect, page);
@@ -52,7 +53,7 @@ export function suggestion(page: PageModel, label: Label, type: LabelType, rect:
 /**
  * Fields the page's wording writes out: e-signature services' text tags, signing dates written as formulas
  * ("made this ___ day of ___"), places to initial written as blanks opening their paragraphs, the room
- * over an oath official's title or over a signer's typed name.
+ * over an oath official's title or over a signer's typed name, and under a letter's closing.
  */
 export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
   const out: Suggestion[] = [];
@@ -62,7 +63,10 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
     const key = tag.fieldKey ? { fieldKey: tag.fieldKey } : {};
     out.push({ type: tag.type, page: page.page, ...xywh(r), confidence: 0.9, reason: 'label_with_geometry', roleHint: tag.role, ...key });
   }
-  const officials = [...roomOverOfficials(lines, page), ...roomsOverNames(lines, page)].map((p) => ({ ...p, type: 'signature' as const }));
+  const officials = [...roomOverOfficials(lines, page), ...roomsOverNames(lines, page), ...roomsUnderClosings(lines, page)].map((p) => ({
+    ...p,
+    type: 'signature' as const,
+  }));
   for (const part of [...formulaDates(lines, page.segments).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;

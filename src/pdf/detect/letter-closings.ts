@@ -1,0 +1,51 @@
+/**
+ * Room to sign a letter: its closing formula ("Yours faithfully,", "Thanking you,", "Atentamente,",
+ * "Mit freundlichen Grüßen") stands over a signature's height of empty page, then the signer's name or
+ * office ("Training and Placement Officer"). The place to sign is that room, a signature wide from the
+ * left of the name. Not where a line is drawn there (its own rules take it), nor on a page that says no
+ * signature is needed ("computer generated, no signature is required").
+ */
+import { written } from './blank-geometry.js';
+import { fillLines } from './filled-blanks.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect } from './page-model.js';
+
+/** Closing formulas, as a line's whole normalised tokens. */
+const CLOSINGS = new Set(
+  [
+    ...['thanking you', 'thank you', 'yours faithfully', 'yours sincerely', 'yours truly', 'sincerely', 'sincerely yours', 'regards'],
+    ...['best regards', 'kind regards', 'warm regards', 'with regards', 'respectfully', 'respectfully yours', 'yours respectfully'],
+    ...['atentamente', 'cordialmente', 'saludos cordiales', 'atenciosamente', 'cordialement', 'bien cordialement', 'sinceres salutations'],
+    ...['mit freundlichen grussen', 'freundliche grusse', 'hochachtungsvoll', 'distinti saluti', 'cordiali saluti', 'in fede', 'met vriendelijke groet'],
+  ].map((s) => s.split(' ').join('\u0001')),
+);
+/** "No signature is required", "signature not required" (normalised tokens). */
+const NO_SIGNATURE = /\bno signatures? (?:is |are )?(?:required|needed)\b|\bsignatures? (?:is |are )?not (?:required|needed)\b/;
+/** The least room between the closing and the name under it that a signature is written in. */
+const LEAST = 24;
+/** How far under the closing the signer's name is looked for. */
+const NAME_BELOW = FIELD_HEIGHT.signature + 40;
+
+export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
+  const text = lines.filter(written);
+  if (NO_SIGNATURE.test(text.map((l) => l.tokens.join(' ')).join(' '))) return [];
+  const rules = [...page.segments, ...fillLines(lines)];
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const closing of text) {
+    if (closing.rtl || !CLOSINGS.has(closing.tokens.join('\u0001'))) continue;
+    const below = text
+      .filter(
+        (l) =>
+          l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && overlap1(l.box.x0, l.box.x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0,
+      )
+      .sort((a, b) => a.box.y0 - b.box.y0)[0];
+    if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
+    const x0 = Math.min(closing.box.x0, below.box.x0);
+    const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
+    const y1 = below.box.y0 - 2;
+    const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
+    if (rules.some((s) => s.y > closing.box.y1 && s.y < below.box.y0 && overlap1(s.x0, s.x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0)) continue;
+    if (text.some((l) => l !== closing && l !== below && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
+    out.push({ rect: { x0, y0, x1, y1 }, line: closing });
+  }
+  return out;
+}
