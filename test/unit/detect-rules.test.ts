@@ -84,6 +84,8 @@ test('party words give role hints: named, numbered, French, Arabic', () => {
   assert.equal(role('الطرف الأول'), 'party_1');
   assert.equal(role('العميل'), 'client');
   assert.equal(role('مقدم الخدمة'), 'provider');
+  assert.equal(role('ESTAGIÁRIO'), 'intern');
+  assert.equal(role('A Concedente'), 'host');
   assert.equal(role('Nothing here'), undefined);
 });
 

@@ -180,6 +180,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ...EUROPEAN_PARTIES,
   ['prestatario', 'borrower'], ['prestamista', 'lender'], ['mutuario', 'borrower'], ['mutuante', 'lender'], ['mutuatario', 'borrower'],
   ['darlehensnehmer', 'borrower'], ['darlehensgeber', 'lender'], ['contratista', 'contractor'], ['proveedor', 'supplier'], ['fornecedor', 'supplier'],
+  ['concedente', 'host'], ['estagiario', 'intern'], ['estagiaria', 'intern'], ['tirocinante', 'intern'], ['praktikant', 'intern'], ['praktikantin', 'intern'],
   ['השוכר', 'tenant'], ['שוכר', 'tenant'], ['המשכיר', 'landlord'], ['משכיר', 'landlord'], ['הקונה', 'buyer'], ['המוכר', 'seller'],
 ];
 const PARTY = normalizedMap(PARTIES);
