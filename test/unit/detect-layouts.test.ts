@@ -2181,3 +2181,27 @@ test('a letter\'s closing over a signature\'s room and the signer\'s office ("Th
     [],
   );
 });
+
+test('a caption\'s colon set apart at a tab stop ("Datum        :", "Handtekening :") is the caption\'s: the room after the colon is its field', () => {
+  const text = words('Ondergetekende machtigt hierbij de organisatie om de gegevens van het bedrijf op te vragen en te gebruiken voor de analyse', 50, 150, 9);
+  const found = suggestFields(
+    page({
+      words: [
+        ...text,
+        ...words('Datum', 71, 233, 10),
+        ...words(':', 191, 233, 10),
+        ...words('Plaats', 71, 254, 10),
+        ...words(':', 191, 254, 10),
+        ...words('Handtekening', 71, 296, 10),
+        ...words(':', 191, 296, 10),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.x > 194, s.y + s.h > 230 && s.y + s.h <= 302]),
+    [
+      ['date', true, true],
+      ['signature', true, true],
+    ],
+  );
+});

@@ -233,6 +233,29 @@ export function withSplitCaptions(words: Word[]): Word[] {
   });
 }
 
+/**
+ * A colon set apart at a tab stop after its caption ("Datum        :", "Handtekening :" with the colons of a
+ * column lined up) is the caption's: the caption word takes it, and its box reaches it.
+ */
+export function withTabbedColons(words: Word[]): Word[] {
+  const sorted = inRows(words);
+  const merged = new Map<Word, Word>();
+  for (let i = 1; i < sorted.length; i++) {
+    const colon = sorted[i] as Word;
+    const before = sorted[i - 1] as Word;
+    if (!/^[:：]$/.test(colon.text.trim()) || row(before) !== row(colon) || !CAPTION_WORDS.has(normalizeToken(before.text))) continue;
+    const apart = colon.box.x0 - before.box.x1;
+    if (apart > 0.5 * colon.size && apart <= 150) merged.set(before, colon);
+  }
+  if (merged.size === 0) return words;
+  const colons = new Set(merged.values());
+  return words.flatMap((w) => {
+    if (colons.has(w)) return [];
+    const colon = merged.get(w);
+    return colon ? [{ ...w, text: `${w.text}:`, box: { ...w.box, x1: colon.box.x1 } }] : [w];
+  });
+}
+
 /** Ligatures some fonts map to letters of their own in the text layer (Calibri's "ti", "tt", "ft": "UnterschriŌ", "ParƟcipant"). */
 const LIGATURES: Record<string, string> = { Ɵ: 'ti', Ʃ: 'tt', Ō: 'ft' };
 const LIGATURE = /(?<=\p{Ll})[ƟƩŌ]|Ɵ(?=\p{Ll})/gu;
@@ -243,7 +266,7 @@ export function withLigaturesSpelled(words: Word[]): Word[] {
   return words.map((w) => (/[ƟƩŌ]/u.test(w.text) ? { ...w, text: w.text.replace(LIGATURE, (c) => LIGATURES[c] ?? c) } : w));
 }
 
-/** A text layer's words as a reader sees them: a word printed over itself once, ligatures spelled out, a caption written in pieces whole. */
+/** A text layer's words as a reader sees them: a word printed over itself once, ligatures spelled out, a caption written in pieces whole, with its colon. */
 export function asRead(words: Word[]): Word[] {
-  return withSplitCaptions(withLigaturesSpelled(withoutOverprint(words)));
+  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(words))));
 }
