@@ -2205,3 +2205,11 @@ test('a caption\'s colon set apart at a tab stop ("Datum        :", "Handtekenin
     ],
   );
 });
+
+test('a date written as spaced underscores for its parts ("Data: _ _ / _ _ / _ _ _ _") is one blank from its first part to its last', () => {
+  const part = (t: string, x: number) => words(t, x, 515, 12);
+  const row = [...part('Data:', 85), ...part('_ _', 115), ...part('/', 134), ...part('_ _', 140), ...part('/', 158.5), ...part('_ _ _ _', 165)];
+  const found = suggestFields(page({ words: [...paragraph('it', 100), ...row, ...words('_'.repeat(34), 85, 570, 12), ...words('Aluno', 170, 590, 12)] }));
+  const date = brief(found).find((s) => s.type === 'date');
+  assert.ok(date && date.x === 115 && date.x + date.w >= 200, JSON.stringify(brief(found)));
+});

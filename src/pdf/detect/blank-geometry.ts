@@ -28,8 +28,8 @@ import {
 
 /** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
 const JOINED = /^(?:[/.,\-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
-/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____". */
-const DATE_PART = /^(?=.*_{2})[_/.\-]+$/;
+/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */
+const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
 
 /** A run of underscores or dots right after the label on its line. */
 export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
@@ -63,6 +63,12 @@ export function fillAfter(label: Label): { x0: number; x1: number; y: number; se
     if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
     x1 = Math.max(x1, w.box.x1);
+  }
+  // (Parts of the date before it that the caption's reach took in, "Data: _ _ / _ _ / _ _ _ _", are its blank too.)
+  for (let i = label.next - 1; date && !label.line.rtl && i >= 0; i--) {
+    const w = label.line.words[i] as Word;
+    if (w.box.x0 < label.box.x1 - 1 || !(part(w.text) || JOINED.test(w.text.trim()))) break;
+    if (part(w.text)) x0 = Math.min(x0, w.box.x0);
   }
   // (Runs touching it are pieces of the blank, printed apart: "___________" "_____________".)
   for (let i = label.next + 1, last = word; !date && i < label.line.words.length; i++) {
