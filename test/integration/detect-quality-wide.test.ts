@@ -1,5 +1,5 @@
-// Field detection measured on the wide real-document corpus (fixtures/detection-real/wide: 842 labelled
-// documents from 650 public sources, the PDFs read from PARAPH_DETECTION_WIDE or ~/.cache/paraph-detection-real,
+// Field detection measured on the wide real-document corpus (fixtures/detection-real/wide: 928 labelled
+// documents from 708 public sources, the PDFs read from PARAPH_DETECTION_WIDE or ~/.cache/paraph-detection-real,
 // rebuilt by fixtures/detection-real/wide/fetch.ts). Holds floors on the held-out part, whose sources were set
 // apart before anything was measured and never used to write a rule; the development part is reported
 // (diagnostics) but holds no floor of its own. Runs the real detector: the child process, pdf.js and OCR.
@@ -17,15 +17,15 @@ const absent = widePresent('held-out') ? false : `the wide corpus is not in ${DI
 
 /**
  * The floors on the held-out part: what the rules reach there, less a margin for the scans (their OCR
- * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 277 documents: signatures
- * 0.80 (282/351) / 0.64 (282/443), signing dates 0.83 (192/230) / 0.69 (192/277), AcroForm text widgets
- * 0.95 (1043/1094) / 0.99 (1043/1051). The targets (0.9 / 0.85 for signatures, 0.85 / 0.85 for signing dates,
- * 0.98 / 0.98 for AcroForm text) are not reached: docs/detection.md.
+ * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 297 documents: signatures
+ * 0.80 (300/373) / 0.65 (300/463), signing dates 0.84 (204/244) / 0.70 (204/290), AcroForm text widgets
+ * 0.99 (1153/1168) / 0.99 (1153/1161). The targets for signatures (0.9 / 0.85) and signing dates
+ * (0.85 / 0.85) are not reached; AcroForm text's (0.98 / 0.98) is: docs/detection.md.
  */
 const FLOOR = {
-  signatures: { precision: 0.72, recall: 0.57 },
-  signingDates: { precision: 0.8, recall: 0.62 },
-  acroformText: { precision: 0.9, recall: 0.97 },
+  signatures: { precision: 0.72, recall: 0.58 },
+  signingDates: { precision: 0.8, recall: 0.63 },
+  acroformText: { precision: 0.97, recall: 0.97 },
 };
 
 test('wide corpus labels: 80+ documents from 30+ sources in 5+ languages, the held-out part chosen by source, fields inside their pages', () => {
