@@ -123,12 +123,15 @@ function roomOnField(field: Suggestion, s: Suggestion): boolean {
   if (s.reason !== 'label_with_whitespace' || field.reason === 'label_with_whitespace' || field.type !== s.type) return false;
   const a = rectOf(field);
   const b = rectOf(s);
-  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+  const inter = common(a, b);
   return inter > 0 && inter / Math.min(area(a), area(b)) >= 0.25;
 }
 
+/** The area two rectangles share. */
+const common = (a: Rect, b: Rect): number => area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+
 export function sameSpot(a: Rect, b: Rect): boolean {
-  const inter = area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+  const inter = common(a, b);
   if (inter <= 0) return false;
   return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
 }
