@@ -32,18 +32,17 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const closing of text) {
     if (closing.rtl || !CLOSINGS.has(closing.tokens.join('\u0001'))) continue;
+    // (The closing's column: from a little left of it to well past it, where the signer's name and a line to sign may stand.)
+    const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0;
     const below = text
-      .filter(
-        (l) =>
-          l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && overlap1(l.box.x0, l.box.x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0,
-      )
+      .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
     const x0 = Math.min(closing.box.x0, below.box.x0);
     const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
     const y1 = below.box.y0 - 2;
     const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
-    if (rules.some((s) => s.y > closing.box.y1 && s.y < below.box.y0 && overlap1(s.x0, s.x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0)) continue;
+    if (rules.some((s) => s.y > closing.box.y1 && s.y < below.box.y0 && inColumn(s.x0, s.x1))) continue;
     if (text.some((l) => l !== closing && l !== below && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line: closing });
   }
