@@ -1446,6 +1446,21 @@ test('"Le ……" alone on its line in a visa box is a signing date, and a form 
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Le soussigné …………………………….', 163, 757.5, 11)] }))), []);
 });
 
+test('a form field of no meaning of its own on the blank after a place ("São Paulo, ________." under "DATA_ASS") is the signing date', () => {
+  const line = words('São Paulo, ________.', 416, 402, 14);
+  const blank = line[2] as Word;
+  const widget = { kind: 'text' as const, name: 'DATA_ASS', box: { x0: blank.box.x0 - 1, y0: 389, x1: blank.box.x1 - 4, y1: 403 } };
+  const found = suggestFields(page({ words: [...paragraph('es', 100), ...line], widgets: [widget] }));
+  assert.deepEqual(
+    found.filter((s) => s.y > 380 && s.y < 410).map((s) => [s.type, s.fieldKey, s.reason]),
+    [['date', 'sign_date', 'acroform']],
+    JSON.stringify(brief(found)),
+  );
+  // (A field that says what it holds keeps its meaning.)
+  const named = suggestFields(page({ words: [...paragraph('es', 100), ...line], widgets: [{ ...widget, name: 'Email' }] }));
+  assert.ok(!named.some((s) => s.reason === 'acroform' && s.type === 'date'), JSON.stringify(brief(named)));
+});
+
 test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {
   for (const caption of ['(firma da apporsi di proprio pugno)', 'Per i minori firma di chi esercita la responsabilità genitoriale']) {
     const found = suggestFields(

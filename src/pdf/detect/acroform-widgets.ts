@@ -149,18 +149,19 @@ export function captioned(box: Rect, words: readonly Word[]): boolean {
 }
 
 /**
- * Form fields on the blanks of a signing date written as a formula ("En ____, día __ de ____ de ____" with a
- * field on each blank): the date's parts, each a signing date, where their names say nothing ("de_2").
+ * Form fields of no meaning of their own on the blanks of a signing date: the date's parts of a formula
+ * ("En ____, día __ de ____ de ____" with a field on each blank, "de_2"), or the blank after a place ("São
+ * Paulo, ____" under a field named "DATA_ASS"), each a signing date. Whether a field lay on one of them.
  */
-export function widgetsOfDates(dates: readonly Suggestion[], widgets: Iterable<Suggestion>): void {
-  for (const w of widgets) {
-    if (w.type !== 'text' || w.fieldKey) continue;
-    const on = (d: Suggestion) =>
-      d.page === w.page &&
-      overlap1(w.x, w.x + w.width, d.x, d.x + d.width) >= 0.8 * w.width &&
-      overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * w.height;
-    if (dates.some((d) => d.type === 'date' && d.fieldKey === 'sign_date' && on(d))) Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
-  }
+export function widgetsOfDates(blanks: readonly Rect[], widgets: Iterable<Suggestion>): boolean {
+  const on = [...widgets].filter((w) => w.type === 'text' && !w.fieldKey && blanks.some((r) => liesOn(w, r)));
+  for (const w of on) Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
+  return on.length > 0;
+}
+
+/** A field lies on a blank: most of its width over it, half its height in its band. */
+function liesOn(w: Suggestion, r: Rect): boolean {
+  return overlap1(w.x, w.x + w.width, r.x0, r.x1) >= 0.8 * w.width && overlap1(w.y, w.y + w.height, r.y0, r.y1) >= 0.5 * w.height;
 }
 
 /**

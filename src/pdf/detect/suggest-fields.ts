@@ -103,7 +103,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
   const written = writtenFields(page, lines);
   out.push(...written);
-  widgetsOfDates(written, widgetSuggestions.values());
+  widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgetSuggestions.values());
   const body = bodySize(page.words);
   const heading = (label: Label) => headingByWords(label) || headingBySize(label, lines, body);
   /** Dates from a bare "Date": kept only beside a place to sign. */
@@ -124,6 +124,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
 
   // "Abbiategrasso, ______": a signing date when a place to sign is beside it.
   for (const rect of placeCommaFields(lines)) {
+    if (widgetsOfDates([rect], widgetSuggestions.values())) continue;
     const r = clip(rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
     const confidence = page.ocr ? 0.72 : 0.8;
