@@ -4,7 +4,7 @@
  */
 import { TOLERANCE, captionAbove, written } from './blank-geometry.js';
 import { matchLabels } from './lexicon.js';
-import { typedName } from './signature-blocks.js';
+import { typedName } from './captionless-lines.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
 
 /** Length from which a rule with text right under it is a section's border: two signatures' width. */

@@ -10,7 +10,7 @@ import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
 import { matchLabels } from './lexicon.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect } from './page-model.js';
-import { typedName } from './signature-blocks.js';
+import { typedName } from './captionless-lines.js';
 
 /** Words of a sentence that says the document is signed ("the parties sign", "signed", "in witness whereof"). */
 const SIGNING = new Set([

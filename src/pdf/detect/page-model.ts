@@ -158,6 +158,18 @@ export function area(r: Rect): number {
   return Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
 }
 
+/** The area two rectangles share. */
+export function common(a: Rect, b: Rect): number {
+  return area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+}
+
+/** Two rectangles mark one spot: they overlap by a third of their union, or most of the smaller one. */
+export function sameSpot(a: Rect, b: Rect): boolean {
+  const inter = common(a, b);
+  if (inter <= 0) return false;
+  return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
+}
+
 export function overlap1(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }

@@ -8,7 +8,8 @@
  */
 import { written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
-import { DATUM_WORDS, onPartyLine } from './signature-blocks.js';
+import { onPartyLine } from './signature-blocks.js';
+import { DATUM_WORDS } from './captionless-lines.js';
 import { clip, overlap1, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Up to how far under its line a caption printed under it starts, in its line's heights. */

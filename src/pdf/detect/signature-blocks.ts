@@ -4,12 +4,30 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { DATE_WORDS, matchLabels, partyAt, STOPWORDS } from './lexicon.js';
+import { DATE_WORDS, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
-import { PLACE_WORDS } from './filled-blanks.js';
-import { namedRows, numberedBlanks } from './block-rows.js';
-import { FIELD_HEIGHT, overlap1, runLine, topUnderText, union, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { PLACE_WORDS, filled } from './filled-blanks.js';
+import { DATUM_WORDS } from './captionless-lines.js';
+import {
+  FIELD_HEIGHT,
+  clip,
+  overlap1,
+  rectOf,
+  round,
+  runLine,
+  sameSpot,
+  topUnderText,
+  union,
+  xywh,
+  type Label,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
@@ -261,7 +279,12 @@ export function partyLine(
 }
 
 /** The signature field standing on a party's line, kept below the text above it. */
-export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { line: Line | undefined }, lines: Line[]): Rect {
+export function onPartyLine(
+  s: Segment,
+  caption: Pick<PartyCaption, 'fill'> & { line: Line | undefined },
+  lines: Line[],
+  found: readonly Suggestion[] = [],
+): Rect {
   let top = s.y - FIELD_HEIGHT.signature;
   for (const l of lines) {
     if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
@@ -269,6 +292,19 @@ export function onPartyLine(s: Segment, caption: Pick<PartyCaption, 'fill'> & { 
   if (top > s.y - FIELD_HEIGHT.signature) top = topUnderText('signature', s.y, top);
   if (s.y - top < 12) top = s.y - 12;
   return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
+}
+
+/** The places of co-signers' captions on a signature's row (`coSigners`): each signs in the same band as the signature `s`, from its caption on. */
+export function coSignerPlaces(s: Suggestion, others: readonly Line[], page: PageModel, found: readonly Suggestion[]): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const other of others) {
+    const x0 = other.box.x0;
+    const rect = clip({ x0, y0: s.y, x1: Math.min(x0 + s.width, page.width - 18), y1: s.y + s.height }, page);
+    if (rect.x1 - rect.x0 < 60 || filled(rect, page, other.words) || [...found, ...out].some((o) => o.page === page.page && sameSpot(rectOf(o), rect)))
+      continue;
+    out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
+  }
+  return out;
 }
 
 /**
@@ -290,79 +326,6 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
       !l.tokens.some((t) => /\d/.test(t) || t === '\0' || DATUM_WORDS.has(t)) &&
       l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
   );
-}
-
-/** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
-const SIGNING_WORDS = new Set([
-  'signature',
-  'signatures',
-  'signed',
-  'witness',
-  'whereof',
-  'unterschrift',
-  'unterschriften',
-  'firma',
-  'firme',
-  'assinatura',
-  'signe',
-  'firmado',
-]);
-/**
- * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
- * part of a name typed under a line, nor a co-signer's caption.
- */
-export const DATUM_WORDS = new Set([
-  ...PLACE_WORDS,
-  ...['relationship', 'relation', 'lien', 'parente', 'beziehung', 'verhaltnis', 'rapporto', 'parentela', 'relacion', 'parentesco', 'relacao'],
-  ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
-  ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
-  ...['id', 'identification', 'identificacion', 'identidad', 'identite', 'dni', 'cpf', 'rut', 'cedula', 'passport', 'passeport', 'pasaporte', 'ausweis'],
-]);
-/** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
-const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
-
-/**
- * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
- * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
- * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
- * nothing else.
- */
-export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
-  const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
-  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
-  // (Or the name's block says which party signs there: "Lider Celulares / Contratante".)
-  const party = (s: Segment) =>
-    lines.some(
-      (l) => l.box.y0 > s.y && l.box.y0 - s.y <= 40 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
-    );
-  return segments.filter((s) => {
-    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360 || !(signing || party(s))) return false;
-    if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
-    // (Not a rule of a double border, a logo's or a heading's.)
-    if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
-    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
-    const name = under[0];
-    if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
-    const asks = matchLabels(name.tokens);
-    // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    return (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) && !name.tokens.some((t) => DATUM_WORDS.has(t)) && typedName(name);
-  });
-}
-
-/** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */
-export function typedName(line: Line): boolean {
-  const words = line.words.map((w) => w.text.trim());
-  const capitalised = (w: string, i: number) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
-  return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
-}
-
-/** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
-export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
-  return [
-    ...namedLines(lines, segments, used).map((segment) => ({ segment })),
-    ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
-    ...namedRows(lines, segments, used),
-  ];
 }
 
 /**

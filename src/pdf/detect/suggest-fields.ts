@@ -36,7 +36,7 @@ import {
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
-import { undated, dedupe, writtenFields, sameSpot, suggestion } from './suggestion-output.js';
+import { undated, dedupe, writtenFields, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
   boxAround,
@@ -56,7 +56,8 @@ import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { isTextTag } from './text-tags.js';
-import { captionlessLines, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { coSignerPlaces, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { captionlessLines } from './captionless-lines.js';
 import { bareDate, besideSignature, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
 import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
@@ -70,7 +71,7 @@ import {
   overlap1,
   bodySize,
   rectOf,
-  round,
+  sameSpot,
   xywh,
   type Label,
   type PageModel,
@@ -372,14 +373,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     }
   }
   // Co-signers' captions on a signature caption's row sign in the same band.
-  for (const [label, s] of signed) {
-    for (const other of coSigners(label, lines, labels)) {
-      const x0 = other.box.x0;
-      const rect = clip({ x0, y0: s.y, x1: Math.min(x0 + s.width, page.width - 18), y1: s.y + s.height }, page);
-      if (rect.x1 - rect.x0 < 60 || filled(rect, page, other.words) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), rect))) continue;
-      out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
-    }
-  }
+  for (const [label, s] of signed) out.push(...coSignerPlaces(s, coSigners(label, lines, labels), page, out));
   // A blank without a caption on a signing date's row, or alone under it, is where one signs.
   signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.

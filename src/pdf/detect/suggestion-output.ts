@@ -8,9 +8,11 @@ import { initialBlanks } from './initial-blanks.js';
 import {
   area,
   clip,
+  common,
   overlap1,
   rectOf,
   round,
+  sameSpot,
   xywh,
   type Label,
   type Line,
@@ -125,13 +127,4 @@ function roomOnField(field: Suggestion, s: Suggestion): boolean {
   const b = rectOf(s);
   const inter = common(a, b);
   return inter > 0 && inter / Math.min(area(a), area(b)) >= 0.25;
-}
-
-/** The area two rectangles share. */
-const common = (a: Rect, b: Rect): number => area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
-
-export function sameSpot(a: Rect, b: Rect): boolean {
-  const inter = common(a, b);
-  if (inter <= 0) return false;
-  return inter / (area(a) + area(b) - inter) >= 0.3 || inter / Math.min(area(a), area(b)) >= 0.6;
 }

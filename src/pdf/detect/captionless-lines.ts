@@ -1,0 +1,81 @@
+/**
+ * Lines to sign on without a caption: a person's name typed under them on a page that speaks of signing
+ * ("____" over "John Smith"), or numbered or named under a heading of witnesses or signers (block-rows.ts).
+ */
+import { matchLabels, partyAt } from './lexicon.js';
+import { PLACE_WORDS } from './filled-blanks.js';
+import { namedRows, numberedBlanks } from './block-rows.js';
+import { overlap1, type Line, type Segment } from './page-model.js';
+
+/** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
+const SIGNING_WORDS = new Set([
+  'signature',
+  'signatures',
+  'signed',
+  'witness',
+  'whereof',
+  'unterschrift',
+  'unterschriften',
+  'firma',
+  'firme',
+  'assinatura',
+  'signe',
+  'firmado',
+]);
+/**
+ * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
+ * part of a name typed under a line, nor a co-signer's caption.
+ */
+export const DATUM_WORDS = new Set([
+  ...PLACE_WORDS,
+  ...['relationship', 'relation', 'lien', 'parente', 'beziehung', 'verhaltnis', 'rapporto', 'parentela', 'relacion', 'parentesco', 'relacao'],
+  ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
+  ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
+  ...['id', 'identification', 'identificacion', 'identidad', 'identite', 'dni', 'cpf', 'rut', 'cedula', 'passport', 'passeport', 'pasaporte', 'ausweis'],
+]);
+/** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
+const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
+
+/**
+ * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
+ * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
+ * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
+ * nothing else.
+ */
+export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
+  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  // (Or the name's block says which party signs there: "Lider Celulares / Contratante".)
+  const party = (s: Segment) =>
+    lines.some(
+      (l) => l.box.y0 > s.y && l.box.y0 - s.y <= 40 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
+    );
+  return segments.filter((s) => {
+    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360 || !(signing || party(s))) return false;
+    if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
+    // (Not a rule of a double border, a logo's or a heading's.)
+    if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
+    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const name = under[0];
+    if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
+    const asks = matchLabels(name.tokens);
+    // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
+    return (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) && !name.tokens.some((t) => DATUM_WORDS.has(t)) && typedName(name);
+  });
+}
+
+/** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */
+export function typedName(line: Line): boolean {
+  const words = line.words.map((w) => w.text.trim());
+  const capitalised = (w: string, i: number) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
+  return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
+}
+
+/** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
+export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+  return [
+    ...namedLines(lines, segments, used).map((segment) => ({ segment })),
+    ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
+    ...namedRows(lines, segments, used),
+  ];
+}
