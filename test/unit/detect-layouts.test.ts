@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
 import { dottedRules, joinGlyphs, withLigaturesSpelled, withSplitCaptions, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
-import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { filledOver } from '../../src/pdf/detect/blank-space.js';
@@ -1459,6 +1459,46 @@ test('a form field of no meaning of its own on the blank after a place ("São Pa
   // (A field that says what it holds keeps its meaning.)
   const named = suggestFields(page({ words: [...paragraph('es', 100), ...line], widgets: [{ ...widget, name: 'Email' }] }));
   assert.ok(!named.some((s) => s.reason === 'acroform' && s.type === 'date'), JSON.stringify(brief(named)));
+});
+
+test('"Parent or guardian" under a run of underscores names its signer, and "date" under the same run\'s end takes that end', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('______________________________', 72, 262.9, 12),
+        ...words('Parent or guardian', 72, 275, 12),
+        ...words('date', 219, 275, 12),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(signature && date, JSON.stringify(brief(found)));
+  // (The signature over the party's caption, up to the date's part of the run.)
+  assert.ok(signature.x <= 73 && signature.x + signature.width <= date.x && signature.x + signature.width >= 200, JSON.stringify(brief(found)));
+  assert.ok(Math.abs(signature.y + signature.height - 263) <= 2 && date.x >= 210, JSON.stringify(brief(found)));
+});
+
+test("a signature caption with its colon, its room beside it squeezed under the line of text above, signs in the room under it; with a signature's height free beside it, beside it", () => {
+  // (The line of running text 22 pt over the caption's row leaves 22 pt beside the caption.)
+  const squeezed = suggestFields(
+    page({
+      words: [
+        ...paragraph('fr', 100),
+        ...words('En soumettant ce formulaire j’accepte que les informations saisies soient exploitées dans le cadre de la cantine.', 21, 327, 11),
+        ...words('Fait à Saint Georges, le ……………………', 21, 349, 11),
+        ...words('Signatures des parents:', 328, 349, 11),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(squeezed.length, 1, JSON.stringify(brief(squeezed)));
+  assert.ok((squeezed[0] as Suggestion).y > 349 && (squeezed[0] as Suggestion).height >= 30, JSON.stringify(brief(squeezed)));
+  const roomy = suggestFields(
+    page({ words: [...paragraph('fr', 100), ...words('Fait à Saint Georges, le ……………………', 21, 349, 11), ...words('Signatures des parents:', 328, 349, 11)] }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(roomy.length, 1, JSON.stringify(brief(roomy)));
+  assert.ok((roomy[0] as Suggestion).x > 430 && (roomy[0] as Suggestion).y < 349, JSON.stringify(brief(roomy)));
 });
 
 test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {

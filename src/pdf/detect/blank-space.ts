@@ -25,9 +25,19 @@ import {
 
 type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove?: boolean) => Rect | undefined;
 
-/** Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it. */
+/**
+ * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its
+ * row or under it; a signature's room beside it squeezed under the text above it (less than three quarters
+ * of a signature's height) is only taken when there is none under it.
+ */
 export function roomsToTry(label: Label): RoomFinder[] {
-  return label.colon ? [besideSpace, belowSpace] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
+  return label.colon ? [roomyBeside, belowSpace, besideSpace] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
+}
+
+/** The room beside a caption, unless it is a signature's with less than three quarters of a signature's height. */
+function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const r = besideSpace(label, page, lines, geo);
+  return r && (label.entry.type !== 'signature' || r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature) ? r : undefined;
 }
 
 /** Blank space after the label on its line. */

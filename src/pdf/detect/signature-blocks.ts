@@ -30,6 +30,8 @@ import {
 } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
+/** The words that join two who may sign in one caption ("Parent or guardian", "Padre y/o tutor"). */
+const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
 const FOR_ORGANISATION = new Set([
   'representative',
@@ -146,9 +148,9 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let end = k + party.length;
       // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
-      // (Or another party's name after a slash: "Parent/Guardian".)
+      // (Or another party's name after a slash or an "or": "Parent/Guardian", "Parent or guardian".)
       const other = end < run.end ? partyAt(line.tokens, end) : null;
-      if (other && end === k + party.length) end += other.length;
+      if (other && line.tokens.slice(k + party.length, end).every((t) => EITHER.has(t))) end += other.length;
       // (Or the body it signs for, named after a joining word: "Diretora da Escola Municipal Santa Catarina".)
       const body = line.tokenWord.slice(end, run.end).map((i) => (line.words[i] as Word).text);
       if (
@@ -291,7 +293,10 @@ export function onPartyLine(
   }
   if (top > s.y - FIELD_HEIGHT.signature) top = topUnderText('signature', s.y, top);
   if (s.y - top < 12) top = s.y - 12;
-  return { x0: s.x0, y0: top, x1: s.x1, y1: s.y };
+  // (A date found on the same line, its caption under it beside the party's, takes the line's end: "Parent or guardian ... date".)
+  let x1 = s.x1;
+  for (const d of found) if (d.type === 'date' && Math.abs(d.y + d.height - s.y) <= 2 && d.x > s.x0 + 40 && d.x < x1) x1 = d.x - 2;
+  return { x0: s.x0, y0: top, x1, y1: s.y };
 }
 
 /** The places of co-signers' captions on a signature's row (`coSigners`): each signs in the same band as the signature `s`, from its caption on. */

@@ -330,7 +330,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
     const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
     if ((!line && !room) || signsBelow(caption, places)) continue;
-    const r = clip(line ? onPartyLine(line, caption, lines) : (room as Rect), page);
+    const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     if (line) used.add(line);
     const reason = line ? 'label_with_geometry' : 'label_with_whitespace';
