@@ -167,6 +167,9 @@ test('signing dates by their neighbourhood: date parts in short blanks, a place 
   assert.deepEqual(types(place), ['date', 'signature']);
   const alone = suggestFields(page({ words: [...paragraph('it', 100), ...words('Abbiategrasso, ________________', 92, 590, 12)] }));
   assert.deepEqual(alone, []);
+  // (A place of four words: "San Donà di Piave, ________".)
+  const longer = suggestFields(page({ words: [...paragraph('it', 100), ...words('San Donà di Piave, ________________', 92, 590, 12), ...lines] }));
+  assert.deepEqual(types(longer), ['date', 'signature']);
   // "notificato in data ____" and "n. ____ del ____" speak of other dates.
   const sentence = suggestFields(
     page({

@@ -80,7 +80,8 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
 }
 
 /**
- * A place, its comma and a blank, alone on a line ("Abbiategrasso, ________", "Berlin, ........"): where
+ * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
+ * Piave, ____", "Berlin, ........"): where
  * and when a letter or form is signed, the date going in the blank. Only a signing date beside a place
  * to sign (the caller keeps it so), as a bare "Date" is.
  */
@@ -89,7 +90,7 @@ export function placeCommaFields(lines: Line[]): Rect[] {
   for (const line of lines) {
     const { words } = line;
     const fill = words[words.length - 1];
-    if (line.rtl || words.length < 2 || words.length > 4 || !fill || !isFillToken(fill.text) || fill.box.x1 - fill.box.x0 < 40) continue;
+    if (line.rtl || words.length < 2 || words.length > 5 || !fill || !isFillToken(fill.text) || fill.box.x1 - fill.box.x0 < 40) continue;
     const place = words.slice(0, -1);
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
     if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
