@@ -81,9 +81,8 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
 
 /**
  * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
- * Piave, ____", "Berlin, ........"): where
- * and when a letter or form is signed, the date going in the blank. Only a signing date beside a place
- * to sign (the caller keeps it so), as a bare "Date" is.
+ * Piave, ____", "Berlin, ........"): where and when a letter or form is signed, the date going in the blank.
+ * Only a signing date beside a place to sign (the caller keeps it so), as a bare "Date" is.
  */
 export function placeCommaFields(lines: Line[]): Rect[] {
   const out: Rect[] = [];
