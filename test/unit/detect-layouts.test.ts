@@ -1504,6 +1504,42 @@ test("a signature caption with its colon, its room beside it squeezed under the 
   assert.ok((roomy[0] as Suggestion).x > 430 && (roomy[0] as Suggestion).y < 349, JSON.stringify(brief(roomy)));
 });
 
+test("a heading's word under a section's rule (\"SIGNATURES\" under the rule closing the terms) has no line there: the places are its block's", () => {
+  const at = (text: string, x0: number, x1: number, baseline: number, size = 10): Word => ({
+    text,
+    box: { x0, y0: baseline - 0.8 * size, x1, y1: baseline + 0.2 * size },
+    baseline,
+    size,
+    confidence: 1,
+  });
+  const row = (baseline: number, caption: string, x: number) => [
+    ...words(caption, x, baseline, 10),
+    at('______________________________', 204, 370.8, baseline),
+    at('Date:', 384, 407.9, baseline),
+    at('____________', 427.2, 493.9, baseline),
+  ];
+  const found = suggestFields(
+    page({
+      width: 612,
+      height: 792,
+      words: [
+        ...words('all prior negotiations, representations, or agreements. Any modification must be in writing and', 92.4, 208, 10),
+        ...words('signed by both parties.', 92.4, 223, 10),
+        at('SIGNATURES', 92.4, 164.5, 286.5, 11),
+        ...row(309.5, 'Landlord Signature:', 96),
+        ...row(337.5, 'Tenant Signature:', 96),
+      ],
+      segments: [h(92.4, 519.6, 259.5)],
+    }),
+  );
+  const signatures = found.filter((s) => s.type === 'signature');
+  assert.ok(signatures.length >= 1, JSON.stringify(brief(found)));
+  assert.ok(
+    signatures.every((s) => s.y > 260),
+    JSON.stringify(brief(found)),
+  );
+});
+
 test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {
   for (const caption of ['(firma da apporsi di proprio pugno)', 'Per i minori firma di chi esercita la responsabilità genitoriale']) {
     const found = suggestFields(

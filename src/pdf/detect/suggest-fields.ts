@@ -278,8 +278,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const parties = partyCaptions(lines, labels);
   // A bare "By" only counts with a blank on its own line.
   for (const label of labels) if (label.entry.leading) label.done = true;
+  // A caption under a line signs on it; a heading's word does not ("SIGNATURES" under the rule closing the terms).
   for (const label of labels) {
-    if (label.done) continue;
+    if (label.done || headingByWords(label)) continue;
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
