@@ -1540,6 +1540,25 @@ test("a heading's word under a section's rule (\"SIGNATURES\" under the rule clo
   );
 });
 
+test('a party\'s name between a line and a name\'s caption ("____" over "CONCEDENTE" over "(nome e carimbo)") makes the line the party\'s place to sign', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('it', 100),
+        ...words('______________________________________________', 188, 381, 10),
+        ...words('CONCEDENTE', 281, 392, 10),
+        ...words('(nome e carimbo)', 276, 403, 10),
+      ],
+    }),
+  );
+  const onLine = found.filter((s) => Math.abs(s.y + s.height - 382) <= 3);
+  assert.deepEqual(
+    onLine.map((s) => s.type),
+    ['signature'],
+    JSON.stringify(brief(found)),
+  );
+});
+
 test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {
   for (const caption of ['(firma da apporsi di proprio pugno)', 'Per i minori firma di chi esercita la responsabilità genitoriale']) {
     const found = suggestFields(

@@ -357,6 +357,11 @@ export function partyAbove(over: Segment, parties: PartyCaption[], segments: rea
   );
 }
 
+/** A party's caption between a rule and a caption under it: the rule is the party's to sign on ("____" over "CONCEDENTE" over "(nome e carimbo)"), not the lower caption's. */
+export function partyBetween(rule: Segment, caption: Label, parties: readonly PartyCaption[]): boolean {
+  return parties.some((p) => !p.fill && p.box.y0 >= rule.y - 1 && p.box.y1 <= caption.box.y0 + 1 && overlap1(p.box.x0, p.box.x1, rule.x0, rule.x1) > 0);
+}
+
 /**
  * A party caption with a place to sign found right under it in its column ("____ / CONTRACTOR / By: ____"):
  * the party signs there ("By:"); the line over its name is for the name.

@@ -56,7 +56,7 @@ import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
 import { isTextTag } from './text-tags.js';
-import { coSignerPlaces, coSigners, onPartyLine, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
 import { bareDate, besideSignature, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
@@ -291,6 +291,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
+    if (over && label.entry.type === 'text' && partyBetween(over, label, parties)) continue;
     if (
       over &&
       roomAbove(label.entry.type, over, label, lines, label.entry.type === 'signature' && !label.colon ? 8 : undefined) &&
