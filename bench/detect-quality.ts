@@ -31,8 +31,8 @@ export interface QualityResult {
   real: Omit<QualityReport, 'rows' | 'misses'> | null;
   /** Real fillable forms with AcroForm widgets (fixtures/detection-forms). */
   forms: Omit<QualityReport, 'rows' | 'misses'>;
-  /** The wide corpus, per part (null when its PDFs are not there). */
-  wide: Record<Part, Omit<PartReport, 'rows' | 'misses'>> | null;
+  /** The wide corpus, per part whose PDFs are all there (null when neither part's are). */
+  wide: Partial<Record<Part, Omit<PartReport, 'rows' | 'misses'>>> | null;
 }
 
 interface Detector {
@@ -81,33 +81,34 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
       const { rows: _rows, misses: _misses, ...rest } = report;
       real = rest;
     }
-    let wide: QualityResult['wide'] = null;
-    if (!widePresent()) {
-      console.log(
-        `field detection quality, wide corpus: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.sh)`,
-      );
-    } else {
-      const parts = {} as Record<Part, Omit<PartReport, 'rows' | 'misses'>>;
-      for (const part of PARTS) {
-        const r = await measureWide(async (bytes) => {
-          const started = performance.now();
-          const outcome = await detector.detect(bytes);
-          const ms = performance.now() - started;
-          if (!outcome.ok) throw new Error(outcome.message);
-          return {
-            suggestions: outcome.analysis.suggestions,
-            ms,
-            slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage),
-            partial: outcome.partial === true,
-          };
-        }, part);
-        console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part:`);
-        for (const line of wideReportLines(r)) console.log(`  ${line}`);
-        const { rows: _rows, misses: _misses, ...rest } = r;
-        parts[part] = rest;
+    // Each part whose PDFs are all there is measured; a part with PDFs missing is not (a partial figure
+    // would not compare with the others).
+    const parts: Partial<Record<Part, Omit<PartReport, 'rows' | 'misses'>>> = {};
+    for (const part of PARTS) {
+      if (!widePresent(part)) {
+        console.log(
+          `field detection quality, wide corpus, ${part} part: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.ts)`,
+        );
+        continue;
       }
-      wide = parts;
+      const r = await measureWide(async (bytes) => {
+        const started = performance.now();
+        const outcome = await detector.detect(bytes);
+        const ms = performance.now() - started;
+        if (!outcome.ok) throw new Error(outcome.message);
+        return {
+          suggestions: outcome.analysis.suggestions,
+          ms,
+          slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage),
+          partial: outcome.partial === true,
+        };
+      }, part);
+      console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part:`);
+      for (const line of wideReportLines(r)) console.log(`  ${line}`);
+      const { rows: _rows, misses: _misses, ...rest } = r;
+      parts[part] = rest;
     }
+    const wide = Object.keys(parts).length > 0 ? parts : null;
     return { synthetic, real, forms, wide };
   } finally {
     await detector.close();
