@@ -30,7 +30,7 @@ import {
 } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
-/** The words that join two who may sign in one caption ("Parent or guardian", "Padre y/o tutor"). */
+/** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
 const FOR_ORGANISATION = new Set([
