@@ -1559,6 +1559,25 @@ test('a party\'s name between a line and a name\'s caption ("____" over "CONCEDE
   );
 });
 
+test('a caption\'s run right under small print ("FIRMA ____" 1.5 pt under a 6 pt clause) is a place to sign standing under the print, not over it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('Si se actúa en representación de otra persona: Actúo en representación de ___________________ con documento de identidad', 23, 649, 6),
+        ...words('FIRMA', 60, 663, 8),
+        ...words('____________________________________________________________', 90, 663, 8),
+        ...words('NOMBRE', 60, 679, 8),
+        ...words('____________________________________________________________', 98, 679, 8),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature, JSON.stringify(brief(found)));
+  // (Its top under the middle of the clause's line: 646.)
+  assert.ok(signature.y >= 646 && signature.y + signature.height >= 663, JSON.stringify(brief(found)));
+});
+
 test('two long runs a slash apart ("____ / ____") are one line for each signer, both named by the caption under them ("Per i minori firma di chi esercita la responsabilità genitoriale")', () => {
   for (const caption of ['(firma da apporsi di proprio pugno)', 'Per i minori firma di chi esercita la responsabilità genitoriale']) {
     const found = suggestFields(

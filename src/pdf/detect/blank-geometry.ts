@@ -242,12 +242,15 @@ export function standOn(type: LabelType, x0: number, x1: number, y: number, labe
   let top = y - FIELD_HEIGHT[type];
   for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
   let text = top;
+  let middle = top;
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > text && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y))
+    if (l.box.y1 <= y - 1 && l.box.y1 > text && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y)) {
       text = l.box.y1 + 1;
+      middle = (l.box.y0 + l.box.y1) / 2 + 1;
+    }
   }
   // (A rule above is a wall; text above is not quite one: topUnderText.)
-  if (text > top) top = Math.max(top, topUnderText(type, y, text));
+  if (text > top) top = Math.max(top, topUnderText(type, y, text, middle));
   // (At least 12 pt high, or up to the text right over the line: a field is not written over the text.)
   if (y - top < 12) top = Math.max(y - 12, Math.min(text, y - 8));
   return { x0, y0: top, x1, y1: y };

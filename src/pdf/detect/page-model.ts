@@ -86,13 +86,15 @@ export const MIN_BESIDE: Record<LabelType, number> = { signature: 100, initials:
 /**
  * The top of a field standing on a line at `y` under text whose bottom is nearer than the field's height:
  * a signature's strokes rise over the text above, so the field keeps part of the height it lacks
- * (room^0.7 · height^0.3: 12 pt of room give a signature 17, 22 give 26), and never less than 12 pt.
+ * (room^0.7 · height^0.3: 12 pt of room give a signature 17, 22 give 26), and never less than 12 pt;
+ * but not over the middle of that text (`textMiddle`), where the field would hold it (6 pt print 1.5 pt
+ * over a signature's run).
  */
-export function topUnderText(type: LabelType, y: number, textBottom: number): number {
+export function topUnderText(type: LabelType, y: number, textBottom: number, textMiddle = -Infinity): number {
   const full = FIELD_HEIGHT[type];
   const room = y - textBottom;
   if (room < 12) return textBottom;
-  return y - Math.min(full, room ** 0.7 * full ** 0.3);
+  return Math.max(y - Math.min(full, room ** 0.7 * full ** 0.3), textMiddle);
 }
 /** The line a run of underscores or dots makes to write on: its width, a little under its baseline. */
 export function runLine(w: Word): Segment {
