@@ -2314,6 +2314,31 @@ test('a letter\'s closing over a signature\'s room and the signer\'s office ("Th
   );
 });
 
+test('lines under a closing formula ("ATENTAMENTE" over two lines; "Pede deferimento" over one) are places to sign; not lines two signatures\' height under it, nor under text between', () => {
+  const found = (closing: string, lineY: number, between: Word[] = []) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('es', 100), ...words(closing, 270, 590, 12), ...between],
+          segments: [
+            { x0: 36, x1: 263, y: lineY },
+            { x0: 373, x1: 566, y: lineY },
+          ],
+        }),
+      ),
+    ).sort((a, b) => a.x - b.x);
+  assert.deepEqual(found('ATENTAMENTE', 614), [
+    { type: 'signature', x: 36, y: 574, w: 227, h: 40 },
+    { type: 'signature', x: 373, y: 574, w: 193, h: 40 },
+  ]);
+  assert.deepEqual(found('Pede deferimento', 630), [
+    { type: 'signature', x: 36, y: 590, w: 227, h: 40 },
+    { type: 'signature', x: 373, y: 590, w: 193, h: 40 },
+  ]);
+  assert.deepEqual(found('ATENTAMENTE', 690), []);
+  assert.deepEqual(found('ATENTAMENTE', 640, [...words('ver al dorso', 40, 610, 10), ...words('ver al dorso', 380, 610, 10)]), []);
+});
+
 test('a caption\'s colon set apart at a tab stop ("Datum        :", "Handtekening :") is the caption\'s: the room after the colon is its field', () => {
   const text = words('Ondergetekende machtigt hierbij de organisatie om de gegevens van het bedrijf op te vragen en te gebruiken voor de analyse', 50, 150, 9);
   const found = suggestFields(

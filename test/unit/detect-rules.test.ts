@@ -380,6 +380,19 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
   );
 });
 
+test('AcroForm: a nameless text field drawn from the last letters of a signature caption on its row ("Unterschrift:" with "Text13" over its colon) is the place to sign', () => {
+  // "Unterschrift:" spans 72 to 150; the field starts 5 pt before its end, as fields drawn a little wide do.
+  const form = (x0: number) =>
+    suggestFields(
+      page({
+        words: [...paragraph('de', 100), ...words('Unterschrift:', 72, 426, 12)],
+        widgets: [{ kind: 'text', name: 'Text13', box: { x0, y0: 408, x1: 534, y1: 429 } }],
+      }),
+    ).map((s) => [s.type, s.reason, Math.round(s.x)]);
+  assert.deepEqual(form(145), [['signature', 'acroform', 145]]);
+  assert.deepEqual(form(150), [['signature', 'acroform', 150]]);
+});
+
 test('"1° Testemunha" (a degree sign for the ordinal) under a line names a witness\'s place to sign as "1º Testemunha" does', () => {
   const witnesses = (ordinal: string) =>
     suggestFields(

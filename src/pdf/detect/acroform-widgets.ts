@@ -123,7 +123,8 @@ export function besideWidget(label: Label, box: Rect): boolean {
   const { reach, line } = label;
   const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0);
   const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
-  return sameRow && gap >= -2 && gap <= 150;
+  // (A widget drawn a little wide may start over the caption's last letters or its colon.)
+  return sameRow && gap >= -Math.max(2, line.size / 2) && gap <= 150;
 }
 
 /** How far a widget is from a label: along the row beside it, down below it or up above it. */

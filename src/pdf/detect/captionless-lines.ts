@@ -1,10 +1,12 @@
 /**
  * Lines to sign on without a caption: a person's name typed under them on a page that speaks of signing
- * ("____" over "John Smith"), or numbered or named under a heading of witnesses or signers (block-rows.ts).
+ * ("____" over "John Smith"), numbered or named under a heading of witnesses or signers (block-rows.ts), or
+ * under a closing formula (letter-closings.ts).
  */
 import { matchLabels, partyAt } from './lexicon.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { namedRows, numberedBlanks } from './block-rows.js';
+import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Line, type Segment } from './page-model.js';
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
@@ -71,11 +73,12 @@ export function typedName(line: Line): boolean {
   return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
-/** Lines to sign on without a caption: a name typed under them, or numbered or named under a heading of witnesses or signers. */
+/** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, or under a closing. */
 export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
   return [
     ...namedLines(lines, segments, used).map((segment) => ({ segment })),
     ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
     ...namedRows(lines, segments, used),
+    ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
   ];
 }

@@ -7,7 +7,7 @@
  */
 import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect, type Segment } from './page-model.js';
 
 /** Closing formulas, as a line's whole normalised tokens. */
 const CLOSINGS = new Set(
@@ -16,8 +16,11 @@ const CLOSINGS = new Set(
     ...['best regards', 'kind regards', 'warm regards', 'with regards', 'respectfully', 'respectfully yours', 'yours respectfully'],
     ...['atentamente', 'cordialmente', 'saludos cordiales', 'atenciosamente', 'cordialement', 'bien cordialement', 'sinceres salutations'],
     ...['mit freundlichen grussen', 'freundliche grusse', 'hochachtungsvoll', 'distinti saluti', 'cordiali saluti', 'in fede', 'met vriendelijke groet'],
+    // A request's closing (Portuguese "Pede deferimento": it asks for a favourable decision).
+    ...['pede deferimento', 'espera deferimento', 'aguarda deferimento', 'nestes termos pede deferimento', 'termos em que pede deferimento'],
   ].map((s) => s.split(' ').join('\u0001')),
 );
+const isClosing = (line: Line) => !line.rtl && CLOSINGS.has(line.tokens.join('\u0001'));
 /** "No signature is required", "signature not required" (normalised tokens). */
 const NO_SIGNATURE = /\bno signatures? (?:is |are )?(?:required|needed)\b|\bsignatures? (?:is |are )?not (?:required|needed)\b/;
 /** The least room between the closing and the name under it that a signature is written in. */
@@ -31,7 +34,7 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
   const rules = [...page.segments, ...fillLines(lines)];
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const closing of text) {
-    if (closing.rtl || !CLOSINGS.has(closing.tokens.join('\u0001'))) continue;
+    if (!isClosing(closing)) continue;
     // (The closing's column: from a little left of it to well past it, where the signer's name and a line to sign may stand.)
     const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0;
     const below = text
@@ -45,6 +48,29 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
     if (rules.some((s) => s.y > closing.box.y1 && s.y < below.box.y0 && inColumn(s.x0, s.x1))) continue;
     if (text.some((l) => l !== closing && l !== below && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line: closing });
+  }
+  return out;
+}
+
+/**
+ * Lines drawn under a closing formula ("Atentamente," over "____" over "Alumno"; "Pede deferimento" over
+ * "____"): the first row of lines within two signatures' height under it, with nothing written between, each
+ * a place to sign. Lines 80 to 360 pt long, not taken by a caption of their own.
+ */
+export function linesUnderClosings(lines: Line[], segments: readonly Segment[], used: ReadonlySet<Segment>): Segment[] {
+  const text = lines.filter(written);
+  const out: Segment[] = [];
+  for (const closing of text) {
+    if (!isClosing(closing)) continue;
+    const clear = (s: Segment) =>
+      s.y > closing.box.y1 &&
+      s.y - closing.box.y1 <= 2 * FIELD_HEIGHT.signature &&
+      s.x1 - s.x0 >= 80 &&
+      s.x1 - s.x0 <= 360 &&
+      !text.some((l) => l !== closing && l.box.y0 >= closing.box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const below = segments.filter(clear);
+    const first = Math.min(...below.map((s) => s.y));
+    for (const s of below) if (s.y <= first + 3 && !used.has(s) && !out.includes(s)) out.push(s);
   }
   return out;
 }
