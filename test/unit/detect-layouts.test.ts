@@ -2314,6 +2314,17 @@ test('a letter\'s closing over a signature\'s room and the signer\'s office ("Th
   );
 });
 
+test('a caption qualified up to a colon ending its line ("Signature du 2ème représentant légal (si applicable) :") asks for the room after that colon', () => {
+  const found = brief(
+    suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signature du 2ème représentant légal (si applicable) :', 120, 605, 10)] })),
+  );
+  // The caption runs from 120 to 390.
+  assert.deepEqual(
+    found.map((s) => [s.type, s.x > 390, s.y + s.h >= 600 && s.y + s.h <= 612]),
+    [['signature', true, true]],
+  );
+});
+
 test('lines under a closing formula ("ATENTAMENTE" over two lines; "Pede deferimento" over one) are places to sign; not lines two signatures\' height under it, nor under text between', () => {
   const found = (closing: string, lineY: number, between: Word[] = []) =>
     brief(

@@ -277,8 +277,11 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           next = after;
         }
       }
-      const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
       const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
+      // (Qualified up to a colon ending its line, it reaches to it: "Signature du 2ème représentant légal (si applicable) :".)
+      if (!colon && !remarkColon && !limitWord && line.words.length - next <= 6 && /[:：]$/.test((line.words.at(-1) as Word).text.trim()))
+        [next, remarkColon] = [line.words.length, true];
+      const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
       labels.push({
         line,
         entry: m.entry,
@@ -353,9 +356,7 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
 }
 
 /** A line whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
-export function endsSentence(line: Line): boolean {
-  return closesSentence((line.words[line.words.length - 1] as Word).text.trim());
-}
+export const endsSentence = (line: Line): boolean => closesSentence((line.words[line.words.length - 1] as Word).text.trim());
 
 /**
  * The label runs of a line, as token ranges: a run ends after a blank, before a parenthesis and after
