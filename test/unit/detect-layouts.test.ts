@@ -170,6 +170,16 @@ test('signing dates by their neighbourhood: date parts in short blanks, a place 
   // (A place of four words: "San Donà di Piave, ________".)
   const longer = suggestFields(page({ words: [...paragraph('it', 100), ...words('San Donà di Piave, ________________', 92, 590, 12), ...lines] }));
   assert.deepEqual(types(longer), ['date', 'signature']);
+  // (Its blank in the date's parts: "Curitiba, _____ / _____ / ________", one date from the first part to the last.)
+  const parts = brief(suggestFields(page({ words: [...paragraph('it', 100), ...words('Curitiba, _____ / _____ / ________', 92, 590, 12), ...lines] })));
+  assert.deepEqual(
+    parts.map((s) => [s.type, s.x]),
+    [
+      ['date', 147],
+      ['signature', 70],
+    ],
+  );
+  assert.ok((parts[0] as { w: number }).w > 140, JSON.stringify(parts));
   // "notificato in data ____" and "n. ____ del ____" speak of other dates.
   const sentence = suggestFields(
     page({

@@ -81,20 +81,24 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
 
 /**
  * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
- * Piave, ____", "Berlin, ........"): where and when a letter or form is signed, the date going in the blank.
+ * Piave, ____", "Berlin, ........", or in the date's parts: "Curitiba, ___ / ___ / _____"): where and when a letter or
+ * form is signed, the date going in the blank.
  * Only a signing date beside a place to sign (the caller keeps it so), as a bare "Date" is.
  */
 export function placeCommaFields(lines: Line[]): Rect[] {
   const out: Rect[] = [];
   for (const line of lines) {
     const { words } = line;
-    const fill = words[words.length - 1];
-    if (line.rtl || words.length < 2 || words.length > 5 || !fill || !isFillToken(fill.text) || fill.box.x1 - fill.box.x0 < 40) continue;
-    const place = words.slice(0, -1);
+    // (The blank may come in the date's parts: "Curitiba, _____ / _____ / ________".)
+    const start = words.findIndex((w) => isFillToken(w.text));
+    const blank = words.slice(start);
+    if (line.rtl || start < 1 || start > 4 || !blank.every((w) => isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim()))) continue;
+    const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
+    if (!isFillToken(last.text) || last.box.x1 - first.box.x0 < 40) continue;
+    const place = words.slice(0, start);
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
-    if (place.some((w) => isFillToken(w.text) || /\d/.test(w.text))) continue;
-    const y1 = fill.baseline + Math.min(2, 0.2 * line.size);
-    out.push(dateOnLine(line, lines, fill.box.x0, fill.box.x1, y1));
+    if (place.some((w) => /\d/.test(w.text))) continue;
+    out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
   }
   return out;
 }
