@@ -2335,6 +2335,17 @@ test('a caption qualified up to a colon ending its line ("Signature du 2ème rep
   );
 });
 
+test('"Firma/huella digital del sujeto" (a signature and a fingerprint) before its line is a place to sign; a digital signature is none', () => {
+  const found = (caption: string) =>
+    brief(suggestFields(page({ words: [...paragraph('es', 100), ...words(caption, 71, 618, 10)], segments: [{ x0: 232, x1: 330, y: 620 }] }))).map((s) => [
+      s.type,
+      s.x,
+    ]);
+  assert.deepEqual(found('Firma/huella digital del sujeto'), [['signature', 232]]);
+  assert.deepEqual(found('Firma y huella digital:'), [['signature', 232]]);
+  assert.deepEqual(found('Firma digital del sujeto'), []);
+});
+
 test('lines under a closing formula ("ATENTAMENTE" over two lines; "Pede deferimento" over one) are places to sign; not lines two signatures\' height under it, nor under text between', () => {
   const found = (closing: string, lineY: number, between: Word[] = []) =>
     brief(

@@ -159,6 +159,12 @@ export const NOT_A_FIELD = normalizedSet([
   'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
   'الالكتروني', 'صفحه',
 ]);
+/** Words a fingerprint is named with ("Firma y huella digital", "impressão digital"): "digital" after them speaks of no digital signature. */
+const FINGERPRINT = normalizedSet(['huella', 'impressao', 'impresion']);
+
+/** Whether the tokens of a caption's run say it is no field to fill ("Page 2", "digitally signed"). */
+export const notAField = (tokens: readonly string[]): boolean =>
+  tokens.some((t, j) => NOT_A_FIELD.has(t) && !(t === 'digital' && FINGERPRINT.has(tokens[j - 1] as string)));
 
 /** Party words, normalised, to the role hint they give (a lowercase English word). */
 // biome-ignore format: a word list, one line per language

@@ -4,7 +4,7 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { NOT_A_FIELD, STOPWORDS, closesSentence, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { notAField, STOPWORDS, closesSentence, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
@@ -110,7 +110,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // A label that spans runs ("Fait à ____, le ____") takes them in.
       const end = Math.max(run.end, ...inRun.map((m) => m.end + 1));
       const tokens = line.tokens.slice(run.start, end);
-      if (tokens.some((t) => NOT_A_FIELD.has(t))) continue;
+      if (notAField(tokens)) continue;
       // "For the Company:", "Per la Società" name a party that signs, not a company to fill in.
       if (FOR_PARTY.has(tokens[0] as string) && inRun.every((m) => m.entry.fieldKey === 'company')) continue;
       // Whatever is neither label, party, filler nor blank: a filled-in value or a sentence.
