@@ -380,6 +380,35 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
   );
 });
 
+test('AcroForm: captions printed under their fields ("Ort, Datum" under each of two rows) each take the field over them, not the next row\'s right under them', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Ort, Datum', 65, 182, 9),
+        ...words('Unterschrift', 384, 182, 9),
+        ...words('Ort, Datum', 66, 215, 9),
+        ...words('Unterschrift', 384, 215, 9),
+      ],
+      segments: [
+        { x0: 278, x1: 526, y: 169 },
+        { x0: 278, x1: 526, y: 202 },
+      ],
+      widgets: [
+        { kind: 'text', name: 'Text29', box: { x0: 65, y0: 152, x1: 264, y1: 172 } },
+        { kind: 'text', name: 'Text30', box: { x0: 65, y0: 186, x1: 263, y1: 206 } },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.reason === 'acroform').map((s) => [s.type, s.fieldKey, Math.round(s.y)]),
+    [
+      ['date', 'sign_date', 152],
+      ['date', 'sign_date', 186],
+    ],
+  );
+});
+
 test('AcroForm: a nameless text field drawn from the last letters of a signature caption on its row ("Unterschrift:" with "Text13" over its colon) is the place to sign', () => {
   // "Unterschrift:" spans 72 to 150; the field starts 5 pt before its end, as fields drawn a little wide do.
   const form = (x0: number) =>

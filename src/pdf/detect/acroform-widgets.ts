@@ -144,6 +144,28 @@ export function namelessToSign(label: Label, near: readonly Widget[], words: rea
   return nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
 }
 
+/**
+ * Whether a field near a caption may be the caption's: its own on its row, or one no other caption has beside it,
+ * nor right under it (a caption of the same kind under it as near as this one over it: "____ / Ort, Datum" over the
+ * next row's field).
+ */
+export function captionOwns(label: Label, box: Rect, labels: readonly Label[]): boolean {
+  return (besideWidget(label, box) || !labels.some((o) => o !== label && besideWidget(o, box))) && !captionedUnder(label, box, labels);
+}
+
+function captionedUnder(label: Label, box: Rect, labels: readonly Label[]): boolean {
+  const gap = box.y0 - label.box.y1;
+  if (gap < -2) return false;
+  return labels.some(
+    (o) =>
+      o !== label &&
+      o.entry.type === label.entry.type &&
+      o.box.y0 >= box.y1 - 2 &&
+      o.box.y0 - box.y1 <= gap + 1 &&
+      overlap1(o.box.x0, o.box.x1, box.x0, box.x1) > 0,
+  );
+}
+
 /** Whether words end just before the box on its row: a caption of its own ("Phone no." before its field). */
 export function captioned(box: Rect, words: readonly Word[]): boolean {
   return words.some((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0.5 * (w.box.y1 - w.box.y0) && w.box.x1 <= box.x0 + 2 && w.box.x1 >= box.x0 - 60);

@@ -16,7 +16,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { besideWidget, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
+import { captionOwns, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
   headingBySize,
   headingByWords,
@@ -181,7 +181,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
             overlap1(r.x0, r.x1, w.box.x0, w.box.x1) > 0,
         ) &&
         (!cell || overlap1(w.box.y0, w.box.y1, cell.y0, cell.y1) > 2) &&
-        (besideWidget(label, w.box) || !labels.some((o) => o !== label && besideWidget(o, w.box))),
+        captionOwns(label, w.box, labels),
     );
     if (near.length === 0) continue;
     const type = label.entry.type;
