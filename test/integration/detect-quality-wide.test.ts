@@ -18,7 +18,7 @@ const absent = widePresent('held-out') ? false : `the wide corpus is not in ${DI
 /**
  * The floors on the held-out part: what the rules reach there, less a margin for the scans (their OCR
  * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 297 documents: signatures
- * 0.81 (304/374) / 0.66 (304/463), signing dates 0.84 (204/244) / 0.70 (204/290), AcroForm text widgets
+ * 0.81 (306/376) / 0.66 (306/463), signing dates 0.84 (205/245) / 0.71 (205/290), AcroForm text widgets
  * 0.99 (1153/1168) / 0.99 (1153/1161). The targets for signatures (0.9 / 0.85) and signing dates
  * (0.85 / 0.85) are not reached; AcroForm text's (0.98 / 0.98) is: docs/detection.md.
  */
