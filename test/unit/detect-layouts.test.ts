@@ -2346,6 +2346,51 @@ test('"Firma/huella digital del sujeto" (a signature and a fingerprint) before i
   assert.deepEqual(found('Firma digital del sujeto'), []);
 });
 
+test('a row of captions over a row of runs ("Name of participant   Date   Signature"): each caption takes the run under it, a date\'s short one too, not the next caption\'s', () => {
+  const found = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Name of participant', 36, 560, 10),
+          ...words('Date', 252, 560, 10),
+          ...words('Signature', 324, 560, 10),
+          ...words('_'.repeat(33), 36, 598, 10),
+          ...words('_'.repeat(6), 231, 598, 10),
+          ...words('_'.repeat(28), 288, 598, 10),
+        ],
+      }),
+    ),
+  ).sort((a, b) => a.x - b.x);
+  assert.deepEqual(
+    found.map((s) => [s.type, s.x]),
+    [
+      ['text', 36],
+      ['date', 231],
+      ['signature', 288],
+    ],
+  );
+  // (With no run under "Date", the run under "Signature" is still the signature's.)
+  const noDateRun = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Name of participant', 36, 560, 10),
+          ...words('Date', 252, 560, 10),
+          ...words('Signature', 324, 560, 10),
+          ...words('_'.repeat(33), 36, 598, 10),
+          ...words('_'.repeat(28), 288, 598, 10),
+        ],
+      }),
+    ),
+  );
+  assert.deepEqual(
+    noDateRun.filter((s) => s.type === 'signature').map((s) => [s.x, s.y + s.h]),
+    [[288, 600]],
+  );
+});
+
 test('lines under a closing formula ("ATENTAMENTE" over two lines; "Pede deferimento" over one) are places to sign; not lines two signatures\' height under it, nor under text between', () => {
   const found = (closing: string, lineY: number, between: Word[] = []) =>
     brief(

@@ -45,9 +45,13 @@ function separator(s: Segment, lines: readonly Line[]): boolean {
   );
 }
 
-/** A drawn line or a box under the label, with nothing written in between. */
-export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>): Segment | Rect | undefined {
+/** A drawn line or a box under the label, with nothing written in between, not the line of another caption of its row (`labels`). */
+export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: Set<Segment>, labels: readonly Label[] = []): Segment | Rect | undefined {
   const { box, line } = label;
+  // (A line under another caption of its row and not under this one is that caption's: "Name   Date   Signature" over three runs.)
+  const mates = labels.filter((o) => o !== label && Math.abs(o.line.baseline - line.baseline) <= 0.5 * line.size);
+  const over = (b: Rect, s: Segment) => overlap1(b.x0, b.x1, s.x0, s.x1);
+  const othersLine = (s: Segment) => over(box, s) === 0 && mates.some((o) => over(o.box, s) > 0);
   const type = label.entry.type;
   // (Room for a whole signature and two lines and a half of space between the caption and its line.)
   // (A date's caption with its colon asks for what follows it: a line for it below stands within a date's
@@ -78,7 +82,10 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const hits: Hit[] = [];
   for (const s of geo.free) {
     const d = s.y - box.y1;
-    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < 40 || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1) || separator(s, lines)) continue;
+    // (A date's line may be short when its caption stands over it: "Date" over "______".)
+    const least = type === 'date' && over(box, s) > 0 ? 24 : 40;
+    if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < least || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1) || separator(s, lines) || othersLine(s))
+      continue;
     hits.push({ item: s, distance: d });
   }
   // (A box much taller than a signature or a date is signed or dated at its foot.)

@@ -313,7 +313,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
     if (label.done || label.valueAfter || headingByWords(label)) continue;
-    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills, ...leadingRuns(lines)] }, lines, used);
+    const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills, ...leadingRuns(lines)] }, lines, used, labels);
     if (!below) continue;
     if ('y' in below) {
       // A caption with a colon on a row ruled under its whole length writes after its colon; the row's next caption, after its own.
