@@ -152,7 +152,7 @@ export const STOPWORDS = normalizedSet([
  * signature act"): a label next to one of them is not a field.
  */
 // biome-ignore format: a word list, one line per language
-export const NOT_A_FIELD = normalizedSet([
+const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
   'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
   'annexe', 'electronique', 'requise',
