@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { suggestion } from '../../src/pdf/detect/suggestion-output.js';
-import { brief, h, page, paragraph, words } from '../helpers/detect-pages.js';
+import { brief, h, page, paragraph, v, words } from '../helpers/detect-pages.js';
 
 const signatures = (found: ReturnType<typeof suggestFields>) => found.filter((s) => s.type === 'signature');
 
@@ -365,4 +365,31 @@ test('"Date:" and a rule across the page three lines under it: no date on the se
   );
   const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Witnessed by: ______________________', 58, 520)] }));
   assert.equal(signatures(witness).length, 1, JSON.stringify(brief(witness)));
+});
+
+test('a log\'s "Date" column beside a "Time" column says when something was done, not when one signed: its rows get no date; its signature column still signs', () => {
+  const log = (second: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 100),
+          ...words('Date', 60, 212),
+          ...words(second, 160, 212),
+          ...words('Quantité', 260, 212),
+          ...words('Administré par (signature)', 360, 212),
+        ],
+        segments: [200, 218, 245, 272].map((y) => h(50, 540, y)),
+        verticals: [50, 150, 250, 350, 540].map((x) => v(x, 200, 272)),
+      }),
+    );
+  const timed = log('Heure');
+  assert.deepEqual(
+    timed.filter((s) => s.type === 'date'),
+    [],
+    JSON.stringify(brief(timed)),
+  );
+  assert.equal(signatures(timed).length, 2, JSON.stringify(brief(timed)));
+  // Beside another column ("Produit"), the date column is the signers' dates, row by row.
+  const dated = log('Produit');
+  assert.equal(dated.filter((s) => s.type === 'date').length, 2, JSON.stringify(brief(dated)));
 });

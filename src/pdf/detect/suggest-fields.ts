@@ -54,7 +54,7 @@ import {
 import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
-import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
@@ -235,7 +235,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
         claim(label, type, { ...rect, y0: run.y > label.box.y1 ? Math.max(rect.y0, label.box.y1 + 2) : rect.y0 }, 'label_with_geometry', 0.92);
         continue;
       }
-      const blank = cellBlank(label, cell, geo, page);
+      const blank = type === 'date' && timedColumn(label, lines) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too.

@@ -114,6 +114,25 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   return undefined;
 }
 
+/** The words heading a column of times ("Heure", "Time", "Uhrzeit"), normalised. */
+const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت']);
+
+/**
+ * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par"):
+ * a log's rows say when something was done, not when the document was signed.
+ */
+export function timedColumn(label: Label, lines: readonly Line[]): boolean {
+  const { line } = label;
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.baseline - line.baseline) <= 0.5 * line.size &&
+      Math.abs((l.box.x0 + l.box.x1) / 2 - (line.box.x0 + line.box.x1) / 2) <= 200 &&
+      l.tokens.length <= 2 &&
+      TIME_HEADERS.has(l.tokens[0] as string),
+  );
+}
+
 /**
  * The rows further down a column headed by a caption whose blank is the cell under it ("Signature" over
  * the empty rows of a sign-in sheet): each empty cell of the same sides and about the same height, down
