@@ -393,3 +393,25 @@ test('a log\'s "Date" column beside a "Time" column says when something was done
   const dated = log('Produit');
   assert.equal(dated.filter((s) => s.type === 'date').length, 2, JSON.stringify(brief(dated)));
 });
+
+test("\"Today's Date: ____\" heading a form's personal details is the day it is filled in, no signing date; under a line beside the signature's, it is one", () => {
+  const dates = (found: ReturnType<typeof suggestFields>) => found.filter((s) => s.type === 'date');
+  const heading = suggestFields(
+    page({
+      words: [
+        ...words('PERSONAL', 36, 120, 12),
+        ...words("Today's Date: _____________", 428, 120, 12),
+        ...paragraph('en', 160),
+        ...words('Signature: ______________________', 58, 600, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(dates(heading), [], JSON.stringify(brief(heading)));
+  const beside = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature:', 53, 600, 11), ...words('Patient', 104, 615, 11), ...words("Today's Date", 410, 615, 11)],
+      segments: [h(103, 369, 604), h(408, 542, 604)],
+    }),
+  );
+  assert.equal(dates(beside).length, 1, JSON.stringify(brief(beside)));
+});

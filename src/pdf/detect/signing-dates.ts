@@ -187,20 +187,13 @@ export const SIGNING_DATE = new Set(
     'luogo',
     'plaats',
     'handtekening',
-    // "Today's date" is the day the form is filled in and signed.
-    'today',
-    'todays',
-    'heute',
-    'oggi',
-    'hoy',
-    'hoje',
   ].map(normalizeToken),
 );
 const BARE = new Set(['date', 'datum', 'data', 'fecha', 'التاريخ', 'تاريخ', 'תאריך'].map(normalizeToken));
 
 /** A date label that names another date than the signing date ("Date of birth", "Date / Lieu de naissance"). */
 export function otherDate(label: Label): boolean {
-  if (bareDate(label) && label.inSentence) return true;
+  if (bareDate(label) && label.inSentence && !ofToday(label)) return true;
   // ("Date of" with nothing after it but blanks: the caption goes on under it, "Date of / Leaving"; it names its own date.)
   const t = label.line.tokens;
   const k = t.indexOf(label.entry.tokens[0] as string);
@@ -209,6 +202,17 @@ export function otherDate(label: Label): boolean {
 }
 
 const OF = new Set(['of', 'de', 'du', 'des', 'di', 'del', 'da', 'do', 'der']);
+
+/**
+ * "Today's date": the day the form is filled in, a signing date only beside a place to sign (a bare date
+ * then, not words of a sentence before it).
+ */
+const TODAY = new Set(['today', 'todays', 'heute', 'oggi', 'hoy', 'hoje'].map(normalizeToken));
+const ofToday = (label: Label): boolean => {
+  const k = label.tokens.indexOf(label.entry.tokens[0] as string);
+  const before = label.tokens.slice(0, Math.max(0, k)).filter((t) => t !== 's');
+  return before.length === 1 && TODAY.has(before[0] as string);
+};
 
 /** "Date" alone: a signing date only beside a place to sign. */
 export function bareDate(label: Label): boolean {
