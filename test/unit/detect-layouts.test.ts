@@ -180,6 +180,9 @@ test('signing dates by their neighbourhood: date parts in short blanks, a place 
     ],
   );
   assert.ok((parts[0] as { w: number }).w > 140, JSON.stringify(parts));
+  // "Eu, ________" opens a declaration with who declares: the blank asks for a name, not a date.
+  const declarer = suggestFields(page({ words: [...paragraph('es', 100), ...words('Eu, ________________', 92, 590, 12), ...lines] }));
+  assert.deepEqual(types(declarer), ['signature']);
   // "notificato in data ____" and "n. ____ del ____" speak of other dates.
   const sentence = suggestFields(
     page({

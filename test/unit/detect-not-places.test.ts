@@ -300,7 +300,7 @@ test('a line captioned with an identity document\'s number beside the signature\
   );
 });
 
-test('"Date of Admission ____" and "Date of" ending its line over "Leaving" name other dates than the signing date; "Date ____" beside a signature is one', () => {
+test('"Date of Admission ____", "Date received ____" and "Date of" ending its line over "Leaving" name other dates than the signing date; "Date ____" beside a signature is one', () => {
   const form = (left: Word[]) =>
     suggestFields(
       page({
@@ -311,6 +311,7 @@ test('"Date of Admission ____" and "Date of" ending its line over "Leaving" name
   for (const left of [
     words('Date of Admission ____________________', 58, 260),
     [...words('Date of ____________________', 58, 260), ...words('Leaving', 58, 272)],
+    words('Date received: ____________________', 58, 260),
   ])
     assert.deepEqual(dates(form(left)), [], JSON.stringify(brief(form(left))));
   assert.equal(dates(form(words('Date ____________________', 58, 260))).length, 1);

@@ -79,6 +79,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
   return out;
 }
 
+/** First-person pronouns that open a declaration ("Eu, ____", "Yo, ____", "Ich, ____", "We, ____"). */
+const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', 'nosotros', 'noi', 'nos']);
+
 /**
  * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
  * Piave, ____", "Berlin, ........", or in the date's parts: "Curitiba, ___ / ___ / _____"): where and when a letter or
@@ -98,6 +101,8 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     const place = words.slice(0, start);
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
     if (place.some((w) => /\d/.test(w.text))) continue;
+    // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
+    if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
   }
   return out;

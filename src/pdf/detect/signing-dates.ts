@@ -155,6 +155,18 @@ export const OTHER_DATE = new Set(
     'az',
     'aktenzeichen',
     'gericht',
+    // When the office received the form ("Date received", "Eingangsdatum", "Reçu le").
+    'received',
+    'receipt',
+    'recu',
+    'recue',
+    'eingang',
+    'eingegangen',
+    'recibido',
+    'recepcion',
+    'ricevuto',
+    'recebido',
+    'recebimento',
   ].map(normalizeToken),
 );
 /** Words that say the date is the signing date. */
