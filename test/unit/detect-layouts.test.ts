@@ -1355,6 +1355,46 @@ test('form fields on a signing date formula\'s parts before and after the one it
   );
 });
 
+test('three nameless form fields joined by a date formula\'s "de" ("[__] , [__] de [____] de [____]") over a line to sign are the signing date\'s parts; joined by slashes, a place’s comma before them; with nothing saying a date, they stay text', () => {
+  const box = (x0: number, x1: number, y0: number, y1: number) => ({ x0, y0, x1, y1 });
+  const form = (joiner: string, place: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 560),
+          ...words(place, 129, 652, 9),
+          ...words(joiner, 173, 652, 8),
+          ...words(joiner, 292, 652, 8),
+          ...words('____________________________________________', 372, 652, 8),
+          ...words('Assinatura do Declarante', 404, 665, 8),
+        ],
+        widgets: [
+          { kind: 'text', name: 'undefined', box: box(18, 127, 625, 654) },
+          { kind: 'text', name: 'de', box: box(134, 170, 625, 654) },
+          { kind: 'text', name: 'de_2', box: box(187, 290, 625, 654) },
+          { kind: 'text', name: 'undefined_2', box: box(304, 366, 625, 654) },
+        ],
+      }),
+    ).filter((s) => s.reason === 'acroform');
+  const formula = form('de', ',');
+  assert.deepEqual(
+    formula.map((s) => s.type),
+    ['text', 'date', 'date', 'date'],
+    JSON.stringify(brief(formula)),
+  );
+  const slashes = form('/', '-');
+  assert.deepEqual(
+    slashes.map((s) => s.type),
+    ['text', 'text', 'text', 'text'],
+    JSON.stringify(brief(slashes)),
+  );
+  // (A place and its comma before them says it is a date.)
+  assert.deepEqual(
+    form('/', ',').map((s) => s.type),
+    ['text', 'date', 'date', 'date'],
+  );
+});
+
 test('a form field named after a place\'s date formula ("Nürnberg, den") beside the caption to sign is the signing date; named after a place alone it is not', () => {
   const form = (name: string) =>
     suggestFields(

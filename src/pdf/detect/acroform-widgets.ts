@@ -194,6 +194,7 @@ function liesOn(w: Suggestion, r: Rect): boolean {
  */
 export function settleWidgetDates(named: ReadonlySet<Suggestion>, widgets: readonly Suggestion[], places: readonly Rect[], words: readonly Word[]): void {
   datesOfOtherThings(named, places);
+  namelessDateParts(widgets, words, places);
   dateParts(widgets, words);
 }
 
@@ -207,17 +208,57 @@ function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rec
  * ("Data: [__] / [__] / [__]", "a [__] de [__] de [__]", "de [__] de 202[_]"): the date's other parts,
  * signing dates too.
  */
+/** The words between two fields of a row. */
+const wordsBetween = (a: Suggestion, b: Suggestion, words: readonly Word[]) =>
+  words.filter((t) => overlap1(t.box.x0, t.box.x1, a.x + a.width, b.x) > 0 && overlap1(t.box.y0, t.box.y1, b.y, b.y + b.height) > 0);
+/** The words that join a date's parts: "de", "/", the century of its year. */
+const JOINS_DATE = /^(?:[_/.…\-–\s]+|de|del|of|[12]\d{0,2}_*)$/i;
+const sameRow = (w: Suggestion, d: Suggestion) => w.page === d.page && overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * Math.min(w.height, d.height);
+const part = (w: Suggestion) => w.type === 'text' && !w.fieldKey;
+
+/**
+ * Three nameless form fields in a row joined by a date's words ("[__] de [____] de [____]", "[__] / [__] / [____]")
+ * beside a place to sign: the signing date's parts (each one a field).
+ */
+function namelessDateParts(widgets: readonly Suggestion[], words: readonly Word[], places: readonly Rect[]): void {
+  const row = widgets.filter(part).sort((a, b) => a.x - b.x);
+  const joined = (a: Suggestion, b: Suggestion) => {
+    const between = wordsBetween(a, b, words);
+    return sameRow(a, b) && between.length > 0 && between.length <= 2 && b.x - (a.x + a.width) <= 40 && between.every((t) => JOINS_DATE.test(t.text.trim()));
+  };
+  for (const [i, first] of row.entries()) {
+    const second = row.find((w, k) => k > i && joined(first, w));
+    const last = second && row.find((w) => w.x > second.x && joined(second, w));
+    if (!second || !last || !part(first) || !besideSignature(rectOf(first), places)) continue;
+    // (Not a date the caption before it names otherwise: "Date of birth [__] / [__] / [____]".)
+    const before = words.filter(
+      (t) => t.box.x1 <= first.x + 1 && first.x - t.box.x1 <= 150 && overlap1(t.box.y0, t.box.y1, first.y, first.y + first.height) > 0,
+    );
+    if (before.some((t) => OTHER_DATE.has(normalizeToken(t.text)))) continue;
+    // (Said to be a date: by the formula's words, "[__] de [____] de [____]", or by a place and its comma before it.)
+    const formula = [...wordsBetween(first, second, words), ...wordsBetween(second, last, words)].every((t) => /^(?:de|del|of)$/i.test(t.text.trim()));
+    if (
+      !formula &&
+      !/,$/.test(
+        before
+          .sort((a, b) => a.box.x1 - b.box.x1)
+          .at(-1)
+          ?.text.trim() ?? '',
+      )
+    )
+      continue;
+    for (const w of [first, second, last]) Object.assign(w, { type: 'date', fieldKey: 'sign_date' });
+  }
+}
+
 function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
   const row = [...widgets].sort((a, b) => a.x - b.x);
   const joins = (a: Suggestion, b: Suggestion) => {
-    const between = words.filter((t) => overlap1(t.box.x0, t.box.x1, a.x + a.width, b.x) > 0 && overlap1(t.box.y0, t.box.y1, b.y, b.y + b.height) > 0);
-    // (Up to 12 pt of nothing, or the words that join a date's parts: "de", "/", the century of its year.)
+    const between = wordsBetween(a, b, words);
+    // (Up to 12 pt of nothing, or the words that join a date's parts.)
     const gap = b.x - (a.x + a.width);
-    return between.every((t) => /^(?:[_/.…\-–\s]+|de|del|of|[12]\d{0,2}_*)$/i.test(t.text.trim())) && (gap <= 12 || (between.length > 0 && gap <= 40));
+    return between.every((t) => JOINS_DATE.test(t.text.trim())) && (gap <= 12 || (between.length > 0 && gap <= 40));
   };
-  const sameRow = (w: Suggestion, d: Suggestion) =>
-    w.page === d.page && overlap1(w.y, w.y + w.height, d.y, d.y + d.height) >= 0.5 * Math.min(w.height, d.height);
-  const part = (w: Suggestion) => w.type === 'text' && !w.fieldKey;
   for (const d of row.filter((w) => w.type === 'date' && w.fieldKey === 'sign_date')) {
     const onRow = row.filter((w) => sameRow(w, d));
     const at = onRow.indexOf(d);
