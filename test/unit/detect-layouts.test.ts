@@ -652,7 +652,7 @@ test('signers of one caption: two blank runs after it, two lines alike under a c
   assert.deepEqual(types(asOne), ['signature']);
 });
 
-test('signing dates written in parts: a contract "made this ____ day of ____, 20__"; a place and date caption before its blanks joined by "de"', () => {
+test('signing dates written in parts: a contract "made this ____ day of ____, 20__", "a los ___ días del mes de ___ del año ___"; a place and date caption before its blanks joined by "de"', () => {
   const made = suggestFields(
     page({
       words: [...paragraph('en', 400), ...words('This Release made this __________ day of ________________ , 20 _____ , is', 36, 221, 10)],
@@ -662,6 +662,16 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
   // (Made is no signing word elsewhere: a period's dates in a sentence stay none.)
   const period = suggestFields(page({ words: [...paragraph('en', 400), ...words('Payments made from __________ day of ______ to ______', 36, 221, 10)] }));
   assert.deepEqual(types(period), []);
+  // (The parts joined by "del" and "de" after a sentence saying it is signed: "se firma … a los ___ días del mes de ___ del año ___".)
+  const spanish = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 400),
+        ...words('constancia se firma en Bogotá D. C., a los ________ días del mes de _______________ del año ________.', 36, 645, 10),
+      ],
+    }),
+  );
+  assert.deepEqual(types(spanish), ['date']);
   const joined = suggestFields(
     page({ words: [...paragraph('en', 400), ...words('Local e Data: ___________________________ , ____ de _______________ de 2025', 90, 579, 11)] }),
   );

@@ -8,9 +8,9 @@ import { closesSentence, isFillToken, normalizeToken, splitWord } from './lexico
 import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 
-const MONTH = new Set(['month', 'mois', 'mm'].map(normalizeToken));
-const DAY = new Set(['day', 'jour', 'dd', 'jj'].map(normalizeToken));
-const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19'].map(normalizeToken));
+const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
+const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni'].map(normalizeToken));
+const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19', 'ano', 'anno'].map(normalizeToken));
 
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
@@ -29,6 +29,8 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
       const part = MONTH.has(tok) || DAY.has(tok) || YEAR.has(tok) || (tok === 'of' && DAY.has(t[k - 1] ?? ''));
       if (tok === '\0' && (first !== -1 || DAY.has(t[k + 1] ?? ''))) blanks.push(k);
       else if (part) parts++;
+      // (The words joining the parts: "a los ___ días del mes de ___ del año ___".)
+      else if (first !== -1 && JOINS.has(tok)) continue;
       else if (first !== -1) break;
       else continue;
       if (first === -1) first = k;
