@@ -1129,7 +1129,7 @@ test('a form field over the blank of "____ , den ____" is the signing date', () 
   assert.ok(date && date.x === 372 && date.fieldKey === 'sign_date', JSON.stringify(found));
 });
 
-test('a caption with no line beside one under its line has its room over it too ("Ort, Datum" beside "Unterschrift" under a line)', () => {
+test('a date caption with no line beside a signature caption under its line ("Ort, Datum" beside "Unterschrift" under a line): the signature on the line, no date room guessed over the caption', () => {
   const found = suggestFields(
     page({
       words: [
@@ -1140,8 +1140,7 @@ test('a caption with no line beside one under its line has its room over it too 
       ],
     }),
   );
-  const date = found.find((s) => s.type === 'date');
-  assert.ok(date && date.y + date.height <= 722 && date.y + date.height >= 712 && date.x < 100, JSON.stringify(brief(found)));
+  assert.deepEqual(types(found), ['signature'], JSON.stringify(brief(found)));
   assert.ok(found.some((s) => s.type === 'signature' && s.x >= 230));
 });
 
@@ -1184,10 +1183,8 @@ test('a condition ending with its colon before a run ("If Applicable: ____", "Le
   ];
   assert.deepEqual(row('If Applicable:'), onRun);
   assert.deepEqual(row('Le cas échéant :'), onRun);
-  assert.deepEqual(row('Phone:'), [
-    ['signature', false],
-    ['date', false],
-  ]);
+  // (Under "Phone: ____" the signature caption has its room under it; a "Date" without its colon gets no room guessed.)
+  assert.deepEqual(row('Phone:'), [['signature', false]]);
 });
 
 test('a caption opening its line apart, joined to whom it names ("date et signature du Président avec « bon pour accord »"), leaves the room under it', () => {

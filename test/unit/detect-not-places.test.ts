@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { suggestion } from '../../src/pdf/detect/suggestion-output.js';
-import { brief, h, page, paragraph, v, words } from '../helpers/detect-pages.js';
+import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 const signatures = (found: ReturnType<typeof suggestFields>) => found.filter((s) => s.type === 'signature');
 
@@ -415,4 +415,19 @@ test("\"Today's Date: ____\" heading a form's personal details is the day it is 
     }),
   );
   assert.equal(dates(beside).length, 1, JSON.stringify(brief(beside)));
+});
+
+test('a signature caption without a colon gets no room guessed beside it ("Participant consent and signature" heading its paragraph); with its colon it does', () => {
+  const heading = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words(caption, 65, 377, 10),
+          ...words('I have read this Consent form. I have had the opportunity to ask questions.', 65, 400, 10),
+        ],
+      }),
+    );
+  assert.deepEqual(types(heading('Participant consent and signature')), [], JSON.stringify(brief(heading('Participant consent and signature'))));
+  assert.deepEqual(types(heading('Participant signature:')), ['signature'], JSON.stringify(brief(heading('Participant signature:'))));
 });

@@ -28,10 +28,14 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
 /**
  * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its
  * row or under it; a signature's room beside it squeezed under the text above it (less than three quarters
- * of a signature's height) is only taken when there is none under it.
+ * of a signature's height) is only taken when there is none under it. A date's room is only the room after
+ * its colon, and a signature caption without a colon has no room beside it: guessed elsewhere (over or
+ * under a "Date", beside a "Signature" with nothing to end it), such rooms were right fewer than half the
+ * time on the development documents (5 of 18 dates, 5 of 12 signatures).
  */
 export function roomsToTry(label: Label): RoomFinder[] {
-  return label.colon ? [roomyBeside, belowSpace, besideSpace] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
+  if (label.entry.type === 'date') return label.colon ? [roomyBeside] : [];
+  return label.colon ? [roomyBeside, belowSpace, besideSpace] : [aboveSpace, belowSpace, roomOverCaption];
 }
 
 /** The room beside a caption, unless it is a signature's with less than three quarters of a signature's height. */
