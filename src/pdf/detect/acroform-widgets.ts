@@ -221,15 +221,34 @@ const part = (w: Suggestion) => w.type === 'text' && !w.fieldKey;
  * beside a place to sign: the signing date's parts (each one a field).
  */
 function namelessDateParts(widgets: readonly Suggestion[], words: readonly Word[], places: readonly Rect[]): void {
-  const row = widgets.filter(part).sort((a, b) => a.x - b.x);
-  const joined = (a: Suggestion, b: Suggestion) => {
-    const between = wordsBetween(a, b, words);
-    return sameRow(a, b) && between.length > 0 && between.length <= 2 && b.x - (a.x + a.width) <= 40 && between.every((t) => JOINS_DATE.test(t.text.trim()));
+  const fields = widgets.filter(part).sort((a, b) => a.y - b.y);
+  // The next field to its right on its row, at most 40 pt after it (only the fields whose tops are within
+  // its height of its own are looked at: a page of thousands of fields stays quick).
+  const next = (a: Suggestion): Suggestion | undefined => {
+    let lo = 0;
+    let hi = fields.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((fields[mid] as Suggestion).y < a.y - a.height) lo = mid + 1;
+      else hi = mid;
+    }
+    let best: Suggestion | undefined;
+    for (let k = lo; k < fields.length && (fields[k] as Suggestion).y <= a.y + a.height; k++) {
+      const w = fields[k] as Suggestion;
+      const gap = w.x - (a.x + a.width);
+      if (gap >= -1 && gap <= 40 && w !== a && sameRow(a, w) && (!best || w.x < best.x)) best = w;
+    }
+    return best;
   };
-  for (const [i, first] of row.entries()) {
-    const second = row.find((w, k) => k > i && joined(first, w));
-    const last = second && row.find((w) => w.x > second.x && joined(second, w));
-    if (!second || !last || !part(first) || !besideSignature(rectOf(first), places)) continue;
+  const joins = (a: Suggestion, b: Suggestion) => {
+    const between = wordsBetween(a, b, words);
+    return between.length > 0 && between.length <= 2 && between.every((t) => JOINS_DATE.test(t.text.trim()));
+  };
+  for (const first of fields) {
+    if (!part(first)) continue;
+    const second = next(first);
+    const last = second && joins(first, second) ? next(second) : undefined;
+    if (!second || !last || !joins(second, last) || !part(second) || !part(last) || !besideSignature(rectOf(first), places)) continue;
     // (Not a date the caption before it names otherwise: "Date of birth [__] / [__] / [____]".)
     const before = words.filter(
       (t) => t.box.x1 <= first.x + 1 && first.x - t.box.x1 <= 150 && overlap1(t.box.y0, t.box.y1, first.y, first.y + first.height) > 0,
