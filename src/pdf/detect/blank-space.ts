@@ -34,8 +34,10 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
  * time on the development documents (5 of 18 dates, 5 of 12 signatures).
  */
 export function roomsToTry(label: Label): RoomFinder[] {
-  if (label.entry.type === 'date') return label.colon ? [roomyBeside] : [];
-  return label.colon ? [roomyBeside, belowSpace, besideSpace] : [aboveSpace, belowSpace, roomOverCaption];
+  const type = label.entry.type;
+  if (type === 'date') return label.colon ? [roomyBeside] : [];
+  if (label.colon) return [roomyBeside, belowSpace, besideSpace];
+  return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
 
 /** The room beside a caption, unless it is a signature's with less than three quarters of a signature's height. */
