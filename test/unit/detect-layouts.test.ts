@@ -1362,7 +1362,7 @@ test('form fields on a signing date formula\'s parts before and after the one it
   );
 });
 
-test('three nameless form fields joined by a date formula\'s "de" ("[__] , [__] de [____] de [____]") over a line to sign are the signing date\'s parts; joined by slashes, a place’s comma before them; with nothing saying a date, they stay text', () => {
+test('three nameless form fields joined by a date formula\'s "de" ("[__] , [__] de [____] de [____]") beside a line to sign are the signing date\'s parts; joined by slashes, a place’s comma before them; with nothing saying a date, they stay text', () => {
   const box = (x0: number, x1: number, y0: number, y1: number) => ({ x0, y0, x1, y1 });
   const form = (joiner: string, place: string) =>
     suggestFields(

@@ -203,11 +203,6 @@ function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rec
   for (const s of named) if (s.type === 'date' && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }
 
-/**
- * Form fields right before or after a signing date's field on its row, with only separators between them
- * ("Data: [__] / [__] / [__]", "a [__] de [__] de [__]", "de [__] de 202[_]"): the date's other parts,
- * signing dates too.
- */
 /** The words between two fields of a row. */
 const wordsBetween = (a: Suggestion, b: Suggestion, words: readonly Word[]) =>
   words.filter((t) => overlap1(t.box.x0, t.box.x1, a.x + a.width, b.x) > 0 && overlap1(t.box.y0, t.box.y1, b.y, b.y + b.height) > 0);
@@ -270,6 +265,11 @@ function namelessDateParts(widgets: readonly Suggestion[], words: readonly Word[
   }
 }
 
+/**
+ * Form fields right before or after a signing date's field on its row, with only separators between them
+ * ("Data: [__] / [__] / [__]", "a [__] de [__] de [__]", "de [__] de 202[_]"): the date's other parts,
+ * signing dates too.
+ */
 function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void {
   const row = [...widgets].sort((a, b) => a.x - b.x);
   const joins = (a: Suggestion, b: Suggestion) => {

@@ -3,7 +3,7 @@
  * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
  */
 import { TOLERANCE } from './blank-geometry.js';
-import { isFillToken } from './lexicon.js';
+import { isFillToken, normalizeToken } from './lexicon.js';
 import { makeLine } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,
@@ -115,7 +115,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
 }
 
 /** The words heading a column of times ("Heure", "Time", "Uhrzeit"), normalised. */
-const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت']);
+const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت'].map(normalizeToken));
 
 /**
  * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par"):
