@@ -235,22 +235,25 @@ function namelessDateParts(widgets: readonly Suggestion[], words: readonly Word[
     }
     return best;
   };
-  const joins = (a: Suggestion, b: Suggestion) => {
+  // The words joining two fields as a date's parts, if they are such words (one or two of them).
+  const joining = (a: Suggestion, b: Suggestion): Word[] | undefined => {
     const between = wordsBetween(a, b, words);
-    return between.length > 0 && between.length <= 2 && between.every((t) => JOINS_DATE.test(t.text.trim()));
+    return between.length > 0 && between.length <= 2 && between.every((t) => JOINS_DATE.test(t.text.trim())) ? between : undefined;
   };
   for (const first of fields) {
     if (!part(first)) continue;
     const second = next(first);
-    const last = second && joins(first, second) ? next(second) : undefined;
-    if (!second || !last || !joins(second, last) || !part(second) || !part(last) || !besideSignature(rectOf(first), places)) continue;
+    const firstJoin = second && joining(first, second);
+    const last = firstJoin && second ? next(second) : undefined;
+    const secondJoin = second && last && joining(second, last);
+    if (!second || !last || !firstJoin || !secondJoin || !part(second) || !part(last) || !besideSignature(rectOf(first), places)) continue;
     // (Not a date the caption before it names otherwise: "Date of birth [__] / [__] / [____]".)
     const before = words.filter(
       (t) => t.box.x1 <= first.x + 1 && first.x - t.box.x1 <= 150 && overlap1(t.box.y0, t.box.y1, first.y, first.y + first.height) > 0,
     );
     if (before.some((t) => OTHER_DATE.has(normalizeToken(t.text)))) continue;
     // (Said to be a date: by the formula's words, "[__] de [____] de [____]", or by a place and its comma before it.)
-    const formula = [...wordsBetween(first, second, words), ...wordsBetween(second, last, words)].every((t) => /^(?:de|del|of)$/i.test(t.text.trim()));
+    const formula = [...firstJoin, ...secondJoin].every((t) => /^(?:de|del|of)$/i.test(t.text.trim()));
     if (
       !formula &&
       !/,$/.test(
