@@ -431,3 +431,22 @@ test('a signature caption without a colon gets no room guessed beside it ("Parti
   assert.deepEqual(types(heading('Participant consent and signature')), [], JSON.stringify(brief(heading('Participant consent and signature'))));
   assert.deepEqual(types(heading('Participant signature:')), ['signature'], JSON.stringify(brief(heading('Participant signature:'))));
 });
+
+test('a rule drawn under words from the first one\'s edge to the last one\'s is their underline, no line to sign on: "Signature :" over an underlined "Organisateur" signs in the room under it', () => {
+  const organiser = words('Organisateur : CLAPIERS BASKET-BALL', 35, 430, 12);
+  const underline = h(35, (organiser[0] as Word).box.x1, 432);
+  const found = suggestFields(
+    page({
+      words: [...paragraph('fr', 100), ...words('Fait à ………………………… le ………………………………', 35, 364, 12), ...words('Signature :', 35, 378, 12), ...organiser],
+      segments: [h(35, 567, 419), underline],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(signature && Math.abs(signature.x - 35) <= 2 && signature.y >= 380 && signature.y + signature.height <= 419, JSON.stringify(brief(found)));
+  // (A rule longer than the words over it is still a line: a caption over it signs on it.)
+  const line = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signature :', 35, 378, 12), ...organiser], segments: [h(35, 300, 432)] }));
+  assert.ok(
+    line.some((s) => s.type === 'signature'),
+    JSON.stringify(brief(line)),
+  );
+});

@@ -304,7 +304,22 @@ export function sortRules(page: PageModel): Geometry {
       break;
     }
   }
-  return { free: h.filter((s) => !framed.has(s)), boxes, h, v };
+  return { free: h.filter((s) => !framed.has(s) && !underlines(s, page.words)), boxes, h, v };
+}
+
+/**
+ * A rule drawn right under words from the first's left edge to the last's right edge underlines them (a
+ * heading, "Organisateur"): no line to write on.
+ */
+function underlines(s: Segment, words: readonly Word[]): boolean {
+  const over = words.filter(
+    (w) => !isFillToken(w.text) && s.y - w.baseline >= -1 && s.y - w.baseline <= 0.4 * w.size + 1.5 && overlap1(w.box.x0, w.box.x1, s.x0, s.x1) > 0,
+  );
+  if (over.length === 0) return false;
+  const x0 = Math.min(...over.map((w) => w.box.x0));
+  const x1 = Math.max(...over.map((w) => w.box.x1));
+  const inked = over.reduce((sum, w) => sum + (w.box.x1 - w.box.x0), 0);
+  return Math.abs(x0 - s.x0) <= 2 && Math.abs(x1 - s.x1) <= 3 && inked >= 0.7 * (s.x1 - s.x0);
 }
 
 /**
