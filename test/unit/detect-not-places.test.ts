@@ -443,10 +443,37 @@ test('a rule drawn under words from the first one\'s edge to the last one\'s is 
   );
   const signature = found.find((s) => s.type === 'signature');
   assert.ok(signature && Math.abs(signature.x - 35) <= 2 && signature.y >= 380 && signature.y + signature.height <= 419, JSON.stringify(brief(found)));
-  // (A rule longer than the words over it is still a line: a caption over it signs on it.)
-  const line = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signature :', 35, 378, 12), ...organiser], segments: [h(35, 300, 432)] }));
+  // (So is the caption's own underline: "Signature :" underlined still signs in the room under it.)
+  const caption = words('Signature :', 35, 378, 12);
+  const own = suggestFields(
+    page({
+      words: [
+        ...paragraph('fr', 100),
+        ...words('Fait à ………………………… le ………………………………', 35, 364, 12),
+        ...caption,
+        ...words('Organisateur : CLAPIERS', 35, 440, 12),
+      ],
+      segments: [h(35, (caption[caption.length - 1] as Word).box.x1, 380.5), h(35, 567, 425)],
+    }),
+  );
+  const under = own.find((s) => s.type === 'signature');
+  assert.ok(under && Math.abs(under.x - 35) <= 2 && under.y >= 380 && under.y + under.height <= 425, JSON.stringify(brief(own)));
+});
+
+test('a party\'s caption with its German gender ending after a slash ("(Vollmachtgeber/in - Principal)") under a line names who signs on it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Berlin,', 71, 648, 13),
+        ...words('________________________________', 71, 711, 14),
+        ...words('(Vollmachtgeber/in - Principal)', 71, 732, 10),
+      ],
+    }),
+  );
+  const signature = found.find((s) => s.type === 'signature');
   assert.ok(
-    line.some((s) => s.type === 'signature'),
-    JSON.stringify(brief(line)),
+    signature && Math.abs(signature.x - 71) <= 2 && signature.y + signature.height >= 705 && signature.y + signature.height <= 716,
+    JSON.stringify(brief(found)),
   );
 });

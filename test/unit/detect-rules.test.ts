@@ -37,6 +37,20 @@ test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extr
   assert.deepEqual(splitWord('E-mail'), ['e', 'mail']);
   // A feminine or plural ending in parentheses, whichever bracket OCR read at either end.
   for (const read of ['intéressé(e)', 'intéressé(e}', 'intéressé{e)', 'intéressé[e]']) assert.deepEqual(splitWord(read), ['interesse']);
+  // So is one after a slash, an asterisk or a colon ("Vollmachtgeber/in", "Teilnehmer*innen", "Teilnehmer:in",
+  // "interessado/a", "intéressé/e"); two words joined by a slash stay two ("Le/la", "e/ou", "des/der").
+  for (const [read, word] of [
+    ['Vollmachtgeber/in', 'vollmachtgeber'],
+    ['Teilnehmer*innen', 'teilnehmer'],
+    ['Teilnehmer:in', 'teilnehmer'],
+    ['interessado/a', 'interessado'],
+    ['intéressé/e', 'interesse'],
+    ['Antragsteller/innen)', 'antragsteller'],
+  ])
+    assert.deepEqual(splitWord(read as string), [word], read);
+  assert.deepEqual(splitWord('Le/la'), ['le', 'la']);
+  assert.deepEqual(splitWord('e/ou'), ['e', 'ou']);
+  assert.deepEqual(splitWord('des/der'), ['des', 'der']);
 });
 
 test('labels in English, French and Arabic, longest first; "Fait à … le" anchors on "le"; an OCR split is joined', () => {

@@ -304,9 +304,9 @@ export function normalizeToken(raw: string): string {
 export function splitWord(raw: string): string[] {
   return (
     raw
-      // A plural or feminine ending in parentheses is part of the word: "Signature(s)", "intéressé(e)",
-      // "Unterschrift(en)", "Erziehungsberechtigte(r)", "interessato(a)" (OCR may read either parenthesis as a brace or a bracket).
-      .replace(/[({[](?:s|e|en|er|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)/iu, '')
+      // A plural or feminine ending in parentheses (OCR may read either as a brace or a bracket) or after a slash, an asterisk or a colon is
+      // part of the word: "Signature(s)", "intéressé(e)", "Unterschrift(en)", "Vollmachtgeber/in", "Teilnehmer*innen" ("Le/la" stays two).
+      .replace(/[({[](?:s|e|en|er|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)|(?<=\p{L})[/*:_·](?:innen|in|en|er|es|as|os|e|r|n|a|o|s)(?=\W*$)/iu, '')
       .split(/['’\-‐/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)
