@@ -1129,7 +1129,7 @@ test('a form field over the blank of "____ , den ____" is the signing date', () 
   assert.ok(date && date.x === 372 && date.fieldKey === 'sign_date', JSON.stringify(found));
 });
 
-test('a date caption with no line beside a signature caption under its line ("Ort, Datum" beside "Unterschrift" under a line): the signature on the line, no date room guessed over the caption', () => {
+test('a date caption with no line beside a signature caption under its line ("Ort, Datum" beside "Unterschrift" under a line) has its room over it too; not under a rule over both captions', () => {
   const found = suggestFields(
     page({
       words: [
@@ -1140,8 +1140,15 @@ test('a date caption with no line beside a signature caption under its line ("Or
       ],
     }),
   );
-  assert.deepEqual(types(found), ['signature'], JSON.stringify(brief(found)));
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.y + date.height <= 722 && date.y + date.height >= 712 && date.x < 100, JSON.stringify(brief(found)));
   assert.ok(found.some((s) => s.type === 'signature' && s.x >= 230));
+  // (A rule over both captions is the row's line: the date stands on its part of it, not in a room guessed over the caption.)
+  const ruled = suggestFields(
+    page({ words: [...paragraph('de', 100), ...words('Ort, Datum', 92, 729, 9), ...words('Unterschrift', 300, 729, 9)], segments: [h(72, 520, 718)] }),
+  );
+  const onRule = ruled.find((s) => s.type === 'date');
+  assert.ok(onRule && Math.abs(onRule.y + onRule.height - 718) <= 1 && onRule.x <= 80, JSON.stringify(brief(ruled)));
 });
 
 test('three signature captions side by side over room, qualified by who signs ("Signature joueur :", "Signature parent :", "Signature membre :"): each its room, up to the next caption', () => {

@@ -31,11 +31,13 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
  * of a signature's height) is only taken when there is none under it. A date's room is only the room after
  * its colon, and a signature caption without a colon has no room beside it: guessed elsewhere (over or
  * under a "Date", beside a "Signature" with nothing to end it), such rooms were right fewer than half the
- * time on the development documents (5 of 18 dates, 5 of 12 signatures).
+ * time on the development documents (5 of 18 dates, 5 of 12 signatures). But a date caption beside a caption
+ * whose line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum" beside "Unterschrift"
+ * under its line), has its room over it as its row's other caption has.
  */
-export function roomsToTry(label: Label): RoomFinder[] {
+export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
   const type = label.entry.type;
-  if (type === 'date') return label.colon ? [roomyBeside] : [];
+  if (type === 'date') return label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
   if (label.colon) return [roomyBeside, belowSpace, besideSpace];
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
