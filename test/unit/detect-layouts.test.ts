@@ -2493,3 +2493,21 @@ test('a date written as spaced underscores for its parts ("Data: _ _ / _ _ / _ _
   const date = brief(found).find((s) => s.type === 'date');
   assert.ok(date && date.x === 115 && date.x + date.w >= 200, JSON.stringify(brief(found)));
 });
+
+test('a caption\'s run set apart on its row, past the gap that ends a line, is its blank ("Ort / Datum      ______ Unterschrift eines Elternteils ______")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Ort / Datum', 36, 772, 9),
+        ...words('_________________________________', 109, 772, 9),
+        ...words('Unterschrift eines Elternteils', 270, 772, 9),
+        ...words('_____________________________', 406, 772, 9),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(date && Math.abs(date.x - 109) <= 1 && date.fieldKey === 'sign_date', JSON.stringify(brief(found)));
+  assert.ok(signature && Math.abs(signature.x - 406) <= 1, JSON.stringify(brief(found)));
+});

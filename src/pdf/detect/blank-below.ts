@@ -2,7 +2,8 @@
  * The blank under a caption: a line of its own right under it (a caption over its line), a drawn line or a
  * box further down its column with nothing written in between, and the row under a form row's rule.
  */
-import { TOLERANCE, captionAbove, written } from './blank-geometry.js';
+import { captionAbove, written } from './blank-geometry.js';
+import { TOLERANCE } from './page-rules.js';
 import { matchLabels } from './lexicon.js';
 import { typedName } from './captionless-lines.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';

@@ -1,15 +1,14 @@
 /**
  * Where the blank of a label is: fill runs after it, drawn lines beside, over or under it, boxes and form
- * rows ruled above and below; and the page's rules sorted into free lines, boxes and table rows (whose
- * cells table-cells.ts finds).
+ * rows ruled above and below (the page's rules sorted by page-rules.ts, table cells found by table-cells.ts).
  */
 import { isFillToken, type LabelType } from './lexicon.js';
 import { touching } from './filled-blanks.js';
+import { TOLERANCE } from './page-rules.js';
 import {
   type Rect,
   type Word,
   type Segment,
-  type PageModel,
   type Geometry,
   FIELD_HEIGHT,
   MIN_BESIDE,
@@ -27,12 +26,29 @@ import {
 // ------------------------------------------------------------------------------------------ geometry
 
 /** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
-const JOINED = /^(?:[/.,\-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
+const JOINED = /^(?:[/.,-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
 /** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */
 const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
 
 /** A run of underscores or dots right after the label on its line. */
-export function fillAfter(label: Label): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: number; x1: number; y: number; segment: Segment } | undefined {
+  const { line, reach } = label;
+  // (Or the run opening the next piece of its row, set apart past the gap that ends a line: "Ort / Datum      ______ Unterschrift".)
+  const apart =
+    label.next === -1 && !line.rtl
+      ? lines.find(
+          (l) =>
+            l !== line &&
+            Math.abs(l.baseline - line.baseline) <= 0.35 * line.size &&
+            l.box.x0 > reach.x1 &&
+            l.box.x0 - reach.x1 <= 3 * line.size &&
+            isFillToken((l.words[0] as Word).text),
+        )?.words[0]
+      : undefined;
+  if (apart) {
+    const y = apart.baseline + Math.min(2, 0.2 * apart.size);
+    return { x0: apart.box.x0, x1: apart.box.x1, y, segment: { x0: apart.box.x0, x1: apart.box.x1, y } };
+  }
   if (label.next === -1 || !isFillToken((label.line.words[label.next] as Word).text)) {
     // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
     const right = label.line.rtl ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0)[0] : undefined;
@@ -282,45 +298,6 @@ export function written(l: Line): boolean {
 }
 
 // ------------------------------------------------------------------------------------------ rules and cells
-
-export const TOLERANCE = 3;
-
-export function sortRules(page: PageModel): Geometry {
-  const h = page.segments;
-  const v = page.verticals;
-  const touches = (x: number, y: number) => v.some((r) => Math.abs(r.x - x) <= TOLERANCE && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
-  const framed = new Set(h.filter((s) => touches(s.x0, s.y) && touches(s.x1, s.y)));
-  const boxes = [...page.boxes];
-  const sorted = [...framed].sort((a, b) => a.y - b.y);
-  for (let i = 0; i < sorted.length; i++) {
-    const top = sorted[i] as Segment;
-    for (let j = i + 1; j < sorted.length; j++) {
-      const bottom = sorted[j] as Segment;
-      if (Math.abs(top.x0 - bottom.x0) > TOLERANCE || Math.abs(top.x1 - bottom.x1) > TOLERANCE) continue;
-      if (bottom.y - top.y < 10 || bottom.y - top.y > 300) break;
-      // A rule across the middle makes it a table row, not a box.
-      const divided = v.some((r) => r.x > top.x0 + TOLERANCE && r.x < top.x1 - TOLERANCE && r.y0 < bottom.y - TOLERANCE && r.y1 > top.y + TOLERANCE);
-      if (!divided) boxes.push({ x0: Math.min(top.x0, bottom.x0), y0: top.y, x1: Math.max(top.x1, bottom.x1), y1: bottom.y });
-      break;
-    }
-  }
-  return { free: h.filter((s) => !framed.has(s) && !underlines(s, page.words)), boxes, h, v };
-}
-
-/**
- * A rule drawn right under words from the first's left edge to the last's right edge underlines them (a
- * heading, "Organisateur"): no line to write on.
- */
-function underlines(s: Segment, words: readonly Word[]): boolean {
-  const over = words.filter(
-    (w) => !isFillToken(w.text) && s.y - w.baseline >= -1 && s.y - w.baseline <= 0.4 * w.size + 1.5 && overlap1(w.box.x0, w.box.x1, s.x0, s.x1) > 0,
-  );
-  if (over.length === 0) return false;
-  const x0 = Math.min(...over.map((w) => w.box.x0));
-  const x1 = Math.max(...over.map((w) => w.box.x1));
-  const inked = over.reduce((sum, w) => sum + (w.box.x1 - w.box.x0), 0);
-  return Math.abs(x0 - s.x0) <= 2 && Math.abs(x1 - s.x1) <= 3 && inked >= 0.7 * (s.x1 - s.x0);
-}
 
 /**
  * The blank of a caption in a form row ruled above and below but not on its sides (tax forms: "Signature

@@ -47,11 +47,11 @@ import {
   segmentOver,
   ruleUnder,
   rowEnd,
-  sortRules,
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
+import { sortRules } from './page-rules.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt, timedColumn } from './table-cells.js';
@@ -213,7 +213,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || label.valueAfter) continue;
     const type = label.entry.type;
-    const fill = blankBefore(label, geo.free) ?? fillAfter(label);
+    const fill = blankBefore(label, geo.free) ?? fillAfter(label, lines);
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
@@ -271,7 +271,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const box = boxBeside(label, geo.boxes) ?? (run ? undefined : boxAround(label, geo.boxes));
     if (box && !filled(clip(box, page), page, label.line.words)) {
       claim(label, type, box, 'label_with_geometry', 0.93);
-      continue;
     }
   }
   // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.

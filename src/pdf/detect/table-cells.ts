@@ -2,7 +2,7 @@
  * Table cells: the cell four rules close around a point, and where a caption in a cell has its blank (the
  * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
  */
-import { TOLERANCE } from './blank-geometry.js';
+import { TOLERANCE } from './page-rules.js';
 import { isFillToken, normalizeToken } from './lexicon.js';
 import { makeLine } from './lines-and-labels.js';
 import {

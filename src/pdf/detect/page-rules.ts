@@ -1,0 +1,46 @@
+/**
+ * The page's rules sorted: free lines to write on (not a rule that underlines words over it), boxes (two
+ * rules of one width framed by verticals) and the rules and verticals table-cells.ts reads rows and cells from.
+ */
+import { isFillToken } from './lexicon.js';
+import { type Geometry, type PageModel, type Segment, type Word, overlap1 } from './page-model.js';
+
+/** How far apart (pt) the ends of rules may be and still meet. */
+export const TOLERANCE = 3;
+
+export function sortRules(page: PageModel): Geometry {
+  const h = page.segments;
+  const v = page.verticals;
+  const touches = (x: number, y: number) => v.some((r) => Math.abs(r.x - x) <= TOLERANCE && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
+  const framed = new Set(h.filter((s) => touches(s.x0, s.y) && touches(s.x1, s.y)));
+  const boxes = [...page.boxes];
+  const sorted = [...framed].sort((a, b) => a.y - b.y);
+  for (let i = 0; i < sorted.length; i++) {
+    const top = sorted[i] as Segment;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const bottom = sorted[j] as Segment;
+      if (Math.abs(top.x0 - bottom.x0) > TOLERANCE || Math.abs(top.x1 - bottom.x1) > TOLERANCE) continue;
+      if (bottom.y - top.y < 10 || bottom.y - top.y > 300) break;
+      // A rule across the middle makes it a table row, not a box.
+      const divided = v.some((r) => r.x > top.x0 + TOLERANCE && r.x < top.x1 - TOLERANCE && r.y0 < bottom.y - TOLERANCE && r.y1 > top.y + TOLERANCE);
+      if (!divided) boxes.push({ x0: Math.min(top.x0, bottom.x0), y0: top.y, x1: Math.max(top.x1, bottom.x1), y1: bottom.y });
+      break;
+    }
+  }
+  return { free: h.filter((s) => !framed.has(s) && !underlines(s, page.words)), boxes, h, v };
+}
+
+/**
+ * A rule drawn right under words from the first's left edge to the last's right edge underlines them (a
+ * heading, "Organisateur"): no line to write on.
+ */
+function underlines(s: Segment, words: readonly Word[]): boolean {
+  const over = words.filter(
+    (w) => !isFillToken(w.text) && s.y - w.baseline >= -1 && s.y - w.baseline <= 0.4 * w.size + 1.5 && overlap1(w.box.x0, w.box.x1, s.x0, s.x1) > 0,
+  );
+  if (over.length === 0) return false;
+  const x0 = Math.min(...over.map((w) => w.box.x0));
+  const x1 = Math.max(...over.map((w) => w.box.x1));
+  const inked = over.reduce((sum, w) => sum + (w.box.x1 - w.box.x0), 0);
+  return Math.abs(x0 - s.x0) <= 2 && Math.abs(x1 - s.x1) <= 3 && inked >= 0.7 * (s.x1 - s.x0);
+}
