@@ -30,7 +30,7 @@ const JOINED = /^(?:[/.,-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
 /** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */
 const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
 
-/** A run of underscores or dots right after the label on its line. */
+/** A run of underscores or dots right after the label on its line, or opening the next piece of its row. */
 export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: number; x1: number; y: number; segment: Segment } | undefined {
   const { line, reach } = label;
   // (Or the run opening the next piece of its row, set apart past the gap that ends a line: "Ort / Datum      ______ Unterschrift".)
