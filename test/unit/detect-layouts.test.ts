@@ -2511,3 +2511,21 @@ test('a caption\'s run set apart on its row, past the gap that ends a line, is i
   assert.ok(date && Math.abs(date.x - 109) <= 1 && date.fieldKey === 'sign_date', JSON.stringify(brief(found)));
   assert.ok(signature && Math.abs(signature.x - 406) <= 1, JSON.stringify(brief(found)));
 });
+
+test('a blank for the place, its comma and the date in its parts over the lines to sign ("__________ , ____ / ________ / ____") is the signing date', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('______________ , ____ / _____________ / ____', 320, 564, 11),
+        ...words('_______________________________', 104, 631, 11),
+        ...words('_________________________________', 329, 631, 11),
+        ...words('Parent or guardian signature', 104, 645, 10),
+        ...words('Employee signature', 329, 645, 10),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x > 390 && date.fieldKey === 'sign_date', JSON.stringify(brief(found)));
+  assert.equal(found.filter((s) => s.type === 'signature').length, 2, JSON.stringify(brief(found)));
+});

@@ -84,8 +84,8 @@ const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', '
 
 /**
  * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
- * Piave, ____", "Berlin, ........", or in the date's parts: "Curitiba, ___ / ___ / _____"): where and when a letter or
- * form is signed, the date going in the blank.
+ * Piave, ____", "Berlin, ........", or in the date's parts: "Curitiba, ___ / ___ / _____"; the place a blank too before
+ * the date's parts: "_______ , ___ / ___ / ___"): where and when a letter or form is signed, the date going in the blank.
  * Only a signing date beside a place to sign (the caller keeps it so), as a bare "Date" is.
  */
 export function placeCommaFields(lines: Line[]): Rect[] {
@@ -94,6 +94,22 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     const { words } = line;
     // (The blank may come in the date's parts: "Curitiba, _____ / _____ / ________".)
     const start = words.findIndex((w) => isFillToken(w.text));
+    // (Or the place a blank too, the date in its parts after the comma: "__________ , ____ / ________ / ____".)
+    const parts = words.slice(2);
+    const separator = (w: Word) => /^[/.-]$/.test(w.text.trim());
+    if (
+      !line.rtl &&
+      start === 0 &&
+      words[1]?.text.trim() === ',' &&
+      parts.filter(separator).length >= 2 &&
+      parts.every((w) => isFillToken(w.text) || separator(w)) &&
+      isFillToken((parts[0] as Word).text) &&
+      isFillToken((parts[parts.length - 1] as Word).text)
+    ) {
+      const [first, last] = [parts[0] as Word, parts[parts.length - 1] as Word];
+      out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
+      continue;
+    }
     const blank = words.slice(start);
     if (line.rtl || start < 1 || start > 4 || !blank.every((w) => isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim()))) continue;
     const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
