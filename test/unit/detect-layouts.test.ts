@@ -2529,3 +2529,13 @@ test('a blank for the place, its comma and the date in its parts over the lines 
   assert.ok(date && date.x > 390 && date.fieldKey === 'sign_date', JSON.stringify(brief(found)));
   assert.equal(found.filter((s) => s.type === 'signature').length, 2, JSON.stringify(brief(found)));
 });
+
+test('captions standing on one rule ("Data ______ Firma ______" on a single line): each its part, the room over it checked over that part alone', () => {
+  const found = suggestFields(
+    page({ words: [...paragraph('it', 300), ...words('Data', 57, 423, 10), ...words('Firma', 215, 421, 10)], segments: [h(51, 552, 425)] }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(date && date.x > 78 && date.x + date.width < 215, JSON.stringify(brief(found)));
+  assert.ok(signature && signature.x > 240, JSON.stringify(brief(found)));
+});

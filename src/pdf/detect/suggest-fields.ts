@@ -249,7 +249,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
     const under = headingByWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     // (Nor when the caption stands on a line of the row that runs on after it: that line is the blank.)
-    const standsOn = under !== undefined && roomAbove(type, under.segment, label, lines, 8);
+    const standsOn = under !== undefined && roomAbove(type, { x0: under.x0, x1: under.x1, y: under.y }, label, lines, 8);
     if (row && !onBaseline && !standsOn && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
       claim(label, type, row, 'label_with_geometry', 0.9);
       continue;
