@@ -2539,3 +2539,19 @@ test('captions standing on one rule ("Data ______ Firma ______" on a single line
   assert.ok(date && date.x > 78 && date.x + date.width < 215, JSON.stringify(brief(found)));
   assert.ok(signature && signature.x > 240, JSON.stringify(brief(found)));
 });
+
+test('a date caption with its colon in a single-spaced block ("Print Name: …" / "Title: Owner" / "Date:") dates in the room after it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Signature: ______________________________', 317, 696, 11),
+        ...words('Print Name: Douglas Lum', 317, 712, 11),
+        ...words('Title: Owner', 317, 725, 11),
+        ...words('Date:', 317, 738, 11),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x > 340 && date.y + date.height >= 738 && date.y >= 727, JSON.stringify(brief(found)));
+});

@@ -78,7 +78,8 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
   if (x1 - x0 < MIN_BESIDE[type]) return undefined;
   let top = y0;
   for (const o of obstacles) if (o.y1 <= line.box.y0 + 1 && o.y1 > top && overlap1(o.x0, o.x1, x0, x1) > 0) top = o.y1 + 2;
-  if (y1 - top < Math.min(14, FIELD_HEIGHT[type])) return undefined;
+  // (A date is written in the room of a single-spaced line, "Title: Owner" over "Date:"; other fields need 14 pt.)
+  if (y1 - top < Math.min(type === 'date' ? 10 : 14, FIELD_HEIGHT[type])) return undefined;
   return { x0, y0: top, x1, y1 };
 }
 
