@@ -2555,3 +2555,17 @@ test('a date caption with its colon in a single-spaced block ("Print Name: …" 
   const date = found.find((s) => s.type === 'date');
   assert.ok(date && date.x > 340 && date.y + date.height >= 738 && date.y >= 727, JSON.stringify(brief(found)));
 });
+
+test('a caption under a long row with a blank of its own is no tail of running text ("Signature of Witness: (Must be a serving committee member) ____" over "Date:")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Signature of Witness: (Must be a serving committee member) ___________________', 36, 686, 12),
+        ...words('Date:', 36, 703, 12),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x > 60 && date.y + date.height >= 700 && date.y + date.height <= 710, JSON.stringify(brief(found)));
+});

@@ -340,13 +340,13 @@ export const isPunctuation = (text: string): boolean => text.trim().length <= 2 
 
 /** The last line of a paragraph: right under a long line of the same size that does not end a sentence. */
 export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment[] = []): boolean {
-  // A blank on the line, or a rule between it and the text above (a caption under its line), makes it no tail.
+  // A blank on the line or on the line above ("… ____" over "Date:"), or a rule between it and the text above, makes it no tail.
   if (line.tokens.includes('\0')) return false;
+  const prose = (l: Line) => l.tokens.length >= 8 && !l.tokens.includes('\0') && !endsSentence(l);
   return lines.some(
     (l) =>
       l !== line &&
-      l.tokens.length >= 8 &&
-      !endsSentence(l) &&
+      prose(l) &&
       Math.abs(l.size - line.size) < 1 &&
       line.baseline - l.baseline > 0 &&
       line.baseline - l.baseline <= 1.7 * line.size &&
