@@ -2569,3 +2569,21 @@ test('a caption under a long row with a blank of its own is no tail of running t
   const date = found.find((s) => s.type === 'date');
   assert.ok(date && date.x > 60 && date.y + date.height >= 700 && date.y + date.height <= 710, JSON.stringify(brief(found)));
 });
+
+test('a run shared by "Ort, Datum" and "Unterschrift …" under it: the date takes its part and the signature the rest, under a row of blanks', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Kind 4: ______________________________________________ Geb. datum: _________________________', 57, 455, 10),
+        ...words('______________________________________________________________________________________', 57, 478, 10),
+        ...words('Ort, Datum', 57, 489, 10),
+        ...words('Unterschrift der/des gesetzl. Vertreter/s', 346, 489, 10),
+      ],
+    }),
+  );
+  const date = found.find((s) => s.type === 'date');
+  const signature = found.find((s) => s.type === 'signature');
+  assert.ok(date && date.x < 60 && date.x + date.width < 346, JSON.stringify(brief(found)));
+  assert.ok(signature && signature.x >= 340 && Math.abs(signature.y + signature.height - 480) <= 3, JSON.stringify(brief(found)));
+});

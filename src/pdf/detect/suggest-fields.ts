@@ -283,7 +283,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
-    const over = segmentOver(label, unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out), lines), lines), used, shared);
+    const over = segmentOver(label, unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines), used, shared);
     // A rule with text right above it is the border of a form row (the caption sits at the top of the
     // row), not a line to sign on: the blank is below the caption.
     // A rule that starts well before the caption (a section's rule across the page) is not its line when

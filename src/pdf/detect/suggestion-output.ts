@@ -78,10 +78,15 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
   return out;
 }
 
-/** Blanks but those a signing date found already stands on ("Le : ……"): that date's, not a line for a caption under it. */
-export function undated<R extends Segment>(runs: R[], found: readonly Suggestion[]): R[] {
+/**
+ * Blanks but those a signing date found already stands on ("Le : ……"): that date's, not a line for a caption under it;
+ * unless the date took its part of one shared by the captions under it ("Ort, Datum   Unterschrift" under one run).
+ */
+export function undated<R extends Segment>(runs: R[], found: readonly Suggestion[], shared: ReadonlySet<Segment> = new Set()): R[] {
   const dates = found.filter((f) => f.type === 'date');
-  return runs.filter((r) => !dates.some((d) => Math.abs(d.y + d.height - r.y) <= 3 && overlap1(d.x, d.x + d.width, r.x0, r.x1) > 0.5 * (r.x1 - r.x0)));
+  return runs.filter(
+    (r) => shared.has(r) || !dates.some((d) => Math.abs(d.y + d.height - r.y) <= 3 && overlap1(d.x, d.x + d.width, r.x0, r.x1) > 0.5 * (r.x1 - r.x0)),
+  );
 }
 
 /**
