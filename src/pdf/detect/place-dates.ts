@@ -79,6 +79,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
   return out;
 }
 
+/** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
+const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
+
 /** First-person pronouns that open a declaration ("Eu, ____", "Yo, ____", "Ich, ____", "We, ____"). */
 const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', 'nosotros', 'noi', 'nos']);
 
@@ -96,13 +99,12 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     const start = words.findIndex((w) => isFillToken(w.text));
     // (Or the place a blank too, the date in its parts after the comma: "__________ , ____ / ________ / ____".)
     const parts = words.slice(2);
-    const separator = (w: Word) => /^[/.-]$/.test(w.text.trim());
     if (
       !line.rtl &&
       start === 0 &&
       words[1]?.text.trim() === ',' &&
-      parts.filter(separator).length >= 2 &&
-      parts.every((w) => isFillToken(w.text) || separator(w)) &&
+      parts.filter(dateSeparator).length >= 2 &&
+      parts.every((w) => isFillToken(w.text) || dateSeparator(w)) &&
       isFillToken((parts[0] as Word).text) &&
       isFillToken((parts[parts.length - 1] as Word).text)
     ) {
@@ -111,7 +113,7 @@ export function placeCommaFields(lines: Line[]): Rect[] {
       continue;
     }
     const blank = words.slice(start);
-    if (line.rtl || start < 1 || start > 4 || !blank.every((w) => isFillToken(w.text) || /^[/.\-]$/.test(w.text.trim()))) continue;
+    if (line.rtl || start < 1 || start > 4 || !blank.every((w) => isFillToken(w.text) || dateSeparator(w))) continue;
     const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
     if (!isFillToken(last.text) || last.box.x1 - first.box.x0 < 40) continue;
     const place = words.slice(0, start);

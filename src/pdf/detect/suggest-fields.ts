@@ -366,10 +366,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
       ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
     );
     // (Unless a rule or a run over the caption is its row's line: "Signature ... Date" under one run.)
-    const ruledOver = [...geo.h, ...fills].some(
-      (r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0,
-    );
-    for (const find of roomsToTry(label, rowAbove && !ruledOver)) {
+    const ruledOver = () =>
+      [...geo.h, ...fills].some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
+    for (const find of roomsToTry(label, rowAbove && !ruledOver())) {
       const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
