@@ -4,7 +4,8 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …".
  */
-import { closesSentence, isFillToken, normalizeToken, splitWord } from './lexicon.js';
+import { closesSentence, isFillToken, splitWord } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 

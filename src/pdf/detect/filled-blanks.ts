@@ -4,7 +4,8 @@
  * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
-import { isFillToken, normalizeToken } from './lexicon.js';
+import { isFillToken } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;

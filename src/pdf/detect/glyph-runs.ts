@@ -6,7 +6,8 @@
  * reads: a word printed over itself, ligatures mapped to letters of their own, a caption in pieces. Pure
  * functions over the page's words and rules.
  */
-import { LABELS, isFillToken, isRtl, normalizeToken } from './lexicon.js';
+import { LABELS, isFillToken } from './lexicon.js';
+import { isRtl, normalizeToken } from './token-folding.js';
 import type { Rect, Segment, Word } from './page-model.js';
 
 /** A word's row: its baseline to half a point. */

@@ -3,7 +3,8 @@
  * blank captioned after it), and the blanks that open each point under "Please initial all points
  * below" (the instruction once, the blanks after it). Each blank, at most 80 pt long, is a place to initial.
  */
-import { isFillToken, normalizeToken } from './lexicon.js';
+import { isFillToken } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-model.js';
 
 /** The word after the blank that names it a place to initial, in the languages of the lexicon. */

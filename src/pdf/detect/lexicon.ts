@@ -7,6 +7,7 @@
  */
 
 import { EUROPEAN_LABELS, EUROPEAN_PARTIES, type PageLanguage } from './lexicon-european.js';
+import { isArabic, normalizeToken } from './token-folding.js';
 
 export type LabelType = 'signature' | 'date' | 'text' | 'initials';
 export type FieldKey = 'signer_name' | 'signer_email' | 'company' | 'job_title' | 'sign_date' | 'initials';
@@ -265,41 +266,6 @@ function normalizedMap<V>(entries: ReadonlyArray<[string, V]>): Map<string, V> {
   return new Map(entries.map(([k, v]) => [normalizeToken(k), v]));
 }
 
-const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
-export const isArabic = (s: string): boolean => ARABIC.test(s);
-const RTL = /[\u0590-\u05ff\ufb1d-\ufb4f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
-/** Written right to left: Arabic or Hebrew. */
-export const isRtl = (s: string): boolean => RTL.test(s);
-
-/**
- * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
- * tatweel and harakat dropped; punctuation at either end removed.
- */
-export function normalizeToken(raw: string): string {
-  let s = raw
-    // The cross marking a place to sign reads as the letter.
-    .replace(/^[×✗✘]$/u, 'x')
-    // A degree sign after a number is the ordinal's "º" ("1° Testemunha", typed or read so by OCR).
-    .replace(/(\d)°/gu, '$1º')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-  s = s
-    .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    // Persian and Urdu letter forms that Arabic text typed with their keyboards or fonts carries ("توقیع", "مدیر").
-    .replace(/ی/g, 'ي')
-    .replace(/ک/g, 'ك')
-    .replace(/[ھە]/g, 'ه')
-    .replace(/ة/g, 'ه')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    // A lam-alef ligature often comes out of a PDF's text layer as alef-lam: match both the same way.
-    .replace(/لا/g, 'ال');
-  return s.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-}
-
 /** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
 export function splitWord(raw: string): string[] {
   return (
@@ -345,16 +311,27 @@ export interface LabelMatch {
   anchor: number;
 }
 
+/** The indexes in LABELS of the entries, by their first word. */
+const LABELS_BY_FIRST = new Map<string, number[]>();
+LABELS.forEach((entry, index) => {
+  const first = entry.tokens[0] as string;
+  LABELS_BY_FIRST.set(first, [...(LABELS_BY_FIRST.get(first) ?? []), index]);
+});
+
 /**
  * Every label in a line of normalised tokens, longest first, without overlaps. `*` in an entry matches
  * one or more tokens (at most 8). `language`: the page's, when known (entries of other languages are left out).
  */
 export function matchLabels(tokens: readonly string[], language?: PageLanguage): LabelMatch[] {
   const found: LabelMatch[] = [];
-  for (const entry of LABELS) {
-    if (entry.langs && language && !entry.langs.includes(language)) continue;
-    for (let i = 0; i < tokens.length; i++) {
-      if (entry.leading && i > 0) break;
+  for (let i = 0; i < tokens.length; i++) {
+    // The entries whose first word is this token, or this token and the next read as one (see matchAt).
+    const here = LABELS_BY_FIRST.get(tokens[i] as string) ?? [];
+    const joined = i + 1 < tokens.length ? LABELS_BY_FIRST.get(`${tokens[i]}${tokens[i + 1]}`) : undefined;
+    const candidates = joined ? [...new Set([...here, ...joined])].sort((a, b) => a - b) : here;
+    for (const index of candidates) {
+      const entry = LABELS[index] as LabelEntry;
+      if ((entry.leading && i > 0) || (entry.langs && language && !entry.langs.includes(language))) continue;
       const end = matchAt(entry.tokens, tokens, i);
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;

@@ -4,11 +4,11 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { notAField, STOPWORDS, closesSentence, isRtl, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { notAField, STOPWORDS, closesSentence, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
-
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
   // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text:

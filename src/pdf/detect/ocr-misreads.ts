@@ -4,7 +4,8 @@
  * dropped) from a long word of the captions' lexicon is that word, so that the caption is still read.
  * Short words are left as read: one letter turns them into other words.
  */
-import { LABELS, normalizeToken } from './lexicon.js';
+import { LABELS } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { dotsRead } from './glyph-runs.js';
 import type { Segment, Word } from './page-model.js';

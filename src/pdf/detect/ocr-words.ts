@@ -3,7 +3,7 @@
  * caption is a word of its own, the rules that continue a row of text are its blanks, and specks are not
  * words. Pure; coordinates in points.
  */
-import { isRtl } from './lexicon.js';
+import { isRtl } from './token-folding.js';
 import { splitItem } from './page-scan.js';
 import type { Segment, Word } from './page-model.js';
 

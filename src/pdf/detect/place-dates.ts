@@ -5,7 +5,8 @@
  * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
  * are in date-formulas.ts.)
  */
-import { isFillToken, normalizeToken, partyAt } from './lexicon.js';
+import { isFillToken, partyAt } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
 import { MIN_BESIDE, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';

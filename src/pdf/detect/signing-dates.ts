@@ -5,7 +5,7 @@
  * "Date" stands beside a place to sign. Birth, issue, expiry, period and other dates a form asks for are
  * not signing dates and get no date field.
  */
-import { normalizeToken } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { overlap1, type Label, type Rect } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */

@@ -3,7 +3,8 @@
  * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
  */
 import { TOLERANCE } from './page-rules.js';
-import { isFillToken, normalizeToken } from './lexicon.js';
+import { isFillToken } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,

@@ -1,0 +1,54 @@
+/**
+ * Words as field detection compares them: case, accents and Arabic letter variants folded
+ * (`normalizeToken`), and the scripts written right to left. Pure string functions.
+ */
+
+/** Tokens already folded by normalizeToken, and how many it keeps. */
+const normalized = new Map<string, string>();
+const MAX_NORMALIZED = 50_000;
+
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+export const isArabic = (s: string): boolean => ARABIC.test(s);
+const RTL = /[\u0590-\u05ff\ufb1d-\ufb4f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+/** Written right to left: Arabic or Hebrew. */
+export const isRtl = (s: string): boolean => RTL.test(s);
+
+/**
+ * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
+ * tatweel and harakat dropped; punctuation at either end removed.
+ */
+export function normalizeToken(raw: string): string {
+  let folded = normalized.get(raw);
+  if (folded === undefined) {
+    // The same words come back on every line and page: each is folded once (the table starts again when full).
+    if (normalized.size >= MAX_NORMALIZED) normalized.clear();
+    folded = fold(raw);
+    normalized.set(raw, folded);
+  }
+  return folded;
+}
+
+function fold(raw: string): string {
+  let s = raw
+    // The cross marking a place to sign reads as the letter.
+    .replace(/^[×✗✘]$/u, 'x')
+    // A degree sign after a number is the ordinal's "º" ("1° Testemunha", typed or read so by OCR).
+    .replace(/(\d)°/gu, '$1º')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  s = s
+    .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ى/g, 'ي')
+    // Persian and Urdu letter forms that Arabic text typed with their keyboards or fonts carries ("توقیع", "مدیر").
+    .replace(/ی/g, 'ي')
+    .replace(/ک/g, 'ك')
+    .replace(/[ھە]/g, 'ه')
+    .replace(/ة/g, 'ه')
+    .replace(/ؤ/g, 'و')
+    .replace(/ئ/g, 'ي')
+    // A lam-alef ligature often comes out of a PDF's text layer as alef-lam: match both the same way.
+    .replace(/لا/g, 'ال');
+  return s.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
