@@ -32,8 +32,9 @@ await build({
   logLevel: 'warning',
 });
 
-// The declarations of the programmatic API (package.json `types`).
-execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {
+// The declarations of the programmatic API (package.json `types`), by TypeScript's native compiler
+// (typescript-native, TypeScript 7: 0.3 CPU-seconds where TypeScript 6's tsc took 2).
+execFileSync(process.execPath, [path.join(root, 'node_modules/typescript-native/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {
   stdio: 'inherit',
 });
 
