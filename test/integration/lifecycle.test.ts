@@ -1,4 +1,3 @@
-// Every line: the whole API over the HTTP server and the SQLite binding, every request state.
 // The request lifecycle end to end, over real HTTP against the real server: fields PUT, activate, cancel,
 // signer replacement and reminders (spec "States and transitions", "Endpoints", "Events"; sandbox contract).
 // Every row of the request state table is driven through the API; events, the audit trail and signing
