@@ -56,7 +56,12 @@ function assertRan(file: string, result: { code: number | null; out: string }): 
   assert.match(result.out, /^::done$/m);
 }
 
-test('every shell block of the README runs, in order, against a fresh server, twice in a row', { timeout: 300_000 }, async (t) => {
+// Twice in a row on the full line; once in the every-line set (the second run checks the README, not the line).
+const RUNS = process.env.PARAPH_TEST_SET === 'every-line' ? [1] : [1, 2];
+
+test(`every shell block of the README runs, in order, against a fresh server, ${RUNS.length === 2 ? 'twice in a row' : 'once'}`, {
+  timeout: 300_000,
+}, async (t) => {
   const blocks = shellBlocks(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   const runnable = blocks.filter((b) => b.skip === null);
   assert.ok(runnable.length >= 5, `the walk-through has its blocks (found ${runnable.length})`);
@@ -74,7 +79,7 @@ test('every shell block of the README runs, in order, against a fresh server, tw
 
   // Run again in the same project against the same server, as a reader who tries it twice would.
   const ids: string[] = [];
-  for (const run of [1, 2]) {
+  for (const run of RUNS) {
     const result = await runBlocks(runnable, project.dir, (code) => code.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`));
     assertRan(`README (run ${run})`, result);
     // What the walk-through says happened, happened.
@@ -91,7 +96,7 @@ test('every shell block of the README runs, in order, against a fresh server, tw
     assert.ok(created, `run ${run}: the create answered an id`);
     ids.push(created);
   }
-  assert.notEqual(ids[0], ids[1], 'the second run made a request of its own');
+  if (RUNS.length === 2) assert.notEqual(ids[0], ids[1], 'the second run made a request of its own');
   assert.equal(await serve.stop('SIGTERM'), 0);
 });
 
