@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
+import { remembering } from '../../platform/string-memo.js';
 import { findApiKeyByHash } from './queries.js';
 import { unauthorized } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
@@ -30,19 +31,8 @@ export function authenticateApiKey(ctx: Context, authorization: string | undefin
   return { accountId: row.account_id, apiKeyId: row.id };
 }
 
-/** The hashes of the keys presented lately: a client polling with one key hashes it once. */
-const recentHashes = new Map<string, string>();
-const RECENT_HASHES_LIMIT = 256;
-
-function keyHash(key: string): string {
-  let hash = recentHashes.get(key);
-  if (hash === undefined) {
-    if (recentHashes.size >= RECENT_HASHES_LIMIT) recentHashes.clear();
-    hash = sha256Hex(key);
-    recentHashes.set(key, hash);
-  }
-  return hash;
-}
+/** The hashes of the keys presented lately (the last 256): a client polling with one key hashes it once. */
+const keyHash = remembering(sha256Hex, 256);
 
 function malformedHeader(ctx: Context, authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === '') {

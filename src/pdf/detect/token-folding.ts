@@ -3,9 +3,7 @@
  * (`normalizeToken`), and the scripts written right to left. Pure string functions.
  */
 
-/** Tokens already folded by normalizeToken, and how many it keeps. */
-const normalized = new Map<string, string>();
-const MAX_NORMALIZED = 50_000;
+import { remembering } from '../../platform/string-memo.js';
 
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 export const isArabic = (s: string): boolean => ARABIC.test(s);
@@ -15,18 +13,10 @@ export const isRtl = (s: string): boolean => RTL.test(s);
 
 /**
  * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
- * tatweel and harakat dropped; punctuation at either end removed.
+ * tatweel and harakat dropped; punctuation at either end removed. The same words come back on every
+ * line and page: each is folded once (the last 50,000 are kept).
  */
-export function normalizeToken(raw: string): string {
-  let folded = normalized.get(raw);
-  if (folded === undefined) {
-    // The same words come back on every line and page: each is folded once (the table starts again when full).
-    if (normalized.size >= MAX_NORMALIZED) normalized.clear();
-    folded = fold(raw);
-    normalized.set(raw, folded);
-  }
-  return folded;
-}
+export const normalizeToken = remembering(fold, 50_000);
 
 function fold(raw: string): string {
   let s = raw
