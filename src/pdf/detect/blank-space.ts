@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { type LabelType } from './lexicon.js';
+import type { LabelType } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';

@@ -3,7 +3,7 @@
  * of a signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
  * labels that announce a field and the party words that say whose field it is (what AcroForm field names
  * say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised
- * tokens (see `normalizeToken`).
+ * tokens (see `normalizeToken` in token-folding.ts).
  */
 
 import { EUROPEAN_LABELS, EUROPEAN_PARTIES, type PageLanguage } from './lexicon-european.js';
