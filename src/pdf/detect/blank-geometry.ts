@@ -46,8 +46,8 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
         )?.words[0]
       : undefined;
   if (apart) {
-    const y = apart.baseline + Math.min(2, 0.2 * apart.size);
-    return { x0: apart.box.x0, x1: apart.box.x1, y, segment: { x0: apart.box.x0, x1: apart.box.x1, y } };
+    const segment = runLine(apart);
+    return { ...segment, segment };
   }
   if (label.next === -1 || !isFillToken((label.line.words[label.next] as Word).text)) {
     // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
