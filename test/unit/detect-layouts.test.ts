@@ -951,6 +951,26 @@ test('a bare line alone under a place-and-date formula is where one signs; with 
     }),
   );
   assert.deepEqual(types(between), ['date']);
+  // A caption under the line that names who signs keeps it a place to sign; one that asks for a datum makes it that datum's.
+  const under = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 300),
+          ...words('Maricá, _____ de ____________________ de ________', 173, 602, 10),
+          ...words('_'.repeat(56), 86, 645, 10),
+          ...words(caption, 86, 657, 10),
+        ],
+      }),
+    );
+  assert.deepEqual(
+    brief(under('Pessoa que reconhece o (a) filho (a)'))
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y + s.h]),
+    [[86, 647]],
+  );
+  assert.deepEqual(types(under('Endereço do requerente')), ['date']);
+  assert.deepEqual(types(under('Nome completo do requerente')), ['date']);
 });
 
 test('a remark in parentheses between a caption and its line below is part of the caption', () => {

@@ -4,6 +4,7 @@
  */
 import { filled } from './filled-blanks.js';
 import { matchLabels } from './lexicon.js';
+import { DATUM_WORDS } from './captionless-lines.js';
 import { onPartyLine } from './signature-blocks.js';
 import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -12,12 +13,15 @@ import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, typ
  * line across the rest of the row), or alone under it with nothing written between ("Montes Claros, ___
  * de ______ de 2011." over a bare line, the way a letter is dated and signed): where one signs. A line or
  * a run of underscores alone on its row, at least 100 pt long, with no words right before it or right
- * under it (a caption would name it), and no place to sign already found between them; on the row, no
+ * under it (a caption would name it) but words naming who signs there, and no place to sign already found
+ * between them; on the row, no
  * caption of something else over it beside the date's own; under the date, no rule across most of the
  * page or drawn twice (a rule dividing the page).
  */
 export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[], pageWidth: number): Segment | undefined {
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  // (A date in a ruled row, a rule right over it: the rule under it closes the row, whatever its caption.)
+  const ruledRow = segments.some((o) => o.y <= date.y1 - 8 && o.y >= date.y0 - 20 && overlap1(o.x0, o.x1, date.x0, date.x1) > 0);
   return segments
     .filter((s) => {
       if (used.has(s) || s.x1 - s.x0 < 100) return false;
@@ -46,13 +50,29 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
       return !lines.some(
         (l) =>
           text(l) &&
-          // Words on its row right before it or over it, or a caption right under it — on the date's row, one
-          // that asks for nothing else names who signs there ("Ort, Datum" and "Der Vorstand" under two lines).
+          // Words on its row right before it or over it, or a caption right under it — unless it names who signs
+          // there: on the date's row, a few words asking for nothing ("Ort, Datum" and "Der Vorstand" under two
+          // lines); under the date, words asking for nothing but a signature (namesSigner).
           ((overlap1(l.box.y0, l.box.y1, s.y - 12, s.y) > 0 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1) ||
-            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !(row && whoSigns(l)))),
+            (l.box.y0 >= s.y && l.box.y0 - s.y <= 14 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && !(row ? whoSigns(l) : !ruledRow && namesSigner(l)))),
       );
     })
     .sort((a, b) => Math.abs(a.y - date.y1) - Math.abs(b.y - date.y1) || Math.abs(a.x0 - date.x1) - Math.abs(b.x0 - date.x1))[0];
+}
+
+/**
+ * A caption under a bare line alone under a dated formula that names who signs there, asking for nothing else:
+ * no blank of its own, no caption but a signature's, no datum ("Pessoa que reconhece o (a) filho (a)" under
+ * the line under "Maricá, ___ de ______ de ____"; not "Address" nor "Nome completo").
+ */
+function namesSigner(l: Line): boolean {
+  const asks = matchLabels(l.tokens);
+  return (
+    !l.tokens.includes('\0') &&
+    l.words.length <= 10 &&
+    (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
+    !l.tokens.some((t) => DATUM_WORDS.has(t))
+  );
 }
 
 /** A caption of a few words, capitalised, asking for nothing: a party's or an officer's name ("Der Vorstand", "Il Presidente"). */
