@@ -14,9 +14,8 @@ import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, typ
  * de ______ de 2011." over a bare line, the way a letter is dated and signed): where one signs. A line or
  * a run of underscores alone on its row, at least 100 pt long, with no words right before it or right
  * under it (a caption would name it) but words naming who signs there, and no place to sign already found
- * between them; on the row, no
- * caption of something else over it beside the date's own; under the date, no rule across most of the
- * page or drawn twice (a rule dividing the page).
+ * between them; on the row, no caption of something else over it beside the date's own; under the date,
+ * no rule across most of the page or drawn twice (a rule dividing the page).
  */
 export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segment>, lines: Line[], places: Rect[], pageWidth: number): Segment | undefined {
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
