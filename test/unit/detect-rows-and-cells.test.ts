@@ -629,6 +629,25 @@ test('a sign-in sheet with a row signed already: the empty rows under it are sti
   );
 });
 
+test('a sign-in sheet printed with rows 15 pt high, as a spreadsheet prints them: every empty row is a place to sign; rows 11 pt high are not', () => {
+  const sheet = (row: number) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('Name', 60, 214), ...words('Signature', 240, 214), ...words('Date', 420, 214)],
+        segments: [200, ...[0, 1, 2, 3, 4, 5].map((i) => 220 + i * row)].map((y) => h(50, 540, y)),
+        verticals: [50, 230, 410, 540].map((x) => v(x, 200, 220 + 5 * row)),
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(sheet(15)).map((s) => [s.x, s.y, s.h]),
+    [221, 236, 251, 266, 281].map((y) => [231, y, 13]),
+  );
+  assert.deepEqual(
+    sheet(11).filter((s) => s.y >= 220),
+    [],
+  );
+});
+
 test('a line over a place to sign in its column, captioned by one word ("BIC"), is a row of the form, not another signer’s; one captioned by a name is', () => {
   const form = (caption: string) =>
     suggestFields(

@@ -167,8 +167,9 @@ const emptyCell = (r: Rect, words: readonly Word[]) =>
  * it is of its column (same sides) and a row to write in.
  */
 function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean {
-  // (A header of several lines is taller than the rows under it: a row of 18 pt is one to write in.)
-  const tall = Math.min(cell.y1 - cell.y0 - 1, 18);
+  // (A header of several lines is taller than the rows under it: a row of 13 pt is one to write in, as a
+  // spreadsheet's sign-in sheet prints its rows.)
+  const tall = Math.min(cell.y1 - cell.y0 - 1, 13);
   if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < tall) return false;
   const middle = (cell.y0 + cell.y1) / 2;
   const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, middle), cellAt(geo, cell.x1 + TOLERANCE + 1, middle)].filter(
