@@ -834,6 +834,26 @@ test('Spanish "Fdo.:" alone is where one signs; "Fdo.: D./D.ª" (signed: Mr/Ms) 
   assert.deepEqual(es('Fdo.: D./Dña. ____'), ['text:signer_name']);
 });
 
+test('Argentine "Firma / Aclaración / DNI" under three lines: one place to sign, "Aclaración" asks for the printed name; "Firma y aclaración" under one line signs there', () => {
+  const es = (text: string) => matchLabels(tokens(text), 'es').map((m) => `${m.entry.type}${m.entry.fieldKey ? `:${m.entry.fieldKey}` : ''}`);
+  assert.deepEqual(es('Aclaración'), ['text:signer_name']);
+  assert.deepEqual(es('Firma y aclaración'), ['signature']);
+  const row = suggestFields(
+    page({
+      words: [...paragraph('es', 100), ...words('Firma', 60, 412, 9), ...words('Aclaración', 240, 412, 9), ...words('DNI', 420, 412, 9)],
+      segments: [
+        { x0: 60, x1: 200, y: 400 },
+        { x0: 240, x1: 380, y: 400 },
+        { x0: 420, x1: 540, y: 400 },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(row).filter((s) => s.type === 'signature'),
+    [{ type: 'signature', x: 60, y: 360, w: 140, h: 40 }],
+  );
+});
+
 test('employment contracts\' parties in Spanish, Portuguese and Italian name who signs ("EMPLEADOR(A)", "Trabajador", "Empregado", "Il lavoratore")', () => {
   assert.equal(role('EMPLEADOR(A)'), 'employer');
   assert.equal(role('La empleadora'), 'employer');

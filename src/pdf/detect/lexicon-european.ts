@@ -58,9 +58,10 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // ("Fdo.: D./D.ª ____", "signed: Mr/Ms ____", asks for the signer's name; the signature goes over it.)
   ...name(['es'], 'fdo d', 'fdo d d.a', 'fdo d dna', 'fdo don', 'fdo dona'),
   ...sig(['pt'], 'ass'),
-  ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma'),
+  ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma', 'firma y aclaracion'),
   ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
-  ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres'),
+  // ("Aclaración", of the signature: the name printed under it, as Argentine forms caption it beside "Firma".)
+  ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres', 'aclaracion', 'aclaracion de firma'),
   // Italian: "per accettazione" (for acceptance), "per presa visione" (seen) and "in fede" (in faith, over the
   // signature) caption a signature ("Letto, confermato e sottoscritto" heads a block of them).
   ...sig(['it'], 'per accettazione', 'per presa visione', 'in fede', 'firmato', 'firma per esteso'),
