@@ -2607,3 +2607,40 @@ test('a run shared by "Ort, Datum" and "Unterschrift …" under it: the date tak
   assert.ok(date && date.x < 60 && date.x + date.width < 346, JSON.stringify(brief(found)));
   assert.ok(signature && signature.x >= 340 && Math.abs(signature.y + signature.height - 480) <= 3, JSON.stringify(brief(found)));
 });
+
+test('a French signature block with the mention asked for under each caption ("Le Bailleur" over "« Lu et approuvé »"): the room is under the mention; addresses under the names are no room', () => {
+  const block = (left: string, right: string, under: string | [string, string]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words(left, 60, 400),
+            ...words(typeof under === 'string' ? under : under[0], 60, 412, 8),
+            ...words(right, 320, 400),
+            ...words(typeof under === 'string' ? under : under[1], 320, 412, 8),
+          ],
+        }),
+      ),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y]);
+  const mention = '(signature précédée de la mention « lu et approuvé »)';
+  assert.deepEqual(block('Le Bailleur', 'Le Locataire', mention), [
+    [60, 418],
+    [320, 418],
+  ]);
+  assert.deepEqual(block('Le Bailleur', 'Le Locataire', 'Lu et approuvé'), [
+    [60, 418],
+    [320, 418],
+  ]);
+  assert.deepEqual(block('Signature du bailleur', 'Signature du locataire', '(précédée de la mention « lu et approuvé »)'), [
+    [60, 418],
+    [320, 418],
+  ]);
+  assert.deepEqual(block('Signature du bailleur', 'Signature du locataire', '(ou de son représentant)'), [
+    [60, 418],
+    [320, 418],
+  ]);
+  assert.deepEqual(block('Le Bailleur', 'Le Locataire', ['12 rue des Lilas', '3 avenue Foch']), []);
+});

@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import type { LabelType } from './lexicon.js';
+import { matchLabels, type LabelType } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';
@@ -182,7 +182,8 @@ function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry)
   return { x0, y0, x1, y1: Math.min(hard, page.height, y1 < hard ? y0 + y1 - topUnderText(type, y1, y0) : y1) };
 }
 
-/** The line right under a caption's line that goes on with it: starting in lower case, across it, less than a line's height under it. */
+/** The line right under a caption's line that goes on with it, across it, less than a line's height under it: starting in lower
+ * case, a remark in parentheses or quotes ("(précédée de la mention « lu et approuvé »)"), or the mention itself ("Lu et approuvé"). */
 function continuation(line: Line, lines: readonly Line[]): Line | undefined {
   return lines.find(
     (l) =>
@@ -190,7 +191,8 @@ function continuation(line: Line, lines: readonly Line[]): Line | undefined {
       l.box.y0 >= line.box.y1 - 1 &&
       l.box.y0 - line.box.y1 <= 0.6 * line.size &&
       overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
-      /^\p{Ll}/u.test((l.words[0] as Word).text),
+      (/^[\p{Ll}(«]/u.test((l.words[0] as Word).text) ||
+        matchLabels(l.tokens).some((m) => m.entry.type === 'signature' && m.entry.strength === 'weak' && !m.entry.leading)),
   );
 }
 
@@ -324,9 +326,11 @@ export function roomUnderParty(
       p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
   );
   if (!other) return undefined;
-  // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's.)
+  // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's;
+  // a remark under a name goes on with it, no address: "Le Locataire" over "« Lu et approuvé »".)
   const under = (l: Line) => l.box.y0 >= other.box.y1 - 1 && l.box.y0 - other.box.y1 <= 30 && overlap1(l.box.x0, l.box.x1, other.box.x0, other.box.x1) > 0;
-  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l))) return undefined;
+  const remark = (l: Line) => l === continuation(other.line, lines) || l === continuation(line, lines);
+  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remark(l))) return undefined;
   // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
   const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
   const side = (x: number) => x < middle === box.x0 < middle;
