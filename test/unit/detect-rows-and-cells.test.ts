@@ -316,6 +316,32 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(double, []);
 });
 
+test('lines with names typed under them in a closing that signs with a verb ("as partes firmam"), and a party named under the name: one place on each line, none under', () => {
+  const closing = words('E por estarem assim justos e contratados, as partes firmam o presente instrumento em duas vias.', 50, 170, 9);
+  const block = (under: (x: number, i: number) => ReturnType<typeof words>) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('es', 100), ...closing, ...[60, 320].flatMap((x, i) => [...words('_'.repeat(40), x, 420), ...under(x, i)])],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y]);
+  assert.deepEqual(
+    block((x, i) => words(['JOÃO DA SILVA', 'MARIA SOUZA LTDA'][i] as string, x, 432, 9)),
+    [
+      ['signature', 60, 382],
+      ['signature', 320, 382],
+    ],
+  );
+  assert.deepEqual(
+    block((x, i) => [...words(['João da Silva', 'Maria Souza'][i] as string, x, 432, 9), ...words(['Contratante', 'Contratada'][i] as string, x, 444, 9)]),
+    [
+      ['signature', 60, 382],
+      ['signature', 320, 382],
+    ],
+  );
+});
+
 test('numbered blanks under a heading of witnesses are their places to sign', () => {
   const found = suggestFields(
     page({

@@ -23,6 +23,9 @@ const SIGNING_WORDS = new Set([
   'assinatura',
   'signe',
   'firmado',
+  // (The verbs of a closing formula: "as partes firmam o presente instrumento", "have executed this Agreement".)
+  ...['firmam', 'assinam', 'firman', 'firmano', 'sottoscrivono', 'signent', 'unterschreiben', 'unterzeichnen', 'executed'],
+  ...['assinado', 'assinada', 'firmada', 'firmato', 'signee', 'unterschrieben'],
 ]);
 /**
  * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
