@@ -342,6 +342,24 @@ test('lines with names typed under them in a closing that signs with a verb ("as
   );
 });
 
+test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
+  const witnesses = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('TESTEMUNHAS:', 60, 480),
+        ...[60, 320].flatMap((x) => [...words('_'.repeat(40), x, 520), ...words('Nome:', x, 532, 9), ...words('CPF:', x, 544, 9)]),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(witnesses.map((s) => [Math.round(s.x), s.roleHint]).sort(), [
+    [320, 'witness'],
+    [60, 'witness'],
+  ]);
+  const divided = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 480)], segments: [h(60, 540, 500)] }));
+  assert.deepEqual(divided, []);
+});
+
 test('numbered blanks under a heading of witnesses are their places to sign', () => {
   const found = suggestFields(
     page({

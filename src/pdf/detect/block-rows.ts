@@ -1,6 +1,6 @@
 /**
- * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), or
- * each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______").
+ * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), the
+ * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______").
  */
 import { runLine, type Line, type Segment, type Word } from './page-model.js';
 
@@ -76,6 +76,30 @@ export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>
     )
       continue;
     out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+  }
+  return out;
+}
+
+/**
+ * The first row of blanks under a heading of witnesses or signers with nothing written between ("TESTEMUNHAS:"
+ * over "______   ______" and their "Nome:" and "CPF:" under them): each blank 80 to 360 pt long (a rule across
+ * the page divides it), alone on its row but for the others, is a place to sign.
+ */
+export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+  const out: Array<{ segment: Segment; role?: string }> = [];
+  const written = (l: Line) => l.tokens.some((t) => t !== '\0');
+  for (const heading of lines) {
+    if (heading.words.length > 4 || !heading.tokens.some((t) => BLOCK_HEADINGS.has(t))) continue;
+    const below = segments.filter((s) => s.y > heading.box.y1 + 4 && s.y - heading.box.y1 <= 60 && s.x1 - s.x0 >= 80 && s.x1 - s.x0 <= 360);
+    const top = Math.min(...below.map((s) => s.y));
+    const row = below.filter((s) => s.y - top <= 3);
+    if (row.length === 0) continue;
+    // (Nothing written between the heading and the row, nor on the row: the blanks are the block's own.)
+    const x0 = Math.min(...row.map((s) => s.x0));
+    const x1 = Math.max(...row.map((s) => s.x1));
+    if (lines.some((l) => l !== heading && written(l) && l.box.y1 > heading.box.y1 && l.box.y0 < top && l.box.x1 > x0 - 40 && l.box.x0 < x1 + 40)) continue;
+    const role = heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {};
+    for (const segment of row) if (!used.has(segment)) out.push({ segment, ...role });
   }
   return out;
 }

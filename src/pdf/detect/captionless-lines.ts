@@ -1,11 +1,11 @@
 /**
  * Lines to sign on without a caption: a person's name typed under them on a page that speaks of signing
- * ("____" over "John Smith"), numbered or named under a heading of witnesses or signers (block-rows.ts), or
+ * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts), or
  * under a closing formula (letter-closings.ts).
  */
 import { matchLabels, partyAt } from './lexicon.js';
 import { PLACE_WORDS } from './filled-blanks.js';
-import { namedRows, numberedBlanks } from './block-rows.js';
+import { blanksUnderHeading, namedRows, numberedBlanks } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Line, type Segment } from './page-model.js';
 
@@ -82,6 +82,7 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
     ...namedLines(lines, segments, used).map((segment) => ({ segment })),
     ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
     ...namedRows(lines, segments, used),
+    ...blanksUnderHeading(lines, segments, used),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
   ];
 }
