@@ -338,6 +338,35 @@ test('text tags of e-signature services; captions in Hebrew; labels the size of 
       ['date', 'signer_2', 'sign_date'],
     ],
   );
+  // Other services' tags: double braces (Acrobat Sign's, split at their underscores as the text layer splits them;
+  // SignWell's; BoldSign's) and DocuSign's examples' anchors, which mark a place, not a size. Their words are no captions.
+  const braces = suggestFields(
+    page({
+      words: [
+        ...words('Signature: {{Sig_es_:signer1:signature}}', 64, 300),
+        ...words('Date: {{Dte_es_:signer1:date}}', 64, 330),
+        ...words('{{Int_es_:signer2:initials}}', 300, 330),
+        ...words('{{signature:2:n}}', 64, 400),
+        ...words('{{sign|3|*}}', 300, 400),
+        ...words('{{text|1|*|Enter name|field_1}}', 64, 460),
+        ...words('{{Name_es_:signer1:fullname}}', 300, 460),
+        ...words('/sn1/', 64, 520),
+        ...words('**signature_2**', 300, 520),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    braces.map((s) => [s.type, s.roleHint, s.fieldKey, Math.round(s.x), Math.round(s.width)]),
+    [
+      ['signature', 'signer_1', undefined, 121, 163],
+      ['initials', 'signer_2', undefined, 300, 154],
+      ['date', 'signer_1', 'sign_date', 94, 135],
+      ['signature', 'signer_2', undefined, 64, 94],
+      ['signature', 'signer_3', undefined, 300, 66],
+      ['signature', 'signer_1', undefined, 64, 180],
+      ['signature', 'signer_2', undefined, 300, 180],
+    ],
+  );
   const he = suggestFields(page({ words: words('חתימה:', 500, 300, 10, true), segments: [{ x0: 380, x1: 490, y: 302 }] }));
   assert.deepEqual(
     he.map((s) => [s.type, s.x]),

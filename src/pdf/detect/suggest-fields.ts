@@ -55,7 +55,7 @@ import { sortRules } from './page-rules.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt, timedColumn } from './table-cells.js';
-import { isTextTag } from './text-tags.js';
+import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
 import { bareDate, besideSignature, otherDate } from './signing-dates.js';
@@ -95,7 +95,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const geo = sortRules(page);
   const lines = cutAtBorders(buildLines(page.words), page.verticals);
-  const labels = findLabels(lines, bodySize(page.words), page.segments).filter((l, _, all) => !signedInText(l) && !qualifiesSignature(l, all));
+  const labels = outsideTags(findLabels(lines, bodySize(page.words), page.segments), lines).filter(
+    (l, _, all) => !signedInText(l) && !qualifiesSignature(l, all),
+  );
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   const walls = [...geo.h, ...fills]; // A field stops under a line above it, drawn or a blank run.
