@@ -71,7 +71,7 @@ function isDateWord(w: string): boolean {
 export function fieldFromName(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
   const words = nameWords(name);
   const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
-  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'التوقيع', 'توقيع')) {
+  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'unterschrift', 'assinatura', 'handtekening', 'التوقيع', 'توقيع')) {
     return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
   }
   if (has('date', 'dated', 'التاريخ', 'تاريخ')) return { type: 'date', fieldKey: 'sign_date' };
