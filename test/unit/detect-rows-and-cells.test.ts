@@ -360,6 +360,20 @@ test('the first row of blanks under a heading of witnesses, unnumbered, each wit
   assert.deepEqual(divided, []);
 });
 
+test('two parties joined by "or", the second qualified ("Patient or Legal Guardian"), under a line caption it; so does "By: John Smith, President" on a page that says nothing of signing', () => {
+  const under = (caption: string) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words('_'.repeat(40), 60, 430), ...words(caption, 60, 442, 9)] }))).map((s) => [
+      s.type,
+      s.x,
+      s.y,
+    ]);
+  assert.deepEqual(under('Patient or Legal Guardian'), [['signature', 60, 392]]);
+  assert.deepEqual(under('By: John Smith, President'), [['signature', 60, 392]]);
+  assert.deepEqual(under('Per: Jane Doe'), [['signature', 60, 392]]);
+  // (Not a sentence that starts with "By", nor "By:" before words that are no name.)
+  assert.deepEqual(under('By: the end of the month'), []);
+});
+
 test('numbered blanks under a heading of witnesses are their places to sign', () => {
   const found = suggestFields(
     page({

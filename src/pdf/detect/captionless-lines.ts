@@ -45,7 +45,7 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
  * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
  * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
  * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
- * nothing else.
+ * nothing else; on any page, "By:" or "Per:" and such a name ("By: John Smith, President").
  */
 export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
@@ -56,7 +56,7 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
       (l) => l.box.y0 > s.y && l.box.y0 - s.y <= 40 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
     );
   return segments.filter((s) => {
-    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360 || !(signing || party(s))) return false;
+    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
     if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
     // (Not a rule of a double border, a logo's or a heading's.)
     if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
@@ -65,8 +65,22 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
     const asks = matchLabels(name.tokens);
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    return (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) && !name.tokens.some((t) => DATUM_WORDS.has(t)) && typedName(name);
+    return (
+      signedBy(name) ||
+      ((signing || party(s)) &&
+        (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
+        !name.tokens.some((t) => DATUM_WORDS.has(t)) &&
+        typedName(name))
+    );
   });
+}
+
+/** "By: John Smith, President", "Per: Jane Doe" under a line: who signs on it, named after the word that says so. */
+function signedBy(line: Line): boolean {
+  const [first, ...rest] = line.words.map((w) => w.text.trim());
+  if (!first || !/^(by|per)[:.]?$/i.test(first) || rest.length === 0) return false;
+  const name = rest.join(' ').split(',')[0]?.trim().split(/\s+/) ?? [];
+  return name.length >= 2 && name.length <= 4 && name.every((w) => /^\p{Lu}/u.test(w));
 }
 
 /** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */

@@ -31,6 +31,8 @@ import {
 
 const SIGNERS = new Set(SIGNER_WORDS);
 /** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
+/** Words that qualify a party named after another: "Patient or Legal Guardian", "Owner or Authorized Agent". */
+const QUALIFIERS = new Set(['legal', 'authorized', 'authorised', 'responsible']);
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
 const FOR_ORGANISATION = new Set([
@@ -148,9 +150,11 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let end = k + party.length;
       // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
-      // (Or another party's name after a slash or an "or": "Parent/Guardian", "Parent or guardian".)
-      const other = end < run.end ? partyAt(line.tokens, end) : null;
-      if (other && line.tokens.slice(k + party.length, end).every((t) => EITHER.has(t))) end += other.length;
+      // (Or another party's name after a slash or an "or", qualified or not: "Parent/Guardian", "Patient or Legal Guardian".)
+      let at = k + party.length;
+      while (at < run.end && (EITHER.has(line.tokens[at] as string) || QUALIFIERS.has(line.tokens[at] as string))) at++;
+      const other = at < run.end ? partyAt(line.tokens, at) : null;
+      if (other && at + other.length > end) end = at + other.length;
       // (Or the body it signs for, named after a joining word: "Diretora da Escola Municipal Santa Catarina".)
       const body = line.tokenWord.slice(end, run.end).map((i) => (line.words[i] as Word).text);
       if (
