@@ -60,6 +60,8 @@ test('labels in English, French and Arabic, longest first; "Fait à … le" anch
   assert.deepEqual(labels('Date of signature'), ['date:sign_date']);
   assert.deepEqual(labels('Print name'), ['text:signer_name']);
   assert.deepEqual(labels('Company name'), ['text:company']);
+  // (A tax form's "Spouse's occupation" cell asks for a job, not the spouse's signature.)
+  assert.deepEqual(labels("Spouse's occupation"), ['text:job_title']);
   assert.deepEqual(labels('Initials'), ['initials']);
   assert.deepEqual(labels('Signature du client'), ['signature']);
   assert.deepEqual(labels('Lu et approuvé'), ['signature']);
@@ -517,7 +519,7 @@ test('form rows: a row border with text right above is not the signature line; a
   );
 });
 
-test('form grids: a small caption at the top of a cell leaves the rest of the cell, for a signature and for its date', () => {
+test('form grids: a small caption at the top of a cell leaves the rest of the cell, for a signature, its date and the occupation', () => {
   const h = [400, 424].map((y) => ({ x0: 60, x1: 540, y }));
   const v = [60, 300, 400, 540].map((x) => ({ x, y0: 400, y1: 424 }));
   const found = suggestFields(
@@ -528,10 +530,11 @@ test('form grids: a small caption at the top of a cell leaves the rest of the ce
     }),
   );
   assert.deepEqual(
-    found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height]),
+    found.map((s) => [s.type, s.x, Math.round(s.y), s.x + s.width, s.y + s.height, s.fieldKey]),
     [
-      ['signature', 61, 410, 299, 423],
-      ['date', 301, 410, 399, 423],
+      ['signature', 61, 410, 299, 423, undefined],
+      ['date', 301, 410, 399, 423, 'sign_date'],
+      ['text', 401, 410, 539, 423, 'job_title'],
     ],
   );
 });

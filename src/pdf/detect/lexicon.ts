@@ -50,7 +50,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
   ...text('signer_email', 'email', 'e mail', 'email address'),
   ...text('company', 'company', 'company name', 'organisation', 'organization'),
-  ...text('job_title', 'title', 'job title', 'position'),
+  ...text('job_title', 'title', 'job title', 'position', 'occupation'),
   { tokens: ['initials'], type: 'initials', strength: 'strong' },
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
