@@ -30,9 +30,9 @@ import {
 } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
-/** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 /** Words that qualify a party named after another: "Patient or Legal Guardian", "Owner or Authorized Agent". */
 const QUALIFIERS = new Set(['legal', 'authorized', 'authorised', 'responsible']);
+/** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
 const FOR_ORGANISATION = new Set([
