@@ -2644,3 +2644,14 @@ test('a French signature block with the mention asked for under each caption ("L
   ]);
   assert.deepEqual(block('Le Bailleur', 'Le Locataire', ['12 rue des Lilas', '3 avenue Foch']), []);
 });
+
+test('a signature caption after or before the words of a stamp ("Cachet et signature de l\'établissement", "Stempel und Unterschrift des Arztes", "Doctor\'s signature and stamp") alone on its line has its room', () => {
+  const room = (language: 'fr' | 'de' | 'en' | 'it', caption: string) =>
+    suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 320, 400)] })).filter((s) => s.type === 'signature').length;
+  assert.equal(room('fr', "Cachet et signature de l'établissement"), 1);
+  assert.equal(room('it', 'Timbro e firma della scuola'), 1);
+  assert.equal(room('de', 'Stempel und Unterschrift des Arztes'), 1);
+  assert.equal(room('en', "Doctor's signature and stamp"), 1);
+  // (Not other words before it: a sentence that mentions a signature.)
+  assert.equal(room('fr', "Merci de joindre la signature de l'établissement"), 0);
+});

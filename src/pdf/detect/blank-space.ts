@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { matchLabels, type LabelType } from './lexicon.js';
+import { matchLabels, STOPWORDS, type LabelType } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';
@@ -213,10 +213,11 @@ export function inRunningText(label: Label, lines: readonly Line[]): boolean {
   return !opensLineApart(label, lines);
 }
 
-/** A signature caption opening a line of words with no blank, set apart from the text above and below it: a caption qualified by the rest of its line. */
+/** A signature caption opening a line of words with no blank (after a stamp's words: "Cachet et signature de l'établissement"), set apart from the text above and below it: a caption qualified by the rest of its line. */
 export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const { line } = label;
-  if (label.entry.type !== 'signature' || label.box.x0 > line.box.x0 + 1 || line.tokens.includes('\0')) return false;
+  const stamped = line.words.every((w) => w.box.x1 > label.box.x0 + 0.5 || STOPWORDS.has(normalizeToken(w.text)));
+  if (label.entry.type !== 'signature' || !stamped || line.tokens.includes('\0')) return false;
   // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title — unless
   // a joining word leads to it: "date et signature du Président", "Signature of the Land Lord".)
   const at = line.words.findIndex((w) => w.box.x0 >= label.reach.x1 - 0.5);

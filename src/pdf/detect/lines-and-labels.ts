@@ -221,7 +221,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
-        // (So does the one word ending a caption that opens its line after "of": "Signature du licencié(e)", "Firma del solicitante".)
+        // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of": "Signature du licencié(e)", "Stempel und Unterschrift des Arztes".)
         // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen".)
         const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
         const named =
@@ -229,7 +229,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           k === m.end + 1 &&
           m.entry.type === 'signature' &&
           /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
-        const whose = m.start === 0 && last && (OF.has(line.tokens[k - 1] as string) || named);
+        const whose = line.tokens.slice(0, m.start).every((t) => STOPWORDS.has(t)) && last && (OF.has(line.tokens[k - 1] as string) || named);
         // (Or a number ending it, telling signers apart: "Signature Parent / Représentant légal 1 :".)
         if (!party && !STOPWORDS.has(t) && !isSigner(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
         k += party ? party.length : 1;
