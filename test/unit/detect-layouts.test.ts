@@ -2655,3 +2655,11 @@ test('a signature caption after or before the words of a stamp ("Cachet et signa
   // (Not other words before it: a sentence that mentions a signature.)
   assert.equal(room('fr', "Merci de joindre la signature de l'établissement"), 0);
 });
+
+test('"Signature/Date" and "Signature & Date" under a line ask for a signature and its date there, as "Date et signature" does; "Signature date" is the date of signing', () => {
+  const under = (caption: string) =>
+    types(suggestFields(page({ words: [...paragraph('en', 100), ...words('_'.repeat(40), 320, 388, 10), ...words(caption, 320, 400, 9)] })));
+  assert.deepEqual(under('Signature/Date'), ['signature']);
+  assert.deepEqual(under('Signature & Date'), ['signature']);
+  assert.deepEqual(under('Signature date'), ['date']);
+});

@@ -5,14 +5,14 @@
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
 import { notAField, STOPWORDS, closesSentence, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
-  // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text:
-  // it would stretch the line it stands on over the blank above it.
+  // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text: it would stretch its line over the blank above it.
   const body = bodySize(words);
   const mark = (w: Word) => w.size > 1.8 * body && !/[\p{L}\p{N}]/u.test(w.text) && !isFillToken(w.text);
   const sorted = [...words].filter((w) => w.text.trim() && !mark(w)).sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
@@ -97,7 +97,9 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       else if (isSigner(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
-    const all = matchLabels(line.tokens, language).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)));
+    const all = bothSigned(line, matchLabels(line.tokens, language)).filter(
+      (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)),
+    );
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules)) continue;
     // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
@@ -191,8 +193,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
             .includes('/');
         if (inRun.some((o) => o.start > m.start && o.entry.type === m.entry.type && slash(m, o))) continue;
         if (inRun.some((o) => o.start < m.start && o.entry.type === m.entry.type && clause(o, m))) continue;
-        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"),
-        // other than a place and its comma ("Roma, data ____").
+        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"), not a place and its comma ("Roma, data ____").
         const words = line.tokens
           .slice(run.start, m.start)
           .filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
@@ -253,8 +254,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
       const box = m.entry.tokens.includes('*') ? (line.words[anchorWord] as Word).box : union(labelWords.map((w) => w.box));
-      // A remark in parentheses between the caption and its blank is part of the caption ("Firma (leggibile)
-      // ____", "Date (mm/dd/yyyy): ____", "Signature (Parent or Guardian) ____").
+      // A remark in parentheses between the caption and its blank is part of it ("Firma (leggibile) ____", "Date (mm/dd/yyyy): ____").
       let remarkColon = false;
       // (A caption qualified up to its colon reaches to its blank.)
       if (m.blankWord !== undefined && m === matches.filter((o) => o.blankWord === m.blankWord).at(-1) && next < m.blankWord) {
