@@ -2662,4 +2662,6 @@ test('"Signature/Date" and "Signature & Date" under a line ask for a signature a
   assert.deepEqual(under('Signature/Date'), ['signature']);
   assert.deepEqual(under('Signature & Date'), ['signature']);
   assert.deepEqual(under('Signature date'), ['date']);
+  // ("Sign and date", an instruction under the line, asks for the signature there too.)
+  assert.deepEqual(under('Sign and date'), ['signature']);
 });
