@@ -29,6 +29,15 @@ test('glyphs drawn one by one make their word: Arabic glyphs in visual order rea
     joinGlyphs(words('F I R M A ____', 50, 200)).map((w) => w.text),
     ['FIRMA', '____'],
   );
+  // Letters of any case spaced out so spell a caption's word; other single letters stay apart.
+  assert.deepEqual(
+    joinGlyphs(words('U n t e r s c h r i f t : ____', 50, 200)).map((w) => w.text),
+    ['Unterschrift', ':', '____'],
+  );
+  assert.deepEqual(
+    joinGlyphs(words('a b c d e', 50, 200)).map((w) => w.text),
+    ['a', 'b', 'c', 'd', 'e'],
+  );
   // Accents drawn as glyphs of their own (TeX's way): inside an item and across two items.
   assert.deepEqual(
     splitItem('Signature de l’int´ eress´ e(e)', 0, 100, 150, 10, false).map((w) => w.text),

@@ -10,6 +10,8 @@ import { LABELS, isFillToken } from './lexicon.js';
 import { isRtl, normalizeToken } from './token-folding.js';
 import type { Rect, Segment, Word } from './page-model.js';
 
+/** The words captions are made of, for letters spaced out one by one. */
+const LABEL_WORDS = new Set(LABELS.flatMap((e) => e.tokens));
 /** A word's row: its baseline to half a point. */
 const row = (w: Word) => Math.round(w.baseline * 2);
 
@@ -44,12 +46,15 @@ export function joinGlyphs(words: readonly Word[]): Word[] {
   return spacedCapitals(out);
 }
 
-/** Capitals spaced out one by one ("F I R M A", "S I G N A T U R E"): the word they spell. */
+/**
+ * Capitals spaced out one by one ("F I R M A", "S I G N A T U R E"): the word they spell; letters of any case
+ * spaced out so, when they spell a caption's word ("U n t e r s c h r i f t").
+ */
 function spacedCapitals(words: Word[]): Word[] {
   const out: Word[] = [];
   for (let i = 0; i < words.length; ) {
     let j = i;
-    const letter = (w: Word | undefined) => w !== undefined && /^\p{Lu}$/u.test(w.text);
+    const letter = (w: Word | undefined) => w !== undefined && /^\p{L}$/u.test(w.text);
     while (
       letter(words[j]) &&
       letter(words[j + 1]) &&
@@ -58,7 +63,8 @@ function spacedCapitals(words: Word[]): Word[] {
       (words[j + 1] as Word).box.x0 - (words[j] as Word).box.x1 <= 0.6 * (words[j] as Word).size
     )
       j++;
-    if (j - i >= 2) out.push(joined(words.slice(i, j + 1)));
+    const run = words.slice(i, j + 1);
+    if (j - i >= 2 && (run.every((w) => /^\p{Lu}$/u.test(w.text)) || LABEL_WORDS.has(normalizeToken(run.map((w) => w.text).join(''))))) out.push(joined(run));
     else for (let k = i; k <= j; k++) out.push(words[k] as Word);
     i = j + 1;
   }
