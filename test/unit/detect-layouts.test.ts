@@ -2660,6 +2660,7 @@ test('a signature caption after or before the words of a stamp ("Cachet et signa
   assert.equal(room('fr', "Cachet et signature de l'établissement"), 1);
   assert.equal(room('it', 'Timbro e firma della scuola'), 1);
   assert.equal(room('de', 'Stempel und Unterschrift des Arztes'), 1);
+  assert.equal(room('de', 'Unterschrift und Firmenstempel'), 1);
   assert.equal(room('en', "Doctor's signature and stamp"), 1);
   // (Not other words before it: a sentence that mentions a signature.)
   assert.equal(room('fr', "Merci de joindre la signature de l'établissement"), 0);

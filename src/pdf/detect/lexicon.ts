@@ -140,6 +140,7 @@ export const STOPWORDS = normalizedSet([
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
   'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal', 'leggibile',
+  'firmenstempel', 'dienststempel', 'praxisstempel', 'schulstempel', 'vereinsstempel', 'dienstsiegel',
   'or', 'di', 'dell', 'degli', 'delle', 'eines', 'einer', 'ggf', 'bzw',
   // Signers beyond the first: "Gegebenenfalls Unterschriften weiterer Autoren", "Additional signatures", "Eventuali altri firmatari".
   'gegebenenfalls', 'weitere', 'weiterer', 'weiteren', 'additional', 'further', 'other', 'eventuale', 'eventuali', 'altri', 'ulteriori',
