@@ -63,16 +63,15 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
     const name = under[0];
     if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
-    const asks = matchLabels(name.tokens);
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    return (
-      signedBy(name) ||
-      ((signing || party(s)) &&
-        (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
-        !name.tokens.some((t) => DATUM_WORDS.has(t)) &&
-        typedName(name))
-    );
+    return signedBy(name) || ((signing || party(s)) && asksOnlyToSign(name) && typedName(name));
   });
+}
+
+/** Words under a line that ask for nothing but a signature: no caption of another kind, no datum word ("Relationship to Patient"). */
+export function asksOnlyToSign(line: Line): boolean {
+  const asks = matchLabels(line.tokens);
+  return (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) && !line.tokens.some((t) => DATUM_WORDS.has(t));
 }
 
 /** "By: John Smith, President", "Per: Jane Doe" under a line: who signs on it, named after the word that says so. */

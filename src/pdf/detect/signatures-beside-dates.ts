@@ -4,7 +4,7 @@
  */
 import { filled } from './filled-blanks.js';
 import { matchLabels } from './lexicon.js';
-import { DATUM_WORDS } from './captionless-lines.js';
+import { asksOnlyToSign } from './captionless-lines.js';
 import { onPartyLine } from './signature-blocks.js';
 import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -65,13 +65,7 @@ export function blankBesideDate(date: Rect, segments: Segment[], used: Set<Segme
  * the line under "Maricá, ___ de ______ de ____"; not "Address" nor "Nome completo").
  */
 function namesSigner(l: Line): boolean {
-  const asks = matchLabels(l.tokens);
-  return (
-    !l.tokens.includes('\0') &&
-    l.words.length <= 10 &&
-    (asks.length === 0 || asks.some((m) => m.entry.type === 'signature')) &&
-    !l.tokens.some((t) => DATUM_WORDS.has(t))
-  );
+  return !l.tokens.includes('\0') && l.words.length <= 10 && asksOnlyToSign(l);
 }
 
 /** A caption of a few words, capitalised, asking for nothing: a party's or an officer's name ("Der Vorstand", "Il Presidente"). */
