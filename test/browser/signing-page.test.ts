@@ -186,6 +186,17 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
     );
   }
 
+  subtests.push(
+    t.test("the browser opens no page of its own beside the page under test (test/helpers/chromium.sh's merged features)", async (st) => {
+      const { page } = await openPage(browser, st);
+      await page.goto('about:blank');
+      const session = await browser.newBrowserCDPSession();
+      const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: Array<{ type: string; url: string }> };
+      await session.detach();
+      const own = targetInfos.filter((target) => target.url.startsWith('chrome://')).map((target) => `${target.type} ${target.url}`);
+      assert.deepEqual(own, [], "Chromium's address-bar popups are disabled (DISABLED_FEATURES in test/helpers/browser.ts)");
+    }),
+  );
   subtests.push(t.test('full signing in English', (st) => fullSigning(st, 'en')));
   subtests.push(t.test('full signing in French (signer locale)', (st) => fullSigning(st, 'fr')));
   subtests.push(t.test('full signing in Arabic, right to left', (st) => fullSigning(st, 'ar')));
