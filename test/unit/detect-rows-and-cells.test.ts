@@ -898,3 +898,22 @@ test('a German compound naming who signs ("Unterschrift Vereinsvorsitzender:") i
     ],
   );
 });
+
+test("a field over a line under a comb of character boxes (a BIC's) stops under the comb, as under a rule", () => {
+  // The comb drawn as its boxes' sides only, 13 pt apart, its bottom 17 pt over the lines.
+  const comb = Array.from({ length: 14 }, (_, i) => v(263 + 13 * i, 767, 788));
+  const parts = {
+    words: [...paragraph('de', 100), ...words('BIC:', 53, 785), ...words('Ort, Datum', 66, 816), ...words('Unterschrift Kontoinhaber', 400, 816)],
+    segments: [h(51, 263, 805), h(338, 551, 805)],
+  };
+  const signature = (found: ReturnType<typeof suggestFields>) => brief(found).find((s) => s.type === 'signature');
+  const under = signature(suggestFields(page({ ...parts, verticals: comb })));
+  assert.ok(under && under.y >= 788 && under.y + under.h === 805, `under the comb: ${JSON.stringify(under)}`);
+  // Without the comb the field has its whole height.
+  const free = signature(suggestFields(page(parts)));
+  assert.ok(free && free.y < 780, `no comb: ${JSON.stringify(free)}`);
+  // Verticals of other heights side by side (the borders of a table's cells, each row's own) are no comb.
+  const cells = Array.from({ length: 14 }, (_, i) => v(263 + 13 * i, i % 2 ? 760 : 767, 788));
+  const table = signature(suggestFields(page({ ...parts, verticals: cells })));
+  assert.ok(table && table.y < 780, `cells' borders: ${JSON.stringify(table)}`);
+});

@@ -1,9 +1,10 @@
 /**
  * The page's rules sorted: free lines to write on (not a rule that underlines words over it), boxes (two
- * rules of one width framed by verticals) and the rules and verticals table-cells.ts reads rows and cells from.
+ * rules of one width framed by verticals) and the rules and verticals table-cells.ts reads rows and cells from;
+ * and the bottoms of combs, which a field over a line stops under.
  */
 import { isFillToken } from './lexicon.js';
-import { type Geometry, type PageModel, type Segment, type Word, overlap1 } from './page-model.js';
+import { type Geometry, type PageModel, type Segment, type VRule, type Word, overlap1 } from './page-model.js';
 
 /** How far apart (pt) the ends of rules may be and still meet. */
 export const TOLERANCE = 3;
@@ -43,4 +44,27 @@ function underlines(s: Segment, words: readonly Word[]): boolean {
   const x1 = Math.max(...over.map((w) => w.box.x1));
   const inked = over.reduce((sum, w) => sum + (w.box.x1 - w.box.x0), 0);
   return Math.abs(x0 - s.x0) <= 2 && Math.abs(x1 - s.x1) <= 3 && inked >= 0.7 * (s.x1 - s.x0);
+}
+
+/**
+ * The bottoms of combs, rows of boxes for one character each (an IBAN's, a BIC's, a date's digits): three
+ * or more verticals of one height side by side, 6 to 25 pt apart. A field over a line under a comb stops
+ * under the comb, as under a rule (the comb's own bottom rule may be drawn as the boxes' sides only).
+ */
+export function combBottoms(v: readonly VRule[]): Segment[] {
+  const out: Segment[] = [];
+  const ticks = v.filter((r) => r.y1 - r.y0 >= 6 && r.y1 - r.y0 <= 40).sort((a, b) => Math.round(a.y1) - Math.round(b.y1) || a.x - b.x);
+  let run: VRule[] = [];
+  const close = () => {
+    if (run.length >= 3) out.push({ x0: run[0]!.x, x1: run[run.length - 1]!.x, y: Math.max(...run.map((r) => r.y1)) });
+    run = [];
+  };
+  for (const r of ticks) {
+    const last = run[run.length - 1];
+    const gap = last ? r.x - last.x : 0;
+    if (last && (Math.abs(r.y1 - last.y1) > 1.5 || Math.abs(r.y0 - last.y0) > 1.5 || gap < 6 || gap > 25)) close();
+    run.push(r);
+  }
+  close();
+  return out;
 }

@@ -51,7 +51,7 @@ import {
   trailingBlanks,
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
-import { sortRules } from './page-rules.js';
+import { combBottoms, sortRules } from './page-rules.js';
 import { buildLines, findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt, timedColumn } from './table-cells.js';
@@ -100,7 +100,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   );
   const used = new Set<Segment>();
   const fills = fillLines(lines);
-  const walls = [...geo.h, ...fills]; // A field stops under a line above it, drawn or a blank run.
+  const walls = [...geo.h, ...fills, ...combBottoms(geo.v)]; // A field stops under a line above it, drawn, a blank run or a comb's.
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
