@@ -342,6 +342,63 @@ test('lines with names typed under them in a closing that signs with a verb ("as
   );
 });
 
+test('a drawn line over a name, its identity number and the party under them ("Gabriel Adler" / "CPF: …" / "CONTRATANTE"): the party signs on the line; not over a sentence', () => {
+  const closing = words('E por estarem assim justos e contratados, as partes assinam o presente instrumento.', 50, 170, 9);
+  const block = (middle: [string, string]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('es', 100),
+            ...closing,
+            ...words('Gabriel Adler Aedron', 80, 414, 9),
+            ...words(middle[0], 80, 436, 9),
+            ...words('CONTRATANTE', 100, 458, 9),
+            ...words('SOLAR ENERGIA RENOVAVEIS', 340, 414, 9),
+            ...words('LTDA', 380, 425, 9),
+            ...words(middle[1], 340, 436, 9),
+            ...words('CONTRATADA', 370, 458, 9),
+          ],
+          segments: [h(60, 270, 400), h(325, 535, 400)],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+  assert.deepEqual(block(['CPF: 783.621.764-12', 'CNPJ: 42.518.541/0001-56']), [
+    ['signature', 60, 360, 210, 40],
+    ['signature', 325, 360, 210, 40],
+  ]);
+  // (A sentence between the name and the party is no identity: the line is the name's, and the party signs in the room under it.)
+  assert.deepEqual(block(['que declara estar de acordo', 'que declara estar de acordo']), [
+    ['signature', 60, 360, 210, 40],
+    ['signature', 325, 360, 210, 40],
+    ['signature', 100, 464, 180, 40],
+    ['signature', 370, 464, 180, 40],
+  ]);
+});
+
+test('a row of captions ending on their colons under a signatures heading ("Le Bénéficiaire :   L\'Association … :"): the room under each is a signature; not for a row without colons', () => {
+  const block = (left: string, right: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words('Fait à Lyon, le 3 mars 2026', 168, 575, 10),
+            ...words('Signatures précédées de la mention « Lu et approuvé » :', 57, 600, 10),
+            ...words(left, 57, 627, 10),
+            ...words(right, 309, 627, 10),
+          ],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+  assert.deepEqual(block('Le Bénéficiaire :', "L'Association Maths et Maryam :"), [
+    ['signature', 57, 633, 180, 40],
+    ['signature', 309, 633, 180, 40],
+  ]);
+  // (Without their colons the lines may be names printed there already: nothing asks for room under them.)
+  assert.deepEqual(block('Le Bénéficiaire', "L'Association Maths et Maryam"), []);
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

@@ -89,6 +89,43 @@ export function typedName(line: Line): boolean {
   return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
+/** A name typed on its line, then the name's identity or the rest of a firm's name on the lines under it ("Jane Doe" / "CPF: 783.621.764-12"). */
+export function namedBlock(block: readonly Line[]): boolean {
+  const [name, ...more] = block;
+  return name !== undefined && typedName(name) && more.every((l) => typedName(l) || identity(l) || firmSuffix(l));
+}
+
+/** A line giving a person's or a firm's identity number: "CPF: 783.621.764-12", "DNI 12345678", "CNPJ: 42.518.541/0001-56". */
+function identity(l: Line): boolean {
+  const first = l.tokens.find((t) => t !== '\0');
+  return first !== undefined && (DATUM_WORDS.has(first) || IDENTITY_NUMBERS.has(first)) && l.tokens.some((t) => /\d/.test(t));
+}
+/** Names of firms' and persons' identity numbers a signature block prints under the name. */
+const IDENTITY_NUMBERS = new Set([
+  'cnpj',
+  'rg',
+  'nif',
+  'nie',
+  'cif',
+  'siret',
+  'siren',
+  'ssn',
+  'ein',
+  'steuernummer',
+  'codice',
+  'cf',
+  'piva',
+  'ruc',
+  'cuit',
+  'curp',
+  'rfc',
+]);
+/** A firm's legal form alone on its line, the end of its name printed over it: "LTDA", "S.A.", "GmbH". */
+function firmSuffix(l: Line): boolean {
+  const words = l.words.map((w) => w.text.trim()).filter((w) => w.length > 0);
+  return words.length === 1 && /^(?:ltda|s\.?a\.?|s\.?l\.?|gmbh|srl|s\.?r\.?l\.?|sarl|sas|inc\.?|llc|ltd\.?|eireli|me|epp)$/i.test(words[0] as string);
+}
+
 /** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, or under a closing. */
 export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
   return [

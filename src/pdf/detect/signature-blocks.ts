@@ -7,8 +7,9 @@
 import { DATE_WORDS, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
+import { namesUnderHeading } from './heading-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
-import { DATUM_WORDS, typedName } from './captionless-lines.js';
+import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
 import {
   FIELD_HEIGHT,
   clip,
@@ -188,7 +189,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
     }
   }
-  return out;
+  return [...out, ...namesUnderHeading(lines, labels, out)];
 }
 
 /** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____"): the party is what the caption is about. */
@@ -274,13 +275,17 @@ export function partyLine(
     (s) => !used.has(s) && spans(s) && box.y0 - s.y >= -1 && box.y0 - s.y <= Math.max(1.3 * line.size + 2, 8) && lone(s) && !double(s),
   );
   if (over.length > 0) return over.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
-  // (Or over the name typed between them: "____" over "João da Silva" over "Contratante".)
+  // (Or over the name typed between them: "____" over "João da Silva" over "Contratante"; the name may be
+  // followed by its identity, "CPF: 783.621.764-12", or by a second line of a firm's name, "LTDA".)
+  const between = (s: Segment) =>
+    lines.filter((l) => l !== line && l.box.y0 >= s.y - 1 && l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
   const named = (s: Segment) => {
-    const between = lines.filter((l) => l !== line && l.box.y0 >= s.y - 1 && l.box.y1 <= box.y0 + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
-    return between.length === 1 && typedName(between[0] as Line);
+    const block = between(s);
+    return block.length <= 3 && namedBlock(block);
   };
   const overName = segments.filter(
-    (s) => !used.has(s) && spans(s) && box.y0 - s.y > 0 && box.y0 - s.y <= 2.6 * line.size + 4 && lone(s) && !double(s) && named(s),
+    (s) =>
+      !used.has(s) && spans(s) && box.y0 - s.y > 0 && box.y0 - s.y <= (2.6 + 3 * (between(s).length - 1)) * line.size + 4 && lone(s) && !double(s) && named(s),
   );
   if (overName.length > 0) return overName.sort((a, b) => box.y0 - a.y - (box.y0 - b.y))[0];
   // (Under it, as far as a signature and two lines and a half: room to sign between the name and its line.)
