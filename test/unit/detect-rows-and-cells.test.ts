@@ -399,6 +399,30 @@ test('a row of captions ending on their colons under a signatures heading ("Le B
   assert.deepEqual(block('Le Bénéficiaire', "L'Association Maths et Maryam"), []);
 });
 
+test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de Cornouaille   Pour la « mise à disposition »"): the room under each is a signature; not when only one says it', () => {
+  const block = (left: string, right: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 57, 480, 10),
+            ...words(left, 57, 520, 10),
+            ...words(right, 330, 520, 10),
+          ],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+  const both = [
+    ['signature', 57, 526, 180, 40],
+    ['signature', 330, 526, 180, 40],
+  ];
+  assert.deepEqual(block("Pour l'Objethèque de Cornouaille", 'Pour la « mise à disposition »'), both);
+  assert.deepEqual(block('For ACME Consulting Ltd', 'For Jane Doe Studio'), both);
+  // (A caption of something else beside it: the row is no row of parties.)
+  assert.deepEqual(block("Pour l'Objethèque de Cornouaille", 'Adresse de la mise à disposition'), []);
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

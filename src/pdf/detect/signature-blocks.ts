@@ -7,7 +7,7 @@
 import { DATE_WORDS, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
-import { namesUnderHeading } from './heading-rows.js';
+import { namesForParties, namesUnderHeading } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
 import {
@@ -189,7 +189,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
     }
   }
-  return [...out, ...namesUnderHeading(lines, labels, out)];
+  const headed = namesUnderHeading(lines, labels, out);
+  return [...out, ...headed, ...namesForParties(lines, labels, [...out, ...headed])];
 }
 
 /** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____"): the party is what the caption is about. */
