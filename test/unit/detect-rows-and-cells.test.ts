@@ -423,6 +423,33 @@ test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de 
   assert.deepEqual(block("Pour l'Objethèque de Cornouaille", 'Adresse de la mise à disposition'), []);
 });
 
+test('two parties\' names side by side with a name printed under one ("Pour l\'organisme" over "Patrick Binam"): the room under each, under the printed name; not under words that are no name', () => {
+  const block = (printed: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 31, 680, 10),
+            ...words('Pour le stagiaire', 31, 705, 10),
+            ...words("Pour l'organisme", 244, 705, 10),
+            ...words('(nom et qualité du signataire)', 31, 719, 10),
+            ...words(printed, 246, 719, 10),
+          ],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+  assert.deepEqual(block('Patrick Binam'), [
+    ['signature', 31, 725, 180, 40],
+    ['signature', 244, 725, 180, 40],
+  ]);
+  // ("C. C." under it is no name: the party's room is written in, as under an address.)
+  assert.deepEqual(
+    block('C. C.').filter((s) => s[0] === 'signature'),
+    [],
+  );
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

@@ -143,7 +143,7 @@ function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
 }
 
 /** Blank space under the label. */
-function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;
   const { line } = label;
   // (A caption going on over the next line, in lower case, ends there: "Signature du président, / du
@@ -184,7 +184,7 @@ function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry)
 
 /** The line right under a caption's line that goes on with it, across it, less than a line's height under it: starting in lower
  * case, a remark in parentheses or quotes ("(précédée de la mention « lu et approuvé »)"), or the mention itself ("Lu et approuvé"). */
-function continuation(line: Line, lines: readonly Line[]): Line | undefined {
+export function continuation(line: Line, lines: readonly Line[]): Line | undefined {
   return lines.find(
     (l) =>
       l !== line &&
@@ -307,37 +307,6 @@ function highestText(s: Segment, label: Label, lines: Line[]): number {
 export function rowUnder(lower: Label, upper: Label): boolean {
   const gap = lower.line.baseline - upper.line.baseline;
   return gap > 0.5 * upper.line.size && gap <= 2.2 * upper.line.size;
-}
-
-/**
- * The room under a party's name printed with no line, when another party's name stands beside it on its
- * row ("Le Propriétaire" and "Le Locataire" over the room where each signs): the blank space under it.
- */
-export function roomUnderParty(
-  caption: { line: Line; box: Rect },
-  parties: ReadonlyArray<{ line: Line; box: Rect }>,
-  page: PageModel,
-  lines: Line[],
-  geo: Geometry,
-  places: Rect[],
-): Rect | undefined {
-  const { line, box } = caption;
-  const other = parties.find(
-    (p) =>
-      p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
-  );
-  if (!other) return undefined;
-  // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's;
-  // a remark under a name goes on with it, no address: "Le Locataire" over "« Lu et approuvé »".)
-  const under = (l: Line) => l.box.y0 >= other.box.y1 - 1 && l.box.y0 - other.box.y1 <= 30 && overlap1(l.box.x0, l.box.x1, other.box.x0, other.box.x1) > 0;
-  const remark = (l: Line) => l === continuation(other.line, lines) || l === continuation(line, lines);
-  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remark(l))) return undefined;
-  // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
-  const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
-  const side = (x: number) => x < middle === box.x0 < middle;
-  if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
-  const label = { line, box, reach: box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
-  return belowSpace(label, page, lines, geo);
 }
 
 /** The caption's line over it already written on ("9. 1. 2022" typed over the line "Datum" names): filled, not a caption asking for room. */

@@ -1,13 +1,16 @@
 /**
- * Rows of captions naming who signs, whether or not the lexicon knows their words: the row under a heading
+ * Parties' captions with no line of their own. Rows of captions naming who signs, whether or not the lexicon knows their words: the row under a heading
  * that asks for the signatures ("Signatures précédée de la mention « Lu et approuvé » :" over "Le
  * Bénéficiaire :   L'Association Maths et Maryam :"), each caption ending on its colon; and a row of two or
  * more captions each saying for whom one signs ("Pour l'organisme   Pour le stagiaire", "For ACME Ltd   For
- * the Client", "Für den Verein   Für das Mitglied"). Each names whoever signs in the room under it.
+ * the Client", "Für den Verein   Für das Mitglied"). Each names whoever signs in the room under it, when
+ * another party's name stands beside it on its row (`roomUnderParty`).
  */
-import { headingWord } from './blank-space.js';
+import { belowSpace, continuation, headingWord } from './blank-space.js';
+import { written } from './blank-geometry.js';
+import { typedName } from './captionless-lines.js';
 import type { PartyCaption } from './signature-blocks.js';
-import type { Label, Line } from './page-model.js';
+import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect } from './page-model.js';
 
 /** Words that open a caption saying for whom one signs: "Pour", "For", "Für", "Per", "Por", "Pela", "Namens". */
 const FOR = new Set(['pour', 'for', 'fur', 'per', 'por', 'pela', 'pelo', 'para', 'namens', 'seitens', 'voor', 'عن']);
@@ -64,4 +67,45 @@ export function namesForParties(lines: readonly Line[], labels: readonly Label[]
     for (const l of row) if (!known.some((p) => p.line === l)) out.push({ line: l, box: l.box, role: 'signer', fill: undefined });
   }
   return out;
+}
+
+/**
+ * The room under a party's name printed with no line, when another party's name stands beside it on its
+ * row ("Le Propriétaire" and "Le Locataire" over the room where each signs): the blank space under it.
+ */
+export function roomUnderParty(
+  caption: { line: Line; box: Rect },
+  parties: ReadonlyArray<{ line: Line; box: Rect }>,
+  page: PageModel,
+  lines: Line[],
+  geo: Geometry,
+  places: Rect[],
+): Rect | undefined {
+  const { line, box } = caption;
+  const other = parties.find(
+    (p) =>
+      p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
+  );
+  if (!other) return undefined;
+  // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's;
+  // a remark under a name goes on with it, no address: "Le Locataire" over "« Lu et approuvé »".)
+  const under = (l: Line) => l.box.y0 >= other.box.y1 - 1 && l.box.y0 - other.box.y1 <= 30 && overlap1(l.box.x0, l.box.x1, other.box.x0, other.box.x1) > 0;
+  const remark = (l: Line) => l === continuation(other.line, lines) || l === continuation(line, lines) || l === nameUnder(other) || l === nameUnder(caption);
+  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remark(l))) return undefined;
+  // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
+  const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
+  const side = (x: number) => x < middle === box.x0 < middle;
+  if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
+  // (A name printed right under the party's, "Pour l'organisme" over "Patrick Binam": the room is under both.)
+  const name = nameUnder(caption);
+  const block = name ? { line: name, box: union([box, name.box]) } : { line, box };
+  const label = { ...block, reach: block.box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
+  return belowSpace(label, page, lines, geo);
+
+  function nameUnder(p: { line: Line; box: Rect }): Line | undefined {
+    const l = lines.find(
+      (o) => o !== p.line && o.box.y0 >= p.box.y1 - 1 && o.box.y0 - p.box.y1 <= 0.6 * p.line.size && overlap1(o.box.x0, o.box.x1, p.box.x0, p.box.x1) > 0,
+    );
+    return l && typedName(l) && l.words.every((w) => /\p{L}{2}/u.test(w.text)) ? l : undefined;
+  }
 }

@@ -31,11 +31,11 @@ import {
   namesAbove,
   roomAbove,
   runUnder,
-  roomUnderParty,
   runInCell,
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
+import { roomUnderParty } from './party-rows.js';
 import { undated, dedupe, writtenFields, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
