@@ -1219,8 +1219,12 @@ test('a condition ending with its colon before a run ("If Applicable: ____", "Le
   ];
   assert.deepEqual(row('If Applicable:'), onRun);
   assert.deepEqual(row('Le cas échéant :'), onRun);
-  // (Under "Phone: ____" the signature caption has its room under it; a "Date" without its colon gets no room guessed.)
-  assert.deepEqual(row('Phone:'), [['signature', false]]);
+  // (Under "Phone: ____" the signature caption has its room under it, and the "Date" beside it on its row, without
+  // its colon, the room under it too.)
+  assert.deepEqual(row('Phone:'), [
+    ['signature', false],
+    ['date', false],
+  ]);
 });
 
 test('a caption opening its line apart, joined to whom it names ("date et signature du Président avec « bon pour accord »"), leaves the room under it', () => {

@@ -450,6 +450,43 @@ test('two parties\' names side by side with a name printed under one ("Pour l\'o
   );
 });
 
+test('"Date" and "Signature" side by side without colons over empty room: the room under each, in either order; not a "Date" alone, nor one in a drawn box', () => {
+  const row = (lang: 'en' | 'fr', left: string, right: string, extra: Partial<Parameters<typeof page>[0]> = {}) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(left, 72, 600, 10), ...words(right, 263, 600, 10)], ...extra }))).map((s) => [
+      s.type,
+      s.x,
+      s.y,
+      s.w,
+      s.h,
+    ]);
+  assert.deepEqual(row('fr', 'Date', 'Signature'), [
+    ['date', 72, 606, 110, 20],
+    ['signature', 263, 606, 180, 40],
+  ]);
+  assert.deepEqual(row('en', 'Signature', 'Date'), [
+    ['signature', 72, 606, 180, 40],
+    ['date', 263, 606, 110, 20],
+  ]);
+  // (A "Date" with no signature on its row is a header or a date printed after it; one in a drawn box, over its
+  // placeholder "DD / MM / YYYY", has no room under it: the box is a form's cell.)
+  assert.deepEqual(row('en', 'Date', 'Reference'), []);
+  const boxed = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('PARTICIPANT SIGNATURE', 44, 600, 7),
+        ...words('DATE SIGNED', 457, 600, 7),
+        ...words('DD / MM / YYYY', 457, 630, 7),
+      ],
+      boxes: [
+        { x0: 40, y0: 590, x1: 263, y1: 635 },
+        { x0: 452, y0: 590, x1: 555, y1: 635 },
+      ],
+    }),
+  );
+  assert.deepEqual(types(boxed), ['signature']);
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

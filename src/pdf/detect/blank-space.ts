@@ -142,6 +142,33 @@ function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
   return y1 - y0 >= least ? { x0, y0, x1, y1 } : undefined;
 }
 
+/**
+ * Date captions alone, without their colon, on the row of a signature caption whose room was found under it
+ * ("Date          Signature" over the room where each is written, "DATUM  UNTERSCHRIFT"): their room is under
+ * them too. (Alone, a bare "Date" is no blank: a column's header, a date printed after it.)
+ */
+export function datesUnderRows(
+  labels: readonly Label[],
+  captions: ReadonlyMap<Suggestion, Label>,
+  page: PageModel,
+  lines: Line[],
+  geo: Geometry,
+): Array<[Label, Rect]> {
+  const out: Array<[Label, Rect]> = [];
+  for (const label of labels) {
+    if (label.done || label.entry.type !== 'date' || label.colon || !label.bare || label.entry.strength === 'weak' || inRunningText(label, lines)) continue;
+    // (Nor in a drawn box: the box is its field, or a form's cell with its placeholder, "DD / MM / YYYY".)
+    if (geo.boxes.some((b) => b.x0 <= label.box.x0 && b.x1 >= label.box.x1 && b.y0 <= label.box.y0 && b.y1 >= label.box.y1)) continue;
+    const under = ([o, c]: [Suggestion, Label]) => o.type === 'signature' && o.y >= c.box.y1 - 1 && o.y - c.box.y1 <= 12;
+    const row = [...captions].some(
+      ([o, c]) => c.line !== label.line && Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size && under([o, c]),
+    );
+    const room = row ? belowSpace(label, page, lines, geo) : undefined;
+    if (room) out.push([label, room]);
+  }
+  return out;
+}
+
 /** Blank space under the label. */
 export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const type = label.entry.type;

@@ -9,7 +9,22 @@ import { isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
-import { MIN_BESIDE, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { widgetsOfDates } from './acroform-widgets.js';
+import { filled } from './filled-blanks.js';
+import {
+  MIN_BESIDE,
+  clip,
+  dateOnLine,
+  overlap1,
+  xywh,
+  type Label,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
 const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
@@ -123,6 +138,18 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
     if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
+  }
+  return out;
+}
+
+/** The dates of `placeCommaFields` as suggestions, but where a form field holds the date already, or the blank is written in. */
+export function placeCommaDates(lines: Line[], page: PageModel, widgets: Iterable<Suggestion>): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const rect of placeCommaFields(lines)) {
+    if (widgetsOfDates([rect], widgets)) continue;
+    const r = clip(rect, page);
+    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
+    out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
   return out;
 }

@@ -23,6 +23,7 @@ import {
   headingWord,
   roomsToTry,
   dateSeparators,
+  datesUnderRows,
   filledOver,
   inRunningText,
   keepsOwnRoom,
@@ -60,7 +61,7 @@ import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, party
 import { captionlessLines } from './captionless-lines.js';
 import { bareDate, besideSignature, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
-import { placeCommaFields, placeDateSigners, placeDenFields } from './place-dates.js';
+import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, unasked, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
@@ -126,12 +127,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   };
 
   // "Abbiategrasso, ______": a signing date when a place to sign is beside it.
-  for (const rect of placeCommaFields(lines)) {
-    if (widgetsOfDates([rect], widgetSuggestions.values())) continue;
-    const r = clip(rect, page);
-    if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;
-    const confidence = page.ocr ? 0.72 : 0.8;
-    const s: Suggestion = { type: 'date', page: page.page, ...xywh(r), confidence, reason: 'label_with_geometry', fieldKey: 'sign_date' };
+  for (const s of placeCommaDates(lines, page, widgetSuggestions.values())) {
     out.push(s);
     bareDates.add(s);
   }
@@ -378,6 +374,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       }
     }
   }
+  for (const [label, room] of datesUnderRows(labels, captionOf, page, lines, geo)) claim(label, 'date', room, 'label_with_whitespace', 0.73);
   // Co-signers' captions on a signature caption's row sign in the same band.
   for (const [label, s] of signed) out.push(...coSignerPlaces(s, coSigners(label, lines, labels), page, out));
   // A blank without a caption on a signing date's row, or alone under it, is where one signs.
