@@ -888,6 +888,15 @@ test('"____, addì ___ / ___ / _______": the date takes its parts; the place\'s 
   );
 });
 
+test('"Fait en deux exemplaires à Paris, le ____": the words between "Fait" and "à" leave the date after "le"', () => {
+  const date = (formula: string) =>
+    brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(formula, 60, 620, 10), ...words('Signature :', 300, 660, 10)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.y, s.w, s.h]);
+  assert.deepEqual(date('Fait en deux exemplaires à Paris, le ....................'), [[275, 602, 70, 20]]);
+  assert.deepEqual(date('Fait en trois (3) copies originales à Cotonou, le ................................'), [[353, 602, 117, 20]]);
+});
+
 test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" and room for the place; "Le ……" over "à ……"', () => {
   const apart = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),

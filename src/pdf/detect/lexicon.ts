@@ -62,6 +62,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
   ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),
   { tokens: ['fait', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
+  // ("Fait en deux exemplaires à Paris, le ____", "Fait en trois (3) copies originales à Cotonou, le ____".)
+  { tokens: ['fait', '*', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
   { tokens: ['fait', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
   { tokens: ['date', 'de', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'nom', 'nom et prenom', 'nom prenom', 'prenom et nom', 'nom complet'),
