@@ -1,16 +1,25 @@
 /**
- * Parties' captions with no line of their own. Rows of captions naming who signs, whether or not the lexicon knows their words: the row under a heading
- * that asks for the signatures ("Signatures précédée de la mention « Lu et approuvé » :" over "Le
- * Bénéficiaire :   L'Association Maths et Maryam :"), each caption ending on its colon; and a row of two or
- * more captions each saying for whom one signs ("Pour l'organisme   Pour le stagiaire", "For ACME Ltd   For
- * the Client", "Für den Verein   Für das Mitglied"). Each names whoever signs in the room under it, when
- * another party's name stands beside it on its row (`roomUnderParty`).
+ * Parties' captions with no line of their own. Rows of captions naming who signs, whether or not the
+ * lexicon knows their words: the row under a heading that asks for the signatures ("Signatures précédée
+ * de la mention « Lu et approuvé » :" over "Le Bénéficiaire :   L'Association Maths et Maryam :"), each
+ * caption ending on its colon; and a row of two or more captions each saying for whom one signs ("Pour
+ * l'organisme   Pour le stagiaire", "For ACME Ltd   For the Client", "Für den Verein   Für das Mitglied").
+ * Each names whoever signs in the room under it, when another party's name stands beside it on its row
+ * (`roomUnderParty`).
  */
 import { belowSpace, continuation, headingWord } from './blank-space.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
-import type { PartyCaption } from './signature-blocks.js';
-import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect } from './page-model.js';
+import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
+
+/** A run of a line naming a party who signs, with the role it gives and the blank after it on its line, if any. */
+export interface PartyCaption {
+  line: Line;
+  box: Rect;
+  role: string;
+  /** The blank run after the caption on its line, if any. */
+  fill: Word | undefined;
+}
 
 /** Words that open a caption saying for whom one signs: "Pour", "For", "Für", "Per", "Por", "Pela", "Namens". */
 const FOR = new Set(['pour', 'for', 'fur', 'per', 'por', 'pela', 'pelo', 'para', 'namens', 'seitens', 'voor', 'عن']);

@@ -7,7 +7,7 @@
 import { DATE_WORDS, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns, OF } from './lines-and-labels.js';
-import { namesForParties, namesUnderHeading } from './party-rows.js';
+import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
 import {
@@ -105,14 +105,6 @@ const LEAD = new Set([
   '1a',
   '2a',
 ]);
-
-export interface PartyCaption {
-  line: Line;
-  box: Rect;
-  role: string;
-  /** The blank run after the caption on its line, if any. */
-  fill: Word | undefined;
-}
 
 /** Runs of a line that are only a party's name (and a few leading words, a colon, a blank). */
 export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
