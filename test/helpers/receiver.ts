@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
@@ -64,11 +65,35 @@ export async function listenOnLoopback(t: { after(fn: () => unknown): void }, se
   return (server.address() as AddressInfo).port;
 }
 
-/** A loopback port nothing listens on (free a moment ago). */
+/**
+ * A loopback port nothing listens on: free now, and below the range the system hands out to `listen(0)`,
+ * so that no other test's server (they all listen on port 0, two test files run at once) takes it a
+ * moment later. A port freed by `listen(0)` itself was taken again by a mail catcher within seconds once
+ * (the refused connection became `HPE_INVALID_CONSTANT`: an SMTP greeting read as HTTP).
+ */
 export async function closedPort(): Promise<number> {
+  const low = ephemeralLow();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free loopback port found between 10000 and ${low}`);
+}
+
+/** The first port of the system's range for `listen(0)` (Linux: /proc/sys/net/ipv4/ip_local_port_range; 32768 elsewhere). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 11_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
