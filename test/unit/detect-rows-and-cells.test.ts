@@ -487,6 +487,21 @@ test('"Date" and "Signature" side by side without colons over empty room: the ro
   assert.deepEqual(types(boxed), ['signature']);
 });
 
+test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "El Fiador", "Il datore di lavoro", "Le Directeur"', () => {
+  const under = (lang: 'en' | 'de' | 'es' | 'it' | 'fr', caption: string) =>
+    suggestFields(page({ words: [...paragraph(lang, 100), ...words(caption, 60, 430, 10)], segments: [h(60, 260, 414)] })).map((s) => [
+      s.type,
+      Math.round(s.x),
+      Math.round(s.y + s.height),
+      s.roleHint,
+    ]);
+  assert.deepEqual(under('en', 'Witness'), [['signature', 60, 414, 'witness']]);
+  assert.deepEqual(under('de', 'Der Vorstand'), [['signature', 60, 414, 'board']]);
+  assert.deepEqual(under('es', 'El Fiador'), [['signature', 60, 414, 'guarantor']]);
+  assert.deepEqual(under('it', 'Il datore di lavoro'), [['signature', 60, 414, 'employer']]);
+  assert.deepEqual(under('fr', 'Le Directeur'), [['signature', 60, 414, 'signer']]);
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

@@ -257,6 +257,8 @@ export function partyAt(tokens: readonly string[], i: number): { role: string; l
   // "Service provider", "مقدم الخدمة".
   if (word === 'مقدم' && tokens[i + 1] === normalizeToken('الخدمة')) return { role: 'provider', length: 2 };
   if (word === 'صاحب' && tokens[i + 1] === normalizeToken('العمل')) return { role: 'employer', length: 2 };
+  // "Il datore di lavoro".
+  if (word === 'datore' && tokens[i + 1] === 'di' && tokens[i + 2] === 'lavoro') return { role: 'employer', length: 3 };
   const role = PARTY.get(word) ?? PARTY.get(word.replace(/s$/, ''));
   return role ? { role, length: 1 } : null;
 }

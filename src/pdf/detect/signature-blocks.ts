@@ -119,7 +119,12 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       if (captions.some((l) => overlap1(l.box.x0, l.box.x1, first.box.x0, last.box.x1) > 0)) continue;
       let k = run.start;
       // (A leading word that names a party itself, right before its blank, is the caption: "Witness: ____".)
-      while (k < run.end && LEAD.has(line.tokens[k] as string) && !(line.tokens[k + 1] === '\0' && partyAt(line.tokens, k))) k++;
+      // (So is one that is the whole caption: "Witness" alone under a line.)
+      const whole = (j: number) => {
+        const p = partyAt(line.tokens, j);
+        return p !== null && (line.tokens[j + p.length] === '\0' || j + p.length === run.end);
+      };
+      while (k < run.end && LEAD.has(line.tokens[k] as string) && !whole(k)) k++;
       // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
       const named = [1, 2, 3].find(
         (n) =>
