@@ -57,6 +57,9 @@ test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extr
 test('labels in English, French and Arabic, longest first; "Fait à … le" anchors on "le"; an OCR split is joined', () => {
   assert.deepEqual(labels('Signature:'), ['signature']);
   assert.deepEqual(labels('Signed by:'), ['signature']);
+  // ("Sig." only with its "of": the Italian "Sig." before a name is "Mr.".)
+  assert.deepEqual(labels('Sig. of TG'), ['signature']);
+  assert.deepEqual(labels('Sig. Mario Rossi'), []);
   assert.deepEqual(labels('Date of signature'), ['date:sign_date']);
   assert.deepEqual(labels('Print name'), ['text:signer_name']);
   assert.deepEqual(labels('Company name'), ['text:company']);

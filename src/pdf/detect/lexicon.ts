@@ -40,6 +40,8 @@ export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English
   ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
+  // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.".)
+  ...sig('strong', 'sig of'),
   { tokens: ['date'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
