@@ -5,7 +5,7 @@
 // No PDF, no child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suggestFields, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { suggestFields, type PageModel, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
@@ -500,6 +500,35 @@ test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "
   assert.deepEqual(under('es', 'El Fiador'), [['signature', 60, 414, 'guarantor']]);
   assert.deepEqual(under('it', 'Il datore di lavoro'), [['signature', 60, 414, 'employer']]);
   assert.deepEqual(under('fr', 'Le Directeur'), [['signature', 60, 414, 'signer']]);
+});
+
+test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'s sides close its cells ("Signature | Date | Signature/Camp Health Officer | Date")', () => {
+  const table = (boxes: PageModel['boxes']) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('I have read and understand all of the above.', 36, 614, 9),
+            ...words('Signature', 37, 627, 7),
+            ...words('Date', 251, 627, 7),
+            ...words('Signature/Camp Health Officer', 315, 627, 7),
+            ...words('Date', 531, 627, 7),
+          ],
+          segments: [h(31, 587, 618)],
+          verticals: [v(244, 618, 644), v(308, 618, 644), v(523, 618, 644)],
+          boxes,
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.w]);
+  assert.deepEqual(table([{ x0: 30, y0: 603, x1: 587, y1: 644 }]), [
+    ['signature', 31, 212],
+    ['date', 245, 62],
+    ['signature', 309, 213],
+    ['date', 524, 62],
+  ]);
+  // (Without the rectangle, its first and last cells are open at one side: nothing is guessed.)
+  assert.deepEqual(table([]), []);
 });
 
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {

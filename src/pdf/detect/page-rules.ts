@@ -1,7 +1,8 @@
 /**
  * The page's rules sorted: free lines to write on (not a rule that underlines words over it), boxes (two
- * rules of one width framed by verticals) and the rules and verticals table-cells.ts reads rows and cells from;
- * and the bottoms of combs, which a field over a line stops under.
+ * rules of one width framed by verticals) and the rules and verticals table-cells.ts reads rows and cells from
+ * (with the sides of a rectangle a table is drawn in); and the bottoms of combs, which a field over a line
+ * stops under.
  */
 import { isFillToken } from './lexicon.js';
 import { type Geometry, type PageModel, type Segment, type VRule, type Word, overlap1 } from './page-model.js';
@@ -10,8 +11,10 @@ import { type Geometry, type PageModel, type Segment, type VRule, type Word, ove
 export const TOLERANCE = 3;
 
 export function sortRules(page: PageModel): Geometry {
-  const h = page.segments;
-  const v = page.verticals;
+  // (A table drawn in a rectangle, its rows and columns ruled inside it: the rectangle's sides are the table's outer rules.)
+  const edges = tableFrames(page);
+  const h = [...page.segments, ...edges.h];
+  const v = [...page.verticals, ...edges.v];
   const touches = (x: number, y: number) => v.some((r) => Math.abs(r.x - x) <= TOLERANCE && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
   const framed = new Set(h.filter((s) => touches(s.x0, s.y) && touches(s.x1, s.y)));
   const boxes = [...page.boxes];
@@ -67,4 +70,19 @@ export function combBottoms(v: readonly VRule[]): Segment[] {
   }
   close();
   return out;
+}
+
+/** The sides of drawn rectangles that hold a table's rules: a vertical rule inside, or a rule across. */
+function tableFrames(page: PageModel): { h: Segment[]; v: VRule[] } {
+  const h: Segment[] = [];
+  const v: VRule[] = [];
+  for (const b of page.boxes) {
+    const inner =
+      page.verticals.some((r) => r.x > b.x0 + 2 && r.x < b.x1 - 2 && r.y0 >= b.y0 - 2 && r.y1 <= b.y1 + 2) ||
+      page.segments.some((s) => s.y > b.y0 + 2 && s.y < b.y1 - 2 && s.x0 <= b.x0 + 2 && s.x1 >= b.x1 - 2);
+    if (!inner) continue;
+    h.push({ x0: b.x0, x1: b.x1, y: b.y0 }, { x0: b.x0, x1: b.x1, y: b.y1 });
+    v.push({ x: b.x0, y0: b.y0, y1: b.y1 }, { x: b.x1, y0: b.y0, y1: b.y1 });
+  }
+  return { h, v };
 }
