@@ -529,6 +529,28 @@ test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'
   ]);
   // (Without the rectangle, its first and last cells are open at one side: nothing is guessed.)
   assert.deepEqual(table([]), []);
+  // A table drawn as one rectangle per cell, side by side (FPDF's and TCPDF's bordered cells): the same cells.
+  const ys = [200, 218, 245, 272];
+  const cells = ys.slice(0, -1).flatMap((y, i) =>
+    [
+      [50, 230],
+      [230, 410],
+      [410, 540],
+    ].map(([x0, x1]) => ({ x0: x0 as number, y0: y, x1: x1 as number, y1: ys[i + 1] as number })),
+  );
+  const grid = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Name', 60, 212), ...words('Signature', 240, 212), ...words('Date', 420, 212)], boxes: cells }),
+  );
+  assert.deepEqual(
+    brief(grid).map((s) => [s.type, s.x, s.y]),
+    [
+      ['text', 51, 219],
+      ['signature', 231, 219],
+      ['date', 411, 219],
+      ['signature', 231, 246],
+      ['date', 411, 246],
+    ],
+  );
 });
 
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {

@@ -72,7 +72,10 @@ export function combBottoms(v: readonly VRule[]): Segment[] {
   return out;
 }
 
-/** The sides of drawn rectangles that hold a table's rules: a vertical rule inside, or a rule across. */
+/** The sides of drawn rectangles that hold a table's rules (a vertical rule inside, or a rule across), or that are its cells (rectangles side by side). */
+/** Past this many rectangles on a page (a picture drawn in them) none is looked at as a table's cell. */
+const MAX_TILED = 2000;
+
 function tableFrames(page: PageModel): { h: Segment[]; v: VRule[] } {
   const h: Segment[] = [];
   const v: VRule[] = [];
@@ -80,7 +83,18 @@ function tableFrames(page: PageModel): { h: Segment[]; v: VRule[] } {
     const inner =
       page.verticals.some((r) => r.x > b.x0 + 2 && r.x < b.x1 - 2 && r.y0 >= b.y0 - 2 && r.y1 <= b.y1 + 2) ||
       page.segments.some((s) => s.y > b.y0 + 2 && s.y < b.y1 - 2 && s.x0 <= b.x0 + 2 && s.x1 >= b.x1 - 2);
-    if (!inner) continue;
+    // (Or a grid of rectangles, one per cell, side by side: FPDF's and TCPDF's bordered cells.)
+    const tiled =
+      page.boxes.length <= MAX_TILED &&
+      page.boxes.some(
+        (o) =>
+          o !== b &&
+          ((Math.abs(o.x0 - b.x1) <= TOLERANCE && overlap1(o.y0, o.y1, b.y0, b.y1) > 4) ||
+            (Math.abs(o.y0 - b.y1) <= TOLERANCE && overlap1(o.x0, o.x1, b.x0, b.x1) > 4) ||
+            (Math.abs(o.x1 - b.x0) <= TOLERANCE && overlap1(o.y0, o.y1, b.y0, b.y1) > 4) ||
+            (Math.abs(o.y1 - b.y0) <= TOLERANCE && overlap1(o.x0, o.x1, b.x0, b.x1) > 4)),
+      );
+    if (!inner && !tiled) continue;
     h.push({ x0: b.x0, x1: b.x1, y: b.y0 }, { x0: b.x0, x1: b.x1, y: b.y1 });
     v.push({ x: b.x0, y0: b.y0, y1: b.y1 }, { x: b.x1, y0: b.y0, y1: b.y1 });
   }
