@@ -553,6 +553,17 @@ test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'
   );
 });
 
+test("a field on a line under a coloured band stops under the band (a form's grey header row), as under a rule", () => {
+  const field = (bands: PageModel['bands']) =>
+    brief(
+      suggestFields(
+        page({ words: [...paragraph('en', 100), ...words('Signature:', 336, 414, 10)], segments: [h(400, 556, 413)], ...(bands ? { bands } : {}) }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+  assert.deepEqual(field([{ x0: 51, y0: 380, x1: 560, y1: 391 }]), [['signature', 400, 392, 156, 21]]);
+  assert.deepEqual(field(undefined), [['signature', 400, 373, 156, 40]]);
+});
+
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
   const witnesses = suggestFields(
     page({

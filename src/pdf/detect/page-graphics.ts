@@ -21,6 +21,8 @@ export interface Graphics {
   imageCover: number;
   /** Rectangles filled in a colour darker than paper (a table's header band): white text on them is seen. */
   shaded: Rect[];
+  /** Bands filled in any colour but white, wider than tall (a form's grey header rows): a field under one stops under it. */
+  bands: Rect[];
   /** Curves filled in a dark colour: letters drawn as outlines (a page printed to PDF as drawings) are thousands. */
   filledCurves: number;
 }
@@ -59,6 +61,9 @@ const INK_LUMINANCE = 0.5;
 const MAX_INK_PATHS = 20;
 /** A fill this dark or darker is a shade white text stands out on (light greys and tints it does not). */
 const SHADE_LUMINANCE = 0.75;
+/** A fill lighter than this is paper (white, or near it); a band at most this tall (pt) is a row's, not a panel's. */
+const BAND_LUMINANCE = 0.97;
+const MAX_BAND = 80;
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
@@ -69,6 +74,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   const stack: Array<[Matrix, number, string, string]> = [];
   const ink: Rect[] = [];
   const shaded: Rect[] = [];
+  const bands: Rect[] = [];
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
@@ -119,6 +125,8 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           else if (STROKES.has(paint) && w >= 12 && h >= 10 && w * h < 0.6 * pageArea) boxes.push(rect);
           if (FILLS.has(paint) && h > MAX_RULE_THICKNESS && w > MAX_RULE_THICKNESS && luminance(fillColor) < SHADE_LUMINANCE && shaded.length < 500)
             shaded.push(rect);
+          if (FILLS.has(paint) && h > MAX_RULE_THICKNESS && h <= MAX_BAND && w >= 40 && luminance(fillColor) < BAND_LUMINANCE && bands.length < 500)
+            bands.push(rect);
           continue;
         }
         // A filled outline too thin to hold anything is a rule whatever its corners (table borders drawn
@@ -157,6 +165,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
     shaded,
+    bands,
     filledCurves,
   };
 }

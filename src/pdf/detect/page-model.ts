@@ -51,6 +51,8 @@ export interface PageModel {
   widgets: Widget[];
   /** Where images are drawn on a page with a text layer (a signature image fills the blank it covers). */
   images?: Rect[];
+  /** Bands filled in a colour, wider than tall (a form's grey header rows): a field under one stops under it. */
+  bands?: Rect[];
   ocr: boolean;
 }
 

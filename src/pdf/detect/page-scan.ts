@@ -29,14 +29,16 @@ export interface PageScan {
   images: Rect[];
   /** Share of the page covered by images, 0 to 1. */
   imageCover: number;
+  /** Bands filled in a colour (a form's grey header rows). */
+  bands: Rect[];
   /** Curves filled in a dark colour (letters drawn as outlines count by the thousand). */
   filledCurves: number;
 }
 
 /** Page `page` as the rules read it, from its scan: its text layer, drawings, widgets and images (no OCR). */
 export function textPageModel(page: number, scan: PageScan): PageModel {
-  const { width, height, words, segments, verticals, boxes, images, widgets } = scan;
-  return { page, width, height, words, segments, verticals, boxes, images, widgets, ocr: false };
+  const { width, height, words, segments, verticals, boxes, images, widgets, bands } = scan;
+  return { page, width, height, words, segments, verticals, boxes, images, widgets, bands, ocr: false };
 }
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
@@ -113,6 +115,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     images: graphics.images,
     widgets,
     imageCover: graphics.imageCover,
+    bands: graphics.bands,
     filledCurves: graphics.filledCurves,
   };
 }

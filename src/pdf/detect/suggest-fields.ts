@@ -101,7 +101,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   );
   const used = new Set<Segment>();
   const fills = fillLines(lines);
-  const walls = [...geo.h, ...fills, ...combBottoms(geo.v)]; // A field stops under a line above it, drawn, a blank run or a comb's.
+  // A field stops under a line above it, drawn, a blank run, a comb's or a coloured band's.
+  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...(page.bands ?? []).map((b) => ({ x0: b.x0, x1: b.x1, y: b.y1 }))];
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
