@@ -342,27 +342,26 @@ test('lines with names typed under them in a closing that signs with a verb ("as
   );
 });
 
+/** The fields suggested on a page of a paragraph in `lang` and `parts`, as [type, x, y, width, height]. */
+const placed = (lang: Parameters<typeof paragraph>[0], parts: Partial<PageModel>) =>
+  brief(suggestFields(page({ ...parts, words: [...paragraph(lang, 100), ...(parts.words ?? [])] }))).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+
 test('a drawn line over a name, its identity number and the party under them ("Gabriel Adler" / "CPF: …" / "CONTRATANTE"): the party signs on the line; not over a sentence', () => {
   const closing = words('E por estarem assim justos e contratados, as partes assinam o presente instrumento.', 50, 170, 9);
   const block = (middle: [string, string]) =>
-    brief(
-      suggestFields(
-        page({
-          words: [
-            ...paragraph('es', 100),
-            ...closing,
-            ...words('Gabriel Adler Aedron', 80, 414, 9),
-            ...words(middle[0], 80, 436, 9),
-            ...words('CONTRATANTE', 100, 458, 9),
-            ...words('SOLAR ENERGIA RENOVAVEIS', 340, 414, 9),
-            ...words('LTDA', 380, 425, 9),
-            ...words(middle[1], 340, 436, 9),
-            ...words('CONTRATADA', 370, 458, 9),
-          ],
-          segments: [h(60, 270, 400), h(325, 535, 400)],
-        }),
-      ),
-    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+    placed('es', {
+      words: [
+        ...closing,
+        ...words('Gabriel Adler Aedron', 80, 414, 9),
+        ...words(middle[0], 80, 436, 9),
+        ...words('CONTRATANTE', 100, 458, 9),
+        ...words('SOLAR ENERGIA RENOVAVEIS', 340, 414, 9),
+        ...words('LTDA', 380, 425, 9),
+        ...words(middle[1], 340, 436, 9),
+        ...words('CONTRATADA', 370, 458, 9),
+      ],
+      segments: [h(60, 270, 400), h(325, 535, 400)],
+    });
   assert.deepEqual(block(['CPF: 783.621.764-12', 'CNPJ: 42.518.541/0001-56']), [
     ['signature', 60, 360, 210, 40],
     ['signature', 325, 360, 210, 40],
@@ -378,19 +377,14 @@ test('a drawn line over a name, its identity number and the party under them ("G
 
 test('a row of captions ending on their colons under a signatures heading ("Le Bénéficiaire :   L\'Association … :"): the room under each is a signature; not for a row without colons', () => {
   const block = (left: string, right: string) =>
-    brief(
-      suggestFields(
-        page({
-          words: [
-            ...paragraph('fr', 100),
-            ...words('Fait à Lyon, le 3 mars 2026', 168, 575, 10),
-            ...words('Signatures précédées de la mention « Lu et approuvé » :', 57, 600, 10),
-            ...words(left, 57, 627, 10),
-            ...words(right, 309, 627, 10),
-          ],
-        }),
-      ),
-    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+    placed('fr', {
+      words: [
+        ...words('Fait à Lyon, le 3 mars 2026', 168, 575, 10),
+        ...words('Signatures précédées de la mention « Lu et approuvé » :', 57, 600, 10),
+        ...words(left, 57, 627, 10),
+        ...words(right, 309, 627, 10),
+      ],
+    });
   assert.deepEqual(block('Le Bénéficiaire :', "L'Association Maths et Maryam :"), [
     ['signature', 57, 633, 180, 40],
     ['signature', 309, 633, 180, 40],
@@ -401,18 +395,9 @@ test('a row of captions ending on their colons under a signatures heading ("Le B
 
 test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de Cornouaille   Pour la « mise à disposition »"): the room under each is a signature; not when only one says it', () => {
   const block = (left: string, right: string) =>
-    brief(
-      suggestFields(
-        page({
-          words: [
-            ...paragraph('fr', 100),
-            ...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 57, 480, 10),
-            ...words(left, 57, 520, 10),
-            ...words(right, 330, 520, 10),
-          ],
-        }),
-      ),
-    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+    placed('fr', {
+      words: [...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 57, 480, 10), ...words(left, 57, 520, 10), ...words(right, 330, 520, 10)],
+    });
   const both = [
     ['signature', 57, 526, 180, 40],
     ['signature', 330, 526, 180, 40],
@@ -425,20 +410,15 @@ test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de 
 
 test('two parties\' names side by side with a name printed under one ("Pour l\'organisme" over "Patrick Binam"): the room under each, under the printed name; not under words that are no name', () => {
   const block = (printed: string) =>
-    brief(
-      suggestFields(
-        page({
-          words: [
-            ...paragraph('fr', 100),
-            ...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 31, 680, 10),
-            ...words('Pour le stagiaire', 31, 705, 10),
-            ...words("Pour l'organisme", 244, 705, 10),
-            ...words('(nom et qualité du signataire)', 31, 719, 10),
-            ...words(printed, 246, 719, 10),
-          ],
-        }),
-      ),
-    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+    placed('fr', {
+      words: [
+        ...words('Fait en deux exemplaires à Quimper, le 3 mars 2026.', 31, 680, 10),
+        ...words('Pour le stagiaire', 31, 705, 10),
+        ...words("Pour l'organisme", 244, 705, 10),
+        ...words('(nom et qualité du signataire)', 31, 719, 10),
+        ...words(printed, 246, 719, 10),
+      ],
+    });
   assert.deepEqual(block('Patrick Binam'), [
     ['signature', 31, 725, 180, 40],
     ['signature', 244, 725, 180, 40],
@@ -451,14 +431,7 @@ test('two parties\' names side by side with a name printed under one ("Pour l\'o
 });
 
 test('"Date" and "Signature" side by side without colons over empty room: the room under each, in either order; not a "Date" alone, nor one in a drawn box', () => {
-  const row = (lang: 'en' | 'fr', left: string, right: string, extra: Partial<Parameters<typeof page>[0]> = {}) =>
-    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(left, 72, 600, 10), ...words(right, 263, 600, 10)], ...extra }))).map((s) => [
-      s.type,
-      s.x,
-      s.y,
-      s.w,
-      s.h,
-    ]);
+  const row = (lang: 'en' | 'fr', left: string, right: string) => placed(lang, { words: [...words(left, 72, 600, 10), ...words(right, 263, 600, 10)] });
   assert.deepEqual(row('fr', 'Date', 'Signature'), [
     ['date', 72, 606, 110, 20],
     ['signature', 263, 606, 180, 40],
@@ -504,23 +477,18 @@ test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "
 
 test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'s sides close its cells ("Signature | Date | Signature/Camp Health Officer | Date")', () => {
   const table = (boxes: PageModel['boxes']) =>
-    brief(
-      suggestFields(
-        page({
-          words: [
-            ...paragraph('en', 100),
-            ...words('I have read and understand all of the above.', 36, 614, 9),
-            ...words('Signature', 37, 627, 7),
-            ...words('Date', 251, 627, 7),
-            ...words('Signature/Camp Health Officer', 315, 627, 7),
-            ...words('Date', 531, 627, 7),
-          ],
-          segments: [h(31, 587, 618)],
-          verticals: [v(244, 618, 644), v(308, 618, 644), v(523, 618, 644)],
-          boxes,
-        }),
-      ),
-    ).map((s) => [s.type, s.x, s.w]);
+    placed('en', {
+      words: [
+        ...words('I have read and understand all of the above.', 36, 614, 9),
+        ...words('Signature', 37, 627, 7),
+        ...words('Date', 251, 627, 7),
+        ...words('Signature/Camp Health Officer', 315, 627, 7),
+        ...words('Date', 531, 627, 7),
+      ],
+      segments: [h(31, 587, 618)],
+      verticals: [v(244, 618, 644), v(308, 618, 644), v(523, 618, 644)],
+      boxes,
+    }).map(([type, x, , w]) => [type, x, w]);
   assert.deepEqual(table([{ x0: 30, y0: 603, x1: 587, y1: 644 }]), [
     ['signature', 31, 212],
     ['date', 245, 62],
@@ -555,11 +523,7 @@ test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'
 
 test("a field on a line under a coloured band stops under the band (a form's grey header row), as under a rule", () => {
   const field = (bands: PageModel['bands']) =>
-    brief(
-      suggestFields(
-        page({ words: [...paragraph('en', 100), ...words('Signature:', 336, 414, 10)], segments: [h(400, 556, 413)], ...(bands ? { bands } : {}) }),
-      ),
-    ).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+    placed('en', { words: words('Signature:', 336, 414, 10), segments: [h(400, 556, 413)], ...(bands ? { bands } : {}) });
   assert.deepEqual(field([{ x0: 51, y0: 380, x1: 560, y1: 391 }]), [['signature', 400, 392, 156, 21]]);
   assert.deepEqual(field(undefined), [['signature', 400, 373, 156, 40]]);
 });
