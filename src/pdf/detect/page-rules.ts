@@ -11,7 +11,7 @@ import { type Geometry, type PageModel, type Segment, type VRule, type Word, ove
 export const TOLERANCE = 3;
 
 export function sortRules(page: PageModel): Geometry {
-  // (A table drawn in a rectangle, its rows and columns ruled inside it: the rectangle's sides are the table's outer rules.)
+  // (A table drawn in a rectangle, its rows and columns ruled inside it, or as one rectangle per cell: the rectangles' sides are its rules.)
   const edges = tableFrames(page);
   const h = [...page.segments, ...edges.h];
   const v = [...page.verticals, ...edges.v];
@@ -72,10 +72,10 @@ export function combBottoms(v: readonly VRule[]): Segment[] {
   return out;
 }
 
-/** The sides of drawn rectangles that hold a table's rules (a vertical rule inside, or a rule across), or that are its cells (rectangles side by side). */
 /** Past this many rectangles on a page (a picture drawn in them) none is looked at as a table's cell. */
 const MAX_TILED = 2000;
 
+/** The sides of drawn rectangles that hold a table's rules (a vertical rule inside, or a rule across), or that are its cells (rectangles side by side). */
 function tableFrames(page: PageModel): { h: Segment[]; v: VRule[] } {
   const h: Segment[] = [];
   const v: VRule[] = [];
