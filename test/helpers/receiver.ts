@@ -68,8 +68,8 @@ export async function listenOnLoopback(t: { after(fn: () => unknown): void }, se
 /**
  * A loopback port nothing listens on: free now, and below the range the system hands out to `listen(0)`,
  * so that no other test's server (they all listen on port 0, two test files run at once) takes it a
- * moment later. A port freed by `listen(0)` itself was taken again by a mail catcher within seconds once
- * (the refused connection became `HPE_INVALID_CONSTANT`: an SMTP greeting read as HTTP).
+ * moment later. (A port freed by `listen(0)` may be handed out again within seconds, and a connection
+ * meant to be refused then reaches a mail catcher's greeting instead.)
  */
 export async function closedPort(): Promise<number> {
   const low = ephemeralLow();
