@@ -11,6 +11,7 @@ import {
   FIELD_HEIGHT,
   FIELD_WIDTH,
   MIN_BESIDE,
+  contains,
   overlap1,
   topUnderText,
   union,
@@ -155,14 +156,13 @@ export function datesUnderRows(
   geo: Geometry,
 ): Array<[Label, Rect]> {
   const out: Array<[Label, Rect]> = [];
+  // (The captions of signatures whose room was found right under them.)
+  const over = [...captions].filter(([o, c]) => o.type === 'signature' && o.y >= c.box.y1 - 1 && o.y - c.box.y1 <= 12).map(([, c]) => c);
   for (const label of labels) {
     if (label.done || label.entry.type !== 'date' || label.colon || !label.bare || label.entry.strength === 'weak' || inRunningText(label, lines)) continue;
     // (Nor in a drawn box: the box is its field, or a form's cell with its placeholder, "DD / MM / YYYY".)
-    if (geo.boxes.some((b) => b.x0 <= label.box.x0 && b.x1 >= label.box.x1 && b.y0 <= label.box.y0 && b.y1 >= label.box.y1)) continue;
-    const under = ([o, c]: [Suggestion, Label]) => o.type === 'signature' && o.y >= c.box.y1 - 1 && o.y - c.box.y1 <= 12;
-    const row = [...captions].some(
-      ([o, c]) => c.line !== label.line && Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size && under([o, c]),
-    );
+    if (geo.boxes.some((b) => contains(b, label.box, 0))) continue;
+    const row = over.some((c) => c.line !== label.line && Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size);
     const room = row ? belowSpace(label, page, lines, geo) : undefined;
     if (room) out.push([label, room]);
   }

@@ -5,7 +5,7 @@
  * stops under.
  */
 import { isFillToken } from './lexicon.js';
-import { type Geometry, type PageModel, type Segment, type VRule, type Word, overlap1 } from './page-model.js';
+import { type Geometry, type PageModel, type Rect, type Segment, type VRule, type Word, overlap1 } from './page-model.js';
 
 /** How far apart (pt) the ends of rules may be and still meet. */
 export const TOLERANCE = 3;
@@ -84,19 +84,17 @@ function tableFrames(page: PageModel): { h: Segment[]; v: VRule[] } {
       page.verticals.some((r) => r.x > b.x0 + 2 && r.x < b.x1 - 2 && r.y0 >= b.y0 - 2 && r.y1 <= b.y1 + 2) ||
       page.segments.some((s) => s.y > b.y0 + 2 && s.y < b.y1 - 2 && s.x0 <= b.x0 + 2 && s.x1 >= b.x1 - 2);
     // (Or a grid of rectangles, one per cell, side by side: FPDF's and TCPDF's bordered cells.)
-    const tiled =
-      page.boxes.length <= MAX_TILED &&
-      page.boxes.some(
-        (o) =>
-          o !== b &&
-          ((Math.abs(o.x0 - b.x1) <= TOLERANCE && overlap1(o.y0, o.y1, b.y0, b.y1) > 4) ||
-            (Math.abs(o.y0 - b.y1) <= TOLERANCE && overlap1(o.x0, o.x1, b.x0, b.x1) > 4) ||
-            (Math.abs(o.x1 - b.x0) <= TOLERANCE && overlap1(o.y0, o.y1, b.y0, b.y1) > 4) ||
-            (Math.abs(o.y1 - b.y0) <= TOLERANCE && overlap1(o.x0, o.x1, b.x0, b.x1) > 4)),
-      );
+    const tiled = page.boxes.length <= MAX_TILED && page.boxes.some((o) => o !== b && (meets(o, b) || meets(b, o)));
     if (!inner && !tiled) continue;
     h.push({ x0: b.x0, x1: b.x1, y: b.y0 }, { x0: b.x0, x1: b.x1, y: b.y1 });
     v.push({ x: b.x0, y0: b.y0, y1: b.y1 }, { x: b.x1, y0: b.y0, y1: b.y1 });
   }
   return { h, v };
+}
+
+/** Rectangle `a`'s right side on `b`'s left one, or its bottom on `b`'s top, along more than 4 pt. */
+function meets(a: Rect, b: Rect): boolean {
+  return (
+    (Math.abs(b.x0 - a.x1) <= TOLERANCE && overlap1(a.y0, a.y1, b.y0, b.y1) > 4) || (Math.abs(b.y0 - a.y1) <= TOLERANCE && overlap1(a.x0, a.x1, b.x0, b.x1) > 4)
+  );
 }

@@ -29,11 +29,7 @@ export function namesUnderHeading(lines: readonly Line[], labels: readonly Label
   const out: PartyCaption[] = [];
   for (const label of labels) {
     const heading = label.line;
-    const text = heading.words
-      .map((w) => w.text)
-      .join(' ')
-      .trim();
-    if (label.entry.type !== 'signature' || heading.tokens.includes('\0') || !(/[:：]$/.test(text) || headingWord(label))) continue;
+    if (label.entry.type !== 'signature' || heading.tokens.includes('\0') || !(endsOnColon(heading) || headingWord(label))) continue;
     const size = heading.size;
     const below = lines.filter((l) => l !== heading && l.baseline - heading.baseline > 0.5 * size && l.baseline - heading.baseline <= 3.2 * size);
     const top = Math.min(...below.map((l) => l.baseline));
@@ -42,12 +38,7 @@ export function namesUnderHeading(lines: readonly Line[], labels: readonly Label
     // no caption of another kind. A line without its colon may be a name printed there already.)
     const short = (l: Line) =>
       l.words.length <= 6 &&
-      /[:：]$/.test(
-        l.words
-          .map((w) => w.text)
-          .join('')
-          .trim(),
-      ) &&
+      endsOnColon(l) &&
       !l.tokens.includes('\0') &&
       !l.tokens.some((t) => /\d/.test(t)) &&
       !labels.some((o) => o.line === l && o.entry.type !== 'signature');
@@ -57,6 +48,15 @@ export function namesUnderHeading(lines: readonly Line[], labels: readonly Label
   }
   return out;
 }
+
+/** The line's last written character is a colon. */
+const endsOnColon = (line: Line): boolean =>
+  /[:：]$/.test(
+    line.words
+      .map((w) => w.text)
+      .join('')
+      .trim(),
+  );
 
 /** The rows of two or more captions each opening on a word saying for whom one signs, as parties' captions (role "signer"); none the known ones hold already. */
 export function namesForParties(lines: readonly Line[], labels: readonly Label[], known: readonly PartyCaption[]): PartyCaption[] {
@@ -99,14 +99,14 @@ export function roomUnderParty(
   // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's;
   // a remark under a name goes on with it, no address: "Le Locataire" over "« Lu et approuvé »".)
   const under = (l: Line) => l.box.y0 >= other.box.y1 - 1 && l.box.y0 - other.box.y1 <= 30 && overlap1(l.box.x0, l.box.x1, other.box.x0, other.box.x1) > 0;
-  const remark = (l: Line) => l === continuation(other.line, lines) || l === continuation(line, lines) || l === nameUnder(other) || l === nameUnder(caption);
-  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remark(l))) return undefined;
+  const name = nameUnder(caption);
+  const remarks = new Set([continuation(other.line, lines), continuation(line, lines), nameUnder(other), name]);
+  if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remarks.has(l))) return undefined;
   // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
   const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
   const side = (x: number) => x < middle === box.x0 < middle;
   if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
   // (A name printed right under the party's, "Pour l'organisme" over "Patrick Binam": the room is under both.)
-  const name = nameUnder(caption);
   const block = name ? { line: name, box: union([box, name.box]) } : { line, box };
   const label = { ...block, reach: block.box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
   return belowSpace(label, page, lines, geo);
