@@ -9,6 +9,10 @@ import { suggestFields, type PageModel, type Word } from '../../src/pdf/detect/s
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
+/** The fields suggested on a page of a paragraph in `lang` and `parts`, as [type, x, y, width, height]. */
+const placed = (lang: Parameters<typeof paragraph>[0], parts: Partial<PageModel>) =>
+  brief(suggestFields(page({ ...parts, words: [...paragraph(lang, 100), ...(parts.words ?? [])] }))).map((s) => [s.type, s.x, s.y, s.w, s.h]);
+
 test('table cells: a row of column headers over empty rows gives the cells under it, down the column for signatures and dates; a caption at the bottom of a tall cell, the room above it', () => {
   const headers = suggestFields(
     page({
@@ -72,6 +76,33 @@ test('table cells: a row of column headers over empty rows gives the cells under
   assert.deepEqual(brief(bottom), [
     { type: 'signature', x: 51, y: 201, w: 298, h: 34 },
     { type: 'date', x: 351, y: 201, w: 188, h: 34 },
+  ]);
+});
+
+test('a table ruled across only ("Name   Signature   Date" over empty rows between rules): its captions set its columns, each empty row a signer\'s; not captions hanging from a line', () => {
+  const header = [...words('Name', 70, 400, 10), ...words('Signature', 250, 400, 10), ...words('Date', 430, 400, 10)];
+  const rows = [h(60, 540, 435), h(60, 540, 465), h(60, 540, 495)];
+  const signers = [
+    ['signature', 171, 406, 191, 28],
+    ['date', 364, 406, 176, 28],
+    ['signature', 171, 436, 191, 28],
+    ['date', 364, 436, 176, 28],
+    ['signature', 171, 466, 191, 28],
+    ['date', 364, 466, 176, 28],
+  ];
+  // The header right over the first rule (the columns split halfway between its captions), or between two rules.
+  assert.deepEqual(placed('en', { words: header, segments: [h(60, 540, 405), ...rows] }), [['text', 61, 406, 108, 28], ...signers]);
+  // A name typed in its column already leaves the signature's and the date's cells to fill in.
+  const named = placed('en', { words: [...header, ...words('John Smith', 70, 428, 10)], segments: [h(60, 540, 388), h(60, 540, 405), ...rows] });
+  assert.deepEqual(named.slice(1), signers);
+  // "Signature   Date" hanging from the line over them name that line: no header of the rules under it.
+  const hanging = placed('en', {
+    words: [...words('Signature', 72, 516, 10), ...words('Date', 243, 516, 10)],
+    segments: [h(72, 270, 506), h(72, 270, 542), h(72, 270, 577)],
+  });
+  assert.deepEqual(hanging, [
+    ['signature', 72, 466, 167, 40],
+    ['date', 241, 486, 29, 20],
   ]);
 });
 
@@ -341,10 +372,6 @@ test('lines with names typed under them in a closing that signs with a verb ("as
     ],
   );
 });
-
-/** The fields suggested on a page of a paragraph in `lang` and `parts`, as [type, x, y, width, height]. */
-const placed = (lang: Parameters<typeof paragraph>[0], parts: Partial<PageModel>) =>
-  brief(suggestFields(page({ ...parts, words: [...paragraph(lang, 100), ...(parts.words ?? [])] }))).map((s) => [s.type, s.x, s.y, s.w, s.h]);
 
 test('a drawn line over a name, its identity number and the party under them ("Gabriel Adler" / "CPF: …" / "CONTRATANTE"): the party signs on the line; not over a sentence', () => {
   const closing = words('E por estarem assim justos e contratados, as partes assinam o presente instrumento.', 50, 170, 9);

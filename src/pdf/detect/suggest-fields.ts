@@ -52,10 +52,11 @@ import {
   trailingBlanks,
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
-import { combBottoms, sortRules } from './page-rules.js';
-import { buildLines, findLabels } from './lines-and-labels.js';
+import { combBottoms } from './page-rules.js';
+import { rulesAndLines } from './ruled-columns.js';
+import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
-import { cellAt, cellBlank, columnBelow, cutAtBorders, openCellAt, timedColumn } from './table-cells.js';
+import { cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
@@ -94,8 +95,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const widgetSuggestions = new Map(page.widgets.map((w) => [w, fromWidget(page, w)]));
   const namedDates = new Set([...widgetSuggestions.values()].filter((s) => s.type === 'date'));
   const out: Suggestion[] = [...widgetSuggestions.values()];
-  const geo = sortRules(page);
-  const lines = cutAtBorders(buildLines(page.words), page.verticals);
+  const { geo, lines } = rulesAndLines(page);
   const labels = outsideTags(findLabels(lines, bodySize(page.words), page.segments), lines).filter(
     (l, _, all) => !signedInText(l) && !qualifiesSignature(l, all),
   );
