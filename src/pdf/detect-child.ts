@@ -26,6 +26,7 @@ import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
+import { unsignedWidgets } from './detect/signed-fields.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -73,6 +74,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
   const deadline = started + job.deadlineMs;
   const pageMs = job.pageMs ?? PAGE_MS;
   const pdf = await openPdf(bytes);
+  const unsigned = unsignedWidgets(bytes);
   try {
     const pageCount = pdf.numPages;
     const analysed = Math.min(pageCount, job.maxPages);
@@ -122,7 +124,8 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       // A page pdf.js cannot read is left out; the others are still analysed.
       if (scan === undefined) continue;
       geometry.set(n, { page: n, width: round(scan.width), height: round(scan.height), rotation: scan.rotation });
-      const model = textPageModel(n, scan);
+      const widgets = await until(unsigned(scan.widgets), deadline);
+      const model = textPageModel(n, widgets === EXPIRED ? scan : { ...scan, widgets });
       const kind = pageKind(scan);
       if (kind === 'text' || kind === 'backed') {
         nativeWords.push(...scan.words.slice(0, 2000));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFSignature, StandardFonts } from '@cantoo/pdf-lib';
 import { DetectionResult } from '../../src/contract/detection.js';
 import { createFieldDetector } from '../../src/pdf/detect.js';
 import { fieldDetectorFor, useFieldDetector } from '../../src/features/requests/detect-fields.js';
@@ -178,6 +178,31 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
       ['company', 'initials', 'job_title', 'sign_date', 'signer_email', 'signer_name'],
     );
     for (const s of acro) assert.ok(s.confidence >= 0.88);
+  });
+
+  await t.test("a signature field signed already (its value a signature dictionary) is no place to sign; the form's other one still is", async () => {
+    const doc = await PDFDocument.load(fixture('detection/acroform.pdf'));
+    const field = doc.getForm().getField('applicant_signature');
+    assert.ok(field instanceof PDFSignature);
+    const signature = doc.context.obj({
+      Type: 'Sig',
+      Filter: 'Adobe.PPKLite',
+      SubFilter: 'ETSI.CAdES.detached',
+      ByteRange: [0, 0, 0, 0],
+      Contents: PDFHexString.of('00'),
+    });
+    field.acroField.dict.set(PDFName.of('V'), doc.context.register(signature));
+    const id = await createRequest(server, NO_FIELDS, { document: { bytes: await doc.save() }, signers: [{ reference: 'bank' }] });
+    const answer = await detect(server, id);
+    assert.equal(answer.status, 200, answer.text);
+    assertDetectionResult(answer.body);
+    const signatures = answer.body.suggestions.filter((s) => s.type === 'signature' && s.reason === 'acroform');
+    assert.deepEqual(
+      signatures.map((s) => s.roleHint),
+      ['bank'],
+    );
+    // The text widgets are all still there.
+    assert.ok(answer.body.suggestions.filter((s) => s.reason === 'acroform' && s.type !== 'signature').length >= 7);
   });
 
   await t.test('a /Rotate 90 page is described as displayed; suggestions are in displayed coordinates', async () => {
