@@ -477,3 +477,25 @@ test('a party\'s caption with its German gender ending after a slash ("(Vollmach
     JSON.stringify(brief(found)),
   );
 });
+
+test('a heading under a rule across the text with its paragraph right under it ("ACKNOWLEDGMENT & SIGNATURE" over "By signing below…") heads a section: no place to sign on the rule; a caption under a shorter line signs on it', () => {
+  const terms = [
+    ...words('This Waiver constitutes the entire agreement between Client and Company regarding the subject', 67, 300, 10),
+    ...words('and supersedes all prior oral or written agreements, and may only be changed in writing.', 67, 315, 10),
+  ];
+  const paragraphUnder = [
+    ...words('By signing below, I confirm that I have read this entire Waiver and understand it', 67, 375, 10),
+    ...words('and that I am at least 18 years of age and sign it of my own free will.', 67, 390, 10),
+  ];
+  const heading = suggestFields(
+    page({ words: [...paragraph('en', 100), ...terms, ...words('ACKNOWLEDGMENT & SIGNATURE', 67, 359, 10), ...paragraphUnder], segments: [h(67, 545, 335)] }),
+  );
+  assert.deepEqual(signatures(heading), []);
+  // A line of its own, shorter than the text under its caption, is one to sign on, whatever follows the caption.
+  const explained = [
+    ...words('Signature of Client', 67, 359, 10),
+    ...words('Printed name of the Client and the date on which this waiver is signed', 67, 375, 10),
+  ];
+  const line = suggestFields(page({ words: [...paragraph('en', 100), ...terms, ...explained], segments: [h(67, 300, 345)] }));
+  assert.deepEqual(brief(signatures(line)), [{ type: 'signature', x: 67, y: 315, w: 233, h: 30 }]);
+});

@@ -163,3 +163,22 @@ export function captionedAlike(over: Segment, label: Label, segments: Segment[],
   }
   return false;
 }
+
+/**
+ * A caption right over a paragraph (its next line, at most a line and a half under it, running text of eight
+ * words or more) under a rule across that paragraph's width: a section's heading under the rule that divides
+ * the page ("ACKNOWLEDGMENT & SIGNATURE" over "By signing below, I confirm…"), not the caption of a line to sign on.
+ */
+export function headsParagraph(label: Label, over: Segment, lines: readonly Line[]): boolean {
+  const { line } = label;
+  return lines.some(
+    (l) =>
+      l !== line &&
+      l.box.y0 >= line.box.y1 - 1 &&
+      l.baseline - line.baseline <= 1.8 * line.size &&
+      Math.abs(l.box.x0 - line.box.x0) <= 3 &&
+      l.words.length >= 8 &&
+      over.x0 <= l.box.x0 + 3 &&
+      over.x1 >= l.box.x1 - 3,
+  );
+}

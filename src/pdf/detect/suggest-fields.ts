@@ -51,7 +51,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { captionedAlike, geometryBelow, ownLineBelow, rowInstead } from './blank-below.js';
+import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead } from './blank-below.js';
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
@@ -289,6 +289,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
+    if (over && headsParagraph(label, over, lines)) continue;
     if (over && label.entry.type === 'text' && partyBetween(over, label, parties)) continue;
     if (
       over &&
