@@ -499,3 +499,23 @@ test('a heading under a rule across the text with its paragraph right under it (
   const line = suggestFields(page({ words: [...paragraph('en', 100), ...terms, ...explained], segments: [h(67, 300, 345)] }));
   assert.deepEqual(brief(signatures(line)), [{ type: 'signature', x: 67, y: 315, w: 233, h: 30 }]);
 });
+
+test('a party with its blank among a form\'s rows of data ("Occupation: ____" / "Employer: ____" / "Daytime Phone Number: ____") asks for its details: no place to sign; over a signature\'s row, or last, it signs', () => {
+  const u = (n: number) => '_'.repeat(n);
+  const stack = (over: string, party: string, under?: string) =>
+    signatures(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words(`${over}: ${u(50)}`, 72, 400, 10),
+            ...words(`${party}: ${u(50)}`, 72, 418, 10),
+            ...(under ? words(`${under}: ${u(40)}`, 72, 436, 10) : []),
+          ],
+        }),
+      ),
+    ).length;
+  assert.equal(stack('Occupation', 'Employer', 'Daytime Phone Number'), 0);
+  assert.equal(stack('Name', 'Employer', 'Signature'), 2);
+  assert.equal(stack('Name', 'Employer'), 1);
+});

@@ -10,6 +10,7 @@ import { labelRuns, OF } from './lines-and-labels.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
+import { amongDataRows, dataRow } from './data-rows.js';
 import {
   FIELD_HEIGHT,
   clip,
@@ -180,7 +181,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const own = (j: number) => j >= run.start && j < end;
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || own(j) || (rest.includes('\0') && signingRow(line, runs, j)))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
-      if (rest.includes('\0') && dataRow(line, lines)) continue;
+      if (rest.includes('\0') && (dataRow(line, lines) || amongDataRows(line, lines))) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
       const fillIndex = rest.length > 0 && !valueAfter ? (line.tokenWord[end] as number) : -1;
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
@@ -216,19 +217,6 @@ function signingRow(line: Line, runs: ReadonlyArray<{ start: number; end: number
   // (STOPWORDS hold the joining words: "and", "et", "und", "e", "y".)
   const placeOrDate = (t: string) => PLACE_WORDS.has(t) || DATE_WORDS.has(t) || STOPWORDS.has(t);
   return words.length > 0 && ((words.length <= 2 && /,$/.test(before?.text.trim() ?? '')) || (words.length <= 4 && words.every(placeOrDate)));
-}
-
-/** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
-function dataRow(line: Line, lines: Line[]): boolean {
-  return lines.some(
-    (l) =>
-      l !== line &&
-      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
-      // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
-      (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
-      /[\p{L}]/u.test(l.tokens.join('')) &&
-      !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
-  );
 }
 
 /** The line a party caption names: after it, right over it, or right under it; undefined if none. */

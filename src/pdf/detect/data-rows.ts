@@ -1,0 +1,43 @@
+/**
+ * Rows of data to fill in ("BIC: ____   Bank: ____", "Occupation: ____" over "Employer: ____"): a party named
+ * among them with its blank asks for that party's name or details, not for its signature.
+ */
+import { matchLabels, partyAt } from './lexicon.js';
+import type { Line, Word } from './page-model.js';
+
+/** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
+export function dataRow(line: Line, lines: Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
+      (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
+      /[\p{L}]/u.test(l.tokens.join('')) &&
+      !namesParty(l),
+  );
+}
+
+/**
+ * The rows right over and right under the line, at its left edge and less than four lines away, are captions
+ * with their blanks naming no party and asking for no signature: the line is one of a form's rows of data
+ * ("Occupation: ____" / "Employer: ____" / "Daytime Phone Number: ____").
+ */
+export function amongDataRows(line: Line, lines: Line[]): boolean {
+  const next = (direction: 1 | -1) =>
+    lines
+      .filter((l) => l !== line && Math.abs(l.box.x0 - line.box.x0) <= 3 && direction * (l.baseline - line.baseline) > 0.5 * line.size)
+      .sort((a, b) => direction * (a.baseline - b.baseline))[0];
+  const rows = [next(-1), next(1)];
+  return rows.every(
+    (l) =>
+      l !== undefined &&
+      Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
+      l.tokens.includes('\0') &&
+      /[\p{L}]/u.test(l.tokens.join('')) &&
+      !namesParty(l) &&
+      !matchLabels(l.tokens).some((m) => m.entry.type === 'signature' || m.entry.type === 'initials'),
+  );
+}
+
+const namesParty = (l: Line): boolean => l.tokens.some((_, k) => partyAt(l.tokens, k) !== null);
