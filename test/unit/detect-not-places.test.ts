@@ -519,3 +519,11 @@ test('a party with its blank among a form\'s rows of data ("Occupation: ____" / 
   assert.equal(stack('Name', 'Employer', 'Signature'), 2);
   assert.equal(stack('Name', 'Employer'), 1);
 });
+
+test('a closing ("In fede") over a line to sign along its row, captioned "(firma)" at its far end, leaves the room under it to that line; alone, it signs under it', () => {
+  const closing = words('In fede', 42, 596, 10);
+  const withLine = suggestFields(page({ words: [...paragraph('it', 100), ...closing, ...words('(firma)', 490, 623, 8)], segments: [h(283, 524, 614)] }));
+  assert.deepEqual(brief(signatures(withLine)), [{ type: 'signature', x: 283, y: 574, w: 241, h: 40 }]);
+  const alone = suggestFields(page({ words: [...paragraph('it', 100), ...closing] }));
+  assert.deepEqual(brief(signatures(alone)), [{ type: 'signature', x: 42, y: 602, w: 180, h: 40 }]);
+});

@@ -7,7 +7,7 @@
  */
 import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect, type Segment } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Closing formulas, as a line's whole normalised tokens. */
 const CLOSINGS = new Set(
@@ -21,6 +21,12 @@ const CLOSINGS = new Set(
   ].map((s) => s.split(' ').join('\u0001')),
 );
 const isClosing = (line: Line) => !line.rtl && CLOSINGS.has(line.tokens.join('\u0001'));
+
+/** A closing ("In fede", "Yours faithfully,") with a place to sign found already ending right under it, anywhere along its row (within three and a half lines): that place is the closing's. */
+export function closesOver(line: Line, found: readonly Suggestion[]): boolean {
+  const ends = (s: Suggestion) => s.y + s.height > line.baseline && s.y + s.height <= line.baseline + 3.5 * line.size;
+  return isClosing(line) && found.some((s) => s.type === 'signature' && ends(s));
+}
 /** "No signature is required", "signature not required" (normalised tokens). */
 const NO_SIGNATURE = /\bno signatures? (?:is |are )?(?:required|needed)\b|\bsignatures? (?:is |are )?not (?:required|needed)\b/;
 /** The least room between the closing and the name under it that a signature is written in. */

@@ -60,6 +60,7 @@ import { cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
+import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
@@ -355,9 +356,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A caption right under a field found already names it ("X ______" over "Signature of Patient"), or under the role under it.
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o), lines) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation: "DATA E LUOGO" over "DATE AND PLACE") leaves the blank to that one.
-    // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____").
+    // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____"), or over a place found along its row.
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
-    if (!label.colon && under.some((o) => o.entry.type === label.entry.type)) continue;
+    if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type))) continue;
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
     if (headingWord(label) && out.some(under3)) continue;
