@@ -1130,3 +1130,27 @@ test("a field over a line under a comb of character boxes (a BIC's) stops under 
   const table = signature(suggestFields(page({ ...parts, verticals: cells })));
   assert.ok(table && table.y < 780, `cells' borders: ${JSON.stringify(table)}`);
 });
+
+test('two runs stacked under a caption ending on its colon ("Anschrift des/der Verbraucher(s):") are its lines: the signature caption under them signs on the run under it; a run with a caption right under it is that caption\'s', () => {
+  const run = (y: number) => words('_'.repeat(45), 31, y, 10);
+  const address = placed('de', {
+    words: [
+      ...words('Anschrift des/der Verbraucher(s):', 31, 432, 10),
+      ...run(456),
+      ...run(483),
+      ...words('Unterschrift des/der Verbraucher(s) (nur bei Mitteilung auf Papier)', 31, 507, 10),
+      ...run(534),
+      ...words('Datum', 31, 558, 10),
+    ],
+  });
+  assert.deepEqual(address, [['signature', 31, 511, 225, 25]]);
+  const deposit = placed('de', {
+    words: [
+      ...words('Kaution in folgender Höhe ausgezahlt (wenn nicht überwiesen):', 31, 555, 10),
+      ...run(584),
+      ...run(614),
+      ...words('Ort, Datum, Unterschrift der anmietenden Person', 31, 626, 10),
+    ],
+  });
+  assert.deepEqual(deposit, [['signature', 31, 587, 225, 29]]);
+});

@@ -142,10 +142,45 @@ const CONDITIONS = new Set([
 ]);
 
 /**
- * Blanks but those a caption with its colon opens on their row ("PHONE: ____" over "SIGNATURE:"): that caption's,
+ * Blanks but those a caption with its colon opens on their row ("PHONE: ____" over "SIGNATURE:"), or heads as a
+ * stack of two or more under it ("Anschrift des Verbrauchers:" over two lines for the address): that caption's,
  * not a line for a caption under it. A condition ending with its colon ("If Applicable: ____") is no caption.
  */
 export function unasked<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
+  const stacked = new Set(lines.flatMap((l) => stackUnder(l, runs, lines)));
+  return onRowUnasked(runs, lines).filter((r) => !stacked.has(r));
+}
+
+/**
+ * The runs stacked right under a line ending on its colon with nothing after it, at its left edge (alike in
+ * width, at most three lines apart, no words between), down to one with a caption right under it, when there
+ * are two or more.
+ */
+function stackUnder<R extends Segment>(caption: Line, runs: R[], lines: readonly Line[]): R[] {
+  const last = caption.words[caption.words.length - 1] as Word;
+  if (caption.rtl || !/[:：]$/.test(last.text.trim()) || caption.tokens.includes('\0')) return [];
+  const stack: R[] = [];
+  let y = caption.baseline;
+  for (;;) {
+    const next = runs.find(
+      (r) =>
+        r.y > y + 0.5 * caption.size &&
+        r.y - y <= 3 * caption.size &&
+        Math.abs(r.x0 - caption.box.x0) <= 4 &&
+        (stack.length === 0 || Math.abs(r.x1 - (stack[0] as R).x1) <= 4) &&
+        !lines.some((l) => l !== caption && l.box.y0 > y && l.box.y1 < r.y - 1 && l.box.x0 < r.x1 && l.box.x1 > r.x0 && !l.tokens.every((t) => t === '\0')),
+    );
+    // (A run with a caption right under it is that caption's line: "Kaution …:" over its run and the run over "Ort, Datum, Unterschrift".)
+    const written = (l: Line) => !l.tokens.every((t) => t === '\0');
+    if (!next || lines.some((l) => written(l) && l.box.y0 >= next.y - 1 && l.baseline - next.y <= 1.6 * l.size && l.box.x0 < next.x1 && l.box.x1 > next.x0))
+      break;
+    stack.push(next);
+    y = next.y;
+  }
+  return stack.length >= 2 ? stack : [];
+}
+
+function onRowUnasked<R extends Segment>(runs: R[], lines: readonly Line[]): R[] {
   const asks = (l: Line, i: number) => {
     const w = l.words[i] as Word;
     if (!/[:：]$/.test(w.text.trim())) return false;
