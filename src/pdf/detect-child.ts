@@ -55,8 +55,8 @@ const OCR_MAX_PIXELS = 12_000_000;
 /** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
 const KEPT_BYTES = 96 * 2 ** 20;
 /**
- * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s,
- * so that with the stop and the page's last steps it ends within 3 s.
+ * A scanned page whose OCR takes longer than this on an idle machine, its workers' start included, is cut
+ * short (DetectJob.pageMs): 2.8 s, so that with the stop and the page's last steps it ends within 3 s.
  */
 const PAGE_MS = 2800;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
@@ -154,8 +154,9 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
-        // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
-        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage), () => ocr.reading);
+        // The page's time counts from its start, the workers' start with it (the first page's, or after a
+        // page cut short): a page is answered within 3 s however the workers stood.
+        const read = await untilPage(reading, pageMs, deadline, () => ocr.reading);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -192,7 +193,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       }
       finish(model, 'text');
     }
-    return assemble(head, done.values(), timing, abandoned || cut);
+    return assemble(head, done.values(), timing, abandoned, cut);
   } finally {
     // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});

@@ -137,7 +137,7 @@ class ChildDetector implements FieldDetector {
         failure.elapsedMs = reply.analysis.stats.extractionMs;
         return this.#timedOut(failure, told);
       }
-      return { ok: true, analysis: reply.analysis, partial: abandoned };
+      return { ok: true, analysis: reply.analysis, partial: abandoned || reply.analysis.cut === true };
     } catch (error) {
       if (!(error instanceof WorkerFailure)) throw error;
       return this.#failed(error, told);

@@ -40,10 +40,15 @@ export interface Analysis {
   /** The OCR language each OCRed page was read in. */
   ocrLanguages: Array<{ page: number; language: OcrLanguage }>;
   /**
-   * Work on a page was abandoned at the deadline, or at the page's own time limit, and may still be
-   * running (pdf.js or a tesseract worker): the answer is partial and the process is replaced after it.
+   * Work on a page was abandoned at the deadline and may still be running (pdf.js or a tesseract worker):
+   * the answer is partial and the process is replaced after it.
    */
   abandoned: boolean;
+  /**
+   * A scanned page was cut short at its own time limit: left unread, its OCR workers stopped, nothing left
+   * running. The answer is partial; the process serves the next document.
+   */
+  cut: boolean;
 }
 
 /** The analysis made of the pages read, in page order. */
@@ -52,6 +57,7 @@ export function assemble(
   pages: Iterable<PageDone>,
   timing: { extractionMs: number; detectionMs: number; ocrMsPerPage?: number[] },
   abandoned: boolean,
+  cut = false,
 ): Analysis {
   const done = [...pages].sort((a, b) => a.page.page - b.page.page);
   return {
@@ -69,6 +75,7 @@ export function assemble(
     ocrStatus: head.ocrStatus,
     ocrLanguages: done.flatMap((p) => (p.ocrLanguage ? [{ page: p.page.page, language: p.ocrLanguage }] : [])),
     abandoned,
+    cut,
   };
 }
 
