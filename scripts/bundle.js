@@ -42,8 +42,9 @@ function record(outfile, result) {
 const paraph = path.join(root, 'dist/paraph.js');
 record(paraph, await build({ ...common, entryPoints: [path.join(root, 'dist/cli/index.js')], outfile: paraph }));
 // The artifact worker and the inspection child start once per server and again after a fault or a
-// large document: each replaces its compiled module in place with one file holding its dependencies.
-for (const entry of ['dist/pdf/artifact-worker.js', 'dist/pdf/inspect-child.js']) {
+// large document: each replaces its compiled module in place with one file holding its dependencies. So
+// does the module of the detection child that reads a form with pdf-lib (which is not installed with paraph).
+for (const entry of ['dist/pdf/artifact-worker.js', 'dist/pdf/inspect-child.js', 'dist/pdf/detect/signed-fields.js']) {
   const outfile = path.join(root, entry);
   record(outfile, await build({ ...common, entryPoints: [outfile], outfile, allowOverwrite: true }));
 }

@@ -14,7 +14,7 @@ import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, textPageModel, type PageScan } from './detect/page-scan.js';
 import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
-import { suggestFields, type PageModel, type Word } from './detect/suggest-fields.js';
+import { suggestFields, type PageModel, type Widget, type Word } from './detect/suggest-fields.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 import { OcrEngine } from './detect/ocr-engine.js';
@@ -26,7 +26,6 @@ import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
-import { unsignedWidgets } from './detect/signed-fields.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -55,8 +54,8 @@ const OCR_MAX_PIXELS = 12_000_000;
 /** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
 const KEPT_BYTES = 96 * 2 ** 20;
 /**
- * A scanned page whose OCR takes longer than this on an idle machine, its workers' start included, is cut
- * short (DetectJob.pageMs): 2.8 s, so that with the stop and the page's last steps it ends within 3 s.
+ * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s,
+ * so that with the stop and the page's last steps it ends within 3 s.
  */
 const PAGE_MS = 2800;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
@@ -74,7 +73,13 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
   const deadline = started + job.deadlineMs;
   const pageMs = job.pageMs ?? PAGE_MS;
   const pdf = await openPdf(bytes);
-  const unsigned = unsignedWidgets(bytes);
+  // (Signature fields signed already are no place to sign: read with pdf-lib, loaded for a document with one.)
+  let signed: ((widgets: Widget[]) => Promise<Widget[]>) | undefined;
+  const unsigned = async (widgets: Widget[]) => {
+    if (!widgets.some((w) => w.kind === 'signature')) return widgets;
+    signed ??= (await import('./detect/signed-fields.js')).unsignedWidgets(bytes);
+    return signed(widgets);
+  };
   try {
     const pageCount = pdf.numPages;
     const analysed = Math.min(pageCount, job.maxPages);
@@ -154,9 +159,8 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
-        // The page's time counts from its start, the workers' start with it (the first page's, or after a
-        // page cut short): a page is answered within 3 s however the workers stood.
-        const read = await untilPage(reading, pageMs, deadline, () => ocr.reading);
+        // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
+        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage), () => ocr.reading);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {

@@ -9,7 +9,7 @@ async function cutAfter(pageMs: number, busy: number, cores: number): Promise<nu
   const started = performance.now();
   // The process's CPU time as the machine would give it: `cores` milliseconds a millisecond.
   const cpuMs = () => (performance.now() - started) * cores;
-  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, () => busy, cpuMs);
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, Promise.resolve(), () => busy, cpuMs);
   assert.equal(read, EXPIRED);
   return performance.now() - started;
 }

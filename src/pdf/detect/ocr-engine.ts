@@ -130,6 +130,11 @@ export class OcrEngine {
     for (let i = 0; i < POOL; i++) this.#slot(lang, i).worker.catch(() => {});
   }
 
+  /** Starts the workers of `lang` (if they are not running) and waits until they are ready or failed. */
+  async ready(lang: OcrLanguage): Promise<void> {
+    await Promise.all(Array.from({ length: POOL }, (_, i) => this.#slot(lang, i).worker.catch(() => {})));
+  }
+
   /** Whether any worker is loaded. */
   get loaded(): boolean {
     return this.#pools.size > 0;

@@ -1,17 +1,15 @@
 /**
  * Signature fields signed already (the field holds its signature dictionary as its value): no place to sign.
- * pdf.js gives no signature field's value, so the document's form is read with pdf-lib, once, and only for
- * a document with a signature field.
+ * pdf.js gives no signature field's value, so the document's form is read with pdf-lib, once (the detection
+ * child loads this module only for a document with a signature field).
  */
 import { PDFDocument, PDFName, PDFSignature, ParseSpeeds } from '@cantoo/pdf-lib';
 import type { Widget } from './page-model.js';
 
-/** A filter of a page's widgets that drops the signature fields signed already in the document `bytes`. */
+/** A filter of a page's widgets that drops the signature fields signed already in the document `bytes` (read once). */
 export function unsignedWidgets(bytes: Uint8Array): (widgets: Widget[]) => Promise<Widget[]> {
-  let signed: Promise<Set<string>> | undefined;
+  const signed = signedFieldNames(bytes);
   return async (widgets) => {
-    if (!widgets.some((w) => w.kind === 'signature')) return widgets;
-    signed ??= signedFieldNames(bytes);
     const names = await signed;
     return names.size === 0 ? widgets : widgets.filter((w) => w.kind !== 'signature' || !names.has(w.name));
   };

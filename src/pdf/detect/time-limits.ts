@@ -21,34 +21,42 @@ const processCpuMs = (): number => {
  * (`busy()`, one at least: the page's rendering), and in part when it gets less, so that on an idle machine
  * a page is cut at `pageMs` however its parts are shared between the workers (one part much longer than
  * the other leaves one worker reading alone); when other processes take the cores, later, at STARVED times
- * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from the
- * call, its OCR workers' start included; the deadline counts all along. (`cpuMs` tells the process's CPU
- * time; tests stand in for it.)
+ * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from when
+ * `after` settles (its OCR workers started); the deadline counts all along. (`cpuMs` tells the process's
+ * CPU time; tests stand in for it.)
  */
 export async function untilPage<T>(
   work: Promise<T>,
   pageMs: number,
   deadline: number,
+  after: Promise<unknown>,
   busy: () => number,
   cpuMs: () => number = processCpuMs,
 ): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
-  const started = performance.now();
-  let last = started;
+  let started: number | undefined;
+  let last = 0;
   let cpu = cpuMs();
   let progress = 0;
+  const begin = () => {
+    started = last = performance.now();
+    cpu = cpuMs();
+  };
+  after.then(begin, begin);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<typeof EXPIRED>((resolve) => {
     const check = () => {
       const now = performance.now();
       if (now >= deadline) return resolve(EXPIRED);
-      const dt = now - last;
-      const used = cpuMs();
-      if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
-      last = now;
-      cpu = used;
-      if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
-      timer = setTimeout(check, Math.max(1, Math.min(progress < pageMs - 100 ? 50 : 25, deadline - now)));
+      if (started !== undefined) {
+        const dt = now - last;
+        const used = cpuMs();
+        if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
+        last = now;
+        cpu = used;
+        if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
+      }
+      timer = setTimeout(check, Math.max(1, Math.min(started === undefined || progress < pageMs - 100 ? 50 : 25, deadline - now)));
     };
     check();
   });
