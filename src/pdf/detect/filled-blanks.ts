@@ -159,6 +159,7 @@ export function unasked<R extends Segment>(runs: R[], lines: readonly Line[]): R
 function stackUnder<R extends Segment>(caption: Line, runs: R[], lines: readonly Line[]): R[] {
   const last = caption.words[caption.words.length - 1] as Word;
   if (caption.rtl || !/[:：]$/.test(last.text.trim()) || caption.tokens.includes('\0')) return [];
+  const words = lines.filter((l) => l !== caption && !l.tokens.every((t) => t === '\0'));
   const stack: R[] = [];
   let y = caption.baseline;
   for (;;) {
@@ -168,12 +169,10 @@ function stackUnder<R extends Segment>(caption: Line, runs: R[], lines: readonly
         r.y - y <= 3 * caption.size &&
         Math.abs(r.x0 - caption.box.x0) <= 4 &&
         (stack.length === 0 || Math.abs(r.x1 - (stack[0] as R).x1) <= 4) &&
-        !lines.some((l) => l !== caption && l.box.y0 > y && l.box.y1 < r.y - 1 && l.box.x0 < r.x1 && l.box.x1 > r.x0 && !l.tokens.every((t) => t === '\0')),
+        !words.some((l) => l.box.y0 > y && l.box.y1 < r.y - 1 && l.box.x0 < r.x1 && l.box.x1 > r.x0),
     );
     // (A run with a caption right under it is that caption's line: "Kaution …:" over its run and the run over "Ort, Datum, Unterschrift".)
-    const written = (l: Line) => !l.tokens.every((t) => t === '\0');
-    if (!next || lines.some((l) => written(l) && l.box.y0 >= next.y - 1 && l.baseline - next.y <= 1.6 * l.size && l.box.x0 < next.x1 && l.box.x1 > next.x0))
-      break;
+    if (!next || words.some((l) => l.box.y0 >= next.y - 1 && l.baseline - next.y <= 1.6 * l.size && l.box.x0 < next.x1 && l.box.x1 > next.x0)) break;
     stack.push(next);
     y = next.y;
   }
