@@ -420,6 +420,16 @@ test('a row of captions ending on their colons under a signatures heading ("Le B
   assert.deepEqual(block('Le Bénéficiaire', "L'Association Maths et Maryam"), []);
 });
 
+test('a party named alone on its line under the formula that dates the signing ("Fait à ……, le ……" over "Le responsable légal"): the room under it is a signature; not without the formula', () => {
+  const formula = words('Fait à ……………………………, le ………………………', 60, 600, 10);
+  const party = words('Le responsable légal', 330, 630, 10);
+  assert.deepEqual(placed('fr', { words: [...formula, ...party] }), [
+    ['date', 169, 582, 60, 20],
+    ['signature', 330, 636, 180, 40],
+  ]);
+  assert.deepEqual(placed('fr', { words: party }), []);
+});
+
 test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de Cornouaille   Pour la « mise à disposition »"): the room under each is a signature; not when only one says it', () => {
   const block = (left: string, right: string) =>
     placed('fr', {

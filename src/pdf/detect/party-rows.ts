@@ -10,6 +10,7 @@
 import { belowSpace, continuation, headingWord } from './blank-space.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
+import { matchLabels } from './lexicon.js';
 import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
 
 /** A run of a line naming a party who signs, with the role it gives and the blank after it on its line, if any. */
@@ -91,10 +92,20 @@ export function roomUnderParty(
   places: Rect[],
 ): Rect | undefined {
   const { line, box } = caption;
-  const other = parties.find(
+  const beside = parties.find(
     (p) =>
       p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
   );
+  // (Or, alone on its line, under the formula that dates the signing: "Fait à ……, le ……" over "Le responsable légal".)
+  const dated =
+    line.words.length <= 5 &&
+    lines.some(
+      (l) =>
+        l.baseline < line.baseline &&
+        line.baseline - l.baseline <= 3.5 * line.size &&
+        matchLabels(l.tokens).some((m) => m.entry.fieldKey === 'sign_date' && m.entry.tokens.length > 2),
+    );
+  const other = beside ?? (dated ? caption : undefined);
   if (!other) return undefined;
   // (Nor when the other's room is written in: the names head the parties' addresses, "Bevollmächtigte(r):" over a firm's;
   // a remark under a name goes on with it, no address: "Le Locataire" over "« Lu et approuvé »".)
