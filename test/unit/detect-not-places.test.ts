@@ -527,3 +527,26 @@ test('a closing ("In fede") over a line to sign along its row, captioned "(firma
   const alone = suggestFields(page({ words: [...paragraph('it', 100), ...closing] }));
   assert.deepEqual(brief(signatures(alone)), [{ type: 'signature', x: 42, y: 602, w: 180, h: 40 }]);
 });
+
+test('"Getekend te (plaats)", "Aldus getekend te ____", "Signed at ____": where the document is signed, not a signature; "Signed in the presence of:" is a witness\'s caption', () => {
+  const named = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Getekend te (plaats):', 46, 504, 10)],
+      widgets: [{ kind: 'text', name: 'Getekend te (plaats)', box: { x0: 178, y0: 487, x1: 516, y1: 509 } }],
+    }),
+  );
+  assert.deepEqual(types(named), ['text']);
+  const place = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Aldus getekend te', 71, 550, 10), ...words(', op', 262, 550, 10)],
+      widgets: [{ kind: 'text', name: 'plaats_2', box: { x0: 163, y0: 539, x1: 260, y1: 553 } }],
+    }),
+  );
+  assert.deepEqual(signatures(place), []);
+  assert.deepEqual(
+    signatures(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed at ______________ on ______________', 60, 600, 10)] }))),
+    [],
+  );
+  const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed in the presence of: ____________________', 60, 600, 10)] }));
+  assert.equal(signatures(witness).length, 1);
+});

@@ -341,6 +341,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
       if ((entry.leading && i > 0) || (entry.langs && language && !entry.langs.includes(language))) continue;
       const end = matchAt(entry.tokens, tokens, i);
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
+      if (signedAt(entry, tokens, end)) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
       found.push({ entry, start: i, end, anchor });
     }
@@ -356,6 +357,21 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
     kept.push(m);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Participles saying a document is signed, and the words after them that say where ("Signed at", "Getekend te", "Signé à", "Firmado en"). */
+const SIGNED = new Set(['signed', 'signe', 'signee', 'getekend', 'firmado', 'firmada', 'firmato', 'firmata', 'assinado', 'assinada', 'unterschrieben']);
+const AT = new Set(['at', 'te', 'a', 'en', 'in', 'em', 'zu']);
+
+/** "Signed at ____", "Getekend te (plaats)": the blank after it is the place of signing, not a signature (but "Signed in the presence of" is a witness's caption). */
+function signedAt(entry: LabelEntry, tokens: readonly string[], end: number): boolean {
+  return (
+    entry.type === 'signature' &&
+    entry.tokens.length === 1 &&
+    SIGNED.has(entry.tokens[0] as string) &&
+    AT.has(tokens[end + 1] ?? '') &&
+    tokens[end + 2] !== 'the'
+  );
 }
 
 function matchAt(pattern: readonly string[], tokens: readonly string[], at: number): number {
