@@ -1164,3 +1164,12 @@ test('two runs stacked under a caption ending on its colon ("Anschrift des/der V
   });
   assert.deepEqual(deposit, [['signature', 31, 587, 225, 29]]);
 });
+
+test('a caption in the remark after a caption of its kind ("Signature (Must be signed by hand)") is part of that remark: one place on the run, not two', () => {
+  const runs = [...words('_'.repeat(51), 72, 259, 10), ...words('_'.repeat(21), 427, 259, 10)];
+  const found = placed('en', { words: [...runs, ...words('Signature (Must be signed by hand)', 72, 272, 9), ...words('Date', 432, 272, 9)] });
+  assert.deepEqual(found, [
+    ['signature', 72, 221, 255, 40],
+    ['date', 427, 241, 105, 20],
+  ]);
+});

@@ -7,7 +7,7 @@
  * share it: each names the part from its start to the next caption's.
  */
 import { written } from './blank-geometry.js';
-import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment } from './page-model.js';
+import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
 export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
@@ -45,6 +45,24 @@ export function partUnder(label: Label, over: Segment, labels: readonly Label[],
     x1: Number.isFinite(next) ? next - 4 : over.x1,
     shared: boxes.length > 0,
   };
+}
+
+/**
+ * A caption inside a remark in parentheses after another caption of its kind on its line ("Signature (Must be
+ * signed by hand)"): part of that caption's remark, no caption of its own.
+ */
+export function inRemark(label: Label, labels: readonly Label[]): boolean {
+  const { line } = label;
+  const first = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5);
+  let open = -1;
+  for (let i = 0; i < first; i++) {
+    const text = (line.words[i] as Word).text;
+    if (text.includes('(')) open = i;
+    if (text.includes(')')) open = -1;
+  }
+  if (open === -1 || line.rtl) return false;
+  const paren = (line.words[open] as Word).box.x0;
+  return labels.some((o) => o !== label && o.line === line && o.entry.type === label.entry.type && o.box.x1 <= paren + 0.5);
 }
 
 /**

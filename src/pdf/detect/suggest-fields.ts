@@ -55,7 +55,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, partUnder, qualifiesSignature } from './caption-rows.js';
+import { afterColonOnRule, inRemark, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -98,7 +98,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const { geo, lines } = rulesAndLines(page);
   const labels = outsideTags(findLabels(lines, bodySize(page.words), page.segments), lines).filter(
-    (l, _, all) => !signedInText(l) && !qualifiesSignature(l, all),
+    (l, _, all) => !signedInText(l) && !qualifiesSignature(l, all) && !inRemark(l, all),
   );
   const used = new Set<Segment>();
   const fills = fillLines(lines);
