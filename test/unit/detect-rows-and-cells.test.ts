@@ -1173,3 +1173,21 @@ test('a caption in the remark after a caption of its kind ("Signature (Must be s
     ['date', 427, 241, 105, 20],
   ]);
 });
+
+test('a caption in a table row too short to write in, under an empty taller cell of its column ("Unterschrift" under the row left for it): that cell; a cell written in is passed over', () => {
+  const grid = {
+    segments: [h(37, 525, 714), h(37, 525, 739), h(37, 525, 791), h(37, 525, 811)],
+    verticals: [v(37, 714, 811), v(278, 714, 811), v(525, 714, 811)],
+  };
+  const heads = [...words('Mitarbeiter', 42, 728, 9), ...words('Vorgesetzter', 283, 728, 9)];
+  const captions = [...words('Unterschrift', 42, 804, 9), ...words('Ort, Datum', 283, 804, 9)];
+  assert.deepEqual(placed('de', { ...grid, words: [...heads, ...captions] }), [
+    ['signature', 38, 740, 239, 50],
+    ['date', 279, 740, 245, 50],
+  ]);
+  // (A name written in the cell over "Unterschrift": its room is beside it in its own row, as before.)
+  assert.deepEqual(placed('de', { ...grid, words: [...heads, ...words('Max Muster', 42, 760, 9), ...captions] }), [
+    ['date', 279, 740, 245, 50],
+    ['signature', 101, 792, 176, 18],
+  ]);
+});

@@ -91,6 +91,11 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   if (!label.colon && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
     return inset({ x0: cell.x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1: cell.x1, y1: box.y0 - 1 });
+  // A caption in a row too short to write in, under an empty, taller cell of its column ("Unterschrift" under the row left for it): that cell.
+  const overCell = label.entry.type === 'text' ? undefined : cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y0 - TOLERANCE - 1);
+  const column = (c: Rect) => Math.abs(c.x0 - cell.x0) <= TOLERANCE && Math.abs(c.x1 - cell.x1) <= TOLERANCE;
+  if (overCell && cell.y1 - cell.y0 < 24 && overCell.y1 - overCell.y0 >= 1.5 * (cell.y1 - cell.y0) && column(overCell) && empty(overCell))
+    return inset(overCell);
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
