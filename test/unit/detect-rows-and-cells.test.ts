@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suggestFields, type PageModel, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
+import { buildLines } from '../../src/pdf/detect/lines-and-labels.js';
+import { fillLines, unasked } from '../../src/pdf/detect/filled-blanks.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 /** The fields suggested on a page of a paragraph in `lang` and `parts`, as [type, x, y, width, height]. */
@@ -1190,4 +1192,19 @@ test('a caption in a table row too short to write in, under an empty taller cell
     ['date', 279, 740, 245, 50],
     ['signature', 101, 792, 176, 18],
   ]);
+});
+
+test('a caption whose own run goes on over lines of runs as wide ("Titolo e breve sintesi del lavoro ……" over three more) holds them all, past a row with a blank of its own under them; a line under a caption\'s whole line is its line when the caption ends it ("Il Dirigente Scolastico (timbro e firma)")', () => {
+  const dots = (n: number) => '…'.repeat(n);
+  const summary = [
+    ...words(`Titolo e breve sintesi del lavoro ${dots(46)}`, 57, 617, 12),
+    ...words(dots(80), 57, 630, 12),
+    ...words(dots(80), 57, 644, 12),
+    ...words(dots(80), 57, 658, 12),
+    ...words(`Durata totale del lavoro ${dots(10)}`, 57, 672, 12),
+  ];
+  const lines = buildLines(summary);
+  assert.deepEqual(unasked(fillLines(lines), lines), []);
+  const head = words('Il Dirigente Scolastico (timbro e firma)', 327, 689, 12);
+  assert.deepEqual(placed('it', { words: [...summary, ...head, ...words(dots(24), 350, 717, 12)] }), [['signature', 350, 694, 144, 25]]);
 });

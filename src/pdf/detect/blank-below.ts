@@ -63,7 +63,11 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
       : type === 'signature' || type === 'date'
         ? FIELD_HEIGHT.signature + 2.5 * line.size
         : 2.5 * line.size + 14;
-  const aligned = (x0: number, x1: number) => (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4);
+  // (Or a line under the caption's whole line, most of its width, when the caption ends it: "Il Dirigente Scolastico (timbro e firma)".)
+  const underLine = (x0: number, x1: number) =>
+    !line.tokens.includes('\0') && x0 >= line.box.x0 - 4 && x1 <= line.box.x1 + 4 && x1 - x0 >= 0.5 * (line.box.x1 - line.box.x0);
+  const aligned = (x0: number, x1: number) =>
+    (line.rtl ? Math.abs(x1 - box.x1) <= 40 : Math.abs(x0 - box.x0) <= 40) || (x0 <= box.x0 + 4 && x1 >= box.x1 - 4) || underLine(x0, x1);
   // (A run of underscores alone on its line is the blank itself, not writing in the way; nor is a remark in parentheses under the caption.)
   const remark = (l: Line) => /^\(/.test(l.words[0]?.text ?? '') && /\)[.:]?$/.test(l.words.at(-1)?.text ?? '') && l.box.y0 - box.y1 <= line.size;
   // (A line that the blank opens, "____ DATE: ____", is its own row, not writing over it.)
