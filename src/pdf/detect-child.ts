@@ -169,10 +169,11 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
             break;
           }
           // Over its own limit: the page stays unread, its OCR is stopped (its workers with it) and the
-          // next page is read, by new workers (their start is not that page's time).
+          // next page is read by new workers, started at once for the next page or document.
           cut = true;
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
+          ocr.start(order[0] as OcrLanguage);
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
