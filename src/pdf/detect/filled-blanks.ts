@@ -162,6 +162,10 @@ function stackUnder<R extends Segment>(caption: Line, runs: R[], lines: readonly
   const runsOn = caption.tokens[caption.tokens.length - 1] === '\0' && caption.tokens.some((t) => t !== '\0');
   if (caption.rtl || !((/[:：]$/.test(last.text.trim()) && !caption.tokens.includes('\0')) || runsOn)) return [];
   const words = lines.filter((l) => l !== caption && !l.tokens.every((t) => t === '\0'));
+  // (A run with a caption right under it is that caption's line: "Kaution …:" over its run and the run over "Ort, Datum, Unterschrift";
+  // a row with a blank of its own under it is no such caption.)
+  const captionUnder = (r: R) =>
+    words.some((l) => !l.tokens.includes('\0') && l.box.y0 >= r.y - 1 && l.baseline - r.y <= 1.6 * l.size && l.box.x0 < r.x1 && l.box.x1 > r.x0);
   const stack: R[] = [];
   let y = caption.baseline;
   for (;;) {
@@ -173,10 +177,7 @@ function stackUnder<R extends Segment>(caption: Line, runs: R[], lines: readonly
         (stack.length === 0 ? !runsOn || Math.abs(r.x1 - caption.box.x1) <= 12 : Math.abs(r.x1 - (stack[0] as R).x1) <= 4) &&
         !words.some((l) => l.box.y0 > y && l.box.y1 < r.y - 1 && l.box.x0 < r.x1 && l.box.x1 > r.x0),
     );
-    // (A run with a caption right under it is that caption's line: "Kaution …:" over its run and the run over "Ort, Datum, Unterschrift";
-    // a row with a blank of its own under it is no such caption.)
-    const captionUnder = (l: Line) => !l.tokens.includes('\0') && l.box.y0 >= (next as R).y - 1 && l.baseline - (next as R).y <= 1.6 * l.size;
-    if (!next || words.some((l) => captionUnder(l) && l.box.x0 < next.x1 && l.box.x1 > next.x0)) break;
+    if (!next || captionUnder(next)) break;
     stack.push(next);
     y = next.y;
   }

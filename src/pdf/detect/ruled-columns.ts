@@ -27,9 +27,13 @@ function impliedColumns(page: PageModel, lines: readonly Line[]): VRule[] {
   for (const rules of rulesAlike(page.segments)) {
     for (let i = 0; i + 1 < rules.length; i++) {
       const rule = rules[i] as Segment;
+      const second = rules[i + 1] as Segment;
+      // (The first row under the header is a row's height.)
+      if (second.y - rule.y < ROW.least || second.y - rule.y > ROW.most) continue;
+      // The header: the lines right over a rule, between it and the rule a row over it (or 30 pt up).
       const previous = rules[i - 1];
-      // The header: the lines right over a rule, between it and the rule over them (or 30 pt up).
-      const top = previous && rule.y - previous.y <= ROW.most ? previous.y : rule.y - 30;
+      const above = previous && rule.y - previous.y <= ROW.most ? previous : undefined;
+      const top = above ? above.y : rule.y - 30;
       const header = lines.filter((l) => l.box.y0 >= top - 1 && l.box.y1 <= rule.y + 1 && l.box.x0 >= rule.x0 - TOLERANCE && l.box.x1 <= rule.x1 + TOLERANCE);
       const columns = columnsOf(header);
       const kinds = columns.map(
@@ -45,22 +49,20 @@ function impliedColumns(page: PageModel, lines: readonly Line[]): VRule[] {
       if (columns.length < 2 || !kinds.some((k) => k.has('signature'))) continue;
       // (Captions hanging from the rule over them name that line, "Signature   Date" under where one signs: not a header.)
       const [hy0, hy1] = [Math.min(...header.map((l) => l.box.y0)), Math.max(...header.map((l) => l.box.y1))];
-      if (previous && rule.y - previous.y <= ROW.most && rule.y - hy1 > hy0 - previous.y) continue;
+      if (above && rule.y - hy1 > hy0 - above.y) continue;
       // The rows under it: rules of a row's height apart, down to the first gap that is not one.
       let last = i + 1;
-      while (last + 1 < rules.length && rowApart(rules[last] as Segment, rules[last + 1] as Segment, rule, rules[i + 1] as Segment)) last++;
+      while (last + 1 < rules.length && rowApart(rules[last] as Segment, rules[last + 1] as Segment, second.y - rule.y)) last++;
       const bottom = (rules[last] as Segment).y;
-      if (!rowApart(rule, rules[i + 1] as Segment, rule, rules[i + 1] as Segment)) continue;
       // A table drawn with sides (or rows framed as boxes) is read from them.
       const body: Rect = { x0: rule.x0 - TOLERANCE, y0: top, x1: rule.x1 + TOLERANCE, y1: bottom };
       if (page.verticals.some((v) => v.x > body.x0 && v.x < body.x1 && v.y1 > body.y0 + 2 && v.y0 < body.y1 - 2)) continue;
       // The first row's cells under the signature's and the date's captions are empty, to write in (a name may be typed in already).
       const xs = [rule.x0, ...columns.slice(1).map((c, k) => ((columns[k] as Rect).x1 + c.x0) / 2), rule.x1];
-      const next = (rules[i + 1] as Segment).y;
       const written = (k: number) =>
-        lines.some((l) => l.box.y0 > rule.y && l.box.y1 < next && l.box.x1 > (xs[k] as number) && l.box.x0 < (xs[k + 1] as number));
+        lines.some((l) => l.box.y0 > rule.y && l.box.y1 < second.y && l.box.x1 > (xs[k] as number) && l.box.x0 < (xs[k + 1] as number));
       if (kinds.some((k, at) => (k.has('signature') || k.has('date')) && written(at))) continue;
-      const y0 = previous && rule.y - previous.y <= ROW.most ? previous.y : hy0 - 2;
+      const y0 = above ? above.y : hy0 - 2;
       out.push(...xs.map((x) => ({ x, y0, y1: bottom })));
       i = last;
     }
@@ -79,10 +81,9 @@ function rulesAlike(segments: readonly Segment[]): Segment[][] {
   return groups.filter((g) => g.length >= 2);
 }
 
-/** Two rules a row apart, the row about as tall as the first one under the header. */
-function rowApart(a: Segment, b: Segment, first: Segment, second: Segment): boolean {
+/** Two rules a row apart, the row about as tall as the first one under the header (`height`). */
+function rowApart(a: Segment, b: Segment, height: number): boolean {
   const gap = b.y - a.y;
-  const height = second.y - first.y;
   return gap >= ROW.least && gap <= ROW.most && gap >= 0.6 * height && gap <= 1.6 * height;
 }
 
