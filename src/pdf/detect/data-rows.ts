@@ -13,8 +13,7 @@ export function dataRow(line: Line, lines: Line[]): boolean {
       Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
       // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
       (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
-      /[\p{L}]/u.test(l.tokens.join('')) &&
-      !namesParty(l),
+      asksData(l),
   );
 }
 
@@ -34,10 +33,10 @@ export function amongDataRows(line: Line, lines: Line[]): boolean {
       l !== undefined &&
       Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
       l.tokens.includes('\0') &&
-      /[\p{L}]/u.test(l.tokens.join('')) &&
-      !namesParty(l) &&
+      asksData(l) &&
       !matchLabels(l.tokens).some((m) => m.entry.type === 'signature' || m.entry.type === 'initials'),
   );
 }
 
-const namesParty = (l: Line): boolean => l.tokens.some((_, k) => partyAt(l.tokens, k) !== null);
+/** A line of words naming no party. */
+const asksData = (l: Line): boolean => /[\p{L}]/u.test(l.tokens.join('')) && !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null);
