@@ -931,6 +931,30 @@ test('a sign-in sheet printed with rows 15 pt high, as a spreadsheet prints them
   );
 });
 
+test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname)" on two lines beside "Unterschrift"), or a header over two rows of headers beside it: the column\'s rows are the places to sign, not the room left in the header cell', () => {
+  // Rows 22 pt high under a header 34 pt high; with `split`, a rule cuts the headers left of "Unterschrift" in two rows.
+  const sheet = (split: boolean) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...(split
+            ? [...words('Teilnehmer', 53, 212, 9), ...words('Name', 53, 230, 9), ...words('Vorname', 203, 230, 9)]
+            : [...words('Name des Kindes', 53, 212, 9), ...words('(Vor- und Zuname)', 53, 222, 9), ...words('Geburtsdatum', 203, 212, 9)]),
+          ...words('Unterschrift', 323, 212, 9),
+        ],
+        segments: [...[200, 234, 256, 278, 300].map((y) => h(50, 470, y)), ...(split ? [h(50, 320, 216)] : [])],
+        verticals: [v(50, 200, 300), v(200, split ? 216 : 200, 300), v(320, 200, 300), v(470, 200, 300)],
+      }),
+    ).filter((s) => s.type === 'signature');
+  for (const split of [false, true])
+    assert.deepEqual(
+      brief(sheet(split)).map((s) => [s.x, s.y, s.w, s.h]),
+      [235, 257, 279].map((y) => [321, y, 148, 20]),
+      `split ${split}`,
+    );
+});
+
 test('a line over a place to sign in its column, captioned by one word ("BIC"), is a row of the form, not another signer’s; one captioned by a name is', () => {
   const form = (caption: string) =>
     suggestFields(

@@ -124,7 +124,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (!s) return;
     out.push(s);
     captionOf.set(s, label);
-    if (type === 'signature') signed.set(label, s);
+    if (type === 'signature' && !signed.has(label)) signed.set(label, s);
     if (type === 'date' && bareDate(label)) bareDates.add(s);
   };
 

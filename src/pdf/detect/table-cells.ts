@@ -84,7 +84,10 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   // under it, not all down a tall cell.)
   const field = FIELD_HEIGHT[label.entry.type];
   const fit = (room: number) => (room > 2 * field ? field + 2 : room);
-  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - top))) {
+  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
+  // (Unless the cell heads a column of empty rows: a sign-in sheet's header, however tall, is no place to write.)
+  const heads = under !== undefined && empty(under) && headerRow(cell, under, geo, page.words) && columnBelow(cell, under, geo, page).length > 0;
+  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - top)) && !heads) {
     const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
@@ -99,7 +102,6 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
-  const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
   // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
   if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
   // (The room beside the caption ends at the next words on its row: "Signature of registrant:      Date:".)
@@ -176,9 +178,11 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
   // spreadsheet's sign-in sheet prints its rows.)
   const tall = Math.min(cell.y1 - cell.y0 - 1, 13);
   if (Math.abs(under.x0 - cell.x0) > TOLERANCE || Math.abs(under.x1 - cell.x1) > TOLERANCE || under.y1 - under.y0 < tall) return false;
-  const middle = (cell.y0 + cell.y1) / 2;
-  const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, middle), cellAt(geo, cell.x1 + TOLERANCE + 1, middle)].filter(
-    (c): c is Rect => c !== undefined && Math.abs(c.y0 - cell.y0) <= TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
+  // (Its neighbours end where it ends; a header over two rows of headers beside it, "Unterschrift" beside "Teilnehmer" over
+  // "Name | Vorname", has the lower ones beside it.)
+  const foot = cell.y1 - TOLERANCE - 1;
+  const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, foot), cellAt(geo, cell.x1 + TOLERANCE + 1, foot)].filter(
+    (c): c is Rect => c !== undefined && c.y0 >= cell.y0 - TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
   );
   return (
     neighbours.length > 0 &&
