@@ -349,6 +349,27 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(double, []);
 });
 
+test('a line over a name caption with the name written after it ("Nombre y apellidos: Oscar Huarcaya Canal" over "Dirección e-mail: …") is where that person signs, on any page; not when the name is still to write', () => {
+  const request = (name: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 100),
+          ...words('________________________________________', 57, 633, 14),
+          ...words(`Nombre y apellidos: ${name}`, 57, 650, 14),
+          ...words('Dirección e-mail: ohuarcayac@uni.pe', 57, 666, 14),
+        ],
+      }),
+    );
+  const [sig, ...more] = request('Oscar Huarcaya Canal').filter((s) => s.type === 'signature');
+  assert.equal(more.length, 0);
+  assert.ok(sig && Math.round(sig.x) === 57 && Math.abs(sig.y + sig.height - 635) <= 2 && sig.height >= 30, JSON.stringify(sig));
+  assert.deepEqual(
+    request('____________________').filter((s) => s.type === 'signature'),
+    [],
+  );
+});
+
 test('lines with names typed under them in a closing that signs with a verb ("as partes firmam"), and a party named under the name: one place on each line, none under', () => {
   const closing = words('E por estarem assim justos e contratados, as partes firmam o presente instrumento em duas vias.', 50, 170, 9);
   const block = (under: (x: number, i: number) => ReturnType<typeof words>) =>

@@ -62,7 +62,11 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
     const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
     const name = under[0];
-    if (under.length !== 1 || !name || name.size > 13 || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
+    if (!name || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
+    // (Whoever signs is named under the line on any page, in any size, when the caption gives the name, over
+    // the rest of who they are: "Nombre y apellidos: Oscar Huarcaya Canal" over "Dirección e-mail: …".)
+    if (namedAfterCaption(name)) return true;
+    if (under.length !== 1 || name.size > 13) return false;
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
     return signedBy(name) || ((signing || party(s)) && asksOnlyToSign(name) && typedName(name));
   });
@@ -80,6 +84,15 @@ function signedBy(line: Line): boolean {
   if (!first || !/^(by|per)[:.]?$/i.test(first) || rest.length === 0) return false;
   const name = rest.join(' ').split(',')[0]?.trim().split(/\s+/) ?? [];
   return name.length >= 2 && name.length <= 4 && name.every((w) => /^\p{Lu}/u.test(w));
+}
+
+/** A name caption with the name written after its colon ("Nombre y apellidos: Oscar Huarcaya Canal"): the line over it is for the signature, not the name. */
+function namedAfterCaption(line: Line): boolean {
+  const colon = line.words.findIndex((w) => w.text.trim().endsWith(':'));
+  const asks = matchLabels(line.tokens);
+  if (colon < 0 || asks.length !== 1 || asks[0]?.entry.fieldKey !== 'signer_name') return false;
+  const rest = line.words.slice(colon + 1);
+  return rest.length > 0 && typedName({ ...line, words: rest });
 }
 
 /** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */
