@@ -468,6 +468,19 @@ test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de 
   assert.deepEqual(block("Pour l'Objethèque de Cornouaille", 'Adresse de la mise à disposition'), []);
 });
 
+test('a board\'s officers side by side ("Le Président   Le Secrétaire", "Il Presidente   Il Segretario", "Chairman   Secretary", "De voorzitter   De secretaris"): the room under each is a signature', () => {
+  const row = (lang: 'fr' | 'it' | 'en', left: string, right: string) => placed(lang, { words: [...words(left, 90, 300), ...words(right, 380, 300)] });
+  const both = [
+    ['signature', 90, 306, 180, 40],
+    ['signature', 380, 306, 180, 40],
+  ];
+  assert.deepEqual(row('fr', 'Le Président', 'Le Secrétaire'), both);
+  assert.deepEqual(row('fr', 'La Trésorière', 'La Présidente'), both);
+  assert.deepEqual(row('it', 'Il Presidente', 'Il Segretario'), both);
+  assert.deepEqual(row('en', 'Chairman', 'Secretary'), both);
+  assert.deepEqual(row('en', 'De voorzitter', 'De secretaris'), both);
+});
+
 test('two parties\' names side by side with a name printed under one ("Pour l\'organisme" over "Patrick Binam"): the room under each, under the printed name; not under words that are no name', () => {
   const block = (printed: string) =>
     placed('fr', {

@@ -183,6 +183,9 @@ export const SIGNER_WORDS: readonly string[] = [
   'secretario',
   'secretaria',
   'treasurer',
+  // (A board's officers in each language: "Le Président   Le Secrétaire", "Il Presidente   Il Segretario".)
+  ...['chairman', 'chairwoman', 'chairperson', 'secretaire', 'tresorier', 'tresoriere', 'segretario', 'segretaria', 'tesoriere'],
+  ...['tesorero', 'tesorera', 'tesoureiro', 'tesoureira', 'voorzitter', 'secretaris', 'penningmeester'],
   'coordinator',
   'coordinador',
   'coordinadora',
