@@ -764,6 +764,30 @@ test("on a scanned page, a word OCR read larger than the rest of its row (a brac
   assert.deepEqual(read(16.1), read(12.8));
 });
 
+test('Arabic signature captions naming who signs ("توقيع ولي الأمر", the guardian\'s; "توقيع الطالب", the student\'s) over blank room: the room under each', () => {
+  const sign = (...captions: Array<[string, number]>) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('ar', 100),
+          ...captions.flatMap(([text, x]) => words(text, x, 300, 10, true)),
+          ...words('يرجى إعادة هذا النموذج قبل نهاية الشهر', 250, 360, 10, true),
+        ],
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(sign(['توقيع ولي الأمر', 450])).map((s) => [s.x, s.y, s.w, s.h]),
+    [[345, 306, 180, 40]],
+  );
+  assert.deepEqual(
+    brief(sign(['توقيع الطالب', 450], ['توقيع ولي الأمر', 150])).map((s) => [s.x, s.y]),
+    [
+      [45, 306],
+      [330, 306],
+    ],
+  );
+});
+
 test('an Arabic date written as blanks for its parts ("التاريخ: ____/____/________") takes them all, as a left-to-right one does', () => {
   const date = (lang: 'ar' | 'en', caption: string, x: number) =>
     suggestFields(

@@ -338,6 +338,9 @@ export const SIGNER_WORDS: readonly string[] = [
   'deelnemer',
   'ouder',
   'voogd',
+  // Arabic, folded as normalizeToken folds it: "توقيع ولي الأمر", "توقيع الطالب", "توقيع المدير" (the student, the guardian, the head).
+  ...['ولي', 'االمر', 'الولي', 'الطالب', 'الطالبه', 'المدير', 'المديره', 'المسوول', 'المتدرب', 'المشارك', 'المريض', 'المتعهد', 'المقر'],
+  ...['المترشح', 'المترشحه', 'المتقدم', 'المستفيد', 'الموظفه', 'العامل', 'الرييس', 'العضو', 'المعني', 'باالمر'],
 ];
 
 /** Stopwords that tell a language: the commonest short words of running text. */
