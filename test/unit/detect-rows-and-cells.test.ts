@@ -307,6 +307,15 @@ test('a blank after "on" in a sentence about signing is the signing date; a birt
   assert.ok(!born.some((s) => s.type === 'date'), JSON.stringify(brief(born)));
 });
 
+test('room under a caption whose line holds nothing else starts under its first word ("Student Signature", "PARENT / GUARDIAN SIGNATURE"); under the caption\'s word when words under the line\'s start leave no room there', () => {
+  const room = (caption: string, under: Word[] = []) =>
+    placed('en', { words: [...words(caption, 70, 300), ...under, ...words('Please return this form to the office before the end of the month.', 70, 360)] });
+  assert.deepEqual(room('Student Signature'), [['signature', 70, 306, 180, 40]]);
+  assert.deepEqual(room('PARENT / GUARDIAN SIGNATURE'), [['signature', 70, 306, 180, 40]]);
+  // ("Sign within box" right under the line's start: the room is under "Signature", clear of it.)
+  assert.deepEqual(room('Participant Signature', words('Sign within box', 70, 318, 7)), [['signature', 127, 306, 180, 40]]);
+});
+
 test('room to write: German "Unterschrift" without a colon signs above it when a signature\'s height is clear there; with a colon, beside it', () => {
   const above = suggestFields(page({ words: [...paragraph('de', 100), ...words('Frankfurt, den', 57, 323), ...words('Unterschrift', 376, 323)] }));
   assert.deepEqual(

@@ -169,8 +169,19 @@ export function datesUnderRows(
   return out;
 }
 
-/** Blank space under the label. */
+/**
+ * Blank space under the label. It starts under the caption's first word when its line holds nothing else
+ * ("Student Signature", "PARENT / GUARDIAN SIGNATURE"), as under the word that makes it a caption when that
+ * leaves no room.
+ */
 export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const { line, box } = label;
+  const whole = !line.rtl && !line.tokens.includes('\0') && line.words.length <= 6 && line.box.x0 < box.x0 - 1;
+  return (whole ? roomBelow(label, page, lines, geo, line.box.x0) : undefined) ?? roomBelow(label, page, lines, geo);
+}
+
+/** The room under a caption (and the lines it goes on over) from `from`, or from where the caption starts. */
+function roomBelow(label: Label, page: PageModel, lines: Line[], geo: Geometry, from?: number): Rect | undefined {
   const type = label.entry.type;
   const { line } = label;
   // (A caption going on over the next line, in lower case, ends there: "Signature du président, / du
@@ -183,11 +194,12 @@ export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Ge
   const flushRight = lines.some(
     (l) => l !== line && Math.abs(l.box.x1 - box.x1) <= 2 && l.box.x0 < box.x0 - 20 && l.box.y1 <= box.y0 + 1 && box.y0 - l.box.y1 <= 2 * line.size,
   );
+  const start = from ?? box.x0;
   const x0 = line.rtl
     ? Math.max(0, box.x1 - width)
-    : flushRight && box.x0 + width > page.width - 24
-      ? Math.max(0, Math.min((box.x0 + box.x1 - width) / 2, page.width - 24 - width))
-      : box.x0;
+    : flushRight && start + width > page.width - 24
+      ? Math.max(0, Math.min((start + box.x1 - width) / 2, page.width - 24 - width))
+      : start;
   const text = lines.filter((l) => !own.includes(l)).map((l) => l.box);
   // (Up to the next caption of its row: "Signature joueur :  Signature parent :  Signature membre :".)
   const next = line.rtl
@@ -359,38 +371,4 @@ export function runUnder(label: Label, fills: readonly Segment[], used: Set<Segm
   return fills
     .filter((f) => !used.has(f) && f.y > box.y1 + 4 && f.y - line.baseline <= 2.5 * line.size && overlap1(f.x0, f.x1, box.x0, box.x1) > 0)
     .sort((a, b) => a.y - b.y)[0];
-}
-
-/** The title of whoever certifies an oath, alone on its line: "NOTARY PUBLIC", "(COMMISSIONER OF OATHS)", "Oath Commissioner". */
-const OATH_OFFICIAL = /^\(?(?:notary public|commissioner (?:of|for) oaths|oath commissioner|notary)\)?$/i;
-
-/**
- * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
- * their title, with no line drawn): a signature's full height, clear of any words, rule or box above.
- */
-export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
-  const out: Array<{ rect: Rect; line: Line }> = [];
-  for (const line of lines) {
-    if (
-      !OATH_OFFICIAL.test(
-        line.words
-          .map((w) => w.text)
-          .join(' ')
-          .trim(),
-      )
-    )
-      continue;
-    const x0 = line.box.x0;
-    const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
-    const y1 = line.box.y0 - 1;
-    const y0 = y1 - FIELD_HEIGHT.signature;
-    const walls = [
-      ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
-      ...page.boxes,
-      ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y })),
-    ];
-    if (walls.some((o) => o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
-    out.push({ rect: { x0, y0, x1, y1 }, line });
-  }
-  return out;
 }

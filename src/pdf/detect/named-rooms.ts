@@ -5,6 +5,7 @@
  * "CEO REDEX"). The place to sign is that room, a signature wide and centred over the name. A name is
  * two to four capitalised words, no caption, with its company, number or role right under it or another
  * name beside it on its row, and no line of its own under it (a block's heading is signed on its lines).
+ * And the room over an oath official's title alone on its line (an affidavit's jurat).
  */
 import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
@@ -55,6 +56,40 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
     const said = signing.some((l) => l.box.y1 <= y0 && y0 - l.box.y1 <= SENTENCE_ABOVE);
     const inTurn = out.some((o) => o.line.box.y1 < line.box.y0 && line.box.y0 - o.line.box.y1 <= NEXT_NAME);
     if (!said && !inTurn) continue;
+    out.push({ rect: { x0, y0, x1, y1 }, line });
+  }
+  return out;
+}
+
+/** The title of whoever certifies an oath, alone on its line: "NOTARY PUBLIC", "(COMMISSIONER OF OATHS)", "Oath Commissioner". */
+const OATH_OFFICIAL = /^\(?(?:notary public|commissioner (?:of|for) oaths|oath commissioner|notary)\)?$/i;
+
+/**
+ * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
+ * their title, with no line drawn): a signature's full height, clear of any words, rule or box above.
+ */
+export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    if (
+      !OATH_OFFICIAL.test(
+        line.words
+          .map((w) => w.text)
+          .join(' ')
+          .trim(),
+      )
+    )
+      continue;
+    const x0 = line.box.x0;
+    const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
+    const y1 = line.box.y0 - 1;
+    const y0 = y1 - FIELD_HEIGHT.signature;
+    const walls = [
+      ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
+      ...page.boxes,
+      ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y })),
+    ];
+    if (walls.some((o) => o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line });
   }
   return out;

@@ -25,8 +25,8 @@ import {
 } from './page-model.js';
 import { formulaDates } from './date-formulas.js';
 import { tagFields } from './text-tags.js';
-import { dateSeparators, roomOverOfficials } from './blank-space.js';
-import { roomsOverNames } from './named-rooms.js';
+import { dateSeparators } from './blank-space.js';
+import { roomOverOfficials, roomsOverNames } from './named-rooms.js';
 import { roomsUnderClosings } from './letter-closings.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
