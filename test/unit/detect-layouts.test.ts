@@ -700,6 +700,19 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
   );
 });
 
+test('a date written as blanks for its parts after a date\'s caption ("Fecha: ____ de ________ de 20___", "Date: ____ day of ________, 20___"), or alone with its year: one date across the blanks, not the first blank alone', () => {
+  const dated = (lang: 'en' | 'es', line: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words('Signature: _________________________', 300, 250), ...words(line, 70, 300)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.x + s.w]);
+  // (words() sets 5 pt a character at 10 pt: the blanks run from the first underscore to the year's last.)
+  assert.deepEqual(dated('es', 'Fecha: ____ de ____________ de 20___'), [[104, 250]]);
+  assert.deepEqual(dated('es', '____ de ____________ de 20___'), [[70, 215]]);
+  assert.deepEqual(dated('en', 'Date: ____ day of ____________, 20___'), [[97, 255]]);
+  // (A caption that is no date's, and no year: a reference, not a date.)
+  assert.deepEqual(dated('es', 'Expediente: ____ de ____________ de ______'), []);
+});
+
 test('rows under a heading of witnesses, each a name and its colon before a line, are places to sign; names listed under "I sottoscritti:" are not', () => {
   const witnesses = suggestFields(
     page({

@@ -4,7 +4,7 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …".
  */
-import { closesSentence, isFillToken, splitWord } from './lexicon.js';
+import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
@@ -16,7 +16,7 @@ const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19', 'ano', 
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
  * ______, 20__", when what leads to them says the document is signed then ("executed on", "signed
- * this", "dated", a contract "made this"). The field covers the blanks.
+ * this", "dated", a contract "made this") or a date's caption opens them ("Date: ___ day of ___"). The field covers the blanks.
  */
 export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -41,7 +41,8 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     const lead = [...(above ? above.tokens.slice(-8) : []), ...t.slice(Math.max(0, first - 8), first)];
     // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
-    if (!lead.some((x) => SIGNING_DATE.has(x)) && !made) continue;
+    // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
+    if (!lead.some((x) => SIGNING_DATE.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '')) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
@@ -96,14 +97,15 @@ export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
 /**
  * The date of a place-and-date formula written as blanks ("Cuiabá, ____ de ________ de 20__", "Lima, …… de
  * ………… 202..", "Madrid, a ___ de ____ de ____"): the day and month blanks joined by "de" after a place, the
- * way letters and contracts in Portuguese, Spanish and Italian are dated when they are signed. The field
+ * way letters and contracts in Portuguese, Spanish and Italian are dated when they are signed; or after a
+ * date's caption ("Fecha: ____ de ____ de 20__"), or alone with its year ("____ de ____ de 20__"). The field
  * covers the blanks (and the year's).
  */
 export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     const t = line.tokens;
-    for (let k = 1; k + 2 < t.length; k++) {
+    for (let k = 0; k + 2 < t.length; k++) {
       if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
       // After a place (a word, then the blanks) that opens the line or a sentence of it, at most a "a" / "el"
       // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
@@ -126,7 +128,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
       // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
       const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
-      if (before.length > 0 ? !comma : !year) continue;
+      // (Or a date's caption opens it: "Fecha: ____ de ________ de 20__", "Data ___ de ____ de ____".)
+      const captioned = before.length === 1 && DATE_WORDS.has(before[0] as string);
+      if (before.length > 0 ? !comma && !captioned : !year) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));

@@ -121,7 +121,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
-    if (!s) return;
+    if (!s || (type === 'date' && written.some((w) => w.type === 'date' && sameSpot(rectOf(w), rectOf(s))))) return;
     out.push(s);
     captionOf.set(s, label);
     if (type === 'signature' && !signed.has(label)) signed.set(label, s);
