@@ -250,7 +250,7 @@ test('a signature caption that opens its run reaches a long blank at its end wit
   );
 });
 
-test('caption wording: qualifiers, elided articles, gender endings, Italian "in fede", Arabic "and" and OCR misreadings, name and signature in one caption', () => {
+test('caption wording: qualifiers, elided articles, gender endings, Italian "in fede", Arabic "and" and OCR misreadings, name and signature in one caption, Spanish "Firma, aclaración y DNI" and "Vº Bº"', () => {
   const cases: Array<[Word[], Array<{ x0: number; x1: number; y: number }>, string]> = [
     [[...paragraph('de', 100), ...words('Rechtsverbindliche Unterschrift', 350, 215)], [h(330, 530, 200)], 'signature@330'],
     [[...paragraph('it', 100), ...words("Firma dell'interessato ______________________", 50, 200)], [], 'signature@155'],
@@ -260,6 +260,8 @@ test('caption wording: qualifiers, elided articles, gender endings, Italian "in 
     [[...paragraph('ar', 100), ...words('التوفيع: ..........................', 300, 200, 10, true)], [], 'signature@300'],
     [[...paragraph('it', 100), ...words('Nome e firma', 400, 215)], [h(330, 530, 200)], 'signature@330'],
     [[...paragraph('de', 100), ...words('Datum der Unterschrift: ____________', 50, 200)], [], 'date@164'],
+    [[...paragraph('es', 100), ...words('Firma, aclaración y DNI', 340, 215)], [h(330, 530, 200)], 'signature@330'],
+    [[...paragraph('es', 100), ...words('Vº Bº EL DIRECTOR', 340, 215)], [h(330, 530, 200)], 'signature@330'],
   ];
   for (const [pageWords, segments, expected] of cases) {
     const found = suggestFields(page({ words: pageWords, segments }));
