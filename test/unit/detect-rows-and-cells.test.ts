@@ -544,7 +544,7 @@ test('"Date" and "Signature" side by side without colons over empty room: the ro
   assert.deepEqual(types(boxed), ['signature']);
 });
 
-test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "El Fiador", "Il datore di lavoro", "Le Directeur"', () => {
+test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "El Fiador", "Il datore di lavoro", "Le Directeur", "Witness 2"', () => {
   const under = (lang: 'en' | 'de' | 'es' | 'it' | 'fr', caption: string) =>
     suggestFields(page({ words: [...paragraph(lang, 100), ...words(caption, 60, 430, 10)], segments: [h(60, 260, 414)] })).map((s) => [
       s.type,
@@ -557,6 +557,9 @@ test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "
   assert.deepEqual(under('es', 'El Fiador'), [['signature', 60, 414, 'guarantor']]);
   assert.deepEqual(under('it', 'Il datore di lavoro'), [['signature', 60, 414, 'employer']]);
   assert.deepEqual(under('fr', 'Le Directeur'), [['signature', 60, 414, 'signer']]);
+  // (Numbered after its name: "Witness 2", "Testigo 1".)
+  assert.deepEqual(under('en', 'Witness 2'), [['signature', 60, 414, 'witness']]);
+  assert.deepEqual(under('es', 'Testigo 1'), [['signature', 60, 414, 'witness']]);
 });
 
 test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'s sides close its cells ("Signature | Date | Signature/Camp Health Officer | Date")', () => {

@@ -243,7 +243,7 @@ const NUMBERED = normalizedMap([
 
 /**
  * The role a run of normalised tokens names, and how many tokens it took ("Signer 2" -> signer_2,
- * "First party" -> party_1, "الطرف الثاني" -> party_2, "Le vendeur" -> seller), or null.
+ * "First party" -> party_1, "الطرف الثاني" -> party_2, "Le vendeur" -> seller, numbered after its name "Testemunha 1" -> witness), or null.
  */
 export function partyAt(tokens: readonly string[], i: number): { role: string; length: number } | null {
   const word = tokens[i];
@@ -262,7 +262,7 @@ export function partyAt(tokens: readonly string[], i: number): { role: string; l
   // "Il datore di lavoro".
   if (word === 'datore' && tokens[i + 1] === 'di' && tokens[i + 2] === 'lavoro') return { role: 'employer', length: 3 };
   const role = PARTY.get(word) ?? PARTY.get(word.replace(/s$/, ''));
-  return role ? { role, length: 1 } : null;
+  return role ? { role, length: /^\d{1,2}$/.test(tokens[i + 1] ?? '') ? 2 : 1 } : null;
 }
 
 function normalizedSet(words: string[]): Set<string> {
