@@ -215,6 +215,30 @@ test('party captions led by "for": "For the Company:" and "Für den Mieter" over
   );
 });
 
+test('a party\'s colon with its run set apart along its row, as a tab sets it ("Witness:      ______"): the run is where the party signs; not in a column of data captions ("BIC:" over "Bank:")', () => {
+  const tabbed = (parts: Array<[string, number, number]>) =>
+    placed('en', { words: parts.flatMap(([t, x, y]) => words(t, x, y)) }).filter((s) => s[0] === 'signature');
+  const run = '_'.repeat(28);
+  for (const gap of [30, 60, 90])
+    assert.deepEqual(
+      tabbed([
+        ['Witness:', 70, 300],
+        [run, 110 + gap, 300],
+      ]),
+      [['signature', 110 + gap, 262, 140, 40]],
+      `gap ${gap}`,
+    );
+  assert.deepEqual(
+    tabbed([
+      ['BIC:', 70, 260],
+      [run, 212, 260],
+      ['Bank:', 70, 300],
+      [run, 212, 300],
+    ]),
+    [],
+  );
+});
+
 test('a party caption with a "By:" line under it signs there; the line over its name is for the name', () => {
   const found = suggestFields(
     page({

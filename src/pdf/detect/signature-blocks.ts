@@ -252,7 +252,15 @@ export function partyLine(
         .at(-1)
         ?.text.trim() ?? '',
     ) || caption.role === 'signer';
-  const beside = asks ? undefined : segments.find((s) => !used.has(s) && after(s));
+  // (But a party's colon with its run further along its row, set apart from it as a tab sets it, is the party's as the run
+  // right after it is: "Witness:      ______".)
+  // (Not in a column of data captions: "BIC:" over "Bank:".)
+  const tabbed = (s: Segment) => caption.role !== 'signer' && !line.rtl && s.x0 <= box.x1 + 120 && after({ ...s, x0: box.x1 }) && !inDataColumn(line, lines);
+  const beside = segments.find(
+    (s) =>
+      !used.has(s) &&
+      (asks ? tabbed(s) && !lines.some((l) => l !== line && l.box.x0 >= box.x1 && l.box.x1 <= s.x0 && Math.abs(l.baseline - line.baseline) < 3) : after(s)),
+  );
   if (beside) return beside;
   const spans = (s: Segment) => s.x1 - s.x0 >= 60 && s.x1 - s.x0 <= 360 && overlap1(s.x0, s.x1, box.x0, box.x1) >= 0.5 * Math.min(box.x1 - box.x0, s.x1 - s.x0);
   // (Not a rule of a double border: "For Employee" under a header's rules.)
@@ -374,4 +382,17 @@ export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
   // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
   return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
+}
+
+/** A caption with its colon over or under the line at its left edge, less than four lines away, naming no party: the line is a row of a column of data captions. */
+function inDataColumn(line: Line, lines: readonly Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.box.x0 - line.box.x0) <= 3 &&
+      Math.abs(l.baseline - line.baseline) > 0.5 * line.size &&
+      Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
+      l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
+      !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
+  );
 }
