@@ -435,6 +435,20 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
   );
 });
 
+test('AcroForm: a caption without its colon ending its row right after a nameless field ("______ Ort, Datum", the field on the line\'s end) names that field; with its colon it asks for what follows', () => {
+  const form = (caption: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('de', 100), ...words('_'.repeat(90), 36, 533, 10), ...words(caption, 487, 533, 10)],
+        widgets: [{ kind: 'text', name: 'text_24kq', box: { x0: 319, y0: 520, x1: 480, y1: 533 } }],
+      }),
+    )
+      .filter((s) => s.reason === 'acroform')
+      .map((s) => [s.type, s.fieldKey]);
+  assert.deepEqual(form('Ort, Datum'), [['date', 'sign_date']]);
+  assert.deepEqual(form('Datum:'), [['text', undefined]]);
+});
+
 test('AcroForm: captions printed under their fields ("Ort, Datum" under each of two rows) each take the field over them, not the next row\'s right under them', () => {
   const found = suggestFields(
     page({

@@ -107,7 +107,7 @@ export function fromWidget(page: PageModel, w: Widget): Suggestion {
 }
 
 export function widgetNear(label: Label, box: Rect): boolean {
-  if (contains(box, label.box, 2) || besideWidget(label, box)) return true;
+  if (contains(box, label.box, 2) || besideWidget(label, box) || namesWidgetBefore(label, box)) return true;
   const below = box.y0 - label.box.y1;
   // Or over the caption, up to a line and a half above it: a caption printed under its box as under a line.
   const above = label.box.y0 - box.y1;
@@ -126,6 +126,16 @@ export function besideWidget(label: Label, box: Rect): boolean {
   const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
   // (A widget drawn a little wide may start over the caption's last letters or its colon.)
   return sameRow && gap >= -Math.max(2, line.size / 2) && gap <= 150;
+}
+
+/**
+ * A caption without its colon ending its row right after a widget on it names that widget, as a caption after a
+ * line names the line ("______ Ort, Datum" with the widget on the line's end).
+ */
+function namesWidgetBefore(label: Label, box: Rect): boolean {
+  const { reach, line } = label;
+  const gap = line.rtl ? box.x0 - reach.x1 : reach.x0 - box.x1;
+  return !label.colon && label.next === -1 && overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0) && gap >= -2 && gap <= 12;
 }
 
 /** How far a widget is from a label: along the row beside it, down below it or up above it. */
