@@ -1051,6 +1051,31 @@ test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname
     );
 });
 
+test('French "Émargement" heads a sign-in sheet\'s column and "Visa de l\'agent comptable" captions an approval\'s signature; an English "Visa number" asks for a number', () => {
+  const sheet = suggestFields(
+    page({
+      words: [...paragraph('fr', 100), ...words('Nom Prénom', 53, 212, 9), ...words('Émargement', 233, 212, 9)],
+      segments: [200, 220, 242, 264].map((y) => h(50, 380, y)),
+      verticals: [50, 230, 380].map((x) => v(x, 200, 264)),
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(sheet).map((s) => [s.x, s.y]),
+    [
+      [231, 221],
+      [231, 243],
+    ],
+  );
+  assert.deepEqual(
+    placed('fr', { words: [...words("VISA DE L'AGENT COMPTABLE", 229, 552), ...words('Le présent contrat prend effet à sa signature.', 60, 640)] }),
+    [['signature', 229, 558, 180, 40]],
+  );
+  assert.deepEqual(
+    placed('en', { words: words('Visa number: ______________', 60, 300) }).filter((s) => s[0] === 'signature'),
+    [],
+  );
+});
+
 test('a line over a place to sign in its column, captioned by one word ("BIC"), is a row of the form, not another signer’s; one captioned by a name is', () => {
   const form = (caption: string) =>
     suggestFields(

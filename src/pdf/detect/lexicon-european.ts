@@ -59,6 +59,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...name(['es'], 'fdo d', 'fdo d d.a', 'fdo d dna', 'fdo don', 'fdo dona'),
   ...sig(['pt'], 'ass'),
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma', 'firma y aclaracion'),
+  // French: "Émargement", signing an attendance sheet; "Visa de l'agent comptable", the officer's signature of approval.
+  ...sig(['fr'], 'emargement', 'visa'),
   // ("Firma, aclaración y DNI" under one line: one place to sign, the name and number printed under it; "Vº Bº", approved, over the approver.)
   ...sig(['es'], 'firma aclaracion', 'firma aclaracion y dni', 'firma aclaracion dni', 'vo bo', 'vobo', 'visto bueno'),
   ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
