@@ -1027,7 +1027,7 @@ test('a sign-in sheet printed with rows 15 pt high, as a spreadsheet prints them
   );
 });
 
-test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname)" on two lines beside "Unterschrift"), or a header over two rows of headers beside it: the column\'s rows are the places to sign, not the room left in the header cell', () => {
+test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname)" on two lines beside "Unterschrift"), or a header over two rows of headers beside it, or an empty header cell beside it: the column\'s rows are the places to sign, not the room left in the header cell nor the empty header', () => {
   // Rows 22 pt high under a header 34 pt high; with `split`, a rule cuts the headers left of "Unterschrift" in two rows.
   const sheet = (split: boolean) =>
     suggestFields(
@@ -1049,6 +1049,21 @@ test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname
       [235, 257, 279].map((y) => [321, y, 148, 20]),
       `split ${split}`,
     );
+  // (A column left without a header beside it: the empty header cell is no blank of "Unterschrift", its column is.)
+  const unheaded = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Name', 53, 212, 9), ...words('Unterschrift', 203, 212, 9)],
+      segments: [200, 220, 242, 264].map((y) => h(50, 450, y)),
+      verticals: [50, 200, 350, 450].map((x) => v(x, 200, 264)),
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(unheaded).map((s) => [s.x, s.y]),
+    [
+      [201, 221],
+      [201, 243],
+    ],
+  );
 });
 
 test('French "Émargement" heads a sign-in sheet\'s column and "Visa de l\'agent comptable" captions an approval\'s signature; an English "Visa number" asks for a number', () => {

@@ -101,7 +101,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
     return inset(overCell);
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
-  if (next && empty(next) && next.x1 - next.x0 >= 30) return inset(next);
+  if (next && empty(next) && next.x1 - next.x0 >= 30 && !heads) return inset(next);
   // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
   if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
   // (The room beside the caption ends at the next words on its row: "Signature of registrant:      Date:".)
@@ -186,7 +186,7 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
   );
   return (
     neighbours.length > 0 &&
-    neighbours.every((c) =>
+    neighbours.some((c) =>
       words.some(
         (w) =>
           /[\p{L}]/u.test(w.text) &&
