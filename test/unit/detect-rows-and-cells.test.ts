@@ -516,6 +516,26 @@ test('a board\'s officers side by side ("Le Président   Le Secrétaire", "Il Pr
   assert.deepEqual(row('en', 'De voorzitter', 'De secretaris'), both);
 });
 
+test('three parties side by side ("Le stagiaire   Le tuteur   Le directeur"), a party named with the body it signs for in a word or two ("Le responsable de l\'école"), a party beside a caption saying for whom one signs ("L\'adhérent   Pour l\'association"): the room under each', () => {
+  const row = (...captions: Array<[string, number]>) =>
+    placed('fr', {
+      words: [...captions.flatMap(([t, x]) => words(t, x, 330)), ...words('Merci de retourner ce document signé avant le 30 juin.', 70, 420)],
+    }).map(([type, x]) => [type, x]);
+  assert.deepEqual(row(['Le stagiaire', 50], ['Le tuteur', 220], ['Le directeur', 400]), [
+    ['signature', 50],
+    ['signature', 220],
+    ['signature', 400],
+  ]);
+  assert.deepEqual(row(['Le stagiaire', 50], ["Le responsable de l'école", 300]), [
+    ['signature', 50],
+    ['signature', 300],
+  ]);
+  assert.deepEqual(row(["L'adhérent", 70], ["Pour l'association", 330]), [
+    ['signature', 70],
+    ['signature', 330],
+  ]);
+});
+
 test('two parties\' names side by side with a name printed under one ("Pour l\'organisme" over "Patrick Binam"): the room under each, under the printed name; not under words that are no name', () => {
   const block = (printed: string) =>
     placed('fr', {

@@ -59,7 +59,7 @@ const endsOnColon = (line: Line): boolean =>
       .trim(),
   );
 
-/** The rows of two or more captions each opening on a word saying for whom one signs, as parties' captions (role "signer"); none the known ones hold already. */
+/** The rows of two or more captions each opening on a word saying for whom one signs, or naming a known party, as parties' captions (role "signer"); none the known ones hold already. */
 export function namesForParties(lines: readonly Line[], labels: readonly Label[], known: readonly PartyCaption[]): PartyCaption[] {
   // (A short caption alone in its column: no blank, no number, no caption of another kind, a name of a few words.)
   const opens = (l: Line) =>
@@ -73,7 +73,8 @@ export function namesForParties(lines: readonly Line[], labels: readonly Label[]
   for (const line of lines) {
     if (!opens(line) || out.some((p) => p.line === line)) continue;
     const row = lines.filter((l) => Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
-    if (row.length < 2 || !row.every(opens)) continue;
+    // (A party named on the row counts with them: "L'adhérent" beside "Pour l'association".)
+    if (row.length < 2 || !row.every((l) => opens(l) || known.some((p) => p.line === l))) continue;
     for (const l of row) if (!known.some((p) => p.line === l)) out.push({ line: l, box: l.box, role: 'signer', fill: undefined });
   }
   return out;
@@ -92,10 +93,14 @@ export function roomUnderParty(
   places: Rect[],
 ): Rect | undefined {
   const { line, box } = caption;
-  const beside = parties.find(
-    (p) =>
-      p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
-  );
+  // (The nearest, of three or more on the row: "Le stagiaire   Le tuteur   Le directeur".)
+  const gap = (p: { box: Rect }) => Math.max(p.box.x0 - box.x1, box.x0 - p.box.x1);
+  const beside = parties
+    .filter(
+      (p) =>
+        p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
+    )
+    .sort((a, b) => gap(a) - gap(b))[0];
   // (Or, alone on its line, under the formula that dates the signing: "Fait à ……, le ……" over "Le responsable légal".)
   const dated =
     line.words.length <= 5 &&

@@ -162,7 +162,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
         line.tokens.slice(k + party.length, end).some((t) => OF.has(t)) &&
         body.length > 0 &&
         body.length <= 6 &&
-        body.every((w) => /^\p{Lu}/u.test(w))
+        // (Or named in a word or two of any case: "Le tuteur de l'entreprise", "Le responsable de l'école".)
+        (body.every((w) => /^\p{Lu}/u.test(w)) || body.length <= 2)
       )
         end = run.end;
       const rest = line.tokens.slice(end, run.end);
