@@ -534,6 +534,11 @@ test('three parties side by side ("Le stagiaire   Le tuteur   Le directeur"), a 
     ['signature', 70],
     ['signature', 330],
   ]);
+  // (A teacher signs beside the pupil: "L'élève   L'enseignant".)
+  assert.deepEqual(row(["L'élève", 70], ["L'enseignant", 330]), [
+    ['signature', 70],
+    ['signature', 330],
+  ]);
 });
 
 test('two parties\' names side by side with a name printed under one ("Pour l\'organisme" over "Patrick Binam"): the room under each, under the printed name; not under words that are no name', () => {

@@ -342,6 +342,8 @@ export const SIGNER_WORDS: readonly string[] = [
   'deelnemer',
   'ouder',
   'voogd',
+  // Teachers and heads, who sign a school's forms beside pupils and parents.
+  ...['alunno', 'alunna', 'dirigente', 'docente', 'insegnante', 'lehrer', 'lehrerin', 'klassenlehrer', 'klassenlehrerin', 'enseignant', 'enseignante'],
   // Arabic, folded as normalizeToken folds it: "توقيع ولي الأمر", "توقيع الطالب", "توقيع المدير" (the student, the guardian, the head).
   ...['ولي', 'االمر', 'الولي', 'الطالب', 'الطالبه', 'المدير', 'المديره', 'المسوول', 'المتدرب', 'المشارك', 'المريض', 'المتعهد', 'المقر'],
   ...['المترشح', 'المترشحه', 'المتقدم', 'المستفيد', 'الموظفه', 'العامل', 'الرييس', 'العضو', 'المعني', 'باالمر'],
