@@ -526,6 +526,12 @@ test('three parties side by side ("Le stagiaire   Le tuteur   Le directeur"), a 
     ['signature', 220],
     ['signature', 400],
   ]);
+  // (The middle one nearer its right neighbour: the left one's room is not on its side.)
+  assert.deepEqual(row(['Le bailleur', 50], ['Le locataire', 250], ['La caution', 400]), [
+    ['signature', 50],
+    ['signature', 250],
+    ['signature', 400],
+  ]);
   assert.deepEqual(row(['Le stagiaire', 50], ["Le responsable de l'école", 300]), [
     ['signature', 50],
     ['signature', 300],

@@ -119,8 +119,11 @@ export function roomUnderParty(
   const remarks = new Set([continuation(other.line, lines), continuation(line, lines), nameUnder(other), name]);
   if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remarks.has(l))) return undefined;
   // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
-  const middle = (Math.max(box.x0, other.box.x0) + Math.min(box.x1, other.box.x1)) / 2;
-  const side = (x: number) => x < middle === box.x0 < middle;
+  // (Its side: up to halfway to the nearest name on its row either way.)
+  const row = parties.filter((p) => p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size);
+  const left = Math.max(-Infinity, ...row.filter((p) => p.box.x1 <= box.x0).map((p) => (p.box.x1 + box.x0) / 2));
+  const right = Math.min(Infinity, ...row.filter((p) => p.box.x0 >= box.x1).map((p) => (box.x1 + p.box.x0) / 2));
+  const side = (x: number) => x > left && x < right;
   if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
   // (A name printed right under the party's, "Pour l'organisme" over "Patrick Binam": the room is under both.)
   const block = name ? { line: name, box: union([box, name.box]) } : { line, box };
