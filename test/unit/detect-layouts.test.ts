@@ -1995,6 +1995,19 @@ test('"Regensburg, den" with nothing after it on its line: the date goes in the 
   );
 });
 
+test('a place and its date in French and Portuguese ("Paris, le ______", "São Paulo, em ______") as in German and Italian: the date on the blank; not "le ______" opening a line of running text, nor a mark a few dots long before a placeholder', () => {
+  const dates = (lang: 'fr' | 'es', line: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(line, 70, 320), ...words('Signature : _________________________', 300, 360)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.w]);
+  assert.deepEqual(dates('fr', 'Paris, le _______________'), [[112, 83]]);
+  assert.deepEqual(dates('es', 'São Paulo, em _______________'), [[136, 79]]);
+  assert.deepEqual(dates('fr', 'le _______________ si la fièvre est tombée'), []);
+  // ("Fait à ….. (lieu), le ….. (date)": the formula's own date, over the placeholder too.)
+  const [made] = dates('fr', 'Fait à ..... (lieu), le ..... (date)');
+  assert.ok((made?.[1] ?? 0) >= 40, JSON.stringify(made));
+});
+
 test('ligatures a font maps to letters of their own are spelled out ("UnterschriŌ", "ParƟcipant", "BiƩe"); the capitals alone stay', () => {
   assert.deepEqual(
     withLigaturesSpelled(words('UnterschriŌ ParƟcipant BiƩe Ɵempo Ōsaka', 50, 300)).map((w) => w.text),

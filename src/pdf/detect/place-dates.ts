@@ -27,13 +27,15 @@ import {
 } from './page-model.js';
 
 /** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
-const DATE_LEAD = new Set(['den', 'li', 'addi'].map(normalizeToken));
+const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em'].map(normalizeToken));
+/** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
+const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
 /** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */
 const ROOM_AFTER_LEAD = 100;
 
 /**
- * The date of a German or Italian place-and-date formula: a place, a comma, "den" / "lì", then a blank (a
+ * The date of a German, Italian, French or Portuguese place-and-date formula: a place, a comma, "den" / "lì" / "le" / "em", then a blank (a
  * run of dots or underscores, or a drawn line on the baseline; the room after the lead when nothing follows
  * it on the place's line). Not when a signature caption lies right
  * under that blank: then the blank is the line to sign on ("Frankfurt, den ........ / Unterschrift"). A
@@ -49,15 +51,19 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
       (w, k) =>
         // (The place may be a blank of its own before it: "Ort: ________ den ________".)
         (DATE_LEAD.has(normalizeToken(w.text)) &&
-          (k === 0 ? normalizeToken(w.text) !== 'den' : /,$/.test((line.words[k - 1] as Word).text) || isFillToken((line.words[k - 1] as Word).text))) ||
+          (k === 0
+            ? normalizeToken(w.text) !== 'den' && !ARTICLE_LEAD.has(normalizeToken(w.text))
+            : /,$/.test((line.words[k - 1] as Word).text) || (isFillToken((line.words[k - 1] as Word).text) && !ARTICLE_LEAD.has(normalizeToken(w.text))))) ||
         (normalizeToken(w.text) === 'il' && place(k)),
     );
-    if (i === -1 || i > 5) continue;
+    // (A French "Fait à …, le …" is the caption's: its date is at least a date's width, dateAfterLe.)
+    if (i === -1 || i > 5 || (line.tokens[0] === 'fait' && ARTICLE_LEAD.has(normalizeToken((line.words[i] as Word).text)))) continue;
     const lead = line.words[i] as Word;
     const near = (x: number) => x >= lead.box.x1 - 1 && x - lead.box.x1 <= 3 * line.size;
     const fill = line.words[i + 1];
     let blank: { x0: number; x1: number; y: number } | undefined;
-    if (fill && isFillToken(fill.text) && near(fill.box.x0)) {
+    // (Not a mark a few dots long before a placeholder: "le ..... (date)".)
+    if (fill && isFillToken(fill.text) && near(fill.box.x0) && (fill.box.x1 - fill.box.x0 >= 20 || !ARTICLE_LEAD.has(normalizeToken(lead.text)))) {
       // (Its parts too: "addì ___ / ___ / _______".)
       let x1 = fill.box.x1;
       for (const w of line.words.slice(i + 2)) {
