@@ -23,7 +23,7 @@ import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
-import { EXPIRED, until, untilPage } from './detect/time-limits.js';
+import { EXPIRED, pageClock, restartedAfterCut, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
 
@@ -148,8 +148,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     // Scans last: the language of the text pages helps choose the OCR language.
     if (ocr && languages.length > 0 && !abandoned && scanned.length > 0) {
       const order = languageOrder(job.languages, nativeWords, languages);
-      // The workers start while the first page is rendered, and each next page is rendered while the
-      // workers read the one before.
+      // The workers start while the first page is rendered; each next page is rendered while they read the one before.
       ocr.start(order[0] as OcrLanguage);
       const prepare = (n: number) => preparePage(pdf, n, kept.get(n)).finally(() => kept.delete(n));
       let prepared = prepare((scanned[0] as PageModel).page);
@@ -159,8 +158,9 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
-        // Starting the workers is the process's cost, not the page's: its time counts from when they are ready.
-        const read = await untilPage(reading, pageMs, deadline, ocr.ready(order[0] as OcrLanguage), () => ocr.reading);
+        // The workers' first start is the process's cost; their start again after a page cut short is the next page's.
+        const clock = pageClock(ocr, () => ocr.ready(order[0] as OcrLanguage));
+        const read = await untilPage(reading, pageMs, deadline, clock, () => ocr.reading);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -168,12 +168,12 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
             abandoned = true;
             break;
           }
-          // Over its own limit: the page stays unread, its OCR is stopped (its workers with it) and the
-          // next page is read by new workers, started at once for the next page or document.
+          // Over its own limit: the page stays unread, its workers stopped; new ones start at once for the next page or document.
           cut = true;
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
           ocr.start(order[0] as OcrLanguage);
+          restartedAfterCut(ocr);
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
@@ -354,8 +354,7 @@ async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptSc
 const args = workerArguments(DETECT_ENTRY);
 if (args?.[0] !== undefined) {
   const engine = new OcrEngine(args[0]);
-  // pdf.js leaves some of its internal promises unawaited, and on a damaged file they reject: that is
-  // no reason to end the process (and fail the job) when the analysis itself goes on.
+  // pdf.js leaves some of its promises unawaited; on a damaged file they reject, no reason to end the process.
   process.on('unhandledRejection', () => {});
   let idle: NodeJS.Timeout | undefined;
   serveCalls<DetectJob, DetectReply, DetectProgress>({

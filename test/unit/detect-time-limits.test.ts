@@ -2,7 +2,7 @@
 // process gets a core for each OCR worker reading, in part when it gets less.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXPIRED, untilPage } from '../../src/pdf/detect/time-limits.js';
+import { EXPIRED, pageClock, restartedAfterCut, untilPage } from '../../src/pdf/detect/time-limits.js';
 
 /** When a page that never finishes is cut, with `busy` workers reading and the process getting `cores` cores' worth of CPU time. */
 async function cutAfter(pageMs: number, busy: number, cores: number): Promise<number> {
@@ -26,4 +26,18 @@ test("a page's time limit: counted in full while each worker reading has its cor
   for (const [name, ms] of Object.entries({ alone, both })) assert.ok(ms >= pageMs && ms < shared, `${name}: cut at ${Math.round(ms)} ms`);
   assert.ok(shared >= 1.9 * pageMs, `shared: cut at ${Math.round(shared)} ms`);
   assert.ok(starved >= 4 * pageMs && starved < 4 * pageMs + 1000, `starved: cut at ${Math.round(starved)} ms`);
+});
+
+test("a page's time counts from when its OCR workers are ready, but from at once for the first page after they were started again for a page cut short", async () => {
+  const engine = {};
+  const never = () => new Promise<never>(() => {});
+  const settled = async (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30))]);
+  // Workers still starting: the page's time has not begun.
+  assert.equal(await settled(pageClock(engine, never)), false);
+  restartedAfterCut(engine);
+  // Started again for a page cut short: the next page counts their start.
+  assert.equal(await settled(pageClock(engine, never)), true);
+  // Only that page: the one after waits for its workers as before, and another engine was never cut.
+  assert.equal(await settled(pageClock(engine, never)), false);
+  assert.equal(await settled(pageClock({}, never)), false);
 });

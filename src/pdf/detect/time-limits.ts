@@ -83,3 +83,20 @@ export async function until<T>(work: Promise<T>, deadline: number): Promise<T | 
     clearTimeout(timer);
   }
 }
+
+/** Engines whose OCR workers were stopped with a page cut short and started again at once. */
+const restarted = new WeakSet<object>();
+
+/** Marks `engine`'s workers as started again after a page cut short (pageClock). */
+export function restartedAfterCut(engine: object): void {
+  restarted.add(engine);
+}
+
+/**
+ * When the next page's time starts counting (untilPage's `after`): when its workers are ready, their first
+ * start being the process's cost; but at once after they were started again for a page cut short, as a
+ * document sent right after that one waits for them (its page would otherwise end half a second past its limit).
+ */
+export function pageClock(engine: object, ready: () => Promise<unknown>): Promise<unknown> {
+  return restarted.delete(engine) ? Promise.resolve() : ready();
+}
