@@ -253,10 +253,9 @@ export function partyLine(
         .at(-1)
         ?.text.trim() ?? '',
     ) || caption.role === 'signer';
-  // (But a party's colon with its run further along its row, set apart from it as a tab sets it, is the party's as the run
-  // right after it is: "Witness:      ______".)
-  // (Not in a column of data captions: "BIC:" over "Bank:".)
-  const tabbed = (s: Segment) => caption.role !== 'signer' && !line.rtl && s.x0 <= box.x1 + 120 && after({ ...s, x0: box.x1 }) && !inDataColumn(line, lines);
+  // (But a party's colon with its run set apart along its row, as a tab sets it, is its line: "Witness:      ______"; not in a column of data captions.)
+  const along = (s: Segment) => s.x1 - s.x0 >= 60 && Math.abs(s.y - line.baseline) <= 0.6 * line.size && s.x0 >= box.x1 - 2 && s.x0 <= box.x1 + 120;
+  const tabbed = (s: Segment) => caption.role !== 'signer' && !line.rtl && along(s) && !inDataColumn(line, lines);
   const beside = segments.find(
     (s) =>
       !used.has(s) &&

@@ -170,7 +170,7 @@ const emptyCell = (r: Rect, words: readonly Word[]) =>
   });
 
 /**
- * A cell in a row of column headers: the cells beside it in its row hold words too, and the cell under
+ * A cell in a row of column headers: a cell beside it in its row holds words too, and the cell under
  * it is of its column (same sides) and a row to write in.
  */
 function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean {
