@@ -38,5 +38,21 @@ export function amongDataRows(line: Line, lines: Line[]): boolean {
   );
 }
 
+/**
+ * A caption with its colon over or under the line at its left edge, less than four lines away, naming no party:
+ * the line is a row of a column of data captions ("BIC:" over "Bank:").
+ */
+export function inDataColumn(line: Line, lines: readonly Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.box.x0 - line.box.x0) <= 3 &&
+      Math.abs(l.baseline - line.baseline) > 0.5 * line.size &&
+      Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
+      l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
+      asksData(l),
+  );
+}
+
 /** A line of words naming no party. */
 const asksData = (l: Line): boolean => /[\p{L}]/u.test(l.tokens.join('')) && !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null);

@@ -93,14 +93,10 @@ export function roomUnderParty(
   places: Rect[],
 ): Rect | undefined {
   const { line, box } = caption;
+  const row = parties.filter((p) => p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size);
   // (The nearest, of three or more on the row: "Le stagiaire   Le tuteur   Le directeur".)
   const gap = (p: { box: Rect }) => Math.max(p.box.x0 - box.x1, box.x0 - p.box.x1);
-  const beside = parties
-    .filter(
-      (p) =>
-        p !== caption && p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0,
-    )
-    .sort((a, b) => gap(a) - gap(b))[0];
+  const beside = row.filter((p) => p !== caption && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0).sort((a, b) => gap(a) - gap(b))[0];
   // (Or, alone on its line, under the formula that dates the signing: "Fait à ……, le ……" over "Le responsable légal".)
   const dated =
     line.words.length <= 5 &&
@@ -120,7 +116,6 @@ export function roomUnderParty(
   if (lines.some((l) => l !== other.line && l !== line && under(l) && written(l) && !parties.some((p) => p.line === l) && !remarks.has(l))) return undefined;
   // (Over a place found under it, on its side of the page, the name heads that party's block: "CLIENT" over "Signature: ____".)
   // (Its side: up to halfway to the nearest name on its row either way.)
-  const row = parties.filter((p) => p.line !== line && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size);
   const left = Math.max(-Infinity, ...row.filter((p) => p.box.x1 <= box.x0).map((p) => (p.box.x1 + box.x0) / 2));
   const right = Math.min(Infinity, ...row.filter((p) => p.box.x0 >= box.x1).map((p) => (box.x1 + p.box.x0) / 2));
   const side = (x: number) => x > left && x < right;

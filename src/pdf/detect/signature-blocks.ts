@@ -10,7 +10,7 @@ import { labelRuns, OF } from './lines-and-labels.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
-import { amongDataRows, dataRow } from './data-rows.js';
+import { amongDataRows, dataRow, inDataColumn } from './data-rows.js';
 import {
   FIELD_HEIGHT,
   clip,
@@ -382,17 +382,4 @@ export function signsBelow(caption: PartyCaption, places: Rect[]): boolean {
   const { box } = caption;
   // (By the place's line, under the caption: its top may reach a little over the caption, topUnderText.)
   return places.some((p) => p.y1 >= box.y1 + 10 && p.y0 - box.y1 <= 40 && overlap1(p.x0, p.x1, box.x0, box.x1) > 0);
-}
-
-/** A caption with its colon over or under the line at its left edge, less than four lines away, naming no party: the line is a row of a column of data captions. */
-function inDataColumn(line: Line, lines: readonly Line[]): boolean {
-  return lines.some(
-    (l) =>
-      l !== line &&
-      Math.abs(l.box.x0 - line.box.x0) <= 3 &&
-      Math.abs(l.baseline - line.baseline) > 0.5 * line.size &&
-      Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
-      l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
-      !l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
-  );
 }
