@@ -2714,3 +2714,29 @@ test('"Signature/Date" and "Signature & Date" under a line ask for a signature a
   // ("Sign and date", an instruction under the line, asks for the signature there too.)
   assert.deepEqual(under('Sign and date'), ['signature']);
 });
+
+test('a signature caption ending its run on its colon ("Signature:", "Firma:") under a rule asks for the room after or below it, not for the rule over it; a caption without its colon, or with words after it, signs on the rule', () => {
+  const signatures = (caption: string, language: 'en' | 'es' | 'de' = 'en', rule = h(70, 400, 300)) =>
+    brief(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 70, 316)], segments: [rule] })).filter((s) => s.type === 'signature'));
+  for (const [caption, language] of [
+    ['Signature:', 'en'],
+    ['Firma:', 'es'],
+    ['Client signature:', 'en'],
+  ] as const) {
+    const found = signatures(caption, language);
+    assert.equal(found.length, 1, caption);
+    assert.ok((found[0]?.y ?? 0) > 306, `${caption}: ${JSON.stringify(found)}`);
+  }
+  // Nor is an underscore run over it.
+  const run = suggestFields(page({ words: [...paragraph('en', 100), ...words('_'.repeat(40), 70, 300), ...words('Signature:', 70, 316)] }));
+  assert.ok(
+    run.filter((s) => s.type === 'signature').every((s) => s.y > 306),
+    JSON.stringify(brief(run)),
+  );
+  assert.deepEqual(signatures('Signature'), [{ type: 'signature', x: 70, y: 260, w: 330, h: 40 }]);
+  // (Words after its colon qualify it, or name who signs: it signs on the rule over it.)
+  assert.deepEqual(
+    signatures('Unterschrift: Mitglied', 'de', h(60, 520, 300)).map((s) => s.y),
+    [260],
+  );
+});

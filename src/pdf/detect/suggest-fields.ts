@@ -55,7 +55,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, inRemark, partUnder, qualifiesSignature } from './caption-rows.js';
+import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature } from './caption-rows.js';
 import { cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -284,8 +284,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
     const over = segmentOver(label, unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines), used, shared);
-    // A rule with text right above it is the border of a form row (the caption sits at the top of the
-    // row), not a line to sign on: the blank is below the caption.
+    // A signature's caption ending its run on its colon asks for what follows it, not for the line over it.
+    if (over && label.entry.type === 'signature' && endsOnColon(label)) continue;
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
