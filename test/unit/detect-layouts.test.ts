@@ -1141,6 +1141,55 @@ test('a place-and-date formula opening a sentence after another on its line date
   assert.equal(dateOf('A ______ de ______________'), undefined);
 });
 
+test('a place-and-date formula with room, not blanks, for its day and month ("Rio de Janeiro,      de              de 2009.", "Madrid, a      de           de 2024") dates the signing across that room', () => {
+  const dateOf = (language: 'es' | 'it', parts: Array<[string, number]>) =>
+    suggestFields(page({ words: [...paragraph(language, 100), ...parts.flatMap(([text, x]) => words(text, x, 400))] })).filter((s) => s.type === 'date');
+  assert.deepEqual(
+    brief(
+      dateOf('es', [
+        ['Rio de Janeiro,', 200],
+        ['de', 310],
+        ['de 2009.', 420],
+      ]),
+    ),
+    [{ type: 'date', x: 277, y: 382, w: 141, h: 20 }],
+  );
+  assert.deepEqual(
+    brief(
+      dateOf('es', [
+        ['Madrid, a', 70],
+        ['de', 150],
+        ['de 2024', 280],
+      ]),
+    ),
+    [{ type: 'date', x: 117, y: 382, w: 161, h: 20 }],
+  );
+  // (Without the year, or without room for the day, or not after a place opening the line: no date.)
+  assert.deepEqual(
+    dateOf('es', [
+      ['Rio de Janeiro,', 200],
+      ['de', 310],
+      ['de', 420],
+    ]),
+    [],
+  );
+  assert.deepEqual(
+    dateOf('es', [
+      ['Rio de Janeiro, de', 200],
+      ['de 2009.', 420],
+    ]),
+    [],
+  );
+  assert.deepEqual(
+    dateOf('it', [
+      ['La sede della società di Roma, piazza', 70],
+      ['de', 310],
+      ['de 2009.', 420],
+    ]),
+    [],
+  );
+});
+
 test('captions under one run that ask for no field still cut it: "Ort, Datum | Vor- Familienname | Unterschrift"', () => {
   const found = suggestFields(
     page({

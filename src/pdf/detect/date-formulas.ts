@@ -142,6 +142,32 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
   return out;
 }
 
+/**
+ * A place-and-date formula whose day and month are left as room, not blanks ("Rio de Janeiro,      de
+ * de 2009.", "Madrid, a      de            de 2024"): the place and its comma open the line, then "de" set
+ * apart by room for the day and "de" set apart by room for the month, then the year. The field covers the
+ * room for the day and the month.
+ */
+export function placeDateRoom(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  const word = (w: Word | undefined) => (w ? splitWord(w.text).map(normalizeToken).join('') : '');
+  for (const line of lines) {
+    // (The room splits the row into lines: its words are taken together, left to right.)
+    const row = lines.filter((l) => Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && l.box.x0 >= line.box.x0);
+    if (row.some((l) => l !== line && l.box.x0 === line.box.x0) || line.rtl) continue;
+    const w = row.flatMap((l) => l.words).sort((a, b) => a.box.x0 - b.box.x0);
+    const place = w.slice(0, 5).findIndex((x) => /,$/.test(x.text.trim()));
+    if (place < 0) continue;
+    const j = ['a', 'em', 'el', 'il'].includes(word(w[place + 1])) ? place + 2 : place + 1;
+    const [day, month, year] = [w[j], w[j + 1], w[j + 2]];
+    if (!day || !month || !year || !JOINS.has(word(day)) || !JOINS.has(word(month)) || !YEAR_DIGITS.test(word(year).slice(0, 4))) continue;
+    const before = w[j - 1] as Word;
+    if (day.box.x0 - before.box.x1 < 1.5 * line.size || month.box.x0 - day.box.x1 < 2 * line.size) continue;
+    out.push({ rect: dateOnLine(line, lines, before.box.x1 + 2, month.box.x0 - 2, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
 /** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
 const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
 
@@ -250,6 +276,7 @@ export function formulaDates(lines: Line[], segments: readonly Segment[]): Array
   return [
     ...datePartFields(lines),
     ...placeDateFields(lines),
+    ...placeDateRoom(lines),
     ...signedOnFields(lines),
     ...splitLeFields(lines),
     ...placeLeFields(lines),
