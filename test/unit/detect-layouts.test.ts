@@ -1616,6 +1616,9 @@ test('"Le ……" alone on its line in a visa box is a signing date, and a form 
     field.map((s) => [s.type, s.fieldKey]),
     [['date', 'sign_date']],
   );
+  // (Its colon typed without a space is the same caption: "Le: ……".)
+  const typed = suggestFields(page({ words: [...paragraph('en', 100), ...words('VISA COMPTABLE', 396, 722), ...words('Le: …………………………….', 163, 757.5, 11)] }));
+  assert.deepEqual(types(typed), ['date'], JSON.stringify(brief(typed)));
   // (Not "Le soussigné ……", who is asked for.)
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Le soussigné …………………………….', 163, 757.5, 11)] }))), []);
 });

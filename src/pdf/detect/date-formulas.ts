@@ -218,8 +218,8 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const fill = t.length === 2 || parts ? line.words[line.tokenWord[1] as number] : runAlone;
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
-    // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there.)
-    const alone = (t.length === 2 || parts) && fill !== undefined && (line.words[0] as Word).text.trim() === 'Le';
+    // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
+    const alone = (t.length === 2 || parts) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
     // (Or "Le :" alone on its line with room after it: the date goes after its colon.)
     const colon = t.length === 1 && line.words.length === 2 && (line.words[0] as Word).text.trim() === 'Le' && (line.words[1] as Word).text.trim() === ':';
     if (!(before && !fill) && !(stacked && fill) && !alone && !colon) continue;
