@@ -2489,6 +2489,20 @@ test('"… firman las partes" over two typed names with their company or role un
     lined.every((s) => s.x > 300),
     JSON.stringify(lined),
   );
+  // (Nor a party's name heading its block of captioned runs: "THE EMPLOYER" over "By: ____", "Name: ____".)
+  const block = (party: string, x: number) => [
+    ...words(party, x, 343),
+    ...words(`By: ${'_'.repeat(34)}`, x, 371),
+    ...words(`Name: ${'_'.repeat(33)}`, x, 391),
+    ...words(`Date: ${'_'.repeat(33)}`, x, 411),
+  ];
+  const witness = words('IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.', 50, 280, 9);
+  const blocks = rooms({ words: [...paragraph('en', 100), ...witness, ...block('THE EMPLOYER', 60), ...block('THE EMPLOYEE', 320)] });
+  assert.deepEqual(
+    blocks.map((s) => s.y),
+    [343, 343],
+    JSON.stringify(blocks),
+  );
 });
 
 test('a letter\'s closing over a signature\'s room and the signer\'s office ("Thanking you," / "Training and Placement Officer") is signed in that room; not on a page saying no signature is required, nor with too little room', () => {

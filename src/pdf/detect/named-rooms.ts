@@ -8,9 +8,8 @@
  * And the room over an oath official's title alone on its line (an affidavit's jurat).
  */
 import { written } from './blank-geometry.js';
-import { fillLines } from './filled-blanks.js';
-import { matchLabels } from './lexicon.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect } from './page-model.js';
+import { isFillToken, matchLabels } from './lexicon.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, runLine, type Line, type PageModel, type Rect } from './page-model.js';
 import { typedName } from './captionless-lines.js';
 
 /** Words of a sentence that says the document is signed ("the parties sign", "signed", "in witness whereof"). */
@@ -36,7 +35,8 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
   const names = text
     .filter((l) => typedName(l) && !l.rtl && matchLabels(l.tokens).length === 0 && !l.tokens.some((t) => SIGNING.has(t)))
     .sort((a, b) => a.box.y0 - b.box.y0);
-  const rules = [...page.segments, ...fillLines(lines)];
+  // (Its lines: drawn, or runs of underscores or dots, alone or after a caption: "By: ____".)
+  const rules = [...page.segments, ...lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine))];
   for (const line of names) {
     // A name heading a block with lines of its own under it ("Dice Media Group" over "By: ____") is signed on them.
     if (rules.some((s) => s.y > line.box.y1 && s.y - line.box.y1 <= BLOCK_LINES && overlap1(s.x0, s.x1, line.box.x0 - 40, line.box.x1 + 40) > 0)) continue;
