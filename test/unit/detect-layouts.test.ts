@@ -105,6 +105,16 @@ test('"Sign: ____" and "X ____" mark a place to sign at the start of a line; "si
     page({ words: [...paragraph('en', 100), ...words('Sign: ______________________', 50, 200), ...words('X ______________________', 50, 240)] }),
   );
   assert.deepEqual(types(sign), ['signature', 'signature']);
+  // (Two columns read as one line, "X ____" beside "X ____": each opens its run after the other's blank.)
+  const column = (x: number) => [...words('X', x, 240, 13), ...words('_'.repeat(40), x + 12, 240, 11)];
+  const columns = suggestFields(page({ words: [...paragraph('en', 100), ...column(60), ...column(320)] }));
+  assert.deepEqual(
+    brief(columns).map((s) => [s.type, s.x]),
+    [
+      ['signature', 72],
+      ['signature', 332],
+    ],
+  );
   const sentence = suggestFields(page({ words: [...paragraph('en', 100), ...words('Please sign the form and return it ____', 50, 200)] }));
   assert.deepEqual(sentence, []);
 });

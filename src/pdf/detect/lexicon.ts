@@ -338,7 +338,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
     const candidates = joined ? [...new Set([...here, ...joined])].sort((a, b) => a - b) : here;
     for (const index of candidates) {
       const entry = LABELS[index] as LabelEntry;
-      if ((entry.leading && i > 0) || (entry.langs && language && !entry.langs.includes(language))) continue;
+      if ((entry.leading && i > 0 && tokens[i - 1] !== '\0') || (entry.langs && language && !entry.langs.includes(language))) continue;
       const end = matchAt(entry.tokens, tokens, i);
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
       if (signedAt(entry, tokens, end)) continue;
