@@ -249,6 +249,8 @@ test("a line with only who signs under it — a party, a role, with or without i
     ['Der Mieter', 'Der Vermieter', 'de'],
     ['Der Antragsteller', 'Der Vorstand', 'de'],
     ['Il Dichiarante', 'Il Presidente', 'it'],
+    ['Il Fornitore', 'Il Committente', 'it'],
+    ['Der Lieferant', 'Der Auftraggeber', 'de'],
   ];
   const missed: string[] = [];
   for (const kind of ['drawn', 'run'] as const)

@@ -93,8 +93,10 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['arrendador', 'landlord'], ['arrendatario', 'tenant'], ['testigo', 'witness'], ['cliente', 'client'], ...both('empleador', 'a', 'employer'),
   ...both('trabajador', 'a', 'employee'), ['deudor', 'borrower'], ['acreedor', 'lender'], ['fiador', 'guarantor'], ['avalista', 'guarantor'],
   ['locatore', 'landlord'], ['conduttore', 'tenant'], ['venditore', 'seller'], ['acquirente', 'buyer'], ['testimone', 'witness'], ['lavoratore', 'employee'],
-  ['lavoratrice', 'employee'], ['committente', 'client'], ['appaltatore', 'contractor'],
-  ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'],
+  ['lavoratrice', 'employee'], ['committente', 'client'], ['appaltatore', 'contractor'], ['fornitore', 'supplier'], ['lieferant', 'supplier'],
+  ['dienstleister', 'provider'], ['prestador', 'provider'],
+  ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'], ['leverancier', 'supplier'],
+  ['opdrachtgever', 'client'], ['opdrachtnemer', 'contractor'], ['werkgever', 'employer'], ['werknemer', 'employee'],
 ];
 
 /**
