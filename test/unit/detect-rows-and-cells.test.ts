@@ -94,6 +94,23 @@ test('a table ruled across only ("Name   Signature   Date" over empty rows betwe
   ];
   // The header right over the first rule (the columns split halfway between its captions), or between two rules.
   assert.deepEqual(placed('en', { words: header, segments: [h(60, 540, 405), ...rows] }), [['text', 61, 406, 108, 28], ...signers]);
+  // Captions set at their columns' starts (the first right at the rules' start, as a word processor sets a
+  // table's text): each column starts where its caption does.
+  const setAtStart = placed('en', {
+    words: [...words('Name', 63, 400, 10), ...words('Signature', 250, 400, 10), ...words('Date', 430, 400, 10)],
+    segments: [h(60, 540, 405), ...rows],
+  });
+  assert.deepEqual(
+    setAtStart.filter(([type]) => type !== 'text').map(([type, x, , w]) => [type, x, w]),
+    [
+      ['signature', 248, 178],
+      ['date', 428, 111],
+      ['signature', 248, 178],
+      ['date', 428, 111],
+      ['signature', 248, 178],
+      ['date', 428, 111],
+    ],
+  );
   // A name typed in its column already leaves the signature's and the date's cells to fill in.
   const named = placed('en', { words: [...header, ...words('John Smith', 70, 428, 10)], segments: [h(60, 540, 388), h(60, 540, 405), ...rows] });
   assert.deepEqual(named.slice(1), signers);

@@ -58,7 +58,10 @@ function impliedColumns(page: PageModel, lines: readonly Line[]): VRule[] {
       const body: Rect = { x0: rule.x0 - TOLERANCE, y0: top, x1: rule.x1 + TOLERANCE, y1: bottom };
       if (page.verticals.some((v) => v.x > body.x0 && v.x < body.x1 && v.y1 > body.y0 + 2 && v.y0 < body.y1 - 2)) continue;
       // The first row's cells under the signature's and the date's captions are empty, to write in (a name may be typed in already).
-      const xs = [rule.x0, ...columns.slice(1).map((c, k) => ((columns[k] as Rect).x1 + c.x0) / 2), rule.x1];
+      // (Headers set at their columns' starts, the first one right at the rule's start, start their columns; others split halfway.)
+      const inset = (columns[0] as Rect).x0 - rule.x0;
+      const setAtStart = inset >= -TOLERANCE && inset <= 6;
+      const xs = [rule.x0, ...columns.slice(1).map((c, k) => (setAtStart ? c.x0 - Math.max(0, inset) : ((columns[k] as Rect).x1 + c.x0) / 2)), rule.x1];
       const written = (k: number) =>
         lines.some((l) => l.box.y0 > rule.y && l.box.y1 < second.y && l.box.x1 > (xs[k] as number) && l.box.x0 < (xs[k + 1] as number));
       if (kinds.some((k, at) => (k.has('signature') || k.has('date')) && written(at))) continue;
