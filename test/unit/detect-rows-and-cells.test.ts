@@ -892,6 +892,27 @@ test('an Arabic date written as blanks for its parts ("التاريخ: ____/____
   assert.ok(arabic !== undefined && latin !== undefined && arabic >= 0.9 * latin, `${arabic} pt against ${latin} pt`);
 });
 
+test('"تحريرا في" ("written on") before its blank dates an Arabic signing, as "التاريخ" does, beside the signature\'s caption', () => {
+  const ar = (text: string, right: number) => words(text, right - [...text].length * 5.5, 400, 11, true);
+  const row = (caption: string) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('ar', 100),
+            ...ar('التوقيع:', 540),
+            ...words('.'.repeat(30), 326, 400, 11),
+            ...ar(caption, 250),
+            ...words('.'.repeat(30), 30, 400, 11),
+          ],
+        }),
+      ),
+    );
+  assert.deepEqual(row('التاريخ:'), ['date', 'signature']);
+  assert.deepEqual(row('تحريرا في:'), ['date', 'signature']);
+  assert.deepEqual(row('تحريرا في'), ['date', 'signature']);
+});
+
 test('cells open at the top that a caption heads: the room under the caption, an icon in its corner no writing', () => {
   const open = suggestFields(
     page({

@@ -32,6 +32,8 @@ export interface LabelEntry {
 const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] => phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
 const text = (fieldKey: FieldKey | undefined, ...phrases: string[]): LabelEntry[] =>
   phrases.map((p) => ({ tokens: p.split(' '), type: 'text', strength: 'strong', ...(fieldKey ? { fieldKey } : {}) }));
+const signDate = (...phrases: string[]): LabelEntry[] =>
+  phrases.map((p) => ({ tokens: p.split(' '), type: 'date', fieldKey: 'sign_date', strength: 'strong' }));
 
 /** The words for "date" in the lexicon's languages written in Latin letters. */
 export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
@@ -42,13 +44,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
   // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.".)
   ...sig('strong', 'sig of'),
-  { tokens: ['date'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  { tokens: ['dated'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  { tokens: ['date', 'signed'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  { tokens: ['date', 'of', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  ...['date of signing', 'signature date', 'signing date', 'place and date', 'date and place', 'lieu et date', 'date et lieu'].map(
-    (p): LabelEntry => ({ tokens: p.split(' '), type: 'date', fieldKey: 'sign_date', strength: 'strong' }),
-  ),
+  ...signDate('date', 'dated', 'date signed', 'date of signature', 'date of signing', 'signature date', 'signing date', 'place and date', 'date and place'),
+  ...signDate('lieu et date', 'date et lieu'),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
   ...text('signer_email', 'email', 'e mail', 'email address'),
   ...text('company', 'company', 'company name', 'organisation', 'organization'),
@@ -79,9 +76,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
   // (OCR reads the two dots of qaf as the one of fa: "التوفيع".)
   ...sig('strong', 'التوفيع', 'توفيع'),
-  { tokens: ['التاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  { tokens: ['تاريخ'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
-  { tokens: ['تاريخ', 'التوقيع'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  // ("تحريرا في", "written on": the date an Arabic contract or letter is signed, "تحريرا في: ……".)
+  ...signDate('التاريخ', 'تاريخ', 'تاريخ التوقيع', 'تحريرا في'),
   ...text('signer_name', 'الاسم', 'اسم', 'الاسم الكامل'),
   ...text('signer_email', 'البريد الالكتروني'),
   ...text('company', 'الشركه', 'اسم الشركه'),
