@@ -1149,6 +1149,10 @@ test('a place-and-date formula opening a sentence after another on its line date
   assert.ok(heading && heading.x < 80 && heading.x + heading.width > 250, JSON.stringify(heading));
   // (Without a place or a year, two blanks joined by "de" are no date.)
   assert.equal(dateOf('A ______ de ______________'), undefined);
+  // (A place without its comma opening the line dates it when its year is there: "São Paulo ____ de ____ de 20___".)
+  const noComma = dateOf('São Paulo ____ de ____________ de 20___');
+  assert.ok(noComma && noComma.x > 100 && noComma.x < 120, JSON.stringify(noComma));
+  assert.equal(dateOf('São Paulo ____ de ____________'), undefined);
 });
 
 test('a place-and-date formula with room, not blanks, for its day and month ("Rio de Janeiro,      de              de 2009.", "Madrid, a      de           de 2024") dates the signing across that room', () => {

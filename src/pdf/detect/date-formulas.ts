@@ -130,7 +130,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
       // (Or a date's caption opens it: "Fecha: ____ de ________ de 20__", "Data ___ de ____ de ____".)
       const captioned = before.length === 1 && DATE_WORDS.has(before[0] as string);
-      if (before.length > 0 ? !comma && !captioned : !year) continue;
+      // (Or a place without its comma opens the line, its words capitalised, and the year says it is a date: "São Paulo ____ de ____ de 20__".)
+      const place = year && k <= 3 && line.words.slice(0, line.tokenWord[k] as number).every((w) => /^\p{Lu}/u.test(w.text.trim()));
+      if (before.length > 0 ? !comma && !captioned && !place : !year) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
