@@ -23,7 +23,7 @@ import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
-import { EXPIRED, pageClock, restartedAfterCut, until, untilPage } from './detect/time-limits.js';
+import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
 
@@ -158,9 +158,8 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
-        // The workers' first start is the process's cost; their start again after a page cut short is the next page's.
-        const clock = pageClock(ocr, () => ocr.ready(order[0] as OcrLanguage));
-        const read = await untilPage(reading, pageMs, deadline, clock, () => ocr.reading);
+        // (The page's time counts its workers' start, when they start for it.)
+        const read = await untilPage(reading, pageMs, deadline, () => ocr.reading);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -173,7 +172,6 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
           ocr.start(order[0] as OcrLanguage);
-          restartedAfterCut(ocr);
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.

@@ -2,14 +2,14 @@
 // process gets a core for each OCR worker reading, in part when it gets less.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXPIRED, pageClock, restartedAfterCut, untilPage } from '../../src/pdf/detect/time-limits.js';
+import { EXPIRED, untilPage } from '../../src/pdf/detect/time-limits.js';
 
 /** When a page that never finishes is cut, with `busy` workers reading and the process getting `cores` cores' worth of CPU time. */
 async function cutAfter(pageMs: number, busy: number, cores: number): Promise<number> {
   const started = performance.now();
   // The process's CPU time as the machine would give it: `cores` milliseconds a millisecond.
   const cpuMs = () => (performance.now() - started) * cores;
-  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, Promise.resolve(), () => busy, cpuMs);
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, () => busy, cpuMs);
   assert.equal(read, EXPIRED);
   return performance.now() - started;
 }
@@ -28,16 +28,14 @@ test("a page's time limit: counted in full while each worker reading has its cor
   assert.ok(starved >= 4 * pageMs && starved < 4 * pageMs + 1000, `starved: cut at ${Math.round(starved)} ms`);
 });
 
-test("a page's time counts from when its OCR workers are ready, but from at once for the first page after they were started again for a page cut short", async () => {
-  const engine = {};
-  const never = () => new Promise<never>(() => {});
-  const settled = async (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30))]);
-  // Workers still starting: the page's time has not begun.
-  assert.equal(await settled(pageClock(engine, never)), false);
-  restartedAfterCut(engine);
-  // Started again for a page cut short: the next page counts their start.
-  assert.equal(await settled(pageClock(engine, never)), true);
-  // Only that page: the one after waits for its workers as before, and another engine was never cut.
-  assert.equal(await settled(pageClock(engine, never)), false);
-  assert.equal(await settled(pageClock({}, never)), false);
+test("a page's time counts from the call: the start of its OCR workers (no worker reading yet, the process busy starting them) is part of it", async () => {
+  const pageMs = 300;
+  const started = performance.now();
+  // No worker reads for the first 200 ms (they start), then two read, a core each.
+  const busy = () => (performance.now() - started < 200 ? 0 : 2);
+  const cpuMs = () => (performance.now() - started) * (performance.now() - started < 200 ? 1 : 2);
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, busy, cpuMs);
+  assert.equal(read, EXPIRED);
+  const ms = performance.now() - started;
+  assert.ok(ms >= pageMs && ms < pageMs + 150, `cut at ${Math.round(ms)} ms, not ${pageMs} ms after the workers started`);
 });

@@ -21,42 +21,35 @@ const processCpuMs = (): number => {
  * (`busy()`, one at least: the page's rendering), and in part when it gets less, so that on an idle machine
  * a page is cut at `pageMs` however its parts are shared between the workers (one part much longer than
  * the other leaves one worker reading alone); when other processes take the cores, later, at STARVED times
- * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from when
- * `after` settles (its OCR workers started); the deadline counts all along. (`cpuMs` tells the process's
- * CPU time; tests stand in for it.)
+ * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from the
+ * call, its OCR workers' start included (their first start, or their start again after 10 s without a scan
+ * or after a page cut short: a page is no slower for it); the deadline counts all along. (`cpuMs` tells the
+ * process's CPU time; tests stand in for it.)
  */
 export async function untilPage<T>(
   work: Promise<T>,
   pageMs: number,
   deadline: number,
-  after: Promise<unknown>,
   busy: () => number,
   cpuMs: () => number = processCpuMs,
 ): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
-  let started: number | undefined;
-  let last = 0;
+  const started = performance.now();
+  let last = started;
   let cpu = cpuMs();
   let progress = 0;
-  const begin = () => {
-    started = last = performance.now();
-    cpu = cpuMs();
-  };
-  after.then(begin, begin);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<typeof EXPIRED>((resolve) => {
     const check = () => {
       const now = performance.now();
       if (now >= deadline) return resolve(EXPIRED);
-      if (started !== undefined) {
-        const dt = now - last;
-        const used = cpuMs();
-        if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
-        last = now;
-        cpu = used;
-        if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
-      }
-      timer = setTimeout(check, Math.max(1, Math.min(started === undefined || progress < pageMs - 100 ? 50 : 25, deadline - now)));
+      const dt = now - last;
+      const used = cpuMs();
+      if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
+      last = now;
+      cpu = used;
+      if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
+      timer = setTimeout(check, Math.max(1, Math.min(progress < pageMs - 100 ? 50 : 25, deadline - now)));
     };
     check();
   });
@@ -82,21 +75,4 @@ export async function until<T>(work: Promise<T>, deadline: number): Promise<T | 
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Engines whose OCR workers were stopped with a page cut short and started again at once. */
-const restarted = new WeakSet<object>();
-
-/** Marks `engine`'s workers as started again after a page cut short (pageClock). */
-export function restartedAfterCut(engine: object): void {
-  restarted.add(engine);
-}
-
-/**
- * When the next page's time starts counting (untilPage's `after`): when its workers are ready, their first
- * start being the process's cost; but at once after they were started again for a page cut short, as a
- * document sent right after that one waits for them (its page would otherwise end half a second past its limit).
- */
-export function pageClock(engine: object, ready: () => Promise<unknown>): Promise<unknown> {
-  return restarted.delete(engine) ? Promise.resolve() : ready();
 }
