@@ -1158,26 +1158,27 @@ test('a place-and-date formula opening a sentence after another on its line date
 test('a place-and-date formula with room, not blanks, for its day and month ("Rio de Janeiro,      de              de 2009.", "Madrid, a      de           de 2024") dates the signing across that room', () => {
   const dateOf = (language: 'es' | 'it', parts: Array<[string, number]>) =>
     suggestFields(page({ words: [...paragraph(language, 100), ...parts.flatMap(([text, x]) => words(text, x, 400))] })).filter((s) => s.type === 'date');
-  assert.deepEqual(
-    brief(
-      dateOf('es', [
+  const formulas: Array<[Array<[string, number]>, number, number]> = [
+    [
+      [
         ['Rio de Janeiro,', 200],
         ['de', 310],
         ['de 2009.', 420],
-      ]),
-    ),
-    [{ type: 'date', x: 277, y: 382, w: 141, h: 20 }],
-  );
-  assert.deepEqual(
-    brief(
-      dateOf('es', [
+      ],
+      277,
+      141,
+    ],
+    [
+      [
         ['Madrid, a', 70],
         ['de', 150],
         ['de 2024', 280],
-      ]),
-    ),
-    [{ type: 'date', x: 117, y: 382, w: 161, h: 20 }],
-  );
+      ],
+      117,
+      161,
+    ],
+  ];
+  for (const [parts, x, w] of formulas) assert.deepEqual(brief(dateOf('es', parts)), [{ type: 'date', x, y: 382, w, h: 20 }]);
   // (Without the year, or without room for the day, or not after a place opening the line: no date.)
   assert.deepEqual(
     dateOf('es', [
