@@ -155,8 +155,8 @@ export function placeDateRoom(lines: Line[]): Array<{ rect: Rect; line: Line }> 
   const word = (w: Word | undefined) => (w ? splitWord(w.text).map(normalizeToken).join('') : '');
   for (const line of lines) {
     // (The room splits the row into lines: its words are taken together, left to right.)
+    if (line.rtl) continue;
     const row = lines.filter((l) => Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && l.box.x0 >= line.box.x0);
-    if (row.some((l) => l !== line && l.box.x0 === line.box.x0) || line.rtl) continue;
     const w = row.flatMap((l) => l.words).sort((a, b) => a.box.x0 - b.box.x0);
     const place = w.slice(0, 5).findIndex((x) => /,$/.test(x.text.trim()));
     if (place < 0) continue;
