@@ -37,5 +37,6 @@ test("a page's time counts from the call: the start of its OCR workers (no worke
   const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, busy, cpuMs);
   assert.equal(read, EXPIRED);
   const ms = performance.now() - started;
-  assert.ok(ms >= pageMs && ms < pageMs + 150, `cut at ${Math.round(ms)} ms, not ${pageMs} ms after the workers started`);
+  // (Counted from the workers' start, it would be cut at 500 ms.)
+  assert.ok(ms >= pageMs && ms < 450, `cut at ${Math.round(ms)} ms, not ${pageMs} ms after the workers started`);
 });
