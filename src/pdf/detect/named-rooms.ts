@@ -29,7 +29,7 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
   if (text.length === 0) return [];
   const left = Math.min(...text.map((l) => l.box.x0));
   const right = Math.max(...text.map((l) => l.box.x1));
-  const walls = [...text.map((l) => l.box), ...page.boxes, ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y }))];
+  const walls = wallsOf(text, page);
   const signing = text.filter((l) => l.tokens.some((t) => SIGNING.has(t)));
   const out: Array<{ rect: Rect; line: Line }> = [];
   const names = text
@@ -70,6 +70,8 @@ const OATH_OFFICIAL = /^\(?(?:notary public|commissioner (?:of|for) oaths|oath c
  */
 export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
+  // (Made at the first title: most pages have none.)
+  let walls: Rect[] | undefined;
   for (const line of lines) {
     if (
       !OATH_OFFICIAL.test(
@@ -84,13 +86,14 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
     const y0 = y1 - FIELD_HEIGHT.signature;
-    const walls = [
-      ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
-      ...page.boxes,
-      ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y })),
-    ];
-    if (walls.some((o) => o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
+    walls ??= wallsOf(lines.filter(written), page);
+    if (walls.some((o) => o !== line.box && o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line });
   }
   return out;
+}
+
+/** What room to sign in must stay clear of: the written lines' boxes (each line's own `box` object), boxes and rules. */
+function wallsOf(written: readonly Line[], page: PageModel): Rect[] {
+  return [...written.map((l) => l.box), ...page.boxes, ...page.segments.map((s) => ({ x0: s.x0, y0: s.y, x1: s.x1, y1: s.y }))];
 }
