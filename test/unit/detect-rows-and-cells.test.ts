@@ -1437,3 +1437,53 @@ test('a caption whose own run goes on over lines of runs as wide ("Titolo e brev
   const head = words('Il Dirigente Scolastico (timbro e firma)', 327, 689, 12);
   assert.deepEqual(placed('it', { words: [...summary, ...head, ...words(dots(24), 350, 717, 12)] }), [['signature', 350, 694, 144, 25]]);
 });
+
+test("form grids read row by row: a date beside its caption in a cell over twice its height stands on the cell's foot; `Date` over `Signature` in rows ruled apart are two places; `Fait le` takes the empty cell beside it or under it, and never reaches over its cell's top", () => {
+  /** Rows of a caption cell (50 to 200) and an empty cell (200 to 530), `height` tall, from y 300. */
+  const rows = (height: number, captions: string[], lang: Parameters<typeof paragraph>[0] = 'en') => {
+    const segments = [h(50, 530, 300), ...captions.map((_, i) => h(50, 530, 300 + (i + 1) * height))];
+    const verticals = captions.flatMap((_, i) => [50, 200, 530].map((x) => v(x, 300 + i * height, 300 + (i + 1) * height)));
+    const captionWords = captions.flatMap((c, i) => words(c, 53, 300 + i * height + height / 2 + 3, 9));
+    return placed(lang, { words: captionWords, segments, verticals });
+  };
+  // A 45 pt row: the signature fills the cell, the date stands on its foot at a date's height.
+  assert.deepEqual(rows(45, ['Name:', 'Signature:', 'Date:']), [
+    ['text', 201, 324, 328, 20],
+    ['signature', 201, 346, 328, 43],
+    ['date', 201, 414, 328, 20],
+  ]);
+  // `Date` over `Signature` in 18 pt rows: the rule between them makes them two rows, not one caption over its signer.
+  assert.deepEqual(
+    rows(18, ['Name:', 'Date', 'Signature']).filter(([type]) => type !== 'text'),
+    [
+      ['date', 201, 319, 328, 16],
+      ['signature', 201, 337, 328, 16],
+    ],
+  );
+  // `Fait le` in the caption cell: the date goes in the empty cell beside it, not after "le" in its own cell.
+  assert.deepEqual(rows(30, ['Signature du responsable', 'Fait le']), [
+    ['signature', 201, 301, 328, 28],
+    ['date', 201, 331, 328, 28],
+  ]);
+  // `Fait le` heading a column over an empty row: the cell under it.
+  const header = {
+    segments: [h(50, 530, 300), h(50, 530, 318), h(50, 530, 348)],
+    verticals: [50, 290, 530].map((x) => v(x, 300, 348)),
+  };
+  assert.deepEqual(placed('fr', { ...header, words: [...words('Fait le', 53, 312, 9), ...words('Signature', 293, 312, 9)] }), [
+    ['date', 51, 319, 238, 28],
+    ['signature', 291, 319, 238, 28],
+  ]);
+  // `Fait le:` at the top of a tall cell with room under it: its date after "le" stays under the cell's top rule.
+  const tall = placed('fr', {
+    words: [...words('Fait le:', 53, 312, 10), ...words('Signature:', 293, 312, 10)],
+    segments: [h(50, 530, 300), h(50, 530, 355)],
+    verticals: [50, 290, 530].map((x) => v(x, 300, 355)),
+  });
+  const date = tall.find(([type]) => type === 'date') as number[] & [string, number, number, number, number];
+  assert.ok(date[2] >= 300, `the date starts at ${date[2]}, over the cell's top at 300`);
+  assert.deepEqual(
+    tall.filter(([type]) => type === 'signature'),
+    [['signature', 291, 316, 238, 38]],
+  );
+});

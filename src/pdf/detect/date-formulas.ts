@@ -178,7 +178,7 @@ const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map
  * the blank or the placeholder written there, at least 60 pt wide. Nothing when a word of another kind
  * follows "le" (a caption of the next field on the same line).
  */
-export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rect | undefined {
+export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rules: readonly Segment[] = []): Rect | undefined {
   const { line } = label;
   if (line.rtl || label.entry.tokens[0] !== 'fait' || label.entry.tokens[label.entry.tokens.length - 1] !== 'le') return undefined;
   const le = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5 && splitWord(w.text).includes('le'));
@@ -198,7 +198,7 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number): Rec
   const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
   if (x1 - x0 < 30) return undefined;
   const y1 = line.baseline + Math.min(2, 0.2 * line.size);
-  return dateOnLine(line, lines, x0, x1, y1);
+  return dateOnLine(line, lines, x0, x1, y1, rules);
 }
 
 /**

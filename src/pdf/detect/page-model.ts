@@ -103,10 +103,14 @@ export function runLine(w: Word): Segment {
   return { x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) };
 }
 
-/** A date standing on its blank from x0 to x1, bottom at y1, of a date's height but under the text above its caption's line. */
-export function dateOnLine(line: Line, lines: readonly Line[], x0: number, x1: number, y1: number): Rect {
+/**
+ * A date standing on its blank from x0 to x1, bottom at y1, of a date's height but under the text above its
+ * caption's line and under `rules` over that line (the top of the table cell its caption opens).
+ */
+export function dateOnLine(line: Line, lines: readonly Line[], x0: number, x1: number, y1: number, rules: readonly Segment[] = []): Rect {
   let top = y1 - FIELD_HEIGHT.date;
   for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, x1) > 0) top = l.box.y1 + 1;
+  for (const r of rules) if (r.y <= line.box.y0 + 1 && r.y >= top && overlap1(r.x0, r.x1, x0, x1) > 0) top = r.y + 1;
   return { x0, y0: top, x1, y1 };
 }
 export const MAX_LABEL_SIZE = 15;

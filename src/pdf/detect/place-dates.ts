@@ -175,7 +175,13 @@ function signerUnderDate(label: Label, lines: Line[], labels: Label[], rules: re
       Math.abs(l.box.x0 - label.box.x0) <= 6 &&
       Math.abs(l.size - line.size) < 1,
   );
-  if (!under || under.tokens.length > 8) return undefined;
+  // (A rule between them closes the caption's row: the line under it is the next row's, `Date` over `Signature` in a form grid.)
+  if (
+    !under ||
+    under.tokens.length > 8 ||
+    rules.some((r) => r.y > line.box.y1 + 1 && r.y < under.box.y0 - 1 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0)
+  )
+    return undefined;
   const signature = labels.find((o) => o.line === under && o.entry.type === 'signature' && o.box.x0 - under.box.x0 <= 2);
   // (Each with a blank of its own on its row, "Date ____" over "Signature ____" are two places.)
   if (blankOnRow(under, signature?.reach.x1 ?? (under.words[0] as Word).box.x1, rules)) return undefined;

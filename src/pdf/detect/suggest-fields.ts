@@ -56,7 +56,7 @@ import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature } from './caption-rows.js';
-import { cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
+import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
@@ -150,8 +150,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // "Fait à …, le …": the date after "le" (a "date" written there is its placeholder, not another caption).
   for (const label of labels) {
-    const rect = label.done ? undefined : dateAfterLe(label, lines, page.width);
-    if (!rect) continue;
+    const rect = label.done ? undefined : dateAfterLe(label, lines, page.width, walls);
+    if (!rect || blankInOtherCell(label, geo, page)) continue;
     for (const o of labels) if (o.line === label.line && o.entry.type === 'date' && o.box.x0 >= label.box.x0 && o.box.x1 <= rect.x1 + 1) o.done = true;
     label.done = true;
     const r = clip(rect, page);

@@ -101,7 +101,8 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
     return inset(overCell);
   const middle = (cell.y0 + cell.y1) / 2;
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
-  if (next && empty(next) && next.x1 - next.x0 >= 30 && !heads) return inset(next);
+  // (A field's height at its foot when the cell is more than twice as tall: written on the cell's bottom.)
+  if (next && empty(next) && next.x1 - next.x0 >= 30 && !heads) return inset({ ...next, y0: next.y1 - fit(next.y1 - next.y0) });
   // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
   if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
   // (The room beside the caption ends at the next words on its row: "Signature of registrant:      Date:".)
@@ -124,6 +125,16 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
 
 /** The words heading a column of times ("Heure", "Time", "Uhrzeit"), normalised. */
 const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت'].map(normalizeToken));
+
+/**
+ * A caption with no blank on its line whose table cell gives it a blank in another cell (the empty cell
+ * beside it, `Fait le | ____`, or the one under a column's header): that cell is its blank.
+ */
+export function blankInOtherCell(label: Label, geo: Geometry, page: PageModel): boolean {
+  const cell = !label.line.tokens.includes('\0') && cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
+  const blank = cell && cellBlank(label, cell, geo, page);
+  return !!blank && (blank.y0 >= cell.y1 - 2 || blank.x0 >= cell.x1 - 2 || blank.x1 <= cell.x0 + 2);
+}
 
 /**
  * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par"):
