@@ -1487,3 +1487,17 @@ test("form grids read row by row: a date beside its caption in a cell over twice
     [['signature', 291, 316, 238, 38]],
   );
 });
+
+test("a signature caption with its line right under it (`ASSINATURA` over a run 5 pt lower) signs on that line from the caption's descenders; a caption in a row ruled over it too does not take the row's bottom", () => {
+  const close = placed('es', {
+    words: [...words('ASSINATURA', 450, 430, 14), ...words('_'.repeat(70), 259, 439, 8), ...words('Profa. Dra. Maria Souza', 351, 456, 14)],
+  });
+  assert.deepEqual(close, [['signature', 259, 433, 280, 8]]);
+  // Captions in rows ruled over and under them, the rows open at the right: the rule under each closes its row, no line to sign on.
+  const rows = placed('en', {
+    words: [...words('Name:', 520, 520, 11), ...words('Signature and fingerprint:', 440, 552, 11), ...words('Date:', 530, 583, 11)],
+    segments: [529.8, 561.3, 592.7].flatMap((y) => [h(25, 380, y), h(380, 592, y)]),
+    verticals: [v(380, 499, 530), v(380, 530, 561), v(380, 562, 592)],
+  });
+  assert.deepEqual(rows, [['text', 380, 522, 212, 8]]);
+});

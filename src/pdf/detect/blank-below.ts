@@ -186,3 +186,14 @@ export function headsParagraph(label: Label, over: Segment, lines: readonly Line
       over.x1 >= l.box.x1 - 3,
   );
 }
+
+/**
+ * The top of a field on a line under its caption: under the caption; or, when the line is right under it
+ * (`ASSINATURA` over its run 5 pt lower), from the caption's descenders, so the field has 8 pt. Not in a row
+ * ruled over the caption too: the rule under it is the row's bottom, not a line to sign on.
+ */
+export function topUnder(label: Label, below: Segment, rules: readonly Segment[]): number {
+  const { box, line } = label;
+  const ruled = rules.some((r) => r.y < box.y0 + 1 && r.y >= box.y0 - 1.5 * line.size && overlap1(r.x0, r.x1, box.x0, box.x1) > 0);
+  return ruled ? box.y1 + 2 : Math.min(box.y1 + 2, Math.max(below.y - 8, box.y1 - 0.25 * line.size));
+}

@@ -51,7 +51,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead } from './blank-below.js';
+import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead, topUnder } from './blank-below.js';
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
@@ -320,7 +320,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       const after = afterColonOnRule(label, below, lines);
       if (!after) used.add(below);
       const rect = standOn(label.entry.type, after?.x0 ?? below.x0, after?.x1 ?? below.x1, below.y, label, lines, walls);
-      if (!after) rect.y0 = Math.max(rect.y0, label.box.y1 + 2);
+      if (!after) rect.y0 = Math.max(rect.y0, topUnder(label, below, geo.h));
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
     } else {
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);
