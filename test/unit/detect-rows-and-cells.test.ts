@@ -1501,3 +1501,12 @@ test("a signature caption with its line right under it (`ASSINATURA` over a run 
   });
   assert.deepEqual(rows, [['text', 380, 522, 212, 8]]);
 });
+
+test("a name caption with the name typed after its colon (`Name (printed): Jean Dupont`) under a signature's line leaves the line to the signature captioned over it", () => {
+  const block = (name: string) =>
+    placed('en', {
+      words: [...words('Signature of the applicant', 326, 325, 9), ...words('(or legal guardian)', 326, 336, 7.2), ...words(name, 326, 386, 9)],
+      segments: [h(326, 476, 373)],
+    }).filter(([type]) => type === 'signature');
+  assert.deepEqual(block('Name (printed): Jean Dupont'), [['signature', 326, 337, 150, 36]]);
+});

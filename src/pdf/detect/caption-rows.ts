@@ -92,3 +92,16 @@ export function endsOnColon(label: Label): boolean {
   const after = label.next >= 0 ? label.line.words[label.next] : undefined;
   return last !== undefined && /[:：]$/.test(last.text.trim()) && (after === undefined || after.box.x0 - last.box.x1 > 40);
 }
+
+/**
+ * A caption, left to right, with its value typed right after its colon (`Name (printed): Jean Dupont`, the
+ * colon after up to two words that qualify it): what it asks for is written; a line over it is no field of its.
+ */
+export function valueTyped(label: Label): boolean {
+  const { line } = label;
+  if (line.rtl || label.limit !== undefined || label.next < 0) return false;
+  const after = line.words.slice(label.next);
+  const colonAt = label.colon ? -1 : after.slice(0, 2).findIndex((w) => /[:：]$/.test(w.text.trim()));
+  const value = after[colonAt + 1];
+  return (label.colon || colonAt >= 0) && value !== undefined && !isFillToken(value.text) && /\p{L}/u.test(value.text);
+}

@@ -55,7 +55,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature } from './caption-rows.js';
+import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature, valueTyped } from './caption-rows.js';
 import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
@@ -291,7 +291,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
     if (over && headsParagraph(label, over, lines)) continue;
-    if (over && label.entry.type === 'text' && partyBetween(over, label, parties)) continue;
+    if (over && label.entry.type === 'text' && (partyBetween(over, label, parties) || valueTyped(label))) continue;
     if (
       over &&
       roomAbove(label.entry.type, over, label, lines, label.entry.type === 'signature' && !label.colon ? 8 : undefined) &&
