@@ -1510,3 +1510,14 @@ test("a name caption with the name typed after its colon (`Name (printed): Jean 
     }).filter(([type]) => type === 'signature');
   assert.deepEqual(block('Name (printed): Jean Dupont'), [['signature', 326, 337, 150, 36]]);
 });
+
+test("a row of captions over a row of lines: `Date:` beside a signature caption takes its own line as far under it as the signature's, not the room after its colon", () => {
+  const row = placed('en', {
+    words: [...words('Date:', 50, 325, 9), ...words('Participant Signature', 326, 325, 9), ...words('(if under 18)', 326, 336, 7.2)],
+    segments: [h(50, 180, 370), h(326, 476, 370)],
+  });
+  assert.deepEqual(row, [
+    ['signature', 326, 336, 150, 34],
+    ['date', 50, 350, 130, 20],
+  ]);
+});

@@ -85,8 +85,17 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
     );
   type Hit = { item: Segment | Rect; distance: number };
   const hits: Hit[] = [];
+  // (A date's caption in a row of captions over a row of lines, `Date:` beside `Signature`, each over its own
+  // line: its line stands as far under it as the signature's under its caption.)
+  const lineOfRow = (s: Segment) =>
+    type === 'date' &&
+    mates.some((o) => o.entry.type === 'signature' && geo.free.some((t) => t !== s && Math.abs(t.y - s.y) <= 1 && over(o.box, t) > 0 && over(box, t) === 0));
   for (const s of geo.free) {
     const d = s.y - box.y1;
+    if (d > reach && d <= FIELD_HEIGHT.signature + 2.5 * line.size && lineOfRow(s) && !used.has(s) && aligned(s.x0, s.x1) && clear(s.y, s.x0, s.x1)) {
+      hits.push({ item: s, distance: d });
+      continue;
+    }
     // (A date's line may be short when its caption stands over it: "Date" over "______".)
     const least = type === 'date' && over(box, s) > 0 ? 24 : 40;
     if (used.has(s) || d < 4 || d > reach || s.x1 - s.x0 < least || !aligned(s.x0, s.x1) || !clear(s.y, s.x0, s.x1) || separator(s, lines) || othersLine(s))
