@@ -206,3 +206,24 @@ export function topUnder(label: Label, below: Segment, rules: readonly Segment[]
   const ruled = rules.some((r) => r.y < box.y0 + 1 && r.y >= box.y0 - 1.5 * line.size && overlap1(r.x0, r.x1, box.x0, box.x1) > 0);
   return ruled ? box.y1 + 2 : Math.min(box.y1 + 2, Math.max(below.y - 8, box.y1 - 0.25 * line.size));
 }
+
+/**
+ * A signature caption right under another that has its place already (`توقيع المشرف المباشر` over `Supervisor
+ * Sign`, both under one line): the same caption again, in another language or on a second line; no place of its own.
+ */
+export function restates(label: Label, signedCaptions: Iterable<Label>): boolean {
+  if (label.entry.type !== 'signature') return false;
+  const { line } = label;
+  for (const upper of signedCaptions) {
+    const gap = line.baseline - upper.line.baseline;
+    const width = Math.min(line.box.x1 - line.box.x0, upper.line.box.x1 - upper.line.box.x0);
+    if (
+      upper.entry.type === 'signature' &&
+      gap > 0.5 * upper.line.size &&
+      gap <= 2.2 * upper.line.size &&
+      overlap1(line.box.x0, line.box.x1, upper.line.box.x0, upper.line.box.x1) >= 0.5 * width
+    )
+      return true;
+  }
+  return false;
+}

@@ -23,6 +23,8 @@ export interface LabelEntry {
   anchor?: number;
   /** Only at the start of a line and only with a line or blank run after it ("By ______"). */
   leading?: boolean;
+  /** Only closing its run, after a word naming who signs ("Student Sign", "Emp. Sign:"), not a verb's ("you must sign"). */
+  closing?: boolean;
   /** Only on a page in one of these languages, or whose language is not known ("Firma", "Data"). */
   langs?: readonly PageLanguage[];
   /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
@@ -42,8 +44,10 @@ export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English
   ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
-  // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.".)
-  ...sig('strong', 'sig of'),
+  // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.". "Sign" for "signature" in the English of India,
+  // Africa and the Gulf: "Sign. of Parent", "Name & Sign", "Sign & Date"; and closing a caption, "Student Sign".)
+  ...sig('strong', 'sig of', 'sign of', 'name sign', 'sign date', 'sign with date'),
+  { tokens: ['sign'], type: 'signature', strength: 'strong', closing: true },
   ...signDate('date', 'dated', 'date signed', 'date of signature', 'date of signing', 'signature date', 'signing date', 'place and date', 'date and place'),
   ...signDate('lieu et date', 'date et lieu'),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
@@ -149,10 +153,7 @@ export const STOPWORDS = normalizedSet([
   'rechtsverbindliche', 'rechtsgultige', 'eigenhandige', 'handschriftliche', 'leserliche', 'autografa', 'legivel', 'manuscrita', 'handwritten',
 ]);
 
-/**
- * Words that make a line about signatures rather than a place to sign ("Signature page", "Electronic
- * signature act"): a label next to one of them is not a field.
- */
+/** Words that make a line about signatures, not a place to sign ("Signature page", "Electronic signature act"). */
 // biome-ignore format: a word list, one line per language
 const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
@@ -313,6 +314,8 @@ export interface LabelMatch {
   end: number;
   anchor: number;
 }
+/** Words before a closing "sign" that make it a verb: its subject, a helper, "please", "and". */
+const NOT_SIGNERS = new Set(['\0', ...'please to must and or will shall should can may not also then i you we they he she kindly'.split(' ')]);
 
 /** The indexes in LABELS of the entries, by their first word. */
 const LABELS_BY_FIRST = new Map<string, number[]>();
@@ -337,6 +340,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
       if ((entry.leading && i > 0 && tokens[i - 1] !== '\0') || (entry.langs && language && !entry.langs.includes(language))) continue;
       const end = matchAt(entry.tokens, tokens, i);
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
+      if (entry.closing && (i === 0 || NOT_SIGNERS.has(tokens[i - 1] as string) || (end + 1 < tokens.length && tokens[end + 1] !== '\0'))) continue;
       if (signedAt(entry, tokens, end)) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
       found.push({ entry, start: i, end, anchor });

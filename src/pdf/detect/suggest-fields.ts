@@ -51,7 +51,7 @@ import {
   standOn,
   trailingBlanks,
 } from './blank-geometry.js';
-import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, rowInstead, topUnder } from './blank-below.js';
+import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
@@ -312,7 +312,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
   for (const label of labels) {
-    if (label.done || label.valueAfter || headingByWords(label)) continue;
+    if (label.done || label.valueAfter || headingByWords(label) || restates(label, signed.keys())) continue;
     const below = geometryBelow(label, { ...geo, free: [...geo.free, ...fills, ...leadingRuns(lines)] }, lines, used, labels);
     if (!below) continue;
     if ('y' in below) {
