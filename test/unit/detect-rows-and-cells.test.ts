@@ -1539,3 +1539,17 @@ test('"Sign" for "signature", as the English of India, Africa and the Gulf write
     [['signature', 371, 414, 166, 40]],
   );
 });
+
+test('`Fait le` over a form field: the field is its date, no second date after "le" on its line', () => {
+  const got = suggestFields(
+    page({
+      words: [...paragraph('fr', 100), ...words('Fait le', 60, 500, 9), ...words('Signature', 300, 500, 9)],
+      widgets: [{ kind: 'text', name: 'Text9', box: { x0: 60, y0: 524, x1: 250, y1: 540 } }],
+      segments: [h(300, 520, 540)],
+    }),
+  );
+  assert.deepEqual(
+    brief(got).filter((s) => s.type === 'date'),
+    [{ type: 'date', x: 60, y: 524, w: 190, h: 16 }],
+  );
+});

@@ -151,7 +151,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // "Fait à …, le …": the date after "le" (a "date" written there is its placeholder, not another caption).
   for (const label of labels) {
     const rect = label.done ? undefined : dateAfterLe(label, lines, page.width, walls);
-    if (!rect || blankInOtherCell(label, geo, page)) continue;
+    if (!rect || blankInOtherCell(label, geo, page) || page.widgets.some((w) => widgetNear(label, w.box))) continue;
     for (const o of labels) if (o.line === label.line && o.entry.type === 'date' && o.box.x0 >= label.box.x0 && o.box.x1 <= rect.x1 + 1) o.done = true;
     label.done = true;
     const r = clip(rect, page);
