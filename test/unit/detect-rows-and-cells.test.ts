@@ -1553,3 +1553,13 @@ test('`Fait le` over a form field: the field is its date, no second date after "
     [{ type: 'date', x: 60, y: 524, w: 190, h: 16 }],
   );
 });
+
+test('a sentence ending on a short word (`Ich stimme zu.`, `I agree to it.`) ends before the caption that follows it on its line', () => {
+  for (const [lang, text] of [
+    ['de', 'Ich stimme zu. Unterschrift'],
+    ['en', 'I agree to it. Signature'],
+  ] as const) {
+    const got = placed(lang, { words: words(`${text} ${'_'.repeat(24)}`, 50, 400, 8) }).filter(([type]) => type === 'signature');
+    assert.equal(got.length, 1, text);
+  }
+});

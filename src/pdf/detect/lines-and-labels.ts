@@ -358,17 +358,17 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
 /** A line whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
 export const endsSentence = (line: Line): boolean => closesSentence((line.words[line.words.length - 1] as Word).text.trim());
 
+const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
+const width = (w: Word | Rect): number => ('box' in w ? width(w.box) : w.x1 - w.x0);
+/** Abbreviations whose full stop ends no sentence ("… bzw. des Vertreters"); short words whose full stop does ("Ich stimme zu."). */
+const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
+const SENTENCE_TAIL = /^(zu|an|ab|da|es|ja|it|me|us|up|on|lo|la|ya|ci)\.$/;
+
 /**
  * The label runs of a line, as token ranges: a run ends after a blank, before a parenthesis and after
  * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
  * keeps its caption and "Signature ____ Date ____" holds two.
  */
-const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
-const width = (w: Word | Rect): number => ('box' in w ? width(w.box) : w.x1 - w.x0);
-
-/** Abbreviations whose full stop ends no sentence ("Unterschrift des Antragstellers bzw. des Vertreters"). */
-const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
-
 export function labelRuns(line: Line): Array<{ start: number; end: number }> {
   const runs: Array<{ start: number; end: number }> = [];
   let start = 0;
@@ -389,7 +389,7 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
       // (A bracket closing a word's own ending, "Vorstandsmitglied(er)", closes no remark.)
       (line.tokens[k] === '\0' ||
         (/[)\]]$/.test(word) && !/\p{L}[([]\p{L}{1,5}[)\]]$/u.test(word)) ||
-        (/[^.]{2}[.;!?]$/.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) && !ABBREVIATION.test(word)));
+        (/[^.]{2}[.;!?]$/.test(word) && (!/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) || SENTENCE_TAIL.test(word)) && !ABBREVIATION.test(word)));
     if (closes) {
       runs.push({ start, end: k + 1 });
       start = k + 1;
