@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { matchLabels, partyAt, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { partyAt, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { matchLabels } from '../../src/pdf/detect/label-matching.js';
 import { normalizeToken } from '../../src/pdf/detect/token-folding.js';
 import { otherDate } from '../../src/pdf/detect/signing-dates.js';
 import type { Label } from '../../src/pdf/detect/page-model.js';

@@ -4,7 +4,8 @@
  * called Signature; "Sign_1_Nom" a name), with the abbreviations forms use for dates ("D.DATSIG",
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
-import { DATE_WORDS, matchLabels, partyAt, type FieldKey, type LabelType } from './lexicon.js';
+import { DATE_WORDS, partyAt, type FieldKey, type LabelType } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { OTHER_DATE, besideSignature } from './signing-dates.js';
 import { PLACE_WORDS } from './filled-blanks.js';

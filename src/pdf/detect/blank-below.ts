@@ -4,7 +4,7 @@
  */
 import { captionAbove, written } from './blank-geometry.js';
 import { TOLERANCE } from './page-rules.js';
-import { matchLabels } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { typedName } from './captionless-lines.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
 

@@ -3,7 +3,8 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { matchLabels, STOPWORDS, type LabelType } from './lexicon.js';
+import { STOPWORDS, type LabelType } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';

@@ -3,7 +3,8 @@
  * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts), or
  * under a closing formula (letter-closings.ts).
  */
-import { matchLabels, partyAt } from './lexicon.js';
+import { partyAt } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { blanksUnderHeading, namedRows, numberedBlanks } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';

@@ -2,7 +2,8 @@
  * Rows of data to fill in ("BIC: ____   Bank: ____", "Occupation: ____" over "Employer: ____"): a party named
  * among them with its blank asks for that party's name or details, not for its signature.
  */
-import { matchLabels, partyAt } from './lexicon.js';
+import { partyAt } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import type { Line, Word } from './page-model.js';
 
 /** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */

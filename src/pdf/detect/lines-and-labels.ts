@@ -4,7 +4,8 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { notAField, STOPWORDS, closesSentence, isFillToken, matchLabels, partyAt, splitWord, type LabelMatch } from './lexicon.js';
+import { notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { matchLabels, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
@@ -125,8 +126,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       // A value typed after the caption's colon ("Vendedor: ACME Ltd", "Assinatura do recebedor: Imobiliária
       // Vila Nova") says who signs: such a caption still names the line over it (and nothing else).
       let valueAfter = false;
-      // A caption that opens its run and runs on to a colon and its blank is one, whatever qualifies it
-      // ("(Signature of Parent/Legal Guardian if Volunteer is Under 18): ______").
+      // A caption opening its run on to a colon and its blank is one, whatever qualifies it ("(Signature of Parent if Under 18): ____").
       // (Or after a condition naming who signs, not in parentheses: "Bei Minderjährigen Unterschrift des gesetzlichen
       // Vertreters", "Per i minori firma di chi esercita la responsabilità genitoriale".)
       const remark = /^\(/.test((line.words[line.tokenWord[run.start] as number] as Word).text);

@@ -8,7 +8,8 @@
  * And the room over an oath official's title alone on its line (an affidavit's jurat).
  */
 import { written } from './blank-geometry.js';
-import { isFillToken, matchLabels } from './lexicon.js';
+import { isFillToken } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, runLine, type Line, type PageModel, type Rect } from './page-model.js';
 import { typedName } from './captionless-lines.js';
 

@@ -10,7 +10,7 @@
 import { belowSpace, continuation, headingWord } from './blank-space.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
-import { matchLabels } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
 
 /** A run of a line naming a party who signs, with the role it gives and the blank after it on its line, if any. */

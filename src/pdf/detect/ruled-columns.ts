@@ -4,7 +4,7 @@
  * rules' ends and between the captions' columns, so the table's cells are read as if their sides were drawn
  * (table-cells.ts then finds the cell under each caption and the column's empty rows under it).
  */
-import { matchLabels } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { buildLines } from './lines-and-labels.js';
 import { sortRules, TOLERANCE } from './page-rules.js';
 import { cutAtBorders } from './table-cells.js';

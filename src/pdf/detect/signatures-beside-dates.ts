@@ -3,7 +3,7 @@
  * under it with nothing written between, the way a letter is dated and signed.
  */
 import { filled } from './filled-blanks.js';
-import { matchLabels } from './lexicon.js';
+import { matchLabels } from './label-matching.js';
 import { asksOnlyToSign } from './captionless-lines.js';
 import { onPartyLine } from './signature-blocks.js';
 import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';

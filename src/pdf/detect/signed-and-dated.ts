@@ -2,7 +2,8 @@
  * "Signature/Date", "Signature & Date": a caption asking for a signature and its date, one place to sign as
  * "Date et signature" is — written without the slash or the ampersand, "Signature date" is the date of signing.
  */
-import { LABELS, type LabelEntry, type LabelMatch } from './lexicon.js';
+import { LABELS, type LabelEntry } from './lexicon.js';
+import type { LabelMatch } from './label-matching.js';
 import type { Line } from './page-model.js';
 
 const SIGNED_AND_DATED = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') === 'date signature') as LabelEntry;

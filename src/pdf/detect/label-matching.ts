@@ -1,0 +1,102 @@
+/**
+ * The lexicon's labels found in a line of normalised tokens (matchLabels): its phrases, longest first, with
+ * the conditions some entries set (at the start of a line, closing a caption, not before a number, not
+ * "Signed at" a place).
+ */
+import { LABELS, type LabelEntry } from './lexicon.js';
+import type { PageLanguage } from './lexicon-european.js';
+
+const NUMBER = /^[\d.,]*\d[\d.,%]*$/;
+
+export interface LabelMatch {
+  entry: LabelEntry;
+  /** Index of the first and last token matched, and of the token the field belongs to. */
+  start: number;
+  end: number;
+  anchor: number;
+}
+
+/** Words before a closing "sign" that make it a verb: its subject, a helper, "please", "and". */
+const NOT_SIGNERS = new Set(['\0', ...'please to must and or will shall should can may not also then i you we they he she kindly'.split(' ')]);
+
+/** The indexes in LABELS of the entries, by their first word. */
+const LABELS_BY_FIRST = new Map<string, number[]>();
+LABELS.forEach((entry, index) => {
+  const first = entry.tokens[0] as string;
+  LABELS_BY_FIRST.set(first, [...(LABELS_BY_FIRST.get(first) ?? []), index]);
+});
+
+/**
+ * Every label in a line of normalised tokens, longest first, without overlaps. `*` in an entry matches
+ * one or more tokens (at most 8). `language`: the page's, when known (entries of other languages are left out).
+ */
+export function matchLabels(tokens: readonly string[], language?: PageLanguage): LabelMatch[] {
+  const found: LabelMatch[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    // The entries whose first word is this token, or this token and the next read as one (see matchAt).
+    const here = LABELS_BY_FIRST.get(tokens[i] as string) ?? [];
+    const joined = i + 1 < tokens.length ? LABELS_BY_FIRST.get(`${tokens[i]}${tokens[i + 1]}`) : undefined;
+    const candidates = joined ? [...new Set([...here, ...joined])].sort((a, b) => a - b) : here;
+    for (const index of candidates) {
+      const entry = LABELS[index] as LabelEntry;
+      if ((entry.leading && i > 0 && tokens[i - 1] !== '\0') || (entry.langs && language && !entry.langs.includes(language))) continue;
+      const end = matchAt(entry.tokens, tokens, i);
+      if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
+      if (entry.closing && (i === 0 || NOT_SIGNERS.has(tokens[i - 1] as string) || (end + 1 < tokens.length && tokens[end + 1] !== '\0'))) continue;
+      if (signedAt(entry, tokens, end)) continue;
+      const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
+      found.push({ entry, start: i, end, anchor });
+    }
+  }
+  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const taken = new Set<number>();
+  const kept: LabelMatch[] = [];
+  for (const m of found) {
+    let free = true;
+    for (let k = m.start; k <= m.end; k++) if (taken.has(k)) free = false;
+    if (!free) continue;
+    for (let k = m.start; k <= m.end; k++) taken.add(k);
+    kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Participles saying a document is signed, and the words after them that say where ("Signed at", "Getekend te", "Signé à", "Firmado en"). */
+const SIGNED = new Set(['signed', 'signe', 'signee', 'getekend', 'firmado', 'firmada', 'firmato', 'firmata', 'assinado', 'assinada', 'unterschrieben']);
+const AT = new Set(['at', 'te', 'a', 'en', 'in', 'em', 'zu']);
+
+/** "Signed at ____", "Getekend te (plaats)": the blank after it is the place of signing, not a signature (but "Signed in the presence of" is a witness's caption). */
+function signedAt(entry: LabelEntry, tokens: readonly string[], end: number): boolean {
+  return (
+    entry.type === 'signature' &&
+    entry.tokens.length === 1 &&
+    SIGNED.has(entry.tokens[0] as string) &&
+    AT.has(tokens[end + 1] ?? '') &&
+    tokens[end + 2] !== 'the'
+  );
+}
+
+function matchAt(pattern: readonly string[], tokens: readonly string[], at: number): number {
+  let t = at;
+  for (let p = 0; p < pattern.length; p++) {
+    const want = pattern[p];
+    if (want === '*') {
+      const next = pattern[p + 1];
+      if (next === undefined) return -1;
+      let k = t + 1;
+      while (k < tokens.length && k - t <= 8 && tokens[k] !== next) k++;
+      if (tokens[k] !== next) return -1;
+      t = k;
+      continue;
+    }
+    if (tokens[t] === want) {
+      t++;
+    } else if (t + 1 < tokens.length && `${tokens[t]}${tokens[t + 1]}` === want && (tokens[t] as string).length >= 2 && (tokens[t + 1] as string).length >= 2) {
+      // OCR sometimes splits a word in two ("إلا سم" for "الاسم"); a letter alone is an elision, not a piece ("Date d’entrée").
+      t += 2;
+    } else {
+      return -1;
+    }
+  }
+  return t - 1;
+}
