@@ -1563,3 +1563,18 @@ test('a sentence ending on a short word (`Ich stimme zu.`, `I agree to it.`) end
     assert.equal(got.length, 1, text);
   }
 });
+
+test("a caption's phrase does not run on into a remark in parentheses: `Firma (del genitore per i minori) ____` signs on its run, as `Firma (leggibile) ____` does", () => {
+  for (const [lang, caption] of [
+    ['it', 'Firma (del genitore per i minori)'],
+    ['fr', 'Signature (du représentant légal pour les mineurs):'],
+  ] as const) {
+    const line = words(`${caption} ${'_'.repeat(24)}`, 50, 400, 9);
+    const run = line.at(-1) as Word;
+    assert.deepEqual(
+      placed(lang, { words: line }).filter(([type]) => type === 'signature'),
+      [['signature', Math.round(run.box.x0), 362, Math.round(run.box.x1 - run.box.x0), 40]],
+      caption,
+    );
+  }
+});

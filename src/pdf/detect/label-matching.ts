@@ -1,10 +1,11 @@
 /**
  * The lexicon's labels found in a line of normalised tokens (matchLabels): its phrases, longest first, with
  * the conditions some entries set (at the start of a line, closing a caption, not before a number, not
- * "Signed at" a place).
+ * "Signed at" a place), none running on into a remark in parentheses.
  */
 import { LABELS, type LabelEntry } from './lexicon.js';
 import type { PageLanguage } from './lexicon-european.js';
+import type { Line, Word } from './page-model.js';
 
 const NUMBER = /^[\d.,]*\d[\d.,%]*$/;
 
@@ -30,7 +31,7 @@ LABELS.forEach((entry, index) => {
  * Every label in a line of normalised tokens, longest first, without overlaps. `*` in an entry matches
  * one or more tokens (at most 8). `language`: the page's, when known (entries of other languages are left out).
  */
-export function matchLabels(tokens: readonly string[], language?: PageLanguage): LabelMatch[] {
+export function matchLabels(tokens: readonly string[], language?: PageLanguage, remarks: ReadonlySet<number> = new Set()): LabelMatch[] {
   const found: LabelMatch[] = [];
   for (let i = 0; i < tokens.length; i++) {
     // The entries whose first word is this token, or this token and the next read as one (see matchAt).
@@ -42,6 +43,8 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
       if ((entry.leading && i > 0 && tokens[i - 1] !== '\0') || (entry.langs && language && !entry.langs.includes(language))) continue;
       const end = matchAt(entry.tokens, tokens, i);
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
+      // (A phrase does not run on into a remark in parentheses: "Firma (del genitore …)" is "Firma" and its remark.)
+      if ([...remarks].some((k) => k > i && k <= end)) continue;
       if (entry.closing && (i === 0 || NOT_SIGNERS.has(tokens[i - 1] as string) || (end + 1 < tokens.length && tokens[end + 1] !== '\0'))) continue;
       if (signedAt(entry, tokens, end)) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
@@ -59,6 +62,14 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage):
     kept.push(m);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The tokens of a line that open a remark in parentheses (its words' first tokens, "(del" in "Firma (del genitore)"). */
+export function remarkOpenings(line: Line): Set<number> {
+  const out = new Set<number>();
+  for (let k = 0; k < line.tokens.length; k++)
+    if ((k === 0 || line.tokenWord[k - 1] !== line.tokenWord[k]) && /^\(/.test((line.words[line.tokenWord[k] as number] as Word).text.trim())) out.add(k);
+  return out;
 }
 
 /** Participles saying a document is signed, and the words after them that say where ("Signed at", "Getekend te", "Signé à", "Firmado en"). */

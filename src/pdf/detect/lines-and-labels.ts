@@ -5,7 +5,7 @@
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
 import { notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
-import { matchLabels, type LabelMatch } from './label-matching.js';
+import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
@@ -98,7 +98,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       else if (isSigner(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
-    const all = bothSigned(line, matchLabels(line.tokens, language)).filter(
+    const all = bothSigned(line, matchLabels(line.tokens, language, remarkOpenings(line))).filter(
       (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)),
     );
     if (all.length === 0) continue;
