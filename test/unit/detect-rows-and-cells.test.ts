@@ -1578,3 +1578,8 @@ test("a caption's phrase does not run on into a remark in parentheses: `Firma (d
     );
   }
 });
+
+test('a signature caption over the handwritten mention it asks for (`Signature` over `Lu et approuvé`) signs in the room under both', () => {
+  const block = placed('fr', { words: [...words('Signature du responsable légal', 50, 330, 9), ...words('Lu et approuvé', 50, 341.7, 7.65)] });
+  assert.deepEqual(block, [['signature', 50, 347, 180, 40]]);
+});

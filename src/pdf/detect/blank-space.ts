@@ -323,8 +323,9 @@ export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undef
   return label.colon && field.type === 'signature' && own !== undefined && own.line.baseline > field.y && own.line.baseline <= field.y + field.height + 2;
 }
 
-/** A caption right under another one, starting where it starts, a line or two lower. */
+/** A caption right under another one, starting where it starts, a line or two lower; not a handwritten mention ("Lu et approuvé" under "Signature"). */
 export function stackedUnder(lower: Label, upper: Label): boolean {
+  if (lower.entry.strength === 'weak') return false;
   const gap = lower.line.baseline - upper.line.baseline;
   return gap > 0.5 * upper.line.size && gap <= 2.2 * upper.line.size && Math.abs(lower.box.x0 - upper.box.x0) <= 6;
 }
