@@ -1583,3 +1583,11 @@ test('a signature caption over the handwritten mention it asks for (`Signature` 
   const block = placed('fr', { words: [...words('Signature du responsable légal', 50, 330, 9), ...words('Lu et approuvé', 50, 341.7, 7.65)] });
   assert.deepEqual(block, [['signature', 50, 347, 180, 40]]);
 });
+
+test('a party named alone under `Fait le ……` (as under `Fait à ……, le ……`) signs in the room under its name', () => {
+  const block = placed('fr', { words: [...words('Fait le ……………………', 50, 300, 10), ...words("L'employeur", 300, 330, 10)] });
+  assert.deepEqual(
+    block.filter(([type]) => type === 'signature'),
+    [['signature', 300, 336, 180, 40]],
+  );
+});
