@@ -1528,6 +1528,9 @@ test('"Sign" for "signature", as the English of India, Africa and the Gulf write
   for (const caption of ['Student Sign', 'Supervisor Sign', 'Emp. Sign', 'Sign. of Parent', 'Name & Sign', 'Sign & Date'])
     assert.deepEqual(underLine(caption), [['signature', 300, 460, 200, 40]], caption);
   assert.deepEqual(underLine('that you must sign'), []);
+  // (Its line right after it on its row, not one 60 pt farther on, which is the next cell's.)
+  const far = placed('en', { words: words('Dept. Manager Sign', 100, 479, 8), segments: [h(215, 349, 485.8)] });
+  assert.deepEqual(far, []);
   assert.deepEqual(underLine('Please sign'), []);
   // `توقيع المشرف المباشر` over `Supervisor Sign` under one line, the row's bottom rule under them: one place.
   const bilingual = placed('ar', {
