@@ -45,7 +45,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage, 
       if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? ''))) continue;
       // (A phrase does not run on into a remark in parentheses: "Firma (del genitore …)" is "Firma" and its remark;
       // a formula's wildcard may hold one, "Fait en trois (3) copies à …, le".)
-      if (!entry.tokens.includes('*') && [...remarks].some((k) => k > i && k <= end)) continue;
+      if (remarks.size > 0 && !entry.tokens.includes('*') && [...remarks].some((k) => k > i && k <= end)) continue;
       if (entry.closing && (i === 0 || NOT_SIGNERS.has(tokens[i - 1] as string) || (end + 1 < tokens.length && tokens[end + 1] !== '\0'))) continue;
       if (signedAt(entry, tokens, end)) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
