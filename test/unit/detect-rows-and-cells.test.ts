@@ -1594,3 +1594,14 @@ test('a party named alone under `Fait le ……` (as under `Fait à ……, le �
     [['signature', 300, 336, 180, 40]],
   );
 });
+
+test("an affidavit's or a deed's closing dates its signing in blanks for the day, the month and the year (`Declared this ___ day of ___`, `Verified at … on this the ___ (day)`, `set my hand this ___`); a jurat's `Subscribed and sworn to before me this ___` dates the officer's, not a signer's", () => {
+  const dated = (formula: string) =>
+    placed('en', { words: [...words(formula, 50, 340, 10), ...words('Signature of Deponent', 300, 412, 9)], segments: [h(300, 500, 400)] }).filter(
+      ([type]) => type === 'date',
+    ).length;
+  assert.equal(dated('Declared this ______ day of __________ 20____'), 1);
+  assert.equal(dated('Verified at ________ on this the ______ (day) of ______ (month) ______ (year)'), 1);
+  assert.equal(dated('IN WITNESS WHEREOF, I have set my hand this ____ day of ______, 20__.'), 1);
+  assert.equal(dated('Subscribed and sworn to before me this ____ day of ________, 20__.'), 0);
+});
