@@ -1605,3 +1605,20 @@ test("an affidavit's or a deed's closing dates its signing in blanks for the day
   assert.equal(dated('IN WITNESS WHEREOF, I have set my hand this ____ day of ______, 20__.'), 1);
   assert.equal(dated('Subscribed and sworn to before me this ____ day of ________, 20__.'), 0);
 });
+
+test('a date formula whose blanks are rules drawn along its row (`Declared this on [rule] day of [rule] month of [rule] year`, underlined tabs) dates the signing across them', () => {
+  const got = placed('en', {
+    words: [
+      ...words('Declared this on', 43, 480, 11),
+      ...words('day of', 176, 480, 11),
+      ...words('month of', 264, 480, 11),
+      ...words('year', 352, 480, 11),
+      ...words('Signature of Deponent', 43, 506, 11),
+    ],
+    segments: [h(122, 176, 480.8), h(210, 236, 480.8), h(238, 264, 480.8), h(309, 349, 480.8)],
+  });
+  assert.deepEqual(
+    got.filter(([type]) => type === 'date'),
+    [['date', 122, 462, 142, 20]],
+  );
+});

@@ -8,6 +8,7 @@ import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
+import { makeLine } from './lines-and-labels.js';
 
 const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
 const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni'].map(normalizeToken));
@@ -279,10 +280,55 @@ function leOnRule(lines: Line[], segments: readonly Segment[]): Array<{ rect: Re
   return out;
 }
 
+/**
+ * A row's lines joined where rules drawn along its baseline fill the gaps between them ("Declared this on
+ * [rule] day of [rule] month of [rule] year", a word processor's underlined tabs): one line with the rules
+ * as its blanks, for the formulas read from a line's words.
+ */
+function rowsWithDrawnBlanks(lines: readonly Line[], segments: readonly Segment[]): Line[] {
+  const out: Line[] = [];
+  const seen = new Set<Line>();
+  for (const line of lines) {
+    if (seen.has(line) || line.rtl) continue;
+    const rules = segments.filter((s) => s.y >= line.baseline - 0.2 * line.size && s.y <= line.baseline + 0.6 * line.size && s.x1 - s.x0 >= 12);
+    if (rules.length === 0) continue;
+    const row = lines.filter((l) => !l.rtl && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size).sort((a, b) => a.box.x0 - b.box.x0);
+    for (const l of row) seen.add(l);
+    const filling = (x0: number, x1: number) => rules.filter((s) => s.x1 > x0 - 2 && s.x0 < x1 + 2);
+    const covered = (x0: number, x1: number) => filling(x0, x1).reduce((sum, s) => sum + overlap1(s.x0, s.x1, x0, x1), 0) >= 0.8 * (x1 - x0);
+    let chain: Line[] = [];
+    const close = () => {
+      if (chain.length > 1) {
+        const x0 = (chain[0] as Line).box.x1;
+        const x1 = (chain[chain.length - 1] as Line).box.x0;
+        const last = chain[chain.length - 1] as Line;
+        const blanks = [...filling(x0, x1), ...rules.filter((s) => s.x0 >= last.box.x1 - 2 && s.x0 - last.box.x1 <= 2 * line.size)].map(
+          (s): Word => ({
+            text: '_'.repeat(Math.max(3, Math.round((s.x1 - s.x0) / (0.5 * line.size)))),
+            box: { x0: s.x0, y0: line.baseline - 0.8 * line.size, x1: s.x1, y1: line.baseline + 0.2 * line.size },
+            baseline: line.baseline,
+            size: line.size,
+            confidence: 1,
+          }),
+        );
+        out.push(makeLine([...chain.flatMap((l) => l.words), ...blanks].sort((a, b) => a.box.x0 - b.box.x0)));
+      }
+      chain = [];
+    };
+    for (const l of row) {
+      const prev = chain[chain.length - 1];
+      if (prev && !(l.box.x0 > prev.box.x1 && covered(prev.box.x1, l.box.x0))) close();
+      chain.push(l);
+    }
+    close();
+  }
+  return out;
+}
+
 /** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn line. */
 export function formulaDates(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
   return [
-    ...datePartFields(lines),
+    ...datePartFields([...lines, ...rowsWithDrawnBlanks(lines, segments)]),
     ...placeDateFields(lines),
     ...placeDateRoom(lines),
     ...signedOnFields(lines),
