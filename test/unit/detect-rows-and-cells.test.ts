@@ -1621,4 +1621,22 @@ test('a date formula whose blanks are rules drawn along its row (`Declared this 
     got.filter(([type]) => type === 'date'),
     [['date', 122, 462, 142, 20]],
   );
+  // A place and its date the same way: `São Paulo, [rule] de [rule] de 20[rule]`, the date across all three.
+  const pt = 'O abaixo assinado declara que leu e compreendeu as condições do presente contrato e que as aceita integralmente';
+  const place = suggestFields(
+    page({
+      words: [
+        ...[0, 1, 2].flatMap((i) => words(pt, 50, 100 + i * 14, 9)),
+        ...words('São Paulo,', 50, 340, 10),
+        ...words('de', 140, 340, 10),
+        ...words('de 20', 230, 340, 10),
+        ...words('Assinatura', 300, 412, 9),
+      ],
+      segments: [h(102, 138, 341), h(153, 228, 341), h(255, 290, 341), h(300, 500, 400)],
+    }),
+  );
+  assert.deepEqual(
+    brief(place).filter((s) => s.type === 'date'),
+    [{ type: 'date', x: 102, y: 322, w: 188, h: 20 }],
+  );
 });

@@ -327,9 +327,10 @@ function rowsWithDrawnBlanks(lines: readonly Line[], segments: readonly Segment[
 
 /** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn line. */
 export function formulaDates(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
+  const drawn = rowsWithDrawnBlanks(lines, segments);
   return [
-    ...datePartFields([...lines, ...rowsWithDrawnBlanks(lines, segments)]),
-    ...placeDateFields(lines),
+    ...datePartFields([...lines, ...drawn]),
+    ...placeDateFields([...lines, ...drawn]),
     ...placeDateRoom(lines),
     ...signedOnFields(lines),
     ...splitLeFields(lines),
