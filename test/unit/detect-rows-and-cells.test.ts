@@ -1640,3 +1640,13 @@ test('a date formula whose blanks are rules drawn along its row (`Declared this 
     [{ type: 'date', x: 102, y: 322, w: 188, h: 20 }],
   );
 });
+
+test('a caption whose colon ends its line has its blank in the run alone opening the next line, where the text wrapped it (`… Signature: ____ Date:` over `_______`)', () => {
+  const got = placed('en', {
+    words: [...words('Member Name: ____________________ Signature: ______________ Date:', 72, 541, 11), ...words('_____________', 72, 555, 11)],
+  });
+  const date = got.filter(([type]) => type === 'date');
+  assert.equal(date.length, 1);
+  const [, x, y, w] = date[0] as [string, number, number, number, number];
+  assert.ok(x === 72 && w >= 70 && y > 541, JSON.stringify(date));
+});

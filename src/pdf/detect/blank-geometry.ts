@@ -45,8 +45,21 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
             isFillToken((l.words[0] as Word).text),
         )?.words[0]
       : undefined;
-  if (apart) {
-    const segment = runLine(apart);
+  // (Or, its colon ending its line, the run alone opening the next one: the blank the text wrapped, "… Date:" over "_______".)
+  const wrapped =
+    !apart && label.next === -1 && label.colon && !line.rtl && reach.x1 >= line.box.x1 - 1
+      ? lines.find(
+          (l) =>
+            l.baseline > line.baseline &&
+            l.baseline - line.baseline <= 1.6 * line.size &&
+            Math.abs(l.box.x0 - line.box.x0) <= 2 &&
+            overlap1(l.box.x0, l.box.x1, label.box.x0, label.box.x1) <= 0 &&
+            l.words.length === 1 &&
+            isFillToken((l.words[0] as Word).text),
+        )?.words[0]
+      : undefined;
+  if (apart ?? wrapped) {
+    const segment = runLine((apart ?? wrapped) as Word);
     return { ...segment, segment };
   }
   if (label.next === -1 || !isFillToken((label.line.words[label.next] as Word).text)) {
@@ -262,7 +275,14 @@ export function standOn(type: LabelType, x0: number, x1: number, y: number, labe
   let text = top;
   let middle = top;
   for (const l of lines) {
-    if (l.box.y1 <= y - 1 && l.box.y1 > text && overlap1(l.box.x0, l.box.x1, x0, x1) > 0 && l !== label.line && written(l) && !holdsBlank(l, x0, x1, y)) {
+    if (
+      l.box.y1 <= y - 1 &&
+      l.box.y1 > text &&
+      overlap1(l.box.x0, l.box.x1, x0, x1) > 0 &&
+      (l !== label.line || l.box.y1 <= y - 8) &&
+      written(l) &&
+      !holdsBlank(l, x0, x1, y)
+    ) {
       text = l.box.y1 + 1;
       middle = (l.box.y0 + l.box.y1) / 2 + 1;
     }
