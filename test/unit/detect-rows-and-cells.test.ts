@@ -119,9 +119,10 @@ test('a table ruled across only ("Name   Signature   Date" over empty rows betwe
     words: [...words('Signature', 72, 516, 10), ...words('Date', 243, 516, 10)],
     segments: [h(72, 270, 506), h(72, 270, 542), h(72, 270, 577)],
   });
+  // (`Date` 27 pt from the line's end: its part reaches back to 60 pt.)
   assert.deepEqual(hanging, [
-    ['signature', 72, 466, 167, 40],
-    ['date', 241, 486, 29, 20],
+    ['signature', 72, 466, 137, 40],
+    ['date', 211, 486, 59, 20],
   ]);
 });
 
@@ -1649,4 +1650,14 @@ test('a caption whose colon ends its line has its blank in the run alone opening
   assert.equal(date.length, 1);
   const [, x, y, w] = date[0] as [string, number, number, number, number];
   assert.ok(x === 72 && w >= 70 && y > 541, JSON.stringify(date));
+});
+
+test("captions sharing one run: a short `Date` near the run's end takes the part back to 60 pt from the end (halfway at most to the caption before it), not only the stub after its own start", () => {
+  const got = placed('en', {
+    words: [...words('_'.repeat(38), 324, 677, 11), ...words('Signature of Participant', 324, 690, 11), ...words('Date', 509, 690, 11)],
+  }).filter(([type]) => type !== 'text');
+  assert.deepEqual(got, [
+    ['signature', 324, 639, 148, 40],
+    ['date', 484, 659, 50, 20],
+  ]);
 });

@@ -40,12 +40,23 @@ export function partUnder(label: Label, over: Segment, labels: readonly Label[],
     ...labels.filter((o) => o !== label && onRow(o.box, o.line.baseline)).map((o) => o.box),
     ...lines.filter((l) => l !== label.line && written(l) && onRow(l.box, l.baseline)).map((l) => l.box),
   ];
-  const next = Math.min(...boxes.filter((b) => b.x0 > label.box.x1).map((b) => b.x0));
-  return {
-    x0: boxes.some((b) => b.x1 <= label.box.x0) ? label.box.x0 - 2 : over.x0,
-    x1: Number.isFinite(next) ? next - 4 : over.x1,
-    shared: boxes.length > 0,
+  // Where one caption's part ends and the next one's starts: at the next caption, unless that leaves the next one
+  // less than 30 pt to the rule's end or the caption after it (a short `Date` near the rule's end): then up to
+  // halfway back to the caption before it, for a part of 60 pt.
+  // (A caption's box and its line's are one on the row.)
+  const row: Rect[] = [];
+  for (const b of [...boxes.filter((b) => b.x1 <= label.box.x0 || b.x0 >= label.box.x1), label.box].sort((a, b) => a.x0 - b.x0)) {
+    const last = row[row.length - 1];
+    if (last && b.x0 < last.x1 && b !== label.box && last !== label.box) row[row.length - 1] = { ...last, x1: Math.max(last.x1, b.x1) };
+    else row.push(b);
+  }
+  const k = row.indexOf(label.box);
+  const end = (i: number) => (row[i + 1] ? (row[i + 1] as Rect).x0 - 4 : over.x1);
+  const boundary = (i: number) => {
+    const [left, right] = [row[i] as Rect, row[i + 1] as Rect];
+    return end(i + 1) - right.x0 >= 30 ? right.x0 - 3 : Math.min(right.x0 - 3, Math.max((left.x1 + right.x0) / 2, end(i + 1) - 60));
   };
+  return { x0: k > 0 ? boundary(k - 1) + 1 : over.x0, x1: k < row.length - 1 ? boundary(k) - 1 : over.x1, shared: boxes.length > 0 };
 }
 
 /**
