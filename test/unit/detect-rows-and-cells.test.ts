@@ -1661,3 +1661,16 @@ test("captions sharing one run: a short `Date` near the run's end takes the part
     ['date', 484, 659, 50, 20],
   ]);
 });
+
+test("`Ort ……… Datum ………` on one row: the run after `Datum` is its blank, the one before it `Ort`'s", () => {
+  // (The run after `Datum` 39 pt on, as a word processor's tab sets it.)
+  const dots = '.'.repeat(25);
+  const got = placed('de', {
+    words: [...words('Ort', 57, 692, 12), ...words(`${dots} Datum`, 128, 692, 12), ...words(dots, 353, 692, 12), ...words('Unterschrift', 57, 740, 12)],
+    segments: [h(150, 450, 741)],
+  }).filter(([type]) => type === 'date');
+  assert.deepEqual(
+    got.map(([, x]) => x),
+    [353],
+  );
+});

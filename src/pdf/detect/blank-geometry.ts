@@ -41,7 +41,7 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
             l !== line &&
             Math.abs(l.baseline - line.baseline) <= 0.35 * line.size &&
             l.box.x0 > reach.x1 &&
-            l.box.x0 - reach.x1 <= 3 * line.size &&
+            l.box.x0 - reach.x1 <= 4 * line.size &&
             isFillToken((l.words[0] as Word).text),
         )?.words[0]
       : undefined;
@@ -114,14 +114,15 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
  * A caption in parentheses right after its blank on the row ("______ (Signature)", a line then "(Unterschrift)"):
  * that blank; and so is a run of underscores opening a line that the caption closes ("______ SIGNATURE").
  */
-export function blankBefore(label: Label, segments: Segment[]): ReturnType<typeof fillAfter> {
+export function blankBefore(label: Label, segments: Segment[], lines: readonly Line[] = []): ReturnType<typeof fillAfter> {
   const { line, box } = label;
   const at = line.words.findIndex((w) => w.box.x1 > box.x0 + 1);
   const word = line.words[at];
   if (line.rtl || !word) return undefined;
   const prev = line.words[at - 1];
   const near = (x1: number) => word.box.x0 - x1 >= -2 && word.box.x0 - x1 <= 2 * line.size;
-  const closes = at === 1 && label.next === -1 && prev !== undefined && isFillToken(prev.text);
+  // (Not when a run of its own follows it on its row: "Ort ……… Datum ………", the run before it is "Ort"'s.)
+  const closes = at === 1 && label.next === -1 && prev !== undefined && isFillToken(prev.text) && !fillAfter(label, lines);
   if (!word.text.trim().startsWith('(') && !closes) return undefined;
   if (prev) {
     if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;

@@ -213,7 +213,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || label.valueAfter) continue;
     const type = label.entry.type;
-    const fill = blankBefore(label, geo.free) ?? fillAfter(label, lines);
+    const fill = blankBefore(label, geo.free, lines) ?? fillAfter(label, lines);
     if (fill) {
       used.add(fill.segment);
       claimedFills.push(fill.segment);
