@@ -18,7 +18,7 @@ const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19', 'ano', 
  * What an affidavit's or a deed's closing says its signer did that day: "Declared this ___ day of ___", "Verified at … on
  * this the ___ (day)", "set my hand this ___". (Not a jurat's "Subscribed and sworn to before me this ___": the officer's.)
  */
-const SWORN = new Set(['declared', 'verified', 'hand', 'done', 'witness']);
+const SIGNER_ACTS = new Set(['declared', 'verified', 'hand', 'done', 'witness']);
 
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
@@ -49,7 +49,7 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
     // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
-    if (!lead.some((x) => SIGNING_DATE.has(x) || SWORN.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '')) continue;
+    if (!lead.some((x) => SIGNING_DATE.has(x) || SIGNER_ACTS.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '')) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
