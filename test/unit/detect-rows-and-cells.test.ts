@@ -1674,3 +1674,25 @@ test("`Ort ……… Datum ………` on one row: the run after `Datum` is its b
     [353],
   );
 });
+
+test('Dutch `opgemaakt te …, op ____` (and `getekend te … op`) dates the signing in the blank after `op`', () => {
+  const nl = 'Hierbij verklaart het nieuwe lid kennis genomen te hebben van het clubreglement dat hij of zij bij de inschrijving heeft ontvangen';
+  for (const [formula, segments, x] of [
+    ['opgemaakt te Zottegem - Leeuwergem, op', [h(260, 373, 750.3)], 260],
+    ['Getekend te ______________ op ______________', [], 203],
+  ] as const) {
+    const got = suggestFields(
+      page({
+        words: [...[0, 1, 2].flatMap((i) => words(nl, 57, 100 + i * 14, 10)), ...words(formula, 57, 749, 10), ...words('Handtekening:', 57, 777, 10)],
+        segments: [...segments],
+      }),
+    );
+    assert.deepEqual(
+      brief(got)
+        .filter((s) => s.type === 'date')
+        .map((s) => s.x),
+      [x],
+      formula,
+    );
+  }
+});

@@ -74,6 +74,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // Dutch
   ...sig(undefined, 'handtekening', 'handtekeningen', 'handtekening van', 'getekend'),
   ...date(['nl'], 'plaats en datum', 'datum en plaats'),
+  // ("Opgemaakt te Gent, op ____": where and when the document is signed; "getekend te … op", signed at … on.)
+  ...date(['nl'], 'opgemaakt te * op', 'getekend te * op', 'opgemaakt op'),
   ...name(['nl'], 'naam'),
 ];
 
