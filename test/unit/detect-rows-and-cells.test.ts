@@ -1696,3 +1696,12 @@ test('Dutch `opgemaakt te …, op ____` (and `getekend te … op`) dates the sig
     );
   }
 });
+
+test('`Signé à ____ le ____` and `Firmato a ____ il ____` date the signing after `le` / `il`, as `signed … on ____` does; not a birth date after `il` in a caption that only mentions a signature', () => {
+  const dated = (lang: 'fr' | 'it', formula: string) =>
+    placed(lang, { words: [...words(formula, 57, 340, 10), ...words('Firma', 300, 412, 9)], segments: [h(300, 500, 400)] }).filter(([type]) => type === 'date')
+      .length;
+  assert.equal(dated('fr', 'Signé à ______________ le ______________'), 1);
+  assert.equal(dated('it', 'Firmato a ______________ il ______________'), 1);
+  assert.equal(dated('it', 'Firma del genitore nato a ______________ il ______________'), 0);
+});

@@ -81,17 +81,22 @@ function sentenceStart(line: Line, k: number): number {
 }
 
 const ON = new Set(['on', 'am', 'em', 'el']);
+/** "le" and "il" only after the participle that says the document is signed ("Signé à ____ le ____", "Firmato a ____ il ____"). */
+const ON_AFTER_SIGNED = new Set(['le', 'il']);
+const SIGNED_PARTICIPLES = new Set(['signe', 'signee', 'signes', 'signees', 'firmato', 'firmata', 'firmati', 'firmate']);
 
 /**
  * A blank after "on" in a sentence that says it is signed then ("the parties have signed this agreement on
- * ______", "unterschrieben am ______"): the signing date, on the blank.
+ * ______", "unterschrieben am ______", "Signé à ____ le ______"): the signing date, on the blank.
  */
 export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     for (let k = 1; k < line.tokens.length; k++) {
-      if (line.tokens[k] !== '\0' || !ON.has(line.tokens[k - 1] as string) || !line.tokens.slice(Math.max(0, k - 9), k - 1).some((t) => SIGNING_DATE.has(t)))
-        continue;
+      const before = line.tokens.slice(Math.max(0, k - 9), k - 1);
+      const on = line.tokens[k - 1] as string;
+      if (line.tokens[k] !== '\0') continue;
+      if (!(ON.has(on) && before.some((t) => SIGNING_DATE.has(t))) && !(ON_AFTER_SIGNED.has(on) && before.some((t) => SIGNED_PARTICIPLES.has(t)))) continue;
       const w = line.words[line.tokenWord[k] as number] as Word;
       if (w.box.x1 - w.box.x0 < 40) continue;
       const y1 = w.baseline + Math.min(2, 0.2 * w.size);
