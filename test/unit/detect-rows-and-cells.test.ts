@@ -1605,6 +1605,11 @@ test("an affidavit's or a deed's closing dates its signing in blanks for the day
   assert.equal(dated('Verified at ________ on this the ______ (day) of ______ (month) ______ (year)'), 1);
   assert.equal(dated('IN WITNESS WHEREOF, I have set my hand this ____ day of ______, 20__.'), 1);
   assert.equal(dated('Subscribed and sworn to before me this ____ day of ________, 20__.'), 0);
+  const suscrito = placed('es', {
+    words: [...words('Suscrito en ______________, a los ____ días del mes de ________ de 20__', 57, 340, 10), ...words('Firma', 300, 412, 9)],
+    segments: [h(300, 500, 400)],
+  }).filter(([type]) => type === 'date');
+  assert.equal(suscrito.length, 1);
 });
 
 test('a date formula whose blanks are rules drawn along its row (`Declared this on [rule] day of [rule] month of [rule] year`, underlined tabs) dates the signing across them', () => {

@@ -15,10 +15,24 @@ const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni
 const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19', 'ano', 'anno'].map(normalizeToken));
 
 /**
- * What an affidavit's or a deed's closing says its signer did that day: "Declared this ___ day of ___", "Verified at … on
- * this the ___ (day)", "set my hand this ___". (Not a jurat's "Subscribed and sworn to before me this ___": the officer's.)
+ * What an affidavit's or a deed's closing says its signer did that day: "Declared this ___ day of ___", "Verified at …
+ * on this the ___ (day)", "set my hand this ___", "Suscrito en …, a los ___ días", "as partes assinam". (Not a jurat's
+ * "Subscribed and sworn to before me this ___": the officer's.)
  */
-const SIGNER_ACTS = new Set(['declared', 'verified', 'hand', 'done', 'witness']);
+const SIGNER_ACTS = new Set([
+  'declared',
+  'verified',
+  'hand',
+  'done',
+  'witness',
+  'suscrito',
+  'suscrita',
+  'suscriben',
+  'firman',
+  'firmamos',
+  'assinam',
+  'assinamos',
+]);
 
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
