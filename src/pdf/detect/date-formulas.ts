@@ -19,20 +19,7 @@ const YEAR = new Set(['year', 'annee', 'yyyy', 'aaaa', 'yr', '20', '19', 'ano', 
  * on this the ___ (day)", "set my hand this ___", "Suscrito en …, a los ___ días", "as partes assinam". (Not a jurat's
  * "Subscribed and sworn to before me this ___": the officer's.)
  */
-const SIGNER_ACTS = new Set([
-  'declared',
-  'verified',
-  'hand',
-  'done',
-  'witness',
-  'suscrito',
-  'suscrita',
-  'suscriben',
-  'firman',
-  'firmamos',
-  'assinam',
-  'assinamos',
-]);
+const SIGNER_ACTS = new Set('declared verified hand done witness suscrito suscrita suscriben firman firmamos assinam assinamos'.split(' '));
 
 /**
  * Dates written as blanks for their parts, "(month) ____ (day) ___, (year) ____" or "this ___ day of
