@@ -1710,3 +1710,20 @@ test('`Signé à ____ le ____` and `Firmato a ____ il ____` date the signing aft
   assert.equal(dated('it', 'Firmato a ______________ il ______________'), 1);
   assert.equal(dated('it', 'Firma del genitore nato a ______________ il ______________'), 0);
 });
+
+test("a page's only date, bare (`Date: ____` closing a consent's statement), is the signing date with the place to sign further down the page; not when it stands far over it, nor one of two bare dates", () => {
+  const page1 = (dateY: number, more: Word[] = []) =>
+    placed('en', {
+      words: [
+        ...words('By signing my name, I acknowledge that I have carefully read and understand this Form.', 72, dateY - 14, 10),
+        ...words('Date: _______________________________', 72, dateY, 10),
+        ...words('Signature of Participant', 72, 432, 10),
+        ...more,
+      ],
+      segments: [h(72, 231, 420)],
+    }).filter(([type]) => type === 'date');
+  // (Its field 98 pt over the signature's, farther than a bare date beside it stands.)
+  assert.equal(page1(282).length, 1);
+  assert.equal(page1(150).length, 0);
+  assert.equal(page1(282, words('Date: ____________', 72, 200, 10)).length, 0);
+});

@@ -6,7 +6,7 @@
  * not signing dates and get no date field.
  */
 import { normalizeToken } from './token-folding.js';
-import { overlap1, type Label, type Rect } from './page-model.js';
+import { overlap1, rectOf, type Label, type Rect, type Suggestion } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -246,4 +246,15 @@ export function besideSignature(rect: Rect, places: readonly Rect[]): boolean {
     // (A row or two apart, anywhere across the page: "Data ____" at the left over "Firma" at the right.)
     return (dy <= 90 && dx <= 60) || dy <= 45;
   });
+}
+
+/**
+ * Whether a field is kept, given the page's bare dates ("Date: ____" alone): a bare date beside a place to sign
+ * is the signing date; so is the page's only date, bare, when its places to sign are under it or at most 200 pt
+ * over it ("Date: ____" closing a consent's statement, the signatures further down the page).
+ */
+export function keptDate(bare: ReadonlySet<Suggestion>, out: readonly Suggestion[], places: readonly Rect[]): (s: Suggestion) => boolean {
+  const lone = bare.size === 1 && places.length > 0 && !out.some((o) => o.type === 'date' && !bare.has(o));
+  const top = Math.min(...places.map((p) => p.y0));
+  return (s) => !bare.has(s) || besideSignature(rectOf(s), places) || (lone && s.y > top - 200);
 }

@@ -61,7 +61,7 @@ import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
-import { bareDate, besideSignature, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
@@ -396,5 +396,5 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   settleWidgetDates(namedDates, [...widgetSuggestions.values()], places, page.words);
-  return dedupe(out.filter((s) => !bareDates.has(s) || besideSignature(rectOf(s), places)));
+  return dedupe(out.filter(keptDate(bareDates, out, places)));
 }
