@@ -4,14 +4,14 @@
  */
 import { partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
-import type { Line, Word } from './page-model.js';
+import { onRowOf, type Line, type Word } from './page-model.js';
 
 /** Another caption with a blank on the row, naming no party: the row is one of data to fill in. */
 export function dataRow(line: Line, lines: Line[]): boolean {
   return lines.some(
     (l) =>
       l !== line &&
-      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      onRowOf(l, line) &&
       // (Its blank may be drawn, not written: a caption ending on its colon, "BIC:" before a line.)
       (l.tokens.includes('\0') || /[:：]$/.test((l.words[l.words.length - 1] as Word).text.trim())) &&
       asksData(l),

@@ -6,7 +6,7 @@
  */
 import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
-import { FIELD_WIDTH, dateOnLine, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 import { makeLine } from './lines-and-labels.js';
 
@@ -169,7 +169,7 @@ export function placeDateRoom(lines: Line[]): Array<{ rect: Rect; line: Line }> 
   for (const line of lines) {
     // (The room splits the row into lines: its words are taken together, left to right.)
     if (line.rtl) continue;
-    const row = lines.filter((l) => Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && l.box.x0 >= line.box.x0);
+    const row = lines.filter((l) => onRowOf(l, line) && l.box.x0 >= line.box.x0);
     const w = row.flatMap((l) => l.words).sort((a, b) => a.box.x0 - b.box.x0);
     const place = w.slice(0, 5).findIndex((x) => /,$/.test(x.text.trim()));
     if (place < 0) continue;
@@ -226,7 +226,7 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     // (Its blank may come in a date's parts: "Le ……/……/……".)
     const parts = t.length > 2 && t.slice(1).every((k) => k === '\0');
     if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
-    const row = lines.filter((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
+    const row = lines.filter((l) => l !== line && onRowOf(l, line));
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
     const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
@@ -276,11 +276,7 @@ function leOnRule(lines: Line[], segments: readonly Segment[]): Array<{ rect: Re
     const rule = segments.find(
       (s) => Math.abs(s.y - line.baseline) <= 0.5 * line.size && s.x0 >= line.box.x1 - 2 && s.x0 - line.box.x1 <= 3 * line.size && s.x1 - s.x0 >= 40,
     );
-    if (
-      !rule ||
-      lines.some((l) => l !== line && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && overlap1(l.box.x0, l.box.x1, line.box.x1, rule.x0) > 0)
-    )
-      continue;
+    if (!rule || lines.some((l) => l !== line && onRowOf(l, line) && overlap1(l.box.x0, l.box.x1, line.box.x1, rule.x0) > 0)) continue;
     out.push({ rect: dateOnLine(line, lines, rule.x0, rule.x1, rule.y), line });
   }
   return out;
@@ -298,7 +294,7 @@ function rowsWithDrawnBlanks(lines: readonly Line[], segments: readonly Segment[
     if (seen.has(line) || line.rtl) continue;
     const rules = segments.filter((s) => s.y >= line.baseline - 0.2 * line.size && s.y <= line.baseline + 0.6 * line.size && s.x1 - s.x0 >= 12);
     if (rules.length === 0) continue;
-    const row = lines.filter((l) => !l.rtl && Math.abs(l.baseline - line.baseline) <= 0.3 * line.size).sort((a, b) => a.box.x0 - b.box.x0);
+    const row = lines.filter((l) => !l.rtl && onRowOf(l, line)).sort((a, b) => a.box.x0 - b.box.x0);
     for (const l of row) seen.add(l);
     const filling = (x0: number, x1: number) => rules.filter((s) => s.x1 > x0 - 2 && s.x0 < x1 + 2);
     const covered = (x0: number, x1: number) => filling(x0, x1).reduce((sum, s) => sum + overlap1(s.x0, s.x1, x0, x1), 0) >= 0.8 * (x1 - x0);

@@ -182,6 +182,11 @@ export function overlap1(a0: number, a1: number, b0: number, b1: number): number
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
 
+/** Whether `l` stands on `line`'s row: its baseline within 0.3 of `line`'s size of `line`'s. */
+export function onRowOf(l: Line, line: Line): boolean {
+  return Math.abs(l.baseline - line.baseline) <= 0.3 * line.size;
+}
+
 export function contains(outer: Rect, inner: Rect, tolerance: number): boolean {
   return inner.x0 >= outer.x0 - tolerance && inner.y0 >= outer.y0 - tolerance && inner.x1 <= outer.x1 + tolerance && inner.y1 <= outer.y1 + tolerance;
 }

@@ -11,7 +11,7 @@ import { belowSpace, continuation, headingWord } from './blank-space.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
 import { matchLabels } from './label-matching.js';
-import { overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
+import { onRowOf, overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
 
 /** A run of a line naming a party who signs, with the role it gives and the blank after it on its line, if any. */
 export interface PartyCaption {
@@ -72,7 +72,7 @@ export function namesForParties(lines: readonly Line[], labels: readonly Label[]
   const out: PartyCaption[] = [];
   for (const line of lines) {
     if (!opens(line) || out.some((p) => p.line === line)) continue;
-    const row = lines.filter((l) => Math.abs(l.baseline - line.baseline) <= 0.3 * line.size);
+    const row = lines.filter((l) => onRowOf(l, line));
     // (A party named on the row counts with them: "L'adhérent" beside "Pour l'association".)
     if (row.length < 2 || !row.every((l) => opens(l) || known.some((p) => p.line === l))) continue;
     for (const l of row) if (!known.some((p) => p.line === l)) out.push({ line: l, box: l.box, role: 'signer', fill: undefined });

@@ -12,6 +12,7 @@ import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
 import { amongDataRows, dataRow, inDataColumn } from './data-rows.js';
 import {
+  onRowOf,
   FIELD_HEIGHT,
   clip,
   overlap1,
@@ -336,7 +337,7 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
     (l) =>
       l !== line &&
       !labels.some((o) => o.line === l) &&
-      Math.abs(l.baseline - line.baseline) <= 0.3 * line.size &&
+      onRowOf(l, line) &&
       Math.abs(l.size - line.size) < 1 &&
       (l.box.x0 - line.box.x1 >= 40 || line.box.x0 - l.box.x1 >= 40) &&
       l.words.length <= 4 &&
