@@ -172,8 +172,6 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
-    // (A noun's "Sign" closing its caption, "Supervisor Sign", has its line right after it: one farther on is another's.)
-    if (label.entry.closing && gap > 3 * line.size) return false;
     return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s)) || qualified(s);
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));

@@ -1,6 +1,6 @@
 /**
  * The lexicon's labels found in a line of normalised tokens (matchLabels): its phrases, longest first, with
- * the conditions some entries set (at the start of a line, closing a caption, not before a number, not
+ * the conditions some entries set (at the start of a line, not before a number, not
  * "Signed at" a place), none running on into a remark in parentheses.
  */
 import { LABELS, type LabelEntry } from './lexicon.js';
@@ -16,9 +16,6 @@ export interface LabelMatch {
   end: number;
   anchor: number;
 }
-
-/** Words before a closing "sign" that make it a verb: its subject, a helper, "please", "and". */
-const NOT_SIGNERS = new Set(['\0', ...'please to must and or will shall should can may not also then i you we they he she kindly'.split(' ')]);
 
 /** The indexes in LABELS of the entries, by their first word. */
 const LABELS_BY_FIRST = new Map<string, number[]>();
@@ -46,7 +43,6 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage, 
       // (A phrase does not run on into a remark in parentheses: "Firma (del genitore …)" is "Firma" and its remark;
       // a formula's wildcard may hold one, "Fait en trois (3) copies à …, le".)
       if (remarks.size > 0 && !entry.tokens.includes('*') && [...remarks].some((k) => k > i && k <= end)) continue;
-      if (entry.closing && (i === 0 || NOT_SIGNERS.has(tokens[i - 1] as string) || (end + 1 < tokens.length && tokens[end + 1] !== '\0'))) continue;
       if (signedAt(entry, tokens, end)) continue;
       const anchor = entry.anchor !== undefined ? i + entry.anchor : end;
       found.push({ entry, start: i, end, anchor });

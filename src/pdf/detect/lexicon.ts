@@ -23,8 +23,6 @@ export interface LabelEntry {
   anchor?: number;
   /** Only at the start of a line and only with a line or blank run after it ("By ______"). */
   leading?: boolean;
-  /** Only closing its run, after a word naming who signs ("Student Sign", "Emp. Sign:"), not a verb's ("you must sign"). */
-  closing?: boolean;
   /** Only on a page in one of these languages, or whose language is not known ("Firma", "Data"). */
   langs?: readonly PageLanguage[];
   /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
@@ -45,9 +43,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   // English
   ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
   // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.". "Sign" for "signature" in the English of India,
-  // Africa and the Gulf: "Sign. of Parent", "Name & Sign", "Sign & Date"; and closing a caption, "Student Sign".)
+  // Africa and the Gulf: "Sign. of Parent", "Name & Sign", "Sign & Date"; not alone, where it is mostly a verb.)
   ...sig('strong', 'sig of', 'sign of', 'name sign', 'sign date', 'sign with date'),
-  { tokens: ['sign'], type: 'signature', strength: 'strong', closing: true },
   ...signDate('date', 'dated', 'date signed', 'date of signature', 'date of signing', 'signature date', 'signing date', 'place and date', 'date and place'),
   ...signDate('lieu et date', 'date et lieu'),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),
