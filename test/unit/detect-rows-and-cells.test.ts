@@ -1722,3 +1722,18 @@ test("a page's only date, bare (`Date: ____` closing a consent's statement), is 
   assert.equal(page1(150).length, 0);
   assert.equal(page1(282, words('Date: ____________', 72, 200, 10)).length, 0);
 });
+
+test('French dates written in their parts after "le": `A ……, le …. /.… /…` opening its line, and `Le :   /   /` with the slashes printed and room for the date, in a frame painted behind its row (an image around the caption is no writing in the blank)', () => {
+  const dates = (parts: Partial<PageModel>) => placed('fr', parts).filter(([type]) => type === 'date');
+  const formula = dates({
+    words: [...words('A ………………………………….. , le …. /.… /…..…', 71, 692, 11), ...words('Signature :', 71, 730, 11)],
+  });
+  assert.deepEqual(formula, [['date', 207, 674, 57, 20]]);
+  const framed = {
+    words: [...words('Signature :', 110, 757, 12), ...words('Le :', 414, 757, 12), ...words('/', 452, 757, 12), ...words('/', 476, 757, 12)],
+    images: [{ x0: 405, y0: 736, x1: 551, y1: 777 }],
+  };
+  assert.deepEqual(dates(framed), [['date', 434, 739, 110, 20]]);
+  // (A signature image over the blank alone, its caption outside it, fills it.)
+  assert.deepEqual(dates({ ...framed, images: [{ x0: 438, y0: 738, x1: 548, y1: 770 }] }), []);
+});

@@ -235,15 +235,22 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
     const alone = (t.length === 2 || parts) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
-    // (Or "Le :" alone on its line with room after it: the date goes after its colon.)
-    const colon = t.length === 1 && line.words.length === 2 && (line.words[0] as Word).text.trim() === 'Le' && (line.words[1] as Word).text.trim() === ':';
+    // (Or "Le :" alone on its line with room after it: the date goes after its colon; the slashes of its parts
+    // may be printed there, "Le :   /   /", the room then reaching past the last.)
+    const slashes = line.words.slice(2);
+    const colon =
+      t.length === 1 &&
+      line.words.length >= 2 &&
+      (line.words[0] as Word).text.trim() === 'Le' &&
+      (line.words[1] as Word).text.trim() === ':' &&
+      slashes.every((w) => w.text.trim() === '/');
     if (!(before && !fill) && !(stacked && fill) && !alone && !colon) continue;
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
     const x1 = fill
       ? parts
         ? (line.words[line.words.length - 1] as Word).box.x1
         : fill.box.x1
-      : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date);
+      : Math.min(Math.max(x0 + FIELD_WIDTH.date, (slashes[slashes.length - 1]?.box.x1 ?? 0) + 20), next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date + 60);
     if (x1 - x0 < 30) continue;
     const y1 = line.baseline + Math.min(2, 0.2 * line.size);
     out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
@@ -251,15 +258,21 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
   return out;
 }
 
-/** A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le". */
+/**
+ * A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le", also in its
+ * parts ("A ……, le …. /.… /…..…").
+ */
 function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     const t = line.tokens;
-    if (line.rtl || t.length !== 4 || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || t[3] !== '\0' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim()))
-      continue;
-    const fill = line.words[line.tokenWord[3] as number] as Word;
-    out.push({ rect: dateOnLine(line, lines, fill.box.x0, fill.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
+    const after = line.words.slice((line.tokenWord[2] as number) + 1);
+    if (after.length === 0 || (t.length !== 4 && t.length !== 3) || (t.length === 4 && t[3] !== '\0')) continue;
+    if (!after.every((w) => /^[_.…/\s-]+$/.test(w.text))) continue;
+    const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
+    if (last.box.x1 - first.box.x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
   }
   return out;
 }

@@ -33,10 +33,18 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
     if (a <= 0 || a > 0.25 * pageArea || a > 6 * area(rect) || Math.min(img.x1 - img.x0, img.y1 - img.y0) < 2) continue;
     // (Nor is an icon in a corner of it, narrower than a signature and a small part of the blank.)
     if (img.x1 - img.x0 < 30 && a < 0.15 * area(rect)) continue;
+    // (Nor is a frame painted behind the blank's whole row, its caption inside it too: "Le :   /   /" in a box.)
+    if (framesCaption(img, own)) continue;
     const inter = area({ x0: Math.max(img.x0, rect.x0), y0: Math.max(img.y0, rect.y0), x1: Math.min(img.x1, rect.x1), y1: Math.min(img.y1, rect.y1) });
     if (inter >= 0.3 * area(rect) || inter >= 0.4 * a) return true;
   }
   return false;
+}
+
+/** An image around every printed word of the blank's own line but its blank characters: a frame behind the row. */
+function framesCaption(img: Rect, own: readonly Word[]): boolean {
+  const printed = own.filter((w) => !isFillToken(w.text) && !/^[\s_/.…\-]+$/.test(w.text));
+  return printed.length > 0 && printed.every((w) => w.box.x0 >= img.x0 - 1 && w.box.x1 <= img.x1 + 1 && w.box.y0 >= img.y0 - 1 && w.box.y1 <= img.y1 + 1);
 }
 
 /**
