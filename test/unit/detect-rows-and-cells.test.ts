@@ -1737,3 +1737,36 @@ test('French dates written in their parts after "le": `A ……, le …. /.… /
   // (A signature image over the blank alone, its caption outside it, fills it.)
   assert.deepEqual(dates({ ...framed, images: [{ x0: 438, y0: 738, x1: 548, y1: 770 }] }), []);
 });
+
+test('contract closings drawn with runs of underscores: a party over `____` / `Authorized Signature` / `____` / `Name and Title` signs on the first run; a name typed under a run, its role under it, signs on the whole run; numbered witnesses (`1.` before a drawn line) under `Testemunhas:`', () => {
+  const sigs = (lang: Parameters<typeof paragraph>[0], ws: Word[], segments = [] as ReturnType<typeof h>[]) =>
+    placed(lang, { words: ws, segments }).filter(([type]) => type === 'signature');
+  // A party's heading over each column; the second run is the name's and title's, not a second signature.
+  const block: Word[] = [...words('Receiving Party', 50, 333.7, 9), ...words('CLIENT', 310, 333.7, 9)];
+  for (const x of [50, 310]) {
+    block.push(...words('_'.repeat(45), x, 372, 9), ...words('Authorized Signature', x, 385.8, 9));
+    block.push(...words('_'.repeat(45), x, 421.3, 9), ...words('Name and Title', x, 435.1, 9));
+  }
+  assert.deepEqual(sigs('en', block), [
+    ['signature', 50, 336, 203, 38],
+    ['signature', 310, 336, 203, 38],
+  ]);
+  // `____` / `Ana Gómez` / `LOCADOR`: the run, not a room over the name.
+  const named = sigs('es', [
+    ...words('E por estarem de acordo, as partes assinam o presente contrato.', 50, 300, 11),
+    ...words('_'.repeat(39), 50, 373.2, 11),
+    ...words('Ana Gómez', 50, 389.2, 11),
+    ...words('LOCADOR', 50, 402.4, 11),
+  ]);
+  assert.deepEqual(named, [['signature', 50, 335, 215, 40]]);
+  // `Testemunhas:` over `1. ____   2. ____`, each line drawn after its number.
+  const witnesses = sigs(
+    'es',
+    [...words('Testemunhas:', 50, 400, 10), ...words('1.', 50, 438, 10), ...words('2.', 300, 438, 10)],
+    [h(62, 250, 440), h(312, 500, 440)],
+  );
+  assert.deepEqual(witnesses, [
+    ['signature', 312, 400, 188, 40],
+    ['signature', 62, 402, 188, 38],
+  ]);
+});

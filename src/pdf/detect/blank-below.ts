@@ -131,7 +131,10 @@ export function rowBelow(label: Label, over: Segment, geo: Geometry, lines: Line
   const reach = (label.entry.type === 'signature' ? 3.5 : 2.5) * line.size + 24;
   const below = geo.h.filter((s) => s.y - box.y1 >= 4 && s.y - box.y1 <= reach && overlap1(s.x0, s.x1, x0, x1) > 0).sort((a, b) => a.y - b.y)[0];
   if (!below || x1 - x0 < 40) return undefined;
-  const written = lines.some((l) => l !== line && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+  // (The run of underscores that is the row's bottom is no writing in it.)
+  const written = lines.some(
+    (l) => l !== line && !l.tokens.every((t) => t === '\0') && l.box.y0 >= y0 - 1 && l.box.y1 <= below.y + 1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0,
+  );
   return written ? undefined : { x0, y0, x1, y1: below.y };
 }
 

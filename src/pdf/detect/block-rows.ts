@@ -24,20 +24,31 @@ const WITNESS = /^(witness|testemunha|testigo|testimon|zeuge|temoin)/;
 
 /**
  * Numbered blanks under a heading of witnesses or signatures ("TESTEMUNHAS:" over "1. ____   2. ____"):
- * each blank, at least 80 pt long, is a place to sign (a witness's, under a heading of witnesses).
+ * each blank, at least 80 pt long, is a place to sign (a witness's, under a heading of witnesses); a
+ * line drawn right after its number, the number alone on its line ("1." before a rule), is one too.
  */
-export function numberedBlanks(lines: Line[]): Array<{ segment: Segment; role?: string }> {
+export function numberedBlanks(lines: Line[], segments: readonly Segment[] = []): Array<{ segment: Segment; role?: string }> {
   const out: Array<{ segment: Segment; role?: string }> = [];
+  const headingOver = (line: Line) =>
+    lines.find(
+      (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
+    );
+  const push = (segment: Segment, heading: Line) => out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
   for (const line of lines) {
+    if (line.tokens.length === 1 && /^\d$/.test(line.tokens[0] as string) && line.words.length === 1) {
+      const rule = segments.find(
+        (s) => s.x1 - s.x0 >= 80 && s.x0 >= line.box.x1 - 1 && s.x0 - line.box.x1 <= 3 * line.size && Math.abs(s.y - line.baseline) <= 0.6 * line.size,
+      );
+      const heading = rule && headingOver(line);
+      if (rule && heading) push(rule, heading);
+      continue;
+    }
     for (let k = 0; k + 1 < line.tokens.length; k++) {
       if (!/^\d$/.test(line.tokens[k] as string) || line.tokens[k + 1] !== '\0') continue;
       const w = line.words[line.tokenWord[k + 1] as number] as Word;
       if (w.box.x1 - w.box.x0 < 80) continue;
-      const heading = lines.find(
-        (l) => l !== line && l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && l.words.length <= 4 && l.tokens.some((t) => BLOCK_HEADINGS.has(t)),
-      );
-      if (!heading) continue;
-      out.push({ segment: runLine(w), ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
+      const heading = headingOver(line);
+      if (heading) push(runLine(w), heading);
     }
   }
   return out;

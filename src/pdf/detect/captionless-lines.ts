@@ -144,7 +144,7 @@ function firmSuffix(l: Line): boolean {
 export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
   return [
     ...namedLines(lines, segments, used).map((segment) => ({ segment })),
-    ...numberedBlanks(lines).filter((b) => !used.has(b.segment)),
+    ...numberedBlanks(lines, segments).filter((b) => !used.has(b.segment)),
     ...namedRows(lines, segments, used),
     ...blanksUnderHeading(lines, segments, used),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),

@@ -53,6 +53,8 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
     const y1 = line.box.y0 - 1;
     const y0 = y1 - FIELD_HEIGHT.signature;
     if (walls.some((o) => o !== line.box && o.y1 > y0 - 2 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
+    // (A run of underscores or dots right over the name is its line: the name is signed on it, not in a room of its own.)
+    if (rules.some((s) => s.y > y0 && s.y <= y1 + 2 && overlap1(s.x0, s.x1, x0, x1) > 0)) continue;
     // Said to be signed right above, or the next of names signed in turn down the page.
     const said = signing.some((l) => l.box.y1 <= y0 && y0 - l.box.y1 <= SENTENCE_ABOVE);
     const inTurn = out.some((o) => o.line.box.y1 < line.box.y0 && line.box.y0 - o.line.box.y1 <= NEXT_NAME);

@@ -299,7 +299,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     ) {
       // A rule right under another caption still looking for its blank is the bottom of that caption's
       // row ("Your signature" over "Spouse's signature" in a grid): this caption's blank is its own row, below it.
-      const row = rowInstead(label, over, labels, partyAbove(over, parties, [...geo.free, ...fills]), geo, lines);
+      const row = rowInstead(label, over, labels, partyAbove(over, parties, [...geo.free, ...fills]), { ...geo, h: [...geo.h, ...fills] }, lines);
       if (row !== false) {
         if (row) claim(label, label.entry.type, row, 'label_with_geometry', 0.88);
         continue;
