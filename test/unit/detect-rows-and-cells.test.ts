@@ -1770,3 +1770,29 @@ test('contract closings drawn with runs of underscores: a party over `____` / `A
     ['signature', 62, 402, 188, 38],
   ]);
 });
+
+test("the title of a sign-in sheet (`Feuille d'émargement`, `Signature sheet`) is no caption: the box under it is the register's header cell, not a place to sign", () => {
+  const xs = [40, 211, 383, 554];
+  // (The header row and three rows, each cell a box.)
+  const boxes = [260, 279, 296, 313].flatMap((y0, r) =>
+    [0, 1, 2].map((k) => ({ x0: xs[k] as number, y0, x1: xs[k + 1] as number, y1: r === 0 ? 279 : y0 + 17 })),
+  );
+  for (const [lang, title, heads] of [
+    ['fr', "Feuille d'émargement", ['Nom', 'Prénom', 'Signature']],
+    ['en', 'Signature sheet', ['Name', 'Organisation', 'Signature']],
+  ] as const) {
+    const got = placed(lang, {
+      words: [...words(title, 40, 240, 12), ...heads.flatMap((hd, k) => words(hd, (xs[k] as number) + 3, 272, 8))],
+      boxes,
+    });
+    assert.deepEqual(
+      got.filter(([type]) => type === 'signature'),
+      [
+        ['signature', 384, 280, 169, 15],
+        ['signature', 384, 297, 169, 15],
+        ['signature', 384, 314, 169, 15],
+      ],
+      title,
+    );
+  }
+});

@@ -156,6 +156,8 @@ const NOT_A_FIELD = normalizedSet([
   'page', 'pages', 'section', 'schedule', 'annex', 'appendix', 'process', 'procedure', 'policy', 'certificate', 'electronic',
   'act', 'law', 'required', 'requirements', 'block', 'blocks', 'attached', 'overleaf',
   'annexe', 'electronique', 'requise',
+  // (The title of a sign-in sheet: "Feuille d'émargement", "Signature sheet", "Lista de firmas".)
+  'sheet', 'sheets', 'list', 'feuille', 'liste', 'foglio', 'lista',
   'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
   'الالكتروني', 'صفحه',
 ]);
