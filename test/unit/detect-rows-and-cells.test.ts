@@ -1796,3 +1796,17 @@ test("the title of a sign-in sheet (`Feuille d'émargement`, `Signature sheet`) 
     );
   }
 });
+
+test("a caption at the top of a form-grid cell leaves the room under it once that room is a line and a half of its size (a 10 pt caption over 13 pt of room, as a 9 pt one over 11 pt), whatever the page's scale", () => {
+  const got = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature', 40, 610, 10), ...words('Date', 260, 610, 10)],
+      segments: [h(30, 500, 600), h(30, 500, 627)],
+      verticals: [v(30, 600, 627), v(250, 600, 627), v(500, 600, 627)],
+    }),
+  );
+  assert.deepEqual(brief(got), [
+    { type: 'signature', x: 31, y: 614, w: 218, h: 12 },
+    { type: 'date', x: 251, y: 614, w: 248, h: 12 },
+  ]);
+});

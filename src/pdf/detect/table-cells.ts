@@ -87,7 +87,9 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
   // (Unless the cell heads a column of empty rows: a sign-in sheet's header, however tall, is no place to write.)
   const heads = under !== undefined && empty(under) && headerRow(cell, under, geo, page.words) && columnBelow(cell, under, geo, page).length > 0;
-  if (below >= Math.max(small ? 11 : 16, 1.2 * (box.y1 - top)) && !heads) {
+  // (The room under it at least 11 pt for a small caption, and up to 16 pt as it grows: a line and a half of its size.)
+  const least = small ? 11 : Math.min(16, Math.max(11, 1.4 * (box.y1 - box.y0)));
+  if (below >= Math.max(least, 1.2 * (box.y1 - top)) && !heads) {
     const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
