@@ -1810,3 +1810,20 @@ test("a caption at the top of a form-grid cell leaves the room under it once tha
     { type: 'date', x: 251, y: 614, w: 248, h: 12 },
   ]);
 });
+
+test('a line with the name left to type under it (`(escreva aqui o nome do orientador)`) and who signs under that (`Membro titular`), on a page that says its signers sign, is signed; a caption in parentheses (`(Print Name)`) still names its line', () => {
+  const block = (under: string[]) =>
+    placed('it', {
+      words: [
+        ...words('Os professores abaixo assinados aprovaram o trabalho.', 85, 430, 12),
+        ...words('_'.repeat(40), 196, 489, 12),
+        ...under.flatMap((text, k) => words(text, 213, 503 + 14 * k, 12)),
+      ],
+    });
+  assert.deepEqual(block(['(escreva aqui o nome do orientador)', 'Prof. (a) Orientador(a)']), [['signature', 196, 451, 240, 40]]);
+  assert.deepEqual(block(['Maria Helena Souza', 'Membro titular']), [['signature', 196, 451, 240, 40]]);
+  assert.deepEqual(
+    block(['(Print Name)']).filter(([type]) => type === 'signature'),
+    [],
+  );
+});

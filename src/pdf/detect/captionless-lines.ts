@@ -26,7 +26,7 @@ const SIGNING_WORDS = new Set([
   'firmado',
   // (The verbs of a closing formula: "as partes firmam o presente instrumento", "have executed this Agreement".)
   ...['firmam', 'assinam', 'firman', 'firmano', 'sottoscrivono', 'signent', 'unterschreiben', 'unterzeichnen', 'executed'],
-  ...['assinado', 'assinada', 'firmada', 'firmato', 'signee', 'unterschrieben'],
+  ...['assinado', 'assinada', 'assinados', 'assinadas', 'firmada', 'firmados', 'firmato', 'signee', 'unterschrieben'],
 ]);
 /**
  * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
@@ -67,10 +67,42 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     // (Whoever signs is named under the line on any page, in any size, when the caption gives the name, over
     // the rest of who they are: "Nombre y apellidos: Oscar Huarcaya Canal" over "Dirección e-mail: …".)
     if (namedAfterCaption(name)) return true;
-    if (under.length !== 1 || name.size > 13) return false;
+    if (name.size > 13) return false;
+    // (Or the name left to type there, "(escreva aqui o nome do orientador)", with who signs under it or not:
+    // "Membro titular", "Prof. (a) Orientador(a)".)
+    const placeholder = namePlaceholder(name);
+    if (under.length === 2 && (placeholder || typedName(name)) && roleLine(under[1] as Line)) return signing || party(s);
+    if (under.length !== 1) return false;
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    return signedBy(name) || ((signing || party(s)) && asksOnlyToSign(name) && typedName(name));
+    return signedBy(name) || ((signing || party(s)) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
   });
+}
+
+/** Words naming a name in a placeholder ("(escreva aqui o nome do orientador)"). */
+const NAME_WORDS = new Set(['name', 'names', 'nome', 'nom', 'nombre', 'namen', 'cognome', 'apellido', 'apellidos', 'prenom', 'vorname', 'nachname']);
+
+/** Words saying to write there ("escreva aqui o nome"): a placeholder's, not a caption's ("(Print Name)"). */
+const HERE = new Set(['aqui', 'here', 'ici', 'hier', 'qui', 'aca']);
+
+/**
+ * A name left to type where it stands, the whole line in parentheses or brackets saying to write it there
+ * ("(escreva aqui o nome do orientador)", "[write your name here]"); not a caption in parentheses or
+ * brackets ("(Print Name)", "[name of association]"), which names the line over it.
+ */
+export function namePlaceholder(line: Line): boolean {
+  const text = line.words.map((w) => w.text.trim()).join(' ');
+  return /^[[(<].*[\])>]$/.test(text) && line.tokens.some((t) => HERE.has(t)) && line.tokens.some((t) => NAME_WORDS.has(t));
+}
+
+/** Who signs, named under the name: a short line of words, no colon, no figures, no datum ("Membro titular", "Chief Executive Officer"). */
+function roleLine(line: Line): boolean {
+  return (
+    line.words.length <= 5 &&
+    !line.tokens.includes('\0') &&
+    !line.words.some((w) => /[:：\d]/.test(w.text)) &&
+    !line.tokens.some((t) => DATUM_WORDS.has(t) || NAME_WORDS.has(t)) &&
+    asksOnlyToSign(line)
+  );
 }
 
 /** Words under a line that ask for nothing but a signature: no caption of another kind, no datum word ("Relationship to Patient"). */
