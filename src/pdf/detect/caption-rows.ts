@@ -8,6 +8,7 @@
  */
 import { written } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
+import { namePlaceholder } from './captionless-lines.js';
 import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
@@ -108,11 +109,19 @@ export function endsOnColon(label: Label): boolean {
  * A caption, left to right, with its value typed right after its colon (`Name (printed): Jean Dupont`, the
  * colon after up to two words that qualify it): what it asks for is written; a line over it is no field of its.
  */
-export function valueTyped(label: Label): boolean {
+function valueTyped(label: Label): boolean {
   const { line } = label;
   if (line.rtl || label.limit !== undefined || label.next < 0) return false;
   const after = line.words.slice(label.next);
   const colonAt = label.colon ? -1 : after.slice(0, 2).findIndex((w) => /[:：]$/.test(w.text.trim()));
   const value = after[colonAt + 1];
   return (label.colon || colonAt >= 0) && value !== undefined && !isFillToken(value.text) && /\p{L}/u.test(value.text);
+}
+
+/**
+ * A caption whose value is written where it stands, so that a line over it is no field of its: typed after its
+ * colon (`Name (printed): Jean Dupont`) or left to type there (`(escreva aqui o nome do orientador)`).
+ */
+export function valueInPlace(label: Label): boolean {
+  return valueTyped(label) || namePlaceholder(label.line);
 }

@@ -55,11 +55,11 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature, valueTyped } from './caption-rows.js';
+import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
-import { captionlessLines, namePlaceholder } from './captionless-lines.js';
+import { captionlessLines } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
@@ -291,8 +291,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
     if (over && headsParagraph(label, over, lines)) continue;
-    // (Nor a name caption in a placeholder, "(escreva aqui o nome do orientador)": the name goes there, the line over it is to sign.)
-    if (over && label.entry.type === 'text' && (partyBetween(over, label, parties) || valueTyped(label) || namePlaceholder(label.line))) continue;
+    if (over && label.entry.type === 'text' && (partyBetween(over, label, parties) || valueInPlace(label))) continue;
     if (
       over &&
       roomAbove(label.entry.type, over, label, lines, label.entry.type === 'signature' && !label.colon ? 8 : undefined) &&
