@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts, closePath, fill, lineTo, moveTo, rgb } from
 import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
 import { joinUpright } from '../../src/pdf/detect/page-graphics.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
+import { shiftedFonts, unshift } from '../../src/pdf/detect/shifted-fonts.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
   const doc = await PDFDocument.create();
@@ -233,4 +234,17 @@ test("sides in pieces end to end are joined, except where a rule crosses where t
     { x: 30.2, y0: 140.5, y1: 160 },
     { x: 80, y0: 100, y1: 120 },
   ]);
+});
+
+test('a font whose codes come out 29 below its letters (a subset font with no Unicode map) is read back up; fonts of capitals and figures are left as they are', () => {
+  const items = [
+    { str: '6LJQDWXUH\u0003RI\u0003WKH\u0003DSSOLFDQW', fontName: 'shifted' },
+    { str: '7LWOH\u0003DQG\u0003QDPH\u0011', fontName: 'shifted' },
+    { str: 'I/we hereby give permission to integrate these data.', fontName: 'body' },
+    { str: 'IBAN DE89 3704 0044 0532 0130 00', fontName: 'capitals' },
+    { str: 'SIGNATURE OF THE APPLICANT AND DATE', fontName: 'heading' },
+  ];
+  assert.deepEqual([...shiftedFonts(items)], ['shifted']);
+  assert.equal(unshift('6LJQDWXUH\u0003RI\u0003WKH\u0003DSSOLFDQW'), 'Signature of the applicant');
+  assert.equal(unshift('7LWOH\u0003DQG\u0003QDPH\u0011'), 'Title and name.');
 });

@@ -9,6 +9,7 @@ import { PDFJS_ROOT } from '../../platform/vendored.js';
 import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
 import { joinGlyphs } from './glyph-runs.js';
+import { shiftedFonts, unshift } from './shifted-fonts.js';
 import { channels, readGraphics, type Matrix } from './page-graphics.js';
 import type { PageModel, Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
 
@@ -76,13 +77,15 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
   // it — unless it stands on a shaded band (a table's header in white on a colour), where a reader does.
   const hidden = whiteText(ops.fnArray, ops.argsArray);
   const onShade = (x: number, y: number) => graphics.shaded.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1);
+  // (A font whose codes come out 29 below its letters is read back up: shifted-fonts.ts.)
+  const shifted = shiftedFonts(text.items.flatMap((item) => ('str' in item ? [item] : [])));
   for (const item of text.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const m = Util.transform(vt, item.transform as Matrix) as Matrix;
     const size = Math.hypot(m[2], m[3]);
     // Only text that reads left to right across the displayed page: turned text is not a label.
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
-    let str = item.str;
+    let str = shifted.has(item.fontName) ? unshift(item.str) : item.str;
     // The hidden string as a word of its own (or the whole item), never inside another word.
     for (const h of onShade(m[4] + size / 4, m[5] - size / 3) ? [] : hidden)
       str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
