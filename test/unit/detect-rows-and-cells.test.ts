@@ -1827,3 +1827,12 @@ test('a line with the name left to type under it (`(escreva aqui o nome do orien
     [],
   );
 });
+
+test('a line drawn under a paragraph that an attestation clause opens (`IN WITNESS WHEREOF, I have hereunto set my hand …`), nothing written between, is signed; not a line under other running text', () => {
+  const under = (clause: string) =>
+    placed('en', {
+      words: [...words(clause, 73, 392, 12), ...words('day of, 20 , in , Philippines.', 73, 411, 12), ...words('_'.repeat(24), 73, 448, 12)],
+    }).filter(([type]) => type === 'signature');
+  assert.deepEqual(under('IN WITNESS WHEREOF, I have hereunto set my hand this'), [['signature', 73, 413, 144, 37]]);
+  assert.deepEqual(under('The applicant declares that the above is true and correct this'), []);
+});

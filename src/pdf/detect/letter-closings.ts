@@ -66,17 +66,47 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
 export function linesUnderClosings(lines: Line[], segments: readonly Segment[], used: ReadonlySet<Segment>): Segment[] {
   const text = lines.filter(written);
   const out: Segment[] = [];
+  const ends = attestationEnds(text);
   for (const closing of text) {
-    if (!isClosing(closing)) continue;
+    if (!isClosing(closing) && !ends.includes(closing)) continue;
     const clear = (s: Segment) =>
       s.y > closing.box.y1 &&
       s.y - closing.box.y1 <= 2 * FIELD_HEIGHT.signature &&
       s.x1 - s.x0 >= 80 &&
       s.x1 - s.x0 <= 360 &&
       !text.some((l) => l !== closing && l.box.y0 >= closing.box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
-    const below = segments.filter(clear);
+    // (Under an attestation clause, not a rule of a double border nor one over a heading: the page's next section.)
+    const ruled = (s: Segment) =>
+      segments.some((o) => o.x1 - o.x0 >= 40 && Math.abs(o.y - s.y) > 1 && Math.abs(o.y - s.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0) ||
+      text.some((l) => l.size > 1.3 * closing.size && l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const below = segments.filter((s) => clear(s) && (isClosing(closing) || !ruled(s)));
     const first = Math.min(...below.map((s) => s.y));
     for (const s of below) if (s.y <= first + 3 && !used.has(s) && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** An attestation clause opening its paragraph: the signer attests by signing under it ("IN WITNESS WHEREOF, I have hereunto set my hand"). */
+const ATTESTATION = /\b(?:in witness whereof|en fe de lo cual|en foi de quoi|em testemunho do que|zu urkund dessen)\b/;
+
+/**
+ * The last line of each paragraph an attestation clause opens (the lines under it, each at most a line's
+ * height below the one over it, in its column): lines drawn under it are signed as under a closing.
+ */
+function attestationEnds(text: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (const clause of text) {
+    if (clause.rtl || !ATTESTATION.test(clause.tokens.join(' '))) continue;
+    let last = clause;
+    for (;;) {
+      const bottom = last.box.y1;
+      const next = text
+        .filter((l) => l.box.y0 > bottom - 2 && l.box.y0 - bottom <= 0.8 * clause.size && overlap1(l.box.x0, l.box.x1, clause.box.x0, clause.box.x1 + 200) > 0)
+        .sort((a, b) => a.box.y0 - b.box.y0)[0];
+      if (!next) break;
+      last = next;
+    }
+    out.push(last);
   }
   return out;
 }
