@@ -1836,3 +1836,13 @@ test('a line drawn under a paragraph that an attestation clause opens (`IN WITNE
   assert.deepEqual(under('IN WITNESS WHEREOF, I have hereunto set my hand this'), [['signature', 73, 413, 144, 37]]);
   assert.deepEqual(under('The applicant declares that the above is true and correct this'), []);
 });
+
+test("lines stacked alike over a caption of signatures in the plural (`Unterschriften (alle Antragsteller/innen)` under three rules) are one signer's each; not one rule alone over the plural heading", () => {
+  const stacked = placed('de', {
+    words: [...words('Strausberg, den', 71, 470, 12), ...words('Unterschriften (alle Antragsteller/innen)', 71, 601, 11)],
+    segments: [h(74, 521, 500.5), h(74, 521, 533.5), h(74, 521, 567.5)],
+  }).filter(([type]) => type === 'signature');
+  assert.equal(stacked.length, 3, JSON.stringify(stacked));
+  const one = placed('de', { words: [...words('Unterschriften', 71, 601, 11)], segments: [h(74, 521, 567.5)] }).filter(([type]) => type === 'signature');
+  assert.deepEqual(one, []);
+});

@@ -2,7 +2,7 @@
  * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), the
  * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______").
  */
-import { runLine, type Line, type Segment, type Word } from './page-model.js';
+import { overlap1, runLine, type Line, type Segment, type Word } from './page-model.js';
 
 /** Headings of a block of witnesses' or signers' blanks. */
 const BLOCK_HEADINGS = new Set([
@@ -111,6 +111,44 @@ export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set
     if (lines.some((l) => l !== heading && written(l) && l.box.y1 > heading.box.y1 && l.box.y0 < top && l.box.x1 > x0 - 40 && l.box.x0 < x1 + 40)) continue;
     const role = heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {};
     for (const segment of row) if (!used.has(segment)) out.push({ segment, ...role });
+  }
+  return out;
+}
+
+/**
+ * Lines stacked alike over a caption of signatures in the plural ("Unterschriften (alle Antragsteller/innen)"
+ * under three rules): the rule right over the caption and those over it, as long and where it starts, each
+ * at most a signature and a line apart, are one signer's each, when nothing is written between them.
+ */
+export function stackOverSignatures(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  const out: Segment[] = [];
+  const alike = (a: Segment, b: Segment) => Math.abs(a.x0 - b.x0) <= 4 && Math.abs(a.x1 - b.x1) <= 4;
+  for (const caption of lines) {
+    if (caption.rtl || caption.words.length > 6 || !caption.tokens.some((t) => BLOCK_HEADINGS.has(t)) || caption.words.some((w) => /[:：]/.test(w.text)))
+      continue;
+    const over = segments
+      .filter(
+        (s) =>
+          s.y <= caption.box.y0 + 1 &&
+          caption.box.y0 - s.y <= 2.5 * caption.size &&
+          s.x1 - s.x0 >= 80 &&
+          overlap1(s.x0, s.x1, caption.box.x0, caption.box.x1) > 0,
+      )
+      .sort((a, b) => b.y - a.y)[0];
+    if (!over) continue;
+    const stack = [over];
+    for (;;) {
+      const top = stack[stack.length - 1] as Segment;
+      const next = segments.filter((s) => s !== top && alike(s, top) && s.y < top.y - 12 && top.y - s.y <= 50).sort((a, b) => b.y - a.y)[0];
+      if (
+        !next ||
+        lines.some((l) => l.tokens.some((t) => t !== '\0') && l.box.y0 > next.y && l.box.y1 < top.y && overlap1(l.box.x0, l.box.x1, top.x0, top.x1) > 0)
+      )
+        break;
+      stack.push(next);
+    }
+    if (stack.length < 2) continue;
+    for (const s of stack) if (!used.has(s) && !out.includes(s)) out.push(s);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { PLACE_WORDS } from './filled-blanks.js';
-import { blanksUnderHeading, namedRows, numberedBlanks } from './block-rows.js';
+import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Line, type Segment } from './page-model.js';
 
@@ -179,6 +179,7 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
     ...numberedBlanks(lines, segments).filter((b) => !used.has(b.segment)),
     ...namedRows(lines, segments, used),
     ...blanksUnderHeading(lines, segments, used),
+    ...stackOverSignatures(lines, segments, used).map((segment) => ({ segment })),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
   ];
 }
