@@ -1846,3 +1846,18 @@ test("lines stacked alike over a caption of signatures in the plural (`Unterschr
   const one = placed('de', { words: [...words('Unterschriften', 71, 601, 11)], segments: [h(74, 521, 567.5)] }).filter(([type]) => type === 'signature');
   assert.deepEqual(one, []);
 });
+
+test("the least room a signature needs over or under its caption follows the caption's type (two and a half of its sizes, 24 pt at most): `Firma Interesado` in 9 pt over `C. C.` signs in 22 pt of room", () => {
+  const sign = (gap: number) =>
+    placed('es', {
+      words: [
+        ...words('implicaciones, lo suscribo', 85, 600, 9),
+        ...words('Firma Interesado', 85, 609 + gap, 9),
+        ...words('Huella:', 332, 609 + gap, 9),
+        ...words('C. C.', 85, 619.8 + gap, 9),
+        ...words('Teléfono Casa:', 85, 630.6 + gap, 9),
+      ],
+    }).filter(([type]) => type === 'signature');
+  assert.deepEqual(sign(26), [['signature', 85, 604, 180, 22]]);
+  assert.deepEqual(sign(22), []);
+});

@@ -129,7 +129,7 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
 function roomOverCaption(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   if (label.entry.type !== 'signature' || label.colon || continuation(label.line, lines)) return undefined;
   const beside = besideSpace(label, page, lines, geo);
-  return beside && beside.x1 - beside.x0 >= FIELD_WIDTH.signature - 1 ? undefined : spaceOver(label, page, lines, geo, 24);
+  return beside && beside.x1 - beside.x0 >= FIELD_WIDTH.signature - 1 ? undefined : spaceOver(label, page, lines, geo, Math.min(24, 2.4 * label.line.size));
 }
 
 function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, least: number): Rect | undefined {
@@ -214,8 +214,8 @@ function roomBelow(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
   const obstacles = [...text, ...boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
   if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
-  // (A signature needs 24 pt: a name typed under the place to sign leaves about that much.)
-  if (y1 - y0 < (type === 'signature' ? 24 : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
+  // (A signature needs 24 pt, less under a small caption (two and a half of its sizes): a name typed under the place to sign leaves about that much.)
+  if (y1 - y0 < (type === 'signature' ? Math.min(24, 2.4 * line.size) : 0.7 * FIELD_HEIGHT[type]) || y1 > page.height) return undefined;
   // Text under the room is not quite a wall (a name typed under the place to sign): the field keeps part of the height it lacks.
   let hard = y0 + FIELD_HEIGHT[type];
   for (const o of obstacles) if (!text.includes(o) && o.y0 >= y0 - 3 && o.y0 < hard && overlap1(o.x0, o.x1, x0, x1) > 0) hard = o.y0 - 2;
