@@ -1861,3 +1861,15 @@ test("the least room a signature needs over or under its caption follows the cap
   assert.deepEqual(sign(26), [['signature', 85, 604, 180, 22]]);
   assert.deepEqual(sign(22), []);
 });
+
+test("the room over an oath official's title needs a signature's height clear, or four of the title's sizes in smaller type: `NOTARY PUBLIC` in 9.6 pt signs in 38 pt of room, not in 36", () => {
+  const over = (gap: number) =>
+    placed('en', {
+      words: [
+        ...words('SUBSCRIBED AND SWORN to me before this 3rd day of March 2024 at Manila, Philippines, by the affiant.', 36, 620, 9.6),
+        ...words('NOTARY PUBLIC', 376, 631.6 + gap, 9.6),
+      ],
+    }).filter(([type]) => type === 'signature');
+  assert.deepEqual(over(38), [['signature', 376, 623, 180, 38]]);
+  assert.deepEqual(over(36), []);
+});

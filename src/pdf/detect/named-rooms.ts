@@ -88,9 +88,12 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const x0 = line.box.x0;
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
-    const y0 = y1 - FIELD_HEIGHT.signature;
     walls ??= wallsOf(lines.filter(written), page);
-    if (walls.some((o) => o !== line.box && o.y1 > y0 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0)) continue;
+    // (A signature's height clear over it, or four of the title's sizes when its type is smaller: a page printed smaller reads the same.)
+    const least = Math.min(FIELD_HEIGHT.signature, 4 * line.size);
+    const over = walls.filter((o) => o !== line.box && o.y0 < y1 && o.y1 > y1 - FIELD_HEIGHT.signature && overlap1(o.x0, o.x1, x0, x1) > 0);
+    const y0 = Math.max(y1 - FIELD_HEIGHT.signature, ...over.map((o) => o.y1 + 1));
+    if (y1 - y0 < least - 2) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line });
   }
   return out;
