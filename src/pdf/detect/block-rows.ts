@@ -118,7 +118,7 @@ export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set
 /**
  * Lines stacked alike over a caption of signatures in the plural ("Unterschriften (alle Antragsteller/innen)"
  * under three rules): the rule right over the caption and those over it, as long and where it starts, each
- * at most a signature and a line apart, are one signer's each, when nothing is written between them.
+ * at most 50 pt over the next, are one signer's each, when nothing is written between them.
  */
 export function stackOverSignatures(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const out: Segment[] = [];

@@ -46,7 +46,8 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
  * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
  * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
  * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
- * nothing else; on any page, "By:" or "Per:" and such a name ("By: John Smith, President").
+ * nothing else, or such a name or the name left to type there over who signs ("(escreva aqui o nome do
+ * orientador)" over "Membro titular"); on any page, "By:" or "Per:" and such a name ("By: John Smith, President").
  */
 export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
