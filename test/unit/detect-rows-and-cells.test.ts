@@ -1873,3 +1873,21 @@ test("the room over an oath official's title needs a signature's height clear, o
   assert.deepEqual(over(38), [['signature', 376, 623, 180, 38]]);
   assert.deepEqual(over(36), []);
 });
+
+test('a signature caption whose party signs in the room under it (`Signed by the Employee:` beside `Witnessed by:`) has that one place, not a room after its colon too', () => {
+  const got = placed('en', {
+    words: [
+      ...words('SIGNATURES', 30, 474, 11),
+      ...words('Signed by the Employee:', 30, 504, 11),
+      ...words('Witnessed by:', 303, 504, 11),
+      ...words('Name:', 30, 549, 11),
+      ...words('Name:', 303, 549, 11),
+      ...words('Date:', 30, 564, 11),
+      ...words('Designation:', 303, 564, 11),
+    ],
+  }).filter(([type]) => type === 'signature');
+  assert.deepEqual(got, [
+    ['signature', 30, 510, 180, 31],
+    ['signature', 303, 510, 180, 31],
+  ]);
+});

@@ -36,7 +36,7 @@ import {
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
-import { roomUnderParty } from './party-rows.js';
+import { partyPlaces } from './party-places.js';
 import { undated, dedupe, writtenFields, suggestion } from './suggestion-output.js';
 import {
   blankBefore,
@@ -58,7 +58,7 @@ import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
-import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions, partyLine, signsBelow } from './signature-blocks.js';
+import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
@@ -327,17 +327,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     }
   }
   // Party-name signature blocks: a line captioned by a party's name alone (or, for two parties side by side, the room under each).
-  for (const caption of parties) {
-    const line = partyLine(caption, [...geo.free, ...fills], used, lines, geo.h);
-    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
-    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
-    if ((!line && !room) || signsBelow(caption, places)) continue;
-    const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
-    if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
-    if (line) used.add(line);
-    const reason = line ? 'label_with_geometry' : 'label_with_whitespace';
-    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason, roleHint: caption.role });
-  }
+  const partyLines = partyPlaces(page, parties, lines, geo, [...geo.free, ...fills], used, out);
   // Lines with only a name typed under them on a page that speaks of signing; numbered blanks under "Witnesses:".
   for (const { segment, role } of captionlessLines(lines, [...geo.free, ...fills], used)) {
     const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines), page);
@@ -353,6 +343,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
+    if (label.entry.type === 'signature' && partyLines.has(label.line)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient"), or under the role under it.
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o), lines) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation, "DATA E LUOGO" over "DATE AND PLACE"; not a mention) leaves the blank to it.

@@ -1,0 +1,38 @@
+/**
+ * Party-name signature blocks: a line captioned by a party's name alone ("IL DICHIARANTE" over its line),
+ * or, for two parties side by side or a party under the formula dating the signing, the room under each.
+ */
+import { filled } from './filled-blanks.js';
+import { roomUnderParty, type PartyCaption } from './party-rows.js';
+import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
+import { clip, rectOf, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+
+/**
+ * Each party's place (added to `out`; its line added to `used`), but for a party with a place found under it
+ * already. Returns the lines of the parties that got a place: a signature caption on such a line ("Signed by
+ * the Employee:") has that place, not a room of its own too.
+ */
+export function partyPlaces(
+  page: PageModel,
+  parties: readonly PartyCaption[],
+  lines: Line[],
+  geo: Geometry,
+  free: Segment[],
+  used: Set<Segment>,
+  out: Suggestion[],
+): Set<Line> {
+  const placed = new Set<Line>();
+  for (const caption of parties) {
+    const line = partyLine(caption, free, used, lines, geo.h);
+    const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
+    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
+    if ((!line && !room) || signsBelow(caption, places)) continue;
+    const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
+    if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
+    if (line) used.add(line);
+    placed.add(caption.line);
+    const reason = line ? 'label_with_geometry' : 'label_with_whitespace';
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason, roleHint: caption.role });
+  }
+  return placed;
+}
