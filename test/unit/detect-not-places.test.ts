@@ -550,3 +550,12 @@ test('"Getekend te (plaats)", "Aldus getekend te ____", "Signed at ____": where 
   const witness = suggestFields(page({ words: [...paragraph('en', 100), ...words('Signed in the presence of: ____________________', 60, 600, 10)] }));
   assert.equal(signatures(witness).length, 1);
 });
+
+test("a completed electronic signature's stamp (`Firmado electrónicamente por:`, `Electronically signed by:`, `Signé électroniquement par :`) is no caption; `Signed by:` still is", () => {
+  const at = (lang: Parameters<typeof paragraph>[0], text: string) =>
+    signatures(suggestFields(page({ words: [...paragraph(lang, 100), ...words(text, 353, 521, 8)] })));
+  assert.deepEqual(at('es', 'Firmado electrónicamente por:'), []);
+  assert.deepEqual(at('en', 'Electronically signed by:'), []);
+  assert.deepEqual(at('fr', 'Signé électroniquement par :'), []);
+  assert.equal(at('en', 'Signed by:').length, 1);
+});

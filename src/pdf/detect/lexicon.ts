@@ -159,6 +159,8 @@ const NOT_A_FIELD = normalizedSet([
   // (The title of a sign-in sheet: "Feuille d'émargement", "Signature sheet", "Lista de firmas".)
   'sheet', 'sheets', 'list', 'feuille', 'liste', 'foglio', 'lista',
   'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
+  // (A completed electronic signature's stamp: "Firmado electrónicamente por", "Electronically signed by".)
+  'electronically', 'electronicamente', 'eletronicamente', 'elettronicamente', 'electroniquement', 'digitalement', 'numeriquement',
   'الالكتروني', 'صفحه',
 ]);
 /** Words a fingerprint is named with ("Firma y huella digital", "impressão digital"): "digital" after them speaks of no digital signature. */
