@@ -1891,3 +1891,14 @@ test('a signature caption whose party signs in the room under it (`Signed by the
     ['signature', 303, 510, 180, 31],
   ]);
 });
+
+test('who may sign, named in alternatives after slashes, one word saying which (`Parent/Guardian/School Doctor` under a line), is one party caption; a sentence naming parties (`minor and the parents or legal guardian.`) is none', () => {
+  const under = (caption: string) =>
+    placed('en', {
+      words: [...words('Headmaster or the Senior Deputies to act as loco parentis.', 72, 380, 12), ...words(caption, 341, 452, 12)],
+      segments: [h(342, 521, 433.9)],
+    }).filter(([type]) => type === 'signature');
+  assert.deepEqual(under('Parent/Guardian/School Doctor'), [['signature', 342, 394, 179, 40]]);
+  assert.deepEqual(under('Parent/Guardian'), [['signature', 342, 394, 179, 40]]);
+  assert.deepEqual(under('minor and the parents or legal guardian.'), []);
+});

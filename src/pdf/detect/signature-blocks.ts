@@ -150,11 +150,20 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let end = k + party.length;
       // A possessive ("Owner's"), a stopword or another word naming who signs after the party name ("Il legale rappresentante").
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
-      // (Or another party's name after a slash or an "or", qualified or not: "Parent/Guardian", "Patient or Legal Guardian".)
-      let at = k + party.length;
-      while (at < run.end && (EITHER.has(line.tokens[at] as string) || QUALIFIERS.has(line.tokens[at] as string))) at++;
-      const other = at < run.end ? partyAt(line.tokens, at) : null;
-      if (other && at + other.length > end) end = at + other.length;
+      // (Or other parties' names after a slash or an "or", qualified or not: "Parent/Guardian", "Patient or Legal
+      // Guardian", "Parent/Guardian/School Doctor": after a slash, one word may say which.)
+      for (let at = k + party.length; at < run.end; ) {
+        const from = at;
+        while (at < run.end && (EITHER.has(line.tokens[at] as string) || QUALIFIERS.has(line.tokens[at] as string))) at++;
+        // (A slash leaves no token: two names side by side are "Parent/Guardian"; one word may say which, not an article.)
+        const slash = at === from && !STOPWORDS.has(line.tokens[at] as string);
+        const names = (j: number) => partyAt(line.tokens, j) ?? (SIGNERS.has(line.tokens[j] as string) ? { length: 1 } : null);
+        const which = !names(at) && slash && at + 1 < run.end && names(at + 1) ? 1 : 0;
+        const other = at < run.end ? names(at + which) : null;
+        if (!other) break;
+        at += which + other.length;
+        if (at > end) end = at;
+      }
       // (Or the body it signs for, named after a joining word: "Diretora da Escola Municipal Santa Catarina".)
       const body = line.tokenWord.slice(end, run.end).map((i) => (line.words[i] as Word).text);
       if (
