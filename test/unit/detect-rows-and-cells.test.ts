@@ -1902,3 +1902,14 @@ test('who may sign, named in alternatives after slashes, one word saying which (
   assert.deepEqual(under('Parent/Guardian'), [['signature', 342, 394, 179, 40]]);
   assert.deepEqual(under('minor and the parents or legal guardian.'), []);
 });
+
+test('a caption going on over its second line in lower case (`Firma del genitore` / `o affidatario che esercita la potestà genitoriale`) signs on the run under both, drawn in double low lines', () => {
+  const got = placed('it', {
+    words: [
+      ...words('Firma del genitore', 452, 574, 12),
+      ...words('o affidatario che esercita la potestà genitoriale', 304, 588, 12),
+      ...words('‗'.repeat(47), 263, 624, 11.5),
+    ],
+  }).filter(([type]) => type === 'signature');
+  assert.deepEqual(got, [['signature', 263, 590, 270, 36]]);
+});

@@ -6,6 +6,7 @@ import { captionAbove, written } from './blank-geometry.js';
 import { TOLERANCE } from './page-rules.js';
 import { matchLabels } from './label-matching.js';
 import { typedName } from './captionless-lines.js';
+import { continuation } from './blank-space.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
 
 /** Length from which a rule with text right under it is a section's border: two signatures' width. */
@@ -72,10 +73,13 @@ export function geometryBelow(label: Label, geo: Geometry, lines: Line[], used: 
   const remark = (l: Line) => /^\(/.test(l.words[0]?.text ?? '') && /\)[.:]?$/.test(l.words.at(-1)?.text ?? '') && l.box.y0 - box.y1 <= line.size;
   // (A line that the blank opens, "____ DATE: ____", is its own row, not writing over it.)
   const opens = (l: Line, x0: number, top: number) => Math.abs(l.box.x0 - x0) <= 2 && Math.abs(l.baseline - top) <= 3;
+  // (Nor is the caption's own second line, going on in lower case: "Firma del genitore" / "o affidatario che esercita …".)
+  const goesOn = continuation(line, lines);
   const clear = (top: number, x0: number, x1: number) =>
     !lines.some(
       (l) =>
         l !== line &&
+        l !== goesOn &&
         written(l) &&
         !remark(l) &&
         !opens(l, x0, top) &&
