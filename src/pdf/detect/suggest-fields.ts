@@ -341,7 +341,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
     if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
-    // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:".)
+    // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:"; its party's room, "Signed by the Employee:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     if (label.entry.type === 'signature' && partyLines.has(label.line)) continue;
     // A caption right under a field found already names it ("X ______" over "Signature of Patient"), or under the role under it.
