@@ -4,7 +4,7 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …".
  */
-import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js';
+import { DATE_WORDS, closesSentence, isBlankMark, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
@@ -269,7 +269,7 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
     const after = line.words.slice((line.tokenWord[2] as number) + 1);
     if (after.length === 0 || (t.length !== 4 && t.length !== 3) || (t.length === 4 && t[3] !== '\0')) continue;
-    if (!after.every((w) => /^[_.…/\s-]+$/.test(w.text))) continue;
+    if (!after.every((w) => isBlankMark(w.text))) continue;
     const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
     if (last.box.x1 - first.box.x0 < 30) continue;
     out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });

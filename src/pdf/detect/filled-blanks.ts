@@ -4,7 +4,7 @@
  * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
-import { isFillToken } from './lexicon.js';
+import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -17,7 +17,7 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
   let written = 0;
   for (const w of page.words) {
     // (Blank characters are no writing, short runs of a date's parts included: "__ /__ /____".)
-    if (own.includes(w) || isFillToken(w.text) || /^[\s_/.…\-]+$/.test(w.text) || isAnchorText(w.text)) continue;
+    if (own.includes(w) || isFillToken(w.text) || isBlankMark(w.text) || isAnchorText(w.text)) continue;
     const cx = (w.box.x0 + w.box.x1) / 2;
     const cy = (w.box.y0 + w.box.y1) / 2;
     if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;
@@ -43,7 +43,7 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
 
 /** An image around every printed word of the blank's own line but its blank characters: a frame behind the row. */
 function framesCaption(img: Rect, own: readonly Word[]): boolean {
-  const printed = own.filter((w) => !isFillToken(w.text) && !/^[\s_/.…\-]+$/.test(w.text));
+  const printed = own.filter((w) => !isFillToken(w.text) && !isBlankMark(w.text));
   return printed.length > 0 && printed.every((w) => w.box.x0 >= img.x0 - 1 && w.box.x1 <= img.x1 + 1 && w.box.y0 >= img.y0 - 1 && w.box.y1 <= img.y1 + 1);
 }
 

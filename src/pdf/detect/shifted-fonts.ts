@@ -11,9 +11,12 @@ const SHIFT = 29;
 const FIRST = 0x03;
 const LAST = 0x5d;
 
+/** A text's letters and figures. */
+const lettersOf = (text: string): string[] => [...text].filter((c) => /[\p{L}\p{N}]/u.test(c));
+
 /** The share of a text's letters and figures that are small letters (a-z and accented): most of any language's text. */
 function smallShare(text: string): number {
-  const letters = [...text].filter((c) => /[\p{L}\p{N}]/u.test(c));
+  const letters = lettersOf(text);
   if (letters.length === 0) return 0;
   return letters.filter((c) => /\p{Ll}/u.test(c)).length / letters.length;
 }
@@ -33,7 +36,7 @@ export function shiftedFonts(items: ReadonlyArray<{ str: string; fontName: strin
   for (const item of items) byFont.set(item.fontName, (byFont.get(item.fontName) ?? '') + item.str);
   const out = new Set<string>();
   for (const [font, text] of byFont) {
-    if ([...text].filter((c) => /[\p{L}\p{N}]/u.test(c)).length < 12 || !text.includes(String.fromCharCode(FIRST))) continue;
+    if (lettersOf(text).length < 12 || !text.includes(String.fromCharCode(FIRST))) continue;
     if (smallShare(text) <= 0.1 && smallShare(unshift(text)) >= 0.5) out.add(font);
   }
   return out;

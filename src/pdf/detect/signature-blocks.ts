@@ -152,12 +152,12 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       while (end < run.end && (line.tokens[end] === 's' || STOPWORDS.has(line.tokens[end] as string) || SIGNERS.has(line.tokens[end] as string))) end++;
       // (Or other parties' names after a slash or an "or", qualified or not: "Parent/Guardian", "Patient or Legal
       // Guardian", "Parent/Guardian/School Doctor": after a slash, one word may say which.)
+      const names = (j: number) => partyAt(line.tokens, j) ?? (SIGNERS.has(line.tokens[j] as string) ? { length: 1 } : null);
       for (let at = k + party.length; at < run.end; ) {
         const from = at;
         while (at < run.end && (EITHER.has(line.tokens[at] as string) || QUALIFIERS.has(line.tokens[at] as string))) at++;
         // (A slash leaves no token: two names side by side are "Parent/Guardian"; one word may say which, not an article.)
         const slash = at === from && !STOPWORDS.has(line.tokens[at] as string);
-        const names = (j: number) => partyAt(line.tokens, j) ?? (SIGNERS.has(line.tokens[j] as string) ? { length: 1 } : null);
         const which = !names(at) && slash && at + 1 < run.end && names(at + 1) ? 1 : 0;
         const other = at < run.end ? names(at + which) : null;
         if (!other) break;
