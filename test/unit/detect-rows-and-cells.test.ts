@@ -1913,3 +1913,28 @@ test('a caption going on over its second line in lower case (`Firma del genitore
   }).filter(([type]) => type === 'signature');
   assert.deepEqual(got, [['signature', 263, 590, 270, 36]]);
 });
+
+test('a caption two points lower in its form-grid cell still leaves the room under it; a caption with its colon, or one with a line under it in the cell, keeps the room beside it', () => {
+  const got = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        // 9 pt captions 4 pt under the cell's top, 14 pt of room under them.
+        ...words('Signature', 36, 614, 9),
+        ...words('Date', 256, 614, 9),
+        // "Date:" in the middle of its row, and a caption on two lines.
+        ...words('Date:', 36, 663, 9),
+        ...words('Signature of', 256, 652, 9),
+        ...words('applicant:', 256, 664, 9),
+      ],
+      segments: [h(30, 500, 603), h(30, 500, 630), h(30, 500, 680)],
+      verticals: [v(30, 603, 680), v(250, 603, 680), v(500, 603, 680)],
+    }),
+  );
+  assert.deepEqual(brief(got), [
+    { type: 'signature', x: 31, y: 618, w: 218, h: 11 },
+    { type: 'date', x: 251, y: 618, w: 248, h: 11 },
+    { type: 'signature', x: 315, y: 631, w: 184, h: 48 },
+    { type: 'date', x: 64, y: 647, w: 186, h: 20 },
+  ]);
+});

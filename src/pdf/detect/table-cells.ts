@@ -89,7 +89,10 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const heads = under !== undefined && empty(under) && headerRow(cell, under, geo, page.words) && columnBelow(cell, under, geo, page).length > 0;
   // (The room under it at least 11 pt for a small caption, and up to 16 pt as it grows: a line and a half of its size.)
   const least = small ? 11 : Math.min(16, Math.max(11, 1.4 * (box.y1 - box.y0)));
-  if (below >= Math.max(least, 1.2 * (box.y1 - top)) && !heads) {
+  // (Its room at least as tall as what is over it, the caption included, when the caption asks for nothing beside it and
+  // nothing is written under it: "Signature" two points lower in its cell. Otherwise a fifth more: a caption centred in its row.)
+  const alone = !label.colon && !words.some((w) => w.box.y0 >= box.y1 - 1);
+  if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads) {
     const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
