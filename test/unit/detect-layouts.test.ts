@@ -2821,3 +2821,27 @@ test('a signature caption ending its run on its colon ("Signature:", "Firma:") u
     [260],
   );
 });
+
+test('a form widget drawn over the blank after its caption is that caption’s when the caption’s text stands two points lower (4.8 of its 10 pt in the widget’s band)', () => {
+  const got = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 500),
+        ...words('Name, Vorname: ____________________ Ort und Datum: ____________________', 71, 706, 10),
+        ...words('Unterschrift: ____________________', 71, 750, 10),
+      ],
+      widgets: [
+        { kind: 'text', name: 'Formfeld1', box: { x0: 150, y0: 686, x1: 250, y1: 703 } },
+        { kind: 'text', name: 'Formfeld2', box: { x0: 330, y0: 686, x1: 430, y1: 703 } },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    got.map((s) => [s.type, s.fieldKey ?? '', Math.round(s.x)]),
+    [
+      ['text', 'signer_name', 150],
+      ['date', 'sign_date', 330],
+      ['signature', '', 133],
+    ],
+  );
+});

@@ -123,7 +123,9 @@ export function widgetNear(label: Label, box: Rect): boolean {
 /** The widget's own caption: on its row, before it in reading order. */
 export function besideWidget(label: Label, box: Rect): boolean {
   const { reach, line } = label;
-  const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.5 * (reach.y1 - reach.y0);
+  // (On its row: the widget's band holds two fifths of the caption's height, a widget drawn over the blank after it whose
+  // bottom stops at mid-height of the text, as text set a point or two lower than the form's drawing has it.)
+  const sameRow = overlap1(box.y0, box.y1, reach.y0, reach.y1) > 0.4 * (reach.y1 - reach.y0);
   const gap = line.rtl ? reach.x0 - box.x1 : box.x0 - reach.x1;
   // (A widget drawn a little wide may start over the caption's last letters or its colon.)
   return sameRow && gap >= -Math.max(2, line.size / 2) && gap <= 150;
