@@ -2845,3 +2845,8 @@ test('a form widget drawn over the blank after its caption is that caption’s w
     ],
   );
 });
+
+test('a caption’s own underline is no wall under it, however close under its letters: the room under an underlined `SIGNATURE`', () => {
+  const got = suggestFields(page({ words: [...paragraph('fr', 690), ...words('SIGNATURE', 28, 756, 9)], segments: [h(28, 68.5, 759.3)] }));
+  assert.deepEqual(brief(got), [{ type: 'signature', x: 28, y: 762, w: 180, h: 40 }]);
+});

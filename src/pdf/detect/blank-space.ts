@@ -8,6 +8,7 @@ import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { OF } from './lines-and-labels.js';
+import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
   FIELD_WIDTH,
@@ -211,7 +212,9 @@ function roomBelow(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
   let y1 = y0 + FIELD_HEIGHT[type];
   // (A box around the caption frames its room too: its bottom rule, not the box, stops the field.)
   const boxes = geo.boxes.filter((b) => !(b.x0 <= box.x0 && b.x1 >= box.x1 && b.y0 <= box.y0 && b.y1 >= box.y1));
-  const obstacles = [...text, ...boxes, ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
+  // (The caption's own underline is no wall under it, however close under its letters.)
+  const rules = geo.h.filter((h) => !underlines(h, line.words));
+  const obstacles = [...text, ...boxes, ...rules.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })), ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y0 >= y0 - 3 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
   if (obstacles.some((o) => o.y0 < y0 - 3 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0)) return undefined;
   // (A signature needs 24 pt, less under a small caption (two and a half of its sizes): a name typed under the place to sign leaves about that much.)

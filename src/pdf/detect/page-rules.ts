@@ -38,7 +38,7 @@ export function sortRules(page: PageModel): Geometry {
  * A rule drawn right under words from the first's left edge to the last's right edge underlines them (a
  * heading, "Organisateur"): no line to write on.
  */
-function underlines(s: Segment, words: readonly Word[]): boolean {
+export function underlines(s: Segment, words: readonly Word[]): boolean {
   const over = words.filter(
     (w) => !isFillToken(w.text) && s.y - w.baseline >= -1 && s.y - w.baseline <= 0.4 * w.size + 1.5 && overlap1(w.box.x0, w.box.x1, s.x0, s.x1) > 0,
   );
