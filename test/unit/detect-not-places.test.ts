@@ -559,3 +559,25 @@ test("a completed electronic signature's stamp (`Firmado electrónicamente por:`
   assert.deepEqual(at('fr', 'Signé électroniquement par :'), []);
   assert.equal(at('en', 'Signed by:').length, 1);
 });
+
+test('an `X` ticked in a checklist grid is no mark to sign by: the empty cell beside it is no place to sign', () => {
+  // Rows of a grid: a question, then "Bueno" / "Regular" / "Mala" cells, one of them ticked with an X.
+  const rows = ['¿El personal está debidamente capacitado?', 'Manipulación de las aves al momento de la carga', 'Carga de las jaulas al camión'];
+  const got = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('Bueno', 350, 292, 9),
+        ...words('Regular', 410, 292, 9),
+        ...words('Mala', 470, 292, 9),
+        ...rows.flatMap((q, i) => [...words(q, 40, 312 + 20 * i, 9), ...words('X', 360, 312 + 20 * i, 9)]),
+      ],
+      segments: [0, 1, 2, 3, 4].map((i) => h(30, 560, 280 + 20 * i)),
+      verticals: [30, 340, 400, 460, 520, 560].map((x) => v(x, 280, 360)),
+    }),
+  );
+  assert.deepEqual(
+    got.filter((s) => s.type === 'signature'),
+    [],
+  );
+});

@@ -235,7 +235,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         claim(label, type, { ...rect, y0: run.y > label.box.y1 ? Math.max(rect.y0, label.box.y1 + 2) : rect.y0 }, 'label_with_geometry', 0.92);
         continue;
       }
-      const blank = type === 'date' && timedColumn(label, lines) ? undefined : cellBlank(label, cell, geo, page);
+      // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid.)
+      const blank = (type === 'date' && timedColumn(label, lines)) || label.entry.leading ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too.
