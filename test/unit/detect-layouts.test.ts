@@ -2850,3 +2850,16 @@ test('a caption’s own underline is no wall under it, however close under its l
   const got = suggestFields(page({ words: [...paragraph('fr', 690), ...words('SIGNATURE', 28, 756, 9)], segments: [h(28, 68.5, 759.3)] }));
   assert.deepEqual(brief(got), [{ type: 'signature', x: 28, y: 762, w: 180, h: 40 }]);
 });
+
+test('a long line ending with its colon is no paragraph the caption under it goes on: `Date et Signature :` under `NOM du/de la directeur/trice de l’unité de recherche :`', () => {
+  const got = suggestFields(
+    page({
+      words: [
+        ...paragraph('fr', 500),
+        ...words('NOM du/de la directeur/trice de l’unité de recherche :', 71, 676, 12),
+        ...words('Date et Signature :', 71, 690, 12),
+      ],
+    }),
+  );
+  assert.deepEqual(brief(got), [{ type: 'signature', x: 71, y: 697, w: 180, h: 40 }]);
+});

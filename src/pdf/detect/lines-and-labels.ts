@@ -279,8 +279,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       }
       const limitWord = nextMatch ? line.words[line.tokenWord[nextMatch.start] as number] : undefined;
       // (Qualified up to a colon ending its line, it reaches to it: "Signature du 2ème représentant légal (si applicable) :".)
-      if (!colon && !remarkColon && !limitWord && line.words.length - next <= 6 && /[:：]$/.test((line.words.at(-1) as Word).text.trim()))
-        [next, remarkColon] = [line.words.length, true];
+      if (!colon && !remarkColon && !limitWord && line.words.length - next <= 6 && endsColon(line)) [next, remarkColon] = [line.words.length, true];
       const reach = union([box, ...line.words.slice(anchorWord, next).map((w) => w.box)]);
       labels.push({
         line,
@@ -305,7 +304,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
   for (const label of labels) {
     const { line } = label;
     // A caption ending with a colon is whole; so is a line with a blank.
-    if (label.colon || line.tokens.includes('\0') || /[:：]\s*$/.test((line.words[line.words.length - 1] as Word).text)) continue;
+    if (label.colon || line.tokens.includes('\0') || endsColon(line)) continue;
     const next = lines.find(
       (l) =>
         l !== line &&
@@ -338,11 +337,11 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
 
 export const isPunctuation = (text: string): boolean => text.trim().length <= 2 && /^[^\p{L}\p{N}_.…\-~]*$/u.test(text.trim());
 
-/** The last line of a paragraph: right under a long line of the same size that does not end a sentence. */
+/** The last line of a paragraph: under a long line of its size ending neither a sentence nor with a colon (what follows a colon is asked for). */
 export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment[] = []): boolean {
   // A blank on the line or on the line above ("… ____" over "Date:"), or a rule between it and the text above, makes it no tail.
   if (line.tokens.includes('\0')) return false;
-  const prose = (l: Line) => l.tokens.length >= 8 && !l.tokens.includes('\0') && !endsSentence(l);
+  const prose = (l: Line) => l.tokens.length >= 8 && !l.tokens.includes('\0') && !endsSentence(l) && !endsColon(l);
   return lines.some(
     (l) =>
       l !== line &&
@@ -355,7 +354,8 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
   );
 }
 
-/** A line whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
+/** A line whose last word ends with a colon; one whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
+const endsColon = (line: Line): boolean => /[:：]$/.test((line.words.at(-1) as Word).text.trim());
 export const endsSentence = (line: Line): boolean => closesSentence((line.words[line.words.length - 1] as Word).text.trim());
 
 const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
