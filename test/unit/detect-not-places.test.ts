@@ -581,3 +581,21 @@ test('an `X` ticked in a checklist grid is no mark to sign by: the empty cell be
     [],
   );
 });
+
+test('a caption numbered as a section of the form (`7. Unterschrift` over the section’s rule) is a heading: no place in its row', () => {
+  const got = (heading: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words(heading, 43, 583, 9),
+          ...words('Ort, Datum:', 43, 600, 8),
+          ...words('Unterschrift Erziehungsberechtigte/r:', 308, 600, 8),
+        ],
+        segments: [h(43, 554, 587.5)],
+        boxes: [{ x0: 43, y0: 467, x1: 553, y1: 564 }],
+      }),
+    ).filter((s) => s.type === 'signature' && s.y < 587);
+  assert.deepEqual(got('7. Unterschrift'), []);
+  assert.deepEqual(got('III. Unterschrift'), []);
+});

@@ -284,9 +284,14 @@ const HEADINGS = new Set(SIGNATURE_HEADINGS);
 /** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
 export const headingWord = (label: Label): boolean => HEADINGS.has(label.entry.tokens.join(' '));
 
-/** A heading by its words, with no colon and nothing after it on its line: no line of its own. */
+/**
+ * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption
+ * numbered as a section of the form, alone after its number ("7. Unterschrift", "III. Signature").
+ */
 export function headingByWords(label: Label): boolean {
-  return headingWord(label) && !label.colon && label.next === -1;
+  if (label.colon || label.next !== -1) return false;
+  const before = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1);
+  return headingWord(label) || (before.length === 1 && /^(\d{1,2}|[IVX]{1,4})[.)]$/.test((before[0] as Word).text.trim()));
 }
 
 /**

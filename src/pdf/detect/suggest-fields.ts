@@ -246,7 +246,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A caption right under a line with room above it signs on that line (the pass below), even when
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
-    const row = ruledRow(label, geo, lines);
+    const row = headingByWords(label) ? undefined : ruledRow(label, geo, lines);
     // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
     const under = headingByWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
     // (Nor when the caption stands on a line of the row that runs on after it: that line is the blank.)
