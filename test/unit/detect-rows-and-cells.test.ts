@@ -1938,3 +1938,20 @@ test('a caption two points lower in its form-grid cell still leaves the room und
     { type: 'date', x: 64, y: 647, w: 186, h: 20 },
   ]);
 });
+
+test('a declaration in the first person (`Declaro …`, `I hereby certify`) is signed by its declarant: a line over a name typed under it is where', () => {
+  const got = (verb: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...words(`${verb} para os devidos fins de direito, que o(a) Professor Tiago da Silva foi orientador do(a) discente João Silva.`, 85, 300, 12),
+          ...words('Palmas / TO, 2 de dezembro de 2016', 373, 405, 12),
+          ...words('Professor de Estágio Supervisionado', 230, 553, 12),
+        ],
+        segments: [h(198, 439, 540.7)],
+      }),
+    );
+  assert.deepEqual(brief(got('Declaro')), [{ type: 'signature', x: 198, y: 501, w: 241, h: 40 }]);
+  // (A page that only informs is not signed for it.)
+  assert.deepEqual(brief(got('Informo')), []);
+});

@@ -27,6 +27,8 @@ const SIGNING_WORDS = new Set([
   // (The verbs of a closing formula: "as partes firmam o presente instrumento", "have executed this Agreement".)
   ...['firmam', 'assinam', 'firman', 'firmano', 'sottoscrivono', 'signent', 'unterschreiben', 'unterzeichnen', 'executed'],
   ...['assinado', 'assinada', 'assinados', 'assinadas', 'firmada', 'firmados', 'firmato', 'signee', 'unterschrieben'],
+  // (A declaration's verb in the first person: its declarant signs it, "Declaro para os devidos fins …", "I hereby certify".)
+  ...['declaro', 'declaramos', 'certifico', 'certificamos', 'atesto', 'atestamos', 'dichiaro', 'dichiariamo', 'certify', 'erklare', 'bestatige'],
 ]);
 /**
  * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
