@@ -5,9 +5,10 @@
 // No PDF, no child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suggestFields, type PageModel, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { cellAt, suggestFields, type PageModel, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { cellBlank } from '../../src/pdf/detect/table-cells.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
-import { buildLines } from '../../src/pdf/detect/lines-and-labels.js';
+import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { fillLines, unasked } from '../../src/pdf/detect/filled-blanks.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
@@ -1954,4 +1955,17 @@ test('a declaration in the first person (`Declaro …`, `I hereby certify`) is s
   assert.deepEqual(brief(got('Declaro')), [{ type: 'signature', x: 198, y: 501, w: 241, h: 40 }]);
   // (A page that only informs is not signed for it.)
   assert.deepEqual(brief(got('Informo')), []);
+});
+
+test('a cell whose border is drawn in pieces, open where a side rule meets it, is a cell; a caption with its translation over it in the cell has the room beside it', () => {
+  const geo = {
+    h: [h(45, 311.5, 654), h(314.5, 355.6, 654), h(358.6, 595, 654), h(42, 311.5, 682.5), h(317.5, 595, 682.5)],
+    v: [v(40, 605, 653), v(356, 605, 653), v(597, 605, 653), v(40, 656, 681), v(313, 656, 681), v(597, 656, 681)],
+  };
+  const cell = { x0: 313, y0: 654, x1: 597, y1: 682.5 };
+  assert.deepEqual(cellAt(geo, 350, 664), cell);
+  const ws = [...paragraph('en', 100), ...words('Firma Autista', 319, 667, 10), ...words('Signature Driver', 319, 678, 8)];
+  const label = findLabels(buildLines(ws), 9, []).find((l) => l.entry.tokens[0] === 'signature');
+  assert.ok(label);
+  assert.deepEqual(cellBlank(label, cell, { ...geo, boxes: [], free: [] }, page({ words: ws })), { x0: 388, y0: 655, x1: 596, y1: 681.5 });
 });

@@ -46,16 +46,22 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
   if (cell.x1 - cell.x0 < 16 || cell.y1 - cell.y0 < 8 || cell.y1 - cell.y0 > 400) return undefined;
   // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
   // that meet or overlap: a tax form's grid row under cells of different widths).
-  const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE);
+  const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE, geo.v);
   // (A side may be drawn, or read off a scan, in pieces side by side: any piece at its place that spans the cell closes it.)
   const spansV = (r: VRule) => geo.v.some((o) => Math.abs(o.x - r.x) <= TOLERANCE && o.y0 <= cell.y0 + TOLERANCE && o.y1 >= cell.y1 - TOLERANCE);
   return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
 }
 
-/** Whether the rules at height `y` (within a point), joined where they meet, run from `x0` to `x1`. */
-function covers(h: readonly Segment[], y: number, x0: number, x1: number): boolean {
+/**
+ * Whether the rules at height `y` (within a point), joined where they meet, run from `x0` to `x1`; a gap of a few points
+ * where a side rule meets them joins them too (a word processor draws each cell's border apart, leaving the joint open).
+ */
+function covers(h: readonly Segment[], y: number, x0: number, x1: number, v: readonly VRule[] = []): boolean {
   let reach = x0;
-  for (const s of h.filter((r) => Math.abs(r.y - y) <= 1).sort((a, b) => a.x0 - b.x0)) if (s.x0 <= reach + 1 && s.x1 > reach) reach = s.x1;
+  const joint = (a: number, b: number) =>
+    b - a <= TOLERANCE + 1 && v.some((r) => r.x >= a - TOLERANCE - 1 && r.x <= b + 1 && r.y0 <= y + TOLERANCE && r.y1 >= y - TOLERANCE);
+  for (const s of h.filter((r) => Math.abs(r.y - y) <= 1).sort((a, b) => a.x0 - b.x0))
+    if ((s.x0 <= reach + 1 || joint(reach, s.x0)) && s.x1 > reach) reach = s.x1;
   return reach >= x1;
 }
 
@@ -97,7 +103,9 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
-  if (!label.colon && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
+  // (Not when words stand over it in the cell: its translation, "Firma Autista" over "Signature Driver", leaves it the room beside.)
+  const overIt = words.some((w) => w.box.y1 <= box.y0 + 1);
+  if (!label.colon && !overIt && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
     return inset({ x0: cell.x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1: cell.x1, y1: box.y0 - 1 });
   // A caption in a row too short to write in, under an empty, taller cell of its column ("Unterschrift" under the row left for it): that cell.
   const overCell = label.entry.type === 'text' ? undefined : cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y0 - TOLERANCE - 1);
