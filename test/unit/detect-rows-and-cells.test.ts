@@ -1969,3 +1969,24 @@ test('a cell whose border is drawn in pieces, open where a side rule meets it, i
   assert.ok(label);
   assert.deepEqual(cellBlank(label, cell, { ...geo, boxes: [], free: [] }, page({ words: ws })), { x0: 388, y0: 655, x1: 596, y1: 681.5 });
 });
+
+test('a line to sign on with no caption under it has the row’s only other line, alike and with nothing written over or under it, as another signer’s (`Signature:` over the left of two parents’ lines)', () => {
+  const got = (over: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 200),
+          ...words('Signature:', 72, 356, 14),
+          ...(over ? words(over, 320, 345, 8) : []),
+          ...words('Current home address:', 44, 403, 14),
+        ],
+        segments: [h(72, 268, 371.6), h(307, 552, 371.6)],
+      }),
+    );
+  assert.deepEqual(brief(got('')), [
+    { type: 'signature', x: 307, y: 332, w: 245, h: 40 },
+    { type: 'signature', x: 72, y: 361, w: 196, h: 11 },
+  ]);
+  // (A caption over the other line makes it that caption's.)
+  assert.deepEqual(brief(got('DATE OF BIRTH')), [{ type: 'signature', x: 72, y: 361, w: 196, h: 11 }]);
+});

@@ -40,12 +40,13 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       taken.add(pair);
       out.push(paired);
     }
-    // Lines with no caption under them: only the one right under it, alike and alone ("In fede" over two lines, one per spouse).
+    // Lines with no caption under them: only the one right under it, alike and alone ("In fede" over two lines, one per spouse),
+    // or the one beside it on its row, the row's only other line, nothing written around it ("Signature:" over the left of two).
     if (!captionUnder(own, lines)) {
-      const next = uncaptionedUnder(own, segments, lines);
+      const next = uncaptionedUnder(own, segments, lines) ?? uncaptionedBeside(own, segments, lines);
       if (next && !used.has(next) && !taken.has(next) && !uncaptionedUnder(next, segments, lines)) {
         const r = clip(onPartyLine(next, { line: undefined, fill: undefined }, lines), page);
-        r.y0 = Math.max(r.y0, own.y + 1);
+        if (next.y > own.y + 2) r.y0 = Math.max(r.y0, own.y + 1);
         if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) {
           taken.add(next);
           out.push(r);
@@ -116,4 +117,22 @@ function uncaptionedUnder(s: Segment, segments: Segment[], lines: Line[]): Segme
   const writing = (y0: number, y1: number) =>
     next !== undefined && lines.some((l) => written(l) && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
   return next && !writing(s.y, next.y) && !captionUnder(next, lines) ? next : undefined;
+}
+
+/** The row's only other line, after a line, about as long (0.8 to 1.3 of it), with no caption under it and no words beside or over it. */
+function uncaptionedBeside(s: Segment, segments: Segment[], lines: Line[]): Segment | undefined {
+  const length = s.x1 - s.x0;
+  const row = segments.filter((o) => o !== s && Math.abs(o.y - s.y) <= 2 && o.x1 - o.x0 >= 40);
+  const next = row.length === 1 ? row[0] : undefined;
+  if (!next || next.x0 < s.x1 || (next.x1 - next.x0) / length < 0.8 || (next.x1 - next.x0) / length > 1.3) return undefined;
+  // (A full stop at the end of the line is no writing: "____________ .")
+  const near = lines.some(
+    (l) =>
+      written(l) &&
+      l.words.some((w) => /[\p{L}\d]/u.test(w.text)) &&
+      l.box.y1 > s.y - 40 &&
+      l.box.y0 < s.y + UNDER * l.size + 2 &&
+      overlap1(l.box.x0, l.box.x1, s.x1 + 1, next.x1) > 0,
+  );
+  return near || captionUnder(next, lines) ? undefined : next;
 }
