@@ -10,7 +10,7 @@ import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
-import { filledOver } from '../../src/pdf/detect/blank-space.js';
+import { filledOver, roomsToTry } from '../../src/pdf/detect/blank-space.js';
 import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
@@ -2862,4 +2862,25 @@ test('a long line ending with its colon is no paragraph the caption under it goe
     }),
   );
   assert.deepEqual(brief(got), [{ type: 'signature', x: 71, y: 697, w: 180, h: 40 }]);
+});
+
+test('a caption whose room under it is a box written in already (a table’s header cell) keeps its room beside it; the room over a caption ends at a rule between them', () => {
+  const beside = suggestFields(
+    page({
+      words: [...paragraph('fr', 200), ...words('Signature :', 53, 504, 10), ...words('Tariffs', 111, 546, 10)],
+      segments: [h(51, 196, 534), h(51, 196, 548.8)],
+      verticals: [v(51, 534, 549), v(196, 534, 549)],
+    }),
+  );
+  assert.deepEqual(brief(beside), [{ type: 'signature', x: 114, y: 468, w: 180, h: 40 }]);
+  // "(Signature du parent)" right under its cell's top rule: the room over the rule is the row above's.
+  const ws = [...paragraph('fr', 500), ...words('(Signature du parent)', 308, 605, 9)];
+  const lines = buildLines(ws);
+  const label = findLabels(lines, 9, []).find((l) => l.entry.type === 'signature');
+  assert.ok(label);
+  const [over] = roomsToTry(label);
+  assert.ok(over);
+  const geo = { h: [h(300, 549, 596.3)], v: [], boxes: [], free: [] };
+  assert.equal(over(label, page({ words: ws }), lines, geo), undefined);
+  assert.deepEqual(over(label, page({ words: ws }), lines, { ...geo, h: [] }), { x0: 308, y0: 555.98, x1: 488, y1: 595.98 });
 });

@@ -140,7 +140,9 @@ function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
   let y0 = y1 - FIELD_HEIGHT[type];
-  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...page.widgets.map((w) => w.box)];
+  // (A rule between them too: the room over a rule over the caption, its cell's top, is the row above's.)
+  const rules = geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y }));
+  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...rules, ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
   return y1 - y0 >= least ? { x0, y0, x1, y1 } : undefined;
 }

@@ -323,7 +323,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
       const rect = standOn(label.entry.type, after?.x0 ?? below.x0, after?.x1 ?? below.x1, below.y, label, lines, walls);
       if (!after) rect.y0 = Math.max(rect.y0, topUnder(label, below, geo.h));
       claim(label, label.entry.type, rect, 'label_with_geometry', 0.87);
-    } else {
+    } else if (!filled(clip(below, page), page, label.line.words)) {
+      // (A box under it written in already, a table's header cell, leaves it its room.)
       claim(label, label.entry.type, below, 'label_with_geometry', 0.9);
     }
   }
