@@ -2884,3 +2884,15 @@ test('a caption whose room under it is a box written in already (a table’s hea
   assert.equal(over(label, page({ words: ws }), lines, geo), undefined);
   assert.deepEqual(over(label, page({ words: ws }), lines, { ...geo, h: [] }), { x0: 308, y0: 555.98, x1: 488, y1: 595.98 });
 });
+
+test('a caption qualified by the rest of its line is set apart from a short heading over it that ends with its colon (`Pour les mineurs :`)', () => {
+  const got = (lead: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 600), ...words(lead, 45, 751, 11), ...words("Signature de la personne détentrice de l'autorité parentale", 45, 759, 8)],
+      }),
+    );
+  assert.deepEqual(brief(got('Pour les mineurs :')), [{ type: 'signature', x: 45, y: 765, w: 180, h: 40 }]);
+  // (A line of text over it, not a heading with its colon, still makes it a line of running text.)
+  assert.deepEqual(brief(got('Pour les mineurs de moins de seize ans')), []);
+});

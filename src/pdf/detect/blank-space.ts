@@ -269,12 +269,15 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const after = line.words[at];
   const joined = line.words.slice(0, Math.max(at, 0)).some((w) => w.box.x0 >= label.box.x1 - 0.5 && OF.has(normalizeToken(w.text)));
   if (after && /^\p{Lu}/u.test(after.text) && !joined) return false;
-  // (Its own continuation under it is part of it: "Signature du maître de stage" over "et cachet de l'organisme :".)
+  // (Its own continuation under it is part of it: "Signature du maître de stage" over "et cachet de l'organisme :"; so is a
+  // short heading over it that ends with its colon, "Pour les mineurs :".)
   const own = continuation(line, lines);
+  const leadIn = (l: Line) => l.box.y1 <= line.box.y0 + 1 && l.words.length <= 4 && /[:：]$/.test((l.words.at(-1) as Word).text.trim());
   return !lines.some(
     (l) =>
       l !== line &&
       l !== own &&
+      !leadIn(l) &&
       written(l) &&
       Math.abs(l.baseline - line.baseline) < 1.6 * line.size &&
       overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
