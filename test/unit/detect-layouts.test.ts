@@ -2896,3 +2896,17 @@ test('a caption qualified by the rest of its line is set apart from a short head
   // (A line of text over it, not a heading with its colon, still makes it a line of running text.)
   assert.deepEqual(brief(got('Pour les mineurs de moins de seize ans')), []);
 });
+
+test('a line to sign on with a form widget standing on one end of it (the date’s) is signed on the rest of it', () => {
+  const got = suggestFields(
+    page({
+      words: [...paragraph('en', 500), ...words('Signature:', 66, 708, 10), ...words('Date', 304, 720, 9), ...words('Your Name', 513, 720, 9)],
+      segments: [h(115, 558, 709.6)],
+      widgets: [{ kind: 'text', name: 'Date', box: { x0: 360, y0: 690, x1: 558, y1: 708 } }],
+    }),
+  );
+  assert.deepEqual(brief(got), [
+    { type: 'signature', x: 115, y: 670, w: 243, h: 40 },
+    { type: 'date', x: 360, y: 690, w: 198, h: 18 },
+  ]);
+});

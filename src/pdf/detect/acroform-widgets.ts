@@ -314,3 +314,14 @@ function dateParts(widgets: readonly Suggestion[], words: readonly Word[]): void
     }
   }
 }
+
+/** A line to sign on with a form widget standing on one end of it (its date's, "Datum, Unterschrift" under it): the rest of the line. */
+export function pastWidgets(r: Rect, widgets: readonly Widget[]): Rect {
+  let { x0, x1 } = r;
+  for (const { box: w } of widgets) {
+    if (w.y1 < r.y1 - 6 || w.y0 >= r.y1 || w.x1 - w.x0 < 20) continue;
+    if (w.x0 <= x0 + 10 && w.x1 < x1 - 40 && w.x1 > x0) x0 = w.x1 + 2;
+    else if (w.x1 >= x1 - 10 && w.x0 > x0 + 40 && w.x0 < x1) x1 = w.x0 - 2;
+  }
+  return { ...r, x0, x1 };
+}

@@ -4,6 +4,7 @@
  */
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
+import { pastWidgets } from './acroform-widgets.js';
 import { initialBlanks } from './initial-blanks.js';
 import {
   area,
@@ -30,7 +31,7 @@ import { roomOverOfficials, roomsOverNames } from './named-rooms.js';
 import { roomsUnderClosings } from './letter-closings.js';
 
 export function suggestion(page: PageModel, label: Label, type: LabelType, rect: Rect, reason: Reason, base: number): Suggestion | undefined {
-  const r = clip(rect, page);
+  const r = clip(type === 'signature' ? pastWidgets(rect, page.widgets) : rect, page);
   // (A signature or a date less than 8 pt high is no room to write in: a rule right under its caption;
   // nor is a signature less than 40 pt wide: the stub of a rule between two cells.)
   if (r.x1 - r.x0 < (type === 'signature' ? 40 : 4) || r.y1 - r.y0 < (type === 'text' ? 4 : 8)) return undefined;
