@@ -2910,3 +2910,21 @@ test('a line to sign on with a form widget standing on one end of it (the dateâ€
     { type: 'date', x: 360, y: 690, w: 198, h: 18 },
   ]);
 });
+
+test('`Firmas` qualified by the rest of its line is a caption, not a heading over the places beside it (`Firmas otros sujetos/as` after `Firma sujeto/a A`, `Firma sujeto/a B`)', () => {
+  const got = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 500),
+        ...words('Firma sujeto/a A', 85, 650, 9),
+        ...words('Firma sujeto/a B', 220, 650, 9),
+        ...words('Firmas otros sujetos/as', 364, 650, 9),
+      ],
+    }),
+  );
+  assert.deepEqual(brief(got), [
+    { type: 'signature', x: 85, y: 656, w: 131, h: 40 },
+    { type: 'signature', x: 220, y: 656, w: 140, h: 40 },
+    { type: 'signature', x: 364, y: 656, w: 180, h: 40 },
+  ]);
+});

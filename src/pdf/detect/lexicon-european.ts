@@ -52,7 +52,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...date(undefined, 'data da assinatura', 'data de assinatura', 'local e data', 'data e local'),
   ...name(['pt', 'it'], 'nome', 'nome completo'),
   // Spanish ("firma" is also Italian; in German and Portuguese it is a company).
-  ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme'),
+  ...sig(['es', 'it'], 'firma', 'firma del', 'firma de', 'firma della', 'firme', 'firmas'),
   // "Fdo.:" and "Ass.:" are how Spanish and Portuguese forms abbreviate "firmado" and "assinatura".
   ...sig(['es'], 'fdo'),
   // ("Fdo.: D./D.ª ____", "signed: Mr/Ms ____", asks for the signer's name; the signature goes over it.)

@@ -354,7 +354,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type))) continue;
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
-    if (headingWord(label) && out.some(under3)) continue;
+    if (headingWord(label) && label.next === -1 && out.some(under3)) continue;
     // (Its row's other caption names a line over it: this one's room is over it too.)
     const rowAbove = [...captionOf].some(
       ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
