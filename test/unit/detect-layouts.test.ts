@@ -2928,3 +2928,24 @@ test('`Firmas` qualified by the rest of its line is a caption, not a heading ove
     { type: 'signature', x: 364, y: 656, w: 180, h: 40 },
   ]);
 });
+
+test('a signature caption that is its whole line is one however wide it runs when a rule right over it is its line (`Datum und Unterschrift des Spielers … des gesetzlichen` / `Vertreters`)', () => {
+  const got = (ruled: boolean) =>
+    suggestFields(
+      page({
+        words: [
+          ...words('Hinweise zur Spielberechtigung: Der Verein bestätigt mit Unterschrift und Stempel, dass alle Angaben', 64, 400, 10),
+          ...words('Datum und Unterschrift des Spielers/der Spielerin bzw. bei Minderjährigen auch des gesetzlichen', 64, 610, 10),
+          ...words('Vertreters', 64, 625, 10),
+        ],
+        segments: ruled ? [h(62, 547, 596.5)] : [],
+        widgets: [{ kind: 'text', name: 'Datum', box: { x0: 62, y0: 582, x1: 127, y1: 596 } }],
+      }),
+    ).map((s) => ({ ...brief([s])[0], fieldKey: s.fieldKey }));
+  assert.deepEqual(got(true), [
+    { type: 'signature', x: 129, y: 557, w: 418, h: 40, fieldKey: undefined },
+    { type: 'date', x: 62, y: 582, w: 65, h: 14, fieldKey: 'sign_date' },
+  ]);
+  // (Without its rule it is a line of running text.)
+  assert.deepEqual(got(false), [{ type: 'text', x: 62, y: 582, w: 65, h: 14, fieldKey: undefined }]);
+});

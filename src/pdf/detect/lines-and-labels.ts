@@ -8,7 +8,7 @@ import { notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord }
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
-import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1 } from './page-model.js';
+import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1, ruledOver } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
@@ -144,7 +144,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           ((inRun[0] as LabelMatch).entry.type === 'signature' && width(line.words[line.tokenWord[blankAt] as number] as Word) >= 80)) &&
         residue.length <= 8;
       // So is a signature caption that is its whole line, however long, short of a sentence or a line of running
-      // text ("Firma del genitore o di chi esercita la responsabilità genitoriale" over its line).
+      // text ("Firma del genitore o di chi esercita la responsabilità genitoriale" over its line; as wide as the text under its rule).
       const wholeLine =
         opening &&
         run.start === 0 &&
@@ -152,7 +152,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         (inRun[0] as LabelMatch).entry.type === 'signature' &&
         residue.length <= 8 &&
         !endsSentence(line) &&
-        width(line.box) <= 0.8 * widest;
+        (width(line.box) <= 0.8 * widest || ruledOver(line.box, line.size, rules));
       // (Two words after a caption opening its run, without a colon, qualify it however long they are: German
       // compounds, "Name in Druckbuchstaben" — not words before it, "Alderson Reporting Company", nor a remark
       // in parentheses, "(bei Minderjährigen Unterschrift des Erziehungsberechtigten)".)

@@ -182,6 +182,11 @@ export function overlap1(a0: number, a1: number, b0: number, b1: number): number
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
 
+/** A rule right over a box of text in type of `size`, across most of it: the line it captions, however wide the caption runs. */
+export function ruledOver(box: Rect, size: number, rules: readonly Segment[]): boolean {
+  return rules.some((r) => r.y <= box.y0 + 1 && r.y >= box.y0 - 0.8 * size && overlap1(r.x0, r.x1, box.x0, box.x1) >= 0.8 * (box.x1 - box.x0));
+}
+
 /** Whether `l` stands on `line`'s row: its baseline within 0.3 of `line`'s size of `line`'s. */
 export function onRowOf(l: Line, line: Line): boolean {
   return Math.abs(l.baseline - line.baseline) <= 0.3 * line.size;
