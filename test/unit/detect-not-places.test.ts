@@ -599,3 +599,11 @@ test('a caption numbered as a section of the form (`7. Unterschrift` over the se
   assert.deepEqual(got('7. Unterschrift'), []);
   assert.deepEqual(got('III. Unterschrift'), []);
 });
+
+test('a party on the line under a caption asking for a datum (`Telefon gesetzlicher` / `Vertreter:`) is what the datum is about: no place to sign on its line', () => {
+  const got = (first: string) =>
+    suggestFields(page({ words: [...paragraph('de', 100), ...words(first, 66, 300, 10), ...words('Vertreter:', 66, 313, 10)], segments: [h(206, 517, 318)] }));
+  assert.deepEqual(brief(got('Telefon gesetzlicher')), []);
+  // (Under a signature's caption the party still signs there.)
+  assert.deepEqual(brief(got('Unterschrift gesetzlicher')), [{ type: 'signature', x: 206, y: 278, w: 311, h: 40 }]);
+});

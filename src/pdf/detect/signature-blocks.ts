@@ -202,7 +202,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
   return [...out, ...headed, ...namesForParties(lines, labels, [...out, ...headed])];
 }
 
-/** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____"): the party is what the caption is about. */
+/** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____") or asks for a datum: the party is what the caption is about. */
 function endsCaptionAbove(line: Line, lines: Line[]): boolean {
   return lines.some(
     (l) =>
@@ -210,7 +210,8 @@ function endsCaptionAbove(line: Line, lines: Line[]): boolean {
       Math.abs(l.box.x0 - line.box.x0) <= 2 &&
       line.baseline - l.baseline > 0 &&
       line.baseline - l.baseline <= 1.6 * line.size &&
-      OF.has(l.tokens.at(-1) as string),
+      // (Or a caption asking for a datum, its party on the next line: "Telefon gesetzlicher" over "Vertreter:".)
+      (OF.has(l.tokens.at(-1) as string) || (l.tokens.length <= 4 && DATUM_WORDS.has(l.tokens[0] as string) && !/[.:;,]$/.test((l.words.at(-1) as Word).text))),
   );
 }
 
