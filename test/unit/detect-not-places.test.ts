@@ -607,3 +607,18 @@ test('a party on the line under a caption asking for a datum (`Telefon gesetzlic
   // (Under a signature's caption the party still signs there.)
   assert.deepEqual(brief(got('Unterschrift gesetzlicher')), [{ type: 'signature', x: 206, y: 278, w: 311, h: 40 }]);
 });
+
+test('a section’s title joining `Signature` to a word that asks for nothing (`DISCLAIMER AND SIGNATURE`) is a heading: no place in its band', () => {
+  const got = (title: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words(title, 70, 594, 9)],
+        segments: [h(64, 668, 583), h(64, 668, 599)],
+        verticals: [v(64, 583, 599), v(668, 583, 599)],
+      }),
+    );
+  assert.deepEqual(brief(got('DISCLAIMER AND SIGNATURE')), []);
+  assert.deepEqual(brief(got('Certification and Signature')), []);
+  // (A caption asking for two things is none: "Date and Signature" has its room.)
+  assert.deepEqual(brief(got('Date and Signature')), [{ type: 'signature', x: 156, y: 584, w: 439, h: 14 }]);
+});

@@ -295,8 +295,10 @@ export const headingWord = (label: Label): boolean => HEADINGS.has(label.entry.t
  */
 export function headingByWords(label: Label): boolean {
   if (label.colon || label.next !== -1) return false;
-  const before = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1);
-  return headingWord(label) || (before.length === 1 && /^(\d{1,2}|[IVX]{1,4})[.)]$/.test((before[0] as Word).text.trim()));
+  const before = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1).map((w) => w.text.trim());
+  // (Or a section's title joining it to a word that asks for nothing: "DISCLAIMER AND SIGNATURE", "Certification and Signature".)
+  const joined = before.length === 2 && /^(and|&)$/i.test(before[1] as string) && matchLabels([normalizeToken(before[0] as string)]).length === 0;
+  return headingWord(label) || joined || (before.length === 1 && /^(\d{1,2}|[IVX]{1,4})[.)]$/.test(before[0] as string));
 }
 
 /**

@@ -236,7 +236,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         continue;
       }
       // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid.)
-      const blank = (type === 'date' && timedColumn(label, lines)) || label.entry.leading ? undefined : cellBlank(label, cell, geo, page);
+      const blank =
+        (type === 'date' && timedColumn(label, lines)) || label.entry.leading || headingByWords(label) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too.
