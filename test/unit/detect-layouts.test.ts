@@ -2949,3 +2949,10 @@ test('a signature caption that is its whole line is one however wide it runs whe
   // (Without its rule it is a line of running text.)
   assert.deepEqual(got(false), [{ type: 'text', x: 62, y: 582, w: 65, h: 14, fieldKey: undefined }]);
 });
+
+test('a short line that is all a signature’s caption (`FIRMA DEL ABONADO O TITULAR`) may stand a line and a half under its run, as a bare caption may', () => {
+  const got = suggestFields(
+    page({ words: [...paragraph('es', 400), ...words('………………………………………………….', 452, 667, 7.9), ...words('FIRMA DEL ABONADO O TITULAR', 449, 687, 7.9)] }),
+  );
+  assert.deepEqual(brief(got), [{ type: 'signature', x: 452, y: 629, w: 79, h: 40 }]);
+});
