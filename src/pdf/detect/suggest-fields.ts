@@ -235,7 +235,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
         claim(label, type, { ...rect, y0: run.y > label.box.y1 ? Math.max(rect.y0, label.box.y1 + 2) : rect.y0 }, 'label_with_geometry', 0.92);
         continue;
       }
-      // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid.)
+      // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid; nor has a heading.)
       const blank =
         (type === 'date' && timedColumn(label, lines)) || label.entry.leading || headingByWords(label) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
@@ -247,9 +247,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A caption right under a line with room above it signs on that line (the pass below), even when
     // the next caption's line closes a "row" under it.
     const signsAbove = (over: Segment | undefined) => over !== undefined && roomAbove(type, over, label, lines);
-    const row = headingByWords(label) ? undefined : ruledRow(label, geo, lines);
-    // (Not a heading over a section's rule: "Unterschriften" over a rule across the page.)
-    const under = headingByWords(label) ? undefined : ruleUnder(label, geo.free, used, lines);
+    // (Not a heading, in its row or over a section's rule: "Unterschriften" over a rule across the page.)
+    const headed = headingByWords(label);
+    const row = headed ? undefined : ruledRow(label, geo, lines);
+    const under = headed ? undefined : ruleUnder(label, geo.free, used, lines);
     // (Nor when the caption stands on a line of the row that runs on after it: that line is the blank.)
     const standsOn = under !== undefined && roomAbove(type, { x0: under.x0, x1: under.x1, y: under.y }, label, lines, 8);
     if (row && !onBaseline && !standsOn && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
