@@ -622,3 +622,19 @@ test('a section’s title joining `Signature` to a word that asks for nothing (`
   // (A caption asking for two things is none: "Date and Signature" has its room.)
   assert.deepEqual(brief(got('Date and Signature')), [{ type: 'signature', x: 156, y: 584, w: 439, h: 14 }]);
 });
+
+test('`Signed:` with a name typed after it, before its blank, is a typed signature: no place to sign there (`Signed: S. van Heerden ____`)', () => {
+  const got = (row: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 200),
+          ...words('[Receiving Party]', 306, 380, 10),
+          ...words(row, 306, 406, 10),
+          ...words('Name: Storm van Heerden', 306, 436, 10),
+        ],
+      }),
+    );
+  assert.deepEqual(brief(got('Signed: S. van Heerden ____________________')), []);
+  assert.deepEqual(brief(got('Signed: ____________________')), [{ type: 'signature', x: 341, y: 379, w: 105, h: 29 }]);
+});

@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { STOPWORDS, type LabelType } from './lexicon.js';
+import { STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
@@ -243,9 +243,17 @@ export function continuation(line: Line, lines: readonly Line[]): Line | undefin
 
 const PARTICIPLES = new Set(['signed', 'signe', 'signee', 'firmato', 'firmata', 'firmado', 'firmada', 'assinado', 'assinada', 'unterschrieben']);
 
-/** "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no caption. */
+/**
+ * "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no
+ * caption. Nor is "Signed:" with a name typed after it, before its blank: a typed signature ("Signed: S. van Heerden ____").
+ */
 export function signedInText(label: Label): boolean {
-  return label.entry.tokens.length === 1 && PARTICIPLES.has(label.entry.tokens[0] as string) && label.inSentence === true && !label.colon && label.next === -1;
+  if (label.entry.tokens.length !== 1 || !PARTICIPLES.has(label.entry.tokens[0] as string)) return false;
+  if (label.inSentence === true && !label.colon && label.next === -1) return true;
+  const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
+  const name = after.slice(0, after.findIndex((t) => isFillToken(t)) >>> 0);
+  const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
+  return label.colon && name.length >= 2 && name.length <= 4 && name.every(typed) && after.length > name.length;
 }
 
 /**
