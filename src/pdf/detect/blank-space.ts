@@ -251,9 +251,10 @@ export function signedInText(label: Label): boolean {
   if (label.entry.tokens.length !== 1 || !PARTICIPLES.has(label.entry.tokens[0] as string)) return false;
   if (label.inSentence === true && !label.colon && label.next === -1) return true;
   const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
-  const name = after.slice(0, after.findIndex((t) => isFillToken(t)) >>> 0);
+  const blank = after.findIndex((t) => isFillToken(t));
+  const name = after.slice(0, Math.max(0, blank));
   const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
-  return label.colon && name.length >= 2 && name.length <= 4 && name.every(typed) && after.length > name.length;
+  return label.colon && blank >= 2 && blank <= 4 && name.every(typed);
 }
 
 /**
