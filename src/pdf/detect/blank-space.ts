@@ -7,7 +7,7 @@ import { STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
-import { OF } from './lines-and-labels.js';
+import { OF, endsColon } from './lines-and-labels.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
@@ -281,7 +281,7 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   // (Its own continuation under it is part of it: "Signature du maître de stage" over "et cachet de l'organisme :"; so is a
   // short heading over it that ends with its colon, "Pour les mineurs :".)
   const own = continuation(line, lines);
-  const leadIn = (l: Line) => l.box.y1 <= line.box.y0 + 1 && l.words.length <= 4 && /[:：]$/.test((l.words.at(-1) as Word).text.trim());
+  const leadIn = (l: Line) => l.box.y1 <= line.box.y0 + 1 && l.words.length <= 4 && endsColon(l);
   return !lines.some(
     (l) =>
       l !== line &&

@@ -355,7 +355,7 @@ export function paragraphTail(line: Line, lines: Line[], rules: readonly Segment
 }
 
 /** A line whose last word ends with a colon; one whose last word closes a sentence ("... any knowledge."), not an abbreviation ("Inc.", "No."). */
-const endsColon = (line: Line): boolean => /[:：]$/.test((line.words.at(-1) as Word).text.trim());
+export const endsColon = (line: Line): boolean => /[:：]$/.test((line.words.at(-1) as Word).text.trim());
 export const endsSentence = (line: Line): boolean => closesSentence((line.words[line.words.length - 1] as Word).text.trim());
 
 const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
