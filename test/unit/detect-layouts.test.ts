@@ -1693,6 +1693,19 @@ test("a signature caption with its colon, its room beside it squeezed under the 
   assert.ok((roomy[0] as Suggestion).x > 430 && (roomy[0] as Suggestion).y < 349, JSON.stringify(brief(roomy)));
 });
 
+test('a signature caption with its colon that asks for a date or a name too ("Date et Signature :", "Nombre y firma:") has its room under it, room beside it or not; "Signature :" beside it', () => {
+  const at = (caption: string) =>
+    suggestFields(page({ words: [...paragraph('fr', 100), ...words(caption, 71, 300, 11)] })).filter((s) => s.type === 'signature');
+  for (const caption of ['Date et Signature :', 'Nombre y firma:', 'Name and signature:']) {
+    const found = at(caption);
+    assert.equal(found.length, 1, `${caption} ${JSON.stringify(brief(found))}`);
+    assert.ok((found[0] as Suggestion).y > 300 && (found[0] as Suggestion).x < 80, `${caption} ${JSON.stringify(brief(found))}`);
+  }
+  const beside = at('Signature :');
+  assert.equal(beside.length, 1, JSON.stringify(brief(beside)));
+  assert.ok((beside[0] as Suggestion).y < 300 && (beside[0] as Suggestion).x > 120, JSON.stringify(brief(beside)));
+});
+
 test("a heading's word under a section's rule (\"SIGNATURES\" under the rule closing the terms) has no line there: the places are its block's", () => {
   const at = (text: string, x0: number, x1: number, baseline: number, size = 10): Word => ({
     text,

@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
+import { DATE_WORDS, NAME_WORDS, STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
@@ -30,19 +30,20 @@ import {
 type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove?: boolean) => Rect | undefined;
 
 /**
- * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its
- * row or under it; a signature's room beside it squeezed under the text above it (less than three quarters
- * of a signature's height) is only taken when there is none under it. A date's room is only the room after
- * its colon, and a signature caption without a colon has no room beside it: guessed elsewhere (over or
- * under a "Date", beside a "Signature" with nothing to end it), such rooms were right fewer than half the
- * time on the development documents (5 of 18 dates, 5 of 12 signatures). But a date caption beside a caption
- * whose line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum" beside "Unterschrift"
- * under its line), has its room over it as its row's other caption has.
+ * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under
+ * it; a signature's room beside it squeezed under the text above it (less than three quarters of a signature's height)
+ * is only taken when there is none under it, and one asking for a date or a name too ("Date et signature :", "Nombre y
+ * firma:") has its room under it first. A date's room is only the room after its colon, and a signature caption without
+ * a colon has no room beside it: guessed elsewhere (over or under a "Date", beside a "Signature" with nothing to end it),
+ * such rooms were right fewer than half the time on the development documents (5 of 18 dates, 5 of 12 signatures). But
+ * a date caption beside a caption whose line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum"
+ * beside "Unterschrift" under its line), has its room over it as its row's other caption has.
  */
 export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
   const type = label.entry.type;
   if (type === 'date') return label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
-  if (label.colon) return [roomyBeside, belowSpace, besideSpace];
+  const asksMore = type === 'signature' && label.entry.tokens.some((t) => DATE_WORDS.has(t) || NAME_WORDS.has(t));
+  if (label.colon) return asksMore ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
 
@@ -293,10 +294,8 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   );
 }
 
-const HEADINGS = new Set(SIGNATURE_HEADINGS);
-
-/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
-export const headingWord = (label: Label): boolean => HEADINGS.has(label.entry.tokens.join(' '));
+/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */ export const headingWord = (label: Label): boolean =>
+  SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
 
 /**
  * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption

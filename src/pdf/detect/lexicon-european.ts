@@ -80,7 +80,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
 ];
 
 /** A heading over a block of signatures, not a caption of one ("Signatures", "Unterschriften"). */
-export const SIGNATURE_HEADINGS = ['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen'];
+export const SIGNATURE_HEADINGS = new Set(['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen']);
 
 /** Party words of these languages, to the role hint they give (`both`: a word and its feminine, "trabajador", "trabajadora"). */
 const both = (word: string, ending: string, role: string) => [word, `${word}${ending}`].map((w): [string, string] => [w, role]);

@@ -37,6 +37,8 @@ const signDate = (...phrases: string[]): LabelEntry[] =>
 
 /** The words for "date" in the lexicon's languages written in Latin letters. */
 export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
+/** And for "name". */
+export const NAME_WORDS = new Set(['name', 'nom', 'nome', 'nombre']);
 
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
