@@ -5,7 +5,7 @@
 // No PDF, no child process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cellAt, suggestFields, type PageModel, type Word } from '../../src/pdf/detect/suggest-fields.js';
+import { cellAt, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { cellBlank } from '../../src/pdf/detect/table-cells.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
@@ -1968,6 +1968,25 @@ test('a cell whose border is drawn in pieces, open where a side rule meets it, i
   const label = findLabels(buildLines(ws), 9, []).find((l) => l.entry.tokens[0] === 'signature');
   assert.ok(label);
   assert.deepEqual(cellBlank(label, cell, { ...geo, boxes: [], free: [] }, page({ words: ws })), { x0: 388, y0: 655, x1: 596, y1: 681.5 });
+});
+
+test('a cell whose side rule stops a few points short of the border under it is a cell: "Firma y sello del receptor" signs in it', () => {
+  const geo = { h: [h(60, 536, 661.3), h(60, 536, 699)], v: [v(60, 553, 699), v(419.2, 548.5, 694.2), v(536, 553, 699)] };
+  assert.deepEqual(cellAt(geo, 150, 669), { x0: 60, y0: 661.3, x1: 419.2, y1: 699 });
+  // (Ten points short, it stops short of the border: no cell.)
+  assert.equal(cellAt({ ...geo, v: [v(60, 553, 699), v(419.2, 548.5, 689), v(536, 553, 699)] }, 150, 669), undefined);
+  const got = suggestFields(
+    page({
+      words: [...paragraph('es', 100), ...words('Firma y sello del receptor de la presente Autorización', 68, 672, 8)],
+      segments: geo.h,
+      verticals: geo.v,
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(got.length, 1, JSON.stringify(brief(got)));
+  assert.ok(
+    (got[0] as Suggestion).y > 672 && (got[0] as Suggestion).x < 70 && (got[0] as Suggestion).x + (got[0] as Suggestion).width <= 420,
+    JSON.stringify(brief(got)),
+  );
 });
 
 test('a line to sign on with no caption under it has the row’s only other line, alike and with nothing written over or under it, as another signer’s (`Signature:` over the left of two parents’ lines)', () => {

@@ -20,6 +20,9 @@ import {
   type Word,
 } from './page-model.js';
 
+/** How far short of the border it meets a cell's side rule may stop. */
+const SIDE_SHORT = 6;
+
 /** The table cell (four rules around it, or three and the sides' common top) holding the point, if any. */
 export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Rect | undefined {
   let top: Segment | undefined;
@@ -47,8 +50,9 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
   // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
   // that meet or overlap: a tax form's grid row under cells of different widths).
   const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE, geo.v);
-  // (A side may be drawn, or read off a scan, in pieces side by side: any piece at its place that spans the cell closes it.)
-  const spansV = (r: VRule) => geo.v.some((o) => Math.abs(o.x - r.x) <= TOLERANCE && o.y0 <= cell.y0 + TOLERANCE && o.y1 >= cell.y1 - TOLERANCE);
+  // (A side may be drawn, or read off a scan, in pieces side by side: any piece at its place that spans the cell closes it,
+  // also one stopping a few points short of the border it meets: a word processor's column rule.)
+  const spansV = (r: VRule) => geo.v.some((o) => Math.abs(o.x - r.x) <= TOLERANCE && o.y0 <= cell.y0 + SIDE_SHORT && o.y1 >= cell.y1 - SIDE_SHORT);
   return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
 }
 
