@@ -2622,6 +2622,21 @@ test('lines under a closing formula ("ATENTAMENTE" over two lines; "Pede deferim
   ]);
   assert.deepEqual(found('ATENTAMENTE', 690), []);
   assert.deepEqual(found('ATENTAMENTE', 640, [...words('ver al dorso', 40, 610, 10), ...words('ver al dorso', 380, 610, 10)]), []);
+  // A line longer than 360 pt but short of the text's column is the signer's too; a rule across the column is not.
+  const letter = (x1: number) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...words('Autorizo a retirar el cheque de nuestra empresa, emitido por el banco, por un monto de seiscientos mil.', 44, 250, 12),
+            ...words('Atentamente,', 44, 280, 12),
+          ],
+          segments: [{ x0: 44, x1, y: 316 }],
+        }),
+      ),
+    );
+  assert.deepEqual(letter(435), [{ type: 'signature', x: 44, y: 282, w: 391, h: 34 }]);
+  assert.deepEqual(letter(560), []);
 });
 
 test('a caption\'s colon set apart at a tab stop ("Datum        :", "Handtekening :") is the caption\'s: the room after the colon is its field', () => {

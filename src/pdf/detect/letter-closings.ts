@@ -61,19 +61,21 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
 /**
  * Lines drawn under a closing formula ("Atentamente," over "____" over "Alumno"; "Pede deferimento" over
  * "____"): the first row of lines within two signatures' height under it, with nothing written between, each
- * a place to sign. Lines 80 to 360 pt long, not taken by a caption of their own.
+ * a place to sign. Lines 80 to 360 pt long (or shorter than the text's column), not taken by a caption of their own.
  */
 export function linesUnderClosings(lines: Line[], segments: readonly Segment[], used: ReadonlySet<Segment>): Segment[] {
   const text = lines.filter(written);
   const out: Segment[] = [];
   const ends = attestationEnds(text);
+  // (At most 360 pt long, or four fifths of the widest line of text: no rule across the text's column.)
+  const longest = Math.max(360, 0.8 * Math.max(0, ...text.map((l) => l.box.x1 - l.box.x0)));
   for (const closing of text) {
     if (!isClosing(closing) && !ends.includes(closing)) continue;
     const clear = (s: Segment) =>
       s.y > closing.box.y1 &&
       s.y - closing.box.y1 <= 2 * FIELD_HEIGHT.signature &&
       s.x1 - s.x0 >= 80 &&
-      s.x1 - s.x0 <= 360 &&
+      s.x1 - s.x0 <= longest &&
       !text.some((l) => l !== closing && l.box.y0 >= closing.box.y1 - 1 && l.box.y1 <= s.y + 1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
     // (Under an attestation clause, not a rule of a double border nor one over a heading: the page's next section.)
     const ruled = (s: Segment) =>
