@@ -49,7 +49,8 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
  * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
  * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
  * nothing else, or such a name or the name left to type there over who signs ("(escreva aqui o nome do
- * orientador)" over "Membro titular"); on any page, "By:" or "Per:" and such a name ("By: John Smith, President").
+ * orientador)" over "Membro titular"); on any page, "By:" or "Per:" and such a name ("By: John Smith, President"), or
+ * a name with its identity number under it ("JUAN PÉREZ" over "RUT: 12.456.879-0").
  */
 export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
@@ -77,7 +78,13 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length === 2 && (placeholder || typedName(name)) && roleLine(under[1] as Line)) return signing || party(s);
     if (under.length !== 1) return false;
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    return signedBy(name) || ((signing || party(s)) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
+    // (Or with the signer's identity number under the name, on any page: "JUAN PÉREZ" over "RUT: 12.456.879-0".)
+    const next = lines.find(
+      (l) =>
+        l !== name && l.box.y0 >= name.box.y1 - 1 && l.box.y0 - name.box.y1 <= 1.5 * name.size && overlap1(l.box.x0, l.box.x1, name.box.x0, name.box.x1) > 0,
+    );
+    const identified = next !== undefined && namedBlock([name, next]) && identity(next);
+    return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
   });
 }
 
