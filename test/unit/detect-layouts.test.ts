@@ -1706,6 +1706,32 @@ test('a signature caption with its colon that asks for a date or a name too ("Da
   assert.ok((beside[0] as Suggestion).y < 300 && (beside[0] as Suggestion).x > 120, JSON.stringify(brief(beside)));
 });
 
+test('two signature captions with their colons on one row ("Signature des parents ou tuteur :   Signature de l\'enfant :"): the first\'s room beside it ends at the second, so each signs under its own', () => {
+  const row = (second: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words("J'ai pris connaissance de ce règlement et suis d'accord.", 57, 638, 10),
+            ...words('Signature des parents ou tuteur :', 114, 686, 10),
+            ...words(second, 420, 686, 10),
+          ],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    ).sort((a, b) => a.x - b.x);
+  const both = row("Signature de l'enfant :");
+  assert.equal(both.length, 2, JSON.stringify(both));
+  assert.ok(
+    both.every((s) => s.y > 686),
+    JSON.stringify(both),
+  );
+  // (A caption of another kind there leaves the first its room beside it.)
+  const beside = row('Date :');
+  assert.equal(beside.length, 1, JSON.stringify(beside));
+  assert.ok((beside[0] as { y: number }).y < 686, JSON.stringify(beside));
+});
+
 test("a heading's word under a section's rule (\"SIGNATURES\" under the rule closing the terms) has no line there: the places are its block's", () => {
   const at = (text: string, x0: number, x1: number, baseline: number, size = 10): Word => ({
     text,

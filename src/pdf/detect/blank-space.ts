@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { DATE_WORDS, NAME_WORDS, STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
+import { DATE_WORDS, NAME_WORDS, STOPWORDS, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
@@ -47,10 +47,21 @@ export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
 
-/** The room beside a caption, unless it is a signature's with less than three quarters of a signature's height. */
+/**
+ * The room beside a caption, unless it is a signature's with less than three quarters of a signature's height, or one
+ * ending at another signature caption on its row ("Signature des parents :   Signature de l'enfant :": each signs under its own).
+ */
 function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const r = besideSpace(label, page, lines, geo);
-  return r && (label.entry.type !== 'signature' || r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature) ? r : undefined;
+  if (!r || label.entry.type !== 'signature') return r;
+  const next = (l: Line) => l.words.findIndex((w) => Math.abs(w.box.x0 - 6 - r.x1) <= 1);
+  const cosigner = lines.some(
+    (l) =>
+      Math.abs(l.baseline - label.line.baseline) <= 2 &&
+      next(l) >= 0 &&
+      matchLabels(l.words.slice(next(l)).map((w) => normalizeToken(w.text))).some((m) => m.entry.type === 'signature'),
+  );
+  return r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature && (label.line.rtl || !cosigner) ? r : undefined;
 }
 
 /** Blank space after the label on its line. */
@@ -240,22 +251,6 @@ export function continuation(line: Line, lines: readonly Line[]): Line | undefin
       (/^[\p{Ll}(«]/u.test((l.words[0] as Word).text) ||
         matchLabels(l.tokens).some((m) => m.entry.type === 'signature' && m.entry.strength === 'weak' && !m.entry.leading)),
   );
-}
-
-const PARTICIPLES = new Set(['signed', 'signe', 'signee', 'firmato', 'firmata', 'firmado', 'firmada', 'assinado', 'assinada', 'unterschrieben']);
-
-/**
- * "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no
- * caption. Nor is "Signed:" with a name typed after it, before its blank: a typed signature ("Signed: S. van Heerden ____").
- */
-export function signedInText(label: Label): boolean {
-  if (label.entry.tokens.length !== 1 || !PARTICIPLES.has(label.entry.tokens[0] as string)) return false;
-  if (label.inSentence === true && !label.colon && label.next === -1) return true;
-  const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
-  const blank = after.findIndex((t) => isFillToken(t));
-  const name = after.slice(0, Math.max(0, blank));
-  const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
-  return label.colon && blank >= 2 && blank <= 4 && name.every(typed);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Whether a blank is still blank, and blanks printed as text. A blank a person already filled in (a name,
- * a date, a signature typed or drawn as an image over the line) is not a place to sign. Words that a
+ * a date, a signature typed or drawn as an image over the line, `Signed: S. van Heerden ____`) is not a place to sign. Words that a
  * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
  * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
  */
@@ -207,4 +207,20 @@ function onRowUnasked<R extends Segment>(runs: R[], lines: readonly Line[]): R[]
           l.words.some((w, i) => asks(l, i) && w.box.x1 <= r.x0 + 1 && r.x0 - w.box.x1 <= Math.max(12, 1.2 * l.size)),
       ),
   );
+}
+
+const PARTICIPLES = new Set(['signed', 'signe', 'signee', 'firmato', 'firmata', 'firmado', 'firmada', 'assinado', 'assinada', 'unterschrieben']);
+
+/**
+ * "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no
+ * caption. Nor is "Signed:" with a name typed after it, before its blank: a typed signature ("Signed: S. van Heerden ____").
+ */
+export function signedInText(label: Label): boolean {
+  if (label.entry.tokens.length !== 1 || !PARTICIPLES.has(label.entry.tokens[0] as string)) return false;
+  if (label.inSentence === true && !label.colon && label.next === -1) return true;
+  const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
+  const blank = after.findIndex((t) => isFillToken(t));
+  const name = after.slice(0, Math.max(0, blank));
+  const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
+  return label.colon && blank >= 2 && blank <= 4 && name.every(typed);
 }

@@ -27,7 +27,6 @@ import {
   filledOver,
   inRunningText,
   keepsOwnRoom,
-  signedInText,
   opensLineApart,
   namesAbove,
   roomAbove,
@@ -65,7 +64,7 @@ import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.
 import { dateAfterLe } from './date-formulas.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
-import { fillLines, filled, leadingRuns, moreBlanks, unasked, unplaced } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
