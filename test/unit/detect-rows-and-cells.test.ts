@@ -1086,6 +1086,34 @@ test('a sign-in sheet with a row signed already: the empty rows under it are sti
   );
 });
 
+test('a sign-in sheet whose date column prints a date\'s blank parts in each row ("___ / ___ / _____" under "DATA"): each row\'s date cell is its signing date', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Lesson', 60, 212),
+        ...words('Date', 330, 212),
+        ...words('Signature', 430, 212),
+        ...words('Traffic and citizenship', 70, 235),
+        ...words('___ / ___ / _____', 318, 238, 8),
+        ...words('Bicycles and mopeds', 70, 264),
+        ...words('___ / ___ / _____', 318, 267, 8),
+      ],
+      segments: [200, 218, 247, 276].map((y) => h(25, 555, y)),
+      verticals: [25, 315, 377, 555].map((x) => v(x, 200, 276)),
+    }),
+  );
+  assert.deepEqual(
+    brief(found).filter((s) => s.type !== 'text'),
+    [
+      { type: 'date', x: 316, y: 219, w: 60, h: 27 },
+      { type: 'signature', x: 378, y: 219, w: 176, h: 27 },
+      { type: 'date', x: 316, y: 248, w: 60, h: 27 },
+      { type: 'signature', x: 378, y: 248, w: 176, h: 27 },
+    ],
+  );
+});
+
 test('a sign-in sheet printed with rows 15 pt high, as a spreadsheet prints them: every empty row is a place to sign; rows 11 pt high are not', () => {
   const sheet = (row: number) =>
     suggestFields(

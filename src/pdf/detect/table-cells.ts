@@ -3,7 +3,7 @@
  * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
  */
 import { TOLERANCE } from './page-rules.js';
-import { isFillToken } from './lexicon.js';
+import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
 import {
@@ -194,7 +194,7 @@ const emptyCell = (r: Rect, words: readonly Word[]) =>
   !words.some((w) => {
     const cx = (w.box.x0 + w.box.x1) / 2;
     const cy = (w.box.y0 + w.box.y1) / 2;
-    return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text);
+    return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text) && !isBlankMark(w.text);
   });
 
 /**
