@@ -341,6 +341,22 @@ test('a medical certificate\'s date asked for in a form\'s row ("Data certificat
   );
 });
 
+test('an event\'s date ("FECHA DEL EVENTO: ____", "Date of the event: ____") is no signing date; "Fecha: ____" is one', () => {
+  const dates = (caption: string, lang: 'es' | 'en') =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph(lang, 100),
+          ...words(`${caption} ___________________________`, 36, 528, 10),
+          ...words(lang === 'es' ? 'Firma: ______________________' : 'Signature: ______________________', 36, 560, 10),
+        ],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(dates('FECHA DEL EVENTO:', 'es'), []);
+  assert.deepEqual(dates('Date of the event:', 'en'), []);
+  assert.equal(dates('Fecha:', 'es').length, 1);
+});
+
 test('"Date:" and a rule across the page three lines under it: no date on the section\'s rule; "Witnessed by:" is where a witness signs', () => {
   const found = suggestFields(
     page({

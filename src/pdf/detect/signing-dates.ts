@@ -35,6 +35,8 @@ export const OTHER_DATE = new Set(
     'payment',
     'due',
     'closing',
+    // (An event's date: "Date of the event", "Fecha del evento", "Date de l'événement", "Datum der Veranstaltung".)
+    ...['event', 'evento', 'evenement', 'veranstaltung'],
     'purchase',
     'death',
     'marriage',
