@@ -691,6 +691,18 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
     }),
   );
   assert.deepEqual(types(spanish), ['date']);
+  // (Also when the sentence saying so fills the line above: "SE FIRMA POR MUTUO ACUERDO … EN LA CIUDAD DE ____" over "A LOS ___ DÍAS …".)
+  const long = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 400),
+        ...words('SE FIRMA POR MUTUO ACUERDO HABIENDO LEÍDO EL PRESENTE CONTRATO EN LA CIUDAD DE ____________', 36, 552, 10),
+        ...words('A LOS _____ DÍAS DEL MES DE ________________ DEL AÑO __________', 36, 572, 10),
+      ],
+    }),
+  ).filter((s) => s.type === 'date');
+  assert.equal(long.length, 1, JSON.stringify(brief(long)));
+  assert.ok((long[0] as Suggestion).y > 552, JSON.stringify(brief(long)));
   const joined = suggestFields(
     page({ words: [...paragraph('en', 400), ...words('Local e Data: ___________________________ , ____ de _______________ de 2025', 90, 579, 11)] }),
   );

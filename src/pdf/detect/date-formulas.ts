@@ -46,7 +46,8 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     }
     if (blanks.length < 2 || parts < 2) continue;
     const above = lineAbove(line, lines);
-    const lead = [...(above ? above.tokens.slice(-8) : []), ...t.slice(Math.max(0, first - 8), first)];
+    // (What leads to them: up to 16 words of the line above, a long sentence's "SE FIRMA … EN LA CIUDAD DE ____" over "A LOS ___ DÍAS …".)
+    const lead = [...(above ? above.tokens.slice(-16) : []), ...t.slice(Math.max(0, first - 8), first)];
     // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
     // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
