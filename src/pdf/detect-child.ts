@@ -22,6 +22,7 @@ import { languageOrder, readBest } from './detect/ocr-script.js';
 import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
+import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
@@ -238,6 +239,7 @@ interface PreparedPage {
   back: Unrotate;
   rules: ReturnType<typeof rulesFromInk>;
   regions: InkPage;
+  unruled: Uint8Array; // The page's ink without its drawn lines.
 }
 
 /**
@@ -271,11 +273,12 @@ async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | un
       const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
       await breathe();
       // (OCR reads the page without its drawn lines: a caption under a dotted line or against a box is read as itself.)
+      const unruled = withoutMarks(image.ink, image.width, rules.marks, rules.rules, Math.round(CROWDED_PT * image.scale));
       const regions = labelRegions(
-        { ...image, ink: withoutMarks(image.ink, image.width, rules.marks, rules.rules, Math.round(CROWDED_PT * image.scale)) },
+        { ...image, ink: unruled },
         rules.segments.map((s) => s.y * image.scale),
       ).page;
-      return { image, back, rules, regions };
+      return { image, back, rules, regions, unruled };
     } finally {
       page.cleanup();
     }
@@ -292,7 +295,7 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
   try {
     const ready = await prepared;
     if (!ready) return undefined;
-    const { image, back, rules, regions } = ready;
+    const { image, back, rules, regions, unruled } = ready;
     const read = await readBest(ocr, regions, order);
     const unrotate = pointsBack(back, image.scale);
     const segments = rules.segments.map((s) => {
@@ -309,6 +312,7 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
     model.words = [...words, ...blanksOnRows(words, rules.segments)].map((w) => wordBack(w, unrotate));
     model.segments = [...model.segments, ...segments];
     model.verticals = [...model.verticals, ...verticals];
+    model.ink = inkGrid(unruled, image.width, image.height, image.scale, model, unrotate);
     model.ocr = true;
     return read.language;
   } catch {

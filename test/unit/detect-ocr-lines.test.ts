@@ -1,9 +1,11 @@
 // Lines on scans and photos: dotted ones found in the pixels, the lines in OCR's way (dashes, dots, rules
-// and sides ink crowds) taken out of what it reads, and the size of a caption OCR read right under a line.
+// and sides ink crowds) taken out of what it reads, and the size of a caption OCR read right under a line;
+// the ink OCR reads no words in (a handwritten signature), which fills the blank it is written in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesFromInk } from '../../src/pdf/detect/ocr-drawn-lines.js';
 import { withoutMarks } from '../../src/pdf/detect/ocr-without-lines.js';
+import { INK_CELL, inkGrid, inkIn } from '../../src/pdf/detect/ink-grid.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { page, paragraph, words } from '../helpers/detect-pages.js';
 
@@ -136,4 +138,57 @@ test("on a scanned page, a caption OCR read twice as tall as its letters are wid
   };
   assert.deepEqual(read(11), [['signature', 124, 477]]);
   assert.deepEqual(read(23.4), read(11));
+});
+
+test('ink on a scan, cell by cell, back where the page was scanned: a handwritten signature over a line fills it; specks, the line itself and the words OCR read do not', () => {
+  // 200 × 100 pt at SCALE pixels a point, the image turned back by 2 pt to the right where it lies on the page.
+  const width = Math.round(200 * SCALE);
+  const height = Math.round(100 * SCALE);
+  const { ink, put } = inkPage(width, height);
+  const px = (pt: number) => Math.round(pt * SCALE);
+  put(px(40), px(30), px(46), px(36));
+  const grid = inkGrid(ink, width, height, SCALE, { width: 200, height: 100 }, (x, y) => ({ x: x + 2, y }));
+  const on = (x: number, y: number) => grid.on[Math.floor(y / INK_CELL) * grid.cols + Math.floor(x / INK_CELL)];
+  assert.equal(on(44, 33), 1);
+  assert.equal(on(20, 33), 0);
+  assert.deepEqual(inkIn(grid, { x0: 30, y0: 20, x1: 60, y1: 50 }, []).ink > 0, true);
+  // (Cells under a word read there are not counted.)
+  assert.deepEqual(inkIn(grid, { x0: 30, y0: 20, x1: 60, y1: 50 }, [{ x0: 38, y0: 28, x1: 52, y1: 40 }]).ink, 0);
+
+  // "Signature: ____" on a scanned page: a place to sign; with a scribble over the line, none; with specks, still one.
+  const scan = (strokes: Array<[number, number, number, number]>) => {
+    const w = Math.round(612 * SCALE);
+    const h = Math.round(300 * SCALE);
+    const paper = inkPage(w, h);
+    for (const [x0, y0, x1, y1] of strokes) paper.put(px(x0), px(y0), px(x1), px(y1));
+    return suggestFields(
+      page({
+        height: 300,
+        words: [
+          ...paragraph('en', 100).map((w2) => ({ ...w2, confidence: 0.95 })),
+          ...words('Signature:', 72, 250, 11).map((w2) => ({ ...w2, confidence: 0.9 })),
+        ],
+        segments: [{ x0: 130, x1: 400, y: 251 }],
+        ink: inkGrid(paper.ink, w, h, SCALE, { width: 612, height: 300 }, (x, y) => ({ x, y })),
+        ocr: true,
+      }),
+    ).filter((s) => s.type === 'signature');
+  };
+  assert.equal(scan([]).length, 1);
+  // (A signature's strokes: loops and a long tail across the line's middle.)
+  const scribble: Array<[number, number, number, number]> = [
+    [150, 225, 230, 228],
+    [160, 230, 166, 246],
+    [190, 222, 196, 244],
+    [215, 232, 290, 235],
+    [240, 226, 246, 244],
+  ];
+  assert.equal(scan(scribble).length, 0);
+  assert.equal(
+    scan([
+      [200, 236, 202, 238],
+      [300, 230, 302, 232],
+    ]).length,
+    1,
+  );
 });

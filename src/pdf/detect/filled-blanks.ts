@@ -1,17 +1,23 @@
 /**
- * Whether a blank is still blank, and blanks printed as text. A blank a person already filled in (a name,
- * a date, a signature typed or drawn as an image over the line, `Signed: S. van Heerden ____`) is not a place to sign. Words that a
- * reader does not see do not fill a blank: white text is dropped when the page is read, and the anchor
- * strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are ignored here.
+ * Whether a blank is still blank, and blanks printed as text. A blank a person already filled in (a name, a date,
+ * a signature typed, drawn as an image over the line or written by hand on a scan, `Signed: S. van Heerden ____`)
+ * is not a place to sign. Words that a reader does not see do not fill a blank: white text is dropped when the
+ * page is read, and the anchor strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are
+ * ignored here.
  */
 import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
+import { inkIn } from './ink-grid.js';
 import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
 
 /** True when something a reader sees is written or drawn inside the blank. */
+/** The fewest cells of ink (ink-grid.ts), and the least share of its cells, that fill a blank on a scan. */
+const INK_CELLS = 12;
+const INK_SHARE = 0.06;
+
 export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boolean {
   const inner = { x0: rect.x0 + 1, y0: rect.y0 + 1, x1: rect.x1 - 1, y1: rect.y1 - 1 };
   let written = 0;
@@ -23,7 +29,18 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
     if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;
   }
   if (written >= Math.min(20, 0.15 * (rect.x1 - rect.x0))) return true;
-  if (page.ocr) return false;
+  // (On a scan, ink OCR read no words in, 4 pt inside the blank's edges (its line, its frame): a handwritten signature, a
+  // stamp. Not specks: a share of the blank's cells.)
+  if (page.ocr) {
+    if (!page.ink) return false;
+    const core = { x0: inner.x0 + 4, y0: inner.y0 + 4, x1: inner.x1 - 4, y1: inner.y1 - 5 };
+    const { ink, cells } = inkIn(
+      page.ink,
+      core,
+      page.words.map((w) => w.box),
+    );
+    return ink >= INK_CELLS && ink >= INK_SHARE * cells;
+  }
   const pageArea = page.width * page.height;
   for (const img of page.images ?? []) {
     const a = area(img);

@@ -38,6 +38,14 @@ export interface Widget {
   label?: string;
   box: Rect;
 }
+/** A scanned page's ink in square cells of `cell` points, row by row: 1 where the cell holds ink (ink-grid.ts). */
+export interface InkGrid {
+  cell: number;
+  cols: number;
+  rows: number;
+  on: Uint8Array;
+}
+
 export interface PageModel {
   page: number;
   width: number;
@@ -53,6 +61,8 @@ export interface PageModel {
   images?: Rect[];
   /** Bands filled in a colour, wider than tall (a form's grey header rows): a field under one stops under it. */
   bands?: Rect[];
+  /** On a scanned page, where it holds ink other than its drawn lines (ink-grid.ts): a handwritten signature fills its blank. */
+  ink?: InkGrid;
   ocr: boolean;
 }
 
