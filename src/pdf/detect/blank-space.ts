@@ -289,8 +289,8 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   );
 }
 
-/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */ export const headingWord = (label: Label): boolean =>
-  SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
+/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
+export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
 
 /**
  * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption

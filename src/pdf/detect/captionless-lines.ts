@@ -3,7 +3,7 @@
  * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts), or
  * under a closing formula (letter-closings.ts).
  */
-import { partyAt } from './lexicon.js';
+import { NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
@@ -87,9 +87,6 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
   });
 }
-
-/** Words naming a name in a placeholder ("(escreva aqui o nome do orientador)"). */
-const NAME_WORDS = new Set(['name', 'names', 'nome', 'nom', 'nombre', 'namen', 'cognome', 'apellido', 'apellidos', 'prenom', 'vorname', 'nachname']);
 
 /** Words saying to write there ("escreva aqui o nome"): a placeholder's, not a caption's ("(Print Name)"). */
 const HERE = new Set(['aqui', 'here', 'ici', 'hier', 'qui', 'aca']);

@@ -13,11 +13,11 @@ import { area, runLine, type Label, type Line, type PageModel, type Rect, type S
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
 
-/** True when something a reader sees is written or drawn inside the blank. */
 /** The fewest cells of ink (ink-grid.ts), and the least share of its cells, that fill a blank on a scan. */
 const INK_CELLS = 12;
 const INK_SHARE = 0.06;
 
+/** True when something a reader sees is written or drawn inside the blank. */
 export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boolean {
   const inner = { x0: rect.x0 + 1, y0: rect.y0 + 1, x1: rect.x1 - 1, y1: rect.y1 - 1 };
   let written = 0;

@@ -37,8 +37,8 @@ const signDate = (...phrases: string[]): LabelEntry[] =>
 
 /** The words for "date" in the lexicon's languages written in Latin letters. */
 export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
-/** And for "name". */
-export const NAME_WORDS = new Set(['name', 'nom', 'nome', 'nombre']);
+/** Words naming a name in those languages ("Nombre y firma", "(escreva aqui o nome do orientador)"). */
+export const NAME_WORDS = new Set(['name', 'names', 'nome', 'nom', 'nombre', 'namen', 'cognome', 'apellido', 'apellidos', 'prenom', 'vorname', 'nachname']);
 
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
