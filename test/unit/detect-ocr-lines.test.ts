@@ -175,6 +175,14 @@ test('ink on a scan, cell by cell, back where the page was scanned: a handwritte
     ).filter((s) => s.type === 'signature');
   };
   assert.equal(scan([]).length, 1);
+  // (The line's own ink left in the grid, read a few points thick, and a frame's side at the blank's end are the blank's edges: still one.)
+  assert.equal(
+    scan([
+      [130, 246, 400, 251],
+      [399, 205, 401, 252],
+    ]).length,
+    1,
+  );
   // (A signature's strokes: loops and a long tail across the line's middle.)
   const scribble: Array<[number, number, number, number]> = [
     [150, 225, 230, 228],
