@@ -29,11 +29,11 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
     if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;
   }
   if (written >= Math.min(20, 0.15 * (rect.x1 - rect.x0))) return true;
-  // (On a scan, ink OCR read no words in, 4 pt inside the blank's edges (its line, its frame): a handwritten signature, a
-  // stamp. Not specks: a share of the blank's cells.)
+  // (On a scan, ink OCR read no words in, inside the blank's edges (its line and frame, the text over it, a photo's tilted
+  // edge of it): a handwritten signature, a stamp. Not specks: a share of the blank's cells.)
   if (page.ocr) {
     if (!page.ink) return false;
-    const core = { x0: inner.x0 + 4, y0: inner.y0 + 4, x1: inner.x1 - 4, y1: inner.y1 - 5 };
+    const core = { x0: inner.x0 + 4, y0: inner.y0 + 8, x1: inner.x1 - 4, y1: inner.y1 - 5 };
     const { ink, cells } = inkIn(
       page.ink,
       core,
