@@ -55,14 +55,14 @@ const OCR_MAX_PIXELS = 12_000_000;
 /** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
 const KEPT_BYTES = 96 * 2 ** 20;
 /**
- * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s,
- * so that with the stop and the page's last steps it ends within 3 s. (Not always: one page of the wide corpus cut
- * short took 3.3 s in one of two runs on an idle 2-core machine. At 2.5 s, a page read by OCR workers just started
- * was cut on the loaded CI machine, where it used to be read whole.)
+ * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s, so that with
+ * the stop and its last steps it ends within 3 s (not always: a page cut short took 3.3 s in one of two runs of the wide
+ * corpus on an idle 2-core machine; at 2.5 s, a page read by OCR workers just started was cut on the loaded CI machine).
  */
 const PAGE_MS = 2800;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
-const [WORKERS_IDLE_MS, TRIM_MB] = [10_000, 640];
+const WORKERS_IDLE_MS = 10_000;
+const TRIM_MB = 640;
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
 export interface AnalysisProgress {
