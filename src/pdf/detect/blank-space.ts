@@ -54,13 +54,10 @@ export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
 function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const r = besideSpace(label, page, lines, geo);
   if (!r || label.entry.type !== 'signature') return r;
-  const next = (l: Line) => l.words.findIndex((w) => Math.abs(w.box.x0 - 6 - r.x1) <= 1);
-  const cosigner = lines.some(
-    (l) =>
-      Math.abs(l.baseline - label.line.baseline) <= 2 &&
-      next(l) >= 0 &&
-      matchLabels(l.words.slice(next(l)).map((w) => normalizeToken(w.text))).some((m) => m.entry.type === 'signature'),
-  );
+  const cosigner = lines.some((l) => {
+    const next = Math.abs(l.baseline - label.line.baseline) <= 2 ? l.words.findIndex((w) => Math.abs(w.box.x0 - 6 - r.x1) <= 1) : -1;
+    return next >= 0 && matchLabels(l.words.slice(next).map((w) => normalizeToken(w.text))).some((m) => m.entry.type === 'signature');
+  });
   return r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature && (label.line.rtl || !cosigner) ? r : undefined;
 }
 
