@@ -37,6 +37,8 @@ export interface FieldDetectorOptions {
   idleMs?: number;
   /** The child is replaced after a job that leaves it using more than this many MB (default: half the limit). */
   recycleMb?: number;
+  /** A scanned page's own time limit (DetectJob.pageMs); undefined: the child's default, 2.8 s. */
+  pageMs?: number;
 }
 
 export interface FieldDetector {
@@ -50,11 +52,14 @@ export interface FieldDetector {
   close(): Promise<void>;
 }
 
+/** The options with their defaults; a page's limit stays the child's own unless one is given. */
+type Settings = Required<Omit<FieldDetectorOptions, 'pageMs'>> & Pick<FieldDetectorOptions, 'pageMs'>;
+
 /** A document larger than this is read by a child that is replaced after it (as inspection does). */
 const RECYCLE_BYTES = 2 * 1024 * 1024;
 
 export function createFieldDetector(options: FieldDetectorOptions): FieldDetector {
-  const settings = {
+  const settings: Settings = {
     cacheDir: options.cacheDir,
     timeoutMs: options.timeoutMs ?? 30_000,
     maxMemoryMb: options.maxMemoryMb ?? 1536,
@@ -63,9 +68,11 @@ export function createFieldDetector(options: FieldDetectorOptions): FieldDetecto
     maxQueue: options.maxQueue ?? 8,
     idleMs: options.idleMs ?? 120_000,
     recycleMb: options.recycleMb ?? (options.maxMemoryMb ?? 1536) / 2,
+    pageMs: options.pageMs,
   };
   if (!(settings.timeoutMs > 0 && settings.timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
   if (!(settings.maxMemoryMb >= 128)) throw new RangeError('maxMemoryMb must be at least 128');
+  if (settings.pageMs !== undefined && !(settings.pageMs > 0)) throw new RangeError('pageMs must be positive');
   return new ChildDetector(settings);
 }
 
@@ -76,10 +83,10 @@ interface Told {
 }
 
 class ChildDetector implements FieldDetector {
-  readonly #s: Required<FieldDetectorOptions>;
+  readonly #s: Settings;
   readonly #worker: SupervisedWorker<DetectJob, DetectReply, DetectProgress>;
 
-  constructor(settings: Required<FieldDetectorOptions>) {
+  constructor(settings: Settings) {
     this.#s = settings;
     this.#worker = createSupervisedWorker({
       kind: 'process',
@@ -121,6 +128,7 @@ class ChildDetector implements FieldDetector {
       // The child answers with what it has read by then, leaving time to apply the rules and answer
       // before the hard limit.
       deadlineMs: Math.max(0, this.#s.timeoutMs - Math.min(5000, this.#s.timeoutMs / 5)),
+      ...(this.#s.pageMs === undefined ? {} : { pageMs: this.#s.pageMs }),
     };
     const told: Told = { pages: new Map() };
     const onProgress = (progress: DetectProgress) => {

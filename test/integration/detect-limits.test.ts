@@ -146,3 +146,15 @@ test('a child that read a large document (60,000 annotations, 9 MB) is replaced;
   assert.ok(next.ok && next.analysis.suggestions.length > 0, 'a new child reads the next document');
   assert.notEqual(detector.pid, kept);
 });
+
+test("the detector's own page limit (pageMs) is the child's: a scan cut at 1 ms is partial, its page unread; a limit of 0 is refused", async (t) => {
+  assert.throws(() => createFieldDetector({ cacheDir: useTmpDir(t), pageMs: 0 }), /pageMs must be positive/);
+  const detector = useDetector(t, { cacheDir: useTmpDir(t), pageMs: 1 });
+  const outcome = await detector.detect(fixture('scanned-en.pdf'));
+  assert.ok(outcome.ok, JSON.stringify(outcome));
+  assert.equal(outcome.partial, true);
+  assert.deepEqual([outcome.analysis.stats.scannedPages, outcome.analysis.stats.ocrPages], [1, 0]);
+  // With a limit only the analysis's deadline reaches, the same page is read.
+  const whole = await useDetector(t, { cacheDir: useTmpDir(t), pageMs: 120_000 }).detect(fixture('scanned-en.pdf'));
+  assert.ok(whole.ok && !whole.partial && whole.analysis.stats.ocrPages === 1, JSON.stringify(whole).slice(0, 300));
+});
