@@ -24,7 +24,7 @@ import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
-import { EXPIRED, until, untilPage } from './detect/time-limits.js';
+import { EXPIRED, PageGate, processCpuMs, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
 
@@ -54,11 +54,7 @@ const CROWDED_PT = 2;
 const OCR_MAX_PIXELS = 12_000_000;
 /** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
 const KEPT_BYTES = 96 * 2 ** 20;
-/**
- * A scanned page whose OCR takes longer than this on an idle machine is cut short (DetectJob.pageMs): 2.8 s, so that with
- * the stop and its last steps it ends within 3 s (not always: a page cut short took 3.3 s in one of two runs of the wide
- * corpus on an idle 2-core machine; at 2.5 s, a page read by OCR workers just started was cut on the loaded CI machine).
- */
+/** A scanned page whose text pass and OCR take longer than this on an idle machine is cut short (DetectJob.pageMs; docs/detection.md). */
 const PAGE_MS = 2800;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
@@ -113,10 +109,11 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const kind = pageKind(scan);
       return languages.length > 0 && keptBytes < KEPT_BYTES && (kind === 'scanned' || kind === 'backed');
     };
+    /** The idle-machine time of each scanned page's text pass (its image decoded, kept): part of the page's limit. */
+    const passMs = new Map<number, number>();
     for (let n = 1; n <= analysed; n++) {
-      const t = performance.now();
-      // (A text page takes tens of milliseconds; pdf.js cannot be stopped inside one page, so a page it
-      // is stuck in is bounded by the analysis's limit, not the page's.)
+      const [t, cpu] = [performance.now(), processCpuMs()];
+      // (pdf.js cannot be stopped inside a page: a page it is stuck in is bounded by the analysis's limit, not the page's.)
       const read = await until(readPage(pdf, n, keep), deadline);
       const scan = read === EXPIRED ? read : read?.scan;
       if (read !== EXPIRED && read?.kept) {
@@ -142,6 +139,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       } else if (kind === 'scanned') {
         // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
         scanned.push(model);
+        passMs.set(n, Math.min(performance.now() - t, processCpuMs() - cpu));
         finish(model, 'scanned');
       } else {
         finish(model, 'other');
@@ -150,18 +148,20 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     // Scans last: the language of the text pages helps choose the OCR language.
     if (ocr && languages.length > 0 && !abandoned && scanned.length > 0) {
       const order = languageOrder(job.languages, nativeWords, languages);
-      // The workers start while the first page is rendered; each next page is rendered while they read the one before.
+      // The workers start while the first page is rendered; each next is rendered while they read the one before (PageGate).
       ocr.start(order[0] as OcrLanguage);
-      const prepare = (n: number) => preparePage(pdf, n, kept.get(n)).finally(() => kept.delete(n));
+      const gate = new PageGate();
+      const prepare = (n: number) => preparePage(pdf, n, kept.get(n), () => gate.pass(n)).finally(() => kept.delete(n));
       let prepared = prepare((scanned[0] as PageModel).page);
       for (const [i, model] of scanned.entries()) {
         const t = performance.now();
+        gate.reading(model.page);
         const current = prepared;
         const reading = ocrPage(current, model, ocr, order);
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
-        // (The page's time counts its workers' start, when they start for it.)
-        const read = await untilPage(reading, pageMs, deadline, () => ocr.reading);
+        // (The page's time counts its text pass, and its workers' start when they start for it.)
+        const read = await untilPage(reading, pageMs - (passMs.get(model.page) ?? 0), deadline, () => ocr.reading, undefined, gate);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -247,12 +247,13 @@ interface PreparedPage {
  * its lines found, and the parts that can hold a label kept for OCR (the inside of paragraphs of running
  * text is left out); undefined when the page cannot be rendered.
  */
-async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | undefined): Promise<PreparedPage | undefined> {
+async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | undefined, pause = async () => {}): Promise<PreparedPage | undefined> {
+  // (Each step over the pixels holds this thread up to a few hundred ms: between them the page being read meanwhile
+  // gets its answer, or is cut at its limit, on time; `pause` holds them in that page's last moments.)
+  const breathe = () => new Promise<void>((resolve) => setImmediate(resolve)).then(pause);
   try {
-    const page = await pdf.getPage(n);
+    const page = await pause().then(() => pdf.getPage(n));
     try {
-      // (Each step over the page's pixels takes up to a few hundred milliseconds of this thread: between
-      // them the page being read meanwhile gets its answer, or is cut at its limit, on time.)
       const render = async (dpi: number) => {
         const grey = await renderGrey(pdf, page, dpi, OCR_MAX_PIXELS, kept);
         await breathe();
@@ -286,9 +287,6 @@ async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | un
     return undefined;
   }
 }
-
-/** Lets the event loop run (timers, the OCR workers' answers) before the next step. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** OCRs a prepared scanned page into its model; answers the language it was read in, or undefined when unread. */
 async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {

@@ -97,7 +97,11 @@ test('the packed package installed into an empty project: its size with and with
     const scan = fs.readFileSync(path.join(ROOT, 'fixtures', 'detection', 'scanned-en.pdf'));
     const created = await call('POST', '/signature-requests', await createForm(payload(), { bytes: scan }));
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const detected = await call('POST', `/signature-requests/${created.body.id as string}/detect-fields`);
+    const detect = () => call('POST', `/signature-requests/${created.body.id as string}/detect-fields`);
+    let detected = await detect();
+    // A scanned page has 2.8 s, its OCR workers' start included: on a machine busy with other tests, a fresh
+    // server's first page may be cut short (200, ocrPages 0). Asked again, the workers started for the next page read it.
+    if (detected.status === 200 && detected.body.stats.ocrPages === 0) detected = await detect();
     assert.equal(detected.status, 200, JSON.stringify(detected.body));
     assert.equal(detected.body.ocrStatus, 'enabled');
     assert.deepEqual([detected.body.stats.scannedPages, detected.body.stats.ocrPages], [1, 1], JSON.stringify(detected.body.stats));

@@ -65,3 +65,19 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
     whole.suggestions.filter((s) => s.page === 1),
   );
 });
+
+test("a scanned page's text pass (its image decoded and kept) counts in its limit: a page whose pass took longer is cut before OCR reads", {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
+  const ocr = new OcrEngine(useTmpDir(t));
+  t.after(() => ocr.close());
+  // Decoding the scan's image in the text pass takes tens of milliseconds, more than a 5 ms limit: the page
+  // has no time left when OCR would begin, and is cut at once. (Were the pass not counted, the first check
+  // of the page's time, 25 ms in, would cut it.)
+  const cut = await analyse(fixture('scanned-en.pdf'), { maxPages: 10, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 5 }, ocr);
+  assert.equal(cut.cut, true);
+  assert.equal(cut.stats.ocrPages, 0);
+  assert.equal(cut.stats.ocrMsPerPage.length, 1);
+  assert.ok((cut.stats.ocrMsPerPage[0] as number) < 10, `cut when OCR would begin (${cut.stats.ocrMsPerPage[0]} ms)`);
+});

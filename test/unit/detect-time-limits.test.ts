@@ -1,8 +1,9 @@
 // A scanned page's time limit counts the time the page would take on an idle machine: in full while the
-// process gets a core for each OCR worker reading, in part when it gets less.
+// process gets a core for each OCR worker reading, in part when it gets less. In its last moments, the next
+// page's preparation waits (PageGate), so that no step of it holds the thread that cuts the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXPIRED, untilPage } from '../../src/pdf/detect/time-limits.js';
+import { CLOSING_MS, EXPIRED, PageGate, untilPage } from '../../src/pdf/detect/time-limits.js';
 
 /** When a page that never finishes is cut, with `busy` workers reading and the process getting `cores` cores' worth of CPU time. */
 async function cutAfter(pageMs: number, busy: number, cores: number): Promise<number> {
@@ -39,4 +40,46 @@ test("a page's time counts from the call: the start of its OCR workers (no worke
   const ms = performance.now() - started;
   // (Counted from the workers' start, it would be cut at 500 ms.)
   assert.ok(ms >= pageMs && ms < 450, `cut at ${Math.round(ms)} ms, not ${pageMs} ms after the workers started`);
+});
+
+test("in a page's last CLOSING_MS the next page's preparation waits until the page ends; the page being read never waits", async () => {
+  const pageMs = CLOSING_MS + 300;
+  const started = performance.now();
+  const cpuMs = () => performance.now() - started;
+  const gate = new PageGate();
+  gate.reading(1);
+  /** When each call to pass(page) resolved, after the page's start. */
+  const passed: Array<[number, number]> = [];
+  const pass = (page: number) => gate.pass(page).then(() => passed.push([page, performance.now() - started]));
+  let finish = (_: string) => {};
+  const work = new Promise<string>((resolve) => {
+    finish = resolve;
+  });
+  const read = untilPage(work, pageMs, started + 60_000, () => 1, cpuMs, gate);
+  // Before the last CLOSING_MS: nothing waits.
+  await pass(2);
+  await new Promise((r) => setTimeout(r, 400));
+  // In them: the page read ahead (2) waits; the page being read (1) does not.
+  const held = pass(2);
+  await pass(1);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(passed.length, 2, JSON.stringify(passed));
+  finish('read');
+  assert.equal(await read, 'read');
+  await held;
+  const [early, own, late] = passed;
+  assert.ok(early?.[0] === 2 && own?.[0] === 1 && own[1] >= 400 && late?.[0] === 2, JSON.stringify(passed));
+  assert.ok(late[1] >= own[1] + 100, `held until the page was read: ${JSON.stringify(passed)}`);
+  // Opened with the page's end: the next page goes on at once.
+  await pass(2);
+  assert.equal(passed.length, 4);
+
+  // A page cut at its limit opens the gate too.
+  gate.reading(3);
+  const cut = untilPage(new Promise<never>(() => {}), pageMs, performance.now() + 60_000, () => 1, cpuMs, gate);
+  await new Promise((r) => setTimeout(r, 400));
+  const heldUntilCut = gate.pass(4).then(() => 'passed');
+  assert.equal(await Promise.race([heldUntilCut, new Promise((r) => setTimeout(() => r('waiting'), 100))]), 'waiting');
+  assert.equal(await cut, EXPIRED);
+  assert.equal(await heldUntilCut, 'passed');
 });

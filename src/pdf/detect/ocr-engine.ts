@@ -75,15 +75,20 @@ export class OcrEngine {
    * with the worker `slot` of `lang`, and answers its words in points of the page.
    */
   async read(image: Buffer, scale: number, lang: OcrLanguage, slot = 0, top = 0): Promise<OcrResult> {
+    const generation = this.#generation;
+    // A worker stopped meanwhile (close(): a page cut short) is not asked anything more: it would fail outside this call.
+    const live = <T>(value: T): T => {
+      if (generation !== this.#generation) throw new Error('the OCR workers were stopped');
+      return value;
+    };
     const s = this.#slot(lang, slot);
-    const worker = await s.worker;
+    const worker = live(await s.worker);
     const dpi = String(Math.round(scale * 72));
     if (s.dpi !== dpi) {
       // Said rather than guessed: tesseract sizes its analysis by it, and warns when it must guess.
-      await worker.setParameters({ user_defined_dpi: dpi });
+      live(await worker.setParameters({ user_defined_dpi: dpi }));
       s.dpi = dpi;
     }
-    const generation = this.#generation;
     this.#reading++;
     const { data } = await worker.recognize(image, {}, { text: false, blocks: true }).finally(() => {
       if (generation === this.#generation) this.#reading--;

@@ -9,10 +9,50 @@ const STARVED = 4;
 export const EXPIRED = Symbol('expired');
 
 /** The CPU time this process (its OCR worker threads with it) has used, in milliseconds. */
-const processCpuMs = (): number => {
+export const processCpuMs = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+
+/** In the last this many milliseconds of a page's limit, the next page's preparation waits (PageGate). */
+export const CLOSING_MS = 500;
+
+/**
+ * Holds the preparation of the next scanned page while the page being read is in the last CLOSING_MS of its
+ * limit: each step of it (a render, a pass over the pixels) holds the thread that checks the page's time for up
+ * to a few hundred milliseconds, so a step begun then would let the page run that much past its limit. The
+ * page being read is never held: once the page prepared ahead is read, its own steps go on.
+ */
+export class PageGate {
+  #reading = 0;
+  #held: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  /** The page now read. */
+  reading(page: number): void {
+    this.#reading = page;
+  }
+
+  /** Called by untilPage as its page nears its limit. */
+  close(): void {
+    if (this.#held) return;
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    this.#held = { promise, resolve };
+  }
+
+  /** Called by untilPage when its page is read or cut. */
+  open(): void {
+    this.#held?.resolve();
+    this.#held = undefined;
+  }
+
+  /** Before a step of preparing `page`: resolves at once, or, for a page prepared ahead, when the page being read ends. */
+  pass(page: number): Promise<void> {
+    return (page !== this.#reading && this.#held?.promise) || Promise.resolve();
+  }
+}
 
 /**
  * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of the time it would take on an idle
@@ -24,7 +64,7 @@ const processCpuMs = (): number => {
  * `pageMs` at the latest (never the whole analysis's time for one page). The page's time counts from the
  * call, its OCR workers' start included (their first start, or their start again after 10 s without a scan
  * or after a page cut short: a page is no slower for it); the deadline counts all along. (`cpuMs` tells the
- * process's CPU time; tests stand in for it.)
+ * process's CPU time; tests stand in for it.) `gate` is closed in the page's last CLOSING_MS and opened when it ends.
  */
 export async function untilPage<T>(
   work: Promise<T>,
@@ -32,6 +72,7 @@ export async function untilPage<T>(
   deadline: number,
   busy: () => number,
   cpuMs: () => number = processCpuMs,
+  gate?: PageGate,
 ): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
   const started = performance.now();
@@ -49,6 +90,7 @@ export async function untilPage<T>(
       last = now;
       cpu = used;
       if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
+      if (progress >= pageMs - CLOSING_MS || now - started >= STARVED * pageMs - CLOSING_MS) gate?.close();
       timer = setTimeout(check, Math.max(1, Math.min(progress < pageMs - 100 ? 50 : 25, deadline - now)));
     };
     check();
@@ -57,6 +99,7 @@ export async function untilPage<T>(
     return await Promise.race([work, expired]);
   } finally {
     clearTimeout(timer);
+    gate?.open();
   }
 }
 
