@@ -2044,3 +2044,38 @@ test('a line to sign on with no caption under it has the row’s only other line
   // (A caption over the other line makes it that caption's.)
   assert.deepEqual(brief(got('DATE OF BIRTH')), [{ type: 'signature', x: 72, y: 361, w: 196, h: 11 }]);
 });
+
+test('a signature caption under the last blank of a column names the blanks stacked over it, each the last of a row after its caption', () => {
+  // Minutes of a thesis defence: "Orientador: ____ ____" … "Membro da banca 2: ____ ____" over "(nome)  (assinatura)".
+  const rows = ['Orientador:', 'Coorientador:', 'Membro da banca 1:', 'Membro da banca 2:'];
+  const row = (caption: string, baseline: number) => [
+    ...words(caption, 43, baseline, 12),
+    ...words('_'.repeat(Math.floor((350 - 47 - caption.length * 6) / 6)), 47 + caption.length * 6, baseline, 12),
+    ...words('_'.repeat(31), 364, baseline, 12),
+  ];
+  const under = [...words('(nome)', 202, 411, 12), ...words('(assinatura)', 418, 411, 12)];
+  const model = page({ words: [...paragraph('es', 200), ...rows.flatMap((caption, i) => row(caption, 322 + 25 * i)), ...under] });
+  // (The column's places; "Orientador:" names who signs, so its row's first blank is one too.)
+  const signatures = suggestFields(model).filter((s) => s.type === 'signature' && s.x > 300);
+  assert.deepEqual(
+    signatures.map((s) => [Math.round(s.x), Math.round(s.x + s.width)]),
+    rows.map(() => [364, 550]),
+    JSON.stringify(brief(signatures)),
+  );
+  assert.deepEqual(
+    signatures.map((s) => Math.round(s.y + s.height)).sort((a, b) => a - b),
+    [324, 349, 374, 399],
+    JSON.stringify(brief(signatures)),
+  );
+  // A run alone across its row over the captioned one (the end of a sentence to complete) is not one of them.
+  const lone = page({
+    words: [
+      ...paragraph('de', 200),
+      ...words('Kaution in folgender Höhe in bar ausgezahlt (wenn nicht überwiesen):', 71, 557, 11),
+      ...words('_'.repeat(80), 71, 586, 11),
+      ...words('_'.repeat(80), 71, 615, 11),
+      ...words('Ort, Datum, Unterschrift der anmietenden Person', 71, 627, 9),
+    ],
+  });
+  assert.equal(suggestFields(lone).filter((s) => s.type === 'signature').length, 1, JSON.stringify(brief(suggestFields(lone))));
+});

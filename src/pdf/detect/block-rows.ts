@@ -1,6 +1,7 @@
 /**
  * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), the
- * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______").
+ * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______");
+ * lines stacked over a caption of signatures; a column of blanks over the caption of its last one.
  */
 import { overlap1, runLine, type Line, type Segment, type Word } from './page-model.js';
 
@@ -149,6 +150,30 @@ export function stackOverSignatures(lines: Line[], segments: Segment[], used: Se
     }
     if (stack.length < 2) continue;
     for (const s of stack) if (!used.has(s) && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The blanks stacked over a caption's blank in its column ("Orientador: ____ ____" … "Membro da banca 2: ____ ____"
+ * over "(nome)  (assinatura)"): as long and where it starts, each 8 to 30 pt over the next, each the last blank of
+ * its row after words or a blank, with nothing written under it in the column: the caption under the column's last blank
+ * names them all.
+ */
+export function columnOver(blank: Segment, blanks: Segment[], lines: Line[], used: Set<Segment>): Segment[] {
+  const out: Segment[] = [];
+  const words = lines.flatMap((l) => l.words.filter((_, i) => l.tokens.some((t, k) => t !== '\0' && l.tokenWord[k] === i)));
+  for (let top = blank; ; ) {
+    const next = blanks
+      .filter((b) => !used.has(b) && Math.abs(b.x0 - top.x0) <= 4 && Math.abs(b.x1 - top.x1) <= 4 && b.y < top.y - 8 && top.y - b.y <= 30)
+      .sort((a, b) => b.y - a.y)[0];
+    if (!next) break;
+    const onRow = [...blanks.filter((b) => Math.abs(b.y - next.y) <= 2), ...words.filter((w) => Math.abs(w.box.y1 - next.y) <= 4).map((w) => w.box)];
+    // (The last blank of a row that has words or a blank before it: not a line of its own across the page.)
+    if (onRow.some((o) => o.x0 > next.x1) || !onRow.some((o) => o.x1 < next.x0)) break;
+    if (words.some((w) => w.box.y0 > next.y && w.box.y0 < top.y - 6 && overlap1(w.box.x0, w.box.x1, next.x0, next.x1) > 0)) break;
+    out.push(next);
+    top = next;
   }
   return out;
 }

@@ -68,6 +68,7 @@ import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unpl
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingLines } from './sibling-lines.js';
+import { columnOver } from './block-rows.js';
 import {
   clip,
   overlap1,
@@ -285,7 +286,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
-    const over = segmentOver(label, unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines), used, shared);
+    const pool = unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines);
+    const over = segmentOver(label, pool, used, shared);
     // A signature's caption ending its run on its colon asks for what follows it, not for the line over it.
     if (over && label.entry.type === 'signature' && endsOnColon(label)) continue;
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
@@ -310,6 +312,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
       const { x0, x1, shared: split } = partUnder(label, over, labels, lines);
       (split ? shared : used).add(over);
       claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, walls), 'label_with_geometry', 0.88);
+      // (A signature caption under the last blank of a column names the blanks stacked over it.)
+      const column = label.entry.type === 'signature' && !split ? columnOver(over, pool, lines, used) : [];
+      for (const b of column) claim(label, 'signature', standOn('signature', b.x0, b.x1, b.y, label, lines, walls), 'label_with_geometry', 0.85);
+      for (const b of column) used.add(b);
     }
   }
   // Geometry below the label (not for a heading: the lines under it belong to the captions of the block).
