@@ -2079,3 +2079,20 @@ test('a signature caption under the last blank of a column names the blanks stac
   });
   assert.equal(suggestFields(lone).filter((s) => s.type === 'signature').length, 1, JSON.stringify(brief(suggestFields(lone))));
 });
+
+test('a German lab sheet\'s "Testat" column (a signature attesting the work done) over empty rows: each row a place to sign', () => {
+  const sheet = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Versuch', 60, 212), ...words('Bemerkung', 240, 212), ...words('Testat', 420, 212)],
+      segments: [h(50, 540, 200), h(50, 540, 218), h(50, 540, 247), h(50, 540, 276)],
+      verticals: [v(50, 200, 276), v(230, 200, 276), v(410, 200, 276), v(540, 200, 276)],
+    }),
+  );
+  assert.deepEqual(
+    brief(sheet).filter((s) => s.type === 'signature'),
+    [
+      { type: 'signature', x: 411, y: 219, w: 128, h: 27 },
+      { type: 'signature', x: 411, y: 248, w: 128, h: 27 },
+    ],
+  );
+});

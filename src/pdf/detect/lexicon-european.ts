@@ -43,6 +43,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
     'datum sowie unterschrift',
     'ort datum sowie unterschrift',
   ),
+  // (A "Testat" is a signature attesting work done: a lab sheet's "Testat für die Versuchsdurchführung" column.)
+  ...sig(['de'], 'testat', 'gesamttestat'),
   ...date(['de', 'nl'], 'datum'),
   ...date(undefined, 'ort datum', 'ort und datum', 'ort u datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
   ...name(['de'], 'name vorname', 'vorname name', 'vorname'),
