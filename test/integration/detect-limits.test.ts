@@ -159,3 +159,36 @@ test("the detector's own page limit (pageMs) is the child's: a scan cut at 1 ms 
   const whole = await useDetector(t, { cacheDir: useTmpDir(t), pageMs: 120_000 }).detect(fixture('scanned-en.pdf'));
   assert.ok(whole.ok && !whole.partial && whole.analysis.stats.ocrPages === 1, JSON.stringify(whole).slice(0, 300));
 });
+
+/** A one-page scan of grey noise, 3200 × 4200 pixels: decoding its image takes the text pass a second or more here. */
+async function noiseScan(): Promise<Uint8Array> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(3200, 4200);
+  const ctx = canvas.getContext('2d');
+  const tile = ctx.createImageData(256, 256);
+  let seed = 7;
+  for (let i = 0; i < tile.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    tile.data.fill(128 + (seed % 128), i, i + 3);
+    tile.data[i + 3] = 255;
+  }
+  for (let y = 0; y < 4200; y += 256) for (let x = 0; x < 3200; x += 256) ctx.putImageData(tile, x, y);
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(canvas.toBuffer('image/jpeg', 90));
+  doc.addPage([612, 803]).drawImage(image, { x: 0, y: 0, width: 612, height: 803 });
+  return doc.save();
+}
+
+test("a scanned page's text pass (its image decoded and kept) counts in its limit: a page whose pass took longer is cut before OCR reads", {
+  timeout: 120_000,
+}, async (t) => {
+  // The text pass decodes the scan's 13 million pixels (over a second on a 2-core machine), more than the page's 500 ms:
+  // the page has no time left when OCR would begin, and is cut at once. Were the pass not counted, the page could not be
+  // cut before 500 ms of its own time.
+  const outcome = await useDetector(t, { cacheDir: useTmpDir(t), pageMs: 500 }).detect(await noiseScan(), { languages: ['eng'] });
+  assert.ok(outcome.ok && outcome.partial, JSON.stringify(outcome).slice(0, 300));
+  const { stats } = outcome.analysis;
+  assert.equal(stats.ocrPages, 0);
+  assert.equal(stats.ocrMsPerPage.length, 1);
+  assert.ok((stats.ocrMsPerPage[0] as number) < 350, `cut when OCR would begin (${stats.ocrMsPerPage[0]} ms)`);
+});
