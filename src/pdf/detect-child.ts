@@ -290,11 +290,13 @@ async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | un
 
 /** OCRs a prepared scanned page into its model; answers the language it was read in, or undefined when unread. */
 async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageModel, ocr: OcrEngine, order: OcrLanguage[]): Promise<OcrLanguage | undefined> {
+  // (A page cut short while it was prepared is not read afterwards by the workers started for the next one.)
+  const generation = ocr.generation;
   try {
     const ready = await prepared;
     if (!ready) return undefined;
     const { image, back, rules, regions, unruled } = ready;
-    const read = await readBest(ocr, regions, order);
+    const read = await readBest(ocr, regions, order, generation);
     const unrotate = pointsBack(back, image.scale);
     const segments = rules.segments.map((s) => {
       const a = unrotate(s.x0, s.y);

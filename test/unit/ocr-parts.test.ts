@@ -1,9 +1,12 @@
 // The pure parts of OCR's work sharing and language choice: where a page is cut for the two workers
 // (halves of equal ink, between lines, through a frame but never through a short caption), and when a
-// reading shows a page to be in the other script.
+// reading shows a page to be in the other script; and a reading asked for workers stopped since reads nothing.
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitRows } from '../../src/pdf/detect/ocr-engine.js';
+import { OcrEngine, splitRows } from '../../src/pdf/detect/ocr-engine.js';
 import { otherScriptLikely } from '../../src/pdf/detect/ocr-script.js';
 import type { InkPage } from '../../src/pdf/detect/ocr-image.js';
 import type { Word } from '../../src/pdf/detect/suggest-fields.js';
@@ -58,4 +61,22 @@ test('a page is read again in the other script only when it reads poorly and har
   assert.ok(!otherScriptLikely({ words: [word('Signature', 0.95)], confidence: 0.95 }));
   // Nothing read with letters: the other script is worth a try.
   assert.ok(otherScriptLikely({ words: [word('|', 0.2)], confidence: 0.2 }));
+});
+
+test("a page's reading asked for OCR workers stopped since (a page cut short) starts no worker and reads nothing, nor on the workers of the next page", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-ocr-'));
+  const ocr = new OcrEngine(dir);
+  try {
+    const p = page(200, 100);
+    fill(p, 10, 190, 40, 60);
+    const generation = ocr.generation;
+    // The page is cut: its workers are stopped; the next page's may start.
+    await ocr.close();
+    assert.notEqual(ocr.generation, generation);
+    await assert.rejects(ocr.readPage(p, 'eng', generation), /the OCR workers were stopped/);
+    assert.equal(ocr.loaded, false, 'no worker was started for it');
+  } finally {
+    await ocr.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -52,8 +52,9 @@ export class OcrEngine {
    * Reads a black-and-white page in `lang`, cut into as many parts as there are workers, holding about
    * as much text each (between lines, so that no line of text is cut), the parts read at once; words in
    * points. (Cut in more, smaller parts, a photo's form reads worse: tesseract finds fewer of its lines.)
+   * `generation`: the workers the reading is for (`generation` when it was asked); once they are stopped, nothing more is read.
    */
-  async readPage(page: InkPage, lang: OcrLanguage): Promise<OcrResult> {
+  async readPage(page: InkPage, lang: OcrLanguage, generation = this.#generation): Promise<OcrResult> {
     const cuts = splitRows(page, POOL);
     const parts: OcrResult[] = [];
     let next = 0;
@@ -61,7 +62,7 @@ export class OcrEngine {
       Array.from({ length: Math.min(POOL, cuts.length) }, async (_, slot) => {
         for (let i = next++; i < cuts.length; i = next++) {
           const part = cuts[i] as { top: number; bottom: number };
-          parts[i] = await this.read(toPbm(page, part), page.scale, lang, slot, part.top);
+          parts[i] = await this.read(toPbm(page, part), page.scale, lang, slot, part.top, generation);
         }
       }),
     );
@@ -74,13 +75,14 @@ export class OcrEngine {
    * Reads an image (PBM or PNG bytes at `scale` pixels per point, `top` pixels below the page's top)
    * with the worker `slot` of `lang`, and answers its words in points of the page.
    */
-  async read(image: Buffer, scale: number, lang: OcrLanguage, slot = 0, top = 0): Promise<OcrResult> {
-    const generation = this.#generation;
-    // A worker stopped meanwhile (close(): a page cut short) is not asked anything more: it would fail outside this call.
+  async read(image: Buffer, scale: number, lang: OcrLanguage, slot = 0, top = 0, generation = this.#generation): Promise<OcrResult> {
+    // Workers stopped since (close(): a page cut short) are asked nothing more, it would fail outside this call; nor
+    // are the ones started after them, which read the next page.
     const live = <T>(value: T): T => {
       if (generation !== this.#generation) throw new Error('the OCR workers were stopped');
       return value;
     };
+    live(undefined);
     const s = this.#slot(lang, slot);
     const worker = live(await s.worker);
     const dpi = String(Math.round(scale * 72));
@@ -123,6 +125,11 @@ export class OcrEngine {
       }
     }
     return { words, confidence: words.length ? sum / words.length : 0 };
+  }
+
+  /** The workers' generation: a new one after each close(). */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** How many workers are reading a part of a page right now (each can keep a core busy). */

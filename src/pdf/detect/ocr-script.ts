@@ -63,14 +63,19 @@ function looksFrench(words: Word[]): boolean {
  * reads poorly and hardly a word of it reads surely), tries the other script (Latin or Arabic) and keeps
  * whichever finds more labels, then reads more confidently.
  */
-export async function readBest(ocr: OcrEngine, image: InkPage, order: OcrLanguage[]): Promise<{ result: OcrResult; language: OcrLanguage }> {
+export async function readBest(
+  ocr: OcrEngine,
+  image: InkPage,
+  order: OcrLanguage[],
+  generation = ocr.generation,
+): Promise<{ result: OcrResult; language: OcrLanguage }> {
   const first = order[0] as OcrLanguage;
-  const result = await ocr.readPage(image, first);
+  const result = await ocr.readPage(image, first, generation);
   if (!otherScriptLikely(result)) return { result, language: first };
   const otherScript = order.find((l) => (l === 'ara') !== (first === 'ara'));
   if (!otherScript) return { result, language: first };
   const labels = countLabels(result.words);
-  const second = await ocr.readPage(image, otherScript);
+  const second = await ocr.readPage(image, otherScript, generation);
   const labels2 = countLabels(second.words);
   const better = labels2 > labels || (labels2 === labels && second.confidence > result.confidence);
   return better ? { result: second, language: otherScript } : { result, language: first };
