@@ -162,12 +162,14 @@ export function stackOverSignatures(lines: Line[], segments: Segment[], used: Se
  */
 export function columnOver(blank: Segment, blanks: Segment[], lines: Line[], used: Set<Segment>): Segment[] {
   const out: Segment[] = [];
-  const words = lines.flatMap((l) => l.words.filter((_, i) => l.tokens.some((t, k) => t !== '\0' && l.tokenWord[k] === i)));
+  // (The page's written words, looked up only when a blank stands over the caption's: most have none.)
+  let words: Word[] | undefined;
   for (let top = blank; ; ) {
     const next = blanks
       .filter((b) => !used.has(b) && Math.abs(b.x0 - top.x0) <= 4 && Math.abs(b.x1 - top.x1) <= 4 && b.y < top.y - 8 && top.y - b.y <= 30)
       .sort((a, b) => b.y - a.y)[0];
     if (!next) break;
+    words ??= lines.flatMap((l) => [...new Set(l.tokens.flatMap((t, k) => (t === '\0' ? [] : [l.tokenWord[k] as number])))].map((i) => l.words[i] as Word));
     const onRow = [...blanks.filter((b) => Math.abs(b.y - next.y) <= 2), ...words.filter((w) => Math.abs(w.box.y1 - next.y) <= 4).map((w) => w.box)];
     // (The last blank of a row that has words or a blank before it: not a line of its own across the page.)
     if (onRow.some((o) => o.x0 > next.x1) || !onRow.some((o) => o.x1 < next.x0)) break;
