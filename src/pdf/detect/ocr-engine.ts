@@ -78,17 +78,18 @@ export class OcrEngine {
   async read(image: Buffer, scale: number, lang: OcrLanguage, slot = 0, top = 0, generation = this.#generation): Promise<OcrResult> {
     // Workers stopped since (close(): a page cut short) are asked nothing more, it would fail outside this call; nor
     // are the ones started after them, which read the next page.
-    const live = <T>(value: T): T => {
+    const live = () => {
       if (generation !== this.#generation) throw new Error('the OCR workers were stopped');
-      return value;
     };
-    live(undefined);
+    live();
     const s = this.#slot(lang, slot);
-    const worker = live(await s.worker);
+    const worker = await s.worker;
+    live();
     const dpi = String(Math.round(scale * 72));
     if (s.dpi !== dpi) {
       // Said rather than guessed: tesseract sizes its analysis by it, and warns when it must guess.
-      live(await worker.setParameters({ user_defined_dpi: dpi }));
+      await worker.setParameters({ user_defined_dpi: dpi });
+      live();
       s.dpi = dpi;
     }
     this.#reading++;
