@@ -100,6 +100,8 @@ class ChildDetector implements FieldDetector {
       // 60,000 annotations) would count against the next one: start afresh.
       replaceAfter: (job, reply, rss) =>
         (reply !== undefined && (job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned === true))) || (rss() ?? 0) > settings.recycleMb,
+      // The next child loads while no document waits: a document after a replaced child is not slower for it.
+      startAhead: true,
       idleMs: settings.idleMs,
       words: { task: 'the analysis', worker: 'the analysis process' },
     });

@@ -5,7 +5,7 @@
  * ahead, while it works on the one before); each has a time budget from when the worker starts on it, the worker a heap cap and, for a child process, a resident-set budget polled while it
  * works. A worker that runs past a budget, crashes or exits fails the call it worked on and is replaced
  * for the next one; a worker that cannot even start fails the calls waiting for it (no respawning in a
- * loop). After a call the caller may have the worker replaced; an idle worker does not keep the process
+ * loop). After a call the caller may have the worker replaced (and the next one started at once); an idle worker does not keep the process
  * alive, may be stopped after a while without calls, and `close()` ends it. Every failure is one
  * WorkerFailure, worded with the caller's names for its work and its worker.
  *
@@ -32,6 +32,13 @@ export interface SupervisedWorkerOptions<Request, Reply> extends WorkerStart {
    * the worker before the next call. `residentMb` reads a child process's resident set now.
    */
   replaceAfter?(request: Request, reply: Reply | undefined, residentMb: () => number | undefined): boolean;
+  /**
+   * True: a worker replaced after a call (`replaceAfter`), or dropped during a call for a budget or a
+   * crash, is followed at once by a new one, which loads while no call waits, so that the next call does
+   * not wait for its start (it goes after `idleMs` without calls, as any). Not after a worker that could
+   * not start, nor one that went while idle.
+   */
+  startAhead?: boolean;
   /**
    * The message a call sends, and what it moves instead of copying (default: the request, copied).
    * `bulk`: bytes that a child process gets through a pipe of their own, written from the caller's
@@ -303,6 +310,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if (this.#o.replaceAfter?.(call.request, reply, () => (pid === undefined ? undefined : residentMb(pid)))) {
       this.#requeue();
       this.#retire(live);
+      if (this.#o.startAhead) this.prestart();
     } else if (head) {
       this.#begin(live, head);
     }
@@ -338,6 +346,8 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
       call.reject(failure);
     }
     this.#requeue();
+    // (Not after a worker that went while idle: one that dies on its own would be started again and again.)
+    if (call && this.#o.startAhead) this.prestart();
     this.#next();
   }
 

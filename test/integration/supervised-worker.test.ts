@@ -3,7 +3,7 @@
 // temporary directory, run as a child process and as a worker thread: queue order, one call at a time,
 // time budget, memory budgets (during a call, and a replacement the caller asks for after one), crashes,
 // a worker that cannot start, the failure messages in the caller's words, a worker started ahead and
-// its notes, idle stop and close.
+// its notes, the next worker started at once after a replacement, idle stop and close.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -316,6 +316,41 @@ test('process: a worker the caller says to replace after a call is replaced', as
   assert.equal((await worker.call(echo('last'))).who, kept.who);
   assert.equal(worker.pid, undefined);
   assert.notEqual((await worker.call(echo('new'))).who, kept.who);
+});
+
+test('process: startAhead: a worker replaced after a call, or dropped at its time budget or a crash, is followed at once by the next', async (t) => {
+  const worker = useWorker(t, {
+    kind: 'process',
+    startAhead: true,
+    timeoutMs: 1000,
+    replaceAfter: (request) => request.op === 'echo' && request.value === 'last',
+  });
+  const who = () => `process ${worker.pid}`;
+  const replaced = await worker.call(echo('last'));
+  // Running before the next call is made, and the one that answers it.
+  const ahead = who();
+  assert.ok(worker.pid !== undefined && ahead !== replaced.who, 'a new worker runs as soon as the old one is replaced');
+  assert.deepEqual(await worker.call(echo('next')), { who: ahead, handled: 1, notes: [], value: 'next' });
+  await failure(worker.call({ op: 'hang' }), 'timeout');
+  const afterTimeout = who();
+  assert.ok(worker.pid !== undefined && afterTimeout !== ahead, 'started again at once after the time budget');
+  assert.equal((await worker.call(echo('a'))).who, afterTimeout);
+  await failure(worker.call({ op: 'exit' }), 'crashed');
+  const afterCrash = who();
+  assert.ok(worker.pid !== undefined && afterCrash !== afterTimeout, 'started again at once after a crash');
+  assert.equal((await worker.call(echo('b'))).who, afterCrash);
+  // Killed while idle: not started again (a worker that dies on its own would be restarted in a loop).
+  process.kill(worker.pid as number, 'SIGKILL');
+  await waitUntil('the killed worker to be noticed', () => worker.pid === undefined, 10_000, 20);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(worker.pid, undefined);
+});
+
+test('process: startAhead: a worker that cannot start is not started again ahead', async (t) => {
+  const worker = useWorker(t, { kind: 'process', startAhead: true, args: ['die-at-start'] });
+  await failure(worker.call(echo('a')), 'start');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(worker.pid, undefined);
 });
 
 test('process: a worker idle for idleMs is stopped; the next call starts another', async (t) => {
