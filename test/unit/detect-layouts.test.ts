@@ -1091,6 +1091,26 @@ test('a caption opening its line names whoever signs by the one word after "of";
   assert.deepEqual(types(licensee), ['signature']);
   const terms = suggestFields(page({ words: [...paragraph('en', 100), ...words('30% à la signature du devis', 87, 711)] }));
   assert.deepEqual(types(terms), []);
+  // An article between "of" and the word: the caption still reaches its colon, and its room is under it and the mention.
+  for (const caption of ['Signature du représentant de l’agence :', 'Signature of the Head :']) {
+    const label = findLabels(buildLines(words(caption, 71, 495, 11))).find((l) => l.entry.type === 'signature');
+    assert.ok(label?.bare && label.colon, `${caption}: ${JSON.stringify(label && { bare: label.bare, colon: label.colon })}`);
+  }
+  const agency = suggestFields(
+    page({
+      words: [
+        ...paragraph('fr', 300),
+        ...words('N.B Livrables réalisés conformément au cahier des charges conçu avec le droit de regard du client.', 71, 481, 11),
+        ...words('Signature du représentant de l’agence :', 71, 495, 11),
+        ...words('Signature du représentant du client :', 460, 495, 11),
+        ...words('Lu et accepté', 71, 510, 11),
+        ...words('Lu et accepté', 460, 510, 11),
+      ],
+    }),
+  );
+  const left = agency.filter((s) => s.type === 'signature' && s.x < 300);
+  assert.equal(left.length, 1, JSON.stringify(brief(agency)));
+  assert.ok((left[0] as Suggestion).y > 506, JSON.stringify(brief(agency)));
 });
 
 test('a caption under its line already written on ("9. 1. 2022" over "Datum") asks for nothing: no room under it either', () => {

@@ -3,11 +3,11 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { DATE_WORDS, NAME_WORDS, STOPWORDS, type LabelType } from './lexicon.js';
+import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
-import { OF, endsColon } from './lines-and-labels.js';
+import { endsColon } from './lines-and-labels.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,

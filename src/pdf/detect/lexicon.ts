@@ -136,6 +136,17 @@ const LABEL_TABLE: readonly LabelEntry[] = [
 // The tables are written readably and matched normalised.
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
 
+/** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
+export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
+/** Articles that may stand between "of" and the noun ("de l'agence", "of the Head"). */
+const ARTICLES = new Set(['the', 'la', 'le', 'l', 'les', 'el', 'los', 'las', 'lo', 'il', 'gli']);
+
+/** Whether the token at `k` follows "of", or "of" (at `from` or after) and an article. */
+export function afterOf(tokens: readonly string[], k: number, from: number): boolean {
+  const previous = tokens[k - 1] as string;
+  return OF.has(previous) || (k - 2 >= from && ARTICLES.has(previous) && OF.has(tokens[k - 2] as string));
+}
+
 /** Words that join a label to its party or fill a caption ("Signature of the Client"). */
 // biome-ignore format: a word list, one line per language
 export const STOPWORDS = normalizedSet([

@@ -4,7 +4,7 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { afterOf, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
@@ -73,8 +73,6 @@ export function makeLine(run: Word[]): Line {
 
 /** Words that open a condition before a caption ("Bei Minderjährigen", "Per i minori"). */
 const CONDITION = new Set(['bei', 'per', 'pour', 'for', 'para']);
-/** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
-export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 
 /** A label match with the end of its run and whether words of a sentence come before it in the run. */
 type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter: boolean; inSentence: boolean; blankWord?: number };
@@ -222,7 +220,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
-        // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of": "Signature du licencié(e)", "Stempel und Unterschrift des Arztes".)
+        // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of" (and an article): "Signature du licencié(e)", "Stempel und Unterschrift des Arztes", "… de l'agence".)
         // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen".)
         const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
         const named =
@@ -230,7 +228,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
           k === m.end + 1 &&
           m.entry.type === 'signature' &&
           /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
-        const whose = line.tokens.slice(0, m.start).every((t) => STOPWORDS.has(t)) && last && (OF.has(line.tokens[k - 1] as string) || named);
+        const whose = line.tokens.slice(0, m.start).every((t) => STOPWORDS.has(t)) && last && (afterOf(line.tokens, k, m.end + 1) || named);
         // (Or a number ending it, telling signers apart: "Signature Parent / Représentant légal 1 :".)
         if (!party && !STOPWORDS.has(t) && !isSigner(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
         k += party ? party.length : 1;

@@ -4,9 +4,9 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { DATE_WORDS, partyAt, STOPWORDS } from './lexicon.js';
+import { DATE_WORDS, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { labelRuns, OF } from './lines-and-labels.js';
+import { labelRuns } from './lines-and-labels.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
