@@ -504,6 +504,41 @@ test('a row of captions ending on their colons under a signatures heading ("Le B
   assert.deepEqual(block('Le Bénéficiaire', "L'Association Maths et Maryam"), []);
 });
 
+test('under a "Signatures" heading, a row of parties opening on an article ("L\'Association   Le/la bénévole") signs under each, under the name and title printed under one; not a row of names', () => {
+  const block = (rows: Array<[string, number, number]>) =>
+    placed('fr', {
+      words: [
+        ...words('Fait à Lyon en double exemplaire, le 21/03/2023', 71, 622, 11),
+        ...words('Signatures', 71, 656, 11),
+        ...rows.flatMap(([t, x, y]) => words(t, x, y, 11)),
+      ],
+    })
+      .filter(([type]) => type === 'signature')
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+  const parties: Array<[string, number, number]> = [
+    ["L'Association", 71, 681],
+    ['Le/la bénévole', 402, 681],
+  ];
+  assert.deepEqual(
+    block(parties).map(([, x]) => x),
+    [71, 402],
+  );
+  // (The left one under the name and title printed under it.)
+  const titled = block([...parties, ['Laurent Attar-Bayrou', 71, 694], ['Président', 71, 707]]);
+  assert.deepEqual(
+    titled.map(([, x]) => x),
+    [71, 402],
+  );
+  assert.ok(Number(titled[0]?.[2]) > 707, JSON.stringify(titled));
+  assert.deepEqual(
+    block([
+      ['Laurent Attar-Bayrou', 71, 681],
+      ['Marie Dupont', 402, 681],
+    ]),
+    [],
+  );
+});
+
 test('a party named alone on its line under the formula that dates the signing ("Fait à ……, le ……" over "Le responsable légal"): the room under it is a signature; not without the formula', () => {
   const formula = words('Fait à ……………………………, le ………………………', 60, 600, 10);
   const party = words('Le responsable légal', 330, 630, 10);

@@ -138,8 +138,8 @@ export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tok
 
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
 export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
-/** Articles that may stand between "of" and the noun ("de l'agence", "of the Head"). */
-const ARTICLES = new Set(['the', 'la', 'le', 'l', 'les', 'el', 'los', 'las', 'lo', 'il', 'gli']);
+/** Articles: between "of" and the noun ("de l'agence", "of the Head"), opening a party's name ("L'Association", "O Encarregado"). */
+export const ARTICLES = new Set(['the', 'la', 'le', 'l', 'les', 'el', 'los', 'las', 'lo', 'il', 'gli', 'der', 'die', 'das', 'o', 'a']);
 
 /** Whether the token at `k` follows "of", or "of" (at `from` or after) and an article. */
 export function afterOf(tokens: readonly string[], k: number, from: number): boolean {

@@ -11,6 +11,7 @@ import { belowSpace, continuation, headingWord } from './blank-space.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
 import { matchLabels } from './label-matching.js';
+import { ARTICLES } from './lexicon.js';
 import { onRowOf, overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
 
 /** A run of a line naming a party who signs, with the role it gives and the blank after it on its line, if any. */
@@ -35,11 +36,13 @@ export function namesUnderHeading(lines: readonly Line[], labels: readonly Label
     const below = lines.filter((l) => l !== heading && l.baseline - heading.baseline > 0.5 * size && l.baseline - heading.baseline <= 3.2 * size);
     const top = Math.min(...below.map((l) => l.baseline));
     const row = below.filter((l) => Math.abs(l.baseline - top) <= 0.3 * size);
+    // (The heading alone on its line, "Signatures", heads parties opening on an article without their colons: "L'Association   Le/la bénévole".)
+    const alone = headingWord(label) && heading.tokens.length === label.entry.tokens.length;
     // (Short captions, each its own line and ending on its colon, asking for nothing else: no blank, no number,
     // no caption of another kind. A line without its colon may be a name printed there already.)
     const short = (l: Line) =>
       l.words.length <= 6 &&
-      endsOnColon(l) &&
+      (endsOnColon(l) || (alone && ARTICLES.has(l.tokens[0] as string))) &&
       !l.tokens.includes('\0') &&
       !l.tokens.some((t) => /\d/.test(t)) &&
       !labels.some((o) => o.line === l && o.entry.type !== 'signature');
@@ -120,10 +123,20 @@ export function roomUnderParty(
   const right = Math.min(Infinity, ...row.filter((p) => p.box.x0 >= box.x1).map((p) => (box.x1 + p.box.x0) / 2));
   const side = (x: number) => x > left && x < right;
   if (places.some((p) => p.y0 > box.y1 && p.y0 - box.y1 <= 100 && side((p.x0 + p.x1) / 2))) return undefined;
-  // (A name printed right under the party's, "Pour l'organisme" over "Patrick Binam": the room is under both.)
-  const block = name ? { line: name, box: union([box, name.box]) } : { line, box };
+  // (A name printed right under the party's, "Pour l'organisme" over "Patrick Binam": the room is under both, and under the
+  // title printed under the name, "L'Association" over "Laurent Attar-Bayrou" over "Président".)
+  const title = name && titleUnder(name);
+  const block = name ? { line: title ?? name, box: union([box, name.box, ...(title ? [title.box] : [])]) } : { line, box };
   const label = { ...block, reach: block.box, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
   return belowSpace(label, page, lines, geo);
+
+  function titleUnder(name: Line): Line | undefined {
+    const l = lines.find(
+      (o) =>
+        o !== name && o.box.y0 >= name.box.y1 - 1 && o.box.y0 - name.box.y1 <= 0.6 * name.size && overlap1(o.box.x0, o.box.x1, name.box.x0, name.box.x1) > 0,
+    );
+    return l && l.words.length <= 3 && written(l) && !l.tokens.some((t) => /\d/.test(t)) && !/[:：]/.test(l.words.map((w) => w.text).join('')) ? l : undefined;
+  }
 
   function nameUnder(p: { line: Line; box: Rect }): Line | undefined {
     const l = lines.find(
