@@ -2131,3 +2131,56 @@ test('a German lab sheet\'s "Testat" column (a signature attesting the work done
     ],
   );
 });
+
+test('a line captioned under by the name and the title of whoever signs ("Name/Title", "Nome del Docente" over "Carica") is where one signs; not a name alone, nor under a caption asking for the signature', () => {
+  const signs = (lang: Parameters<typeof paragraph>[0], rows: Array<[string, number, number]>, segments: Array<ReturnType<typeof h>>) =>
+    suggestFields(page({ words: [...paragraph(lang, 100), ...rows.flatMap(([t, x, y]) => words(t, x, y, 10))], segments }))
+      .filter((s) => s.type !== 'text')
+      .map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height)]);
+  // A bilateral agreement's block: the line over "Name/Title", then the date's.
+  assert.deepEqual(
+    signs(
+      'en',
+      [
+        ['AGREED:', 50, 300],
+        ['Name/Title', 50, 389],
+        ['Date', 50, 435],
+      ],
+      [h(50, 194, 378), h(50, 194, 424)],
+    ),
+    [
+      ['signature', 50, 378],
+      ['date', 50, 424],
+    ],
+  );
+  // Minutes signed by the members: the name and the office under each line.
+  const member = (office: Array<[string, number, number]>) => signs('it', [['Nome del Docente', 128, 583], ...office], [h(87, 257, 572)]);
+  assert.deepEqual(member([['Carica', 161, 596]]), [['signature', 87, 572]]);
+  // (On a run of underscores alike.)
+  const typed = signs(
+    'it',
+    [
+      ['_'.repeat(34), 87, 570],
+      ['Nome del Docente', 128, 583],
+      ['Carica', 161, 596],
+    ],
+    [],
+  );
+  assert.deepEqual(
+    typed.map(([type, x]) => [type, x]),
+    [['signature', 87]],
+  );
+  // The name alone asks for the name; under "Authorized Signature" the name and title ask for them.
+  assert.deepEqual(member([]), []);
+  assert.deepEqual(
+    signs(
+      'en',
+      [
+        ['Authorized Signature', 331, 490],
+        ['Printed Name and Title', 331, 555],
+      ],
+      [h(331, 552, 480), h(331, 552, 545)],
+    ),
+    [['signature', 331, 480]],
+  );
+});

@@ -5,10 +5,10 @@
  */
 import { NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
-import { PLACE_WORDS } from './filled-blanks.js';
+import { PLACE_WORDS, fillLines } from './filled-blanks.js';
 import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
-import { overlap1, type Line, type Segment } from './page-model.js';
+import { overlap1, type Label, type Line, type Segment } from './page-model.js';
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
 const SIGNING_WORDS = new Set([
@@ -189,4 +189,48 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
     ...stackOverSignatures(lines, segments, used).map((segment) => ({ segment })),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
   ];
+}
+
+/** Words asking for whoever signs' title or office ("Name/Title", "Nome" over "Cargo"). */
+const TITLE_WORDS = new Set(['title', 'position', 'designation', 'cargo', 'funcao', 'funcion', 'puesto', 'fonction', 'qualite', 'ruolo', 'carica', 'funktion']);
+
+/**
+ * Name captions under a line that ask for the title of whoever signs too, and for nothing else ("Name/Title" under a line, "Nome do
+ * Professor" over "Cargo"), caption where one signs: a line asking for the name alone is for the name; asking for the title too, it
+ * is a signature block's (a line 100 to 360 pt long, alone on its row, with nothing written right over it), where one signs over
+ * one's name and office; not in a block asking for the signature itself. Such a caption becomes a signature caption, and the other
+ * captions of its line ask for nothing.
+ */
+export function signersByTitle(labels: Label[], lines: Line[], rules: readonly Segment[]): Label[] {
+  // (Drawn or a run of underscores alone on its line.)
+  const segments = [...rules, ...fillLines(lines)];
+  const caption = (l: Line | undefined): l is Line =>
+    l !== undefined && l.words.length <= 5 && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d]/.test(w.text));
+  const under = (l: Line, y: number, x0: number, x1: number) => l.box.y0 >= y - 1 && l.box.y0 - y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
+  const signs = labels.filter((o) => o.entry.type === 'signature');
+  for (const label of labels) {
+    const first = label.line;
+    if ((label.entry.fieldKey !== 'signer_name' && label.entry.fieldKey !== 'job_title') || !caption(first) || !first.tokens.some((t) => NAME_WORDS.has(t)))
+      continue;
+    const line = segments.find(
+      (s) =>
+        s.x1 - s.x0 >= 100 &&
+        s.x1 - s.x0 <= 360 &&
+        under(first, s.y, s.x0, s.x1) &&
+        first.box.x0 >= s.x0 - 20 &&
+        first.box.x1 <= s.x1 + 20 &&
+        !lines.some((l) => l.tokens.some((t) => t !== '\0') && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40) &&
+        !segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0),
+    );
+    const second = lines.find((l) => l !== first && under(l, first.box.y1, first.box.x0, first.box.x1));
+    const titled =
+      first.tokens.some((t) => TITLE_WORDS.has(t)) || (caption(second) && second.words.length <= 3 && second.tokens.some((t) => TITLE_WORDS.has(t)));
+    // (Not in a block that asks for the signature itself, over or under the line: "Authorized Signature" over "Printed Name and Title".)
+    const asked = (s: Segment) => signs.some((o) => Math.abs(o.box.y0 - s.y) <= 100 && overlap1(o.box.x0, o.box.x1, s.x0, s.x1) > 0);
+    if (!line || !titled || asked(line) || labels.some((o) => o.line === first && o.entry.type !== 'text')) continue;
+    const { fieldKey: _, ...entry } = label.entry;
+    label.entry = { ...entry, type: 'signature', strength: 'strong' };
+    for (const o of labels) if (o !== label && o.line === first) o.done = true;
+  }
+  return labels;
 }

@@ -58,7 +58,7 @@ import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature,
 import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
-import { captionlessLines } from './captionless-lines.js';
+import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
@@ -97,7 +97,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const namedDates = new Set([...widgetSuggestions.values()].filter((s) => s.type === 'date'));
   const out: Suggestion[] = [...widgetSuggestions.values()];
   const { geo, lines } = rulesAndLines(page);
-  const labels = outsideTags(findLabels(lines, bodySize(page.words), page.segments), lines).filter(
+  const labels = signersByTitle(outsideTags(findLabels(lines, bodySize(page.words), page.segments), lines), lines, geo.free).filter(
     (l, _, all) => !signedInText(l) && !qualifiesSignature(l, all) && !inRemark(l, all),
   );
   const used = new Set<Segment>();
