@@ -2184,3 +2184,57 @@ test('a line captioned under by the name and the title of whoever signs ("Name/T
     [['signature', 331, 480]],
   );
 });
+
+test('a row of offices at a page\'s foot ("Lab-In-Charge   Head of the Department", "(INTERNAL EXAMINER)   (EXTERNAL EXAMINER)") signs in the room over each title; not at the top, nor a row of signers in French', () => {
+  const signs = (rows: Array<[string, number, number]>, verticals: Array<ReturnType<typeof v>> = []) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Certified that this is the bona fide record of work done by the student', 80, 520, 14),
+          ...rows.flatMap(([t, x, y]) => words(t, x, y, 14)),
+        ],
+        verticals,
+      }),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => [Math.round(s.x), Math.round(s.y), Math.round(s.width), Math.round(s.height)]);
+  // Each over its title, 40 pt tall, 180 wide or up to the page's border.
+  assert.deepEqual(
+    signs(
+      [
+        ['Lab-In-Charge', 67, 591],
+        ['Head of the Department', 396, 591],
+      ],
+      [v(572, 60, 783)],
+    ),
+    [
+      [67, 538, 180, 40],
+      [396, 538, 176, 40],
+    ],
+  );
+  assert.deepEqual(
+    signs([
+      ['(INTERNAL EXAMINER)', 91, 693],
+      ['(EXTERNAL EXAMINER)', 342, 693],
+    ]).map(([x]) => x),
+    [91, 342],
+  );
+  // At the top of the page, a row of titles heads columns; one title alone is no row.
+  assert.deepEqual(
+    signs([
+      ['Internal Examiner', 91, 60],
+      ['External Examiner', 342, 60],
+    ]),
+    [],
+  );
+  assert.deepEqual(signs([['Internal Examiner', 91, 693]]), []);
+  // "Le président   Le trésorier" sign under their titles (party rows), not over them.
+  const french = suggestFields(
+    page({ words: [...paragraph('fr', 100), ...words('Le président du club', 87, 617, 10), ...words('Le trésorier du club', 303, 617, 10)] }),
+  );
+  assert.ok(
+    french.filter((s) => s.type === 'signature').every((s) => s.y > 617),
+    JSON.stringify(brief(french)),
+  );
+});

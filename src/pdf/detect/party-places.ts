@@ -4,8 +4,9 @@
  */
 import { filled } from './filled-blanks.js';
 import { roomUnderParty, type PartyCaption } from './party-rows.js';
+import { officeRooms } from './office-rows.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
-import { clip, rectOf, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+import { clip, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /**
  * Each party's place (added to `out`; its line added to `used`), but for a party with a place found under it
@@ -33,6 +34,13 @@ export function partyPlaces(
     placed.add(caption.line);
     const reason = line ? 'label_with_geometry' : 'label_with_whitespace';
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.72 : 0.8, reason, roleHint: caption.role });
+  }
+  // (Offices whose holders sign over their titles, at a certificate's foot.)
+  for (const { title, room } of officeRooms(page, lines, geo)) {
+    const r = clip(room, page);
+    if (placed.has(title) || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
+    placed.add(title);
+    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.7 : 0.76, reason: 'label_with_whitespace' });
   }
   return placed;
 }
