@@ -18,7 +18,7 @@ const absent = widePresent('held-out') ? false : `the wide corpus is not in ${DI
 /**
  * The floors on the held-out part: what the rules reach there, less a margin for the scans (their OCR
  * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 368 documents: signatures
- * 0.86 (445/517) / 0.72 (445/620), signing dates 0.88 (301/341) / 0.77 (301/389), AcroForm text widgets
+ * 0.86 (446/519) / 0.72 (446/620), signing dates 0.88 (302/342) / 0.78 (302/389), AcroForm text widgets
  * 0.99 (1490/1508) / 0.99 (1490/1499). The targets for signatures (0.9 / 0.85) and signing dates
  * (0.85 / 0.85) are not reached; AcroForm text's (0.98 / 0.98) is: docs/detection.md.
  */
