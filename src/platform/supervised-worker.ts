@@ -5,9 +5,9 @@
  * ahead, while it works on the one before); each has a time budget from when the worker starts on it, the worker a heap cap and, for a child process, a resident-set budget polled while it
  * works. A worker that runs past a budget, crashes or exits fails the call it worked on and is replaced
  * for the next one; a worker that cannot even start fails the calls waiting for it (no respawning in a
- * loop). After a call the caller may have the worker replaced (and the next one started at once); an idle worker does not keep the process
- * alive, may be stopped after a while without calls, and `close()` ends it. Every failure is one
- * WorkerFailure, worded with the caller's names for its work and its worker.
+ * loop). After a call the caller may have the worker replaced (and the next one started at once, `startAhead`);
+ * an idle worker does not keep the process alive, may be stopped after a while without calls, and `close()`
+ * ends it. Every failure is one WorkerFailure, worded with the caller's names for its work and its worker.
  *
  * The worker side is src/platform/worker-entry.ts; the messages, src/platform/worker-protocol.ts.
  */

@@ -197,7 +197,7 @@ const TITLE_WORDS = new Set(['title', 'position', 'designation', 'cargo', 'funca
 /**
  * Name captions under a line that ask for the title of whoever signs too, and for nothing else ("Name/Title" under a line, "Nome do
  * Professor" over "Cargo"), caption where one signs: a line asking for the name alone is for the name; asking for the title too, it
- * is a signature block's (a line 100 to 360 pt long, alone on its row, with nothing written right over it), where one signs over
+ * is a signature block's (a line 100 to 360 pt long, no other rule right over or under it, nothing written right over it), where one signs over
  * one's name and office; not in a block asking for the signature itself. Such a caption becomes a signature caption, and the other
  * captions of its line ask for nothing.
  */

@@ -220,7 +220,8 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const t = line.tokens[k] as string;
         if (t === '\0') break;
         const party = partyAt(line.tokens, k);
-        // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of" (and an article): "Signature du licencié(e)", "Stempel und Unterschrift des Arztes", "… de l'agence".)
+        // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of" and maybe an
+        // article: "Signature du licencié(e)", "Stempel und Unterschrift des Arztes", "Signature du représentant de l'agence".)
         // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen".)
         const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
         const named =

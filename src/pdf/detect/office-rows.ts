@@ -1,7 +1,8 @@
 /**
- * Offices whose holders sign over their titles: a row of two or more short captions at a page's foot, each naming an office ("Lab-In-Charge   Head of the Department", "(INTERNAL EXAMINER)   (EXTERNAL EXAMINER)", a
- * certificate's foot), with a signature's room clear above each and nothing else on the row. Each holder signs in
- * the room over the title, as on a certificate where no line is drawn.
+ * Offices whose holders sign over their titles, at a certificate's foot where no line is drawn: a row of two or
+ * more short captions in a page's lower half, each naming an office ("Lab-In-Charge   Head of the Department",
+ * "(INTERNAL EXAMINER)   (EXTERNAL EXAMINER)"), nothing else on the row, and a signature's room clear above each.
+ * Each holder signs in the room over the title.
  */
 import { written } from './blank-geometry.js';
 import { matchLabels } from './label-matching.js';
