@@ -2238,3 +2238,27 @@ test('a row of offices at a page\'s foot ("Lab-In-Charge   Head of the Departmen
     JSON.stringify(brief(french)),
   );
 });
+
+test('a run shared by a signature and a date captioned under it ("Parent or Legal Guardian signature  Date"): the run alike under it, captioned "Spouse  Date" the same way, is another signer\'s, split the same way', () => {
+  const rows = (second: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 300),
+          ...words(`If Applicable: ${'_'.repeat(56)}`, 72, 610, 12),
+          ...words('Parent or Legal Guardian signature', 172, 625, 10),
+          ...words('Date', 394, 625, 10),
+          ...words(`If Applicable: ${'_'.repeat(57)}`, 72, 647, 12),
+          ...words(second, 173, 661, 10),
+          ...words('Date', 394, 661, 10),
+        ],
+      }),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => [Math.round(s.x), Math.round(s.y + s.height)]);
+  const spouse = rows('Spouse');
+  assert.equal(spouse.length, 2, JSON.stringify(spouse));
+  assert.ok(Math.abs(Number(spouse[1]?.[1]) - 649) <= 3 && Math.abs(Number(spouse[1]?.[0]) - Number(spouse[0]?.[0])) <= 1, JSON.stringify(spouse));
+  // (Captioned as asking for something else, "Printed Name  Date", it is not.)
+  assert.equal(rows('Printed Name').length, 1);
+});

@@ -6,7 +6,7 @@
  * "2. Erziehungsberechtigte/r" under the next). A caption that asks for something else (a date, a
  * name) makes the line its own, not a signer's.
  */
-import { written } from './blank-geometry.js';
+import { trailingBlanks, written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
 import { onPartyLine } from './signature-blocks.js';
 import { DATUM_WORDS } from './captionless-lines.js';
@@ -19,10 +19,17 @@ const STACKED = 100;
 
 export function siblingLines(found: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], labels: Label[], page: PageModel): Rect[] {
   const places = found.filter((s) => s.type === 'signature' && s.reason !== 'acroform' && s.page === page.page);
+  const runs = trailingBlanks(lines);
+  const free = (r: Rect) =>
+    !found.some((o) => o.page === page.page && overlap1(o.x, o.x + o.width, r.x0, r.x1) > 0 && overlap1(o.y, o.y + o.height, r.y0, r.y1) > 0);
   const out: Rect[] = [];
   const taken = new Set<Segment>();
   for (const p of places) {
-    const own = segments.find((s) => Math.abs(s.y - (p.y + p.height)) <= 3 && overlap1(s.x0, s.x1, p.x, p.x + p.width) >= 0.8 * p.width);
+    const under = (s: Segment) => Math.abs(s.y - (p.y + p.height)) <= 3 && overlap1(s.x0, s.x1, p.x, p.x + p.width) >= 0.8 * p.width;
+    const own = segments.find(under);
+    // (A run of underscores after a caption on its line, "If Applicable: ______", only for a place sharing it with a date.)
+    const run = own ? undefined : runs.find(under);
+    if (run) out.push(...splitAlike(p, run, runs, lines, labels, page).filter(free));
     if (!own) continue;
     // Two lines side by side a slash apart, as long, share whatever names them: "____ / ____", one for each parent.
     const pair = segments.find(
@@ -55,8 +62,12 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       continue;
     }
     const length = own.x1 - own.x0;
-    // (A place on a part of its line, shared with other captions, has no line alike: "Nürnberg, den … Mitglied Unterschrift".)
-    if (p.width < 0.7 * length) continue;
+    // (A place on a part of its line, shared with other captions, has no line alike: "Nürnberg, den … Mitglied Unterschrift";
+    // but for one shared with a date's caption the same way: "Parent or Legal Guardian signature  Date" over "Spouse  Date".)
+    if (p.width < 0.7 * length) {
+      out.push(...splitAlike(p, own, [...segments, ...runs], lines, labels, page).filter(free));
+      continue;
+    }
     for (const s of segments) {
       if (s === own || used.has(s) || taken.has(s)) continue;
       const ratio = (s.x1 - s.x0) / length;
@@ -135,4 +146,38 @@ function uncaptionedBeside(s: Segment, segments: Segment[], lines: Line[]): Segm
       overlap1(l.box.x0, l.box.x1, s.x1 + 1, next.x1) > 0,
   );
   return near || captionUnder(next, lines) ? undefined : next;
+}
+
+/**
+ * The lines alike in a place's column (starting where it starts, about as long, under it within STACKED) shared the same way as its own: a date's
+ * caption under the same part of each, and a caption of no other kind under the place's part ("Spouse" under the line under
+ * "Parent or Legal Guardian signature  Date"). The place's part of each, up to the line over it.
+ */
+function splitAlike(p: Suggestion, own: Segment, segments: Segment[], lines: Line[], labels: Label[], page: PageModel): Rect[] {
+  const dateUnder = (s: Segment) =>
+    labels.find(
+      (l) => l.entry.type === 'date' && l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= UNDER * l.line.size + 2 && l.box.x0 >= s.x0 - 2 && l.box.x1 <= s.x1 + 2,
+    );
+  const mine = dateUnder(own);
+  const [x0, x1] = [p.x, p.x + p.width];
+  if (!mine || mine.box.x0 < x1 - 10) return [];
+  const out: Rect[] = [];
+  for (const s of segments) {
+    const ratio = (s.x1 - s.x0) / (own.x1 - own.x0);
+    if (s === own || Math.abs(s.x0 - own.x0) > 4 || ratio < 0.9 || ratio > 1.1 || s.y - own.y <= 8 || s.y - own.y > STACKED) continue;
+    const date = dateUnder(s);
+    const caption = lines.find(
+      (l) =>
+        written(l) &&
+        l.box.y0 >= s.y - 1 &&
+        l.box.y0 <= s.y + UNDER * l.size + 2 &&
+        overlap1(l.box.x0, l.box.x1, x0, x1) > 0 &&
+        l.box.x1 <= (date?.box.x0 ?? 0),
+    );
+    if (!date || Math.abs(date.box.x0 - mine.box.x0) > 10 || !caption || labels.some((l) => l.line === caption && l.entry.type !== 'signature')) continue;
+    const r = clip(onPartyLine({ x0, x1, y: s.y }, { line: undefined, fill: undefined }, lines), page);
+    r.y0 = Math.max(r.y0, own.y + 1);
+    if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) out.push(r);
+  }
+  return out;
 }
