@@ -138,8 +138,12 @@ export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tok
 
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
 export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
-/** Articles: between "of" and the noun ("de l'agence", "of the Head"), opening a party's name ("L'Association", "O Encarregado"). */
-export const ARTICLES = new Set(['the', 'la', 'le', 'l', 'les', 'el', 'los', 'las', 'lo', 'il', 'gli', 'der', 'die', 'das', 'o', 'a']);
+/**
+ * Articles: between "of" and the noun ("de l'agence", "of the Head"), opening a party's name ("L'Association", "O Encarregado"),
+ * alone before a company's name, which they name ("La Società ____": no signing for it).
+ */
+// biome-ignore format: a word list
+export const ARTICLES = new Set(['the', 'le', 'la', 'l', 'les', 'el', 'los', 'las', 'il', 'lo', 'i', 'gli', 'o', 'a', 'os', 'as', 'der', 'die', 'das', 'den', 'des', 'het', 'de']);
 
 /** Whether the token at `k` follows "of", or "of" (at `from` or after) and an article. */
 export function afterOf(tokens: readonly string[], k: number, from: number): boolean {

@@ -4,7 +4,7 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { DATE_WORDS, OF, partyAt, STOPWORDS } from './lexicon.js';
+import { ARTICLES, DATE_WORDS, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './lines-and-labels.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
@@ -50,32 +50,6 @@ const FOR_ORGANISATION = new Set([
   'president',
   'secretary',
   'treasurer',
-]);
-/** Articles: alone before a company's name they name it ("La Società ____"), they do not sign for it. */
-const ARTICLES = new Set([
-  'the',
-  'le',
-  'la',
-  'l',
-  'les',
-  'el',
-  'los',
-  'las',
-  'il',
-  'lo',
-  'i',
-  'gli',
-  'o',
-  'a',
-  'os',
-  'as',
-  'der',
-  'die',
-  'das',
-  'den',
-  'des',
-  'het',
-  'de',
 ]);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
