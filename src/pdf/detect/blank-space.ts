@@ -148,12 +148,18 @@ function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, 
   const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
-  let y0 = y1 - FIELD_HEIGHT[type];
+  const y0 = topOver(line, x0, x1, y1, FIELD_HEIGHT[type], page, lines, geo);
+  return y1 - y0 >= least ? { x0, y0, x1, y1 } : undefined;
+}
+
+/** The top of a field's room from x0 to x1 ending at y1 over `own` (its caption's line): `height` over y1, or under whatever is written, drawn or a widget there. */
+export function topOver(own: Line, x0: number, x1: number, y1: number, height: number, page: PageModel, lines: readonly Line[], geo: Geometry): number {
+  let y0 = y1 - height;
   // (A rule between them too: the room over a rule over the caption, its cell's top, is the row above's.)
   const rules = geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y }));
-  const obstacles = [...lines.filter((l) => l !== line && written(l)).map((l) => l.box), ...geo.boxes, ...rules, ...page.widgets.map((w) => w.box)];
+  const obstacles = [...lines.filter((l) => l !== own && written(l)).map((l) => l.box), ...geo.boxes, ...rules, ...page.widgets.map((w) => w.box)];
   for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
-  return y1 - y0 >= least ? { x0, y0, x1, y1 } : undefined;
+  return y0;
 }
 
 /**

@@ -54,17 +54,13 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
  */
 export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const signing = lines.some((l) => l.tokens.some((t) => SIGNING_WORDS.has(t)));
-  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
   // (Or the name's block says which party signs there: "Lider Celulares / Contratante".)
   const party = (s: Segment) =>
     lines.some(
       (l) => l.box.y0 > s.y && l.box.y0 - s.y <= 40 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && l.tokens.some((_, k) => partyAt(l.tokens, k) !== null),
     );
   return segments.filter((s) => {
-    if (used.has(s) || s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
-    if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
-    // (Not a rule of a double border, a logo's or a heading's.)
-    if (segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0)) return false;
+    if (used.has(s) || !lineToSign(s, lines, segments)) return false;
     const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
     const name = under[0];
     if (!name || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
@@ -86,6 +82,17 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     const identified = next !== undefined && namedBlock([name, next]) && identity(next);
     return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
   });
+}
+
+/**
+ * A line of a signature block's length (100 to 360 pt) with room above it: nothing written within 14 pt over it (a run of
+ * underscores is no writing), and no other rule right over or under it (a double border's, a logo's or a heading's).
+ */
+function lineToSign(s: Segment, lines: readonly Line[], segments: readonly Segment[]): boolean {
+  if (s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
+  const text = (l: Line) => l.tokens.some((t) => t !== '\0');
+  if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
+  return !segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
 }
 
 /** Words saying to write there ("escreva aqui o nome"): a placeholder's, not a caption's ("(Print Name)"). */
@@ -213,14 +220,7 @@ export function signersByTitle(labels: Label[], lines: Line[], rules: readonly S
     if ((label.entry.fieldKey !== 'signer_name' && label.entry.fieldKey !== 'job_title') || !caption(first) || !first.tokens.some((t) => NAME_WORDS.has(t)))
       continue;
     const line = segments.find(
-      (s) =>
-        s.x1 - s.x0 >= 100 &&
-        s.x1 - s.x0 <= 360 &&
-        under(first, s.y, s.x0, s.x1) &&
-        first.box.x0 >= s.x0 - 20 &&
-        first.box.x1 <= s.x1 + 20 &&
-        !lines.some((l) => l.tokens.some((t) => t !== '\0') && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40) &&
-        !segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0),
+      (s) => lineToSign(s, lines, segments) && under(first, s.y, s.x0, s.x1) && first.box.x0 >= s.x0 - 20 && first.box.x1 <= s.x1 + 20,
     );
     const second = lines.find((l) => l !== first && under(l, first.box.y1, first.box.x0, first.box.x1));
     const titled =

@@ -5,8 +5,9 @@
  * Each holder signs in the room over the title.
  */
 import { written } from './blank-geometry.js';
+import { topOver } from './blank-space.js';
 import { matchLabels } from './label-matching.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, overlap1, type Geometry, type Line, type PageModel, type Rect } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, type Geometry, type Line, type PageModel, type Rect } from './page-model.js';
 
 /**
  * Words naming an office whose holder signs for it: "Internal Examiner", "Head of the Department", "Lab-In-Charge", "Principal/HOD".
@@ -65,13 +66,6 @@ function roomOver(line: Line, page: PageModel, lines: readonly Line[], geo: Geom
   const x0 = line.rtl ? Math.max(0, line.box.x1 - FIELD_WIDTH.signature) : line.box.x0;
   let x1 = line.rtl ? line.box.x1 : Math.min(page.width, x0 + FIELD_WIDTH.signature);
   for (const v of geo.v) if (v.x > line.box.x1 && v.x < x1 && v.y0 <= y1 && v.y1 >= y1 - FIELD_HEIGHT.signature) x1 = v.x;
-  let y0 = y1 - FIELD_HEIGHT.signature;
-  const obstacles = [
-    ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
-    ...geo.h.map((h) => ({ x0: h.x0, y0: h.y, x1: h.x1, y1: h.y })),
-    ...geo.boxes,
-    ...page.widgets.map((w) => w.box),
-  ];
-  for (const o of obstacles) if (o.y1 <= y1 + 1 && o.y1 > y0 && overlap1(o.x0, o.x1, x0, x1) > 0) y0 = o.y1 + 2;
+  const y0 = topOver(line, x0, x1, y1, FIELD_HEIGHT.signature, page, lines, geo);
   return y1 - y0 >= LEAST && x1 - x0 >= 60 ? { x0, y0, x1, y1 } : undefined;
 }

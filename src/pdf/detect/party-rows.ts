@@ -131,17 +131,19 @@ export function roomUnderParty(
   return belowSpace(label, page, lines, geo);
 
   function titleUnder(name: Line): Line | undefined {
-    const l = lines.find(
-      (o) =>
-        o !== name && o.box.y0 >= name.box.y1 - 1 && o.box.y0 - name.box.y1 <= 0.6 * name.size && overlap1(o.box.x0, o.box.x1, name.box.x0, name.box.x1) > 0,
-    );
+    const l = rightUnder({ line: name, box: name.box });
     return l && l.words.length <= 3 && written(l) && !l.tokens.some((t) => /\d/.test(t)) && !/[:：]/.test(l.words.map((w) => w.text).join('')) ? l : undefined;
   }
 
   function nameUnder(p: { line: Line; box: Rect }): Line | undefined {
-    const l = lines.find(
+    const l = rightUnder(p);
+    return l && typedName(l) && l.words.every((w) => /\p{L}{2}/u.test(w.text)) ? l : undefined;
+  }
+
+  /** The line right under a caption (within 0.6 of its line's size), across it. */
+  function rightUnder(p: { line: Line; box: Rect }): Line | undefined {
+    return lines.find(
       (o) => o !== p.line && o.box.y0 >= p.box.y1 - 1 && o.box.y0 - p.box.y1 <= 0.6 * p.line.size && overlap1(o.box.x0, o.box.x1, p.box.x0, p.box.x1) > 0,
     );
-    return l && typedName(l) && l.words.every((w) => /\p{L}{2}/u.test(w.text)) ? l : undefined;
   }
 }

@@ -85,12 +85,7 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       )
         continue;
       const r = clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page);
-      if (
-        r.y1 - r.y0 < 10 ||
-        filled(r, page, []) ||
-        found.some((o) => o.page === page.page && overlap1(o.x, o.x + o.width, r.x0, r.x1) > 0 && overlap1(o.y, o.y + o.height, r.y0, r.y1) > 0)
-      )
-        continue;
+      if (r.y1 - r.y0 < 10 || filled(r, page, []) || !free(r)) continue;
       taken.add(s);
       out.push(r);
     }
