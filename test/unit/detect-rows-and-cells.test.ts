@@ -352,11 +352,16 @@ test('a blank after "on" in a sentence about signing is the signing date; a birt
   assert.ok(!born.some((s) => s.type === 'date'), JSON.stringify(brief(born)));
 });
 
-test('room under a caption whose line holds nothing else starts under its first word ("Student Signature", "PARENT / GUARDIAN SIGNATURE"); under the caption\'s word when words under the line\'s start leave no room there', () => {
+test('room under a caption whose line of up to eight words holds nothing else starts under its first word ("Student Signature", "PARENT / GUARDIAN SIGNATURE"); under the caption\'s word when words under the line\'s start leave no room there', () => {
   const room = (caption: string, under: Word[] = []) =>
     placed('en', { words: [...words(caption, 70, 300), ...under, ...words('Please return this form to the office before the end of the month.', 70, 360)] });
   assert.deepEqual(room('Student Signature'), [['signature', 70, 306, 180, 40]]);
   assert.deepEqual(room('PARENT / GUARDIAN SIGNATURE'), [['signature', 70, 306, 180, 40]]);
+  // Up to eight words on the line: "Timbro dell'Ente e Firma del Legale Rappresentante" signs under its first word too.
+  const ente = placed('it', {
+    words: [...words("Timbro dell'Ente e Firma del Legale Rappresentante", 70, 300), ...words('Inviare il modulo compilato alla segreteria.', 70, 360)],
+  });
+  assert.deepEqual(ente, [['signature', 70, 306, 180, 40]]);
   // ("Sign within box" right under the line's start: the room is under "Signature", clear of it.)
   assert.deepEqual(room('Participant Signature', words('Sign within box', 70, 318, 7)), [['signature', 127, 306, 180, 40]]);
 });

@@ -189,13 +189,13 @@ export function datesUnderRows(
 }
 
 /**
- * Blank space under the label. It starts under the caption's first word when its line holds nothing else
- * ("Student Signature", "PARENT / GUARDIAN SIGNATURE"), as under the word that makes it a caption when that
- * leaves no room.
+ * Blank space under the label. It starts under the caption's first word when its line holds nothing else, eight
+ * words at most ("Student Signature", "PARENT / GUARDIAN SIGNATURE", "Timbro dell'Ente e Firma del Legale
+ * Rappresentante"), as under the word that makes it a caption when that leaves no room.
  */
 export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const { line, box } = label;
-  const whole = !line.rtl && !line.tokens.includes('\0') && line.words.length <= 6 && line.box.x0 < box.x0 - 1;
+  const whole = !line.rtl && !line.tokens.includes('\0') && line.words.length <= 8 && line.box.x0 < box.x0 - 1;
   return (whole ? roomBelow(label, page, lines, geo, line.box.x0) : undefined) ?? roomBelow(label, page, lines, geo);
 }
 
