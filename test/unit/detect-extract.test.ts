@@ -159,6 +159,27 @@ test('a signature drawn in ink (a polyline or curves, dark) over a line fills it
   assert.equal(await signed({ paths: 24 }), 1, 'a page of many such paths is a picture: still a place to sign');
 });
 
+test('a dark panel painted over a place to sign (a signature blacked out) fills it; a fill painted fully transparent, or a light one, does not', async () => {
+  const signatures = async (panel?: { color: ReturnType<typeof rgb>; opacity: number }) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Signature:', { x: 72, y: 500, size: 11, font });
+    page.drawLine({ start: { x: 140, y: 497 }, end: { x: 340, y: 497 }, thickness: 0.8 });
+    if (panel) page.drawRectangle({ x: 130, y: 490, width: 220, height: 45, color: panel.color, opacity: panel.opacity });
+    const pdf = await openPdf(await doc.save());
+    try {
+      return suggestFields(textPageModel(1, await scanPage(await pdf.getPage(1)))).filter((s) => s.type === 'signature').length;
+    } finally {
+      await pdf.destroy();
+    }
+  };
+  assert.equal(await signatures(), 1, 'the line to sign on');
+  assert.equal(await signatures({ color: rgb(0, 0, 0), opacity: 1 }), 0, 'blacked out');
+  assert.equal(await signatures({ color: rgb(0, 0, 0), opacity: 0 }), 1, 'painted fully transparent: nothing shows');
+  assert.equal(await signatures({ color: rgb(0.9, 0.93, 1), opacity: 1 }), 1, 'a light shade behind the line');
+});
+
 test('white text on a shaded band (a table header in white on a colour) is read; white text on the paper is not', async () => {
   const sheet = async (band: ReturnType<typeof rgb> | undefined) => {
     const doc = await PDFDocument.create();

@@ -1,6 +1,6 @@
 /**
  * Whether a blank is still blank, and blanks printed as text. A blank a person already filled in (a name, a date,
- * a signature typed, drawn as an image over the line or written by hand on a scan, `Signed: S. van Heerden ____`)
+ * a signature typed, drawn as an image over the line, blacked out by a dark panel or written by hand on a scan, `Signed: S. van Heerden ____`)
  * is not a place to sign. Words that a reader does not see do not fill a blank: white text is dropped when the
  * page is read, and the anchor strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are
  * ignored here.

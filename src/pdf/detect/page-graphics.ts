@@ -16,7 +16,7 @@ export interface Graphics {
   segments: Segment[];
   verticals: VRule[];
   boxes: Rect[];
-  /** Where images are painted, and where a hand wrote in ink (the bounds of each such path). */
+  /** Where images are painted, where a hand wrote in ink (the bounds of each such path), and dark panels painted over the page. */
   images: Rect[];
   imageCover: number;
   /** Rectangles filled in a colour darker than paper (a table's header band): white text on them is seen. */
@@ -61,6 +61,11 @@ const INK_LUMINANCE = 0.5;
 const MAX_INK_PATHS = 20;
 /** A fill this dark or darker is a shade white text stands out on (light greys and tints it does not). */
 const SHADE_LUMINANCE = 0.75;
+/** A fill this dark or darker, at least DARK_PANEL wide and tall, is painted over what lies under it (a signature blacked out): nothing can be written on it. */
+const DARK_LUMINANCE = 0.3;
+const DARK_PANEL = { minWidth: 40, minHeight: 10 };
+/** A fill at least this opaque covers what is under it. */
+const DARK_ALPHA = 0.9;
 /** A fill lighter than this is paper (white, or near it); a band at most this tall (pt) is a row's, not a panel's. */
 const BAND_LUMINANCE = 0.97;
 const MAX_BAND = 80;
@@ -71,10 +76,13 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   let lineWidth = 1;
   let fillColor = '#000000';
   let strokeColor = '#000000';
-  const stack: Array<[Matrix, number, string, string]> = [];
+  // (The fill's opacity, `ca` of the graphics state: a fill painted fully transparent shows nothing.)
+  let fillAlpha = 1;
+  const stack: Array<[Matrix, number, string, string, number]> = [];
   const ink: Rect[] = [];
   const shaded: Rect[] = [];
   const bands: Rect[] = [];
+  const dark: Rect[] = [];
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
@@ -86,17 +94,21 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push([ctm, lineWidth, fillColor, strokeColor]);
-    else if (fn === OPS.restore) [ctm, lineWidth, fillColor, strokeColor] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor];
+    if (fn === OPS.save) stack.push([ctm, lineWidth, fillColor, strokeColor, fillAlpha]);
+    else if (fn === OPS.restore) [ctm, lineWidth, fillColor, strokeColor, fillAlpha] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor, fillAlpha];
     else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args as Matrix) as Matrix;
     else if (fn === OPS.setLineWidth && args) lineWidth = Number(args[0]) || 0;
     else if (fn === OPS.setFillRGBColor && typeof args?.[0] === 'string') fillColor = args[0];
     else if (fn === OPS.setStrokeRGBColor && typeof args?.[0] === 'string') strokeColor = args[0];
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push([ctm, lineWidth, fillColor, strokeColor]);
+    else if (fn === OPS.setGState && Array.isArray(args?.[0])) {
+      for (const entry of args[0] as unknown[])
+        if (Array.isArray(entry) && entry[0] === 'ca' && Number.isFinite(Number(entry[1]))) fillAlpha = Number(entry[1]);
+    } else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push([ctm, lineWidth, fillColor, strokeColor, fillAlpha]);
       const matrix = args?.[0] as ArrayLike<number> | null | undefined;
       if (matrix && matrix.length === 6) ctm = Util.transform(ctm, Array.from(matrix) as Matrix) as Matrix;
-    } else if (fn === OPS.paintFormXObjectEnd) [ctm, lineWidth, fillColor, strokeColor] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor];
+    } else if (fn === OPS.paintFormXObjectEnd)
+      [ctm, lineWidth, fillColor, strokeColor, fillAlpha] = stack.pop() ?? [ctm, lineWidth, fillColor, strokeColor, fillAlpha];
     else if (fn !== undefined && IMAGES.has(fn)) {
       const m = Util.transform(vt, ctm) as Matrix;
       imageArea += Math.abs(m[0] * m[3] - m[1] * m[2]);
@@ -127,6 +139,15 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
             shaded.push(rect);
           if (FILLS.has(paint) && h > MAX_RULE_THICKNESS && h <= MAX_BAND && w >= 40 && luminance(fillColor) < BAND_LUMINANCE && bands.length < 500)
             bands.push(rect);
+          if (
+            FILLS.has(paint) &&
+            w >= DARK_PANEL.minWidth &&
+            h >= DARK_PANEL.minHeight &&
+            luminance(fillColor) < DARK_LUMINANCE &&
+            fillAlpha >= DARK_ALPHA &&
+            dark.length < 500
+          )
+            dark.push(rect);
           continue;
         }
         // A filled outline too thin to hold anything is a rule whatever its corners (table borders drawn
@@ -162,7 +183,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
     segments: joinPieces(level, verticals),
     verticals,
     boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
-    images: ink.length <= MAX_INK_PATHS ? [...images, ...ink] : images,
+    images: [...images, ...(ink.length <= MAX_INK_PATHS ? ink : []), ...dark],
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
     shaded,
     bands,

@@ -57,7 +57,7 @@ export interface PageModel {
   /** Rectangles drawn as such. */
   boxes: Rect[];
   widgets: Widget[];
-  /** Where images are drawn on a page with a text layer (a signature image fills the blank it covers). */
+  /** Where images are drawn on a page with a text layer, and dark panels painted on it (a signature image, or a signature blacked out, fills the blank it covers). */
   images?: Rect[];
   /** Bands filled in a colour, wider than tall (a form's grey header rows): a field under one stops under it. */
   bands?: Rect[];
