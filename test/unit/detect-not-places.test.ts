@@ -384,7 +384,7 @@ test('"Date:" and a rule across the page three lines under it: no date on the se
   assert.equal(signatures(witness).length, 1, JSON.stringify(brief(witness)));
 });
 
-test('a log\'s "Date" column beside a "Time" column says when something was done, not when one signed: its rows get no date; its signature column still signs', () => {
+test('a log\'s "Date" column beside a "Time" or "Start Time" column says when something was done, not when one signed: its rows get no date; its signature column still signs', () => {
   const log = (second: string) =>
     suggestFields(
       page({
@@ -406,6 +406,13 @@ test('a log\'s "Date" column beside a "Time" column says when something was done
     JSON.stringify(brief(timed)),
   );
   assert.equal(signatures(timed).length, 2, JSON.stringify(brief(timed)));
+  // The time word need not open its header: "Start Time" beside a timesheet's "Date".
+  const started = log('Start Time');
+  assert.deepEqual(
+    started.filter((s) => s.type === 'date'),
+    [],
+    JSON.stringify(brief(started)),
+  );
   // Beside another column ("Produit"), the date column is the signers' dates, row by row.
   const dated = log('Produit');
   assert.equal(dated.filter((s) => s.type === 'date').length, 2, JSON.stringify(brief(dated)));

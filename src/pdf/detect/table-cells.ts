@@ -154,8 +154,8 @@ export function blankInOtherCell(label: Label, geo: Geometry, page: PageModel): 
 }
 
 /**
- * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par"):
- * a log's rows say when something was done, not when the document was signed.
+ * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par", a
+ * timesheet's "Date | Start Time | End Time"): a log's rows say when something was done, not when the document was signed.
  */
 export function timedColumn(label: Label, lines: readonly Line[]): boolean {
   const { line } = label;
@@ -165,7 +165,7 @@ export function timedColumn(label: Label, lines: readonly Line[]): boolean {
       Math.abs(l.baseline - line.baseline) <= 0.5 * line.size &&
       Math.abs((l.box.x0 + l.box.x1) / 2 - (line.box.x0 + line.box.x1) / 2) <= 200 &&
       l.tokens.length <= 2 &&
-      TIME_HEADERS.has(l.tokens[0] as string),
+      l.tokens.some((t) => TIME_HEADERS.has(t)),
   );
 }
 
