@@ -415,6 +415,32 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(identified('Total: 12.456.879'), []);
 });
 
+test("a row of lines standing apart, who signs named under each (minutes closed by their writer and chair), is where each signs, on any page; a form's rows of fields, close together, are not", () => {
+  const minutes = (more: ReturnType<typeof words> = [], rules = [h(57, 240, 554), h(340, 518, 554)]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('de', 100),
+            ...words('Protokollführer', 57, 488, 10),
+            ...words('1. Vorstand', 305, 488, 10),
+            ...words('Markus Kraus', 57, 568, 10),
+            ...words('Peter Lux', 340, 568, 10),
+            ...more,
+          ],
+          segments: rules,
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(minutes(), [
+    { type: 'signature', x: 57, y: 514, w: 183, h: 40 },
+    { type: 'signature', x: 340, y: 514, w: 178, h: 40 },
+  ]);
+  // One line alone is no row; a row of fields under another row 40 pt over it is a form's.
+  assert.deepEqual(minutes([], [h(57, 240, 554)]), []);
+  assert.deepEqual(minutes(words('Straße', 57, 528, 10), [h(57, 240, 514), h(340, 518, 514), h(57, 240, 554), h(340, 518, 554)]), []);
+});
+
 test('a line over a name caption with the name written after it ("Nombre y apellidos: Oscar Huarcaya Canal" over "Dirección e-mail: …") is where that person signs, on any page; not when the name is still to write', () => {
   const request = (name: string) =>
     suggestFields(

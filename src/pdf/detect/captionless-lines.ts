@@ -1,7 +1,7 @@
 /**
  * Lines to sign on without a caption: a person's name typed under them on a page that speaks of signing
- * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts), or
- * under a closing formula (letter-closings.ts).
+ * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts),
+ * under a closing formula (letter-closings.ts), or side by side in a row standing apart, who signs named under each.
  */
 import { NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
@@ -186,7 +186,7 @@ function firmSuffix(l: Line): boolean {
   return words.length === 1 && /^(?:ltda|s\.?a\.?|s\.?l\.?|gmbh|srl|s\.?r\.?l\.?|sarl|sas|inc\.?|llc|ltd\.?|eireli|me|epp)$/i.test(words[0] as string);
 }
 
-/** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, or under a closing. */
+/** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, under a closing, or in a row of signers' lines. */
 export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
   return [
     ...namedLines(lines, segments, used).map((segment) => ({ segment })),
@@ -195,7 +195,36 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
     ...blanksUnderHeading(lines, segments, used),
     ...stackOverSignatures(lines, segments, used).map((segment) => ({ segment })),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
+    ...signersRow(lines, segments, used).map((segment) => ({ segment })),
   ];
+}
+
+/** A row of lines to sign stands apart: no other line or blank run this far (pt) over or under it. */
+const ROW_APART = 50;
+
+/**
+ * A row of two or more lines to sign side by side, standing apart from any other line or blank (a form's rows of
+ * fields stand close), each with a short line of words right under it naming who signs, asking for nothing else
+ * and with nothing more under it (a name over its address is a block of data): "Protokollführer   1. Vorstand"
+ * over "________   ________" over "Markus Kraus   Peter Lux", minutes signed by their writer and their chair,
+ * on any page. A line is 100 to 360 pt long with room above it (`lineToSign`), the words under it within its span
+ * (`roleLine`: at most five words, no colon, no figures, no datum).
+ */
+function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  const named = (s: Segment) => {
+    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const l = under[0];
+    if (under.length !== 1 || l === undefined || l.size > 13 || l.box.x0 < s.x0 - 20 || l.box.x1 > s.x1 + 20 || !roleLine(l)) return false;
+    // (Alone under the line: a name with its address or number under it is a block of data, as a letterhead's.)
+    return !lines.some(
+      (o) => o !== l && o.box.y0 >= l.box.y1 - 1 && o.box.y0 - l.box.y1 <= 1.5 * l.size && overlap1(o.box.x0, o.box.x1, l.box.x0, l.box.x1) > 0,
+    );
+  };
+  const apart = (s: Segment) =>
+    !segments.some((o) => Math.abs(o.y - s.y) > 3 && Math.abs(o.y - s.y) <= ROW_APART && o.x1 - o.x0 >= 40) &&
+    !lines.some((l) => l.tokens.includes('\0') && Math.abs(l.baseline - s.y) > 4 && Math.abs(l.baseline - s.y) <= ROW_APART);
+  const rowed = segments.filter((s) => !used.has(s) && lineToSign(s, lines, segments) && named(s) && apart(s));
+  return rowed.filter((s) => rowed.some((o) => o !== s && Math.abs(o.y - s.y) <= 3 && (o.x0 >= s.x1 + 10 || o.x1 <= s.x0 - 10)));
 }
 
 /** Words asking for whoever signs' title or office ("Name/Title", "Nome" over "Cargo"). */
