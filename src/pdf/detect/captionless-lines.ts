@@ -61,7 +61,7 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     );
   return segments.filter((s) => {
     if (used.has(s) || !lineToSign(s, lines, segments)) return false;
-    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const under = linesUnder(s, lines);
     const name = under[0];
     if (!name || name.box.x0 < s.x0 - 20 || name.box.x1 > s.x1 + 20) return false;
     // (Whoever signs is named under the line on any page, in any size, when the caption gives the name, over
@@ -75,14 +75,25 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length !== 1) return false;
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
     // (Or with the signer's identity number under the name, on any page: "JUAN PÉREZ" over "RUT: 12.456.879-0".)
-    const next = lines.find(
-      (l) =>
-        l !== name && l.box.y0 >= name.box.y1 - 1 && l.box.y0 - name.box.y1 <= 1.5 * name.size && overlap1(l.box.x0, l.box.x1, name.box.x0, name.box.x1) > 0,
-    );
+    const next = lineUnder(name, lines);
     const identified = next !== undefined && namedBlock([name, next]) && identity(next);
     return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
   });
 }
+
+/** Whether `l` starts right under height `y` (within a line and a half of its own size), across x0 to x1. */
+function under(l: Line, y: number, x0: number, x1: number): boolean {
+  return l.box.y0 >= y - 1 && l.box.y0 - y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
+}
+
+/** The lines right under a line to sign, in its span. */
+const linesUnder = (s: Segment, lines: readonly Line[]): Line[] => lines.filter((l) => under(l, s.y, s.x0, s.x1));
+
+/** The line right under `line` (within a line and a half of its size), across it. */
+const lineUnder = (line: Line, lines: readonly Line[]): Line | undefined =>
+  lines.find(
+    (o) => o !== line && o.box.y0 >= line.box.y1 - 1 && o.box.y0 - line.box.y1 <= 1.5 * line.size && overlap1(o.box.x0, o.box.x1, line.box.x0, line.box.x1) > 0,
+  );
 
 /**
  * A line of a signature block's length (100 to 360 pt) with room above it: nothing written within 14 pt over it (a run of
@@ -212,13 +223,11 @@ const ROW_APART = 50;
  */
 function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
   const named = (s: Segment) => {
-    const under = lines.filter((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+    const under = linesUnder(s, lines);
     const l = under[0];
     if (under.length !== 1 || l === undefined || l.size > 13 || l.box.x0 < s.x0 - 20 || l.box.x1 > s.x1 + 20 || !roleLine(l)) return false;
     // (Alone under the line: a name with its address or number under it is a block of data, as a letterhead's.)
-    return !lines.some(
-      (o) => o !== l && o.box.y0 >= l.box.y1 - 1 && o.box.y0 - l.box.y1 <= 1.5 * l.size && overlap1(o.box.x0, o.box.x1, l.box.x0, l.box.x1) > 0,
-    );
+    return lineUnder(l, lines) === undefined;
   };
   const apart = (s: Segment) =>
     !segments.some((o) => Math.abs(o.y - s.y) > 3 && Math.abs(o.y - s.y) <= ROW_APART && o.x1 - o.x0 >= 40) &&
@@ -242,7 +251,6 @@ export function signersByTitle(labels: Label[], lines: Line[], rules: readonly S
   const segments = [...rules, ...fillLines(lines)];
   const caption = (l: Line | undefined): l is Line =>
     l !== undefined && l.words.length <= 5 && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d]/.test(w.text));
-  const under = (l: Line, y: number, x0: number, x1: number) => l.box.y0 >= y - 1 && l.box.y0 - y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
   const signs = labels.filter((o) => o.entry.type === 'signature');
   for (const label of labels) {
     const first = label.line;
