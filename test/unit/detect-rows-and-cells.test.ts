@@ -2293,3 +2293,27 @@ test('a run shared by a signature and a date captioned under it ("Parent or Lega
   // (Captioned as asking for something else, "Printed Name  Date", it is not.)
   assert.equal(rows('Printed Name').length, 1);
 });
+
+test('in a frame around several rows of captions ("Name:" over "Signature" over "Date:"), the room beside each caption is a field\'s width, not all across the frame (a caption alone in its cell keeps the cell\'s room: "form grids" in detect-rules)', () => {
+  const framed = (rows: Array<[string, number]>) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('en', 100), ...rows.flatMap(([text, y]) => words(text, 112 - 6 * text.length, y, 10.5))],
+          segments: [h(36, 463, 236), h(36, 463, 344)],
+          verticals: [v(36, 236, 344), v(462, 236, 344)],
+        }),
+      ).filter((s) => s.type !== 'text'),
+    );
+  assert.deepEqual(
+    framed([
+      ['Name:', 254],
+      ['Signature', 286],
+      ['Date:', 317],
+    ]),
+    [
+      { type: 'signature', x: 110, y: 250, w: 178, h: 40 },
+      { type: 'date', x: 113, y: 301, w: 108, h: 20 },
+    ],
+  );
+});

@@ -8,6 +8,7 @@ import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
 import {
   FIELD_HEIGHT,
+  FIELD_WIDTH,
   MIN_BESIDE,
   overlap1,
   type Geometry,
@@ -132,9 +133,14 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   if (x1 - x0 + 4 >= (label.entry.type === 'date' ? DATE_IN_CELL : MIN_BESIDE[label.entry.type]) && !centred) {
     // (In a cell much taller than the field, the field stands on the caption's row, under what is written above it in the cell.)
     const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
-    const [y0, y1] =
-      cell.y1 - cell.y0 > 2 * field ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [Math.max(cell.y0, ...above), cell.y1];
-    return inset({ x0, y0, x1, y1 });
+    const tall = cell.y1 - cell.y0 > 2 * field;
+    const [y0, y1] = tall ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [Math.max(cell.y0, ...above), cell.y1];
+    // (And in a frame around several rows of captions, "Name:" over "Signature" over "Date:", a field's width from
+    // its caption, as on the open page: not all across the frame.)
+    const framed = tall && words.some((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) <= 0);
+    const width = FIELD_WIDTH[label.entry.type];
+    const [cx0, cx1] = framed && x1 - x0 > width ? (line.rtl ? [x1 - width, x1] : [x0, x0 + width]) : [x0, x1];
+    return inset({ x0: cx0, y0, x1: cx1, y1 });
   }
   if (under && empty(under)) return inset(under);
   return undefined;
