@@ -2317,3 +2317,19 @@ test('in a frame around several rows of captions ("Name:" over "Signature" over 
     ],
   );
 });
+
+test("a symbol font's mark in the empty cell beside a caption (a pointing hand read as a private-use character) is no writing: the cell is where one signs", () => {
+  const signature = (mark: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('en', 100), ...words('Signature of the athlete:', 43, 331, 11), ...words(mark, 203, 331, 11)],
+          segments: [h(40, 200, 317), h(200, 480, 317), h(40, 200, 351), h(200, 480, 351)],
+          verticals: [v(40, 317, 351), v(200, 317, 351), v(480, 317, 351)],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    );
+  assert.deepEqual(signature('\uF0E8'), [{ type: 'signature', x: 201, y: 318, w: 278, h: 32 }]);
+  // (A word written there fills it.)
+  assert.deepEqual(signature('Silva'), []);
+});

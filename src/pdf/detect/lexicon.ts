@@ -320,8 +320,12 @@ export const isFillToken = (s: string): boolean =>
   // One glyph repeated is no word: a blank drawn in a font whose underscore reads as another character.
   /^(\S)\1{7,}$/u.test(s.trim());
 
-/** Blank characters alone, short runs and a date's parts' separators included ("__", "/.…", "…. /"): no writing. */
-export const isBlankMark = (s: string): boolean => /^[\s_/.…-]+$/.test(s);
+/**
+ * Blank characters alone, short runs and a date's parts' separators included ("__", "/.…", "…. /"): no writing.
+ * Nor is a symbol font's mark read as private-use characters only (the pointing hand "☞" a form prints where
+ * one signs, in a cell beside "Assinatura do Atleta:").
+ */
+export const isBlankMark = (s: string): boolean => /^[\s_/.…-]+$/.test(s) || /^\p{Co}+$/u.test(s.trim());
 
 /** A word that closes a sentence ("… any knowledge.", "sector."), not an abbreviation ("Inc.", "No.", "n."). */
 export const closesSentence = (word: string): boolean => /[^.\s]{2}[.!?]["'’”)]?$/u.test(word) && !/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word);
