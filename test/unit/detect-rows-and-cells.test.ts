@@ -2333,3 +2333,16 @@ test("a symbol font's mark in the empty cell beside a caption (a pointing hand r
   // (A word written there fills it.)
   assert.deepEqual(signature('Silva'), []);
 });
+
+test('an ellipsis counts as its three dots in a blank: "Date : …... / …... / …..." is a date written in its parts', () => {
+  const got = brief(
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 100), ...words('Date : …... / …... / …...', 29, 684, 12), ...words('Signature des parents', 29, 699, 12)],
+      }),
+    ),
+  ).filter((s) => s.type === 'date');
+  assert.equal(got.length, 1, JSON.stringify(got));
+  // (After the caption, across the parts.)
+  assert.ok((got[0]?.x ?? 0) >= 60 && (got[0]?.w ?? 0) >= 60, JSON.stringify(got));
+});

@@ -312,11 +312,12 @@ function arabicLabelWords(): Set<string> {
 
 /**
  * A run of underscores, dots, dashes, ellipses, middle dots or Arabic tatweel that marks a blank to fill
- * in, spaced out or not ("____", "……", ". . . . .", "_ _ _ _", "ـــــــ").
+ * in, spaced out or not ("____", "……", ". . . . .", "_ _ _ _", "ـــــــ"); an ellipsis and dots of five dots or more
+ * together ("…...", an ellipsis counted as its three dots; "…." stays a date's part, "le …. /.… /").
  */
 export const FILL_RUN = /_{3,}|\.{4,}|…{2,}|-{5,}|‒{3,}|—{3,}|–{4,}|ـ{3,}|[·•∙⋅]{4,}/;
 export const isFillToken = (s: string): boolean =>
-  (/^[\s_.…\-‒—–ـ·•∙⋅]+$/.test(s) && FILL_RUN.test(s.replace(/\s+/g, ''))) ||
+  (/^[\s_.…\-‒—–ـ·•∙⋅]+$/.test(s) && (FILL_RUN.test(s.replace(/\s+/g, '')) || /\.{5,}/.test(s.replace(/\s+/g, '').replace(/…/g, '...')))) ||
   // One glyph repeated is no word: a blank drawn in a font whose underscore reads as another character.
   /^(\S)\1{7,}$/u.test(s.trim());
 
