@@ -2346,3 +2346,26 @@ test('an ellipsis counts as its three dots in a blank: "Date : …... / …... /
   // (After the caption, across the parts.)
   assert.ok((got[0]?.x ?? 0) >= 60 && (got[0]?.w ?? 0) >= 60, JSON.stringify(got));
 });
+
+test("a column of lines alike, each with a name typed under it, under the place and date: each line is a signer's, down to the last (a board's three members)", () => {
+  const board = () =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('es', 100),
+            ...words('Coxim, ____ de ________________ de 2016.', 295, 405, 12),
+            ...Array.from({ length: 3 }, (_, i) => [
+              ...words('__________________________________________', 172, 522 + 83 * i, 12),
+              ...words(['Profa. Ma. Juliana Wolf Pereira', 'Prof. Me. Angelo Darcy Molin Brun', 'Prof. Dr. Gedson Faria'][i] as string, 230, 543 + 83 * i, 12),
+            ]).flat(),
+          ],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    );
+  assert.deepEqual(board(), [
+    { type: 'signature', x: 172, y: 484, w: 252, h: 40 },
+    { type: 'signature', x: 172, y: 567, w: 252, h: 40 },
+    { type: 'signature', x: 172, y: 650, w: 252, h: 40 },
+  ]);
+});

@@ -10,12 +10,34 @@ import { trailingBlanks, written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
 import { onPartyLine } from './signature-blocks.js';
 import { DATUM_WORDS } from './captionless-lines.js';
-import { clip, overlap1, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+import { clip, overlap1, xywh, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Up to how far under its line a caption printed under it starts, in its line's heights. */
 const UNDER = 1.5;
 /** How far apart two lines stacked in one column may be. */
 const STACKED = 100;
+
+/**
+ * The places of other signers on lines alike (siblingLines), and on the lines alike under those, down a column of
+ * signers (a board's three members, each named under a line).
+ */
+export function siblingPlaces(found: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], labels: Label[], page: PageModel): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (let round = 0, more = true; more && round < 20; round++) {
+    const next = siblingLines([...found, ...out], segments, used, lines, labels, page);
+    out.push(
+      ...next.map((r) => ({
+        type: 'signature' as const,
+        page: page.page,
+        ...xywh(r),
+        confidence: page.ocr ? 0.68 : 0.75,
+        reason: 'label_with_geometry' as const,
+      })),
+    );
+    more = next.length > 0;
+  }
+  return out;
+}
 
 export function siblingLines(found: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], labels: Label[], page: PageModel): Rect[] {
   const places = found.filter((s) => s.type === 'signature' && s.reason !== 'acroform' && s.page === page.page);

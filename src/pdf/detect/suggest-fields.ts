@@ -67,7 +67,7 @@ import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
-import { siblingLines } from './sibling-lines.js';
+import { siblingPlaces } from './sibling-lines.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -383,8 +383,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // A blank without a caption on a signing date's row, or alone under it, is where one signs.
   signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
-  for (const r of siblingLines(out, [...geo.free, ...fills], used, lines, labels, page))
-    out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+  out.push(...siblingPlaces(out, [...geo.free, ...fills], used, lines, labels, page));
   const places = [
     ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
     ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
