@@ -1924,6 +1924,8 @@ test('a line with the name left to type under it (`(escreva aqui o nome do orien
     });
   assert.deepEqual(block(['(escreva aqui o nome do orientador)', 'Prof. (a) Orientador(a)']), [['signature', 196, 451, 240, 40]]);
   assert.deepEqual(block(['Maria Helena Souza', 'Membro titular']), [['signature', 196, 451, 240, 40]]);
+  // (A name of four names and a particle between them is a name too.)
+  assert.deepEqual(block(['Francisco Paulo de Freitas Neto', 'Membro titular']), [['signature', 196, 451, 240, 40]]);
   assert.deepEqual(
     block(['(Print Name)']).filter(([type]) => type === 'signature'),
     [],

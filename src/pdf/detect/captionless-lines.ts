@@ -153,11 +153,13 @@ function namedAfterCaption(line: Line): boolean {
   return rest.length > 0 && typedName({ ...line, words: rest });
 }
 
-/** A person's name typed on its own line: two to four capitalised words ("John Smith", "Maria da Silva", "Smith, John"). */
+/** A person's name typed on its own line: two to four capitalised names and the particles between them ("John Smith", "Maria da Silva", "Smith, John"). */
 export function typedName(line: Line): boolean {
   const words = line.words.map((w) => w.text.trim());
   const capitalised = (w: string, i: number) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
-  return words.length >= 2 && words.length <= 4 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
+  // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
+  const names = words.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
+  return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
 /** A name typed on its line, then the name's identity or the rest of a firm's name on the lines under it ("Jane Doe" / "CPF: 783.621.764-12"). */
