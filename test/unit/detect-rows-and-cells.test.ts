@@ -2371,3 +2371,25 @@ test("a column of lines alike, each with a name typed under it, under the place 
     { type: 'signature', x: 172, y: 650, w: 252, h: 40 },
   ]);
 });
+
+test('a role printed at the foot of a signer\'s cell ("Presidente/a" under the room left under "(Nombre, apellidos y firma)") ends the room to sign', () => {
+  const cells = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 100),
+          ...words('(Nombre, apellidos y firma)', 71, 358.5, 6),
+          ...words('Presidente/a', 71, 394.5, 8),
+          ...words('(Nombre, apellidos y firma)', 300, 358.5, 6),
+          ...words('Secretario/a', 300, 394.5, 8),
+        ],
+        segments: [h(68, 528, 348.7), h(68, 528, 398.6)],
+        verticals: [v(68, 348, 399), v(297, 348, 399), v(528, 348, 399)],
+      }),
+    ).filter((s) => s.type === 'signature'),
+  );
+  assert.deepEqual(cells, [
+    { type: 'signature', x: 69, y: 362, w: 227, h: 24 },
+    { type: 'signature', x: 298, y: 362, w: 229, h: 24 },
+  ]);
+});

@@ -87,7 +87,10 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const rowToFill = widgets.some((w) => over(w.box)) || words.some((w) => over(w.box) && isFillToken(w.text));
   const inCell = [...words, ...widgets].map((w) => w.box);
   const top = rowToFill ? Math.max(cell.y0, ...inCell.filter(over).map((r) => r.y1)) : cell.y0;
-  const floor = rowToFill ? Math.min(cell.y1, ...inCell.filter((r) => r.y0 >= box.y1 + 1).map((r) => r.y0 - 1)) : cell.y1;
+  // (A role printed at the cell's foot, 20 pt or more under the caption, ends it too: "(Nombre, apellidos y firma)" over
+  // the room to sign over "Presidente/a".)
+  const foot = inCell.filter((r) => r.y0 - box.y1 >= 20 && r.y1 >= cell.y1 - 14);
+  const floor = Math.min(cell.y1, ...(rowToFill ? inCell.filter((r) => r.y0 >= box.y1 + 1) : foot).map((r) => r.y0 - 1));
   const below = cell.y1 - box.y1;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
   const small = box.y1 - box.y0 <= 9 && box.y0 - top <= 0.3 * (cell.y1 - top);
