@@ -1185,6 +1185,9 @@ test('a place-and-date formula opening a sentence after another on its line date
   const noComma = dateOf('São Paulo ____ de ____________ de 20___');
   assert.ok(noComma && noComma.x > 100 && noComma.x < 120, JSON.stringify(noComma));
   assert.equal(dateOf('São Paulo ____ de ____________'), undefined);
+  // (Or when its day, month and year are all blanks, "a" after the place: "Barcelona a ____ de ____ de ____".)
+  const allBlanks = dateOf('Barcelona a _______ de ____________________ de __________');
+  assert.ok(allBlanks && allBlanks.x > 80 && allBlanks.x + allBlanks.width > 300, JSON.stringify(allBlanks));
 });
 
 test('a place-and-date formula with room, not blanks, for its day and month ("Rio de Janeiro,      de              de 2009.", "Madrid, a      de           de 2024") dates the signing across that room', () => {

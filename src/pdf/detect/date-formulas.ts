@@ -144,8 +144,13 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
       // (Or a date's caption opens it: "Fecha: ____ de ________ de 20__", "Data ___ de ____ de ____".)
       const captioned = before.length === 1 && DATE_WORDS.has(before[0] as string);
-      // (Or a place without its comma opens the line, its words capitalised, and the year says it is a date: "São Paulo ____ de ____ de 20__".)
-      const place = year && k <= 3 && line.words.slice(0, line.tokenWord[k] as number).every((w) => /^\p{Lu}/u.test(w.text.trim()));
+      // (Or a place without its comma opens the line, its words capitalised, and the year says it is a date: "São Paulo ____ de ____ de 20__";
+      // or the day, the month and the year are all blanks, after the place and "a": "Barcelona a ____ de ____ de ____", not after
+      // another datum's caption, "Expediente: ____ de ____ de ____".)
+      const lead = (w: Word) => ['a', 'el', 'em', 'en'].includes(w.text.trim());
+      const opening = line.words.slice(0, line.tokenWord[k] as number);
+      const blanks = last >= k + 4 && !opening.some((w) => /:$/.test(w.text.trim()));
+      const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w));
       if (before.length > 0 ? !comma && !captioned && !place : !year) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
