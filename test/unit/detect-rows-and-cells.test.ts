@@ -2393,3 +2393,24 @@ test('a role printed at the foot of a signer\'s cell ("Presidente/a" under the r
     { type: 'signature', x: 298, y: 362, w: 229, h: 24 },
   ]);
 });
+
+test('pieces of a word a text layer writes apart with no room between them ("ERZIEHUN" "GSBERE" "CHT" "IG" "TEN") are the word they spell: the caption under the line reads whole', () => {
+  // (words() sets 5 pt a character at 10 pt: each piece starts a fraction of a point after the last one ends.)
+  const pieces = (parts: string[], x: number, gap: number) =>
+    parts.flatMap((p, i) => words(p, x + parts.slice(0, i).reduce((n, q) => n + 5 * q.length + gap, 0), 727, 10));
+  const signature = (gap: number) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('de', 100),
+            ...words('ORT, DATUM', 71, 727, 10),
+            ...words('UNTERSCHRIFT DER/DES', 225, 727, 10),
+            ...pieces(['ERZIEHUN', 'GSBERE', 'CHT', 'IG', 'TEN'], 338, gap),
+          ],
+          segments: [h(66, 519, 647), h(66, 519, 703.5)],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    );
+  assert.deepEqual(signature(0.3), [{ type: 'signature', x: 223, y: 664, w: 296, h: 40 }]);
+});

@@ -273,7 +273,41 @@ export function withLigaturesSpelled(words: Word[]): Word[] {
   return words.map((w) => (/[ƟƩŌ]/u.test(w.text) ? { ...w, text: w.text.replace(LIGATURE, (c) => LIGATURES[c] ?? c) } : w));
 }
 
+/**
+ * Pieces of a word a text layer writes apart with no room between them, letters only, on one baseline in one size
+ * ("ERZIEHUN" "GSBERE" "CHT" "IG" "TEN", under a twentieth of their size apart, a space being a fifth or more): the word
+ * they spell, so that the caption they end ("UNTERSCHRIFT DER/DES ERZIEHUNGSBERECHTIGTEN") reads whole.
+ */
+export function withTouchingPieces(words: Word[]): Word[] {
+  const sorted = inRows(words);
+  const out: Word[] = [];
+  let group: Word[] = [];
+  const letters = (w: Word) => /^\p{L}+$/u.test(w.text) && !isRtl(w.text);
+  const touch = (a: Word, b: Word) => {
+    const size = Math.max(a.size, b.size);
+    const gap = b.box.x0 - a.box.x1;
+    return (
+      letters(a) &&
+      letters(b) &&
+      Math.abs(a.baseline - b.baseline) <= 0.1 * size &&
+      Math.abs(a.size - b.size) <= 0.15 * size &&
+      gap <= 0.05 * size &&
+      gap >= -0.1 * size
+    );
+  };
+  for (const w of sorted) {
+    const last = group[group.length - 1];
+    if (last && touch(last, w)) group.push(w);
+    else {
+      out.push(...(group.length > 1 ? [joined(group)] : group));
+      group = [w];
+    }
+  }
+  out.push(...(group.length > 1 ? [joined(group)] : group));
+  return out.length === words.length ? words : out;
+}
+
 /** A text layer's words as a reader sees them: a word printed over itself once, ligatures spelled out, a caption written in pieces whole, with its colon. */
 export function asRead(words: Word[]): Word[] {
-  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(words))));
+  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(withTouchingPieces(words)))));
 }
