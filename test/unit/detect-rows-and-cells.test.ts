@@ -760,6 +760,15 @@ test("a field on a line under a coloured band stops under the band (a form's gre
     placed('en', { words: words('Signature:', 336, 414, 10), segments: [h(400, 556, 413)], ...(bands ? { bands } : {}) });
   assert.deepEqual(field([{ x0: 51, y0: 380, x1: 560, y1: 391 }]), [['signature', 400, 392, 156, 21]]);
   assert.deepEqual(field(undefined), [['signature', 400, 373, 156, 40]]);
+  // (Not under a band that goes on right under it as wide, the rows of a table all shaded: the field reaches into them.)
+  assert.deepEqual(
+    field([
+      { x0: 51, y0: 380, x1: 560, y1: 391 },
+      { x0: 51, y0: 391, x1: 560, y1: 403 },
+      { x0: 51, y0: 403, x1: 560, y1: 416 },
+    ]),
+    [['signature', 400, 373, 156, 40]],
+  );
 });
 
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {

@@ -68,6 +68,7 @@ import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unpl
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
+import { bandFoots } from './page-graphics.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -103,7 +104,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   // A field stops under a line above it, drawn, a blank run, a comb's or a coloured band's.
-  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...(page.bands ?? []).map((b) => ({ x0: b.x0, x1: b.x1, y: b.y1 }))];
+  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...bandFoots(page.bands ?? [])];
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
