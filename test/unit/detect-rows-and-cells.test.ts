@@ -2423,3 +2423,22 @@ test('pieces of a word a text layer writes apart with no room between them ("ERZ
     );
   assert.deepEqual(signature(0.3), [{ type: 'signature', x: 223, y: 664, w: 296, h: 40 }]);
 });
+
+test('a date\'s caption ending on its colon between a line over it and a blank right under it ("Date:" under a name\'s line) asks for the blank under it', () => {
+  const dates = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('_'.repeat(34), 85, 380, 9.7),
+          ...words('Signature of the member', 85, 396, 8.3),
+          ...words('_'.repeat(31), 85, 442, 9.7),
+          ...words('Date:', 85, 461, 9.7),
+          ...words('_'.repeat(36), 85, 475, 9.7),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'date');
+  assert.equal(dates.length, 1, JSON.stringify(dates));
+  assert.ok((dates[0]?.y ?? 0) >= 455, JSON.stringify(dates));
+});

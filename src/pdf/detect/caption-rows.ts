@@ -105,6 +105,11 @@ export function endsOnColon(label: Label): boolean {
   return last !== undefined && /[:：]$/.test(last.text.trim()) && (after === undefined || after.box.x0 - last.box.x1 > 40);
 }
 
+/** A blank (drawn or a run) starting right under a caption, within a line and a half of its size, across it. */
+export function blankRightUnder(label: Label, blanks: readonly Segment[]): boolean {
+  return blanks.some((b) => b.y > label.box.y1 && b.y - label.box.y1 <= 1.5 * label.line.size && b.x0 <= label.box.x1 && b.x1 >= label.box.x0);
+}
+
 /**
  * A caption, left to right, with its value typed right after its colon (`Name (printed): Jean Dupont`, the
  * colon after up to two words that qualify it): what it asks for is written; a line over it is no field of its.

@@ -370,13 +370,3 @@ export function joinPieces(segments: Segment[], verticals: readonly VRule[]): Se
   }
   return segments.filter((s) => joined.has(s)).map((s) => joined.get(s) as Segment);
 }
-
-/**
- * The lower edges of coloured bands, where a field under one stops; not where another band as wide goes on right
- * under it (a table's rows all shaded: the edge between two of them is no line, and a signature's line in the lower
- * row reaches up into the row over it).
- */
-export function bandFoots(bands: readonly Rect[]): Segment[] {
-  const continued = (b: Rect) => bands.some((o) => o !== b && Math.abs(o.y0 - b.y1) <= 1 && Math.abs(o.x0 - b.x0) <= 2 && Math.abs(o.x1 - b.x1) <= 2);
-  return bands.filter((b) => !continued(b)).map((b) => ({ x0: b.x0, x1: b.x1, y: b.y1 }));
-}

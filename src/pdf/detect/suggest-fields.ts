@@ -51,10 +51,10 @@ import {
   trailingBlanks,
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
-import { combBottoms } from './page-rules.js';
+import { bandFoots, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
+import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -68,7 +68,6 @@ import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unpl
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
-import { bandFoots } from './page-graphics.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -289,8 +288,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
     const pool = unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines);
     const over = segmentOver(label, pool, used, shared);
-    // A signature's caption ending its run on its colon asks for what follows it, not for the line over it.
-    if (over && label.entry.type === 'signature' && endsOnColon(label)) continue;
+    // A signature's caption ending its run on its colon asks for what follows it, not for the line over it; so does a
+    // date's with a blank right under it ("Date:" between the line over it and its own under it).
+    if (over && endsOnColon(label) && (label.entry.type === 'signature' || (label.entry.type === 'date' && blankRightUnder(label, pool)))) continue;
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
