@@ -2404,10 +2404,9 @@ test('a role printed at the foot of a signer\'s cell ("Presidente/a" under the r
 });
 
 test('pieces of a word a text layer writes apart with no room between them ("ERZIEHUN" "GSBERE" "CHT" "IG" "TEN") are the word they spell: the caption under the line reads whole', () => {
-  // (words() sets 5 pt a character at 10 pt: each piece starts a fraction of a point after the last one ends.)
-  const pieces = (parts: string[], x: number, gap: number) =>
-    parts.flatMap((p, i) => words(p, x + parts.slice(0, i).reduce((n, q) => n + 5 * q.length + gap, 0), 727, 10));
-  const signature = (gap: number) =>
+  // (words() sets 5 pt a character at 10 pt: each piece starts 0.3 pt after the last one ends.)
+  const pieces = (parts: string[], x: number) => parts.flatMap((p, i) => words(p, x + parts.slice(0, i).reduce((n, q) => n + 5 * q.length + 0.3, 0), 727, 10));
+  const signature = () =>
     brief(
       suggestFields(
         page({
@@ -2415,13 +2414,13 @@ test('pieces of a word a text layer writes apart with no room between them ("ERZ
             ...paragraph('de', 100),
             ...words('ORT, DATUM', 71, 727, 10),
             ...words('UNTERSCHRIFT DER/DES', 225, 727, 10),
-            ...pieces(['ERZIEHUN', 'GSBERE', 'CHT', 'IG', 'TEN'], 338, gap),
+            ...pieces(['ERZIEHUN', 'GSBERE', 'CHT', 'IG', 'TEN'], 338),
           ],
           segments: [h(66, 519, 647), h(66, 519, 703.5)],
         }),
       ).filter((s) => s.type === 'signature'),
     );
-  assert.deepEqual(signature(0.3), [{ type: 'signature', x: 223, y: 664, w: 296, h: 40 }]);
+  assert.deepEqual(signature(), [{ type: 'signature', x: 223, y: 664, w: 296, h: 40 }]);
 });
 
 test('a date\'s caption ending on its colon between a line over it and a blank right under it ("Date:" under a name\'s line) asks for the blank under it', () => {
