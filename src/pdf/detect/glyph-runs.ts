@@ -26,7 +26,11 @@ function inRows(words: readonly Word[]): Word[] {
  * with room between them.
  */
 export function joinGlyphs(words: readonly Word[]): Word[] {
-  const sorted = inRows(words);
+  return spacedCapitals(joinTouching(words, touching));
+}
+
+/** Words row by row, left to right, each run of them that `touch` pairs one after the other joined into one word. */
+function joinTouching(words: readonly Word[], touch: (a: Word, b: Word) => boolean): Word[] {
   const out: Word[] = [];
   let group: Word[] = [];
   const flush = () => {
@@ -34,16 +38,16 @@ export function joinGlyphs(words: readonly Word[]): Word[] {
     else if (group.length > 1) out.push(joined(group));
     group = [];
   };
-  for (const w of sorted) {
+  for (const w of inRows(words)) {
     const last = group[group.length - 1];
-    if (last && touching(last, w)) group.push(w);
+    if (last && touch(last, w)) group.push(w);
     else {
       flush();
       group.push(w);
     }
   }
   flush();
-  return spacedCapitals(out);
+  return out;
 }
 
 /**
@@ -279,11 +283,8 @@ export function withLigaturesSpelled(words: Word[]): Word[] {
  * they spell, so that the caption they end ("UNTERSCHRIFT DER/DES ERZIEHUNGSBERECHTIGTEN") reads whole.
  */
 export function withTouchingPieces(words: Word[]): Word[] {
-  const sorted = inRows(words);
-  const out: Word[] = [];
-  let group: Word[] = [];
   const letters = (w: Word) => /^\p{L}+$/u.test(w.text) && !isRtl(w.text);
-  const touch = (a: Word, b: Word) => {
+  const out = joinTouching(words, (a, b) => {
     const size = Math.max(a.size, b.size);
     const gap = b.box.x0 - a.box.x1;
     return (
@@ -294,16 +295,7 @@ export function withTouchingPieces(words: Word[]): Word[] {
       gap <= 0.05 * size &&
       gap >= -0.1 * size
     );
-  };
-  for (const w of sorted) {
-    const last = group[group.length - 1];
-    if (last && touch(last, w)) group.push(w);
-    else {
-      out.push(...(group.length > 1 ? [joined(group)] : group));
-      group = [w];
-    }
-  }
-  out.push(...(group.length > 1 ? [joined(group)] : group));
+  });
   return out.length === words.length ? words : out;
 }
 
