@@ -327,6 +327,15 @@ test('a blank already filled is no place to sign: a value on the line, an image 
   const model = { words: words('Signature: ________________', 64, 300), segments: [] };
   assert.equal(suggestFields(page(model)).length, 1);
   assert.deepEqual(suggestFields(page({ ...model, images: [{ x0: 130, y0: 280, x1: 200, y1: 305 }] })), []);
+  // A signature image set over its line with room between (its foot a few points into the room), not a logo
+  // across a cell's border over it nor a letterhead with words printed on it.
+  const line = { words: words('CONTRATADA: LIFE CONNECTIONS', 64, 510), segments: [{ x0: 64, x1: 214, y: 494 }] };
+  assert.equal(suggestFields(page(line)).length, 1);
+  const signedImage = { x0: 64, y0: 374, x1: 184, y1: 458 };
+  assert.deepEqual(suggestFields(page({ ...line, images: [signedImage] })), []);
+  const border = { x0: 40, x1: 240, y: 420 };
+  assert.equal(suggestFields(page({ ...line, segments: [...line.segments, border], images: [signedImage] })).length, 1);
+  assert.equal(suggestFields(page({ ...line, words: [...line.words, ...words('CREEK', 90, 400)], images: [signedImage] })).length, 1);
   const anchored = suggestFields(page({ words: [...words('Signed:', 64, 300), ...words('/sn1/', 112, 300, 6)], segments: [{ x0: 108, x1: 300, y: 302 }] }));
   assert.deepEqual(
     anchored.map((s) => s.type),

@@ -54,8 +54,28 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
     if (framesCaption(img, own)) continue;
     const inter = area({ x0: Math.max(img.x0, rect.x0), y0: Math.max(img.y0, rect.y0), x1: Math.min(img.x1, rect.x1), y1: Math.min(img.y1, rect.y1) });
     if (inter >= 0.3 * area(rect) || inter >= 0.4 * a) return true;
+    if (signedOver(img, rect, page)) return true;
   }
   return false;
+}
+
+/**
+ * A signature image set over the line with room between: its foot reaches down to a signature's room (taller than a
+ * date's or a name's) or into it, its middle over the room, signature-sized, with no rule across it (a cell's border: a logo
+ * hanging into the cell under it) and no words printed on it (a letterhead).
+ */
+function signedOver(img: Rect, rect: Rect, page: PageModel): boolean {
+  const w = img.x1 - img.x0;
+  const h = img.y1 - img.y0;
+  const cx = (img.x0 + img.x1) / 2;
+  if (rect.y1 - rect.y0 <= 24 || cx <= rect.x0 || cx >= rect.x1 || img.y0 >= rect.y0 || img.y1 <= rect.y0 - 4 || img.y1 > rect.y1 + 2) return false;
+  if (w < 30 || w > 300 || h < 20 || h > 150) return false;
+  if (page.segments.some((g) => g.y > img.y0 + 2 && g.y < img.y1 - 2 && g.x1 > img.x0 && g.x0 < img.x1)) return false;
+  return !page.words.some((word) => {
+    const x = (word.box.x0 + word.box.x1) / 2;
+    const y = (word.box.y0 + word.box.y1) / 2;
+    return !isFillToken(word.text) && x > img.x0 && x < img.x1 && y > img.y0 && y < img.y1;
+  });
 }
 
 /** An image around every printed word of the blank's own line but its blank characters: a frame behind the row. */
