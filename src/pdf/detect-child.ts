@@ -25,20 +25,10 @@ import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, PageGate, processCpuMs, until, untilPage } from './detect/time-limits.js';
-import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from './detect/ocr-words.js';
+import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
+import { pageKind } from './detect/page-kinds.js';
 
-/** Pages with no text layer and at least this share covered by images are scans. */
-const SCANNED_COVER = 0.3;
-/** A page this much covered by images is a scan, even with a few words over it (a stamp, a page number). */
-const IMAGE_BACKED = 0.6;
-const STAMP_WORDS = 8;
-/**
- * A page with no text layer whose dark fills draw this many curves is text drawn as outlines (a page
- * "printed to PDF" as drawings draws some ten thousand; a logo or a seal a few hundred): OCR reads it as
- * it reads a scan.
- */
-const OUTLINED_TEXT_CURVES = 2000;
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
 /**
@@ -205,17 +195,6 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
   }
 }
 
-/**
- * What a page is, from its text layer and images: text; a scan with a text layer (`backed`: the text is
- * there, the lines only in the image); a scan OCR reads (no text layer, or only a stamp over it, or its text
- * drawn as outlines); or other.
- */
-function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other' {
-  const imageBacked = scan.imageCover >= IMAGE_BACKED;
-  if (scan.words.length >= (imageBacked ? STAMP_WORDS : 1)) return imageBacked ? 'backed' : 'text';
-  return scan.imageCover >= SCANNED_COVER || (scan.words.length === 0 && scan.filledCurves >= OUTLINED_TEXT_CURVES) ? 'scanned' : 'other';
-}
-
 /** What pdf.js sees on page `n` (and, where `keep` says so, its image kept for OCR), or undefined when the page cannot be read. */
 async function readPage(pdf: PDFDocumentProxy, n: number, keep: (scan: PageScan) => boolean): Promise<{ scan: PageScan; kept?: KeptScan } | undefined> {
   try {
@@ -309,7 +288,10 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
       return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
     });
     const words = withoutSpecks(withoutRules(blanksApart(read.result.words), rules.segments));
-    model.words = [...words, ...blanksOnRows(words, rules.segments)].map((w) => wordBack(w, unrotate));
+    model.words = withTyped(
+      [...words, ...blanksOnRows(words, rules.segments)].map((w) => wordBack(w, unrotate)),
+      model.words,
+    );
     model.segments = [...model.segments, ...segments];
     model.verticals = [...model.verticals, ...verticals];
     model.ink = inkGrid(unruled, image.width, image.height, image.scale, model, unrotate);

@@ -2,11 +2,13 @@
 // where images are drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts, closePath, fill, lineTo, moveTo, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts, TextRenderingMode, closePath, fill, lineTo, moveTo, rgb, setTextRenderingMode } from '@cantoo/pdf-lib';
 import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
 import { joinUpright } from '../../src/pdf/detect/page-graphics.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { shiftedFonts, unshift } from '../../src/pdf/detect/shifted-fonts.js';
+import { pageKind } from '../../src/pdf/detect/page-kinds.js';
+import { withTyped } from '../../src/pdf/detect/ocr-words.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
   const doc = await PDFDocument.create();
@@ -268,4 +270,37 @@ test('a font whose codes come out 29 below its letters (a subset font with no Un
   assert.deepEqual([...shiftedFonts(items)], ['shifted']);
   assert.equal(unshift('6LJQDWXUH\u0003RI\u0003WKH\u0003DSSOLFDQW'), 'Signature of the applicant');
   assert.equal(unshift('7LWOH\u0003DQG\u0003QDPH\u0011'), 'Title and name.');
+});
+
+test("a scan's answers typed over it leave it a scan for OCR; an invisible OCR layer makes it a scan with a text layer", async () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const kind = async (count: number, invisible: boolean) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
+    if (invisible) page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+    for (let i = 0; i < count; i++) page.drawText(`N/A ${i}`, { x: 72 + 60 * (i % 8), y: 700 - 14 * Math.floor(i / 8), size: 10, font });
+    const pdf = await openPdf(await doc.save());
+    try {
+      const scan = await scanPage(await pdf.getPage(1));
+      return [scan.words.length, scan.hiddenText, pageKind(scan)];
+    } finally {
+      await pdf.destroy();
+    }
+  };
+  assert.deepEqual(await kind(12, false), [24, false, 'scanned'], 'a form with its answers typed over the scan');
+  assert.deepEqual(await kind(12, true), [24, true, 'backed'], 'the words OCR laid over the scan, invisible');
+  assert.deepEqual(await kind(24, false), [48, false, 'backed'], 'a page of text over a picture');
+  assert.deepEqual(await kind(2, false), [4, false, 'scanned'], 'a stamp');
+  const word = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + 30, y1: y0 + 10 }, baseline: y0 + 8, size: 10, confidence: 0.9 });
+  const read = [word('Signature', 72, 500), word('N/4', 200, 400)];
+  const typed = [{ ...word('N/A', 198, 401), confidence: 1 }];
+  assert.deepEqual(
+    withTyped(read, typed).map((w) => [w.text, w.confidence]),
+    [
+      ['Signature', 0.9],
+      ['N/A', 1],
+    ],
+  );
 });

@@ -5,7 +5,7 @@
  */
 import { isRtl } from './token-folding.js';
 import { splitItem } from './page-scan.js';
-import type { Segment, Word } from './page-model.js';
+import { area, common, type Segment, type Word } from './page-model.js';
 
 /**
  * OCR reads a caption and the blank typed after it as one word ("Signature:___"): as in the text layer,
@@ -81,4 +81,12 @@ export function withoutRules(words: Word[], segments: Segment[]): Word[] {
     const width = w.box.x1 - w.box.x0;
     return !segments.some((s) => s.y >= w.box.y0 - 2 && s.y <= w.box.y1 + 3 && Math.min(s.x1, w.box.x1) - Math.max(s.x0, w.box.x0) >= 0.5 * width);
   });
+}
+
+/**
+ * What OCR read on a scan with the words typed over it (its text layer: a stamp, a form's answers): the typed words
+ * as typed, and OCR's words but those it read of them (where the page was rendered with them), half or more under one.
+ */
+export function withTyped(read: Word[], typed: readonly Word[]): Word[] {
+  return [...read.filter((w) => !typed.some((t) => common(t.box, w.box) >= 0.5 * area(w.box))), ...typed];
 }

@@ -34,6 +34,8 @@ export interface PageScan {
   bands: Rect[];
   /** Curves filled in a dark colour (letters drawn as outlines count by the thousand). */
   filledCurves: number;
+  /** Its text is mostly painted invisible (rendering mode 3 or 7): the text layer OCR lays over a scan, not words typed onto it. */
+  hiddenText: boolean;
 }
 
 /** Page `page` as the rules read it, from its scan: its text layer, drawings, widgets and images (no OCR). */
@@ -120,6 +122,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     imageCover: graphics.imageCover,
     bands: graphics.bands,
     filledCurves: graphics.filledCurves,
+    hiddenText: hiddenText(ops.fnArray, ops.argsArray),
   };
 }
 
@@ -228,6 +231,25 @@ export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
   }
   // Words only: white underscores or rules of punctuation are drawing, not hidden words.
   return [...painted].filter((s) => !visible.has(s) && /[\p{L}\p{N}]/u.test(s));
+}
+
+/** True when more of the page's text is shown invisible (rendering mode 3, or 7: clipping only) than seen. */
+export function hiddenText(fnArray: number[], argsArray: unknown[]): boolean {
+  let mode = 0;
+  const stack: number[] = [];
+  let hidden = 0;
+  let seen = 0;
+  for (let i = 0; i < fnArray.length && i < 200_000; i++) {
+    const fn = fnArray[i];
+    if (fn === OPS.save) stack.push(mode);
+    else if (fn === OPS.restore) mode = stack.pop() ?? mode;
+    else if (fn === OPS.setTextRenderingMode) mode = Number((argsArray[i] as unknown[] | null)?.[0] ?? 0);
+    else if (fn !== undefined && SHOW_TEXT.has(fn)) {
+      if (mode === 3 || mode === 7) hidden++;
+      else seen++;
+    }
+  }
+  return hidden > seen;
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
