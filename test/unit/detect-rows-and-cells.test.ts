@@ -1161,6 +1161,38 @@ test('a sign-in sheet with a row signed already: the empty rows under it are sti
   );
 });
 
+test('an attendance grid whose rows are headed by their captions ("Signature de l\'enseignant·e" before a day\'s hours): every empty cell along the row is a place to sign; a cell written in ends the row, and one empty cell after the caption is only that cell', () => {
+  const grid = (more: Word[] = [], hours = 5) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 100),
+          ...Array.from({ length: hours }, (_, i) => words(`H${i + 1}`, 195 + 60 * i, 212)).flat(),
+          ...words("Nom de l'enseignant·e", 30, 236),
+          ...words("Signature de l'enseignant·e", 30, 258),
+          ...words("Signature de l'alternant·e", 30, 280),
+          ...more,
+        ],
+        segments: [200, 220, 242, 264, 286].map((y) => h(25, 170 + 60 * hours, y)),
+        verticals: [25, ...Array.from({ length: hours + 1 }, (_, i) => 170 + 60 * i)].map((x) => v(x, 200, 286)),
+      }),
+    ).filter((s) => s.type === 'signature');
+  const rows = grid();
+  assert.equal(rows.length, 10, JSON.stringify(brief(rows)));
+  assert.deepEqual(
+    brief(rows).filter((s) => s.y < 250),
+    [0, 1, 2, 3, 4].map((i) => ({ type: 'signature', x: 171 + 60 * i, y: 243, w: 58, h: 20 })),
+  );
+  const filled = grid(words('absent', 355, 258));
+  assert.deepEqual(
+    brief(filled)
+      .filter((s) => s.y < 250)
+      .map((s) => s.x),
+    [171, 231, 291],
+  );
+  assert.equal(grid([], 2).length, 2, 'a caption, its cell and one more: no grid');
+});
+
 test('a sign-in sheet whose date column prints a date\'s blank parts in each row ("___ / ___ / _____" under "DATA"): each row\'s date cell is its signing date', () => {
   const found = suggestFields(
     page({

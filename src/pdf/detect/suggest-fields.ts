@@ -55,7 +55,7 @@ import { bandFoots, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
-import { blankInOtherCell, cellAt, cellBlank, columnBelow, openCellAt, timedColumn } from './table-cells.js';
+import { blankInOtherCell, cellAt, cellBlank, furtherCells, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
@@ -240,8 +240,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         (type === 'date' && timedColumn(label, lines)) || label.entry.leading || headingByWords(label) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
-      // A sign-in sheet: the column's further empty rows too.
-      for (const more of blank && type !== 'text' ? columnBelow(cell, blank, geo, page) : []) claim(label, type, more, 'label_with_geometry', 0.9);
+      // A sign-in sheet: the column's further empty rows too, or the row's further empty cells.
+      for (const more of blank && type !== 'text' ? furtherCells(cell, blank, geo, page) : []) claim(label, type, more, 'label_with_geometry', 0.9);
       continue;
     }
     // A caption right under a line with room above it signs on that line (the pass below), even when

@@ -199,6 +199,33 @@ export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | '
   return out;
 }
 
+/**
+ * The further cells along a row headed by a caption whose blank is the cell after it ("Signature de l'enseignant·e" before
+ * the hours of a day's attendance grid): each empty cell of the same top and foot and about the same width, to the first
+ * that is not (one written in, or holding a form field, ends the row). Only a grid: at least two more such cells.
+ */
+function rowAcross(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
+  const first = cellAt(geo, (blank.x0 + blank.x1) / 2, (blank.y0 + blank.y1) / 2);
+  if (!first || Math.abs(first.x0 - cell.x1) > TOLERANCE || Math.abs(first.y0 - cell.y0) > TOLERANCE || Math.abs(first.y1 - cell.y1) > TOLERANCE) return [];
+  const width = first.x1 - first.x0;
+  const out: Rect[] = [];
+  for (let prev = first; out.length < 40; ) {
+    const next = cellAt(geo, prev.x1 + TOLERANCE + 1, (prev.y0 + prev.y1) / 2);
+    if (!next || Math.abs(next.y0 - prev.y0) > TOLERANCE || Math.abs(next.y1 - prev.y1) > TOLERANCE) break;
+    if (next.x1 - next.x0 < 0.6 * width || next.x1 - next.x0 > 1.6 * width || !emptyCell(next, page.words)) break;
+    const inner = { x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 };
+    if (page.widgets.some((w) => w.box.x0 < inner.x1 && w.box.x1 > inner.x0 && w.box.y0 < inner.y1 && w.box.y1 > inner.y0)) break;
+    out.push(inner);
+    prev = next;
+  }
+  return out.length >= 2 ? out : [];
+}
+
+/** A sign-in grid's further places after a caption's cell blank: down its column, or along its row. */
+export function furtherCells(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
+  return [...columnBelow(cell, blank, geo, page), ...rowAcross(cell, blank, geo, page)];
+}
+
 const emptyCell = (r: Rect, words: readonly Word[]) =>
   !words.some((w) => {
     const cx = (w.box.x0 + w.box.x1) / 2;
