@@ -1240,7 +1240,7 @@ test('a sign-in sheet printed with rows 15 pt high, as a spreadsheet prints them
   );
 });
 
-test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname)" on two lines beside "Unterschrift"), or a header over two rows of headers beside it, or an empty header cell beside it: the column\'s rows are the places to sign, not the room left in the header cell nor the empty header', () => {
+test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname)" on two lines beside "Unterschrift"), or a header over two rows of headers beside it, or an empty header cell beside it, or one row under the header: the column\'s rows are the places to sign, not the room left in the header cell nor the empty header', () => {
   // Rows 22 pt high under a header 34 pt high; with `split`, a rule cuts the headers left of "Unterschrift" in two rows.
   const sheet = (split: boolean) =>
     suggestFields(
@@ -1262,6 +1262,24 @@ test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname
       [235, 257, 279].map((y) => [321, y, 148, 20]),
       `split ${split}`,
     );
+  // (One row under the header on this page, the table going on over the next: that row's cell, not the header's room.)
+  const oneRow = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('Sessão 1', 53, 212, 9),
+        ...words('9:00 – 11:00', 53, 250, 9),
+        ...words('ASSINATURA', 323, 212, 9),
+        ...words('09:00', 53, 290, 9),
+      ],
+      segments: [200, 278, 340].map((y) => h(50, 470, y)),
+      verticals: [50, 320, 470].map((x) => v(x, 200, 340)),
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(oneRow).map((s) => [s.x, s.y, s.w, s.h]),
+    [[321, 279, 148, 60]],
+  );
   // (A column left without a header beside it: the empty header cell is no blank of "Unterschrift", its column is.)
   const unheaded = suggestFields(
     page({
