@@ -1193,6 +1193,23 @@ test('an attendance grid whose rows are headed by their captions ("Signature de 
   assert.equal(grid([], 2).length, 2, 'a caption, its cell and one more: no grid');
 });
 
+test('a cell framing rows of captions, "Local, data:" over "Requerente (Assinatura):", with room beside each: the date beside its colon and the signature beside its own, a field each, not the room under the first across the cell', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Local,data:', 28, 687), ...words('Requerente (Assinatura):', 28, 725), ...words('RESULTADO', 440, 668)],
+      segments: [h(25, 567, 658), h(25, 567, 736)],
+      verticals: [v(25, 658, 736), v(432, 658, 736), v(567, 658, 736)],
+    }),
+  ).filter((s) => s.type !== 'text');
+  assert.deepEqual(
+    brief(found).map((s) => [s.type, s.x, s.y, s.w, s.h]),
+    [
+      ['date', 88, 671, 108, 20],
+      ['signature', 153, 689, 178, 40],
+    ],
+  );
+});
+
 test('a sign-in sheet whose date column prints a date\'s blank parts in each row ("___ / ___ / _____" under "DATA"): each row\'s date cell is its signing date', () => {
   const found = suggestFields(
     page({

@@ -6,6 +6,7 @@ import { TOLERANCE } from './page-rules.js';
 import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
+import { matchLabels } from './label-matching.js';
 import {
   FIELD_HEIGHT,
   FIELD_WIDTH,
@@ -107,7 +108,10 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   // (Its room at least as tall as what is over it, the caption included, when the caption asks for nothing beside it and
   // nothing is written under it: "Signature" two points lower in its cell. Otherwise a fifth more: a caption centred in its row.)
   const alone = !label.colon && !words.some((w) => w.box.y0 >= box.y1 - 1);
-  if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads) {
+  // (A caption asking on its colon over another caption in its cell, a frame of captions, "Local,data:" over "Requerente
+  // (Assinatura):", has its room beside it, as on the open page.)
+  const stacked = label.colon && !rowToFill && asks(words.filter((w) => w.box.y0 >= box.y1 + 2)).size > 0;
+  if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked) {
     const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
@@ -135,9 +139,11 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   // (A caption centred in its cell titles it, a band's heading ("SIGNATURE" over its section): no room beside it.)
   const centred = reach.x0 - cell.x0 >= 20 && Math.abs(reach.x0 - cell.x0 - (cell.x1 - reach.x1)) <= 0.15 * (cell.x1 - cell.x0);
   if (x1 - x0 + 4 >= (label.entry.type === 'date' ? DATE_IN_CELL : MIN_BESIDE[label.entry.type]) && !centred) {
-    // (In a cell much taller than the field, the field stands on the caption's row, under what is written above it in the cell.)
+    // (In a cell much taller than the field, or under another caption in its cell ("Requerente (Assinatura):" under "Local,data:";
+    // not under its own translation), the field stands on the caption's row, under what is written above it in the cell.)
     const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
-    const tall = cell.y1 - cell.y0 > 2 * field;
+    const over = asks(words.filter((w) => w.box.y1 <= box.y0 + 1));
+    const tall = cell.y1 - cell.y0 > 2 * field || (over.size > 0 && !over.has(label.entry.type));
     const [y0, y1] = tall ? [Math.max(cell.y0, box.y1 + 1 - field, ...above), Math.min(cell.y1, box.y1 + 3)] : [Math.max(cell.y0, ...above), cell.y1];
     // (And in a frame around several rows of captions, "Name:" over "Signature" over "Date:", a field's width from
     // its caption, as on the open page: not all across the frame.)
@@ -226,6 +232,9 @@ function rowAcross(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page
 export function furtherCells(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
   return [...columnBelow(cell, blank, geo, page), ...rowAcross(cell, blank, geo, page)];
 }
+
+/** What the captions among some words ask for. */
+const asks = (words: readonly Word[]) => new Set(words.length ? matchLabels(makeLine([...words]).tokens).map((m) => m.entry.type) : []);
 
 const emptyCell = (r: Rect, words: readonly Word[]) =>
   !words.some((w) => {
