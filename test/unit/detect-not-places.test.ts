@@ -242,7 +242,7 @@ test('"signed" after what it says is signed ("* Le règlement signé", "* Il mod
   assert.equal(signatures(caption).length, 1, JSON.stringify(brief(caption)));
 });
 
-test("a rule across the page with the next section right under it (a footnote's rule, the cut line between two copies) is no line to sign on for the caption over it; a caption or a typed name under it makes it a line to sign on", () => {
+test("a rule across the page with the next section right under it (a footnote's rule, the cut line between two copies, a footer's rule) is no line to sign on for the caption over it; a caption or a typed name under it makes it a line to sign on", () => {
   const form = (under: Word[]) =>
     suggestFields(
       page({
@@ -252,11 +252,14 @@ test("a rule across the page with the next section right under it (a footnote's 
         segments: [h(35, 567, 419)],
       }),
     );
-  const cut = form(words('Organiser: Basketball club, 5 Main Street', 36, 432));
-  assert.ok(
-    signatures(cut).every((s) => s.width < 300),
-    `no place along the rule: ${JSON.stringify(brief(cut))}`,
-  );
+  // (Right under it, or a page's footer less than two of its lines under it.)
+  for (const baseline of [432, 445]) {
+    const cut = form(words('Organiser: Basketball club, 5 Main Street', 36, baseline));
+    assert.ok(
+      signatures(cut).every((s) => s.width < 300),
+      `no place along the rule: ${JSON.stringify(brief(cut))}`,
+    );
+  }
   // With nothing under it the rule is the line to sign on, and so it is with the next signer's caption or
   // the signer's typed name under it.
   for (const under of [[], words('Witness Signature:', 60, 432), words('John Smith', 60, 432)]) {

@@ -27,8 +27,8 @@ export function ownLineBelow(label: Label, segments: Segment[], lines: Line[], u
 }
 
 /**
- * A rule across the text's width with the next section's text right under it (a footnote's rule, a cut line
- * between two copies of a form): it closes what is over it, nobody writes on it.
+ * A rule across the text's width with the next section's text under it, within two of its lines (a footnote's rule, a cut line
+ * between two copies of a form, a page's footer): it closes what is over it, nobody writes on it.
  */
 function separator(s: Segment, lines: readonly Line[]): boolean {
   return (
@@ -37,7 +37,7 @@ function separator(s: Segment, lines: readonly Line[]): boolean {
       (l) =>
         written(l) &&
         l.box.y0 >= s.y - 1 &&
-        l.box.y0 - s.y <= 1.5 * l.size &&
+        l.box.y0 - s.y <= 2 * l.size &&
         overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 &&
         // (Not another caption: the rule is then the border between two rows of a form; nor the name of
         // who signs on it.)
