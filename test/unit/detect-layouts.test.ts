@@ -3045,3 +3045,26 @@ test('a short line that is all a signature’s caption (`FIRMA DEL ABONADO O TIT
   );
   assert.deepEqual(brief(got), [{ type: 'signature', x: 452, y: 629, w: 79, h: 40 }]);
 });
+
+test('who signs a research consent: "Signature of Child/Adolescent Subject", "of Investigator", "of Interpreter" under a line, beside "Date (MM/DD/YEAR)" under its own', () => {
+  for (const who of ['Child/Adolescent Subject', 'Investigator', 'Interpreter']) {
+    const found = suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('__________________', 47, 174, 11),
+          ...words('____________________________________________', 164, 174, 11),
+          ...words(`Date (MM/DD/YEAR)  Signature of ${who}`, 47, 188, 11),
+        ],
+      }),
+    ).filter((s) => s.type !== 'text');
+    assert.deepEqual(
+      found.map((s) => [s.type, Math.round(s.x)]).sort(),
+      [
+        ['date', 47],
+        ['signature', 164],
+      ],
+      who,
+    );
+  }
+});

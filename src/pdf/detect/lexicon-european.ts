@@ -258,6 +258,8 @@ export const SIGNER_WORDS: readonly string[] = [
   'studierenden',
   'doktorand',
   'doktorandin',
+  // (A research study's subject and its investigator, a minor, an interpreter: "Signature of Child/Adolescent Subject".)
+  ...['subject', 'investigator', 'researcher', 'child', 'adolescent', 'interpreter'],
   'doktoranden',
   'betreuer',
   'betreuerin',
