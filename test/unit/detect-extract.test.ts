@@ -304,3 +304,30 @@ test("a scan's answers typed over it leave it a scan for OCR; an invisible OCR l
     ],
   );
 });
+
+test('a form drawn as white boxes on a coloured page: each white box is a box, and "Ort, Datum, Unterschrift" before one signs in it', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  // (White drawn before the colour, under it, is no box.)
+  page.drawRectangle({ x: 200, y: 100, width: 100, height: 40, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: 0, y: 0, width: 595, height: 842, color: rgb(0.69, 0.88, 0.62) });
+  page.drawText('Die Jahresgebühr beträgt 12 Euro. Der Antrag gilt mit der Unterschrift als gestellt und angenommen.', { x: 12, y: 400, size: 12, font });
+  page.drawText('Ort, Datum, Unterschrift', { x: 12, y: 320, size: 14, font });
+  page.drawRectangle({ x: 200, y: 317, width: 378, height: 22, color: rgb(1, 1, 1) });
+  const pdf = await openPdf(await doc.save());
+  try {
+    const scan = await scanPage(await pdf.getPage(1));
+    assert.deepEqual(
+      scan.boxes.map((b) => [b.x0, b.y0, b.x1, b.y1].map(Math.round)),
+      [[200, 842 - 339, 578, 842 - 317]],
+    );
+    const found = suggestFields(textPageModel(1, scan)).filter((s) => s.type === 'signature');
+    assert.deepEqual(
+      found.map((s) => [s.x, s.y, s.width, s.height].map(Math.round)),
+      [[200, 503, 378, 22]],
+    );
+  } finally {
+    await pdf.destroy();
+  }
+});

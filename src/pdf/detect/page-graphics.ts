@@ -70,6 +70,8 @@ const DARK_ALPHA = 0.9;
 const BAND_LUMINANCE = 0.97;
 const MAX_BAND = 80;
 
+const inside = (r: Rect, c: Rect) => c.x0 <= r.x0 + 0.5 && c.x1 >= r.x1 - 0.5 && c.y0 <= r.y0 + 0.5 && c.y1 >= r.y1 - 0.5;
+
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
@@ -86,6 +88,9 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   const horizontal: Segment[] = [];
   const vertical: VRule[] = [];
   const boxes: Rect[] = [];
+  /** Fills in a colour, then white fills over them: a form's fields drawn as white boxes on a coloured page. */
+  const coloured: Rect[] = [];
+  const paper: Rect[] = [];
   /** Dots and dashes: a dotted line drawn a piece at a time. */
   const dots: Rect[] = [];
   let imageArea = 0;
@@ -139,6 +144,11 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
             shaded.push(rect);
           if (FILLS.has(paint) && h > MAX_RULE_THICKNESS && h <= MAX_BAND && w >= 40 && luminance(fillColor) < BAND_LUMINANCE && bands.length < 500)
             bands.push(rect);
+          if (FILLS.has(paint) && w >= 12 && h >= 10 && fillAlpha >= DARK_ALPHA) {
+            if (luminance(fillColor) < BAND_LUMINANCE) {
+              if (coloured.length < 500) coloured.push(rect);
+            } else if (w * h < 0.6 * pageArea && paper.length < 500 && coloured.some((c) => inside(rect, c))) paper.push(rect);
+          }
           if (
             FILLS.has(paint) &&
             w >= DARK_PANEL.minWidth &&
@@ -182,7 +192,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
   return {
     segments: joinPieces(level, verticals),
     verticals,
-    boxes: distinct(boxes, ['x0', 'y0', 'x1', 'y1']),
+    boxes: distinct([...boxes, ...paper], ['x0', 'y0', 'x1', 'y1']),
     images: [...images, ...(ink.length <= MAX_INK_PATHS ? ink : []), ...dark],
     imageCover: Math.min(1, imageArea / (pageArea || 1)),
     shaded,

@@ -54,7 +54,7 @@ export interface PageModel {
   /** Every horizontal and vertical rule drawn (or seen, on a scan). */
   segments: Segment[];
   verticals: VRule[];
-  /** Rectangles drawn as such. */
+  /** Rectangles drawn as such, and white ones filled on a coloured fill (a form's fields on a coloured page). */
   boxes: Rect[];
   widgets: Widget[];
   /** Where images are drawn on a page with a text layer, and dark panels painted on it (a signature image, or a signature blacked out, fills the blank it covers). */
