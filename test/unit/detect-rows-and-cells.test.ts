@@ -1210,6 +1210,28 @@ test('a cell framing rows of captions, "Local, data:" over "Requerente (Assinatu
   );
 });
 
+test('a caption under an underlined remark in its cell ("Enkel voor minderjarigen" underlined over "Handtekening ouder") signs in the empty cell beside it, as the one above does: the underline is no border of the cell', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('de', 100),
+        ...words('Handtekening speler', 82, 720, 10.8),
+        ...words('Enkel voor minderjarigen', 82, 748, 10),
+        ...words('Handtekening ouder', 82, 761, 10.8),
+      ],
+      segments: [h(80, 485, 698), h(80, 485, 724), h(80, 485, 738), h(82, 202, 750.4), h(80, 485, 767)],
+      verticals: [v(80, 698, 767), v(207, 698, 724), v(207, 738, 767), v(485, 698, 767)],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(found).map((s) => [s.x, s.y, s.w, s.h]),
+    [
+      [208, 699, 276, 24],
+      [208, 739, 276, 27],
+    ],
+  );
+});
+
 test('a sign-in sheet whose date column prints a date\'s blank parts in each row ("___ / ___ / _____" under "DATA"): each row\'s date cell is its signing date', () => {
   const found = suggestFields(
     page({

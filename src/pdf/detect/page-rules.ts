@@ -31,7 +31,10 @@ export function sortRules(page: PageModel): Geometry {
       break;
     }
   }
-  return { free: h.filter((s) => !framed.has(s) && !underlines(s, page.words)), boxes, h, v };
+  // (A rule underlining words, its ends theirs, is neither a line to write on nor a cell's border: "Enkel voor minderjarigen"
+  // underlined over "Handtekening ouder" in its cell.)
+  const under = new Set(h.filter((s) => !framed.has(s) && underlines(s, page.words)));
+  return { free: h.filter((s) => !framed.has(s) && !under.has(s)), boxes, h: h.filter((s) => !under.has(s)), v };
 }
 
 /**
