@@ -100,8 +100,8 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   const field = FIELD_HEIGHT[label.entry.type];
   const fit = (room: number) => (room > 2 * field ? field + 2 : room);
   const under = cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y1 + TOLERANCE + 1);
-  // (Unless the cell heads a column of empty rows, one or more (a table going on over the next page): a sign-in sheet's header, however
-  // tall, is no place to write.)
+  // (Unless the cell heads a column of empty rows, one or more (a table going on over the next page): a sign-in
+  // sheet's header, however tall, is no place to write.)
   const heads = under !== undefined && empty(under) && headerRow(cell, under, geo, page.words);
   // (The room under it at least 11 pt for a small caption, and up to 16 pt as it grows: a line and a half of its size.)
   const least = small ? 11 : Math.min(16, Math.max(11, 1.4 * (box.y1 - box.y0)));
