@@ -3068,3 +3068,25 @@ test('who signs a research consent: "Signature of Child/Adolescent Subject", "of
     );
   }
 });
+
+test('an office whose holder signs under its title, alone under a line: "Registrar", "Le Maire", "Der Schulleiter", "El Alcalde", "Il Sindaco", "Head of Department"', () => {
+  const offices: Array<[Parameters<typeof paragraph>[0], string]> = [
+    ['en', 'Registrar'],
+    ['en', 'Head of Department'],
+    ['en', 'HEADMASTER'],
+    ['fr', 'Le Maire'],
+    ['de', 'Der Schulleiter'],
+    ['es', 'El Alcalde'],
+    ['it', 'Il Sindaco'],
+  ];
+  for (const [lang, office] of offices) {
+    const found = suggestFields(
+      page({ words: [...paragraph(lang, 100), ...words('__________________________________________', 72, 600, 12), ...words(office, 72, 615)] }),
+    ).filter((s) => s.type === 'signature');
+    assert.deepEqual(
+      found.map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+      [[72, 602]],
+      office,
+    );
+  }
+});

@@ -260,6 +260,11 @@ export const SIGNER_WORDS: readonly string[] = [
   'doktorandin',
   // (A research study's subject and its investigator, a minor, an interpreter: "Signature of Child/Adolescent Subject".)
   ...['subject', 'investigator', 'researcher', 'child', 'adolescent', 'interpreter'],
+  // (An office whose holder signs under its title: "Registrar", "Le Maire", "Der Schulleiter", "El Alcalde", "Head of Department".)
+  ...['head', 'dean', 'registrar', 'headmaster', 'headmistress', 'headteacher', 'mayor', 'accountant', 'hod', 'warden', 'proprietor'],
+  ...['examiner', 'invigilator', 'chancellor', 'rector', 'provost', 'bursar', 'superintendent', 'commissioner', 'inspector', 'auditor'],
+  ...['maire', 'proviseur', 'doyen', 'recteur', 'inspecteur', 'schulleiter', 'schulleiterin', 'schulleitung', 'leiter', 'leiterin'],
+  ...['alcalde', 'alcaldesa', 'rectora', 'decano', 'decana', 'sindaco', 'preside', 'rettore', 'prefeito', 'prefeita', 'reitor', 'reitora'],
   'doktoranden',
   'betreuer',
   'betreuerin',
