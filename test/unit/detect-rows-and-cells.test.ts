@@ -1232,6 +1232,31 @@ test('a caption under an underlined remark in its cell ("Enkel voor minderjarige
   );
 });
 
+test('a sign-in sheet ruled across only, its header set a little high in its row: each empty row under "Signature" is a place to sign; captions hanging from the rule over them are no header', () => {
+  const sheet = (baseline: number) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('Name', 55, baseline, 9), ...words('Signature', 255, baseline, 9)],
+        segments: [200, 220, 245, 270, 295, 320].map((y) => h(50, 450, y)),
+      }),
+    ).filter((s) => s.type === 'signature');
+  // (Its letters 4 pt under the rule over it and 6 pt over the rule under it.)
+  assert.deepEqual(
+    brief(sheet(212)).map((s) => [s.x, s.y]),
+    [
+      [251, 221],
+      [251, 246],
+      [251, 271],
+      [251, 296],
+    ],
+  );
+  // (1 pt under the rule over it, 11 pt over the next: it names the line over it.)
+  assert.ok(
+    brief(sheet(209)).every((s) => s.y < 220),
+    JSON.stringify(brief(sheet(209))),
+  );
+});
+
 test('a sign-in sheet whose date column prints a date\'s blank parts in each row ("___ / ___ / _____" under "DATA"): each row\'s date cell is its signing date', () => {
   const found = suggestFields(
     page({

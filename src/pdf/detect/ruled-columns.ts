@@ -47,9 +47,10 @@ function impliedColumns(page: PageModel, lines: readonly Line[]): VRule[] {
           ),
       );
       if (columns.length < 2 || !kinds.some((k) => k.has('signature'))) continue;
-      // (Captions hanging from the rule over them name that line, "Signature   Date" under where one signs: not a header.)
+      // (Captions hanging from the rule over them name that line, "Signature   Date" under where one signs: not a header. A header
+      // set a little high in its row, its room under it less than twice that over it, is still one.)
       const [hy0, hy1] = [Math.min(...header.map((l) => l.box.y0)), Math.max(...header.map((l) => l.box.y1))];
-      if (above && rule.y - hy1 > hy0 - above.y) continue;
+      if (above && rule.y - hy1 > 2 * (hy0 - above.y)) continue;
       // The rows under it: rules of a row's height apart, down to the first gap that is not one.
       let last = i + 1;
       while (last + 1 < rules.length && rowApart(rules[last] as Segment, rules[last + 1] as Segment, second.y - rule.y)) last++;
