@@ -45,7 +45,7 @@ const OCR_MAX_PIXELS = 12_000_000;
 /** The scans' images kept in grey from the text pass for OCR (scan-image.ts) take at most this many bytes a document; the pages after are rendered again. */
 const KEPT_BYTES = 96 * 2 ** 20;
 /** A scanned page whose text pass and OCR take longer than this on an idle machine is cut short, within 3 s from a fresh process (DetectJob.pageMs; docs/detection.md). */
-const PAGE_MS = 2600;
+const PAGE_MS = 2500;
 /** OCR workers stop after this long without a job, and at once after a job that left the process over TRIM_MB. */
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;

@@ -18,7 +18,7 @@ export interface DetectJob {
   /**
    * A scanned page whose text pass (its image decoded) and OCR (rendering included) would take longer than this many milliseconds on an idle
    * machine (wall-clock time counted in full while the process gets a core for each OCR worker reading, in
-   * part when it gets less) is cut short (default 2600; a machine busy with other work cuts it at four times
+   * part when it gets less) is cut short (default 2500; a machine busy with other work cuts it at four times
    * as long at the latest): it stays unread, its OCR is stopped, the next page is read, and the answer is partial. (Text pages take tens of milliseconds; only the analysis's deadline bounds them.)
    */
   pageMs?: number;

@@ -37,7 +37,7 @@ export interface FieldDetectorOptions {
   idleMs?: number;
   /** The child is replaced after a job that leaves it using more than this many MB (default: half the limit). */
   recycleMb?: number;
-  /** A scanned page's own time limit (DetectJob.pageMs); undefined: the child's default, 2.6 s. */
+  /** A scanned page's own time limit (DetectJob.pageMs); undefined: the child's default, 2.5 s. */
   pageMs?: number;
 }
 

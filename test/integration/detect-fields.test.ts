@@ -228,7 +228,7 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
     for (const k of ['x', 'y', 'width', 'height'] as const) assert.ok(Math.abs(sig[k] - expected[k]) < 1, `${k}: ${JSON.stringify(sig)}`);
   });
 
-  // The OCR subtests check what is read, not how fast: a scanned page is not cut at its own time limit (2.6 s) on a
+  // The OCR subtests check what is read, not how fast: a scanned page is not cut at its own time limit (2.5 s) on a
   // machine busy with other test files (detect-limits and detect-page-limit test the cut).
   useFieldDetector(server.running.ctx, createFieldDetector({ cacheDir: useTmpDir(t), pageMs: 120_000 }));
 

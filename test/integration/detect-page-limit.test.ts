@@ -1,5 +1,5 @@
 // Every line: detection's analysis on the line (in this process): pdf.js, OCR in WebAssembly, OCR workers stopped at a page's time limit.
-// The per-page time limit of field detection (src/pdf/detect-child.ts, DetectJob.pageMs; 2.6 s by default, the time the
+// The per-page time limit of field detection (src/pdf/detect-child.ts, DetectJob.pageMs; 2.5 s by default, the time the
 // page would take on an idle machine, from wall-clock and the process's CPU time):
 // a scanned page whose OCR would take longer is cut short, stays unread, and the analysis goes on with
 // the next page and answers partial, with every page counted, long before the analysis's own limit.

@@ -26,7 +26,7 @@ const corpus = detectionCorpus();
 const skip = (!corpus && 'the detection corpus is not there (set PARAPH_DETECTION_CORPUS)') || (!IN_CI && missingTool('pdftoppm'));
 
 /**
- * What OCR reads is checked here, not how fast: a page's own time limit (2.6 s of an idle machine's time) would cut a
+ * What OCR reads is checked here, not how fast: a page's own time limit (2.5 s of an idle machine's time) would cut a
  * scan read by OCR workers just started on a machine busy with other tests, so only the analysis's limit bounds
  * a page (the page limit has its tests in detect-page-limit.test.ts and below).
  */
