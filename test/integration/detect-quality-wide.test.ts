@@ -18,7 +18,7 @@ const absent = widePresent('held-out') ? false : `the wide corpus is not in ${DI
 /**
  * The floors on the held-out part: what the rules reach there, less a margin for the scans (their OCR
  * varies with the machine's load). Reached (2-core AMD EPYC, Node 24) on its 449 documents: signatures
- * 0.87 (573/659) / 0.73 (573/788), signing dates 0.88 (336/384) / 0.75 (336/449), AcroForm text widgets
+ * 0.87 (572/658) / 0.73 (572/788), signing dates 0.87 (335/383) / 0.75 (335/449), AcroForm text widgets
  * 0.99 (1541/1560) / 0.99 (1541/1550). The targets for signatures (0.9 / 0.85) and signing dates
  * (0.85 / 0.85) are not reached; AcroForm text's (0.98 / 0.98) is: docs/detection.md.
  */
