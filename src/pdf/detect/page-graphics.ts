@@ -5,7 +5,7 @@
  */
 import { OPS, Util } from './pdfjs.js';
 import { MAX_DOT, dottedRules } from './glyph-runs.js';
-import type { Rect, Segment, VRule } from './page-model.js';
+import { contains, type Rect, type Segment, type VRule } from './page-model.js';
 
 export type Matrix = [number, number, number, number, number, number];
 
@@ -69,8 +69,6 @@ const DARK_ALPHA = 0.9;
 /** A fill lighter than this is paper (white, or near it); a band at most this tall (pt) is a row's, not a panel's. */
 const BAND_LUMINANCE = 0.97;
 const MAX_BAND = 80;
-
-const inside = (r: Rect, c: Rect) => c.x0 <= r.x0 + 0.5 && c.x1 >= r.x1 - 0.5 && c.y0 <= r.y0 + 0.5 && c.y1 >= r.y1 - 0.5;
 
 /** Rules, boxes and image coverage from the operator list, following the transformation matrix. */
 export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix, pageArea: number): Graphics {
@@ -147,7 +145,7 @@ export function readGraphics(fnArray: number[], argsArray: unknown[], vt: Matrix
           if (FILLS.has(paint) && w >= 12 && h >= 10 && fillAlpha >= DARK_ALPHA) {
             if (luminance(fillColor) < BAND_LUMINANCE) {
               if (coloured.length < 500) coloured.push(rect);
-            } else if (w * h < 0.6 * pageArea && paper.length < 500 && coloured.some((c) => inside(rect, c))) paper.push(rect);
+            } else if (w * h < 0.6 * pageArea && paper.length < 500 && coloured.some((c) => contains(c, rect, 0.5))) paper.push(rect);
           }
           if (
             FILLS.has(paint) &&

@@ -77,7 +77,8 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
   const graphics = readGraphics(ops.fnArray, ops.argsArray, vt, viewport.width * viewport.height);
   // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see
   // it — unless it stands on a shaded band (a table's header in white on a colour), where a reader does.
-  const hidden = whiteText(ops.fnArray, ops.argsArray);
+  const paint = paintedText(ops.fnArray, ops.argsArray);
+  const hidden = paint.white;
   const onShade = (x: number, y: number) => graphics.shaded.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1);
   // (A font whose codes come out 29 below its letters is read back up: shifted-fonts.ts.)
   const shifted = shiftedFonts(text.items.flatMap((item) => ('str' in item ? [item] : [])));
@@ -122,7 +123,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     imageCover: graphics.imageCover,
     bands: graphics.bands,
     filledCurves: graphics.filledCurves,
-    hiddenText: hiddenText(ops.fnArray, ops.argsArray),
+    hiddenText: paint.hidden,
   };
 }
 
@@ -203,23 +204,31 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
 const SHOW_TEXT = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
 
 /**
- * The strings a page paints in white (or near white) and never in another colour: text no reader sees.
- * Invisible text (rendering mode 3, the text layer of a scan) is kept: it is the page's words.
+ * How a page paints its text, in one pass over its drawing: `white`, the strings it paints in white (or near white)
+ * and never in another colour, text no reader sees; `hidden`, whether more of its text is shown invisible (rendering
+ * mode 3, or 7: clipping only) than seen, as the text layer OCR lays over a scan is. Invisible text is not white: it
+ * is the page's words.
  */
-export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
+export function paintedText(fnArray: number[], argsArray: unknown[]): { white: string[]; hidden: boolean } {
   let white = false;
-  const stack: boolean[] = [];
+  let mode = 0;
+  const stack: Array<[boolean, number]> = [];
   const painted = new Set<string>();
   const visible = new Set<string>();
+  let hidden = 0;
+  let seen = 0;
   for (let i = 0; i < fnArray.length && i < 200_000; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(white);
-    else if (fn === OPS.restore) white = stack.pop() ?? white;
+    if (fn === OPS.save) stack.push([white, mode]);
+    else if (fn === OPS.restore) [white, mode] = stack.pop() ?? [white, mode];
     else if (fn === OPS.setFillRGBColor && args) white = isWhite(args[0]);
     else if (fn === OPS.setFillGray || fn === OPS.setFillCMYKColor || fn === OPS.setFillColorN || fn === OPS.setFillColor) white = false;
-    else if (fn !== undefined && SHOW_TEXT.has(fn) && args) {
-      const glyphs = (fn === OPS.nextLineSetSpacingShowText ? args[2] : args[0]) as unknown;
+    else if (fn === OPS.setTextRenderingMode) mode = Number(args?.[0] ?? 0);
+    else if (fn !== undefined && SHOW_TEXT.has(fn)) {
+      if (mode === 3 || mode === 7) hidden++;
+      else seen++;
+      const glyphs = (fn === OPS.nextLineSetSpacingShowText ? args?.[2] : args?.[0]) as unknown;
       if (!Array.isArray(glyphs)) continue;
       const str = glyphs
         .map((g) => (g && typeof g === 'object' && 'unicode' in g ? String((g as { unicode: unknown }).unicode) : ''))
@@ -230,26 +239,7 @@ export function whiteText(fnArray: number[], argsArray: unknown[]): string[] {
     }
   }
   // Words only: white underscores or rules of punctuation are drawing, not hidden words.
-  return [...painted].filter((s) => !visible.has(s) && /[\p{L}\p{N}]/u.test(s));
-}
-
-/** True when more of the page's text is shown invisible (rendering mode 3, or 7: clipping only) than seen. */
-export function hiddenText(fnArray: number[], argsArray: unknown[]): boolean {
-  let mode = 0;
-  const stack: number[] = [];
-  let hidden = 0;
-  let seen = 0;
-  for (let i = 0; i < fnArray.length && i < 200_000; i++) {
-    const fn = fnArray[i];
-    if (fn === OPS.save) stack.push(mode);
-    else if (fn === OPS.restore) mode = stack.pop() ?? mode;
-    else if (fn === OPS.setTextRenderingMode) mode = Number((argsArray[i] as unknown[] | null)?.[0] ?? 0);
-    else if (fn !== undefined && SHOW_TEXT.has(fn)) {
-      if (mode === 3 || mode === 7) hidden++;
-      else seen++;
-    }
-  }
-  return hidden > seen;
+  return { white: [...painted].filter((s) => !visible.has(s) && /[\p{L}\p{N}]/u.test(s)), hidden: hidden > seen };
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -11,6 +11,7 @@ import {
   FIELD_HEIGHT,
   FIELD_WIDTH,
   MIN_BESIDE,
+  common,
   overlap1,
   type Geometry,
   type Label,
@@ -221,7 +222,7 @@ function rowAcross(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page
     if (!next || Math.abs(next.y0 - prev.y0) > TOLERANCE || Math.abs(next.y1 - prev.y1) > TOLERANCE) break;
     if (next.x1 - next.x0 < 0.6 * width || next.x1 - next.x0 > 1.6 * width || !emptyCell(next, page.words)) break;
     const inner = { x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 };
-    if (page.widgets.some((w) => w.box.x0 < inner.x1 && w.box.x1 > inner.x0 && w.box.y0 < inner.y1 && w.box.y1 > inner.y0)) break;
+    if (page.widgets.some((w) => common(w.box, inner) > 0)) break;
     out.push(inner);
     prev = next;
   }
