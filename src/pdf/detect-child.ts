@@ -159,11 +159,12 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
             abandoned = true;
             break;
           }
-          // Over its own limit: the page stays unread, its workers stopped; new ones start at once for the next page or document.
+          // Over its own limit: the page stays unread, its workers stopped; new ones start at once for the
+          // document's next scanned page (after its last, the next document starts them: the answer does not wait for them).
           cut = true;
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
-          ocr.start(order[0] as OcrLanguage);
+          if (following) ocr.start(order[0] as OcrLanguage);
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.

@@ -54,6 +54,7 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
   assert.equal(cut.stats.ocrPages, 0, 'no page was read past its limit');
   assert.equal(cut.stats.ocrMsPerPage.length, 2, 'the second page was tried after the first was cut');
   assert.deepEqual(cut.suggestions, []);
+  assert.equal(ocr.loaded, false, 'no workers were started after the last scanned page was cut: the answer does not wait for them');
   // A generous bound: two cut pages and a restart of the OCR workers, far from the analysis's limit.
   assert.ok(elapsed < 60_000, `answered early (${Math.round(elapsed)} ms)`);
 
@@ -64,4 +65,23 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
     after.suggestions,
     whole.suggestions.filter((s) => s.page === 1),
   );
+});
+
+test('OCR workers still starting are stopped without waiting for their start (an answer after a cut page does not wait 0.4 s)', {
+  skip,
+  timeout: 60_000,
+}, async (t) => {
+  const ocr = new OcrEngine(useTmpDir(t));
+  t.after(() => ocr.close());
+  ocr.start('eng');
+  const events: string[] = [];
+  const started = ocr.ready('eng').then(() => events.push('started'));
+  await ocr.close();
+  events.push('closed');
+  await started;
+  assert.deepEqual(events, ['closed', 'started']);
+  assert.equal(ocr.loaded, false);
+  // The engine still serves a page after it.
+  await ocr.ready('eng');
+  assert.equal(ocr.loaded, true);
 });
