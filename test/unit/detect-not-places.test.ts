@@ -554,6 +554,30 @@ test('a closing ("In fede") over a line to sign along its row, captioned "(firma
   assert.deepEqual(brief(signatures(alone)), [{ type: 'signature', x: 42, y: 602, w: 180, h: 40 }]);
 });
 
+test('a closing over a signature in ink OCR read as marks, then the line it is signed on and the printed name: no room between the closing and the marks', () => {
+  const ink = (conf: number) => words('5 [LIZ 7', 220, 630, 9).map((w) => ({ ...w, confidence: conf }));
+  const at = (conf: number) =>
+    signatures(
+      suggestFields(
+        page({
+          ocr: true,
+          words: [...paragraph('es', 100), ...words('Atentamente:', 73, 546, 11), ...ink(conf), ...words('Warner Alexis Morales Velasquez', 216, 674, 11)],
+          segments: [h(206, 399, 650)],
+        }),
+      ),
+    );
+  assert.deepEqual(
+    brief(at(0.3)).filter((s) => s.y < 620),
+    [],
+    'the marks are the signature, not the name under the room',
+  );
+  // (Read as print, the same words would be the name the closing's room ends at.)
+  assert.deepEqual(
+    brief(at(1)).filter((s) => s.y < 620),
+    [{ type: 'signature', x: 73, y: 581, w: 180, h: 40 }],
+  );
+});
+
 test('"Getekend te (plaats)", "Aldus getekend te ____", "Signed at ____": where the document is signed, not a signature; "Signed in the presence of:" is a witness\'s caption', () => {
   const named = suggestFields(
     page({

@@ -43,8 +43,9 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
     if (!isClosing(closing)) continue;
     // (The closing's column: from a little left of it to well past it, where the signer's name and a line to sign may stand.)
     const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0;
+    // (Printed: a signature in ink OCR reads as marks it has no confidence in is no name; the name under it is.)
     const below = text
-      .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1))
+      .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1) && printed(l))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
     const x0 = Math.min(closing.box.x0, below.box.x0);
@@ -111,4 +112,9 @@ function attestationEnds(text: readonly Line[]): Line[] {
     out.push(last);
   }
   return out;
+}
+
+/** A line read as print: OCR's mean confidence in its words at least one half (text-layer words have 1). */
+function printed(l: Line): boolean {
+  return l.words.reduce((n, w) => n + w.confidence, 0) >= 0.5 * l.words.length;
 }
