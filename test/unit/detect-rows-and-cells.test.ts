@@ -2555,3 +2555,25 @@ test('a date\'s caption ending on its colon between a line over it and a blank r
   assert.equal(dates.length, 1, JSON.stringify(dates));
   assert.ok((dates[0]?.y ?? 0) >= 455, JSON.stringify(dates));
 });
+
+test('a merged cell whose side is drawn as the borders of the two cells beside it ("Firma" over one cell beside "Nombres" and "DNI N°" over two) is a cell: the place to sign under its header', () => {
+  const table = (split: boolean) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 100),
+          ...words('Nombres y Apellidos del padre', 105, 447, 12),
+          ...words('Firma', 400, 447, 12),
+          ...words('DNI N°', 69, 521, 12),
+        ],
+        segments: [h(63, 531, 436), h(63, 531, 450), h(63, 297, 502), h(63, 531, 531)],
+        verticals: [v(63, 436, 531), v(531, 436, 531), ...(split ? [v(297, 436, 450), v(297, 450, 502), v(297, 502, 531)] : [v(297, 436, 531)])],
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    brief(table(true)).map((s) => [s.x, s.y, s.w, s.h]),
+    [[298, 451, 232, 79]],
+  );
+  // (The same as with the side drawn in one piece.)
+  assert.deepEqual(brief(table(true)), brief(table(false)));
+});

@@ -53,10 +53,24 @@ export function cellAt(geo: Pick<Geometry, 'h' | 'v'>, x: number, y: number): Re
   // The four rules must close the cell, not merely lie around the point (a rule may be drawn in pieces
   // that meet or overlap: a tax form's grid row under cells of different widths).
   const spansH = (s: Segment) => covers(geo.h, s.y, cell.x0 + TOLERANCE, cell.x1 - TOLERANCE, geo.v);
-  // (A side may be drawn, or read off a scan, in pieces side by side: any piece at its place that spans the cell closes it,
-  // also one stopping a few points short of the border it meets: a word processor's column rule.)
-  const spansV = (r: VRule) => geo.v.some((o) => Math.abs(o.x - r.x) <= TOLERANCE && o.y0 <= cell.y0 + SIDE_SHORT && o.y1 >= cell.y1 - SIDE_SHORT);
+  // (A side may be drawn, or read off a scan, in pieces side by side or end to end: pieces at its place that together span
+  // the cell close it, also stopping a few points short of the border they meet: a word processor's column rule.)
+  const spansV = (r: VRule) => coversV(geo.v, r.x, cell.y0 + SIDE_SHORT, cell.y1 - SIDE_SHORT);
   return (open || spansH(top as Segment)) && spansH(bottom) && spansV(left) && spansV(right) ? cell : undefined;
+}
+
+/**
+ * Whether the side rules at `x` (within TOLERANCE) run from `y0` to `y1`, one piece or several end to end: a merged cell's
+ * side is drawn as the borders of the cells beside it ("Firma" over one cell beside "Nombres" and "DNI N°" over two).
+ */
+function coversV(v: readonly VRule[], x: number, y0: number, y1: number): boolean {
+  let reach = y0;
+  for (const r of v.filter((o) => Math.abs(o.x - x) <= TOLERANCE).sort((a, b) => a.y0 - b.y0)) {
+    if (r.y0 > reach + TOLERANCE + 1) break;
+    reach = Math.max(reach, r.y1);
+    if (reach >= y1) return true;
+  }
+  return reach >= y1;
 }
 
 /**
