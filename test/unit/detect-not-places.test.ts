@@ -688,3 +688,19 @@ test('`Signed:` with a name typed after it, before its blank, is a typed signatu
   assert.deepEqual(brief(got('Signed: S. van Heerden ____________________')), []);
   assert.deepEqual(brief(got('Signed: ____________________')), [{ type: 'signature', x: 341, y: 379, w: 105, h: 29 }]);
 });
+
+test('a German address caption written with its sharp s ("Straße, Hausnummer") under a blank asks for a datum: no name typed under a line to sign', () => {
+  const form = (street: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words('Hiermit ermächtige ich den Verein, den Beitrag einzuziehen; die Unterschrift folgt unten.', 57, 300, 9),
+          ...words('__ __ __ __ __ __ __ __ __ __ __ __ __', 340, 490, 10),
+          ...words(street, 340, 502, 9),
+        ],
+      }),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(form('Straße, Hausnummer'), []);
+  assert.deepEqual(form('Strasse, Hausnummer'), []);
+});

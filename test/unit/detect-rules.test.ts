@@ -27,8 +27,10 @@ function words(text: string, x: number, baseline: number, size = 11, rtl = false
   return splitItem(text, x, baseline, width, size, rtl);
 }
 
-test('normalised tokens: case, accents, Arabic letter variants, lam-alef as extracted, punctuation, a degree sign for an ordinal', () => {
+test('normalised tokens: case, accents, the German sharp s, Arabic letter variants, lam-alef as extracted, punctuation, a degree sign for an ordinal', () => {
   assert.equal(normalizeToken('Approuvé'), 'approuve');
+  assert.equal(normalizeToken('Straße,'), 'strasse');
+  assert.equal(normalizeToken('GRÜẞEN'), normalizeToken('Grüssen'));
   assert.equal(normalizeToken('1°'), normalizeToken('1º'));
   assert.equal(normalizeToken('20°C'), '20oc');
   assert.equal(normalizeToken('«Signature:»'), 'signature');

@@ -12,7 +12,7 @@ const RTL = /[\u0590-\u05ff\ufb1d-\ufb4f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\
 export const isRtl = (s: string): boolean => RTL.test(s);
 
 /**
- * Case, accents and Arabic letter variants folded: "Approuvé" -> "approuve", "الأول" -> "الاول",
+ * Case, accents, the German sharp s and Arabic letter variants folded: "Approuvé" -> "approuve", "Straße" -> "strasse", "الأول" -> "الاول",
  * tatweel and harakat dropped; punctuation at either end removed. The same words come back on every
  * line and page: each is folded once (the last 50,000 are kept).
  */
@@ -26,7 +26,9 @@ function fold(raw: string): string {
     .replace(/(\d)°/gu, '$1º')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    // (German sharp s as Swiss German writes it, and as the lexicon does: "Straße" -> "strasse", "Grüßen" -> "grussen".)
+    .replace(/ß/g, 'ss');
   s = s
     .replace(/[\u064b-\u065f\u0670\u0640\u0591-\u05c7]/g, '')
     .replace(/[أإآٱ]/g, 'ا')
