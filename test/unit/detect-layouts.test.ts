@@ -1188,6 +1188,14 @@ test('a place-and-date formula opening a sentence after another on its line date
   // (Or when its day, month and year are all blanks, "a" after the place: "Barcelona a ____ de ____ de ____".)
   const allBlanks = dateOf('Barcelona a _______ de ____________________ de __________');
   assert.ok(allBlanks && allBlanks.x > 80 && allBlanks.x + allBlanks.width > 300, JSON.stringify(allBlanks));
+  // (The place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20 ___".)
+  const city = dateOf('En la ciudad de ......................... , a ...... de ............... de 20 .....');
+  assert.ok(city && city.x > 200 && city.x + city.width > 400, JSON.stringify(city));
+  assert.equal(dateOf('En la calle de ......................... , a ...... de ............... de 20 .....'), undefined);
+  // (Alone on its line, all three parts blanks after "A": "A …… de ………… de ……"; not with words after it.)
+  const parts = dateOf('A …… de ………….……… de ………..');
+  assert.ok(parts && parts.x < 80, JSON.stringify(parts));
+  assert.equal(dateOf('A …… de ………….……… de ……….. euros'), undefined);
 });
 
 test('a place-and-date formula with room, not blanks, for its day and month ("Rio de Janeiro,      de              de 2009.", "Madrid, a      de           de 2024") dates the signing across that room', () => {

@@ -74,6 +74,9 @@ const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
 /** A year written or begun ("2024", "20__"), and the word before it ("del año 20__", "dell'anno"). */
 const YEAR_DIGITS = /^(19|20)\d{0,2}$/;
 const YEAR_WORDS = new Set(['ano', 'anno']);
+/** Words naming the place whose blank opens a place-and-date formula ("En la ciudad de ____, a …"), and the words joining them. */
+const PLACE_NOUNS = new Set(['ciudad', 'cidade', 'localidad', 'localidade', 'municipio', 'villa', 'vila', 'citta', 'comune', 'ville']);
+const PLACE_JOINS = new Set(['la', 'de', 'del', 'da', 'do', 'na', 'no', 'di', 'della']);
 
 /** The first token of the sentence of `line` that token `k` is in: after the last word before it that closes one. */
 function sentenceStart(line: Line, k: number): number {
@@ -125,7 +128,10 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
       // ____ de ____", "En ____ ____, día __ de ____ de ____".)
       const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
-      if (before.length > 4 || (before.includes('\0') && before.some((x) => x !== '\0'))) continue;
+      // (Or the place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20__".)
+      const namedPlace =
+        before.includes('\0') && before.some((x) => PLACE_NOUNS.has(x)) && before.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
+      if (before.length > 4 + (namedPlace ? 2 : 0) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
       let last = k + 2;
       let year = false;
       if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
@@ -151,7 +157,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const opening = line.words.slice(0, line.tokenWord[k] as number);
       const blanks = last >= k + 4 && !opening.some((w) => /:$/.test(w.text.trim()));
       const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w));
-      if (before.length > 0 ? !comma && !captioned && !place : !year) continue;
+      // (Alone on its line, all three parts blanks after "A": "A ____ de ________ de ______" closing a form.)
+      const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[0] === 'a';
+      if (before.length > 0 ? !comma && !captioned && !place : !year && !alone) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
