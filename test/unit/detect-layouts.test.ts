@@ -703,6 +703,14 @@ test('signing dates written in parts: a contract "made this ____ day of ____, 20
   ).filter((s) => s.type === 'date');
   assert.equal(long.length, 1, JSON.stringify(brief(long)));
   assert.ok((long[0] as Suggestion).y > 552, JSON.stringify(brief(long)));
+  // (Or the place's blank opens the line, after the words naming it, with no word of signing: "En la ciudad de ____, a los ___ días …",
+  // "Na cidade de ____, aos ___ dias do mês de ___"; not an address's blank, "En la calle de ____".)
+  const opening = (text: string) => suggestFields(page({ words: [...paragraph('es', 400), ...words(text, 36, 600, 10)] })).filter((s) => s.type === 'date');
+  const city = opening('En la ciudad de ______________, a los ____ días del mes de ______________ de 20__');
+  assert.equal(city.length, 1, JSON.stringify(brief(city)));
+  assert.ok((city[0] as Suggestion).x > 150, JSON.stringify(brief(city)));
+  assert.equal(opening('Na cidade de ______________, aos ____ dias do mês de ______________ de 20__').length, 1);
+  assert.deepEqual(opening('En la calle de ______________, a los ____ días del mes de ______________ de 20__'), []);
   const joined = suggestFields(
     page({ words: [...paragraph('en', 400), ...words('Local e Data: ___________________________ , ____ de _______________ de 2025', 90, 579, 11)] }),
   );

@@ -51,7 +51,11 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     // (Or the formula that dates a contract's making: "This Agreement made (entered into) this ___ day of ____, 20__".)
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
     // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
-    if (!lead.some((x) => SIGNING_DATE.has(x) || SIGNER_ACTS.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '')) continue;
+    // (Or the place's blank opens the line, after the words naming it: "En la ciudad de ____, a los ___ días del mes de ___".)
+    const opening = t.slice(0, first).filter((x) => !['en', 'na', 'no', 'a', 'aos', 'los', 'al'].includes(x));
+    const place =
+      opening.includes('\0') && opening.some((x) => PLACE_NOUNS.has(x)) && opening.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
+    if (!lead.some((x) => SIGNING_DATE.has(x) || SIGNER_ACTS.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '') && !place) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
