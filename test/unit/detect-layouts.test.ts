@@ -3106,3 +3106,16 @@ test('an office whose holder signs under its title, alone under a line: "Registr
     );
   }
 });
+
+test('a French "Le" after a signature\'s blank on its row ("Signature : ________   Le : ________") dates the signing on its blank; not an article after another datum\'s blank', () => {
+  const row = (text: string) =>
+    suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 60, 600, 10)] }))
+      .filter((s) => s.type !== 'text')
+      .map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]);
+  assert.deepEqual(row('Signature : ______________________________________________ Le : ___________________________________'), [
+    ['signature', 111, 351],
+    ['date', 373, 555],
+  ]);
+  // (After another datum's blank, "le" is no date's: "Nom : ____ le ____".)
+  assert.deepEqual(row('Nom : ______________________________________________ Le : ___________________________________'), []);
+});

@@ -9,6 +9,7 @@ import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 import { makeLine } from './lines-and-labels.js';
+import { matchLabels } from './label-matching.js';
 
 const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
 const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni'].map(normalizeToken));
@@ -369,5 +370,29 @@ export function formulaDates(lines: Line[], segments: readonly Segment[]): Array
     ...splitLeFields(lines),
     ...placeLeFields(lines),
     ...leOnRule(lines, segments),
+    ...leAfterSignature([...lines, ...drawn]),
   ];
+}
+
+/**
+ * A French "Le ……" after a signature's blank on its line ("Signature : ________   Le : ________"): the date
+ * on its blank (also in its parts, "Le ……/……/……").
+ */
+function leAfterSignature(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    const k = t.findIndex(
+      (x, i) => x === 'le' && i > 0 && t[i - 1] === '\0' && t[i + 1] === '\0' && /^Le:?$/.test((line.words[line.tokenWord[i] as number] as Word).text.trim()),
+    );
+    if (line.rtl || k < 0 || !matchLabels(t.slice(0, k - 1)).some((m) => m.entry.type === 'signature')) continue;
+    let last = k + 1;
+    while (t[last + 1] === '\0') last++;
+    const words = line.tokenWord.slice(k + 1, last + 1).map((i) => line.words[i] as Word);
+    const x0 = Math.min(...words.map((w) => w.box.x0));
+    const x1 = Math.max(...words.map((w) => w.box.x1));
+    if (x1 - x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
 }
