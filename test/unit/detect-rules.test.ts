@@ -27,10 +27,12 @@ function words(text: string, x: number, baseline: number, size = 11, rtl = false
   return splitItem(text, x, baseline, width, size, rtl);
 }
 
-test('normalised tokens: case, accents, the German sharp s, Arabic letter variants, lam-alef as extracted, punctuation, a degree sign for an ordinal', () => {
+test('normalised tokens: case, accents, the German sharp s, soft hyphens and zero-width marks, Arabic letter variants, lam-alef as extracted, punctuation, a degree sign for an ordinal', () => {
   assert.equal(normalizeToken('Approuvé'), 'approuve');
   assert.equal(normalizeToken('Straße,'), 'strasse');
   assert.equal(normalizeToken('GRÜẞEN'), normalizeToken('Grüssen'));
+  assert.equal(normalizeToken('Unter\u00ADschrift'), 'unterschrift');
+  assert.equal(normalizeToken('Sig\u200Bnature\uFEFF'), 'signature');
   assert.equal(normalizeToken('1°'), normalizeToken('1º'));
   assert.equal(normalizeToken('20°C'), '20oc');
   assert.equal(normalizeToken('«Signature:»'), 'signature');

@@ -12,7 +12,7 @@ const RTL = /[\u0590-\u05ff\ufb1d-\ufb4f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\
 export const isRtl = (s: string): boolean => RTL.test(s);
 
 /**
- * Case, accents, the German sharp s and Arabic letter variants folded: "Approuvé" -> "approuve", "Straße" -> "strasse", "الأول" -> "الاول",
+ * Case, accents, the German sharp s, soft hyphens and zero-width marks, and Arabic letter variants folded: "Approuvé" -> "approuve", "Straße" -> "strasse", "الأول" -> "الاول",
  * tatweel and harakat dropped; punctuation at either end removed. The same words come back on every
  * line and page: each is folded once (the last 50,000 are kept).
  */
@@ -24,6 +24,8 @@ function fold(raw: string): string {
     .replace(/^[×✗✘]$/u, 'x')
     // A degree sign after a number is the ordinal's "º" ("1° Testemunha", typed or read so by OCR).
     .replace(/(\d)°/gu, '$1º')
+    // (Soft hyphens and zero-width marks a text layer leaves inside a word: "Unter\u00ADschrift" is "Unterschrift".)
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/gu, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
