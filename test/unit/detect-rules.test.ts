@@ -41,6 +41,10 @@ test('normalised tokens: case, accents, the German sharp s, soft hyphens and zer
   assert.equal(normalizeToken('التَّوقِيع'), normalizeToken('التوقيع'));
   assert.deepEqual(splitWord("l'acheteur"), ['l', 'acheteur']);
   assert.deepEqual(splitWord('E-mail'), ['e', 'mail']);
+  assert.deepEqual(splitWord('l‘élève'), ['l', 'eleve']);
+  assert.deepEqual(splitWord('lʼélève'), ['l', 'eleve']);
+  assert.deepEqual(splitWord('Signature—Date'), ['signature', 'date']);
+  assert.deepEqual(splitWord('Signature–Date'), ['signature', 'date']);
   // A feminine or plural ending in parentheses, whichever bracket OCR read at either end.
   for (const read of ['intéressé(e)', 'intéressé(e}', 'intéressé{e)', 'intéressé[e]']) assert.deepEqual(splitWord(read), ['interesse']);
   // So is one after a slash, an asterisk or a colon ("Vollmachtgeber/in", "Teilnehmer*innen", "Teilnehmer:in",

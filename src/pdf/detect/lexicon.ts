@@ -295,7 +295,8 @@ export function splitWord(raw: string): string[] {
       // A plural or feminine ending in parentheses (OCR may read either as a brace or a bracket) or after a slash, an asterisk or a colon is
       // part of the word: "Signature(s)", "intéressé(e)", "Unterschrift(en)", "Vollmachtgeber/in", "Teilnehmer*innen" ("Le/la" stays two).
       .replace(/[({[](?:s|e|en|er|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)|(?<=\p{L})[/*:_·](?:innen|in|en|er|es|as|os|e|r|n|a|o|s)(?=\W*$)/iu, '')
-      .split(/['’\-‐/,;]/)
+      // (Apostrophes and dashes as typesetting writes them too: "l‘élève", "lʼélève", "Signature–Date", "Signature—Date".)
+      .split(/['’‘ʼ\-‐‑–—/,;]/)
       .map(normalizeToken)
       .filter((t) => t.length > 0)
       // Arabic "and" is written onto the next word: "والتوقيع" is "و" "التوقيع" ("الختم والتوقيع", "الاسم والتوقيع").
