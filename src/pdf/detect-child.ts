@@ -278,16 +278,7 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
     const { image, back, rules, regions, unruled } = ready;
     const read = await readBest(ocr, regions, order, generation);
     const unrotate = pointsBack(back, image.scale);
-    const segments = rules.segments.map((s) => {
-      const a = unrotate(s.x0, s.y);
-      const b = unrotate(s.x1, s.y);
-      return { x0: a.x, x1: b.x, y: (a.y + b.y) / 2 };
-    });
-    const verticals = rules.verticals.map((v) => {
-      const a = unrotate(v.x, v.y0);
-      const b = unrotate(v.x, v.y1);
-      return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
-    });
+    const { segments, verticals } = rulesBack(rules, unrotate);
     const words = withoutSpecks(withoutRules(blanksApart(read.result.words), rules.segments));
     model.words = withTyped(
       [...words, ...blanksOnRows(words, rules.segments)].map((w) => wordBack(w, unrotate)),
@@ -301,6 +292,21 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
   } catch {
     return undefined;
   }
+}
+
+/** Rules found on a straightened page, set back where they lie on the page as scanned (each kept level or upright). */
+function rulesBack(rules: Pick<ReturnType<typeof rulesFromInk>, 'segments' | 'verticals'>, unrotate: Unrotate): Pick<PageModel, 'segments' | 'verticals'> {
+  const segments = rules.segments.map((s) => {
+    const a = unrotate(s.x0, s.y);
+    const b = unrotate(s.x1, s.y);
+    return { x0: a.x, x1: b.x, y: (a.y + b.y) / 2 };
+  });
+  const verticals = rules.verticals.map((v) => {
+    const a = unrotate(v.x, v.y0);
+    const b = unrotate(v.x, v.y1);
+    return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
+  });
+  return { segments, verticals };
 }
 
 /** `back` (in pixels) for points. */
@@ -325,11 +331,14 @@ function wordBack(w: Word, unrotate: Unrotate): Word {
 async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan | undefined): Promise<void> {
   try {
     const page = await pdf.getPage(model.page);
-    const image = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS, kept));
+    const scanned = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS, kept));
     page.cleanup();
+    // (A scan set askew: its rules are looked for on the page straightened, then set back where they are on the scan.)
+    const { page: image, back } = straighten(scanned, skewDegrees(scanned));
     const rules = rulesFromInk(image.ink, image.width, image.height, image.scale);
-    model.segments = [...model.segments, ...rules.segments];
-    model.verticals = [...model.verticals, ...rules.verticals];
+    const { segments, verticals } = rulesBack(rules, pointsBack(back, image.scale));
+    model.segments = [...model.segments, ...segments];
+    model.verticals = [...model.verticals, ...verticals];
   } catch {
     // The page keeps its text.
   }

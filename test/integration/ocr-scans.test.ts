@@ -156,3 +156,38 @@ test("the OCR workers' memory is given back after the calls; the analysis proces
   const again = await detector.detect(scan, { languages: ['eng'] });
   assert.ok(again.ok && again.analysis.stats.ocrPages === 1);
 });
+
+test('a searchable scan set askew (its image and text layer turned 1.5°): its lines are found on the page straightened, as on the scan set straight', {
+  timeout: 120_000,
+}, async (t) => {
+  const { PDFDocument, degrees } = await import('@cantoo/pdf-lib');
+  const straight = fs.readFileSync(new URL('../../fixtures/detection/scanned-searchable-en.pdf', import.meta.url));
+  const source = await PDFDocument.load(straight);
+  const doc = await PDFDocument.create();
+  const [embedded] = await doc.embedPdf(source, [0]);
+  if (!embedded) throw new Error('no page');
+  const { width, height } = embedded;
+  const page = doc.addPage([width, height]);
+  // Turned about the page's centre, as a sheet laid askew on the scanner's glass.
+  const turn = 1.5;
+  const a = (turn * Math.PI) / 180;
+  const [cx, cy] = [width / 2, height / 2];
+  page.drawPage(embedded, { x: cx - (cx * Math.cos(a) - cy * Math.sin(a)), y: cy - (cx * Math.sin(a) + cy * Math.cos(a)), rotate: degrees(turn) });
+  const askew = await doc.save();
+  const detector = useDetector(t, { ocr: false });
+  const places = async (bytes: Uint8Array) => {
+    const outcome = await detector.detect(bytes);
+    assert.ok(outcome.ok);
+    assert.equal(outcome.analysis.stats.nativeTextPages, 1, 'a text page: its words from the layer');
+    return outcome.analysis.suggestions.filter((s) => s.type === 'signature' || s.type === 'date');
+  };
+  const level = await places(straight);
+  assert.equal(level.length, 4, 'two signatures and two dates on their lines');
+  const turned = await places(askew);
+  // Each on its line, within the few points the turn moves it.
+  assert.equal(turned.length, level.length, JSON.stringify(turned));
+  for (const l of level) {
+    const s = turned.find((o) => o.type === l.type && Math.abs(o.x - l.x) <= 8 && Math.abs(o.y + o.height - (l.y + l.height)) <= 8);
+    assert.ok(s && Math.abs(s.width - l.width) <= 12, JSON.stringify([l, turned]));
+  }
+});
