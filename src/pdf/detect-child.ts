@@ -27,7 +27,7 @@ import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, PageGate, processCpuMs, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepScan, type KeptScan } from './detect/scan-image.js';
-import { pageKind } from './detect/page-kinds.js';
+import { pageKind, unreadable } from './detect/page-kinds.js';
 
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
@@ -127,7 +127,9 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         if (kind === 'backed') backed.push(model);
         finish(model, 'text');
       } else if (kind === 'scanned') {
-        // No text layer (or only a stamp such as a page number over a scan): OCR reads the page.
+        // No text layer (or only a stamp such as a page number over a scan): OCR reads the page. (Of a text layer in
+        // glyphs mapped to no letter, the words one can read are kept, as typed over a scan.)
+        model.words = model.words.filter((w) => !unreadable(w.text));
         scanned.push(model);
         passMs.set(n, Math.min(performance.now() - t, processCpuMs() - cpu));
         finish(model, 'scanned');

@@ -3,11 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, StandardFonts, TextRenderingMode, closePath, fill, lineTo, moveTo, rgb, setTextRenderingMode } from '@cantoo/pdf-lib';
-import { openPdf, scanPage, textPageModel } from '../../src/pdf/detect/page-scan.js';
+import { openPdf, scanPage, textPageModel, type PageScan } from '../../src/pdf/detect/page-scan.js';
 import { joinUpright } from '../../src/pdf/detect/page-graphics.js';
 import { suggestFields } from '../../src/pdf/detect/suggest-fields.js';
 import { shiftedFonts, unshift } from '../../src/pdf/detect/shifted-fonts.js';
-import { pageKind } from '../../src/pdf/detect/page-kinds.js';
+import { pageKind, unreadable } from '../../src/pdf/detect/page-kinds.js';
 import { withTyped } from '../../src/pdf/detect/ocr-words.js';
 
 test('white text (an anchor hidden in a template) is not read; the blank after "Signed:" stays a blank', async () => {
@@ -330,4 +330,27 @@ test('a form drawn as white boxes on a coloured page: each white box is a box, a
   } finally {
     await pdf.destroy();
   }
+});
+
+test('a text page in glyphs mapped to no letter (private-use codes, three words in ten or more) is read by OCR as a scan; a few such glyphs (check boxes) leave it text', () => {
+  const word = (text: string, i: number) => ({
+    text,
+    box: { x0: 72 + 40 * (i % 10), y0: 100 + 14 * Math.floor(i / 10), x1: 100 + 40 * (i % 10), y1: 110 + 14 * Math.floor(i / 10) },
+    baseline: 108,
+    size: 10,
+    confidence: 1,
+  });
+  const page = (glyphs: number, words = 40, imageCover = 0): PageScan =>
+    ({
+      words: Array.from({ length: words }, (_, i) => word(i < glyphs ? '\uf0bb\uf0b2\uf0b7' : `Word${i}`, i)),
+      imageCover,
+      filledCurves: 0,
+      hiddenText: false,
+    }) as unknown as PageScan;
+  assert.equal(pageKind(page(12)), 'scanned');
+  assert.equal(pageKind(page(4)), 'text', 'a few symbols: check boxes drawn in a symbol font');
+  assert.equal(pageKind(page(8, 12)), 'text', 'too few words to say');
+  assert.equal(pageKind(page(12, 40, 0.9)), 'backed', "over a scan, the text layer is OCR software's");
+  assert.equal(unreadable('\uf0bb\uf0b2'), true);
+  assert.equal(unreadable('Unterschrift'), false);
 });

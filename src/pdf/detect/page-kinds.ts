@@ -22,12 +22,24 @@ const TYPED_WORDS = 40;
 const OUTLINED_TEXT_CURVES = 2000;
 
 /**
+ * A page whose words are this share or more of glyphs with no letter behind them (a font embedded without its
+ * mapping to Unicode: private-use codes) has a text layer no one can read: OCR reads it as it reads a scan.
+ */
+const UNREADABLE_SHARE = 0.3;
+const UNREADABLE_LEAST = 20;
+
+/** A word all of whose characters are private-use or replacement characters: glyphs a font maps to no letter. */
+export const unreadable = (text: string): boolean => /^[\ue000-\uf8ff\ufffd\s]+$/u.test(text);
+
+/**
  * What a page is, from its text layer and images: text; a scan with a text layer (`backed`: the text is
  * there, the lines only in the image); a scan OCR reads (no text layer, or only a stamp or a form's typed answers
- * over it, or its text drawn as outlines); or other.
+ * over it, or its text drawn as outlines, or in glyphs mapped to no letter); or other.
  */
 export function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other' {
   const imageBacked = scan.imageCover >= IMAGE_BACKED;
+  const unmapped = scan.words.length >= UNREADABLE_LEAST && scan.words.filter((w) => unreadable(w.text)).length >= UNREADABLE_SHARE * scan.words.length;
+  if (unmapped && !imageBacked) return 'scanned';
   if (scan.words.length >= (!imageBacked ? 1 : scan.hiddenText ? STAMP_WORDS : TYPED_WORDS)) return imageBacked ? 'backed' : 'text';
   return scan.imageCover >= SCANNED_COVER || (scan.words.length === 0 && scan.filledCurves >= OUTLINED_TEXT_CURVES) ? 'scanned' : 'other';
 }
