@@ -53,9 +53,7 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
     // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
     // (Or the place's blank opens the line, after the words naming it: "En la ciudad de ____, a los ___ días del mes de ___".)
-    const opening = t.slice(0, first).filter((x) => !['en', 'na', 'no', 'a', 'aos', 'los', 'al'].includes(x));
-    const place =
-      opening.includes('\0') && opening.some((x) => PLACE_NOUNS.has(x)) && opening.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
+    const place = namedPlaceBlank(t.slice(0, first).filter((x) => !['en', 'na', 'no', 'a', 'aos', 'los', 'al'].includes(x)));
     if (!lead.some((x) => SIGNING_DATE.has(x) || SIGNER_ACTS.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '') && !place) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
@@ -82,6 +80,9 @@ const YEAR_WORDS = new Set(['ano', 'anno']);
 /** Words naming the place whose blank opens a place-and-date formula ("En la ciudad de ____, a …"), and the words joining them. */
 const PLACE_NOUNS = new Set(['ciudad', 'cidade', 'localidad', 'localidade', 'municipio', 'villa', 'vila', 'citta', 'comune', 'ville']);
 const PLACE_JOINS = new Set(['la', 'de', 'del', 'da', 'do', 'na', 'no', 'di', 'della']);
+/** Tokens that are a place's blank after the words naming it: "la ciudad de ____", "cidade de ____". */
+const namedPlaceBlank = (tokens: readonly string[]): boolean =>
+  tokens.includes('\0') && tokens.some((x) => PLACE_NOUNS.has(x)) && tokens.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
 
 /** The first token of the sentence of `line` that token `k` is in: after the last word before it that closes one. */
 function sentenceStart(line: Line, k: number): number {
@@ -134,8 +135,7 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // ____ de ____", "En ____ ____, día __ de ____ de ____".)
       const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
       // (Or the place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20__".)
-      const namedPlace =
-        before.includes('\0') && before.some((x) => PLACE_NOUNS.has(x)) && before.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
+      const namedPlace = namedPlaceBlank(before);
       if (before.length > 4 + (namedPlace ? 2 : 0) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
       let last = k + 2;
       let year = false;

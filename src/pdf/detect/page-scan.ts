@@ -78,7 +78,6 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
   // Text painted white (anchor strings hidden in e-signature templates) is not read: a reader does not see
   // it — unless it stands on a shaded band (a table's header in white on a colour), where a reader does.
   const paint = paintedText(ops.fnArray, ops.argsArray);
-  const hidden = paint.white;
   const onShade = (x: number, y: number) => graphics.shaded.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1);
   // (A font whose codes come out 29 below its letters is read back up: shifted-fonts.ts.)
   const shifted = shiftedFonts(text.items.flatMap((item) => ('str' in item ? [item] : [])));
@@ -90,7 +89,7 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     if (!(m[0] > 0 && Math.abs(m[1]) <= 0.05 * m[0] && size >= 3)) continue;
     let str = shifted.has(item.fontName) ? unshift(item.str) : item.str;
     // The hidden string as a word of its own (or the whole item), never inside another word.
-    for (const h of onShade(m[4] + size / 4, m[5] - size / 3) ? [] : hidden)
+    for (const h of onShade(m[4] + size / 4, m[5] - size / 3) ? [] : paint.white)
       str = str.replace(new RegExp(`(^|\\s)${escapeRegExp(h)}(?=\\s|$)`, 'gu'), (m: string, lead: string) => lead + ' '.repeat(m.length - lead.length));
     if (!str.trim()) continue;
     words.push(...splitItem(str, m[4], m[5], item.width, size, item.dir === 'rtl'));
