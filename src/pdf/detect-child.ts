@@ -78,8 +78,9 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     const done = new Map<number, PageDone>();
     const geometry = new Map<number, PageDone['page']>();
     let abandoned = false;
-    /** A scanned page was left unread at its own time limit: the answer is partial. */
+    /** A scanned page was left unread at its own time limit: the answer is partial (and if the last, `retryLanguage`). */
     let cut = false;
+    let retryLanguage: OcrLanguage | undefined;
     /** Applies the rules to a page as read so far, and tells it. */
     const finish = (model: PageModel, kind: PageDone['kind'], ocrLanguage?: OcrLanguage) => {
       const t = performance.now();
@@ -167,6 +168,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
           timing.ocrMsPerPage.push(Math.round(ms));
           await ocr.close();
           if (following) ocr.start(order[0] as OcrLanguage);
+          else retryLanguage = order[0];
           continue;
         }
         // Unread (damaged image, OCR failure), the page counts as scanned, not as OCRed.
@@ -191,7 +193,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       }
       finish(model, 'text');
     }
-    return assemble(head, done.values(), timing, abandoned, cut);
+    return assemble(head, done.values(), timing, abandoned, cut, abandoned ? undefined : retryLanguage);
   } finally {
     // Also stops pdf.js work on an abandoned page.
     await pdf.destroy().catch(() => {});
@@ -371,6 +373,10 @@ if (args?.[0] !== undefined) {
       // back before answering, so the next document starts with room; otherwise the workers are kept
       // for the next scan a little while, then stopped.
       if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
+      // A last scanned page cut short stopped its workers: they start again now (the answer does not wait
+      // for them), so that the document asked again finds them ready, for a while.
+      const retry = reply.ok ? reply.analysis.retryLanguage : undefined;
+      if (retry && !engine.loaded && process.memoryUsage.rss() / 2 ** 20 <= TRIM_MB) engine.start(retry);
       if (engine.loaded) {
         // Jobs are answered one after the other: the next one clears this before it starts.
         idle = setTimeout(() => void engine.close(), WORKERS_IDLE_MS);

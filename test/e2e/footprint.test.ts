@@ -100,7 +100,8 @@ test('the packed package installed into an empty project: its size with and with
     const detect = () => call('POST', `/signature-requests/${created.body.id as string}/detect-fields`);
     let detected = await detect();
     // A scanned page has 2.5 s, its text pass and its OCR workers' start included: on a machine busy with other tests, a fresh
-    // server's first page may be cut short (200, ocrPages 0). Asked again, the workers started for the next page read it.
+    // server's first page may be cut short (200, ocrPages 0). Asked again, the workers the analysis process started again once it
+    // had answered read it.
     if (detected.status === 200 && detected.body.stats.ocrPages === 0) detected = await detect();
     assert.equal(detected.status, 200, JSON.stringify(detected.body));
     assert.equal(detected.body.ocrStatus, 'enabled');

@@ -55,12 +55,14 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
   assert.equal(cut.stats.ocrMsPerPage.length, 2, 'the second page was tried after the first was cut');
   assert.deepEqual(cut.suggestions, []);
   assert.equal(ocr.loaded, false, 'no workers were started after the last scanned page was cut: the answer does not wait for them');
+  assert.equal(cut.retryLanguage, 'eng', 'the analysis process starts them once it has answered, in the language the cut page was read in');
   // A generous bound: two cut pages and a restart of the OCR workers, far from the analysis's limit.
   assert.ok(elapsed < 60_000, `answered early (${Math.round(elapsed)} ms)`);
 
   // The engine stopped for the cut serves the next document.
   const after = await analyse(bytes, { maxPages: 1, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 100_000 }, ocr);
   assert.equal(after.stats.ocrPages, 1);
+  assert.equal(after.retryLanguage, undefined, 'nothing cut: no workers to start again');
   assert.deepEqual(
     after.suggestions,
     whole.suggestions.filter((s) => s.page === 1),

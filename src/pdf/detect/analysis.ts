@@ -49,6 +49,12 @@ export interface Analysis {
    * running. The answer is partial; the process serves the next document.
    */
   cut: boolean;
+  /**
+   * The document's last scanned page was cut short: the OCR language its reading started in. Its workers were
+   * stopped with it; the process starts them again in this language once it has answered, so that the same
+   * document asked again (as a partial answer invites) does not spend its page's time starting them.
+   */
+  retryLanguage?: OcrLanguage;
 }
 
 /** The analysis made of the pages read, in page order. */
@@ -58,6 +64,7 @@ export function assemble(
   timing: { extractionMs: number; detectionMs: number; ocrMsPerPage?: number[] },
   abandoned: boolean,
   cut = false,
+  retryLanguage?: OcrLanguage,
 ): Analysis {
   const done = [...pages].sort((a, b) => a.page.page - b.page.page);
   return {
@@ -76,6 +83,7 @@ export function assemble(
     ocrLanguages: done.flatMap((p) => (p.ocrLanguage ? [{ page: p.page.page, language: p.ocrLanguage }] : [])),
     abandoned,
     cut,
+    ...(retryLanguage ? { retryLanguage } : {}),
   };
 }
 
