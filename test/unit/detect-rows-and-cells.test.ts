@@ -914,6 +914,28 @@ test('on a scanned page, a long caption word OCR misread by a letter (two, when 
   assert.deepEqual(read('Uniersciinft', 0.27, true), []);
 });
 
+test('on a scanned page, braces OCR read for the parentheses of a remark under a caption are read as parentheses', () => {
+  const found = (remark: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('it', 100).map((w) => ({ ...w, confidence: 0.9 })),
+          ...words('Firma', 377, 399, 9).map((w) => ({ ...w, confidence: 0.96 })),
+          ...words(remark, 271, 412, 9).map((w) => ({ ...w, confidence: 0.7 })),
+        ],
+        segments: [h(291, 491, 439)],
+        ocr: true,
+      }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y)]);
+  const expected = found("(In caso di minore, firma dell'esercente la potestà genitoriale)");
+  assert.deepEqual(
+    expected.map(([type, x]) => [type, x]),
+    [['signature', 291]],
+  );
+  assert.deepEqual(found("{In caso di minore, firma dell'esercente la potestà genitoriale}"), expected);
+  assert.deepEqual(found("{In caso di minore, firma dell'esercente la potestà genitoriale)"), expected);
+});
+
 test("on a scanned page, a word OCR read larger than the rest of its row (a brace taller than capitals) takes its row's size", () => {
   const read = (signatureSize: number) =>
     suggestFields(

@@ -12,7 +12,15 @@ import type { Segment, Word } from './page-model.js';
 
 /** The words of an OCR page as the rules read them: dots, misread caption words and sizes put right. */
 export function ocrWords(words: readonly Word[], segments: readonly Segment[]): Word[] {
-  return rowSizes(sizesUnderRules(misreadCaptions(dotsRead(words)), segments));
+  return rowSizes(sizesUnderRules(misreadCaptions(bracesRead(dotsRead(words))), segments));
+}
+
+/**
+ * Braces read for parentheses: a form prints parentheses round a remark (`(In caso di minore, firma …)`),
+ * hardly ever braces, and OCR often reads their curve as a brace (`{In caso`, `genitoriale}`).
+ */
+export function bracesRead(words: readonly Word[]): Word[] {
+  return words.map((w) => (/[{}]/.test(w.text) ? { ...w, text: w.text.replaceAll('{', '(').replaceAll('}', ')') } : w));
 }
 
 const MIN_LENGTH = 8;
