@@ -392,6 +392,18 @@ test('room to write: German "Unterschrift" without a colon signs above it when a
   assert.ok((beside[0]?.x ?? 0) > 390 && (beside[0]?.y ?? 0) > 250, JSON.stringify(brief(beside)));
 });
 
+test('room to write: a signature caption naming whose it is, without a colon ("Signature of the Land Lord", "Signature of Applicant"), signs above it when a signature\'s height is clear there', () => {
+  const signature = (lang: 'en' | 'fr', caption: string, more: Word[] = []) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(caption, 397, 483), ...more] }))).filter((s) => s.type === 'signature');
+  assert.deepEqual(signature('en', 'Signature of the Land Lord'), [{ type: 'signature', x: 397, y: 433, w: 180, h: 40 }]);
+  assert.deepEqual(signature('en', 'Signature of Applicant'), [{ type: 'signature', x: 397, y: 433, w: 180, h: 40 }]);
+  // (Text close over it: the room under it, as before.)
+  assert.deepEqual(
+    signature('en', 'Signature of the Land Lord', words('Received with thanks the rent for the month', 300, 460)).map((s) => s.y > 483),
+    [true],
+  );
+});
+
 test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
   const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
   const named = suggestFields(

@@ -8,6 +8,7 @@ import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { endsColon } from './lines-and-labels.js';
+import { namesWhoseSignature } from './caption-roles.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
@@ -126,7 +127,7 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
   const { line } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
-  const under = rowAbove || (label.entry.tokens[0] === 'unterschrift' && !label.colon);
+  const under = rowAbove || (label.entry.tokens[0] === 'unterschrift' && !label.colon) || namesWhoseSignature(label, lines);
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   return spaceOver(label, page, lines, geo, (under ? 1 : 0.7) * FIELD_HEIGHT[type]);
 }

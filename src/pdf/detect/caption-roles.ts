@@ -1,10 +1,11 @@
 /**
  * The role of whoever signs under a caption: a party named on the caption's line, or by a short line
- * above it in its column (a block heading such as "The Client").
+ * above it in its column (a block heading such as "The Client"); and a caption naming whose signature it is.
  */
-import { partyAt } from './lexicon.js';
+import { OF, partyAt } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { ROLE_SEARCH, overlap1, type Line } from './page-model.js';
+import { FIELD_HEIGHT, ROLE_SEARCH, overlap1, type Label, type Line } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 const LONG_SIGNERS = SIGNER_WORDS.filter((w) => w.length >= 7);
@@ -38,4 +39,24 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
     if (role) return role;
   }
   return undefined;
+}
+
+/**
+ * "Signature" opening its line and naming whose it is, without a colon and with nothing written under it in its column
+ * ("Signature of the Land Lord", "Signature of Applicant"): printed under its room to sign. (Not "Signature of
+ * Parent/Legal" over "Guardian: ____", nor "Visa de l'agent comptable", an approval's heading over its room.)
+ */
+export function namesWhoseSignature(label: Label, lines: readonly Line[]): boolean {
+  const { line, entry } = label;
+  const [first, second] = line.words.map((w) => normalizeToken(w.text));
+  if (entry.type !== 'signature' || label.colon || entry.tokens.length !== 1 || entry.tokens[0] !== 'signature' || first !== 'signature') return false;
+  if (!OF.has(second ?? '') || line.words.some((w) => /[:：]/.test(w.text))) return false;
+  // (Words under it within a signature's height make it a block's heading, signed under it: the signer's name typed there.)
+  return !lines.some(
+    (l) =>
+      l !== line &&
+      l.box.y0 >= line.box.y1 - 1 &&
+      l.box.y0 - line.box.y1 <= FIELD_HEIGHT.signature &&
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+  );
 }
