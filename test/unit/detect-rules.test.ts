@@ -413,6 +413,20 @@ test('text tags of e-signature services; captions in Hebrew; labels the size of 
     page({ words: [...words('Signatures', 64, 300, 18), ...words('The parties sign this agreement in two copies, one for each of them.', 64, 340, 10)] }),
   );
   assert.deepEqual(heading, []);
+  // A form's 16 pt captions over its 12 pt fine print (a third larger) are captions; a title half as large again is not.
+  const form = (size: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...words('Datum/Unterschrift', 189, 568, size),
+          ...words('Hiermit erkläre ich widerruflich den Verein, den von mir zu entrichtenden Betrag abzubuchen.', 60, 640, 12),
+          ...words('Das Formular kann per Post oder als PDF-Datei per Mail geschickt werden.', 60, 654, 12),
+        ],
+        segments: [{ x0: 189, x1: 561, y: 580 }],
+      }),
+    ).map((s) => s.type);
+  assert.deepEqual(form(16), ['signature']);
+  assert.deepEqual(form(18), []);
 });
 
 test('AcroForm: names read part by part, date abbreviations; a nameless widget takes its label; a signature label keeps its field', () => {
