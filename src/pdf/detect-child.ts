@@ -88,7 +88,6 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const entry: PageDone = { page, suggestions: suggestFields(model), kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
       timing.detectionMs += performance.now() - t;
       done.set(model.page, entry);
-      if (process.env.DUMP_MODEL) dumpModel(bytes, model);
       progress?.page(entry);
     };
     const scanned: PageModel[] = [];
@@ -398,12 +397,4 @@ function describe(err: unknown): string {
   if (name === 'InvalidPDFException') return 'the document could not be read as a PDF';
   if (name === 'PasswordException') return 'the document is encrypted';
   return 'the document could not be analysed';
-}
-
-function dumpModel(bytes: Uint8Array, model: PageModel): void {
-  const fs = process.getBuiltinModule('node:fs');
-  const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
-  const dir = `${process.env.DUMP_MODEL}/${hash}`;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(`${dir}/${model.page}.v8`, process.getBuiltinModule('node:v8').serialize(model));
 }
