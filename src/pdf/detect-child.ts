@@ -372,11 +372,11 @@ if (args?.[0] !== undefined) {
       // What OCR took stays with its workers (tesseract's memory only grows): a large reading is given
       // back before answering, so the next document starts with room; otherwise the workers are kept
       // for the next scan a little while, then stopped.
-      if (engine.loaded && process.memoryUsage.rss() / 2 ** 20 > TRIM_MB) await engine.close();
-      // A last scanned page cut short stopped its workers: they start again now (the answer does not wait
-      // for them), so that the document asked again finds them ready, for a while.
+      const heavy = process.memoryUsage.rss() / 2 ** 20 > TRIM_MB;
+      if (engine.loaded && heavy) await engine.close();
+      // A last scanned page cut short stopped its workers: they start again, unawaited, for the document asked again.
       const retry = reply.ok ? reply.analysis.retryLanguage : undefined;
-      if (retry && !engine.loaded && process.memoryUsage.rss() / 2 ** 20 <= TRIM_MB) engine.start(retry);
+      if (retry && !engine.loaded && !heavy) engine.start(retry);
       if (engine.loaded) {
         // Jobs are answered one after the other: the next one clears this before it starts.
         idle = setTimeout(() => void engine.close(), WORKERS_IDLE_MS);
