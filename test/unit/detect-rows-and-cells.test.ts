@@ -1911,6 +1911,21 @@ test('a caption whose colon ends its line has its blank in the run alone opening
   assert.ok(x === 72 && w >= 70 && y > 541, JSON.stringify(date));
 });
 
+test('a caption ending on its colon has its blank in the run right after it set a little lower, in a larger size (`Signature :` in 9 pt, its run in 13 pt 9 pt under its baseline)', () => {
+  const got = placed('en', {
+    words: [
+      ...words('CONTACT :', 324, 195, 10),
+      ...words('_______________', 384, 202, 13),
+      ...words('Signature :', 339, 225, 9),
+      ...words('_____________', 397, 234, 13),
+    ],
+  }).filter(([type]) => type === 'signature');
+  assert.equal(got.length, 1, JSON.stringify(got));
+  const [, x, y, w, hgt] = got[0] as [string, number, number, number, number];
+  // (On the run, from its start to its end, stopped under the run above.)
+  assert.ok(x === 397 && w >= 80 && y >= 204 && y + hgt <= 240, JSON.stringify(got));
+});
+
 test("captions sharing one run: a short `Date` near the run's end takes the part back to 60 pt from the end (halfway at most to the caption before it), not only the stub after its own start", () => {
   const got = placed('en', {
     words: [...words('_'.repeat(38), 324, 677, 11), ...words('Signature of Participant', 324, 690, 11), ...words('Date', 509, 690, 11)],

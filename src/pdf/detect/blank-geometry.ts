@@ -33,13 +33,20 @@ const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
 /** A run of underscores or dots right after the label on its line, or opening the next piece of its row. */
 export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: number; x1: number; y: number; segment: Segment } | undefined {
   const { line, reach } = label;
+  // (A run right after a caption's colon may sit up to a line's height lower, set in a larger size: "Signature :" in 9 pt, its run in 13 pt.)
+  const lowRun = (l: Line) =>
+    label.colon &&
+    l.baseline > line.baseline &&
+    l.baseline - line.baseline <= 1.1 * line.size &&
+    l.box.x0 - reach.x1 <= 1.5 * line.size &&
+    l.words.every((w) => isFillToken(w.text));
   // (Or the run opening the next piece of its row, set apart past the gap that ends a line: "Ort / Datum      ______ Unterschrift".)
   const apart =
     label.next === -1 && !line.rtl
       ? lines.find(
           (l) =>
             l !== line &&
-            Math.abs(l.baseline - line.baseline) <= 0.35 * line.size &&
+            (Math.abs(l.baseline - line.baseline) <= 0.35 * line.size || lowRun(l)) &&
             l.box.x0 > reach.x1 &&
             l.box.x0 - reach.x1 <= 4 * line.size &&
             isFillToken((l.words[0] as Word).text),
