@@ -404,6 +404,37 @@ test('room to write: a signature caption naming whose it is, without a colon ("S
   );
 });
 
+test('room to write: "Authorized Signatory" without a colon signs above it, from the start of its line, when a signature\'s height is clear there', () => {
+  const signature = (caption: string, more: Word[] = []) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 374, 600), ...more] }))).filter((s) => s.type === 'signature');
+  assert.deepEqual(signature('Authorized Signatory'), [{ type: 'signature', x: 374, y: 550, w: 180, h: 40 }]);
+  // (Text close over it: the room under it, as before.)
+  assert.deepEqual(
+    signature('Authorized Signatory', words('Received with thanks the fee for the year', 300, 577)).map((s) => s.y > 600),
+    [true],
+  );
+});
+
+test('a line drawn along a caption\'s run of underscores is that caption\'s blank, not a line for the caption over them ("Authorized Signatory" over "Date: ____" drawn over a rule)', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Stamp and Seal of the Institution:', 30, 651),
+        ...words('Authorized Signatory', 30, 726),
+        ...words('Bright Mind International Academy', 30, 741),
+        ...words('Date: __________________', 30, 756),
+      ],
+      segments: [h(60, 149, 757)],
+    }),
+  );
+  const signatures = brief(found).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 1, JSON.stringify(signatures));
+  // (Over the caption, under the stamp's caption.)
+  assert.ok((signatures[0] as { y: number; h: number }).y + (signatures[0] as { h: number }).h <= 720, JSON.stringify(signatures));
+  assert.deepEqual(brief(found).filter((s) => s.type === 'date').length, 1);
+});
+
 test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
   const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
   const named = suggestFields(

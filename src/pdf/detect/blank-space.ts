@@ -8,7 +8,7 @@ import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { endsColon } from './lines-and-labels.js';
-import { namesWhoseSignature } from './caption-roles.js';
+import { signsOver } from './caption-roles.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
@@ -118,7 +118,7 @@ export function dateSeparators(label: Label): Set<Word> {
 
 /**
  * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes,
- * and so is German "Unterschrift" without a colon when a signature's full height is clear above it, and a
+ * and so are "Unterschrift", "Authorized Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it, and a
  * caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with no line of
  * its own beside "Unterschrift" under its line).
  */
@@ -127,7 +127,7 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
   const { line } = label;
   const first = (line.words[0] as Word).text.trim();
   const last = (line.words[line.words.length - 1] as Word).text.trim();
-  const under = rowAbove || (label.entry.tokens[0] === 'unterschrift' && !label.colon) || namesWhoseSignature(label, lines);
+  const under = rowAbove || signsOver(label, lines);
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   return spaceOver(label, page, lines, geo, (under ? 1 : 0.7) * FIELD_HEIGHT[type]);
 }
@@ -146,7 +146,9 @@ function roomOverCaption(label: Label, page: PageModel, lines: Line[], geo: Geom
 function spaceOver(label: Label, page: PageModel, lines: Line[], geo: Geometry, least: number): Rect | undefined {
   const type = label.entry.type;
   const { line, box } = label;
-  const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : box.x0;
+  // (From the start of a short line that is all its caption: "Authorized Signatory".)
+  const start = label.entry.tokens[0] === 'signatory' && line.words.length <= 3 && label.bare ? line.box.x0 : box.x0;
+  const x0 = line.rtl ? Math.max(0, box.x1 - FIELD_WIDTH[type]) : start;
   const x1 = Math.min(page.width, x0 + FIELD_WIDTH[type]);
   const y1 = box.y0 - 2;
   const y0 = topOver(line, x0, x1, y1, FIELD_HEIGHT[type], page, lines, geo);

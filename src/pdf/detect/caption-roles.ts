@@ -60,3 +60,11 @@ export function namesWhoseSignature(label: Label, lines: readonly Line[]): boole
       overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
   );
 }
+
+/**
+ * A caption printed under the room where one signs: German "Unterschrift" and "(Authorized) Signatory" without a colon,
+ * and "Signature of …" naming whose it is (`namesWhoseSignature`).
+ */
+export function signsOver(label: Label, lines: readonly Line[]): boolean {
+  return (['unterschrift', 'signatory'].includes(label.entry.tokens[0] as string) && !label.colon) || namesWhoseSignature(label, lines);
+}

@@ -8,7 +8,7 @@
 import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { inkIn } from './ink-grid.js';
-import { area, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
+import { area, overlap1, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
@@ -260,4 +260,9 @@ export function signedInText(label: Label): boolean {
   const name = after.slice(0, Math.max(0, blank));
   const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
   return label.colon && blank >= 2 && blank <= 4 && name.every(typed);
+}
+
+/** Lines drawn along a run of underscores or dots, its underline: the same blank ("Date: ______" over a rule under its run). */
+export function underlinesOf(run: Segment, rules: readonly Segment[]): Segment[] {
+  return rules.filter((r) => Math.abs(r.y - run.y) <= 3 && overlap1(r.x0, r.x1, run.x0, run.x1) >= 0.8 * (r.x1 - r.x0));
 }

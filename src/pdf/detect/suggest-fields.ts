@@ -64,7 +64,7 @@ import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.
 import { dateAfterLe } from './date-formulas.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
-import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, unplaced } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
@@ -215,7 +215,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const type = label.entry.type;
     const fill = blankBefore(label, geo.free, lines) ?? fillAfter(label, lines);
     if (fill) {
-      used.add(fill.segment);
+      for (const r of [fill.segment, ...underlinesOf(fill, geo.free)]) used.add(r);
       claimedFills.push(fill.segment);
       claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, walls), 'label_with_geometry', 0.9);
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
