@@ -704,3 +704,10 @@ test('a German address caption written with its sharp s ("Straße, Hausnummer") 
   assert.deepEqual(form('Straße, Hausnummer'), []);
   assert.deepEqual(form('Strasse, Hausnummer'), []);
 });
+
+test('a heading\'s word ("SIGNATURES" over a section) takes no line far along its row, a tab away: a stub of a rule there is no place to sign; a line right after it still is', () => {
+  const found = (x0: number) =>
+    signatures(suggestFields(page({ words: [...paragraph('en', 100), ...words('SIGNATURES', 30, 471)], segments: [h(x0, x0 + 41, 481)] })));
+  assert.deepEqual(found(252), []);
+  assert.equal(found(95).length, 1);
+});

@@ -222,7 +222,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       continue;
     }
     const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2) ?? openCellAt(geo, label.box);
-    const beside = segmentBeside(label, [...geo.free, ...fills], used, lines);
+    const beside = segmentBeside(label, [...geo.free, ...fills], used, headingByWords(label) ? [] : lines);
     // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
     const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;
     if (cell && !(onBaseline && beside.x0 >= cell.x0 - 2 && beside.x1 <= cell.x1 + 2)) {
