@@ -711,3 +711,10 @@ test('a heading\'s word ("SIGNATURES" over a section) takes no line far along it
   assert.deepEqual(found(252), []);
   assert.equal(found(95).length, 1);
 });
+
+test('a section\'s title joining "Signature" to words that ask for nothing ("Witness Statement & Signature" between two rules across the page) is a heading: the rule under it is no line to sign on', () => {
+  const found = (title: string) =>
+    signatures(suggestFields(page({ words: [...paragraph('en', 100), ...words(title, 24, 491)], segments: [h(23, 585, 479), h(23, 585, 495)] })));
+  assert.deepEqual(found('Witness Statement & Signature'), []);
+  assert.deepEqual(found('Certification and Signature'), []);
+});

@@ -31,14 +31,13 @@ import {
 type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove?: boolean) => Rect | undefined;
 
 /**
- * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under
- * it; a signature's room beside it squeezed under the text above it (less than three quarters of a signature's height)
- * is only taken when there is none under it, and one asking for a date or a name too ("Date et signature :", "Nombre y
- * firma:") has its room under it first. A date's room is only the room after its colon, and a signature caption without
- * a colon has no room beside it: guessed elsewhere (over or under a "Date", beside a "Signature" with nothing to end it),
- * such rooms were right fewer than half the time on the development documents (5 of 18 dates, 5 of 12 signatures). But
- * a date caption beside a caption whose line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum"
- * beside "Unterschrift" under its line), has its room over it as its row's other caption has.
+ * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it; a signature's room beside
+ * it squeezed under the text above it (less than three quarters of a signature's height) is only taken when there is none under it, and one asking for a
+ * date or a name too ("Date et signature :", "Nombre y firma:") has its room under it first. A date's room is only the room after its colon, and a
+ * signature caption without a colon has no room beside it: guessed elsewhere (over or under a "Date", beside a "Signature" with nothing to end it), such
+ * rooms were right fewer than half the time on the development documents (5 of 18 dates, 5 of 12 signatures). But a date caption beside a caption whose
+ * line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum" beside "Unterschrift" under its line), has its room over it as its
+ * row's other caption has.
  */
 export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
   const type = label.entry.type;
@@ -117,10 +116,9 @@ export function dateSeparators(label: Label): Set<Word> {
 }
 
 /**
- * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes,
- * and so are "Unterschrift", "Authorized Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it, and a
- * caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with no line of
- * its own beside "Unterschrift" under its line).
+ * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are "Unterschrift", "Authorized
+ * Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it, and a caption beside another on its row that names the
+ * line over it (`rowAbove`: "Ort, Datum" with no line of its own beside "Unterschrift" under its line).
  */
 function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
   const type = label.entry.type;
@@ -305,8 +303,10 @@ export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(lab
 export function headingByWords(label: Label): boolean {
   if (label.colon || label.next !== -1) return false;
   const before = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1).map((w) => w.text.trim());
-  // (Or a section's title joining it to a word that asks for nothing: "DISCLAIMER AND SIGNATURE", "Certification and Signature".)
-  const joined = before.length === 2 && /^(and|&)$/i.test(before[1] as string) && matchLabels([normalizeToken(before[0] as string)]).length === 0;
+  // (Or a section's title joining it to words that ask for nothing: "DISCLAIMER AND SIGNATURE", "Witness Statement & Signature".)
+  const lead = before.slice(0, -1);
+  const joined =
+    lead.length > 0 && lead.length <= 2 && /^(and|&)$/i.test(before.at(-1) as string) && lead.every((w) => matchLabels([normalizeToken(w)]).length === 0);
   return headingWord(label) || joined || (before.length === 1 && /^(\d{1,2}|[IVX]{1,4})[.)]$/.test(before[0] as string));
 }
 
