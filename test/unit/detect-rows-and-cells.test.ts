@@ -466,6 +466,21 @@ test('room to write: officers who sign a record under their names, no line drawn
   assert.deepEqual(signatures([...minutes, ...words('Il presente verbale viene approvato nella seduta successiva del consiglio direttivo', 90, 795)]), []);
 });
 
+test('room to write: a row of names under their offices, no line drawn ("VºBº Presidencia   El secretario" over the names), signs between office and name; names alone do not', () => {
+  const signatures = (more: Word[]) => brief(suggestFields(page({ words: [...paragraph('es', 100), ...more] }))).filter((s) => s.type === 'signature');
+  const names = [...words('Juan Ignacio Rodríguez de León', 109, 484), ...words('Sergio Delgado Quintero', 376, 484)];
+  const offices = [...words('VºBº Presidencia', 109, 370), ...words('El secretario', 376, 370)];
+  const rooms = signatures([...offices, ...names]);
+  assert.deepEqual(
+    rooms.map((s) => [s.x, s.y + s.h <= 476 && s.y + s.h >= 470, s.h]),
+    [
+      [109, true, 40],
+      [376, true, 40],
+    ],
+  );
+  assert.deepEqual(signatures(names), []);
+});
+
 test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
   const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
   const named = suggestFields(
