@@ -481,6 +481,21 @@ test('room to write: a row of names under their offices, no line drawn ("VºBº 
   assert.deepEqual(signatures(names), []);
 });
 
+test('room to write: a student and a supervisor side by side under "Assinaturas" sign in the room under each ("Estudante   Supervisor")', () => {
+  const found = brief(
+    suggestFields(
+      page({ words: [...paragraph('es', 100), ...words('Assinaturas', 62, 644), ...words('Estudante', 80, 675), ...words('Supervisor', 320, 675)] }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [s.x, s.y > 675]),
+    [
+      [80, true],
+      [320, true],
+    ],
+  );
+});
+
 test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
   const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
   const named = suggestFields(

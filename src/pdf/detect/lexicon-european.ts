@@ -278,6 +278,8 @@ export const SIGNER_WORDS: readonly string[] = [
   'candidata',
   'aluno',
   'aluna',
+  // (A student and whoever supervises the work: "Estudante      Supervisor", "Orientador".)
+  ...['estudante', 'estudiante', 'orientador', 'orientadora', 'supervisora'],
   'titular',
   'beneficiario',
   'outorgante',
