@@ -496,6 +496,32 @@ test('room to write: a student and a supervisor side by side under "Assinaturas"
   );
 });
 
+test("room to write: two signature captions with their colons on one row each sign under their own when the first's room is under it, not the second in the margin beside it", () => {
+  const found = brief(
+    suggestFields(
+      page({
+        width: 841.92,
+        height: 595.2,
+        words: [
+          ...paragraph('fr', 300),
+          ...words('N.B Livrables réalisés conformément au cahier des charges avec le droit de regard du client.', 71, 490, 11),
+          ...words('Signature du représentant de l’agence :', 71, 504, 11),
+          ...words('Signature du représentant de Onsenfou :', 460, 504, 11),
+          ...words('Lu et accepté', 71, 518, 11),
+          ...words('Lu et accepté', 460, 518, 11),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [s.x, s.y > 504]),
+    [
+      [71, true],
+      [460, true],
+    ],
+  );
+});
+
 test('a line with only a name typed under it is a place to sign on a page that speaks of signing', () => {
   const signing = [...paragraph('en', 100), ...words('IN WITNESS WHEREOF the parties have signed this Agreement.', 50, 170)];
   const named = suggestFields(

@@ -31,19 +31,19 @@ import {
 type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove?: boolean) => Rect | undefined;
 
 /**
- * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it; a signature's room beside
- * it squeezed under the text above it (less than three quarters of a signature's height) is only taken when there is none under it, and one asking for a
- * date or a name too ("Date et signature :", "Nombre y firma:") has its room under it first. A date's room is only the room after its colon, and a
- * signature caption without a colon has no room beside it: guessed elsewhere (over or under a "Date", beside a "Signature" with nothing to end it), such
- * rooms were right fewer than half the time on the development documents (5 of 18 dates, 5 of 12 signatures). But a date caption beside a caption whose
- * line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum" beside "Unterschrift" under its line), has its room over it as its
- * row's other caption has.
+ * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it; a signature's room beside it
+ * squeezed under the text above it (less than three quarters of a signature's height) is only taken when there is none under it, and one asking for a date
+ * or a name too ("Date et signature :", "Nombre y firma:") has its room under it first, as has one whose row's other signature caption has its room under it
+ * (`underAlike`). A date's room is only the room after its colon, and a signature caption without a colon has no room beside it: guessed elsewhere (over or
+ * under a "Date", beside a "Signature" with nothing to end it), such rooms were right fewer than half the time on the development documents (5 of 18 dates,
+ * 5 of 12 signatures). But a date caption beside a caption whose line is over it, with no rule of its own over it (`dateRowAbove`: "Ort, Datum" beside
+ * "Unterschrift" under its line), has its room over it as its row's other caption has.
  */
-export function roomsToTry(label: Label, dateRowAbove = false): RoomFinder[] {
+export function roomsToTry(label: Label, dateRowAbove = false, underAlike = false): RoomFinder[] {
   const type = label.entry.type;
   if (type === 'date') return label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
   const asksMore = type === 'signature' && label.entry.tokens.some((t) => DATE_WORDS.has(t) || NAME_WORDS.has(t));
-  if (label.colon) return asksMore ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
+  if (label.colon) return asksMore || underAlike ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
 

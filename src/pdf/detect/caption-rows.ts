@@ -9,7 +9,7 @@
 import { written } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
 import { namePlaceholder } from './captionless-lines.js';
-import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
 export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
@@ -129,4 +129,22 @@ function valueTyped(label: Label): boolean {
  */
 export function valueInPlace(label: Label): boolean {
   return valueTyped(label) || namePlaceholder(label.line);
+}
+
+/**
+ * Another signature caption with its colon on the caption's row has its room right under it ("Signature du représentant de
+ * l'agence :      Signature du représentant de Onsenfou :", each over "Lu et accepté"): this one's room is under it too.
+ */
+export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, Label>): boolean {
+  if (label.entry.type !== 'signature' || !label.colon) return false;
+  return [...captions].some(
+    ([o, c]) =>
+      c !== label &&
+      c.colon &&
+      c.entry.type === 'signature' &&
+      o.type === 'signature' &&
+      Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size &&
+      o.y >= c.box.y1 - 1 &&
+      o.y - c.box.y1 <= 3 * c.line.size,
+  );
 }

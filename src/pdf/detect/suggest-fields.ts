@@ -54,7 +54,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, valueInPlace } from './caption-rows.js';
+import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, cellAt, cellBlank, furtherCells, openCellAt, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -370,7 +370,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Unless a rule or a run over the caption is its row's line: "Signature ... Date" under one run.)
     const ruledOver = () =>
       [...geo.h, ...fills].some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
-    for (const find of roomsToTry(label, rowAbove && !ruledOver())) {
+    for (const find of roomsToTry(label, rowAbove && !ruledOver(), signsUnderAlike(label, captionOf))) {
       const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
