@@ -435,37 +435,6 @@ test('a line drawn along a caption\'s run of underscores is that caption\'s blan
   assert.deepEqual(brief(found).filter((s) => s.type === 'date').length, 1);
 });
 
-test('room to write: officers who sign a record under their names, no line drawn ("Andrea Rossi" over "(Presidente dell\'Assemblea)"; "Amaury Carrade, Président de …")', () => {
-  const signatures = (more: Word[]) => brief(suggestFields(page({ words: [...paragraph('it', 600), ...more] }))).filter((s) => s.type === 'signature');
-  const minutes = [
-    ...words('Andrea Rossi', 127, 759),
-    ...words('Riccardo Scartozzi', 385, 759),
-    ...words("(Presidente dell'Assemblea)", 90, 771),
-    ...words('(Segretario verbalizzante)', 366, 771),
-  ];
-  assert.deepEqual(
-    signatures(minutes).map((s) => [s.x, s.w, s.h]),
-    [
-      [90, 180, 40],
-      [366, 180, 40],
-    ],
-  );
-  const stacked = signatures([
-    ...words('Amaury Carrade, Président de Zeste de Savoir', 75, 700),
-    ...words('Alban Traineau, Secrétaire de Zeste de Savoir', 75, 770),
-  ]);
-  assert.deepEqual(
-    stacked.map((s) => [s.x, s.y > 700 && s.y < 720, s.y > 770]),
-    [
-      [75, true, false],
-      [75, false, true],
-    ],
-  );
-  // Not an office without a person's name, nor one with text right under it.
-  assert.deepEqual(signatures([...words('Il Presidente del Consiglio di Amministrazione', 90, 771)]), []);
-  assert.deepEqual(signatures([...minutes, ...words('Il presente verbale viene approvato nella seduta successiva del consiglio direttivo', 90, 795)]), []);
-});
-
 test('room to write: a row of names under their offices, no line drawn ("VºBº Presidencia   El secretario" over the names), signs between office and name; names alone do not', () => {
   const signatures = (more: Word[]) => brief(suggestFields(page({ words: [...paragraph('es', 100), ...more] }))).filter((s) => s.type === 'signature');
   const names = [...words('Juan Ignacio Rodríguez de León', 109, 484), ...words('Sergio Delgado Quintero', 376, 484)];

@@ -1,10 +1,7 @@
 /**
- * Officers who sign a record under their names, where no line is drawn: minutes closing with "Andrea Rossi" over
- * "(Presidente dell'Assemblea)", or "Amaury Carrade, Président de Zeste de Savoir". A short line naming a board's
- * office, with a person's name on it or on the line right over it, and a signature's room clear under it: its holder
- * signs there. And a row of names under their offices (`namedRowRooms`): each signs between office and name.
+ * Officers who sign a record between their offices and their names, where no line is drawn: minutes closing with
+ * "VºBº Presidencia      El secretario" over the names of the president and the secretary.
  */
-import { written } from './blank-geometry.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Line, type PageModel, type Rect } from './page-model.js';
 
@@ -17,39 +14,13 @@ const OFFICERS = new Set(
     ...['tesoureiro', 'tesoureira', 'penningmeester', 'kassenwart', 'kassierer'],
   ].map(normalizeToken),
 );
-/** Up to this many words on an officer's line. */
-const WORDS = 8;
-/** The room under an officer's line is at least this tall, clear of anything written or drawn. */
+/** The room over a name is at least this tall, clear of anything written or drawn. */
 const LEAST = 30;
 
 /** A person's name: two to five words, each opening with a capital (a particle aside: "Felix von Courten"). */
 function personName(words: readonly string[]): boolean {
   const named = words.filter((w) => /^\p{Lu}/u.test(w));
   return words.length >= 2 && words.length <= 5 && named.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w) || /^\p{Ll}{1,3}$/u.test(w));
-}
-
-/** The rooms under the page's officers' lines, each with its line. */
-export function officerRooms(page: PageModel, lines: readonly Line[], geo: Geometry): Array<{ line: Line; room: Rect }> {
-  const out: Array<{ line: Line; room: Rect }> = [];
-  for (const line of lines) {
-    if (line.rtl || line.words.length > WORDS || line.tokens.includes('\0') || line.words.some((w) => /[:：\d]/.test(w.text))) continue;
-    const at = line.tokens.findIndex((t) => OFFICERS.has(t));
-    if (at < 0) continue;
-    // (The name on the line, before the office — "Amaury Carrade, Président" —, or alone on the line right over it.)
-    const before = line.tokenWord.slice(0, at).map((i) => (line.words[i] as { text: string }).text.replace(/[,(]/g, ''));
-    const over = lines.find(
-      (l) =>
-        l !== line &&
-        l.box.y1 <= line.box.y0 + 1 &&
-        line.box.y0 - l.box.y1 <= 1.6 * line.size &&
-        overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0.5 * Math.min(l.box.x1 - l.box.x0, line.box.x1 - line.box.x0),
-    );
-    const named = personName(before) || (at === 0 && over !== undefined && personName(over.words.map((w) => w.text)));
-    if (!named) continue;
-    const room = roomUnder(line, page, lines, geo);
-    if (room) out.push({ line, room });
-  }
-  return out;
 }
 
 /**
@@ -85,20 +56,4 @@ function roomOverName(line: Line, page: PageModel, lines: readonly Line[], geo: 
   const x1 = Math.min(page.width - 24, x0 + FIELD_WIDTH.signature);
   const clear = !lines.some((l) => l !== line && l !== office && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   return clear && y1 - y0 >= LEAST && !geo.h.some((r) => r.y > y0 && r.y < y1 && overlap1(r.x0, r.x1, x0, x1) > 0) ? { x0, y0, x1, y1 } : undefined;
-}
-
-/** A signature's room under a line, from where it starts, stopped over whatever is under it; none when less than `LEAST` is clear. */
-function roomUnder(line: Line, page: PageModel, lines: readonly Line[], geo: Geometry): Rect | undefined {
-  const x0 = line.box.x0;
-  const x1 = Math.min(page.width - 24, x0 + FIELD_WIDTH.signature);
-  const y0 = line.box.y1 + 2;
-  let y1 = Math.min(page.height - 12, y0 + FIELD_HEIGHT.signature);
-  const obstacles = [
-    ...lines.filter((l) => l !== line && written(l)).map((l) => l.box),
-    ...geo.h.map((r) => ({ x0: r.x0, y0: r.y, x1: r.x1, y1: r.y })),
-    ...geo.boxes,
-    ...page.widgets.map((w) => w.box),
-  ];
-  for (const o of obstacles) if (o.y0 >= y0 - 1 && o.y0 < y1 && overlap1(o.x0, o.x1, x0, x1) > 0) y1 = o.y0 - 2;
-  return y1 - y0 >= LEAST ? { x0, y0, x1, y1 } : undefined;
 }

@@ -1,12 +1,12 @@
 /**
  * Party-name signature blocks: a line captioned by a party's name alone ("IL DICHIARANTE" over its line),
  * or, for two parties side by side or a party under the formula dating the signing, the room under each; offices
- * whose holders sign over their titles (office-rows.ts) and officers who sign a record under their names (officer-names.ts).
+ * whose holders sign over their titles (office-rows.ts) and officers who sign a record over their names (officer-names.ts).
  */
 import { filled } from './filled-blanks.js';
 import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
-import { namedRowRooms, officerRooms } from './officer-names.js';
+import { namedRowRooms } from './officer-names.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
 import { clip, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
@@ -44,9 +44,9 @@ export function partyPlaces(
     placed.add(title);
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.7 : 0.76, reason: 'label_with_whitespace' });
   }
-  // (Officers who sign a record under their names, unless a place to sign is found by them already.)
+  // (Officers who sign a record between their offices and their names, unless a place to sign is found by them already.)
   const found = out.filter((o) => o.type === 'signature' && o.page === page.page);
-  for (const { line, room } of [...officerRooms(page, lines, geo), ...namedRowRooms(page, lines, geo)]) {
+  for (const { line, room } of namedRowRooms(page, lines, geo)) {
     const r = clip(room, page);
     const near = (o: Suggestion) => o.y < line.box.y1 + 60 && o.y + o.height > line.box.y0 - 60 && o.x < r.x1 && o.x + o.width > r.x0;
     if (placed.has(line) || filled(r, page, []) || found.some(near)) continue;
