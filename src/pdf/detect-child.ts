@@ -100,7 +100,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const kind = pageKind(scan);
       return languages.length > 0 && keptBytes < KEPT_BYTES && (kind === 'scanned' || kind === 'backed');
     };
-    /** The idle-machine time of each scanned page's text pass (its image decoded, kept): part of the page's limit. */
+    /** The idle-machine time of each page's text pass (a scan's image decoded, kept): part of the page's limit. */
     const passMs = new Map<number, number>();
     for (let n = 1; n <= analysed; n++) {
       const [t, cpu] = [performance.now(), processCpuMs()];
@@ -122,6 +122,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const widgets = await until(unsigned(scan.widgets), deadline);
       const model = textPageModel(n, widgets === EXPIRED ? scan : { ...scan, widgets });
       const kind = pageKind(scan);
+      passMs.set(n, Math.min(performance.now() - t, processCpuMs() - cpu));
       if (kind === 'text' || kind === 'backed') {
         nativeWords.push(...scan.words.slice(0, 2000));
         // A scan with a text layer: its text is there, its lines are only in the image.
@@ -132,7 +133,6 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         // glyphs mapped to no letter, the words one can read are kept, as typed over a scan.)
         model.words = model.words.filter((w) => !unreadable(w.text));
         scanned.push(model);
-        passMs.set(n, Math.min(performance.now() - t, processCpuMs() - cpu));
         finish(model, 'scanned');
       } else {
         finish(model, 'other');
@@ -182,16 +182,16 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     }
     for (const model of abandoned ? [] : backed) {
       const t = performance.now();
-      const lines = await until(
-        linesOfPage(pdf, model, kept.get(model.page)).finally(() => kept.delete(model.page)),
-        deadline,
-      );
+      // (Within what its text pass left of the page's limit: past it, the page keeps its text alone and the answer is partial.)
+      const work = linesOfPage(pdf, model, kept.get(model.page)).finally(() => kept.delete(model.page));
+      const lines = await untilPage(work, pageMs - (passMs.get(model.page) ?? 0), deadline, () => 1);
       timing.extractionMs += performance.now() - t;
-      if (lines === EXPIRED) {
+      if (lines === EXPIRED && performance.now() >= deadline) {
         abandoned = true;
         break;
       }
-      finish(model, 'text');
+      if (lines === EXPIRED) cut = true;
+      else finish(model, 'text');
     }
     return assemble(head, done.values(), timing, abandoned, cut, abandoned ? undefined : retryLanguage);
   } finally {

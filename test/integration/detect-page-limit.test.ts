@@ -38,7 +38,7 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
   assert.equal(whole.stats.ocrPages, 2);
   assert.ok(whole.suggestions.length > 0, 'the scan has places to sign');
 
-  // No OCR reading of a page finishes within 50 ms of wall-clock and CPU time (text pages have no such limit): each is cut, and the analysis does not wait its 100 s.
+  // No OCR reading of a page finishes within 50 ms of wall-clock and CPU time: each is cut, and the analysis does not wait its 100 s.
   const started = performance.now();
   const cut = await analyse(bytes, { maxPages: 10, ocr: true, languages: ['eng'], deadlineMs: 100_000, pageMs: 50 }, ocr);
   const elapsed = performance.now() - started;
@@ -67,6 +67,26 @@ test('a scanned page over its time limit is cut short: unread, the next page sti
     after.suggestions,
     whole.suggestions.filter((s) => s.page === 1),
   );
+});
+
+test('a scan with a text layer whose lines are looked for on its image past its time limit keeps its text alone: the answer partial, nothing left running', {
+  timeout: 120_000,
+}, async () => {
+  const bytes = fixture('scanned-searchable-en.pdf');
+  const whole = await analyse(bytes, { maxPages: 10, ocr: false, languages: [], deadlineMs: 100_000, pageMs: 100_000 }, undefined);
+  assert.equal(whole.cut, false);
+  assert.equal(whole.stats.nativeTextPages, 1, 'a scan with a text layer');
+  // (Rendering the page for its lines takes more than 1 ms: its text pass used the page's time already.)
+  const cut = await analyse(bytes, { maxPages: 10, ocr: false, languages: [], deadlineMs: 100_000, pageMs: 1 }, undefined);
+  assert.equal(cut.cut, true, 'partial: the detector answers `partial: true` with it');
+  assert.equal(cut.abandoned, false, 'nothing is left running: the child serves the next document');
+  assert.deepEqual(
+    cut.pages.map((p) => p.page),
+    [1],
+  );
+  assert.equal(cut.stats.nativeTextPages, 1, 'the page keeps its text');
+  // (Its suggestions are those of its text alone: none of them stands on a line only the image shows.)
+  assert.ok(cut.suggestions.length <= whole.suggestions.length, JSON.stringify(cut.suggestions));
 });
 
 test('OCR workers still starting are stopped without waiting for their start (an answer after a cut page does not wait 0.4 s)', {

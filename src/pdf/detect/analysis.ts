@@ -46,7 +46,8 @@ export interface Analysis {
   abandoned: boolean;
   /**
    * A scanned page was cut short at its own time limit: left unread, its OCR workers stopped, nothing left
-   * running. The answer is partial; the process serves the next document.
+   * running; or a scan with a text layer was, its lines not looked for on its image past its limit, the page
+   * keeping its text alone. The answer is partial; the process serves the next document.
    */
   cut: boolean;
   /**
