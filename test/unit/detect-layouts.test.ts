@@ -3119,3 +3119,59 @@ test('a French "Le" after a signature\'s blank on its row ("Signature : ________
   // (After another datum's blank, "le" is no date's: "Nom : ____ le ____".)
   assert.deepEqual(row('Nom : ______________________________________________ Le : ___________________________________'), []);
 });
+
+test('a date drawn in parts after its caption ("Data: __/__/____", "Datum: ____-____-______", a scan\'s slashes read as rules) is one blank across them, not its first part', () => {
+  const date = (segments: ReturnType<typeof h>[], verticals: ReturnType<typeof v>[] = []) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('it', 100), ...words('Data:', 60, 610, 12), ...words('Firma:', 60, 660, 12)],
+          segments: [...segments, h(100, 300, 662)],
+          verticals,
+        }),
+      ).filter((s) => s.type === 'date'),
+    );
+  // (Three rules with a slash drawn between each, as a scan shows them: the middle one framed by the slashes.)
+  assert.deepEqual(date([h(92, 118, 612), h(121, 148, 612), h(151, 205, 612)], [v(119.5, 601, 611), v(149.5, 601, 611)]), [
+    { type: 'date', x: 92, y: 592, w: 113, h: 20 },
+  ]);
+  // (Printed dashes between the parts: "____-____-______".)
+  assert.deepEqual(date([h(92, 122, 612), h(128, 158, 612), h(164, 214, 612)]), [{ type: 'date', x: 92, y: 592, w: 122, h: 20 }]);
+  // A rule of its own further along the row is not a part of it: the date stops at its last part.
+  assert.deepEqual(date([h(92, 122, 612), h(128, 158, 612), h(164, 214, 612), h(260, 420, 612)]), [{ type: 'date', x: 92, y: 592, w: 122, h: 20 }]);
+});
+
+test('a date whose parts are printed on the next line piece after its caption ("DATE :   ______/______/______") is one blank across the parts', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('SIGNATURE :', 68, 280, 10),
+        ...words('______________________', 128, 282, 9.4),
+        ...words('DATE :', 68, 304, 10),
+        ...[128, 176, 227].flatMap((x, i) => [...words('______', x, 305, 9.4), ...(i < 2 ? words('/', x + 41.5, 305, 7) : [])]),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(found.filter((s) => s.type === 'date')).map((s) => [s.x, s.x + s.w]),
+    [[128, 255]],
+  );
+});
+
+test('a name asked for in a signature\'s own caption under a line ("Name in Druckbuchstaben und UNTERSCHRIFT", "Nombre y firma") is the signature\'s whole line, not split with a name field', () => {
+  for (const [lang, caption] of [
+    ['de', 'Name in Druckbuchstaben und UNTERSCHRIFT'],
+    ['es', 'Nombre y firma del solicitante'],
+    ['en', 'Print name and signature'],
+  ] as const) {
+    const found = suggestFields(page({ words: [...paragraph(lang, 100), ...words(caption, 330, 628, 8)], segments: [h(326, 551, 617)] }));
+    assert.deepEqual(
+      found
+        .filter((s) => s.type !== 'text' || (s.x < 551 && s.x + s.width > 326 && s.y < 617 && s.y + s.height > 580))
+        .map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]),
+      [['signature', 326, 551]],
+      caption,
+    );
+  }
+});

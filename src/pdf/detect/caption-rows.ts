@@ -78,9 +78,14 @@ export function inRemark(label: Label, labels: readonly Label[]): boolean {
   return labels.some((o) => o !== label && o.line === line && o.entry.type === label.entry.type && o.box.x1 <= paren + 0.5);
 }
 
+/** What joins a name asked for to the signature in one caption: "Name und Unterschrift", "Nombre y firma", "Naam + handtekening". */
+const JOINS = /^(?:and|und|y|e|et|en|i|&|\+)$/i;
+
 /**
  * A text caption run into a signature caption on its line, without a colon between ("Company Representative
- * Signature:"): it says whose signature it is, and asks for nothing of its own.
+ * Signature:"), or joined to it ("Name in Druckbuchstaben und Unterschrift", "Nombre y firma", "Print name and
+ * signature"): it says whose signature it is, or what the signer writes where they sign, and asks for nothing of
+ * its own.
  */
 export function qualifiesSignature(label: Label, labels: readonly Label[]): boolean {
   if (label.entry.type !== 'text' || label.colon) return false;
@@ -88,7 +93,9 @@ export function qualifiesSignature(label: Label, labels: readonly Label[]): bool
   return labels.some((o) => {
     if (o.line !== line || o.entry.type !== 'signature') return false;
     const gap = line.rtl ? reach.x0 - o.box.x1 : o.box.x0 - reach.x1;
-    return gap >= -1 && gap <= 0.5 * line.size;
+    if (gap >= -1 && gap <= 0.5 * line.size) return true;
+    const between = line.words.filter((w) => w.box.x0 >= reach.x1 - 1 && w.box.x1 <= o.box.x0 + 1);
+    return !line.rtl && gap > 0 && between.length >= 1 && between.length <= 4 && JOINS.test((between.at(-1) as Word).text.trim());
   });
 }
 

@@ -1,17 +1,14 @@
 /**
- * From what a page shows to where its fields go. Pure: the input is one page in display coordinates (PDF
- * points, origin top-left, y downward, after /Rotate) with its words, horizontal rules, boxes, images and
- * form widgets, whether they came from the text layer or from OCR; the output is field suggestions.
- *
- * The rules, in the order they apply, each in its own module:
- * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs
- *   (text-tags.ts); dates written as month/day/year blanks after "executed on", or a blank after "signed
- *   … on" (date-formulas.ts).
- * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says
- *   where the blank is (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after
- *   it, a drawn line beside, over or under it (a form-row border is not one), a box, a table cell.
- * - A party's name alone under, over or after a line makes a signature, and so does a blank without a
- *   caption on a signing date's row (signature-blocks.ts).
+ * From what a page shows to where its fields go. Pure: the input is one page in display coordinates (PDF points, origin top-left,
+ * y downward, after /Rotate) with its words, horizontal rules, boxes, images and form widgets, whether they came from the text layer
+ * or from OCR; the output is field suggestions. The rules, in the order they apply, each in its own module:
+ * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs (text-tags.ts); dates written as
+ *   month/day/year blanks after "executed on", or a blank after "signed … on" (date-formulas.ts).
+ * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says where the blank is
+ *   (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after it, a drawn line beside, over or under it (a
+ *   form-row border is not one), a box, a table cell; a date's blank drawn in parts is one (date-parts.ts).
+ * - A party's name alone under, over or after a line makes a signature, and so does a blank without a caption on a signing date's
+ *   row (signature-blocks.ts).
  * - Failing geometry, room to write beside or below a label (`label_with_whitespace`, blank-space.ts).
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
@@ -62,6 +59,7 @@ import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
+import { dateParts } from './date-parts.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
@@ -215,9 +213,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const type = label.entry.type;
     const fill = blankBefore(label, geo.free, lines) ?? fillAfter(label, lines);
     if (fill) {
-      for (const r of [fill.segment, ...underlinesOf(fill, geo.free)]) used.add(r);
-      claimedFills.push(fill.segment);
-      claim(label, type, standOn(type, fill.x0, fill.x1, fill.y, label, lines, walls), 'label_with_geometry', 0.9);
+      const { run, parts } = dateParts(type, fill.segment, [...page.segments, ...fills], used, label.line.size);
+      for (const r of [...parts, ...underlinesOf(run, geo.free)]) used.add(r);
+      claimedFills.push(...parts);
+      claim(label, type, standOn(type, run.x0, run.x1, run.y, label, lines, walls), 'label_with_geometry', 0.9);
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
@@ -259,9 +258,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
     }
     // (A line on the caption's own baseline is one to write on even in single-spaced text: a line's height of room.)
     if (beside && roomAbove(type, beside, label, lines, Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size ? 8 : undefined)) {
-      const x1 = rowEnd(label, beside, lines);
-      (x1 < beside.x1 ? shared : used).add(beside);
-      claim(label, type, standOn(type, beside.x0, x1, beside.y, label, lines, walls), 'label_with_geometry', 0.92);
+      const { run, parts } = dateParts(type, beside, [...page.segments, ...fills], used, label.line.size);
+      const x1 = rowEnd(label, run, lines);
+      for (const s of parts) (x1 < s.x1 ? shared : used).add(s);
+      claim(label, type, standOn(type, run.x0, x1, run.y, label, lines, walls), 'label_with_geometry', 0.92);
       continue;
     }
     if (under && standsOn) {
