@@ -3175,3 +3175,34 @@ test('a name asked for in a signature\'s own caption under a line ("Name in Druc
     );
   }
 });
+
+test('grey boxes to fill in, each named by the small caption under it ("datum & ort", "unterschrift"), are the fields; a box with writing in it is not', () => {
+  const bands = [
+    { x0: 156, x1: 351, y0: 446, y1: 463 },
+    { x0: 357, x1: 553, y0: 446, y1: 463 },
+  ];
+  const captions = [...words('datum & ort', 157, 469, 6), ...words('unterschrift (bei minderjährigen der gesetzliche vertreter)', 359, 469, 6)];
+  const found = (more: Partial<Parameters<typeof page>[0]>) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschrift', 82, 459, 11), ...captions], bands, ...more })).filter(
+        (s) => s.type !== 'text',
+      ),
+    );
+  assert.deepEqual(found({}), [
+    { type: 'date', x: 156, y: 447, w: 195, h: 16 },
+    { type: 'signature', x: 357, y: 447, w: 196, h: 16 },
+  ]);
+  // (Written in: a heading's band, "Mitgliedschaft", is no box to fill.)
+  const written = found({ words: [...paragraph('de', 100), ...words('Mitgliedschaft', 160, 458, 9), ...words('Vertreter', 360, 458, 9), ...captions] });
+  assert.ok(!written.some((s) => s.y >= 440 && s.y + s.h <= 464), JSON.stringify(written));
+});
+
+test('a date\'s blank on a row another date\'s caption opens ("Geburtstag [____]" with "datum" under it) is that date\'s, not the signing date, however close a signature is', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Geburtstag', 87, 366, 11), ...words('datum', 157, 376, 6), ...words('Unterschrift', 359, 470, 6)],
+      segments: [h(156, 351, 369.7), h(357, 553, 463)],
+    }),
+  );
+  assert.deepEqual(types(found.filter((s) => s.type !== 'text')), ['signature']);
+});

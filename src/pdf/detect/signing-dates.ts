@@ -6,7 +6,7 @@
  * not signing dates and get no date field.
  */
 import { normalizeToken } from './token-folding.js';
-import { overlap1, rectOf, type Label, type Rect, type Suggestion } from './page-model.js';
+import { overlap1, rectOf, type Label, type Line, type Rect, type Suggestion } from './page-model.js';
 
 /** Words that make a date some other date than the signing date. */
 export const OTHER_DATE = new Set(
@@ -108,6 +108,8 @@ export const OTHER_DATE = new Set(
     'ersttermin',
     'zahlung',
     'nascimento',
+    // A birthday's row ("Geburtstag", "Birthday", "Cumpleaños").
+    ...['geburtstag', 'birthday', 'cumpleanos', 'compleanno', 'anniversaire', 'aniversario'],
     'nascida',
     'nascido',
     'emissao',
@@ -227,6 +229,17 @@ const ofToday = (label: Label): boolean => {
   const before = label.tokens.slice(0, Math.max(0, k)).filter((t) => t !== 's');
   return before.length === 1 && TODAY.has(before[0] as string);
 };
+
+/**
+ * A date's blank whose row another date's caption opens, at its left ("Geburtstag [____]" with "datum" under the
+ * blank, "Date of birth ______ (dd/mm/yyyy)"): that date's, whatever caption the blank has of its own.
+ */
+export function onOtherDateRow(rect: Rect, lines: readonly Line[]): boolean {
+  const left = lines
+    .filter((l) => l.box.x1 <= rect.x0 + 2 && rect.x0 - l.box.x1 <= 120 && overlap1(l.box.y0, l.box.y1, rect.y0, rect.y1) >= 0.5 * (l.box.y1 - l.box.y0))
+    .sort((a, b) => b.box.x1 - a.box.x1)[0];
+  return left !== undefined && left.tokens.some((t) => OTHER_DATE.has(t)) && !left.tokens.some((t) => SIGNING_DATE.has(t));
+}
 
 /** "Date" alone: a signing date only beside a place to sign. */
 export function bareDate(label: Label): boolean {

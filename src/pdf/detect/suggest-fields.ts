@@ -7,8 +7,7 @@
  * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says where the blank is
  *   (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after it, a drawn line beside, over or under it (a
  *   form-row border is not one), a box, a table cell; a date's blank drawn in parts is one (date-parts.ts).
- * - A party's name alone under, over or after a line makes a signature, and so does a blank without a caption on a signing date's
- *   row (signature-blocks.ts).
+ * - A party's name alone under, over or after a line signs on it; so does a blank without a caption on a signing date's row (signature-blocks.ts).
  * - Failing geometry, room to write beside or below a label (`label_with_whitespace`, blank-space.ts).
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
@@ -48,7 +47,7 @@ import {
   trailingBlanks,
 } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
-import { bandFoots, combBottoms } from './page-rules.js';
+import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
@@ -57,7 +56,7 @@ import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
-import { bareDate, besideSignature, keptDate, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
 import { dateParts } from './date-parts.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
@@ -101,7 +100,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   // A field stops under a line above it, drawn, a blank run, a comb's or a coloured band's.
-  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...bandFoots(page.bands ?? [])];
+  const blank = blankBands(page);
+  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...bandFoots(page.bands ?? []), ...blank.tops];
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
@@ -119,7 +119,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claim = (label: Label, type: LabelType, rect: Rect, reason: Reason, base: number) => {
     label.done = true;
     const s = suggestion(page, label, type, rect, reason, base);
-    if (!s || (type === 'date' && written.some((w) => w.type === 'date' && sameSpot(rectOf(w), rectOf(s))))) return;
+    if (!s || (type === 'date' && (written.some((w) => w.type === 'date' && sameSpot(rectOf(w), rectOf(s))) || onOtherDateRow(rectOf(s), lines)))) return;
     out.push(s);
     captionOf.set(s, label);
     if (type === 'signature' && !signed.has(label)) signed.set(label, s);
@@ -286,7 +286,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (A blank run after words of its own line counts unless a label on that line took it.)
     const trailing = trailingBlanks(lines, page.widgets).filter((t) => !claimedFills.some((c) => Math.abs(c.x0 - t.x0) < 1 && Math.abs(c.y - t.y) < 1));
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
-    const pool = unasked(unplaced(undated([...geo.free, ...fills, ...trailing], out, shared), lines), lines);
+    const pool = unasked(unplaced(undated([...geo.free, ...fills, ...trailing, ...blank.foots], out, shared), lines), lines);
     const over = segmentOver(label, pool, used, shared);
     // A signature's caption ending its run on its colon asks for what follows it, not for the line over it; so does a
     // date's with a blank right under it ("Date:" between the line over it and its own under it).
