@@ -3206,3 +3206,22 @@ test('a date\'s blank on a row another date\'s caption opens ("Geburtstag [____]
   );
   assert.deepEqual(types(found.filter((s) => s.type !== 'text')), ['signature']);
 });
+
+test('a signature caption heading a table cell that holds a run of underscores ("Firma del Estudiante" over "F: ______") signs on the run, not across the whole cell', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('Firma del Estudiante', 68, 662, 6),
+        ...words('F:', 68, 690, 6),
+        ...words('__________________________________', 76, 690, 6),
+      ],
+      segments: [h(63, 320, 640), h(63, 320, 656), h(63, 320, 663), h(63, 320, 698)],
+      verticals: [v(62.6, 640, 656), v(62.6, 663.5, 698), v(320, 640, 656), v(320, 663.5, 698)],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), Math.round(s.x + s.width), Math.round(s.y + s.height)]),
+    [[76, 178, 691]],
+  );
+});

@@ -89,8 +89,24 @@ function covers(h: readonly Segment[], y: number, x0: number, x1: number, v: rea
 /** The least room beside a date's caption in a cell (its borders bound it: a date written small, "12/05/26"). */
 const DATE_IN_CELL = 45;
 
-/** Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it. */
+/**
+ * Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it; on the
+ * run of underscores that room holds (or that starts right under it), when it holds one ("Firma del Estudiante" over a cell
+ * with "F: ______" in it).
+ */
 export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
+  const room = cellRoom(label, cell, geo, page);
+  const inside = (w: Word) =>
+    room !== undefined && (w.box.x0 + w.box.x1) / 2 > room.x0 && (w.box.x0 + w.box.x1) / 2 < room.x1 && w.box.y0 >= room.y0 - 1 && w.box.y0 <= room.y1 + 4;
+  const run = page.words
+    .filter((w) => inside(w) && isFillToken(w.text) && w.box.x1 - w.box.x0 >= 40)
+    .sort((a, b) => b.box.x1 - b.box.x0 - (a.box.x1 - a.box.x0))[0];
+  if (!room || !run) return room;
+  const y1 = run.baseline + Math.min(2, 0.2 * run.size);
+  return { x0: run.box.x0, y0: Math.max(room.y0, y1 - FIELD_HEIGHT[label.entry.type]), x1: run.box.x1, y1 };
+}
+
+function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const { box, reach, line } = label;
   const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
   const empty = (r: Rect) => emptyCell(r, page.words);
