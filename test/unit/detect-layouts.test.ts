@@ -3225,3 +3225,10 @@ test('a signature caption heading a table cell that holds a run of underscores (
     [[76, 178, 691]],
   );
 });
+
+test('"Signature of Applicant" with room over it and another caption further down ("Name of Applicant" under its own room) signs over its caption', () => {
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 200), ...words('Signature of Applicant', 396, 332, 10), ...words('Name of Applicant', 407, 380, 10)] }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(brief(found), [{ type: 'signature', x: 396, y: 282, w: 180, h: 40 }]);
+});

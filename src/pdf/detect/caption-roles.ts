@@ -4,6 +4,7 @@
  */
 import { OF, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
+import { matchLabels } from './label-matching.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { FIELD_HEIGHT, ROLE_SEARCH, overlap1, type Label, type Line } from './page-model.js';
 
@@ -51,13 +52,15 @@ export function namesWhoseSignature(label: Label, lines: readonly Line[]): boole
   const [first, second] = line.words.map((w) => normalizeToken(w.text));
   if (entry.type !== 'signature' || label.colon || entry.tokens.length !== 1 || entry.tokens[0] !== 'signature' || first !== 'signature') return false;
   if (!OF.has(second ?? '') || line.words.some((w) => /[:：]/.test(w.text))) return false;
-  // (Words under it within a signature's height make it a block's heading, signed under it: the signer's name typed there.)
+  // (Words under it within a signature's height make it a block's heading, signed under it: the signer's name typed there;
+  // not another caption printed under its own room, "Name of Applicant" under "Signature of Applicant".)
   return !lines.some(
     (l) =>
       l !== line &&
       l.box.y0 >= line.box.y1 - 1 &&
       l.box.y0 - line.box.y1 <= FIELD_HEIGHT.signature &&
-      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+      overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0 &&
+      !(l.box.y0 - line.box.y1 >= 0.75 * FIELD_HEIGHT.signature && matchLabels(l.tokens).length > 0),
   );
 }
 
