@@ -3232,3 +3232,27 @@ test('"Signature of Applicant" with room over it and another caption further dow
   ).filter((s) => s.type === 'signature');
   assert.deepEqual(brief(found), [{ type: 'signature', x: 396, y: 282, w: 180, h: 40 }]);
 });
+
+test('several signers\' captions along the foot of one tall cell ("Authorized signatory of Trust/Society/Company", "Manager/ Authorised Signatory") each sign over their own, from its start to the next', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Authorized signatory of Trust/Society/Company', 150, 720, 8),
+        ...words('Manager/ Authorised Signatory', 385, 720, 8),
+      ],
+      boxes: [
+        { x0: 36, x1: 559, y0: 654, y1: 674 },
+        { x0: 36, x1: 559, y0: 674, y1: 724 },
+        { x0: 36, x1: 559, y0: 724, y1: 764 },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, Math.round(s.x), Math.round(s.x + s.width)]),
+    [
+      ['signature', 151, 329],
+      ['signature', 386, 558],
+    ],
+  );
+});

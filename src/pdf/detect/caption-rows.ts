@@ -7,7 +7,8 @@
  * share it: each names the part from its start to the next caption's.
  */
 import { written } from './blank-geometry.js';
-import { isFillToken } from './lexicon.js';
+import { OF, isFillToken } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
 import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -85,7 +86,7 @@ const JOINS = /^(?:and|und|y|e|et|en|i|&|\+)$/i;
  * A text caption run into a signature caption on its line, without a colon between ("Company Representative
  * Signature:"), or joined to it ("Name in Druckbuchstaben und Unterschrift", "Nombre y firma", "Print name and
  * signature"): it says whose signature it is, or what the signer writes where they sign, and asks for nothing of
- * its own.
+ * its own; nor does one after it saying whose it is ("Authorized signatory of Trust/Society/Company").
  */
 export function qualifiesSignature(label: Label, labels: readonly Label[]): boolean {
   if (label.entry.type !== 'text' || label.colon) return false;
@@ -95,7 +96,10 @@ export function qualifiesSignature(label: Label, labels: readonly Label[]): bool
     const gap = line.rtl ? reach.x0 - o.box.x1 : o.box.x0 - reach.x1;
     if (gap >= -1 && gap <= 0.5 * line.size) return true;
     const between = line.words.filter((w) => w.box.x0 >= reach.x1 - 1 && w.box.x1 <= o.box.x0 + 1);
-    return !line.rtl && gap > 0 && between.length >= 1 && between.length <= 4 && JOINS.test((between.at(-1) as Word).text.trim());
+    if (!line.rtl && gap > 0 && between.length >= 1 && between.length <= 4 && JOINS.test((between.at(-1) as Word).text.trim())) return true;
+    // (Or after it, saying whose: "Authorized signatory of Trust/Society/Company", "Signature of the Company".)
+    const after = line.words.filter((w) => w.box.x0 >= o.box.x1 - 1 && w.box.x1 <= label.box.x0 + 1).map((w) => normalizeToken(w.text));
+    return !line.rtl && label.box.x0 > o.box.x1 && after.length >= 1 && after.length <= 2 && OF.has(after[0] as string);
   });
 }
 

@@ -149,8 +149,14 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   // (Not when words stand over it in the cell: its translation, "Firma Autista" over "Signature Driver", leaves it the room beside.)
   const overIt = words.some((w) => w.box.y1 <= box.y0 + 1);
-  if (!label.colon && !overIt && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0)))
-    return inset({ x0: cell.x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1: cell.x1, y1: box.y0 - 1 });
+  if (!label.colon && !overIt && below <= 0.25 * (cell.y1 - cell.y0) && box.y0 - cell.y0 >= Math.max(16, 1.2 * (box.y1 - box.y0))) {
+    // (Several captions along the cell's foot, "Principal   Authorized signatory   Manager": each signs over its own, from its start.)
+    const others = words.filter((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0 && (w.box.x1 < line.box.x0 - 1 || w.box.x0 > line.box.x1 + 1));
+    const next = others.filter((w) => w.box.x0 > line.box.x1).map((w) => w.box.x0 - 4);
+    const [x0, x1] =
+      others.length > 0 && !line.rtl ? [line.box.x0, Math.min(cell.x1, line.box.x0 + FIELD_WIDTH[label.entry.type], ...next)] : [cell.x0, cell.x1];
+    return inset({ x0, y0: box.y0 - 1 - fit(box.y0 - 1 - cell.y0), x1, y1: box.y0 - 1 });
+  }
   // A caption in a row too short to write in, under an empty, taller cell of its column ("Unterschrift" under the row left for it): that cell.
   const overCell = label.entry.type === 'text' ? undefined : cellAt(geo, (cell.x0 + cell.x1) / 2, cell.y0 - TOLERANCE - 1);
   const column = (c: Rect) => Math.abs(c.x0 - cell.x0) <= TOLERANCE && Math.abs(c.x1 - cell.x1) <= TOLERANCE;
