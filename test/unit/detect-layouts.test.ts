@@ -3256,3 +3256,24 @@ test('several signers\' captions along the foot of one tall cell ("Authorized si
     ],
   );
 });
+
+test("a bare \"Date:\" beside a signature already inked (an image of a signature's size over the signer's name) is the signing date still to write; not beside a letterhead's logo", () => {
+  const dates = (image: { x0: number; x1: number; y0: number; y1: number }, y: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 420),
+          ...words('For Scape Technologies A/S', 72, y - 20, 12),
+          ...words('Date:', 72, y, 12),
+          ...words('Carl Johan Danbjorg', 72, y + 60, 12),
+        ],
+        images: [image],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(
+    brief(dates({ x0: 89, x1: 201, y0: 272, y1: 317 }, 265)).map((s) => [s.x, s.y + s.h]),
+    [[108, 269]],
+  );
+  // (A logo at the top of the page is no signature: "Date:" in a letterhead is no signing date.)
+  assert.deepEqual(dates({ x0: 400, x1: 540, y0: 40, y1: 100 }, 80), []);
+});

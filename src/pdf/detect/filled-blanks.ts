@@ -266,3 +266,11 @@ export function signedInText(label: Label): boolean {
 export function underlinesOf(run: Segment, rules: readonly Segment[]): Segment[] {
   return rules.filter((r) => Math.abs(r.y - run.y) <= 3 && overlap1(r.x0, r.x1, run.x0, run.x1) >= 0.8 * (r.x1 - r.x0));
 }
+
+/**
+ * Images of a signature's size below the page's top fifth (a letterhead's logo is above it): signatures already inked.
+ * A date's blank beside one is the signing date still to write ("Date: ____" over a party's inked signature and name).
+ */
+export function signatureImages(page: Pick<PageModel, 'images' | 'height'>): Rect[] {
+  return (page.images ?? []).filter((r) => r.x1 - r.x0 >= 50 && r.x1 - r.x0 <= 260 && r.y1 - r.y0 >= 15 && r.y1 - r.y0 <= 90 && r.y0 > 0.2 * page.height);
+}

@@ -61,7 +61,7 @@ import { dateAfterLe } from './date-formulas.js';
 import { dateParts } from './date-parts.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
-import { fillLines, filled, leadingRuns, moreBlanks, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
+import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
@@ -385,11 +385,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
   out.push(...siblingPlaces(out, [...geo.free, ...fills], used, lines, labels, page));
-  const places = [
-    ...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf),
-    ...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box),
-    ...signedCells,
-  ];
+  // Where one signs: the places found, signature captions, signed cells, and signatures already inked.
+  const places = [...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf), ...signedCells, ...signatureImages(page)];
+  places.push(...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box));
   for (const { label, s } of adopt) {
     if (bareDate(label) && !besideSignature(rectOf(s), places)) continue;
     s.type = 'date';
