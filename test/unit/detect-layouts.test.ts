@@ -3277,3 +3277,17 @@ test("a bare \"Date:\" beside a signature already inked (an image of a signature
   // (A logo at the top of the page is no signature: "Date:" in a letterhead is no signing date.)
   assert.deepEqual(dates({ x0: 400, x1: 540, y0: 40, y1: 100 }, 80), []);
 });
+
+test('a place, the date\'s own word and a blank over a signature ("Jendouba le ……", "Stralsund, den ……", "Roma, lì ____") date the signing', () => {
+  for (const [lang, row] of [
+    ['fr', 'Jendouba le …………………………'],
+    ['de', 'Stralsund, den ……………………………'],
+    ['it', 'Roma, lì ______________________'],
+  ] as const) {
+    const found = suggestFields(page({ words: [...paragraph(lang, 100), ...words(row, 335, 580, 10), ...words('Signature', 373, 628, 10)] }));
+    assert.deepEqual(types(found.filter((s) => s.type !== 'text')), ['date', 'signature'], row);
+  }
+  // (A place and a blank without the date's word or a comma is no date: "Jendouba ……".)
+  const bare = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Jendouba …………………………', 335, 580, 10), ...words('Signature', 373, 628, 10)] }));
+  assert.deepEqual(types(bare.filter((s) => s.type !== 'text')), ['signature']);
+});

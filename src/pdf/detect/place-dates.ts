@@ -104,12 +104,15 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
 /** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
 const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
 
+/** The word that says a date follows a place: French "le", German "den", Italian "lì" and "il". */
+const DATED = new Set(['le', 'den', 'li', 'il'].map(normalizeToken));
+
 /** First-person pronouns that open a declaration ("Eu, ____", "Yo, ____", "Ich, ____", "We, ____"). */
 const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', 'nosotros', 'noi', 'nos']);
 
 /**
  * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
- * Piave, ____", "Berlin, ........", or in the date's parts: "Curitiba, ___ / ___ / _____"; the place a blank too before
+ * Piave, ____", "Berlin, ........", "Jendouba le ……", "Stralsund, den ……", or in the date's parts: "Curitiba, ___ / ___ / _____"; the place a blank too before
  * the date's parts: "_______ , ___ / ___ / ___"): where and when a letter or form is signed, the date going in the blank.
  * Only a signing date beside a place to sign (the caller keeps it so), as a bare "Date" is.
  */
@@ -135,11 +138,13 @@ export function placeCommaFields(lines: Line[]): Rect[] {
       continue;
     }
     const blank = words.slice(start);
-    if (line.rtl || start < 1 || start > 4 || !blank.every((w) => isFillToken(w.text) || dateSeparator(w))) continue;
+    // (The date's own word may stand between the place and its blank: "Jendouba le ……", "Stralsund, den ……", "Roma, lì ____".)
+    const dated = start >= 2 && DATED.has(normalizeToken((words[start - 1] as Word).text));
+    if (line.rtl || start < 1 || start > (dated ? 5 : 4) || !blank.every((w) => isFillToken(w.text) || dateSeparator(w))) continue;
     const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
     if (!isFillToken(last.text) || last.box.x1 - first.box.x0 < 40) continue;
-    const place = words.slice(0, start);
-    if (!/^\p{Lu}/u.test((place[0] as Word).text) || !/\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim())) continue;
+    const place = words.slice(0, dated ? start - 1 : start);
+    if (!/^\p{Lu}/u.test((place[0] as Word).text) || !(dated || /\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim()))) continue;
     if (place.some((w) => /\d/.test(w.text))) continue;
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
     if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
