@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cellAt, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { cellBlank } from '../../src/pdf/detect/table-cells.js';
+import { suggestAcross } from '../../src/pdf/detect/continued-tables.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { fillLines, unasked } from '../../src/pdf/detect/filled-blanks.js';
@@ -2712,4 +2713,61 @@ test('a merged cell whose side is drawn as the borders of the two cells beside i
   );
   // (The same as with the side drawn in one piece.)
   assert.deepEqual(brief(table(true)), brief(table(false)));
+});
+
+test('a sign-in sheet going on over the next page without its header: each empty cell of the column that signed on the page before, ruled the same, in a row written in, is a place to sign', () => {
+  // Columns: time 57-117, talk 117-422, presenter 422-609, signature 609-757, on both pages.
+  const columns = (y0: number, y1: number) => [v(57, y0, y1), v(117, y0, y1), v(422, y0, y1), v(609, y0, y1), v(757, y0, y1)];
+  const rows = (ys: number[]) => ys.map((y) => h(57, 757, y));
+  const first = page({
+    width: 842,
+    height: 595,
+    words: [
+      ...paragraph('en', 100),
+      ...words('Time', 62, 320, 10),
+      ...words('Full name of the presenter', 430, 320, 10),
+      ...words('Signature', 650, 320, 10),
+      ...words('09:00', 62, 380, 10),
+      ...words('Opening session', 123, 380, 10),
+    ],
+    segments: rows([292, 348, 463, 536]),
+    verticals: columns(292, 536),
+  });
+  const before = suggestAcross(first, undefined);
+  assert.deepEqual(
+    before.filter((s) => s.type === 'signature').map((s) => [Math.round(s.x), Math.round(s.y)]),
+    [
+      [610, 349],
+      [610, 464],
+    ],
+  );
+  const next = (written: boolean, edges = columns(277, 534)) =>
+    suggestAcross(
+      page({
+        page: 2,
+        width: 842,
+        height: 595,
+        words: written
+          ? [
+              ...words('09:20', 62, 290, 10),
+              ...words('Composting urban waste', 123, 290, 10),
+              ...words('09:40', 62, 380, 10),
+              ...words('Malware review', 123, 380, 10),
+            ]
+          : [],
+        segments: rows([277, 365, 437]),
+        verticals: edges,
+      }),
+      before,
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    next(true).map((s) => [Math.round(s.x), Math.round(s.y), Math.round(s.x + s.width), Math.round(s.y + s.height)]),
+    [
+      [610, 278, 756, 364],
+      [610, 366, 756, 436],
+    ],
+  );
+  // (Rows with nothing written in them are no talks to sign for; a column ruled elsewhere is another table's.)
+  assert.deepEqual(next(false), []);
+  assert.deepEqual(next(true, [v(57, 277, 534), v(117, 277, 534), v(500, 277, 534), v(757, 277, 534)]), []);
 });
