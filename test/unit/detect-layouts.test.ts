@@ -3291,3 +3291,19 @@ test('a place, the date\'s own word and a blank over a signature ("Jendouba le �
   const bare = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Jendouba …………………………', 335, 580, 10), ...words('Signature', 373, 628, 10)] }));
   assert.deepEqual(types(bare.filter((s) => s.type !== 'text')), ['signature']);
 });
+
+test('a caption under its own short line while it stands on a rule across the page ("Parent\'s Sign.", "Signature") signs on the line over it, not on the rest of the rule', () => {
+  for (const caption of ["Parent's Sign.", 'Signature']) {
+    const found = suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words(caption, 93, 388, 11), ...words('REMARK', 210, 414, 11)],
+        segments: [h(77, 172, 377), h(44, 569, 393.5)],
+      }),
+    ).filter((s) => s.type === 'signature');
+    assert.deepEqual(
+      found.map((s) => [Math.round(s.x), Math.round(s.x + s.width), Math.round(s.y + s.height)]),
+      [[77, 172, 377]],
+      caption,
+    );
+  }
+});

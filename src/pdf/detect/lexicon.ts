@@ -47,6 +47,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.". "Sign" for "signature" in the English of India,
   // Africa and the Gulf: "Sign. of Parent", "Name & Sign", "Sign & Date"; not alone, where it is mostly a verb.)
   ...sig('strong', 'sig of', 'sign of', 'name sign', 'sign date', 'sign with date'),
+  // (And after whose it is, possessive: "Parent's Sign.", "Candidate's Sign"; not after a bare noun, "Student Sign", often the verb.)
+  ...sig('strong', 's sign'),
   ...signDate('date', 'dated', 'date signed', 'date of signature', 'date of signing', 'signature date', 'signing date', 'place and date', 'date and place'),
   ...signDate('lieu et date', 'date et lieu'),
   ...text('signer_name', 'name', 'full name', 'print name', 'printed name', 'name in print', 'name in capitals'),

@@ -264,7 +264,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       claim(label, type, standOn(type, run.x0, x1, run.y, label, lines, walls), 'label_with_geometry', 0.92);
       continue;
     }
-    if (under && standsOn) {
+    if (under && standsOn && !signsAbove(segmentOver(label, [...geo.free, ...fills], used, shared))) {
       claim(label, type, standOn(type, under.x0, under.x1, under.y, label, lines, walls), 'label_with_geometry', 0.9);
       continue;
     }
