@@ -3307,3 +3307,30 @@ test('a caption under its own short line while it stands on a rule across the pa
     );
   }
 });
+
+test('a party named right under a line its row signs on ("Coordinador(a)" under one of four lines under "FIRMAS INSTITUCIÓN") gets no room of its own under its name', () => {
+  const found = suggestFields(
+    page({
+      width: 612,
+      height: 1008,
+      words: [
+        ...paragraph('es', 600),
+        ...words('FIRMAS INSTITUCIÓN', 252, 785, 10),
+        ...[34, 168, 304, 440].flatMap((x) => words('__________________________', x, 840, 9)),
+        ...words('Padre de familia/acudiente', 34, 851, 9),
+        ...words('Coordinador(a)', 198, 851, 9),
+        ...words('Psicólogo(a)', 335, 851, 9),
+        ...words('Rector', 489, 851, 9),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), Math.round(s.y + s.height)]),
+    [
+      [34, 842],
+      [168, 842],
+      [304, 842],
+      [440, 842],
+    ],
+  );
+});

@@ -8,7 +8,7 @@ import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
 import { namedRowRooms } from './officer-names.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
-import { clip, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+import { clip, overlap1, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /**
  * Each party's place (added to `out`; its line added to `used`), but for a party with a place found under it
@@ -28,7 +28,9 @@ export function partyPlaces(
   for (const caption of parties) {
     const line = partyLine(caption, free, used, lines, geo.h);
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
-    const room = line ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
+    // (No room under a party named right under a place found already: "Coordinador(a)" under its line, taken by its row.)
+    const named = places.some((p) => p.y1 <= caption.box.y0 + 2 && caption.box.y0 - p.y1 <= 12 && overlap1(p.x0, p.x1, caption.box.x0, caption.box.x1) > 0);
+    const room = line || named ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
     if ((!line && !room) || signsBelow(caption, places)) continue;
     const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
