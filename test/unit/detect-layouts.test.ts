@@ -3334,3 +3334,13 @@ test('a party named right under a line its row signs on ("Coordinador(a)" under 
     ],
   );
 });
+
+test('a small caption in parentheses two of its lines under its line ("(Handtekening 2e verzoeker)" in 8 pt, 16 pt under) signs on that line', () => {
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('(Handtekening 2e verzoeker)', 369, 505, 8)], segments: [h(368.5, 561.3, 481.5)] }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), Math.round(s.x + s.width), Math.round(s.y + s.height)]),
+    [[369, 561, 482]],
+  );
+});

@@ -250,15 +250,16 @@ export function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
 /** A caption right under a drawn line ("Signature" printed below the line it names). */
 export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>, shared: Set<Segment> = new Set()): Segment | undefined {
   const { box, line } = label;
-  const parenthesised = label.bare && /^\(/.test((line.words[0] as Word).text) && /\)$/.test((line.words[line.words.length - 1] as Word).text);
+  const remark = /^\(/.test((line.words[0] as Word).text) && /\)$/.test((line.words[line.words.length - 1] as Word).text);
+  const parenthesised = label.bare && remark;
   // (So is a short line that is all a signature's caption, its blank elsewhere: "FIRMA DEL ABONADO O TITULAR".)
   const alone =
     label.bare || (label.entry.type === 'signature' && !line.tokens.includes('\0') && line.words.length <= 6 && !line.words.some((w) => /[:：]/.test(w.text)));
   const candidates = segments.filter((s) => {
     if (used.has(s)) return false;
     const gap = box.y0 - s.y;
-    // (A caption alone on its line, or in parentheses, may stand a line's height under it: "(Firma)" under "________".)
-    if (gap < -1 || gap > Math.max((parenthesised || alone ? 1.5 : 1.2) * line.size + 2, 6)) return false;
+    // (A caption alone on its line, or in parentheses, a line's height under it, "(Firma)" under "____"; in parentheses, two: "(Handtekening 2e verzoeker)".)
+    if (gap < -1 || gap > Math.max((remark ? 2.2 : parenthesised || alone ? 1.5 : 1.2) * line.size + 2, 6)) return false;
     // A rule already split between captions of the row takes the others wherever they sit under it.
     if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
     // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
