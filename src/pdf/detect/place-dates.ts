@@ -111,10 +111,11 @@ const DATED = new Set(['le', 'den', 'li', 'il'].map(normalizeToken));
 const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', 'nosotros', 'noi', 'nos']);
 
 /**
- * A place (up to four words), its comma and a blank, alone on a line ("Abbiategrasso, ________", "San Donà di
- * Piave, ____", "Berlin, ........", "Jendouba le ……", "Stralsund, den ……", or in the date's parts: "Curitiba, ___ / ___ / _____"; the place a blank too before
- * the date's parts: "_______ , ___ / ___ / ___"): where and when a letter or form is signed, the date going in the blank.
- * Only a signing date beside a place to sign (the caller keeps it so), as a bare "Date" is.
+ * A place (up to four words), its comma or the date's own word and a blank, alone on a line ("Abbiategrasso, ________",
+ * "San Donà di Piave, ____", "Berlin, ........", "Jendouba le ……", "Stralsund, den ……", or in the date's parts: "Curitiba,
+ * ___ / ___ / _____"; the place a blank too before the date's parts: "_______ , ___ / ___ / ___"): where and when a letter
+ * or form is signed, the date going in the blank. Only a signing date beside a place to sign (the caller keeps it so), as
+ * a bare "Date" is.
  */
 export function placeCommaFields(lines: Line[]): Rect[] {
   const out: Rect[] = [];
