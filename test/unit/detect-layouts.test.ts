@@ -3344,3 +3344,19 @@ test('a small caption in parentheses two of its lines under its line ("(Handteke
     [[369, 561, 482]],
   );
 });
+
+test('Dutch names who signs: "Vertegenwoordiger club" beside "Naam lid of ouder/voogd + handtekening" signs in its own room under it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...words('Door ondertekening verklaart het lid kennis te hebben genomen van de statuten', 72, 560, 11),
+        ...words('Naam lid of ouder/voogd + handtekening', 72, 624, 11),
+        ...words('Vertegenwoordiger club', 396, 624, 11),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => Math.round(s.x)),
+    [72, 396],
+  );
+});

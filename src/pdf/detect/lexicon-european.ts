@@ -196,6 +196,9 @@ export const SIGNER_WORDS: readonly string[] = [
   // (A board's officers in each language: "Le Président   Le Secrétaire", "Il Presidente   Il Segretario".)
   ...['chairman', 'chairwoman', 'chairperson', 'secretaire', 'tresorier', 'tresoriere', 'segretario', 'segretaria', 'tesoriere'],
   ...['tesorero', 'tesorera', 'tesoureiro', 'tesoureira', 'voorzitter', 'secretaris', 'penningmeester'],
+  // (Dutch: "Vertegenwoordiger club", "Handtekening voogd", "De ondergetekende", "Handtekening verzoeker".)
+  ...['ondergetekende', 'vertegenwoordiger', 'voogd', 'deelnemer', 'aanvrager', 'verzoeker', 'huurder', 'verhuurder', 'werknemer', 'werkgever'],
+  ...['leerling', 'cursist', 'rekeninghouder', 'gemachtigde', 'volmachtgever'],
   'coordinator',
   'coordinador',
   'coordinadora',
