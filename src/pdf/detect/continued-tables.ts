@@ -5,7 +5,7 @@
  * in, is a place to sign.
  */
 import { suggestFields } from './suggest-fields.js';
-import { overlap1, xywh, type PageModel, type Suggestion } from './page-model.js';
+import { common, rectOf, xywh, type PageModel, type Segment, type Suggestion } from './page-model.js';
 
 export type { PageModel, Widget, Word } from './page-model.js';
 
@@ -24,30 +24,24 @@ function continuedCells(model: PageModel, before: readonly Suggestion[], own: re
   const out: Suggestion[] = [];
   const columns = new Map<string, [number, number]>();
   for (const s of before) if (s.type === 'signature' && s.reason === 'label_with_geometry') columns.set(`${Math.round(s.x)}`, [s.x - 1, s.x + s.width + 1]);
+  const side = (x: number, y0: number, y1: number) => model.verticals.some((v) => Math.abs(v.x - x) <= EDGE && v.y0 <= y0 + EDGE && v.y1 >= y1 - EDGE);
+  const centres = model.words.map((w) => ({ w, cx: (w.box.x0 + w.box.x1) / 2, cy: (w.box.y0 + w.box.y1) / 2 }));
   for (const [x0, x1] of columns.values()) {
-    const side = (x: number, y0: number, y1: number) => model.verticals.some((v) => Math.abs(v.x - x) <= EDGE && v.y0 <= y0 + EDGE && v.y1 >= y1 - EDGE);
     const rules = model.segments.filter((r) => r.x0 <= x0 + EDGE && r.x1 >= x1 - EDGE).sort((a, b) => a.y - b.y);
-    for (let i = 0; i + 1 < rules.length; i++) {
-      const [top, bottom] = [(rules[i] as { y: number }).y, (rules[i + 1] as { y: number }).y];
+    // (Each row between two rules that cross the column.)
+    for (const [top, bottom] of rules.slice(1).map((r, i) => [(rules[i] as Segment).y, r.y] as const)) {
       if (bottom - top < ROW || !side(x0, top, bottom) || !side(x1, top, bottom)) continue;
-      const middle = (w: PageModel['words'][number]) => [(w.box.x0 + w.box.x1) / 2, (w.box.y0 + w.box.y1) / 2] as const;
-      const inRow = model.words.filter((w) => {
-        const [, cy] = middle(w);
-        return cy > top && cy < bottom;
-      });
+      const inRow = centres.filter((c) => c.cy > top && c.cy < bottom);
       // (Empty, in a row written in at its left: a talk's time and title, a person's name.)
-      if (inRow.some((w) => middle(w)[0] > x0 && middle(w)[0] < x1) || !inRow.some((w) => w.box.x1 <= x0)) continue;
-      const cell = xywh({ x0: x0 + 1, y0: top + 1, x1: x1 - 1, y1: bottom - 1 });
-      if (
-        own.some(
-          (o) =>
-            o.page === model.page &&
-            overlap1(o.x, o.x + o.width, cell.x, cell.x + cell.width) > 0 &&
-            overlap1(o.y, o.y + o.height, cell.y, cell.y + cell.height) > 0,
-        )
-      )
-        continue;
-      out.push({ type: 'signature', page: model.page, ...cell, confidence: 0.78, reason: 'label_with_geometry' });
+      if (inRow.some((c) => c.cx > x0 && c.cx < x1) || !inRow.some((c) => c.w.box.x1 <= x0)) continue;
+      const cell: Suggestion = {
+        type: 'signature',
+        page: model.page,
+        ...xywh({ x0: x0 + 1, y0: top + 1, x1: x1 - 1, y1: bottom - 1 }),
+        confidence: 0.78,
+        reason: 'label_with_geometry',
+      };
+      if (!own.some((o) => o.page === model.page && common(rectOf(o), rectOf(cell)) > 0)) out.push(cell);
     }
   }
   return out;
