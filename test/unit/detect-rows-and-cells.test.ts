@@ -451,6 +451,40 @@ test('room to write: a row of names under their offices, no line drawn ("VºBº 
   assert.deepEqual(signatures(names), []);
 });
 
+test('room to write: officers closing a record over white space, no line drawn ("Amaury Carrade, Président de …", a name over "(Presidente dell\'Assemblea)"), sign under; a letter\'s signer with room over the name does not', () => {
+  const signatures = (lang: Parameters<typeof paragraph>[0], more: Word[]) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words('Fin de la réunion à 18h08', 75, 250), ...more] }))).filter(
+      (s) => s.type === 'signature',
+    );
+  const minutes = signatures('fr', [
+    ...words("Amaury Carrade, Président de l'association", 75, 273),
+    ...words("Alban Traineau, Secrétaire de l'association", 75, 343),
+  ]);
+  assert.deepEqual(
+    minutes.map((s) => [s.x, s.y, s.h]),
+    [
+      [75, 277, 40],
+      [75, 347, 40],
+    ],
+  );
+  const verbale = signatures('it', [
+    ...words("Alle ore 21:40 l'assemblea termina e viene redatto il presente verbale.", 42, 734),
+    ...words('Andrea Rossi', 127, 758),
+    ...words('Riccardo Scartozzi', 385, 758),
+    ...words("(Presidente dell'Assemblea)", 90, 782),
+    ...words('(Segretario verbalizzante)', 366, 782),
+  ]);
+  assert.deepEqual(
+    verbale.map((s) => [s.x, s.y > 782 && s.y < 790, s.h]),
+    [
+      [90, true, 40],
+      [366, true, 40],
+    ],
+  );
+  // Room over the name: a letter's signature goes there, over "Prof. A. P. Mittal" and "Member Secretary, AICTE".
+  assert.deepEqual(signatures('en', [...words('Prof. Anil Mittal', 470, 294), ...words('Member Secretary, AICTE', 470, 304)]), []);
+});
+
 test('room to write: a student and a supervisor side by side under "Assinaturas" sign in the room under each ("Estudante   Supervisor")', () => {
   const found = brief(
     suggestFields(

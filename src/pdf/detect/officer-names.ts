@@ -57,3 +57,53 @@ function roomOverName(line: Line, page: PageModel, lines: readonly Line[], geo: 
   const clear = !lines.some((l) => l !== line && l !== office && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
   return clear && y1 - y0 >= LEAST && !geo.h.some((r) => r.y > y0 && r.y < y1 && overlap1(r.x0, r.x1, x0, x1) > 0) ? { x0, y0, x1, y1 } : undefined;
 }
+
+/**
+ * Officers closing a record over white space, where no line is drawn: a person's name with the office after its comma
+ * ("Amaury Carrade, Président de …"), or a name over its office ("Andrea Rossi" over "(Presidente dell'Assemblea)"):
+ * the holder signs in the room under, from the name's left, a signature's height at most, clear of anything under. Not
+ * where the name has room over it that is not another officer's (a letter's signer signs over the name and title).
+ */
+export function officerNameRooms(page: PageModel, lines: readonly Line[], geo: Geometry): Array<{ line: Line; room: Rect }> {
+  const plain = (l: Line) => !l.rtl && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d@]/.test(w.text));
+  const office = (l: Line, from = 0) => l.tokens.some((t, i) => OFFICERS.has(t) && (l.tokenWord[i] as number) >= from);
+  const out: Array<{ line: Line; room: Rect }> = [];
+  for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
+    if (!plain(line) || line.words.length > 9) continue;
+    const texts = line.words.map((w) => w.text);
+    const comma = texts.findIndex((t) => t.endsWith(','));
+    let bottom: Line | undefined;
+    if (comma >= 1 && personName(texts.slice(0, comma + 1).map((t) => t.replace(/,$/, ''))) && office(line, comma + 1)) bottom = line;
+    else if (personName(texts)) {
+      bottom = lines.find(
+        (l) =>
+          l !== line &&
+          plain(l) &&
+          l.words.length <= 5 &&
+          office(l) &&
+          l.baseline > line.baseline &&
+          l.baseline - line.baseline <= 2.5 * line.size &&
+          overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
+      );
+    }
+    if (!bottom) continue;
+    const x0 = Math.min(line.box.x0, bottom.box.x0);
+    const x1 = Math.min(page.width - 24, x0 + FIELD_WIDTH.signature);
+    const y0 = bottom.box.y1 + 2;
+    const under = [
+      ...lines.filter((l) => l.box.y0 > bottom.box.y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0).map((l) => l.box.y0),
+      ...geo.h.filter((r) => r.y > bottom.box.y1 && overlap1(r.x0, r.x1, x0, x1) > 0).map((r) => r.y),
+      ...geo.boxes.filter((b) => b.y1 > y0 && overlap1(b.x0, b.x1, x0, x1) > 0).map((b) => b.y0),
+      page.height - 12,
+    ];
+    const y1 = Math.min(y0 + FIELD_HEIGHT.signature, ...under.map((y) => y - 2));
+    const over = Math.max(
+      0,
+      ...lines.filter((l) => l.box.y1 < line.box.y0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0).map((l) => l.box.y1),
+      ...geo.h.filter((r) => r.y < line.box.y0 && overlap1(r.x0, r.x1, x0, x1) > 0).map((r) => r.y),
+    );
+    const roomOver = line.box.y0 - over >= LEAST && !out.some(({ room }) => room.y1 > over && room.y0 < line.box.y0 && overlap1(room.x0, room.x1, x0, x1) > 0);
+    if (y1 - y0 >= LEAST && !roomOver) out.push({ line, room: { x0, y0, x1, y1 } });
+  }
+  return out;
+}

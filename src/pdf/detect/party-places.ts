@@ -6,7 +6,7 @@
 import { filled } from './filled-blanks.js';
 import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
-import { namedRowRooms } from './officer-names.js';
+import { namedRowRooms, officerNameRooms } from './officer-names.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
 import { clip, overlap1, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
@@ -48,7 +48,7 @@ export function partyPlaces(
   }
   // (Officers who sign a record between their offices and their names, unless a place to sign is found by them already.)
   const found = out.filter((o) => o.type === 'signature' && o.page === page.page);
-  for (const { line, room } of namedRowRooms(page, lines, geo)) {
+  for (const { line, room } of [...namedRowRooms(page, lines, geo), ...officerNameRooms(page, lines, geo)]) {
     const r = clip(room, page);
     const near = (o: Suggestion) => o.y < line.box.y1 + 60 && o.y + o.height > line.box.y0 - 60 && o.x < r.x1 && o.x + o.width > r.x0;
     if (placed.has(line) || filled(r, page, []) || found.some(near)) continue;
