@@ -3360,3 +3360,25 @@ test('Dutch names who signs: "Vertegenwoordiger club" beside "Naam lid of ouder/
     [72, 396],
   );
 });
+
+test('a co-signer\'s caption on a signature caption\'s row that opens a rule signs on that rule ("Handtekening: ____   Partner: ____")', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Handtekening', 72, 595, 12),
+        ...words(':', 152, 595, 8),
+        ...words('Partner', 320, 595, 12),
+        ...words(':', 364, 595, 8),
+      ],
+      segments: [h(178, 301, 596.4), h(391, 515, 596.4)],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), Math.round(s.x + s.width), Math.round(s.y + s.height)]),
+    [
+      [178, 301, 596],
+      [391, 515, 596],
+    ],
+  );
+});

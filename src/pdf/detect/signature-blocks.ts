@@ -14,6 +14,7 @@ import { amongDataRows, dataRow, inDataColumn } from './data-rows.js';
 import {
   onRowOf,
   FIELD_HEIGHT,
+  FIELD_WIDTH,
   clip,
   overlap1,
   rectOf,
@@ -296,12 +297,19 @@ export function onPartyLine(
   return { x0: s.x0, y0: top, x1, y1: s.y };
 }
 
-/** The places of co-signers' captions on a signature's row (`coSigners`): each signs in the same band as the signature `s`, from its caption on. */
+/**
+ * The places of co-signers' captions on a signature's row (`coSigners`): each signs in the same band as the signature `s`, from its
+ * caption on, or on the rule its caption opens when the band stands on one ("Handtekening: ____   Partner: ____").
+ */
 export function coSignerPlaces(s: Suggestion, others: readonly Line[], page: PageModel, found: readonly Suggestion[]): Suggestion[] {
   const out: Suggestion[] = [];
   for (const other of others) {
-    const x0 = other.box.x0;
-    const rect = clip({ x0, y0: s.y, x1: Math.min(x0 + s.width, page.width - 18), y1: s.y + s.height }, page);
+    const rule = page.segments.find(
+      (r) => Math.abs(r.y - (s.y + s.height)) <= 4 && r.x0 >= other.box.x1 - 2 && r.x0 - other.box.x1 <= 3 * other.size && r.x1 - r.x0 >= 60,
+    );
+    const x0 = rule?.x0 ?? other.box.x0;
+    const x1 = rule ? Math.min(rule.x1, x0 + Math.max(s.width, FIELD_WIDTH.signature)) : Math.min(x0 + s.width, page.width - 18);
+    const rect = clip({ x0, y0: s.y, x1, y1: s.y + s.height }, page);
     if (rect.x1 - rect.x0 < 60 || filled(rect, page, other.words) || [...found, ...out].some((o) => o.page === page.page && sameSpot(rectOf(o), rect)))
       continue;
     out.push({ ...s, ...xywh(rect), confidence: round(Math.max(0.65, s.confidence - 0.05), 100) });
