@@ -3382,3 +3382,23 @@ test('a co-signer\'s caption on a signature caption\'s row that opens a rule sig
     ],
   );
 });
+
+test('a handwritten mention alone over white space ("Mention « Lu et approuvé »"), no signature caption on the page, is where one signs: the room under it; not beside another signature caption', () => {
+  const signatures = (more: Word[]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('fr', 100), ...words('signaler tout retrait de permis qui ne permettrait plus de conduire le minibus.', 72, 455), ...more],
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  const mention = [...words('Date', 72, 498), ...words('Mention « Lu et approuvé »', 72, 542)];
+  assert.deepEqual(
+    signatures(mention).map((s) => [s.x, s.y, s.h]),
+    [[72, 548, 40]],
+  );
+  // With a signature caption of its own, the mention is only what the signer writes there.
+  const captioned = signatures([...mention, ...words('Signature :', 300, 542)]);
+  assert.equal(captioned.length, 1, JSON.stringify(captioned));
+  assert.equal(captioned[0]?.x !== 72, true, JSON.stringify(captioned));
+});

@@ -65,6 +65,7 @@ import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInTe
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
+import { mentionAlone } from './written-mentions.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -350,7 +351,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const label of labels) {
     if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (label.entry.strength === 'weak' || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
+    if (
+      (label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page)) ||
+      heading(label) ||
+      inRunningText(label, lines) ||
+      filledOver(label, [...geo.free, ...fills], lines)
+    )
+      continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:"; its party's room, "Signed by the Employee:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     if (label.entry.type === 'signature' && partyLines.has(label.line)) continue;

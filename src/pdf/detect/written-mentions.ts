@@ -1,0 +1,18 @@
+/**
+ * A handwritten mention standing alone over white space: the French "Lu et approuvé" (or "Mention « Lu et approuvé »",
+ * "Bon pour accord") on its own line, where no signature caption nor place to sign is on the page, closes a document the
+ * signer writes the mention on and signs under.
+ */
+import type { Label, PageModel, Suggestion } from './page-model.js';
+
+/** Words that may stand on the mention's line besides the mention: the word naming it, "Mention". */
+const NAMING = new Set(['mention', 'manuscrite']);
+
+/** Whether `label` is such a mention: the room under it is where its signer signs. */
+export function mentionAlone(label: Label, labels: readonly Label[], found: readonly Suggestion[], page: PageModel): boolean {
+  if (label.entry.type !== 'signature' || label.entry.strength !== 'weak' || label.entry.leading) return false;
+  const own = new Set(label.entry.tokens);
+  if (!label.line.tokens.every((t) => own.has(t) || NAMING.has(t))) return false;
+  const strong = labels.some((o) => o !== label && (o.entry.type === 'signature' || o.entry.type === 'initials') && o.entry.strength === 'strong');
+  return !strong && !found.some((s) => s.page === page.page && (s.type === 'signature' || s.type === 'initials'));
+}
