@@ -3402,3 +3402,22 @@ test('a handwritten mention alone over white space ("Mention « Lu et approuvé 
   assert.equal(captioned.length, 1, JSON.stringify(captioned));
   assert.equal(captioned[0]?.x !== 72, true, JSON.stringify(captioned));
 });
+
+test('a place and "den" before a run with a signature caption right under the run ("Frankfurt am Main, den ……" over "Unterschrift") is where one signs, not a date', () => {
+  const found = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words('Frankfurt am Main, den', 72, 254, 12),
+          ...words('….................................................', 225, 254, 12),
+          ...words('Unterschrift', 360, 268, 12),
+        ],
+      }),
+    ),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.x, s.y + s.h]),
+    [['signature', 225, 256]],
+  );
+});

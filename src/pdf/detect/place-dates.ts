@@ -94,12 +94,15 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
       out.push(over);
       continue;
     }
-    if (labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y1 - 2 && l.box.y0 - y1 <= 2 * line.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0))
-      continue;
+    if (signedUnder(labels, x0, x1, y1, line.size)) continue;
     out.push(dateOnLine(line, lines, x0, x1, y1));
   }
   return out;
 }
+
+/** A signature caption right under a blank from x0 to x1 at height y (within two lines): the blank is the line to sign on. */
+const signedUnder = (labels: readonly Label[], x0: number, x1: number, y: number, size: number): boolean =>
+  labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y - 2 && l.box.y0 - y <= 2 * size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
 
 /** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
 const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
@@ -117,7 +120,7 @@ const DECLARERS = new Set(['eu', 'yo', 'je', 'io', 'ich', 'we', 'wir', 'nous', '
  * or form is signed, the date going in the blank. Only a signing date beside a place to sign (the caller keeps it so), as
  * a bare "Date" is.
  */
-export function placeCommaFields(lines: Line[]): Rect[] {
+export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): Rect[] {
   const out: Rect[] = [];
   for (const line of lines) {
     const { words } = line;
@@ -149,15 +152,18 @@ export function placeCommaFields(lines: Line[]): Rect[] {
     if (place.some((w) => /\d/.test(w.text))) continue;
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
     if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
-    out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
+    // (Nor with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
+    const y = first.baseline + Math.min(2, 0.2 * line.size);
+    if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size)) continue;
+    out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }
   return out;
 }
 
 /** The dates of `placeCommaFields` as suggestions, but where a form field holds the date already, or the blank is written in. */
-export function placeCommaDates(lines: Line[], page: PageModel, widgets: Iterable<Suggestion>): Suggestion[] {
+export function placeCommaDates(lines: Line[], page: PageModel, widgets: Iterable<Suggestion>, labels: readonly Label[] = []): Suggestion[] {
   const out: Suggestion[] = [];
-  for (const rect of placeCommaFields(lines)) {
+  for (const rect of placeCommaFields(lines, labels)) {
     if (widgetsOfDates([rect], widgets)) continue;
     const r = clip(rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, [])) continue;

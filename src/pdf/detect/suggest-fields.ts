@@ -128,7 +128,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   };
 
   // "Abbiategrasso, ______": a signing date when a place to sign is beside it.
-  for (const s of placeCommaDates(lines, page, widgetSuggestions.values())) {
+  for (const s of placeCommaDates(lines, page, widgetSuggestions.values(), labels)) {
     out.push(s);
     bareDates.add(s);
   }
