@@ -3421,3 +3421,22 @@ test('a place and "den" before a run with a signature caption right under the ru
     [['signature', 225, 256]],
   );
 });
+
+test('a numbered section\'s title is a heading, no caption: "6. DECLARAÇÃO E ASSINATURA" over its rule, "Article 59 — Signature"; "Timbro dell\'Ente e Firma" unnumbered stays a caption', () => {
+  const signatures = (lang: Parameters<typeof paragraph>[0], title: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph(lang, 100),
+            ...words(title, 46, 590),
+            ...words('Declaro aceitar os Estatutos e o Regulamento Interno da associação.', 50, 606, 8.5),
+          ],
+          segments: [h(36, 559, 596)],
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(signatures('es', '6. DECLARAÇÃO E ASSINATURA'), []);
+  assert.deepEqual(signatures('fr', 'Article 59 — Signature'), []);
+  assert.equal(signatures('it', "Timbro dell'Ente e Firma").length, 1);
+});

@@ -6,7 +6,6 @@ import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
 import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
-import { SIGNATURE_HEADINGS } from './lexicon-european.js';
 import { endsColon } from './lines-and-labels.js';
 import { signsOver } from './caption-roles.js';
 import { underlines } from './page-rules.js';
@@ -292,34 +291,6 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
       Math.abs(l.baseline - line.baseline) < 1.6 * line.size &&
       overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0,
   );
-}
-
-/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
-export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
-
-/**
- * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption
- * numbered as a section of the form, alone after its number ("7. Unterschrift", "III. Signature").
- */
-export function headingByWords(label: Label): boolean {
-  if (label.colon || label.next !== -1) return false;
-  const before = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1).map((w) => w.text.trim());
-  // (Or a section's title joining it to words that ask for nothing: "DISCLAIMER AND SIGNATURE", "Witness Statement & Signature".)
-  const lead = before.slice(0, -1);
-  const joined =
-    lead.length > 0 && lead.length <= 2 && /^(and|&)$/i.test(before.at(-1) as string) && lead.every((w) => matchLabels([normalizeToken(w)]).length === 0);
-  return headingWord(label) || joined || (before.length === 1 && /^(\d{1,2}|[IVX]{1,4})[.)]$/.test(before[0] as string));
-}
-
-/**
- * A caption in larger type than the page's text (over small print) is a heading, with no room of its own,
- * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :") or alone on its
- * row ("Signature :" under the conditions), a heading's word aside ("Signatures :").
- */
-export function headingBySize(label: Label, lines: readonly Line[], body: number): boolean {
-  if (label.line.size <= 1.15 * body) return false;
-  if (label.colon && label.bare && !headingWord(label)) return false;
-  return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
 
 /**

@@ -7,7 +7,8 @@
  * Each names whoever signs in the room under it, when another party's name stands beside it on its row
  * (`roomUnderParty`).
  */
-import { belowSpace, continuation, headingWord } from './blank-space.js';
+import { belowSpace, continuation } from './blank-space.js';
+import { headingWord } from './section-headings.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
 import { matchLabels } from './label-matching.js';

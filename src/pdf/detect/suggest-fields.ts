@@ -14,9 +14,6 @@
 import type { LabelType } from './lexicon.js';
 import { captionOwns, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
 import {
-  headingBySize,
-  headingByWords,
-  headingWord,
   roomsToTry,
   dateSeparators,
   datesUnderRows,
@@ -66,6 +63,7 @@ import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
 import { mentionAlone } from './written-mentions.js';
+import { headingByWords, headingOf, headingWord } from './section-headings.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -109,8 +107,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const written = writtenFields(page, lines);
   out.push(...written);
   widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgetSuggestions.values());
-  const body = bodySize(page.words);
-  const heading = (label: Label) => headingByWords(label) || headingBySize(label, lines, body);
+  const heading = headingOf(lines, bodySize(page.words));
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();

@@ -1,0 +1,52 @@
+/**
+ * Headings among the captions: a word heading signatures ("Signatures", "Unterschriften"), a section's title by its words
+ * ("DISCLAIMER AND SIGNATURE", "7. Unterschrift", "Article 59 — Signature") or by its size. A heading has no blank of its own.
+ */
+import { matchLabels } from './label-matching.js';
+import { normalizeToken } from './token-folding.js';
+import { SIGNATURE_HEADINGS } from './lexicon-european.js';
+import type { Label, Line } from './page-model.js';
+
+/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
+export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
+
+/**
+ * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption
+ * numbered as a section of the form, alone after its number ("7. Unterschrift", "III. Signature").
+ */
+export function headingByWords(label: Label): boolean {
+  if (label.colon || label.next !== -1) return false;
+  const all = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1).map((w) => w.text.trim());
+  // (After a section's number, "6.", "VI)", "Article 59 —": a section's title; or one joining it to words that ask for nothing: "DISCLAIMER AND SIGNATURE",
+  // "Witness Statement & Signature", "6. DECLARAÇÃO E ASSINATURA".)
+  const n = /^(\d{1,2}|[IVX]{1,4})[.)]$/.test(all[0] ?? '')
+    ? 1
+    : /^(article|art\.?|artículo|artigo|articolo|artikel|§)$/i.test(all[0] ?? '') && /^\d{1,3}[.)]?$/.test(all[1] ?? '')
+      ? 2
+      : 0;
+  const before = all.slice(n).filter((w) => n === 0 || !/^[—–:.-]$/.test(w));
+  const lead = before.slice(0, -1);
+  const joined =
+    lead.length > 0 &&
+    lead.length <= 2 &&
+    (n > 0 ? /^(and|&|et|e|y|und|en)$/i : /^(and|&)$/i).test(before.at(-1) as string) &&
+    lead.every((w) => matchLabels([normalizeToken(w)]).length === 0);
+  return headingWord(label) || joined || (n > 0 && before.length === 0);
+}
+
+/**
+ * A caption in larger type than the page's text (over small print) is a heading, with no room of its own,
+ * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :") or alone on its
+ * row ("Signature :" under the conditions), a heading's word aside ("Signatures :").
+ */
+export function headingBySize(label: Label, lines: readonly Line[], body: number): boolean {
+  if (label.line.size <= 1.15 * body) return false;
+  if (label.colon && label.bare && !headingWord(label)) return false;
+  return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
+}
+
+/** A heading on a page of these lines, whose body text is `body` points: by its words or by its size. */
+export const headingOf =
+  (lines: readonly Line[], body: number) =>
+  (label: Label): boolean =>
+    headingByWords(label) || headingBySize(label, lines, body);
