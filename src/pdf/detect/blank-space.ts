@@ -40,8 +40,9 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
  */
 export function roomsToTry(label: Label, dateRowAbove = false, underAlike = false): RoomFinder[] {
   const type = label.entry.type;
-  if (type === 'date' || label.entry.strength === 'weak')
-    return type !== 'date' ? [belowSpace] : label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
+  if (type === 'date') return label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
+  // (A handwritten mention alone over white space, "Lu et approuvé", is signed under: written-mentions.ts.)
+  if (label.entry.strength === 'weak') return [belowSpace];
   const asksMore = type === 'signature' && label.entry.tokens.some((t) => DATE_WORDS.has(t) || NAME_WORDS.has(t));
   if (label.colon) return asksMore || underAlike ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];

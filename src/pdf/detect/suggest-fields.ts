@@ -347,14 +347,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Room to write.
   for (const label of labels) {
     if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
-    // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks.
-    if (
-      (label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page)) ||
-      heading(label) ||
-      inRunningText(label, lines) ||
-      filledOver(label, [...geo.free, ...fills], lines)
-    )
-      continue;
+    // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks (but a mention alone over white space is signed under).
+    const onlyWritten = label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page);
+    if (onlyWritten || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:"; its party's room, "Signed by the Employee:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     if (label.entry.type === 'signature' && partyLines.has(label.line)) continue;
