@@ -23,6 +23,9 @@ function personName(words: readonly string[]): boolean {
   return words.length >= 2 && words.length <= 5 && named.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w) || /^\p{Ll}{1,3}$/u.test(w));
 }
 
+/** A line of words alone, as a name or an office is printed: left to right, no blank, no colon, digit or address. */
+const plain = (l: Line): boolean => !l.rtl && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d@]/.test(w.text));
+
 /**
  * People who sign side by side under their offices, where no line is drawn: a row of two or more persons' names and
  * nothing else, each under the office its holder signs for ("VºBº Presidencia      El secretario" over "Juan Ignacio
@@ -30,7 +33,7 @@ function personName(words: readonly string[]): boolean {
  * (Names alone in a row, without their offices, were right on fewer than one in five of the development documents.)
  */
 export function namedRowRooms(page: PageModel, lines: readonly Line[], geo: Geometry): Array<{ line: Line; room: Rect }> {
-  const name = (l: Line) => !l.rtl && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d@]/.test(w.text)) && personName(l.words.map((w) => w.text));
+  const name = (l: Line) => plain(l) && personName(l.words.map((w) => w.text));
   const out: Array<{ line: Line; room: Rect }> = [];
   const seen = new Set<Line>();
   for (const line of lines) {
@@ -65,7 +68,6 @@ function roomOverName(line: Line, page: PageModel, lines: readonly Line[], geo: 
  * where the name has room over it that is not another officer's (a letter's signer signs over the name and title).
  */
 export function officerNameRooms(page: PageModel, lines: readonly Line[], geo: Geometry): Array<{ line: Line; room: Rect }> {
-  const plain = (l: Line) => !l.rtl && !l.tokens.includes('\0') && !l.words.some((w) => /[:：\d@]/.test(w.text));
   const office = (l: Line, from = 0) => l.tokens.some((t, i) => OFFICERS.has(t) && (l.tokenWord[i] as number) >= from);
   const out: Array<{ line: Line; room: Rect }> = [];
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {

@@ -115,16 +115,20 @@ export function bandFoots(bands: readonly Rect[]): Segment[] {
 /**
  * Coloured bands with nothing written in them, of a field's height, that are no table's shaded rows: a form's
  * grey boxes to fill in, named by the small caption under each ("datum & ort", "unterschrift"). Their lower
- * edges are lines a caption under them names; their upper edges, where a field in one stops.
+ * edges are lines a caption under them names; their upper edges, where a field in one stops. `feet`: the bands'
+ * lower edges (`bandFoots`), when the caller has them already.
  */
-export function blankBands(page: Pick<PageModel, 'bands' | 'words'>): { tops: Segment[]; foots: Segment[] } {
+export function blankBands(
+  page: Pick<PageModel, 'bands' | 'words'>,
+  feet: readonly Segment[] = bandFoots(page.bands ?? []),
+): { tops: Segment[]; foots: Segment[] } {
   const bands = page.bands ?? [];
   const written = (b: Rect) =>
     page.words.some((w) => {
       const [cx, cy] = [(w.box.x0 + w.box.x1) / 2, (w.box.y0 + w.box.y1) / 2];
       return cx > b.x0 && cx < b.x1 && cy > b.y0 && cy < b.y1;
     });
-  const feet = new Set(bandFoots(bands).map((s) => `${s.x0},${s.y}`));
-  const blank = bands.filter((b) => b.y1 - b.y0 >= 8 && b.y1 - b.y0 <= 40 && b.x1 - b.x0 >= 60 && feet.has(`${b.x0},${b.y1}`) && !written(b));
+  const foot = new Set(feet.map((s) => `${s.x0},${s.y}`));
+  const blank = bands.filter((b) => b.y1 - b.y0 >= 8 && b.y1 - b.y0 <= 40 && b.x1 - b.x0 >= 60 && foot.has(`${b.x0},${b.y1}`) && !written(b));
   return { tops: blank.map((b) => ({ x0: b.x0, x1: b.x1, y: b.y0 })), foots: blank.map((b) => ({ x0: b.x0, x1: b.x1, y: b.y1 })) };
 }

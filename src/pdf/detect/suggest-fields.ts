@@ -99,8 +99,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const used = new Set<Segment>();
   const fills = fillLines(lines);
   // A field stops under a line above it, drawn, a blank run, a comb's or a coloured band's.
-  const blank = blankBands(page);
-  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...bandFoots(page.bands ?? []), ...blank.tops];
+  const feet = bandFoots(page.bands ?? []);
+  const blank = blankBands(page, feet);
+  const walls = [...geo.h, ...fills, ...combBottoms(geo.v), ...feet, ...blank.tops];
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.

@@ -96,12 +96,12 @@ const DATE_IN_CELL = 45;
  */
 export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const room = cellRoom(label, cell, geo, page);
-  const inside = (w: Word) =>
-    room !== undefined && (w.box.x0 + w.box.x1) / 2 > room.x0 && (w.box.x0 + w.box.x1) / 2 < room.x1 && w.box.y0 >= room.y0 - 1 && w.box.y0 <= room.y1 + 4;
+  if (!room) return undefined;
+  const inside = (w: Word) => (w.box.x0 + w.box.x1) / 2 > room.x0 && (w.box.x0 + w.box.x1) / 2 < room.x1 && w.box.y0 >= room.y0 - 1 && w.box.y0 <= room.y1 + 4;
   const run = page.words
     .filter((w) => inside(w) && isFillToken(w.text) && w.box.x1 - w.box.x0 >= 40)
     .sort((a, b) => b.box.x1 - b.box.x0 - (a.box.x1 - a.box.x0))[0];
-  if (!room || !run) return room;
+  if (!run) return room;
   const y1 = run.baseline + Math.min(2, 0.2 * run.size);
   return { x0: run.box.x0, y0: Math.max(room.y0, y1 - FIELD_HEIGHT[label.entry.type]), x1: run.box.x1, y1 };
 }
