@@ -3440,3 +3440,26 @@ test('a numbered section\'s title is a heading, no caption: "6. DECLARAÇÃO E A
   assert.deepEqual(signatures('fr', 'Article 59 — Signature'), []);
   assert.equal(signatures('it', "Timbro dell'Ente e Firma").length, 1);
 });
+
+test('a signature caption without a colon, alone at the start of its row, with no room over or under it, signs in a whole room after it ("Signature of Student")', () => {
+  const found = (caption: string, more: Word[] = []) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('Verified at the place on this the day of the month of the year', 72, 612),
+            ...more,
+            ...words(caption, 72, 664),
+            ...words('Solemnly affirmed and signed in my presence on this day after reading the contents of this affidavit.', 72, 700),
+            ...words('affidavit.', 72, 714),
+          ],
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  const [place, ...more] = found('Signature of Student');
+  assert.equal(more.length, 0, JSON.stringify(more));
+  assert.ok(place && place.x > 150 && place.x < 190 && place.y + place.h >= 664 && place.y + place.h <= 670 && place.w >= 179, JSON.stringify(place));
+  // Not where a row of text stands over the room, leaving it less than three quarters of a signature's height.
+  assert.equal(found('Signature of Student', [...words('Place of the affidavit', 200, 640)]).filter((s) => s.y + s.h >= 650 && s.y + s.h <= 670).length, 0);
+});

@@ -45,7 +45,7 @@ export function roomsToTry(label: Label, dateRowAbove = false, underAlike = fals
   if (label.entry.strength === 'weak') return [belowSpace];
   const asksMore = type === 'signature' && label.entry.tokens.some((t) => DATE_WORDS.has(t) || NAME_WORDS.has(t));
   if (label.colon) return asksMore || underAlike ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
-  return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
+  return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption, wholeBeside] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];
 }
 
 /**
@@ -60,6 +60,17 @@ function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry
     return next >= 0 && matchLabels(l.words.slice(next).map((w) => normalizeToken(w.text))).some((m) => m.entry.type === 'signature');
   });
   return r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature && (label.line.rtl || !cosigner) ? r : undefined;
+}
+
+/**
+ * A signature caption without a colon, alone on its row and starting it, with none of the other rooms: a signature's whole
+ * room after it, as wide and as high as a signature's ("Signature of Deponent" with nothing under it but the next row).
+ */
+function wholeBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
+  const { line } = label;
+  if (line.rtl || Math.abs(label.box.x0 - line.box.x0) > 1 || label.reach.x1 < line.box.x1 - 1) return undefined;
+  const r = besideSpace(label, page, lines, geo);
+  return r && r.x1 - r.x0 >= FIELD_WIDTH.signature - 1 && r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature ? r : undefined;
 }
 
 /** Blank space after the label on its line. */
