@@ -3463,3 +3463,23 @@ test('a signature caption without a colon, alone at the start of its row, with n
   // Not where a row of text stands over the room, leaving it less than three quarters of a signature's height.
   assert.equal(found('Signature of Student', [...words('Place of the affidavit', 200, 640)]).filter((s) => s.y + s.h >= 650 && s.y + s.h <= 670).length, 0);
 });
+
+test('a signature caption with its colon after a blank on its own row, the place and date before it ("Fait à …, le ……   Signatures des parents :"), signs under itself', () => {
+  const signatures = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 100),
+          ...words('La photographie ou le film de leur(s) enfant(s) et la reproduction et/ou diffusion', 21, 584),
+          ...words('des prises d’images sur tout support.', 21, 600),
+          ...words('Fait à St Georges des Gardes, le', 21, 622),
+          ...words('……………………………………', 166, 622),
+          ...words('Signatures des parents :', 325, 622),
+          ...words('Les informations recueillies sur ce formulaire sont enregistrées dans un fichier informatisé.', 21, 700),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 1, JSON.stringify(signatures));
+  assert.ok((signatures[0]?.y ?? 0) > 622 && Math.abs((signatures[0]?.x ?? 0) - 325) <= 2, JSON.stringify(signatures));
+});

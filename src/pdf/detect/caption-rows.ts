@@ -146,8 +146,11 @@ export function valueInPlace(label: Label): boolean {
  * Another signature caption with its colon on the caption's row has its room right under it ("Signature du représentant de
  * l'agence :      Signature du représentant de Onsenfou :", each over "Lu et accepté"): this one's room is under it too.
  */
-export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, Label>): boolean {
+export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, Label>, lines: readonly Line[]): boolean {
   if (label.entry.type !== 'signature' || !label.colon) return false;
+  // (So does one after a blank on its own row, the place and date written before it: "Fait à …, le ……   Signatures des parents :".)
+  const row = lines.filter((l) => Math.abs(l.baseline - label.line.baseline) <= 0.3 * label.line.size);
+  if (!label.line.rtl && row.some((l) => l.words.some((w) => w.box.x1 <= label.box.x0 && isFillToken(w.text)))) return true;
   return [...captions].some(
     ([o, c]) =>
       c !== label &&

@@ -370,7 +370,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Unless a rule or a run over the caption is its row's line: "Signature ... Date" under one run.)
     const ruledOver = () =>
       [...geo.h, ...fills].some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
-    for (const find of roomsToTry(label, rowAbove && !ruledOver(), signsUnderAlike(label, captionOf))) {
+    for (const find of roomsToTry(label, rowAbove && !ruledOver(), signsUnderAlike(label, captionOf, lines))) {
       const rect = find(label, page, lines, geo, rowAbove);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
