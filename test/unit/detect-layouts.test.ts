@@ -3483,3 +3483,24 @@ test('a signature caption with its colon after a blank on its own row, the place
   assert.equal(signatures.length, 1, JSON.stringify(signatures));
   assert.ok((signatures[0]?.y ?? 0) > 622 && Math.abs((signatures[0]?.x ?? 0) - 325) <= 2, JSON.stringify(signatures));
 });
+
+test('two underscores are a blank too: the day of a letter\'s place-and-date formula ("Victoria de Durango, Dgo., a __ de ____ de 201__.")', () => {
+  const dates = brief(
+    suggestFields(
+      page({
+        words: [
+          ...words('Victoria de Durango, Dgo., a', 250, 100),
+          ...words('__', 401, 100),
+          ...words('de', 415, 100),
+          ...words('_________________', 428, 100),
+          ...words('de 201__.', 519, 100),
+          ...paragraph('es', 130),
+          ...words('__________________________________', 36, 616),
+          ...words('Alumno', 120, 630),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'date');
+  assert.equal(dates.length, 1, JSON.stringify(dates));
+  assert.ok(Math.abs((dates[0]?.x ?? 0) - 401) <= 1 && (dates[0]?.x ?? 0) + (dates[0]?.w ?? 0) >= 510, JSON.stringify(dates));
+});

@@ -51,7 +51,7 @@ export function makeLine(run: Word[]): Line {
   const tokens: string[] = [];
   const tokenWord: number[] = [];
   words.forEach((w, i) => {
-    const parts = isFillToken(w.text) ? ['\0'] : splitWord(w.text);
+    const parts = isFillToken(w.text) || /^_{2}$/.test(w.text) ? ['\0'] : splitWord(w.text); // (Two underscores are a blank too, a date's day: "a __ de ____ de 201__".)
     for (const p of parts) {
       tokens.push(p);
       tokenWord.push(i);
