@@ -3504,3 +3504,15 @@ test('two underscores are a blank too: the day of a letter\'s place-and-date for
   assert.equal(dates.length, 1, JSON.stringify(dates));
   assert.ok(Math.abs((dates[0]?.x ?? 0) - 401) <= 1 && (dates[0]?.x ?? 0) + (dates[0]?.w ?? 0) >= 510, JSON.stringify(dates));
 });
+
+test('a run shared by a signature caption and a short "Date" under its end that reaches past it: the end of the run is the date', () => {
+  const found = brief(
+    suggestFields(
+      page({
+        words: [...paragraph('en', 600), ...words('_'.repeat(47), 36, 677), ...words('Signature of Parent', 36, 690), ...words('Date', 257, 690)],
+      }),
+    ),
+  );
+  const date = found.find((s) => s.type === 'date');
+  assert.ok(date && date.x >= 200 && date.x + date.w <= 272 && found.some((s) => s.type === 'signature' && s.x === 36), JSON.stringify(found));
+});

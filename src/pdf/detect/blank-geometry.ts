@@ -260,8 +260,8 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
     const gap = box.y0 - s.y;
     // (A caption alone on its line, or in parentheses, a line's height under it, "(Firma)" under "____"; in parentheses, two: "(Handtekening 2e verzoeker)".)
     if (gap < -1 || gap > Math.max((remark ? 2.2 : parenthesised || alone ? 1.5 : 1.2) * line.size + 2, 6)) return false;
-    // A rule already split between captions of the row takes the others wherever they sit under it.
-    if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + 20;
+    // A rule already split between captions of the row takes the others wherever they sit under it (a short one may end past its end: "Date").
+    if (shared.has(s)) return s.x0 <= box.x0 + 6 && s.x1 >= box.x0 + Math.min(20, 0.5 * (box.x1 - box.x0));
     // (Or a caption under the end of a longer line: most of it under the line; or a caption wider than its line, centred under it.)
     // (A caption alone on its line is the whole line: "Parent/ Guardian Signature" centred under its line.)
     const [c0, c1] = label.bare ? [line.box.x0, line.box.x1] : [Math.min(box.x0, label.reach.x0), Math.max(box.x1, label.reach.x1)];
