@@ -3516,3 +3516,21 @@ test('a run shared by a signature caption and a short "Date" under its end that 
   const date = found.find((s) => s.type === 'date');
   assert.ok(date && date.x >= 200 && date.x + date.w <= 272 && found.some((s) => s.type === 'signature' && s.x === 36), JSON.stringify(found));
 });
+
+test('a co-signer\'s caption with a remark in parentheses after it ("Il genitore o tutore (in caso di minore)") on a signature caption\'s row signs in the same band', () => {
+  const signatures = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('it', 600),
+          ...words('(firma dell’interessato)', 57, 693),
+          ...words('Il genitore o tutore (in caso di minore)', 300, 693),
+          ...words('_'.repeat(35), 57, 711),
+          ...words('_'.repeat(39), 300, 711),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 2, JSON.stringify(signatures));
+  assert.ok(signatures.some((s) => s.x === 300) && signatures.every((s) => Math.abs(s.y + s.h - 711) <= 3), JSON.stringify(signatures));
+});

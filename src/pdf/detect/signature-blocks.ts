@@ -332,10 +332,17 @@ export function coSigners(label: Label, lines: Line[], labels: Label[]): Line[] 
       onRowOf(l, line) &&
       Math.abs(l.size - line.size) < 1 &&
       (l.box.x0 - line.box.x1 >= 40 || line.box.x0 - l.box.x1 >= 40) &&
-      l.words.length <= 4 &&
+      // (A remark in parentheses after it is not counted: "Il genitore o tutore (in caso di minore)".)
+      l.words.length - remarkWords(l) <= 4 &&
       !l.tokens.some((t) => /\d/.test(t) || t === '\0' || DATUM_WORDS.has(t)) &&
       l.tokens.some((t, k) => SIGNERS.has(t) || partyAt(l.tokens, k) !== null),
   );
+}
+
+/** How many words end a line in a remark in parentheses ("(in caso di minore)"), none when it has none or is all one. */
+function remarkWords(l: Line): number {
+  const open = l.words.findIndex((w) => w.text.startsWith('('));
+  return open > 0 && /\)$/.test((l.words[l.words.length - 1] as Word).text) ? l.words.length - open : 0;
 }
 
 /**
