@@ -3534,3 +3534,16 @@ test('a co-signer\'s caption with a remark in parentheses after it ("Il genitore
   assert.equal(signatures.length, 2, JSON.stringify(signatures));
   assert.ok(signatures.some((s) => s.x === 300) && signatures.every((s) => Math.abs(s.y + s.h - 711) <= 3), JSON.stringify(signatures));
 });
+
+test('a line right under a signature caption is its blank, rather than a line a tab away along its row ("Assinatura do Associado (1)" over its dashes)', () => {
+  const signatures = brief(
+    suggestFields(
+      page({
+        words: [...paragraph('en', 500), ...words('Data da Inscrição: ____ / ____ / ____', 66, 571), ...words('Assinatura do Associado (1)', 78, 596, 8)],
+        segments: [h(67, 208, 623), h(402, 456, 594)],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 1, JSON.stringify(signatures));
+  assert.ok(signatures[0]?.x === 67 && (signatures[0]?.y ?? 0) + (signatures[0]?.h ?? 0) === 623, JSON.stringify(signatures));
+});

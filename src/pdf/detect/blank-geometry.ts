@@ -15,9 +15,7 @@ import {
   type Line,
   type Label,
   type Widget,
-  area,
   overlap1,
-  contains,
   nearest,
   topUnderText,
   runLine,
@@ -179,10 +177,19 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
-    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s)) || qualified(s);
+    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s) && !ruledUnder(label, segments)) || qualified(s);
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }
+
+/** A line right under the caption, under most of it: its blank, rather than a line a tab away on its row ("Assinatura do Associado" over its dashes). */
+const ruledUnder = (label: Label, segments: readonly Segment[]): boolean =>
+  segments.some(
+    (u) =>
+      u.y > label.line.box.y1 &&
+      u.y - label.line.box.y1 <= 3.5 * label.line.size &&
+      overlap1(u.x0, u.x1, label.box.x0, label.box.x1) >= 0.6 * (label.box.x1 - label.box.x0),
+  );
 
 /** Where a line after a caption ends for it: at the first words of its row written over the line ("Signature ____Date____" on one rule). */
 export function rowEnd(label: Label, s: Segment, lines: Line[]): number {
@@ -221,29 +228,6 @@ export function ruleUnder(
       if (!isFillToken(w.text) && w.box.x0 >= x0 - 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
     if (x1 - x0 >= MIN_BESIDE[type]) return { x0, x1, y: s.y, segment: s };
   }
-  return undefined;
-}
-
-/** A box on the label's row, after it. */
-export function boxBeside(label: Label, boxes: Rect[]): Rect | undefined {
-  const { reach } = label;
-  const candidates = boxes.filter((b) => {
-    const rowOverlap = overlap1(b.y0, b.y1, reach.y0, reach.y1);
-    if (rowOverlap < 0.5 * (reach.y1 - reach.y0)) return false;
-    const gap = afterGap(label, b.x0, b.x1);
-    return gap >= -2 && gap <= 80 && beforeLimit(label, b.x0, b.x1);
-  });
-  return nearest(candidates, (b) => afterGap(label, b.x0, b.x1));
-}
-
-/** A box the label is written in: the field is the rest of the box. */
-export function boxAround(label: Label, boxes: Rect[]): Rect | undefined {
-  const inside = boxes.filter((b) => contains(b, label.box, 1) && b.y1 - b.y0 >= 16 && b.x1 - b.x0 >= 40);
-  const box = inside.sort((a, b) => area(a) - area(b))[0];
-  if (!box) return undefined;
-  const h = box.y1 - box.y0;
-  if (label.box.y0 - box.y0 <= 0.45 * h) return { x0: box.x0, y0: label.box.y1 + 2, x1: box.x1, y1: box.y1 };
-  if (box.y1 - label.box.y1 <= 0.45 * h) return { x0: box.x0, y0: box.y0, x1: box.x1, y1: label.box.y0 - 2 };
   return undefined;
 }
 

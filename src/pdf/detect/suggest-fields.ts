@@ -28,21 +28,10 @@ import {
   rowUnder,
   stackedUnder,
 } from './blank-space.js';
+import { boxAround, boxBeside } from './caption-boxes.js';
 import { partyPlaces } from './party-places.js';
 import { undated, dedupe, writtenFields, suggestion } from './suggestion-output.js';
-import {
-  blankBefore,
-  boxAround,
-  boxBeside,
-  fillAfter,
-  ruledRow,
-  segmentBeside,
-  segmentOver,
-  ruleUnder,
-  rowEnd,
-  standOn,
-  trailingBlanks,
-} from './blank-geometry.js';
+import { blankBefore, fillAfter, ruledRow, segmentBeside, segmentOver, ruleUnder, rowEnd, standOn, trailingBlanks } from './blank-geometry.js';
 import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
