@@ -1723,7 +1723,7 @@ test('"Parent or guardian" under a run of underscores names its signer, and "dat
   assert.ok(Math.abs(signature.y + signature.height - 263) <= 2 && date.x >= 210, JSON.stringify(brief(found)));
 });
 
-test("a signature caption with its colon, its room beside it squeezed under the line of text above, signs in the room under it; with a signature's height free beside it, beside it", () => {
+test("a signature caption with its colon, its room beside it squeezed under the line of text above, signs in the room under it; with a signature's height free beside it and no blank before it on its row, beside it", () => {
   // (The line of running text 22 pt over the caption's row leaves 22 pt beside the caption.)
   const squeezed = suggestFields(
     page({
@@ -1737,8 +1737,9 @@ test("a signature caption with its colon, its room beside it squeezed under the 
   ).filter((s) => s.type === 'signature');
   assert.equal(squeezed.length, 1, JSON.stringify(brief(squeezed)));
   assert.ok((squeezed[0] as Suggestion).y > 349 && (squeezed[0] as Suggestion).height >= 30, JSON.stringify(brief(squeezed)));
+  // (With no blank before it on its row: after the place and date's blank, "Fait à …, le ……", it signs under itself, roomy beside or not.)
   const roomy = suggestFields(
-    page({ words: [...paragraph('fr', 100), ...words('Fait à Saint Georges, le ……………………', 21, 349, 11), ...words('Signatures des parents:', 328, 349, 11)] }),
+    page({ words: [...paragraph('fr', 100), ...words('Fait à Saint Georges', 21, 349, 11), ...words('Signatures des parents:', 328, 349, 11)] }),
   ).filter((s) => s.type === 'signature');
   assert.equal(roomy.length, 1, JSON.stringify(brief(roomy)));
   assert.ok((roomy[0] as Suggestion).x > 430 && (roomy[0] as Suggestion).y < 349, JSON.stringify(brief(roomy)));
