@@ -3548,3 +3548,23 @@ test('a line right under a signature caption is its blank, rather than a line a 
   assert.equal(signatures.length, 1, JSON.stringify(signatures));
   assert.ok(signatures[0]?.x === 67 && (signatures[0]?.y ?? 0) + (signatures[0]?.h ?? 0) === 623, JSON.stringify(signatures));
 });
+
+test('words across a blank from a caption are another field\'s caption, not running text around it ("Fait à …, le ……  Signatures des parents:" on one line)', () => {
+  const signatures = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 100),
+          ...words('La photographie ou le film de leur(s) enfant(s) et la reproduction et/ou diffusion', 21, 172),
+          ...words('des prises d’images sur tout support.', 21, 188),
+          ...words('Fait à St Georges des Gardes, le', 21, 210),
+          ...words('…'.repeat(20), 184, 210),
+          ...words('Signatures des parents:', 290, 210),
+          ...words('Les informations recueillies sur ce formulaire sont enregistrées dans un fichier informatisé.', 21, 254),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 1, JSON.stringify(signatures));
+  assert.ok(Math.abs((signatures[0]?.x ?? 0) - 290) <= 2 && (signatures[0]?.y ?? 0) > 210 && (signatures[0]?.h ?? 0) >= 24, JSON.stringify(signatures));
+});

@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, type LabelType } from './lexicon.js';
+import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { endsColon } from './lines-and-labels.js';
@@ -275,7 +275,12 @@ export function continuation(line: Line, lines: readonly Line[]): Line | undefin
  * and below it ("Signature précédée de la mention « Lu et approuvé »" alone over the room to sign).
  */
 export function inRunningText(label: Label, lines: readonly Line[]): boolean {
-  if (label.line.words.filter((w) => /\p{L}/u.test(w.text) && (w.box.x1 <= label.reach.x0 || w.box.x0 >= label.reach.x1)).length <= 6) return false;
+  // (Words across a blank from it are another field's caption: "Fait à …, le ……   Signatures des parents :".)
+  const blanks = label.line.words.filter((w) => isFillToken(w.text));
+  const from = Math.max(-Infinity, ...blanks.filter((w) => w.box.x1 <= label.reach.x0 + 1).map((w) => w.box.x1));
+  const to = Math.min(Infinity, ...blanks.filter((w) => w.box.x0 >= label.reach.x1 - 1).map((w) => w.box.x0));
+  const outside = (w: Word) => (w.box.x1 <= label.reach.x0 && w.box.x0 >= from) || (w.box.x0 >= label.reach.x1 && w.box.x1 <= to);
+  if (label.line.words.filter((w) => /\p{L}/u.test(w.text) && outside(w)).length <= 6) return false;
   return !opensLineApart(label, lines);
 }
 
