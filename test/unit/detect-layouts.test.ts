@@ -3568,3 +3568,19 @@ test('words across a blank from a caption are another field\'s caption, not runn
   assert.equal(signatures.length, 1, JSON.stringify(signatures));
   assert.ok(Math.abs((signatures[0]?.x ?? 0) - 290) <= 2 && (signatures[0]?.y ?? 0) > 210 && (signatures[0]?.h ?? 0) >= 24, JSON.stringify(signatures));
 });
+
+test('an instruction to write the mention and sign ("(Ajouter la mention « Bon pour pouvoir » & signer)"), no signature caption on the page: the room under its whole line', () => {
+  const signatures = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 600),
+          ...words(`Fait à ${'.'.repeat(30)}, le ${'.'.repeat(30)}`, 65, 733),
+          ...words('(Ajouter la mention « Bon pour pouvoir » & signer)', 65, 754),
+        ],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(signatures.length, 1, JSON.stringify(signatures));
+  assert.ok(signatures[0]?.x === 65 && (signatures[0]?.y ?? 0) > 754, JSON.stringify(signatures));
+});

@@ -208,7 +208,8 @@ export function datesUnderRows(
  */
 export function belowSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const { line, box } = label;
-  const whole = !line.rtl && !line.tokens.includes('\0') && line.words.length <= 8 && line.box.x0 < box.x0 - 1;
+  // (A handwritten mention's line is all its own, however long: "(Ajouter la mention « Bon pour pouvoir » & signer)".)
+  const whole = !line.rtl && !line.tokens.includes('\0') && (line.words.length <= 8 || label.entry.strength === 'weak') && line.box.x0 < box.x0 - 1;
   return (whole ? roomBelow(label, page, lines, geo, line.box.x0) : undefined) ?? roomBelow(label, page, lines, geo);
 }
 

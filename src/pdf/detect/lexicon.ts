@@ -64,7 +64,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
-  ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte'),
+  ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte', 'bon pour pouvoir'),
   { tokens: ['fait', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
   // ("Fait en deux exemplaires à Paris, le ____", "Fait en trois (3) copies originales à Cotonou, le ____".)
   { tokens: ['fait', '*', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },

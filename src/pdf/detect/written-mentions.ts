@@ -5,8 +5,11 @@
  */
 import type { Label, PageModel, Suggestion } from './page-model.js';
 
-/** Words that may stand on the mention's line besides the mention: the word naming it, "Mention". */
-const NAMING = new Set(['mention', 'manuscrite']);
+/**
+ * Words that may stand on the mention's line besides the mention: the word naming it, "Mention", and an instruction
+ * to write it and sign ("(Ajouter la mention « Bon pour pouvoir » & signer)").
+ */
+const NAMING = new Set(['mention', 'manuscrite', 'ajouter', 'ecrire', 'inscrire', 'la', 'et', 'puis', 'signer']);
 
 /** Whether `label` is such a mention: the room under it is where its signer signs. */
 export function mentionAlone(label: Label, labels: readonly Label[], found: readonly Suggestion[], page: PageModel): boolean {
