@@ -3449,11 +3449,11 @@ test('a signature caption without a colon, alone at the start of its row, with n
         page({
           words: [
             ...paragraph('en', 100),
-            ...words('Verified at the place on this the day of the month of the year', 72, 612),
+            ...words('Confirmed at the place and on the date written above by the deponent', 72, 612),
             ...more,
             ...words(caption, 72, 664),
-            ...words('Solemnly affirmed and signed in my presence on this day after reading the contents of this affidavit.', 72, 700),
-            ...words('affidavit.', 72, 714),
+            ...words('Sworn before me on the date written above, the contents having been read over to the deponent.', 72, 700),
+            ...words('Notary.', 72, 714),
           ],
         }),
       ),
@@ -3471,12 +3471,12 @@ test('a signature caption with its colon after a blank on its own row, the place
       page({
         words: [
           ...paragraph('fr', 100),
-          ...words('La photographie ou le film de leur(s) enfant(s) et la reproduction et/ou diffusion', 21, 584),
-          ...words('des prises d’images sur tout support.', 21, 600),
-          ...words('Fait à St Georges des Gardes, le', 21, 622),
+          ...words('Nous autorisons les photos de notre enfant pendant les activités et leur usage dans le journal', 21, 584),
+          ...words('du club pour cette année.', 21, 600),
+          ...words('Fait à Lyon-sur-Saône, le', 21, 622),
           ...words('……………………………………', 166, 622),
           ...words('Signatures des parents :', 325, 622),
-          ...words('Les informations recueillies sur ce formulaire sont enregistrées dans un fichier informatisé.', 21, 700),
+          ...words('Ce formulaire est à rendre au secrétariat avant la fin du mois de septembre.', 21, 700),
         ],
       }),
     ),
@@ -3490,7 +3490,7 @@ test('two underscores are a blank too: the day of a letter\'s place-and-date for
     suggestFields(
       page({
         words: [
-          ...words('Victoria de Durango, Dgo., a', 250, 100),
+          ...words('Ciudad de Zacatecas, Zac., a', 250, 100),
           ...words('__', 401, 100),
           ...words('de', 415, 100),
           ...words('_________________', 428, 100),
@@ -3525,7 +3525,7 @@ test('a co-signer\'s caption with a remark in parentheses after it ("Il genitore
         words: [
           ...paragraph('it', 600),
           ...words('(firma dell’interessato)', 57, 693),
-          ...words('Il genitore o tutore (in caso di minore)', 300, 693),
+          ...words('Il genitore o tutore (per i minori)', 300, 693),
           ...words('_'.repeat(35), 57, 711),
           ...words('_'.repeat(39), 300, 711),
         ],
@@ -3555,12 +3555,12 @@ test('words across a blank from a caption are another field\'s caption, not runn
       page({
         words: [
           ...paragraph('fr', 100),
-          ...words('La photographie ou le film de leur(s) enfant(s) et la reproduction et/ou diffusion', 21, 172),
-          ...words('des prises d’images sur tout support.', 21, 188),
-          ...words('Fait à St Georges des Gardes, le', 21, 210),
+          ...words('Nous autorisons les photos de notre enfant pendant les activités et leur usage dans le journal', 21, 172),
+          ...words('du club pour cette année.', 21, 188),
+          ...words('Fait à Villeneuve-la-Rivière, le', 21, 210),
           ...words('…'.repeat(20), 184, 210),
           ...words('Signatures des parents:', 290, 210),
-          ...words('Les informations recueillies sur ce formulaire sont enregistrées dans un fichier informatisé.', 21, 254),
+          ...words('Ce formulaire est à rendre au secrétariat avant la fin du mois de septembre.', 21, 254),
         ],
       }),
     ),
@@ -3576,7 +3576,7 @@ test('an instruction to write the mention and sign ("(Ajouter la mention « Bon 
         words: [
           ...paragraph('fr', 600),
           ...words(`Fait à ${'.'.repeat(30)}, le ${'.'.repeat(30)}`, 65, 733),
-          ...words('(Ajouter la mention « Bon pour pouvoir » & signer)', 65, 754),
+          ...words('(Écrire la mention « Bon pour pouvoir » et signer)', 65, 754),
         ],
       }),
     ),
