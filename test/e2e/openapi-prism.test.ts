@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { serveProcess } from '../helpers/cli.js';
-import { useReceiver } from '../helpers/receiver.js';
+import { closedPort, useReceiver } from '../helpers/receiver.js';
 import { useTmpDir } from '../helpers/server.js';
 import { a4Pdf } from '../helpers/requests.js';
 
@@ -30,22 +30,29 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   const key = String((serve.ready as Record<string, any>).api_key ?? '');
   assert.match(key, /^paraph_test_/);
 
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const prism = spawn(process.execPath, [PRISM, 'proxy', '--errors', 'docs/openapi.json', origin, '--host', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.after(() => prism.kill('SIGKILL'));
+  // (A port below the range the system hands out to listen(0), where the other test files' servers and connections are;
+  // taken by another test between the check and Prism's start, it is tried again on another.)
+  let port = 0;
   let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Prism is listening')) resolve();
-    };
-    prism.stdout.on('data', read);
-    prism.stderr.on('data', read);
-    prism.once('exit', (code) => reject(new Error(`prism exited with ${code}: ${log}`)));
-  });
+  for (let attempt = 1; ; attempt++) {
+    port = await closedPort();
+    log = '';
+    const prism = spawn(process.execPath, [PRISM, 'proxy', '--errors', 'docs/openapi.json', origin, '--host', '127.0.0.1', '--port', String(port)], {
+      env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    t.after(() => prism.kill('SIGKILL'));
+    const started = await new Promise<boolean>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.includes('Prism is listening')) resolve(true);
+      };
+      prism.stdout.on('data', read);
+      prism.stderr.on('data', read);
+      prism.once('exit', (code) => (log.includes('EADDRINUSE') && attempt < 3 ? resolve(false) : reject(new Error(`prism exited with ${code}: ${log}`))));
+    });
+    if (started) break;
+  }
   const startLog = log.length;
 
   const touched = new Set<string>();
