@@ -3584,3 +3584,19 @@ test('an instruction to write the mention and sign ("(Ajouter la mention « Bon 
   assert.equal(signatures.length, 1, JSON.stringify(signatures));
   assert.ok(signatures[0]?.x === 65 && (signatures[0]?.y ?? 0) > 754, JSON.stringify(signatures));
 });
+
+test('a date of bare blanks with its century printed, alone on its row ("____ __ ____, 20__") right over the signers\' lines, is the signing date; not with no place to sign near', () => {
+  const row = { words: [...words(',', 228, 491), ...words('20', 233, 491)], segments: [h(75, 144, 491), h(158, 228, 491), h(247, 272, 491)] };
+  const signers = {
+    words: [...words('Husband Signature over Printed Name', 72, 557), ...words('Wife Signature over Printed Name', 385, 557)],
+    segments: [h(72, 283, 545), h(360, 565, 545)],
+  };
+  const dates = (parts: Array<{ words: Word[]; segments: ReturnType<typeof h>[] }>) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 400), ...parts.flatMap((p) => p.words)], segments: parts.flatMap((p) => p.segments) }))).filter(
+      (s) => s.type === 'date',
+    );
+  const found = dates([row, signers]);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.ok(found[0]?.x === 75 && (found[0]?.x ?? 0) + (found[0]?.w ?? 0) === 272, JSON.stringify(found));
+  assert.equal(dates([row]).length, 0);
+});

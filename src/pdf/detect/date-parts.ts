@@ -4,7 +4,7 @@
  * blank after a date's caption is the whole of it, not its first part.
  */
 import type { LabelType } from './lexicon.js';
-import type { Segment } from './page-model.js';
+import type { PageModel, Rect, Segment } from './page-model.js';
 
 /** Parts of a date at most: day, month, year, and a century printed apart ("20__"). */
 const MOST_PARTS = 4;
@@ -35,4 +35,39 @@ export function dateParts(
     last = next;
   }
   return { run: { ...first, x1: last.x1 }, parts };
+}
+
+/**
+ * A date written as bare blanks with the century printed, alone on its row: "____ __ ____, 20__" over the signers' lines,
+ * no caption (the year's "20" right before its blank, a comma before it after the day's and month's blanks). The blank
+ * from the first part to the year's end; the caller keeps it only beside a place to sign.
+ */
+export function centuryDates(page: PageModel): Rect[] {
+  const out: Rect[] = [];
+  const row = (y: number) => (b: { y: number }) => Math.abs(b.y - y) <= 3;
+  for (const w of page.words) {
+    if (!/^(19|20)$/.test(w.text.trim())) continue;
+    const blanks = [
+      ...page.segments.filter((s) => s.x1 - s.x0 >= 8),
+      ...page.words.filter((o) => /^_{2,}$/.test(o.text)).map((o) => ({ x0: o.box.x0, x1: o.box.x1, y: o.baseline })),
+    ].filter(row(w.baseline));
+    const year = blanks.find((s) => s.x0 - w.box.x1 >= -1 && s.x0 - w.box.x1 <= 4);
+    const comma = page.words.find(
+      (o) => o.text.trim() === ',' && Math.abs(o.baseline - w.baseline) <= 2 && w.box.x0 - o.box.x1 >= -1 && w.box.x0 - o.box.x1 <= 8,
+    );
+    if (!year || !comma) continue;
+    let first = blanks.find((s) => comma.box.x0 - s.x1 >= -1 && comma.box.x0 - s.x1 <= 6);
+    for (let k = 0; first && k < 3; k++) {
+      const start: { x0: number } = first;
+      const before = blanks.find((s) => start.x0 - s.x1 >= -1 && start.x0 - s.x1 <= 16);
+      if (!before) break;
+      first = before;
+    }
+    if (!first || comma.box.x0 - first.x0 < 40) continue;
+    const [x0, x1] = [first.x0, year.x1];
+    // (Alone on its row: no word of letters along it.)
+    if (page.words.some((o) => /\p{L}/u.test(o.text) && Math.abs(o.baseline - w.baseline) <= 4 && o.box.x1 > x0 - 40 && o.box.x0 < x1 + 40)) continue;
+    out.push({ x0, y0: w.baseline + 2 - 20, x1, y1: w.baseline + 2 });
+  }
+  return out;
 }

@@ -44,7 +44,7 @@ import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './date-formulas.js';
-import { dateParts } from './date-parts.js';
+import { centuryDates, dateParts } from './date-parts.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
@@ -118,6 +118,11 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const s of placeCommaDates(lines, page, widgetSuggestions.values(), labels)) {
     out.push(s);
     bareDates.add(s);
+  }
+  // "____ __ ____, 20__" alone on its row: likewise.
+  for (const r of centuryDates(page)) {
+    const s: Suggestion = { type: 'date', page: page.page, ...xywh(clip(r, page)), confidence: 0.72, reason: 'label_with_geometry', fieldKey: 'sign_date' };
+    if (!filled(clip(r, page), page, [])) out.push(s), bareDates.add(s);
   }
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
