@@ -120,9 +120,18 @@ export function suggestFields(read: PageModel): Suggestion[] {
     bareDates.add(s);
   }
   // "____ __ ____, 20__" alone on its row: likewise.
-  for (const r of centuryDates(page)) {
-    const s: Suggestion = { type: 'date', page: page.page, ...xywh(clip(r, page)), confidence: 0.72, reason: 'label_with_geometry', fieldKey: 'sign_date' };
-    if (!filled(clip(r, page), page, [])) out.push(s), bareDates.add(s);
+  for (const r of centuryDates(page).map((c) => clip(c, page))) {
+    if (filled(r, page, [])) continue;
+    const s: Suggestion = {
+      type: 'date',
+      page: page.page,
+      ...xywh(r),
+      confidence: page.ocr ? 0.66 : 0.72,
+      reason: 'label_with_geometry',
+      fieldKey: 'sign_date',
+    };
+    out.push(s);
+    bareDates.add(s);
   }
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
