@@ -4,7 +4,8 @@
  * blank after a date's caption is the whole of it, not its first part.
  */
 import type { LabelType } from './lexicon.js';
-import type { PageModel, Rect, Segment } from './page-model.js';
+import { filled } from './filled-blanks.js';
+import { clip, xywh, type PageModel, type Segment, type Suggestion } from './page-model.js';
 
 /** Parts of a date at most: day, month, year, and a century printed apart ("20__"). */
 const MOST_PARTS = 4;
@@ -40,10 +41,10 @@ export function dateParts(
 /**
  * A date written as bare blanks with the century printed, alone on its row: "____ __ ____, 20__" over the signers' lines,
  * no caption (the year's "20" right before its blank, a comma before it after the day's and month's blanks). The blank
- * from the first part to the year's end; the caller keeps it only beside a place to sign.
+ * from the first part to the year's end, but where it is written in; the caller keeps it only beside a place to sign.
  */
-export function centuryDates(page: PageModel): Rect[] {
-  const out: Rect[] = [];
+export function centuryDates(page: PageModel): Suggestion[] {
+  const out: Suggestion[] = [];
   const row = (y: number) => (b: { y: number }) => Math.abs(b.y - y) <= 3;
   for (const w of page.words) {
     if (!/^(19|20)$/.test(w.text.trim())) continue;
@@ -67,7 +68,9 @@ export function centuryDates(page: PageModel): Rect[] {
     const [x0, x1] = [first.x0, year.x1];
     // (Alone on its row: no word of letters along it.)
     if (page.words.some((o) => /\p{L}/u.test(o.text) && Math.abs(o.baseline - w.baseline) <= 4 && o.box.x1 > x0 - 40 && o.box.x0 < x1 + 40)) continue;
-    out.push({ x0, y0: w.baseline + 2 - 20, x1, y1: w.baseline + 2 });
+    const r = clip({ x0, y0: w.baseline + 2 - 20, x1, y1: w.baseline + 2 }, page);
+    if (!filled(r, page, []))
+      out.push({ type: 'date', page: page.page, ...xywh(r), confidence: page.ocr ? 0.66 : 0.72, reason: 'label_with_geometry', fieldKey: 'sign_date' });
   }
   return out;
 }

@@ -120,16 +120,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     bareDates.add(s);
   }
   // "____ __ ____, 20__" alone on its row: likewise.
-  for (const r of centuryDates(page).map((c) => clip(c, page))) {
-    if (filled(r, page, [])) continue;
-    const s: Suggestion = {
-      type: 'date',
-      page: page.page,
-      ...xywh(r),
-      confidence: page.ocr ? 0.66 : 0.72,
-      reason: 'label_with_geometry',
-      fieldKey: 'sign_date',
-    };
+  for (const s of centuryDates(page)) {
     out.push(s);
     bareDates.add(s);
   }
