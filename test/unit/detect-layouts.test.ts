@@ -3485,7 +3485,7 @@ test('a signature caption with its colon after a blank on its own row, the place
   assert.ok((signatures[0]?.y ?? 0) > 622 && Math.abs((signatures[0]?.x ?? 0) - 325) <= 2, JSON.stringify(signatures));
 });
 
-test('two underscores are a blank too: the day of a letter\'s place-and-date formula ("Victoria de Durango, Dgo., a __ de ____ de 201__.")', () => {
+test('two underscores are a blank too: the day of a letter\'s place-and-date formula ("Ciudad de Zacatecas, Zac., a __ de ____ de 201__.")', () => {
   const dates = brief(
     suggestFields(
       page({
