@@ -10,7 +10,7 @@ import { written } from './blank-geometry.js';
 import { OF, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
-import { FIELD_HEIGHT, MIN_BESIDE, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
+import { FIELD_HEIGHT, MIN_BESIDE, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
 export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
@@ -149,7 +149,7 @@ export function valueInPlace(label: Label): boolean {
 export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, Label>, lines: readonly Line[]): boolean {
   if (label.entry.type !== 'signature' || !label.colon) return false;
   // (So does one after a blank on its own row, the place and date written before it: "Fait à …, le ……   Signatures des parents :".)
-  const row = lines.filter((l) => Math.abs(l.baseline - label.line.baseline) <= 0.3 * label.line.size);
+  const row = lines.filter((l) => onRowOf(l, label.line));
   if (!label.line.rtl && row.some((l) => l.words.some((w) => w.box.x1 <= label.box.x0 && isFillToken(w.text)))) return true;
   return [...captions].some(
     ([o, c]) =>

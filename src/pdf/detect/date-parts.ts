@@ -45,13 +45,14 @@ export function dateParts(
  */
 export function centuryDates(page: PageModel): Suggestion[] {
   const out: Suggestion[] = [];
-  const row = (y: number) => (b: { y: number }) => Math.abs(b.y - y) <= 3;
+  // (The page's blanks: its rules, and its runs of two underscores or more.)
+  const all = [
+    ...page.segments.filter((s) => s.x1 - s.x0 >= 8),
+    ...page.words.filter((o) => /^_{2,}$/.test(o.text)).map((o) => ({ x0: o.box.x0, x1: o.box.x1, y: o.baseline })),
+  ];
   for (const w of page.words) {
     if (!/^(19|20)$/.test(w.text.trim())) continue;
-    const blanks = [
-      ...page.segments.filter((s) => s.x1 - s.x0 >= 8),
-      ...page.words.filter((o) => /^_{2,}$/.test(o.text)).map((o) => ({ x0: o.box.x0, x1: o.box.x1, y: o.baseline })),
-    ].filter(row(w.baseline));
+    const blanks = all.filter((b) => Math.abs(b.y - w.baseline) <= 3);
     const year = blanks.find((s) => s.x0 - w.box.x1 >= -1 && s.x0 - w.box.x1 <= 4);
     const comma = page.words.find(
       (o) => o.text.trim() === ',' && Math.abs(o.baseline - w.baseline) <= 2 && w.box.x0 - o.box.x1 >= -1 && w.box.x0 - o.box.x1 <= 8,
