@@ -14,12 +14,13 @@ export function page(parts: Partial<PageModel>): PageModel {
 }
 
 /** A paragraph of running text in a language, so that the page's language is known. */
-export function paragraph(language: 'en' | 'it' | 'de' | 'fr' | 'es' | 'ar', y: number): Word[] {
+export function paragraph(language: 'en' | 'it' | 'de' | 'fr' | 'es' | 'pt' | 'ar', y: number): Word[] {
   const text = {
     en: 'The undersigned declares that he has read the terms of this agreement and that he agrees to them and to the processing of the data',
     it: 'Il sottoscritto dichiara di aver letto e compreso le condizioni del presente contratto e di accettarle per intero con la firma',
     fr: 'Le soussigné déclare avoir pris connaissance des conditions du présent contrat et les accepter ainsi que le traitement de ses données',
     es: 'La persona que suscribe declara haber leído las condiciones del presente contrato y que las acepta en su totalidad y el tratamiento de sus datos',
+    pt: 'O abaixo assinado declara que leu as condições do presente contrato e que as aceita na totalidade assim como o tratamento dos seus dados',
     de: 'Der Unterzeichner erklärt, dass er die Bedingungen des Vertrages gelesen hat und mit der Verarbeitung der Daten einverstanden ist',
     ar: 'يقر الطرف الثاني بأنه قد اطلع على شروط هذا العقد وأنه يوافق عليها وعلى معالجة البيانات الشخصية الخاصة به في هذا العقد',
   }[language];

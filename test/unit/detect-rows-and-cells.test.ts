@@ -843,6 +843,18 @@ test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "
   assert.deepEqual(under('es', 'Testigo 1'), [['signature', 60, 414, 'witness']]);
 });
 
+test('a pupil\'s guardian named alone over a line, in Portuguese ("O/A Encarregado(a) de Educação"), signs on it', () => {
+  const over = (caption: string) =>
+    suggestFields(page({ words: [...paragraph('pt', 100), ...words(caption, 200, 400, 10)], segments: [h(176, 420, 450)] })).map((s) => [
+      s.type,
+      Math.round(s.y + s.height),
+      s.roleHint,
+    ]);
+  assert.deepEqual(over('O/A Encarregado(a) de Educação'), [['signature', 450, 'guardian']]);
+  // (The guardian's duty named in running text is no caption.)
+  assert.deepEqual(over('Declaro que o encarregado de educação autoriza a participação do aluno'), []);
+});
+
 test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'s sides close its cells ("Signature | Date | Signature/Camp Health Officer | Date")', () => {
   const table = (boxes: PageModel['boxes']) =>
     placed('en', {

@@ -278,6 +278,8 @@ export function partyAt(tokens: readonly string[], i: number): { role: string; l
   if (word === 'صاحب' && tokens[i + 1] === normalizeToken('العمل')) return { role: 'employer', length: 2 };
   // "Il datore di lavoro".
   if (word === 'datore' && tokens[i + 1] === 'di' && tokens[i + 2] === 'lavoro') return { role: 'employer', length: 3 };
+  // "O Encarregado de Educação" (a pupil's guardian, Portuguese).
+  if ((word === 'encarregado' || word === 'encarregada') && tokens[i + 1] === 'de' && tokens[i + 2] === 'educacao') return { role: 'guardian', length: 3 };
   const role = PARTY.get(word) ?? PARTY.get(word.replace(/s$/, ''));
   return role ? { role, length: /^\d{1,2}$/.test(tokens[i + 1] ?? '') ? 2 : 1 } : null;
 }
