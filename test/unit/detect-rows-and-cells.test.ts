@@ -2083,11 +2083,14 @@ test("`Ort ……… Datum ………` on one row: the run after `Datum` is its b
   );
 });
 
-test('Dutch `opgemaakt te …, op ____` (and `getekend te … op`) dates the signing in the blank after `op`', () => {
+test('Dutch `opgemaakt te …, op ____` (and `getekend te … op`, `voor akkoord d.d. ____`) dates the signing in the blank after `op` or `d.d.`', () => {
   const nl = 'Hierbij verklaart het nieuwe lid kennis genomen te hebben van het clubreglement dat hij of zij bij de inschrijving heeft ontvangen';
   for (const [formula, segments, x] of [
     ['opgemaakt te Zottegem - Leeuwergem, op', [h(260, 373, 750.3)], 260],
     ['Getekend te ______________ op ______________', [], 203],
+    // ("d.d.", de dato, after the agreement's mention: "Voor akkoord d.d. ____".)
+    ['Voor akkoord d.d. …………………………………', [], 136],
+    ['Voor akkoord dd …………………………………', [], 134],
   ] as const) {
     const got = suggestFields(
       page({
