@@ -78,7 +78,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...date(['nl'], 'plaats en datum', 'datum en plaats'),
   // ("Opgemaakt te Gent, op ____": where and when the document is signed; "getekend te … op", signed at … on.)
   ...date(['nl'], 'opgemaakt te * op', 'getekend te * op', 'opgemaakt op'),
-  // ("d.d.", de dato: "Voor akkoord d.d. ____".)
+  // ("d.d.", de dato: "Voor akkoord d.d. ____"; its dots part the letters, "d d".)
   ...date(['nl'], 'voor akkoord dd', 'akkoord dd', 'voor akkoord d d', 'akkoord d d'),
   ...name(['nl'], 'naam'),
 ];
