@@ -1529,7 +1529,7 @@ test('a sign-in sheet under a tall header row ("Name des Kindes (Vor- und Zuname
   );
 });
 
-test('French "Émargement" heads a sign-in sheet\'s column and "Visa de l\'agent comptable" captions an approval\'s signature; an English "Visa number" asks for a number', () => {
+test('French "Émargement" heads a sign-in sheet\'s column, "Visa de l\'agent comptable" and Portuguese "Visto:" caption an approval\'s signature; an English "Visa number" asks for a number', () => {
   const sheet = suggestFields(
     page({
       words: [...paragraph('fr', 100), ...words('Nom Prénom', 53, 212, 9), ...words('Émargement', 233, 212, 9)],
@@ -1552,6 +1552,8 @@ test('French "Émargement" heads a sign-in sheet\'s column and "Visa de l\'agent
     placed('en', { words: words('Visa number: ______________', 60, 300) }).filter((s) => s[0] === 'signature'),
     [],
   );
+  // (Portuguese "Visto:", the officer's sign-off, before its line.)
+  assert.deepEqual(placed('pt', { words: words('VISTO: ______________________________', 300, 600) }).filter((s) => s[0] === 'signature').length, 1);
 });
 
 test('a line over a place to sign in its column, captioned by one word ("BIC"), is a row of the form, not another signer’s; one captioned by a name is', () => {

@@ -59,7 +59,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...sig(['es'], 'fdo'),
   // ("Fdo.: D./D.ª ____", "signed: Mr/Ms ____", asks for the signer's name; the signature goes over it.)
   ...name(['es'], 'fdo d', 'fdo d d.a', 'fdo d dna', 'fdo don', 'fdo dona'),
-  ...sig(['pt'], 'ass'),
+  ...sig(['pt'], 'ass', 'visto'),
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma', 'firma y aclaracion'),
   // French: "Émargement", signing an attendance sheet; "Visa de l'agent comptable", the officer's signature of approval.
   ...sig(['fr'], 'emargement', 'visa'),
