@@ -3600,3 +3600,29 @@ test('a date of bare blanks with its century printed, alone on its row ("____ __
   assert.ok(found[0]?.x === 75 && (found[0]?.x ?? 0) + (found[0]?.w ?? 0) === 272, JSON.stringify(found));
   assert.equal(dates([row]).length, 0);
 });
+
+test('"SIGNATURES" alone over an empty part of the page is where one signs, under it at its left; over its signers\' rows it heads them', () => {
+  const sign = (under: Word[]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('fr', 100),
+            ...words('Ce règlement entre en vigueur à la date de sa signature par les membres.', 57, 585, 10),
+            ...words('SIGNATURES', 57, 634, 11),
+            ...under,
+          ],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    ).map((s) => [s.x, s.y]);
+  const alone = sign([]);
+  assert.equal(alone.length, 1, JSON.stringify(alone));
+  const [x, y] = alone[0] as [number, number];
+  assert.ok(Math.abs(x - 57) <= 2 && y >= 634 && y <= 640, JSON.stringify(alone));
+  // (Over rows of its own, "Le Président : ____", the rows are the places; the heading takes none.)
+  const rows = sign([...words('Le Président : ______________________', 57, 670, 10), ...words('Le Trésorier : ______________________', 57, 720, 10)]);
+  assert.ok(
+    rows.every(([, y]) => (y as number) > 640),
+    JSON.stringify(rows),
+  );
+});

@@ -5,7 +5,7 @@
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
-import type { Label, Line } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Label, type Line, type PageModel } from './page-model.js';
 
 /** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
 export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
@@ -50,3 +50,22 @@ export const headingOf =
   (lines: readonly Line[], body: number) =>
   (label: Label): boolean =>
     headingByWords(label) || headingBySize(label, lines, body);
+
+/**
+ * A word heading signatures alone on its line ("SIGNATURES") over an empty part of the page, nothing written, drawn or
+ * filled in within a signature's height and a half under it along a signature's width: the room under it is where one signs.
+ */
+export function headingOverRoom(label: Label, lines: readonly Line[], page: PageModel): boolean {
+  if (!headingWord(label) || label.next !== -1 || label.line.words.length > 2) return false;
+  const x0 = label.box.x0;
+  const x1 = x0 + FIELD_WIDTH.signature;
+  const y0 = label.box.y1;
+  const y1 = y0 + 1.5 * FIELD_HEIGHT.signature;
+  const across = (a: number, b: number) => overlap1(a, b, x0, x1) > 0;
+  return (
+    y1 <= page.height &&
+    !lines.some((l) => l !== label.line && l.box.y0 < y1 && l.box.y1 > y0 + 1 && across(l.box.x0, l.box.x1)) &&
+    !page.segments.some((r) => r.y > y0 + 3 && r.y < y1 && across(r.x0, r.x1)) &&
+    !page.widgets.some((w) => w.box.y0 < y1 && w.box.y1 > y0 && across(w.box.x0, w.box.x1))
+  );
+}

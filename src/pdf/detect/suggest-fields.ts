@@ -52,7 +52,7 @@ import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
 import { mentionAlone } from './written-mentions.js';
-import { headingByWords, headingOf, headingWord } from './section-headings.js';
+import { headingByWords, headingOf, headingOverRoom, headingWord } from './section-headings.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -344,7 +344,13 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks (but a mention alone over white space is signed under).
     const onlyWritten = label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page);
-    if (onlyWritten || heading(label) || inRunningText(label, lines) || filledOver(label, [...geo.free, ...fills], lines)) continue;
+    if (
+      onlyWritten ||
+      (heading(label) && !headingOverRoom(label, lines, page)) ||
+      inRunningText(label, lines) ||
+      filledOver(label, [...geo.free, ...fills], lines)
+    )
+      continue;
     // (Nor a caption whose line gave its kind a field already: its translation, "Date: ___ التاريخ:"; its party's room, "Signed by the Employee:".)
     if ([...captionOf].some(([o, c]) => c !== label && c.line === label.line && o.type === label.entry.type)) continue;
     if (label.entry.type === 'signature' && partyLines.has(label.line)) continue;
