@@ -1968,6 +1968,28 @@ test('an oath official’s title alone on its line ("NOTARY PUBLIC", "(COMMISSIO
   assert.deepEqual(types(crowded), []);
 });
 
+test('an office alone on its row at the foot of a letter ("Principal/HOD", "Chairman" over its committee) signs in the room over it; not in a sentence, nor beside other words', () => {
+  const letter = (extra: Parameters<typeof words>[]) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 300), ...extra.flatMap((w) => words(...w))] }))).filter((s) => s.type === 'signature');
+  assert.deepEqual(letter([['Principal/HOD', 400, 753]]), [{ type: 'signature', x: 400, y: 704, w: 180, h: 40 }]);
+  // (Its block starts where its widest line starts.)
+  assert.deepEqual(
+    letter([
+      ['Chairman', 440, 753],
+      ['(Training & Placement Committee)', 400, 765],
+    ]),
+    [{ type: 'signature', x: 400, y: 704, w: 180, h: 40 }],
+  );
+  assert.deepEqual(letter([['Director of Studies and Admissions of the School', 60, 753]]), []);
+  assert.deepEqual(
+    letter([
+      ['Principal', 60, 753],
+      ['Reference number', 300, 753],
+    ]),
+    [],
+  );
+});
+
 test('a run of dots a form field covers is that field’s blank, not a line for the caption under it ("Fait, le [……] à [……]" over "Signature")', () => {
   const line = words(
     'Fait, le .......................................... à ................................................................................................',

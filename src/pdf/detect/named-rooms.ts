@@ -10,7 +10,7 @@
 import { written } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, runLine, type Line, type PageModel, type Rect } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, overlap1, runLine, type Line, type PageModel, type Rect } from './page-model.js';
 import { typedName } from './captionless-lines.js';
 
 /** Words of a sentence that says the document is signed ("the parties sign", "signed", "in witness whereof"). */
@@ -67,6 +67,9 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
 /** The title of whoever certifies an oath, alone on its line: "NOTARY PUBLIC", "(COMMISSIONER OF OATHS)", "Oath Commissioner". */
 const OATH_OFFICIAL = /^\(?(?:notary public|commissioner (?:of|for) oaths|oath commissioner|notary)\)?$/i;
 
+/** The office of whoever signs a letter or a form's approval, opening a short line of its own: "Principal/HOD", "Chairman", "Director". */
+const OFFICE_TITLE = /^(?:the )?(?:principal|chairman|chairperson|chairwoman|dean|director|registrar|h\.?o\.?d\.?|headmaster|headmistress)\b/i;
+
 /**
  * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
  * their title, with no line drawn): a signature's full height, clear of any words, rule or box above.
@@ -76,7 +79,14 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
   // (Made at the first title: most pages have none.)
   let walls: Rect[] | undefined;
   for (const line of lines) {
+    const text = line.words
+      .map((w) => w.text)
+      .join(' ')
+      .trim();
+    // (An office alone on its row, in a short line: "Principal/HOD" at the foot of a letter, "Chairman" over its committee.)
+    const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
     if (
+      !office &&
       !OATH_OFFICIAL.test(
         line.words
           .map((w) => w.text)
@@ -85,7 +95,11 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
       )
     )
       continue;
-    const x0 = line.box.x0;
+    // (An office's block starts where its widest line starts: "Chairman" over "(Training & Placement Committee)".)
+    const next = office
+      ? lines.find((l) => l.box.y0 >= line.box.y1 - 1 && l.box.y0 - line.box.y1 <= line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
+      : undefined;
+    const x0 = Math.min(line.box.x0, next?.box.x0 ?? line.box.x0);
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
     walls ??= wallsOf(lines.filter(written), page);
