@@ -940,7 +940,7 @@ test('"Fait en deux exemplaires à Paris, le ____": the words between "Fait" and
   assert.deepEqual(date('Fait en trois (3) copies originales à Cotonou, le ................................'), [[353, 602, 117, 20]]);
 });
 
-test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" and room for the place; "Le ……" over "à ……"', () => {
+test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or "A") and room for the place; "Le ……" over "à ……"', () => {
   const apart = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),
   );
@@ -962,6 +962,12 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" and 
   assert.deepEqual(
     brief(stacked).map((s) => [s.type, s.x]),
     [['date', 440]],
+  );
+  // ("Fait" left out: "A            le", the date after "le".)
+  const placeOnly = suggestFields(page({ words: [...paragraph('fr', 100), ...words('A', 289, 265, 11), ...words('le', 423, 265, 11)] }));
+  assert.deepEqual(
+    brief(placeOnly).map((s) => [s.type, s.x]),
+    [['date', 437]],
   );
   // "le" alone elsewhere is no date.
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));

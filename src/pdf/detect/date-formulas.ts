@@ -250,7 +250,9 @@ export function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
     const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
     const fill = t.length === 2 || parts ? line.words[line.tokenWord[1] as number] : runAlone;
-    const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens.slice(-2).join(' ') === 'fait a');
+    // (Or "À" alone before it, "Fait" left out: "A            le".)
+    const placeLead = (l: Line) => l.tokens.slice(-2).join(' ') === 'fait a' || (l.tokens.length === 1 && /^[AÀ]$/.test((l.words[0] as Word).text.trim()));
+    const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && placeLead(l));
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
     const alone = (t.length === 2 || parts) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
