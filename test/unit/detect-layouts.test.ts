@@ -2153,7 +2153,7 @@ test('"Ort: ________ den ________ Unterschrift: ________": the place is a blank 
   );
 });
 
-test('"Regensburg, den" with nothing after it on its line: the date goes in the room after "den"; "den" inside a sentence is none', () => {
+test('"Regensburg, den" with nothing after it on its line: the date goes in the room after "den", as after "den" under its place ("Niedernhall," over "den ____"); "den" inside a sentence is none', () => {
   const place = words('Regensburg, den', 71, 620, 12);
   const found = suggestFields(
     page({
@@ -2173,6 +2173,21 @@ test('"Regensburg, den" with nothing after it on its line: the date goes in the 
     found.some((s) => s.type === 'signature'),
     JSON.stringify(brief(found)),
   );
+  // (Broken over two lines, "Niedernhall," over "den ______": the date on the blank after "den"; not when "den" opens a sentence's line.)
+  const broken = (over: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words(over, 362, 607, 12),
+          ...words('den __________', 71, 620, 12),
+          ...words('....................................................', 71, 662, 12),
+          ...words('Unterschrift', 71, 676, 12),
+        ],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.equal(broken('Niedernhall,').length, 1);
+  assert.equal(broken('Wir danken allen Mitgliedern').length, 0);
   // Not after the article of a sentence that runs on ("…, den" ending a line of running text).
   const prose = suggestFields(page({ words: [...paragraph('de', 100), ...words('Wir danken allen Mitgliedern, den', 71, 620, 12)] }));
   assert.deepEqual(

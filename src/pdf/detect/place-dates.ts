@@ -52,7 +52,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
         // (The place may be a blank of its own before it: "Ort: ________ den ________".)
         (DATE_LEAD.has(normalizeToken(w.text)) &&
           (k === 0
-            ? normalizeToken(w.text) !== 'den' && !ARTICLE_LEAD.has(normalizeToken(w.text))
+            ? (normalizeToken(w.text) !== 'den' || placeOver(line, lines)) && !ARTICLE_LEAD.has(normalizeToken(w.text))
             : /,$/.test((line.words[k - 1] as Word).text) || (isFillToken((line.words[k - 1] as Word).text) && !ARTICLE_LEAD.has(normalizeToken(w.text))))) ||
         (normalizeToken(w.text) === 'il' && place(k)),
     );
@@ -99,6 +99,22 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
   }
   return out;
 }
+
+/** The place of a formula broken over two lines, alone on the line right over it with its comma: "Niedernhall," over "den ______". */
+const placeOver = (line: Line, lines: readonly Line[]): boolean =>
+  lines.some((l) => {
+    const last = l.words[l.words.length - 1];
+    return (
+      l !== line &&
+      !l.rtl &&
+      l.baseline < line.baseline &&
+      line.baseline - l.baseline <= 2.2 * line.size &&
+      l.words.length <= 3 &&
+      /^\p{Lu}/u.test((l.words[0] as Word).text.trim()) &&
+      last !== undefined &&
+      /\p{L}{2},$/u.test(last.text.trim())
+    );
+  });
 
 /** A signature caption right under a blank from x0 to x1 at height y (within two lines): the blank is the line to sign on. */
 const signedUnder = (labels: readonly Label[], x0: number, x1: number, y: number, size: number): boolean =>
