@@ -940,6 +940,14 @@ test('"Fait en deux exemplaires à Paris, le ____": the words between "Fait" and
   assert.deepEqual(date('Fait en trois (3) copies originales à Cotonou, le ................................'), [[353, 602, 117, 20]]);
 });
 
+test('"Fait à Marrakech, le" with nothing after it on its line: the date goes in a date\'s width after "le"', () => {
+  const line = words('Fait à Marrakech, le', 283, 575, 11);
+  const found = suggestFields(page({ words: [...paragraph('fr', 100), ...line] })).filter((s) => s.type === 'date');
+  const le = line[line.length - 1] as Word;
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+  assert.ok(Math.abs((found[0] as Suggestion).x - le.box.x1) <= 4 && (found[0] as Suggestion).width >= 100, JSON.stringify(brief(found)));
+});
+
 test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or "A") and room for the place; "Le ……" over "à ……"', () => {
   const apart = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),

@@ -207,7 +207,7 @@ const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map
 
 /**
  * The date of a French "Fait à …, le …" (the place and date a form is signed at): right after "le", over
- * the blank or the placeholder written there, at least 60 pt wide. Nothing when a word of another kind
+ * the blank or the placeholder written there, at least 60 pt wide (a date's width with nothing after "le"). Nothing when a word of another kind
  * follows "le" (a caption of the next field on the same line).
  */
 export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rules: readonly Segment[] = []): Rect | undefined {
@@ -227,7 +227,7 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rule
   const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
   const end = last === -1 ? x0 : (after[last] as Word).box.x1;
   const next = line.words[le + 2 + last];
-  const x1 = Math.min(Math.max(x0 + 60, end), next ? next.box.x0 - 2 : pageWidth);
+  const x1 = Math.min(Math.max(x0 + (after.length === 0 ? FIELD_WIDTH.date : 60), end), next ? next.box.x0 - 2 : pageWidth);
   if (x1 - x0 < 30) return undefined;
   const y1 = line.baseline + Math.min(2, 0.2 * line.size);
   return dateOnLine(line, lines, x0, x1, y1, rules);
