@@ -5,7 +5,8 @@
  * "CEO REDEX"). The place to sign is that room, a signature wide and centred over the name. A name is
  * two to four capitalised words, no caption, with its company, number or role right under it or another
  * name beside it on its row, and no line of its own under it (a block's heading is signed on its lines).
- * And the room over an oath official's title alone on its line (an affidavit's jurat).
+ * And the room over an oath official's title alone on its line (an affidavit's jurat), or over an office alone on its
+ * row at the foot of a letter or a form ("Principal/HOD").
  */
 import { written } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
@@ -72,7 +73,8 @@ const OFFICE_TITLE = /^(?:the )?(?:principal|chairman|chairperson|chairwoman|dea
 
 /**
  * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
- * their title, with no line drawn): a signature's full height, clear of any words, rule or box above.
+ * their title, with no line drawn), or over an office alone on its row: a signature's full height, clear of
+ * any words, rule or box above.
  */
 export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -85,16 +87,7 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
       .trim();
     // (An office alone on its row, in a short line: "Principal/HOD" at the foot of a letter, "Chairman" over its committee.)
     const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
-    if (
-      !office &&
-      !OATH_OFFICIAL.test(
-        line.words
-          .map((w) => w.text)
-          .join(' ')
-          .trim(),
-      )
-    )
-      continue;
+    if (!office && !OATH_OFFICIAL.test(text)) continue;
     // (An office's block starts where its widest line starts: "Chairman" over "(Training & Placement Committee)".)
     const next = office
       ? lines.find((l) => l.box.y0 >= line.box.y1 - 1 && l.box.y0 - line.box.y1 <= line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)

@@ -1,6 +1,7 @@
 /**
  * Headings among the captions: a word heading signatures ("Signatures", "Unterschriften"), a section's title by its words
- * ("DISCLAIMER AND SIGNATURE", "7. Unterschrift", "Article 59 — Signature") or by its size. A heading has no blank of its own.
+ * ("DISCLAIMER AND SIGNATURE", "7. Unterschrift", "Article 59 — Signature") or by its size. A heading has no blank of its own,
+ * but for a word heading signatures alone over an empty part of the page (`headingOverRoom`).
  */
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
