@@ -95,6 +95,8 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const x0 = Math.min(line.box.x0, next?.box.x0 ?? line.box.x0);
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
+    // (An office under a line of its own is signed on that line: "Registrar" under "______".)
+    if (office && lineOver(lines, page, x0, x1, y1)) continue;
     walls ??= wallsOf(lines.filter(written), page);
     // (A signature's height clear over it, or four of the title's sizes when its type is smaller: a page printed smaller reads the same.)
     const least = Math.min(FIELD_HEIGHT.signature, 4 * line.size);
@@ -104,6 +106,12 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     out.push({ rect: { x0, y0, x1, y1 }, line });
   }
   return out;
+}
+
+/** A rule drawn or a run of underscores or dots within a signature's height over y1, along x0 to x1. */
+function lineOver(lines: readonly Line[], page: PageModel, x0: number, x1: number, y1: number): boolean {
+  const runs = lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine));
+  return [...page.segments, ...runs].some((r) => r.y <= y1 + 2 && r.y >= y1 - FIELD_HEIGHT.signature && overlap1(r.x0, r.x1, x0, x1) > 0);
 }
 
 /** What room to sign in must stay clear of: the written lines' boxes (each line's own `box` object), boxes and rules. */

@@ -57,16 +57,19 @@ export const headingOf =
  * filled in within a signature's height and a half under it along a signature's width: the room under it is where one signs.
  */
 export function headingOverRoom(label: Label, lines: readonly Line[], page: PageModel): boolean {
-  if (!headingWord(label) || label.next !== -1 || label.line.words.length > 2) return false;
+  if (!headingWord(label) || label.colon || label.next !== -1 || label.line.words.length > 2) return false;
   const x0 = label.box.x0;
   const x1 = x0 + FIELD_WIDTH.signature;
   const y0 = label.box.y1;
   const y1 = y0 + 1.5 * FIELD_HEIGHT.signature;
   const across = (a: number, b: number) => overlap1(a, b, x0, x1) > 0;
+  // (Its own underline aside, no rule across the page from a signature's height over it to the bottom of its room: a line
+  // over it is its blank, and one along its row, however far, its section's.)
+  const underline = (r: { x0: number; x1: number; y: number }) => r.y >= y0 - 1 && r.y <= y0 + 3 && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0;
   return (
     y1 <= page.height &&
     !lines.some((l) => l !== label.line && l.box.y0 < y1 && l.box.y1 > y0 + 1 && across(l.box.x0, l.box.x1)) &&
-    !page.segments.some((r) => r.y > y0 + 3 && r.y < y1 && across(r.x0, r.x1)) &&
+    !page.segments.some((r) => !underline(r) && r.y > label.box.y0 - FIELD_HEIGHT.signature && r.y < y1) &&
     !page.widgets.some((w) => w.box.y0 < y1 && w.box.y1 > y0 && across(w.box.x0, w.box.x1))
   );
 }
