@@ -1990,7 +1990,7 @@ test('an office alone on its row at the foot of a letter ("Principal/HOD", "Chai
   assert.deepEqual(
     letter([
       ['Chairman', 440, 753],
-      ['(Training & Placement Committee)', 400, 765],
+      ['(Admissions and Scholarships Committee)', 400, 765],
     ]),
     [{ type: 'signature', x: 400, y: 704, w: 180, h: 40 }],
   );

@@ -88,7 +88,7 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     // (An office alone on its row, in a short line: "Principal/HOD" at the foot of a letter, "Chairman" over its committee.)
     const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
     if (!office && !OATH_OFFICIAL.test(text)) continue;
-    // (An office's block starts where its widest line starts: "Chairman" over "(Training & Placement Committee)".)
+    // (An office's block starts where its widest line starts: "Chairman" over "(Admissions Committee)".)
     const next = office
       ? lines.find((l) => l.box.y0 >= line.box.y1 - 1 && l.box.y0 - line.box.y1 <= line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
       : undefined;
