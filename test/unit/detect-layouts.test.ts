@@ -940,8 +940,8 @@ test('"Fait en deux exemplaires à Paris, le ____": the words between "Fait" and
   assert.deepEqual(date('Fait en trois (3) copies originales à Cotonou, le ................................'), [[353, 602, 117, 20]]);
 });
 
-test('"Fait à Marrakech, le" with nothing after it on its line: the date goes in a date\'s width after "le"', () => {
-  const line = words('Fait à Marrakech, le', 283, 575, 11);
+test('"Fait à Lyon, le" with nothing after it on its line: the date goes in a date\'s width after "le"', () => {
+  const line = words('Fait à Lyon, le', 283, 575, 11);
   const found = suggestFields(page({ words: [...paragraph('fr', 100), ...line] })).filter((s) => s.type === 'date');
   const le = line[line.length - 1] as Word;
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
@@ -2161,7 +2161,7 @@ test('"Ort: ________ den ________ Unterschrift: ________": the place is a blank 
   );
 });
 
-test('"Regensburg, den" with nothing after it on its line: the date goes in the room after "den", as after "den" under its place ("Niedernhall," over "den ____"); "den" inside a sentence is none', () => {
+test('"Regensburg, den" with nothing after it on its line: the date goes in the room after "den", as after "den" under its place ("Bamberg," over "den ____"); "den" inside a sentence is none', () => {
   const place = words('Regensburg, den', 71, 620, 12);
   const found = suggestFields(
     page({
@@ -2181,7 +2181,7 @@ test('"Regensburg, den" with nothing after it on its line: the date goes in the 
     found.some((s) => s.type === 'signature'),
     JSON.stringify(brief(found)),
   );
-  // (Broken over two lines, "Niedernhall," over "den ______": the date on the blank after "den"; not when "den" opens a sentence's line.)
+  // (Broken over two lines, "Bamberg," over "den ______": the date on the blank after "den"; not when "den" opens a sentence's line.)
   const broken = (over: string) =>
     suggestFields(
       page({
@@ -2194,7 +2194,7 @@ test('"Regensburg, den" with nothing after it on its line: the date goes in the 
         ],
       }),
     ).filter((s) => s.type === 'date');
-  assert.equal(broken('Niedernhall,').length, 1);
+  assert.equal(broken('Bamberg,').length, 1);
   assert.equal(broken('Wir danken allen Mitgliedern').length, 0);
   // Not after the article of a sentence that runs on ("…, den" ending a line of running text).
   const prose = suggestFields(page({ words: [...paragraph('de', 100), ...words('Wir danken allen Mitgliedern, den', 71, 620, 12)] }));

@@ -100,7 +100,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
   return out;
 }
 
-/** The place of a formula broken over two lines, alone on the line right over it with its comma: "Niedernhall," over "den ______". */
+/** The place of a formula broken over two lines, alone on the line right over it with its comma: "Bamberg," over "den ______". */
 const placeOver = (line: Line, lines: readonly Line[]): boolean =>
   lines.some((l) => {
     const last = l.words[l.words.length - 1];
