@@ -38,7 +38,7 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
     .filter((l) => typedName(l) && !l.rtl && matchLabels(l.tokens).length === 0 && !l.tokens.some((t) => SIGNING.has(t)))
     .sort((a, b) => a.box.y0 - b.box.y0);
   // (Its lines: drawn, or runs of underscores or dots, alone or after a caption: "By: ____".)
-  const rules = [...page.segments, ...lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine))];
+  const rules = linesToSignOn(lines, page);
   for (const line of names) {
     // A name heading a block with lines of its own under it ("Dice Media Group" over "By: ____") is signed on them.
     if (rules.some((s) => s.y > line.box.y1 && s.y - line.box.y1 <= BLOCK_LINES && overlap1(s.x0, s.x1, line.box.x0 - 40, line.box.x1 + 40) > 0)) continue;
@@ -108,10 +108,14 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
   return out;
 }
 
-/** A rule drawn or a run of underscores or dots within a signature's height over y1, along x0 to x1. */
+/** A page's lines to sign on: its drawn rules and its runs of underscores or dots, alone or after a caption ("By: ____"). */
+function linesToSignOn(lines: readonly Line[], page: PageModel) {
+  return [...page.segments, ...lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine))];
+}
+
+/** A line to sign on within a signature's height over y1, along x0 to x1. */
 function lineOver(lines: readonly Line[], page: PageModel, x0: number, x1: number, y1: number): boolean {
-  const runs = lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine));
-  return [...page.segments, ...runs].some((r) => r.y <= y1 + 2 && r.y >= y1 - FIELD_HEIGHT.signature && overlap1(r.x0, r.x1, x0, x1) > 0);
+  return linesToSignOn(lines, page).some((r) => r.y <= y1 + 2 && r.y >= y1 - FIELD_HEIGHT.signature && overlap1(r.x0, r.x1, x0, x1) > 0);
 }
 
 /** What room to sign in must stay clear of: the written lines' boxes (each line's own `box` object), boxes and rules. */

@@ -53,8 +53,9 @@ export const headingOf =
     headingByWords(label) || headingBySize(label, lines, body);
 
 /**
- * A word heading signatures alone on its line ("SIGNATURES") over an empty part of the page, nothing written, drawn or
- * filled in within a signature's height and a half under it along a signature's width: the room under it is where one signs.
+ * A word heading signatures alone on its line without a colon ("SIGNATURES") over an empty part of the page, nothing
+ * written or filled in within a signature's height and a half under it along a signature's width, and no rule across
+ * the page from a signature's height over it to there: the room under it is where one signs.
  */
 export function headingOverRoom(label: Label, lines: readonly Line[], page: PageModel): boolean {
   if (!headingWord(label) || label.colon || label.next !== -1 || label.line.words.length > 2) return false;
