@@ -718,3 +718,22 @@ test('a section\'s title joining "Signature" to words that ask for nothing ("Wit
   assert.deepEqual(found('Witness Statement & Signature'), []);
   assert.deepEqual(found('Certification and Signature'), []);
 });
+
+test('a signature caption going on under itself to a colon and its blank ("Signature of Participant or" over "Guardian: ____") signs on that blank only, not in the room after its first line', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('_'.repeat(60), 72, 420),
+        ...words('Printed Name of Participant or Guardian:', 72, 432),
+        ...words('Signature of Participant or', 72, 470),
+        ...words('Guardian:', 72, 483),
+        ...words('_'.repeat(40), 116, 483),
+        ...words('Date: ______________', 72, 514),
+      ],
+    }),
+  );
+  const sig = signatures(found);
+  assert.equal(sig.length, 1, JSON.stringify(brief(found)));
+  assert.ok((sig[0] as { y: number }).y > 470 - 11, `the place is the blank after "Guardian:", ${JSON.stringify(brief(found))}`);
+});

@@ -7,7 +7,7 @@ import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, type LabelType } fr
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { endsColon } from './lines-and-labels.js';
-import { signsOver } from './caption-roles.js';
+import { goesOnToBlank, signsOver } from './caption-roles.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
@@ -64,11 +64,12 @@ function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry
 
 /**
  * A signature caption without a colon, alone on its row and starting it, with none of the other rooms: a signature's whole
- * room after it, as wide and as high as a signature's ("Signature of Deponent" with nothing under it but the next row).
+ * room after it, as wide and as high as a signature's ("Signature of Deponent" with nothing under it but the next row); not one
+ * that goes on under itself to its colon and blank (`goesOnToBlank`).
  */
 function wholeBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
   const { line } = label;
-  if (line.rtl || Math.abs(label.box.x0 - line.box.x0) > 1 || label.reach.x1 < line.box.x1 - 1) return undefined;
+  if (line.rtl || Math.abs(label.box.x0 - line.box.x0) > 1 || label.reach.x1 < line.box.x1 - 1 || goesOnToBlank(line, lines)) return undefined;
   const r = besideSpace(label, page, lines, geo);
   return r && r.x1 - r.x0 >= FIELD_WIDTH.signature - 1 && r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature ? r : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * The role of whoever signs under a caption: a party named on the caption's line, or by a short line
- * above it in its column (a block heading such as "The Client"); and a caption naming whose signature it is.
+ * above it in its column (a block heading such as "The Client"); a caption naming whose signature it is, and one that names it
+ * on the line under it, where its blank is.
  */
 import { OF, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
@@ -70,4 +71,18 @@ export function namesWhoseSignature(label: Label, lines: readonly Line[]): boole
  */
 export function signsOver(label: Label, lines: readonly Line[]): boolean {
   return (['unterschrift', 'signatory'].includes(label.entry.tokens[0] as string) && !label.colon) || namesWhoseSignature(label, lines);
+}
+
+/** The line right under a caption's, starting where it starts, that goes on with it to a colon and a blank, with no caption of its own ("Signature of Participant or" over "Guardian: ____"). */
+export function goesOnToBlank(line: Line, lines: readonly Line[]): boolean {
+  return lines.some(
+    (l) =>
+      l !== line &&
+      l.box.y0 >= line.box.y1 - 1 &&
+      l.box.y0 - line.box.y1 <= line.size &&
+      Math.abs(l.box.x0 - line.box.x0) <= 2 &&
+      l.tokens.includes('\0') &&
+      /[:：][\s_.…]*$/.test(l.words.map((w) => w.text).join(' ')) &&
+      matchLabels(l.tokens).length === 0,
+  );
 }
