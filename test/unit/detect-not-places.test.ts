@@ -737,3 +737,20 @@ test('a signature caption going on under itself to a colon and its blank ("Signa
   assert.equal(sig.length, 1, JSON.stringify(brief(found)));
   assert.ok((sig[0] as { y: number }).y > 470 - 11, `the place is the blank after "Guardian:", ${JSON.stringify(brief(found))}`);
 });
+
+test('a numbered caption ending its line with its colon over a caption of its kind signed on its line right under it ("3. Signature of the Member:" over "Signature: ____") heads it: no room beside it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('[ ] By post to the address above', 72, 262),
+        ...words('3. Signature of the Member:', 72, 311, 12),
+        ...words('Signature:', 72, 336, 12),
+      ],
+      segments: [h(134, 399, 335)],
+    }),
+  );
+  const sig = signatures(found);
+  assert.equal(sig.length, 1, JSON.stringify(brief(found)));
+  assert.ok((sig[0] as { x: number }).x >= 130, `the place is the line after "Signature:", ${JSON.stringify(brief(found))}`);
+});

@@ -74,3 +74,13 @@ export function headingOverRoom(label: Label, lines: readonly Line[], page: Page
     !page.widgets.some((w) => w.box.y0 < y1 && w.box.y1 > y0 && across(w.box.x0, w.box.x1))
   );
 }
+
+/**
+ * A caption ending its line with its colon over one of its kind, with its colon, signed on the next line or the one after in its
+ * column (`under`: the captions under it; `signed`: those given a place): it heads that one ("3. Signature of the Member:" over
+ * "Signature: ____"), with no room of its own.
+ */
+export function headsSignedUnder(label: Label, under: readonly Label[], signed: ReadonlyMap<Label, unknown>): boolean {
+  if (!label.colon || label.next !== -1) return false;
+  return under.some((o) => signed.has(o) && o.entry.type === label.entry.type && o.colon && Math.abs(o.line.box.x0 - label.line.box.x0) <= 6);
+}

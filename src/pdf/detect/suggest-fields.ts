@@ -52,7 +52,7 @@ import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
 import { mentionAlone } from './written-mentions.js';
-import { headingByWords, headingOf, headingOverRoom, headingWord } from './section-headings.js';
+import { headingByWords, headingOf, headingOverRoom, headingWord, headsSignedUnder } from './section-headings.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -359,7 +359,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // A caption over another of its kind in its column (its translation, "DATA E LUOGO" over "DATE AND PLACE"; not a mention) leaves the blank to it.
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____"), or over a place found along its row.
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
-    if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type))) continue;
+    if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type)) || headsSignedUnder(label, under, signed))
+      continue;
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
     if (headingWord(label) && label.next === -1 && out.some(under3)) continue;
