@@ -3677,3 +3677,26 @@ test('"SIGNATURES" alone over an empty part of the page is where one signs, unde
     JSON.stringify(rows),
   );
 });
+
+test('"Signature of …" between an answer over it and the next section under it signs in the larger room: under it when more room is left there, over it when nothing bounds the room under it', () => {
+  const sig = (underAt: number | undefined) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('3. What did the placement teach you?', 49, 470),
+            ...words('(answer in a few lines)', 49, 484),
+            ...words('Signature of the Trainee', 49, 545),
+            ...(underAt === undefined ? [] : words('4. Assessment by the Department Head', 49, underAt)),
+          ],
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  const under = sig(640);
+  assert.equal(under.length, 1, JSON.stringify(under));
+  assert.ok((under[0] as { y: number }).y >= 545, `under the caption: ${JSON.stringify(under)}`);
+  const over = sig(undefined);
+  assert.equal(over.length, 1, JSON.stringify(over));
+  assert.ok((over[0] as { y: number }).y < 535, `over the caption: ${JSON.stringify(over)}`);
+});

@@ -7,7 +7,7 @@ import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, type LabelType } fr
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { endsColon } from './lines-and-labels.js';
-import { goesOnToBlank, signsOver } from './caption-roles.js';
+import { goesOnToBlank, moreRoomUnder, namesWhoseSignature, signsOver } from './caption-roles.js';
 import { underlines } from './page-rules.js';
 import {
   FIELD_HEIGHT,
@@ -130,8 +130,9 @@ export function dateSeparators(label: Label): Set<Word> {
 
 /**
  * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are "Unterschrift", "Authorized
- * Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it, and a caption beside another on its row that names the
- * line over it (`rowAbove`: "Ort, Datum" with no line of its own beside "Unterschrift" under its line).
+ * Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it (but "Signature of …" between two blocks of text
+ * signs in the larger room, `moreRoomUnder`), and a caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with
+ * no line of its own beside "Unterschrift" under its line).
  */
 function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
   const type = label.entry.type;
@@ -140,6 +141,7 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
   const last = (line.words[line.words.length - 1] as Word).text.trim();
   const under = rowAbove || signsOver(label, lines);
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
+  if (!rowAbove && namesWhoseSignature(label, lines) && moreRoomUnder(label.line, lines)) return undefined;
   return spaceOver(label, page, lines, geo, (under ? 1 : 0.7) * FIELD_HEIGHT[type]);
 }
 

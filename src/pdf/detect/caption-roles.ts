@@ -7,7 +7,7 @@ import { OF, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { matchLabels } from './label-matching.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { FIELD_HEIGHT, ROLE_SEARCH, overlap1, type Label, type Line } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, ROLE_SEARCH, overlap1, type Label, type Line } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
 const LONG_SIGNERS = SIGNER_WORDS.filter((w) => w.length >= 7);
@@ -85,4 +85,16 @@ export function goesOnToBlank(line: Line, lines: readonly Line[]): boolean {
       /[:：][\s_.…]*$/.test(l.words.map((w) => w.text).join(' ')) &&
       matchLabels(l.tokens).length === 0,
   );
+}
+
+/**
+ * A caption's line with text under it within 150 pt, across a signature's width from its start, and more room under it
+ * than over it (over it, the text it follows): "Signature of the Trainee" under a question's answer space and over a
+ * longer one before the next section is signed under.
+ */
+export function moreRoomUnder(line: Line, lines: readonly Line[]): boolean {
+  const across = (l: Line) => l !== line && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x0 + FIELD_WIDTH.signature) > 0;
+  const under = Math.min(...lines.filter((l) => across(l) && l.box.y0 >= line.box.y1 - 1).map((l) => l.box.y0 - line.box.y1));
+  const over = Math.min(...lines.filter((l) => across(l) && l.box.y1 <= line.box.y0 + 1).map((l) => line.box.y0 - l.box.y1));
+  return under < 150 && under > Math.min(200, over) + 10;
 }
