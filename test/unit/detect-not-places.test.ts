@@ -754,3 +754,21 @@ test('a numbered caption ending its line with its colon over a caption of its ki
   assert.equal(sig.length, 1, JSON.stringify(brief(found)));
   assert.ok((sig[0] as { x: number }).x >= 130, `the place is the line after "Signature:", ${JSON.stringify(brief(found))}`);
 });
+
+test('a party named with its colon and blank opening a stack of rows asking data ("Bank: ____" over "IBAN: ____" and "BIC: ____") asks for the bank’s name: no place to sign; alone under the text, it is the party’s line', () => {
+  const rows = (extra: boolean) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Bank:', 72, 445),
+          ...words('_'.repeat(70), 101, 445),
+          ...(extra ? [...words('IBAN:', 72, 468), ...words('_'.repeat(70), 101, 468), ...words('BIC:', 72, 491), ...words('_'.repeat(30), 101, 491)] : []),
+        ],
+      }),
+    );
+  const stacked = rows(true);
+  assert.deepEqual(signatures(stacked), [], JSON.stringify(brief(stacked)));
+  const alone = rows(false);
+  assert.equal(signatures(alone).length, 1, JSON.stringify(brief(alone)));
+});

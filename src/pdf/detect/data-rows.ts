@@ -1,8 +1,8 @@
 /**
- * Rows of data to fill in ("BIC: ____   Bank: ____", "Occupation: ____" over "Employer: ____"): a party named
+ * Rows of data to fill in ("BIC: ____   Bank: ____", "Occupation: ____" over "Employer: ____", "Bank: ____" over "IBAN: ____"): a party named
  * among them with its blank asks for that party's name or details, not for its signature.
  */
-import { partyAt } from './lexicon.js';
+import { isFillToken, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { onRowOf, type Line, type Word } from './page-model.js';
 
@@ -53,6 +53,29 @@ export function inDataColumn(line: Line, lines: readonly Line[]): boolean {
       l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
       asksData(l),
   );
+}
+
+/**
+ * The row right under the line, at its left edge and less than three lines away, captions a blank after its colon, naming no
+ * party and asking for no signature nor date: the line opens a stack of rows of data ("Bank: ____" over "IBAN: ____"). (Last in
+ * such a stack, under the data it follows, "Name: ____" over "Employer: ____", a party still signs its line.)
+ */
+export function opensDataRows(line: Line, lines: readonly Line[]): boolean {
+  return lines.some((l) => {
+    const gap = l.baseline - line.baseline;
+    if (l === line || Math.abs(l.box.x0 - line.box.x0) > 4 || gap < 0.8 * line.size || gap > 3 * line.size || !l.tokens.includes('\0')) return false;
+    const head = l.words.slice(
+      0,
+      l.words.findIndex((w) => isFillToken(w.text)),
+    );
+    return (
+      head.length > 0 &&
+      head.length <= 4 &&
+      /[:：]$/.test((head.at(-1) as Word).text) &&
+      asksData(l) &&
+      matchLabels(l.tokens).every((m) => m.entry.type === 'text')
+    );
+  });
 }
 
 /** A line of words naming no party. */

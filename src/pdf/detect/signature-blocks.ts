@@ -10,7 +10,7 @@ import { labelRuns } from './lines-and-labels.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
-import { amongDataRows, dataRow, inDataColumn } from './data-rows.js';
+import { amongDataRows, dataRow, inDataColumn, opensDataRows } from './data-rows.js';
 import {
   onRowOf,
   FIELD_HEIGHT,
@@ -167,7 +167,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       const own = (j: number) => j >= run.start && j < end;
       if (!valueAfter && !line.tokens.every((t, j) => t === '\0' || own(j) || (rest.includes('\0') && signingRow(line, runs, j)))) continue;
       // A party's blank in a row of data blanks ("BIC: ____   Bank: ____") asks for its name, not a signature.
-      if (rest.includes('\0') && (dataRow(line, lines) || amongDataRows(line, lines))) continue;
+      if (rest.includes('\0') && (dataRow(line, lines) || amongDataRows(line, lines) || opensDataRows(line, lines))) continue;
       const words = [...new Set(line.tokenWord.slice(run.start, end))].map((i) => line.words[i] as Word);
       const fillIndex = rest.length > 0 && !valueAfter ? (line.tokenWord[end] as number) : -1;
       out.push({ line, box: union(words.map((w) => w.box)), role: party.role, fill: fillIndex >= 0 ? line.words[fillIndex] : undefined });
