@@ -772,3 +772,23 @@ test('a party named with its colon and blank opening a stack of rows asking data
   const alone = rows(false);
   assert.equal(signatures(alone).length, 1, JSON.stringify(brief(alone)));
 });
+
+test('a date of birth abbreviated on a crowded row ("DATA NASC.", "Fecha Nac.", "Date de naiss.") is no signing date; the same row\'s bare "DATA" is', () => {
+  const dates = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('pt', 100),
+          ...words('LOCAL', 64, 333, 8),
+          ...words(caption, 256, 333, 8),
+          ...words('NACIONALIDADE', 352, 333, 8),
+          ...words('Assinatura:', 64, 420, 10),
+          ...words('_'.repeat(40), 120, 420, 10),
+        ],
+        segments: [h(60, 500, 322), h(60, 500, 350)],
+        verticals: [v(60, 322, 350), v(250, 322, 350), v(346, 322, 350), v(500, 322, 350)],
+      }),
+    ).filter((s) => s.type === 'date');
+  for (const birth of ['DATA NASC.', 'Fecha Nac.', 'Date de naiss.']) assert.deepEqual(brief(dates(birth)), [], birth);
+  assert.equal(dates('DATA').length, 1, 'a bare date in the row is dated');
+});

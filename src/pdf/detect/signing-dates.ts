@@ -108,6 +108,8 @@ export const OTHER_DATE = new Set(
     'ersttermin',
     'zahlung',
     'nascimento',
+    // (Birth abbreviated on a form's crowded row: "Data Nasc.", "Fecha Nac.", "Date de naiss.".)
+    ...['nasc', 'nac', 'naiss'],
     // A birthday's row ("Geburtstag", "Birthday", "Cumpleaños").
     ...['geburtstag', 'birthday', 'cumpleanos', 'compleanno', 'anniversaire', 'aniversario'],
     'nascida',
