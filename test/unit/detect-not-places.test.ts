@@ -792,3 +792,21 @@ test('a date of birth abbreviated on a crowded row ("DATA NASC.", "Fecha Nac.", 
   for (const birth of ['DATA NASC.', 'Fecha Nac.', 'Date de naiss.']) assert.deepEqual(brief(dates(birth)), [], birth);
   assert.equal(dates('DATA').length, 1, 'a bare date in the row is dated');
 });
+
+test('a journey’s dates ("Fecha de salida", "Fecha de regreso", "Date of return", "Data di partenza") are no signing dates', () => {
+  for (const caption of ['2) Fecha de regreso', '1) Fecha de salida', 'Date of return', 'Data di partenza', 'Date de retour']) {
+    const found = suggestFields(
+      page({
+        words: [...paragraph('es', 100), ...words(caption, 68, 593, 9), ...words('Firma:', 68, 700), ...words('_'.repeat(40), 110, 700)],
+        // (Its blank, the empty cell after it.)
+        segments: [h(60, 540, 580), h(60, 540, 600)],
+        verticals: [v(60, 580, 600), v(300, 580, 600), v(540, 580, 600)],
+      }),
+    );
+    assert.deepEqual(
+      brief(found).filter((s) => s.type === 'date'),
+      [],
+      caption,
+    );
+  }
+});

@@ -143,6 +143,8 @@ export const OTHER_DATE = new Set(
     'certificat',
     'certificado',
     'atestado',
+    // A journey's dates: leaving and coming back ("Fecha de salida", "Fecha de regreso", "Date of return").
+    ...['salida', 'regreso', 'retorno', 'return', 'retour', 'partenza', 'ritorno', 'abreise', 'ruckreise', 'ruckkehr', 'partida', 'regresso'],
     // A leave's or a holiday's dates.
     'vacation',
     'leave',
