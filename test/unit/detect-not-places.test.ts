@@ -810,3 +810,19 @@ test('a journey’s dates ("Fecha de salida", "Fecha de regreso", "Date of retur
     );
   }
 });
+
+test('the day one first reports ("Date of Reporting: ……") is no signing date', () => {
+  const found = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words(caption, 64, 364, 11),
+          ...words('…'.repeat(60), 172, 364, 11),
+          ...words('Signature of Parent: ____________________', 64, 460, 11),
+        ],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(brief(found('Date of Reporting:')), []);
+  assert.equal(found('Date:').length, 1, 'a plain date there is dated');
+});

@@ -30,6 +30,8 @@ export const OTHER_DATE = new Set(
     'commencement',
     'hire',
     'arrival',
+    // (The day a pupil or a recruit reports for the first time: "Date of Reporting".)
+    'reporting',
     'departure',
     'delivery',
     'payment',
