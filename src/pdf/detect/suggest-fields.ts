@@ -358,6 +358,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (out.some((o) => o.type === label.entry.type && namesAbove(label, rectOf(o), lines) && !keepsOwnRoom(label, o, captionOf.get(o)))) continue;
     // A caption over another of its kind in its column (its translation, "DATA E LUOGO" over "DATE AND PLACE"; not a mention) leaves the blank to it.
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____"), or over a place found along its row.
+    // (And a caption with its colon heading one of its kind signed under it: "3. Signature of the Member:" over "Signature: ____".)
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
     if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type)) || headsSignedUnder(label, under, signed))
       continue;
