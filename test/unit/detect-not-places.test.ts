@@ -779,9 +779,9 @@ test('a date of birth abbreviated on a crowded row ("DATA NASC.", "Fecha Nac.", 
       page({
         words: [
           ...paragraph('pt', 100),
-          ...words('LOCAL', 64, 333, 8),
+          ...words('CIDADE', 64, 333, 8),
           ...words(caption, 256, 333, 8),
-          ...words('NACIONALIDADE', 352, 333, 8),
+          ...words('PROFISSÃO', 352, 333, 8),
           ...words('Assinatura:', 64, 420, 10),
           ...words('_'.repeat(40), 120, 420, 10),
         ],
@@ -794,7 +794,7 @@ test('a date of birth abbreviated on a crowded row ("DATA NASC.", "Fecha Nac.", 
 });
 
 test('a journey’s dates ("Fecha de salida", "Fecha de regreso", "Date of return", "Data di partenza") are no signing dates', () => {
-  for (const caption of ['2) Fecha de regreso', '1) Fecha de salida', 'Date of return', 'Data di partenza', 'Date de retour']) {
+  for (const caption of ['b) Fecha de regreso', 'a) Fecha de salida', 'Date of return', 'Data di partenza', 'Date de retour']) {
     const found = suggestFields(
       page({
         words: [...paragraph('es', 100), ...words(caption, 68, 593, 9), ...words('Firma:', 68, 700), ...words('_'.repeat(40), 110, 700)],
