@@ -826,3 +826,17 @@ test('the day one first reports ("Date of Reporting: ……") is no signing date
   assert.deepEqual(brief(found('Date of Reporting:')), []);
   assert.equal(found('Date:').length, 1, 'a plain date there is dated');
 });
+
+test('a date of birth in the Maghreb’s wording ("تاريخ الازدياد :" before its cell) is no signing date; "التاريخ :" there is', () => {
+  const dates = (caption: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('ar', 100), ...words(caption, 460, 330, 10, true), ...words('الإمضاء:', 460, 420, 10, true)],
+        // (Each caption in its cell at the right, its blank the empty cell left of it.)
+        segments: [h(80, 540, 315), h(80, 540, 338), h(80, 540, 405), h(80, 540, 428)],
+        verticals: [v(80, 315, 338), v(440, 315, 338), v(540, 315, 338), v(80, 405, 428), v(440, 405, 428), v(540, 405, 428)],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(brief(dates('تاريخ الازدياد :')), []);
+  assert.equal(dates('التاريخ :').length, 1, 'a plain date is dated');
+});

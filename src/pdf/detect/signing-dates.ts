@@ -82,6 +82,9 @@ export const OTHER_DATE = new Set(
     'expiration',
     'peremption',
     'ميلاد',
+    // (Birth in the Maghreb's wording: "تاريخ الازدياد".)
+    'ازدياد',
+    'الازدياد',
     'الميلاد',
     'الولاده',
     'اصدار',
