@@ -840,3 +840,22 @@ test('a date of birth in the Maghreb’s wording ("تاريخ الازدياد :
   assert.deepEqual(brief(dates('تاريخ الازدياد :')), []);
   assert.equal(dates('التاريخ :').length, 1, 'a plain date is dated');
 });
+
+test('a prescription’s date ("Date de la prescription :" over its cell) is no signing date; the request’s date there is', () => {
+  const dates = (caption: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('fr', 100),
+          ...words(caption, 395, 272, 8),
+          ...words('Médicament :', 81, 275, 8),
+          ...words('Signature :', 81, 320),
+          ...words('_'.repeat(40), 140, 320),
+        ],
+        segments: [h(77, 550, 259), h(77, 550, 300)],
+        verticals: [v(77, 259, 300), v(390, 259, 300), v(550, 259, 300)],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(brief(dates('Date de la prescription :')), []);
+  assert.equal(dates('Date de la demande :').length, 1, 'the request’s date in the cell is dated');
+});

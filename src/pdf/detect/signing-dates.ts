@@ -150,6 +150,8 @@ export const OTHER_DATE = new Set(
     'atestado',
     // A journey's dates: leaving and coming back ("Fecha de salida", "Fecha de regreso", "Date of return").
     ...['salida', 'regreso', 'retorno', 'return', 'retour', 'partenza', 'ritorno', 'abreise', 'ruckreise', 'ruckkehr', 'partida', 'regresso'],
+    // (A medical prescription's date: "Date de la prescription".)
+    ...['prescription', 'prescripcion', 'prescrizione', 'prescricao', 'verordnung'],
     // A leave's or a holiday's dates.
     'vacation',
     'leave',
