@@ -11,7 +11,7 @@
 import { written } from './blank-geometry.js';
 import { isFillToken } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, overlap1, runLine, type Line, type PageModel, type Rect } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, overlap1, runLine, type Line, type PageModel, type Rect, type Segment } from './page-model.js';
 import { typedName } from './captionless-lines.js';
 
 /** Words of a sentence that says the document is signed ("the parties sign", "signed", "in witness whereof"). */
@@ -80,6 +80,7 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
   const out: Array<{ rect: Rect; line: Line }> = [];
   // (Made at the first title: most pages have none.)
   let walls: Rect[] | undefined;
+  let rules: Segment[] | undefined;
   for (const line of lines) {
     const text = line.words
       .map((w) => w.text)
@@ -96,7 +97,7 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
     // (An office under a line of its own is signed on that line: "Registrar" under "______".)
-    if (office && lineOver(lines, page, x0, x1, y1)) continue;
+    if (office && lineOver((rules ??= linesToSignOn(lines, page)), x0, x1, y1)) continue;
     walls ??= wallsOf(lines.filter(written), page);
     // (A signature's height clear over it, or four of the title's sizes when its type is smaller: a page printed smaller reads the same.)
     const least = Math.min(FIELD_HEIGHT.signature, 4 * line.size);
@@ -109,13 +110,13 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
 }
 
 /** A page's lines to sign on: its drawn rules and its runs of underscores or dots, alone or after a caption ("By: ____"). */
-function linesToSignOn(lines: readonly Line[], page: PageModel) {
+function linesToSignOn(lines: readonly Line[], page: PageModel): Segment[] {
   return [...page.segments, ...lines.flatMap((l) => l.words.filter((w) => isFillToken(w.text)).map(runLine))];
 }
 
-/** A line to sign on within a signature's height over y1, along x0 to x1. */
-function lineOver(lines: readonly Line[], page: PageModel, x0: number, x1: number, y1: number): boolean {
-  return linesToSignOn(lines, page).some((r) => r.y <= y1 + 2 && r.y >= y1 - FIELD_HEIGHT.signature && overlap1(r.x0, r.x1, x0, x1) > 0);
+/** One of the lines to sign on within a signature's height over y1, along x0 to x1. */
+function lineOver(rules: readonly Segment[], x0: number, x1: number, y1: number): boolean {
+  return rules.some((r) => r.y <= y1 + 2 && r.y >= y1 - FIELD_HEIGHT.signature && overlap1(r.x0, r.x1, x0, x1) > 0);
 }
 
 /** What room to sign in must stay clear of: the written lines' boxes (each line's own `box` object), boxes and rules. */
