@@ -549,6 +549,26 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(identified('Total: 12.456.879'), []);
 });
 
+test('lines with a name typed under each sign under an approval ("approved by the following board"), each line drawn twice or not', () => {
+  const approval = (sentence: string, twice: boolean) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('en', 100), ...words(sentence, 50, 150), ...words('Mary Jones', 330, 214), ...words('Peter Brown', 330, 274)],
+          segments: [h(330, 530, 200), h(330, 530, 260), ...(twice ? [h(330.2, 529.8, 200.1), h(330.2, 529.8, 260.1)] : [])],
+        }),
+      ),
+    ).map((s) => [s.type, s.y]);
+  const signed = [
+    ['signature', 160],
+    ['signature', 220],
+  ];
+  assert.deepEqual(approval('This report has been approved by the following board:', false), signed);
+  assert.deepEqual(approval('This report has been approved by the following board:', true), signed);
+  // (Nothing said of signing or approving: names under lines are no places to sign.)
+  assert.deepEqual(approval('This report has been read by the following board:', true), []);
+});
+
 test("a row of lines standing apart, who signs named under each (minutes closed by their writer and chair), is where each signs, on any page; a form's rows of fields, close together, are not", () => {
   const minutes = (more: ReturnType<typeof words> = [], rules = [h(57, 240, 554), h(340, 518, 554)]) =>
     brief(

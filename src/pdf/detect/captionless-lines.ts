@@ -29,6 +29,8 @@ const SIGNING_WORDS = new Set([
   ...['assinado', 'assinada', 'assinados', 'assinadas', 'firmada', 'firmados', 'firmato', 'signee', 'unterschrieben'],
   // (A declaration's verb in the first person: its declarant signs it, "Declaro para os devidos fins …", "I hereby certify".)
   ...['declaro', 'declaramos', 'certifico', 'certificamos', 'atesto', 'atestamos', 'dichiaro', 'dichiariamo', 'certify', 'erklare', 'bestatige'],
+  // (An approval given by those named under the lines: "approved by the following jury".)
+  ...['approved', 'aprobado', 'aprobada', 'aprovado', 'aprovada', 'approvato', 'approvata', 'approuve', 'approuvee', 'genehmigt'],
 ]);
 /**
  * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
@@ -103,7 +105,8 @@ function lineToSign(s: Segment, lines: readonly Line[], segments: readonly Segme
   if (s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
   if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
-  return !segments.some((o) => o !== s && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
+  // (A rule on its very height is the line itself, drawn twice.)
+  return !segments.some((o) => o !== s && Math.abs(s.y - o.y) > 1 && Math.abs(s.y - o.y) <= 20 && overlap1(o.x0, o.x1, s.x0, s.x1) > 0);
 }
 
 /** Words saying to write there ("escreva aqui o nome"): a placeholder's, not a caption's ("(Print Name)"). */
