@@ -3600,6 +3600,30 @@ test('a line right under a signature caption is its blank, rather than a line a 
   assert.ok(signatures[0]?.x === 67 && (signatures[0]?.y ?? 0) + (signatures[0]?.h ?? 0) === 623, JSON.stringify(signatures));
 });
 
+test('a line right over a signature caption is its blank, rather than a run a tab away along its row in the next column ("____" over "Signature of Guardian   ______")', () => {
+  const signatures = (over: boolean) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 400),
+            ...words('AGREED:', 72, 508),
+            ...(over ? words('________________________', 72, 538) : []),
+            ...words('Signature of Guardian', 72, 553),
+            ...words('Address: ______________________', 324, 538),
+            ...words('_______________________', 360, 553),
+          ],
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  const lined = signatures(true);
+  assert.equal(lined.length, 1, JSON.stringify(lined));
+  assert.ok(lined[0]?.x === 72 && Math.abs((lined[0]?.y ?? 0) + (lined[0]?.h ?? 0) - 540) <= 2, JSON.stringify(lined));
+  // (With no line over it, the run a tab away is its blank.)
+  const tab = signatures(false);
+  assert.ok(tab.length === 1 && tab[0]?.x === 360, JSON.stringify(tab));
+});
+
 test('words across a blank from a caption are another field\'s caption, not running text around it ("Fait à …, le ……  Signatures des parents:" on one line)', () => {
   const signatures = brief(
     suggestFields(

@@ -177,7 +177,11 @@ export function segmentBeside(label: Label, segments: Segment[], used: Set<Segme
     const gap = afterGap(label, s.x0, s.x1);
     // (A line may start under the label's last character: under its colon, or where OCR's box of the label ends.)
     if (gap < -Math.max(2, 0.5 * line.size) || !beforeLimit(label, s.x0, s.x1)) return false;
-    return gap <= Math.max(60, 5 * line.size) || (lines.length > 0 && gap <= TAB_REACH && open(s) && !ruledUnder(label, segments)) || qualified(s);
+    return (
+      gap <= Math.max(60, 5 * line.size) ||
+      (lines.length > 0 && gap <= TAB_REACH && open(s) && !ruledUnder(label, segments) && !linedOver(label, segments)) ||
+      qualified(s)
+    );
   });
   return nearest(candidates, (s) => afterGap(label, s.x0, s.x1));
 }
@@ -188,6 +192,16 @@ const ruledUnder = (label: Label, segments: readonly Segment[]): boolean =>
     (u) =>
       u.y > label.line.box.y1 &&
       u.y - label.line.box.y1 <= 3.5 * label.line.size &&
+      overlap1(u.x0, u.x1, label.box.x0, label.box.x1) >= 0.6 * (label.box.x1 - label.box.x0),
+  );
+
+/** A line of a signature's length right over the caption, over most of it: the line it names ("____" over "Signature of Parent"), rather than one a tab away on its row. */
+const linedOver = (label: Label, segments: readonly Segment[]): boolean =>
+  segments.some(
+    (u) =>
+      u.y < label.line.box.y0 + 1 &&
+      label.line.box.y0 - u.y <= 1.5 * label.line.size &&
+      u.x1 - u.x0 <= 360 &&
       overlap1(u.x0, u.x1, label.box.x0, label.box.x1) >= 0.6 * (label.box.x1 - label.box.x0),
   );
 
