@@ -549,6 +549,26 @@ test('a line with only a name typed under it is a place to sign on a page that s
   assert.deepEqual(identified('Total: 12.456.879'), []);
 });
 
+test('a line with an office named under it ("Secretaria do Curso de …") is where the office signs, on a page that speaks of signing', () => {
+  const office = (under: string, declared = true) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...words('O estágio obrigatório tem a duração de um semestre e uma carga horária de 360 horas.', 60, 100),
+            ...(declared ? words('Declaro, para os devidos fins, que a aluna concluiu o estágio obrigatório.', 60, 500) : []),
+            ...words(under, 200, 700),
+          ],
+          segments: [h(198, 440, 687)],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y + s.h]);
+  assert.deepEqual(office('Secretaria do Curso de Física da Terra'), [['signature', 198, 687]]);
+  // (Not a service's words in running text, nor without a word of signing or declaring on the page.)
+  assert.deepEqual(office('Coordenação do curso às terças e quintas'), []);
+  assert.deepEqual(office('Secretaria do Curso de Física da Terra', false), []);
+});
+
 test('lines with a name typed under each sign under an approval ("approved by the following board"), each line drawn twice or not', () => {
   const approval = (sentence: string, twice: boolean) =>
     brief(

@@ -79,7 +79,7 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     // (Or with the signer's identity number under the name, on any page: "JUAN PÉREZ" over "RUT: 12.456.879-0".)
     const next = lineUnder(name, lines);
     const identified = next !== undefined && namedBlock([name, next]) && identity(next);
-    return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && typedName(name)) || placeholder));
+    return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && (typedName(name) || officeName(name))) || placeholder));
   });
 }
 
@@ -163,6 +163,25 @@ export function typedName(line: Line): boolean {
   // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
   const names = words.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
   return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
+}
+
+/** The offices and services that sign a certificate or a declaration in their name ("Coordenação do Curso de …", "Secretaría Académica"). */
+const OFFICES = new Set([
+  ...['coordenacao', 'coordinacion', 'coordination', 'coordinamento', 'koordination', 'direcao', 'direccion', 'direction', 'direzione', 'diretoria'],
+  ...['secretaria', 'secretariat', 'segreteria', 'sekretariat', 'departamento', 'department', 'departement', 'dipartimento', 'abteilung'],
+  ...['presidencia', 'presidence', 'presidenza', 'reitoria', 'rectorado', 'rectorat', 'rettorato', 'gerencia', 'decanato', 'jefatura', 'chefia'],
+  ...['leitung', 'geschaftsfuhrung', 'vorstand', 'administration', 'administracao', 'administracion', 'amministrazione', 'office', 'ufficio', 'oficina'],
+]);
+
+/** An office's or a service's name on its line: an office's word first, capitalised words and particles after it, at most eight. */
+function officeName(line: Line): boolean {
+  const words = line.words.map((w) => w.text.trim());
+  return (
+    words.length >= 2 &&
+    words.length <= 8 &&
+    OFFICES.has(line.tokens[0] as string) &&
+    words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase())))
+  );
 }
 
 /** A name typed on its line, then the name's identity or the rest of a firm's name on the lines under it ("Jane Doe" / "CPF: 783.621.764-12"). */
