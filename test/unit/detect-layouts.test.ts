@@ -216,6 +216,30 @@ test('signing dates by their neighbourhood: date parts in short blanks, a place 
   assert.deepEqual(types(sentence), ['signature']);
 });
 
+test("a line alike beside a place to sign, with the row above's date over its top, is another signer's under that date", () => {
+  const run = '_'.repeat(36);
+  const places = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 400),
+          ...words('Musterstadt, den', 72, 508),
+          ...words('_'.repeat(22), 156, 508),
+          ...words(run, 72, 540),
+          ...words(run, 330, 540),
+          ...words('(bei Minderjährigen der Vormund)', 90, 554, 8),
+          ...words('Der Antragsteller', 398, 554, 8),
+        ],
+      }),
+    ),
+  ).map((s) => [s.type, s.x, s.y, s.h]);
+  const date = places.find((p) => p[0] === 'date');
+  const left = places.find((p) => p[0] === 'signature' && p[1] === 72);
+  assert.ok(date && places.some((p) => p[0] === 'signature' && p[1] === 330), JSON.stringify(places));
+  // (The left line's room starts under the date.)
+  assert.ok(left && (left[2] as number) >= (date[2] as number) + (date[3] as number), JSON.stringify(places));
+});
+
 test("lines drawn alike beside or under a place to sign, each with a caption printed under it, are other signers' places", () => {
   const run = '_'.repeat(30);
   // "Datum, Unterschrift:" over three lines of one length on a row, each captioned under it.

@@ -106,7 +106,7 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
         labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)
       )
         continue;
-      const r = clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page);
+      const r = underFound(clip(onPartyLine(s, { line: undefined, fill: undefined }, lines), page), found, page.page);
       if (r.y1 - r.y0 < 10 || filled(r, page, []) || !free(r)) continue;
       taken.add(s);
       out.push(r);
@@ -114,6 +114,15 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
   }
   for (const s of taken) used.add(s);
   return out;
+}
+
+/** A line's room brought under the fields found over its top part (the date of the row above: "Laufenburg, den ____" over the line), leaving it at least 20 pt. */
+function underFound(r: Rect, found: readonly Suggestion[], page: number): Rect {
+  let y0 = r.y0;
+  for (const o of found)
+    if (o.page === page && overlap1(o.x, o.x + o.width, r.x0, r.x1) > 0 && o.y < r.y0 + 1 && o.y + o.height > y0 && o.y + o.height <= r.y1 - 20)
+      y0 = o.y + o.height + 1;
+  return { ...r, y0 };
 }
 
 /**
