@@ -566,6 +566,8 @@ test('a line with an office named under it ("Secretaria do Curso de …") is whe
   assert.deepEqual(office('Secretaria do Curso de Física da Terra'), [['signature', 198, 687]]);
   // (Not a service's words in running text, nor without a word of signing or declaring on the page.)
   assert.deepEqual(office('Coordenação do curso às terças e quintas'), []);
+  // (Nor a form's part kept for an office.)
+  assert.deepEqual(office('Secretaria de Uso Exclusivo da Escola Técnica'), []);
   assert.deepEqual(office('Secretaria do Curso de Física da Terra', false), []);
 });
 

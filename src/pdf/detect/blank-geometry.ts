@@ -195,7 +195,7 @@ const ruledUnder = (label: Label, segments: readonly Segment[]): boolean =>
       overlap1(u.x0, u.x1, label.box.x0, label.box.x1) >= 0.6 * (label.box.x1 - label.box.x0),
   );
 
-/** A line of a signature's length right over the caption, over most of it: the line it names ("____" over "Signature of Parent"), rather than one a tab away on its row. */
+/** A line of a signature's length right over the caption, over most of it: the line it names ("____" over "Signature of Guardian"), rather than one a tab away on its row. */
 const linedOver = (label: Label, segments: readonly Segment[]): boolean =>
   segments.some(
     (u) =>

@@ -29,7 +29,7 @@ const SIGNING_WORDS = new Set([
   ...['assinado', 'assinada', 'assinados', 'assinadas', 'firmada', 'firmados', 'firmato', 'signee', 'unterschrieben'],
   // (A declaration's verb in the first person: its declarant signs it, "Declaro para os devidos fins …", "I hereby certify".)
   ...['declaro', 'declaramos', 'certifico', 'certificamos', 'atesto', 'atestamos', 'dichiaro', 'dichiariamo', 'certify', 'erklare', 'bestatige'],
-  // (An approval given by those named under the lines: "approved by the following jury".)
+  // (An approval given by those named under the lines: "approved by the board".)
   ...['approved', 'aprobado', 'aprobada', 'aprovado', 'aprovada', 'approvato', 'approvata', 'approuve', 'approuvee', 'genehmigt'],
 ]);
 /**
@@ -165,12 +165,28 @@ export function typedName(line: Line): boolean {
   return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
-/** The offices and services that sign a certificate or a declaration in their name ("Coordenação do Curso de …", "Secretaría Académica"). */
+/** The offices and services that sign a certificate or a declaration in their name ("Secretaria do Curso de …", "Secretaría Académica"). */
 const OFFICES = new Set([
   ...['coordenacao', 'coordinacion', 'coordination', 'coordinamento', 'koordination', 'direcao', 'direccion', 'direction', 'direzione', 'diretoria'],
   ...['secretaria', 'secretariat', 'segreteria', 'sekretariat', 'departamento', 'department', 'departement', 'dipartimento', 'abteilung'],
   ...['presidencia', 'presidence', 'presidenza', 'reitoria', 'rectorado', 'rectorat', 'rettorato', 'gerencia', 'decanato', 'jefatura', 'chefia'],
-  ...['leitung', 'geschaftsfuhrung', 'vorstand', 'administration', 'administracao', 'administracion', 'amministrazione', 'office', 'ufficio', 'oficina'],
+  ...['leitung', 'geschaftsfuhrung', 'vorstand', 'administration', 'administracao', 'administracion', 'amministrazione', 'ufficio', 'oficina'],
+]);
+/** Words of a form's part kept for an office, not an office's name ("Department Use Only", "Reservado à Secretaria"). */
+const RESERVED = new Set([
+  'use',
+  'only',
+  'uso',
+  'usage',
+  'exclusive',
+  'exclusivo',
+  'exclusiva',
+  'reserve',
+  'reservee',
+  'reservado',
+  'reservada',
+  'riservato',
+  'vorbehalten',
 ]);
 
 /** An office's or a service's name on its line: an office's word first, capitalised words and particles after it, at most eight. */
@@ -180,6 +196,7 @@ function officeName(line: Line): boolean {
     words.length >= 2 &&
     words.length <= 8 &&
     OFFICES.has(line.tokens[0] as string) &&
+    !line.tokens.some((t) => RESERVED.has(t)) &&
     words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase())))
   );
 }

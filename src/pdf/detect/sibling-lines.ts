@@ -116,7 +116,7 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
   return out;
 }
 
-/** A line's room brought under the fields found over its top part (the date of the row above: "Laufenburg, den ____" over the line), leaving it at least 20 pt. */
+/** A line's room brought under the fields found over its top part (the date of the row above: "Musterstadt, den ____" over the line), leaving it at least 20 pt. */
 function underFound(r: Rect, found: readonly Suggestion[], page: number): Rect {
   let y0 = r.y0;
   for (const o of found)
