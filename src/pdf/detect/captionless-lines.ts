@@ -172,7 +172,7 @@ const OFFICES = new Set([
   ...['presidencia', 'presidence', 'presidenza', 'reitoria', 'rectorado', 'rectorat', 'rettorato', 'gerencia', 'decanato', 'jefatura', 'chefia'],
   ...['leitung', 'geschaftsfuhrung', 'vorstand', 'administration', 'administracao', 'administracion', 'amministrazione', 'ufficio', 'oficina'],
 ]);
-/** Words of a form's part kept for an office, not an office's name ("Department Use Only", "Reservado à Secretaria"). */
+/** Words of a form's part kept for an office, not an office's name ("Department Use Only", "Secretaria de Uso Exclusivo …"). */
 const RESERVED = new Set([
   'use',
   'only',
