@@ -156,13 +156,15 @@ function namedAfterCaption(line: Line): boolean {
   return rest.length > 0 && typedName({ ...line, words: rest });
 }
 
+/** A word of a name as printed: capitalised, or a particle after the first word ("Maria da Silva", "Secretaria do Curso"). */
+const capitalisedOrParticle = (w: string, i: number): boolean => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
+
 /** A person's name typed on its own line: two to four capitalised names and the particles between them ("John Smith", "Maria da Silva", "Smith, John"). */
 export function typedName(line: Line): boolean {
   const words = line.words.map((w) => w.text.trim());
-  const capitalised = (w: string, i: number) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase()));
   // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
   const names = words.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
-  return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalised) && /^\p{Lu}/u.test(words[words.length - 1] as string);
+  return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalisedOrParticle) && /^\p{Lu}/u.test(words[words.length - 1] as string);
 }
 
 /** The offices and services that sign a certificate or a declaration in their name ("Secretaria do Curso de …", "Secretaría Académica"). */
@@ -197,7 +199,7 @@ function officeName(line: Line): boolean {
     words.length <= 8 &&
     OFFICES.has(line.tokens[0] as string) &&
     !line.tokens.some((t) => RESERVED.has(t)) &&
-    words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*,?$/u.test(w) || (i > 0 && PARTICLES.has(w.toLowerCase())))
+    words.every(capitalisedOrParticle)
   );
 }
 
