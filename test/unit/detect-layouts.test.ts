@@ -972,7 +972,7 @@ test('"Fait à Lyon, le" with nothing after it on its line: the date goes in a d
   assert.ok(Math.abs((found[0] as Suggestion).x - le.box.x1) <= 4 && (found[0] as Suggestion).width >= 100, JSON.stringify(brief(found)));
 });
 
-test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or "A") and room for the place; "Le ……" over "à ……"', () => {
+test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or "A") and room for the place; "Le ……" over "à ……"; "Le" alone under "Fait à …"', () => {
   const apart = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),
   );
@@ -1004,6 +1004,17 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
   // "le" alone elsewhere is no date.
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));
   assert.deepEqual(types(alone), []);
+  // ("Le" alone under "Fait à …", the place written there or not: the date in the room after "Le"; under other words, none.)
+  for (const place of ['Fait à', 'Fait à Brest', 'Fait à ____________________']) {
+    const under = suggestFields(page({ words: [...paragraph('fr', 100), ...words(place, 62, 520, 11), ...words('Le', 62, 536, 11)] }));
+    assert.deepEqual(
+      brief(under).map((s) => [s.type, s.x]),
+      [['date', 76]],
+      place,
+    );
+  }
+  const underOther = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signé à', 62, 520, 11), ...words('Le', 62, 536, 11)] }));
+  assert.deepEqual(types(underOther), []);
 });
 
 test('a date\'s short run (40 pt) over its "Date" caption is its blank', () => {

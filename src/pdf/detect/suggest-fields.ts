@@ -43,7 +43,7 @@ import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, party
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
-import { dateAfterLe } from './date-formulas.js';
+import { dateAfterLe } from './french-dates.js';
 import { centuryDates, dateParts } from './date-parts.js';
 import { placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';

@@ -1,0 +1,163 @@
+/**
+ * The French "Fait à …, le …" (the place and date a form is signed at) and its parts set apart: the date after
+ * "le", on its blank, in the room after it, or on a line drawn after it; "Le ……" on its own line, under "Fait à"
+ * or after a signature's blank.
+ */
+import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
+import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { matchLabels } from './label-matching.js';
+
+/** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
+const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
+
+/**
+ * The date of a French "Fait à …, le …" (the place and date a form is signed at): right after "le", over
+ * the blank or the placeholder written there, at least 60 pt wide (a date's width with nothing after "le"). Nothing when a word of another kind
+ * follows "le" (a caption of the next field on the same line).
+ */
+export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rules: readonly Segment[] = []): Rect | undefined {
+  const { line } = label;
+  if (line.rtl || label.entry.tokens[0] !== 'fait' || label.entry.tokens[label.entry.tokens.length - 1] !== 'le') return undefined;
+  const le = line.words.findIndex((w) => w.box.x0 >= label.box.x0 - 0.5 && splitWord(w.text).includes('le'));
+  if (le === -1) return undefined;
+  const after = line.words.slice(le + 1);
+  let last = -1;
+  for (const [i, w] of after.entries()) {
+    const words = splitWord(w.text);
+    if (isFillToken(w.text) || /^[\s./_\-…]+$/.test(w.text) || (words.length > 0 && words.every((t) => PLACEHOLDER.has(t) || /^[\d.]+$/.test(t)))) last = i;
+    else break;
+  }
+  if (last === -1 && after.length > 0) return undefined;
+  const leWord = line.words[le] as Word;
+  const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
+  const end = last === -1 ? x0 : (after[last] as Word).box.x1;
+  const next = line.words[le + 2 + last];
+  const x1 = Math.min(Math.max(x0 + (after.length === 0 ? FIELD_WIDTH.date : 60), end), next ? next.box.x0 - 2 : pageWidth);
+  if (x1 - x0 < 30) return undefined;
+  const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+  return dateOnLine(line, lines, x0, x1, y1, rules);
+}
+
+/**
+ * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank the room after it,
+ * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……", or alone on its
+ * line with its blank, or alone under "Fait à …". The date is after "le".
+ */
+function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    // (Its blank may come in a date's parts: "Le ……/……/……".)
+    const parts = t.length > 2 && t.slice(1).every((k) => k === '\0');
+    if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
+    const row = lines.filter((l) => l !== line && onRowOf(l, line));
+    const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
+    // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
+    const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
+    const fill = t.length === 2 || parts ? line.words[line.tokenWord[1] as number] : runAlone;
+    // (Or "À" alone before it, "Fait" left out: "A            le".)
+    const placeLead = (l: Line) => l.tokens.slice(-2).join(' ') === 'fait a' || (l.tokens.length === 1 && /^[AÀ]$/.test((l.words[0] as Word).text.trim()));
+    const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && placeLead(l));
+    const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
+    // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
+    const alone = (t.length === 2 || parts) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
+    // (Or "Le :" alone on its line with room after it: the date goes after its colon; the slashes of its parts
+    // may be printed there, "Le :   /   /", the room then reaching past the last.)
+    const slashes = line.words.slice(2);
+    const colon =
+      t.length === 1 &&
+      line.words.length >= 2 &&
+      (line.words[0] as Word).text.trim() === 'Le' &&
+      (line.words[1] as Word).text.trim() === ':' &&
+      slashes.every((w) => w.text.trim() === '/');
+    // (Or "Le" alone under "Fait à …", its left edge under the formula's: the date goes in the room after it.)
+    const faitOver =
+      t.length === 1 &&
+      /^Le$/.test((line.words[0] as Word).text.trim()) &&
+      lines.some(
+        (l) =>
+          l.tokens[0] === 'fait' &&
+          l.tokens[1] === 'a' &&
+          l.box.y1 <= line.box.y0 + 1 &&
+          line.baseline - l.baseline <= 2.2 * line.size &&
+          Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size,
+      );
+    if (!(before && !fill) && !(stacked && fill) && !alone && !colon && !faitOver) continue;
+    const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
+    const x1 = fill
+      ? parts
+        ? (line.words[line.words.length - 1] as Word).box.x1
+        : fill.box.x1
+      : Math.min(Math.max(x0 + FIELD_WIDTH.date, (slashes[slashes.length - 1]?.box.x1 ?? 0) + 20), next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date + 60);
+    if (x1 - x0 < 30) continue;
+    const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+    out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
+  }
+  return out;
+}
+
+/**
+ * A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le", also in its
+ * parts ("A ……, le …. /.… /…..…").
+ */
+function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
+    const after = line.words.slice((line.tokenWord[2] as number) + 1);
+    if (after.length === 0 || (t.length !== 4 && t.length !== 3) || (t.length === 4 && t[3] !== '\0')) continue;
+    if (!after.every((w) => isBlankMark(w.text))) continue;
+    const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
+    if (last.box.x1 - first.box.x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
+/**
+ * A French "à …… le :" ending its line with a line drawn on its row right after it ("Lu et approuvé, à
+ * Crégy le : ________"): the date is on that line.
+ */
+function leOnRule(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t[t.length - 1] !== 'le' || !t.slice(0, -2).includes('a')) continue;
+    const rule = segments.find(
+      (s) => Math.abs(s.y - line.baseline) <= 0.5 * line.size && s.x0 >= line.box.x1 - 2 && s.x0 - line.box.x1 <= 3 * line.size && s.x1 - s.x0 >= 40,
+    );
+    if (!rule || lines.some((l) => l !== line && onRowOf(l, line) && overlap1(l.box.x0, l.box.x1, line.box.x1, rule.x0) > 0)) continue;
+    out.push({ rect: dateOnLine(line, lines, rule.x0, rule.x1, rule.y), line });
+  }
+  return out;
+}
+
+/**
+ * A French "Le ……" after a signature's blank on its line ("Signature : ________   Le : ________"): the date
+ * on its blank (also in its parts, "Le ……/……/……").
+ */
+function leAfterSignature(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    const k = t.findIndex(
+      (x, i) => x === 'le' && i > 0 && t[i - 1] === '\0' && t[i + 1] === '\0' && /^Le:?$/.test((line.words[line.tokenWord[i] as number] as Word).text.trim()),
+    );
+    if (line.rtl || k < 0 || !matchLabels(t.slice(0, k - 1)).some((m) => m.entry.type === 'signature')) continue;
+    let last = k + 1;
+    while (t[last + 1] === '\0') last++;
+    const words = line.tokenWord.slice(k + 1, last + 1).map((i) => line.words[i] as Word);
+    const x0 = Math.min(...words.map((w) => w.box.x0));
+    const x1 = Math.max(...words.map((w) => w.box.x1));
+    if (x1 - x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
+/** The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "à … le :" before a drawn line, "Le ……" after a signature's blank. */
+export function frenchLeDates(lines: Line[], segments: readonly Segment[], drawn: readonly Line[]): Array<{ rect: Rect; line: Line }> {
+  return [...splitLeFields(lines), ...placeLeFields(lines), ...leOnRule(lines, segments), ...leAfterSignature([...lines, ...drawn])];
+}
