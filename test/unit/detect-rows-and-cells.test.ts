@@ -943,6 +943,47 @@ test('a table drawn in a rectangle, its columns ruled inside it: the rectangle\'
   );
 });
 
+test('a signature row whose outer border is not drawn: the rules over and under it start together at the caption, a side rule closes its cell on the other side ("Your signature | Date | Occupation")', () => {
+  const row = (height: number, outer: boolean) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 100),
+          ...words('Under penalty of perjury, I declare that this return is true, correct and complete.', 92, 396, 7),
+          ...words('Your signature', 92, 408, 7),
+          ...words('Date', 302, 408, 7),
+          ...words('Your occupation', 382, 408, 7),
+        ],
+        segments: [h(90, 560, 400), h(90, 560, 400 + height)],
+        verticals: [...(outer ? [v(90, 400, 400 + height), v(560, 400, 400 + height)] : []), v(300, 400, 400 + height), v(380, 400, 400 + height)],
+      }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y), Math.round(s.y + s.height)]);
+  for (const height of [24, 36]) {
+    // (Drawn all round or open on its outer sides: the same cells, each under its caption.)
+    const closed = row(height, true);
+    assert.deepEqual(closed.slice(0, 2), [
+      ['signature', 91, 412, 400 + height - 1],
+      ['date', 301, 412, 400 + height - 1],
+    ]);
+    assert.deepEqual(row(height, false).slice(0, 2), closed.slice(0, 2));
+  }
+  // (Open on its right: the last cell ends where its rules end.)
+  const last = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Date', 92, 408, 7), ...words('Signature of the taxpayer', 302, 408, 7)],
+      segments: [h(90, 560, 400), h(90, 560, 430)],
+      verticals: [v(300, 400, 430)],
+    }),
+  );
+  assert.deepEqual(
+    brief(last).map((s) => [s.type, s.x, s.x + s.w]),
+    [
+      ['date', 91, 299],
+      ['signature', 301, 559],
+    ],
+  );
+});
+
 test("a field on a line under a coloured band stops under the band (a form's grey header row), as under a rule", () => {
   const field = (bands: PageModel['bands']) =>
     placed('en', { words: words('Signature:', 336, 414, 10), segments: [h(400, 556, 413)], ...(bands ? { bands } : {}) });

@@ -850,8 +850,8 @@ test('form grids: a caption at the top of the next row takes its own row, not th
   assert.deepEqual(
     found.map((s) => [s.type, s.reason, s.x, Math.round(s.y), s.x + s.width, Math.round(s.y + s.height)]),
     [
-      ['signature', 'label_with_geometry', 60, 411, 300, 424],
-      ['signature', 'label_with_geometry', 60, 434, 300, 448],
+      ['signature', 'label_with_geometry', 61, 411, 299, 423],
+      ['signature', 'label_with_geometry', 61, 435, 299, 447],
     ],
   );
 });

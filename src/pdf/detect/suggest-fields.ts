@@ -37,7 +37,7 @@ import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
-import { blankInOtherCell, cellAt, cellBlank, furtherCells, openCellAt, timedColumn } from './table-cells.js';
+import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
@@ -213,7 +213,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
-    const cell = cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2) ?? openCellAt(geo, label.box);
+    const cell = captionCell(geo, label.box, label.line.box);
     const beside = segmentBeside(label, [...geo.free, ...fills], used, headingByWords(label) ? [] : lines);
     // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
     const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;

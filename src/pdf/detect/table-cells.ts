@@ -332,7 +332,7 @@ export function cutAtBorders(lines: Line[], verticals: readonly VRule[]): Line[]
  * A cell open at its top that a caption heads: side rules running down from the caption's row on either
  * side of it to a rule across their feet ("Unterschrift" at the top left of a box drawn with no top).
  */
-export function openCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect): Rect | undefined {
+function openCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect): Rect | undefined {
   const down = (v: VRule) => v.y0 <= box.y1 + 6 && v.y0 >= box.y0 - 20 && v.y1 >= box.y1 + 12;
   const left = geo.v.filter((v) => down(v) && v.x <= box.x0 + 1 && box.x0 - v.x <= 20).sort((a, b) => b.x - a.x)[0];
   const right = geo.v.filter((v) => down(v) && v.x >= box.x1 && v.x - box.x1 <= 400).sort((a, b) => a.x - b.x)[0];
@@ -340,4 +340,32 @@ export function openCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect): Rect | un
   const foot = Math.min(left.y1, right.y1);
   const bottom = geo.h.find((s) => Math.abs(s.y - foot) <= TOLERANCE && s.x0 <= left.x + TOLERANCE && s.x1 >= right.x - TOLERANCE);
   return bottom ? { x0: left.x, y0: Math.min(left.y0, right.y0, box.y0 - 1), x1: right.x, y1: bottom.y } : undefined;
+}
+
+/**
+ * A cell open on the table's outer side that a caption heads: a rule right over the caption and the next one under it
+ * start together just before its line (or end together after it), and a side rule joins them on its other side ("Your
+ * signature | Date" in a signature row whose outer border is not drawn).
+ */
+function sideOpenCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect): Rect | undefined {
+  const spans = (s: Segment) => s.x0 <= box.x0 + 1 && s.x1 >= box.x1 - 1;
+  const top = geo.h.filter((s) => spans(s) && s.y <= box.y0 + 1 && box.y0 - s.y <= 6).sort((a, b) => b.y - a.y)[0];
+  const bottom = geo.h.filter((s) => spans(s) && s.y > box.y1 - 1).sort((a, b) => a.y - b.y)[0];
+  if (!top || !bottom || bottom.y < box.y1 + 8 || bottom.y - box.y0 > 60) return undefined;
+  const joins = (v: VRule) => v.y0 <= top.y + TOLERANCE && v.y1 >= bottom.y - TOLERANCE;
+  const right = geo.v.filter((v) => joins(v) && v.x >= box.x1).sort((a, b) => a.x - b.x)[0];
+  const left = geo.v.filter((v) => joins(v) && v.x <= box.x0).sort((a, b) => b.x - a.x)[0];
+  const start = Math.max(top.x0, bottom.x0);
+  if (right && !left && Math.abs(top.x0 - bottom.x0) <= 3 && line.x0 - start <= 20) return { x0: start, y0: top.y, x1: right.x, y1: bottom.y };
+  const end = Math.min(top.x1, bottom.x1);
+  if (left && !right && Math.abs(top.x1 - bottom.x1) <= 3 && end - line.x1 <= 400) return { x0: left.x, y0: top.y, x1: end, y1: bottom.y };
+  return undefined;
+}
+
+/**
+ * The cell a caption (`box`, on its line `line`) is in: closed all round (or open at the top with its sides starting together), open at the top
+ * under it, or open on the table's outer side.
+ */
+export function captionCell(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect): Rect | undefined {
+  return cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2) ?? openCellAt(geo, box) ?? sideOpenCellAt(geo, box, line);
 }
