@@ -885,6 +885,31 @@ test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "
   assert.deepEqual(under('es', 'Testigo 1'), [['signature', 60, 414, 'witness']]);
 });
 
+test('the parties of a non-disclosure, an assignment, a licence or a franchise ("Disclosing Party   Receiving Party", "Assignor", "Lizenzgeber", "Franqueado") named over their lines sign on them', () => {
+  const over = (lang: 'en' | 'de' | 'pt', left: string, right: string) =>
+    suggestFields(
+      page({ words: [...paragraph(lang, 100), ...words(left, 60, 460), ...words(right, 320, 460)], segments: [h(60, 260, 500), h(320, 520, 500)] }),
+    ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height), s.roleHint]);
+  assert.deepEqual(over('en', 'DISCLOSING PARTY', 'RECEIVING PARTY'), [
+    ['signature', 60, 500, 'discloser'],
+    ['signature', 320, 500, 'recipient'],
+  ]);
+  assert.deepEqual(over('en', 'Assignor', 'Assignee'), [
+    ['signature', 60, 500, 'assignor'],
+    ['signature', 320, 500, 'assignee'],
+  ]);
+  assert.deepEqual(over('de', 'Lizenzgeber', 'Lizenznehmer'), [
+    ['signature', 60, 500, 'licensor'],
+    ['signature', 320, 500, 'licensee'],
+  ]);
+  assert.deepEqual(over('pt', 'Franqueador', 'Franqueado'), [
+    ['signature', 60, 500, 'franchisor'],
+    ['signature', 320, 500, 'franchisee'],
+  ]);
+  // (A party's word alone is none: "Receiving" names no party.)
+  assert.deepEqual(over('en', 'Receiving', 'Shipping'), []);
+});
+
 test('a pupil\'s guardian named alone over a line, in Portuguese ("O/A Encarregado(a) de Educação"), signs on it', () => {
   const over = (caption: string) =>
     suggestFields(page({ words: [...paragraph('pt', 100), ...words(caption, 200, 400, 10)], segments: [h(176, 420, 450)] })).map((s) => [

@@ -100,7 +100,9 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ...both('trabajador', 'a', 'employee'), ['deudor', 'borrower'], ['acreedor', 'lender'], ['fiador', 'guarantor'], ['avalista', 'guarantor'],
   ['locatore', 'landlord'], ['conduttore', 'tenant'], ['venditore', 'seller'], ['acquirente', 'buyer'], ['testimone', 'witness'], ['lavoratore', 'employee'],
   ['lavoratrice', 'employee'], ['committente', 'client'], ['appaltatore', 'contractor'], ['fornitore', 'supplier'], ['lieferant', 'supplier'],
-  ['dienstleister', 'provider'], ['prestador', 'provider'],
+  ['dienstleister', 'provider'], ['prestador', 'provider'], ['lizenzgeber', 'licensor'], ['lizenznehmer', 'licensee'], ['licenciante', 'licensor'],
+  ['licenciatario', 'licensee'], ['comodante', 'lender'], ['comodatario', 'borrower'], ['cedente', 'assignor'], ['cessionario', 'assignee'],
+  ['franqueador', 'franchisor'], ['franqueado', 'franchisee'],
   ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'], ['leverancier', 'supplier'],
   ['opdrachtgever', 'client'], ['opdrachtnemer', 'contractor'], ['werkgever', 'employer'], ['werknemer', 'employee'],
 ];

@@ -198,6 +198,9 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['lender', 'lender'], ['borrower', 'borrower'], ['guarantor', 'guarantor'], ['witness', 'witness'], ['applicant', 'applicant'],
   ['licensor', 'licensor'], ['licensee', 'licensee'], ['driver', 'driver'], ['recipient', 'recipient'], ['bank', 'bank'], ['agent', 'agent'],
   ['owner', 'owner'], ['renter', 'tenant'], ['participant', 'participant'], ['patient', 'patient'], ['guardian', 'guardian'], ['adopter', 'adopter'],
+  ['discloser', 'discloser'], ['assignor', 'assignor'], ['assignee', 'assignee'], ['grantor', 'grantor'], ['grantee', 'grantee'], ['investor', 'investor'],
+  ['franchisor', 'franchisor'], ['franchisee', 'franchisee'], ['sublessor', 'landlord'], ['sublessee', 'tenant'], ['subtenant', 'tenant'],
+  ['distributor', 'distributor'], ['freelancer', 'contractor'], ['cedant', 'assignor'], ['cessionnaire', 'assignee'], ['franchiseur', 'franchisor'],
   ['loueur', 'landlord'], ['proprietaire', 'owner'], ['participante', 'participant'],
   ['vendeur', 'seller'], ['venderesse', 'seller'], ['acheteur', 'buyer'], ['acquereur', 'buyer'], ['prestataire', 'provider'],
   ['fournisseur', 'supplier'], ['bailleur', 'landlord'], ['locataire', 'tenant'], ['preneur', 'tenant'], ['employeur', 'employer'],
@@ -276,6 +279,9 @@ export function partyAt(tokens: readonly string[], i: number): { role: string; l
   // "Service provider", "مقدم الخدمة".
   if (word === 'مقدم' && tokens[i + 1] === normalizeToken('الخدمة')) return { role: 'provider', length: 2 };
   if (word === 'صاحب' && tokens[i + 1] === normalizeToken('العمل')) return { role: 'employer', length: 2 };
+  // "Disclosing Party", "Receiving Party" (a non-disclosure agreement's).
+  if ((word === 'disclosing' || word === 'receiving') && tokens[i + 1] === 'party')
+    return { role: word === 'disclosing' ? 'discloser' : 'recipient', length: 2 };
   // "Il datore di lavoro".
   if (word === 'datore' && tokens[i + 1] === 'di' && tokens[i + 2] === 'lavoro') return { role: 'employer', length: 3 };
   // "O Encarregado de Educação" (a pupil's guardian, Portuguese).
