@@ -1210,7 +1210,7 @@ test("on a scanned page, a word OCR read larger than the rest of its row (a brac
   assert.deepEqual(read(16.1), read(12.8));
 });
 
-test('Arabic signature captions naming who signs ("توقيع ولي الأمر", the guardian\'s; "توقيع الطالب", the student\'s) over blank room: the room under each', () => {
+test('Arabic signature captions naming who signs ("توقيع ولي الأمر", the guardian\'s; "توقيع الطالب", the student\'s; "توقيع المشرف", the supervisor\'s) over blank room: the room under each', () => {
   const sign = (...captions: Array<[string, number]>) =>
     suggestFields(
       page({
@@ -1232,6 +1232,15 @@ test('Arabic signature captions naming who signs ("توقيع ولي الأمر"
       [330, 306],
     ],
   );
+  // (Whoever is named in one or two words after it, a known signer or not: the supervisor's, the applicant's.)
+  for (const caption of ['توقيع المشرف', 'توقيع مقدم الطلب', 'اسم وتوقيع المشرف'])
+    assert.deepEqual(
+      brief(sign([caption, 450])).map((s) => [s.y, s.h]),
+      [[306, 40]],
+      caption,
+    );
+  // (Not a caption going on in a sentence.)
+  assert.deepEqual(sign(['توقيع الموظف المسؤول عن الطلب في المكتب', 300]), []);
 });
 
 test('an Arabic date written as blanks for its parts ("التاريخ: ____/____/________") takes them all, as a left-to-right one does', () => {

@@ -153,6 +153,12 @@ export function afterOf(tokens: readonly string[], k: number, from: number): boo
   return OF.has(previous) || (k - 2 >= from && ARTICLES.has(previous) && OF.has(tokens[k - 2] as string));
 }
 
+/** One or two Arabic words from `from` up to `stop` (a caption's run end): who signs, named after an Arabic caption ("توقيع المشرف", "توقيع مقدم الطلب"). */
+export function arabicWhose(tokens: readonly string[], from: number, stop: number): boolean {
+  const after = tokens.slice(from, stop);
+  return after.length >= 1 && after.length <= 2 && isArabic(tokens[from - 1] as string) && after.every((t) => isArabic(t));
+}
+
 /** Words that join a label to its party or fill a caption ("Signature of the Client"). */
 // biome-ignore format: a word list, one line per language
 export const STOPWORDS = normalizedSet([

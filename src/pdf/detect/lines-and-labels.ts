@@ -4,7 +4,7 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { afterOf, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
@@ -223,14 +223,14 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         const party = partyAt(line.tokens, k);
         // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of" and maybe an
         // article: "Signature du licencié(e)", "Stempel und Unterschrift des Arztes", "Signature du représentant de l'agence".)
-        // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen".)
+        // (Or, on a German page, the one noun ending a signature caption that opens its line: "Unterschrift Vorstand", not "Signature Pen";
+        // in Arabic, the one or two words naming whose it is right after it: "توقيع المشرف", "توقيع مقدم الطلب".)
         const last = k + 1 >= stop || line.tokens[k + 1] === '\0';
-        const named =
-          language === 'de' &&
-          k === m.end + 1 &&
-          m.entry.type === 'signature' &&
-          /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
-        const whose = line.tokens.slice(0, m.start).every((t) => STOPWORDS.has(t)) && last && (afterOf(line.tokens, k, m.end + 1) || named);
+        const capital = /^\p{Lu}[\p{L}/-]*$/u.test((line.words[line.tokenWord[k] as number] as Word).text);
+        const named = language === 'de' && k === m.end + 1 && m.entry.type === 'signature' && capital;
+        const whose =
+          line.tokens.slice(0, m.start).every((t) => STOPWORDS.has(t)) &&
+          ((last && (afterOf(line.tokens, k, m.end + 1) || named)) || arabicWhose(line.tokens, m.end + 1, stop));
         // (Or a number ending it, telling signers apart: "Signature Parent / Représentant légal 1 :".)
         if (!party && !STOPWORDS.has(t) && !isSigner(t) && !whose && !(last && /^\d{1,2}$/.test(t))) break;
         k += party ? party.length : 1;
