@@ -1243,7 +1243,7 @@ test('Arabic signature captions naming who signs ("توقيع ولي الأمر"
   assert.deepEqual(sign(['توقيع الموظف المسؤول عن الطلب في المكتب', 300]), []);
 });
 
-test('an Arabic date written as blanks for its parts ("التاريخ: ____/____/________") takes them all, as a left-to-right one does', () => {
+test('an Arabic date written as blanks for its parts ("التاريخ: ____/____/________") takes them all, as a left-to-right one does; with only its separators ("التاريخ:   /   /"), the room on their side', () => {
   const date = (lang: 'ar' | 'en', caption: string, x: number) =>
     suggestFields(
       page({
@@ -1259,6 +1259,20 @@ test('an Arabic date written as blanks for its parts ("التاريخ: ____/____
   const [arabic] = date('ar', 'التوقيع:', 300);
   const [latin] = date('en', 'Signature:', 60);
   assert.ok(arabic !== undefined && latin !== undefined && arabic >= 0.9 * latin, `${arabic} pt against ${latin} pt`);
+  // (Only its separators printed, the parts written between them: on its left, as on the right of "Date:   /   /".)
+  const slashes = (lang: 'ar' | 'en') =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph(lang, 100),
+          ...(lang === 'ar' ? words('التاريخ:   /   /', 470, 400, 10, true) : words('Date:   /   /', 60, 400)),
+          ...(lang === 'ar' ? words(`التوقيع: ${'.'.repeat(40)}`, 300, 430, 10, true) : words(`Signature: ${'.'.repeat(40)}`, 60, 430)),
+        ],
+      }),
+    ).filter((s) => s.type === 'date');
+  const [ar] = slashes('ar');
+  const [en] = slashes('en');
+  assert.ok(ar !== undefined && en !== undefined && ar.x < 470 && Math.round(ar.width) === Math.round(en.width), JSON.stringify([ar, en]));
 });
 
 test('"تحريرا في" ("written on") before its blank dates an Arabic signing, as "التاريخ" does, beside the signature\'s caption', () => {

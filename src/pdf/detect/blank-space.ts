@@ -110,14 +110,18 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
 }
 
 /**
- * A date's separators printed after its caption ("Data:   /   /", "Date :   /   / 2017", the day and the
+ * A date's separators printed after its caption ("Data:   /   /", "Date :   /   / 2017", "التاريخ:   /   /", the day and the
  * month written between them): the date's blank, not words in the way of its room, and the caption as bare
  * as one with nothing after it. None unless there are two.
  */
 export function dateSeparators(label: Label): Set<Word> {
   const parts = new Set<Word>();
-  if (label.entry.type !== 'date' || label.line.rtl) return parts;
-  const after = label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0);
+  if (label.entry.type !== 'date') return parts;
+  // (After it in its reading order: on its left in a right-to-left line, "التاريخ:   /   /".)
+  const { rtl } = label.line;
+  const after = label.line.words
+    .filter((w) => (rtl ? w.box.x1 <= label.reach.x0 + 1 : w.box.x0 >= label.reach.x1 - 1))
+    .sort((a, b) => (rtl ? b.box.x0 - a.box.x0 : a.box.x0 - b.box.x0));
   let slashes = 0;
   for (const w of after) {
     const slash = /^\/+$/.test(w.text);
