@@ -3759,3 +3759,33 @@ test('"Signature of …" between an answer over it and the next section under it
   assert.equal(over.length, 1, JSON.stringify(over));
   assert.ok((over[0] as { y: number }).y < 535, `over the caption: ${JSON.stringify(over)}`);
 });
+
+test('an approval opening its line with a blank after it ("De acordo: ____", "Conforme: ____", "Gelesen und einverstanden: ____") asks for a signature on the blank; in a sentence or with no blank, none', () => {
+  const found = (lang: 'pt' | 'es' | 'de', text: string) => types(suggestFields(page({ words: [...paragraph(lang, 100), ...words(text, 60, 500)] })));
+  for (const [lang, caption] of [
+    ['pt', 'De acordo:'],
+    ['pt', 'Ciente:'],
+    ['es', 'Conforme:'],
+    ['es', 'Recibí conforme:'],
+    ['de', 'Gelesen und einverstanden:'],
+  ] as const)
+    assert.deepEqual(found(lang, `${caption} ${'_'.repeat(30)}`), ['signature'], caption);
+  assert.deepEqual(found('pt', `De acordo com a cláusula ${'_'.repeat(10)} do contrato`), []);
+  assert.deepEqual(found('es', `El arrendatario se declara conforme con ${'_'.repeat(20)}`), []);
+  assert.deepEqual(found('de', 'Einverstanden'), []);
+});
+
+test('a Portuguese or Spanish page\'s initials caption ("Rubrica do(a) Participante") with room over it at the foot of the page: the initials over it; in a sentence, none', () => {
+  const foot = (text: string) =>
+    suggestFields(
+      page({ words: [...paragraph('pt', 100), ...words('Rubrica do(a) Participante', 91, 706), ...words(text, 258, 706), ...words('1/2', 379, 717, 8)] }),
+    );
+  assert.deepEqual(
+    brief(foot('Rubrica do(a) Pesquisador(a)')).map((s) => [s.type, s.x, s.y + s.h]),
+    [
+      ['initials', 91, 696],
+      ['initials', 258, 696],
+    ],
+  );
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('pt', 100), ...words('A rubrica do participante em todas as páginas', 60, 500)] }))), []);
+});

@@ -62,6 +62,10 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
   // "X ______" / "× ______": the cross that marks where to sign.
   { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
+  // (An approval opening its line with a blank after it asks for the approver's signature: "De acordo: ____", "Conforme: ____", "Einverstanden: ____".)
+  ...['de acordo', 'ciente', 'conforme', 'recibi conforme', 'einverstanden', 'gelesen und einverstanden'].map(
+    (p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true }),
+  ),
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
   ...sig('weak', 'lu et approuve', 'bon pour accord', 'lu et accepte', 'bon pour pouvoir'),
@@ -77,6 +81,9 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['paraphe'], type: 'initials', strength: 'strong' },
   { tokens: ['paraphes'], type: 'initials', strength: 'strong' },
   { tokens: ['initiales'], type: 'initials', strength: 'strong' },
+  // ("Rubrica" is the initials a Portuguese or Spanish page asks for on each page; in Italian, an address book.)
+  { tokens: ['rubrica'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
+  { tokens: ['rubricas'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
   // Arabic (normalised: no hamza on alef, ya for alef maqsura, no diacritics)
   ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
   // (OCR reads the two dots of qaf as the one of fa: "التوفيع".)
