@@ -2518,7 +2518,7 @@ test('in a table cell under a row to fill in ("En ____, día __ de ____"), a sig
   assert.ok(signature && signature.y >= 748 && signature.y + signature.height <= 771 && signature.height >= 16, JSON.stringify(brief(found)));
 });
 
-test('parties named before their blanks on one line ("Landlord: ____   Tenant: ____", "Berlin, ____ Vermieter ____ Mieter ____"): a place to sign on each party\'s blank; a row of data is none', () => {
+test('parties named before their blanks on one line ("Landlord: ____   Tenant: ____", "Berlin, ____ Vermieter ____ Mieter ____", "Witness 1: ____   Witness 2: ____"): a place to sign on each party\'s blank; a row of data is none', () => {
   const row = (text: string, language: 'en' | 'de') =>
     suggestFields(page({ words: [...paragraph(language, 100), ...words(text, 71, 480)] }))
       .filter((s) => s.type === 'signature')
@@ -2533,6 +2533,10 @@ test('parties named before their blanks on one line ("Landlord: ____   Tenant: _
   // (Nor a row with a date of something else: "Date of birth" asks for data.)
   assert.deepEqual(row('Date of birth: ____________ Guardian: ____________', 'en'), []);
   assert.equal(row('Date: ____________ Guardian: ____________', 'en').length, 1);
+  // (Two witnesses, numbered or not, or another party after a witness: "Witness 1: ____   Witness 2: ____".)
+  assert.equal(row('Witness 1: ______________ Witness 2: ______________', 'en').length, 2);
+  assert.equal(row('Witness: ______________ Witness: ______________', 'en').length, 2);
+  assert.equal(row('Witness: ______________ Tenant: ______________', 'en').length, 2);
 });
 
 test('"Witness: ____" is a witness\'s place to sign, and so is "Witness for the Tenant: ____"', () => {

@@ -97,11 +97,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       let k = run.start;
       // (A leading word that names a party itself, right before its blank, is the caption: "Witness: ____".)
       // (So is one that is the whole caption: "Witness" alone under a line.)
-      const whole = (j: number) => {
-        const p = partyAt(line.tokens, j);
-        return p !== null && (line.tokens[j + p.length] === '\0' || j + p.length === run.end);
-      };
-      while (k < run.end && LEAD.has(line.tokens[k] as string) && !whole(k)) k++;
+      while (k < run.end && LEAD.has(line.tokens[k] as string) && !wholeParty(line, k, run.end)) k++;
       // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
       const named = [1, 2, 3].find(
         (n) =>
@@ -177,6 +173,12 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
   return [...out, ...headed, ...namesForParties(lines, labels, [...out, ...headed])];
 }
 
+/** A party named at `j`, right before its blank or ending its run `end`: the whole caption ("Witness: ____", "Witness 2: ____"). */
+function wholeParty(line: Line, j: number, end: number): boolean {
+  const p = partyAt(line.tokens, j);
+  return p !== null && (line.tokens[j + p.length] === '\0' || j + p.length === end);
+}
+
 /** The line ends a caption begun on the line right over it, which ends on "of" ("Address of / Employer: ____") or asks for a datum: the party is what the caption is about. */
 function endsCaptionAbove(line: Line, lines: Line[]): boolean {
   return lines.some(
@@ -196,7 +198,7 @@ function signingRow(line: Line, runs: ReadonlyArray<{ start: number; end: number
   if (!run || line.tokens[run.end - 1] !== '\0') return false;
   const words = line.tokens.slice(run.start, run.end - 1).filter((t) => t !== '\0');
   let k = run.start;
-  while (k < run.end && (LEAD.has(line.tokens[k] as string) || ARTICLES.has(line.tokens[k] as string))) k++;
+  while (k < run.end && (LEAD.has(line.tokens[k] as string) || ARTICLES.has(line.tokens[k] as string)) && !wholeParty(line, k, run.end)) k++;
   const party = partyAt(line.tokens, k);
   if (party && line.tokens.slice(k + party.length, run.end).every((t) => t === '\0' || STOPWORDS.has(t))) return true;
   // (A place and its comma, "Berlin, ____"; or only the words of a place and a date, "Ort, Datum ____", "Lieu et date ____" — not "Date of birth ____".)
