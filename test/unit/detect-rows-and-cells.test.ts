@@ -890,22 +890,20 @@ test('the parties of a non-disclosure, an assignment, a licence or a franchise (
     suggestFields(
       page({ words: [...paragraph(lang, 100), ...words(left, 60, 460), ...words(right, 320, 460)], segments: [h(60, 260, 500), h(320, 520, 500)] }),
     ).map((s) => [s.type, Math.round(s.x), Math.round(s.y + s.height), s.roleHint]);
-  assert.deepEqual(over('en', 'DISCLOSING PARTY', 'RECEIVING PARTY'), [
-    ['signature', 60, 500, 'discloser'],
-    ['signature', 320, 500, 'recipient'],
-  ]);
-  assert.deepEqual(over('en', 'Assignor', 'Assignee'), [
-    ['signature', 60, 500, 'assignor'],
-    ['signature', 320, 500, 'assignee'],
-  ]);
-  assert.deepEqual(over('de', 'Lizenzgeber', 'Lizenznehmer'), [
-    ['signature', 60, 500, 'licensor'],
-    ['signature', 320, 500, 'licensee'],
-  ]);
-  assert.deepEqual(over('pt', 'Franqueador', 'Franqueado'), [
-    ['signature', 60, 500, 'franchisor'],
-    ['signature', 320, 500, 'franchisee'],
-  ]);
+  for (const [lang, left, right, roles] of [
+    ['en', 'DISCLOSING PARTY', 'RECEIVING PARTY', ['discloser', 'recipient']],
+    ['en', 'Assignor', 'Assignee', ['assignor', 'assignee']],
+    ['de', 'Lizenzgeber', 'Lizenznehmer', ['licensor', 'licensee']],
+    ['pt', 'Franqueador', 'Franqueado', ['franchisor', 'franchisee']],
+  ] as const)
+    assert.deepEqual(
+      over(lang, left, right),
+      [
+        ['signature', 60, 500, roles[0]],
+        ['signature', 320, 500, roles[1]],
+      ],
+      left,
+    );
   // (A party's word alone is none: "Receiving" names no party.)
   assert.deepEqual(over('en', 'Receiving', 'Shipping'), []);
 });
