@@ -356,9 +356,11 @@ function sideOpenCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect): 
   const right = geo.v.filter((v) => joins(v) && v.x >= box.x1).sort((a, b) => a.x - b.x)[0];
   const left = geo.v.filter((v) => joins(v) && v.x <= box.x0).sort((a, b) => b.x - a.x)[0];
   const start = Math.max(top.x0, bottom.x0);
-  if (right && !left && Math.abs(top.x0 - bottom.x0) <= 3 && line.x0 - start <= 20) return { x0: start, y0: top.y, x1: right.x, y1: bottom.y };
+  if (right && !left && Math.abs(top.x0 - bottom.x0) <= 3 && line.x0 >= start - 2 && line.x0 - start <= 20)
+    return { x0: start, y0: top.y, x1: right.x, y1: bottom.y };
   const end = Math.min(top.x1, bottom.x1);
-  if (left && !right && Math.abs(top.x1 - bottom.x1) <= 3 && end - line.x1 <= 400) return { x0: left.x, y0: top.y, x1: end, y1: bottom.y };
+  if (left && !right && Math.abs(top.x1 - bottom.x1) <= 3 && line.x1 <= end + 2 && end - line.x1 <= 400)
+    return { x0: left.x, y0: top.y, x1: end, y1: bottom.y };
   return undefined;
 }
 
