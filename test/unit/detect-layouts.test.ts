@@ -3779,13 +3779,11 @@ test('an approval opening its line with a blank after it ("De acordo: ____", "Co
   assert.deepEqual(found('de', 'Einverstanden'), []);
 });
 
-test('a Portuguese or Spanish page\'s initials caption ("Rubrica do(a) Participante") with room over it at the foot of the page: the initials over it; in a sentence, none', () => {
+test('a Portuguese or Spanish page\'s initials caption ("Rubrica do aluno") with room over it at the foot of the page: the initials over it; in a sentence, none', () => {
   const foot = (text: string) =>
-    suggestFields(
-      page({ words: [...paragraph('pt', 100), ...words('Rubrica do(a) Participante', 91, 706), ...words(text, 258, 706), ...words('1/2', 379, 717, 8)] }),
-    );
+    suggestFields(page({ words: [...paragraph('pt', 100), ...words('Rubrica do aluno', 91, 706), ...words(text, 258, 706), ...words('1/2', 379, 717, 8)] }));
   assert.deepEqual(
-    brief(foot('Rubrica do(a) Pesquisador(a)')).map((s) => [s.type, s.x, s.y + s.h]),
+    brief(foot('Rubrica do professor')).map((s) => [s.type, s.x, s.y + s.h]),
     [
       ['initials', 91, 696],
       ['initials', 258, 696],

@@ -972,7 +972,7 @@ test('a signature row whose outer border is not drawn: the rules over and under 
       page({
         words: [
           ...paragraph('en', 100),
-          ...words('Under penalty of perjury, I declare that this return is true, correct and complete.', 92, 396, 7),
+          ...words('I confirm that the figures given on this form are right to the best of my knowledge.', 92, 396, 7),
           ...words('Your signature', 92, 408, 7),
           ...words('Date', 302, 408, 7),
           ...words('Your occupation', 382, 408, 7),
