@@ -1001,6 +1001,16 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
     brief(placeOnly).map((s) => [s.type, s.x]),
     [['date', 437]],
   );
+  // (Its blank in a date's parts, the century printed or not: "A ______ le ___/___/____", "Le ___/___/20___".)
+  const inParts = (text: string) => brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 60, 400)] }))).filter((s) => s.type === 'date');
+  assert.deepEqual(
+    inParts('A ______________ le ___/___/____').map((s) => s.x),
+    [160],
+  );
+  assert.deepEqual(
+    inParts('Le ___/___/20___').map((s) => s.x),
+    [75],
+  );
   // "le" alone elsewhere is no date.
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));
   assert.deepEqual(types(alone), []);
@@ -1245,6 +1255,9 @@ test('a place-and-date formula opening a sentence after another on its line date
   // (Or when its day, month and year are all blanks, "a" after the place: "Barcelona a ____ de ____ de ____".)
   const allBlanks = dateOf('Barcelona a _______ de ____________________ de __________');
   assert.ok(allBlanks && allBlanks.x > 80 && allBlanks.x + allBlanks.width > 300, JSON.stringify(allBlanks));
+  // (The place a blank of its own, no comma after it: "En ______ a ____ de ____ de 20__".)
+  const placeBlank = dateOf('En ______________ a ____ de ____________ de 20____');
+  assert.ok(placeBlank && placeBlank.x > 150 && placeBlank.x + placeBlank.width > 300, JSON.stringify(placeBlank));
   // (The place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20 ___".)
   const city = dateOf('En la ciudad de ......................... , a ...... de ............... de 20 .....');
   assert.ok(city && city.x > 200 && city.x + city.width > 400, JSON.stringify(city));

@@ -4,7 +4,7 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …" (french-dates.ts).
  */
-import { DATE_WORDS, closesSentence, splitWord } from './lexicon.js';
+import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
@@ -161,7 +161,8 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const lead = (w: Word) => ['a', 'el', 'em', 'en'].includes(w.text.trim());
       const opening = line.words.slice(0, line.tokenWord[k] as number);
       const blanks = last >= k + 4 && !opening.some((w) => /:$/.test(w.text.trim()));
-      const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w));
+      // (The place may be a blank of its own without its comma: "En ______ a ____ de ____ de 20__".)
+      const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w) || isFillToken(w.text.trim()));
       // (Alone on its line, all three parts blanks after "A": "A ____ de ________ de ______" closing a form.)
       const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[0] === 'a';
       if (before.length > 0 ? !comma && !captioned && !place : !year && !alone) continue;

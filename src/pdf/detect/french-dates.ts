@@ -48,8 +48,8 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     const t = line.tokens;
-    // (Its blank may come in a date's parts: "Le ……/……/……".)
-    const parts = t.length > 2 && t.slice(1).every((k) => k === '\0');
+    // (Its blank may come in a date's parts, the century printed or not: "Le ……/……/……", "Le ___/___/20___".)
+    const parts = t.length > 2 && t.slice(1).every((k, i) => k === '\0' || (i > 1 && /^(19|20)$/.test(k)));
     if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
     const row = lines.filter((l) => l !== line && onRowOf(l, line));
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
@@ -107,7 +107,8 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const t = line.tokens;
     if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
     const after = line.words.slice((line.tokenWord[2] as number) + 1);
-    if (after.length === 0 || (t.length !== 4 && t.length !== 3) || (t.length === 4 && t[3] !== '\0')) continue;
+    // (Its blank may come in a date's parts: "A ______ le ___/___/____".)
+    if (after.length === 0 || !t.slice(3).every((k) => k === '\0')) continue;
     if (!after.every((w) => isBlankMark(w.text))) continue;
     const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
     if (last.box.x1 - first.box.x0 < 30) continue;
