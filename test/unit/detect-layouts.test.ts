@@ -3804,3 +3804,19 @@ test('a Portuguese or Spanish page\'s initials caption ("Rubrica do aluno") with
   );
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('pt', 100), ...words('A rubrica do participante em todas as páginas', 60, 500)] }))), []);
 });
+
+test('a place and its comma set apart from their date on the row, a tab between ("São Paulo,      ____ de ____ de ____", "Berlin,      den ____", "Fait à Lyon,      le ____"): the date on its blanks; a comma before other words, none', () => {
+  const dateOf = (lang: 'pt' | 'de' | 'fr', place: string, rest: string) => {
+    const first = words(place, 60, 500);
+    const x = Math.max(...first.map((w) => w.box.x1)) + 60;
+    const found = suggestFields(page({ words: [...paragraph(lang, 100), ...first, ...words(rest, x, 500)] })).filter((s) => s.type === 'date');
+    return { x, found: brief(found).map((s) => [s.x >= x, s.x + s.w > x + 40]) };
+  };
+  for (const [lang, place, rest] of [
+    ['pt', 'São Paulo,', '____ de ______________ de ______.'],
+    ['de', 'Berlin,', 'den ______________'],
+    ['fr', 'Fait à Lyon,', 'le ______________'],
+  ] as const)
+    assert.deepEqual(dateOf(lang, place, rest).found, [[true, true]], place);
+  assert.deepEqual(dateOf('de', 'Name, Vorname,', '______________').found, []);
+});

@@ -11,10 +11,12 @@ import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
 import { widgetsOfDates } from './acroform-widgets.js';
 import { filled } from './filled-blanks.js';
+import { makeLine } from './lines-and-labels.js';
 import {
   MIN_BESIDE,
   clip,
   dateOnLine,
+  onRowOf,
   overlap1,
   xywh,
   type Label,
@@ -31,6 +33,26 @@ const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em'].map(normalizeToken))
 /** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
+/** Leads of a date set apart from its place and comma on their row: "den", "lì", "le", "a", "em", "el", "il". */
+const APART_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'a', 'el', 'il'].map(normalizeToken));
+
+/**
+ * A place and its comma set apart from their date on the row, a tab between ("São Paulo,        ____ de ____ de ____", "Berlin,
+ * den ____"): the two lines joined into one, for the formulas read from a line's words.
+ */
+export function commaRows(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const last = line.words.at(-1);
+    if (line.rtl || !last || !/,$/.test(last.text.trim()) || line.words.length > 6) continue;
+    const next = lines
+      .filter((l) => l !== line && !l.rtl && onRowOf(l, line) && l.box.x0 > line.box.x1 && l.box.x0 - line.box.x1 <= 250)
+      .sort((a, b) => a.box.x0 - b.box.x0)[0];
+    if (next && (next.tokens[0] === '\0' || APART_LEAD.has(next.tokens[0] as string))) out.push(makeLine([...line.words, ...next.words]));
+  }
+  return out;
+}
+
 /** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */
 const ROOM_AFTER_LEAD = 100;
 
