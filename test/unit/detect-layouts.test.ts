@@ -3820,3 +3820,19 @@ test('a place and its comma set apart from their date on the row, a tab between 
     assert.deepEqual(dateOf(lang, place, rest).found, [[true, true]], place);
   assert.deepEqual(dateOf('de', 'Name, Vorname,', '______________').found, []);
 });
+
+test('a formula typed with tabs, each piece its own line on the row ("En   ______   a   ____   de   ______   de 20__", "Fait à   ______   le   ______"): read as one, the date on its blanks', () => {
+  const spaced = (lang: 'es' | 'fr', parts: string[]) => {
+    let x = 60;
+    const ws = parts.flatMap((p) => {
+      const w = words(p, x, 500);
+      x = Math.max(...w.map((q) => q.box.x1)) + 30;
+      return w;
+    });
+    return brief(suggestFields(page({ words: [...paragraph(lang, 100), ...ws] }))).filter((s) => s.type === 'date').length;
+  };
+  assert.equal(spaced('es', ['En', '______________', 'a', '____', 'de', '____________', 'de 20____']), 1);
+  assert.equal(spaced('fr', ['Fait à', '______________', 'le', '______________']), 1);
+  // (Pieces of a row that make no formula: none.)
+  assert.equal(spaced('es', ['Nombre', '______________', 'Curso', '____________']), 0);
+});

@@ -10,7 +10,7 @@ import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type
 import { SIGNING_DATE } from './signing-dates.js';
 import { makeLine } from './lines-and-labels.js';
 import { frenchLeDates } from './french-dates.js';
-import { commaRows } from './place-dates.js';
+import { commaRows, spacedRows } from './place-dates.js';
 
 const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
 const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni'].map(normalizeToken));
@@ -251,7 +251,7 @@ function rowsWithDrawnBlanks(lines: readonly Line[], segments: readonly Segment[
 
 /** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn line. */
 export function formulaDates(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
-  const drawn = [...rowsWithDrawnBlanks(lines, segments), ...commaRows(lines)];
+  const drawn = [...rowsWithDrawnBlanks(lines, segments), ...commaRows(lines), ...spacedRows(lines)];
   return [
     ...datePartFields([...lines, ...drawn]),
     ...placeDateFields([...lines, ...drawn]),

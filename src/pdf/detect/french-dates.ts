@@ -40,9 +40,9 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rule
 }
 
 /**
- * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank the room after it,
- * up to the next words) after "Fait à" and room for the place; or "Le ……" over "à ……", or alone on its
- * line with its blank, or alone under "Fait à …". The date is after "le".
+ * A French "Fait à … le …" set apart on its row or over two rows: "le" alone (its blank a run of its own or the room
+ * after it, up to the next words) after "Fait à" and the place's room or blank, or after "Fait à Lyon,"; or "Le ……"
+ * over "à ……", or alone on its line with its blank, or alone under "Fait à …". The date is after "le".
  */
 function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -87,7 +87,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
           line.baseline - l.baseline <= 2.2 * line.size &&
           Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size,
       );
-    if (!(before && !fill) && !(placed && fill) && !(stacked && fill) && !alone && !colon && !faitOver) continue;
+    if (!before && !(placed && fill) && !(stacked && fill) && !alone && !colon && !faitOver) continue;
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
     const x1 = fill
       ? parts

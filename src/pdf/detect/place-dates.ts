@@ -53,6 +53,31 @@ export function commaRows(lines: readonly Line[]): Line[] {
   return out;
 }
 
+/**
+ * A row's lines set a little apart (each within 60 pt of the next: a formula typed with tabs or placed word by word, "En
+ * ______   a ____   de ______   de 20__"), joined into one, for the formulas read from a line's words; rows of one line left out.
+ */
+export function spacedRows(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  const seen = new Set<Line>();
+  for (const line of lines) {
+    if (seen.has(line) || line.rtl) continue;
+    const row = lines.filter((l) => !l.rtl && (l === line || onRowOf(l, line))).sort((a, b) => a.box.x0 - b.box.x0);
+    for (const l of row) seen.add(l);
+    let run: Line[] = [];
+    for (const l of [...row, undefined]) {
+      const last = run.at(-1);
+      if (l && last && l.box.x0 - last.box.x1 <= 60 && l.box.x0 >= last.box.x1) {
+        run.push(l);
+        continue;
+      }
+      if (run.length > 1) out.push(makeLine(run.flatMap((r) => r.words)));
+      run = l ? [l] : [];
+    }
+  }
+  return out;
+}
+
 /** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */
 const ROOM_AFTER_LEAD = 100;
 
