@@ -3821,8 +3821,8 @@ test('a place and its comma set apart from their date on the row, a tab between 
   assert.deepEqual(dateOf('de', 'Name, Vorname,', '______________').found, []);
 });
 
-test('a formula typed with tabs, each piece its own line on the row ("En   ______   a   ____   de   ______   de 20__", "Fait à   ______   le   ______"): read as one, the date on its blanks', () => {
-  const spaced = (lang: 'es' | 'fr', parts: string[]) => {
+test('a formula typed with tabs, each piece its own line on the row ("En   ______   a   ____   de   ______   de 20__", "Fait à   ______   le   ______", "Berlin,   den   ____", "Le   ___/___/____"): read as one, the date on its blanks', () => {
+  const spaced = (lang: 'es' | 'fr' | 'de', parts: string[]) => {
     let x = 60;
     const ws = parts.flatMap((p) => {
       const w = words(p, x, 500);
@@ -3833,6 +3833,8 @@ test('a formula typed with tabs, each piece its own line on the row ("En   _____
   };
   assert.equal(spaced('es', ['En', '______________', 'a', '____', 'de', '____________', 'de 20____']), 1);
   assert.equal(spaced('fr', ['Fait à', '______________', 'le', '______________']), 1);
+  assert.equal(spaced('de', ['Berlin,', 'den', '______________']), 1);
+  assert.equal(spaced('fr', ['Le', '____/____/______']), 1);
   // (Pieces of a row that make no formula: none.)
   assert.equal(spaced('es', ['Nombre', '______________', 'Curso', '____________']), 0);
 });

@@ -54,7 +54,9 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const row = lines.filter((l) => l !== line && onRowOf(l, line));
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
-    const runAlone = next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? next.words[0] : undefined;
+    // (The whole run, in its parts too: "Le      ____/____/______".)
+    const runAlone =
+      next && next.box.x0 - line.box.x1 <= 4 * line.size && next.tokens.every((k) => k === '\0') ? { ...(next.words[0] as Word), box: next.box } : undefined;
     const fill = t.length === 2 || parts ? line.words[line.tokenWord[1] as number] : runAlone;
     // (Or "À" alone before it, "Fait" left out: "A            le".)
     const placeLead = (l: Line) => l.tokens.slice(-2).join(' ') === 'fait a' || (l.tokens.length === 1 && /^[AÀ]$/.test((l.words[0] as Word).text.trim()));
@@ -65,7 +67,8 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     );
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
-    const alone = (t.length === 2 || parts) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
+    const alone =
+      (t.length === 2 || parts || (t.length === 1 && fill === runAlone)) && fill !== undefined && /^Le:?$/.test((line.words[0] as Word).text.trim());
     // (Or "Le :" alone on its line with room after it: the date goes after its colon; the slashes of its parts
     // may be printed there, "Le :   /   /", the room then reaching past the last.)
     const slashes = line.words.slice(2);

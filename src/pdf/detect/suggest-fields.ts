@@ -45,7 +45,7 @@ import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './french-dates.js';
 import { centuryDates, dateParts } from './date-parts.js';
-import { commaRows, placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
+import { commaRows, placeCommaDates, placeDateSigners, placeDenFields, spacedRows } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
@@ -127,7 +127,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
   for (const rect of placeDenFields(
-    [...lines, ...commaRows(lines)],
+    [...lines, ...commaRows(lines), ...spacedRows(lines)],
     page.segments,
     labels,
     page.widgets.map((w) => w.box),
