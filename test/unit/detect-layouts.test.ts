@@ -3838,3 +3838,14 @@ test('a formula typed with tabs, each piece its own line on the row ("En   _____
   // (Pieces of a row that make no formula: none.)
   assert.equal(spaced('es', ['Nombre', '______________', 'Curso', '____________']), 0);
 });
+
+test('a place and its comma over their date on the next line ("São Paulo," over "____ de ____ de ____", "Fait à Lyon," over "le ____"): the date on the next line\'s blanks; a name\'s comma over a blank, none', () => {
+  const dateOf = (lang: 'pt' | 'fr' | 'de', first: string, second: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(first, 60, 500), ...words(second, 60, 514)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => s.y + s.h >= 510 && s.y + s.h <= 520);
+  assert.deepEqual(dateOf('pt', 'São Paulo,', '____ de ______________ de ______.'), [true]);
+  assert.deepEqual(dateOf('fr', 'Fait à Lyon,', 'le ______________'), [true]);
+  assert.deepEqual(dateOf('fr', 'Fait à ______________,', 'le ______________'), [true]);
+  assert.deepEqual(dateOf('de', 'Müller, Hans,', '______________'), []);
+});

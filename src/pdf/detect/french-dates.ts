@@ -61,10 +61,10 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     // (Or "À" alone before it, "Fait" left out: "A            le".)
     const placeLead = (l: Line) => l.tokens.slice(-2).join(' ') === 'fait a' || (l.tokens.length === 1 && /^[AÀ]$/.test((l.words[0] as Word).text.trim()));
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && placeLead(l));
-    // (Or the place written after "Fait à" with its comma, the date's blank set apart after it: "Fait à Lyon,        le ______".)
-    const placed = row.some(
-      (l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && l.tokens[0] === 'fait' && l.tokens[1] === 'a' && /,$/.test(l.words.at(-1)?.text ?? ''),
-    );
+    // (Or the place written after "Fait à" with its comma, the date's blank set apart after it or on the next line: "Fait à Lyon,   le ____".)
+    const placeLine = (l: Line) => l.tokens[0] === 'fait' && l.tokens[1] === 'a' && /,$/.test(l.words.at(-1)?.text ?? '');
+    const over = (l: Line) => l.baseline < line.baseline && line.baseline - l.baseline <= 1.6 * line.size && Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size;
+    const placed = lines.some((l) => placeLine(l) && ((row.includes(l) && l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250) || over(l)));
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)
     const alone =

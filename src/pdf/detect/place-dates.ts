@@ -38,16 +38,26 @@ const APART_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'a', 'el', 'il'].ma
 
 /**
  * A place and its comma set apart from their date on the row, a tab between ("São Paulo,        ____ de ____ de ____", "Berlin,
- * den ____"): the two lines joined into one, for the formulas read from a line's words.
+ * den ____"), or over it on the next line: the two lines joined into one, for the formulas read from a line's words.
  */
 export function commaRows(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
     const last = line.words.at(-1);
     if (line.rtl || !last || !/,$/.test(last.text.trim()) || line.words.length > 6) continue;
-    const next = lines
-      .filter((l) => l !== line && !l.rtl && onRowOf(l, line) && l.box.x0 > line.box.x1 && l.box.x0 - line.box.x1 <= 250)
-      .sort((a, b) => a.box.x0 - b.box.x0)[0];
+    // (Or the date on the line right under it, starting where it starts: "São Paulo," over "____ de ____ de ____".)
+    const next =
+      lines
+        .filter((l) => l !== line && !l.rtl && onRowOf(l, line) && l.box.x0 > line.box.x1 && l.box.x0 - line.box.x1 <= 250)
+        .sort((a, b) => a.box.x0 - b.box.x0)[0] ??
+      lines.find(
+        (l) =>
+          l !== line &&
+          !l.rtl &&
+          l.baseline > line.baseline &&
+          l.baseline - line.baseline <= 1.6 * line.size &&
+          Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size,
+      );
     if (next && (next.tokens[0] === '\0' || APART_LEAD.has(next.tokens[0] as string))) out.push(makeLine([...line.words, ...next.words]));
   }
   return out;
