@@ -3849,3 +3849,14 @@ test('a place and its comma over their date on the next line ("São Paulo," over
   assert.deepEqual(dateOf('fr', 'Fait à ______________,', 'le ______________'), [true]);
   assert.deepEqual(dateOf('de', 'Müller, Hans,', '______________'), []);
 });
+
+test('a date caption with its format printed where the date is written ("Date: MM/DD/YYYY", "Datum: TT.MM.JJJJ", "Date : jj / mm / aaaa"): the date over the format; a format alone in a sentence, none', () => {
+  const dateOf = (lang: 'en' | 'de' | 'fr', text: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(`Signature: ${'_'.repeat(30)}`, 60, 470), ...words(text, 60, 500)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => s.x < 110 && s.x + s.w > 150);
+  assert.deepEqual(dateOf('en', 'Date: MM/DD/YYYY'), [true]);
+  assert.deepEqual(dateOf('de', 'Datum: TT.MM.JJJJ'), [true]);
+  assert.deepEqual(dateOf('fr', 'Date : jj / mm / aaaa'), [true]);
+  assert.deepEqual(dateOf('en', 'Dates are written as MM/DD/YYYY in this form'), []);
+});

@@ -3,7 +3,7 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
+import { DATE_FORMAT, DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, splitWord, type LabelType } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { endsColon } from './lines-and-labels.js';
@@ -110,9 +110,8 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
 }
 
 /**
- * A date's separators printed after its caption ("Data:   /   /", "Date :   /   / 2017", "التاريخ:   /   /", the day and the
- * month written between them): the date's blank, not words in the way of its room, and the caption as bare
- * as one with nothing after it. None unless there are two.
+ * A date's separators or format printed after its caption ("Data:   /   /", "Date :   /   / 2017", "التاريخ:   /   /", "Date: MM/DD/YYYY"):
+ * the date's blank, not words in the way of its room, and the caption as bare as one with nothing after it. None unless there are two.
  */
 export function dateSeparators(label: Label): Set<Word> {
   const parts = new Set<Word>();
@@ -122,14 +121,18 @@ export function dateSeparators(label: Label): Set<Word> {
   const after = label.line.words
     .filter((w) => (rtl ? w.box.x1 <= label.reach.x0 + 1 : w.box.x0 >= label.reach.x1 - 1))
     .sort((a, b) => (rtl ? b.box.x0 - a.box.x0 : a.box.x0 - b.box.x0));
-  let slashes = 0;
+  // (Or the date's format printed where it is written: "MM/DD/YYYY", "TT.MM.JJJJ", "jj / mm / aaaa".)
+  let [slashes, format] = [0, 0];
   for (const w of after) {
     const slash = /^\/+$/.test(w.text);
-    if (!slash && !(slashes > 0 && /^(19|20)\d{0,2}$/.test(w.text))) break;
+    const marks = splitWord(w.text);
+    const placeholder = marks.length > 0 && marks.every((m) => DATE_FORMAT.has(m));
+    if (!slash && !placeholder && !(slashes > 0 && /^(19|20)\d{0,2}$/.test(w.text))) break;
     if (slash) slashes++;
+    if (placeholder) format += marks.length;
     parts.add(w);
   }
-  return slashes >= 2 ? parts : new Set();
+  return slashes >= 2 || format >= 3 ? parts : new Set();
 }
 
 /**

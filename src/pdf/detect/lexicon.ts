@@ -166,6 +166,9 @@ export function arabicWhose(tokens: readonly string[], from: number, stop: numbe
   return after.length >= 1 && after.length <= 2 && isArabic(tokens[from - 1] as string) && after.every((t) => isArabic(t));
 }
 
+/** The marks of a date's format printed in its blank ("MM/DD/YYYY", "TT.MM.JJJJ", "jj / mm / aaaa"): day, month and year in the languages' letters. */
+export const DATE_FORMAT = normalizedSet(['dd', 'mm', 'yy', 'yyyy', 'jj', 'aa', 'aaaa', 'tt', 'jjjj', 'gg']);
+
 /** Words that join a label to its party or fill a caption ("Signature of the Client"). */
 // biome-ignore format: a word list, one line per language
 export const STOPWORDS = normalizedSet([

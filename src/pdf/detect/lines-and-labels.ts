@@ -4,7 +4,7 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
@@ -94,7 +94,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
     for (let k = 0; k < line.tokens.length; k++) {
       const party = partyAt(line.tokens, k);
       if (party) for (let j = 0; j < party.length; j++) extra.add(k + j);
-      else if (isSigner(line.tokens[k] as string)) extra.add(k);
+      else if (isSigner(line.tokens[k] as string) || DATE_FORMAT.has(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
     const all = bothSigned(line, matchLabels(line.tokens, language, remarkOpenings(line))).filter(
