@@ -3860,3 +3860,19 @@ test('a date caption with its format printed where the date is written ("Date: M
   assert.deepEqual(dateOf('fr', 'Date : jj / mm / aaaa'), [true]);
   assert.deepEqual(dateOf('en', 'Dates are written as MM/DD/YYYY in this form'), []);
 });
+
+test('a caption followed by an arrow pointing on along its row ("Signature ▶   Date ▶" in a ruled row) asks for the room after the arrow, in its row, not the line over it', () => {
+  const row = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Signature ▶', 80, 496, 8), ...words('Date ▶', 380, 496, 8)],
+      segments: [h(36, 560, 480), h(36, 560, 510)],
+    }),
+  );
+  assert.deepEqual(
+    brief(row).map((s) => [s.type, s.x > 100, s.y >= 480, s.y + s.h <= 511]),
+    [
+      ['signature', true, true, true],
+      ['date', true, true, true],
+    ],
+  );
+});

@@ -113,12 +113,16 @@ export function endsOnColon(label: Label): boolean {
   const own = label.line.words.filter((w) => w.box.x0 >= label.reach.x0 - 0.5 && w.box.x1 <= label.reach.x1 + 0.5 && !isFillToken(w.text));
   const last = own.at(-1);
   const after = label.next >= 0 ? label.line.words[label.next] : undefined;
-  return last !== undefined && /[:：]$/.test(last.text.trim()) && (after === undefined || after.box.x0 - last.box.x1 > 40);
+  return last !== undefined && /[:：▶►→➔➜]$/.test(last.text.trim()) && (after === undefined || after.box.x0 - last.box.x1 > 40);
 }
 
-/** A blank (drawn or a run) starting right under a caption, within a line and a half of its size, across it. */
+/**
+ * A blank (drawn or a run) starting right under a caption, within a line and a half of its size, across it; or an arrow
+ * after the caption pointing on along its row ("Date ▶"): either way its blank is not the line over it.
+ */
 export function blankRightUnder(label: Label, blanks: readonly Segment[]): boolean {
-  return blanks.some((b) => b.y > label.box.y1 && b.y - label.box.y1 <= 1.5 * label.line.size && b.x0 <= label.box.x1 && b.x1 >= label.box.x0);
+  const arrow = label.line.words.some((w) => w.box.x0 >= label.box.x1 - 0.5 && w.box.x1 <= label.reach.x1 + 0.5 && /[▶►→➔➜]$/.test(w.text.trim()));
+  return arrow || blanks.some((b) => b.y > label.box.y1 && b.y - label.box.y1 <= 1.5 * label.line.size && b.x0 <= label.box.x1 && b.x1 >= label.box.x0);
 }
 
 /**

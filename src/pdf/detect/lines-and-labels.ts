@@ -249,7 +249,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         .slice(reachWord, next)
         .map((w) => w.text)
         .join('');
-      const colon = /[:：]/.test(trailing.slice(-3));
+      const colon = /[:：▶►→➔➜]/.test(trailing.slice(-3));
       // (A clause ended by a semicolon is running text too: "… à la date de la signature ;".)
       if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);
