@@ -7,7 +7,7 @@
  * share it: each names the part from its start to the next caption's.
  */
 import { written } from './blank-geometry.js';
-import { OF, isFillToken } from './lexicon.js';
+import { COLON_MARK, ENDS_ON_ARROW, OF, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
 import { FIELD_HEIGHT, MIN_BESIDE, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
@@ -108,21 +108,27 @@ export function qualifiesSignature(label: Label, labels: readonly Label[]): bool
  * room): it asks for what follows it. On the development part, none of the 17 signature captions so
  * ended with a rule right over them signs on that rule (8 sign below, 5 after the colon).
  */
-export function endsOnColon(label: Label): boolean {
+function endsOnColon(label: Label): boolean {
   if (!label.colon || label.valueAfter || label.line.rtl) return false;
   const own = label.line.words.filter((w) => w.box.x0 >= label.reach.x0 - 0.5 && w.box.x1 <= label.reach.x1 + 0.5 && !isFillToken(w.text));
   const last = own.at(-1);
   const after = label.next >= 0 ? label.line.words[label.next] : undefined;
-  return last !== undefined && /[:：▶►→➔➜]$/.test(last.text.trim()) && (after === undefined || after.box.x0 - last.box.x1 > 40);
+  return last !== undefined && COLON_MARK.test(last.text.trim().slice(-1)) && (after === undefined || after.box.x0 - last.box.x1 > 40);
 }
 
 /**
- * A blank (drawn or a run) starting right under a caption, within a line and a half of its size, across it; or an arrow
- * after the caption pointing on along its row ("Date ▶"): either way its blank is not the line over it.
+ * A caption ending its run on its colon (or an arrow) that asks for what follows it, not for the line over it: a signature's; a date's with
+ * a blank right under it ("Date:" between the line over it and its own under it) or an arrow after it pointing on along its row ("Date ▶").
  */
-export function blankRightUnder(label: Label, blanks: readonly Segment[]): boolean {
-  const arrow = label.line.words.some((w) => w.box.x0 >= label.box.x1 - 0.5 && w.box.x1 <= label.reach.x1 + 0.5 && /[▶►→➔➜]$/.test(w.text.trim()));
-  return arrow || blanks.some((b) => b.y > label.box.y1 && b.y - label.box.y1 <= 1.5 * label.line.size && b.x0 <= label.box.x1 && b.x1 >= label.box.x0);
+export function asksAfter(label: Label, blanks: readonly Segment[]): boolean {
+  if (!endsOnColon(label)) return false;
+  const arrow = () => label.line.words.some((w) => w.box.x0 >= label.box.x1 - 0.5 && w.box.x1 <= label.reach.x1 + 0.5 && ENDS_ON_ARROW.test(w.text.trim()));
+  return label.entry.type === 'signature' || (label.entry.type === 'date' && (blankRightUnder(label, blanks) || arrow()));
+}
+
+/** A blank (drawn or a run) starting right under a caption, within a line and a half of its size, across it. */
+function blankRightUnder(label: Label, blanks: readonly Segment[]): boolean {
+  return blanks.some((b) => b.y > label.box.y1 && b.y - label.box.y1 <= 1.5 * label.line.size && b.x0 <= label.box.x1 && b.x1 >= label.box.x0);
 }
 
 /**

@@ -10,7 +10,6 @@ import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type
 import { SIGNING_DATE } from './signing-dates.js';
 import { makeLine } from './lines-and-labels.js';
 import { frenchLeDates } from './french-dates.js';
-import { commaRows, spacedRows } from './place-dates.js';
 
 const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
 const DAY = new Set(['day', 'jour', 'dd', 'jj', 'dias', 'dia', 'giorno', 'giorni'].map(normalizeToken));
@@ -249,9 +248,12 @@ function rowsWithDrawnBlanks(lines: readonly Line[], segments: readonly Segment[
   return out;
 }
 
-/** The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn line. */
-export function formulaDates(lines: Line[], segments: readonly Segment[]): Array<{ rect: Rect; line: Line }> {
-  const drawn = [...rowsWithDrawnBlanks(lines, segments), ...commaRows(lines), ...spacedRows(lines)];
+/**
+ * The signing dates written as formulas: date parts, a place and its date, "signed … on ______", "Fait à … le …" set apart or before a drawn
+ * line; also read on `rows`, the page's formulas set apart in pieces and joined (place-dates.ts `formulaRows`).
+ */
+export function formulaDates(lines: Line[], segments: readonly Segment[], rows: readonly Line[]): Array<{ rect: Rect; line: Line }> {
+  const drawn = [...rowsWithDrawnBlanks(lines, segments), ...rows];
   return [
     ...datePartFields([...lines, ...drawn]),
     ...placeDateFields([...lines, ...drawn]),

@@ -166,6 +166,13 @@ export function arabicWhose(tokens: readonly string[], from: number, stop: numbe
   return after.length >= 1 && after.length <= 2 && isArabic(tokens[from - 1] as string) && after.every((t) => isArabic(t));
 }
 
+/** Arrows after a caption pointing on along its row ("Signature ▶", a tax form's way): they end it as its colon does. */
+const ARROWS = '▶►→➔➜';
+/** A colon, or such an arrow: what ends a caption that asks for what follows it. */
+export const COLON_MARK = new RegExp(`[:：${ARROWS}]`);
+/** Such an arrow ending a word. */
+export const ENDS_ON_ARROW = new RegExp(`[${ARROWS}]$`);
+
 /** The marks of a date's format printed in its blank ("MM/DD/YYYY", "TT.MM.JJJJ", "jj / mm / aaaa"): day, month and year in the languages' letters. */
 export const DATE_FORMAT = normalizedSet(['dd', 'mm', 'yy', 'yyyy', 'jj', 'aa', 'aaaa', 'tt', 'jjjj', 'gg']);
 

@@ -4,7 +4,7 @@
  */
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
-import { DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { isRtl } from './token-folding.js';
@@ -249,7 +249,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         .slice(reachWord, next)
         .map((w) => w.text)
         .join('');
-      const colon = /[:：▶►→➔➜]/.test(trailing.slice(-3));
+      const colon = COLON_MARK.test(trailing.slice(-3));
       // (A clause ended by a semicolon is running text too: "… à la date de la signature ;".)
       if (/[^.][.;]\s*$/.test(trailing) && !colon && m.sentenceEnd) return;
       const labelWords = line.words.slice(Math.min(firstWord, anchorWord), anchorWord + 1);

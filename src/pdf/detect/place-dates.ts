@@ -40,7 +40,7 @@ const APART_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'a', 'el', 'il'].ma
  * A place and its comma set apart from their date on the row, a tab between ("São Paulo,        ____ de ____ de ____", "Berlin,
  * den ____"), or over it on the next line: the two lines joined into one, for the formulas read from a line's words.
  */
-export function commaRows(lines: readonly Line[]): Line[] {
+function commaRows(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
     const last = line.words.at(-1);
@@ -67,7 +67,7 @@ export function commaRows(lines: readonly Line[]): Line[] {
  * A row's lines set a little apart (each within 60 pt of the next: a formula typed with tabs or placed word by word, "En
  * ______   a ____   de ______   de 20__"), joined into one, for the formulas read from a line's words; rows of one line left out.
  */
-export function spacedRows(lines: readonly Line[]): Line[] {
+function spacedRows(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   const seen = new Set<Line>();
   for (const line of lines) {
@@ -86,6 +86,11 @@ export function spacedRows(lines: readonly Line[]): Line[] {
     }
   }
   return out;
+}
+
+/** A page's formulas set apart in pieces, each joined into one line: a place and its comma with their date (`commaRows`), a row's pieces (`spacedRows`). */
+export function formulaRows(lines: readonly Line[]): Line[] {
+  return [...commaRows(lines), ...spacedRows(lines)];
 }
 
 /** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */

@@ -36,7 +36,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, blankRightUnder, endsOnColon, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
+import { afterColonOnRule, asksAfter, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -45,7 +45,7 @@ import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './french-dates.js';
 import { centuryDates, dateParts } from './date-parts.js';
-import { commaRows, placeCommaDates, placeDateSigners, placeDenFields, spacedRows } from './place-dates.js';
+import { formulaRows, placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
 import { ocrWords } from './ocr-misreads.js';
@@ -94,7 +94,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const claimedFills: Segment[] = [];
   const shared = new Set<Segment>(); // Rules shared by captions of one row: each caption takes its part.
   const signedCells: Rect[] = []; // Signatures' cells, all of them: a date beside one goes with it.
-  const written = writtenFields(page, lines);
+  const rows = formulaRows(lines); // A formula's pieces set apart on a row or over two, joined once for the page.
+  const written = writtenFields(page, lines, rows);
   out.push(...written);
   widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgetSuggestions.values());
   const heading = headingOf(lines, bodySize(page.words));
@@ -127,7 +128,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Birth, issue, period dates and the like are not signing dates.
   for (const label of labels) if (otherDate(label)) label.done = true;
   for (const rect of placeDenFields(
-    [...lines, ...commaRows(lines), ...spacedRows(lines)],
+    [...lines, ...rows],
     page.segments,
     labels,
     page.widgets.map((w) => w.box),
@@ -281,9 +282,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // (Nor the blank of a date its row writes out: "Le : ……" over "Signatures des représentants légaux".)
     const pool = unasked(unplaced(undated([...geo.free, ...fills, ...trailing, ...blank.foots], out, shared), lines), lines);
     const over = segmentOver(label, pool, used, shared);
-    // A signature's caption ending its run on its colon asks for what follows it, not for the line over it; so does a
-    // date's with a blank right under it ("Date:" between the line over it and its own under it).
-    if (over && endsOnColon(label) && (label.entry.type === 'signature' || (label.entry.type === 'date' && blankRightUnder(label, pool)))) continue;
+    // A caption ending its run on its colon that asks for what follows it ("Signature:", "Date ▶") does not name the line over it.
+    if (over && asksAfter(label, pool)) continue;
     // A rule that starts well before the caption (a section's rule across the page) is not its line when
     // a line of its own starts under it, right below (captions printed over their lines, in columns).
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;

@@ -58,7 +58,7 @@ export function suggestion(page: PageModel, label: Label, type: LabelType, rect:
  * ("made this ___ day of ___"), places to initial written as blanks opening their paragraphs, the room
  * over an oath official's title or over a signer's typed name, and under a letter's closing.
  */
-export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
+export function writtenFields(page: PageModel, lines: Line[], rows: readonly Line[]): Suggestion[] {
   const out: Suggestion[] = [];
   for (const tag of tagFields(lines)) {
     const r = clip(tag.rect, page);
@@ -70,7 +70,7 @@ export function writtenFields(page: PageModel, lines: Line[]): Suggestion[] {
     ...p,
     type: 'signature' as const,
   }));
-  for (const part of [...formulaDates(lines, page.segments).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
+  for (const part of [...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
