@@ -3876,3 +3876,20 @@ test('a caption followed by an arrow pointing on along its row ("Signature ▶  
     ],
   );
 });
+
+test('a date caption without its colon on the left of a row whose signature caption signs over it ("Ort, Datum      Unterschrift" under white space): the date over its caption too, whichever caption comes first', () => {
+  const row = (first: string, second: string) =>
+    brief(suggestFields(page({ words: [...paragraph('de', 100), ...words(first, 100, 540, 9), ...words(second, 350, 540, 9)] }))).map((s) => [
+      s.type,
+      s.x < 300 ? 'left' : 'right',
+      s.y + s.h <= 533 ? 'over' : 'under',
+    ]);
+  assert.deepEqual(row('Ort, Datum', 'Unterschrift'), [
+    ['signature', 'right', 'over'],
+    ['date', 'left', 'over'],
+  ]);
+  assert.deepEqual(row('Unterschrift', 'Ort, Datum'), [
+    ['signature', 'left', 'over'],
+    ['date', 'right', 'over'],
+  ]);
+});

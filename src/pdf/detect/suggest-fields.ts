@@ -339,8 +339,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const hint = role ? { roleHint: role } : {};
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry', ...hint });
   }
-  // Room to write.
-  for (const label of labels) {
+  // Room to write (dates last: a date caption without its colon is dated over when its row's other caption signs over).
+  for (const label of [...labels.filter((l) => l.entry.type !== 'date'), ...labels.filter((l) => l.entry.type === 'date')]) {
     if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks (but a mention alone over white space is signed under).
     const onlyWritten = label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page);
