@@ -3893,3 +3893,13 @@ test('a date caption without its colon on the left of a row whose signature capt
     ['date', 'right', 'over'],
   ]);
 });
+
+test('French signature captions naming whose signature over white space ("Signature de l’élève      Signature des parents") both sign under themselves; English ones ("Signature of the pupil      Signature of the parents") both over', () => {
+  const sides = (lang: 'fr' | 'en', left: string, right: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(left, 80, 500, 10), ...words(right, 350, 500, 10)] })))
+      .filter((s) => s.type === 'signature')
+      .map((s) => (s.y >= 500 ? 'under' : 'over'));
+  assert.deepEqual(sides('fr', 'Signature de l’élève', 'Signature des parents'), ['under', 'under']);
+  assert.deepEqual(sides('fr', 'Signature du tuteur', 'Signature de l’élève'), ['under', 'under']);
+  assert.deepEqual(sides('en', 'Signature of the pupil', 'Signature of the parents'), ['over', 'over']);
+});

@@ -46,13 +46,14 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
 /**
  * "Signature" opening its line and naming whose it is, without a colon and with nothing written under it in its column
  * ("Signature of the Land Lord", "Signature of Applicant"): printed under its room to sign. (Not "Signature of
- * Parent/Legal" over "Guardian: ____", nor "Visa de l'agent comptable", an approval's heading over its room.)
+ * Parent/Legal" over "Guardian: ____", nor "Visa de l'agent comptable", an approval's heading over its room; nor French
+ * "Signature de l'élève", "Signature des parents", which head the room under them.)
  */
 export function namesWhoseSignature(label: Label, lines: readonly Line[]): boolean {
   const { line, entry } = label;
   const [first, second] = line.words.map((w) => normalizeToken(w.text));
   if (entry.type !== 'signature' || label.colon || entry.tokens.length !== 1 || entry.tokens[0] !== 'signature' || first !== 'signature') return false;
-  if (!OF.has(second ?? '') || line.words.some((w) => /[:：]/.test(w.text))) return false;
+  if (!OF.has(second ?? '') || ['de', 'du', 'des', 'd'].includes(second ?? '') || line.words.some((w) => /[:：]/.test(w.text))) return false;
   // (Words under it within a signature's height make it a block's heading, signed under it: the signer's name typed there;
   // not another caption printed under its own room, "Name of Applicant" under "Signature of Applicant".)
   return !lines.some(
