@@ -3903,3 +3903,13 @@ test('French signature captions naming whose signature over white space ("Signat
   assert.deepEqual(sides('fr', 'Signature du tuteur', 'Signature de l’élève'), ['under', 'under']);
   assert.deepEqual(sides('en', 'Signature of the pupil', 'Signature of the parents'), ['over', 'over']);
 });
+
+test('a date written as ellipses for its parts ("Date : …/…/……", "Date : … / … / ……") is dated on them; one ellipsis alone is no date\'s blank, the room beside it is', () => {
+  const dateOf = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 50, 500, 10), ...words('Signature :', 300, 500, 10)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x >= 80 && s.x <= 90, s.w < 60]);
+  assert.deepEqual(dateOf('Date : …/…/……'), [[true, true]]);
+  assert.deepEqual(dateOf('Date : … / … / ……'), [[true, true]]);
+  assert.deepEqual(dateOf('Date : …'), [[true, false]]);
+});

@@ -3,6 +3,7 @@
  * rows ruled above and below (the page's rules sorted by page-rules.ts, table cells found by table-cells.ts).
  */
 import { isFillToken, type LabelType } from './lexicon.js';
+import { datePartOf, joinsDateParts } from './date-parts.js';
 import { touching } from './filled-blanks.js';
 import { TOLERANCE } from './page-rules.js';
 import {
@@ -22,11 +23,6 @@ import {
 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
-
-/** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
-const JOINED = /^(?:[/.,-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i;
-/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */
-const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
 
 /** A run of underscores or dots right after the label on its line, or opening the next piece of its row. */
 export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: number; x1: number; y: number; segment: Segment } | undefined {
@@ -79,7 +75,8 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
   const word = label.line.words[label.next] as Word;
   // A date's blanks may be short ones for its parts ("Data __ /__ / _______").
   const date = label.entry.type === 'date';
-  const part = (text: string) => isFillToken(text) || (date && DATE_PART.test(text.trim()));
+  const datePart = date ? datePartOf(label.line.words.slice(label.next)) : () => false;
+  const part = (text: string) => isFillToken(text) || datePart(text);
   if (!part(word.text)) return undefined;
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
@@ -92,7 +89,7 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
     const w = label.line.words[i] as Word;
     // (Two runs one after the other, "Luogo e data ____ ____", are the place's and the date's: one blank.)
     const apart = isFillToken(w.text) && isFillToken(last.text) ? 3 * label.line.size : label.line.size;
-    if (!(part(w.text) || JOINED.test(w.text.trim())) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > apart) break;
+    if (!(part(w.text) || joinsDateParts(w.text)) || Math.abs(label.line.rtl ? last.box.x0 - w.box.x1 : w.box.x0 - last.box.x1) > apart) break;
     last = w;
     if (!part(w.text)) continue;
     x0 = Math.min(x0, w.box.x0);
@@ -101,7 +98,7 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
   // (Parts of the date before it that the caption's reach took in, "Data: _ _ / _ _ / _ _ _ _", are its blank too.)
   for (let i = label.next - 1; date && !label.line.rtl && i >= 0; i--) {
     const w = label.line.words[i] as Word;
-    if (w.box.x0 < label.box.x1 - 1 || !(part(w.text) || JOINED.test(w.text.trim()))) break;
+    if (w.box.x0 < label.box.x1 - 1 || !(part(w.text) || joinsDateParts(w.text))) break;
     if (part(w.text)) x0 = Math.min(x0, w.box.x0);
   }
   // (Runs touching it are pieces of the blank, printed apart: "___________" "_____________".)

@@ -5,7 +5,24 @@
  */
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
-import { clip, xywh, type PageModel, type Segment, type Suggestion } from './page-model.js';
+import { clip, xywh, type PageModel, type Segment, type Suggestion, type Word } from './page-model.js';
+
+/** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
+export const joinsDateParts = (text: string): boolean => /^(?:[/.,-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i.test(text.trim());
+/** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */
+const DATE_PART = /^(?=.*_ ?_)[_/.\- ]+$/;
+/** A date written as dots or ellipses for its three parts, its slashes between them: "…/…/……", ". . / . . / . . . .", "../../....". */
+const DOTTED_DATE = /^[.…]+\/[.…]+\/[.…]+/;
+
+/**
+ * Whether a word after a date's caption is a part of its blank written short (`after`: the words from the first after
+ * the caption): underscores and slashes ("Data __ /__ / _______"), or dots and ellipses when the words after the
+ * caption are the three parts' ("Date : …/…/……"; one ellipsis alone is none).
+ */
+export function datePartOf(after: readonly Word[]): (text: string) => boolean {
+  const dotted = DOTTED_DATE.test(after.map((w) => w.text.replace(/\s+/g, '')).join(''));
+  return (text) => DATE_PART.test(text.trim()) || (dotted && /^[/.…\s]+$/.test(text));
+}
 
 /** Parts of a date at most: day, month, year, and a century printed apart ("20__"). */
 const MOST_PARTS = 4;
