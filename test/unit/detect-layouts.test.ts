@@ -3913,3 +3913,24 @@ test('a date written as ellipses for its parts ("Date : …/…/……", "Date :
   assert.deepEqual(dateOf('Date : … / … / ……'), [[true, true]]);
   assert.deepEqual(dateOf('Date : …'), [[true, false]]);
 });
+
+test('a date\'s line drawn in parts with its separators printed between them, over its caption ("___ / ___ / _____" over "Date"): the date across the parts; lines side by side without separators stay apart', () => {
+  const dateOver = (separators: boolean) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('Signature', 50, 512, 8),
+            ...words('Date', 350, 512, 8),
+            ...(separators ? [...words('/', 385, 499, 10), ...words('/', 420, 499, 10)] : []),
+          ],
+          segments: [h(50, 250, 500), h(350, 380, 500), h(390, 415, 500), h(425, 480, 500)],
+        }),
+      ),
+    )
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.x + s.w]);
+  assert.deepEqual(dateOver(true), [[350, 480]]);
+  assert.deepEqual(dateOver(false), [[350, 380]]);
+});

@@ -7,10 +7,23 @@
  * share it: each names the part from its start to the next caption's.
  */
 import { written } from './blank-geometry.js';
+import { namesAbove } from './blank-space.js';
 import { COLON_MARK, ENDS_ON_ARROW, OF, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
-import { FIELD_HEIGHT, MIN_BESIDE, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
+import {
+  FIELD_HEIGHT,
+  MIN_BESIDE,
+  onRowOf,
+  overlap1,
+  rectOf,
+  type Label,
+  type Line,
+  type Rect,
+  type Segment,
+  type Suggestion,
+  type Word,
+} from './page-model.js';
 
 /** The part of a rule under a caption's row that lies after the caption: from its end to the next words of the row. */
 export function afterColonOnRule(label: Label, s: Segment, lines: Line[]): { x0: number; x1: number } | undefined {
@@ -171,4 +184,18 @@ export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, 
       o.y >= c.box.y1 - 1 &&
       o.y - c.box.y1 <= 3 * c.line.size,
   );
+}
+
+/**
+ * Its row's other caption names a line over it ("Unterschrift" under its line beside "Ort, Datum" with none): `over`, this
+ * caption's room is over it too; `dateOver`, a date caption's too, unless a rule or a run right over it, within three of its
+ * lines' height, is its row's line ("Signature ... Date" under one run).
+ */
+export function rowOver(label: Label, captionOf: ReadonlyMap<Suggestion, Label>, rules: readonly Segment[]): { over: boolean; dateOver: boolean } {
+  const over = [...captionOf].some(
+    ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
+  );
+  const ruled =
+    over && rules.some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
+  return { over, dateOver: over && !ruled };
 }

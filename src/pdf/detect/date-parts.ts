@@ -56,6 +56,36 @@ export function dateParts(
 }
 
 /**
+ * A date's line drawn in parts over its caption, its separators printed between them ("___ / ___ / _____" over "Date"):
+ * the parts after `first` up to the first gap without a separator ("/", "-", "."), not lines side by side. (The separators
+ * read as blank runs are not parts.) None for another caption's line.
+ */
+export function separatedParts(
+  type: LabelType,
+  first: Segment,
+  segments: readonly Segment[],
+  used: ReadonlySet<Segment>,
+  size: number,
+  words: readonly Word[],
+): Segment[] {
+  const separators = words.filter((w) => /^[/.-]$/.test(w.text.trim()));
+  const at = (x0: number, x1: number, y: number) => separators.some((w) => w.box.x0 >= x0 - 2 && w.box.x1 <= x1 + 2 && Math.abs(w.baseline - y) <= 4);
+  const { parts } = dateParts(
+    type,
+    first,
+    segments.filter((s) => !at(s.x0, s.x1, s.y)),
+    used,
+    size,
+  );
+  const kept: Segment[] = [];
+  for (const p of parts.slice(1)) {
+    if (!at((kept.at(-1) ?? first).x1, p.x0, p.y)) break;
+    kept.push(p);
+  }
+  return kept;
+}
+
+/**
  * A date written as bare blanks with the century printed, alone on its row: "____ __ ____, 20__" over the signers' lines,
  * no caption (the year's "20" right before its blank, a comma before it after the day's and month's blanks). The blank
  * from the first part to the year's end, but where it is written in; the caller keeps it only beside a place to sign.

@@ -36,7 +36,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, asksAfter, inRemark, partUnder, qualifiesSignature, signsUnderAlike, valueInPlace } from './caption-rows.js';
+import { afterColonOnRule, asksAfter, inRemark, partUnder, qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -44,7 +44,7 @@ import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
 import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './french-dates.js';
-import { centuryDates, dateParts } from './date-parts.js';
+import { centuryDates, dateParts, separatedParts } from './date-parts.js';
 import { formulaRows, placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
 import { signaturesBesideDates } from './signatures-beside-dates.js';
 import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInText, unasked, underlinesOf, unplaced } from './filled-blanks.js';
@@ -305,7 +305,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
       // Captions sharing one rule ("Employee's signature ... Date" under a single line) split it between them.
       const { x0, x1, shared: split } = partUnder(label, over, labels, lines);
       (split ? shared : used).add(over);
-      claim(label, label.entry.type, standOn(label.entry.type, x0, x1, over.y, label, lines, walls), 'label_with_geometry', 0.88);
+      const more = split ? [] : separatedParts(label.entry.type, over, [...page.segments, ...fills], used, label.line.size, page.words);
+      for (const p of more) used.add(p);
+      claim(label, label.entry.type, standOn(label.entry.type, x0, more.at(-1)?.x1 ?? x1, over.y, label, lines, walls), 'label_with_geometry', 0.88);
       // (A signature caption under the last blank of a column names the blanks stacked over it.)
       const column = label.entry.type === 'signature' && !split ? columnOver(over, pool, lines, used) : [];
       for (const b of column) claim(label, 'signature', standOn('signature', b.x0, b.x1, b.y, label, lines, walls), 'label_with_geometry', 0.85);
@@ -366,14 +368,9 @@ export function suggestFields(read: PageModel): Suggestion[] {
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
     if (headingWord(label) && label.next === -1 && out.some(under3)) continue;
     // (Its row's other caption names a line over it: this one's room is over it too.)
-    const rowAbove = [...captionOf].some(
-      ([o, c]) => c.line !== label.line && o.type !== 'text' && Math.abs(c.line.baseline - label.line.baseline) <= 1 && namesAbove(c, rectOf(o)),
-    );
-    // (Unless a rule or a run over the caption is its row's line: "Signature ... Date" under one run.)
-    const ruledOver = () =>
-      [...geo.h, ...fills].some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
-    for (const find of roomsToTry(label, rowAbove && !ruledOver(), signsUnderAlike(label, captionOf, lines))) {
-      const rect = find(label, page, lines, geo, rowAbove);
+    const row = rowOver(label, captionOf, [...geo.h, ...fills]);
+    for (const find of roomsToTry(label, row.dateOver, signsUnderAlike(label, captionOf, lines))) {
+      const rect = find(label, page, lines, geo, row.over);
       if (rect) {
         claim(label, label.entry.type, rect, 'label_with_whitespace', label.colon ? 0.76 : 0.73);
         break;
