@@ -214,12 +214,12 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       const stop = nextMatch && nextMatch.start < runEnd ? nextMatch.start : runEnd;
       const anchorWord = line.tokenWord[m.anchor] as number;
       const firstWord = line.tokenWord[m.start] as number;
-      // The label reaches over the party words and stopwords that follow it ("Signature of the Client").
+      // The label reaches over the party words and stopwords that follow it ("Signature of the Client"; a text caption not past its colon, "Title: Manager").
       let reachWord = anchorWord;
       let k = m.end + 1;
       while (k < stop) {
         const t = line.tokens[k] as string;
-        if (t === '\0') break;
+        if (t === '\0' || (m.entry.type === 'text' && COLON_MARK.test((line.words[reachWord] as Word).text.slice(-1)))) break;
         const party = partyAt(line.tokens, k);
         // (So does the one word ending a caption that opens its line, a stamp's words before it or none, after "of" and maybe an
         // article: "Signature du licencié(e)", "Stempel und Unterschrift des Arztes", "Signature du représentant de l'agence".)
