@@ -868,3 +868,10 @@ test('a text caption filled in after its colon with a role\'s name ("Title: Mana
   assert.deepEqual(fields('Title:'), ['text']);
   assert.deepEqual(fields('Firma: PADRE/MADRE/TUTOR', 'es'), ['signature']);
 });
+
+test('a signature caption with a conformed signature typed after it ("Signature: /s/ J. Smith") is signed: no place; "Signature: ____" still is one', () => {
+  const fields = (text: string) => suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 50, 500, 10)] })).map((s) => s.type);
+  assert.deepEqual(fields('Signature: /s/ J. Smith'), []);
+  assert.deepEqual(fields('Signature /s/ Jane Roe'), []);
+  assert.deepEqual(fields('Signature: ______________________'), ['signature']);
+});

@@ -250,12 +250,14 @@ const PARTICIPLES = new Set(['signed', 'signe', 'signee', 'firmato', 'firmata', 
 
 /**
  * "Signed" after the words it says something of, with no colon and no blank after it ("* Le règlement signé"): words, no
- * caption. Nor is "Signed:" with a name typed after it, before its blank: a typed signature ("Signed: S. van Heerden ____").
+ * caption. Nor is "Signed:" with a name typed after it, before its blank: a typed signature ("Signed: S. van Heerden ____");
+ * nor a signature caption with a conformed signature after it ("Signature: /s/ J. Smith"): signed.
  */
 export function signedInText(label: Label): boolean {
+  const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
+  if (label.entry.type === 'signature' && /^\/s\/?$/i.test(after.find((t) => !/^[:：]$/.test(t)) ?? '')) return true;
   if (label.entry.tokens.length !== 1 || !PARTICIPLES.has(label.entry.tokens[0] as string)) return false;
   if (label.inSentence === true && !label.colon && label.next === -1) return true;
-  const after = label.line.words.filter((w) => w.box.x0 >= label.box.x1 - 0.5).map((w) => w.text.trim());
   const blank = after.findIndex((t) => isFillToken(t));
   const name = after.slice(0, Math.max(0, blank));
   const typed = (t: string, i: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(t) || (i > 0 && /^(van|von|de|da|di|del|der|do|dos|la|le)$/.test(t));
