@@ -113,9 +113,10 @@ test('a table ruled across only ("Name   Signature   Date" over empty rows betwe
       ['date', 428, 111],
     ],
   );
-  // A name typed in its column already leaves the signature's and the date's cells to fill in.
+  // A name typed in its column already leaves the signature's and the date's cells to fill in (and its header, over a
+  // value, no room of its own).
   const named = placed('en', { words: [...header, ...words('John Smith', 70, 428, 10)], segments: [h(60, 540, 388), h(60, 540, 405), ...rows] });
-  assert.deepEqual(named.slice(1), signers);
+  assert.deepEqual(named, signers);
   // "Signature   Date" hanging from the line over them name that line: no header of the rules under it.
   const hanging = placed('en', {
     words: [...words('Signature', 72, 516, 10), ...words('Date', 243, 516, 10)],
@@ -2950,4 +2951,38 @@ test('a sign-in sheet going on over the next page without its header: each empty
   // (Rows with nothing written in them are no talks to sign for; a column ruled elsewhere is another table's.)
   assert.deepEqual(next(false), []);
   assert.deepEqual(next(true, [v(57, 277, 534), v(117, 277, 534), v(500, 277, 534), v(757, 277, 534)]), []);
+});
+
+test('a table of data (a header row "Name | Signature" over rows written in) asks for nothing in its headers; over empty rows, its columns are filled in; a value cell holding a caption with its colon keeps the header\'s room', () => {
+  const table = (rows: string[][]) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...rows.flatMap((r, i) => r.flatMap((t, j) => (t ? words(t, 56 + j * 150, 417 + i * 25, 9) : [])))],
+        segments: Array.from({ length: rows.length + 1 }, (_, i) => h(50, 350, 405 + i * 25)),
+        verticals: [50, 200, 350].map((x) => v(x, 405, 405 + rows.length * 25)),
+      }),
+    ).map((s) => `${s.type} ${Math.round(s.y)}`);
+  assert.deepEqual(
+    table([
+      ['Name', 'Signature'],
+      ['John Smith', 'J. Smith'],
+      ['Ann Lee', 'A. Lee'],
+    ]),
+    [],
+  );
+  assert.deepEqual(
+    table([
+      ['Name', 'Signature'],
+      ['John Smith', ''],
+      ['Ann Lee', ''],
+    ]),
+    ['signature 431', 'signature 456'],
+  );
+  assert.deepEqual(
+    table([
+      ['Name', 'Signature'],
+      ['Address:', 'Fee paid:'],
+    ]).filter((s) => s.startsWith('signature')),
+    ['signature 406'],
+  );
 });

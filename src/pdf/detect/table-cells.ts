@@ -166,8 +166,13 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   // (A field's height at its foot when the cell is more than twice as tall: written on the cell's bottom.)
   if (next && empty(next) && next.x1 - next.x0 >= 30 && !heads) return inset({ ...next, y0: next.y1 - fit(next.y1 - next.y0) });
-  // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it.
-  if (under && empty(under) && headerRow(cell, under, geo, page.words)) return inset(under);
+  // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it; over a value
+  // written in ("J. Smith" under "Signature"), a table of data: none.
+  if (under && headerRow(cell, under, geo, page.words)) {
+    if (empty(under)) return inset(under);
+    const value = page.words.filter((w) => centredIn(w.box, under));
+    if (asks(value).size === 0 && !value.some((w) => /[:：]$/.test(w.text))) return undefined;
+  }
   // (The room beside the caption ends at the next words on its row: "Signature of registrant:      Date:".)
   const onRow = words.filter((w) => overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0 && (line.rtl ? w.box.x1 <= reach.x0 : w.box.x0 >= reach.x1));
   const [x0, x1] = line.rtl
@@ -272,6 +277,8 @@ export function furtherCells(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 
 
 /** What the captions among some words ask for. */
 const asks = (words: readonly Word[]) => new Set(words.length ? matchLabels(makeLine([...words]).tokens).map((m) => m.entry.type) : []);
+
+const centredIn = (b: Rect, r: Rect) => (b.x0 + b.x1) / 2 > r.x0 && (b.x0 + b.x1) / 2 < r.x1 && (b.y0 + b.y1) / 2 > r.y0 && (b.y0 + b.y1) / 2 < r.y1;
 
 const emptyCell = (r: Rect, words: readonly Word[]) =>
   !words.some((w) => {
