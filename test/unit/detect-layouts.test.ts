@@ -3934,3 +3934,13 @@ test('a date\'s line drawn in parts with its separators printed between them, ov
   assert.deepEqual(dateOver(true), [[350, 480]]);
   assert.deepEqual(dateOver(false), [[350, 380]]);
 });
+
+test("a coach, a mentor, an intern, a broker, an estate's executor, trustee or beneficiary, a French doctor, an Italian head teacher, alone under a line, sign on it", () => {
+  const signs = (lang: 'en' | 'fr' | 'it', caption: string) =>
+    suggestFields(page({ words: [...paragraph(lang, 100), ...words(caption, 80, 512, 9)], segments: [h(60, 260, 500)] })).some(
+      (s) => s.type === 'signature' && s.y < 500,
+    );
+  for (const caption of ['Coach', 'Mentor', 'Intern', 'Broker', 'Executor', 'Trustee', 'Beneficiary']) assert.equal(signs('en', caption), true, caption);
+  assert.equal(signs('fr', 'Le médecin'), true);
+  assert.equal(signs('it', 'Il dirigente'), true);
+});

@@ -265,13 +265,13 @@ export const SIGNER_WORDS: readonly string[] = [
   'studierenden',
   'doktorand',
   'doktorandin',
-  // (A research study's subject and its investigator, a minor, an interpreter: "Signature of Child/Adolescent Subject".)
-  ...['subject', 'investigator', 'researcher', 'child', 'adolescent', 'interpreter'],
+  // (A study's subject, its investigator, a minor, an interpreter: "Signature of Child/Adolescent Subject"; a coach, a mentor, an executor.)
+  ...['subject', 'investigator', 'researcher', 'child', 'adolescent', 'interpreter', 'coach', 'mentor', 'intern', 'broker', 'executor', 'trustee'],
   // (An office whose holder signs under its title: "Registrar", "Le Maire", "Der Schulleiter", "El Alcalde", "Head of Department".)
   ...['head', 'dean', 'registrar', 'headmaster', 'headmistress', 'headteacher', 'mayor', 'accountant', 'hod', 'warden', 'proprietor'],
-  ...['examiner', 'invigilator', 'chancellor', 'rector', 'provost', 'bursar', 'superintendent', 'commissioner', 'inspector', 'auditor'],
-  ...['maire', 'proviseur', 'doyen', 'recteur', 'inspecteur', 'schulleiter', 'schulleiterin', 'schulleitung', 'leiter', 'leiterin'],
-  ...['alcalde', 'alcaldesa', 'rectora', 'decano', 'decana', 'sindaco', 'preside', 'rettore', 'prefeito', 'prefeita', 'reitor', 'reitora'],
+  ...['examiner', 'invigilator', 'chancellor', 'rector', 'provost', 'bursar', 'superintendent', 'commissioner', 'inspector', 'auditor', 'beneficiary'],
+  ...['maire', 'proviseur', 'doyen', 'recteur', 'inspecteur', 'medecin', 'schulleiter', 'schulleiterin', 'schulleitung', 'leiter', 'leiterin'],
+  ...['alcalde', 'alcaldesa', 'rectora', 'decano', 'decana', 'sindaco', 'preside', 'dirigente', 'rettore', 'prefeito', 'prefeita', 'reitor', 'reitora'],
   'doktoranden',
   'betreuer',
   'betreuerin',
