@@ -3944,3 +3944,13 @@ test("a coach, a mentor, an intern, a broker, an estate's executor, trustee or b
   assert.equal(signs('fr', 'Le médecin'), true);
   assert.equal(signs('it', 'Il dirigente'), true);
 });
+
+test('a place-and-date formula whose place is a blank and whose date is the room after its lead ("________, den", nothing after it): the date in that room', () => {
+  const dates = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('de', 100), ...words(text, 50, 500, 10), ...words('Unterschrift:', 300, 540, 10)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.w]);
+  // (Right after "den", a date's width.)
+  assert.deepEqual(dates('______________, den'), [[147, 100]]);
+  assert.deepEqual(dates('Berlin, den'), [[107, 100]]);
+});

@@ -137,8 +137,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
     else if (!fill)
       blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
-    // (Nothing after the lead, which ends a place's line, "Regensburg, den": the room after it, a date's width.)
-    if (!fill && !blank && i === line.words.length - 1 && place(i)) {
+    // (Nothing after the lead, which ends a place's line, "Regensburg, den", "________, den": the room after it, a date's width.)
+    const blankPlace = i <= 2 && line.words.slice(0, i).every((w) => w.text.trim() === ',' || isFillToken(w.text.replace(/,$/, '')));
+    if (!fill && !blank && i === line.words.length - 1 && (place(i) || blankPlace)) {
       const x0 = lead.box.x1 + 2;
       const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
       const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
