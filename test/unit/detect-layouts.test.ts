@@ -3954,3 +3954,16 @@ test('a place-and-date formula whose place is a blank and whose date is the room
   assert.deepEqual(dates('______________, den'), [[147, 100]]);
   assert.deepEqual(dates('Berlin, den'), [[107, 100]]);
 });
+
+test('a caption after a slash opening its line, its translation before it in words paraph does not read ("अभिभावक के हस्ताक्षर / Signature of Parents", "abc def ghi / Signature"), under a line: signed on that line', () => {
+  const signs = (caption: string) =>
+    suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 377, 600, 10)], segments: [h(384, 553, 589)] })).map((s) => [
+      s.type,
+      Math.round(s.x),
+      Math.round(s.y + s.height),
+    ]);
+  assert.deepEqual(signs('अभिभावक के हस्ताक्षर / Signature of Parents'), [['signature', 384, 589]]);
+  assert.deepEqual(signs('abc def ghi / Signature'), [['signature', 384, 589]]);
+  // (Not words of a sentence before it without the slash.)
+  assert.deepEqual(signs('abc def ghi Signature'), []);
+});

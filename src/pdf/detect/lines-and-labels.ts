@@ -7,6 +7,7 @@ import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
 import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
+import { labelRuns } from './label-runs.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1, ruledOver } from './page-model.js';
 
@@ -102,6 +103,12 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
     );
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules)) continue;
+    // (The words opening its line before a slash right before a caption are its translation: "माता पिता के हस्ताक्षर / Signature of Parents".)
+    for (const m of all) {
+      const slash = line.words[(line.tokenWord[m.start] as number) - 1];
+      if (m.entry.type !== 'text' && slash && /\/$/.test(slash.text.trim()) && m.start <= 6 && !line.tokens.slice(0, m.start).includes('\0'))
+        for (let k = 0; k < m.start; k++) extra.add(k);
+    }
     // A line holds label runs (a caption and its blank, a parenthesis, a sentence); each is judged alone.
     const matches: RunMatch[] = [];
     const labelTokens = new Set<number>();
@@ -360,41 +367,3 @@ export const endsSentence = (line: Line): boolean => closesSentence((line.words[
 
 const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
 const width = (w: Word | Rect): number => ('box' in w ? width(w.box) : w.x1 - w.x0);
-/** Abbreviations whose full stop ends no sentence ("… bzw. des Vertreters"); short words whose full stop does ("Ich stimme zu."). */
-const ABBREVIATION = /^(bzw|ggf|evtl|inkl|vgl|sog|usw|sig|sigg|dott|prof|ing|avv|resp|ecc|etc|sra|sr|srs|dra)\.$/i;
-const SENTENCE_TAIL = /^(zu|an|ab|da|es|ja|it|me|us|up|on|lo|la|ya|ci)\.$/;
-
-/**
- * The label runs of a line, as token ranges: a run ends after a blank, before a parenthesis and after
- * a sentence's full stop, so that "Employee's signature (This form is not valid unless you sign it.)"
- * keeps its caption and "Signature ____ Date ____" holds two.
- */
-export function labelRuns(line: Line): Array<{ start: number; end: number }> {
-  const runs: Array<{ start: number; end: number }> = [];
-  let start = 0;
-  let depth = 0;
-  for (let k = 0; k < line.tokens.length; k++) {
-    const word = (line.words[line.tokenWord[k] as number] as Word).text.trim();
-    const firstOfWord = k === 0 || line.tokenWord[k - 1] !== line.tokenWord[k];
-    const lastOfWord = k === line.tokens.length - 1 || line.tokenWord[k + 1] !== line.tokenWord[k];
-    if (firstOfWord && /^[([]/.test(word) && depth === 0 && k > start) {
-      runs.push({ start, end: k });
-      start = k;
-    }
-    if (firstOfWord) depth += (word.match(/[([]/g) ?? []).length;
-    if (lastOfWord) depth = Math.max(0, depth - (word.match(/[)\]]/g) ?? []).length);
-    const closes =
-      lastOfWord &&
-      depth === 0 &&
-      // (A bracket closing a word's own ending, "Vorstandsmitglied(er)", closes no remark.)
-      (line.tokens[k] === '\0' ||
-        (/[)\]]$/.test(word) && !/\p{L}[([]\p{L}{1,5}[)\]]$/u.test(word)) ||
-        (/[^.]{2}[.;!?]$/.test(word) && (!/^\p{Lu}?\p{Ll}{0,2}\.$/u.test(word) || SENTENCE_TAIL.test(word)) && !ABBREVIATION.test(word)));
-    if (closes) {
-      runs.push({ start, end: k + 1 });
-      start = k + 1;
-    }
-  }
-  if (start < line.tokens.length) runs.push({ start, end: line.tokens.length });
-  return runs;
-}

@@ -6,7 +6,7 @@
  */
 import { ARTICLES, DATE_WORDS, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { labelRuns } from './lines-and-labels.js';
+import { labelRuns } from './label-runs.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
 import { DATUM_WORDS, namedBlock } from './captionless-lines.js';

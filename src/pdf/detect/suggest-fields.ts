@@ -4,7 +4,7 @@
  * or from OCR; the output is field suggestions. The rules, in the order they apply, each in its own module:
  * - AcroForm widgets are fields already (`acroform`, acroform-widgets.ts); text tags mark theirs (text-tags.ts); dates written as
  *   month/day/year blanks after "executed on", or a blank after "signed … on" (date-formulas.ts).
- * - A label from the lexicon (read as label runs, lines-and-labels.ts) becomes a field where geometry says where the blank is
+ * - A label from the lexicon (read as label runs, label-runs.ts, lines-and-labels.ts) becomes a field where geometry says where the blank is
  *   (`label_with_geometry`, blank-geometry.ts): a run of underscores or dots after it, a drawn line beside, over or under it (a
  *   form-row border is not one), a box, a table cell; a date's blank drawn in parts is one (date-parts.ts).
  * - A party's name alone under, over or after a line signs on it; so does a blank without a caption on a signing date's row (signature-blocks.ts).
