@@ -1167,6 +1167,20 @@ test('on a scanned page, a long caption word OCR misread by a letter (two, when 
   assert.deepEqual(read('Uniersciinft', 0.27, true), []);
 });
 
+test('on a scanned page, a short caption word with a pair of letters OCR reads for one ("Finna" for "Firma", "Narne" for "Name") is read as the word; one OCR was sure of, or one no such reading makes a caption word, is left', () => {
+  const read = (text: string, confidence: number) =>
+    suggestFields(
+      page({
+        words: [...paragraph('it', 100), ...words(text, 234, 651, 10.6).map((w) => ({ ...w, confidence }))],
+        segments: [h(234, 468, 641)],
+        ocr: true,
+      }),
+    ).map((s) => s.type);
+  assert.deepEqual(read('Finna', 0.66), ['signature']);
+  assert.deepEqual(read('Finna', 0.99), []);
+  assert.deepEqual(read('Donna', 0.66), []);
+});
+
 test('on a scanned page, braces OCR read for the parentheses of a remark under a caption are read as parentheses', () => {
   const found = (remark: string) =>
     suggestFields(

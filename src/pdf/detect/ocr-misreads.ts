@@ -2,7 +2,8 @@
  * What OCR gets wrong in the words of a caption. Caption words misread by a letter ("Unterschyift", "Signatvre", "Assinafura"): on a scanned page,
  * a long word it read with less than full confidence that is one letter away (one changed, added or
  * dropped) from a long word of the captions' lexicon is that word, so that the caption is still read.
- * Short words are left as read: one letter turns them into other words.
+ * Short words are left as read (one letter turns them into other words) but for the letters OCR reads for a pair or a pair for
+ * one: "Finna" is "Firma", "Narne" is "Name".
  */
 import { LABELS } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
@@ -30,6 +31,19 @@ const LEXICON = [...new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS
   (t) => t.length >= MIN_LENGTH && /^\p{L}+$/u.test(t),
 );
 const KNOWN = new Set(LEXICON);
+/** The lexicon's shorter words, and the letters OCR reads for others in them: "rm" as "nn", "m" as "rn" or "nn", "d" as "cl", "w" as "vv". */
+const SHORT = new Set(LABELS.flatMap((e) => e.tokens).filter((t) => t.length >= 4 && t.length < MIN_LENGTH && /^\p{L}+$/u.test(t)));
+const CONFUSED: ReadonlyArray<[string, string]> = [
+  ['nn', 'rm'],
+  ['rn', 'm'],
+  ['nn', 'm'],
+  ['cl', 'd'],
+  ['vv', 'w'],
+  ['m', 'rn'],
+];
+/** Each way of reading one `a` in `word` as `b`. */
+const swaps = (word: string, a: string, b: string): string[] =>
+  [...word.matchAll(new RegExp(a, 'g'))].map((x) => word.slice(0, x.index) + b + word.slice((x.index as number) + a.length));
 
 /** The number of edits (a letter changed, added or removed) from a to b, or limit + 1 when more. */
 function edits(a: string, b: string, limit: number): number {
@@ -52,6 +66,10 @@ export function misreadCaptions(words: readonly Word[]): Word[] {
     const m = /^(\P{L}*)(\p{L}+)(\P{L}*)$/u.exec(w.text);
     if (!m) return w;
     const core = normalizeToken(m[2] as string);
+    // (A short word with a pair of letters OCR reads for one, or one for a pair: "Finna" for "Firma", "Signatnre".)
+    const glyphs =
+      core.length < MIN_LENGTH && !SHORT.has(core) ? [...new Set(CONFUSED.flatMap(([a, b]) => swaps(core, a, b)))].filter((t) => SHORT.has(t)) : [];
+    if (glyphs.length === 1) return { ...w, text: `${m[1]}${glyphs[0]}${m[3]}` };
     if (core.length < MIN_LENGTH || KNOWN.has(core)) return w;
     // (A long word OCR was unsure of may be two letters off, "Untersshrif"; one it was surer of is a word
     // of its own: "unterschrieben" is not "Unterschriften".)
