@@ -3967,3 +3967,14 @@ test('a caption after a slash opening its line, its translation before it in wor
   // (Not words of a sentence before it without the slash.)
   assert.deepEqual(signs('abc def ghi Signature'), []);
 });
+
+test('a Spanish or Portuguese date formula after the place\'s blank right after "En" / "Em" ("En ______, a los ___ días del mes de ______ de ____"): the date across its parts', () => {
+  const dates = (lang: 'es' | 'pt', text: string, signature: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(text, 50, 500, 10), ...words(signature, 300, 560, 10)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.x + s.w]);
+  assert.deepEqual(dates('es', 'En ____________, a los ____ días del mes de ____________ de ____', 'Firma: ____________'), [[162, 370]]);
+  assert.deepEqual(dates('pt', 'Em ____________, aos ____ dias do mês de ____________ de ____', 'Assinatura: ____________'), [[157, 355]]);
+  // (Not without the place: what leads to a date in parts says it is the signing date.)
+  assert.deepEqual(dates('es', 'Durante ____ días del mes de ____________ de ____', 'Firma: ____________'), []);
+});

@@ -53,7 +53,10 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     const made = t[first - 1] === 'this' && ['made', 'into'].includes(t[first - 2] as string);
     // (Or a date's caption right before it: "Date: ____ day of ________, 20__".)
     // (Or the place's blank opens the line, after the words naming it: "En la ciudad de ____, a los ___ días del mes de ___".)
-    const place = namedPlaceBlank(t.slice(0, first).filter((x) => !['en', 'na', 'no', 'a', 'aos', 'los', 'al'].includes(x)));
+    // (Or "En ____, a los ___ días …": the place's blank right after "en" opening the line.)
+    const place =
+      namedPlaceBlank(t.slice(0, first).filter((x) => !['en', 'na', 'no', 'a', 'aos', 'los', 'al'].includes(x))) ||
+      (['en', 'em'].includes(t[0] as string) && t[1] === '\0' && t.slice(2, first).every((x) => ['a', 'aos', 'los', 'al'].includes(x)));
     if (!lead.some((x) => SIGNING_DATE.has(x) || SIGNER_ACTS.has(x)) && !made && !DATE_WORDS.has(t[first - 1] ?? '') && !place) continue;
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
