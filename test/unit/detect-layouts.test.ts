@@ -3978,3 +3978,12 @@ test('a Spanish or Portuguese date formula after the place\'s blank right after 
   // (Not without the place: what leads to a date in parts says it is the signing date.)
   assert.deepEqual(dates('es', 'Durante ____ días del mes de ____________ de ____', 'Firma: ____________'), []);
 });
+
+test('a place-and-date lead with the date\'s parts named between their blanks ("addì ___ mese ______ anno ____"): the date across the parts, as across parts set apart by slashes', () => {
+  const dates = (lang: 'it', text: string) =>
+    brief(suggestFields(page({ words: [...paragraph(lang, 100), ...words(text, 50, 500, 10), ...words('Firma: ____________', 300, 560, 10)] })))
+      .filter((s) => s.type === 'date')
+      .map((s) => [s.x, s.x + s.w]);
+  assert.deepEqual(dates('it', 'Addì ____ mese ____________ anno ____'), [[75, 235]]);
+  assert.deepEqual(dates('it', 'Addì ____ / ____ / ________'), [[77, 185]]);
+});

@@ -93,6 +93,9 @@ export function formulaRows(lines: readonly Line[]): Line[] {
   return [...commaRows(lines), ...spacedRows(lines)];
 }
 
+/** The words naming a date's parts between their blanks ("addì ___ mese ___ anno ___"). */
+const PART_NAMES = new Set(['mese', 'anno', 'mes', 'ano', 'mois', 'annee', 'monat', 'jahr', 'del', 'dell', 'de', 'di'].map(normalizeToken));
+
 /** How wide the room after a formula's lead with no blank is taken ("Regensburg, den" and nothing after). */
 const ROOM_AFTER_LEAD = 100;
 
@@ -126,11 +129,13 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     let blank: { x0: number; x1: number; y: number } | undefined;
     // (Not a mark a few dots long before a placeholder: "le ..... (date)".)
     if (fill && isFillToken(fill.text) && near(fill.box.x0) && (fill.box.x1 - fill.box.x0 >= 20 || !ARTICLE_LEAD.has(normalizeToken(lead.text)))) {
-      // (Its parts too: "addì ___ / ___ / _______".)
-      let x1 = fill.box.x1;
+      // (Its parts too: "addì ___ / ___ / _______", "addì ___ mese ___ anno ___".)
+      let [x1, last] = [fill.box.x1, fill.box.x1];
       for (const w of line.words.slice(i + 2)) {
-        if (!/^[_/.\s-]+$/.test(w.text) || w.box.x0 - x1 > line.size) break;
-        x1 = w.box.x1;
+        const named = PART_NAMES.has(normalizeToken(w.text));
+        if ((!/^[_/.\s-]+$/.test(w.text) && !named) || w.box.x0 - last > line.size) break;
+        last = w.box.x1;
+        if (!named) x1 = w.box.x1;
       }
       blank = { x0: fill.box.x0, x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
     }
