@@ -3987,3 +3987,22 @@ test('a place-and-date lead with the date\'s parts named between their blanks ("
   assert.deepEqual(dates('it', 'Addì ____ mese ____________ anno ____'), [[75, 235]]);
   assert.deepEqual(dates('it', 'Addì ____ / ____ / ________'), [[77, 185]]);
 });
+
+test('a date caption after a place word ("Ciudad y fecha:", "Cidade e data:", "Località e data:", "City and date:", "Place/Date:") asks for the signing date, as "Lugar y fecha:" does; after other words of a sentence, it does not', () => {
+  const dated = (lang: 'es' | 'pt' | 'it' | 'en', caption: string, signature: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph(lang, 100),
+          ...words(`${caption} ______________________`, 50, 500, 10),
+          ...words(`${signature} ______________________`, 50, 540, 10),
+        ],
+      }),
+    ).some((s) => s.type === 'date');
+  assert.equal(dated('es', 'Ciudad y fecha:', 'Firma:'), true);
+  assert.equal(dated('pt', 'Cidade e data:', 'Assinatura:'), true);
+  assert.equal(dated('it', 'Località e data:', 'Firma:'), true);
+  assert.equal(dated('en', 'City and date:', 'Signature:'), true);
+  assert.equal(dated('en', 'Place/Date:', 'Signature:'), true);
+  assert.equal(dated('en', 'Payment due date:', 'Signature:'), false);
+});

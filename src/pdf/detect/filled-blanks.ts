@@ -160,7 +160,22 @@ export function leadingRuns(lines: Line[]): Segment[] {
 }
 
 /** Words naming where a document is signed ("Lieu", "Ort", "Luogo"), as the lexicon writes them. */
-export const PLACE_WORDS = new Set(['lieu', 'ort', 'place', 'luogo', 'lugar', 'local', 'localidade', 'city', 'ville', 'ciudad', 'citta']);
+export const PLACE_WORDS = new Set([
+  'lieu',
+  'ort',
+  'place',
+  'luogo',
+  'lugar',
+  'local',
+  'localidade',
+  'localidad',
+  'localita',
+  'city',
+  'ville',
+  'ciudad',
+  'cidade',
+  'citta',
+]);
 /** What opens a place's blank alone on its row: a place word, or a word saying "at" ("à ……", "Ort: ____", "in ____"). */
 const PLACE_BEFORE = new Set([...PLACE_WORDS, 'a', 'in', 'en', 'em', 'at']);
 

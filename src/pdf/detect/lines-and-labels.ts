@@ -8,6 +8,7 @@ import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, cl
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned } from './signed-and-dated.js';
 import { labelRuns } from './label-runs.js';
+import { PLACE_WORDS } from './filled-blanks.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1, ruledOver } from './page-model.js';
 
@@ -199,10 +200,18 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
             .includes('/');
         if (inRun.some((o) => o.start > m.start && o.entry.type === m.entry.type && slash(m, o))) continue;
         if (inRun.some((o) => o.start < m.start && o.entry.type === m.entry.type && clause(o, m))) continue;
-        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"), not a place and its comma ("Roma, data ____").
+        // Words of a sentence right before it in its run ("notificato in data ____", "issued on the date ____"), not a place and its comma
+        // ("Roma, data ____"), nor a date's place word ("Ciudad y fecha: ____").
         const words = line.tokens
           .slice(run.start, m.start)
-          .filter((t, j) => !labelTokens.has(run.start + j) && !extra.has(run.start + j) && !STOPWORDS.has(t) && t !== 's');
+          .filter(
+            (t, j) =>
+              !labelTokens.has(run.start + j) &&
+              !extra.has(run.start + j) &&
+              !STOPWORDS.has(t) &&
+              t !== 's' &&
+              !(m.entry.type === 'date' && PLACE_WORDS.has(t)),
+          );
         const before = line.words[(line.tokenWord[m.start] as number) - 1];
         const inSentence = words.length > 0 && !(before && /,$/.test(before.text.trim()));
         matches.push({
