@@ -4006,3 +4006,12 @@ test('a date caption after a place word ("Ciudad y fecha:", "Cidade e data:", "L
   assert.equal(dated('en', 'Place/Date:', 'Signature:'), true);
   assert.equal(dated('en', 'Payment due date:', 'Signature:'), false);
 });
+
+test('"Unterschriftsdatum:" (the date of signing, one German word) asks for the signing date', () => {
+  const out = suggestFields(
+    page({
+      words: [...paragraph('de', 100), ...words('Unterschriftsdatum: ______________', 50, 500, 10), ...words('Unterschrift: ______________', 50, 540, 10)],
+    }),
+  );
+  assert.deepEqual(types(out), ['date', 'signature']);
+});

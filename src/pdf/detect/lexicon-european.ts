@@ -46,7 +46,7 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // (A "Testat" is a signature attesting work done: a lab sheet's "Testat für die Versuchsdurchführung" column.)
   ...sig(['de'], 'testat', 'gesamttestat'),
   ...date(['de', 'nl'], 'datum'),
-  ...date(undefined, 'ort datum', 'ort und datum', 'ort u datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung'),
+  ...date(undefined, 'ort datum', 'ort und datum', 'ort u datum', 'datum ort', 'datum der unterschrift', 'datum der unterzeichnung', 'unterschriftsdatum'),
   ...name(['de'], 'name vorname', 'vorname name', 'vorname'),
   // Portuguese
   ...sig(undefined, 'assinatura', 'assinaturas', 'assinatura do', 'assinatura da', 'assinado', 'assinado por', 'data e assinatura', 'assinatura e data'),
