@@ -4015,3 +4015,20 @@ test('"Unterschriftsdatum:" (the date of signing, one German word) asks for the 
   );
   assert.deepEqual(types(out), ['date', 'signature']);
 });
+
+test('a person\'s name and office after its comma right under a line to sign ("John Smith, President" under "____"): one place, on the line, none under the name', () => {
+  const places = () =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('The parties have signed this agreement on the day written below.', 50, 440, 10),
+            ...words('_'.repeat(30), 50, 498, 10),
+            ...words('John Smith, President', 50, 512, 9),
+          ],
+        }),
+      ),
+    ).map((s) => [s.type, s.y + s.h <= 503 ? 'over' : 'under']);
+  assert.deepEqual(places(), [['signature', 'over']]);
+});

@@ -65,7 +65,8 @@ function roomOverName(line: Line, page: PageModel, lines: readonly Line[], geo: 
  * Officers closing a record over white space, where no line is drawn: a person's name with the office after its comma
  * ("Amaury Carrade, Président de …"), or a name over its office ("Andrea Rossi" over "(Presidente dell'Assemblea)"):
  * the holder signs in the room under, from the name's left, a signature's height at most, clear of anything under. Not
- * where the name has room over it that is not another officer's (a letter's signer signs over the name and title).
+ * where the name has room over it that is not another officer's (a letter's signer signs over the name and title), nor
+ * right under a line (the holder signs on it).
  */
 export function officerNameRooms(page: PageModel, lines: readonly Line[], geo: Geometry): Array<{ line: Line; room: Rect }> {
   const office = (l: Line, from = 0) => l.tokens.some((t, i) => OFFICERS.has(t) && (l.tokenWord[i] as number) >= from);
@@ -105,7 +106,12 @@ export function officerNameRooms(page: PageModel, lines: readonly Line[], geo: G
       ...geo.h.filter((r) => r.y < line.box.y0 && overlap1(r.x0, r.x1, x0, x1) > 0).map((r) => r.y),
     );
     const roomOver = line.box.y0 - over >= LEAST && !out.some(({ room }) => room.y1 > over && room.y0 < line.box.y0 && overlap1(room.x0, room.x1, x0, x1) > 0);
-    if (y1 - y0 >= LEAST && !roomOver) out.push({ line, room: { x0, y0, x1, y1 } });
+    // (Nor a name right under a line, drawn or typed as a run: its holder signs on that line, "____" over "John Smith, President".)
+    const spans = (a0: number, a1: number) => overlap1(a0, a1, line.box.x0, line.box.x1) >= 0.5 * (line.box.x1 - line.box.x0);
+    const ruled =
+      geo.h.some((r) => r.y <= line.box.y0 + 1 && line.box.y0 - r.y <= 12 && spans(r.x0, r.x1)) ||
+      lines.some((l) => l.tokens.every((t) => t === '\0') && l.box.y1 <= line.box.y0 + 1 && line.box.y0 - l.box.y1 <= 12 && spans(l.box.x0, l.box.x1));
+    if (y1 - y0 >= LEAST && !roomOver && !ruled) out.push({ line, room: { x0, y0, x1, y1 } });
   }
   return out;
 }
