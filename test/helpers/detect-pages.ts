@@ -27,6 +27,12 @@ export function paragraph(language: 'en' | 'it' | 'de' | 'fr' | 'es' | 'pt' | 'a
   return [0, 1, 2, 3].flatMap((i) => words(text, 50, y + i * 14, 9, language === 'ar'));
 }
 
+/** The same paragraph without the word naming who signs ("The undersigned", "Der Unterzeichner"): a page that does not speak of signing. */
+export function plainParagraph(language: 'en' | 'de' | 'it' | 'fr', y: number): Word[] {
+  const signer: Record<string, string> = { undersigned: 'customer', Unterzeichner: 'Kunde', sottoscritto: 'cliente', soussigné: 'client' };
+  return paragraph(language, y).map((w) => (signer[w.text] ? { ...w, text: signer[w.text] as string } : w));
+}
+
 /** Suggestions as type and rounded geometry. */
 export const brief = (list: Suggestion[]) =>
   list.map((s) => ({ type: s.type, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.width), h: Math.round(s.height) }));

@@ -11,7 +11,7 @@ import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { filledOver, roomsToTry } from '../../src/pdf/detect/blank-space.js';
-import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
+import { brief, h, page, paragraph, plainParagraph, types, v, words } from '../helpers/detect-pages.js';
 
 test('glyphs drawn one by one make their word: Arabic glyphs in visual order read from the right, capitals spaced out, accents drawn apart', () => {
   // "عمل" drawn as three presentation-form glyphs, left to right on the page (pdf.js gives one item each).
@@ -1676,7 +1676,7 @@ test('an officer named with the body it signs for, under a line ("Diretora da Es
   }
   // (A body's name alone under a line names no one who signs.)
   const body = suggestFields(
-    page({ words: [...paragraph('en', 100), ...words('_________________________________', 134, 607, 11), ...words('Riverside Club', 185, 620, 9)] }),
+    page({ words: [...plainParagraph('en', 100), ...words('_________________________________', 134, 607, 11), ...words('Riverside Club', 185, 620, 9)] }),
   );
   assert.deepEqual(types(body), []);
 });
@@ -4031,4 +4031,13 @@ test('a person\'s name and office after its comma right under a line to sign ("J
       ),
     ).map((s) => [s.type, s.y + s.h <= 503 ? 'over' : 'under']);
   assert.deepEqual(places(), [['signature', 'over']]);
+});
+
+test('a page that names who signs ("The undersigned …", "Je soussigné …", "Il sottoscritto …") speaks of signing: a line with a name typed under it is a place to sign there', () => {
+  const signs = (sentence: string) =>
+    types(suggestFields(page({ words: [...words(sentence, 50, 440, 10), ...words('_'.repeat(30), 50, 498, 10), ...words('Jane Roe', 50, 512, 9)] })));
+  assert.deepEqual(signs('The undersigned confirms the order placed with the shop.'), ['signature']);
+  assert.deepEqual(signs('Je soussigné confirme la commande passée au magasin.'), ['signature']);
+  assert.deepEqual(signs('Il sottoscritto conferma l’ordine fatto al negozio.'), ['signature']);
+  assert.deepEqual(signs('The customer confirms the order placed with the shop.'), []);
 });

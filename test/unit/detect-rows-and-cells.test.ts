@@ -11,7 +11,7 @@ import { suggestAcross } from '../../src/pdf/detect/continued-tables.js';
 import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { fillLines, unasked } from '../../src/pdf/detect/filled-blanks.js';
-import { brief, h, page, paragraph, types, v, words } from '../helpers/detect-pages.js';
+import { brief, h, page, paragraph, plainParagraph, types, v, words } from '../helpers/detect-pages.js';
 
 /** The fields suggested on a page of a paragraph in `lang` and `parts`, as [type, x, y, width, height]. */
 const placed = (lang: Parameters<typeof paragraph>[0], parts: Partial<PageModel>) =>
@@ -535,7 +535,7 @@ test('a line with only a name typed under it is a place to sign on a page that s
   // (27 pt of room under the sentence: the field reaches a little over it, topUnderText.)
   assert.deepEqual(brief(named), [{ type: 'signature', x: 330, y: 170, w: 200, h: 30 }]);
   // Not without signing on the page, nor over a heading, nor a double rule.
-  const unsigned = suggestFields(page({ words: [...paragraph('en', 100), ...words('John Smith', 330, 214)], segments: [h(330, 530, 200)] }));
+  const unsigned = suggestFields(page({ words: [...plainParagraph('en', 100), ...words('John Smith', 330, 214)], segments: [h(330, 530, 200)] }));
   assert.deepEqual(unsigned, []);
   const heading = suggestFields(page({ words: [...signing, ...words('Mustang Consulting LLC', 330, 222, 18)], segments: [h(330, 530, 200)] }));
   assert.deepEqual(heading, []);
@@ -577,7 +577,7 @@ test('lines with a name typed under each sign under an approval ("approved by th
     brief(
       suggestFields(
         page({
-          words: [...paragraph('en', 100), ...words(sentence, 50, 150), ...words('Mary Jones', 330, 214), ...words('Peter Brown', 330, 274)],
+          words: [...plainParagraph('en', 100), ...words(sentence, 50, 150), ...words('Mary Jones', 330, 214), ...words('Peter Brown', 330, 274)],
           segments: [h(330, 530, 200), h(330, 530, 260), ...(twice ? [h(330.2, 529.8, 200.1), h(330.2, 529.8, 260.1)] : [])],
         }),
       ),
@@ -598,7 +598,7 @@ test("a row of lines standing apart, who signs named under each (minutes closed 
       suggestFields(
         page({
           words: [
-            ...paragraph('de', 100),
+            ...plainParagraph('de', 100),
             ...words('Protokollführer', 57, 488, 10),
             ...words('1. Vorstand', 305, 488, 10),
             ...words('Markus Kraus', 57, 568, 10),
@@ -1722,7 +1722,7 @@ test('lines with a name typed under them sign for the party named in the block u
     suggestFields(
       page({
         words: [
-          ...paragraph('en', 100),
+          ...plainParagraph('en', 100),
           ...words('Andrey Ricaliff Santiago', 90, 228),
           ...words('Lider Celulares', 391, 228),
           ...words(party === 'x' ? 'Rua Augusta 10' : 'Contratado', 94, 244, 8.5),
@@ -2063,8 +2063,11 @@ test("a row of captions over a row of lines: `Date:` beside a signature caption 
 });
 
 test('"Sign" for "signature", as the English of India, Africa and the Gulf writes it, with its "of" (`Sign. of Parent`), `Name & Sign`, `Sign & Date`; not alone closing a caption (`Student Sign`), where it is mostly the verb; a caption restated under itself in a second language has no place of its own', () => {
+  // (On a page that does not otherwise speak of signing: two capitalised words under a line would be a name there.)
   const underLine = (caption: string) =>
-    placed('en', { words: words(caption, 300, 512, 9), segments: [h(300, 500, 500)] }).filter(([type]) => type === 'signature');
+    brief(suggestFields(page({ words: [...plainParagraph('en', 100), ...words(caption, 300, 512, 9)], segments: [h(300, 500, 500)] })))
+      .map((s) => [s.type, s.x, s.y, s.w, s.h])
+      .filter(([type]) => type === 'signature');
   for (const caption of ['Sign. of Parent', 'Name & Sign', 'Sign & Date']) assert.deepEqual(underLine(caption), [['signature', 300, 460, 200, 40]], caption);
   for (const caption of ['Student Sign', 'that you must sign', 'Please sign']) assert.deepEqual(underLine(caption), [], caption);
   // `توقيع المشرف المباشر` over `Supervisor Signature` under one line, the row's bottom rule under them: one place.
