@@ -3003,3 +3003,26 @@ test('a table of data (a header row "Name | Signature" over rows written in) ask
     ['signature 406'],
   );
 });
+
+test('parties named at the foot of taller table cells ("The Employer" | "The Employee") sign in the room over their names; a party heading a row of data ("ARRENDATARIO" beside its requirements) does not', () => {
+  const cells = (left: string, right: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('The parties have signed this agreement.', 50, 360, 10),
+            ...words(left, 100, 462, 9),
+            ...words(right, 350, 462, 9),
+          ],
+          segments: [h(50, 545, 400), h(50, 545, 470)],
+          verticals: [v(50, 400, 470), v(297, 400, 470), v(545, 400, 470)],
+        }),
+      ),
+    ).map((s) => [s.type, s.x, s.y, s.y + s.h]);
+  assert.deepEqual(cells('The Employer', 'The Employee'), [
+    ['signature', 51, 413, 453],
+    ['signature', 298, 413, 453],
+  ]);
+  assert.deepEqual(cells('The Tenant', 'Income of three times the rent'), []);
+});

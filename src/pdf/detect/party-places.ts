@@ -8,7 +8,21 @@ import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
 import { namedRowRooms, officerNameRooms } from './officer-names.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
-import { clip, overlap1, rectOf, sameSpot, xywh, type Geometry, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
+import { cellAt } from './table-cells.js';
+import {
+  FIELD_HEIGHT,
+  clip,
+  overlap1,
+  rectOf,
+  sameSpot,
+  xywh,
+  type Geometry,
+  type Line,
+  type PageModel,
+  type Rect,
+  type Segment,
+  type Suggestion,
+} from './page-model.js';
 
 /**
  * Each party's place (added to `out`; its line added to `used`), but for a party with a place found under it
@@ -30,7 +44,7 @@ export function partyPlaces(
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
     // (No room under a party named right under a place found already: "Coordinador(a)" under its line, taken by its row.)
     const named = places.some((p) => p.y1 <= caption.box.y0 + 2 && caption.box.y0 - p.y1 <= 12 && overlap1(p.x0, p.x1, caption.box.x0, caption.box.x1) > 0);
-    const room = line || named ? undefined : roomUnderParty(caption, parties, page, lines, geo, places);
+    const room = line || named ? undefined : (roomOverInCell(caption, parties, geo, page) ?? roomUnderParty(caption, parties, page, lines, geo, places));
     if ((!line && !room) || signsBelow(caption, places)) continue;
     const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
@@ -56,4 +70,21 @@ export function partyPlaces(
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.66 : 0.72, reason: 'label_with_whitespace' });
   }
   return placed;
+}
+
+/**
+ * A party named at the foot of a taller table cell with nothing over it ("The Employer" at the bottom of its cell, "The
+ * Employee" in the next): the room over the name in the cell, a signature's height at most, where that party signs. Not
+ * in a table of data (words beside the cell on its row other than parties' names: "ARRENDATARIO" heading a row of
+ * requirements), nor in a cell with other captions along its foot (each signs over its own).
+ */
+function roomOverInCell(caption: PartyCaption, parties: readonly PartyCaption[], geo: Geometry, page: PageModel): Rect | undefined {
+  const { box, line } = caption;
+  const cell = cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
+  if (!cell || cell.y1 - box.y1 > Math.max(12, 0.25 * (cell.y1 - cell.y0)) || box.y0 - cell.y0 < 0.75 * FIELD_HEIGHT.signature) return undefined;
+  const named = new Set(parties.flatMap((p) => p.line.words));
+  const band = page.words.filter((w) => w.box.y0 >= cell.y0 - 1 && w.box.y1 <= cell.y1 + 1 && !line.words.includes(w));
+  const inCell = (w: { box: Rect }) => w.box.x1 > cell.x0 && w.box.x0 < cell.x1;
+  if (band.some((w) => inCell(w) || !named.has(w))) return undefined;
+  return { x0: cell.x0 + 1, y0: Math.max(cell.y0 + 1, box.y0 - 2 - FIELD_HEIGHT.signature), x1: cell.x1 - 1, y1: box.y0 - 2 };
 }
