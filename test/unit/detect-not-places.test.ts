@@ -860,13 +860,13 @@ test('a prescription’s date ("Date de la prescription :" over its cell) is no 
   assert.equal(dates('Date de la demande :').length, 1, 'the request’s date in the cell is dated');
 });
 
-test('a text caption filled in after its colon with a role\'s name ("Title: Manager", "Position: Director") asks for nothing; a signature caption naming its signer after its colon ("Firma: PADRE/MADRE/TUTOR") still signs', () => {
+test('a text caption filled in after its colon with a role\'s name ("Title: Manager", "Position: Director") asks for nothing; a signature caption naming its signer after its colon ("Firma: EL TUTOR LEGAL") still signs', () => {
   const fields = (text: string, lang: 'en' | 'es' = 'en') =>
     suggestFields(page({ words: [...paragraph(lang, 100), ...words(text, 50, 500, 10)] })).map((s) => s.type);
   assert.deepEqual(fields('Title: Manager'), []);
   assert.deepEqual(fields('Position: Director'), []);
   assert.deepEqual(fields('Title:'), ['text']);
-  assert.deepEqual(fields('Firma: PADRE/MADRE/TUTOR', 'es'), ['signature']);
+  assert.deepEqual(fields('Firma: EL TUTOR LEGAL', 'es'), ['signature']);
 });
 
 test('a signature caption with a conformed signature typed after it ("Signature: /s/ J. Smith") is signed: no place; "Signature: ____" still is one', () => {

@@ -3004,7 +3004,7 @@ test('a table of data (a header row "Name | Signature" over rows written in) ask
   );
 });
 
-test('parties named at the foot of taller table cells ("The Employer" | "The Employee") sign in the room over their names; a party heading a row of data ("ARRENDATARIO" beside its requirements) does not', () => {
+test('parties named at the foot of taller table cells ("The Employer" | "The Employee") sign in the room over their names; a party heading a row of data ("The Tenant" beside its requirements) does not', () => {
   const cells = (left: string, right: string) =>
     brief(
       suggestFields(

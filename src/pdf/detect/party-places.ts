@@ -75,7 +75,7 @@ export function partyPlaces(
 /**
  * A party named at the foot of a taller table cell with nothing over it ("The Employer" at the bottom of its cell, "The
  * Employee" in the next): the room over the name in the cell, a signature's height at most, where that party signs. Not
- * in a table of data (words beside the cell on its row other than parties' names: "ARRENDATARIO" heading a row of
+ * in a table of data (words beside the cell on its row other than parties' names: "Tenant" heading a row of
  * requirements), nor in a cell with other captions along its foot (each signs over its own).
  */
 function roomOverInCell(caption: PartyCaption, parties: readonly PartyCaption[], geo: Geometry, page: PageModel): Rect | undefined {
