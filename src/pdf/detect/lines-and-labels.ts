@@ -104,7 +104,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
     );
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules)) continue;
-    // (The words opening its line before a slash right before a caption are its translation: "माता पिता के हस्ताक्षर / Signature of Parents".)
+    // (The words opening its line before a slash right before a caption are its translation: "अभिभावक के हस्ताक्षर / Signature of Parents".)
     for (const m of all) {
       const slash = line.words[(line.tokenWord[m.start] as number) - 1];
       if (m.entry.type !== 'text' && slash && /\/$/.test(slash.text.trim()) && m.start <= 6 && !line.tokens.slice(0, m.start).includes('\0'))

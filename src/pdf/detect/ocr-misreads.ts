@@ -66,7 +66,7 @@ export function misreadCaptions(words: readonly Word[]): Word[] {
     const m = /^(\P{L}*)(\p{L}+)(\P{L}*)$/u.exec(w.text);
     if (!m) return w;
     const core = normalizeToken(m[2] as string);
-    // (A short word with a pair of letters OCR reads for one, or one for a pair: "Finna" for "Firma", "Signatnre".)
+    // (A short word with a pair of letters OCR reads for one, or one for a pair: "Finna" for "Firma", "Narne" for "Name".)
     const glyphs =
       core.length < MIN_LENGTH && !SHORT.has(core) ? [...new Set(CONFUSED.flatMap(([a, b]) => swaps(core, a, b)))].filter((t) => SHORT.has(t)) : [];
     if (glyphs.length === 1) return { ...w, text: `${m[1]}${glyphs[0]}${m[3]}` };

@@ -278,14 +278,10 @@ export function furtherCells(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 
 /** What the captions among some words ask for. */
 const asks = (words: readonly Word[]) => new Set(words.length ? matchLabels(makeLine([...words]).tokens).map((m) => m.entry.type) : []);
 
+/** Whether a box's centre lies inside a rectangle. */
 const centredIn = (b: Rect, r: Rect) => (b.x0 + b.x1) / 2 > r.x0 && (b.x0 + b.x1) / 2 < r.x1 && (b.y0 + b.y1) / 2 > r.y0 && (b.y0 + b.y1) / 2 < r.y1;
 
-const emptyCell = (r: Rect, words: readonly Word[]) =>
-  !words.some((w) => {
-    const cx = (w.box.x0 + w.box.x1) / 2;
-    const cy = (w.box.y0 + w.box.y1) / 2;
-    return cx > r.x0 && cx < r.x1 && cy > r.y0 && cy < r.y1 && !isFillToken(w.text) && !isBlankMark(w.text);
-  });
+const emptyCell = (r: Rect, words: readonly Word[]) => !words.some((w) => centredIn(w.box, r) && !isFillToken(w.text) && !isBlankMark(w.text));
 
 /**
  * A cell in a row of column headers: a cell beside it in its row holds words too, and the cell under
