@@ -33,17 +33,19 @@ const LEXICON = [...new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS
 const KNOWN = new Set(LEXICON);
 /** The lexicon's shorter words, and the letters OCR reads for others in them: "rm" as "nn", "m" as "rn" or "nn", "d" as "cl", "w" as "vv". */
 const SHORT = new Set(LABELS.flatMap((e) => e.tokens).filter((t) => t.length >= 4 && t.length < MIN_LENGTH && /^\p{L}+$/u.test(t)));
-const CONFUSED: ReadonlyArray<[string, string]> = [
-  ['nn', 'rm'],
-  ['rn', 'm'],
-  ['nn', 'm'],
-  ['cl', 'd'],
-  ['vv', 'w'],
-  ['m', 'rn'],
-];
-/** Each way of reading one `a` in `word` as `b`. */
-const swaps = (word: string, a: string, b: string): string[] =>
-  [...word.matchAll(new RegExp(a, 'g'))].map((x) => word.slice(0, x.index) + b + word.slice((x.index as number) + a.length));
+const CONFUSED: ReadonlyArray<[RegExp, string]> = (
+  [
+    ['nn', 'rm'],
+    ['rn', 'm'],
+    ['nn', 'm'],
+    ['cl', 'd'],
+    ['vv', 'w'],
+    ['m', 'rn'],
+  ] as const
+).map(([a, b]) => [new RegExp(a, 'g'), b]);
+/** Each way of reading one match of `a` in `word` as `b`. */
+const swaps = (word: string, a: RegExp, b: string): string[] =>
+  [...word.matchAll(a)].map((x) => word.slice(0, x.index) + b + word.slice((x.index as number) + x[0].length));
 
 /** The number of edits (a letter changed, added or removed) from a to b, or limit + 1 when more. */
 function edits(a: string, b: string, limit: number): number {

@@ -34,7 +34,7 @@ const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em'].map(normalizeToken))
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
 /** Leads of a date set apart from its place and comma on their row: "den", "lì", "le", "a", "em", "el", "il". */
-const APART_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'a', 'el', 'il'].map(normalizeToken));
+const APART_LEAD = new Set([...DATE_LEAD, ...['a', 'el', 'il'].map(normalizeToken)]);
 
 /**
  * A place and its comma set apart from their date on the row, a tab between ("São Paulo,        ____ de ____ de ____", "Berlin,
