@@ -3005,6 +3005,18 @@ test('"Signature/Date" and "Signature & Date" under a line ask for a signature a
   assert.deepEqual(under('Sign and date'), ['signature']);
 });
 
+test('a name and a signature asked for in one caption, either way round and joined by "and" ("Firma y nombre completo", "Print Name and Sign"), ask for a signature on the line over it; "Aclaración de firma" is the name', () => {
+  const under = (language: 'en' | 'es' | 'pt', caption: string) =>
+    types(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 72, 600, 9)], segments: [h(70, 300, 588)] })));
+  assert.deepEqual(under('es', 'Firma y nombre completo'), ['signature']);
+  assert.deepEqual(under('pt', 'Assinatura e nome completo'), ['signature']);
+  assert.deepEqual(under('en', 'Print Name and Sign'), ['signature']);
+  assert.deepEqual(under('en', 'Sign and Print Name'), ['signature']);
+  assert.deepEqual(under('en', 'Full Name & Signature'), ['signature']);
+  assert.deepEqual(under('es', 'Aclaración de firma'), ['text']);
+  assert.deepEqual(under('en', 'Print Name'), ['text']);
+});
+
 test('a signature caption ending its run on its colon ("Signature:", "Firma:") under a rule asks for the room after or below it, not for the rule over it; a caption without its colon, or with words after it, signs on the rule', () => {
   const signatures = (caption: string, language: 'en' | 'es' | 'de' = 'en', rule = h(70, 400, 300)) =>
     brief(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 70, 316)], segments: [rule] })).filter((s) => s.type === 'signature'));

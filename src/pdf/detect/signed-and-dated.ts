@@ -1,6 +1,8 @@
 /**
- * "Signature/Date", "Signature & Date": a caption asking for a signature and its date, one place to sign as
- * "Date et signature" is — written without the slash or the ampersand, "Signature date" is the date of signing.
+ * Captions asking for a signature and something else in one place. "Signature/Date", "Signature & Date": a signature
+ * and its date, as "Date et signature" is — written without the slash or the ampersand, "Signature date" is the date of
+ * signing. A name and a signature joined, either way round ("Firma y nombre completo", "Print Name and Sign"): a place
+ * to sign, as "Name and signature" is.
  */
 import { LABELS, type LabelEntry } from './lexicon.js';
 import type { LabelMatch } from './label-matching.js';
@@ -17,4 +19,44 @@ export function bothSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
       .join(' ');
     return /signature\s*[/&+]\s*date/i.test(text) ? { ...m, entry: SIGNED_AND_DATED } : m;
   });
+}
+
+/** Words joining two things asked for in one caption. */
+const AND = new Set(['and', 'y', 'e', 'et', 'und', 'i', 'en']);
+/** The signature entry "Sign" stands for after a name and its "and" ("Print name and sign"), where it is no verb. */
+const SIGN = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') === 'signature') as LabelEntry;
+
+/** The line's matches, a name's caption and a signature's joined by "and" (or an ampersand) made one signature caption over both. */
+export function namedAndSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
+  const out = [...matches];
+  const text = (from: number, to: number) =>
+    line.words
+      .slice(line.tokenWord[from] as number, (line.tokenWord[to] as number) + 1)
+      .map((w) => w.text)
+      .join(' ');
+  const joined = (a: LabelMatch, b: { start: number }) => {
+    const between = line.tokens.slice(a.end + 1, b.start);
+    return between.length === 1 ? AND.has(between[0] as string) : between.length === 0 && /[&+]/.test(text(a.end, b.start));
+  };
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i] as LabelMatch;
+    const b = out[i + 1];
+    const name = (m: LabelMatch) => m.entry.fieldKey === 'signer_name';
+    if (b && joined(a, b) && ((name(a) && b.entry.type === 'signature') || (a.entry.type === 'signature' && name(b)))) {
+      const signed = a.entry.type === 'signature' ? a.entry : b.entry;
+      out.splice(i, 2, { entry: signed.leading ? SIGN : signed, start: a.start, end: b.end, anchor: b.end });
+      continue;
+    }
+    // ("Sign" after a name and its "and", ending the caption: "Print Name and Sign".)
+    const k = a.end + 2;
+    if (
+      name(a) &&
+      line.tokens[k] === 'sign' &&
+      AND.has(line.tokens[a.end + 1] as string) &&
+      (k + 1 >= line.tokens.length || line.tokens[k + 1] === '\0') &&
+      (!b || b.start > k)
+    )
+      out.splice(i, 1, { entry: SIGN, start: a.start, end: k, anchor: k });
+  }
+  return out;
 }
