@@ -3005,6 +3005,17 @@ test('"Signature/Date" and "Signature & Date" under a line ask for a signature a
   assert.deepEqual(under('Sign and date'), ['signature']);
 });
 
+test('"By:" alone over "Name:" and "Title:" in its column, no lines drawn (a contract block made for typing), asks for the signature after it; "By:" alone, or opening running text, asks for nothing', () => {
+  const block = (rows: string[]) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 340), ...rows.flatMap((r, i) => words(r, 72, 480 + i * 28, 10))] }))).filter(
+      (s) => s.type === 'signature',
+    );
+  const [by] = block(['By:', 'Name:', 'Title:']);
+  assert.ok(by && by.x >= 90 && by.x <= 100 && by.y + by.h >= 480 && by.y + by.h <= 486, JSON.stringify(by));
+  assert.deepEqual(block(['By:']), []);
+  assert.deepEqual(block(['By: signing this form you agree to the terms', 'Name:']), []);
+});
+
 test('a name and a signature asked for in one caption, either way round and joined by "and" ("Firma y nombre completo", "Print Name and Sign"), ask for a signature on the line over it; "Aclaración de firma" is the name', () => {
   const under = (language: 'en' | 'es' | 'pt', caption: string) =>
     types(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 72, 600, 9)], segments: [h(70, 300, 588)] })));

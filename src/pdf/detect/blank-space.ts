@@ -41,8 +41,8 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
 export function roomsToTry(label: Label, dateRowAbove = false, underAlike = false): RoomFinder[] {
   const type = label.entry.type;
   if (type === 'date') return label.colon ? [roomyBeside] : dateRowAbove ? [aboveSpace] : [];
-  // (A handwritten mention alone over white space, "Lu et approuvé", is signed under: written-mentions.ts.)
-  if (label.entry.strength === 'weak') return [belowSpace];
+  // (A handwritten mention alone over white space, "Lu et approuvé", is signed under: written-mentions.ts; "By:" over "Name:", after it.)
+  if (label.entry.strength === 'weak') return label.entry.leading && label.colon ? [roomyBeside, besideSpace] : [belowSpace];
   const asksMore = type === 'signature' && label.entry.tokens.some((t) => DATE_WORDS.has(t) || NAME_WORDS.has(t));
   if (label.colon) return asksMore || underAlike ? [belowSpace, roomyBeside, besideSpace] : [roomyBeside, belowSpace, besideSpace];
   return type === 'signature' ? [aboveSpace, belowSpace, roomOverCaption, wholeBeside] : [aboveSpace, belowSpace, roomOverCaption, besideSpace];

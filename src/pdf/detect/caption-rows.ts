@@ -199,3 +199,22 @@ export function rowOver(label: Label, captionOf: ReadonlyMap<Suggestion, Label>,
     over && rules.some((r) => r.y < label.box.y0 && r.y > label.box.y0 - 3 * label.line.size && overlap1(r.x0, r.x1, label.box.x0, label.box.x1) > 0);
   return { over, dateOver: over && !ruled };
 }
+
+/**
+ * "By:" (or "Sign:") with its colon alone on its line, over the signer's name and title asked for in its column ("By:" over
+ * "Name:" over "Title:", a contract's block with no lines drawn): it asks for the signature after it, as "Signature:" does.
+ * Such a word opening a line with no blank after it is otherwise running text.
+ */
+export function headsNamedBlock(label: Label, labels: readonly Label[]): boolean {
+  const { line } = label;
+  if (!label.entry.leading || label.entry.type !== 'signature' || !label.colon || line.rtl || label.reach.x1 < line.box.x1 - 1) return false;
+  return labels.some(
+    (o) =>
+      o.entry.type === 'text' &&
+      (o.entry.fieldKey === 'signer_name' || o.entry.fieldKey === 'job_title') &&
+      o.line.box.x0 === o.box.x0 &&
+      Math.abs(o.box.x0 - label.box.x0) <= 6 &&
+      o.line.baseline > line.baseline &&
+      o.line.baseline - line.baseline <= 3 * line.size,
+  );
+}

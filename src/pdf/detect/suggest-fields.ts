@@ -36,7 +36,8 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, asksAfter, inRemark, partUnder, qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
+import { afterColonOnRule, asksAfter, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
+import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -272,8 +273,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.
   const parties = partyCaptions(lines, labels);
-  // A bare "By" only counts with a blank on its own line.
-  for (const label of labels) if (label.entry.leading) label.done = true;
+  // A bare "By" only counts with a blank on its own line, or over its signer's name and title ("By:" over "Name:").
+  for (const label of labels) if (label.entry.leading && !headsNamedBlock(label, labels)) label.done = true;
   // A caption under a line signs on it; a heading's word does not ("SIGNATURES" under the rule closing the terms).
   for (const label of labels) {
     if (label.done || headingByWords(label)) continue;
@@ -343,9 +344,10 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Room to write (dates last: a date caption without its colon is dated over when its row's other caption signs over).
   for (const label of [...labels.filter((l) => l.entry.type !== 'date'), ...labels.filter((l) => l.entry.type === 'date')]) {
-    if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0) || label.entry.leading) continue;
+    const heads = label.entry.leading && headsNamedBlock(label, labels);
+    if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0)) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks (but a mention alone over white space is signed under).
-    const onlyWritten = label.entry.strength === 'weak' && !mentionAlone(label, labels, out, page);
+    const onlyWritten = label.entry.strength === 'weak' && !heads && !mentionAlone(label, labels, out, page);
     if (
       onlyWritten ||
       (heading(label) && !headingOverRoom(label, lines, page)) ||
