@@ -3016,6 +3016,18 @@ test('"By:" alone over "Name:" and "Title:" in its column, no lines drawn (a con
   assert.deepEqual(block(['By: signing this form you agree to the terms', 'Name:']), []);
 });
 
+test('a stamp and a signature asked for in one caption sign there however many words name whose stamp it is ("Timbro della Società Sportiva e firma del Presidente")', () => {
+  const over = (language: 'it' | 'es', caption: string) =>
+    brief(suggestFields(page({ words: [...paragraph(language, 340), ...words(caption, 190, 514, 9)] }))).filter((s) => s.type === 'signature');
+  for (const [language, caption] of [
+    ['it', 'Timbro della Società Sportiva e firma del Presidente'],
+    ['es', 'Sello de la Asociación Deportiva Municipal y firma del representante'],
+  ] as const) {
+    const [room] = over(language, caption);
+    assert.ok(room && room.x === 190 && room.y >= 514 && room.y <= 522, `${caption}: ${JSON.stringify(room)}`);
+  }
+});
+
 test('a name and a signature asked for in one caption, either way round and joined by "and" ("Firma y nombre completo", "Print Name and Sign"), ask for a signature on the line over it; "Aclaración de firma" is the name', () => {
   const under = (language: 'en' | 'es' | 'pt', caption: string) =>
     types(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 72, 600, 9)], segments: [h(70, 300, 588)] })));

@@ -145,6 +145,11 @@ const LABEL_TABLE: readonly LabelEntry[] = [
 // The tables are written readably and matched normalised.
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
 
+/** Words joining two things asked for in one caption ("Name and signature", "Timbro e firma"). */
+export const AND_WORDS = new Set(['and', 'y', 'e', 'et', 'und', 'i', 'en']);
+/** A stamp asked for with a signature ("Cachet et signature", "Timbro della scuola e firma del Dirigente"). */
+export const STAMP_WORDS = new Set(['carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal']);
+
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
 export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 /**
@@ -182,7 +187,7 @@ export const STOPWORDS = normalizedSet([
   'of', 'the', 'for', 'by', 'on', 'behalf', 'and', 'here', 'please', 'a', 'an', 'to', 'be', 'its', 'his', 'her', 'their',
   'du', 'de', 'la', 'le', 'les', 'des', 'l', 'd', 'pour', 'et', 'par', 'au', 'aux', 'ici', 'precede', 'mention', 'manuscrite', 'ou', 'son', 'sa',
   'من', 'عن', 'و', 'في', 'على', 'قبل',
-  'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', 'carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal', 'leggibile',
+  'des', 'der', 'die', 'den', 'dem', 'und', 'oder', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'dei', 'e', 'y', 'o', 'van', 'het', 'el', 'los', 'las', 'il', 'lo', ...STAMP_WORDS, 'leggibile',
   'firmenstempel', 'dienststempel', 'praxisstempel', 'schulstempel', 'vereinsstempel', 'dienstsiegel',
   'or', 'di', 'dell', 'degli', 'delle', 'eines', 'einer', 'ggf', 'bzw',
   // Signers beyond the first: "Gegebenenfalls Unterschriften weiterer Autoren", "Additional signatures", "Eventuali altri firmatari".

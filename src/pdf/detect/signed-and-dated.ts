@@ -2,9 +2,9 @@
  * Captions asking for a signature and something else in one place. "Signature/Date", "Signature & Date": a signature
  * and its date, as "Date et signature" is — written without the slash or the ampersand, "Signature date" is the date of
  * signing. A name and a signature joined, either way round ("Firma y nombre completo", "Print Name and Sign"): a place
- * to sign, as "Name and signature" is.
+ * to sign, as "Name and signature" is. A stamp and a signature: the caption starts at the stamp.
  */
-import { LABELS, type LabelEntry } from './lexicon.js';
+import { AND_WORDS, LABELS, OF, STAMP_WORDS, type LabelEntry } from './lexicon.js';
 import type { LabelMatch } from './label-matching.js';
 import type { Line } from './page-model.js';
 
@@ -21,8 +21,6 @@ export function bothSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
   });
 }
 
-/** Words joining two things asked for in one caption. */
-const AND = new Set(['and', 'y', 'e', 'et', 'und', 'i', 'en']);
 /** The signature entry "Sign" stands for after a name and its "and" ("Print name and sign"), where it is no verb. */
 const SIGN = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') === 'signature') as LabelEntry;
 
@@ -36,7 +34,7 @@ export function namedAndSigned(line: Line, matches: LabelMatch[]): LabelMatch[] 
       .join(' ');
   const joined = (a: LabelMatch, b: { start: number }) => {
     const between = line.tokens.slice(a.end + 1, b.start);
-    return between.length === 1 ? AND.has(between[0] as string) : between.length === 0 && /[&+]/.test(text(a.end, b.start));
+    return between.length === 1 ? AND_WORDS.has(between[0] as string) : between.length === 0 && /[&+]/.test(text(a.end, b.start));
   };
   for (let i = 0; i < out.length; i++) {
     const a = out[i] as LabelMatch;
@@ -52,11 +50,26 @@ export function namedAndSigned(line: Line, matches: LabelMatch[]): LabelMatch[] 
     if (
       name(a) &&
       line.tokens[k] === 'sign' &&
-      AND.has(line.tokens[a.end + 1] as string) &&
+      AND_WORDS.has(line.tokens[a.end + 1] as string) &&
       (k + 1 >= line.tokens.length || line.tokens[k + 1] === '\0') &&
       (!b || b.start > k)
     )
       out.splice(i, 1, { entry: SIGN, start: a.start, end: k, anchor: k });
   }
   return out;
+}
+
+/**
+ * The line's matches, a signature caption after a stamp's and its "and" starting at the stamp, however many words name whose
+ * stamp it is ("Timbro della Società Sportiva e firma del Presidente"): those words are added to `extra` (the caption's own).
+ */
+export function stampedAndSigned(line: Line, matches: LabelMatch[], extra: Set<number>): LabelMatch[] {
+  return matches.map((m) => {
+    if (m.entry.type !== 'signature' || !AND_WORDS.has(line.tokens[m.start - 1] as string)) return m;
+    const blank = line.tokens.lastIndexOf('\0', m.start);
+    const at = line.tokens.findIndex((t, k) => k > blank && k < m.start - 1 && STAMP_WORDS.has(t) && OF.has(line.tokens[k + 1] as string));
+    if (at < 0 || m.start - at > 8 || matches.some((o) => o.end >= at && o.start < m.start)) return m;
+    for (let k = at; k < m.start; k++) extra.add(k);
+    return { ...m, start: at };
+  });
 }
