@@ -875,3 +875,12 @@ test('a signature caption with a conformed signature typed after it ("Signature:
   assert.deepEqual(fields('Signature /s/ Jane Roe'), []);
   assert.deepEqual(fields('Signature: ______________________'), ['signature']);
 });
+
+test('a signature said to be left out of the printed copy or made electronically ("(Firma autografa sostituita a mezzo stampa …)", a name over "(assinado eletronicamente)") is no place to sign', () => {
+  const found = (language: 'it' | 'pt', lines: Word[]) => signatures(suggestFields(page({ words: [...paragraph(language, 340), ...lines] })));
+  assert.deepEqual(found('it', words('(Firma autografa sostituita a mezzo stampa ai sensi del decreto)', 300, 512, 7)), []);
+  assert.deepEqual(found('it', [...words('Mario Rossi', 350, 498), ...words('(firma omessa ai sensi di legge)', 330, 512, 7)]), []);
+  assert.deepEqual(found('pt', [...words('Maria Souza', 350, 498), ...words('assinado eletronicamente', 350, 512, 8)]), []);
+  // (A remark under the name that says nothing of how it is signed leaves the room over it.)
+  assert.equal(found('pt', [...words('Maria Souza', 350, 498), ...words('Diretora Executiva', 350, 512, 8)]).length, 1);
+});

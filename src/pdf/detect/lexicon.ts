@@ -208,6 +208,8 @@ const NOT_A_FIELD = normalizedSet([
   'digital', 'digitally', 'digitale', 'digitalmente', 'elettronica', 'elektronisch', 'elektronische', 'eletronica', 'electronica',
   // (A completed electronic signature's stamp: "Firmado electrónicamente por", "Electronically signed by".)
   'electronically', 'electronicamente', 'eletronicamente', 'elettronicamente', 'electroniquement', 'digitalement', 'numeriquement',
+  // (A signature left out of a printed copy: "Firma autografa sostituita a mezzo stampa", "firma omessa".)
+  'sostituita', 'omessa',
   'الالكتروني', 'صفحه',
 ]);
 /** Words a fingerprint is named with ("Firma y huella digital", "impressão digital"): "digital" after them speaks of no digital signature. */

@@ -9,7 +9,7 @@
  * row at the foot of a letter or a form ("Principal/HOD").
  */
 import { written } from './blank-geometry.js';
-import { isFillToken } from './lexicon.js';
+import { isFillToken, notAField } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, onRowOf, overlap1, runLine, type Line, type PageModel, type Rect, type Segment } from './page-model.js';
 import { typedName } from './captionless-lines.js';
@@ -48,6 +48,8 @@ export function roomsOverNames(lines: Line[], page: PageModel): Array<{ rect: Re
         o !== line && o.box.y0 >= line.box.y1 - 1 && o.box.y0 - line.box.y1 <= 1.5 * line.size && overlap1(o.box.x0, o.box.x1, line.box.x0, line.box.x1) > 0,
     );
     if (!under && !names.some((o) => o !== line && Math.abs(o.baseline - line.baseline) <= 2)) continue;
+    // (Nor a name said to be signed electronically right under it: "(assinado eletronicamente)", "Digitally signed".)
+    if (text.some((o) => o.box.y0 >= line.box.y1 - 1 && o.box.y0 - line.box.y1 <= 1.5 * line.size && notAField(o.tokens))) continue;
     const mid = (line.box.x0 + line.box.x1) / 2;
     const x0 = Math.max(left, mid - FIELD_WIDTH.signature / 2);
     const x1 = Math.min(right, mid + FIELD_WIDTH.signature / 2);
