@@ -884,3 +884,21 @@ test('a signature said to be left out of the printed copy or made electronically
   // (A remark under the name that says nothing of how it is signed leaves the room over it.)
   assert.equal(found('pt', [...words('Maria Souza', 350, 498), ...words('Diretora Executiva', 350, 512, 8)]).length, 1);
 });
+
+test('who signs named with an article before a comma and a blank ("O Requerente, ____", "Le représentant légal, ____") is no place before a signing date, as "Lisboa, ____" is', () => {
+  const dates = (language: 'pt' | 'fr', text: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph(language, 340),
+          ...words(`${text} ______________________________`, 72, 520),
+          ...words(language === 'pt' ? 'Assinatura' : 'Signature', 330, 580),
+        ],
+        segments: [h(330, 520, 568)],
+      }),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(dates('pt', 'O Requerente,'), []);
+  assert.deepEqual(dates('fr', 'Le représentant légal,'), []);
+  assert.equal(dates('pt', 'Lisboa,').length, 1);
+  assert.equal(dates('fr', 'La Rochelle,').length, 1);
+});

@@ -5,7 +5,7 @@
  * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
  * are in date-formulas.ts.)
  */
-import { isFillToken, partyAt } from './lexicon.js';
+import { ARTICLES, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
@@ -236,6 +236,9 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     if (place.some((w) => /\d/.test(w.text))) continue;
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
     if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
+    // (Nor who signs, named with an article: "O Requerente, ____", "Le représentant légal, ____".)
+    const named = place.flatMap((w) => w.text.replace(/,$/, '').split('/')).map(normalizeToken);
+    if (ARTICLES.has(named[0] as string) && named.some((t, i) => SIGNERS.has(t) || partyAt(named, i) !== null)) continue;
     // (Nor with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
     const y = first.baseline + Math.min(2, 0.2 * line.size);
     if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size)) continue;
