@@ -4076,3 +4076,16 @@ test('a page that names who signs ("The undersigned …", "Je soussigné …", "
   assert.deepEqual(signs('Il sottoscritto conferma l’ordine fatto al negozio.'), ['signature']);
   assert.deepEqual(signs('The customer confirms the order placed with the shop.'), []);
 });
+
+test('a sentence closing on its place after "en", then "a" and the date in blanks ("Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__"), dates the signing there; the line under it is signed', () => {
+  const found = (text: string) => brief(suggestFields(page({ words: [...paragraph('es', 340), ...words(text, 50, 440, 9)], segments: [h(180, 420, 520)] })));
+  const [date, signature] = found('Y para que conste, firmo la presente en Madrid, a ____ de __________ de 20___.');
+  assert.equal(date?.type, 'date');
+  assert.ok(date && date.x > 250 && date.y >= 420 && date.y <= 424, JSON.stringify(date));
+  assert.deepEqual(signature && { type: signature.type, y: signature.y }, { type: 'signature', y: 480 });
+  // (A reference's blanks in running text are no date: "según el acta n. ____ de ____ de la junta".)
+  assert.deepEqual(
+    found('Según consta en el acta número ____ de ________ de la junta directiva.').filter((s) => s.type === 'date'),
+    [],
+  );
+});

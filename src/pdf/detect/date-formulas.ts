@@ -87,6 +87,16 @@ const PLACE_JOINS = new Set(['la', 'de', 'del', 'da', 'do', 'na', 'no', 'di', 'd
 const namedPlaceBlank = (tokens: readonly string[]): boolean =>
   tokens.includes('\0') && tokens.some((x) => PLACE_NOUNS.has(x)) && tokens.every((x) => x === '\0' || PLACE_NOUNS.has(x) || PLACE_JOINS.has(x));
 
+/** A place's name of one to three capitalised words after "en" (or "em", "in") right before token `k`: "… en Madrid, a ____". */
+function placeAfterEn(line: Line, k: number): boolean {
+  for (let j = k - 2; j >= Math.max(0, k - 4); j--) {
+    if (!['en', 'em', 'in'].includes(line.tokens[j] as string)) continue;
+    const place = line.tokenWord.slice(j + 1, k).map((i) => (line.words[i] as Word).text.trim());
+    return place.length > 0 && place.every((w) => /^\p{Lu}/u.test(w)) && !line.tokens.slice(j + 1, k).includes('\0');
+  }
+  return false;
+}
+
 /** The first token of the sentence of `line` that token `k` is in: after the last word before it that closes one. */
 function sentenceStart(line: Line, k: number): number {
   let start = 0;
@@ -139,7 +149,11 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
       // (Or the place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20__".)
       const namedPlace = namedPlaceBlank(before);
-      if (before.length > 4 + (namedPlace ? 2 : 0) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
+      if (
+        (before.length > 4 + (namedPlace ? 2 : 0) && !(t[k - 1] === 'a' && placeAfterEn(line, k - 1))) ||
+        (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)
+      )
+        continue;
       let last = k + 2;
       let year = false;
       if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
@@ -168,7 +182,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w) || isFillToken(w.text.trim()));
       // (Alone on its line, all three parts blanks after "A": "A ____ de ________ de ______" closing a form.)
       const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[0] === 'a';
-      if (before.length > 0 ? !comma && !captioned && !place : !year && !alone) continue;
+      // (Or a sentence ends on the place after "en", then "a" and the date: "Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__".)
+      const inPlace = t[k - 1] === 'a' && placeAfterEn(line, k - 1);
+      if (before.length > 0 ? !comma && !captioned && !place && !inPlace : !year && !alone) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
