@@ -4089,3 +4089,17 @@ test('a sentence closing on its place after "en", then "a" and the date in blank
     [],
   );
 });
+
+test('a letter closing at the left ("Distinti saluti.", "Yours sincerely,") with the signer\'s name at the right under it is signed in the room over the name', () => {
+  const found = (language: 'it' | 'en', closing: string) =>
+    brief(suggestFields(page({ words: [...paragraph(language, 340), ...words(closing, 72, 460), ...words('Mario Rossi', 400, 540)] }))).filter(
+      (s) => s.type === 'signature',
+    );
+  for (const [language, closing] of [
+    ['it', 'Distinti saluti.'],
+    ['en', 'Yours sincerely,'],
+  ] as const) {
+    const [room] = found(language, closing);
+    assert.ok(room && room.x === 400 && room.y + room.h <= 531 && room.y + room.h >= 525, `${closing}: ${JSON.stringify(room)}`);
+  }
+});

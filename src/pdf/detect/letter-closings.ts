@@ -42,13 +42,14 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
   for (const closing of text) {
     if (!isClosing(closing)) continue;
     // (The closing's column: from a little left of it to well past it, where the signer's name and a line to sign may stand.)
-    const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, closing.box.x1 + 200) > 0;
+    // (Or right of it to the page's edge: the signer's block at the right under a closing at the left, "Distinti saluti." over "Mario Rossi".)
+    const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, Math.max(closing.box.x1 + 200, page.width)) > 0;
     // (Printed: a signature in ink OCR reads as marks it has no confidence in is no name; the name under it is.)
     const below = text
       .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1) && printed(l))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
-    const x0 = Math.min(closing.box.x0, below.box.x0);
+    const x0 = below.box.x0 >= closing.box.x1 + 200 ? below.box.x0 : Math.min(closing.box.x0, below.box.x0);
     const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
     const y1 = below.box.y0 - 2;
     const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
