@@ -3026,3 +3026,29 @@ test('parties named at the foot of taller table cells ("The Employer" | "The Emp
   ]);
   assert.deepEqual(cells('The Tenant', 'Income of three times the rent'), []);
 });
+
+test('a line beside a signature\'s line captioned by a datum or an office ("D.N.I.", "Qualifica", "Cargo", "Matrícula") asks for that, not for another signature', () => {
+  const row = (language: 'es' | 'it' | 'pt', captions: string[], rules: ReturnType<typeof h>[]) =>
+    brief(
+      suggestFields(page({ words: [...paragraph(language, 340), ...captions.flatMap((c, i) => words(c, (rules[i]?.x0 ?? 0) + 20, 560))], segments: rules })),
+    ).filter((s) => s.type === 'signature');
+  const three = [h(60, 200, 545), h(225, 365, 545), h(390, 530, 545)];
+  const two = [h(72, 250, 545), h(330, 510, 545)];
+  assert.deepEqual(
+    row('es', ['Firma', 'Aclaración', 'D.N.I.'], three).map((s) => s.x),
+    [60],
+  );
+  assert.deepEqual(
+    row('it', ['Firma', 'Qualifica'], two).map((s) => s.x),
+    [72],
+  );
+  assert.deepEqual(
+    row('pt', ['Assinatura', 'Matrícula'], two).map((s) => s.x),
+    [72],
+  );
+  // (Another signer's caption beside it is another place.)
+  assert.deepEqual(
+    row('es', ['Firma del alumno', 'Firma del tutor'], two).map((s) => s.x),
+    [72, 330],
+  );
+});

@@ -44,6 +44,7 @@ export const DATUM_WORDS = new Set([
   ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
   ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
   ...['id', 'identification', 'identificacion', 'identidad', 'identite', 'dni', 'cpf', 'rut', 'cedula', 'passport', 'passeport', 'pasaporte', 'ausweis'],
+  ...['rg', 'nif', 'nie', 'cuit', 'cuil', 'curp', 'rfc', 'ssn', 'matricula', 'fiscale', 'codice'],
 ]);
 /** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
 const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);
@@ -166,7 +167,15 @@ export function typedName(line: Line): boolean {
   const words = line.words.map((w) => w.text.trim());
   // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
   const names = words.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
-  return words.length >= 2 && names <= 4 && words.length <= 6 && words.every(capitalisedOrParticle) && /^\p{Lu}/u.test(words[words.length - 1] as string);
+  // (Initials alone are an abbreviation, no name: "D. N. I.".)
+  return (
+    words.length >= 2 &&
+    names <= 4 &&
+    words.length <= 6 &&
+    words.every(capitalisedOrParticle) &&
+    /^\p{Lu}/u.test(words[words.length - 1] as string) &&
+    words.some((w) => /\p{L}{2}/u.test(w))
+  );
 }
 
 /** The offices and services that sign a certificate or a declaration in their name ("Secretaria do Curso de …", "Secretaría Académica"). */
@@ -282,7 +291,21 @@ function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Seg
 }
 
 /** Words asking for whoever signs' title or office ("Name/Title", "Nome" over "Cargo"). */
-const TITLE_WORDS = new Set(['title', 'position', 'designation', 'cargo', 'funcao', 'funcion', 'puesto', 'fonction', 'qualite', 'ruolo', 'carica', 'funktion']);
+export const TITLE_WORDS = new Set([
+  'title',
+  'position',
+  'designation',
+  'cargo',
+  'funcao',
+  'funcion',
+  'puesto',
+  'fonction',
+  'qualite',
+  'qualifica',
+  'ruolo',
+  'carica',
+  'funktion',
+]);
 
 /**
  * Name captions under a line that ask for the title of whoever signs too, and for nothing else ("Name/Title" under a line, "Nome do

@@ -9,7 +9,7 @@
 import { trailingBlanks, written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
 import { onPartyLine } from './signature-blocks.js';
-import { DATUM_WORDS } from './captionless-lines.js';
+import { DATUM_WORDS, TITLE_WORDS } from './captionless-lines.js';
 import { clip, overlap1, xywh, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Up to how far under its line a caption printed under it starts, in its line's heights. */
@@ -102,7 +102,9 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
       if (caption && column && s.y < own.y && caption.words.length < 2) continue;
       if (
         !caption ||
-        caption.tokens.some((t) => DATUM_WORDS.has(t)) ||
+        // (Nor one captioned by a datum or an office, "D.N.I.", "Cargo", "Qualifica": it asks for that, beside the signature's.)
+        caption.tokens.some((t) => DATUM_WORDS.has(t) || TITLE_WORDS.has(t)) ||
+        DATUM_WORDS.has(caption.tokens.join('')) ||
         labels.some((l) => l.entry.type !== 'signature' && l.line === caption && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0)
       )
         continue;
