@@ -4103,3 +4103,17 @@ test('a letter closing at the left ("Distinti saluti.", "Yours sincerely,") with
     assert.ok(room && room.x === 400 && room.y + room.h <= 531 && room.y + room.h >= 525, `${closing}: ${JSON.stringify(room)}`);
   }
 });
+
+test('"Fdo.:" and who signs after it ("Fdo.: Juan García López", "Fdo.: El Secretario", "Fdo.: D./Dª ____") is printed under the signature: the room over it', () => {
+  const found = (text: string, segments: ReturnType<typeof h>[] = []) =>
+    brief(suggestFields(page({ words: [...paragraph('es', 340), ...words(text, 300, 540)], segments }))).filter((s) => s.type === 'signature');
+  for (const text of ['Fdo.: Juan García López', 'Fdo.: El Secretario', 'Fdo.: D./Dª _________________________']) {
+    const [room] = found(text);
+    assert.ok(room && room.x === 300 && room.y + room.h <= 532 && room.y + room.h >= 528, `${text}: ${JSON.stringify(room)}`);
+  }
+  // (Under a line of its own, it is signed on that line.)
+  assert.deepEqual(
+    found('Fdo.: Juan García López', [h(290, 480, 528)]).map((s) => s.x),
+    [290],
+  );
+});

@@ -75,8 +75,8 @@ const OFFICE_TITLE = /^(?:the )?(?:principal|chairman|chairperson|chairwoman|dea
 
 /**
  * The room over an oath official's title alone on its line (an affidavit's jurat: the official signs over
- * their title, with no line drawn), or over an office alone on its row: a signature's full height, clear of
- * any words, rule or box above.
+ * their title, with no line drawn), over an office alone on its row, or over "Fdo.:" and who signs: a signature's full
+ * height, clear of any words, rule or box above.
  */
 export function roomOverOfficials(lines: readonly Line[], page: PageModel): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -90,7 +90,9 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
       .trim();
     // (An office alone on its row, in a short line: "Principal/HOD" at the foot of a letter, "Chairman" over its committee.)
     const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
-    if (!office && !OATH_OFFICIAL.test(text)) continue;
+    // (Or "Fdo." and who signs after it, "Fdo.: Juan García López", "Fdo.: El Secretario": Spanish prints it under the signature.)
+    const signed = line.tokens[0] === 'fdo' && line.tokens.length > 1;
+    if (!office && !signed && !OATH_OFFICIAL.test(text)) continue;
     // (An office's block starts where its widest line starts: "Chairman" over "(Admissions Committee)".)
     const next = office
       ? lines.find((l) => l.box.y0 >= line.box.y1 - 1 && l.box.y0 - line.box.y1 <= line.size && overlap1(l.box.x0, l.box.x1, line.box.x0, line.box.x1) > 0)
@@ -99,7 +101,7 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
     const y1 = line.box.y0 - 1;
     // (An office under a line of its own is signed on that line: "Registrar" under "______".)
-    if (office && lineOver((rules ??= linesToSignOn(lines, page)), x0, x1, y1)) continue;
+    if ((office || signed) && lineOver((rules ??= linesToSignOn(lines, page)), x0, x1, y1)) continue;
     walls ??= wallsOf(lines.filter(written), page);
     // (A signature's height clear over it, or four of the title's sizes when its type is smaller: a page printed smaller reads the same.)
     const least = Math.min(FIELD_HEIGHT.signature, 4 * line.size);
