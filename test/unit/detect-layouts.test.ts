@@ -4117,3 +4117,16 @@ test('"Fdo.:" and who signs after it ("Fdo.: Juan García López", "Fdo.: El Sec
     [290],
   );
 });
+
+test('a closing over who signs named as such over a line ("Pede deferimento." over "O Requerente" over "____") is signed on the line only, not in a room between', () => {
+  const found = (signer: string) =>
+    brief(
+      suggestFields(
+        page({ words: [...paragraph('pt', 340), ...words('Pede deferimento.', 250, 454), ...words(signer, 260, 500)], segments: [h(180, 420, 540)] }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found('O Requerente').map((s) => s.y),
+    [502],
+  );
+});
