@@ -28,8 +28,14 @@ export function paragraph(language: 'en' | 'it' | 'de' | 'fr' | 'es' | 'pt' | 'a
 }
 
 /** The same paragraph without the word naming who signs ("The undersigned", "Der Unterzeichner"): a page that does not speak of signing. */
-export function plainParagraph(language: 'en' | 'de' | 'it' | 'fr', y: number): Word[] {
-  const signer: Record<string, string> = { undersigned: 'customer', Unterzeichner: 'Kunde', sottoscritto: 'cliente', soussigné: 'client' };
+export function plainParagraph(language: 'en' | 'de' | 'it' | 'fr' | 'es', y: number): Word[] {
+  const signer: Record<string, string> = {
+    undersigned: 'customer',
+    Unterzeichner: 'Kunde',
+    sottoscritto: 'cliente',
+    soussigné: 'client',
+    suscribe: 'contrata',
+  };
   return paragraph(language, y).map((w) => (signer[w.text] ? { ...w, text: signer[w.text] as string } : w));
 }
 

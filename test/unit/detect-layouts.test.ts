@@ -4130,3 +4130,10 @@ test('a closing over who signs named as such over a line ("Pede deferimento." ov
     [502],
   );
 });
+
+test('a Spanish page naming who signs as "el que suscribe" speaks of signing: a line with only a name typed under it is a place there', () => {
+  const found = (text: string) =>
+    types(suggestFields(page({ words: [...words(text, 50, 340, 9), ...words('Juan García López', 220, 535)], segments: [h(180, 420, 520)] })));
+  assert.deepEqual(found('El que suscribe declara haber leído las condiciones del presente contrato.'), ['signature']);
+  assert.deepEqual(found('El cliente declara haber leído las condiciones del presente contrato.'), []);
+});

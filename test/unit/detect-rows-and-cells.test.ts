@@ -544,7 +544,9 @@ test('a line with only a name typed under it is a place to sign on a page that s
   // On any page when the name has the signer's identity number under it ("RUT: 12.456.879-0"); not a figure of another kind.
   const identified = (under: string) =>
     brief(
-      suggestFields(page({ words: [...paragraph('es', 100), ...words('JUAN PEREZ SOTO', 330, 214), ...words(under, 330, 228)], segments: [h(330, 530, 200)] })),
+      suggestFields(
+        page({ words: [...plainParagraph('es', 100), ...words('JUAN PEREZ SOTO', 330, 214), ...words(under, 330, 228)], segments: [h(330, 530, 200)] }),
+      ),
     );
   assert.deepEqual(identified('RUT: 12.456.879-0'), [{ type: 'signature', x: 330, y: 160, w: 200, h: 40 }]);
   assert.deepEqual(identified('Total: 12.456.879'), []);

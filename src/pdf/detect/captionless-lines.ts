@@ -26,6 +26,7 @@ const SIGNING_WORDS = new Set([
   'firmado',
   // (Who signs, named as such: "The undersigned …", "Je soussigné(e) …", "Der Unterzeichnende …".)
   ...['undersigned', 'signatory', 'signatories', 'soussigne', 'soussignee', 'unterzeichner', 'unterzeichnende', 'sottoscritto', 'sottoscritta', 'firmante'],
+  ...['suscribe', 'suscrito', 'suscrita', 'subscrito', 'subscrita'],
   // (The verbs of a closing formula: "as partes firmam o presente instrumento", "have executed this Agreement".)
   ...['firmam', 'assinam', 'firman', 'firmano', 'sottoscrivono', 'signent', 'unterschreiben', 'unterzeichnen', 'executed'],
   ...['assinado', 'assinada', 'assinados', 'assinadas', 'firmada', 'firmados', 'firmato', 'signee', 'unterschrieben'],
