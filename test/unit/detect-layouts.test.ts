@@ -4137,3 +4137,14 @@ test('a Spanish page naming who signs as "el que suscribe" speaks of signing: a 
   assert.deepEqual(found('El que suscribe declara haber leído las condiciones del presente contrato.'), ['signature']);
   assert.deepEqual(found('El cliente declara haber leído las condiciones del presente contrato.'), []);
 });
+
+test('a place and its date\'s word opening the last sentence of a line of text ("… usi consentiti dalla legge. Roma, lì ____") date the signing on the blank', () => {
+  const dates = (text: string) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('it', 340), ...words(text, 50, 440, 9), ...words('Firma', 280, 535)], segments: [h(180, 420, 520)] })),
+    ).filter((s) => s.type === 'date');
+  const [date] = dates('Si rilascia la presente dichiarazione per gli usi consentiti dalla legge. Roma, lì ______________');
+  assert.ok(date && date.x > 400 && date.y >= 420 && date.y <= 424, JSON.stringify(date));
+  // (Not a blank after a word of running text in its last sentence: "… il giorno 3. Il ____".)
+  assert.deepEqual(dates('La riunione si è tenuta il giorno 3. Il ______________'), []);
+});

@@ -5,7 +5,7 @@
  * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
  * are in date-formulas.ts.)
  */
-import { ARTICLES, isFillToken, partyAt } from './lexicon.js';
+import { ARTICLES, closesSentence, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { roleOnLine } from './caption-roles.js';
@@ -228,10 +228,12 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     const blank = words.slice(start);
     // (The date's own word may stand between the place and its blank: "Jendouba le ……", "Stralsund, den ……", "Roma, lì ____".)
     const dated = start >= 2 && DATED.has(normalizeToken((words[start - 1] as Word).text));
-    if (line.rtl || start < 1 || start > (dated ? 5 : 4) || !blank.every((w) => isFillToken(w.text) || dateSeparator(w))) continue;
+    // (The place may open the line's last sentence, after the text that closes: "… per gli usi consentiti. Roma, lì ____".)
+    const from = dated ? sentenceAt(words, start) : 0;
+    if (line.rtl || start - from < 1 || start - from > (dated ? 5 : 4) || !blank.every((w) => isFillToken(w.text) || dateSeparator(w))) continue;
     const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
     if (!isFillToken(last.text) || last.box.x1 - first.box.x0 < 40) continue;
-    const place = words.slice(0, dated ? start - 1 : start);
+    const place = words.slice(from, dated ? start - 1 : start);
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !(dated || /\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim()))) continue;
     if (place.some((w) => /\d/.test(w.text))) continue;
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
@@ -245,6 +247,13 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }
   return out;
+}
+
+/** The first word of the sentence the word at `k` is in: after the last word before it that closes one. */
+function sentenceAt(words: readonly Word[], k: number): number {
+  let from = 0;
+  for (let j = 0; j < k; j++) if (closesSentence((words[j] as Word).text.trim())) from = j + 1;
+  return from;
 }
 
 /** The dates of `placeCommaFields` as suggestions, but where a form field holds the date already, or the blank is written in. */
