@@ -4148,3 +4148,13 @@ test('a place and its date\'s word opening the last sentence of a line of text (
   // (Not a blank after a word of running text in its last sentence: "… il giorno 3. Il ____".)
   assert.deepEqual(dates('La riunione si è tenuta il giorno 3. Il ______________'), []);
 });
+
+test('a company named with the office of whoever signs for it under a line ("Company Secretary", "Representante de la empresa") is a signer\'s caption, no company to fill in; "Company Name" still asks for one', () => {
+  const under = (language: 'en' | 'es' | 'pt', caption: string) =>
+    types(suggestFields(page({ words: [...paragraph(language, 340), ...words(caption, 80, 512)], segments: [h(72, 260, 500)] })));
+  assert.deepEqual(under('en', 'Company Secretary'), ['signature']);
+  assert.deepEqual(under('en', 'Company Representative'), ['signature']);
+  assert.deepEqual(under('es', 'Representante de la empresa'), ['signature']);
+  assert.deepEqual(under('pt', 'Representante da empresa'), ['signature']);
+  assert.deepEqual(under('en', 'Company Name'), ['text']);
+});

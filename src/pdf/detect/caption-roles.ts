@@ -3,9 +3,9 @@
  * above it in its column (a block heading such as "The Client"); a caption naming whose signature it is, and one that names it
  * on the line under it, where its blank is.
  */
-import { OF, partyAt } from './lexicon.js';
+import { ARTICLES, FOR_ORGANISATION, OF, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
-import { matchLabels } from './label-matching.js';
+import { matchLabels, type LabelMatch } from './label-matching.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, ROLE_SEARCH, overlap1, type Label, type Line } from './page-model.js';
 
@@ -98,4 +98,12 @@ export function moreRoomUnder(line: Line, lines: readonly Line[]): boolean {
   const under = Math.min(...lines.filter((l) => across(l) && l.box.y0 >= line.box.y1 - 1).map((l) => l.box.y0 - line.box.y1));
   const over = Math.min(...lines.filter((l) => across(l) && l.box.y1 <= line.box.y0 + 1).map((l) => line.box.y0 - l.box.y1));
   return under < 150 && under > Math.min(200, over) + 10;
+}
+
+/** A company's caption next to the office of whoever signs for it ("Company Representative", "Représentant de la société"): it names the signer, it asks for no company. */
+export function signsForCompany(tokens: readonly string[], m: LabelMatch): boolean {
+  if (m.entry.fieldKey !== 'company') return false;
+  let k = m.start - 1;
+  while (k > 0 && (ARTICLES.has(tokens[k] as string) || OF.has(tokens[k] as string))) k--;
+  return FOR_ORGANISATION.has(tokens[m.end + 1] as string) || (k < m.start - 1 && FOR_ORGANISATION.has(tokens[k] as string));
 }

@@ -150,6 +150,21 @@ export const AND_WORDS = new Set(['and', 'y', 'e', 'et', 'und', 'i', 'en']);
 /** A stamp asked for with a signature ("Cachet et signature", "Timbro della scuola e firma del Dirigente"). */
 export const STAMP_WORDS = new Set(['carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal']);
 
+/** Who signs for an organisation named before them ("Viva Perros Representative ____", "Company Secretary", "Representante de la empresa"). */
+export const FOR_ORGANISATION = new Set([
+  'representative',
+  'representant',
+  'representante',
+  'rappresentante',
+  'vertreter',
+  'officer',
+  'director',
+  'manager',
+  'president',
+  'secretary',
+  'treasurer',
+]);
+
 /** Words that join a caption to whom it names ("Signature of Parent", "signature du Président"). */
 export const OF = new Set(['of', 'du', 'de', 'des', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'dell', 'der', 'do', 'da', 'dos', 'das', 'd']);
 /**

@@ -3,7 +3,7 @@
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
 import { guessLanguage } from './lexicon-european.js';
-import { isSigner, roleAbove, roleOnLine } from './caption-roles.js';
+import { isSigner, roleAbove, roleOnLine, signsForCompany } from './caption-roles.js';
 import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned, namedAndSigned, stampedAndSigned } from './signed-and-dated.js';
@@ -100,7 +100,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
     const all = stampedAndSigned(line, namedAndSigned(line, bothSigned(line, matchLabels(line.tokens, language, remarkOpenings(line)))), extra).filter(
-      (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)),
+      (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)) && !signsForCompany(line.tokens, m),
     );
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules)) continue;

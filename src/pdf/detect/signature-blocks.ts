@@ -4,7 +4,7 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { ARTICLES, DATE_WORDS, OF, partyAt, STOPWORDS } from './lexicon.js';
+import { ARTICLES, DATE_WORDS, FOR_ORGANISATION, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { labelRuns } from './label-runs.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
@@ -38,20 +38,6 @@ const SIGNERS = new Set(SIGNER_WORDS);
 const QUALIFIERS = new Set(['legal', 'authorized', 'authorised', 'responsible']);
 /** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
-/** Who signs for an organisation named before them ("Viva Perros Representative ____", "ACME Ltd Director ____"). */
-const FOR_ORGANISATION = new Set([
-  'representative',
-  'representant',
-  'representante',
-  'rappresentante',
-  'vertreter',
-  'officer',
-  'director',
-  'manager',
-  'president',
-  'secretary',
-  'treasurer',
-]);
 const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
@@ -98,6 +84,8 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // (A leading word that names a party itself, right before its blank, is the caption: "Witness: ____".)
       // (So is one that is the whole caption: "Witness" alone under a line.)
       while (k < run.end && LEAD.has(line.tokens[k] as string) && !wholeParty(line, k, run.end)) k++;
+      // (A company's word before its officer's is whom they sign for: "Company Secretary", "Company Representative".)
+      if (k === run.start && COMPANIES.has(line.tokens[k] as string) && FOR_ORGANISATION.has(line.tokens[k + 1] as string)) k++;
       // A name of a few capitalised words before the one who signs for it, then its blank ("Viva Perros Representative ____").
       const named = [1, 2, 3].find(
         (n) =>
@@ -138,7 +126,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // (Or the body it signs for, named after a joining word: "Diretora da Escola Municipal Santa Catarina".)
       const body = line.tokenWord.slice(end, run.end).map((i) => (line.words[i] as Word).text);
       if (
-        party.role === 'signer' &&
+        (party.role === 'signer' || COMPANIES.has(line.tokens[run.end - 1] as string)) &&
         run.end === line.tokens.length &&
         line.tokens.slice(k + party.length, end).some((t) => OF.has(t)) &&
         body.length > 0 &&
