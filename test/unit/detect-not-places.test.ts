@@ -902,3 +902,16 @@ test('who signs named with an article before a comma and a blank ("O Requerente,
   assert.equal(dates('pt', 'Lisboa,').length, 1);
   assert.equal(dates('fr', 'La Rochelle,').length, 1);
 });
+
+test('a table of contents\' entry naming the signatures ("Signature des parties ........ 12") is no place to sign; a caption over a dot leader without a page number is', () => {
+  const found = (entries: string[]) => suggestFields(page({ words: [...paragraph('fr', 340), ...entries.flatMap((e, i) => words(e, 72, 450 + 15 * i))] }));
+  assert.deepEqual(
+    found([
+      'Conditions générales ........................................ 3',
+      'Signature des parties ........................................ 12',
+      'Annexes ........................................ 13',
+    ]),
+    [],
+  );
+  assert.deepEqual(types(found(['Signature ........................................'])), ['signature']);
+});

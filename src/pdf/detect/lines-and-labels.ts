@@ -103,7 +103,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)) && !signsForCompany(line.tokens, m),
     );
     if (all.length === 0) continue;
-    if (paragraphTail(line, lines, rules)) continue;
+    if (paragraphTail(line, lines, rules) || contentsEntry(line)) continue;
     // (The words opening its line before a slash right before a caption are its translation: "अभिभावक के हस्ताक्षर / Signature of Parents".)
     for (const m of all) {
       const slash = line.words[(line.tokenWord[m.start] as number) - 1];
@@ -376,3 +376,9 @@ export const endsSentence = (line: Line): boolean => closesSentence((line.words[
 
 const FOR_PARTY = new Set(['for', 'pour', 'per', 'fur', 'por', 'pela', 'pelo', 'namens']);
 const width = (w: Word | Rect): number => ('box' in w ? width(w.box) : w.x1 - w.x0);
+
+/** A table of contents' entry: its title, a leader of dots, then its page's number ("Signature des parties ........ 12"). */
+function contentsEntry(line: Line): boolean {
+  const [leader, number] = line.words.slice(-2).map((w) => w.text.trim());
+  return number !== undefined && /^\d{1,3}$/.test(number) && leader !== undefined && /^[.…·]{4,}$/.test(leader) && line.words.length >= 3;
+}
