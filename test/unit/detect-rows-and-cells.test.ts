@@ -3054,3 +3054,22 @@ test('a line beside a signature\'s line captioned by a datum or an office ("D.N.
     [72, 330],
   );
 });
+
+test('"Signature :" under "Nom :" in a small drawn cell (an approval table\'s "Établi par" cell) has the room beside it and under it to the cell\'s foot, not up over the name\'s row', () => {
+  const cell = (bottom: number) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('fr', 340), ...words('Nom :', 60, 488, 8), ...words('Signature :', 60, 506, 8)],
+          segments: [h(50, 215, 470), h(50, 215, bottom)],
+          verticals: [v(50, 470, bottom), v(215, 470, bottom)],
+        }),
+      ),
+    );
+  for (const bottom of [530, 540]) {
+    const found = cell(bottom);
+    const signature = found.find((s) => s.type === 'signature');
+    assert.ok(found.some((s) => s.type === 'text' && s.y < 490));
+    assert.ok(signature && signature.x > 100 && signature.y >= 490 && signature.y + signature.h >= bottom - 2, `${bottom}: ${JSON.stringify(found)}`);
+  }
+});
