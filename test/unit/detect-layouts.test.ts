@@ -4158,3 +4158,25 @@ test('a company named with the office of whoever signs for it under a line ("Com
   assert.deepEqual(under('pt', 'Representante da empresa'), ['signature']);
   assert.deepEqual(under('en', 'Company Name'), ['text']);
 });
+
+test('a letter\'s last sentence ending on its closing formula ("… l\'expression de mes salutations distinguées.", "Sin otro particular, le saluda atentamente,") closes it: the room over the signer\'s name under it, from where the name starts when it stands right of the closing', () => {
+  const found = (language: 'fr' | 'es', closing: string[], x: number) =>
+    brief(
+      suggestFields(page({ words: [...paragraph(language, 340), ...closing.flatMap((c, i) => words(c, 72, 440 + 14 * i)), ...words('Jean Dupont', x, 520)] })),
+    ).filter((s) => s.type === 'signature');
+  const french = ["Je vous prie d'agréer, Madame, Monsieur, l'expression de mes", 'salutations distinguées.'];
+  assert.deepEqual(
+    found('fr', french, 380).map((s) => s.x),
+    [380],
+  );
+  assert.deepEqual(
+    found('fr', french, 72).map((s) => s.x),
+    [72],
+  );
+  assert.deepEqual(
+    found('es', ['Sin otro particular, le saluda atentamente,'], 72).map((s) => s.x),
+    [72],
+  );
+  // (A sentence of the letter's body ending on other words closes nothing.)
+  assert.deepEqual(found('fr', ['Je vous prie de bien vouloir trouver ci-joint les documents demandés.'], 72), []);
+});

@@ -574,7 +574,7 @@ test('a closing over a signature in ink OCR read as marks, then the line it is s
   // (Read as print, the same words would be the name the closing's room ends at.)
   assert.deepEqual(
     brief(at(1)).filter((s) => s.y < 620),
-    [{ type: 'signature', x: 73, y: 581, w: 180, h: 40 }],
+    [{ type: 'signature', x: 220, y: 581, w: 180, h: 40 }],
   );
 });
 

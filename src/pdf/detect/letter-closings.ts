@@ -24,7 +24,14 @@ const CLOSINGS = new Set(
     ...['pede deferimento', 'espera deferimento', 'aguarda deferimento', 'nestes termos pede deferimento', 'termos em que pede deferimento'],
   ].map((s) => s.split(' ').join('\u0001')),
 );
-const isClosing = (line: Line) => !line.rtl && CLOSINGS.has(line.tokens.join('\u0001'));
+/** Formulas that close a letter's last sentence, however long ("Je vous prie d'agréer … mes salutations distinguées.", "Sin otro particular, le saluda atentamente."). */
+const SENTENCE_ENDS = [
+  ...['salutations distinguees', 'sentiments distingues', 'salutations respectueuses', 'consideration distinguee', 'meilleures salutations'],
+  ...['le saluda atentamente', 'les saluda atentamente', 'distinti saluti', 'cordiali saluti', 'porgo distinti saluti'],
+].map((s) => s.split(' '));
+const isClosing = (line: Line) =>
+  !line.rtl &&
+  (CLOSINGS.has(line.tokens.join('\u0001')) || SENTENCE_ENDS.some((end) => end.every((t, i) => line.tokens[line.tokens.length - end.length + i] === t)));
 
 /** A closing ("In fede", "Yours faithfully,") with a place to sign found already ending right under it, anywhere along its row (within three and a half lines): that place is the closing's. */
 export function closesOver(line: Line, found: readonly Suggestion[]): boolean {
@@ -53,7 +60,7 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
       .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1) && printed(l))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
-    const x0 = below.box.x0 >= closing.box.x1 + 200 ? below.box.x0 : Math.min(closing.box.x0, below.box.x0);
+    const x0 = below.box.x0 >= closing.box.x1 + 20 ? below.box.x0 : Math.min(closing.box.x0, below.box.x0);
     const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
     const y1 = below.box.y0 - 2;
     const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
