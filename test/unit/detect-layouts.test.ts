@@ -4180,3 +4180,17 @@ test('a letter\'s last sentence ending on its closing formula ("… l\'expressio
   // (A sentence of the letter's body ending on other words closes nothing.)
   assert.deepEqual(found('fr', ['Je vous prie de bien vouloir trouver ci-joint les documents demandés.'], 72), []);
 });
+
+test('a date\'s separators set apart by spaces after its caption ("Date :      /      /") leave its room open: the date beside the caption across them, no field on a separator', () => {
+  const dates = (language: 'fr' | 'de', date: string, signature: string) =>
+    brief(suggestFields(page({ words: [...paragraph(language, 340), ...words(date, 72, 480), ...words(signature, 330, 480)] }))).filter(
+      (s) => s.type === 'date',
+    );
+  for (const [language, date, signature] of [
+    ['fr', 'Date :      /      /', 'Signature :'],
+    ['de', 'Datum:      .      .', 'Unterschrift:'],
+  ] as const) {
+    const [found] = dates(language, date, signature);
+    assert.ok(found && found.x >= 100 && found.x <= 130 && found.w >= 70, `${date}: ${JSON.stringify(found)}`);
+  }
+});

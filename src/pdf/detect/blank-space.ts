@@ -81,7 +81,7 @@ function besideSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry
   const margin = 24;
   const parts = dateSeparators(label);
   const obstacles = [
-    ...lines.flatMap((l) => l.words.filter((w) => !parts.has(w)).map((w) => w.box)),
+    ...lines.flatMap((l) => l.words.filter((w) => !parts.has(w) && !(type === 'date' && /^[/.-]$/.test(w.text.trim()))).map((w) => w.box)),
     ...geo.boxes,
     ...geo.v.map((v) => ({ x0: v.x, y0: v.y0, x1: v.x, y1: v.y1 })),
     ...page.widgets.map((w) => w.box),

@@ -92,6 +92,8 @@ export function fillLines(lines: Line[]): Segment[] {
   const out: Segment[] = [];
   for (const line of lines) {
     if (!line.tokens.every((t) => t === '\0')) continue;
+    // (Separators alone are no line: a date's slashes set apart by spaces, "Date :      /      /", leave its room open.)
+    if (line.words.every((w) => /^[/.\-]$/.test(w.text.trim()))) continue;
     // (A date's parts joined by slashes, "_____/_____/_____", are one line; two long runs either side of
     // a slash are two, one for each signer: "________________ / ________________".)
     let last: Segment | undefined;
