@@ -4194,3 +4194,12 @@ test('a date\'s separators set apart by spaces after its caption ("Date :      /
     assert.ok(found && found.x >= 100 && found.x <= 130 && found.w >= 70, `${date}: ${JSON.stringify(found)}`);
   }
 });
+
+test('German "i.A.", "i.V." and "ppa." (signing on another\'s behalf) opening a line before its blank or rule caption a signature there; not in running text', () => {
+  const found = (w: ReturnType<typeof words>, segments: ReturnType<typeof h>[] = []) =>
+    types(suggestFields(page({ words: [...paragraph('de', 340), ...w], segments })));
+  assert.deepEqual(found(words('i.A. ____________________', 72, 500)), ['signature']);
+  assert.deepEqual(found(words('ppa. ____________________', 72, 500)), ['signature']);
+  assert.deepEqual(found(words('i.V.', 72, 500), [h(90, 260, 502)]), ['signature']);
+  assert.deepEqual(found(words('Die Zahlung erfolgt i.A. des Auftraggebers bis zum ____________', 72, 500)), []);
+});

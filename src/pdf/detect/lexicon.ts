@@ -60,6 +60,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
+  // "i.A. ______", "i.V. ______", "ppa. ______": who signs on another's behalf, in German letters and forms.
+  ...['i a', 'i v', 'ppa'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, langs: ['de'] })),
   // "X ______" / "× ______": the cross that marks where to sign.
   { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
   // (An approval opening its line with a blank after it asks for the approver's signature: "De acordo: ____", "Conforme: ____", "Einverstanden: ____".)
