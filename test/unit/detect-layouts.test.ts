@@ -4203,3 +4203,14 @@ test('German "i.A.", "i.V." and "ppa." (signing on another\'s behalf) opening a 
   assert.deepEqual(found(words('i.V.', 72, 500), [h(90, 260, 502)]), ['signature']);
   assert.deepEqual(found(words('Die Zahlung erfolgt i.A. des Auftraggebers bis zum ____________', 72, 500)), []);
 });
+
+test('initials for each party on one footer line ("Paraphes : Bailleur ____   Locataire ____", "Initials: ____   ____") are a place each; "Initials: ____ / ____" still two', () => {
+  const initials = (text: string, language: 'fr' | 'en' = 'en') =>
+    brief(suggestFields(page({ words: [...paragraph(language, 340), ...words(text, 300, 805, 8)] }))).filter((s) => s.type === 'initials');
+  assert.equal(initials('Paraphes : Bailleur ________   Locataire ________', 'fr').length, 2);
+  assert.equal(initials('Initials: Landlord ________   Tenant ________').length, 2);
+  assert.equal(initials('Initials: ________   ________').length, 2);
+  assert.equal(initials('Initials: ________ / ________').length, 2);
+  // (A blank after other words is no other party's initials.)
+  assert.equal(initials('Initials: ________   Page ________').length, 1);
+});

@@ -5,7 +5,7 @@
  * page is read, and the anchor strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are
  * ignored here.
  */
-import { isBlankMark, isFillToken } from './lexicon.js';
+import { isBlankMark, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { inkIn } from './ink-grid.js';
 import { area, overlap1, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
@@ -128,24 +128,29 @@ export function touching(a: Word, b: Word, line: Line): boolean {
 
 /**
  * Further blank runs after the first, one for each party: initials' each after a slash ("Initials: ____ /
- * ____"), signatures' right after each other ("Firma dei genitori ______ ______").
+ * ____"), right after the one before or after its party's name; signatures' right after each other ("Firma dei genitori
+ * ______ ______").
  */
 export function moreBlanks(label: Label): Segment[] {
   if (label.next === -1 || label.line.rtl || (label.entry.type !== 'initials' && label.entry.type !== 'signature')) return [];
   const words = label.line.words;
   const out: Segment[] = [];
-  const slash = label.entry.type === 'initials' ? 1 : 0;
-  const run = (w: Word | undefined) => w !== undefined && isFillToken(w.text) && (slash === 1 || w.box.x1 - w.box.x0 >= 60);
-  for (
-    let i = label.next + 1;
-    i + slash < words.length && (slash === 0 || /^\/$/.test((words[i] as Word).text.trim())) && run(words[i + slash]);
-    i += 1 + slash
-  ) {
-    const w = words[i + slash] as Word;
-    // (Not a piece of the blank before it, printed apart: that blank is the caption's own.)
-    if (slash === 0 && touching(words[i - 1] as Word, w, label.line)) continue;
-    out.push(runLine(w));
+  // (Initials' each after a slash, or right after the one before, or after the party whose they are: "Paraphes : Bailleur ____
+  // Locataire ____", "Initials: ____   ____".)
+  if (label.entry.type === 'initials') {
+    for (let i = label.next + 1; i < words.length; i++) {
+      const w = words[i] as Word;
+      if (isFillToken(w.text)) {
+        const before = words[i - 1] as Word;
+        if (!isFillToken(before.text) || !touching(before, w, label.line)) out.push(runLine(w));
+      } else if (!/^\/$/.test(w.text.trim()) && !(partyAt([normalizeToken(w.text)], 0) !== null && isFillToken((words[i + 1] as Word | undefined)?.text ?? '')))
+        break;
+    }
+    return out;
   }
+  // (Signatures' right after each other, 60 pt long at least; not a piece of the blank before, printed apart.)
+  for (let i = label.next + 1; i < words.length && isFillToken((words[i] as Word).text) && (words[i] as Word).box.x1 - (words[i] as Word).box.x0 >= 60; i++)
+    if (!touching(words[i - 1] as Word, words[i] as Word, label.line)) out.push(runLine(words[i] as Word));
   return out;
 }
 
