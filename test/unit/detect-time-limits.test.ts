@@ -59,6 +59,8 @@ test("in a page's last CLOSING_MS the next page's preparation waits until the pa
   // Before the last CLOSING_MS: nothing waits.
   await pass(2);
   await new Promise((r) => setTimeout(r, 400));
+  // (When the 400 ms timer fired, as measured: a timer may fire a fraction of a millisecond early, so not 400.)
+  const slept = performance.now() - started;
   // In them: the page read ahead (2) waits; the page being read (1) does not.
   const held = pass(2);
   await pass(1);
@@ -70,7 +72,8 @@ test("in a page's last CLOSING_MS the next page's preparation waits until the pa
   assert.equal(await read, 'read');
   await held;
   const [early, own, late] = passed;
-  assert.ok(early?.[0] === 2 && own?.[0] === 1 && own[1] >= 400 && late?.[0] === 2, JSON.stringify(passed));
+  // (The page being read passed at once after the timer, not held till the page's end at pageMs.)
+  assert.ok(early?.[0] === 2 && own?.[0] === 1 && own[1] - slept < 100 && late?.[0] === 2, JSON.stringify(passed));
   assert.ok(late[1] >= readAt, `held until the page was read (at ${Math.round(readAt)} ms): ${JSON.stringify(passed)}`);
   // Opened with the page's end: the next page goes on at once.
   await pass(2);
