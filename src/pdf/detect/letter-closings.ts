@@ -27,7 +27,7 @@ const CLOSINGS = new Set(
 /** Formulas that close a letter's last sentence, however long ("Je vous prie d'agréer … mes salutations distinguées.", "Sin otro particular, le saluda atentamente."). */
 const SENTENCE_ENDS = [
   ...['salutations distinguees', 'sentiments distingues', 'salutations respectueuses', 'consideration distinguee', 'meilleures salutations'],
-  ...['le saluda atentamente', 'les saluda atentamente', 'distinti saluti', 'cordiali saluti', 'porgo distinti saluti'],
+  ...['le saluda atentamente', 'les saluda atentamente', 'distinti saluti', 'cordiali saluti'],
 ].map((s) => s.split(' '));
 const isClosing = (line: Line) =>
   !line.rtl &&
@@ -60,6 +60,7 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
       .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1) && printed(l))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
+    // (From where the name starts when it stands right of the closing's end, the signer's block at the right; else from the closing's start.)
     const x0 = below.box.x0 >= closing.box.x1 + 20 ? below.box.x0 : Math.min(closing.box.x0, below.box.x0);
     const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
     const y1 = below.box.y0 - 2;

@@ -148,7 +148,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
 export const LABELS: readonly LabelEntry[] = LABEL_TABLE.map((e) => ({ ...e, tokens: e.tokens.map((t) => (t === '*' ? t : normalizeToken(t))) }));
 
 /** Words joining two things asked for in one caption ("Name and signature", "Timbro e firma"). */
-export const AND_WORDS = new Set(['and', 'y', 'e', 'et', 'und', 'i', 'en']);
+export const AND_WORDS = new Set(['and', 'y', 'e', 'et', 'und']);
 /** A stamp asked for with a signature ("Cachet et signature", "Timbro della scuola e firma del Dirigente"). */
 export const STAMP_WORDS = new Set(['carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal']);
 
