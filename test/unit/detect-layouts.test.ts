@@ -3016,11 +3016,11 @@ test('"By:" alone over "Name:" and "Title:" in its column, no lines drawn (a con
   assert.deepEqual(block(['By: signing this form you agree to the terms', 'Name:']), []);
 });
 
-test('a stamp and a signature asked for in one caption sign there however many words name whose stamp it is ("Timbro della Società Sportiva e firma del Presidente")', () => {
+test('a stamp and a signature asked for in one caption sign there however many words name whose stamp it is ("Timbro del Circolo Culturale Cittadino e firma del Presidente")', () => {
   const over = (language: 'it' | 'es', caption: string) =>
     brief(suggestFields(page({ words: [...paragraph(language, 340), ...words(caption, 190, 514, 9)] }))).filter((s) => s.type === 'signature');
   for (const [language, caption] of [
-    ['it', 'Timbro della Società Sportiva e firma del Presidente'],
+    ['it', 'Timbro del Circolo Culturale Cittadino e firma del Presidente'],
     ['es', 'Sello de la Asociación Deportiva Municipal y firma del representante'],
   ] as const) {
     const [room] = over(language, caption);

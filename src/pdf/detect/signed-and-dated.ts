@@ -61,7 +61,7 @@ export function namedAndSigned(line: Line, matches: LabelMatch[]): LabelMatch[] 
 
 /**
  * The line's matches, a signature caption after a stamp's and its "and" starting at the stamp, however many words name whose
- * stamp it is ("Timbro della Società Sportiva e firma del Presidente"): those words are added to `extra` (the caption's own).
+ * stamp it is ("Timbro del Circolo Culturale Cittadino e firma del Presidente"): those words are added to `extra` (the caption's own).
  */
 export function stampedAndSigned(line: Line, matches: LabelMatch[], extra: Set<number>): LabelMatch[] {
   return matches.map((m) => {
