@@ -4214,3 +4214,17 @@ test('initials for each party on one footer line ("Paraphes : Bailleur ____   Lo
   // (A blank after other words is no other party's initials.)
   assert.equal(initials('Initials: ________   Page ________').length, 1);
 });
+
+test('an Arabic letter\'s closing ("وتفضلوا بقبول فائق الاحترام والتقدير", "والسلام عليكم ورحمة الله وبركاته") over the signer\'s name at the left: the room over the name, ending where the name ends', () => {
+  const rtl = (text: string, right: number, y: number) => words(text, right - [...text].length * 5, y, 10, true);
+  const found = (closing: string) =>
+    brief(suggestFields(page({ words: [...paragraph('ar', 340), ...rtl(closing, 545, 450), ...rtl('أحمد بن محمد', 200, 520)] }))).filter(
+      (s) => s.type === 'signature',
+    );
+  for (const closing of ['وتفضلوا بقبول فائق الاحترام والتقدير', 'والسلام عليكم ورحمة الله وبركاته']) {
+    const [room] = found(closing);
+    assert.ok(room && room.x + room.w === 200 && room.y + room.h <= 511 && room.y + room.h >= 505, `${closing}: ${JSON.stringify(room)}`);
+  }
+  // (A sentence of the letter's body closes nothing.)
+  assert.deepEqual(found('نرجو التكرم بالموافقة على الطلب المرفق'), []);
+});

@@ -9,6 +9,7 @@ import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
 import { partyAt } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
+import { normalizeToken } from './token-folding.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 const SIGNERS = new Set(SIGNER_WORDS);
@@ -28,10 +29,12 @@ const CLOSINGS = new Set(
 const SENTENCE_ENDS = [
   ...['salutations distinguees', 'sentiments distingues', 'salutations respectueuses', 'consideration distinguee', 'meilleures salutations'],
   ...['le saluda atentamente', 'les saluda atentamente', 'distinti saluti', 'cordiali saluti'],
-].map((s) => s.split(' '));
+  // (Arabic: "وتفضلوا بقبول فائق الاحترام والتقدير", "والسلام عليكم ورحمة الله وبركاته".)
+  ...['فائق الاحترام', 'فائق الاحترام والتقدير', 'ورحمة الله وبركاته'],
+].map((s) => s.split(' ').map(normalizeToken));
 const isClosing = (line: Line) =>
-  !line.rtl &&
-  (CLOSINGS.has(line.tokens.join('\u0001')) || SENTENCE_ENDS.some((end) => end.every((t, i) => line.tokens[line.tokens.length - end.length + i] === t)));
+  (!line.rtl && CLOSINGS.has(line.tokens.join('\u0001'))) ||
+  SENTENCE_ENDS.some((end) => end.every((t, i) => line.tokens[line.tokens.length - end.length + i] === t));
 
 /** A closing ("In fede", "Yours faithfully,") with a place to sign found already ending right under it, anywhere along its row (within three and a half lines): that place is the closing's. */
 export function closesOver(line: Line, found: readonly Suggestion[]): boolean {
@@ -54,15 +57,22 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
     if (!isClosing(closing)) continue;
     // (The closing's column: from a little left of it to well past it, where the signer's name and a line to sign may stand.)
     // (Or right of it to the page's edge: the signer's block at the right under a closing at the left, "Distinti saluti." over "Mario Rossi".)
-    const inColumn = (x0: number, x1: number) => overlap1(x0, x1, closing.box.x0 - 20, Math.max(closing.box.x1 + 200, page.width)) > 0;
+    // (Right to left, from the page's left edge to a little right of it: the signer's block at the left under an Arabic closing.)
+    const inColumn = (x0: number, x1: number) =>
+      closing.rtl ? overlap1(x0, x1, 0, closing.box.x1 + 20) > 0 : overlap1(x0, x1, closing.box.x0 - 20, Math.max(closing.box.x1 + 200, page.width)) > 0;
     // (Printed: a signature in ink OCR reads as marks it has no confidence in is no name; the name under it is.)
     const below = text
       .filter((l) => l.box.y0 > closing.box.y1 && l.box.y0 - closing.box.y1 <= NAME_BELOW && inColumn(l.box.x0, l.box.x1) && printed(l))
       .sort((a, b) => a.box.y0 - b.box.y0)[0];
     if (!below || below.box.y0 - closing.box.y1 < LEAST) continue;
     // (From where the name starts when it stands right of the closing's end, the signer's block at the right; else from the closing's start.)
-    const x0 = below.box.x0 >= closing.box.x1 + 20 ? below.box.x0 : Math.min(closing.box.x0, below.box.x0);
-    const x1 = Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
+    const right = below.box.x1 <= closing.box.x0 - 20 ? below.box.x1 : Math.max(closing.box.x1, below.box.x1);
+    const x0 = closing.rtl
+      ? Math.max(18, right - FIELD_WIDTH.signature)
+      : below.box.x0 >= closing.box.x1 + 20
+        ? below.box.x0
+        : Math.min(closing.box.x0, below.box.x0);
+    const x1 = closing.rtl ? right : Math.min(page.width - 18, x0 + FIELD_WIDTH.signature);
     const y1 = below.box.y0 - 2;
     const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
     // (Nor where a line is drawn between them, or right under who signs named as such: a caption over its line, "Pede deferimento"
