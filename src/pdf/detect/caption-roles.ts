@@ -100,6 +100,9 @@ export function moreRoomUnder(line: Line, lines: readonly Line[]): boolean {
   return under < 150 && under > Math.min(200, over) + 10;
 }
 
+/** Tokens naming who signs as such: a signer's word or a party's name ("O Requerente", "Le représentant légal", "Tenant"). */
+export const namesSigner = (tokens: readonly string[]): boolean => tokens.some((t, k) => SIGNERS.has(t) || partyAt(tokens, k) !== null);
+
 /** A company's caption next to the office of whoever signs for it ("Company Representative", "Représentant de la société"): it names the signer, it asks for no company. */
 export function signsForCompany(tokens: readonly string[], m: LabelMatch): boolean {
   if (m.entry.fieldKey !== 'company') return false;

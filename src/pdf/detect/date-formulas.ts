@@ -149,11 +149,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
       // (Or the place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20__".)
       const namedPlace = namedPlaceBlank(before);
-      if (
-        (before.length > 4 + (namedPlace ? 2 : 0) && !(t[k - 1] === 'a' && placeAfterEn(line, k - 1))) ||
-        (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)
-      )
-        continue;
+      // (Or a sentence ends on the place after "en", then "a" and the date: "Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__".)
+      const inPlace = t[k - 1] === 'a' && placeAfterEn(line, k - 1);
+      if ((before.length > 4 + (namedPlace ? 2 : 0) && !inPlace) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
       let last = k + 2;
       let year = false;
       if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
@@ -182,8 +180,6 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w) || isFillToken(w.text.trim()));
       // (Alone on its line, all three parts blanks after "A": "A ____ de ________ de ______" closing a form.)
       const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[0] === 'a';
-      // (Or a sentence ends on the place after "en", then "a" and the date: "Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__".)
-      const inPlace = t[k - 1] === 'a' && placeAfterEn(line, k - 1);
       if (before.length > 0 ? !comma && !captioned && !place && !inPlace : !year && !alone) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));

@@ -7,12 +7,9 @@
  */
 import { written } from './blank-geometry.js';
 import { fillLines } from './filled-blanks.js';
-import { partyAt } from './lexicon.js';
-import { SIGNER_WORDS } from './lexicon-european.js';
+import { namesSigner } from './caption-roles.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
-
-const SIGNERS = new Set(SIGNER_WORDS);
 
 /** Closing formulas, as a line's whole normalised tokens. */
 const CLOSINGS = new Set(
@@ -77,8 +74,7 @@ export function roomsUnderClosings(lines: Line[], page: PageModel): Array<{ rect
     const y0 = Math.max(closing.box.y1 + 2, y1 - FIELD_HEIGHT.signature);
     // (Nor where a line is drawn between them, or right under who signs named as such: a caption over its line, "Pede deferimento"
     // over "O Requerente" over "____".)
-    const signer = below.tokens.some((t, k) => SIGNERS.has(t) || partyAt(below.tokens, k) !== null);
-    const end = signer ? below.box.y1 + FIELD_HEIGHT.signature : below.box.y0;
+    const end = namesSigner(below.tokens) ? below.box.y1 + FIELD_HEIGHT.signature : below.box.y0;
     if (rules.some((s) => s.y > closing.box.y1 && s.y < end && inColumn(s.x0, s.x1))) continue;
     if (text.some((l) => l !== closing && l !== below && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0)) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line: closing });

@@ -8,7 +8,7 @@
 import { ARTICLES, closesSentence, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
-import { roleOnLine } from './caption-roles.js';
+import { namesSigner, roleOnLine } from './caption-roles.js';
 import { widgetsOfDates } from './acroform-widgets.js';
 import { filled } from './filled-blanks.js';
 import { makeLine } from './lines-and-labels.js';
@@ -240,7 +240,7 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
     // (Nor who signs, named with an article: "O Requerente, ____", "Le représentant légal, ____".)
     const named = place.flatMap((w) => w.text.replace(/,$/, '').split('/')).map(normalizeToken);
-    if (ARTICLES.has(named[0] as string) && named.some((t, i) => SIGNERS.has(t) || partyAt(named, i) !== null)) continue;
+    if (ARTICLES.has(named[0] as string) && namesSigner(named)) continue;
     // (Nor with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
     const y = first.baseline + Math.min(2, 0.2 * line.size);
     if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size)) continue;

@@ -8,16 +8,19 @@ import { AND_WORDS, LABELS, OF, STAMP_WORDS, type LabelEntry } from './lexicon.j
 import type { LabelMatch } from './label-matching.js';
 import type { Line } from './page-model.js';
 
+/** The words of a line from token `from` to token `to`, as printed. */
+const textOf = (line: Line, from: number, to: number): string =>
+  line.words
+    .slice(line.tokenWord[from] as number, (line.tokenWord[to] as number) + 1)
+    .map((w) => w.text)
+    .join(' ');
+
 const SIGNED_AND_DATED = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') === 'date signature') as LabelEntry;
 /** The line's matches, a "signature date" written with a slash or an ampersand between its words read as a signature and its date. */
 export function bothSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
   return matches.map((m) => {
     if (m.entry.type !== 'date' || m.entry.tokens.join(' ') !== 'signature date') return m;
-    const text = line.words
-      .slice(line.tokenWord[m.start] as number, (line.tokenWord[m.end] as number) + 1)
-      .map((w) => w.text)
-      .join(' ');
-    return /signature\s*[/&+]\s*date/i.test(text) ? { ...m, entry: SIGNED_AND_DATED } : m;
+    return /signature\s*[/&+]\s*date/i.test(textOf(line, m.start, m.end)) ? { ...m, entry: SIGNED_AND_DATED } : m;
   });
 }
 
@@ -27,14 +30,9 @@ const SIGN = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') ===
 /** The line's matches, a name's caption and a signature's joined by "and" (or an ampersand) made one signature caption over both. */
 export function namedAndSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
   const out = [...matches];
-  const text = (from: number, to: number) =>
-    line.words
-      .slice(line.tokenWord[from] as number, (line.tokenWord[to] as number) + 1)
-      .map((w) => w.text)
-      .join(' ');
   const joined = (a: LabelMatch, b: { start: number }) => {
     const between = line.tokens.slice(a.end + 1, b.start);
-    return between.length === 1 ? AND_WORDS.has(between[0] as string) : between.length === 0 && /[&+]/.test(text(a.end, b.start));
+    return between.length === 1 ? AND_WORDS.has(between[0] as string) : between.length === 0 && /[&+]/.test(textOf(line, a.end, b.start));
   };
   for (let i = 0; i < out.length; i++) {
     const a = out[i] as LabelMatch;

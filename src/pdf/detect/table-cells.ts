@@ -183,12 +183,13 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   if (x1 - x0 + 4 >= (label.entry.type === 'date' ? DATE_IN_CELL : MIN_BESIDE[label.entry.type]) && !centred) {
     // (In a cell much taller than the field, or under another caption in its cell ("Requerente (Assinatura):" under "Local,data:";
     // not under its own translation), the field stands on the caption's row, under what is written above it in the cell.)
-    const above = words.filter((w) => w.box.y1 <= box.y0 + 1 && w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
-    const over = asks(words.filter((w) => w.box.y1 <= box.y0 + 1));
+    const overWords = words.filter((w) => w.box.y1 <= box.y0 + 1);
+    const above = overWords.filter((w) => w.box.x1 > x0 && w.box.x0 < x1).map((w) => w.box.y1 + 1);
+    const over = asks(overWords);
     const tall = cell.y1 - cell.y0 > 2 * field || (over.size > 0 && !over.has(label.entry.type));
     // (Not up over another caption's row right over it in its cell, where that caption's field is: "Signature :" single-spaced
     // under "Nom :" in a small cell has the room beside it and under it to the cell's foot.)
-    const tops = words.filter((w) => w.box.y1 <= box.y0 + 1).map((w) => w.box.y1 + 1);
+    const tops = overWords.map((w) => w.box.y1 + 1);
     const rows = over.size > 0 && !over.has(label.entry.type) && box.y1 - Math.max(...tops) < 0.6 * field ? tops : [];
     const [y0, y1] = tall ? [Math.max(cell.y0, box.y1 + 1 - field, ...above, ...rows), Math.min(cell.y1, box.y1 + 3)] : [Math.max(cell.y0, ...above), cell.y1];
     if (tall && y1 - y0 < 0.6 * field && cell.y1 - y0 >= 0.6 * field) return inset({ x0, y0, x1, y1: cell.y1 });
