@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, type TestContext } from 'node:test';
 import nodemailer from 'nodemailer';
-import { type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { activate, advance, createRequest, signerAction } from '../helpers/flows.js';
 import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-token.js';
 import { useReceiver } from '../helpers/receiver.js';

@@ -5,7 +5,7 @@
 // cookie, the page holds the secret itself and sends it as the Signer-Verification header.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type FrameLocator, type Page, type Request } from 'playwright-core';
+import type { FrameLocator, Page, Request } from 'playwright-core';
 import { activeRequest, auditOf } from '../helpers/flows.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';

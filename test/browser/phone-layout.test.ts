@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { activeRequest } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useServer, type TestServer } from '../helpers/server.js';

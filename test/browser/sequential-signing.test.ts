@@ -5,7 +5,7 @@
 // axe-core on every state: no serious or critical finding (experimental rules included).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { activate, createRequest, postJson } from '../helpers/flows.js';
 import { buttonHrefs, emails, type CaughtEmail } from '../helpers/mail.js';
 import { makePdf } from '../helpers/pdfs.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test, type TestContext } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { activeRequest, postJson, signerAction } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';

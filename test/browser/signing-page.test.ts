@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test, type TestContext } from 'node:test';
-import { type FrameLocator, type Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';

@@ -200,7 +200,7 @@ test('paraph webhooks list and replay work on the data directory of a running se
   assert.equal(table.code, 0, table.stderr);
   const text = table.stdout.split('\n');
   assert.equal(text[0], `Delivery ${delivery.id}  signature_request.activated  pending  (request ${id})`);
-  assert.match(text[1] ?? '', /^  #\s+AT\s+TRIGGER\s+OUTCOME\s+TOOK$/);
+  assert.match(text[1] ?? '', /^ {2}#\s+AT\s+TRIGGER\s+OUTCOME\s+TOOK$/);
   const at = String.raw`\d{4}-\d\d-\d\dT[\d:.]+Z`;
   assert.match(text[2] ?? '', new RegExp(`^  1\\s+${at}\\s+automatic\\s+HTTP 204\\s+\\d+ ms$`));
   assert.match(text[3] ?? '', new RegExp(`^  2\\s+${at}\\s+replay\\s+HTTP 204\\s+\\d+ ms$`));

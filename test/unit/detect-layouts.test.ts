@@ -4228,3 +4228,99 @@ test('an Arabic letter\'s closing ("وتفضلوا بقبول فائق الاح�
   // (A sentence of the letter's body closes nothing.)
   assert.deepEqual(found('نرجو التكرم بالموافقة على الطلب المرفق'), []);
 });
+
+test('American letters\' closings ("Very truly yours,", "Respectfully submitted,", "Cordially,") over the signer\'s name are signed in the room between', () => {
+  for (const closing of ['Very truly yours,', 'Yours very truly,', 'Respectfully submitted,', 'Cordially,', 'Best wishes,']) {
+    const letter = [...paragraph('en', 100), ...words(closing, 90, 660, 12), ...words('Dana Whitfield, Treasurer', 90, 729, 12)];
+    assert.deepEqual(brief(suggestFields(page({ words: letter }))), [{ type: 'signature', x: 90, y: 678, w: 180, h: 40 }], closing);
+  }
+});
+
+test('"Signatory" naming whose another caption is ("Name of Authorized Signatory") and a participle in a condition ("(if signed by a representative)") ask for no signature', () => {
+  const lines = [h(60, 330, 610), h(60, 330, 660)];
+  const block = (first: string, second: string) =>
+    suggestFields(page({ words: [...paragraph('en', 100), ...words(first, 60, 622, 9), ...words(second, 60, 672, 9)], segments: lines }));
+  const signatory = block('Signature of Authorized Signatory', 'Name of Authorized Signatory');
+  assert.deepEqual(types(signatory), ['signature', 'text']);
+  assert.deepEqual(brief(signatory.filter((s) => s.type === 'signature')), [{ type: 'signature', x: 60, y: 570, w: 270, h: 40 }]);
+  const patient = block('Signature of Patient or Representative', 'Relationship to Patient (if signed by a representative)');
+  assert.deepEqual(brief(patient), [{ type: 'signature', x: 60, y: 570, w: 270, h: 40 }]);
+  // ("Signatory" alone under its line still asks for one.)
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signatory', 60, 622, 9)], segments: [h(60, 330, 610)] }))), [
+    'signature',
+  ]);
+});
+
+test("a line with `Name:` and `Title:` (or `Date:`) stacked under it at its left and no caption of its own is a signature block's: signed on the line", () => {
+  const block = (x: number, second: string) => [...words('Name:', x, 660, 10), ...words(second, x, 676, 10)];
+  const signed = suggestFields(page({ words: [...paragraph('en', 100), ...block(320, 'Title:')], segments: [h(320, 540, 645)] }));
+  assert.deepEqual(brief(signed.filter((s) => s.type === 'signature')), [{ type: 'signature', x: 320, y: 605, w: 220, h: 40 }]);
+  assert.deepEqual(types(signed), ['signature', 'text', 'text']);
+  const dated = suggestFields(
+    page({ words: [...paragraph('en', 100), ...block(60, 'Date:'), ...block(320, 'Date:')], segments: [h(60, 280, 645), h(320, 540, 645)] }),
+  );
+  assert.deepEqual(types(dated), ['date', 'date', 'signature', 'signature', 'text', 'text']);
+  // (Nor with other captions than a signer's under the line: an address block.)
+  const address = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Name:', 320, 660, 10), ...words('Street:', 320, 676, 10)], segments: [h(320, 540, 645)] }),
+  );
+  assert.deepEqual(
+    address.filter((s) => s.type === 'signature'),
+    [],
+  );
+});
+
+test('"Signatures of the Parent/Guardian" names whose signatures: a caption, where "Signatures" alone or "Signatures of the Parties" heads a section', () => {
+  const under = (caption: string) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 320, 662, 9)], segments: [h(320, 540, 650)] })));
+  assert.deepEqual(under('Signatures of the Parent/Guardian'), [{ type: 'signature', x: 320, y: 610, w: 220, h: 40 }]);
+  assert.deepEqual(under('Signatures'), []);
+  assert.deepEqual(under('Signatures of the Parties'), []);
+});
+
+test('a party\'s caption with its colon over `Print Name:` ("Witness: ____" / "Print Name: ____") signs on its line: the name is asked under it; `Its:` under `By:` asks for the office', () => {
+  const block = (party: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words(party, 60, 640, 10), ...words('Print Name:', 60, 662, 10)],
+        segments: [h(110, 300, 642), h(125, 300, 664)],
+      }),
+    );
+  for (const party of ['Witness:', 'Tenant:'])
+    assert.deepEqual(
+      brief(block(party)),
+      [
+        { type: 'signature', x: 110, y: 602, w: 190, h: 40 },
+        { type: 'text', x: 125, y: 644, w: 175, h: 20 },
+      ],
+      party,
+    );
+  // (Over a datum's caption, the party's row asks for its name: a column of data.)
+  const data = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Tenant:', 60, 640, 10), ...words('Address:', 60, 662, 10)],
+      segments: [h(110, 300, 642), h(110, 300, 664)],
+    }),
+  );
+  assert.deepEqual(
+    data.filter((s) => s.type === 'signature'),
+    [],
+  );
+  const company = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('By:', 320, 640, 10), ...words('Its:', 320, 662, 10)], segments: [h(340, 540, 642), h(340, 540, 664)] }),
+  );
+  assert.deepEqual(
+    company.map((s) => [s.type, s.fieldKey ?? '']),
+    [
+      ['signature', ''],
+      ['text', 'job_title'],
+    ],
+  );
+});
+
+test('"Stamp and Signature" under a line asks for both, no section\'s heading ("Disclaimer and Signature" is one)', () => {
+  const under = (caption: string) =>
+    types(suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 60, 662, 9)], segments: [h(60, 300, 650)] })));
+  for (const caption of ['Stamp and Signature', 'Seal & Signature', 'Official Stamp and Signature']) assert.deepEqual(under(caption), ['signature'], caption);
+  assert.deepEqual(under('Disclaimer and Signature'), []);
+});

@@ -851,7 +851,7 @@ test('"Date" and "Signature" side by side without colons over empty room: the ro
     ['date', 263, 606, 110, 20],
   ]);
   // (A "Date" with no signature on its row is a header or a date printed after it; one in a drawn box, over its
-  // placeholder "DD / MM / YYYY", has no room under it: the box is a form's cell.)
+  // placeholder "DD / MM / YYYY", has no room under it in the page: the box is a form's cell, the date written in it.)
   assert.deepEqual(row('en', 'Date', 'Reference'), []);
   const boxed = suggestFields(
     page({
@@ -867,7 +867,10 @@ test('"Date" and "Signature" side by side without colons over empty room: the ro
       ],
     }),
   );
-  assert.deepEqual(types(boxed), ['signature']);
+  assert.deepEqual(brief(boxed), [
+    { type: 'signature', x: 40, y: 604, w: 223, h: 31 },
+    { type: 'date', x: 452, y: 604, w: 103, h: 31 },
+  ]);
 });
 
 test('a party named alone under a line signs on it: "Witness", "Der Vorstand", "El Fiador", "Il datore di lavoro", "Le Directeur", "Witness 2"', () => {
@@ -3072,4 +3075,47 @@ test('"Signature :" under "Nom :" in a small drawn cell (an approval table\'s "Ã
     assert.ok(found.some((s) => s.type === 'text' && s.y < 490));
     assert.ok(signature && signature.x > 100 && signature.y >= 490 && signature.y + signature.h >= bottom - 2, `${bottom}: ${JSON.stringify(found)}`);
   }
+});
+
+test('a form\'s numbered items in table cells ("12. Signature" | "13. Date") ask for their cells: the number is the item\'s, not a section\'s', () => {
+  const row = (a: string, b: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words(a, 52, 610, 8), ...words(b, 352, 610, 8)],
+        segments: [h(50, 545, 600), h(50, 545, 640)],
+        verticals: [v(50, 600, 640), v(350, 600, 640), v(545, 600, 640)],
+      }),
+    );
+  const cells = [
+    { type: 'signature', x: 51, y: 614, w: 298, h: 25 },
+    { type: 'date', x: 351, y: 614, w: 193, h: 25 },
+  ];
+  assert.deepEqual(brief(row('12. Signature', '13. Date')), cells);
+  assert.deepEqual(brief(row('Signature', 'Date')), cells);
+});
+
+test('a date\'s format printed in its box ("DD/MM/YYYY") leaves it blank; boxes for a date\'s digits one by one (a comb) are its field as one', () => {
+  const signature = [...paragraph('en', 100), ...words('Signature', 60, 640, 9), ...words('Date', 330, 640, 9)];
+  const hinted = suggestFields(
+    page({
+      words: [...signature, ...words('DD/MM/YYYY', 372, 640, 7)],
+      boxes: [
+        { x0: 110, y0: 624, x1: 310, y1: 648 },
+        { x0: 360, y0: 624, x1: 520, y1: 648 },
+      ],
+    }),
+  );
+  assert.deepEqual(brief(hinted), [
+    { type: 'signature', x: 110, y: 624, w: 200, h: 24 },
+    { type: 'date', x: 360, y: 624, w: 160, h: 24 },
+  ]);
+  // (A date written in it fills it.)
+  const written = suggestFields(page({ words: [...signature, ...words('12/03/2024', 372, 640, 9)], boxes: [{ x0: 360, y0: 624, x1: 520, y1: 648 }] }));
+  assert.deepEqual(
+    written.filter((s) => s.type === 'date'),
+    [],
+  );
+  const comb = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ x0: 370 + i * 16, y0: 626, x1: 384 + i * 16, y1: 644 }));
+  const combed = suggestFields(page({ words: signature, boxes: [{ x0: 110, y0: 620, x1: 310, y1: 650 }, ...comb] }));
+  assert.deepEqual(brief(combed.filter((s) => s.type === 'date')), [{ type: 'date', x: 370, y: 626, w: 126, h: 18 }]);
 });

@@ -12,7 +12,7 @@ import { EvidenceResponse, type EvidenceEvent, type EvidenceSigner, type Evidenc
 import { ClockAdvanceInput, ClockState, SandboxEmailQuery } from '../../src/contract/sandbox.js';
 import type { FieldInput, SignerInput } from '../../src/contract/signature-requests.js';
 import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList } from '../../src/contract/templates.js';
-import { EventType, WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage, WebhookEvent, WebhookSigner } from '../../src/contract/webhooks.js';
+import { EventType, WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryPage, WebhookEvent, type WebhookSigner } from '../../src/contract/webhooks.js';
 
 const addFormats = addFormatsPlugin.default;
 

@@ -13,7 +13,31 @@ export function boxBeside(label: Label, boxes: Rect[]): Rect | undefined {
     const gap = afterGap(label, b.x0, b.x1);
     return gap >= -2 && gap <= 80 && beforeLimit(label, b.x0, b.x1);
   });
-  return nearest(candidates, (b) => afterGap(label, b.x0, b.x1));
+  const first = nearest(candidates, (b) => afterGap(label, b.x0, b.x1));
+  return first && comb(first, boxes);
+}
+
+/**
+ * A box and those following it in a row, alike and a few points apart: one box for each character of a date or a number
+ * (a comb, "Date  [ ][ ] [ ][ ] [ ][ ][ ][ ]"), whose field is the whole row of them.
+ */
+function comb(first: Rect, boxes: readonly Rect[]): Rect {
+  const h = first.y1 - first.y0;
+  const w = first.x1 - first.x0;
+  if (w > 2 * h) return first;
+  let end = first;
+  for (;;) {
+    const next = boxes.find(
+      (b) =>
+        b.x0 >= end.x1 - 1 &&
+        b.x0 - end.x1 <= 12 &&
+        Math.abs(b.y0 - first.y0) <= 1 &&
+        Math.abs(b.y1 - first.y1) <= 1 &&
+        Math.abs(b.x1 - b.x0 - w) <= 0.3 * w + 1,
+    );
+    if (!next) return end === first ? first : { ...first, x1: end.x1 };
+    end = next;
+  }
 }
 
 /** A box the label is written in: the field is the rest of the box. */

@@ -52,7 +52,9 @@ export function roleAbove(line: Line, lines: Line[]): string | undefined {
 export function namesWhoseSignature(label: Label, lines: readonly Line[]): boolean {
   const { line, entry } = label;
   const [first, second] = line.words.map((w) => normalizeToken(w.text));
-  if (entry.type !== 'signature' || label.colon || entry.tokens.length !== 1 || entry.tokens[0] !== 'signature' || first !== 'signature') return false;
+  // (Or several: "Signatures of the Parents".)
+  const word = entry.tokens[0] as string;
+  if (entry.type !== 'signature' || label.colon || entry.tokens.length !== 1 || !['signature', 'signatures'].includes(word) || first !== word) return false;
   if (!OF.has(second ?? '') || ['de', 'du', 'des', 'd'].includes(second ?? '') || line.words.some((w) => /[:：]/.test(w.text))) return false;
   // (Words under it within a signature's height make it a block's heading, signed under it: the signer's name typed there;
   // not another caption printed under its own room, "Name of Applicant" under "Signature of Applicant".)

@@ -3,7 +3,7 @@
  * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts),
  * under a closing formula (letter-closings.ts), or side by side in a row standing apart, who signs named under each.
  */
-import { NAME_WORDS, partyAt } from './lexicon.js';
+import { DATE_WORDS, NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { PLACE_WORDS, fillLines } from './filled-blanks.js';
 import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
@@ -262,8 +262,33 @@ export function captionlessLines(lines: Line[], segments: Segment[], used: Set<S
     ...stackOverSignatures(lines, segments, used).map((segment) => ({ segment })),
     ...linesUnderClosings(lines, segments, used).map((segment) => ({ segment })),
     ...signersRow(lines, segments, used).map((segment) => ({ segment })),
+    ...captionedBlocks(lines, segments, used).map((segment) => ({ segment })),
   ];
 }
+
+/**
+ * A signature block's line with the signer's captions stacked under it and no caption of its own: `Name:` right under it at its
+ * left, then `Title:` or `Date:` (each alone on its line with its colon, the rest of the line left to fill in): one signs
+ * on the line over them, on any page.
+ */
+function captionedBlocks(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
+  const caption = (l: Line | undefined, words: ReadonlySet<string>) =>
+    l !== undefined &&
+    l.words.length <= 3 &&
+    /[:：]$/.test(l.words.at(-1)?.text.trim() ?? '') &&
+    l.tokens.some((t) => words.has(t)) &&
+    l.tokens.every((t) => words.has(t) || STOPWORDS_OF_CAPTIONS.has(t));
+  return segments.filter((s) => {
+    if (used.has(s) || !lineToSign(s, lines, segments)) return false;
+    const name = linesUnder(s, lines)[0];
+    if (!name || Math.abs(name.box.x0 - s.x0) > 20 || !caption(name, NAME_WORDS)) return false;
+    const next = lineUnder(name, lines);
+    return next !== undefined && Math.abs(next.box.x0 - name.box.x0) <= 4 && caption(next, STACKED);
+  });
+}
+
+/** Words qualifying a signer's caption ("Printed Name:", "Name in full:"). */
+const STOPWORDS_OF_CAPTIONS = new Set(['printed', 'print', 'full', 'in', 'your', 'typed', 'of', 'signer', 'signatory']);
 
 /** A row of lines to sign stands apart: no other line or blank run this far (pt) over or under it. */
 const ROW_APART = 50;
@@ -292,7 +317,7 @@ function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Seg
 }
 
 /** Words asking for whoever signs' title or office ("Name/Title", "Nome" over "Cargo"). */
-export const TITLE_WORDS = new Set([
+export const TITLE_WORDS: ReadonlySet<string> = new Set([
   'title',
   'position',
   'designation',
@@ -307,6 +332,8 @@ export const TITLE_WORDS = new Set([
   'carica',
   'funktion',
 ]);
+/** What a signer's block asks for under its name: the title, or the date. */
+const STACKED: ReadonlySet<string> = new Set([...TITLE_WORDS, ...DATE_WORDS]);
 
 /**
  * Name captions under a line that ask for the title of whoever signs too, and for nothing else ("Name/Title" under a line, "Nome do

@@ -2,7 +2,8 @@
  * Rows of data to fill in ("BIC: ____   Bank: ____", "Occupation: ____" over "Employer: ____", "Bank: ____" over "IBAN: ____"): a party named
  * among them with its blank asks for that party's name or details, not for its signature.
  */
-import { isFillToken, partyAt } from './lexicon.js';
+import { NAME_WORDS, isFillToken, partyAt } from './lexicon.js';
+import { normalizeToken } from './token-folding.js';
 import { matchLabels } from './label-matching.js';
 import { onRowOf, type Line, type Word } from './page-model.js';
 
@@ -44,15 +45,31 @@ export function amongDataRows(line: Line, lines: Line[]): boolean {
  * the line is a row of a column of data captions ("BIC:" over "Bank:").
  */
 export function inDataColumn(line: Line, lines: readonly Line[]): boolean {
-  return lines.some(
-    (l) =>
-      l !== line &&
-      Math.abs(l.box.x0 - line.box.x0) <= 3 &&
-      Math.abs(l.baseline - line.baseline) > 0.5 * line.size &&
-      Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
-      l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
-      asksData(l),
+  return (
+    !nameUnder(line, lines) &&
+    lines.some(
+      (l) =>
+        l !== line &&
+        Math.abs(l.box.x0 - line.box.x0) <= 3 &&
+        Math.abs(l.baseline - line.baseline) > 0.5 * line.size &&
+        Math.abs(l.baseline - line.baseline) <= 4 * line.size &&
+        l.words.slice(0, 4).some((w) => /[:：]$/.test(w.text.trim())) &&
+        asksData(l),
+    )
   );
+}
+
+/**
+ * The row right under the line, at its left edge, asks for a name after its colon ("Witness: ____" over "Print Name: ____"): the
+ * name is asked there, so the party's row over it is where that party signs, not a datum.
+ */
+function nameUnder(line: Line, lines: readonly Line[]): boolean {
+  const under = lines
+    .filter((l) => l !== line && Math.abs(l.box.x0 - line.box.x0) <= 3 && l.baseline - line.baseline > 0.5 * line.size)
+    .sort((a, b) => a.baseline - b.baseline)[0];
+  if (!under || under.baseline - line.baseline > 3 * line.size) return false;
+  const colon = under.words.findIndex((w) => /[:：]$/.test(w.text.trim()));
+  return colon !== -1 && colon < 3 && under.words.slice(0, colon + 1).some((w) => NAME_WORDS.has(normalizeToken(w.text.trim().replace(/[:：]$/, ''))));
 }
 
 /**

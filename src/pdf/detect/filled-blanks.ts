@@ -5,13 +5,18 @@
  * page is read, and the anchor strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are
  * ignored here.
  */
-import { isBlankMark, isFillToken, partyAt } from './lexicon.js';
+import { DATE_FORMAT, isBlankMark, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { inkIn } from './ink-grid.js';
 import { area, overlap1, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
 
 const ANCHOR = /^(?:[/\\][\w.-]{1,16}[/\\]|\{\{[^}]*\}\}|\[\[[^\]]*\]\])$/;
 export const isAnchorText = (text: string): boolean => ANCHOR.test(text.trim());
+/** A date's format printed where it is written, for the writer to replace ("DD/MM/YYYY", "(jj.mm.aaaa)"): no writing. */
+const isDateFormat = (text: string): boolean => {
+  const marks = text.split(/[\s/.\-()]+/).filter((m) => m !== '');
+  return marks.length > 0 && marks.every((m) => DATE_FORMAT.has(normalizeToken(m)));
+};
 
 /** The fewest cells of ink (ink-grid.ts), and the least share of its cells, that fill a blank on a scan. */
 const INK_CELLS = 12;
@@ -22,8 +27,8 @@ export function filled(rect: Rect, page: PageModel, own: readonly Word[]): boole
   const inner = { x0: rect.x0 + 1, y0: rect.y0 + 1, x1: rect.x1 - 1, y1: rect.y1 - 1 };
   let written = 0;
   for (const w of page.words) {
-    // (Blank characters are no writing, short runs of a date's parts included: "__ /__ /____".)
-    if (own.includes(w) || isFillToken(w.text) || isBlankMark(w.text) || isAnchorText(w.text)) continue;
+    // (Blank characters are no writing, short runs of a date's parts included: "__ /__ /____"; nor is a date's format.)
+    if (own.includes(w) || isFillToken(w.text) || isBlankMark(w.text) || isAnchorText(w.text) || isDateFormat(w.text)) continue;
     const cx = (w.box.x0 + w.box.x1) / 2;
     const cy = (w.box.y0 + w.box.y1) / 2;
     if (cx > inner.x0 && cx < inner.x1 && cy > inner.y0 && cy < inner.y1) written += w.box.x1 - w.box.x0;
@@ -93,7 +98,7 @@ export function fillLines(lines: Line[]): Segment[] {
   for (const line of lines) {
     if (!line.tokens.every((t) => t === '\0')) continue;
     // (Separators alone are no line: a date's slashes set apart by spaces, "Date :      /      /", leave its room open.)
-    if (line.words.every((w) => /^[/.\-]$/.test(w.text.trim()))) continue;
+    if (line.words.every((w) => /^[/.-]$/.test(w.text.trim()))) continue;
     // (A date's parts joined by slashes, "_____/_____/_____", are one line; two long runs either side of
     // a slash are two, one for each signer: "________________ / ________________".)
     let last: Segment | undefined;

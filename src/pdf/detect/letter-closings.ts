@@ -16,6 +16,8 @@ const CLOSINGS = new Set(
   [
     ...['thanking you', 'thank you', 'yours faithfully', 'yours sincerely', 'yours truly', 'sincerely', 'sincerely yours', 'regards'],
     ...['best regards', 'kind regards', 'warm regards', 'with regards', 'respectfully', 'respectfully yours', 'yours respectfully'],
+    ...['very truly yours', 'yours very truly', 'truly yours', 'faithfully yours', 'cordially', 'cordially yours', 'respectfully submitted', 'best wishes'],
+    ...['with best regards', 'with kind regards', 'warmest regards', 'warm wishes', 'with best wishes'],
     ...['atentamente', 'cordialmente', 'saludos cordiales', 'atenciosamente', 'cordialement', 'bien cordialement', 'sinceres salutations'],
     ...['mit freundlichen grussen', 'freundliche grusse', 'hochachtungsvoll', 'distinti saluti', 'cordiali saluti', 'in fede', 'met vriendelijke groet'],
     // A request's closing (Portuguese "Pede deferimento": it asks for a favourable decision).

@@ -27,6 +27,8 @@ export interface LabelEntry {
   langs?: readonly PageLanguage[];
   /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
   notBeforeNumber?: boolean;
+  /** Not a label within `within` tokens after one of `words`: whose ("Name of Authorized Signatory"), when ("(if signed by …)"). */
+  notAfter?: { words: ReadonlySet<string>; within: number };
 }
 
 const sig = (strength: 'strong' | 'weak', ...phrases: string[]): LabelEntry[] => phrases.map((p) => ({ tokens: p.split(' '), type: 'signature', strength }));
@@ -40,10 +42,14 @@ export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 /** Words naming a name in those languages ("Nombre y firma", "(escreva aqui o nome do orientador)"). */
 export const NAME_WORDS = new Set(['name', 'names', 'nome', 'nom', 'nombre', 'namen', 'cognome', 'apellido', 'apellidos', 'prenom', 'vorname', 'nachname']);
 
+const CONDITION = { words: new Set(['if', 'when', 'unless', 'once', 'until']), within: 1 };
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English
-  ...sig('strong', 'signature', 'signatures', 'signed by', 'witnessed by', 'sign here', 'signed', 'authorised signature', 'authorized signature', 'signatory'),
+  ...sig('strong', 'signature', 'signatures', 'witnessed by', 'sign here', 'authorised signature', 'authorized signature'),
+  { tokens: ['signatory'], type: 'signature', strength: 'strong', notAfter: { words: new Set(['of']), within: 3 } },
+  // (Not right after a word opening a condition: "if signed by …", "when signed".)
+  ...['signed', 'signed by'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', notAfter: CONDITION })),
   // ("Sig. of TG": only with its "of"; Italian "Sig." is "Mr.". "Sign" for "signature" in the English of India,
   // Africa and the Gulf: "Sign. of Parent", "Name & Sign", "Sign & Date"; not alone, where it is mostly a verb.)
   ...sig('strong', 'sig of', 'sign of', 'name sign', 'sign date', 'sign with date'),
@@ -55,6 +61,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...text('signer_email', 'email', 'e mail', 'email address'),
   ...text('company', 'company', 'company name', 'organisation', 'organization'),
   ...text('job_title', 'title', 'job title', 'position', 'occupation'),
+  // ("By: ____" over "Its: ____" in a company's signature block: the office of whoever signs for it.)
+  { tokens: ['its'], type: 'text', fieldKey: 'job_title', strength: 'strong', leading: true },
   { tokens: ['initials'], type: 'initials', strength: 'strong' },
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },

@@ -6,16 +6,28 @@
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
+import { STAMP_WORDS } from './lexicon.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Label, type Line, type PageModel } from './page-model.js';
 
-/** A caption that is a word heading signatures ("Signatures", "Unterschriften"). */
-export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' '));
+/**
+ * A caption that is a word heading signatures ("Signatures", "Unterschriften"); not with whose they are after it and no colon
+ * ("Signatures of the Parents"), but for the parties' of a contract ("SIGNATURES OF THE PARTIES": its section). (Only English
+ * "of": "FIRMAS DE ACEPTACIÓN" says what the signatures do, not whose they are.)
+ */
+export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' ')) && !whose(label);
+function whose(label: Label): boolean {
+  const words = label.line.words.map((w) => normalizeToken(w.text.trim()));
+  const k = words.findIndex((w) => SIGNATURE_HEADINGS.has(w));
+  return k !== -1 && words[k + 1] === 'of' && !label.colon && !words.some((w) => PARTIES.has(w));
+}
+const PARTIES = new Set(['parties', 'party', 'contracting']);
 
 /**
  * A heading by its words, with no colon and nothing after it on its line: no line of its own. So is a caption
- * numbered as a section of the form, alone after its number ("7. Unterschrift", "III. Signature").
+ * numbered as a section of the form, alone after its number ("7. Unterschrift", "III. Signature"), but in a table's
+ * cell (`inCell`), where the number is the form's item's ("12. Signature" | "13. Date" over their room).
  */
-export function headingByWords(label: Label): boolean {
+export function headingByWords(label: Label, inCell = false): boolean {
   if (label.colon || label.next !== -1) return false;
   const all = label.line.words.filter((w) => w.box.x1 <= label.box.x0 + 1).map((w) => w.text.trim());
   // (After a section's number, "6.", "VI)", "Article 59 —": a section's title; or one joining it to words that ask for nothing: "DISCLAIMER AND SIGNATURE",
@@ -31,8 +43,10 @@ export function headingByWords(label: Label): boolean {
     lead.length > 0 &&
     lead.length <= 2 &&
     (n > 0 ? /^(and|&|et|e|y|und|en)$/i : /^(and|&)$/i).test(before.at(-1) as string) &&
-    lead.every((w) => matchLabels([normalizeToken(w)]).length === 0);
-  return headingWord(label) || joined || (n > 0 && before.length === 0);
+    lead.every((w) => matchLabels([normalizeToken(w)]).length === 0) &&
+    // (A stamp asked for with the signature is no heading's word: "Stamp and Signature", "Official Seal & Signature".)
+    !lead.some((w) => STAMP_WORDS.has(normalizeToken(w)));
+  return headingWord(label) || joined || (n > 0 && before.length === 0 && !inCell);
 }
 
 /**
