@@ -4324,3 +4324,20 @@ test('"Stamp and Signature" under a line asks for both, no section\'s heading ("
   for (const caption of ['Stamp and Signature', 'Seal & Signature', 'Official Stamp and Signature']) assert.deepEqual(under(caption), ['signature'], caption);
   assert.deepEqual(under('Disclaimer and Signature'), []);
 });
+
+test('"Le ____" opening a line that goes on with a signature\'s caption ("Le ____/____/______   Signature : ____") dates the signing on its blank', () => {
+  const row = (text: string) => brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 40, 640, 9)] })));
+  assert.deepEqual(row('Le ____________________   Signature : ____________________'), [
+    { type: 'signature', x: 204, y: 602, w: 97, h: 40 },
+    { type: 'date', x: 53, y: 622, w: 97, h: 20 },
+  ]);
+  assert.deepEqual(
+    row('Le ____/____/______   Signature : ____________________').map((s) => s.type),
+    ['signature', 'date'],
+  );
+  // (Not before a caption of another kind: "Le ____   Nom : ____" dates nothing.)
+  assert.deepEqual(
+    row('Le ____________________   Nom : ____________________').filter((s) => s.type === 'date'),
+    [],
+  );
+});

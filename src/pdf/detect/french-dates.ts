@@ -49,7 +49,10 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   for (const line of lines) {
     const t = line.tokens;
     // (Its blank may come in a date's parts, the century printed or not: "Le ……/……/……", "Le ___/___/20___".)
-    const parts = t.length > 2 && t.slice(1).every((k, i) => k === '\0' || (i > 1 && /^(19|20)$/.test(k)));
+    // (Or its blank before a signature's caption on its line: "Le ____/____/______   Signature : ____".)
+    const upTo = t.findIndex((k, i) => i > 0 && k !== '\0' && !(i > 2 && /^(19|20)$/.test(k)));
+    const signs = upTo > 1 && matchLabels(t.slice(upTo)).some((m) => m.start === 0 && m.entry.type === 'signature');
+    const parts = (t.length > 2 && upTo === -1) || signs;
     if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
     const row = lines.filter((l) => l !== line && onRowOf(l, line));
     const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
@@ -94,7 +97,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const x0 = fill ? fill.box.x0 : (line.words[0] as Word).box.x1 + 3;
     const x1 = fill
       ? parts
-        ? (line.words[line.words.length - 1] as Word).box.x1
+        ? (line.words[signs ? (line.tokenWord[upTo - 1] as number) : line.words.length - 1] as Word).box.x1
         : fill.box.x1
       : Math.min(Math.max(x0 + FIELD_WIDTH.date, (slashes[slashes.length - 1]?.box.x1 ?? 0) + 20), next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date + 60);
     if (x1 - x0 < 30) continue;
