@@ -3119,3 +3119,25 @@ test('a date\'s format printed in its box ("DD/MM/YYYY") leaves it blank; boxes 
   const combed = suggestFields(page({ words: signature, boxes: [{ x0: 110, y0: 620, x1: 310, y1: 650 }, ...comb] }));
   assert.deepEqual(brief(combed.filter((s) => s.type === 'date')), [{ type: 'date', x: 370, y: 626, w: 126, h: 18 }]);
 });
+
+test('a sign-in sheet headed "Participant | Signature | Date" is signed in its signature column only; "Sign" alone heads one too', () => {
+  const sheet = (heads: string[]) => {
+    const xs = [40, 200, 400, 555];
+    const ys = [560, 584, 608, 632];
+    return suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...heads.flatMap((t, i) => words(t, (xs[i] as number) + 3, 576, 9))],
+        segments: ys.map((y) => h(40, 555, y)),
+        verticals: xs.map((x) => v(x, 560, 632)),
+      }),
+    );
+  };
+  const rows = [
+    { type: 'signature', x: 201, y: 585, w: 198, h: 22 },
+    { type: 'date', x: 401, y: 585, w: 153, h: 22 },
+    { type: 'signature', x: 201, y: 609, w: 198, h: 22 },
+    { type: 'date', x: 401, y: 609, w: 153, h: 22 },
+  ];
+  assert.deepEqual(brief(sheet(['Participant', 'Signature', 'Date'])), rows);
+  assert.deepEqual(brief(sheet(['Print Name', 'Sign', 'Date']).filter((s) => s.type !== 'text')), rows);
+});

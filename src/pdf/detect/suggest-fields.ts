@@ -38,7 +38,7 @@ import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, asksAfter, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
 import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
-import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
+import { asksInCell, blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
@@ -231,7 +231,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       }
       // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid; nor has a heading.)
       const blank =
-        (type === 'date' && timedColumn(label, lines)) || label.entry.leading || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
+        (type === 'date' && timedColumn(label, lines)) || !asksInCell(label) || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too, or the row's further empty cells.
