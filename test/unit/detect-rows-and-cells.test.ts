@@ -3141,3 +3141,24 @@ test('a sign-in sheet headed "Participant | Signature | Date" is signed in its s
   assert.deepEqual(brief(sheet(['Participant', 'Signature', 'Date'])), rows);
   assert.deepEqual(brief(sheet(['Print Name', 'Sign', 'Date']).filter((s) => s.type !== 'text')), rows);
 });
+
+test('parties named side by side in a table\'s header cells ("The Landlord | The Tenant", "Il Presidente | Il Segretario") sign in the cells under them; captions with their colons ("Account holder: | Bank:") ask for data', () => {
+  const two = (a: string, b: string, language: 'en' | 'it') =>
+    suggestFields(
+      page({
+        words: [...paragraph(language, 100), ...words(a, 45, 576, 9), ...words(b, 305, 576, 9)],
+        segments: [h(40, 555, 560), h(40, 555, 584), h(40, 555, 650)],
+        verticals: [v(40, 560, 650), v(300, 560, 650), v(555, 560, 650)],
+      }),
+    );
+  const cells = [
+    { type: 'signature', x: 41, y: 585, w: 258, h: 64 },
+    { type: 'signature', x: 301, y: 585, w: 253, h: 64 },
+  ];
+  assert.deepEqual(brief(two('The Landlord', 'The Tenant', 'en')), cells);
+  assert.deepEqual(brief(two('Il Presidente', 'Il Segretario', 'it')), cells);
+  assert.deepEqual(
+    two('Landlord:', 'Tenant:', 'en').filter((s) => s.type === 'signature'),
+    [],
+  );
+});

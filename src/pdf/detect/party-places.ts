@@ -8,7 +8,7 @@ import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
 import { namedRowRooms, officerNameRooms } from './officer-names.js';
 import { onPartyLine, partyLine, signsBelow } from './signature-blocks.js';
-import { cellAt } from './table-cells.js';
+import { cellAt, cellBlank } from './table-cells.js';
 import {
   FIELD_HEIGHT,
   clip,
@@ -17,6 +17,7 @@ import {
   sameSpot,
   xywh,
   type Geometry,
+  type Label,
   type Line,
   type PageModel,
   type Rect,
@@ -44,7 +45,12 @@ export function partyPlaces(
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
     // (No room under a party named right under a place found already: "Coordinador(a)" under its line, taken by its row.)
     const named = places.some((p) => p.y1 <= caption.box.y0 + 2 && caption.box.y0 - p.y1 <= 12 && overlap1(p.x0, p.x1, caption.box.x0, caption.box.x1) > 0);
-    const room = line || named ? undefined : (roomOverInCell(caption, parties, geo, page) ?? roomUnderParty(caption, parties, page, lines, geo, places));
+    const room =
+      line || named
+        ? undefined
+        : (roomOverInCell(caption, parties, geo, page) ??
+          cellUnderParty(caption, parties, geo, page) ??
+          roomUnderParty(caption, parties, page, lines, geo, places));
     if ((!line && !room) || signsBelow(caption, places)) continue;
     const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
@@ -70,6 +76,24 @@ export function partyPlaces(
     out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.66 : 0.72, reason: 'label_with_whitespace' });
   }
   return placed;
+}
+
+/**
+ * Parties named side by side in a table's row, each alone in its cell, over the room where each signs ("The Landlord | The Tenant",
+ * "Il Presidente | Il Segretario" over empty cells): the room under its name, as a signature's caption in that cell has (`cellBlank`).
+ */
+function cellUnderParty(caption: PartyCaption, parties: readonly PartyCaption[], geo: Geometry, page: PageModel): Rect | undefined {
+  const { box, line } = caption;
+  const cell = cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
+  const alone = (c: Rect) => page.words.every((w) => line.words.includes(w) || !(w.box.x1 > c.x0 && w.box.x0 < c.x1 && w.box.y1 > c.y0 && w.box.y0 < c.y1));
+  // (Not a caption with its colon: "Kontoinhaber: | Bank:" ask for data in their cells.)
+  if (!cell || !alone(cell) || line.words.some((w) => /[:：]/.test(w.text))) return undefined;
+  const beside = parties.some(
+    (p) => p !== caption && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && (p.box.x0 >= cell.x1 - 1 || p.box.x1 <= cell.x0 + 1),
+  );
+  if (!beside) return undefined;
+  const label = { line, box, reach: box, colon: false, entry: { type: 'signature', tokens: [], strength: 'strong' } } as unknown as Label;
+  return cellBlank(label, cell, geo, page);
 }
 
 /**
