@@ -4341,3 +4341,10 @@ test('"Le ____" opening a line that goes on with a signature\'s caption ("Le ___
     [],
   );
 });
+
+test('on a scan, a caption OCR reads a fifth larger than the body ("Firma" over white space) is no heading: OCR sizes words by their ink', () => {
+  const read = (ocr: boolean) => brief(suggestFields(page({ ocr, words: [...paragraph('it', 100), ...words('Firma', 100, 600, 12.5)] })));
+  assert.deepEqual(read(true), [{ type: 'signature', x: 100, y: 607, w: 180, h: 40 }]);
+  // (On a page with a text layer, a line a fifth larger than the body is a heading.)
+  assert.deepEqual(read(false), []);
+});

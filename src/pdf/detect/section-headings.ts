@@ -54,17 +54,19 @@ export function headingByWords(label: Label, inCell = false): boolean {
  * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :") or alone on its
  * row ("Signature :" under the conditions), a heading's word aside ("Signatures :").
  */
-export function headingBySize(label: Label, lines: readonly Line[], body: number): boolean {
-  if (label.line.size <= 1.15 * body) return false;
+export function headingBySize(label: Label, lines: readonly Line[], body: number, ocr = false): boolean {
+  // (On a scan, OCR sizes a word by its ink over the baseline, a capital's or an ascender's, or only its small letters' for a word
+  // of them alone, "norme": its sizes vary by a third from word to word, and a heading is larger by half.)
+  if (label.line.size <= (ocr ? 1.5 : 1.15) * body) return false;
   if (label.colon && label.bare && !headingWord(label)) return false;
   return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
 
-/** A heading on a page of these lines, whose body text is `body` points: by its words or by its size. */
+/** A heading on a page of these lines, whose body text is `body` points (read by OCR, `ocr`): by its words or by its size. */
 export const headingOf =
-  (lines: readonly Line[], body: number) =>
+  (lines: readonly Line[], body: number, ocr = false) =>
   (label: Label): boolean =>
-    headingByWords(label) || headingBySize(label, lines, body);
+    headingByWords(label) || headingBySize(label, lines, body, ocr);
 
 /**
  * A word heading signatures alone on its line without a colon ("SIGNATURES") over an empty part of the page, nothing

@@ -99,7 +99,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const written = writtenFields(page, lines, rows);
   out.push(...written);
   widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgetSuggestions.values());
-  const heading = headingOf(lines, bodySize(page.words));
+  const heading = headingOf(lines, bodySize(page.words), page.ocr);
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
   const signed = new Map<Label, Suggestion>();
