@@ -4348,3 +4348,12 @@ test('on a scan, a caption OCR reads a fifth larger than the body ("Firma" over 
   // (On a page with a text layer, a line a fifth larger than the body is a heading.)
   assert.deepEqual(read(false), []);
 });
+
+test('"Done at ____ on ____" opening a sentence (a deed\'s, a treaty\'s) dates the signing on the blank after "on"; "work done on ____" inside a sentence does not', () => {
+  const dates = (text: string) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 50, 600, 10), ...words('Signature: ______________________', 50, 660, 10)] })),
+    ).filter((s) => s.type === 'date');
+  assert.deepEqual(dates('Done at ____________ on ____________'), [{ type: 'date', x: 166, y: 582, w: 64, h: 20 }]);
+  assert.deepEqual(dates('Describe the repairs done on ____________'), []);
+});

@@ -111,7 +111,7 @@ const SIGNED_PARTICIPLES = new Set(['signe', 'signee', 'signes', 'signees', 'fir
 
 /**
  * A blank after "on" in a sentence that says it is signed then ("the parties have signed this agreement on
- * ______", "unterschrieben am ______", "Signé à ____ le ______"): the signing date, on the blank.
+ * ______", "unterschrieben am ______", "Signé à ____ le ______", "Done at ____ on ____"): the signing date, on the blank.
  */
 export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
@@ -120,7 +120,9 @@ export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
       const before = line.tokens.slice(Math.max(0, k - 9), k - 1);
       const on = line.tokens[k - 1] as string;
       if (line.tokens[k] !== '\0') continue;
-      if (!(ON.has(on) && before.some((t) => SIGNING_DATE.has(t))) && !(ON_AFTER_SIGNED.has(on) && before.some((t) => SIGNED_PARTICIPLES.has(t)))) continue;
+      // (Or a sentence opening with "Done", a treaty's or a deed's: "Done at ____ on ____", "Done in duplicate on ____".)
+      const signing = before.some((t) => SIGNING_DATE.has(t)) || line.tokens[sentenceStart(line, k)] === 'done';
+      if (!(ON.has(on) && signing) && !(ON_AFTER_SIGNED.has(on) && before.some((t) => SIGNED_PARTICIPLES.has(t)))) continue;
       const w = line.words[line.tokenWord[k] as number] as Word;
       if (w.box.x1 - w.box.x0 < 40) continue;
       const y1 = w.baseline + Math.min(2, 0.2 * w.size);
