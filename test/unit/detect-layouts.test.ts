@@ -4357,3 +4357,10 @@ test('"Done at ____ on ____" opening a sentence (a deed\'s, a treaty\'s) dates t
   assert.deepEqual(dates('Done at ____________ on ____________'), [{ type: 'date', x: 166, y: 582, w: 64, h: 20 }]);
   assert.deepEqual(dates('Describe the repairs done on ____________'), []);
 });
+
+test('"Sign." alone under its line (the English of India\'s forms) signs on the line; "Sign" opening a sentence does not', () => {
+  const under = (caption: string) =>
+    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words(caption, 60, 662, 9)], segments: [h(60, 300, 650)] })));
+  assert.deepEqual(under('Sign.'), [{ type: 'signature', x: 60, y: 610, w: 240, h: 40 }]);
+  assert.deepEqual(under('Sign and return both copies to the office'), []);
+});

@@ -38,7 +38,7 @@ import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, asksAfter, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
 import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
-import { asksInCell, blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
+import { asksAlone, blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
@@ -231,7 +231,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       }
       // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid; nor has a heading.)
       const blank =
-        (type === 'date' && timedColumn(label, lines)) || !asksInCell(label) || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
+        (type === 'date' && timedColumn(label, lines)) || !asksAlone(label) || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too, or the row's further empty cells.
@@ -274,7 +274,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.
   const parties = partyCaptions(lines, labels);
   // A bare "By" only counts with a blank on its own line, or over its signer's name and title ("By:" over "Name:").
-  for (const label of labels) if (label.entry.leading && !headsNamedBlock(label, labels)) label.done = true;
+  for (const label of labels) if (!asksAlone(label) && !headsNamedBlock(label, labels)) label.done = true;
   // A caption under a line signs on it; a heading's word does not ("SIGNATURES" under the rule closing the terms).
   for (const label of labels) {
     if (label.done || headingByWords(label)) continue;

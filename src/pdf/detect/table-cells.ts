@@ -90,10 +90,10 @@ function covers(h: readonly Segment[], y: number, x0: number, x1: number, v: rea
 const DATE_IN_CELL = 45;
 
 /**
- * Whether a caption in a table's cell asks for the cell's room: not one asking for its blank after it ("X" ticked in a grid, "By"),
- * but "Sign" alone heading a column ("Print Name | Sign | Date").
+ * Whether a caption asks for room of its own, in its cell, under it or over it: not one asking for its blank after it ("X" ticked in
+ * a grid, "By"), but "Sign" alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
  */
-export const asksInCell = (label: Label): boolean => !label.entry.leading || (label.entry.tokens.join(' ') === 'sign' && label.bare);
+export const asksAlone = (label: Label): boolean => !label.entry.leading || (label.entry.tokens.join(' ') === 'sign' && label.bare);
 
 /**
  * Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it; on the
