@@ -201,6 +201,12 @@ export function rowOver(label: Label, captionOf: ReadonlyMap<Suggestion, Label>,
 }
 
 /**
+ * Whether a caption asks for room of its own, in its cell, under it or over it: not one asking for its blank after it ("X" ticked in
+ * a grid, "By"), but "Sign" alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
+ */
+export const asksAlone = (label: Label): boolean => !label.entry.leading || (label.entry.tokens.join(' ') === 'sign' && label.bare);
+
+/**
  * "By:" (or "Sign:") with its colon alone on its line, over the signer's name and title asked for in its column ("By:" over
  * "Name:" over "Title:", a contract's block with no lines drawn): it asks for the signature after it, as "Signature:" does.
  * Such a word opening a line with no blank after it is otherwise running text.

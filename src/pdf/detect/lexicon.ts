@@ -42,6 +42,7 @@ export const DATE_WORDS = new Set(['date', 'datum', 'data', 'fecha']);
 /** Words naming a name in those languages ("Nombre y firma", "(escreva aqui o nome do orientador)"). */
 export const NAME_WORDS = new Set(['name', 'names', 'nome', 'nom', 'nombre', 'namen', 'cognome', 'apellido', 'apellidos', 'prenom', 'vorname', 'nachname']);
 
+/** Words opening a condition, right before a participle that then asks for nothing (`notAfter`). */
 const CONDITION = { words: new Set(['if', 'when', 'unless', 'once', 'until']), within: 1 };
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [

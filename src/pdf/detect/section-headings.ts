@@ -10,9 +10,9 @@ import { STAMP_WORDS } from './lexicon.js';
 import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Label, type Line, type PageModel } from './page-model.js';
 
 /**
- * A caption that is a word heading signatures ("Signatures", "Unterschriften"); not with whose they are after it and no colon
- * ("Signatures of the Parents"), but for the parties' of a contract ("SIGNATURES OF THE PARTIES": its section). (Only English
- * "of": "FIRMAS DE ACEPTACIÓN" says what the signatures do, not whose they are.)
+ * A caption that is a word heading signatures ("Signatures", "Unterschriften"); not one naming whose they are after "of", without
+ * a colon ("Signatures of the Parents"), unless they are a contract's parties' ("SIGNATURES OF THE PARTIES" heads its section).
+ * (Only English "of": "FIRMAS DE ACEPTACIÓN" says what the signatures do, not whose they are.)
  */
 export const headingWord = (label: Label): boolean => SIGNATURE_HEADINGS.has(label.entry.tokens.join(' ')) && !whose(label);
 function whose(label: Label): boolean {

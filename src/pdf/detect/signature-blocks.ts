@@ -294,9 +294,8 @@ export function onPartyLine(
 export function coSignerPlaces(s: Suggestion, others: readonly Line[], page: PageModel, found: readonly Suggestion[]): Suggestion[] {
   const out: Suggestion[] = [];
   for (const other of others) {
-    // (Not one in another cell of a table's header row, a vertical rule between them: "Participant | Signature | Date" heads a sign-in
-    // sheet, its first column the names of those who sign in the next.)
-    // (A rule right under the row across both, as a header row's border, and one across it between them.)
+    // (Not one in another cell of a table's header row, a rule under the row across both and one across the row between them:
+    // "Participant | Signature | Date" heads a sign-in sheet, its first column the names of those who sign in the next.)
     const between = (x: number) => (other.box.x1 <= s.x ? x >= other.box.x1 && x <= s.x + 1 : x >= s.x + s.width - 1 && x <= other.box.x0);
     const [left, right] = [Math.min(other.box.x0, s.x), Math.max(other.box.x1, s.x + s.width)];
     const border = page.segments.some((r) => r.y >= other.box.y1 - 1 && r.y - other.box.y1 <= 1.5 * other.size && r.x0 <= left + 2 && r.x1 >= right - 2);

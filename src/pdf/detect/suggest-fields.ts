@@ -36,9 +36,9 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, asksAfter, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
+import { afterColonOnRule, asksAfter, asksAlone, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
 import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
-import { asksAlone, blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
+import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';

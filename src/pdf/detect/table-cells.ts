@@ -90,12 +90,6 @@ function covers(h: readonly Segment[], y: number, x0: number, x1: number, v: rea
 const DATE_IN_CELL = 45;
 
 /**
- * Whether a caption asks for room of its own, in its cell, under it or over it: not one asking for its blank after it ("X" ticked in
- * a grid, "By"), but "Sign" alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
- */
-export const asksAlone = (label: Label): boolean => !label.entry.leading || (label.entry.tokens.join(' ') === 'sign' && label.bare);
-
-/**
  * Where to write for a label in a table cell: the rest of a tall cell, the empty cell after it or under it; on the
  * run of underscores that room holds (or that starts right under it), when it holds one ("Firma del Estudiante" over a cell
  * with "F: ______" in it).
