@@ -4364,3 +4364,13 @@ test('"Sign." alone under its line (the English of India\'s forms) signs on the 
   assert.deepEqual(under('Sign.'), [{ type: 'signature', x: 60, y: 610, w: 240, h: 40 }]);
   assert.deepEqual(under('Sign and return both copies to the office'), []);
 });
+
+test('two captions side by side, each printed under its room ("Signature of Student   Signature of Parent"), get a room each, though the first reaches over the second', () => {
+  const row = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signature of Student', 60, 600, 9), ...words('Signature of Parent', 200, 600, 9)] }),
+  );
+  assert.deepEqual(brief(row), [
+    { type: 'signature', x: 60, y: 551, w: 180, h: 40 },
+    { type: 'signature', x: 200, y: 551, w: 180, h: 40 },
+  ]);
+});

@@ -339,14 +339,6 @@ export function namesAbove(label: Label, r: Rect, lines: readonly Line[] = []): 
   );
 }
 
-/**
- * A caption with a colon asks for its own room even right under a signature found already, when that
- * field's own caption stands beside it on its row ("Client Signature: ____" over "Consultant Signature:").
- */
-export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undefined): boolean {
-  return label.colon && field.type === 'signature' && own !== undefined && own.line.baseline > field.y && own.line.baseline <= field.y + field.height + 2;
-}
-
 /** A caption right under another one, starting where it starts, a line or two lower; not a handwritten mention ("Lu et approuvé" under "Signature"). */
 export function stackedUnder(lower: Label, upper: Label): boolean {
   if (lower.entry.strength === 'weak') return false;

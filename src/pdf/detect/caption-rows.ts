@@ -201,6 +201,17 @@ export function rowOver(label: Label, captionOf: ReadonlyMap<Suggestion, Label>,
 }
 
 /**
+ * A caption with a colon asks for its own room even right under a signature found already, when that
+ * field's own caption stands beside it on its row ("Client Signature: ____" over "Consultant Signature:").
+ */
+export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undefined): boolean {
+  if (field.type !== 'signature' || own === undefined) return false;
+  // (So does one beside the field's own caption on its row, each printed under its room: "Signature of Student   Signature of Parent".)
+  const sideBySide = own.line !== label.line && Math.abs(own.line.baseline - label.line.baseline) <= 2 && field.y + field.height <= own.box.y0 + 1;
+  return sideBySide || (label.colon && own.line.baseline > field.y && own.line.baseline <= field.y + field.height + 2);
+}
+
+/**
  * Whether a caption asks for room of its own, in its cell, under it or over it: not one asking for its blank after it ("X" ticked in
  * a grid, "By"), but "Sign" alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
  */

@@ -19,7 +19,6 @@ import {
   datesUnderRows,
   filledOver,
   inRunningText,
-  keepsOwnRoom,
   opensLineApart,
   namesAbove,
   roomAbove,
@@ -36,7 +35,7 @@ import { captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, 
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
-import { afterColonOnRule, asksAfter, asksAlone, headsNamedBlock, inRemark, partUnder } from './caption-rows.js';
+import { afterColonOnRule, asksAfter, asksAlone, headsNamedBlock, inRemark, keepsOwnRoom, partUnder } from './caption-rows.js';
 import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
