@@ -4374,3 +4374,18 @@ test('two captions side by side, each printed under its room ("Signature of Stud
     { type: 'signature', x: 200, y: 551, w: 180, h: 40 },
   ]);
 });
+
+test('numbered blanks one under the other under a heading of witnesses ("Witnesses:" over "1. ____" over "2. ____", the second more than 60 pt under it) are each a witness\'s place', () => {
+  const blank = '______________________________';
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Witnesses:', 60, 560, 10), ...words(`1. ${blank}`, 60, 610, 10), ...words(`2. ${blank}`, 60, 660, 10)] }),
+  );
+  assert.deepEqual(brief(found), [
+    { type: 'signature', x: 65, y: 572, w: 160, h: 40 },
+    { type: 'signature', x: 65, y: 622, w: 160, h: 40 },
+  ]);
+  assert.deepEqual(
+    found.map((s) => s.roleHint),
+    ['witness', 'witness'],
+  );
+});
