@@ -4389,3 +4389,17 @@ test('numbered blanks one under the other under a heading of witnesses ("Witness
     ['witness', 'witness'],
   );
 });
+
+test('"First Witness: ____" over "Second Witness: ____": an ordinal before the party\'s name leads its caption, as "1." does', () => {
+  const blank = '______________________________';
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words(`First Witness: ${blank}`, 60, 570, 10), ...words(`Second Witness: ${blank}`, 60, 600, 10)] }),
+  );
+  assert.deepEqual(
+    found.map((s) => [s.type, s.roleHint]),
+    [
+      ['signature', 'witness'],
+      ['signature', 'witness'],
+    ],
+  );
+});

@@ -67,6 +67,10 @@ const LEAD = new Set([
   '2',
   '1a',
   '2a',
+  // "First Witness", "Second Witness".
+  'first',
+  'second',
+  'third',
 ]);
 
 /** Runs of a line that are only a party's name (and a few leading words, a colon, a blank). */
