@@ -4403,3 +4403,9 @@ test('"First Witness: ____" over "Second Witness: ____": an ordinal before the p
     ],
   );
 });
+
+test('"In the presence of: ____" (a deed\'s witness) asks for a signature, as "Witnessed by:" does', () => {
+  const row = (text: string) => types(suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 60, 640, 10)] })));
+  assert.deepEqual(row('In the presence of: ______________________________'), ['signature']);
+  assert.deepEqual(row('Witnessed by: ______________________________'), ['signature']);
+});

@@ -47,7 +47,7 @@ const CONDITION = { words: new Set(['if', 'when', 'unless', 'once', 'until']), w
 /** Longest phrases win where several match the same words (see `matchLabels`). */
 const LABEL_TABLE: readonly LabelEntry[] = [
   // English
-  ...sig('strong', 'signature', 'signatures', 'witnessed by', 'sign here', 'authorised signature', 'authorized signature'),
+  ...sig('strong', 'signature', 'signatures', 'witnessed by', 'in the presence of', 'sign here', 'authorised signature', 'authorized signature'),
   { tokens: ['signatory'], type: 'signature', strength: 'strong', notAfter: { words: new Set(['of']), within: 3 } },
   // (Not right after a word opening a condition: "if signed by …", "when signed".)
   ...['signed', 'signed by'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', notAfter: CONDITION })),
