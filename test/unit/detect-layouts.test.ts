@@ -4409,3 +4409,31 @@ test('"In the presence of: ____" (a deed\'s witness) asks for a signature, as "W
   assert.deepEqual(row('In the presence of: ______________________________'), ['signature']);
   assert.deepEqual(row('Witnessed by: ______________________________'), ['signature']);
 });
+
+test('"Initial: ____" opening its line asks for initials, and so do Spanish, German, Italian and Dutch captions ("Iniciales:", "Kürzel:", "Sigla:", "Paraaf:")', () => {
+  const footer = (language: 'en' | 'es' | 'de' | 'it', text: string) =>
+    types(suggestFields(page({ words: [...paragraph(language, 100), ...words(`${text} ____________`, 400, 800, 9)] })));
+  assert.deepEqual(footer('en', 'Initial:'), ['initials']);
+  assert.deepEqual(footer('es', 'Iniciales:'), ['initials']);
+  assert.deepEqual(footer('de', 'Kürzel:'), ['initials']);
+  assert.deepEqual(footer('it', 'Sigla:'), ['initials']);
+  // (A verb elsewhere: "Initial each page" in running text asks for nothing.)
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Please initial each page of the lease.', 60, 700, 9)] }))), []);
+});
+
+test('a caption that asks for its blank after it ("By", "X", "Initial") with none is no place to sign: a "Date" widget under it stays text', () => {
+  const dated = (head: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 300), ...words(head, 300, 140, 9), ...words('Date', 60, 140, 9)],
+        widgets: [{ kind: 'text', name: 'Text7', box: { x0: 90, y0: 130, x1: 200, y1: 144 } }],
+      }),
+    ).map((s) => [s.type, s.fieldKey ?? '']);
+  assert.deepEqual(dated('By'), [['text', '']]);
+  assert.deepEqual(dated('X'), [['text', '']]);
+  // ("Sign" alone is a caption of its own, signed over: the date beside it is its.)
+  assert.deepEqual(dated('Sign').sort(), [
+    ['date', 'sign_date'],
+    ['signature', ''],
+  ]);
+});

@@ -66,6 +66,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['its'], type: 'text', fieldKey: 'job_title', strength: 'strong', leading: true },
   { tokens: ['initials'], type: 'initials', strength: 'strong' },
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
+  // ("Initial: ____": only opening its line, with its blank after it; a verb elsewhere.)
+  { tokens: ['initial'], type: 'initials', strength: 'strong', leading: true },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
@@ -92,6 +94,11 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['paraphe'], type: 'initials', strength: 'strong' },
   { tokens: ['paraphes'], type: 'initials', strength: 'strong' },
   { tokens: ['initiales'], type: 'initials', strength: 'strong' },
+  // (And in Spanish, German, Italian and Dutch forms: "Iniciales:", "Kürzel:", "Sigla:", "Paraaf:".)
+  { tokens: ['iniciales'], type: 'initials', strength: 'strong', langs: ['es'] },
+  { tokens: ['kurzel'], type: 'initials', strength: 'strong', langs: ['de'] },
+  { tokens: ['sigla'], type: 'initials', strength: 'strong', langs: ['it'] },
+  { tokens: ['paraaf'], type: 'initials', strength: 'strong', langs: ['nl'] },
   // ("Rubrica" is the initials a Portuguese or Spanish page asks for on each page; in Italian, an address book.)
   { tokens: ['rubrica'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
   { tokens: ['rubricas'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
@@ -272,38 +279,12 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['השוכר', 'tenant'], ['שוכר', 'tenant'], ['המשכיר', 'landlord'], ['משכיר', 'landlord'], ['הקונה', 'buyer'], ['המוכר', 'seller'],
 ];
 const PARTY = normalizedMap(PARTIES);
-const ORDINALS = normalizedMap([
-  ['1', 1],
-  ['2', 2],
-  ['3', 3],
-  ['4', 4],
-  ['5', 5],
-  ['6', 6],
-  ['7', 7],
-  ['8', 8],
-  ['9', 9],
-  ['10', 10],
-  ['one', 1],
-  ['two', 2],
-  ['three', 3],
-  ['a', 1],
-  ['b', 2],
-  ['c', 3],
-  ['first', 1],
-  ['second', 2],
-  ['third', 3],
-  ['un', 1],
-  ['deux', 2],
-  ['trois', 3],
-  ['premier', 1],
-  ['premiere', 1],
-  ['second', 2],
-  ['seconde', 2],
-  ['deuxieme', 2],
-  ['troisieme', 3],
-  ['الاول', 1],
-  ['الثاني', 2],
-  ['الثالث', 3],
+// biome-ignore format: a word list
+const ORDINALS = normalizedMap<number>([
+  ['1', 1], ['2', 2], ['3', 3], ['4', 4], ['5', 5], ['6', 6], ['7', 7], ['8', 8], ['9', 9], ['10', 10], ['one', 1],
+  ['two', 2], ['three', 3], ['a', 1], ['b', 2], ['c', 3], ['first', 1], ['second', 2], ['third', 3], ['un', 1],
+  ['deux', 2], ['trois', 3], ['premier', 1], ['premiere', 1], ['second', 2], ['seconde', 2], ['deuxieme', 2],
+  ['troisieme', 3], ['الاول', 1], ['الثاني', 2], ['الثالث', 3],
 ]);
 const NUMBERED = normalizedMap([
   ['signer', 'signer'],

@@ -387,7 +387,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   out.push(...siblingPlaces(out, [...geo.free, ...fills], used, lines, labels, page));
   // Where one signs: the places found, signature captions, signed cells, and signatures already inked.
   const places = [...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf), ...signedCells, ...signatureImages(page)];
-  places.push(...labels.filter((l) => l.entry.type === 'signature' || l.entry.type === 'initials').map((l) => l.box));
+  places.push(...labels.filter((l) => (l.entry.type === 'signature' || l.entry.type === 'initials') && asksAlone(l)).map((l) => l.box));
   for (const { label, s } of adopt) {
     if (bareDate(label) && !besideSignature(rectOf(s), places)) continue;
     s.type = 'date';
