@@ -201,12 +201,12 @@ export function rowOver(label: Label, captionOf: ReadonlyMap<Suggestion, Label>,
 }
 
 /**
- * A caption with a colon asks for its own room even right under a signature found already, when that
- * field's own caption stands beside it on its row ("Client Signature: ____" over "Consultant Signature:").
+ * A caption asks for its own room even right under a signature found already: one with a colon when that field's own caption stands
+ * beside it on its row ("Client Signature: ____" over "Consultant Signature:"); one beside that field's own caption on its row, each
+ * printed under its room ("Signature of Student   Signature of Parent").
  */
 export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undefined): boolean {
   if (field.type !== 'signature' || own === undefined) return false;
-  // (So does one beside the field's own caption on its row, each printed under its room: "Signature of Student   Signature of Parent".)
   const sideBySide = own.line !== label.line && Math.abs(own.line.baseline - label.line.baseline) <= 2 && field.y + field.height <= own.box.y0 + 1;
   return sideBySide || (label.colon && own.line.baseline > field.y && own.line.baseline <= field.y + field.height + 2);
 }

@@ -385,7 +385,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
   out.push(...siblingPlaces(out, [...geo.free, ...fills], used, lines, labels, page));
-  // Where one signs: the places found, signature captions, signed cells, and signatures already inked.
+  // Where one signs: the places found, signature captions (not "By" or "Initial" with no blank after), signed cells, and signatures already inked.
   const places = [...out.filter((s) => s.type === 'signature' || s.type === 'initials').map(rectOf), ...signedCells, ...signatureImages(page)];
   places.push(...labels.filter((l) => (l.entry.type === 'signature' || l.entry.type === 'initials') && asksAlone(l)).map((l) => l.box));
   for (const { label, s } of adopt) {
