@@ -4437,3 +4437,13 @@ test('a caption that asks for its blank after it ("By", "X", "Initial") with non
     ['signature', ''],
   ]);
 });
+
+test('"Signé le ____", "Firmato il ____", "Firmado el ____", "Signed on ____": the blank is the signing date, no signature; "Signed on behalf of" still signs', () => {
+  const row = (language: 'fr' | 'it' | 'es' | 'en', text: string) =>
+    types(suggestFields(page({ words: [...paragraph(language, 100), ...words(`${text} ____________________`, 60, 640, 9)] })));
+  assert.deepEqual(row('fr', 'Signé le'), ['date']);
+  assert.deepEqual(row('it', 'Firmato il'), ['date']);
+  assert.deepEqual(row('es', 'Firmado el'), ['date']);
+  assert.deepEqual(row('en', 'Signed on'), ['date']);
+  assert.deepEqual(row('en', 'Signed on behalf of the Company:'), ['signature', 'text']);
+});

@@ -74,15 +74,17 @@ export function remarkOpenings(line: Line): Set<number> {
 const SIGNED = new Set(['signed', 'signe', 'signee', 'getekend', 'firmado', 'firmada', 'firmato', 'firmata', 'assinado', 'assinada', 'unterschrieben']);
 const AT = new Set(['at', 'te', 'a', 'en', 'in', 'em', 'zu']);
 
-/** "Signed at ____", "Getekend te (plaats)": the blank after it is the place of signing, not a signature (but "Signed in the presence of" is a witness's caption). */
+/** And the words after them that say when, before the date's blank ("Signed on ____", "Signé le ____", "Firmato il ____", "Firmado el ____"). */
+const ON = new Set(['on', 'le', 'il', 'el', 'am', 'op']);
+
+/**
+ * "Signed at ____", "Getekend te (plaats)": the blank after it is the place of signing, not a signature (but "Signed in the presence
+ * of" is a witness's caption); "Signed on ____", "Signé le ____": the date's ("Signed on behalf of" still signs).
+ */
 function signedAt(entry: LabelEntry, tokens: readonly string[], end: number): boolean {
-  return (
-    entry.type === 'signature' &&
-    entry.tokens.length === 1 &&
-    SIGNED.has(entry.tokens[0] as string) &&
-    AT.has(tokens[end + 1] ?? '') &&
-    tokens[end + 2] !== 'the'
-  );
+  if (entry.type !== 'signature' || entry.tokens.length !== 1 || !SIGNED.has(entry.tokens[0] as string)) return false;
+  const next = tokens[end + 1] ?? '';
+  return (AT.has(next) && tokens[end + 2] !== 'the') || (ON.has(next) && (tokens[end + 2] === '\0' || /^\d/.test(tokens[end + 2] ?? '')));
 }
 
 function matchAt(pattern: readonly string[], tokens: readonly string[], at: number): number {
