@@ -4447,3 +4447,13 @@ test('"Signé le ____", "Firmato il ____", "Firmado el ____", "Signed on ____": 
   assert.deepEqual(row('en', 'Signed on'), ['date']);
   assert.deepEqual(row('en', 'Signed on behalf of the Company:'), ['signature', 'text']);
 });
+
+test('Arabic offices, with what they are the office of after them ("مدير المدرسة", "رئيس القسم", "عميد الكلية"), caption the line over them or the blank after them', () => {
+  const under = (caption: string) =>
+    types(suggestFields(page({ words: [...paragraph('ar', 100), ...words(caption, 380, 662, 10, true)], segments: [h(330, 540, 650)] })));
+  assert.deepEqual(under('مدير المدرسة'), ['signature']);
+  assert.deepEqual(under('عميد الكلية'), ['signature']);
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('ar', 100), ...words('رئيس القسم: ____________________', 300, 640, 10, true)] }))), [
+    'signature',
+  ]);
+});

@@ -272,6 +272,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['العميل', 'client'], ['الزبون', 'customer'], ['البائع', 'seller'], ['المشتري', 'buyer'], ['المؤجر', 'landlord'], ['المستاجر', 'tenant'],
   ['المورد', 'supplier'], ['المقاول', 'contractor'], ['الموظف', 'employee'], ['الشاهد', 'witness'], ['الكفيل', 'guarantor'],
   ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
+  ['المدير', 'director'], ['مدير', 'director'], ['العميد', 'dean'], ['عميد', 'dean'], ['رئيس', 'head'], ['الرئيس', 'head'], ['المشرف', 'supervisor'], ['مشرف', 'supervisor'],
   ...EUROPEAN_PARTIES,
   ['prestatario', 'borrower'], ['prestamista', 'lender'], ['mutuario', 'borrower'], ['mutuante', 'lender'], ['mutuatario', 'borrower'],
   ['darlehensnehmer', 'borrower'], ['darlehensgeber', 'lender'], ['contratista', 'contractor'], ['proveedor', 'supplier'], ['fornecedor', 'supplier'],

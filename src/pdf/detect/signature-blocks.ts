@@ -6,6 +6,7 @@
  */
 import { ARTICLES, DATE_WORDS, FOR_ORGANISATION, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
+import { isArabic } from './token-folding.js';
 import { labelRuns } from './label-runs.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
@@ -139,6 +140,12 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
         (body.every((w) => /^\p{Lu}/u.test(w)) || body.length <= 2)
       )
         end = run.end;
+      // (Or, in Arabic, what it is the office of, the word or two after it with their article: "مدير المدرسة", "رئيس القسم".)
+      const blankAt = line.tokens.indexOf('\0', end);
+      const stop = blankAt === -1 || blankAt > run.end ? run.end : blankAt;
+      const owned = line.tokens.slice(end, stop);
+      if (line.rtl && stop === (blankAt === -1 ? line.tokens.length : blankAt) && owned.length <= 2 && owned[0]?.startsWith('ال') && owned.every(isArabic))
+        end = stop;
       const rest = line.tokens.slice(end, run.end);
       // A value typed after the party's colon ("VENDEDOR: ACME Ltd") says who signs, at the start of a line.
       const valueAfter =
