@@ -140,7 +140,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
         (body.every((w) => /^\p{Lu}/u.test(w)) || body.length <= 2)
       )
         end = run.end;
-      // (Or, in Arabic, what it is the office of, the word or two after it with their article: "مدير المدرسة", "رئيس القسم".)
+      // (Or, in Arabic, what the party or office is of: the word or two after it with their article, "مدير المدرسة", "رئيس القسم".)
       const blankAt = line.tokens.indexOf('\0', end);
       const stop = blankAt === -1 || blankAt > run.end ? run.end : blankAt;
       const owned = line.tokens.slice(end, stop);
