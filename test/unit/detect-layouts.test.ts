@@ -4457,3 +4457,9 @@ test('Arabic offices, with what they are the office of after them ("مدير ا�
     'signature',
   ]);
 });
+
+test('who signs named before a blank on a row going on with the signing date ("Parent/Guardian: ____   Date: ____") signs there; alone ("Parent/Guardian: ____") it asks for a name', () => {
+  const row = (text: string) => types(suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 60, 640, 9)] })));
+  assert.deepEqual(row('Parent/Guardian: ____________________   Date: ____________'), ['date', 'signature']);
+  assert.deepEqual(row('Parent/Guardian: ____________________'), []);
+});
