@@ -37,14 +37,14 @@ export function numberedBlanks(lines: Line[], segments: readonly Segment[] = [])
   const push = (segment: Segment, heading: Line) => out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
   // (Or through the numbered blanks over it in its column, one under the other: "Witnesses:" over "1. ____" over "2. ____".)
   const headed = new Map<Line, Line>();
-  const headingOf = (line: Line) =>
+  const blockHeading = (line: Line) =>
     headingOver(line) ?? [...headed].find(([l]) => l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && Math.abs(l.box.x0 - line.box.x0) <= 6)?.[1];
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
     if (line.tokens.length === 1 && /^\d$/.test(line.tokens[0] as string) && line.words.length === 1) {
       const rule = segments.find(
         (s) => s.x1 - s.x0 >= 80 && s.x0 >= line.box.x1 - 1 && s.x0 - line.box.x1 <= 3 * line.size && Math.abs(s.y - line.baseline) <= 0.6 * line.size,
       );
-      const heading = rule && headingOf(line);
+      const heading = rule && blockHeading(line);
       if (rule && heading) {
         push(rule, heading);
         headed.set(line, heading);
@@ -55,7 +55,7 @@ export function numberedBlanks(lines: Line[], segments: readonly Segment[] = [])
       if (!/^\d$/.test(line.tokens[k] as string) || line.tokens[k + 1] !== '\0') continue;
       const w = line.words[line.tokenWord[k + 1] as number] as Word;
       if (w.box.x1 - w.box.x0 < 80) continue;
-      const heading = headingOf(line);
+      const heading = blockHeading(line);
       if (heading) {
         push(runLine(w), heading);
         headed.set(line, heading);

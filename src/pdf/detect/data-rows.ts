@@ -19,17 +19,20 @@ export function dataRow(line: Line, lines: Line[]): boolean {
   );
 }
 
+/** The nearest line over (-1) or under (1) the line, starting at its left edge. */
+function nextRow(line: Line, lines: readonly Line[], direction: 1 | -1): Line | undefined {
+  return lines
+    .filter((l) => l !== line && Math.abs(l.box.x0 - line.box.x0) <= 3 && direction * (l.baseline - line.baseline) > 0.5 * line.size)
+    .sort((a, b) => direction * (a.baseline - b.baseline))[0];
+}
+
 /**
  * The rows right over and right under the line, at its left edge and less than four lines away, are captions
  * with their blanks naming no party and asking for no signature: the line is one of a form's rows of data
  * ("Occupation: ____" / "Employer: ____" / "Daytime Phone Number: ____").
  */
 export function amongDataRows(line: Line, lines: Line[]): boolean {
-  const next = (direction: 1 | -1) =>
-    lines
-      .filter((l) => l !== line && Math.abs(l.box.x0 - line.box.x0) <= 3 && direction * (l.baseline - line.baseline) > 0.5 * line.size)
-      .sort((a, b) => direction * (a.baseline - b.baseline))[0];
-  const rows = [next(-1), next(1)];
+  const rows = [nextRow(line, lines, -1), nextRow(line, lines, 1)];
   return rows.every(
     (l) =>
       l !== undefined &&
@@ -64,9 +67,7 @@ export function inDataColumn(line: Line, lines: readonly Line[]): boolean {
  * name is asked there, so the party's row over it is where that party signs, not a datum.
  */
 function nameUnder(line: Line, lines: readonly Line[]): boolean {
-  const under = lines
-    .filter((l) => l !== line && Math.abs(l.box.x0 - line.box.x0) <= 3 && l.baseline - line.baseline > 0.5 * line.size)
-    .sort((a, b) => a.baseline - b.baseline)[0];
+  const under = nextRow(line, lines, 1);
   if (!under || under.baseline - line.baseline > 3 * line.size) return false;
   const colon = under.words.findIndex((w) => /[:：]$/.test(w.text.trim()));
   return colon !== -1 && colon < 3 && under.words.slice(0, colon + 1).some((w) => NAME_WORDS.has(normalizeToken(w.text.trim().replace(/[:：]$/, ''))));

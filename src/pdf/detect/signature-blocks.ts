@@ -102,15 +102,15 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       );
       const signsFor = named !== undefined && !partyAt(line.tokens, k);
       if (signsFor) k += named;
-      // (The run before the signing date's caption and blank on its row: "Parent/Guardian: ____   Date: ____".)
-      const dated = matchLabels(line.tokens.slice(run.end)).some((m) => m.start === 0 && m.entry.type === 'date' && m.entry.fieldKey === 'sign_date');
+      // (The run before the signing date's caption and blank on its row: "Parent/Guardian: ____   Date: ____"; read only for who signs.)
+      const dated = () => matchLabels(line.tokens.slice(run.end)).some((m) => m.start === 0 && m.entry.type === 'date' && m.entry.fieldKey === 'sign_date');
       // A word naming who signs counts after an article ("Il dichiarante", "Le demandeur", "The undersigned").
       const lead = k > run.start;
       const party =
         (signsFor ? { role: line.tokens[k] as string, length: 1 } : null) ??
         partyAt(line.tokens, k) ??
         // (Or alone on its line: "Student", "Parent/Guardian" under a line.)
-        ((lead || (run.start === 0 && (run.end === line.tokens.length || dated))) && SIGNERS.has(line.tokens[k] as string)
+        (SIGNERS.has(line.tokens[k] as string) && (lead || (run.start === 0 && (run.end === line.tokens.length || dated())))
           ? { role: 'signer', length: 1 }
           : null) ??
         // "For the Company", "Für den Verein": a company signs.
@@ -159,7 +159,7 @@ export function partyCaptions(lines: Line[], labels: Label[]): PartyCaption[] {
       // A word naming who signs before a blank asks for that person's name ("Il sottoscritto ______",
       // "The undersigned ______"); only a party's name before a blank is a signature block ("PER: CONSULTANT ____").
       // (But not on a row going on with the signing date's caption and blank: "Parent/Guardian: ____   Date: ____".)
-      if (party.role === 'signer' && rest.includes('\0') && !dated) continue;
+      if (party.role === 'signer' && rest.includes('\0') && !dated()) continue;
       // So does a company named with only its article before a blank ("La Società ____", "The Company ____");
       // "Per la Società ____" signs for it.
       if (COMPANIES.has(line.tokens[k] as string) && rest.includes('\0') && line.tokens.slice(run.start, k).every((t) => ARTICLES.has(t))) continue;
