@@ -73,7 +73,31 @@ export function namesWhoseSignature(label: Label, lines: readonly Line[]): boole
  * and "Signature of …" naming whose it is (`namesWhoseSignature`).
  */
 export function signsOver(label: Label, lines: readonly Line[]): boolean {
-  return (['unterschrift', 'signatory'].includes(label.entry.tokens[0] as string) && !label.colon) || namesWhoseSignature(label, lines);
+  return (
+    (['unterschrift', 'signatory'].includes(label.entry.tokens[0] as string) && !label.colon) || namesWhoseSignature(label, lines) || remarkUnder(label, lines)
+  );
+}
+
+/**
+ * A signature caption alone on its line, without a colon, over the signer's office in parentheses alone on the line right
+ * under it, a capital opening it ("Signature and Stamp" over "(Director)"): the foot of a signature block, printed under its
+ * room. (Not the caption's own words going on in parentheses: "Signature du bailleur" over "(ou de son représentant)".)
+ */
+function remarkUnder(label: Label, lines: readonly Line[]): boolean {
+  const { line } = label;
+  if (label.entry.type !== 'signature' || !label.bare || label.colon) return false;
+  return lines.some((l) => {
+    const text = l.words.map((w) => w.text).join(' ');
+    return (
+      l !== line &&
+      l.box.y0 >= line.box.y1 - 1 &&
+      l.box.y0 - line.box.y1 <= 0.8 * line.size &&
+      l.box.x0 >= line.box.x0 - 2 &&
+      l.box.x1 <= line.box.x1 + 2 &&
+      l.words.length <= 4 &&
+      /^\(\p{Lu}.*\)$/u.test(text)
+    );
+  });
 }
 
 /** The line right under a caption's, starting where it starts, that goes on with it to a colon and a blank, with no caption of its own ("Signature of Participant or" over "Guardian: ____"). */
