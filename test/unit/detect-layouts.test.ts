@@ -4471,3 +4471,11 @@ test('a signature caption alone over the signer\'s office in parentheses ("Signa
   // (Words under it that are no remark leave its room under it.)
   assert.deepEqual(block('Director'), [{ type: 'signature', x: 400, y: 660, w: 180, h: 40 }]);
 });
+
+test('a French "A ……… le ………" going on with the signature\'s caption on its row ("A ……… le ………   Signature") dates the signing on the blank after "le"; other words after it do not', () => {
+  const dates = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 50, 600, 10)] }))).filter((s) => s.type === 'date');
+  assert.deepEqual(dates('A …………………… le …………………… Signature'), [{ type: 'date', x: 117, y: 582, w: 44, h: 20 }]);
+  assert.deepEqual(dates('À …………………… le ……………………   Signature :'), [{ type: 'date', x: 120, y: 582, w: 47, h: 20 }]);
+  assert.deepEqual(dates('A …………………… le …………………… pour le compte de'), []);
+});

@@ -109,16 +109,19 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
 
 /**
  * A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le", also in its
- * parts ("A ……, le …. /.… /…..…").
+ * parts ("A ……, le …. /.… /…..…"), and when the signature's caption follows on its row ("A ……… le ………   Signature").
  */
 function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     const t = line.tokens;
     if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
-    const after = line.words.slice((line.tokenWord[2] as number) + 1);
+    // (Its row may go on with the signature's caption: "A ……… le ………   Signature".)
+    const upTo = t.findIndex((k, i) => i > 3 && k !== '\0');
+    if (upTo !== -1 && !matchLabels(t.slice(upTo)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
+    const after = line.words.slice((line.tokenWord[2] as number) + 1, upTo === -1 ? undefined : (line.tokenWord[upTo] as number));
     // (Its blank may come in a date's parts: "A ______ le ___/___/____".)
-    if (after.length === 0 || !t.slice(3).every((k) => k === '\0')) continue;
+    if (after.length === 0 || !t.slice(3, upTo === -1 ? undefined : upTo).every((k) => k === '\0')) continue;
     if (!after.every((w) => isBlankMark(w.text))) continue;
     const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
     if (last.box.x1 - first.box.x0 < 30) continue;
