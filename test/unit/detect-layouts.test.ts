@@ -4479,3 +4479,12 @@ test('a French "A ……… le ………" going on with the signature\'s caption
   assert.deepEqual(dates('À …………………… le ……………………   Signature :'), [{ type: 'date', x: 120, y: 582, w: 47, h: 20 }]);
   assert.deepEqual(dates('A …………………… le …………………… pour le compte de'), []);
 });
+
+test('a French "Le ……… à ………" opening its line, the date before the place, dates the signing on the blank after "Le"; "Le ……… à ……… du mois" does not', () => {
+  const dates = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 50, 600, 10), ...words('Signature :', 50, 660, 10)] }))).filter(
+      (s) => s.type === 'date',
+    );
+  assert.deepEqual(dates('Le ______________ à ______________'), [{ type: 'date', x: 64, y: 582, w: 73, h: 20 }]);
+  assert.deepEqual(dates('Le ______________ à ______________ du mois'), []);
+});

@@ -131,6 +131,23 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
 }
 
 /**
+ * A French "Le …… à ……" opening its line, the date before the place (and the signature's caption after them on
+ * its row, or nothing): the date on the blank after "Le".
+ */
+function leThenPlace(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    if (line.rtl || t[0] !== 'le' || t[1] !== '\0' || t[2] !== 'a' || t[3] !== '\0' || !/^Le$/.test((line.words[0] as Word).text.trim())) continue;
+    if (t.length > 4 && !matchLabels(t.slice(4)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
+    const blank = line.words[line.tokenWord[1] as number] as Word;
+    if (blank.box.x1 - blank.box.x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, blank.box.x0, blank.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
+/**
  * A French "à …… le :" ending its line with a line drawn on its row right after it ("Lu et approuvé, à
  * Crégy le : ________"): the date is on that line.
  */
@@ -171,7 +188,7 @@ function leAfterSignature(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   return out;
 }
 
-/** The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "à … le :" before a drawn line, "Le ……" after a signature's blank. */
+/** The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "Le …… à ……", "à … le :" before a drawn line, "Le ……" after a signature's blank. */
 export function frenchLeDates(lines: Line[], segments: readonly Segment[], drawn: readonly Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...splitLeFields(lines), ...placeLeFields(lines), ...leOnRule(lines, segments), ...leAfterSignature([...lines, ...drawn])];
+  return [...splitLeFields(lines), ...placeLeFields(lines), ...leThenPlace(lines), ...leOnRule(lines, segments), ...leAfterSignature([...lines, ...drawn])];
 }
