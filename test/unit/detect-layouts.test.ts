@@ -4488,3 +4488,12 @@ test('a French "Le ……… à ………" opening its line, the date before the
   assert.deepEqual(dates('Le ______________ à ______________'), [{ type: 'date', x: 64, y: 582, w: 73, h: 20 }]);
   assert.deepEqual(dates('Le ______________ à ______________ du mois'), []);
 });
+
+test('Italian "Lì ____" opening a sentence after another on its line ("… approvato. Lì ____") is the date alone, as it is opening its line: no place before it to read', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('it', 100), ...words('Letto e approvato. Lì ______________', 50, 600, 9), ...words('Firma: ____________________', 50, 660, 10)],
+    }),
+  );
+  assert.deepEqual(types(found), ['date', 'signature']);
+});

@@ -234,6 +234,13 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     const [first, last] = [blank[0] as Word, blank[blank.length - 1] as Word];
     if (!isFillToken(last.text) || last.box.x1 - first.box.x0 < 40) continue;
     const place = words.slice(from, dated ? start - 1 : start);
+    // (The date's word opening its sentence names no place before it: Italian "… approvato. Lì ____" is the date alone, as
+    // "Lì ____" opening its line is; "… faits. Le ____" is not a place's.)
+    if (place.length === 0) {
+      if (normalizeToken((words[start - 1] as Word).text) === 'li')
+        out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
+      continue;
+    }
     if (!/^\p{Lu}/u.test((place[0] as Word).text) || !(dated || /\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim()))) continue;
     if (place.some((w) => /\d/.test(w.text))) continue;
     // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
