@@ -14,7 +14,7 @@ import { serveCalls, workerArguments } from '../platform/worker-entry.js';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf, scanPage, textPageModel, type PageScan } from './detect/page-scan.js';
 import { assemble, round, type Analysis, type PageDone } from './detect/analysis.js';
-import { suggestAcross, type PageModel, type Widget, type Word } from './detect/continued-tables.js';
+import { pageSuggestions, type PageModel, type Widget, type Word } from './detect/continued-tables.js';
 import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } from './detect-messages.js';
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 import { OcrEngine } from './detect/ocr-engine.js';
@@ -81,11 +81,11 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     /** A scanned page was left unread at its own time limit: the answer is partial (and if the last, `retryLanguage`). */
     let cut = false;
     let retryLanguage: OcrLanguage | undefined;
-    /** Applies the rules to a page as read so far (a table going on from the page before keeps its columns, which its suggestions tell), and tells it. */
+    /** Applies the rules to a page as read so far (a table going on from the page before keeps its columns, which its suggestions tell; a page whose rules fail gets none), and tells it. */
     const finish = (model: PageModel, kind: PageDone['kind'], ocrLanguage?: OcrLanguage) => {
       const t = performance.now();
-      const page = geometry.get(model.page) as PageDone['page'];
-      const entry: PageDone = { page, suggestions: suggestAcross(model, done.get(model.page - 1)?.suggestions), kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
+      const [page, suggestions] = [geometry.get(model.page) as PageDone['page'], pageSuggestions(model, done.get(model.page - 1)?.suggestions)];
+      const entry: PageDone = { page, suggestions, kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
       timing.detectionMs += performance.now() - t;
       done.set(model.page, entry);
       progress?.page(entry);

@@ -13,6 +13,7 @@ import { cellAt, dedupe, suggestFields, type PageModel, type Suggestion, type Wo
 import { rulesFromInk, rulesFromPixels } from '../../src/pdf/detect/ocr-drawn-lines.js';
 import { binarise } from '../../src/pdf/detect/ocr-image.js';
 import { labelRegions } from '../../src/pdf/detect/ocr-regions.js';
+import { pageSuggestions, suggestAcross } from '../../src/pdf/detect/continued-tables.js';
 import { blanksApart, blanksOnRows, withoutRules, withoutSpecks } from '../../src/pdf/detect/ocr-words.js';
 import { brief, page, paragraph } from '../helpers/detect-pages.js';
 import { fillLines } from '../../src/pdf/detect/filled-blanks.js';
@@ -1027,4 +1028,34 @@ test('a thesis board signs under its roles ("Orientador(a)", "Examinadora") prin
     assert.ok(s && Math.abs(s.y + s.height - 502) <= 3, `${role}: ${JSON.stringify(found)}`);
     assert.equal(s?.roleHint, role.startsWith('Orientador') ? 'advisor' : 'examiner');
   }
+});
+
+test("a page whose rules throw gets no suggestions and is reported, so that the document's other pages are still answered", () => {
+  // (A page model no reading makes: a word without its box, which the rules read.)
+  const broken = {
+    page: 3,
+    width: 595,
+    height: 842,
+    words: [{ text: 'Signature:' }],
+    segments: [],
+    verticals: [],
+    boxes: [],
+    widgets: [],
+    ocr: false,
+  } as unknown as PageModel;
+  assert.throws(() => suggestAcross(broken, undefined), TypeError);
+  const reported: string[] = [];
+  assert.deepEqual(
+    pageSuggestions(broken, undefined, (m) => reported.push(m)),
+    [],
+  );
+  assert.equal(reported.length, 1);
+  assert.match(reported[0] as string, /^paraph: field detection's rules failed on page 3: /);
+  // (A page the rules read is answered as suggestAcross answers it.)
+  const fine = { ...broken, words: [] } as PageModel;
+  assert.deepEqual(
+    pageSuggestions(fine, undefined, (m) => reported.push(m)),
+    suggestAcross(fine, undefined),
+  );
+  assert.equal(reported.length, 1);
 });

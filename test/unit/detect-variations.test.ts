@@ -384,3 +384,22 @@ test('right to left, and a party before its line: an Arabic caption before its b
     assert.ok(!found.some((s) => s.type === 'signature'), `${caption}: ${JSON.stringify(found)}`);
   }
 });
+
+test("every line made of a sentence, a place, a date's word, a blank and a caption (each or none, in seven languages' words) is answered without an error", () => {
+  const sentences = ['', 'Letto e approvato.', 'Lu et approuvé,'];
+  const places = ['', 'Roma,', 'Fait à', 'A', 'En', 'O Requerente,', 'Eu,'];
+  const leads = ['', 'Lì', 'le', 'Le', 'den', 'il', 'a', 'de', 'on', 'Datum', 'Date:'];
+  const blanks = ['______________', '__/__/____', '……………………', '____ de ____________ de 20__'];
+  const captions = ['', 'Signature', 'Firma:', 'Name:', 'X', 'التوقيع'];
+  let lines = 0;
+  for (const sentence of sentences)
+    for (const place of places)
+      for (const lead of leads)
+        for (const blank of blanks)
+          for (const caption of captions) {
+            const text = [sentence, place, lead, blank, caption].filter((p) => p).join(' ');
+            assert.doesNotThrow(() => suggestFields(page({ words: [...paragraph('it', 100), ...words(text, 50, 600, 9)] })), text);
+            lines++;
+          }
+  assert.equal(lines, 3 * 7 * 11 * 4 * 6);
+});

@@ -20,6 +20,23 @@ export function suggestAcross(model: PageModel, before: readonly Suggestion[] | 
   return before ? [...own, ...continuedCells(model, before, own)] : own;
 }
 
+/**
+ * `suggestAcross`, but a page whose rules throw (a defect in them) gets no suggestions, reported through `report`, and
+ * the document's other pages are still answered: one page's failure makes no unreadable document.
+ */
+export function pageSuggestions(
+  model: PageModel,
+  before: readonly Suggestion[] | undefined,
+  report: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+): Suggestion[] {
+  try {
+    return suggestAcross(model, before);
+  } catch (error) {
+    report(`paraph: field detection's rules failed on page ${model.page}: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
 function continuedCells(model: PageModel, before: readonly Suggestion[], own: readonly Suggestion[]): Suggestion[] {
   const out: Suggestion[] = [];
   const columns = new Map<string, [number, number]>();
