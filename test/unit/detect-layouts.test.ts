@@ -4497,3 +4497,14 @@ test('Italian "Lì ____" opening a sentence after another on its line ("… appr
   );
   assert.deepEqual(types(found), ['date', 'signature']);
 });
+
+test('a Spanish or Portuguese place-and-date formula opening a sentence after another on its line ("Leído y conforme. En ____ a ____ de ____ de 20__") dates the signing as it does opening its line', () => {
+  const dates = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('es', 100), ...words(text, 50, 600, 9), ...words('Firma: ____________________', 50, 660, 10)] }))).filter(
+      (s) => s.type === 'date',
+    );
+  assert.equal(dates('En ______________ a ____ de ______________ de 20____').length, 1);
+  assert.equal(dates('Leído y conforme. En ______________ a ____ de ______________ de 20____').length, 1);
+  // (Words of running text before it in its sentence leave it a reference: "según el expediente ____ de ____ de ____".)
+  assert.equal(dates('Leído y conforme según el expediente ____ de ______________ de ______').length, 0);
+});

@@ -148,7 +148,8 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // After a place (a word, then the blanks) that opens the line or a sentence of it, at most a "a" / "el"
       // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
       // ____ de ____", "En ____ ____, día __ de ____ de ____".)
-      const before = t.slice(sentenceStart(line, k), k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
+      const from = sentenceStart(line, k);
+      const before = t.slice(from, k).filter((x) => !['a', 'el', 'em', 'en', 'il', 'dia'].includes(x));
       // (Or the place's blank after the words naming it: "En la ciudad de ______, a ___ de ____ de 20__".)
       const namedPlace = namedPlaceBlank(before);
       // (Or a sentence ends on the place after "en", then "a" and the date: "Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__".)
@@ -169,19 +170,19 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       if (t[last + 1] === '\0') last++;
       // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
       // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
-      const comma = line.words.slice(0, line.tokenWord[k] as number).some((w) => /,$/.test(w.text.trim()));
+      const opening = line.words.slice(from === 0 ? 0 : (line.tokenWord[from] as number), line.tokenWord[k] as number);
+      const comma = opening.some((w) => /,$/.test(w.text.trim()));
       // (Or a date's caption opens it: "Fecha: ____ de ________ de 20__", "Data ___ de ____ de ____".)
       const captioned = before.length === 1 && DATE_WORDS.has(before[0] as string);
       // (Or a place without its comma opens the line, its words capitalised, and the year says it is a date: "São Paulo ____ de ____ de 20__";
       // or the day, the month and the year are all blanks, after the place and "a": "Barcelona a ____ de ____ de ____", not after
       // another datum's caption, "Expediente: ____ de ____ de ____".)
       const lead = (w: Word) => ['a', 'el', 'em', 'en'].includes(w.text.trim());
-      const opening = line.words.slice(0, line.tokenWord[k] as number);
       const blanks = last >= k + 4 && !opening.some((w) => /:$/.test(w.text.trim()));
       // (The place may be a blank of its own without its comma: "En ______ a ____ de ____ de 20__".)
-      const place = (year || blanks) && k <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w) || isFillToken(w.text.trim()));
+      const place = (year || blanks) && k - from <= 3 && opening.every((w) => /^\p{Lu}/u.test(w.text.trim()) || lead(w) || isFillToken(w.text.trim()));
       // (Alone on its line, all three parts blanks after "A": "A ____ de ________ de ______" closing a form.)
-      const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[0] === 'a';
+      const alone = before.length === 0 && last >= k + 4 && last === t.length - 1 && t[from] === 'a';
       if (before.length > 0 ? !comma && !captioned && !place && !inPlace : !year && !alone) continue;
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
