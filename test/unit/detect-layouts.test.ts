@@ -4508,3 +4508,13 @@ test('a Spanish or Portuguese place-and-date formula opening a sentence after an
   // (Words of running text before it in its sentence leave it a reference: "según el expediente ____ de ____ de ____".)
   assert.equal(dates('Leído y conforme según el expediente ____ de ______________ de ______').length, 0);
 });
+
+test('a French "A ……, le ……" or "Le …… à ……" opening the last sentence of its line ("Lu et approuvé. A ____, le ____") dates the signing as it does opening the line; "… sous réserve. Le ____ du mois" does not', () => {
+  const dates = (text: string) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 50, 600, 9), ...words('Signature : ____________________', 50, 660, 10)] })),
+    ).filter((s) => s.type === 'date').length;
+  assert.equal(dates('Lu et approuvé. A ______________, le ______________'), 1);
+  assert.equal(dates('Lu et approuvé. Le ______________ à ______________'), 1);
+  assert.equal(dates('Lu et approuvé, sous réserve. Le ______________ du mois'), 0);
+});

@@ -3,7 +3,7 @@
  * "le", on its blank, in the room after it, or on a line drawn after it; "Le ……" on its own line, under "Fait à"
  * or after a signature's blank.
  */
-import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
+import { closesSentence, isBlankMark, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { matchLabels } from './label-matching.js';
@@ -108,18 +108,21 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
 }
 
 /**
- * A French "A ……, le ……" opening its line ("Fait" left out): the date on the blank after "le", also in its
- * parts ("A ……, le …. /.… /…..…"), and when the signature's caption follows on its row ("A ……… le ………   Signature").
+ * A French "A ……, le ……" opening its line or its last sentence ("Fait" left out): the date on the blank after "le", also
+ * in its parts ("A ……, le …. /.… /…..…"), and when the signature's caption follows on its row ("A ……… le ………   Signature").
  */
 function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
-    const t = line.tokens;
-    if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[0] as Word).text.trim())) continue;
+    // (Or opening the line's last sentence: "Lu et approuvé. A ……, le ……".)
+    const o = lastSentence(line);
+    const t = line.tokens.slice(o);
+    const at = (i: number) => line.tokenWord[o + i] as number;
+    if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[at(0)] as Word).text.trim())) continue;
     // (Its row may go on with the signature's caption: "A ……… le ………   Signature".)
     const upTo = t.findIndex((k, i) => i > 3 && k !== '\0');
     if (upTo !== -1 && !matchLabels(t.slice(upTo)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
-    const after = line.words.slice((line.tokenWord[2] as number) + 1, upTo === -1 ? undefined : (line.tokenWord[upTo] as number));
+    const after = line.words.slice(at(2) + 1, upTo === -1 ? undefined : at(upTo));
     // (Its blank may come in a date's parts: "A ______ le ___/___/____".)
     if (after.length === 0 || !t.slice(3, upTo === -1 ? undefined : upTo).every((k) => k === '\0')) continue;
     if (!after.every((w) => isBlankMark(w.text))) continue;
@@ -130,17 +133,33 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   return out;
 }
 
+/** The first token of a line's last sentence: after the last word that closes one (0 when none does). */
+function lastSentence(line: Line): number {
+  let start = 0;
+  for (const [k, i] of line.tokenWord.entries()) if (line.tokens[k] !== '\0' && closesSentence((line.words[i] as Word).text.trim())) start = k + 1;
+  return start;
+}
+
 /**
- * A French "Le …… à ……" opening its line, the date before the place (and the signature's caption after them on
+ * A French "Le …… à ……" opening its line or its last sentence, the date before the place (and the signature's caption after them on
  * its row, or nothing): the date on the blank after "Le".
  */
 function leThenPlace(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
-    const t = line.tokens;
-    if (line.rtl || t[0] !== 'le' || t[1] !== '\0' || t[2] !== 'a' || t[3] !== '\0' || !/^Le$/.test((line.words[0] as Word).text.trim())) continue;
+    const o = lastSentence(line);
+    const t = line.tokens.slice(o);
+    if (
+      line.rtl ||
+      t[0] !== 'le' ||
+      t[1] !== '\0' ||
+      t[2] !== 'a' ||
+      t[3] !== '\0' ||
+      !/^Le$/.test((line.words[line.tokenWord[o] as number] as Word).text.trim())
+    )
+      continue;
     if (t.length > 4 && !matchLabels(t.slice(4)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
-    const blank = line.words[line.tokenWord[1] as number] as Word;
+    const blank = line.words[line.tokenWord[o + 1] as number] as Word;
     if (blank.box.x1 - blank.box.x0 < 30) continue;
     out.push({ rect: dateOnLine(line, lines, blank.box.x0, blank.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
   }
