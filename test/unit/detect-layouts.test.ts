@@ -4518,3 +4518,20 @@ test('a French "A ……, le ……" or "Le …… à ……" opening the last s
   assert.equal(dates('Lu et approuvé. Le ______________ à ______________'), 1);
   assert.equal(dates('Lu et approuvé, sous réserve. Le ______________ du mois'), 0);
 });
+
+test('an approval asks for a signature only with nothing but its blank after it ("Conforme: ____"); "(conforme documento de identidade)" under "Assinatura" says how to sign, and the room under both is the signature\'s', () => {
+  const under = brief(
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('pt', 100),
+          ...words('Assinatura', 60, 600, 10),
+          ...words('(conforme documento de identidade)', 60, 613, 8),
+          ...words('Página 1', 280, 800, 8),
+        ],
+      }),
+    ),
+  );
+  assert.deepEqual(under, [{ type: 'signature', x: 60, y: 619, w: 180, h: 40 }]);
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('es', 100), ...words('Conforme: ______________________', 60, 600, 10)] }))), ['signature']);
+});

@@ -27,6 +27,8 @@ export interface LabelEntry {
   langs?: readonly PageLanguage[];
   /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
   notBeforeNumber?: boolean;
+  /** Not a label when a word follows it on its line ("Conforme: ____" approves; "(conforme documento de identidade)" says how). */
+  lastWord?: boolean;
   /** Not a label within `within` tokens after one of `words`: whose ("Name of Authorized Signatory"), when ("(if signed by …)"). */
   notAfter?: { words: ReadonlySet<string>; within: number };
 }
@@ -77,7 +79,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
   // (An approval opening its line with a blank after it asks for the approver's signature: "De acordo: ____", "Conforme: ____", "Einverstanden: ____".)
   ...['de acordo', 'ciente', 'conforme', 'recibi conforme', 'einverstanden', 'gelesen und einverstanden'].map(
-    (p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true }),
+    (p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, lastWord: true }),
   ),
   // French
   ...sig('strong', 'signature du', 'signature de', 'signe par', 'signe'),
