@@ -4535,3 +4535,13 @@ test('an approval asks for a signature only with nothing but its blank after it 
   assert.deepEqual(under, [{ type: 'signature', x: 60, y: 619, w: 180, h: 40 }]);
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('es', 100), ...words('Conforme: ______________________', 60, 600, 10)] }))), ['signature']);
 });
+
+test('"Sign" asks for a signature only with nothing but its blank after it ("Sign: ____", "Sign." under a line); "(sign in ink)" under "Signature" says how, and the room under both is the signature\'s', () => {
+  const under = brief(
+    suggestFields(
+      page({ words: [...paragraph('en', 100), ...words('Signature', 60, 600, 10), ...words('(sign in ink)', 60, 613, 8), ...words('Page 1', 280, 800, 8)] }),
+    ),
+  );
+  assert.deepEqual(under, [{ type: 'signature', x: 60, y: 619, w: 180, h: 40 }]);
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sign: ______________________', 60, 600, 10)] }))), ['signature']);
+});

@@ -17,6 +17,9 @@ export interface LabelMatch {
   anchor: number;
 }
 
+/** What may follow a caption that is the last word of its line (`lastWord`): its blank, or "and" joining the next caption ("Sign and Print Name"). */
+const LAST = new Set(['\0', 'and', 'et', 'und', 'y', 'e', '&']);
+
 /** The indexes in LABELS of the entries, by their first word. */
 const LABELS_BY_FIRST = new Map<string, number[]>();
 LABELS.forEach((entry, index) => {
@@ -40,7 +43,7 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage, 
       if ((entry.leading && i > 0 && tokens[i - 1] !== '\0') || (entry.langs && language && !entry.langs.includes(language))) continue;
       if (entry.notAfter && tokens.slice(Math.max(0, i - entry.notAfter.within), i).some((t) => entry.notAfter?.words.has(t))) continue;
       const end = matchAt(entry.tokens, tokens, i);
-      if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? '')) || (entry.lastWord && (tokens[end + 1] ?? '\0') !== '\0')) continue;
+      if (end === -1 || (entry.notBeforeNumber && NUMBER.test(tokens[end + 1] ?? '')) || (entry.lastWord && !LAST.has(tokens[end + 1] ?? '\0'))) continue;
       // (A phrase does not run on into a remark in parentheses: "Firma (del genitore …)" is "Firma" and its remark;
       // a formula's wildcard may hold one, "Fait en trois (3) copies à …, le".)
       if (remarks.size > 0 && !entry.tokens.includes('*') && [...remarks].some((k) => k > i && k <= end)) continue;

@@ -27,7 +27,7 @@ export interface LabelEntry {
   langs?: readonly PageLanguage[];
   /** Not a label when a number follows it ("x 0.124 = ____" multiplies). */
   notBeforeNumber?: boolean;
-  /** Not a label when a word follows it on its line ("Conforme: ____" approves; "(conforme documento de identidade)" says how). */
+  /** Not a label when a word follows it on its line but "and" ("Conforme: ____" approves; "(conforme documento de identidade)" says how). */
   lastWord?: boolean;
   /** Not a label within `within` tokens after one of `words`: whose ("Name of Authorized Signatory"), when ("(if signed by …)"). */
   notAfter?: { words: ReadonlySet<string>; within: number };
@@ -72,7 +72,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initial'], type: 'initials', strength: 'strong', leading: true },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
-  { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true },
+  { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true, lastWord: true },
   // "i.A. ______", "i.V. ______", "ppa. ______": who signs on another's behalf, in German letters and forms.
   ...['i a', 'i v', 'ppa'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, langs: ['de'] })),
   // "X ______" / "× ______": the cross that marks where to sign.
