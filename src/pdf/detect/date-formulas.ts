@@ -4,11 +4,11 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …" (french-dates.ts).
  */
-import { DATE_WORDS, closesSentence, isFillToken, splitWord } from './lexicon.js';
+import { DATE_WORDS, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
-import { makeLine } from './lines-and-labels.js';
+import { makeLine, sentenceStart } from './lines-and-labels.js';
 import { frenchLeDates } from './french-dates.js';
 
 const MONTH = new Set(['month', 'mois', 'mm', 'mes', 'mese'].map(normalizeToken));
@@ -95,13 +95,6 @@ function placeAfterEn(line: Line, k: number): boolean {
     return place.length > 0 && place.every((w) => /^\p{Lu}/u.test(w)) && !line.tokens.slice(j + 1, k).includes('\0');
   }
   return false;
-}
-
-/** The first token of the sentence of `line` that token `k` is in: after the last word before it that closes one. */
-function sentenceStart(line: Line, k: number): number {
-  let start = 0;
-  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && closesSentence((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
-  return start;
 }
 
 const ON = new Set(['on', 'am', 'em', 'el']);

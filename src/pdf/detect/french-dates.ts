@@ -3,10 +3,14 @@
  * "le", on its blank, in the room after it, or on a line drawn after it; "Le ……" on its own line, under "Fait à"
  * or after a signature's blank.
  */
-import { closesSentence, isBlankMark, isFillToken, splitWord } from './lexicon.js';
+import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
+import { sentenceStart } from './lines-and-labels.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { matchLabels } from './label-matching.js';
+
+/** Whether `tokens` open with a signature's caption: the rest of a formula's row ("Le ____   Signature : ____"). */
+const opensSignature = (tokens: readonly string[]): boolean => matchLabels(tokens).some((m) => m.start === 0 && m.entry.type === 'signature');
 
 /** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
 const PLACEHOLDER = new Set(['date', 'jj', 'mm', 'aaaa', 'aa', 'dd', 'yyyy'].map(normalizeToken));
@@ -51,7 +55,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     // (Its blank may come in a date's parts, the century printed or not: "Le ……/……/……", "Le ___/___/20___".)
     // (Or its blank before a signature's caption on its line: "Le ____/____/______   Signature : ____".)
     const upTo = t.findIndex((k, i) => i > 0 && k !== '\0' && !(i > 2 && /^(19|20)$/.test(k)));
-    const signs = upTo > 1 && matchLabels(t.slice(upTo)).some((m) => m.start === 0 && m.entry.type === 'signature');
+    const signs = upTo > 1 && opensSignature(t.slice(upTo));
     const parts = (t.length > 2 && upTo === -1) || signs;
     if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
     const row = lines.filter((l) => l !== line && onRowOf(l, line));
@@ -115,13 +119,13 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
     // (Or opening the line's last sentence: "Lu et approuvé. A ……, le ……".)
-    const o = lastSentence(line);
+    const o = sentenceStart(line, line.tokens.length);
     const t = line.tokens.slice(o);
     const at = (i: number) => line.tokenWord[o + i] as number;
     if (line.rtl || t[0] !== 'a' || t[1] !== '\0' || t[2] !== 'le' || !/^[AÀ]$/.test((line.words[at(0)] as Word).text.trim())) continue;
     // (Its row may go on with the signature's caption: "A ……… le ………   Signature".)
     const upTo = t.findIndex((k, i) => i > 3 && k !== '\0');
-    if (upTo !== -1 && !matchLabels(t.slice(upTo)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
+    if (upTo !== -1 && !opensSignature(t.slice(upTo))) continue;
     const after = line.words.slice(at(2) + 1, upTo === -1 ? undefined : at(upTo));
     // (Its blank may come in a date's parts: "A ______ le ___/___/____".)
     if (after.length === 0 || !t.slice(3, upTo === -1 ? undefined : upTo).every((k) => k === '\0')) continue;
@@ -133,13 +137,6 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   return out;
 }
 
-/** The first token of a line's last sentence: after the last word that closes one (0 when none does). */
-function lastSentence(line: Line): number {
-  let start = 0;
-  for (const [k, i] of line.tokenWord.entries()) if (line.tokens[k] !== '\0' && closesSentence((line.words[i] as Word).text.trim())) start = k + 1;
-  return start;
-}
-
 /**
  * A French "Le …… à ……" opening its line or its last sentence, the date before the place (and the signature's caption after them on
  * its row, or nothing): the date on the blank after "Le".
@@ -147,7 +144,7 @@ function lastSentence(line: Line): number {
 function leThenPlace(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   const out: Array<{ rect: Rect; line: Line }> = [];
   for (const line of lines) {
-    const o = lastSentence(line);
+    const o = sentenceStart(line, line.tokens.length);
     const t = line.tokens.slice(o);
     if (
       line.rtl ||
@@ -158,7 +155,7 @@ function leThenPlace(lines: Line[]): Array<{ rect: Rect; line: Line }> {
       !/^Le$/.test((line.words[line.tokenWord[o] as number] as Word).text.trim())
     )
       continue;
-    if (t.length > 4 && !matchLabels(t.slice(4)).some((m) => m.start === 0 && m.entry.type === 'signature')) continue;
+    if (t.length > 4 && !opensSignature(t.slice(4))) continue;
     const blank = line.words[line.tokenWord[o + 1] as number] as Word;
     if (blank.box.x1 - blank.box.x0 < 30) continue;
     out.push({ rect: dateOnLine(line, lines, blank.box.x0, blank.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });

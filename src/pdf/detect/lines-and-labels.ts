@@ -13,6 +13,13 @@ import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1, ruledOver } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ lines
+/** The first token of the sentence of `line` that token `k` is in (the line's last sentence for `k` its length): after the last word before it that closes one. */
+export function sentenceStart(line: Line, k: number): number {
+  let start = 0;
+  for (let j = 0; j < k; j++) if (line.tokens[j] !== '\0' && closesSentence((line.words[line.tokenWord[j] as number] as Word).text.trim())) start = j + 1;
+  return start;
+}
+
 /** Words on one baseline that are close together, in reading order. Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
   // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text: it would stretch its line over the blank above it.
