@@ -236,24 +236,26 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     const place = words.slice(from, dated ? start - 1 : start);
     // (The date's word opening its sentence names no place before it: Italian "… approvato. Lì ____" is the date alone, as
     // "Lì ____" opening its line is; "… faits. Le ____" is not a place's.)
-    if (place.length === 0) {
-      if (normalizeToken((words[start - 1] as Word).text) === 'li')
-        out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
-      continue;
-    }
-    if (!/^\p{Lu}/u.test((place[0] as Word).text) || !(dated || /\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim()))) continue;
-    if (place.some((w) => /\d/.test(w.text))) continue;
-    // ("Eu, ________, portador do RG…": a declaration opens with who declares, the blank asks for a name.)
-    if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) continue;
-    // (Nor who signs, named with an article: "O Requerente, ____", "Le représentant légal, ____".)
-    const named = place.flatMap((w) => w.text.replace(/,$/, '').split('/')).map(normalizeToken);
-    if (ARTICLES.has(named[0] as string) && namesSigner(named)) continue;
-    // (Nor with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
+    if (place.length === 0 ? normalizeToken((words[start - 1] as Word).text) !== 'li' : !placeName(place, dated)) continue;
+    // (Not with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
     const y = first.baseline + Math.min(2, 0.2 * line.size);
     if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size)) continue;
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }
   return out;
+}
+
+/**
+ * Whether words before a date's blank name the place it is written at: capitalised, ending with the comma (or the date's own word
+ * after them, `dated`), no digits; not who declares ("Eu, ________, portador do RG…": the blank asks for a name), nor who signs
+ * named with an article ("O Requerente, ____", "Le représentant légal, ____").
+ */
+function placeName(place: readonly Word[], dated: boolean): boolean {
+  if (!/^\p{Lu}/u.test((place[0] as Word).text) || !(dated || /\p{L}{2},$/u.test((place[place.length - 1] as Word).text.trim()))) return false;
+  if (place.some((w) => /\d/.test(w.text))) return false;
+  if (place.length === 1 && DECLARERS.has(normalizeToken((place[0] as Word).text.replace(/,$/, '')))) return false;
+  const named = place.flatMap((w) => w.text.replace(/,$/, '').split('/')).map(normalizeToken);
+  return !(ARTICLES.has(named[0] as string) && namesSigner(named));
 }
 
 /** The first word of the sentence the word at `k` is in: after the last word before it that closes one. */
