@@ -73,6 +73,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true, lastWord: true },
+  { tokens: ['sig'], type: 'signature', strength: 'strong', leading: true, lastWord: true, langs: ['en'] },
   // "i.A. ______", "i.V. ______", "ppa. ______": who signs on another's behalf, in German letters and forms.
   ...['i a', 'i v', 'ppa'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, langs: ['de'] })),
   // "X ______" / "× ______": the cross that marks where to sign.
