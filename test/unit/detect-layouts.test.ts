@@ -4464,12 +4464,12 @@ test('who signs named before a blank on a row going on with the signing date ("P
   assert.deepEqual(row('Parent/Guardian: ____________________'), []);
 });
 
-test('a signature caption alone over the signer\'s office in parentheses ("Signature and Stamp" over "(Director)") is the foot of its block: signed over it', () => {
+test('a signature caption alone over the signer\'s office in parentheses ("Signature and Seal" over "(Principal)") is the foot of its block: signed over it', () => {
   const block = (remark: string) =>
-    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature and Stamp', 400, 640, 10), ...words(remark, 420, 654, 10)] })));
-  assert.deepEqual(block('(Director)'), [{ type: 'signature', x: 400, y: 590, w: 180, h: 40 }]);
+    brief(suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature and Seal', 400, 640, 10), ...words(remark, 415, 654, 10)] })));
+  assert.deepEqual(block('(Principal)'), [{ type: 'signature', x: 400, y: 590, w: 180, h: 40 }]);
   // (Words under it that are no remark leave its room under it.)
-  assert.deepEqual(block('Director'), [{ type: 'signature', x: 400, y: 660, w: 180, h: 40 }]);
+  assert.deepEqual(block('Principal'), [{ type: 'signature', x: 400, y: 660, w: 180, h: 40 }]);
 });
 
 test('a French "A ……… le ………" going on with the signature\'s caption on its row ("A ……… le ………   Signature") dates the signing on the blank after "le"; other words after it do not', () => {

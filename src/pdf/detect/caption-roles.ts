@@ -80,7 +80,7 @@ export function signsOver(label: Label, lines: readonly Line[]): boolean {
 
 /**
  * A signature caption alone on its line, without a colon, over the signer's office in parentheses alone on the line right
- * under it, a capital opening it ("Signature and Stamp" over "(Director)"): the foot of a signature block, printed under its
+ * under it, a capital opening it ("Signature and Seal" over "(Principal)"): the foot of a signature block, printed under its
  * room. (Not the caption's own words going on in parentheses: "Signature du bailleur" over "(ou de son représentant)".)
  */
 function remarkUnder(label: Label, lines: readonly Line[]): boolean {
