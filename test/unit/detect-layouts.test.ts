@@ -4551,3 +4551,13 @@ test('"Sig." opening its line before its blank asks for a signature on an Englis
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('it', 100), ...words('Sig. ______________________', 60, 600, 10)] }))), []);
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sig. figures ______________________', 60, 600, 10)] }))), []);
 });
+
+test('Italian "____________, il ____________" (the place a blank of its own, with its comma) dates the signing on the blank after "il", as "Roma, il ____" does; "____________ il ____________" without the comma does not', () => {
+  const dates = (text: string) =>
+    brief(suggestFields(page({ words: [...paragraph('it', 100), ...words(text, 50, 600, 10), ...words('Firma: ____________________', 50, 660, 10)] }))).filter(
+      (s) => s.type === 'date',
+    ).length;
+  assert.equal(dates('Roma, il ______________'), 1);
+  assert.equal(dates('______________, il ______________'), 1);
+  assert.equal(dates('______________ il ______________'), 0);
+});
