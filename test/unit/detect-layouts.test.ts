@@ -4546,8 +4546,9 @@ test('"Sign" asks for a signature only with nothing but its blank after it ("Sig
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sign: ______________________', 60, 600, 10)] }))), ['signature']);
 });
 
-test('"Sig." opening its line before its blank asks for a signature on an English page; Italian "Sig. Rossi" (Mr Rossi) does not', () => {
+test('"Sig." opening its line before its blank, or alone under its line, asks for a signature on an English page; Italian "Sig. Rossi" (Mr Rossi) does not', () => {
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sig.: ______________________', 60, 600, 10)] }))), ['signature']);
+  assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sig.', 60, 662, 9)], segments: [h(60, 300, 650)] }))), ['signature']);
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('it', 100), ...words('Sig. ______________________', 60, 600, 10)] }))), []);
   assert.deepEqual(types(suggestFields(page({ words: [...paragraph('en', 100), ...words('Sig. figures ______________________', 60, 600, 10)] }))), []);
 });

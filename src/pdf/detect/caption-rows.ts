@@ -213,9 +213,9 @@ export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undef
 
 /**
  * Whether a caption asks for room of its own, in its cell, under it or over it: not one asking for its blank after it ("X" ticked in
- * a grid, "By"), but "Sign" alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
+ * a grid, "By"), but "Sign" or "Sig." alone on its line, heading a column ("Print Name | Sign | Date") or under its line ("Sign.").
  */
-export const asksAlone = (label: Label): boolean => !label.entry.leading || (label.entry.tokens.join(' ') === 'sign' && label.bare);
+export const asksAlone = (label: Label): boolean => !label.entry.leading || (['sign', 'sig'].includes(label.entry.tokens.join(' ')) && label.bare);
 
 /**
  * "By:" (or "Sign:") with its colon alone on its line, over the signer's name and title asked for in its column ("By:" over
