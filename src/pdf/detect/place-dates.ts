@@ -112,18 +112,8 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     if (line.rtl) continue;
     // (Italian also writes the place without its comma before "il", and "Lì ____" alone at the start of a line.)
     // (Or the place a blank of its own, with its comma: "__________, il __________".)
-    const place = (k: number) =>
-      k > 0 &&
-      k <= 3 &&
-      (line.words.slice(0, k).every((w) => /^\p{Lu}\p{L}*,?$/u.test(w.text)) ||
-        (k <= 2 &&
-          isFillToken((line.words[0] as Word).text.replace(/,$/, '')) &&
-          /,$/.test(
-            line.words
-              .slice(0, k)
-              .map((w) => w.text)
-              .join(''),
-          )));
+    const blankComma = (k: number) => k <= 2 && isFillToken((line.words[0] as Word).text.replace(/,$/, '')) && /,$/.test((line.words[k - 1] as Word).text);
+    const place = (k: number) => k > 0 && k <= 3 && (line.words.slice(0, k).every((w) => /^\p{Lu}\p{L}*,?$/u.test(w.text)) || blankComma(k));
     const i = line.words.findIndex(
       (w, k) =>
         // (The place may be a blank of its own before it: "Ort: ________ den ________".)
