@@ -4562,3 +4562,13 @@ test('Italian "____________, il ____________" (the place a blank of its own, wit
   assert.equal(dates('______________, il ______________'), 1);
   assert.equal(dates('______________ il ______________'), 0);
 });
+
+test("a caption right under a line that is the top of its box (a wall hanging from the line's end, none rising over it) heads the box: it signs in the box under it, not over the line; the same line without the wall is its line", () => {
+  const member = (verticals: ReturnType<typeof v>[]) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('en', 100), ...words('Signature of the member', 196, 654, 8)], segments: [h(191, 374, 641.6)], verticals })),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(member([v(374, 642, 697)]), [{ type: 'signature', x: 191, y: 658, w: 183, h: 38 }]);
+  assert.deepEqual(member([]), [{ type: 'signature', x: 191, y: 602, w: 183, h: 40 }]);
+  assert.deepEqual(member([v(374, 600, 697)]), [{ type: 'signature', x: 191, y: 602, w: 183, h: 40 }]);
+});

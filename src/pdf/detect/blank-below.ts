@@ -7,7 +7,7 @@ import { TOLERANCE } from './page-rules.js';
 import { matchLabels } from './label-matching.js';
 import { typedName } from './captionless-lines.js';
 import { continuation } from './blank-space.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment } from './page-model.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Geometry, type Label, type Line, type Rect, type Segment, type VRule } from './page-model.js';
 
 /** Length from which a rule with text right under it is a section's border: two signatures' width. */
 const SEPARATOR = 2 * FIELD_WIDTH.signature;
@@ -233,4 +233,17 @@ export function restates(label: Label, signedCaptions: Iterable<Label>): boolean
       return true;
   }
   return false;
+}
+
+/**
+ * A line that is the top of the caption's box: a wall hangs from one of its ends, none rises over it there, and it
+ * goes on well under the caption (`Signature of the member` heading a box drawn with open sides). The caption is
+ * the box's heading: its room is under it, across the line's width down to the wall's foot, not over the line.
+ */
+export function boxUnderTop(label: Label, over: Segment, verticals: readonly VRule[]): Rect | undefined {
+  const atEnd = (v: VRule) => Math.abs(v.x - over.x0) <= 3 || Math.abs(v.x - over.x1) <= 3;
+  const top = label.box.y1 + 2;
+  const hangs = verticals.filter((v) => atEnd(v) && Math.abs(v.y0 - over.y) <= 2 && v.y1 >= top + FIELD_HEIGHT.signature / 2);
+  if (!hangs.length || verticals.some((v) => atEnd(v) && v.y0 < over.y - 3 && v.y1 >= over.y - 2)) return undefined;
+  return { x0: over.x0, x1: over.x1, y0: top, y1: Math.min(top + FIELD_HEIGHT[label.entry.type], Math.max(...hangs.map((v) => v.y1)) - 1) };
 }
