@@ -4584,3 +4584,12 @@ test('"Ort, Datum Unterschrift" under one line, the date\'s word and the signatu
   ]);
   assert.deepEqual(under('Ort, Datum, Unterschrift des Mitglieds'), [{ type: 'signature', x: 36, y: 410, w: 504, h: 40 }]);
 });
+
+test('Portuguese "____________ aos ____ de ____________ de ______" (the place a blank, then "aos" and the date\'s parts) over a signature dates the signing; "aos ___/___/____" going on with the sentence is a date in the text', () => {
+  const dates = (text: string) =>
+    brief(
+      suggestFields(page({ words: [...paragraph('pt', 100), ...words(text, 72, 600, 10), ...words('Assinatura: ____________________', 72, 660, 10)] })),
+    ).filter((s) => s.type === 'date').length;
+  assert.equal(dates('______________________ aos _________ de _______________ de _________'), 1);
+  assert.equal(dates('emitido em ______________ aos ___/___/_____, vem requerer a sua inscrição'), 0);
+});

@@ -28,8 +28,8 @@ import {
   type Word,
 } from './page-model.js';
 
-/** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"). */
-const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em'].map(normalizeToken));
+/** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"), Portuguese "____ aos ___ de ___ de ___". */
+const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos'].map(normalizeToken));
 /** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
@@ -158,6 +158,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
     if (field) out.push(field);
     if (!blank) continue;
     const { x0, x1, y: y1 } = blank;
+    // (Portuguese "aos" dates only a formula ending its line: "… de ____ aos ___/___/____, vem requerer" is a date in the text.)
+    if (normalizeToken(lead.text) === 'aos' && line.words.some((w) => w.box.x0 >= x1 && /\p{L}{2}/u.test(w.text) && !PART_NAMES.has(normalizeToken(w.text))))
+      continue;
     // (A form field over the blank is the date's: "____ , den ____" with a text field on the run.)
     const over = fields.find((f) => overlap1(f.x0, f.x1, x0, x1) >= 0.5 * Math.min(f.x1 - f.x0, x1 - x0) && f.y0 <= y1 + 2 && f.y1 >= y1 - line.size - 4);
     if (over) {
