@@ -4593,3 +4593,13 @@ test('Portuguese "____________ aos ____ de ____________ de ______" (the place a 
   assert.equal(dates('______________________ aos _________ de _______________ de _________'), 1);
   assert.equal(dates('emitido em ______________ aos ___/___/_____, vem requerer a sua inscrição'), 0);
 });
+
+test('"Dated this ____ day of ____ 20___" is the date its caption opens: "Dated" looks for no other blank, and the bare line under it is the signature\'s', () => {
+  const found = suggestFields(
+    page({
+      words: [...paragraph('en', 100), ...words('Dated this ____ day of ______________ 20___', 72, 600, 10), ...words('____________________', 72, 660, 10)],
+    }),
+  );
+  assert.deepEqual(types(found), ['date', 'signature']);
+  assert.equal(brief(found).find((s) => s.type === 'date')?.y, 582);
+});

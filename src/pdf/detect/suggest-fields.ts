@@ -42,7 +42,7 @@ import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
-import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
+import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate, writtenAfter } from './signing-dates.js';
 import { dateAfterLe } from './french-dates.js';
 import { centuryDates, dateParts, separatedParts } from './date-parts.js';
 import { formulaRows, placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
@@ -125,8 +125,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     out.push(s);
     bareDates.add(s);
   }
-  // Birth, issue, period dates and the like are not signing dates.
-  for (const label of labels) if (otherDate(label)) label.done = true;
+  // Birth, issue, period dates and the like are not signing dates; a date's caption on the row of a date written out is that date's ("Dated this ___ day of ___").
+  for (const label of labels) if (otherDate(label) || (label.entry.type === 'date' && written.some((w) => writtenAfter(w, label)))) label.done = true;
   for (const rect of placeDenFields(
     [...lines, ...rows],
     page.segments,
