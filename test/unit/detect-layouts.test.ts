@@ -4573,18 +4573,6 @@ test("a caption right under a line that is the top of its box (a wall hanging fr
   assert.deepEqual(member([v(374, 600, 697)]), [{ type: 'signature', x: 191, y: 602, w: 183, h: 40 }]);
 });
 
-test('"Ort, Datum Unterschrift" under one line, the date\'s word and the signature\'s a space apart, is two captions: the place and date on the line\'s first part (a short field\'s width at least), the signature on the rest; "Ort, Datum, Unterschrift" stays one signature', () => {
-  const under = (caption: string) =>
-    brief(suggestFields(page({ words: [...paragraph('de', 100), ...words(caption, 36, 462, 9)], segments: [h(36, 540, 450)] }))).filter(
-      (s) => s.type !== 'text',
-    );
-  assert.deepEqual(under('Ort, Datum Unterschrift des Mitglieds'), [
-    { type: 'signature', x: 107, y: 410, w: 433, h: 40 },
-    { type: 'date', x: 36, y: 430, w: 69, h: 20 },
-  ]);
-  assert.deepEqual(under('Ort, Datum, Unterschrift des Mitglieds'), [{ type: 'signature', x: 36, y: 410, w: 504, h: 40 }]);
-});
-
 test('Portuguese "____________ aos ____ de ____________ de ______" (the place a blank, then "aos" and the date\'s parts) over a signature dates the signing; "aos ___/___/____" going on with the sentence is a date in the text', () => {
   const dates = (text: string) =>
     brief(

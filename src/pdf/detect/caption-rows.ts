@@ -67,13 +67,9 @@ export function partUnder(label: Label, over: Segment, labels: readonly Label[],
   }
   const k = row.indexOf(label.box);
   const end = (i: number) => (row[i + 1] ? (row[i + 1] as Rect).x0 - 4 : over.x1);
-  // (Captions set a space apart, "Ort, Datum Unterschrift", still leave the first a part to write in while the next keeps
-  // a signature's room: at least a short field's width from where its part starts.)
-  const boundary = (i: number): number => {
+  const boundary = (i: number) => {
     const [left, right] = [row[i] as Rect, row[i + 1] as Rect];
-    const at = end(i + 1) - right.x0 >= 30 ? right.x0 - 3 : Math.min(right.x0 - 3, Math.max((left.x1 + right.x0) / 2, end(i + 1) - 60));
-    const least = (i > 0 ? boundary(i - 1) : over.x0) + MIN_BESIDE.date;
-    return at < least && end(i + 1) - least >= MIN_BESIDE.signature ? least : at;
+    return end(i + 1) - right.x0 >= 30 ? right.x0 - 3 : Math.min(right.x0 - 3, Math.max((left.x1 + right.x0) / 2, end(i + 1) - 60));
   };
   return { x0: k > 0 ? boundary(k - 1) + 1 : over.x0, x1: k < row.length - 1 ? boundary(k) - 1 : over.x1, shared: boxes.length > 0 };
 }

@@ -24,31 +24,6 @@ export function bothSigned(line: Line, matches: LabelMatch[]): LabelMatch[] {
   });
 }
 
-/** German place-and-date captions, and the signature's, by their words. */
-const entryOf = (type: LabelEntry['type'], words: string) => LABELS.find((e) => e.type === type && e.tokens.join(' ') === words) as LabelEntry;
-const UNTERSCHRIFT = entryOf('signature', 'unterschrift');
-
-/**
- * The line's matches, "Ort, Datum Unterschrift" with nothing but a space between the date's word and the signature's
- * read as two captions side by side under one line (the place and date, then the signature); joined by a comma, a
- * slash or "und" ("Ort, Datum, Unterschrift", "Datum/Unterschrift") it stays one caption, a signature dated on its line.
- */
-export function datedApart(line: Line, matches: LabelMatch[]): LabelMatch[] {
-  return matches.flatMap((m) => {
-    const words = m.entry.tokens.join(' ');
-    if (m.entry.type !== 'signature' || !words.endsWith('datum unterschrift')) return [m];
-    const datum = m.end - 1;
-    if (!/datum\s+unterschrift/i.test(textOf(line, datum, m.end))) return [m];
-    const date = entryOf('date', m.entry.tokens.slice(0, -1).join(' '));
-    return date
-      ? [
-          { entry: date, start: m.start, end: datum, anchor: datum },
-          { entry: UNTERSCHRIFT, start: m.end, end: m.end, anchor: m.end },
-        ]
-      : [m];
-  });
-}
-
 /** The signature entry "Sign" stands for after a name and its "and" ("Print name and sign"), where it is no verb. */
 const SIGN = LABELS.find((e) => e.type === 'signature' && e.tokens.join(' ') === 'signature') as LabelEntry;
 
