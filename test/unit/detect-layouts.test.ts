@@ -4591,3 +4591,10 @@ test('"Dated this ____ day of ____ 20___" is the date its caption opens: "Dated"
   assert.deepEqual(types(found), ['date', 'signature']);
   assert.equal(brief(found).find((s) => s.type === 'date')?.y, 582);
 });
+
+test('Spanish "Recibí: ……" (a receipt\'s acknowledgement) opening its line before its blank asks for a signature; "Recibí de … la cantidad de ____" is a sentence', () => {
+  const sigs = (text: string) =>
+    types(suggestFields(page({ words: [...paragraph('es', 100), ...words(text, 57, 600, 10)] }))).filter((t) => t === 'signature').length;
+  assert.equal(sigs('Recibí: ………………………'), 1);
+  assert.equal(sigs('Recibí de la empresa la cantidad de ______________'), 0);
+});

@@ -78,8 +78,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...['i a', 'i v', 'ppa'].map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, langs: ['de'] })),
   // "X ______" / "× ______": the cross that marks where to sign.
   { tokens: ['x'], type: 'signature', strength: 'strong', leading: true, notBeforeNumber: true },
-  // (An approval opening its line with a blank after it asks for the approver's signature: "De acordo: ____", "Conforme: ____", "Einverstanden: ____".)
-  ...['de acordo', 'ciente', 'conforme', 'recibi conforme', 'einverstanden', 'gelesen und einverstanden'].map(
+  // (An approval or a receipt opening its line with a blank after it asks for the approver's signature: "De acordo: ____", "Conforme: ____", "Einverstanden: ____", "Recibí: ____".)
+  ...['de acordo', 'ciente', 'conforme', 'recibi conforme', 'recibi', 'einverstanden', 'gelesen und einverstanden'].map(
     (p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, lastWord: true }),
   ),
   // French
