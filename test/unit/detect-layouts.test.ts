@@ -4598,3 +4598,16 @@ test('Spanish "Recibí: ……" (a receipt\'s acknowledgement) opening its line 
   assert.equal(sigs('Recibí: ………………………'), 1);
   assert.equal(sigs('Recibí de la empresa la cantidad de ______________'), 0);
 });
+
+test('a form field named after the place and the date together ("lugarFecha", "Ort_Datum") is the signing date however far from where one signs; one named "fecha" alone, far from it, dates something else', () => {
+  const typeOf = (name: string) => {
+    const widgets = [
+      { kind: 'text' as const, name, box: { x0: 125, y0: 300, x1: 405, y1: 319 } },
+      { kind: 'signature' as const, name: 'firma', box: { x0: 184, y0: 689, x1: 427, y1: 714 } },
+    ];
+    return suggestFields(page({ words: paragraph('es', 100), widgets })).find((s) => s.y === 300)?.type;
+  };
+  assert.equal(typeOf('lugarFecha'), 'date');
+  assert.equal(typeOf('Ort_Datum'), 'date');
+  assert.equal(typeOf('fecha'), 'text');
+});

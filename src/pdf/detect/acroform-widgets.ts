@@ -206,15 +206,25 @@ function liesOn(w: Suggestion, r: Rect): boolean {
  * dates something else (a memo's date in its header: a text field); the fields right after a signing
  * date's field on its row are its other parts.
  */
-export function settleWidgetDates(named: ReadonlySet<Suggestion>, widgets: readonly Suggestion[], places: readonly Rect[], words: readonly Word[]): void {
-  datesOfOtherThings(named, places);
-  namelessDateParts(widgets, words, places);
-  dateParts(widgets, words);
+export function settleWidgetDates(
+  named: ReadonlySet<Suggestion>,
+  widgets: ReadonlyMap<Widget, Suggestion>,
+  places: readonly Rect[],
+  words: readonly Word[],
+): void {
+  datesOfOtherThings(named, widgets, places);
+  namelessDateParts([...widgets.values()], words, places);
+  dateParts([...widgets.values()], words);
 }
 
-/** Form fields named a date far from any place to sign date something else (a memo's date in its header): text fields. */
-function datesOfOtherThings(named: ReadonlySet<Suggestion>, places: readonly Rect[]): void {
-  for (const s of named) if (s.type === 'date' && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
+/**
+ * Form fields named a date far from any place to sign date something else (a memo's date in its header): text fields. But
+ * not those named after the place and the date together ("lugarFecha", "Ort_Datum"): where and when the form is signed.
+ */
+function datesOfOtherThings(named: ReadonlySet<Suggestion>, widgets: ReadonlyMap<Widget, Suggestion>, places: readonly Rect[]): void {
+  const placed = new Set([...widgets].filter(([w]) => nameWords(w.name).some((x) => PLACE_WORDS.has(x))).map(([, s]) => s));
+  for (const s of named)
+    if (s.type === 'date' && !placed.has(s) && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }
 
 /** The words between two fields of a row. */

@@ -395,6 +395,6 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.type = 'date';
     s.fieldKey = 'sign_date';
   }
-  settleWidgetDates(namedDates, [...widgetSuggestions.values()], places, page.words);
+  settleWidgetDates(namedDates, widgetSuggestions, places, page.words);
   return dedupe(out.filter(keptDate(bareDates, out, places)));
 }
