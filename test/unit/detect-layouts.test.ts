@@ -4611,3 +4611,21 @@ test('a form field named after the place and the date together ("lugarFecha", "O
   assert.equal(typeOf('Ort_Datum'), 'date');
   assert.equal(typeOf('fecha'), 'text');
 });
+
+test('a place and its blank ("São Paulo, ________.") over a signature caption that has a blank of its own right under it ("ASSINATURA" over "______") dates the signing: that blank is the caption\'s line, not the place\'s; without it, no date', () => {
+  const found = (withLine: boolean) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('pt', 100),
+            ...words('São Paulo, ________.', 415, 400, 11),
+            ...words('ASSINATURA', 450, 430, 11),
+            ...(withLine ? words('______________________________________________', 258, 448, 11) : []),
+          ],
+        }),
+      ),
+    );
+  assert.deepEqual(found(true), ['date', 'signature']);
+  assert.ok(!found(false).includes('date'));
+});

@@ -167,7 +167,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
       out.push(over);
       continue;
     }
-    if (signedUnder(labels, x0, x1, y1, line.size)) continue;
+    if (signedUnder(labels, x0, x1, y1, line.size, lines)) continue;
     out.push(dateOnLine(line, lines, x0, x1, y1));
   }
   return out;
@@ -189,9 +189,25 @@ const placeOver = (line: Line, lines: readonly Line[]): boolean =>
     );
   });
 
-/** A signature caption right under a blank from x0 to x1 at height y (within two lines): the blank is the line to sign on. */
-const signedUnder = (labels: readonly Label[], x0: number, x1: number, y: number, size: number): boolean =>
-  labels.some((l) => l.entry.type === 'signature' && l.box.y0 >= y - 2 && l.box.y0 - y <= 2 * size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+/**
+ * A signature caption right under a blank from x0 to x1 at height y (within two lines): the blank is the line to sign on.
+ * (Not a caption over a blank of its own right under it, "ASSINATURA" over "________": that blank is its line.)
+ */
+const signedUnder = (labels: readonly Label[], x0: number, x1: number, y: number, size: number, lines: readonly Line[]): boolean =>
+  labels.some(
+    (l) =>
+      l.entry.type === 'signature' &&
+      l.box.y0 >= y - 2 &&
+      l.box.y0 - y <= 2 * size &&
+      overlap1(l.box.x0, l.box.x1, x0, x1) > 0 &&
+      !lines.some(
+        (o) =>
+          o.box.y0 >= l.box.y1 - 1 &&
+          o.baseline - l.line.baseline <= 2 * l.line.size &&
+          overlap1(o.box.x0, o.box.x1, l.box.x0, l.box.x1) > 0 &&
+          o.words.every((w) => isFillToken(w.text)),
+      ),
+  );
 
 /** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
 const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
@@ -244,7 +260,7 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     if (place.length === 0 ? normalizeToken((words[start - 1] as Word).text) !== 'li' : !placeName(place, dated)) continue;
     // (Not with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
     const y = first.baseline + Math.min(2, 0.2 * line.size);
-    if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size)) continue;
+    if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size, lines)) continue;
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }
   return out;
