@@ -4629,3 +4629,11 @@ test('a place and its blank ("São Paulo, ________.") over a signature caption t
   assert.deepEqual(found(true), ['date', 'signature']);
   assert.ok(!found(false).includes('date'));
 });
+
+test('Spanish "… que firma por él ____" (signs on his behalf) asks for no date: "él" is "him", not the "el" of "firmado el ____"', () => {
+  const dates = (text: string) =>
+    types(suggestFields(page({ words: [...paragraph('es', 100), ...words(text, 85, 590, 9), ...words('Firma ______________________', 85, 690, 9)] }))).filter(
+      (t) => t === 'date',
+    ).length;
+  assert.equal(dates('Nombre del representante que firma por él ______________________'), 0);
+});

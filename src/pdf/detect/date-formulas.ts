@@ -116,6 +116,8 @@ export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
       // (Or a sentence opening with "Done", a treaty's or a deed's: "Done at ____ on ____", "Done in duplicate on ____".)
       const signing = before.some((t) => SIGNING_DATE.has(t)) || line.tokens[sentenceStart(line, k)] === 'done';
       if (!(ON.has(on) && signing) && !(ON_AFTER_SIGNED.has(on) && before.some((t) => SIGNED_PARTICIPLES.has(t)))) continue;
+      // (Spanish "él" is "him", not "el": "el representante que firma por él ____" asks for a name.)
+      if (/^él$/i.test((line.words[line.tokenWord[k - 1] as number] as Word).text.trim())) continue;
       const w = line.words[line.tokenWord[k] as number] as Word;
       if (w.box.x1 - w.box.x0 < 40) continue;
       const y1 = w.baseline + Math.min(2, 0.2 * w.size);
