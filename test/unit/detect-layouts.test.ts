@@ -4637,3 +4637,25 @@ test('Spanish "… que firma por él ____" (signs on his behalf) asks for no dat
     ).length;
   assert.equal(dates('Nombre del representante que firma por él ______________________'), 0);
 });
+
+test('parties named side by side in their cells ("TESTEMUNHA | TESTEMUNHA") with a signature inked right under each are signed already: no place; without the ink, each signs in its cell', () => {
+  const found = (images: Array<{ x0: number; y0: number; x1: number; y1: number }>) =>
+    types(
+      suggestFields(
+        page({
+          words: [...paragraph('pt', 100), ...words('TESTEMUNHA', 42, 208, 9), ...words('TESTEMUNHA', 334, 208, 9)],
+          segments: [h(36, 261, 198.6), h(36, 261, 220.2), h(329, 577, 198.6), h(329, 577, 220.2)],
+          verticals: [v(36.2, 198.9, 220), v(261, 198.9, 220), v(328.6, 198.9, 220), v(577.2, 198.9, 220)],
+          images,
+        }),
+      ),
+    );
+  assert.deepEqual(found([]), ['signature', 'signature']);
+  assert.deepEqual(
+    found([
+      { x0: 83, y0: 213, x1: 158, y1: 249 },
+      { x0: 373, y0: 213, x1: 477, y1: 249 },
+    ]),
+    [],
+  );
+});

@@ -3,7 +3,7 @@
  * or, for two parties side by side or a party under the formula dating the signing, the room under each; offices
  * whose holders sign over their titles (office-rows.ts) and officers who sign a record over their names (officer-names.ts).
  */
-import { filled } from './filled-blanks.js';
+import { filled, signatureImages } from './filled-blanks.js';
 import { roomUnderParty, type PartyCaption } from './party-rows.js';
 import { officeRooms } from './office-rows.js';
 import { namedRowRooms, officerNameRooms } from './officer-names.js';
@@ -51,7 +51,8 @@ export function partyPlaces(
         : (roomOverInCell(caption, parties, geo, page) ??
           cellUnderParty(caption, parties, geo, page) ??
           roomUnderParty(caption, parties, page, lines, geo, places));
-    if ((!line && !room) || signsBelow(caption, places)) continue;
+    // (Nor one signed already: a signature inked right under it, a witness's under "Witness".)
+    if ((!line && !room) || signsBelow(caption, [...places, ...signatureImages(page)])) continue;
     const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     if (line) used.add(line);
