@@ -4659,3 +4659,10 @@ test('parties named side by side in their cells ("TESTEMUNHA | TESTEMUNHA") with
     [],
   );
 });
+
+test('"Client\'s initial: ____" (whose initial, before its blank) asks for initials, as "Initial: ____" opening its line does; "the client\'s initial consultation" does not', () => {
+  const initials = (text: string) =>
+    types(suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 300, 600, 10)] }))).filter((t) => t === 'initials').length;
+  assert.equal(initials('Client’s initial: ________'), 1);
+  assert.equal(initials('the client’s initial consultation ________'), 0);
+});

@@ -70,6 +70,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['initial', 'here'], type: 'initials', strength: 'strong' },
   // ("Initial: ____": only opening its line, with its blank after it; a verb elsewhere.)
   { tokens: ['initial'], type: 'initials', strength: 'strong', leading: true },
+  // (Or whose, before its blank: "Client's initial: ____", not "the client's initial consultation".)
+  { tokens: ['s', 'initial'], type: 'initials', strength: 'strong', lastWord: true },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true, lastWord: true },
