@@ -4666,3 +4666,25 @@ test('"Client\'s initial: ____" (whose initial, before its blank) asks for initi
   assert.equal(initials('Client’s initial: ________'), 1);
   assert.equal(initials('the client’s initial consultation ________'), 0);
 });
+
+test('a short blank with "(initial)" right after it asks for initials, and so does each blank opening a point under "Initial next to each statement"; a form field on such a blank is the place to initial', () => {
+  const initials = (parts: Partial<Parameters<typeof page>[0]>) =>
+    suggestFields(page({ ...parts, words: [...paragraph('en', 100), ...(parts.words ?? [])] })).filter((s) => s.type === 'initials');
+  assert.equal(initials({ words: words('The fosterer pays the bill. ______ (initial)', 200, 600, 10) }).length, 1);
+  assert.equal(initials({ words: words('The fosterer pays the bill. ______ (note)', 200, 600, 10) }).length, 0);
+  const statements = [
+    ...words('Initial next to each statement:', 72, 560, 10),
+    ...words('_______ I understand the rules of the program.', 72, 590, 10),
+    ...words('_______ I agree to follow the safety policies.', 72, 620, 10),
+    ...words('_______ I attest that the information is correct.', 72, 650, 10),
+  ];
+  assert.equal(initials({ words: statements }).length, 3);
+  const field = initials({
+    words: words('The fosterer pays the bill. ______ (initial)', 200, 600, 10),
+    widgets: [{ kind: 'text', name: 'fosterer will be responsible for the bill', box: { x0: 330, y0: 590, x1: 370, y1: 603 } }],
+  });
+  assert.deepEqual(
+    field.map((s) => s.reason),
+    ['acroform'],
+  );
+});

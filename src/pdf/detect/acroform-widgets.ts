@@ -196,6 +196,16 @@ export function widgetsOfDates(blanks: readonly Rect[], widgets: Iterable<Sugges
   return on.length > 0;
 }
 
+/**
+ * Form fields of no meaning of their own on what the page's wording asks for (`written`): a signing date's blanks
+ * (`widgetsOfDates`), or a place to initial ("______ (initial)" with a field on the blank), each that field's meaning.
+ */
+export function widgetsOfWritten(written: readonly Suggestion[], widgets: Iterable<Suggestion>): void {
+  widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgets);
+  const initials = written.filter((d) => d.type === 'initials').map(rectOf);
+  for (const w of widgets) if (w.type === 'text' && !w.fieldKey && initials.some((r) => liesOn(w, r))) w.type = 'initials';
+}
+
 /** A field lies on a blank: most of its width over it, half its height in its band. */
 function liesOn(w: Suggestion, r: Rect): boolean {
   return overlap1(w.x, w.x + w.width, r.x0, r.x1) >= 0.8 * w.width && overlap1(w.y, w.y + w.height, r.y0, r.y1) >= 0.5 * w.height;

@@ -1,7 +1,9 @@
 /**
  * Places to initial written as short blanks opening a paragraph: "_____ Initial 1. REGISTRATION" (the
  * blank captioned after it), and the blanks that open each point under "Please initial all points
- * below" (the instruction once, the blanks after it). Each blank, at most 80 pt long, is a place to initial.
+ * below" or "Initial next to each statement" (the instruction once, the blanks after it); and a short blank
+ * anywhere on its line with "(initial)" right after it ("… for the bill. ______ (initial)"). Each blank, at
+ * most 80 pt long, is a place to initial.
  */
 import { isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
@@ -10,7 +12,7 @@ import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-
 /** The word after the blank that names it a place to initial, in the languages of the lexicon. */
 const INITIAL = new Set(['initial', 'initials', 'initiales', 'iniciales', 'paraphe', 'rubrica', 'sigla', 'kurzel'].map(normalizeToken));
 /** After "initial" as a verb, the words that say which blanks: "initial all points below", "initial each paragraph". */
-const WHICH = new Set(['all', 'each', 'every', 'below', 'the']);
+const WHICH = new Set(['all', 'each', 'every', 'below', 'the', 'next']);
 
 export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; type: 'initials' }> {
   const opening = (line: Line): Word | undefined => {
@@ -21,10 +23,22 @@ export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; ty
     .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (l.tokens[k - 1] === 'please' || WHICH.has(l.tokens[k + 1] as string))))
     .sort((a, b) => a.baseline - b.baseline)[0];
   const out: Array<{ rect: Rect; line: Line; type: 'initials' }> = [];
+  // (A blank with its caption in parentheses right after it: "______ (initial)".)
+  const remarked = (line: Line): Word | undefined =>
+    line.words.find((w, k) => {
+      const next = line.words[k + 1];
+      return (
+        isFillToken(w.text) &&
+        w.box.x1 - w.box.x0 <= 80 &&
+        next !== undefined &&
+        /^\(\p{L}+\)$/u.test(next.text) &&
+        INITIAL.has(normalizeToken(next.text.slice(1, -1)))
+      );
+    });
   for (const line of lines) {
-    const blank = opening(line);
+    const blank = line.rtl ? undefined : (opening(line) ?? remarked(line));
     if (!blank) continue;
-    const captioned = INITIAL.has(line.tokens[1] as string);
+    const captioned = INITIAL.has(line.tokens[1] as string) || blank !== opening(line);
     if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
     const y1 = blank.baseline + Math.min(2, 0.2 * blank.size);
     let top = y1 - FIELD_HEIGHT.initials;

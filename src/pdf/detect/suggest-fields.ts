@@ -12,7 +12,7 @@
  * Filled blanks give nothing (filled-blanks.ts); dates are signing dates only (signing-dates.ts); one spot, one suggestion (suggestion-output.ts).
  */
 import type { LabelType } from './lexicon.js';
-import { captionOwns, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfDates } from './acroform-widgets.js';
+import { captionOwns, fromWidget, gapTo, namelessToSign, settleWidgetDates, widgetMeaning, widgetNear, widgetsOfWritten } from './acroform-widgets.js';
 import {
   roomsToTry,
   dateSeparators,
@@ -97,7 +97,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   const rows = formulaRows(lines); // A formula's pieces set apart on a row or over two, joined once for the page.
   const written = writtenFields(page, lines, rows);
   out.push(...written);
-  widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgetSuggestions.values());
+  widgetsOfWritten(written, [...widgetSuggestions.values()]);
   const heading = headingOf(lines, bodySize(page.words), page.ocr);
   /** Dates from a bare "Date": kept only beside a place to sign. */
   const bareDates = new Set<Suggestion>();
