@@ -4688,3 +4688,25 @@ test('a short blank with "(initial)" right after it asks for initials, and so do
     ['acroform'],
   );
 });
+
+test('"Initial" alone heading a table\'s column of empty boxes ("Statement | Please / initial / box") asks for initials in them; beside a name\'s caption on its row ("First Name | Initial") it is the middle initial', () => {
+  const rows = [504, 550, 610, 656, 690];
+  const table = (left: string, right: string[]) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words(left, 81, 517, 9),
+            ...right.flatMap((t, i) => words(t, 494, 517 + 13 * i, 9)),
+            ...words('1. I confirm that I have read the information sheet.', 81, 564, 9),
+            ...words('2. I agree to take part.', 81, 620, 9),
+          ],
+          segments: rows.map((y) => h(76, 539, y)),
+          verticals: [v(76.5, 503.4, 690.3), v(489.9, 503.4, 690.3), v(538.4, 503.4, 690.3)],
+        }),
+      ),
+    ).filter((t) => t === 'initials').length;
+  assert.equal(table('Statement', ['Please', 'initial', 'box']), 2);
+  assert.equal(table('First Name', ['Initial']), 0);
+});

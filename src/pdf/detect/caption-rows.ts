@@ -218,6 +218,17 @@ export function keepsOwnRoom(label: Label, field: Suggestion, own: Label | undef
 export const asksAlone = (label: Label): boolean => !label.entry.leading || (['sign', 'sig'].includes(label.entry.tokens.join(' ')) && label.bare);
 
 /**
+ * Whether a caption in a table's cell asks for room of its own there: as `asksAlone`, and "Initial" alone on its line heading a column
+ * of boxes to initial ("Statement | Please / initial / box"); not beside a name's caption on its row, where it is the middle initial
+ * ("Last Name | First Name | Initial").
+ */
+export const asksInCell = (label: Label, labels: readonly Label[]): boolean =>
+  asksAlone(label) ||
+  (label.entry.tokens.join(' ') === 'initial' &&
+    label.bare &&
+    !labels.some((o) => o.entry.fieldKey === 'signer_name' && Math.abs(o.line.baseline - label.line.baseline) <= 0.5 * label.line.size));
+
+/**
  * "By:" (or "Sign:") with its colon alone on its line, over the signer's name and title asked for in its column ("By:" over
  * "Name:" over "Title:", a contract's block with no lines drawn): it asks for the signature after it, as "Signature:" does.
  * Such a word opening a line with no blank after it is otherwise running text.

@@ -36,7 +36,7 @@ import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
 import { afterColonOnRule, asksAfter, asksAlone, headsNamedBlock, inRemark, keepsOwnRoom, partUnder } from './caption-rows.js';
-import { qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
+import { asksInCell, qualifiesSignature, rowOver, signsUnderAlike, valueInPlace } from './caption-rows.js';
 import { blankInOtherCell, captionCell, cellAt, cellBlank, furtherCells, timedColumn } from './table-cells.js';
 import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
@@ -229,8 +229,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
         continue;
       }
       // (A caption that asks for its blank after it, "X" or "By", has no cell of its own: an "X" ticked in a grid; nor has a heading.)
-      const blank =
-        (type === 'date' && timedColumn(label, lines)) || !asksAlone(label) || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
+      const asks = asksInCell(label, labels) && !(type === 'date' && timedColumn(label, lines));
+      const blank = !asks || headingByWords(label, true) ? undefined : cellBlank(label, cell, geo, page);
       if (blank) claim(label, type, blank, 'label_with_geometry', 0.92);
       if (blank && type === 'signature') signedCells.push(cell);
       // A sign-in sheet: the column's further empty rows too, or the row's further empty cells.
