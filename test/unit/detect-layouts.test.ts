@@ -4710,3 +4710,15 @@ test('"Initial" alone heading a table\'s column of empty boxes ("Statement | Ple
   assert.equal(table('Statement', ['Please', 'initial', 'box']), 2);
   assert.equal(table('First Name', ['Initial']), 0);
 });
+
+test('the rows listed right under "Please indicate with your initials that you have read each section:", each a heading with its colon and a short blank ("I. GENERAL RELEASE: _______"), ask for initials on their blanks; the same rows without the instruction do not', () => {
+  const rows = [
+    ...words('I. GENERAL RELEASE: _______', 72, 573, 10),
+    ...words('II. PHOTO RELEASE: _______', 72, 587, 10),
+    ...words('III. EMERGENCY CONTACTS: _______', 72, 602, 10),
+  ];
+  const initials = (instruction: string) =>
+    types(suggestFields(page({ words: [...paragraph('en', 100), ...words(instruction, 72, 558, 10), ...rows] }))).filter((t) => t === 'initials').length;
+  assert.equal(initials('Please indicate with your initials that you have read each section:'), 3);
+  assert.equal(initials('The sections below are part of this agreement:'), 0);
+});

@@ -1,7 +1,8 @@
 /**
  * Places to initial written as short blanks opening a paragraph: "_____ Initial 1. REGISTRATION" (the
  * blank captioned after it), and the blanks that open each point under "Please initial all points
- * below" or "Initial next to each statement" (the instruction once, the blanks after it); and a short blank
+ * below" or "Initial next to each statement" (the instruction once, the blanks after it), or end each row
+ * listed right under "Please indicate with your initials that you have read each section:"; and a short blank
  * anywhere on its line with "(initial)" right after it ("… for the bill. ______ (initial)"). Each blank, at
  * most 80 pt long, is a place to initial.
  */
@@ -13,6 +14,8 @@ import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-
 const INITIAL = new Set(['initial', 'initials', 'initiales', 'iniciales', 'paraphe', 'rubrica', 'sigla', 'kurzel'].map(normalizeToken));
 /** After "initial" as a verb, the words that say which blanks: "initial all points below", "initial each paragraph". */
 const WHICH = new Set(['all', 'each', 'every', 'below', 'the', 'next']);
+/** Before "initials", the words that make it an instruction: "please initial", "indicate with your initials", "con sus iniciales". */
+const ASKING = new Set(['please', 'your', 'sus', 'vos', 'seus', 'suas', 'ihren', 'ihr']);
 
 export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; type: 'initials' }> {
   const opening = (line: Line): Word | undefined => {
@@ -20,7 +23,7 @@ export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; ty
     return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
   };
   const instruction = lines
-    .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (l.tokens[k - 1] === 'please' || WHICH.has(l.tokens[k + 1] as string))))
+    .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (ASKING.has(l.tokens[k - 1] as string) || WHICH.has(l.tokens[k + 1] as string))))
     .sort((a, b) => a.baseline - b.baseline)[0];
   const out: Array<{ rect: Rect; line: Line; type: 'initials' }> = [];
   // (A blank with its caption in parentheses right after it: "______ (initial)".)
@@ -35,8 +38,21 @@ export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; ty
         INITIAL.has(normalizeToken(next.text.slice(1, -1)))
       );
     });
+  // (Under the instruction, the rows it lists, each a heading with its colon and a short blank after it: "GENERAL RELEASE: _______",
+  // down to the first row that is not one.)
+  const listed = new Set<Line>();
+  const heading = (l: Line) => {
+    const last = l.words[l.words.length - 1] as Word;
+    return (
+      !l.rtl && l.words.length >= 2 && isFillToken(last.text) && last.box.x1 - last.box.x0 <= 80 && /[:：]$/.test((l.words[l.words.length - 2] as Word).text)
+    );
+  };
+  for (const l of instruction ? lines.filter((o) => o.baseline > instruction.baseline).sort((a, b) => a.baseline - b.baseline) : []) {
+    if (!heading(l)) break;
+    listed.add(l);
+  }
   for (const line of lines) {
-    const blank = line.rtl ? undefined : (opening(line) ?? remarked(line));
+    const blank = line.rtl ? undefined : (opening(line) ?? remarked(line) ?? (listed.has(line) ? line.words[line.words.length - 1] : undefined));
     if (!blank) continue;
     const captioned = INITIAL.has(line.tokens[1] as string) || blank !== opening(line);
     if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
