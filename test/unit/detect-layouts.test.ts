@@ -4722,3 +4722,24 @@ test('the rows listed right under "Please indicate with your initials that you h
   assert.equal(initials('Please indicate with your initials that you have read each section:'), 3);
   assert.equal(initials('The sections below are part of this agreement:'), 0);
 });
+
+test('under "Please initial each box to indicate your agreement:", the empty cells of a narrow last column beside the statements are boxes to initial; without the instruction they are not', () => {
+  const ys = [270, 308, 360, 412];
+  const initials = (instruction: string) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words(instruction, 72, 246, 10),
+            ...words('I confirm that I have read the information sheet.', 78, 287, 10),
+            ...words('I understand that taking part is voluntary.', 78, 325, 10),
+            ...words('I agree to take part in the study.', 78, 377, 10),
+          ],
+          segments: ys.flatMap((y) => [h(72.5, 450.2, y), h(450.7, 522.9, y)]),
+        }),
+      ),
+    ).filter((t) => t === 'initials').length;
+  assert.equal(initials('Please initial each box to indicate your agreement:'), 3);
+  assert.equal(initials('Please read each statement below:'), 0);
+});

@@ -8,7 +8,10 @@
  */
 import { isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
-import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Word } from './page-model.js';
+import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
+
+/** A place to initial, and the line that asks for it. */
+type Place = { rect: Rect; line: Line; type: 'initials' };
 
 /** The word after the blank that names it a place to initial, in the languages of the lexicon. */
 const INITIAL = new Set(['initial', 'initials', 'initiales', 'iniciales', 'paraphe', 'rubrica', 'sigla', 'kurzel'].map(normalizeToken));
@@ -17,15 +20,13 @@ const WHICH = new Set(['all', 'each', 'every', 'below', 'the', 'next']);
 /** Before "initials", the words that make it an instruction: "please initial", "indicate with your initials", "con sus iniciales". */
 const ASKING = new Set(['please', 'your', 'sus', 'vos', 'seus', 'suas', 'ihren', 'ihr']);
 
-export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; type: 'initials' }> {
+export function initialBlanks(lines: Line[]): Place[] {
   const opening = (line: Line): Word | undefined => {
     const first = line.words[0];
     return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
   };
-  const instruction = lines
-    .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (ASKING.has(l.tokens[k - 1] as string) || WHICH.has(l.tokens[k + 1] as string))))
-    .sort((a, b) => a.baseline - b.baseline)[0];
-  const out: Array<{ rect: Rect; line: Line; type: 'initials' }> = [];
+  const instruction = instructionOf(lines);
+  const out: Place[] = [];
   // (A blank with its caption in parentheses right after it: "______ (initial)".)
   const remarked = (line: Line): Word | undefined =>
     line.words.find((w, k) => {
@@ -61,6 +62,45 @@ export function initialBlanks(lines: Line[]): Array<{ rect: Rect; line: Line; ty
     for (const l of lines)
       if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, blank.box.x0, blank.box.x1) > 0) top = l.box.y1;
     out.push({ rect: { x0: blank.box.x0, y0: top, x1: blank.box.x1, y1 }, line, type: 'initials' });
+  }
+  return out;
+}
+
+/** The page's first instruction to initial: "Please initial …", "… with your initials …", "Initial each …". */
+const instructionOf = (lines: readonly Line[]): Line | undefined =>
+  lines
+    .filter((l) => l.tokens.some((t, k) => INITIAL.has(t) && (ASKING.has(l.tokens[k - 1] as string) || WHICH.has(l.tokens[k + 1] as string))))
+    .sort((a, b) => a.baseline - b.baseline)[0];
+
+/**
+ * The boxes to initial of a table under the instruction ("Please initial each box to indicate your agreement" over rows of
+ * statements, each with an empty box at its right): the cells of a narrow last column (at most 120 pt), between the rules
+ * it shares with the statements' column, nothing written in them. The instruction is their caption.
+ */
+export function initialBoxes(lines: readonly Line[], segments: readonly Segment[], words: readonly Word[]): Place[] {
+  const instruction = instructionOf(lines);
+  if (!instruction || !instruction.tokens.some((t) => t === 'box' || t === 'boxes')) return [];
+  const under = segments.filter((s) => s.y > instruction.baseline);
+  const same = (a: Segment, b: Segment) => Math.abs(a.x0 - b.x0) <= 2 && Math.abs(a.x1 - b.x1) <= 2;
+  const out: Place[] = [];
+  for (const s of under) {
+    if (s.x1 - s.x0 > 120 || s.x1 - s.x0 < 20) continue;
+    // (The column's rule goes on the statements' rule on its left, at its height.)
+    if (!under.some((o) => Math.abs(o.y - s.y) <= 1 && Math.abs(o.x1 - s.x0) <= 3 && o.x1 - o.x0 > 2 * (s.x1 - s.x0))) continue;
+    const next = under.filter((o) => same(o, s) && o.y > s.y + 8).sort((a, b) => a.y - b.y)[0];
+    if (!next || next.y - s.y > 120) continue;
+    const cell = { x0: s.x0 + 1, y0: s.y + 1, x1: s.x1 - 1, y1: next.y - 1 };
+    if (
+      words.some(
+        (w) =>
+          (w.box.x0 + w.box.x1) / 2 > cell.x0 &&
+          (w.box.x0 + w.box.x1) / 2 < cell.x1 &&
+          (w.box.y0 + w.box.y1) / 2 > cell.y0 &&
+          (w.box.y0 + w.box.y1) / 2 < cell.y1,
+      )
+    )
+      continue;
+    out.push({ rect: cell, line: instruction, type: 'initials' });
   }
   return out;
 }

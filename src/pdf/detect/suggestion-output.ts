@@ -5,7 +5,7 @@
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
 import { pastWidgets } from './acroform-widgets.js';
-import { initialBlanks } from './initial-blanks.js';
+import { initialBlanks, initialBoxes } from './initial-blanks.js';
 import {
   area,
   clip,
@@ -70,7 +70,13 @@ export function writtenFields(page: PageModel, lines: Line[], rows: readonly Lin
     ...p,
     type: 'signature' as const,
   }));
-  for (const part of [...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })), ...initialBlanks(lines), ...officials]) {
+  const boxes = initialBoxes(lines, page.segments, page.words);
+  for (const part of [
+    ...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })),
+    ...initialBlanks(lines),
+    ...boxes,
+    ...officials,
+  ]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
