@@ -4743,3 +4743,28 @@ test('under "Please initial each box to indicate your agreement:", the empty cel
   assert.equal(initials('Please initial each box to indicate your agreement:'), 3);
   assert.equal(initials('Please read each statement below:'), 0);
 });
+
+test('short lines drawn before the statements under an "INITIAL" heading alone on its row are places to initial; under a name\'s "Initial" beside "First Name" they are not', () => {
+  const initials = (heading: Array<[string, number]>) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...heading.flatMap(([t, x]) => words(t, x, 229, 10)),
+            ...words('I certify that I am 18 years or older.', 68.7, 245, 10),
+            ...words('I certify that my medications are listed in my record.', 68.7, 269, 10),
+          ],
+          segments: [h(38, 65.3, 245.7), h(38, 65.3, 269.7)],
+        }),
+      ),
+    ).filter((t) => t === 'initials').length;
+  assert.equal(initials([['INITIAL', 39.7]]), 2);
+  assert.equal(
+    initials([
+      ['First Name', 200],
+      ['Initial', 39.7],
+    ]),
+    0,
+  );
+});

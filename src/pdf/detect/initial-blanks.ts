@@ -20,7 +20,7 @@ const WHICH = new Set(['all', 'each', 'every', 'below', 'the', 'next']);
 /** Before "initials", the words that make it an instruction: "please initial", "indicate with your initials", "con sus iniciales". */
 const ASKING = new Set(['please', 'your', 'sus', 'vos', 'seus', 'suas', 'ihren', 'ihr']);
 
-export function initialBlanks(lines: Line[]): Place[] {
+export function initialBlanks(lines: Line[], segments: readonly Segment[]): Place[] {
   const opening = (line: Line): Word | undefined => {
     const first = line.words[0];
     return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
@@ -57,13 +57,28 @@ export function initialBlanks(lines: Line[]): Place[] {
     if (!blank) continue;
     const captioned = INITIAL.has(line.tokens[1] as string) || blank !== opening(line);
     if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
-    const y1 = blank.baseline + Math.min(2, 0.2 * blank.size);
-    let top = y1 - FIELD_HEIGHT.initials;
-    for (const l of lines)
-      if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, blank.box.x0, blank.box.x1) > 0) top = l.box.y1;
-    out.push({ rect: { x0: blank.box.x0, y0: top, x1: blank.box.x1, y1 }, line, type: 'initials' });
+    out.push(placeOn(blank.box.x0, blank.box.x1, blank.baseline + Math.min(2, 0.2 * blank.size), line, lines));
+  }
+  // (A short line drawn before a statement's first word, under the instruction or under an "Initial" heading its column alone on
+  // its row: "INITIAL" over "____ I certify that I am 18 years or older."; not a name's "Initial" beside "First Name".)
+  const alone = (h: Line) => !lines.some((l) => l !== h && Math.abs(l.baseline - h.baseline) <= 0.5 * h.size);
+  const headings = lines.filter((l) => l.tokens.length === 1 && INITIAL.has(l.tokens[0] as string) && alone(l));
+  for (const s of segments) {
+    if (s.x1 - s.x0 < 15 || s.x1 - s.x0 > 80) continue;
+    const line = lines.find((l) => !l.rtl && l.box.x0 >= s.x1 - 2 && l.box.x0 - s.x1 <= 12 && Math.abs(l.baseline - s.y) <= 0.6 * l.size + 2);
+    if (!line) continue;
+    const headed = headings.some((h) => h.baseline < line.baseline && overlap1(h.box.x0, h.box.x1, s.x0, s.x1) > 0);
+    // (Up to the statement over it: its room is the row's.)
+    if (headed || (instruction && line.baseline > instruction.baseline)) out.push(placeOn(s.x0, s.x1, s.y, line, lines, line.box.x1));
   }
   return out;
+}
+
+/** A place to initial standing on a blank from x0 to x1 at height y1 on its line, up to the text over it (over x0 to `reach`). */
+function placeOn(x0: number, x1: number, y1: number, line: Line, lines: readonly Line[], reach = x1): Place {
+  let top = y1 - FIELD_HEIGHT.initials;
+  for (const l of lines) if (l !== line && l.box.y1 <= line.box.y0 + 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, x0, reach) > 0) top = l.box.y1;
+  return { rect: { x0, y0: top, x1, y1 }, line, type: 'initials' };
 }
 
 /** The page's first instruction to initial: "Please initial …", "… with your initials …", "Initial each …". */

@@ -70,13 +70,8 @@ export function writtenFields(page: PageModel, lines: Line[], rows: readonly Lin
     ...p,
     type: 'signature' as const,
   }));
-  const boxes = initialBoxes(lines, page.segments, page.words);
-  for (const part of [
-    ...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })),
-    ...initialBlanks(lines),
-    ...boxes,
-    ...officials,
-  ]) {
+  const initials = [...initialBlanks(lines, page.segments), ...initialBoxes(lines, page.segments, page.words)];
+  for (const part of [...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })), ...initials, ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;
     const key = part.type === 'date' ? { fieldKey: 'sign_date' as const } : {};
