@@ -4768,3 +4768,16 @@ test('short lines drawn before the statements under an "INITIAL" heading alone o
     0,
   );
 });
+
+test('"Initial*" alone on its line over a small box drawn right under it asks for initials in the box; alone over white space it asks for nothing', () => {
+  const initials = (box: boolean) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 100), ...words('Initial*', 46, 316, 10)],
+        segments: box ? [h(47.7, 92.1, 319.9), h(47.7, 91.6, 336.2)] : [],
+        verticals: box ? [v(47.2, 319.4, 336.4), v(92, 320.4, 336.4)] : [],
+      }),
+    ).filter((s) => s.type === 'initials');
+  assert.equal(initials(true).length, 1);
+  assert.equal(initials(false).length, 0);
+});

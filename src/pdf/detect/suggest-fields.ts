@@ -272,8 +272,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   }
   // Party-name captions ("IL DICHIARANTE" over its line) own the line under them.
   const parties = partyCaptions(lines, labels);
-  // A bare "By" only counts with a blank on its own line, or over its signer's name and title ("By:" over "Name:").
-  for (const label of labels) if (!asksAlone(label) && !headsNamedBlock(label, labels)) label.done = true;
+  // A bare "By" only counts with a blank on its own line, or over its signer's name and title ("By:" over "Name:"); "Initial" alone, over its box.
+  for (const label of labels) if (!asksInCell(label, labels) && !headsNamedBlock(label, labels)) label.done = true;
   // A caption under a line signs on it; a heading's word does not ("SIGNATURES" under the rule closing the terms).
   for (const label of labels) {
     if (label.done || headingByWords(label)) continue;
@@ -346,7 +346,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Room to write (dates last: a date caption without its colon is dated over when its row's other caption signs over).
   for (const label of [...labels.filter((l) => l.entry.type !== 'date'), ...labels.filter((l) => l.entry.type === 'date')]) {
     const heads = label.entry.leading && headsNamedBlock(label, labels);
-    if (label.done || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0)) continue;
+    if (label.done || !(asksAlone(label) || heads) || !(label.bare || opensLineApart(label, lines) || dateSeparators(label).size > 0)) continue;
     // Headings ("Signatures", a larger line) and the handwritten mentions ("Lu et approuvé") are not blanks (but a mention alone over white space is signed under).
     const onlyWritten = label.entry.strength === 'weak' && !heads && !mentionAlone(label, labels, out, page);
     if (
