@@ -63,7 +63,7 @@ export function initialBlanks(lines: Line[], segments: readonly Segment[]): Plac
   // its row: "INITIAL" over "____ I certify that I am 18 years or older."; not a name's "Initial" beside "First Name".)
   const alone = (h: Line) => !lines.some((l) => l !== h && Math.abs(l.baseline - h.baseline) <= 0.5 * h.size);
   const headings = lines.filter((l) => l.tokens.length === 1 && INITIAL.has(l.tokens[0] as string) && alone(l));
-  for (const s of segments) {
+  for (const s of headings.length > 0 || instruction ? segments : []) {
     if (s.x1 - s.x0 < 15 || s.x1 - s.x0 > 80) continue;
     const line = lines.find((l) => !l.rtl && l.box.x0 >= s.x1 - 2 && l.box.x0 - s.x1 <= 12 && Math.abs(l.baseline - s.y) <= 0.6 * l.size + 2);
     if (!line) continue;
