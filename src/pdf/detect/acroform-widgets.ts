@@ -200,7 +200,7 @@ export function widgetsOfDates(blanks: readonly Rect[], widgets: Iterable<Sugges
  * Form fields of no meaning of their own on what the page's wording asks for (`written`): a signing date's blanks
  * (`widgetsOfDates`), or a place to initial ("______ (initial)" with a field on the blank), each that field's meaning.
  */
-export function widgetsOfWritten(written: readonly Suggestion[], widgets: Iterable<Suggestion>): void {
+export function widgetsOfWritten(written: readonly Suggestion[], widgets: readonly Suggestion[]): void {
   widgetsOfDates(written.filter((d) => d.type === 'date' && d.fieldKey === 'sign_date').map(rectOf), widgets);
   const initials = written.filter((d) => d.type === 'initials').map(rectOf);
   for (const w of widgets) if (w.type === 'text' && !w.fieldKey && initials.some((r) => liesOn(w, r))) w.type = 'initials';

@@ -4,7 +4,8 @@
  * below" or "Initial next to each statement" (the instruction once, the blanks after it), or end each row
  * listed right under "Please indicate with your initials that you have read each section:"; and a short blank
  * anywhere on its line with "(initial)" right after it ("… for the bill. ______ (initial)"). Each blank, at
- * most 80 pt long, is a place to initial.
+ * most 80 pt long, is a place to initial; so are short lines drawn before statements under such an instruction or an
+ * "INITIAL" heading, and the boxes of a statement table's last column under "Please initial each box" (`initialBoxes`).
  */
 import { isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
