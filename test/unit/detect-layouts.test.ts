@@ -4781,3 +4781,12 @@ test('"Initial*" alone on its line over a small box drawn right under it asks fo
   assert.equal(initials(true).length, 1);
   assert.equal(initials(false).length, 0);
 });
+
+test('"Local e data: ______ , ____ de ________ de ____" (the place\'s blank, its comma and the date\'s parts joined by "de") is the signing date: the comma and "de" are no writing in its blank', () => {
+  const dates = (text: string) =>
+    types(
+      suggestFields(page({ words: [...paragraph('pt', 100), ...words(text, 85, 600, 10), ...words('Assinatura: ____________________', 85, 660, 10)] })),
+    ).filter((t) => t === 'date').length;
+  assert.equal(dates('Local e data: ___________________________ , ____ de ________________ de __________'), 1);
+  assert.equal(dates('Local e data: Curitiba, 12 de março de 2024'), 0);
+});

@@ -96,9 +96,14 @@ export function undated<R extends Segment>(runs: R[], found: readonly Suggestion
  * line (a name typed over its blank, a signature read by OCR) may be what fills its field.
  */
 function ownWords(label: Label): Word[] {
-  // (With a date's printed separators and year: "Date :   /   / 2017".)
-  return [...(label.next === -1 ? label.line.words : label.line.words.slice(0, label.next)), ...dateSeparators(label)];
+  // (With a date's printed separators and year: "Date :   /   / 2017"; and the words joining its parts' blanks after it, the place's
+  // comma and "de": "Local e data: ______ , ____ de ________ de ____".)
+  const joins = label.entry.type === 'date' ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1 && DATE_JOINS.test(w.text.trim())) : [];
+  return [...(label.next === -1 ? label.line.words : label.line.words.slice(0, label.next)), ...dateSeparators(label), ...joins];
 }
+
+/** Words that join a date's blanks written out: "de", "del", "do", "of", the comma after the place. */
+const DATE_JOINS = /^(?:,|de|del|do|da|di|of)$/i;
 
 export const RANK: Record<Reason, number> = { acroform: 3, label_with_geometry: 2, label_with_whitespace: 1 };
 
