@@ -4790,3 +4790,13 @@ test('"Local e data: ______ , ____ de ________ de ____" (the place\'s blank, its
   assert.equal(dates('Local e data: ___________________________ , ____ de ________________ de __________'), 1);
   assert.equal(dates('Local e data: Curitiba, 12 de março de 2024'), 0);
 });
+
+test('"Pour l\'association" (an association signing, as "Pour la société" is) under or over its line names the line to sign on', () => {
+  for (const y of [662, 600])
+    assert.equal(
+      types(
+        suggestFields(page({ words: [...paragraph('fr', 100), ...words('Pour l’association, le Président', 60, y, 10)], segments: [h(60, 260, 650)] })),
+      ).filter((t) => t === 'signature').length,
+      1,
+    );
+});

@@ -40,7 +40,9 @@ const SIGNERS = new Set(SIGNER_WORDS);
 const QUALIFIERS = new Set(['legal', 'authorized', 'authorised', 'responsible']);
 /** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
-const COMPANIES = new Set(['company', 'societe', 'entreprise', 'empresa', 'societa', 'ditta', 'azienda', 'firma', 'unternehmen', 'gesellschaft', 'verein']);
+const COMPANIES = new Set(
+  'company societe entreprise empresa societa ditta azienda firma unternehmen gesellschaft verein association asociacion associacao associazione'.split(' '),
+);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set([
