@@ -4791,12 +4791,20 @@ test('"Local e data: ______ , ____ de ________ de ____" (the place\'s blank, its
   assert.equal(dates('Local e data: Curitiba, 12 de março de 2024'), 0);
 });
 
-test('"Pour l\'association" (an association signing, as "Pour la société" is) under or over its line names the line to sign on', () => {
-  for (const y of [662, 600])
-    assert.equal(
-      types(
-        suggestFields(page({ words: [...paragraph('fr', 100), ...words('Pour l’association, le Président', 60, y, 10)], segments: [h(60, 260, 650)] })),
-      ).filter((t) => t === 'signature').length,
-      1,
-    );
+test('"Pour l\'association", "For the Foundation", "Für die Stiftung" (an association, a foundation or a club signing, as "Pour la société" is) under or over its line name the line to sign on', () => {
+  const cases: Array<['fr' | 'en' | 'de', string]> = [
+    ['fr', 'Pour l’association, le Président'],
+    ['en', 'For the Foundation'],
+    ['de', 'Für die Stiftung'],
+    ['fr', 'Pour la Fondation'],
+  ];
+  for (const [language, caption] of cases)
+    for (const y of [662, 600])
+      assert.equal(
+        types(suggestFields(page({ words: [...paragraph(language, 100), ...words(caption, 60, y, 10)], segments: [h(60, 260, 650)] }))).filter(
+          (t) => t === 'signature',
+        ).length,
+        1,
+        `${caption} ${y > 650 ? 'under' : 'over'} its line`,
+      );
 });

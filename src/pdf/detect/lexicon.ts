@@ -173,6 +173,14 @@ export const AND_WORDS = new Set(['and', 'y', 'e', 'et', 'und']);
 /** A stamp asked for with a signature ("Cachet et signature", "Timbro della scuola e firma del Dirigente"). */
 export const STAMP_WORDS = new Set(['carimbo', 'sello', 'stempel', 'timbro', 'cachet', 'stamp', 'seal']);
 
+/** Organisations that sign as parties ("Pour la société", "For the Foundation", "Für den Verein", "Pelo Clube"). */
+export const COMPANIES = new Set(
+  [
+    'company societe entreprise empresa societa ditta azienda firma unternehmen gesellschaft verein',
+    'association asociacion associacao associazione foundation fondation fundacion fundacao fondazione stiftung club clube',
+  ].flatMap((s) => s.split(' ')),
+);
+
 /** Who signs for an organisation named before them ("Viva Perros Representative ____", "Company Secretary", "Representante de la empresa"). */
 export const FOR_ORGANISATION = new Set([
   'representative',

@@ -4,7 +4,7 @@
  * Bailleur" over a line, "الطرف الأول"). The party gives the role. A line that has a caption of its own
  * on its row (another label, "ID:") belongs to that caption, not to the party.
  */
-import { ARTICLES, DATE_WORDS, FOR_ORGANISATION, OF, partyAt, STOPWORDS } from './lexicon.js';
+import { ARTICLES, COMPANIES, DATE_WORDS, FOR_ORGANISATION, OF, partyAt, STOPWORDS } from './lexicon.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { isArabic } from './token-folding.js';
 import { matchLabels } from './label-matching.js';
@@ -40,9 +40,6 @@ const SIGNERS = new Set(SIGNER_WORDS);
 const QUALIFIERS = new Set(['legal', 'authorized', 'authorised', 'responsible']);
 /** The words that join two who may sign in one caption ("Parent or guardian", "Parent and/or Guardian"). */
 const EITHER = new Set(['or', 'and', 'ou', 'et', 'oder', 'und', 'o', 'e', 'y', 'u', 'bzw']);
-const COMPANIES = new Set(
-  'company societe entreprise empresa societa ditta azienda firma unternehmen gesellschaft verein association asociacion associacao associazione'.split(' '),
-);
 
 /** Words that may come before a party's name in such a caption ("Per:", "For the", "Pour le"). */
 const LEAD = new Set([
