@@ -8,6 +8,7 @@
  * "INITIAL" heading, and the boxes of a statement table's last column under "Please initial each box" (`initialBoxes`).
  */
 import { isFillToken } from './lexicon.js';
+import { centredIn } from './table-cells.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
 
@@ -21,12 +22,11 @@ const WHICH = new Set(['all', 'each', 'every', 'below', 'the', 'next']);
 /** Before "initials", the words that make it an instruction: "please initial", "indicate with your initials", "con sus iniciales". */
 const ASKING = new Set(['please', 'your', 'sus', 'vos', 'seus', 'suas', 'ihren', 'ihr']);
 
-export function initialBlanks(lines: Line[], segments: readonly Segment[]): Place[] {
+function initialBlanks(lines: Line[], segments: readonly Segment[], instruction: Line | undefined): Place[] {
   const opening = (line: Line): Word | undefined => {
     const first = line.words[0];
     return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
   };
-  const instruction = instructionOf(lines);
   const out: Place[] = [];
   // (A blank with its caption in parentheses right after it: "______ (initial)".)
   const remarked = (line: Line): Word | undefined =>
@@ -82,6 +82,12 @@ function placeOn(x0: number, x1: number, y1: number, line: Line, lines: readonly
   return { rect: { x0, y0: top, x1, y1 }, line, type: 'initials' };
 }
 
+/** A page's places to initial: its blanks (`initialBlanks`) and its boxes (`initialBoxes`), under the page's instruction read once. */
+export function initialPlaces(lines: Line[], segments: readonly Segment[], words: readonly Word[]): Place[] {
+  const instruction = instructionOf(lines);
+  return [...initialBlanks(lines, segments, instruction), ...initialBoxes(instruction, segments, words)];
+}
+
 /** The page's first instruction to initial: "Please initial …", "… with your initials …", "Initial each …". */
 const instructionOf = (lines: readonly Line[]): Line | undefined =>
   lines
@@ -93,8 +99,7 @@ const instructionOf = (lines: readonly Line[]): Line | undefined =>
  * statements, each with an empty box at its right): the cells of a narrow last column (at most 120 pt), between the rules
  * it shares with the statements' column, nothing written in them. The instruction is their caption.
  */
-export function initialBoxes(lines: readonly Line[], segments: readonly Segment[], words: readonly Word[]): Place[] {
-  const instruction = instructionOf(lines);
+function initialBoxes(instruction: Line | undefined, segments: readonly Segment[], words: readonly Word[]): Place[] {
   if (!instruction || !instruction.tokens.some((t) => t === 'box' || t === 'boxes')) return [];
   const under = segments.filter((s) => s.y > instruction.baseline);
   const same = (a: Segment, b: Segment) => Math.abs(a.x0 - b.x0) <= 2 && Math.abs(a.x1 - b.x1) <= 2;
@@ -106,16 +111,7 @@ export function initialBoxes(lines: readonly Line[], segments: readonly Segment[
     const next = under.filter((o) => same(o, s) && o.y > s.y + 8).sort((a, b) => a.y - b.y)[0];
     if (!next || next.y - s.y > 120) continue;
     const cell = { x0: s.x0 + 1, y0: s.y + 1, x1: s.x1 - 1, y1: next.y - 1 };
-    if (
-      words.some(
-        (w) =>
-          (w.box.x0 + w.box.x1) / 2 > cell.x0 &&
-          (w.box.x0 + w.box.x1) / 2 < cell.x1 &&
-          (w.box.y0 + w.box.y1) / 2 > cell.y0 &&
-          (w.box.y0 + w.box.y1) / 2 < cell.y1,
-      )
-    )
-      continue;
+    if (words.some((w) => centredIn(w.box, cell))) continue;
     out.push({ rect: cell, line: instruction, type: 'initials' });
   }
   return out;

@@ -40,6 +40,7 @@ export function partyPlaces(
   out: Suggestion[],
 ): Set<Line> {
   const placed = new Set<Line>();
+  const inked = signatureImages(page);
   for (const caption of parties) {
     const line = partyLine(caption, free, used, lines, geo.h);
     const places = out.filter((o) => o.type === 'signature' && o.page === page.page).map(rectOf);
@@ -52,7 +53,7 @@ export function partyPlaces(
           cellUnderParty(caption, parties, geo, page) ??
           roomUnderParty(caption, parties, page, lines, geo, places));
     // (Nor one signed already: a signature inked right under it, a witness's under "Witness".)
-    if ((!line && !room) || signsBelow(caption, [...places, ...signatureImages(page)])) continue;
+    if ((!line && !room) || signsBelow(caption, [...places, ...inked])) continue;
     const r = clip(line ? onPartyLine(line, caption, lines, out) : (room as Rect), page);
     if (r.x1 - r.x0 < 40 || r.y1 - r.y0 < 10 || filled(r, page, caption.line.words)) continue;
     if (line) used.add(line);

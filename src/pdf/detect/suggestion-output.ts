@@ -5,7 +5,7 @@
 import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
 import { pastWidgets } from './acroform-widgets.js';
-import { initialBlanks, initialBoxes } from './initial-blanks.js';
+import { initialPlaces } from './initial-blanks.js';
 import {
   area,
   clip,
@@ -70,7 +70,7 @@ export function writtenFields(page: PageModel, lines: Line[], rows: readonly Lin
     ...p,
     type: 'signature' as const,
   }));
-  const initials = [...initialBlanks(lines, page.segments), ...initialBoxes(lines, page.segments, page.words)];
+  const initials = initialPlaces(lines, page.segments, page.words);
   for (const part of [...formulaDates(lines, page.segments, rows).map((p) => ({ ...p, type: 'date' as const })), ...initials, ...officials]) {
     const r = clip(part.rect, page);
     if (r.x1 - r.x0 < 4 || r.y1 - r.y0 < 4 || filled(r, page, part.line.words)) continue;

@@ -285,7 +285,7 @@ export function furtherCells(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 
 const asks = (words: readonly Word[]) => new Set(words.length ? matchLabels(makeLine([...words]).tokens).map((m) => m.entry.type) : []);
 
 /** Whether a box's centre lies inside a rectangle. */
-const centredIn = (b: Rect, r: Rect) => (b.x0 + b.x1) / 2 > r.x0 && (b.x0 + b.x1) / 2 < r.x1 && (b.y0 + b.y1) / 2 > r.y0 && (b.y0 + b.y1) / 2 < r.y1;
+export const centredIn = (b: Rect, r: Rect) => (b.x0 + b.x1) / 2 > r.x0 && (b.x0 + b.x1) / 2 < r.x1 && (b.y0 + b.y1) / 2 > r.y0 && (b.y0 + b.y1) / 2 < r.y1;
 
 const emptyCell = (r: Rect, words: readonly Word[]) => !words.some((w) => centredIn(w.box, r) && !isFillToken(w.text) && !isBlankMark(w.text));
 
