@@ -4612,6 +4612,21 @@ test('a form field named after the place and the date together ("lugarFecha", "O
   assert.equal(typeOf('fecha'), 'text');
 });
 
+test('a form field named "signatory" holds who signs, not the signature; one named after signing and the date ("signature_date") is the signing date however far from where one signs', () => {
+  const widgets = [
+    { kind: 'text' as const, name: 'signature_date', box: { x0: 125, y0: 300, x1: 405, y1: 319 } },
+    { kind: 'text' as const, name: 'signatory', box: { x0: 125, y0: 680, x1: 405, y1: 699 } },
+  ];
+  const found = suggestFields(page({ words: paragraph('en', 100), widgets }));
+  assert.deepEqual(
+    found.map((s) => [s.y, s.type, s.fieldKey]),
+    [
+      [300, 'date', 'sign_date'],
+      [680, 'text', 'signer_name'],
+    ],
+  );
+});
+
 test('a place and its blank ("São Paulo, ________.") over a signature caption that has a blank of its own right under it ("ASSINATURA" over "______") dates the signing: that blank is the caption\'s line, not the place\'s; without it, no date', () => {
   const found = (withLine: boolean) =>
     types(

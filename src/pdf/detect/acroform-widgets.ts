@@ -64,6 +64,9 @@ function isDateWord(w: string): boolean {
   return /^(?:date[sd]?|datum|fecha|dat(?:e)?sig(?:n(?:ed|ature)?)?|(?:curr?|current|today|sig|sign|signed|signature)date)$/.test(w);
 }
 
+/** The words of a field's name that say one signs there. */
+const SIGN_WORDS = ['signature', 'sign', 'signed', 'sig', 'unterschrift', 'assinatura', 'handtekening', 'التوقيع', 'توقيع'].map(normalizeToken);
+
 /**
  * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
  * sign_date, "CompanyName" -> company. Answers the type too: a name that says signature makes a
@@ -72,7 +75,7 @@ function isDateWord(w: string): boolean {
 export function fieldFromName(name: string): { type: LabelType; fieldKey?: FieldKey } | null {
   const words = nameWords(name);
   const has = (...w: string[]) => w.some((x) => words.includes(normalizeToken(x)));
-  if (has('signature', 'sign', 'signed', 'sig', 'signatory', 'unterschrift', 'assinatura', 'handtekening', 'التوقيع', 'توقيع')) {
+  if (has(...SIGN_WORDS)) {
     return has('date', 'datum', 'on', 'le') ? { type: 'date', fieldKey: 'sign_date' } : { type: 'signature' };
   }
   if (has('date', 'dated', 'التاريخ', 'تاريخ')) return { type: 'date', fieldKey: 'sign_date' };
@@ -80,7 +83,7 @@ export function fieldFromName(name: string): { type: LabelType; fieldKey?: Field
   if (has('email', 'mail', 'courriel')) return { type: 'text', fieldKey: 'signer_email' };
   if (has('company', 'organisation', 'organization', 'societe', 'entreprise', 'employer', 'firm', 'الشركه')) return { type: 'text', fieldKey: 'company' };
   if (has('title', 'position', 'fonction', 'qualite', 'role', 'job')) return { type: 'text', fieldKey: 'job_title' };
-  if (has('name', 'nom', 'fullname', 'prenom', 'الاسم', 'اسم')) return { type: 'text', fieldKey: 'signer_name' };
+  if (has('name', 'nom', 'fullname', 'prenom', 'signatory', 'الاسم', 'اسم')) return { type: 'text', fieldKey: 'signer_name' };
   return null;
 }
 
@@ -229,10 +232,12 @@ export function settleWidgetDates(
 
 /**
  * Form fields named a date far from any place to sign date something else (a memo's date in its header): text fields. But
- * not those named after the place and the date together ("lugarFecha", "Ort_Datum"): where and when the form is signed.
+ * not those named after the place and the date together ("lugarFecha", "Ort_Datum"), nor after signing and the date
+ * ("signature_date"): when the form is signed.
  */
 function datesOfOtherThings(named: ReadonlySet<Suggestion>, widgets: ReadonlyMap<Widget, Suggestion>, places: readonly Rect[]): void {
-  const placed = new Set([...widgets].filter(([w]) => nameWords(w.name).some((x) => PLACE_WORDS.has(x))).map(([, s]) => s));
+  const signingDate = (w: Widget) => nameWords(w.name).some((x) => PLACE_WORDS.has(x) || SIGN_WORDS.includes(x));
+  const placed = new Set([...widgets].filter(([w]) => signingDate(w)).map(([, s]) => s));
   for (const s of named)
     if (s.type === 'date' && !placed.has(s) && !besideSignature(rectOf(s), places)) Object.assign(s, { type: 'text', fieldKey: undefined });
 }
