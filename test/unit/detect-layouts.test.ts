@@ -4823,3 +4823,15 @@ test('"Pour l\'association", "For the Foundation", "Für die Stiftung" (an assoc
         `${caption} ${y > 650 ? 'under' : 'over'} its line`,
       );
 });
+
+test("initials' caption alone at a page's foot (\"Paraphe du client\") takes the room over it when seven tenths of an initials' height is clear there, not the margin under it", () => {
+  const found = (gap: number) => {
+    const text = paragraph('fr', 640);
+    const bottom = Math.max(...text.map((w) => w.box.y1));
+    const s = suggestFields(page({ words: [...text, ...words('Paraphe du client', 90, bottom + gap + 9, 9)] })).find((f) => f.type === 'initials');
+    return s && s.y + s.height <= bottom + gap + 2 ? 'over' : s ? 'under' : 'none';
+  };
+  assert.equal(found(24), 'over');
+  assert.equal(found(40), 'over');
+  assert.equal(found(12), 'under');
+});

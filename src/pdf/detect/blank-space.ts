@@ -136,7 +136,8 @@ export function dateSeparators(label: Label): Set<Word> {
 }
 
 /**
- * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are initials' ("Rubrica", "Paraphe"), "Unterschrift", "Authorized
+ * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are initials' ("Rubrica", "Paraphe":
+ * written small, seven tenths of their height clear over them will do), "Unterschrift", "Authorized
  * Signatory" and "Signature of …" (`signsOver`) when a signature's full height is clear above it (but "Signature of …" between two blocks of text
  * signs in the larger room, `moreRoomUnder`), and a caption beside another on its row that names the line over it (`rowAbove`: "Ort, Datum" with
  * no line of its own beside "Unterschrift" under its line).
@@ -149,7 +150,7 @@ function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry,
   const under = rowAbove || signsOver(label, lines) || label.entry.type === 'initials';
   if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
   if (!rowAbove && namesWhoseSignature(label, lines) && moreRoomUnder(label.line, lines)) return undefined;
-  return spaceOver(label, page, lines, geo, (under ? 1 : 0.7) * FIELD_HEIGHT[type]);
+  return spaceOver(label, page, lines, geo, (under && type !== 'initials' ? 1 : 0.7) * FIELD_HEIGHT[type]);
 }
 
 /**
