@@ -4835,3 +4835,15 @@ test("initials' caption alone at a page's foot (\"Paraphe du client\") takes the
   assert.equal(found(40), 'over');
   assert.equal(found(12), 'under');
 });
+
+test('a sign-off opening its line before its blank ("Reviewed by: ____", "Autorizado por: ____", "Genehmigt: ____") is where whoever signs off signs; on the row of a signature\'s own caption it names who signs there', () => {
+  const sigs = (language: 'en' | 'es' | 'de', ...rows: string[]) =>
+    types(suggestFields(page({ words: [...paragraph(language, 100), ...rows.flatMap((r, i) => words(r, 60, 600 + 40 * i, 10))] }))).filter(
+      (t) => t === 'signature',
+    ).length;
+  assert.equal(sigs('en', 'Reviewed by: ____________________'), 1);
+  assert.equal(sigs('es', 'Autorizado por: ____________________'), 1);
+  assert.equal(sigs('de', 'Genehmigt: ____________________'), 1);
+  assert.equal(sigs('en', 'Signature: ____________________   Checked by: ____________________'), 1);
+  assert.equal(sigs('en', 'The form was reviewed by the office.'), 0);
+});

@@ -11,6 +11,7 @@ import { namesAbove } from './blank-space.js';
 import { COLON_MARK, ENDS_ON_ARROW, OF, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
+import { signOffBesideSignature } from './sign-offs.js';
 import {
   FIELD_HEIGHT,
   MIN_BESIDE,
@@ -99,9 +100,11 @@ const JOINS = /^(?:and|und|y|e|et|en|i|&|\+)$/i;
  * A text caption run into a signature caption on its line, without a colon between ("Company Representative
  * Signature:"), or joined to it ("Name in Druckbuchstaben und Unterschrift", "Nombre y firma", "Print name and
  * signature"): it says whose signature it is, or what the signer writes where they sign, and asks for nothing of
- * its own; nor does one after it saying whose it is ("Authorized signatory of Trust/Society/Company").
+ * its own; nor does one after it saying whose it is ("Authorized signatory of Trust/Society/Company"); nor a sign-off on a
+ * signature caption's row ("Approved by:" beside "Signature:", sign-offs.ts).
  */
 export function qualifiesSignature(label: Label, labels: readonly Label[]): boolean {
+  if (signOffBesideSignature(label, labels)) return true;
   if (label.entry.type !== 'text' || label.colon) return false;
   const { line, reach } = label;
   return labels.some((o) => {
