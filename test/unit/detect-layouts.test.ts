@@ -4847,3 +4847,22 @@ test('a sign-off opening its line before its blank ("Reviewed by: ____", "Autori
   assert.equal(sigs('en', 'Signature: ____________________   Checked by: ____________________'), 1);
   assert.equal(sigs('en', 'The form was reviewed by the office.'), 0);
 });
+
+test('a caption set a little more than a third larger than the page\'s text ("Firma" in 15.8 pt over 11 pt, as OCR sizes a capital\'s word) is still a caption; half again as large it is a heading', () => {
+  const sigs = (size: number) =>
+    types(
+      suggestFields(
+        page({
+          words: [
+            ...[0, 1, 2, 3, 4, 5].flatMap((i) =>
+              words('Il sottoscritto dichiara di aver letto e accettato le condizioni del regolamento', 50, 500 + 14 * i, 11),
+            ),
+            ...words('Firma', 50, 640, size),
+          ],
+          segments: [h(110, 300, 641)],
+        }),
+      ),
+    ).filter((t) => t === 'signature').length;
+  assert.equal(sigs(15.8), 1);
+  assert.equal(sigs(16.6), 0);
+});

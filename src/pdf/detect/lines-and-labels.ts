@@ -89,8 +89,9 @@ type RunMatch = LabelMatch & { runEnd: number; sentenceEnd: boolean; valueAfter:
 export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment[] = []): Label[] {
   const labels: Label[] = [];
   // Labels are body-sized text: a line much larger than the page's body text is a heading. (A form's captions may be a
-  // third larger than its fine print: "Datum/Unterschrift" in 16 pt over 12 pt conditions.)
-  const maxSize = Math.max(MAX_LABEL_SIZE, 1.4 * bodySize);
+  // third larger than its fine print, "Datum/Unterschrift" in 16 pt over 12 pt conditions, and a little more: a capital's
+  // word OCR sizes from its height over the baseline, "Firma" alone.)
+  const maxSize = Math.max(MAX_LABEL_SIZE, 1.45 * bodySize);
   // Captions that are other words in other languages ("Firma", "Data") count on pages of their languages.
   const language = guessLanguage(lines.flatMap((l) => l.tokens));
   const widest = Math.max(0, ...lines.map((l) => width(l.box)));
