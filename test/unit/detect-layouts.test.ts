@@ -4866,3 +4866,12 @@ test('a caption set a little more than a third larger than the page\'s text ("Fi
   assert.equal(sigs(15.8), 1);
   assert.equal(sigs(16.6), 0);
 });
+
+test('Spanish "V.º B.º" (visto bueno, approved) written with its periods under a line is where the approver signs, as "Vº Bº" is', () => {
+  for (const caption of ['V.º B.º El Director', 'Vº Bº El Director'])
+    assert.deepEqual(
+      types(suggestFields(page({ words: [...paragraph('es', 480), ...words(caption, 60, 652)], segments: [h(60, 260, 640)] }))),
+      ['signature'],
+      caption,
+    );
+});

@@ -63,8 +63,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...sig(undefined, 'firmado', 'firmado por', 'firma y fecha', 'fecha y firma', 'firma e data', 'data e firma', 'firma y aclaracion'),
   // French: "Émargement", signing an attendance sheet; "Visa de l'agent comptable", the officer's signature of approval.
   ...sig(['fr'], 'emargement', 'visa'),
-  // ("Firma, aclaración y DNI" under one line: one place to sign, the name and number printed under it; "Vº Bº", approved, over the approver.)
-  ...sig(['es'], 'firma aclaracion', 'firma aclaracion y dni', 'firma aclaracion dni', 'vo bo', 'vobo', 'visto bueno'),
+  // ("Firma, aclaración y DNI" under one line: one place to sign, the name and number printed under it; "Vº Bº", "V.º B.º", approved, over the approver.)
+  ...sig(['es'], 'firma aclaracion', 'firma aclaracion y dni', 'firma aclaracion dni', 'vo bo', 'v o b o', 'vobo', 'visto bueno'),
   ...date(undefined, 'fecha', 'fecha de firma', 'fecha de la firma', 'lugar y fecha', 'fecha y lugar'),
   // ("Aclaración", of the signature: the name printed under it, as Argentine forms caption it beside "Firma".)
   ...name(['es'], 'nombre', 'nombres', 'nombre completo', 'nombre y apellidos', 'apellidos y nombres', 'aclaracion', 'aclaracion de firma'),
