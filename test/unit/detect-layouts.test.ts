@@ -4875,3 +4875,16 @@ test('Spanish "V.º B.º" (visto bueno, approved) written with its periods under
       caption,
     );
 });
+
+test('Arabic "توقيعه" (his signature) with its pronoun joined to it, after "and" ("اسم ولي الأمر وتوقيعه") or alone, captions a line as "التوقيع" does', () => {
+  for (const caption of ['اسم ولي الأمر وتوقيعه', 'توقيعها'])
+    assert.deepEqual(
+      types(
+        suggestFields(
+          page({ words: [...paragraph('ar', 480), ...words(caption, 540 - 5 * [...caption].length, 652, 10, true)], segments: [h(340, 540, 640)] }),
+        ),
+      ).filter((t) => t !== 'text'),
+      ['signature'],
+      caption,
+    );
+});

@@ -111,7 +111,8 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   { tokens: ['rubrica'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
   { tokens: ['rubricas'], type: 'initials', strength: 'strong', langs: ['pt', 'es'] },
   // Arabic (normalised: no hamza on alef, ya for alef maqsura, no diacritics)
-  ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء'),
+  // (And whose, joined to it: "توقيعه", his; "توقيعها", hers; "توقيعهم", theirs: "اسم ولي الأمر وتوقيعه", the guardian's name and signature.)
+  ...sig('strong', 'التوقيع', 'توقيع', 'الامضاء', 'امضاء', 'توقيعه', 'توقيعها', 'توقيعهم'),
   // (OCR reads the two dots of qaf as the one of fa: "التوفيع".)
   ...sig('strong', 'التوفيع', 'توفيع'),
   // ("تحريرا في", "written on": the date an Arabic contract or letter is signed, "تحريرا في: ……".)
