@@ -4888,3 +4888,11 @@ test('Arabic "توقيعه" (his signature) with its pronoun joined to it, after
       caption,
     );
 });
+
+test('a signature caption ending its line with a condition ("Guardian signature if the player is under 18", "… si l’adhérent est mineur") is a caption alone over its room; followed by other words it is not', () => {
+  const sigs = (language: 'en' | 'fr', text: string) =>
+    types(suggestFields(page({ words: [...paragraph(language, 480), ...words(text, 60, 640, 10)] }))).filter((t) => t === 'signature').length;
+  assert.equal(sigs('en', 'Guardian signature if the player is under 18'), 1);
+  assert.equal(sigs('fr', 'Signature du responsable si l’adhérent est mineur'), 1);
+  assert.equal(sigs('en', 'Guardian signature is needed for every trip abroad'), 0);
+});

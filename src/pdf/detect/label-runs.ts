@@ -42,3 +42,17 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
   if (start < line.tokens.length) runs.push({ start, end: line.tokens.length });
   return runs;
 }
+
+/** Words opening a condition after a caption, in the lexicon's languages. */
+const CONDITIONS = new Set(['if', 'when', 'unless', 'si', 'wenn', 'falls', 'se']);
+
+/**
+ * The tokens of a condition right after a caption, up to the end of its run or its blank, eight at most ("if participant is
+ * under 18", "si l'adhérent est mineur"): they qualify the caption. None when no condition opens there.
+ */
+export function conditionAfter(tokens: readonly string[], k: number, stop: number): number {
+  const rest = tokens.slice(k, stop);
+  const blank = rest.indexOf('\0');
+  const words = blank === -1 ? rest.length : blank;
+  return CONDITIONS.has(rest[0] as string) && words <= 8 && rest.slice(words).every((t) => t === '\0') ? words : 0;
+}

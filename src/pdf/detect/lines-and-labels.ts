@@ -7,7 +7,7 @@ import { isSigner, roleAbove, roleOnLine, signsForCompany } from './caption-role
 import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
 import { bothSigned, namedAndSigned, stampedAndSigned } from './signed-and-dated.js';
-import { labelRuns } from './label-runs.js';
+import { conditionAfter, labelRuns } from './label-runs.js';
 import { PLACE_WORDS } from './filled-blanks.js';
 import { isRtl } from './token-folding.js';
 import { type Word, MAX_LABEL_SIZE, bodySize, type Line, type Label, type Rect, type Segment, union, overlap1, ruledOver } from './page-model.js';
@@ -260,6 +260,9 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
+      // (And a signature's over the condition ending its run: "Parent or guardian signature if participant is under 18".)
+      if (m.entry.type === 'signature' && !line.rtl) k += conditionAfter(line.tokens, k, stop);
+      reachWord = k > m.end + 1 ? (line.tokenWord[k - 1] as number) : reachWord;
       // Punctuation after it (a colon) belongs to it too.
       let next = reachWord + 1;
       while (next < line.words.length && isPunctuation((line.words[next] as Word).text)) {
