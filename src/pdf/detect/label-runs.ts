@@ -47,7 +47,7 @@ export function labelRuns(line: Line): Array<{ start: number; end: number }> {
 const CONDITIONS = new Set(['if', 'when', 'unless', 'si', 'wenn', 'falls', 'se']);
 
 /**
- * The tokens of a condition right after a caption, up to the end of its run or its blank, eight at most ("if participant is
+ * The tokens of a condition right after a caption, up to the end of its run or its blank, eight at most ("if the player is
  * under 18", "si l'adhérent est mineur"): they qualify the caption. None when no condition opens there.
  */
 export function conditionAfter(tokens: readonly string[], k: number, stop: number): number {

@@ -74,7 +74,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   // (Or whose, before its blank: "Client's initial: ____", not "the client's initial consultation".)
   { tokens: ['s', 'initial'], type: 'initials', strength: 'strong', lastWord: true },
   { tokens: ['by'], type: 'signature', strength: 'weak', leading: true },
-  // A sign-off opening its line before its blank ("Approved by: ____", "REVISADO: ____"): whoever approves signs there (sign-offs.ts).
+  // A sign-off opening its line before its blank ("Approved by: ____", "Revisado por: ____"): whoever approves signs there (sign-offs.ts).
   ...SIGN_OFFS.map((p): LabelEntry => ({ tokens: p.split(' '), type: 'signature', strength: 'strong', leading: true, lastWord: true })),
   // "Sign: ______" (a verb elsewhere: only at the start of a line, with its blank after it).
   { tokens: ['sign'], type: 'signature', strength: 'strong', leading: true, lastWord: true },

@@ -260,7 +260,7 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
         k += party ? party.length : 1;
         reachWord = line.tokenWord[k - 1] as number;
       }
-      // (And a signature's over the condition ending its run: "Parent or guardian signature if participant is under 18".)
+      // (And a signature's over the condition ending its run: "Guardian signature if the player is under 18".)
       if (m.entry.type === 'signature' && !line.rtl) k += conditionAfter(line.tokens, k, stop);
       reachWord = k > m.end + 1 ? (line.tokenWord[k - 1] as number) : reachWord;
       // Punctuation after it (a colon) belongs to it too.

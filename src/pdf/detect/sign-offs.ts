@@ -1,6 +1,6 @@
 /**
  * Sign-offs: a caption saying who approved, reviewed, authorised, checked or verified what the form holds ("Approved
- * by: ____", "REVISADO: ____", "Genehmigt: ____"). Opening its line before its blank, it is where whoever signs off signs
+ * by: ____", "Revisado por: ____", "Genehmigt: ____"). Opening its line before its blank, it is where whoever signs off signs
  * (lexicon.ts); on the row of a signature's own caption ("Signature: ____   Approved by: ____") it asks for that one's name,
  * not for a second signature. The phrases in the lexicon's languages, folded as `normalizeToken` folds them.
  */
