@@ -11,7 +11,7 @@ import { namesAbove } from './blank-space.js';
 import { COLON_MARK, ENDS_ON_ARROW, OF, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { namePlaceholder } from './captionless-lines.js';
-import { signOffBesideSignature } from './sign-offs.js';
+import { isSignOff } from './sign-offs.js';
 import {
   FIELD_HEIGHT,
   MIN_BESIDE,
@@ -91,6 +91,12 @@ export function inRemark(label: Label, labels: readonly Label[]): boolean {
   if (open === -1 || line.rtl) return false;
   const paren = (line.words[open] as Word).box.x0;
   return labels.some((o) => o !== label && o.line === line && o.entry.type === label.entry.type && o.box.x1 <= paren + 0.5);
+}
+
+/** A sign-off on the row of a caption that asks for a signature of its own: it names who signs there. */
+function signOffBesideSignature(label: Label, labels: readonly Label[]): boolean {
+  const signOff = (l: Label) => l.entry.type === 'signature' && isSignOff(l.entry.tokens);
+  return signOff(label) && labels.some((o) => o.entry.type === 'signature' && !signOff(o) && Math.abs(o.line.baseline - label.line.baseline) <= 2);
 }
 
 /** What joins a name asked for to the signature in one caption: "Name und Unterschrift", "Nombre y firma", "Naam + handtekening". */
