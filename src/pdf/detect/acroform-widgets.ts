@@ -226,8 +226,9 @@ export function settleWidgetDates(
   words: readonly Word[],
 ): void {
   datesOfOtherThings(named, widgets, places);
-  namelessDateParts([...widgets.values()], words, places);
-  dateParts([...widgets.values()], words);
+  const fields = [...widgets.values()];
+  namelessDateParts(fields, words, places);
+  dateParts(fields, words);
 }
 
 /**

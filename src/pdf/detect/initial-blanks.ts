@@ -54,9 +54,10 @@ function initialBlanks(lines: Line[], segments: readonly Segment[], instruction:
     listed.add(l);
   }
   for (const line of lines) {
-    const blank = line.rtl ? undefined : (opening(line) ?? remarked(line) ?? (listed.has(line) ? line.words[line.words.length - 1] : undefined));
+    const open = opening(line);
+    const blank = line.rtl ? undefined : (open ?? remarked(line) ?? (listed.has(line) ? line.words[line.words.length - 1] : undefined));
     if (!blank) continue;
-    const captioned = INITIAL.has(line.tokens[1] as string) || blank !== opening(line);
+    const captioned = INITIAL.has(line.tokens[1] as string) || blank !== open;
     if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
     out.push(placeOn(blank.box.x0, blank.box.x1, blank.baseline + Math.min(2, 0.2 * blank.size), line, lines));
   }
