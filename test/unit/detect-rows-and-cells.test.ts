@@ -696,6 +696,17 @@ test('a drawn line over a name, its identity number and the party under them ("G
   ]);
 });
 
+test('an underscore line over a firm\'s name ending in its legal form ("ALFA – SERVIÇOS DE LIMPEZA LTDA.") over its party: the party signs on the line', () => {
+  const closing = words('E por estarem de acordo, as partes assinam o presente contrato em duas vias.', 50, 170, 9);
+  const block = (firm: string) =>
+    placed('es', { words: [...closing, ...words('_'.repeat(42), 325, 384, 9), ...words(firm, 330, 405, 9), ...words('CONTRATADA', 370, 419, 9)] }).filter(
+      (s) => s[0] === 'signature',
+    );
+  assert.deepEqual(block('ALFA – SERVIÇOS DE LIMPEZA LTDA.'), [['signature', 325, 346, 189, 40]]);
+  // (Not over a line of words that is no firm's name, its legal form missing: five capitalised words are no person's name either.)
+  assert.deepEqual(block('ALFA – SERVIÇOS DE LIMPEZA GERAL'), []);
+});
+
 test('a row of captions ending on their colons under a signatures heading ("Le Bénéficiaire :   L\'Association … :"): the room under each is a signature; not for a row without colons', () => {
   const block = (left: string, right: string) =>
     placed('fr', {

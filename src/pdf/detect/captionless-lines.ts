@@ -218,7 +218,7 @@ function officeName(line: Line): boolean {
 /** A name typed on its line, then the name's identity or the rest of a firm's name on the lines under it ("Jane Doe" / "CPF: 783.621.764-12"). */
 export function namedBlock(block: readonly Line[]): boolean {
   const [name, ...more] = block;
-  return name !== undefined && typedName(name) && more.every((l) => typedName(l) || identity(l) || firmSuffix(l));
+  return name !== undefined && (typedName(name) || firmName(name)) && more.every((l) => typedName(l) || identity(l) || firmSuffix(l));
 }
 
 /** A line giving a person's or a firm's identity number: "CPF: 783.621.764-12", "DNI 12345678", "CNPJ: 42.518.541/0001-56". */
@@ -246,10 +246,23 @@ const IDENTITY_NUMBERS = new Set([
   'curp',
   'rfc',
 ]);
+const LEGAL_FORM = /^(?:ltda|s\.?a\.?|s\.?l\.?|gmbh|srl|s\.?r\.?l\.?|sarl|sas|inc\.?|llc|ltd\.?|eireli|me|epp)$/i;
 /** A firm's legal form alone on its line, the end of its name printed over it: "LTDA", "S.A.", "GmbH". */
 function firmSuffix(l: Line): boolean {
   const words = l.words.map((w) => w.text.trim()).filter((w) => w.length > 0);
-  return words.length === 1 && /^(?:ltda|s\.?a\.?|s\.?l\.?|gmbh|srl|s\.?r\.?l\.?|sarl|sas|inc\.?|llc|ltd\.?|eireli|me|epp)$/i.test(words[0] as string);
+  return words.length === 1 && LEGAL_FORM.test(words[0] as string);
+}
+/** A firm's name on its own line, ending in its legal form: "ACME – SERVIÇOS GERAIS LTDA.", "Müller & Söhne GmbH". */
+function firmName(l: Line): boolean {
+  const words = l.words.map((w) => w.text.trim()).filter((w) => w.length > 0);
+  const name = words.slice(0, -1);
+  return (
+    name.length >= 1 &&
+    words.length <= 8 &&
+    LEGAL_FORM.test((words.at(-1) as string).replace(/[.,]$/, '')) &&
+    name.some((w) => /\p{L}{2}/u.test(w)) &&
+    name.every((w, i) => capitalisedOrParticle(w, i) || /^[&–-]$/.test(w))
+  );
 }
 
 /** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, under a closing, or in a row of signers' lines. */
