@@ -3173,3 +3173,15 @@ test('parties named side by side in a table\'s header cells ("The Landlord | The
     [],
   );
 });
+
+test('a caption at the top of a row\'s first cell with less than a field\'s height under it, beside an empty cell as wide ("Local e data | (empty)"): the date goes in that cell', () => {
+  const row = (right: number) =>
+    placed('pt', {
+      words: words('Local e data', 60, 445, 10),
+      segments: [h(57, 127, 434), h(127, right, 434), h(57, 127, 462), h(127, right, 462)],
+      verticals: [v(57, 434, 462), v(127, 434, 462), v(right, 434, 462)],
+    }).filter((s) => s[0] === 'date');
+  assert.deepEqual(row(567), [['date', 128, 435, 438, 26]]);
+  // (Beside an empty cell narrower than its own, no value cell: the room under the caption.)
+  assert.deepEqual(row(170), [['date', 58, 449, 68, 12]]);
+});

@@ -142,7 +142,13 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   // (A caption asking on its colon over another caption in its cell, a frame of captions, "Local,data:" over "Requerente
   // (Assinatura):", has its room beside it, as on the open page.)
   const stacked = label.colon && !rowToFill && asks(words.filter((w) => w.box.y0 >= box.y1 + 2)).size > 0;
-  if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked) {
+  const middle = (cell.y0 + cell.y1) / 2;
+  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
+  // (Less than a field's height under it, beside an empty cell as wide as its own, the row's value cell: that cell, "Local e Data | (empty)";
+  // not for a form grid's small caption, which heads its own cell.)
+  const valueCell =
+    !small && next !== undefined && empty(next) && next.x1 - next.x0 >= Math.max(30, cell.x1 - cell.x0) && below < FIELD_HEIGHT[label.entry.type];
+  if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked && !valueCell) {
     const end = floor - box.y1 >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
   }
@@ -162,8 +168,6 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   const column = (c: Rect) => Math.abs(c.x0 - cell.x0) <= TOLERANCE && Math.abs(c.x1 - cell.x1) <= TOLERANCE;
   if (overCell && cell.y1 - cell.y0 < 24 && overCell.y1 - overCell.y0 >= 1.5 * (cell.y1 - cell.y0) && column(overCell) && empty(overCell))
     return inset(overCell);
-  const middle = (cell.y0 + cell.y1) / 2;
-  const next = cellAt(geo, line.rtl ? cell.x0 - TOLERANCE - 1 : cell.x1 + TOLERANCE + 1, middle);
   // (A field's height at its foot when the cell is more than twice as tall: written on the cell's bottom.)
   if (next && empty(next) && next.x1 - next.x0 >= 30 && !heads) return inset({ ...next, y0: next.y1 - fit(next.y1 - next.y0) });
   // A column's header in a row of headers ("Name | Signature | Date" over empty rows): the cell under it; over a value
