@@ -793,6 +793,14 @@ test('rows under a heading of witnesses, each a name and its colon before a line
     }),
   );
   assert.ok(!names.some((s) => s.type === 'signature'), JSON.stringify(brief(names)));
+  // (Nor a datum's caption before its line under the heading: "Testemunhas:" over "CPF: ____" asks for a number, not a signer.)
+  const datum = suggestFields(
+    page({
+      words: [...paragraph('pt', 200), ...words('Testemunhas:', 43, 451), ...words('CPF:', 43, 487), ...words('CPF:', 43, 523)],
+      segments: [h(80, 300, 487), h(80, 300, 523)],
+    }),
+  );
+  assert.ok(!datum.some((s) => s.type === 'signature'), JSON.stringify(brief(datum)));
 });
 
 test('places to initial opening their paragraphs: a blank captioned "Initial" after it, and the blanks under "Please initial all points below"', () => {

@@ -3,6 +3,7 @@
  * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______");
  * lines stacked over a caption of signatures; a column of blanks over the caption of its last one.
  */
+import { DATUM_WORDS } from './datum-words.js';
 import { overlap1, runLine, type Line, type Segment, type Word } from './page-model.js';
 
 /** Headings of a block of witnesses' or signers' blanks. */
@@ -73,6 +74,8 @@ export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>
   const rowLine = (line: Line) => {
     const last = line.words[line.words.length - 1] as Word;
     if (line.rtl || line.words.length > 6 || !/:$/.test(last.text.trim())) return undefined;
+    // (Not a datum's caption, which asks for its value, "CPF:" after "Testemunhas: Nome: ____": no signer's name.)
+    if (line.tokens.some((t) => DATUM_WORDS.has(t))) return undefined;
     return segments.find(
       (s) =>
         !used.has(s) && s.x1 - s.x0 >= 80 && s.x0 >= last.box.x1 - 2 && s.x0 - last.box.x1 <= 3 * line.size && Math.abs(s.y - line.baseline) <= 0.6 * line.size,

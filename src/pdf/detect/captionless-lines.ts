@@ -5,7 +5,8 @@
  */
 import { DATE_WORDS, NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
-import { PLACE_WORDS, fillLines } from './filled-blanks.js';
+import { fillLines } from './filled-blanks.js';
+import { DATUM_WORDS } from './datum-words.js';
 import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Label, type Line, type Segment } from './page-model.js';
@@ -34,18 +35,6 @@ const SIGNING_WORDS = new Set([
   ...['declaro', 'declaramos', 'certifico', 'certificamos', 'atesto', 'atestamos', 'dichiaro', 'dichiariamo', 'certify', 'erklare', 'bestatige'],
   // (An approval given by those named under the lines: "approved by the board".)
   ...['approved', 'aprobado', 'aprobada', 'aprovado', 'aprovada', 'approvato', 'approvata', 'approuve', 'approuvee', 'genehmigt'],
-]);
-/**
- * Words that caption a datum, not a person ("Mailing Address", "Zip Code", "Relationship to Patient", "DNI"): never
- * part of a name typed under a line, nor a co-signer's caption.
- */
-export const DATUM_WORDS = new Set([
-  ...PLACE_WORDS,
-  ...['relationship', 'relation', 'lien', 'parente', 'beziehung', 'verhaltnis', 'rapporto', 'parentela', 'relacion', 'parentesco', 'relacao'],
-  ...['address', 'street', 'state', 'zip', 'postal', 'code', 'country', 'phone', 'telephone', 'mobile', 'number', 'email', 'mailing'],
-  ...['adresse', 'rue', 'telefon', 'strasse', 'anschrift', 'postleitzahl', 'indirizzo', 'telefono', 'direccion', 'endereco', 'telefone'],
-  ...['id', 'identification', 'identificacion', 'identidad', 'identite', 'dni', 'cpf', 'rut', 'cedula', 'passport', 'passeport', 'pasaporte', 'ausweis'],
-  ...['rg', 'nif', 'nie', 'cuit', 'cuil', 'curp', 'rfc', 'ssn', 'matricula', 'fiscale', 'codice'],
 ]);
 /** Particles of a person's name that are not capitalised ("Ludwig van Beethoven", "Maria da Silva"). */
 const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', 'dos', 'la', 'le', 'bin', 'al']);

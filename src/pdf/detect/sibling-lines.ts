@@ -9,7 +9,8 @@
 import { trailingBlanks, written } from './blank-geometry.js';
 import { filled } from './filled-blanks.js';
 import { onPartyLine } from './signature-blocks.js';
-import { DATUM_WORDS, TITLE_WORDS } from './captionless-lines.js';
+import { TITLE_WORDS } from './captionless-lines.js';
+import { DATUM_WORDS } from './datum-words.js';
 import { clip, overlap1, xywh, type Label, type Line, type PageModel, type Rect, type Segment, type Suggestion } from './page-model.js';
 
 /** Up to how far under its line a caption printed under it starts, in its line's heights. */

@@ -11,7 +11,8 @@ import { matchLabels } from './label-matching.js';
 import { labelRuns } from './label-runs.js';
 import { namesForParties, namesUnderHeading, type PartyCaption } from './party-rows.js';
 import { PLACE_WORDS, filled } from './filled-blanks.js';
-import { DATUM_WORDS, namedBlock } from './captionless-lines.js';
+import { namedBlock } from './captionless-lines.js';
+import { DATUM_WORDS } from './datum-words.js';
 import { amongDataRows, dataRow, inDataColumn, opensDataRows } from './data-rows.js';
 import {
   onRowOf,
