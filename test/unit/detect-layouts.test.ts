@@ -1260,6 +1260,10 @@ test('a place-and-date formula opening a sentence after another on its line date
   const noComma = dateOf('São Paulo ____ de ____________ de 20___');
   assert.ok(noComma && noComma.x > 100 && noComma.x < 120, JSON.stringify(noComma));
   assert.equal(dateOf('São Paulo ____ de ____________'), undefined);
+  // (The day alone left blank, the month and the year printed: "Braga, ____ de março de 2019", the field on the day's blank.)
+  const day = dateOf('Braga, ______ de março de 2019.');
+  assert.ok(day && day.x > 80 && day.x + day.width < 130, JSON.stringify(day));
+  assert.equal(dateOf('Braga, ______ de Almeida de 2019.'), undefined);
   // (Or when its day, month and year are all blanks, "a" after the place: "Barcelona a ____ de ____ de ____".)
   const allBlanks = dateOf('Barcelona a _______ de ____________________ de __________');
   assert.ok(allBlanks && allBlanks.x > 80 && allBlanks.x + allBlanks.width > 300, JSON.stringify(allBlanks));

@@ -77,6 +77,14 @@ function lineAbove(line: Line, lines: Line[]): Line | undefined {
 }
 
 const JOINS = new Set(['de', 'del', 'di', 'do', 'da']);
+/** The months' names of the languages dating with "de" / "di" ("Lisboa, ____ de julho de 2017": the day left blank). */
+const MONTH_NAMES = new Set(
+  [
+    ...['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+    ...['enero', 'febrero', 'marzo', 'mayo', 'junio', 'julio', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre'],
+    ...['gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre'],
+  ].map(normalizeToken),
+);
 /** A year written or begun ("2024", "20__"), and the word before it ("del año 20__", "dell'anno"). */
 const YEAR_DIGITS = /^(19|20)\d{0,2}$/;
 const YEAR_WORDS = new Set(['ano', 'anno']);
@@ -139,7 +147,9 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
   for (const line of lines) {
     const t = line.tokens;
     for (let k = 0; k + 2 < t.length; k++) {
-      if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || t[k + 2] !== '\0') continue;
+      // (Or the day alone left blank, the month and the year printed: "Lisboa, ____ de julho de 2017".)
+      const month = MONTH_NAMES.has(t[k + 2] as string) && JOINS.has(t[k + 3] as string) && YEAR_DIGITS.test(t[k + 4] as string);
+      if (t[k] !== '\0' || !JOINS.has(t[k + 1] as string) || (t[k + 2] !== '\0' && !month)) continue;
       // After a place (a word, then the blanks) that opens the line or a sentence of it, at most a "a" / "el"
       // between. (Or the place is a blank of its own: "En ______, a ___ de ____ de 20__", "________, ___ de
       // ____ de ____", "En ____ ____, día __ de ____ de ____".)
@@ -150,19 +160,19 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       // (Or a sentence ends on the place after "en", then "a" and the date: "Y para que conste, firmo la presente en Madrid, a ____ de ____ de 20__".)
       const inPlace = t[k - 1] === 'a' && placeAfterEn(line, k - 1);
       if ((before.length > 4 + (namedPlace ? 2 : 0) && !inPlace) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
-      let last = k + 2;
-      let year = false;
-      if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
-      else if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
+      // (The field covers the day's blank only when the month and the year are printed.)
+      let [last, year] = month ? [k, true] : [k + 2, false];
+      if (!month && JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
+      else if (!month && JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
         last = k + 4;
         year = YEAR_DIGITS.test(t[k + 4] as string);
       }
-      if (t[last + 1] === '\0') last++;
-      if (YEAR_DIGITS.test(t[last + 1] ?? '')) {
+      if (!month && t[last + 1] === '\0') last++;
+      if (!month && YEAR_DIGITS.test(t[last + 1] ?? '')) {
         last++;
         year = true;
       }
-      if (t[last + 1] === '\0') last++;
+      if (!month && t[last + 1] === '\0') last++;
       // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
       // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
       const opening = line.words.slice(from === 0 ? 0 : (line.tokenWord[from] as number), line.tokenWord[k] as number);
