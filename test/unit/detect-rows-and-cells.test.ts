@@ -3174,6 +3174,24 @@ test('parties named side by side in a table\'s header cells ("The Landlord | The
   );
 });
 
+test('parties named on two lines each in a row\'s cells ("Sócio" over "Efetivo", "Diretor" over "Tesoureiro"), each beside an empty cell: each signs in the empty cell beside it', () => {
+  const row = (second: string) =>
+    placed('pt', {
+      words: [...words('Sócio', 59, 500, 9), ...words(second, 59, 511, 9), ...words('Diretor', 315, 500, 9), ...words('Tesoureiro', 315, 511, 9)],
+      segments: [h(57, 567, 488), h(57, 567, 528)],
+      verticals: [v(57, 488, 528), v(133, 488, 528), v(312, 488, 528), v(394, 488, 528), v(567, 488, 528)],
+    }).filter((s) => s[0] === 'signature');
+  assert.deepEqual(row('Efetivo'), [
+    ['signature', 134, 489, 177, 38],
+    ['signature', 395, 489, 171, 38],
+  ]);
+  // (Not when the second line asks for data with its colon: "Sócio" over "Nº:".)
+  assert.deepEqual(
+    row('Nº:').filter((s) => s[1] === 134),
+    [],
+  );
+});
+
 test('a caption at the top of a row\'s first cell with less than a field\'s height under it, beside an empty cell as wide ("Local e data | (empty)"): the date goes in that cell', () => {
   const row = (right: number) =>
     placed('pt', {

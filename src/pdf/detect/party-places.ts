@@ -85,11 +85,15 @@ export function partyPlaces(
  * "Il Presidente | Il Segretario" over empty cells): the room under its name, as a signature's caption in that cell has (`cellBlank`).
  */
 function cellUnderParty(caption: PartyCaption, parties: readonly PartyCaption[], geo: Geometry, page: PageModel): Rect | undefined {
-  const { box, line } = caption;
-  const cell = cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2);
-  const alone = (c: Rect) => page.words.every((w) => line.words.includes(w) || !(w.box.x1 > c.x0 && w.box.x0 < c.x1 && w.box.y1 > c.y0 && w.box.y0 < c.y1));
+  const { line } = caption;
+  const cell = cellAt(geo, (caption.box.x0 + caption.box.x1) / 2, (caption.box.y0 + caption.box.y1) / 2);
+  if (!cell) return undefined;
+  const others = page.words.filter((w) => !line.words.includes(w) && w.box.x1 > cell.x0 && w.box.x0 < cell.x1 && w.box.y1 > cell.y0 && w.box.y0 < cell.y1);
+  // (Alone in its cell but for a second line of the name right under it, "Sócio" over "Facultativo": the name is both.)
+  const second = others.length <= 2 && others.every((w) => w.box.y0 >= caption.box.y1 - 1 && w.box.y0 - caption.box.y1 <= 0.8 * line.size);
   // (Not a caption with its colon: "Kontoinhaber: | Bank:" ask for data in their cells.)
-  if (!cell || !alone(cell) || line.words.some((w) => /[:：]/.test(w.text))) return undefined;
+  if ((others.length > 0 && !second) || [...line.words, ...others].some((w) => /[:：]/.test(w.text))) return undefined;
+  const box = others.reduce((b, w) => ({ x0: Math.min(b.x0, w.box.x0), y0: b.y0, x1: Math.max(b.x1, w.box.x1), y1: Math.max(b.y1, w.box.y1) }), caption.box);
   const beside = parties.some(
     (p) => p !== caption && Math.abs(p.line.baseline - line.baseline) <= 0.5 * line.size && (p.box.x0 >= cell.x1 - 1 || p.box.x1 <= cell.x0 + 1),
   );
