@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { dottedRules, joinGlyphs, withLigaturesSpelled, withSplitCaptions, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
+import { dottedRules, joinGlyphs, withLigaturesSpelled, withSplitCaptions, withoutLayeredIcons, withoutOverprint } from '../../src/pdf/detect/glyph-runs.js';
 import { isFillToken } from '../../src/pdf/detect/lexicon.js';
 import { suggestFields, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { joinPieces } from '../../src/pdf/detect/page-graphics.js';
@@ -1197,6 +1197,18 @@ test('a caption under its line already written on ("9. 1. 2022" over "Datum") as
   const bare = findLabels(empty)[0];
   assert.ok(bare);
   assert.equal(filledOver(bare, [h(71, 170, 339)], empty), false);
+});
+
+test('an icon drawn as glyphs layered on one spot before a caption ("З И Й К" read from a symbol font) is no word: the caption still opens its line', () => {
+  const icon = (x: number, y: number) =>
+    ['З', 'И', 'Й', 'К'].map((c) => ({ ...(words(c, x, y, 11)[0] as Word), box: { x0: x, y0: y - 9, x1: x + 13, y1: y + 2 } }));
+  const caption = words('Signature du responsable : ....................................................', 86, 400, 11);
+  const found = suggestFields(page({ words: [...paragraph('fr', 100), ...icon(71, 400), ...caption] })).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.ok((found[0]?.x ?? 0) > 200, 'on the dots after the caption');
+  // (Single letters side by side are words, not an icon.)
+  const apart = ['a', 'b'].map((c, i) => words(c, 71 + 20 * i, 400, 11)[0] as Word);
+  assert.equal(withoutLayeredIcons(apart).length, 2);
 });
 
 test('a word printed over itself (a bold faked by drawing the text two or three times) counts once', () => {

@@ -199,6 +199,18 @@ export function withoutOverprint(words: Word[]): Word[] {
   return out.length === words.length ? words : out;
 }
 
+/**
+ * An icon drawn as glyphs layered on one spot (a symbol font's pictogram before a caption, its pieces read as unrelated
+ * letters, "З И Й К" before "Signature du responsable :"): dropped, as a reader sees no word there. Two or more
+ * single characters, not alike, on the very same box.
+ */
+export function withoutLayeredIcons(words: Word[]): Word[] {
+  const single = (w: Word) => [...w.text.trim()].length === 1;
+  const spot = (a: Word, b: Word) => ['x0', 'y0', 'x1', 'y1'].every((k) => Math.abs(a.box[k as keyof Rect] - b.box[k as keyof Rect]) <= 0.5);
+  const icons = new Set(words.filter((w) => single(w) && words.some((o) => o !== w && single(o) && o.text.trim() !== w.text.trim() && spot(o, w))));
+  return icons.size === 0 ? words : words.filter((w) => !icons.has(w));
+}
+
 /** The words of signature, initials and date captions, four letters or more ("unterschrift", "data"). */
 const CAPTION_WORDS = new Set(LABELS.filter((e) => e.type !== 'text').flatMap((e) => e.tokens.filter((t) => t.length >= 4 && t !== '*')));
 
@@ -299,7 +311,7 @@ export function withTouchingPieces(words: Word[]): Word[] {
   return out.length === words.length ? words : out;
 }
 
-/** A text layer's words as a reader sees them: a word printed over itself once, ligatures spelled out, a caption written in pieces whole, with its colon. */
+/** A text layer's words as a reader sees them: no icon's layered glyphs, a word printed over itself once, ligatures spelled out, a caption written in pieces whole, with its colon. */
 export function asRead(words: Word[]): Word[] {
-  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(withTouchingPieces(words)))));
+  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(withTouchingPieces(withoutLayeredIcons(words))))));
 }
