@@ -4920,3 +4920,19 @@ test('a signature caption ending its line with a condition ("Guardian signature 
   assert.equal(sigs('fr', 'Signature du responsable si l’adhérent est mineur'), 1);
   assert.equal(sigs('en', 'Guardian signature is needed for every trip abroad'), 0);
 });
+
+test("another column's small print beside a form's row, set apart and half as large again or more, is not the row's line: \"Fait à …… Le ……\" still opens its own and dates the signing", () => {
+  const small = words('Les données recueillies par ce document sont obligatoires pour votre', 33, 774, 5);
+  const row = (x: number) => [
+    ...small,
+    ...words('Fait à ....................................', x, 775, 8.5),
+    ...words('Le ............................', x + 150, 775, 8.5),
+  ];
+  const dates = (ws: ReturnType<typeof words>) => suggestFields(page({ words: [...paragraph('fr', 100), ...ws] })).filter((s) => s.type === 'date');
+  // (The small print ends at 205.5; the row starts 9 pt after it.)
+  const [date, ...more] = dates(row(214.5));
+  assert.equal(more.length, 0);
+  assert.ok(date && date.x > 364, JSON.stringify(date));
+  // (Words of one size side by side stay one line: the same row set in the small print's size is running text.)
+  assert.equal(buildLines(words('Les données recueillies par ce document sont obligatoires pour votre Fait à', 33, 774, 5)).length, 1);
+});

@@ -41,7 +41,10 @@ export function buildLines(words: readonly Word[]): Line[] {
     let run: Word[] = [];
     for (const w of row) {
       const last = run[run.length - 1];
-      if (last && w.box.x0 - last.box.x1 > Math.max(2.2 * Math.max(last.size, w.size), 16)) {
+      const gap = last ? w.box.x0 - last.box.x1 : 0;
+      // (Or set apart and half as large again or more: another column's small print beside a form's row, "… de votre" then "Fait à ……".)
+      const column = last !== undefined && Math.max(last.size, w.size) >= 1.5 * Math.min(last.size, w.size) && gap >= 0.6 * Math.max(last.size, w.size);
+      if (last && (gap > Math.max(2.2 * Math.max(last.size, w.size), 16) || column)) {
         lines.push(makeLine(run));
         run = [];
       }
