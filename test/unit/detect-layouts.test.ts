@@ -1033,6 +1033,14 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
   }
   const underOther = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signé à', 62, 520, 11), ...words('Le', 62, 536, 11)] }));
   assert.deepEqual(types(underOther), []);
+  // ("le : ……" under a sentence ending on its place after "faite à", "Inscription faite à Vannes": the date on its dots; not under "Signé à".)
+  const faite = (over: string) =>
+    suggestFields(page({ words: [...paragraph('fr', 100), ...words(over, 50, 779, 13), ...words('le : .....................................', 50, 800, 13)] }));
+  assert.deepEqual(
+    brief(faite('Inscription faite à Vannes')).map((s) => [s.type, s.x]),
+    [['date', 88]],
+  );
+  assert.deepEqual(types(faite('Inscription signée à Vannes')), []);
 });
 
 test('a date\'s short run (40 pt) over its "Date" caption is its blank', () => {
