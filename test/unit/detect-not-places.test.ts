@@ -825,6 +825,8 @@ test('the day one first reports ("Date of Reporting: ……") is no signing date
     ).filter((s) => s.type === 'date');
   assert.deepEqual(brief(found('Date of Reporting:')), []);
   assert.equal(found('Date:').length, 1, 'a plain date there is dated');
+  // (Nor an office's decision on the request, its own date: "Date of decision:".)
+  assert.deepEqual(brief(found('Date of decision:')), []);
 });
 
 test('a date of birth in the Maghreb’s wording ("تاريخ الازدياد :" before its cell) is no signing date; "التاريخ :" there is', () => {
