@@ -4719,6 +4719,14 @@ test('a short blank with "(initial)" right after it asks for initials, and so do
     suggestFields(page({ ...parts, words: [...paragraph('en', 100), ...(parts.words ?? [])] })).filter((s) => s.type === 'initials');
   assert.equal(initials({ words: words('The fosterer pays the bill. ______ (initial)', 200, 600, 10) }).length, 1);
   assert.equal(initials({ words: words('The fosterer pays the bill. ______ (note)', 200, 600, 10) }).length, 0);
+  // (Or "Initials" without parentheses ending the line after a sentence's end: the blank, and nothing after the caption.)
+  const plain = initials({
+    words: [...words('The tent must not be left out overnight.', 60, 600, 10), ...words('_____', 270, 600, 10), ...words('Initials', 300, 600, 10)],
+  });
+  assert.deepEqual(
+    plain.map((s) => Math.round(s.x)),
+    [270],
+  );
   const statements = [
     ...words('Initial next to each statement:', 72, 560, 10),
     ...words('_______ I understand the rules of the program.', 72, 590, 10),

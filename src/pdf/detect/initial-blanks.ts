@@ -28,17 +28,14 @@ function initialBlanks(lines: Line[], segments: readonly Segment[], instruction:
     return !line.rtl && first && isFillToken(first.text) && first.box.x1 - first.box.x0 <= 80 && line.words.length > 1 ? first : undefined;
   };
   const out: Place[] = [];
-  // (A blank with its caption in parentheses right after it: "______ (initial)".)
+  // (A blank with its caption in parentheses right after it: "______ (initial)"; or without them, ending the line after a
+  // sentence's end: "… left overnight. _____ Initials".)
   const remarked = (line: Line): Word | undefined =>
     line.words.find((w, k) => {
       const next = line.words[k + 1];
-      return (
-        isFillToken(w.text) &&
-        w.box.x1 - w.box.x0 <= 80 &&
-        next !== undefined &&
-        /^\(\p{L}+\)$/u.test(next.text) &&
-        INITIAL.has(normalizeToken(next.text.slice(1, -1)))
-      );
+      if (!isFillToken(w.text) || w.box.x1 - w.box.x0 > 80 || next === undefined) return false;
+      if (/^\(\p{L}+\)$/u.test(next.text)) return INITIAL.has(normalizeToken(next.text.slice(1, -1)));
+      return k > 0 && k + 2 === line.words.length && /[.;]$/.test((line.words[k - 1] as Word).text) && INITIAL.has(normalizeToken(next.text));
     });
   // (Under the instruction, the rows it lists, each a heading with its colon and a short blank after it: "GENERAL RELEASE: _______",
   // down to the first row that is not one.)

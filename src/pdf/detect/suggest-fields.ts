@@ -29,7 +29,7 @@ import {
 } from './blank-space.js';
 import { boxAround, boxBeside } from './caption-boxes.js';
 import { partyPlaces } from './party-places.js';
-import { undated, dedupe, writtenFields, suggestion } from './suggestion-output.js';
+import { undated, dedupe, writtenFields, writtenOwns, suggestion } from './suggestion-output.js';
 import { blankBefore, fillAfter, ruledRow, segmentBeside, segmentOver, ruleUnder, rowEnd, standOn, trailingBlanks } from './blank-geometry.js';
 import { boxUnderTop, captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
@@ -42,7 +42,7 @@ import { isTextTag, outsideTags } from './text-tags.js';
 import { coSignerPlaces, coSigners, onPartyLine, partyBetween, partyAbove, partyCaptions } from './signature-blocks.js';
 import { captionlessLines, signersByTitle } from './captionless-lines.js';
 import { closesOver } from './letter-closings.js';
-import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate, writtenAfter } from './signing-dates.js';
+import { bareDate, besideSignature, keptDate, onOtherDateRow, otherDate } from './signing-dates.js';
 import { dateAfterLe } from './french-dates.js';
 import { centuryDates, dateParts, separatedParts } from './date-parts.js';
 import { formulaRows, placeCommaDates, placeDateSigners, placeDenFields } from './place-dates.js';
@@ -126,7 +126,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     bareDates.add(s);
   }
   // Birth, issue, period dates and the like are not signing dates; a date's caption on the row of a date written out is that date's ("Dated this ___ day of ___").
-  for (const label of labels) if (otherDate(label) || (label.entry.type === 'date' && written.some((w) => writtenAfter(w, label)))) label.done = true;
+  for (const label of labels) if (otherDate(label) || writtenOwns(label, written)) label.done = true;
   for (const rect of placeDenFields(
     [...lines, ...rows],
     page.segments,

@@ -25,6 +25,7 @@ import {
   type Word,
 } from './page-model.js';
 import { formulaDates } from './date-formulas.js';
+import { writtenAfter } from './signing-dates.js';
 import { tagFields } from './text-tags.js';
 import { dateSeparators } from './blank-space.js';
 import { roomOverOfficials, roomsOverNames } from './named-rooms.js';
@@ -78,6 +79,16 @@ export function writtenFields(page: PageModel, lines: Line[], rows: readonly Lin
     out.push({ type: part.type, page: page.page, ...xywh(r), confidence: 0.85, reason: 'label_with_geometry', ...key });
   }
   return out;
+}
+
+/**
+ * Whether a caption's field is written out already on its row: a date's after its start ("Dated this ___ day of ___" on the
+ * row "Dated" opens), initials' on the blank right before it ("… overnight. _____ Initials").
+ */
+export function writtenOwns(label: Label, written: readonly Suggestion[]): boolean {
+  if (label.entry.type === 'date') return written.some((w) => writtenAfter(w, label));
+  const onRow = (w: Suggestion) => overlap1(w.y, w.y + w.height, label.line.box.y0, label.line.box.y1) >= 0.5 * (label.line.box.y1 - label.line.box.y0);
+  return label.entry.type === 'initials' && written.some((w) => w.type === 'initials' && onRow(w) && Math.abs(label.box.x0 - w.x - w.width) <= 12);
 }
 
 /**
