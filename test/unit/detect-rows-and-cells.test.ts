@@ -1054,6 +1054,20 @@ test('the first row of blanks under a heading of witnesses, unnumbered, each wit
     [320, 'witness'],
     [60, 'witness'],
   ]);
+  // (Each stands under the heading's row, the one beside it as well: "TESTEMUNHAS:" heads the whole row.)
+  const close = suggestFields(
+    page({
+      words: [
+        ...paragraph('es', 100),
+        ...words('TESTEMUNHAS:', 60, 480),
+        ...[60, 320].flatMap((x) => [...words('_'.repeat(40), x, 505), ...words('Nome:', x, 517, 9), ...words('CPF:', x, 529, 9)]),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    close.map((s) => Math.round(s.y)),
+    [479, 479],
+  );
   const divided = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 480)], segments: [h(60, 540, 500)] }));
   assert.deepEqual(divided, []);
 });

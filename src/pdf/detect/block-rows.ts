@@ -110,8 +110,8 @@ export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>
  * over "______   ______" and their "Nome:" and "CPF:" under them): each blank 80 to 360 pt long (a rule across
  * the page divides it), alone on its row but for the others, is a place to sign.
  */
-export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
-  const out: Array<{ segment: Segment; role?: string }> = [];
+export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string; floor: number }> {
+  const out: Array<{ segment: Segment; role?: string; floor: number }> = [];
   const written = (l: Line) => l.tokens.some((t) => t !== '\0');
   for (const heading of lines) {
     if (heading.words.length > 4 || !heading.tokens.some((t) => BLOCK_HEADINGS.has(t))) continue;
@@ -124,7 +124,8 @@ export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set
     const x1 = Math.max(...row.map((s) => s.x1));
     if (lines.some((l) => l !== heading && written(l) && l.box.y1 > heading.box.y1 && l.box.y0 < top && l.box.x1 > x0 - 40 && l.box.x0 < x1 + 40)) continue;
     const role = heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {};
-    for (const segment of row) if (!used.has(segment)) out.push({ segment, ...role });
+    // (Each stands under the heading's row, beside it or not: "TESTEMUNHAS:" heads the whole row.)
+    for (const segment of row) if (!used.has(segment)) out.push({ segment, ...role, floor: heading.box.y1 + 1 });
   }
   return out;
 }

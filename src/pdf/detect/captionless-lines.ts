@@ -255,7 +255,7 @@ function firmName(l: Line): boolean {
 }
 
 /** Lines to sign on without a caption: a name typed under them, numbered or named under a heading of witnesses or signers, under a closing, or in a row of signers' lines. */
-export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string }> {
+export function captionlessLines(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string; floor?: number }> {
   return [
     ...namedLines(lines, segments, used).map((segment) => ({ segment })),
     ...numberedBlanks(lines, segments).filter((b) => !used.has(b.segment)),

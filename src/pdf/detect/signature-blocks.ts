@@ -285,14 +285,15 @@ export function partyLine(
   return under.sort((a, b) => a.y - b.y)[0];
 }
 
-/** The signature field standing on a party's line, kept below the text above it. */
+/** The signature field standing on a party's line, kept below the text above it (and below `floor`: the heading of its block's row). */
 export function onPartyLine(
   s: Segment,
   caption: Pick<PartyCaption, 'fill'> & { line: Line | undefined },
   lines: Line[],
   found: readonly Suggestion[] = [],
+  floor = -Infinity,
 ): Rect {
-  let top = s.y - FIELD_HEIGHT.signature;
+  let top = Math.max(s.y - FIELD_HEIGHT.signature, floor);
   for (const l of lines) {
     if (l.box.y1 <= s.y - 1 && l.box.y1 > top && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0 && (caption.fill ? l !== caption.line : true)) top = l.box.y1 + 1;
   }

@@ -336,8 +336,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
   // Party-name signature blocks: a line captioned by a party's name alone (or, for two parties side by side, the room under each).
   const partyLines = partyPlaces(page, parties, lines, geo, [...geo.free, ...fills], used, out);
   // Lines with only a name typed under them on a page that speaks of signing; numbered blanks under "Witnesses:".
-  for (const { segment, role } of captionlessLines(lines, [...geo.free, ...fills], used)) {
-    const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines), page);
+  for (const { segment, role, floor } of captionlessLines(lines, [...geo.free, ...fills], used)) {
+    const r = clip(onPartyLine(segment, { line: undefined, fill: undefined }, lines, [], floor), page);
     if (r.y1 - r.y0 < 10 || filled(r, page, []) || out.some((o) => o.page === page.page && sameSpot(rectOf(o), r))) continue;
     used.add(segment);
     const hint = role ? { roleHint: role } : {};
