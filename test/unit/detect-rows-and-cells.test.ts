@@ -703,8 +703,10 @@ test('an underscore line over a firm\'s name ending in its legal form ("ALFA –
       (s) => s[0] === 'signature',
     );
   assert.deepEqual(block('ALFA – SERVIÇOS DE LIMPEZA LTDA.'), [['signature', 325, 346, 189, 40]]);
-  // (Not over a line of words that is no firm's name, its legal form missing: five capitalised words are no person's name either.)
+  // (Not over a line of words that is no firm's name, its legal form missing: five capitalised words are no person's name either;
+  // nor one whose last word only reads as a legal form in other letters' case, "Me" of "Write To Me" for Brazil's "ME".)
   assert.deepEqual(block('ALFA – SERVIÇOS DE LIMPEZA GERAL'), []);
+  assert.deepEqual(block('Please Call Or Write To Me'), []);
 });
 
 test('a row of captions ending on their colons under a signatures heading ("Le Bénéficiaire :   L\'Association … :"): the room under each is a signature; not for a row without colons', () => {

@@ -241,6 +241,8 @@ function firmSuffix(l: Line): boolean {
   const words = l.words.map((w) => w.text.trim()).filter((w) => w.length > 0);
   return words.length === 1 && LEGAL_FORM.test(words[0] as string);
 }
+/** A legal form as firms write it after their name (case kept: "Call Me" does not end in Brazil's "ME"). */
+const LEGAL_FORM_AFTER = /^(?:LTDA|Ltda|S\.?A|S\.?L|GmbH|SRL|S\.?r\.?l|SARL|SAS|Inc|LLC|Ltd|EIRELI|ME|EPP)$/;
 /** A firm's name on its own line, ending in its legal form: "ACME – SERVIÇOS GERAIS LTDA.", "Müller & Söhne GmbH". */
 function firmName(l: Line): boolean {
   const words = l.words.map((w) => w.text.trim()).filter((w) => w.length > 0);
@@ -248,7 +250,7 @@ function firmName(l: Line): boolean {
   return (
     name.length >= 1 &&
     words.length <= 8 &&
-    LEGAL_FORM.test((words.at(-1) as string).replace(/[.,]$/, '')) &&
+    LEGAL_FORM_AFTER.test((words.at(-1) as string).replace(/[.,]$/, '')) &&
     name.some((w) => /\p{L}{2}/u.test(w)) &&
     name.every((w, i) => capitalisedOrParticle(w, i) || /^[&–-]$/.test(w))
   );
