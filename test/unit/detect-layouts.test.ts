@@ -1207,10 +1207,10 @@ test('a caption under its line already written on ("9. 1. 2022" over "Datum") as
   assert.equal(filledOver(bare, [h(71, 170, 339)], empty), false);
 });
 
-test('an icon drawn as glyphs layered on one spot before a caption ("З И Й К" read from a symbol font) is no word: the caption still opens its line', () => {
+test('an icon drawn as glyphs layered on one spot before a caption ("Ж Ф Ц Ш" read from a symbol font) is no word: the caption still opens its line', () => {
   const icon = (x: number, y: number) =>
-    ['З', 'И', 'Й', 'К'].map((c) => ({ ...(words(c, x, y, 11)[0] as Word), box: { x0: x, y0: y - 9, x1: x + 13, y1: y + 2 } }));
-  const caption = words('Signature du responsable : ....................................................', 86, 400, 11);
+    ['Ж', 'Ф', 'Ц', 'Ш'].map((c) => ({ ...(words(c, x, y, 11)[0] as Word), box: { x0: x, y0: y - 9, x1: x + 13, y1: y + 2 } }));
+  const caption = words('Signature du trésorier : ....................................................', 86, 400, 11);
   const found = suggestFields(page({ words: [...paragraph('fr', 100), ...icon(71, 400), ...caption] })).filter((s) => s.type === 'signature');
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.ok((found[0]?.x ?? 0) > 200, 'on the dots after the caption');
@@ -4938,7 +4938,7 @@ test('a signature caption ending its line with a condition ("Guardian signature 
 });
 
 test("another column's small print beside a form's row, set apart and half as large again or more, is not the row's line: \"Fait à …… Le ……\" still opens its own and dates the signing", () => {
-  const small = words('Les données recueillies par ce document sont obligatoires pour votre', 33, 774, 5);
+  const small = words('Vos informations restent privées et servent au suivi de votre dossier', 33, 774, 5);
   const row = (x: number) => [
     ...small,
     ...words('Fait à ....................................', x, 775, 8.5),
@@ -4950,5 +4950,5 @@ test("another column's small print beside a form's row, set apart and half as la
   assert.equal(more.length, 0);
   assert.ok(date && date.x > 364, JSON.stringify(date));
   // (Words of one size side by side stay one line: the same row set in the small print's size is running text.)
-  assert.equal(buildLines(words('Les données recueillies par ce document sont obligatoires pour votre Fait à', 33, 774, 5)).length, 1);
+  assert.equal(buildLines(words('Vos informations restent privées et servent au suivi de votre dossier Fait à', 33, 774, 5)).length, 1);
 });

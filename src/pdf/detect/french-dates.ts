@@ -12,7 +12,7 @@ import { matchLabels } from './label-matching.js';
 /** Whether `tokens` open with a signature's caption: the rest of a formula's row ("Le ____   Signature : ____"). */
 const opensSignature = (tokens: readonly string[]): boolean => matchLabels(tokens).some((m) => m.start === 0 && m.entry.type === 'signature');
 
-/** "Fait", "faite": what a form says was done at its place ("Fait à Lyon", "Adhésion faite à Cadenet"). */
+/** "Fait", "faite": what a form says was done at its place ("Fait à Lyon", "Inscription faite à Vannes"). */
 const DONE = new Set(['fait', 'faite', 'faits', 'faites']);
 
 /** Words written where the date goes, for the writer to replace ("le DATE", "le ..... (date)", "le jj/mm/aaaa"). */
@@ -74,7 +74,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     // (Or the place written after "Fait à" with its comma, the date's blank set apart after it or on the next line: "Fait à Lyon,   le ____".)
     const placeLine = (l: Line) => l.tokens[0] === 'fait' && l.tokens[1] === 'a' && /,$/.test(l.words.at(-1)?.text ?? '');
     const over = (l: Line) => l.baseline < line.baseline && line.baseline - l.baseline <= 1.6 * line.size && Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size;
-    // (Or a sentence ending on its place after "fait(e) à", "Adhésion faite à Cadenet" over "le : ……": its date on the next line.)
+    // (Or a sentence ending on its place after "fait(e) à", "Inscription faite à Vannes" over "le : ……": its date on the next line.)
     const placeEnds = (l: Line) => {
       const k = l.tokens.lastIndexOf('a');
       return k >= 1 && DONE.has(l.tokens[k - 1] as string) && l.tokens.length - k - 1 >= 1 && l.tokens.length - k - 1 <= 3 && !l.tokens.slice(k).includes('\0');

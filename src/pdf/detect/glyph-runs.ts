@@ -201,7 +201,7 @@ export function withoutOverprint(words: Word[]): Word[] {
 
 /**
  * An icon drawn as glyphs layered on one spot (a symbol font's pictogram before a caption, its pieces read as unrelated
- * letters, "З И Й К" before "Signature du responsable :"): dropped, as a reader sees no word there. Two or more
+ * letters, "Ж Ф Ц Ш" before "Signature :"): dropped, as a reader sees no word there. Two or more
  * single characters, not alike, on the very same box.
  */
 export function withoutLayeredIcons(words: Word[]): Word[] {

@@ -42,7 +42,7 @@ export function buildLines(words: readonly Word[]): Line[] {
     for (const w of row) {
       const last = run[run.length - 1];
       const gap = last ? w.box.x0 - last.box.x1 : 0;
-      // (Or set apart and half as large again or more: another column's small print beside a form's row, "… de votre" then "Fait à ……".)
+      // (Or set apart and half as large again or more: another column's small print beside a form's row, "… vos données" then "Fait à ……".)
       const column = last !== undefined && Math.max(last.size, w.size) >= 1.5 * Math.min(last.size, w.size) && gap >= 0.6 * Math.max(last.size, w.size);
       if (last && (gap > Math.max(2.2 * Math.max(last.size, w.size), 16) || column)) {
         lines.push(makeLine(run));

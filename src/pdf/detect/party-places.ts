@@ -89,7 +89,7 @@ function cellUnderParty(caption: PartyCaption, parties: readonly PartyCaption[],
   const cell = cellAt(geo, (caption.box.x0 + caption.box.x1) / 2, (caption.box.y0 + caption.box.y1) / 2);
   if (!cell) return undefined;
   const others = page.words.filter((w) => !line.words.includes(w) && w.box.x1 > cell.x0 && w.box.x0 < cell.x1 && w.box.y1 > cell.y0 && w.box.y0 < cell.y1);
-  // (Alone in its cell but for a second line of the name right under it, "Sócio" over "Facultativo": the name is both.)
+  // (Alone in its cell but for a second line of the name right under it, "Sócio" over "Efetivo": the name is both.)
   const second = others.length <= 2 && others.every((w) => w.box.y0 >= caption.box.y1 - 1 && w.box.y0 - caption.box.y1 <= 0.8 * line.size);
   // (Not a caption with its colon: "Kontoinhaber: | Bank:" ask for data in their cells.)
   if ((others.length > 0 && !second) || [...line.words, ...others].some((w) => /[:：]/.test(w.text))) return undefined;

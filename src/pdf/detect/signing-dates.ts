@@ -138,7 +138,7 @@ export const OTHER_DATE = new Set(
     'nata',
     'rilascio',
     'scadenza',
-    // (An office's decision on a request, its own date: "Date de décision de la recevabilité", "Fecha de resolución".)
+    // (An office's decision on a request, its own date: "Date de la décision", "Fecha de resolución".)
     ...['decision', 'decisao', 'decisione', 'entscheidung', 'resolucion', 'recevabilite'],
     'assunzione',
     'geboortedatum',
