@@ -1043,31 +1043,25 @@ test("a field on a line under a coloured band stops under the band (a form's gre
 });
 
 test('the first row of blanks under a heading of witnesses, unnumbered, each with "Nome:" and "CPF:" under it: a witness signs on each; a rule across the page under "Unterschriften" divides it', () => {
-  const witnesses = suggestFields(
-    page({
-      words: [
-        ...paragraph('es', 100),
-        ...words('TESTEMUNHAS:', 60, 480),
-        ...[60, 320].flatMap((x) => [...words('_'.repeat(40), x, 520), ...words('Nome:', x, 532, 9), ...words('CPF:', x, 544, 9)]),
-      ],
-    }),
-  ).filter((s) => s.type === 'signature');
+  // (The heading at 480, the row of blanks at `blank`, each blank's "Nome:" and "CPF:" under it.)
+  const witnessRow = (blank: number) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('es', 100),
+          ...words('TESTEMUNHAS:', 60, 480),
+          ...[60, 320].flatMap((x) => [...words('_'.repeat(40), x, blank), ...words('Nome:', x, blank + 12, 9), ...words('CPF:', x, blank + 24, 9)]),
+        ],
+      }),
+    ).filter((s) => s.type === 'signature');
+  const witnesses = witnessRow(520);
   assert.deepEqual(witnesses.map((s) => [Math.round(s.x), s.roleHint]).sort(), [
     [320, 'witness'],
     [60, 'witness'],
   ]);
   // (Each stands under the heading's row, the one beside it as well: "TESTEMUNHAS:" heads the whole row.)
-  const close = suggestFields(
-    page({
-      words: [
-        ...paragraph('es', 100),
-        ...words('TESTEMUNHAS:', 60, 480),
-        ...[60, 320].flatMap((x) => [...words('_'.repeat(40), x, 505), ...words('Nome:', x, 517, 9), ...words('CPF:', x, 529, 9)]),
-      ],
-    }),
-  ).filter((s) => s.type === 'signature');
   assert.deepEqual(
-    close.map((s) => Math.round(s.y)),
+    witnessRow(505).map((s) => Math.round(s.y)),
     [479, 479],
   );
   const divided = suggestFields(page({ words: [...paragraph('de', 100), ...words('Unterschriften', 60, 480)], segments: [h(60, 540, 500)] }));

@@ -161,18 +161,21 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const inPlace = t[k - 1] === 'a' && placeAfterEn(line, k - 1);
       if ((before.length > 4 + (namedPlace ? 2 : 0) && !inPlace) || (before.includes('\0') && before.some((x) => x !== '\0') && !namedPlace)) continue;
       // (The field covers the day's blank only when the month and the year are printed.)
-      let [last, year] = month ? [k, true] : [k + 2, false];
-      if (!month && JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
-      else if (!month && JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
-        last = k + 4;
-        year = YEAR_DIGITS.test(t[k + 4] as string);
+      let [last, year] = [k, true];
+      if (!month) {
+        [last, year] = [k + 2, false];
+        if (JOINS.has(t[k + 3] as string) && YEAR_WORDS.has(t[k + 4] as string)) last = k + 4;
+        else if (JOINS.has(t[k + 3] as string) && (t[k + 4] === '\0' || YEAR_DIGITS.test(t[k + 4] as string))) {
+          last = k + 4;
+          year = YEAR_DIGITS.test(t[k + 4] as string);
+        }
+        if (t[last + 1] === '\0') last++;
+        if (YEAR_DIGITS.test(t[last + 1] ?? '')) {
+          last++;
+          year = true;
+        }
+        if (t[last + 1] === '\0') last++;
       }
-      if (!month && t[last + 1] === '\0') last++;
-      if (!month && YEAR_DIGITS.test(t[last + 1] ?? '')) {
-        last++;
-        year = true;
-      }
-      if (!month && t[last + 1] === '\0') last++;
       // The place ends with its comma ("n. ____ del ____" in a sentence is a reference, not a date); without a
       // place, the year says it is a date ("A ____ de ____ del año 20___" heading a contract).
       const opening = line.words.slice(from === 0 ? 0 : (line.tokenWord[from] as number), line.tokenWord[k] as number);

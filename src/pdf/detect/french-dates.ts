@@ -73,15 +73,16 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const before = row.find((l) => l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250 && placeLead(l));
     // (Or the place written after "Fait à" with its comma, the date's blank set apart after it or on the next line: "Fait à Lyon,   le ____".)
     const placeLine = (l: Line) => l.tokens[0] === 'fait' && l.tokens[1] === 'a' && /,$/.test(l.words.at(-1)?.text ?? '');
-    const over = (l: Line) => l.baseline < line.baseline && line.baseline - l.baseline <= 1.6 * line.size && Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size;
+    // (A line over this one, up to `reach` line heights, its left edge near this one's.)
+    const over = (l: Line, reach = 1.6) =>
+      l.baseline < line.baseline && line.baseline - l.baseline <= reach * line.size && Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size;
     // (Or a sentence ending on its place after "fait(e) à", "Inscription faite à Vannes" over "le : ……": its date on the next line.)
     const placeEnds = (l: Line) => {
       const k = l.tokens.lastIndexOf('a');
       return k >= 1 && DONE.has(l.tokens[k - 1] as string) && l.tokens.length - k - 1 >= 1 && l.tokens.length - k - 1 <= 3 && !l.tokens.slice(k).includes('\0');
     };
-    const under = (l: Line) => l.baseline < line.baseline && line.baseline - l.baseline <= 2.2 * line.size && Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size;
     const placed = lines.some(
-      (l) => (placeLine(l) && ((row.includes(l) && l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250) || over(l))) || (placeEnds(l) && under(l)),
+      (l) => (placeLine(l) && ((row.includes(l) && l.box.x1 <= line.box.x0 && line.box.x0 - l.box.x1 <= 250) || over(l))) || (placeEnds(l) && over(l, 2.2)),
     );
     const stacked = lines.find((l) => l.box.y0 > line.box.y1 && l.baseline - line.baseline <= 2.2 * line.size && /^a( \0)?$/.test(l.tokens.join(' ')));
     // (Or "Le ……" alone on its line with its blank, in a visa box: the date of whoever signs there; "Le: ……" too.)

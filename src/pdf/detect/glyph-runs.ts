@@ -205,9 +205,17 @@ export function withoutOverprint(words: Word[]): Word[] {
  * single characters, not alike, on the very same box.
  */
 export function withoutLayeredIcons(words: Word[]): Word[] {
-  const single = (w: Word) => [...w.text.trim()].length === 1;
-  const spot = (a: Word, b: Word) => ['x0', 'y0', 'x1', 'y1'].every((k) => Math.abs(a.box[k as keyof Rect] - b.box[k as keyof Rect]) <= 0.5);
-  const icons = new Set(words.filter((w) => single(w) && words.some((o) => o !== w && single(o) && o.text.trim() !== w.text.trim() && spot(o, w))));
+  const singles = words.filter((w) => [...w.text.trim()].length === 1).sort((a, b) => a.box.x0 - b.box.x0);
+  const spot = (a: Word, b: Word) => ['y0', 'x1', 'y1'].every((k) => Math.abs(a.box[k as keyof Rect] - b.box[k as keyof Rect]) <= 0.5);
+  const icons = new Set<Word>();
+  // (Sorted by their left edge, each is compared with those starting within half a point of it only.)
+  for (let i = 0; i < singles.length; i++) {
+    const a = singles[i] as Word;
+    for (let j = i + 1; j < singles.length && (singles[j] as Word).box.x0 - a.box.x0 <= 0.5; j++) {
+      const b = singles[j] as Word;
+      if (b.text.trim() !== a.text.trim() && spot(a, b)) icons.add(a).add(b);
+    }
+  }
   return icons.size === 0 ? words : words.filter((w) => !icons.has(w));
 }
 

@@ -287,8 +287,10 @@ export function keptDate(bare: ReadonlySet<Suggestion>, out: readonly Suggestion
   return (s) => !bare.has(s) || besideSignature(rectOf(s), places) || (lone && s.y > top - 200);
 }
 
+/** Whether a field written out stands on a caption's row (over half the row's height). */
+export const onCaptionRow = (written: Suggestion, label: Label): boolean =>
+  overlap1(written.y, written.y + written.height, label.line.box.y0, label.line.box.y1) >= 0.5 * (label.line.box.y1 - label.line.box.y0);
+
 /** A date written out on a caption's row, after its start ("Dated this ___ day of ___, 20__" on the row "Dated" opens): the caption's date. */
 export const writtenAfter = (written: Suggestion, label: Label): boolean =>
-  written.type === 'date' &&
-  written.x >= label.box.x0 - 2 &&
-  overlap1(written.y, written.y + written.height, label.line.box.y0, label.line.box.y1) >= 0.5 * (label.line.box.y1 - label.line.box.y0);
+  written.type === 'date' && written.x >= label.box.x0 - 2 && onCaptionRow(written, label);

@@ -25,7 +25,7 @@ import {
   type Word,
 } from './page-model.js';
 import { formulaDates } from './date-formulas.js';
-import { writtenAfter } from './signing-dates.js';
+import { onCaptionRow, writtenAfter } from './signing-dates.js';
 import { tagFields } from './text-tags.js';
 import { dateSeparators } from './blank-space.js';
 import { roomOverOfficials, roomsOverNames } from './named-rooms.js';
@@ -87,8 +87,9 @@ export function writtenFields(page: PageModel, lines: Line[], rows: readonly Lin
  */
 export function writtenOwns(label: Label, written: readonly Suggestion[]): boolean {
   if (label.entry.type === 'date') return written.some((w) => writtenAfter(w, label));
-  const onRow = (w: Suggestion) => overlap1(w.y, w.y + w.height, label.line.box.y0, label.line.box.y1) >= 0.5 * (label.line.box.y1 - label.line.box.y0);
-  return label.entry.type === 'initials' && written.some((w) => w.type === 'initials' && onRow(w) && Math.abs(label.box.x0 - w.x - w.width) <= 12);
+  return (
+    label.entry.type === 'initials' && written.some((w) => w.type === 'initials' && onCaptionRow(w, label) && Math.abs(label.box.x0 - w.x - w.width) <= 12)
+  );
 }
 
 /**
