@@ -50,10 +50,10 @@ const PAGE_MS = 2500;
 const WORKERS_IDLE_MS = 10_000;
 const TRIM_MB = 640;
 
-/** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */
+/** Told as the analysis goes: the document's page count, then each page when read (again after OCR), with the page model its rules ran on. */
 export interface AnalysisProgress {
   opened(head: { pageCount: number; ocrStatus: Analysis['ocrStatus'] }): void;
-  page(done: PageDone): void;
+  page(done: PageDone, model: PageModel): void;
 }
 
 export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, ocr: OcrEngine | undefined, progress?: AnalysisProgress): Promise<Analysis> {
@@ -88,7 +88,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const entry: PageDone = { page, suggestions, kind, ...(ocrLanguage ? { ocrLanguage } : {}) };
       timing.detectionMs += performance.now() - t;
       done.set(model.page, entry);
-      progress?.page(entry);
+      progress?.page(entry, model);
     };
     const scanned: PageModel[] = [];
     const backed: PageModel[] = [];
