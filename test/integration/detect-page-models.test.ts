@@ -1,13 +1,13 @@
 // The page models field detection's analysis tells as it goes (AnalysisProgress.page) are those its rules ran on:
 // the rules run again on them give the analysis's suggestions, page for page. The wide corpus's stored page models
-// (fixtures/detection-real/wide/page-models.ts) and their replay (replay.ts) rely on it.
+// (fixtures/detection-real/wide/page-models.ts) and their replay (suggestionsOf, which replay.ts runs) rely on it.
 // Runs the child's analysis in this process with real pdf.js and tesseract.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { analyse } from '../../src/pdf/detect-child.js';
-import { pageSuggestions } from '../../src/pdf/detect/continued-tables.js';
-import type { PageModel, Suggestion } from '../../src/pdf/detect/page-model.js';
+import type { PageModel } from '../../src/pdf/detect/page-model.js';
+import { suggestionsOf } from '../../fixtures/detection-real/wide/page-models.js';
 import { OcrEngine } from '../../src/pdf/detect/ocr-engine.js';
 import { availableLanguages } from '../../src/pdf/detect/ocr-languages.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -29,12 +29,7 @@ async function analysedAndReplayed(bytes: Uint8Array, ocr?: OcrEngine) {
       models.set(model.page, JSON.parse(JSON.stringify(model)));
     },
   });
-  const replayed: Suggestion[] = [];
-  let before: Suggestion[] | undefined;
-  for (const page of [...models.keys()].sort((a, b) => a - b)) {
-    before = pageSuggestions(models.get(page) as PageModel, models.has(page - 1) ? before : undefined, () => {});
-    replayed.push(...before);
-  }
+  const replayed = suggestionsOf([...models.values()].sort((a, b) => a.page - b.page));
   return { analysis, replayed, told };
 }
 
