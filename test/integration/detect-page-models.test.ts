@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { analyse } from '../../src/pdf/detect-child.js';
 import type { PageModel } from '../../src/pdf/detect/page-model.js';
-import { suggestionsOf } from '../../fixtures/detection-real/wide/page-models.js';
+import { parsedModel, storedModel, suggestionsOf } from '../../fixtures/detection-real/wide/page-models.js';
 import { OcrEngine } from '../../src/pdf/detect/ocr-engine.js';
 import { availableLanguages } from '../../src/pdf/detect/ocr-languages.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -25,12 +25,12 @@ async function analysedAndReplayed(bytes: Uint8Array, ocr?: OcrEngine) {
     page: (done, model) => {
       assert.equal(model.page, done.page.page, 'the model told is the page told');
       told.push(model.page);
-      // (Stored as JSON, as page-models.ts stores it.)
-      models.set(model.page, JSON.parse(JSON.stringify(model)));
+      // (Stored and read back as page-models.ts stores them.)
+      models.set(model.page, parsedModel(storedModel(model)));
     },
   });
   const replayed = suggestionsOf([...models.values()].sort((a, b) => a.page - b.page));
-  return { analysis, replayed, told };
+  return { analysis, replayed, told, models };
 }
 
 test('text pages: the rules run again on the page models told give the analysis its suggestions', async () => {
@@ -49,8 +49,10 @@ test('text pages: the rules run again on the page models told give the analysis 
 test('a scanned page is told again after OCR, with the words OCR read: its last model gives its suggestions', { skip, timeout: 120_000 }, async (t) => {
   const ocr = new OcrEngine(useTmpDir(t));
   t.after(() => ocr.close());
-  const { analysis, replayed, told } = await analysedAndReplayed(fixture('scanned-en.pdf'), ocr);
+  const { analysis, replayed, told, models } = await analysedAndReplayed(fixture('scanned-en.pdf'), ocr);
   assert.deepEqual(told, [1, 1], 'before OCR and after it');
+  const ink = models.get(1)?.ink;
+  assert.ok(ink && ink.on instanceof Uint8Array && ink.on.some((v) => v === 1), 'its ink grid read back as stored');
   assert.ok(analysis.suggestions.length > 0, 'OCR read its places to sign');
   assert.deepEqual(replayed, analysis.suggestions);
 });
