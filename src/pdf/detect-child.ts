@@ -26,7 +26,7 @@ import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, PageGate, processCpuMs, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks } from './detect/ocr-words.js';
-import { keepScan, type KeptScan } from './detect/scan-image.js';
+import { keepImages, type KeptScan } from './detect/scan-image.js';
 import { pageKind, unreadable } from './detect/page-kinds.js';
 
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
@@ -94,7 +94,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     const backed: PageModel[] = [];
     const nativeWords: Word[] = [];
     /** Scanned pages' images as the text pass decoded them, drawn for OCR without decoding them again. */
-    const kept = new Map<number, KeptScan>();
+    const kept = new Map<number, KeptScan[]>();
     let keptBytes = 0;
     const keep = (scan: PageScan) => {
       const kind = pageKind(scan);
@@ -109,7 +109,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const scan = read === EXPIRED ? read : read?.scan;
       if (read !== EXPIRED && read?.kept) {
         kept.set(n, read.kept);
-        keptBytes += read.kept.grey.byteLength;
+        keptBytes += read.kept.reduce((n, image) => n + image.grey.byteLength, 0);
       }
       timing.extractionMs += performance.now() - t;
       if (scan === EXPIRED) {
@@ -201,13 +201,13 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
 }
 
 /** What pdf.js sees on page `n` (and, where `keep` says so, its image kept for OCR), or undefined when the page cannot be read. */
-async function readPage(pdf: PDFDocumentProxy, n: number, keep: (scan: PageScan) => boolean): Promise<{ scan: PageScan; kept?: KeptScan } | undefined> {
+async function readPage(pdf: PDFDocumentProxy, n: number, keep: (scan: PageScan) => boolean): Promise<{ scan: PageScan; kept?: KeptScan[] } | undefined> {
   try {
     const page = await pdf.getPage(n);
     try {
       const scan = await scanPage(page);
-      // (A page whose image is not kept is rendered by pdf.js again for OCR.)
-      const kept = keep(scan) ? await keepScan(page).catch(() => undefined) : undefined;
+      // (A page whose image is not kept is rendered by pdf.js again for OCR; of a scan with a text layer, its images alone.)
+      const kept = keep(scan) ? await keepImages(page, pageKind(scan) === 'backed').catch(() => undefined) : undefined;
       return kept ? { scan, kept } : { scan };
     } finally {
       page.cleanup();
@@ -231,7 +231,7 @@ interface PreparedPage {
  * its lines found, and the parts that can hold a label kept for OCR (the inside of paragraphs of running
  * text is left out); undefined when the page cannot be rendered.
  */
-async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan | undefined, pause = async () => {}): Promise<PreparedPage | undefined> {
+async function preparePage(pdf: PDFDocumentProxy, n: number, kept: KeptScan[] | undefined, pause = async () => {}): Promise<PreparedPage | undefined> {
   // (Each step over the pixels holds this thread up to a few hundred ms: between them the page being read meanwhile
   // gets its answer, or is cut at its limit, on time; `pause` holds them in that page's last moments.)
   const breathe = () => new Promise<void>((resolve) => setImmediate(resolve)).then(pause);
@@ -332,7 +332,7 @@ function wordBack(w: Word, unrotate: Unrotate): Word {
 }
 
 /** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
-async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan | undefined): Promise<void> {
+async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan[] | undefined): Promise<void> {
   try {
     const page = await pdf.getPage(model.page);
     const scanned = binarise(await renderGrey(pdf, page, RULES_DPI, OCR_MAX_PIXELS, kept));

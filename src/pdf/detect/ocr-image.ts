@@ -36,9 +36,9 @@ type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
 /**
  * The page as displayed, in grey, at `dpi` (fewer if it would exceed `maxPixels`); drawn from `kept`, the
- * page's image as the text pass decoded it, where it can be (scan-image.ts), else rendered by pdf.js.
+ * page's images as the text pass decoded them, where it can be (scan-image.ts), else rendered by pdf.js.
  */
-export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number, kept?: KeptScan): Promise<GreyPage> {
+export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number, kept?: readonly KeptScan[]): Promise<GreyPage> {
   const base = page.getViewport({ scale: 1 });
   let scale = dpi / 72;
   const pixels = base.width * base.height * scale * scale;
@@ -50,7 +50,8 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
   if (kept) {
     const probe = factory.create(1, 1);
     try {
-      const grey = drawScan(kept, viewport.transform as Matrix, width, height, probe.context);
+      let grey: Uint8Array | undefined = new Uint8Array(width * height).fill(255);
+      for (const image of kept) grey = grey && drawScan(image, viewport.transform as Matrix, width, height, probe.context, grey);
       if (grey) return { grey, width, height, scale };
     } finally {
       factory.destroy(probe);

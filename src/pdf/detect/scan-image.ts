@@ -6,7 +6,8 @@
  * grey, and the page is drawn for OCR from it on white paper the way pdf.js draws an image (drawScan), so
  * that OCR reads the same pixels as from pdf.js's rendering. A page that shows anything else
  * (text one can see, a drawing, a form field or another annotation, a second image, transparency, a
- * transfer function, an image turned other than by quarter turns) is left to pdf.js's rendering.
+ * transfer function, an image turned other than by quarter turns) is left to pdf.js's rendering — but
+ * for a scan with a text layer, whose lines are looked for in its images alone (keepImages).
  */
 import { AnnotationMode, OPS, Util, type PDFPageProxy } from './pdfjs.js';
 import type { Matrix } from './page-graphics.js';
@@ -64,6 +65,17 @@ const HARMLESS = new Set<number>([
 ]);
 const SHOW_TEXT = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
 const INVISIBLE_TEXT = 3;
+/** Images drawn otherwise than as a whole opaque XObject: left to pdf.js's rendering. */
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObjectRepeat,
+  OPS.paintSolidColorImageMask,
+  OPS.paintInlineImageXObject,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.beginGroup,
+]);
 /** Graphics-state entries that change nothing of an opaque image's pixels (pdf.js's names; SMask, ca, CA, BM and TR are checked). */
 const HARMLESS_STATE = new Set(['LW', 'LC', 'LJ', 'ML', 'D', 'RI', 'FL', 'Font', 'OP', 'op', 'OPM', 'SA', 'TK', 'HT', 'BG', 'BG2', 'UCR', 'UCR2']);
 
@@ -76,12 +88,22 @@ interface DecodedImage {
   interpolate?: boolean;
 }
 
-/** The one image a page draws, and the matrices set before it is drawn (in order), when the page draws nothing else. */
-function soleImage(fnArray: readonly number[], argsArray: readonly unknown[]): { id: string; transforms: Matrix[] } | undefined {
+/** An image the page draws: its pdf.js id and the matrices set before it is drawn, in order. */
+interface DrawnImage {
+  id: string;
+  transforms: Matrix[];
+}
+
+/**
+ * The images a page draws, in order. `sole`: the page's one image, when it draws nothing else. Otherwise
+ * every image, whatever else the page draws (text and drawings are not drawn from them): undefined
+ * when an image is drawn otherwise than opaque and whole (a mask, inline, in a transparency group).
+ */
+function drawnImages(fnArray: readonly number[], argsArray: readonly unknown[], sole: boolean): DrawnImage[] | undefined {
   let ctm: Matrix[] = [];
   let textMode = 0;
   const stack: Array<[Matrix[], number]> = [];
-  let image: { id: string; transforms: Matrix[] } | undefined;
+  const images: DrawnImage[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i] as number;
     const args = argsArray[i] as unknown[] | null;
@@ -89,16 +111,20 @@ function soleImage(fnArray: readonly number[], argsArray: readonly unknown[]): {
     else if (fn === OPS.restore) [ctm, textMode] = stack.pop() ?? [ctm, textMode];
     else if (fn === OPS.transform && args) ctm = [...ctm, Array.from(args as number[]) as Matrix];
     else if (fn === OPS.setTextRenderingMode && args) textMode = Number(args[0]);
-    else if (SHOW_TEXT.has(fn)) {
-      if (textMode !== INVISIBLE_TEXT) return undefined;
-    } else if (fn === OPS.setGState && args) {
+    else if (fn === OPS.setGState && args) {
       if (!harmlessState(args[0])) return undefined;
     } else if (fn === OPS.paintImageXObject && args && typeof args[0] === 'string') {
-      if (image) return undefined;
-      image = { id: args[0], transforms: ctm };
-    } else if (!HARMLESS.has(fn)) return undefined;
+      if (sole && images.length > 0) return undefined;
+      images.push({ id: args[0], transforms: ctm });
+    } else if (sole) {
+      if (SHOW_TEXT.has(fn) ? textMode !== INVISIBLE_TEXT : !HARMLESS.has(fn)) return undefined;
+    } else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push([ctm, textMode]);
+      if (Array.isArray(args?.[0])) ctm = [...ctm, Array.from(args[0] as number[]) as Matrix];
+    } else if (fn === OPS.paintFormXObjectEnd) [ctm, textMode] = stack.pop() ?? [ctm, textMode];
+    else if (IMAGE_OPS.has(fn)) return undefined;
   }
-  return image;
+  return images.length > 0 ? images : undefined;
 }
 
 function harmlessState(entries: unknown): boolean {
@@ -118,18 +144,40 @@ function harmlessState(entries: unknown): boolean {
  * image; else undefined. Call before the page's cleanup().
  */
 export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined> {
+  return (await keptImages(page, true))?.[0];
+}
+
+/**
+ * What keepScan keeps, as a list; or, `alone` (a scan with a text layer, whose lines are looked for in its
+ * images alone: its text, drawings and form fields are read from the page itself), every image the page
+ * draws, whatever else it shows: undefined when one cannot be drawn from what is kept (see drawnImages; a
+ * transparent image over another).
+ */
+export async function keepImages(page: PDFPageProxy, alone: boolean): Promise<KeptScan[] | undefined> {
+  return keptImages(page, !alone);
+}
+
+async function keptImages(page: PDFPageProxy, sole: boolean): Promise<KeptScan[] | undefined> {
   // (The same calls scanPage made: pdf.js answers them from what it has, without reading the page again.)
   const [ops, annotations] = await Promise.all([
     page.getOperatorList({ intent: 'display', annotationMode: AnnotationMode.DISABLE }),
     page.getAnnotations({ intent: 'display' }),
   ]);
-  if (annotations.length > 0) return undefined;
-  const drawn = soleImage(ops.fnArray, ops.argsArray);
+  if (sole && annotations.length > 0) return undefined;
+  const drawn = drawnImages(ops.fnArray, ops.argsArray, sole);
   if (!drawn) return undefined;
-  const decoded = (await new Promise((resolve) => page.objs.get(drawn.id, resolve))) as DecodedImage | null;
-  const grey = decoded ? greyOf(decoded) : undefined;
-  if (!decoded || !grey) return undefined;
-  return { grey, width: decoded.width, height: decoded.height, transforms: drawn.transforms, interpolate: decoded.interpolate === true };
+  const kept: KeptScan[] = [];
+  for (const image of drawn) {
+    // (pdf.js keeps an image that several pages draw with the document's objects, its id then starting "g_".)
+    const objects = image.id.startsWith('g_') ? page.commonObjs : page.objs;
+    const decoded = (await new Promise((resolve) => objects.get(image.id, resolve))) as DecodedImage | null;
+    // (Only the first image is drawn on white paper: greyOf composites a transparent one on white.)
+    if (!decoded || (kept.length > 0 && decoded.kind === 3)) return undefined;
+    const grey = greyOf(decoded);
+    if (!grey) return undefined;
+    kept.push({ grey, width: decoded.width, height: decoded.height, transforms: image.transforms, interpolate: decoded.interpolate === true });
+  }
+  return kept;
 }
 
 /** A colour's grey, as the pages OCR reads are made grey (rendered by pdf.js, or drawn from a kept image). */
@@ -162,14 +210,22 @@ function greyOf({ width, height, kind, data }: DecodedImage): Uint8Array | undef
 }
 
 /**
- * The page drawn from its kept image, in grey, `width` × `height` pixels through the viewport's matrix,
+ * The page drawn from its kept image, in grey, `width` × `height` pixels through the viewport's matrix
+ * (on white paper, or over `onto`, the page's images drawn before it),
  * the way pdf.js draws an image (CanvasGraphics.paintInlineImageXObject): its matrix worked out on a
  * canvas as pdf.js's is (`context`), the image halved while over twice the page's pixels, then stretched
  * over the whole pixels nearest its corners, each sampled between the four pixels nearest its centre (the
  * nearest one when the image is enlarged over 4/3 and does not ask to be smoothed). Undefined when pdf.js
  * would draw it turned other than by quarter turns.
  */
-export function drawScan(kept: KeptScan, viewport: Matrix, width: number, height: number, context: TransformContext): Uint8Array | undefined {
+export function drawScan(
+  kept: KeptScan,
+  viewport: Matrix,
+  width: number,
+  height: number,
+  context: TransformContext,
+  onto: Uint8Array = new Uint8Array(width * height).fill(255),
+): Uint8Array | undefined {
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.transform(...viewport);
   for (const m of kept.transforms) context.transform(...m);
@@ -221,7 +277,7 @@ export function drawScan(kept: KeptScan, viewport: Matrix, width: number, height
   // Upright, the image's rows run across the page; a quarter turn round, its rows run down it.
   const [along, over] = upright ? [across, down] : [down, across];
   const drawn = resample(image.grey, image.stored, image.size, [along, over], smooth);
-  const grey = new Uint8Array(width * height).fill(255);
+  const grey = onto;
   const [stepX, stepY] = upright ? [Math.sign(a), Math.sign(d)] : [Math.sign(c), Math.sign(b)];
   for (let j = 0; j < over; j++) {
     for (let i = 0; i < along; i++) {
