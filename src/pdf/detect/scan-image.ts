@@ -144,7 +144,7 @@ function harmlessState(entries: unknown): boolean {
  * image; else undefined. Call before the page's cleanup().
  */
 export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined> {
-  return (await keptImages(page, true))?.[0];
+  return (await keepImages(page, false))?.[0];
 }
 
 /**
@@ -154,10 +154,7 @@ export async function keepScan(page: PDFPageProxy): Promise<KeptScan | undefined
  * transparent image over another).
  */
 export async function keepImages(page: PDFPageProxy, alone: boolean): Promise<KeptScan[] | undefined> {
-  return keptImages(page, !alone);
-}
-
-async function keptImages(page: PDFPageProxy, sole: boolean): Promise<KeptScan[] | undefined> {
+  const sole = !alone;
   // (The same calls scanPage made: pdf.js answers them from what it has, without reading the page again.)
   const [ops, annotations] = await Promise.all([
     page.getOperatorList({ intent: 'display', annotationMode: AnnotationMode.DISABLE }),
