@@ -322,6 +322,36 @@ test("lines drawn alike beside or under a place to sign, each with a caption pri
   assert.ok(!rows.some((s) => Math.round(s.y + s.height) === 743), JSON.stringify(brief(rows)));
 });
 
+test('"Ort, Datum" and "Unterschrift" a tab apart under one line are two captions, the date\'s and the signature\'s; a space apart, or joined by a comma or "&", one caption that signs', () => {
+  const under = (gap: number, date = 'Ort, Datum') => {
+    const first = words(date, 63, 450);
+    const x = (first.at(-1)?.box.x1 ?? 0) + gap;
+    return brief(
+      suggestFields(page({ words: [...paragraph('de', 200), ...first, ...words('Unterschrift des Mitglieds', x, 450)], segments: [h(57, 486, 441)] })),
+    );
+  };
+  const apart = under(12).sort((a, b) => a.x - b.x);
+  assert.deepEqual(
+    apart.map((s) => s.type),
+    ['date', 'signature'],
+    JSON.stringify(apart),
+  );
+  // (Each its own part of the line: the date's up to the signature caption, the signature's the rest.)
+  assert.ok((apart[0]?.x ?? 0) < 70 && (apart[0]?.x ?? 0) + (apart[0]?.w ?? 0) <= (apart[1]?.x ?? 0), JSON.stringify(apart));
+  for (const [gap, date] of [
+    [3, 'Ort, Datum'],
+    [12, 'Ort, Datum,'],
+    [12, 'Ort, Datum &'],
+  ] as const) {
+    const one = under(gap, date);
+    assert.deepEqual(
+      one.map((s) => s.type),
+      ['signature'],
+      `${date} ${gap}: ${JSON.stringify(one)}`,
+    );
+  }
+});
+
 test('a caption printed under a form field names it: "Ort, Datum" under each of two boxes', () => {
   const found = suggestFields(
     page({

@@ -787,8 +787,8 @@ test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de 
   assert.deepEqual(block("Pour l'Objethèque de Cornouaille", 'Adresse de la mise à disposition'), []);
 });
 
-test('a board\'s officers side by side ("Le Président   Le Secrétaire", "Il Presidente   Il Segretario", "Chairman   Secretary", "De voorzitter   De secretaris"): the room under each is a signature', () => {
-  const row = (lang: 'fr' | 'it' | 'en', left: string, right: string) => placed(lang, { words: [...words(left, 90, 300), ...words(right, 380, 300)] });
+test('a board\'s officers side by side ("Le Président   Le Secrétaire", "Il Presidente   Il Segretario", "Chairman   Secretary", "De voorzitter   De secretaris", "El Secretario   El Vocal"): the room under each is a signature', () => {
+  const row = (lang: 'fr' | 'it' | 'en' | 'es', left: string, right: string) => placed(lang, { words: [...words(left, 90, 300), ...words(right, 380, 300)] });
   const both = [
     ['signature', 90, 306, 180, 40],
     ['signature', 380, 306, 180, 40],
@@ -798,6 +798,8 @@ test('a board\'s officers side by side ("Le Président   Le Secrétaire", "Il Pr
   assert.deepEqual(row('it', 'Il Presidente', 'Il Segretario'), both);
   assert.deepEqual(row('en', 'Chairman', 'Secretary'), both);
   assert.deepEqual(row('en', 'De voorzitter', 'De secretaris'), both);
+  // (A board's or a jury's member in Spanish: "Vocal"; in Portuguese, "Vogal".)
+  assert.deepEqual(row('es', 'El Secretario', 'El Vocal'), both);
 });
 
 test('three parties side by side ("Le stagiaire   Le tuteur   Le directeur"), a party named with the body it signs for in a word or two ("Le responsable de l\'école"), a party beside a caption saying for whom one signs ("L\'adhérent   Pour l\'association"): the room under each', () => {

@@ -3,7 +3,7 @@
  * the conditions some entries set (at the start of a line, not before a number, not
  * "Signed at" a place), none running on into a remark in parentheses.
  */
-import { LABELS, type LabelEntry } from './lexicon.js';
+import { DATE_WORDS, LABELS, type LabelEntry } from './lexicon.js';
 import type { PageLanguage } from './lexicon-european.js';
 import type { Line, Word } from './page-model.js';
 
@@ -63,6 +63,31 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage, 
     kept.push(m);
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** How far apart, in the line's size, a date's caption and a signature's stand to be two captions and not one: a tab, not a space. */
+const TAB = 1;
+
+/**
+ * A caption asking for the date and the signature in one ("Ort, Datum Unterschrift") whose date word and signature word
+ * stand a tab apart on their line ("Ort, Datum        Unterschrift" under one line), with nothing joining them: two
+ * captions, the date's and the signature's, each asking for its own part of the line.
+ */
+export function datedApart(line: Line, matches: LabelMatch[], language?: PageLanguage): LabelMatch[] {
+  return matches.flatMap((m) => {
+    if (m.entry.type !== 'signature') return [m];
+    const k = m.entry.tokens.findLastIndex((t) => DATE_WORDS.has(t));
+    const at = m.start + k;
+    if (k < 0 || at >= m.end) return [m];
+    // (The date's word and the very next word of the line: "Datum & Unterschrift" is joined by its "&".)
+    const [d, n] = [line.tokenWord[at] as number, line.tokenWord[at + 1] as number];
+    const [date, next] = [line.words[d] as Word, line.words[n] as Word];
+    if (n !== d + 1 || next.box.x0 - date.box.x1 < TAB * Math.max(date.size, next.size) || /[,/&]$/.test(date.text.trim())) return [m];
+    const shifted = (from: number, to: number) =>
+      matchLabels(line.tokens.slice(from, to + 1), language).map((x) => ({ ...x, start: x.start + from, end: x.end + from, anchor: x.anchor + from }));
+    const parts = [...shifted(m.start, at), ...shifted(at + 1, m.end)];
+    return parts.some((x) => x.entry.type === 'date') && parts.some((x) => x.entry.type === 'signature') ? parts : [m];
+  });
 }
 
 /** The tokens of a line that open a remark in parentheses (its words' first tokens, "(del" in "Firma (del genitore)"). */

@@ -199,7 +199,7 @@ export const SIGNER_WORDS: readonly string[] = [
   'treasurer',
   // (A board's officers in each language: "Le Président   Le Secrétaire", "Il Presidente   Il Segretario".)
   ...['chairman', 'chairwoman', 'chairperson', 'secretaire', 'tresorier', 'tresoriere', 'segretario', 'segretaria', 'tesoriere'],
-  ...['tesorero', 'tesorera', 'tesoureiro', 'tesoureira', 'voorzitter', 'secretaris', 'penningmeester'],
+  ...['tesorero', 'tesorera', 'tesoureiro', 'tesoureira', 'voorzitter', 'secretaris', 'penningmeester', 'vocal', 'vogal'],
   // (Dutch: "Vertegenwoordiger club", "Handtekening voogd", "De ondergetekende", "Handtekening verzoeker".)
   ...['ondergetekende', 'vertegenwoordiger', 'voogd', 'deelnemer', 'aanvrager', 'verzoeker', 'huurder', 'verhuurder', 'werknemer', 'werkgever'],
   ...['leerling', 'cursist', 'rekeninghouder', 'gemachtigde', 'volmachtgever'],
