@@ -352,6 +352,16 @@ test('"Ort, Datum" and "Unterschrift" a tab apart under one line are two caption
   }
 });
 
+test('a date\'s caption on a line that a signature\'s caption stands over further along ("Data ____" with "Firma" over the rest of the line): the date\'s blank ends where that caption starts', () => {
+  const found = (y: number) =>
+    brief(suggestFields(page({ words: [...paragraph('it', 200), ...words('Data', 57, 527), ...words('Firma', 215, y)], segments: [h(51, 552, 530)] })));
+  const date = found(511).find((s) => s.type === 'date');
+  assert.ok(date && date.x < 90 && date.x + date.w <= 215, JSON.stringify(found(511)));
+  // (A caption further up, two lines of its size and more over the line, does not stand on it: the date keeps its line.)
+  const apart = found(480).find((s) => s.type === 'date');
+  assert.ok(apart && apart.x + apart.w > 500, JSON.stringify(found(480)));
+});
+
 test('a caption printed under a form field names it: "Ort, Datum" under each of two boxes', () => {
   const found = suggestFields(
     page({
