@@ -210,7 +210,7 @@ export function rowEnd(label: Label, s: Segment, lines: Line[]): number {
   for (const l of lines)
     if (overlap1(l.box.y0, l.box.y1, label.line.box.y0, label.line.box.y1) > 0.3 * label.line.size)
       for (const w of l.words) if (!isFillToken(w.text) && w.box.x0 > s.x0 + 1 && w.box.x0 < x1 && w.box.x1 <= s.x1 + 2) x1 = w.box.x0 - 4;
-  if (label.entry.type === 'date') x1 = Math.min(x1, signatureCaptionOver(s, s.x0, lines) - 4);
+  if (label.entry.type === 'date') x1 = Math.min(x1, signatureCaptionOver(s, s.x0, lines, label.line) - 4);
   return x1 - s.x0 >= 40 ? x1 : s.x1;
 }
 
@@ -239,7 +239,7 @@ export function ruleUnder(
     let x1 = Math.min(s.x1, label.limit !== undefined ? label.limit - 4 : s.x1);
     for (const w of [...(qualified ? [] : after), ...row.flatMap((l) => l.words)])
       if (!isFillToken(w.text) && w.box.x0 >= x0 - 1 && w.box.x0 < x1) x1 = w.box.x0 - 4;
-    if (type === 'date') x1 = Math.min(x1, signatureCaptionOver(s, x0, lines) - 4);
+    if (type === 'date') x1 = Math.min(x1, signatureCaptionOver(s, x0, lines, line) - 4);
     if (x1 - x0 >= MIN_BESIDE[type]) return { x0, x1, y: s.y, segment: s };
   }
   return undefined;

@@ -1,7 +1,7 @@
 /**
  * A signature's caption standing over part of a line that a date's caption before it takes ("Data ____________" with
- * "Firma" printed over the line's right half): the date's blank ends where that caption starts, and the rest of the
- * line is the signature's.
+ * "Firma" printed over the line's right half): the date's blank ends where that caption starts (the signature's own
+ * place is found from its caption, as any other's).
  */
 import { matchLabels } from './label-matching.js';
 import { isFillToken } from './lexicon.js';
@@ -10,10 +10,14 @@ import type { Line, Segment } from './page-model.js';
 /** How high over a line, in its caption's size, a caption that stands on it may stand. */
 const STANDS = 2.2;
 
-/** Where the first signature caption standing over `s` past `from` starts (a few words, on a line of their own), or past `s.x1` (none). */
-export function signatureCaptionOver(s: Segment, from: number, lines: readonly Line[]): number {
+/**
+ * Where the first signature caption standing over `s` past `from` starts (a few words, on a line of their own, not the date
+ * caption's `own`), or past `s.x1` (none).
+ */
+export function signatureCaptionOver(s: Segment, from: number, lines: readonly Line[], own: Line): number {
   let x = s.x1 + 4;
   for (const l of lines) {
+    if (l === own) continue;
     const words = l.words.filter((w) => !isFillToken(w.text));
     if (words.length === 0 || words.length > 4 || l.box.x0 <= from + 1 || l.box.x0 >= Math.min(x, s.x1) || l.box.x1 > s.x1 + 2) continue;
     if (l.box.y1 > s.y + 1 || s.y - l.box.y1 > STANDS * l.size) continue;

@@ -83,8 +83,17 @@ export function datedApart(line: Line, matches: LabelMatch[], language?: PageLan
     const [d, n] = [line.tokenWord[at] as number, line.tokenWord[at + 1] as number];
     const [date, next] = [line.words[d] as Word, line.words[n] as Word];
     if (n !== d + 1 || next.box.x0 - date.box.x1 < TAB * Math.max(date.size, next.size) || /[,/&]$/.test(date.text.trim())) return [m];
-    const shifted = (from: number, to: number) =>
-      matchLabels(line.tokens.slice(from, to + 1), language).map((x) => ({ ...x, start: x.start + from, end: x.end + from, anchor: x.anchor + from }));
+    // (Each part matched on its own, with the remarks in parentheses that open in it.)
+    const remarks = remarkOpenings(line);
+    const shifted = (from: number, to: number) => {
+      const own = new Set([...remarks].filter((r) => r >= from && r <= to).map((r) => r - from));
+      return matchLabels(line.tokens.slice(from, to + 1), language, own).map((x) => ({
+        ...x,
+        start: x.start + from,
+        end: x.end + from,
+        anchor: x.anchor + from,
+      }));
+    };
     const parts = [...shifted(m.start, at), ...shifted(at + 1, m.end)];
     return parts.some((x) => x.entry.type === 'date') && parts.some((x) => x.entry.type === 'signature') ? parts : [m];
   });
