@@ -17,10 +17,11 @@ const STANDS = 2.2;
 export function signatureCaptionOver(s: Segment, from: number, lines: readonly Line[], own: Line): number {
   let x = s.x1 + 4;
   for (const l of lines) {
-    if (l === own) continue;
-    const words = l.words.filter((w) => !isFillToken(w.text));
-    if (words.length === 0 || words.length > 4 || l.box.x0 <= from + 1 || l.box.x0 >= Math.min(x, s.x1) || l.box.x1 > s.x1 + 2) continue;
+    // (Where it stands first, a few comparisons, before its words are counted and read.)
+    if (l === own || l.box.x0 <= from + 1 || l.box.x0 >= Math.min(x, s.x1) || l.box.x1 > s.x1 + 2) continue;
     if (l.box.y1 > s.y + 1 || s.y - l.box.y1 > STANDS * l.size) continue;
+    const words = l.words.filter((w) => !isFillToken(w.text)).length;
+    if (words === 0 || words > 4) continue;
     if (matchLabels(l.tokens).some((m) => m.entry.type === 'signature' || m.entry.type === 'initials')) x = l.box.x0;
   }
   return x;
