@@ -468,6 +468,36 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
   );
 });
 
+test('AcroForm: a mark before a nameless field ("✗ [____]") or a note\'s number ending the field before it ("[____ 1)] [____]") is no caption of it: the signature captions under them name them', () => {
+  const form = (before: Word[]) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...before,
+          ...words('Unterschrift', 170, 558, 8),
+          ...words('ggf. Unterschrift der / des Familienangehörigen', 360, 558, 8),
+        ],
+        widgets: [
+          { kind: 'text', name: 'Textfeld 418', box: { x0: 184, y0: 493, x1: 348, y1: 547 } },
+          { kind: 'text', name: 'Textfeld 419', box: { x0: 375, y0: 493, x1: 538, y1: 547 } },
+        ],
+      }),
+    )
+      .filter((s) => s.reason === 'acroform')
+      .map((s) => [s.type, Math.round(s.x)]);
+  // (A large cross reaching under each field's bottom, before it; a note's number at the first field's end.)
+  assert.deepEqual(form([...words('✗', 170, 548, 21), ...words('1)', 339, 502, 6), ...words('✗', 360, 548, 21)]), [
+    ['signature', 184],
+    ['signature', 375],
+  ]);
+  // (Words before a field on its row caption it.)
+  assert.deepEqual(form([...words('Tel.', 150, 540, 8), ...words('Fax', 345, 540, 8)]), [
+    ['text', 184],
+    ['text', 375],
+  ]);
+});
+
 test('AcroForm: a caption without its colon ending its row right after a nameless field ("______ Ort, Datum", the field on the line\'s end) names that field; with its colon it asks for what follows', () => {
   const form = (caption: string) =>
     suggestFields(
