@@ -709,6 +709,33 @@ test('an underscore line over a firm\'s name ending in its legal form ("ALFA –
   assert.deepEqual(block('Please Call Or Write To Me'), []);
 });
 
+test('a drawn line over a firm\'s name ending in its legal form and the person who signs for it ("ACME Ltda." over "João Silva Santos"), on a page that says nothing of signing: the firm signs on the line', () => {
+  const terms = [0, 1, 2].flatMap((i) =>
+    words('O presente contrato vigora por doze meses a contar desta data e pode ser renovado por acordo entre as partes.', 50, 120 + i * 12, 9),
+  );
+  const block = (firms: [string, string], people: [string, string]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...terms,
+            ...words('São Paulo, 22 de julho de 2025.', 400, 187, 9),
+            ...[88, 319].flatMap((x, i) => [...words(firms[i] as string, x + 58, 285, 8), ...words(people[i] as string, x + 65, 298, 8)]),
+          ],
+          segments: [h(88, 277, 270), h(319, 508, 270)],
+        }),
+      ),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y, s.w, s.h]);
+  assert.deepEqual(block(['TechSolutions Ltda.', 'DevMaster Soluções Digitais EIRELI'], ['João Silva Santos', 'Maria Fernanda Costa']), [
+    [88, 230, 189, 40],
+    [319, 230, 189, 40],
+  ]);
+  // (A firm's name over its address is no signer's block; nor is a name without a legal form over another name.)
+  assert.deepEqual(block(['TechSolutions Ltda.', 'DevMaster Soluções Digitais'], ['Rua das Flores 123', 'Maria Fernanda Costa']), []);
+});
+
 test('a row of captions ending on their colons under a signatures heading ("Le Bénéficiaire :   L\'Association … :"): the room under each is a signature; not for a row without colons', () => {
   const block = (left: string, right: string) =>
     placed('fr', {

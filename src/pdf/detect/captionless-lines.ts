@@ -69,9 +69,10 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     if (under.length === 2 && (placeholder || typedName(name)) && roleLine(under[1] as Line)) return signing || party(s);
     if (under.length !== 1) return false;
     // (Capitalised words that ask for something else and not for a signature are a caption, no name: "Ort, Datum" read "Od Datum", "Name Vorname".)
-    // (Or with the signer's identity number under the name, on any page: "JUAN PÉREZ" over "RUT: 12.456.879-0".)
+    // (Or with the signer's identity number under the name, on any page: "JUAN PÉREZ" over "RUT: 12.456.879-0"; or a firm's
+    // name with the person who signs for it under it: "ACME Ltda." over "João Silva".)
     const next = lineUnder(name, lines);
-    const identified = next !== undefined && namedBlock([name, next]) && identity(next);
+    const identified = next !== undefined && namedBlock([name, next]) && (identity(next) || (firmName(name) && typedName(next)));
     return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && (typedName(name) || officeName(name))) || placeholder));
   });
 }
