@@ -78,6 +78,9 @@ test('labels in English, French and Arabic, longest first; "Fait à … le" anch
   assert.deepEqual(labels('Initials'), ['initials']);
   assert.deepEqual(labels('Signature du client'), ['signature']);
   assert.deepEqual(labels('Lu et approuvé'), ['signature']);
+  // (The date the signatures are given is a date, however many sign: "Date de signature", "(Date de signatures du présent contrat)".)
+  for (const caption of ['Date de signature', 'Date de signatures du présent contrat', 'Date des signatures'])
+    assert.deepEqual(labels(caption), ['date:sign_date'], caption);
   assert.deepEqual(labels('Nom et prénom'), ['text:signer_name']);
   assert.deepEqual(labels('Paraphe :'), ['initials']);
   assert.deepEqual(labels('التوقيع:'), ['signature']);

@@ -94,7 +94,9 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   // ("Fait en deux exemplaires à Paris, le ____", "Fait en trois (3) copies originales à Cotonou, le ____".)
   { tokens: ['fait', '*', 'a', '*', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
   { tokens: ['fait', 'le'], type: 'date', fieldKey: 'sign_date', strength: 'weak' },
-  { tokens: ['date', 'de', 'signature'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
+  ...['de signature', 'de signatures', 'des signatures'].map(
+    (p): LabelEntry => ({ tokens: ['date', ...p.split(' ')], type: 'date', fieldKey: 'sign_date', strength: 'strong' }),
+  ),
   ...text('signer_name', 'nom', 'nom et prenom', 'nom prenom', 'prenom et nom', 'nom complet'),
   ...text('signer_email', 'courriel', 'adresse electronique', 'adresse email', 'adresse e mail'),
   ...text('company', 'societe', 'entreprise', 'raison sociale'),
