@@ -2573,6 +2573,25 @@ test('a declaration in the first person (`Declaro …`, `I hereby certify`) is s
   assert.deepEqual(brief(got('Informo')), []);
 });
 
+test('a remark in parentheses under a signature caption in its cell ("Signature :" over "(Pour les sociétés : nom, qualité" / "du signataire et cachet)") is the caption\'s: the room starts under it', () => {
+  const cell = (under: ReturnType<typeof words>) =>
+    placed('fr', {
+      words: [...words('Fait à : .......... Le : ..........', 167, 725, 6), ...words('Signature :', 167, 734, 7), ...under],
+      // (Three cells side by side over a row across them: a table drawn as one rectangle per cell.)
+      boxes: [
+        { x0: 29, y0: 693, x1: 163, y1: 769 },
+        { x0: 163, y0: 693, x1: 298, y1: 769 },
+        { x0: 298, y0: 693, x1: 432, y1: 769 },
+        { x0: 29, y0: 769, x1: 432, y1: 794 },
+      ],
+    }).filter((s) => s[0] !== 'date');
+  assert.deepEqual(cell([...words('(Pour les sociétés : nom, qualité', 167, 742, 6), ...words('du signataire et cachet)', 167, 749, 6)]), [
+    ['signature', 164, 752, 133, 16],
+  ]);
+  // (A row that is no remark is written in the room: no place to sign under it.)
+  assert.deepEqual(cell(words('Pour les sociétés seulement', 167, 742, 6)), []);
+});
+
 test('a cell whose border is drawn in pieces, open where a side rule meets it, is a cell; a caption with its translation over it in the cell has the room beside it', () => {
   const geo = {
     h: [h(45, 311.5, 654), h(314.5, 355.6, 654), h(358.6, 595, 654), h(42, 311.5, 682.5), h(317.5, 595, 682.5)],

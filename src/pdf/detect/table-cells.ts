@@ -106,6 +106,18 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   return { x0: run.box.x0, y0: Math.max(room.y0, y1 - FIELD_HEIGHT[label.entry.type]), x1: run.box.x1, y1 };
 }
 
+/** The bottom of the rows right under `y` that make a remark in parentheses (its first row opening it), or `y`. */
+function remarkUnder(y: number, words: readonly Word[], size: number): number {
+  for (let bottom = y, open = 0; ; ) {
+    const row = words.filter((w) => w.box.y0 >= bottom - 1 && w.box.y0 - bottom <= 0.6 * size).sort((a, b) => a.box.x0 - b.box.x0);
+    const text = row.map((w) => w.text).join(' ');
+    if (row.length === 0 || (open === 0 && (bottom !== y || !text.startsWith('(')))) return bottom;
+    open += (text.match(/\(/g) ?? []).length - (text.match(/\)/g) ?? []).length;
+    if (Math.max(...row.map((w) => w.box.y1)) <= bottom) return bottom;
+    bottom = Math.max(...row.map((w) => w.box.y1));
+  }
+}
+
 function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const { box, reach, line } = label;
   const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
@@ -149,8 +161,10 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   const valueCell =
     !small && next !== undefined && empty(next) && next.x1 - next.x0 >= Math.max(30, cell.x1 - cell.x0) && below < FIELD_HEIGHT[label.entry.type];
   if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked && !valueCell) {
-    const end = floor - box.y1 >= 16 ? floor : cell.y1;
-    return inset({ x0: cell.x0, y0: box.y1 + 1, x1: cell.x1, y1: box.y1 + 1 + fit(end - box.y1 - 1) });
+    // (A remark in parentheses under the caption is the caption's, "Signature :" over "(Pour les sociétés : nom, …)": the room starts under it.)
+    const foot = remarkUnder(box.y1, words, line.size);
+    const end = floor - foot >= 16 ? floor : cell.y1;
+    return inset({ x0: cell.x0, y0: foot + 1, x1: cell.x1, y1: foot + 1 + fit(end - foot - 1) });
   }
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   // (Not when words stand over it in the cell: its translation, "Firma Autista" over "Signature Driver", leaves it the room beside.)
