@@ -471,7 +471,7 @@ test('AcroForm: a nameless text field right under a signature caption is the pla
   );
 });
 
-test('AcroForm: a mark before a nameless field ("✗ [____]") or a note\'s number ending the field before it ("[____ 1)] [____]") is no caption of it: the signature captions under them name them', () => {
+test('AcroForm: a mark before a nameless field ("✗ [____]") or a note\'s mark ending the field before it ("[____ * 1)] [____]") is no caption of it: the signature captions under them name them', () => {
   const form = (before: Word[]) =>
     suggestFields(
       page({
@@ -490,7 +490,7 @@ test('AcroForm: a mark before a nameless field ("✗ [____]") or a note\'s numbe
       .filter((s) => s.reason === 'acroform')
       .map((s) => [s.type, Math.round(s.x)]);
   // (A large cross reaching under each field's bottom, before it; a note's number at the first field's end.)
-  assert.deepEqual(form([...words('✗', 170, 548, 21), ...words('1)', 339, 502, 6), ...words('✗', 360, 548, 21)]), [
+  assert.deepEqual(form([...words('✗', 170, 548, 21), ...words('*', 334, 502, 6), ...words('1)', 339, 502, 6), ...words('✗', 360, 548, 21)]), [
     ['signature', 184],
     ['signature', 375],
   ]);

@@ -185,11 +185,11 @@ function captionedUnder(label: Label, box: Rect, labels: readonly Label[]): bool
 
 /** Whether words end just before the box on its row: a caption of its own ("Phone no." before its field). */
 export function captioned(box: Rect, words: readonly Word[]): boolean {
-  // (A mark is no caption: the cross before a place to sign, "✗ [____]", a note's number in the field before, "[____ 1)] [____]".)
+  // (A mark is no caption: the cross before a place to sign, "✗ [____]", a note's mark in the field before, "[____ * 1)] [____]".)
   return words.some(
     (w) =>
-      /[\p{L}\p{N}]/u.test(w.text) &&
-      !/^\(?\d\)$/.test(w.text.trim()) &&
+      !/^[✗✘×✕]$/u.test(w.text.trim()) &&
+      !/^(?:\*|\(?\d\))$/.test(w.text.trim()) &&
       overlap1(w.box.y0, w.box.y1, box.y0, box.y1) > 0.5 * (w.box.y1 - w.box.y0) &&
       w.box.x1 <= box.x0 + 2 &&
       w.box.x1 >= box.x0 - 60,
