@@ -4462,6 +4462,27 @@ test('numbered blanks one under the other under a heading of witnesses ("Witness
   );
 });
 
+test('numbered blanks on the row a heading of witnesses opens ("Testemunhas: 1- ____   2 - ____") are each a witness\'s place', () => {
+  const blank = '____________________________';
+  const row = (heading: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('pt', 100),
+            ...words(`${heading} 1- ${blank}`, 21, 708, 9),
+            ...words(`2 - ${blank}`, 269, 708, 9),
+            ...words('Nome/RG:', 97, 717, 8),
+            ...words('Nome/RG:', 269, 717, 8),
+          ],
+        }),
+      ).filter((s) => s.type === 'signature'),
+    ).map((s) => s.x);
+  assert.deepEqual(row('Testemunhas:'), [88, 281]);
+  // (Under a caption that is no heading of signers, the numbered blanks are a list's, not places to sign.)
+  assert.deepEqual(row('Observações:'), []);
+});
+
 test('"First Witness: ____" over "Second Witness: ____": an ordinal before the party\'s name leads its caption, as "1." does', () => {
   const blank = '______________________________';
   const found = suggestFields(

@@ -38,8 +38,18 @@ export function numberedBlanks(lines: Line[], segments: readonly Segment[] = [])
   const push = (segment: Segment, heading: Line) => out.push({ segment, ...(heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {}) });
   // (Or through the numbered blanks over it in its column, one under the other: "Witnesses:" over "1. ____" over "2. ____".)
   const headed = new Map<Line, Line>();
+  // (Or opening the row the numbered blanks are on: "Testemunhas: 1- ____   2 - ____".)
+  const headingBeside = (line: Line) =>
+    lines.find(
+      (l) =>
+        (l === line || (Math.abs(l.baseline - line.baseline) <= 0.3 * line.size && l.box.x1 <= line.box.x0 + 1)) &&
+        l.words.length <= 6 &&
+        BLOCK_HEADINGS.has(l.tokens[0] as string),
+    );
   const blockHeading = (line: Line) =>
-    headingOver(line) ?? [...headed].find(([l]) => l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && Math.abs(l.box.x0 - line.box.x0) <= 6)?.[1];
+    headingOver(line) ??
+    headingBeside(line) ??
+    [...headed].find(([l]) => l.box.y1 <= line.box.y0 && line.box.y0 - l.box.y1 <= 60 && Math.abs(l.box.x0 - line.box.x0) <= 6)?.[1];
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
     if (line.tokens.length === 1 && /^\d$/.test(line.tokens[0] as string) && line.words.length === 1) {
       const rule = segments.find(
