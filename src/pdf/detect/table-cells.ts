@@ -162,9 +162,9 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
     !small && next !== undefined && empty(next) && next.x1 - next.x0 >= Math.max(30, cell.x1 - cell.x0) && below < FIELD_HEIGHT[label.entry.type];
   if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked && !valueCell) {
     // (A remark in parentheses under the caption is the caption's, "Signature :" over "(Pour les sociétés : nom, …)": the room starts under it.)
-    const foot = remarkUnder(box.y1, words, line.size);
-    const end = floor - foot >= 16 ? floor : cell.y1;
-    return inset({ x0: cell.x0, y0: foot + 1, x1: cell.x1, y1: foot + 1 + fit(end - foot - 1) });
+    const from = ((f) => (cell.y1 - f >= least ? f : box.y1))(remarkUnder(box.y1, words, line.size));
+    const end = floor - from >= 16 ? floor : cell.y1;
+    return inset({ x0: cell.x0, y0: from + 1, x1: cell.x1, y1: from + 1 + fit(end - from - 1) });
   }
   // A caption at the bottom of a tall cell, without a colon, is printed under where one writes (right over it).
   // (Not when words stand over it in the cell: its translation, "Firma Autista" over "Signature Driver", leaves it the room beside.)
