@@ -69,12 +69,14 @@ export function matchLabels(tokens: readonly string[], language?: PageLanguage, 
 const TAB = 1;
 
 /**
- * A caption asking for the date and the signature in one ("Ort, Datum Unterschrift") whose date word and signature word
- * stand a tab apart on their line ("Ort, Datum        Unterschrift" under one line), with nothing joining them: two
- * captions, the date's and the signature's, each asking for its own part of the line.
+ * The captions of a line, each with the remarks in parentheses that open in it. A caption asking for the date and the
+ * signature in one ("Ort, Datum Unterschrift") whose date word and signature word stand a tab apart on their line
+ * ("Ort, Datum        Unterschrift" under one line), with nothing joining them, is two captions, the date's and the
+ * signature's, each asking for its own part of the line.
  */
-export function datedApart(line: Line, matches: LabelMatch[], language?: PageLanguage): LabelMatch[] {
-  return matches.flatMap((m) => {
+export function lineLabels(line: Line, language?: PageLanguage): LabelMatch[] {
+  const remarks = remarkOpenings(line);
+  return matchLabels(line.tokens, language, remarks).flatMap((m) => {
     if (m.entry.type !== 'signature') return [m];
     const k = m.entry.tokens.findLastIndex((t) => DATE_WORDS.has(t));
     const at = m.start + k;
@@ -84,7 +86,6 @@ export function datedApart(line: Line, matches: LabelMatch[], language?: PageLan
     const [date, next] = [line.words[d] as Word, line.words[n] as Word];
     if (n !== d + 1 || next.box.x0 - date.box.x1 < TAB * Math.max(date.size, next.size) || /[,/&]$/.test(date.text.trim())) return [m];
     // (Each part matched on its own, with the remarks in parentheses that open in it.)
-    const remarks = remarkOpenings(line);
     const shifted = (from: number, to: number) => {
       const own = new Set([...remarks].filter((r) => r >= from && r <= to).map((r) => r - from));
       return matchLabels(line.tokens.slice(from, to + 1), language, own).map((x) => ({

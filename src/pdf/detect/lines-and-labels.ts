@@ -5,7 +5,7 @@
 import { guessLanguage } from './lexicon-european.js';
 import { isSigner, roleAbove, roleOnLine, signsForCompany } from './caption-roles.js';
 import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
-import { datedApart, matchLabels, remarkOpenings, type LabelMatch } from './label-matching.js';
+import { lineLabels, matchLabels, type LabelMatch } from './label-matching.js';
 import { bothSigned, namedAndSigned, stampedAndSigned } from './signed-and-dated.js';
 import { conditionAfter, labelRuns } from './label-runs.js';
 import { PLACE_WORDS } from './filled-blanks.js';
@@ -110,11 +110,9 @@ export function findLabels(lines: Line[], bodySize = 10, rules: readonly Segment
       else if (isSigner(line.tokens[k] as string) || DATE_FORMAT.has(line.tokens[k] as string)) extra.add(k);
       if (party && party.length > 1) for (let j = 0; j < party.length; j++) partyTokens.add(k + j);
     }
-    const all = stampedAndSigned(
-      line,
-      namedAndSigned(line, bothSigned(line, datedApart(line, matchLabels(line.tokens, language, remarkOpenings(line)), language))),
-      extra,
-    ).filter((m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)) && !signsForCompany(line.tokens, m));
+    const all = stampedAndSigned(line, namedAndSigned(line, bothSigned(line, lineLabels(line, language))), extra).filter(
+      (m) => ![...Array(m.end - m.start + 1).keys()].some((j) => partyTokens.has(m.start + j)) && !signsForCompany(line.tokens, m),
+    );
     if (all.length === 0) continue;
     if (paragraphTail(line, lines, rules) || contentsEntry(line)) continue;
     // (The words opening its line before a slash right before a caption are its translation: "अभिभावक के हस्ताक्षर / Signature of Parents".)

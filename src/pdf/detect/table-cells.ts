@@ -107,14 +107,14 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
 }
 
 /** The bottom of the rows right under `y` that make a remark in parentheses (its first row opening it), or `y`. */
-function remarkUnder(y: number, words: readonly Word[], size: number): number {
-  for (let bottom = y, open = 0; ; ) {
+function bottomOfRemark(y: number, words: readonly Word[], size: number): number {
+  for (let bottom = y, next = y, open = 0; ; bottom = next) {
     const row = words.filter((w) => w.box.y0 >= bottom - 1 && w.box.y0 - bottom <= 0.6 * size).sort((a, b) => a.box.x0 - b.box.x0);
     const text = row.map((w) => w.text).join(' ');
     if (row.length === 0 || (open === 0 && (bottom !== y || !text.startsWith('(')))) return bottom;
     open += (text.match(/\(/g) ?? []).length - (text.match(/\)/g) ?? []).length;
-    if (Math.max(...row.map((w) => w.box.y1)) <= bottom) return bottom;
-    bottom = Math.max(...row.map((w) => w.box.y1));
+    next = Math.max(...row.map((w) => w.box.y1));
+    if (next <= bottom) return bottom;
   }
 }
 
@@ -162,7 +162,7 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
     !small && next !== undefined && empty(next) && next.x1 - next.x0 >= Math.max(30, cell.x1 - cell.x0) && below < FIELD_HEIGHT[label.entry.type];
   if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked && !valueCell) {
     // (A remark in parentheses under the caption is the caption's, "Signature :" over "(Pour les sociétés : nom, …)": the room starts under it.)
-    const from = ((f) => (cell.y1 - f >= least ? f : box.y1))(remarkUnder(box.y1, words, line.size));
+    const from = ((f) => (cell.y1 - f >= least ? f : box.y1))(bottomOfRemark(box.y1, words, line.size));
     const end = floor - from >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: from + 1, x1: cell.x1, y1: from + 1 + fit(end - from - 1) });
   }
