@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cellAt, suggestFields, type PageModel, type Suggestion, type Word } from '../../src/pdf/detect/suggest-fields.js';
 import { cellBlank } from '../../src/pdf/detect/table-cells.js';
 import { suggestAcross } from '../../src/pdf/detect/continued-tables.js';
-import { guessLanguage } from '../../src/pdf/detect/lexicon-european.js';
+import { guessLanguage } from '../../src/pdf/detect/page-language.js';
 import { buildLines, findLabels } from '../../src/pdf/detect/lines-and-labels.js';
 import { fillLines, unasked } from '../../src/pdf/detect/filled-blanks.js';
 import { brief, h, page, paragraph, plainParagraph, types, v, words } from '../helpers/detect-pages.js';

@@ -1092,3 +1092,14 @@ test("a page whose rules throw gets no suggestions and is reported, so that the 
   );
   assert.equal(reported.length, 1);
 });
+
+test('Polish captions: "Data i podpis studenta" and "pieczątka i czytelny podpis" are places to sign; "Łomża, dnia ____" over one dates the signing', () => {
+  for (const caption of ['Podpis', 'Data i podpis studenta', 'pieczątka i czytelny podpis użytkownika końcowego', 'pieczątka i podpis Partnera'])
+    assert.deepEqual(labels(caption), ['signature'], caption);
+  const found = suggestFields(page({ words: [...words('Łomża, dnia ______________________', 335, 580, 10), ...words('Podpis', 373, 628, 10)] }));
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['date', 'signature'],
+    JSON.stringify(found),
+  );
+});

@@ -4,7 +4,7 @@
  * "Signed at" a place), none running on into a remark in parentheses.
  */
 import { DATE_WORDS, LABELS, type LabelEntry } from './lexicon.js';
-import type { PageLanguage } from './lexicon-european.js';
+import type { PageLanguage } from './page-language.js';
 import type { Line, Word } from './page-model.js';
 
 const NUMBER = /^[\d.,]*\d[\d.,%]*$/;

@@ -1,12 +1,12 @@
 /**
- * The captions of signing blocks in German, Portuguese, Spanish, Italian and Dutch (the lexicon's other
- * languages are in lexicon.ts), their party words, and a guess of a page's language from its commonest
- * words: some captions are words of another meaning in another language (German "Firma" is a company,
- * English "data" is not a date), so they count only on a page in a language where they are captions.
- * Pure data and string functions; tokens are written readably and normalised by lexicon.ts.
+ * The captions of signing blocks in German, Portuguese, Spanish, Italian, Dutch and Polish (the lexicon's other
+ * languages are in lexicon.ts) and their party words: some captions are words of another meaning in another
+ * language (German "Firma" is a company, English "data" is not a date), so they count only on a page in a
+ * language where they are captions (page-language.ts). Pure data; tokens are written readably and normalised
+ * by lexicon.ts.
  */
 
-export type PageLanguage = 'en' | 'fr' | 'de' | 'pt' | 'es' | 'it' | 'nl';
+import type { PageLanguage } from './page-language.js';
 
 export interface EuropeanEntry {
   tokens: string;
@@ -81,6 +81,8 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // ("d.d.", de dato: "Voor akkoord d.d. ____"; its dots part the letters, "d d".)
   ...date(['nl'], 'voor akkoord dd', 'akkoord dd', 'voor akkoord d d', 'akkoord d d'),
   ...name(['nl'], 'naam'),
+  // Polish: "Data i podpis studenta", "pieczątka i czytelny podpis" (a stamp and a legible signature).
+  ...sig(undefined, 'podpis', 'podpisy', 'czytelny podpis', 'data i podpis', 'data i czytelny podpis', 'pieczatka i podpis', 'pieczatka i czytelny podpis'),
 ];
 
 /** A heading over a block of signatures, not a caption of one ("Signatures", "Unterschriften"). */
@@ -370,31 +372,3 @@ export const SIGNER_WORDS: readonly string[] = [
   ...['ولي', 'االمر', 'الولي', 'الطالب', 'الطالبه', 'المدير', 'المديره', 'المسوول', 'المتدرب', 'المشارك', 'المريض', 'المتعهد', 'المقر'],
   ...['المترشح', 'المترشحه', 'المتقدم', 'المستفيد', 'الموظفه', 'العامل', 'الرييس', 'العضو', 'المعني', 'باالمر'],
 ];
-
-/** Stopwords that tell a language: the commonest short words of running text. */
-const MARKERS: Record<PageLanguage, readonly string[]> = {
-  en: ['the', 'and', 'of', 'to', 'is', 'for', 'that', 'with', 'this', 'you', 'are', 'be'],
-  // (A word of several languages counts for each: "de" is as much Portuguese, Spanish and French as Dutch.)
-  fr: ['le', 'les', 'des', 'du', 'de', 'et', 'est', 'pour', 'dans', 'une', 'qui', 'avec', 'sur'],
-  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'mit', 'den', 'dem', 'des', 'ein', 'eine', 'zu', 'von', 'fur', 'auf', 'ich', 'wird'],
-  pt: ['os', 'as', 'do', 'da', 'de', 'e', 'dos', 'das', 'que', 'em', 'para', 'com', 'um', 'uma', 'nao', 'ao', 'pelo', 'pela'],
-  es: ['el', 'los', 'las', 'del', 'de', 'que', 'en', 'por', 'para', 'con', 'una', 'es', 'se', 'y', 'al'],
-  it: ['il', 'lo', 'gli', 'della', 'del', 'che', 'di', 'per', 'con', 'una', 'sono', 'e', 'nel', 'alla', 'dei'],
-  nl: ['het', 'een', 'van', 'en', 'de', 'voor', 'niet', 'met', 'zijn', 'dat', 'ook', 'wordt'],
-};
-
-/**
- * The page's language from its normalised tokens, or undefined when too few of its words tell (a form
- * of blanks and captions): the language whose markers are most frequent, if they are frequent enough.
- */
-export function guessLanguage(tokens: Iterable<string>): PageLanguage | undefined {
-  const counts = new Map<PageLanguage, number>();
-  const index = new Map<string, PageLanguage[]>();
-  for (const [lang, words] of Object.entries(MARKERS) as Array<[PageLanguage, readonly string[]]>)
-    for (const w of words) index.set(w, [...(index.get(w) ?? []), lang]);
-  for (const t of tokens) for (const lang of index.get(t) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
-  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-  const [best, second] = ranked;
-  if (!best || best[1] < 4 || (second && best[1] < 1.25 * second[1])) return undefined;
-  return best[0];
-}

@@ -1,13 +1,13 @@
 /**
- * The words field detection looks for, in English, French and Arabic (and the few Hebrew and Russian words
- * of a signature block; German, Portuguese, Spanish, Italian and Dutch captions in lexicon-european.ts):
- * labels that announce a field and the party words that say whose field it is (what AcroForm field names
- * say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised
- * tokens (see `normalizeToken` in token-folding.ts).
+ * The words field detection looks for, in English, French and Arabic (and the few Hebrew and Russian words of a signature block; German, Portuguese,
+ * Spanish, Italian, Dutch and Polish captions in lexicon-european.ts): labels that announce a field and the party words that say whose field it is
+ * (what AcroForm field names say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised tokens (see
+ * `normalizeToken` in token-folding.ts).
  */
 
 import { SIGN_OFFS } from './sign-offs.js';
-import { EUROPEAN_LABELS, EUROPEAN_PARTIES, type PageLanguage } from './lexicon-european.js';
+import { EUROPEAN_LABELS, EUROPEAN_PARTIES } from './lexicon-european.js';
+import type { PageLanguage } from './page-language.js';
 import { isArabic, normalizeToken } from './token-folding.js';
 
 export type LabelType = 'signature' | 'date' | 'text' | 'initials';

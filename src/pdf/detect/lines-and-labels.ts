@@ -2,7 +2,7 @@
  * Words into lines (a row of words close together, in reading order; columns stay apart) and lines into
  * labels: the lexicon's phrases that announce a field, with the party words around them.
  */
-import { guessLanguage } from './lexicon-european.js';
+import { guessLanguage } from './page-language.js';
 import { isSigner, roleAbove, roleOnLine, signsForCompany } from './caption-roles.js';
 import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
 import { lineLabels, matchLabels, type LabelMatch } from './label-matching.js';

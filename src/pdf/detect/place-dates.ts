@@ -28,8 +28,11 @@ import {
   type Word,
 } from './page-model.js';
 
-/** The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"), Portuguese "____ aos ___ de ___ de ___". */
-const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos'].map(normalizeToken));
+/**
+ * The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"), Portuguese
+ * "____ aos ___ de ___ de ___", Polish "Łomża, dnia ____".
+ */
+const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos', 'dnia'].map(normalizeToken));
 /** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
