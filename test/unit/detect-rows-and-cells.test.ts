@@ -3261,3 +3261,29 @@ test('a caption at the top of a row\'s first cell with less than a field\'s heig
   // (Beside an empty cell narrower than its own, no value cell: the room under the caption.)
   assert.deepEqual(row(170), [['date', 58, 449, 68, 12]]);
 });
+
+test('a column header going on under its caption in lower case ("Signature" over "of Adult or parent/guardian" over "on behalf of minor") heads the empty rows under it, each a place, with no cell beside it to tell it is a header', () => {
+  const rows = [443, 462, 480, 498, 516];
+  const found = placed('en', {
+    words: [...words('Signature', 429, 414, 9), ...words('of Adult or parent/guardian', 401, 426, 9), ...words('on behalf of minor under 18', 399, 437, 9)],
+    segments: [h(361, 542, 399), ...rows.map((y) => h(361, 542, y))],
+    verticals: [v(361, 399, 516), v(542, 399, 516)],
+  });
+  assert.deepEqual(
+    found.map(([type, , y]) => [type, y]),
+    [
+      ['signature', 444],
+      ['signature', 463],
+      ['signature', 481],
+      ['signature', 499],
+    ],
+    JSON.stringify(found),
+  );
+  // (In a cell of its own, the caption's room starts under the rows it goes on over.)
+  const cell = placed('en', {
+    words: [...words('Signature', 120, 612, 9), ...words('of the applicant or guardian', 90, 623, 9)],
+    segments: [h(50, 300, 600), h(50, 300, 680)],
+    verticals: [v(50, 600, 680), v(300, 600, 680)],
+  });
+  assert.deepEqual(cell, [['signature', 51, 627, 248, 52]], JSON.stringify(cell));
+});

@@ -3,6 +3,7 @@
  * rest of a tall cell, the empty cell after it or under it, the cell under a row of column headers).
  */
 import { TOLERANCE } from './page-rules.js';
+import { bottomOfRemark, goesOnTo } from './caption-reach.js';
 import { isBlankMark, isFillToken } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
@@ -106,18 +107,6 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
   return { x0: run.box.x0, y0: Math.max(room.y0, y1 - FIELD_HEIGHT[label.entry.type]), x1: run.box.x1, y1 };
 }
 
-/** The bottom of the rows right under `y` that make a remark in parentheses (its first row opening it), or `y`. */
-function bottomOfRemark(y: number, words: readonly Word[], size: number): number {
-  for (let bottom = y, next = y, open = 0; ; bottom = next) {
-    const row = words.filter((w) => w.box.y0 >= bottom - 1 && w.box.y0 - bottom <= 0.6 * size).sort((a, b) => a.box.x0 - b.box.x0);
-    const text = row.map((w) => w.text).join(' ');
-    if (row.length === 0 || (open === 0 && (bottom !== y || !text.startsWith('(')))) return bottom;
-    open += (text.match(/\(/g) ?? []).length - (text.match(/\)/g) ?? []).length;
-    next = Math.max(...row.map((w) => w.box.y1));
-    if (next <= bottom) return bottom;
-  }
-}
-
 function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rect | undefined {
   const { box, reach, line } = label;
   const inset = (r: Rect): Rect => ({ x0: r.x0 + 1, y0: r.y0 + 1, x1: r.x1 - 1, y1: r.y1 - 1 });
@@ -135,7 +124,9 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   // the room to sign over "Presidente/a".)
   const foot = inCell.filter((r) => r.y0 - box.y1 >= 20 && r.y1 >= cell.y1 - 14);
   const floor = Math.min(cell.y1, ...(rowToFill ? inCell.filter((r) => r.y0 >= box.y1 + 1) : foot).map((r) => r.y0 - 1));
-  const below = cell.y1 - box.y1;
+  // (The caption goes on over the rows right under it in lower case, "Signature" over "of Adult or parent/guardian": its room is under them.)
+  const capFoot = goesOnTo(box.y1, words, line.size);
+  const below = cell.y1 - capFoot;
   // A small caption at the top of a form-grid cell ("Date", "Your signature" in 6 to 8 pt) leaves the rest of the cell.
   const small = box.y1 - box.y0 <= 9 && box.y0 - top <= 0.3 * (cell.y1 - top);
   // (Room more than twice a field's height gives a field's height by the caption: one signs or writes right
@@ -162,7 +153,7 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
     !small && next !== undefined && empty(next) && next.x1 - next.x0 >= Math.max(30, cell.x1 - cell.x0) && below < FIELD_HEIGHT[label.entry.type];
   if (below >= Math.max(least, (alone ? 1 : 1.2) * (box.y1 - top)) && !heads && !stacked && !valueCell) {
     // (A remark in parentheses under the caption is the caption's, "Signature :" over "(Pour les sociétés : nom, …)": the room starts under it.)
-    const from = ((f) => (cell.y1 - f >= least ? f : box.y1))(bottomOfRemark(box.y1, words, line.size));
+    const from = ((f) => (cell.y1 - f >= least ? f : capFoot))(bottomOfRemark(capFoot, words, line.size));
     const end = floor - from >= 16 ? floor : cell.y1;
     return inset({ x0: cell.x0, y0: from + 1, x1: cell.x1, y1: from + 1 + fit(end - from - 1) });
   }
@@ -259,6 +250,11 @@ export function timedColumn(label: Label, lines: readonly Line[]): boolean {
 export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | 'v'>, page: PageModel): Rect[] {
   const first = cellAt(geo, (blank.x0 + blank.x1) / 2, (blank.y0 + blank.y1) / 2);
   if (!first || Math.abs(first.y0 - cell.y1) > TOLERANCE || !headerRow(cell, first, geo, page.words)) return [];
+  return rowsUnder(first, geo, page.words);
+}
+
+/** The empty cells of a column under `first`, of its sides and about its height, down to the first that is not of the column. */
+function rowsUnder(first: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): Rect[] {
   const height = first.y1 - first.y0;
   const out: Rect[] = [];
   for (let prev = first; out.length < 60; ) {
@@ -266,7 +262,7 @@ export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | '
     if (!next || Math.abs(next.x0 - prev.x0) > TOLERANCE || Math.abs(next.x1 - prev.x1) > TOLERANCE) break;
     if (next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height) break;
     // (A row signed already is passed over: the rows under it are still to sign.)
-    if (emptyCell(next, page.words)) out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
+    if (emptyCell(next, words)) out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
     prev = next;
   }
   return out;
@@ -322,18 +318,17 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
   const neighbours = [cellAt(geo, cell.x0 - TOLERANCE - 1, foot), cellAt(geo, cell.x1 + TOLERANCE + 1, foot)].filter(
     (c): c is Rect => c !== undefined && c.y0 >= cell.y0 - TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
   );
-  return (
-    neighbours.length > 0 &&
-    neighbours.some((c) =>
-      words.some(
-        (w) =>
-          /[\p{L}]/u.test(w.text) &&
-          (w.box.x0 + w.box.x1) / 2 > c.x0 &&
-          (w.box.x0 + w.box.x1) / 2 < c.x1 &&
-          (w.box.y0 + w.box.y1) / 2 > c.y0 &&
-          (w.box.y0 + w.box.y1) / 2 < c.y1,
-      ),
-    )
+  // (With no cell beside it to tell, a column of empty rows under it, two more at least, makes it a header: a sign-in sheet's last column.)
+  if (neighbours.length === 0) return emptyCell(under, words) && rowsUnder(under, geo, words).length >= 2;
+  return neighbours.some((c) =>
+    words.some(
+      (w) =>
+        /[\p{L}]/u.test(w.text) &&
+        (w.box.x0 + w.box.x1) / 2 > c.x0 &&
+        (w.box.x0 + w.box.x1) / 2 < c.x1 &&
+        (w.box.y0 + w.box.y1) / 2 > c.y0 &&
+        (w.box.y0 + w.box.y1) / 2 < c.y1,
+    ),
   );
 }
 
