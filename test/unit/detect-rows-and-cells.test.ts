@@ -797,6 +797,12 @@ test('a party named alone on its line under the formula that dates the signing (
     ['signature', 330, 636, 180, 40],
   ]);
   assert.deepEqual(placed('fr', { words: party }), []);
+  // (The Spanish formula likewise, "En ______ a ___ de ______ de ______" over "EL MANDANTE", who gives the mandate.)
+  const mandate = words('EL MANDANTE', 271, 668, 10);
+  const formulaEs = words('En _____________________ a ____ de _______________ de ________________', 165, 648, 10);
+  const signatures = (found: unknown[][]) => found.filter((f) => f[0] === 'signature');
+  assert.deepEqual(signatures(placed('es', { words: [...formulaEs, ...mandate] })), [['signature', 271, 674, 180, 40]]);
+  assert.deepEqual(signatures(placed('es', { words: mandate })), []);
 });
 
 test('a row of captions each saying for whom one signs ("Pour l\'Objethèque de Cornouaille   Pour la « mise à disposition »"): the room under each is a signature; not when only one says it', () => {

@@ -104,7 +104,7 @@ export const EUROPEAN_PARTIES: ReadonlyArray<[string, string]> = [
   ['lavoratrice', 'employee'], ['committente', 'client'], ['appaltatore', 'contractor'], ['fornitore', 'supplier'], ['lieferant', 'supplier'],
   ['dienstleister', 'provider'], ['prestador', 'provider'], ['lizenzgeber', 'licensor'], ['lizenznehmer', 'licensee'], ['licenciante', 'licensor'],
   ['licenciatario', 'licensee'], ['comodante', 'lender'], ['comodatario', 'borrower'], ['cedente', 'assignor'], ['cessionario', 'assignee'],
-  ['franqueador', 'franchisor'], ['franqueado', 'franchisee'],
+  ['franqueador', 'franchisor'], ['franqueado', 'franchisee'], ['mandante', 'principal'], ['mandatario', 'agent'],
   ['verhuurder', 'landlord'], ['huurder', 'tenant'], ['koper', 'buyer'], ['verkoper', 'seller'], ['getuige', 'witness'], ['leverancier', 'supplier'],
   ['opdrachtgever', 'client'], ['opdrachtnemer', 'contractor'], ['werkgever', 'employer'], ['werknemer', 'employee'],
 ];

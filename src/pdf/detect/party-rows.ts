@@ -12,6 +12,7 @@ import { headingWord } from './section-headings.js';
 import { written } from './blank-geometry.js';
 import { typedName } from './captionless-lines.js';
 import { matchLabels } from './label-matching.js';
+import { placeDateFields } from './date-formulas.js';
 import { ARTICLES } from './lexicon.js';
 import { onRowOf, overlap1, union, type Geometry, type Label, type Line, type PageModel, type Rect, type Word } from './page-model.js';
 
@@ -101,14 +102,16 @@ export function roomUnderParty(
   // (The nearest, of three or more on the row: "Le stagiaire   Le tuteur   Le directeur".)
   const gap = (p: { box: Rect }) => Math.max(p.box.x0 - box.x1, box.x0 - p.box.x1);
   const beside = row.filter((p) => p !== caption && overlap1(p.box.x0, p.box.x1, box.x0, box.x1) <= 0).sort((a, b) => gap(a) - gap(b))[0];
-  // (Or, alone on its line, under the formula that dates the signing: "Fait à ……, le ……" or "Fait le ……" over "Le responsable légal".)
+  // (Or, alone on its line, under the formula that dates the signing: "Fait à ……, le ……" or "Fait le ……" over "Le responsable légal";
+  // "En ______ a ___ de ______ de ______" over "EL MANDANTE".)
   const dated =
     line.words.length <= 5 &&
     lines.some(
       (l) =>
         l.baseline < line.baseline &&
         line.baseline - l.baseline <= 3.5 * line.size &&
-        matchLabels(l.tokens).some((m) => m.entry.fieldKey === 'sign_date' && (m.entry.tokens.length > 2 || m.entry.tokens[0] === 'fait')),
+        (matchLabels(l.tokens).some((m) => m.entry.fieldKey === 'sign_date' && (m.entry.tokens.length > 2 || m.entry.tokens[0] === 'fait')) ||
+          placeDateFields([l]).length > 0),
     );
   const other = beside ?? (dated ? caption : undefined);
   if (!other) return undefined;
