@@ -1073,6 +1073,21 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
   }
   const underOther = suggestFields(page({ words: [...paragraph('fr', 100), ...words('Signé à', 62, 520, 11), ...words('Le', 62, 536, 11)] }));
   assert.deepEqual(types(underOther), []);
+  // ("le" alone under "à ______", the formula's place on a line of its own under "Fait en double exemplaire,".)
+  const placeOver = suggestFields(
+    page({
+      words: [
+        ...paragraph('fr', 100),
+        ...words('Fait en double exemplaire,', 60, 496, 11),
+        ...words('à ______________', 60, 520, 11),
+        ...words('le', 60, 536, 11),
+      ],
+    }),
+  );
+  assert.deepEqual(
+    brief(placeOver).map((s) => [s.type, s.x]),
+    [['date', 74]],
+  );
   // ("le : ……" under a sentence ending on its place after "faite à", "Inscription faite à Vannes": the date on its dots; not under "Signé à".)
   const faite = (over: string) =>
     suggestFields(page({ words: [...paragraph('fr', 100), ...words(over, 50, 779, 13), ...words('le : .....................................', 50, 800, 13)] }));

@@ -97,14 +97,14 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
       (line.words[0] as Word).text.trim() === 'Le' &&
       (line.words[1] as Word).text.trim() === ':' &&
       slashes.every((w) => w.text.trim() === '/');
-    // (Or "Le" alone under "Fait à …", its left edge under the formula's: the date goes in the room after it.)
+    // (Or "Le" alone under "Fait à …", its left edge under the formula's: the date goes in the room after it; "le" under "à ____" too,
+    // the formula's place set on a line of its own under "Fait en double exemplaire,".)
     const faitOver =
       t.length === 1 &&
-      /^Le$/.test((line.words[0] as Word).text.trim()) &&
+      /^[Ll]e$/.test((line.words[0] as Word).text.trim()) &&
       lines.some(
         (l) =>
-          l.tokens[0] === 'fait' &&
-          l.tokens[1] === 'a' &&
+          ((l.tokens[0] === 'fait' && l.tokens[1] === 'a') || (l.tokens.length === 2 && l.tokens[0] === 'a' && l.tokens[1] === '\0')) &&
           l.box.y1 <= line.box.y0 + 1 &&
           line.baseline - l.baseline <= 2.2 * line.size &&
           Math.abs(l.box.x0 - line.box.x0) <= 2 * line.size,
