@@ -1088,6 +1088,16 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
     brief(placeOver).map((s) => [s.type, s.x]),
     [['date', 74]],
   );
+  // ("Fait à ____, le" ending its line over a blank alone under its start: the date on that blank, not in the room after "le".)
+  const runUnder = suggestFields(
+    page({
+      words: [...paragraph('fr', 100), ...words('Fait à _______________________ , le', 145, 417, 11), ...words('_______________________', 145, 436, 11)],
+    }),
+  );
+  assert.deepEqual(
+    brief(runUnder).map((s) => [s.type, s.x, s.y + s.h]),
+    [['date', 145, 438]],
+  );
   // ("le : ……" under a sentence ending on its place after "faite à", "Inscription faite à Vannes": the date on its dots; not under "Signé à".)
   const faite = (over: string) =>
     suggestFields(page({ words: [...paragraph('fr', 100), ...words(over, 50, 779, 13), ...words('le : .....................................', 50, 800, 13)] }));

@@ -36,6 +36,9 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rule
     else break;
   }
   if (last === -1 && after.length > 0) return undefined;
+  // (Ending its line, "Fait à ____, le" over a blank alone under the formula's start: the date is on that blank.)
+  const run = after.length === 0 ? runUnder(line, lines) : undefined;
+  if (run) return dateOnLine(run, lines, run.box.x0, run.box.x1, run.baseline + Math.min(2, 0.2 * run.size), rules);
   const leWord = line.words[le] as Word;
   const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
   const end = last === -1 ? x0 : (after[last] as Word).box.x1;
@@ -44,6 +47,19 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rule
   if (x1 - x0 < 30) return undefined;
   const y1 = line.baseline + Math.min(2, 0.2 * line.size);
   return dateOnLine(line, lines, x0, x1, y1, rules);
+}
+
+/** A blank alone on the line right under `line`, starting under its start: where a formula ending its line goes on. */
+function runUnder(line: Line, lines: readonly Line[]): Line | undefined {
+  return lines.find(
+    (l) =>
+      l.baseline > line.baseline &&
+      l.baseline - line.baseline <= 2.2 * line.size &&
+      Math.abs(l.box.x0 - line.box.x0) <= line.size &&
+      l.tokens.length === 1 &&
+      l.tokens[0] === '\0' &&
+      l.box.x1 - l.box.x0 >= 60,
+  );
 }
 
 /**
