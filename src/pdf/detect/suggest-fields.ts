@@ -51,7 +51,7 @@ import { fillLines, filled, leadingRuns, moreBlanks, signatureImages, signedInTe
 import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
-import { mentionAlone } from './written-mentions.js';
+import { mentionAlone, notMentionBeside } from './written-mentions.js';
 import { headingByWords, headingOf, headingOverRoom, headingWord, headsSignedUnder } from './section-headings.js';
 import { columnOver } from './block-rows.js';
 import {
@@ -396,5 +396,5 @@ export function suggestFields(read: PageModel): Suggestion[] {
     s.fieldKey = 'sign_date';
   }
   settleWidgetDates(namedDates, widgetSuggestions, places, page.words);
-  return dedupe(out.filter(keptDate(bareDates, out, places)));
+  return dedupe(out.filter(keptDate(bareDates, out, places)).filter(notMentionBeside(out, captionOf)));
 }
