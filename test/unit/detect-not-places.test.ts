@@ -926,3 +926,15 @@ test('a handwritten mention\'s blank on the row of a signature caption with its 
   // (Without a signature caption on its row, the mention's blank is where one signs.)
   assert.deepEqual(row('Mention « lu et approuvé» _____________________________'), [['signature', 114]]);
 });
+
+test('a signature caption asking for the printed name too, before two blanks ("Participant Signature and Printed Name ____ ____"): the first is the place to sign, the second the name\'s', () => {
+  const row = (caption: string) => {
+    const lead = words(caption, 72, 713, 10);
+    const end = Math.max(...lead.map((w) => w.box.x1));
+    const blanks = [...words('_______________________', end + 2, 713, 10), ...words('_______________________', end + 135, 713, 10)];
+    return signatures(suggestFields(page({ words: [...paragraph('en', 100), ...lead, ...blanks] }))).length;
+  };
+  assert.equal(row('Participant Signature and Printed Name'), 1);
+  // (Signers' blanks one after the other stay each a place to sign.)
+  assert.equal(row('Participant Signature'), 2);
+});

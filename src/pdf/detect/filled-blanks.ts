@@ -5,7 +5,7 @@
  * page is read, and the anchor strings e-signature services hide in templates (`/sn1/`, `\s1\`, `{{...}}`) are
  * ignored here.
  */
-import { DATE_FORMAT, isBlankMark, isFillToken, partyAt } from './lexicon.js';
+import { DATE_FORMAT, NAME_WORDS, isBlankMark, isFillToken, partyAt } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
 import { inkIn } from './ink-grid.js';
 import { area, overlap1, runLine, type Label, type Line, type PageModel, type Rect, type Segment, type Word } from './page-model.js';
@@ -153,7 +153,9 @@ export function moreBlanks(label: Label): Segment[] {
     }
     return out;
   }
-  // (Signatures' right after each other, 60 pt long at least; not a piece of the blank before, printed apart.)
+  // (Signatures' right after each other, 60 pt long at least; not a piece of the blank before, printed apart. Not when the caption
+  // asks for a name too: "Signature and Printed Name ____ ____", the name's blank after the signature's.)
+  if (words.slice(0, label.next).some((w) => w.box.x0 >= label.box.x0 - 1 && NAME_WORDS.has(normalizeToken(w.text)))) return out;
   for (let i = label.next + 1; i < words.length && isFillToken((words[i] as Word).text) && (words[i] as Word).box.x1 - (words[i] as Word).box.x0 >= 60; i++)
     if (!touching(words[i - 1] as Word, words[i] as Word, label.line)) out.push(runLine(words[i] as Word));
   return out;
