@@ -2449,6 +2449,13 @@ test('a line with the name left to type under it (`(escreva aqui o nome do orien
     block(['(Print Name)']).filter(([type]) => type === 'signature'),
     [],
   );
+  // (A template's placeholder in brackets for a party's name, "[NOME CONTRATANTE]", alone under the line: that party signs on it;
+  // one in brackets for another name, "[name of association]", names its line.)
+  assert.deepEqual(block(['[NOME CONTRATANTE]']), [['signature', 196, 451, 240, 40]]);
+  assert.deepEqual(
+    block(['[name of association]']).filter(([type]) => type === 'signature'),
+    [],
+  );
 });
 
 test('a line drawn under a paragraph that an attestation clause opens (`IN WITNESS WHEREOF, I have hereunto set my hand …`), nothing written between, is signed; not a line under other running text', () => {

@@ -113,7 +113,10 @@ const HERE = new Set(['aqui', 'here', 'ici', 'hier', 'qui', 'aca']);
  */
 export function namePlaceholder(line: Line): boolean {
   const text = line.words.map((w) => w.text.trim()).join(' ');
-  return /^[[(<].*[\])>]$/.test(text) && line.tokens.some((t) => HERE.has(t)) && line.tokens.some((t) => NAME_WORDS.has(t));
+  if (!/^[[(<].*[\])>]$/.test(text)) return false;
+  // (Or a template's placeholder in brackets for a party's name, "[NOME CONTRATANTE]", "[Client Name]": that party signs over it.)
+  const party = /^\[.*\]$/.test(text) && line.tokens.some((_, k) => partyAt(line.tokens, k) !== null);
+  return (line.tokens.some((t) => HERE.has(t)) || party) && line.tokens.some((t) => NAME_WORDS.has(t));
 }
 
 /** Who signs, named under the name: a short line of words, no colon, no figures, no datum ("Membro titular", "Chief Executive Officer"). */
