@@ -320,16 +320,7 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
   );
   // (With no cell beside it to tell, a column of empty rows under it, two more at least, makes it a header: a sign-in sheet's last column.)
   if (neighbours.length === 0) return emptyCell(under, words) && rowsUnder(under, geo, words).length >= 2;
-  return neighbours.some((c) =>
-    words.some(
-      (w) =>
-        /[\p{L}]/u.test(w.text) &&
-        (w.box.x0 + w.box.x1) / 2 > c.x0 &&
-        (w.box.x0 + w.box.x1) / 2 < c.x1 &&
-        (w.box.y0 + w.box.y1) / 2 > c.y0 &&
-        (w.box.y0 + w.box.y1) / 2 < c.y1,
-    ),
-  );
+  return neighbours.some((c) => words.some((w) => /[\p{L}]/u.test(w.text) && centredIn(w.box, c)));
 }
 
 /**
