@@ -1103,3 +1103,20 @@ test('Polish captions: "Data i podpis studenta" and "pieczątka i czytelny podpi
     JSON.stringify(found),
   );
 });
+
+test('Swedish, Danish and Norwegian captions: "Sökandens underskrift" signs, "Ort och datum" / "Sted og dato" date it, "Namnförtydligande" names', () => {
+  for (const caption of ['Underskrift', 'Sökandens underskrift', 'Underskrift (firmatecknare)', 'Namnteckning'])
+    assert.deepEqual(labels(caption), ['signature'], caption);
+  for (const caption of ['Ort och datum', 'Sted og dato']) assert.deepEqual(labels(caption), ['date:sign_date'], caption);
+  assert.deepEqual(labels('Namnförtydligande'), ['text:signer_name']);
+  const found = suggestFields(
+    page({
+      words: [...words('Ort och datum', 72, 640, 9), ...words('Sökandens underskrift', 300, 640, 9)],
+      segments: [
+        { x0: 72, x1: 280, y: 630 },
+        { x0: 300, x1: 520, y: 630 },
+      ],
+    }),
+  );
+  assert.deepEqual(found.map((s) => `${s.type}${s.fieldKey ? `:${s.fieldKey}` : ''}`).sort(), ['date:sign_date', 'signature'], JSON.stringify(found));
+});

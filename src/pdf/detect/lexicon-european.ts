@@ -1,5 +1,5 @@
 /**
- * The captions of signing blocks in German, Portuguese, Spanish, Italian, Dutch and Polish (the lexicon's other
+ * The captions of signing blocks in German, Portuguese, Spanish, Italian, Dutch, Polish and the Scandinavian languages (the lexicon's other
  * languages are in lexicon.ts) and their party words: some captions are words of another meaning in another
  * language (German "Firma" is a company, English "data" is not a date), so they count only on a page in a
  * language where they are captions (page-language.ts). Pure data; tokens are written readably and normalised
@@ -83,10 +83,15 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...name(['nl'], 'naam'),
   // Polish: "Data i podpis studenta", "pieczątka i czytelny podpis" (a stamp and a legible signature).
   ...sig(undefined, 'podpis', 'podpisy', 'czytelny podpis', 'data i podpis', 'data i czytelny podpis', 'pieczatka i podpis', 'pieczatka i czytelny podpis'),
+  // Swedish, Danish and Norwegian: "Underskrift" ("Sökandens underskrift", the applicant's), "Ort och datum" / "Sted og dato"
+  // (place and date), "Namnförtydligande" (the name spelled out under a signature).
+  ...sig(undefined, 'underskrift', 'underskrifter', 'namnteckning'),
+  ...date(undefined, 'ort och datum', 'sted og dato', 'sted og dato for underskrift'),
+  ...name(undefined, 'namnfortydligande'),
 ];
 
 /** A heading over a block of signatures, not a caption of one ("Signatures", "Unterschriften"). */
-export const SIGNATURE_HEADINGS = new Set(['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen']);
+export const SIGNATURE_HEADINGS = new Set(['signatures', 'unterschriften', 'assinaturas', 'firmas', 'firme', 'handtekeningen', 'underskrifter']);
 
 /** Party words of these languages, to the role hint they give (`both`: a word and its feminine, "trabajador", "trabajadora"). */
 const both = (word: string, ending: string, role: string) => [word, `${word}${ending}`].map((w): [string, string] => [w, role]);
