@@ -1120,3 +1120,20 @@ test('Swedish, Danish and Norwegian captions: "Sökandens underskrift" signs, "O
   );
   assert.deepEqual(found.map((s) => `${s.type}${s.fieldKey ? `:${s.fieldKey}` : ''}`).sort(), ['date:sign_date', 'signature'], JSON.stringify(found));
 });
+
+test('Polish: "Miejscowość / data" dates the signing; "Podpis rodzica/opiekuna" and "Podpis i pieczątka org." beside it are two places to sign', () => {
+  assert.deepEqual(labels('Miejscowość, data'), ['date:sign_date']);
+  const found = suggestFields(
+    page({
+      words: [
+        ...words('MIEJSCOWOŚĆ /DATA', 77, 396, 9),
+        ...words('PODPIS RODZICA/OPIEKUNA', 219, 396, 9),
+        ...words('PODPIS I PIECZĄTKA ORG.', 396, 396, 9),
+        ...words('_________________________', 82, 429, 9),
+        ...words('_______________________________', 224, 429, 9),
+        ...words('_________________________', 401, 429, 9),
+      ],
+    }),
+  );
+  assert.deepEqual(found.map((s) => `${s.type} ${Math.round(s.x)}`).sort(), ['date 82', 'signature 224', 'signature 401'], JSON.stringify(found));
+});

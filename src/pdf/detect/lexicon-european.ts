@@ -82,7 +82,20 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   ...date(['nl'], 'voor akkoord dd', 'akkoord dd', 'voor akkoord d d', 'akkoord d d'),
   ...name(['nl'], 'naam'),
   // Polish: "Data i podpis studenta", "pieczątka i czytelny podpis" (a stamp and a legible signature).
-  ...sig(undefined, 'podpis', 'podpisy', 'czytelny podpis', 'data i podpis', 'data i czytelny podpis', 'pieczatka i podpis', 'pieczatka i czytelny podpis'),
+  ...sig(
+    undefined,
+    'podpis',
+    'podpisy',
+    'czytelny podpis',
+    'data i podpis',
+    'data i czytelny podpis',
+    'pieczatka i podpis',
+    'pieczatka i czytelny podpis',
+    'podpis i pieczatka',
+    'podpis i pieczec',
+  ),
+  // ("Miejscowość, data": place and date.)
+  ...date(undefined, 'miejscowosc data', 'miejscowosc i data', 'data podpisania'),
   // Swedish, Danish and Norwegian: "Underskrift" ("Sökandens underskrift", the applicant's), "Ort och datum" / "Sted og dato"
   // (place and date), "Namnförtydligande" (the name spelled out under a signature).
   ...sig(undefined, 'underskrift', 'underskrifter', 'namnteckning'),
@@ -376,4 +389,6 @@ export const SIGNER_WORDS: readonly string[] = [
   // Arabic, folded as normalizeToken folds it: "توقيع ولي الأمر", "توقيع الطالب", "توقيع المدير" (the student, the guardian, the head).
   ...['ولي', 'االمر', 'الولي', 'الطالب', 'الطالبه', 'المدير', 'المديره', 'المسوول', 'المتدرب', 'المشارك', 'المريض', 'المتعهد', 'المقر'],
   ...['المترشح', 'المترشحه', 'المتقدم', 'المستفيد', 'الموظفه', 'العامل', 'الرييس', 'العضو', 'المعني', 'باالمر'],
+  // Polish: "Podpis rodzica/opiekuna" (a parent's or guardian's signature), "Podpis uczestnika" (the participant's).
+  ...['rodzic', 'rodzica', 'rodzicow', 'opiekun', 'opiekuna', 'uczestnik', 'uczestnika'],
 ];
