@@ -1137,3 +1137,12 @@ test('Polish: "Miejscowość / data" dates the signing; "Podpis rodzica/opiekuna
   );
   assert.deepEqual(found.map((s) => `${s.type} ${Math.round(s.x)}`).sort(), ['date 82', 'signature 224', 'signature 401'], JSON.stringify(found));
 });
+
+test('Czech: "V Brně, dne ____" dates the signing over "Podpis"', () => {
+  const found = suggestFields(page({ words: [...words('V Brně, dne ______________________', 335, 580, 10), ...words('Podpis', 373, 628, 10)] }));
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['date', 'signature'],
+    JSON.stringify(found),
+  );
+});

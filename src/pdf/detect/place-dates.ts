@@ -30,9 +30,9 @@ import {
 
 /**
  * The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"), Portuguese
- * "____ aos ___ de ___ de ___", Polish "Łomża, dnia ____".
+ * "____ aos ___ de ___ de ___", Polish "Łomża, dnia ____", Czech "V Praze, dne ____".
  */
-const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos', 'dnia'].map(normalizeToken));
+const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos', 'dnia', 'dne'].map(normalizeToken));
 /** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
