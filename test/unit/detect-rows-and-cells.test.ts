@@ -620,6 +620,26 @@ test("a row of lines standing apart, who signs named under each (minutes closed 
   assert.deepEqual(minutes(words('Straße', 57, 528, 10), [h(57, 240, 514), h(340, 518, 514), h(57, 240, 554), h(340, 518, 554)]), []);
 });
 
+test('a line with whose signature named under it ("Study Doctor or Person Obtaining Consent") beside a line captioned "Date" alone is where that person signs, and the date line dates it; without the date line beside it, no place', () => {
+  const block = (rules: Array<ReturnType<typeof h>>) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...plainParagraph('en', 100), ...words('Study Doctor or Person Obtaining Consent', 72, 308, 10), ...words('Date', 324, 308, 10)],
+          segments: rules,
+        }),
+      ),
+    );
+  const found = block([h(72, 288, 293), h(324, 401, 293)]);
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['signature', 'date'],
+    JSON.stringify(found),
+  );
+  assert.ok(found[0] && found[0].x === 72 && Math.abs(found[0].y + found[0].h - 293) <= 2, JSON.stringify(found));
+  assert.deepEqual(block([h(72, 288, 293)]), []);
+});
+
 test('a line over a name caption with the name written after it ("Nombre y apellidos: Oscar Huarcaya Canal" over "Dirección e-mail: …") is where that person signs, on any page; not when the name is still to write', () => {
   const request = (name: string) =>
     suggestFields(

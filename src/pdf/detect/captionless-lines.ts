@@ -1,7 +1,8 @@
 /**
  * Lines to sign on without a caption: a person's name typed under them on a page that speaks of signing
  * ("____" over "John Smith"), numbered, named or first under a heading of witnesses or signers (block-rows.ts),
- * under a closing formula (letter-closings.ts), or side by side in a row standing apart, who signs named under each.
+ * under a closing formula (letter-closings.ts), or side by side in a row standing apart, who signs named under each (or one
+ * beside a line captioned "Date" alone).
  */
 import { DATE_WORDS, NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
@@ -10,6 +11,7 @@ import { DATUM_WORDS } from './datum-words.js';
 import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Label, type Line, type Segment } from './page-model.js';
+import { isSigner } from './caption-roles.js';
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
 const SIGNING_WORDS = new Set([
@@ -321,7 +323,17 @@ function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Seg
     !segments.some((o) => Math.abs(o.y - s.y) > 3 && Math.abs(o.y - s.y) <= ROW_APART && o.x1 - o.x0 >= 40) &&
     !lines.some((l) => l.tokens.includes('\0') && Math.abs(l.baseline - s.y) > 4 && Math.abs(l.baseline - s.y) <= ROW_APART);
   const rowed = segments.filter((s) => !used.has(s) && lineToSign(s, lines, segments) && named(s) && apart(s));
-  return rowed.filter((s) => rowed.some((o) => o !== s && Math.abs(o.y - s.y) <= 3 && (o.x0 >= s.x1 + 10 || o.x1 <= s.x0 - 10)));
+  const beside = (s: Segment, o: Segment) => o !== s && Math.abs(o.y - s.y) <= 3 && (o.x0 >= s.x1 + 10 || o.x1 <= s.x0 - 10);
+  // (Or one line whose signer is named under it beside a line captioned "Date" alone: "Person Obtaining Consent   Date".)
+  const only = (s: Segment) =>
+    ((under) => (under.length === 1 && lineUnder(under[0] as Line, lines) === undefined ? under[0] : undefined))(linesUnder(s, lines));
+  const dated = (o: Segment) => ((l) => l !== undefined && l.tokens.length > 0 && l.tokens.every((t) => DATE_WORDS.has(t)))(only(o));
+  const whose = (s: Segment) =>
+    ((l) => l !== undefined && l.words.length <= 8 && !l.words.some((w) => /[:：\d]/.test(w.text)) && l.tokens.some(isSigner) && asksOnlyToSign(l))(only(s));
+  const signer = segments.filter(
+    (s) => !used.has(s) && lineToSign(s, lines, segments) && apart(s) && whose(s) && segments.some((o) => o.x1 - o.x0 >= 40 && beside(s, o) && dated(o)),
+  );
+  return [...rowed.filter((s) => rowed.some((o) => beside(s, o))), ...signer.filter((s) => !rowed.includes(s))];
 }
 
 /** Words asking for whoever signs' title or office ("Name/Title", "Nome" over "Cargo"). */
