@@ -1554,6 +1554,33 @@ test('a sign-in sheet with a row signed already: the empty rows under it are sti
   );
 });
 
+test('a sign-in sheet whose column headers are printed over the grid, outside its cells ("Signature/Date" over the drawn rows): each empty row of the column is a place to sign; over one empty row only, not that row', () => {
+  const sheet = (rows: number[]) =>
+    brief(
+      suggestFields(
+        page({
+          words: [
+            ...paragraph('en', 100),
+            ...words('Participant Name', 60, 212, 8),
+            ...words('Signature/Date', 240, 212, 8),
+            ...words('Emergency Contact', 420, 212, 8),
+          ],
+          segments: rows.map((y) => h(50, 540, y)),
+          verticals: [50, 230, 410, 540].map((x) => v(x, rows[0] as number, rows.at(-1) as number)),
+        }),
+      ),
+    ).filter((s) => s.type === 'signature');
+  assert.deepEqual(sheet([224, 241, 258, 275]), [
+    { type: 'signature', x: 231, y: 225, w: 178, h: 15 },
+    { type: 'signature', x: 231, y: 242, w: 178, h: 15 },
+    { type: 'signature', x: 231, y: 259, w: 178, h: 15 },
+  ]);
+  assert.deepEqual(
+    sheet([224, 241]).filter((s) => s.y >= 224),
+    [],
+  );
+});
+
 test('an attendance grid whose rows are headed by their captions ("Signature de l\'enseignant·e" before a day\'s hours): every empty cell along the row is a place to sign; a cell written in ends the row, and one empty cell after the caption is only that cell', () => {
   const grid = (more: Word[] = [], hours = 5) =>
     suggestFields(

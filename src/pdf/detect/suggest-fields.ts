@@ -214,7 +214,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       for (const more of moreBlanks(label)) claim(label, type, standOn(type, more.x0, more.x1, more.y, label, lines), 'label_with_geometry', 0.88);
       continue;
     }
-    const cell = captionCell(geo, label.box, label.line.box);
+    const cell = captionCell(geo, label.box, label.line.box, page.words);
     const beside = segmentBeside(label, [...geo.free, ...fills], used, headingByWords(label) ? [] : lines);
     // (A line drawn on the caption's baseline in its cell or its row is the blank, not the whole cell or row.)
     const onBaseline = beside !== undefined && Math.abs(beside.y - label.line.baseline) <= 0.5 * label.line.size;

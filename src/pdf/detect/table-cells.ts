@@ -379,8 +379,21 @@ function sideOpenCellAt(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect): 
 
 /**
  * The cell a caption (`box`, on its line `line`) is in: closed all round (or open at the top with its sides starting together), open at the top
- * under it, or open on the table's outer side.
+ * under it, open on the table's outer side, or the room over a column it heads from outside the grid (`words`: the page's).
  */
-export function captionCell(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect): Rect | undefined {
-  return cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2) ?? openCellAt(geo, box) ?? sideOpenCellAt(geo, box, line);
+export function captionCell(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, line: Rect, words: readonly Word[]): Rect | undefined {
+  return cellAt(geo, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2) ?? openCellAt(geo, box) ?? sideOpenCellAt(geo, box, line) ?? overColumn(geo, box, words);
+}
+
+/**
+ * A column's header printed over its table, outside its cells (a sign-in sheet's "Signature" over a drawn grid): from the caption
+ * down to the first cell under it, when that cell and two more under it at least are empty rows of its column.
+ */
+function overColumn(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, words: readonly Word[]): Rect | undefined {
+  // (The first cell under it, its top drawn or its sides starting together: within two and a half of the caption's heights.)
+  const reach = 2.5 * (box.y1 - box.y0);
+  const first = cellAt(geo, (box.x0 + box.x1) / 2, box.y1 + reach);
+  if (!first || first.y0 < box.y1 - 1 || first.y0 > box.y1 + reach || box.x0 < first.x0 - 2 || box.x1 > first.x1 + 2) return undefined;
+  if (!emptyCell(first, words) || rowsUnder(first, geo, words).length < 2) return undefined;
+  return { x0: first.x0, y0: box.y0 - 1, x1: first.x1, y1: first.y0 };
 }
