@@ -5038,3 +5038,28 @@ test("another column's small print beside a form's row, set apart and half as la
   // (Words of one size side by side stay one line: the same row set in the small print's size is running text.)
   assert.equal(buildLines(words('Vos informations restent privées et servent au suivi de votre dossier Fait à', 33, 774, 5)).length, 1);
 });
+
+test('a timesheet\'s column of date fields row after row ("Date1", "Date2", … under "DATE" beside "TIME IN") is a log, not signing dates; a field named "Sign Date" on the signature line is its signing date', () => {
+  const rows = [392, 404, 416, 429, 441, 453];
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('DATE', 296, 184, 8),
+        ...words('TIME IN', 322, 184, 8),
+        ...words("Student's Signature", 20, 440, 9),
+        ...words('Date', 140, 440, 9),
+      ],
+      segments: [h(18, 190, 430)],
+      widgets: [
+        ...rows.map((y, i) => ({ kind: 'text' as const, name: `Date${i + 1}`, box: { x0: 292, y0: y, x1: 317, y1: y + 12 } })),
+        { kind: 'text', name: 'Sign Date1', box: { x0: 133, y0: 414, x1: 185, y1: 428 } },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.reason === 'acroform' && s.type !== 'text').map((s) => [s.type, s.fieldKey, Math.round(s.y)]),
+    [['date', 'sign_date', 414]],
+    JSON.stringify(found),
+  );
+});

@@ -5,7 +5,7 @@
  * "date5", "currdate"); a date that is not the signing date ("DateOfBirth") is a text field.
  */
 import { DATE_WORDS, partyAt, type FieldKey, type LabelType } from './lexicon.js';
-import { matchLabels } from './label-matching.js';
+import { matchLabels, type LabelMatch } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { OTHER_DATE, besideSignature } from './signing-dates.js';
 import { PLACE_WORDS } from './filled-blanks.js';
@@ -20,8 +20,9 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
     // (Named after a place's date formula, "Nürnberg, den": the date it is signed on.)
     if (words.some(isDateWord) || (words.length >= 2 && words.at(-1) === 'den')) {
       // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
-      // Unterschrift", "Data e firma"): the place to sign.
-      if (matchLabels(words).some((m) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord))) return { type: 'signature' };
+      // Unterschrift", "Data e firma"): the place to sign. (Not "Sign Date", "sign" then "date": in a field's name, the date of signing.)
+      const both = (m: LabelMatch) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord) && m.entry.tokens[0] !== 'sign';
+      if (matchLabels(words).some(both)) return { type: 'signature' };
       return { type: 'date', fieldKey: 'sign_date' };
     }
     const meaning = fieldFromName(words.join(' '));
@@ -233,10 +234,34 @@ export function settleWidgetDates(
   places: readonly Rect[],
   words: readonly Word[],
 ): void {
-  datesOfOtherThings(named, widgets, places);
   const fields = [...widgets.values()];
+  logColumns(fields, places);
+  datesOfOtherThings(named, widgets, places);
   namelessDateParts(fields, words, places);
   dateParts(fields, words);
+}
+
+/**
+ * Date fields stacked in a column row after row, three or more of one width, most with no place to sign on their row: a log's dates (a
+ * timesheet's "Date | Time in | Time out" rows), not when anything was signed. A signers' table's date column has its signatures on its rows.
+ */
+function logColumns(fields: readonly Suggestion[], places: readonly Rect[]): void {
+  const dates = fields.filter((s) => s.type === 'date').sort((a, b) => a.y - b.y);
+  const alike = (a: Suggestion, b: Suggestion) => a.page === b.page && Math.abs(a.x - b.x) <= 2 && Math.abs(a.width - b.width) <= 3;
+  const done = new Set<Suggestion>();
+  for (const d of dates) {
+    if (done.has(d)) continue;
+    // (Row after row: each field within two and a half of its heights under the one before.)
+    const column = [d];
+    for (const o of dates) {
+      const last = column.at(-1) as Suggestion;
+      if (o.y > last.y && alike(o, d) && o.y - last.y <= 2.5 * last.height) column.push(o);
+    }
+    for (const o of column) done.add(o);
+    // (A place to sign of the row's own: its middle on the row, not a signature block beside several rows.)
+    const signed = new Set(places.map((p) => column.find((o) => (p.y0 + p.y1) / 2 >= o.y - 2 && (p.y0 + p.y1) / 2 <= o.y + o.height + 2)).filter(Boolean));
+    if (column.length >= 3 && signed.size < column.length / 2) for (const o of column) Object.assign(o, { type: 'text', fieldKey: undefined });
+  }
 }
 
 /**
