@@ -1581,6 +1581,29 @@ test('a sign-in sheet whose column headers are printed over the grid, outside it
   );
 });
 
+test("a sign-in column goes on past a row drawn across it (a timesheet's week sub-total): its rows under that row are places to sign too", () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('Day', 60, 212),
+        ...words('Signature', 240, 212),
+        ...words('Hours', 420, 212),
+        ...words('WEEK SUB-TOTAL', 60, 277),
+      ],
+      segments: [200, 218, 240, 262, 284, 306, 328].map((y) => h(50, 540, y)),
+      verticals: [v(50, 200, 328), v(540, 200, 328), v(230, 200, 262), v(410, 200, 262), v(230, 284, 328), v(410, 284, 328)],
+    }),
+  );
+  assert.deepEqual(
+    brief(found)
+      .filter((s) => s.type === 'signature')
+      .map((s) => s.y),
+    [219, 241, 285, 307],
+    JSON.stringify(found),
+  );
+});
+
 test('an attendance grid whose rows are headed by their captions ("Signature de l\'enseignant·e" before a day\'s hours): every empty cell along the row is a place to sign; a cell written in ends the row, and one empty cell after the caption is only that cell', () => {
   const grid = (more: Word[] = [], hours = 5) =>
     suggestFields(

@@ -294,3 +294,22 @@ export const onCaptionRow = (written: Suggestion, label: Label): boolean =>
 /** A date written out on a caption's row, after its start ("Dated this ___ day of ___, 20__" on the row "Dated" opens): the caption's date. */
 export const writtenAfter = (written: Suggestion, label: Label): boolean =>
   written.type === 'date' && written.x >= label.box.x0 - 2 && onCaptionRow(written, label);
+
+/** The words heading a column of times ("Heure", "Time", "Uhrzeit"), normalised. */
+const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت'].map(normalizeToken));
+
+/**
+ * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par", a
+ * timesheet's "Date | Start Time | End Time"): a log's rows say when something was done, not when the document was signed.
+ */
+export function timedColumn(label: Label, lines: readonly Line[]): boolean {
+  const { line } = label;
+  return lines.some(
+    (l) =>
+      l !== line &&
+      Math.abs(l.baseline - line.baseline) <= 0.5 * line.size &&
+      Math.abs((l.box.x0 + l.box.x1) / 2 - (line.box.x0 + line.box.x1) / 2) <= 200 &&
+      l.tokens.length <= 2 &&
+      l.tokens.some((t) => TIME_HEADERS.has(t)),
+  );
+}

@@ -5,7 +5,6 @@
 import { TOLERANCE } from './page-rules.js';
 import { bottomOfRemark, goesOnTo } from './caption-reach.js';
 import { isBlankMark, isFillToken } from './lexicon.js';
-import { normalizeToken } from './token-folding.js';
 import { makeLine } from './lines-and-labels.js';
 import { matchLabels } from './label-matching.js';
 import {
@@ -213,9 +212,6 @@ function cellRoom(label: Label, cell: Rect, geo: Geometry, page: PageModel): Rec
   return undefined;
 }
 
-/** The words heading a column of times ("Heure", "Time", "Uhrzeit"), normalised. */
-const TIME_HEADERS = new Set(['heure', 'time', 'hora', 'uhrzeit', 'zeit', 'ora', 'horario', 'tijd', 'الساعة', 'الوقت'].map(normalizeToken));
-
 /**
  * A caption with no blank on its line whose table cell gives it a blank in another cell (the empty cell
  * beside it, `Fait le | ____`, or the one under a column's header): that cell is its blank.
@@ -224,22 +220,6 @@ export function blankInOtherCell(label: Label, geo: Geometry, page: PageModel): 
   const cell = !label.line.tokens.includes('\0') && cellAt(geo, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
   const blank = cell && cellBlank(label, cell, geo, page);
   return !!blank && (blank.y0 >= cell.y1 - 2 || blank.x0 >= cell.x1 - 2 || blank.x1 <= cell.x0 + 2);
-}
-
-/**
- * A date caption heading a column beside a column of times ("Date | Heure | Quantité | Administré par", a
- * timesheet's "Date | Start Time | End Time"): a log's rows say when something was done, not when the document was signed.
- */
-export function timedColumn(label: Label, lines: readonly Line[]): boolean {
-  const { line } = label;
-  return lines.some(
-    (l) =>
-      l !== line &&
-      Math.abs(l.baseline - line.baseline) <= 0.5 * line.size &&
-      Math.abs((l.box.x0 + l.box.x1) / 2 - (line.box.x0 + line.box.x1) / 2) <= 200 &&
-      l.tokens.length <= 2 &&
-      l.tokens.some((t) => TIME_HEADERS.has(t)),
-  );
 }
 
 /**
@@ -257,10 +237,13 @@ export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | '
 function rowsUnder(first: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): Rect[] {
   const height = first.y1 - first.y0;
   const out: Rect[] = [];
+  const ofColumn = (c: Rect): boolean => Math.abs(c.x0 - first.x0) <= TOLERANCE && Math.abs(c.x1 - first.x1) <= TOLERANCE;
+  const below = (c: Rect) => cellAt(geo, (first.x0 + first.x1) / 2, c.y1 + TOLERANCE + 1);
   for (let prev = first; out.length < 60; ) {
-    const next = cellAt(geo, (prev.x0 + prev.x1) / 2, prev.y1 + TOLERANCE + 1);
-    if (!next || Math.abs(next.x0 - prev.x0) > TOLERANCE || Math.abs(next.x1 - prev.x1) > TOLERANCE) break;
-    if (next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height) break;
+    // (A row of a row's height across the column, a week's sub-total on a timesheet, is passed over to the column's next row.)
+    const across = below(prev);
+    const next = across && !ofColumn(across) && across.x0 < first.x0 - TOLERANCE && across.y1 - across.y0 <= 1.6 * height ? below(across) : across;
+    if (!next || !ofColumn(next) || next.y1 - next.y0 < 0.6 * height || next.y1 - next.y0 > 1.6 * height) break;
     // (A row signed already is passed over: the rows under it are still to sign.)
     if (emptyCell(next, words)) out.push({ x0: next.x0 + 1, y0: next.y0 + 1, x1: next.x1 - 1, y1: next.y1 - 1 });
     prev = next;
