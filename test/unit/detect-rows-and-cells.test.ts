@@ -1123,6 +1123,27 @@ test('the first row of blanks under a heading of witnesses, unnumbered, each wit
   assert.deepEqual(divided, []);
 });
 
+test('blanks stacked under a heading of witnesses, each over "Nome:" and "CPF:", are each a witness\'s; words beside the heading on its row ("Polegar direito do Cliente") are not written between', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('pt', 100),
+        ...words('Polegar direito do Cliente', 44, 634, 9),
+        ...words('Testemunhas:', 200, 633, 9),
+        ...[652, 708].flatMap((y) => [...words('_'.repeat(44), 200, y, 10), ...words('Nome:', 200, y + 18, 9), ...words('CPF:', 200, y + 37, 9)]),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.deepEqual(
+    found.map((s) => [Math.round(s.x), s.roleHint]),
+    [
+      [200, 'witness'],
+      [200, 'witness'],
+    ],
+    JSON.stringify(found),
+  );
+});
+
 test('two parties joined by "or", the second qualified ("Patient or Legal Guardian"), under a line caption it; so does "By: John Smith, President" on a page that says nothing of signing', () => {
   const under = (caption: string) =>
     brief(suggestFields(page({ words: [...paragraph('en', 100), ...words('_'.repeat(40), 60, 430), ...words(caption, 60, 442, 9)] }))).map((s) => [

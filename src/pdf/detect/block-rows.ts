@@ -1,6 +1,6 @@
 /**
  * Blanks under a heading of witnesses or signers: numbered ("TESTEMUNHAS:" over "1. ____   2. ____"), the
- * first row of them, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______");
+ * first row of them and the blocks stacked alike under it, or each a signer's name and its colon before a line ("Testimoni :" over "Brusco Jessica: ______");
  * lines stacked over a caption of signatures; a column of blanks over the caption of its last one.
  */
 import { DATUM_WORDS } from './datum-words.js';
@@ -118,7 +118,8 @@ export function namedRows(lines: Line[], segments: Segment[], used: Set<Segment>
 /**
  * The first row of blanks under a heading of witnesses or signers with nothing written between ("TESTEMUNHAS:"
  * over "______   ______" and their "Nome:" and "CPF:" under them): each blank 80 to 360 pt long (a rule across
- * the page divides it), alone on its row but for the others, is a place to sign.
+ * the page divides it), alone on its row but for the others, is a place to sign; so is each blank stacked under one
+ * of them alike, over the same caption.
  */
 export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set<Segment>): Array<{ segment: Segment; role?: string; floor: number }> {
   const out: Array<{ segment: Segment; role?: string; floor: number }> = [];
@@ -132,10 +133,29 @@ export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set
     // (Nothing written between the heading and the row, nor on the row: the blanks are the block's own.)
     const x0 = Math.min(...row.map((s) => s.x0));
     const x1 = Math.max(...row.map((s) => s.x1));
-    if (lines.some((l) => l !== heading && written(l) && l.box.y1 > heading.box.y1 && l.box.y0 < top && l.box.x1 > x0 - 40 && l.box.x0 < x1 + 40)) continue;
+    // (Words on the heading's own row beside it, "Polegar direito do Cliente   Testemunhas:", are not between.)
+    if (lines.some((l) => l !== heading && written(l) && l.box.y0 >= heading.box.y1 - 1 && l.box.y0 < top && l.box.x1 > x0 - 40 && l.box.x0 < x1 + 40))
+      continue;
     const role = heading.tokens.some((t) => WITNESS.test(t)) ? { role: 'witness' } : {};
     // (Each stands under the heading's row, beside it or not: "TESTEMUNHAS:" heads the whole row.)
     for (const segment of row) if (!used.has(segment)) out.push({ segment, ...role, floor: heading.box.y1 + 1 });
+    // (And the blocks stacked under the first, each a blank as long over the same caption: "____" over "Nome:" over "CPF:", twice.)
+    for (const first of row)
+      for (const segment of stackedAlike(first, segments, lines)) if (!used.has(segment)) out.push({ segment, ...role, floor: segment.y - 40 });
+  }
+  return out;
+}
+
+/** The blanks stacked under `first`, each as long, at most 90 pt under the one before, with the same first word right under it as under `first`. */
+function stackedAlike(first: Segment, segments: readonly Segment[], lines: readonly Line[]): Segment[] {
+  const under = (s: Segment) => lines.find((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 14 && l.box.x0 < s.x1 && l.box.x1 > s.x0)?.tokens[0];
+  const caption = under(first);
+  const out: Segment[] = [];
+  for (let prev = first; caption !== undefined; ) {
+    const next = segments.find((s) => s.y > prev.y + 20 && s.y - prev.y <= 90 && Math.abs(s.x0 - first.x0) <= 4 && Math.abs(s.x1 - first.x1) <= 4);
+    if (!next || under(next) !== caption) break;
+    out.push(next);
+    prev = next;
   }
   return out;
 }
