@@ -1146,3 +1146,19 @@ test('Czech: "V Brně, dne ____" dates the signing over "Podpis"', () => {
     JSON.stringify(found),
   );
 });
+
+test('"Applicant (signature required)" under a line captions a place to sign; "Signatures required by law" is no field', () => {
+  assert.deepEqual(labels('Applicant (signature required)'), ['signature']);
+  const found = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Applicant (signature required)', 313, 697, 9)], segments: [{ x0: 277, x1: 529, y: 688 }] }),
+  );
+  assert.deepEqual(
+    found.map((s) => s.type),
+    ['signature'],
+    JSON.stringify(found),
+  );
+  const law = suggestFields(
+    page({ words: [...paragraph('en', 100), ...words('Signatures required by law', 313, 697, 9)], segments: [{ x0: 277, x1: 529, y: 688 }] }),
+  );
+  assert.deepEqual(law, []);
+});

@@ -264,12 +264,11 @@ const NOT_A_FIELD = normalizedSet([
   'sostituita', 'omessa',
   'الالكتروني', 'صفحه',
 ]);
-/** Words a fingerprint is named with ("Firma y huella digital", "impressão digital"): "digital" after them speaks of no digital signature. */
-const FINGERPRINT = normalizedSet(['huella', 'impressao', 'impresion']);
+/** Words before a word of NOT_A_FIELD that leave it a field's: a fingerprint's "digital" ("Firma y huella digital"), "(signature required)". */
+const FIELD_BEFORE: Record<string, ReadonlySet<string>> = { digital: normalizedSet(['huella', 'impressao', 'impresion']), required: new Set(['signature']) };
 
 /** Whether the tokens of a caption's run say it is no field to fill ("Page 2", "digitally signed"). */
-export const notAField = (tokens: readonly string[]): boolean =>
-  tokens.some((t, j) => NOT_A_FIELD.has(t) && !(t === 'digital' && FINGERPRINT.has(tokens[j - 1] as string)));
+export const notAField = (tokens: readonly string[]): boolean => tokens.some((t, j) => NOT_A_FIELD.has(t) && !FIELD_BEFORE[t]?.has(tokens[j - 1] as string));
 
 /** Party words, normalised, to the role hint they give (a lowercase English word). */
 // biome-ignore format: a word list, one line per language
