@@ -146,14 +146,21 @@ export function blanksUnderHeading(lines: Line[], segments: Segment[], used: Set
   return out;
 }
 
+/** Whether `l` starts right under height `y` (within a line and a half of its own size), across x0 to x1. */
+export function under(l: Line, y: number, x0: number, x1: number): boolean {
+  return l.box.y0 >= y - 1 && l.box.y0 - y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
+}
+
+/** The lines right under a line to sign, in its span. */
+export const linesUnder = (s: Segment, lines: readonly Line[]): Line[] => lines.filter((l) => under(l, s.y, s.x0, s.x1));
+
 /** The blanks stacked under `first`, each as long, at most 90 pt under the one before, with the same first word right under it as under `first`. */
 function stackedAlike(first: Segment, segments: readonly Segment[], lines: readonly Line[]): Segment[] {
-  const under = (s: Segment) => lines.find((l) => l.box.y0 >= s.y - 1 && l.box.y0 - s.y <= 14 && l.box.x0 < s.x1 && l.box.x1 > s.x0)?.tokens[0];
-  const caption = under(first);
+  const caption = linesUnder(first, lines)[0]?.tokens[0];
   const out: Segment[] = [];
   for (let prev = first; caption !== undefined; ) {
     const next = segments.find((s) => s.y > prev.y + 20 && s.y - prev.y <= 90 && Math.abs(s.x0 - first.x0) <= 4 && Math.abs(s.x1 - first.x1) <= 4);
-    if (!next || under(next) !== caption) break;
+    if (!next || linesUnder(next, lines)[0]?.tokens[0] !== caption) break;
     out.push(next);
     prev = next;
   }

@@ -8,7 +8,7 @@ import { DATE_WORDS, NAME_WORDS, partyAt } from './lexicon.js';
 import { matchLabels } from './label-matching.js';
 import { fillLines } from './filled-blanks.js';
 import { DATUM_WORDS } from './datum-words.js';
-import { blanksUnderHeading, namedRows, numberedBlanks, stackOverSignatures } from './block-rows.js';
+import { blanksUnderHeading, linesUnder, namedRows, numberedBlanks, stackOverSignatures, under } from './block-rows.js';
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Label, type Line, type Segment } from './page-model.js';
 import { isSigner } from './caption-roles.js';
@@ -78,14 +78,6 @@ export function namedLines(lines: Line[], segments: Segment[], used: Set<Segment
     return signedBy(name) || ((signing || party(s) || identified) && ((asksOnlyToSign(name) && (typedName(name) || officeName(name))) || placeholder));
   });
 }
-
-/** Whether `l` starts right under height `y` (within a line and a half of its own size), across x0 to x1. */
-function under(l: Line, y: number, x0: number, x1: number): boolean {
-  return l.box.y0 >= y - 1 && l.box.y0 - y <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, x0, x1) > 0;
-}
-
-/** The lines right under a line to sign, in its span. */
-const linesUnder = (s: Segment, lines: readonly Line[]): Line[] => lines.filter((l) => under(l, s.y, s.x0, s.x1));
 
 /** The line right under `line` (within a line and a half of its size), across it. */
 const lineUnder = (line: Line, lines: readonly Line[]): Line | undefined =>
