@@ -304,21 +304,16 @@ const ROW_APART = 50;
  * (`roleLine`: at most five words, no colon, no figures, no datum).
  */
 function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
-  const named = (s: Segment) => {
-    const under = linesUnder(s, lines);
-    const l = under[0];
-    if (under.length !== 1 || l === undefined || l.size > 13 || l.box.x0 < s.x0 - 20 || l.box.x1 > s.x1 + 20 || !roleLine(l)) return false;
-    // (Alone under the line: a name with its address or number under it is a block of data, as a letterhead's.)
-    return lineUnder(l, lines) === undefined;
-  };
+  // (The one line under it, alone: a name with its address or number under it is a block of data, as a letterhead's.)
+  const only = (s: Segment) =>
+    ((under) => (under.length === 1 && lineUnder(under[0] as Line, lines) === undefined ? under[0] : undefined))(linesUnder(s, lines));
+  const named = (s: Segment) => ((l) => l !== undefined && l.size <= 13 && l.box.x0 >= s.x0 - 20 && l.box.x1 <= s.x1 + 20 && roleLine(l))(only(s));
   const apart = (s: Segment) =>
     !segments.some((o) => Math.abs(o.y - s.y) > 3 && Math.abs(o.y - s.y) <= ROW_APART && o.x1 - o.x0 >= 40) &&
     !lines.some((l) => l.tokens.includes('\0') && Math.abs(l.baseline - s.y) > 4 && Math.abs(l.baseline - s.y) <= ROW_APART);
   const rowed = segments.filter((s) => !used.has(s) && lineToSign(s, lines, segments) && named(s) && apart(s));
   const beside = (s: Segment, o: Segment) => o !== s && Math.abs(o.y - s.y) <= 3 && (o.x0 >= s.x1 + 10 || o.x1 <= s.x0 - 10);
   // (Or one line whose signer is named under it beside a line captioned "Date" alone: "Person Obtaining Consent   Date".)
-  const only = (s: Segment) =>
-    ((under) => (under.length === 1 && lineUnder(under[0] as Line, lines) === undefined ? under[0] : undefined))(linesUnder(s, lines));
   const dated = (o: Segment) => ((l) => l !== undefined && l.tokens.length > 0 && l.tokens.every((t) => DATE_WORDS.has(t)))(only(o));
   const whose = (s: Segment) =>
     ((l) => l !== undefined && l.words.length <= 8 && !l.words.some((w) => /[:：\d]/.test(w.text)) && l.tokens.some(isSigner) && asksOnlyToSign(l))(only(s));

@@ -233,6 +233,10 @@ export function columnBelow(cell: Rect, blank: Rect, geo: Pick<Geometry, 'h' | '
   return rowsUnder(first, geo, page.words);
 }
 
+/** An empty cell heading a column of empty rows, two more at least: a sign-in sheet's rows to sign. */
+const emptyColumn = (first: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): boolean =>
+  emptyCell(first, words) && rowsUnder(first, geo, words).length >= 2;
+
 /** The empty cells of a column under `first`, of its sides and about its height, down to the first that is not of the column. */
 function rowsUnder(first: Rect, geo: Pick<Geometry, 'h' | 'v'>, words: readonly Word[]): Rect[] {
   const height = first.y1 - first.y0;
@@ -302,7 +306,7 @@ function headerRow(cell: Rect, under: Rect, geo: Pick<Geometry, 'h' | 'v'>, word
     (c): c is Rect => c !== undefined && c.y0 >= cell.y0 - TOLERANCE && Math.abs(c.y1 - cell.y1) <= TOLERANCE,
   );
   // (With no cell beside it to tell, a column of empty rows under it, two more at least, makes it a header: a sign-in sheet's last column.)
-  if (neighbours.length === 0) return emptyCell(under, words) && rowsUnder(under, geo, words).length >= 2;
+  if (neighbours.length === 0) return emptyColumn(under, geo, words);
   return neighbours.some((c) => words.some((w) => /[\p{L}]/u.test(w.text) && centredIn(w.box, c)));
 }
 
@@ -377,6 +381,6 @@ function overColumn(geo: Pick<Geometry, 'h' | 'v'>, box: Rect, words: readonly W
   const reach = 2.5 * (box.y1 - box.y0);
   const first = cellAt(geo, (box.x0 + box.x1) / 2, box.y1 + reach);
   if (!first || first.y0 < box.y1 - 1 || first.y0 > box.y1 + reach || box.x0 < first.x0 - 2 || box.x1 > first.x1 + 2) return undefined;
-  if (!emptyCell(first, words) || rowsUnder(first, geo, words).length < 2) return undefined;
+  if (!emptyColumn(first, geo, words)) return undefined;
   return { x0: first.x0, y0: box.y0 - 1, x1: first.x1, y1: first.y0 };
 }
