@@ -2754,6 +2754,23 @@ test('"Lu et approuvé, à Crégy le :" ending its line before a drawn line: the
   assert.deepEqual(row('Cotisation réglée le :'), []);
 });
 
+test('"Bon pour accord le :" with room after it, "Mention « lu et approuvé » ____ le : ____": the date the mention is written on; "Né(e) le :" is no signing date', () => {
+  const dates = (...rows: string[]) =>
+    suggestFields(page({ words: [...paragraph('fr', 100), ...rows.flatMap((text, i) => words(text, 64, 640 + 16 * i, 11))] })).filter((s) => s.type === 'date');
+  const accord = dates('Bon pour accord le :', 'Signature');
+  assert.equal(accord.length, 1, JSON.stringify(accord));
+  assert.ok((accord[0]?.x ?? 0) >= 64 + 20 * 5.5 && Math.abs((accord[0]?.y ?? 0) + (accord[0]?.height ?? 0) - 642) <= 1, JSON.stringify(accord));
+  const text = `Mention « lu et approuvé » ${'_'.repeat(20)} le : ${'_'.repeat(12)} Signature : ${'_'.repeat(18)}`;
+  const blank = words(text, 64, 640, 11).filter((w) => w.text.startsWith('_'))[1];
+  const mention = dates(text);
+  assert.equal(mention.length, 1, JSON.stringify(mention));
+  assert.ok(
+    Math.abs((mention[0]?.x ?? 0) - (blank?.box.x0 ?? 0)) <= 1 && Math.abs((mention[0]?.width ?? 0) - ((blank?.box.x1 ?? 0) - (blank?.box.x0 ?? 0))) <= 1,
+    JSON.stringify(mention),
+  );
+  assert.deepEqual(dates('Né(e) le :', 'Adresse :'), []);
+});
+
 test('"Company Representative Signature:" over a run of underscores: the run is where the representative signs, no company name there; "Company:" with its colon asks for one', () => {
   const found = suggestFields(
     page({

@@ -1,7 +1,7 @@
 /**
  * The French "Fait à …, le …" (the place and date a form is signed at) and its parts set apart: the date after
  * "le", on its blank, in the room after it, or on a line drawn after it; "Le ……" on its own line, under "Fait à"
- * or after a signature's blank.
+ * or after a signature's blank; "le :" after a handwritten mention ("Bon pour accord le :").
  */
 import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
 import { sentenceStart } from './lines-and-labels.js';
@@ -232,7 +232,42 @@ function leAfterSignature(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   return out;
 }
 
-/** The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "Le …… à ……", "à … le :" before a drawn line, "Le ……" after a signature's blank. */
+/**
+ * A French "le :" after a handwritten mention ("Bon pour accord le :", "Mention « lu et approuvé » ______ le : ______"): the date
+ * the mention is written on, on the blank after the colon or in the room after it up to the next words.
+ */
+function leAfterMention(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const t = line.tokens;
+    const k = t.lastIndexOf('le');
+    const colonWord = line.words.findIndex((w, i) => i >= (line.tokenWord[k] as number) && w.text.trim().endsWith(':'));
+    if (line.rtl || k < 1 || colonWord < 0 || colonWord > (line.tokenWord[k] as number) + 1) continue;
+    const before = t.slice(0, k).filter((x) => x !== '\0');
+    if (!matchLabels(before).some((m) => m.entry.type === 'signature' && m.entry.strength === 'weak' && m.end === before.length - 1)) continue;
+    const after = line.words[colonWord + 1];
+    const colon = line.words[colonWord] as Word;
+    const blank = after && isBlankMark(after.text) ? after : undefined;
+    const x0 = blank ? blank.box.x0 : colon.box.x1 + 4;
+    const next = after ?? lines.filter((l) => l !== line && onRowOf(l, line) && l.box.x0 > x0).sort((a, b) => a.box.x0 - b.box.x0)[0];
+    const x1 = blank ? blank.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : Infinity);
+    if (x1 - x0 < 30) continue;
+    out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+  }
+  return out;
+}
+
+/**
+ * The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "Le …… à ……", "à … le :" before a drawn line,
+ * "Le ……" after a signature's blank, "le :" after a handwritten mention.
+ */
 export function frenchLeDates(lines: Line[], segments: readonly Segment[], drawn: readonly Line[]): Array<{ rect: Rect; line: Line }> {
-  return [...splitLeFields(lines), ...placeLeFields(lines), ...leThenPlace(lines), ...leOnRule(lines, segments), ...leAfterSignature([...lines, ...drawn])];
+  return [
+    ...splitLeFields(lines),
+    ...placeLeFields(lines),
+    ...leThenPlace(lines),
+    ...leOnRule(lines, segments),
+    ...leAfterSignature([...lines, ...drawn]),
+    ...leAfterMention(lines),
+  ];
 }
