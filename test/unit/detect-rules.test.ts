@@ -1147,6 +1147,19 @@ test('Czech: "V Brně, dne ____" dates the signing over "Podpis"', () => {
   );
 });
 
+test('Czech "V Praze dne ____" and Polish "Wrocław, dn. ......" without the place\'s comma or with "dnia" cut short: the date of the signing; "V Praze" alone is none', () => {
+  const dated = (text: string) =>
+    suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 60, 580, 10), ...words('______________________', 360, 580, 10)] })).filter(
+      (s) => s.type === 'date',
+    );
+  const czech = dated('V Praze dne ___________________');
+  assert.equal(czech.length, 1, JSON.stringify(czech));
+  const blank = words('V Praze dne ___________________', 60, 580, 10).at(-1);
+  assert.ok(Math.abs((czech[0]?.x ?? 0) - (blank?.box.x0 ?? 0)) <= 1, JSON.stringify(czech));
+  assert.equal(dated('Wrocław, dn . .........................').length, 1);
+  assert.deepEqual(dated('V Praze ___________________'), []);
+});
+
 test('"Applicant (signature required)" under a line captions a place to sign; "Signatures required by law" is no field', () => {
   assert.deepEqual(labels('Applicant (signature required)'), ['signature']);
   const found = suggestFields(

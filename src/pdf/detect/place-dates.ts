@@ -30,9 +30,11 @@ import {
 
 /**
  * The word that leads the date in a place-and-date formula: "Frankfurt am Main, den ____", "Roma, lì ____" (and Italian "Genova il ____"), Portuguese
- * "____ aos ___ de ___ de ___", Polish "Łomża, dnia ____", Czech "V Praze, dne ____".
+ * "____ aos ___ de ___ de ___", Polish "Łomża, dnia ____" ("dn."), Czech "V Praze, dne ____".
  */
-const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos', 'dnia', 'dne'].map(normalizeToken));
+const DATE_LEAD = new Set(['den', 'li', 'addi', 'le', 'em', 'aos', 'dnia', 'dn', 'dne'].map(normalizeToken));
+/** Leads that say "on the day" and nothing else: after the place without its comma too ("V Praze dne ____", "Wrocław dnia ____"). */
+const DAY_LEAD = new Set(['dnia', 'dn', 'dne']);
 /** Leads that are articles or prepositions of running text too: only right after the place's comma ("Paris, le ____"), before a blank of a date's width. */
 const ARTICLE_LEAD = new Set(['le', 'em']);
 const SIGNERS = new Set(SIGNER_WORDS);
@@ -123,7 +125,9 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
         (DATE_LEAD.has(normalizeToken(w.text)) &&
           (k === 0
             ? (normalizeToken(w.text) !== 'den' || placeOver(line, lines)) && !ARTICLE_LEAD.has(normalizeToken(w.text))
-            : /,$/.test((line.words[k - 1] as Word).text) || (isFillToken((line.words[k - 1] as Word).text) && !ARTICLE_LEAD.has(normalizeToken(w.text))))) ||
+            : /,$/.test((line.words[k - 1] as Word).text) ||
+              (isFillToken((line.words[k - 1] as Word).text) && !ARTICLE_LEAD.has(normalizeToken(w.text))) ||
+              (DAY_LEAD.has(normalizeToken(w.text)) && place(k)))) ||
         (normalizeToken(w.text) === 'il' && place(k)),
     );
     // (A French "Fait à …, le …" is the caption's: its date is at least a date's width, dateAfterLe.)
