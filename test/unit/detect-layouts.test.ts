@@ -2771,6 +2771,25 @@ test('"Bon pour accord le :" with room after it, "Mention « lu et approuvé » 
   assert.deepEqual(dates('Né(e) le :', 'Adresse :'), []);
 });
 
+test('"(Signature of the Student with Full Name)" wholly in parentheses, "Name:" and "Roll No:" right under it: one signs in the room over it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('I hereby declare that the above is true.', 72, 640, 10),
+        ...words('(Signature of the Student with Full Name)', 72, 700, 10),
+        ...words('Date:', 432, 700, 10),
+        ...words('Name:', 72, 714, 10),
+        ...words('Place:', 432, 714, 10),
+        ...words('Roll No:', 72, 728, 10),
+      ],
+    }),
+  );
+  const signature = found.filter((s) => s.type === 'signature');
+  assert.equal(signature.length, 1, JSON.stringify(brief(found)));
+  assert.ok(Math.abs((signature[0]?.x ?? 0) - 72) <= 1 && (signature[0]?.y ?? 0) + (signature[0]?.height ?? 0) <= 692, JSON.stringify(brief(found)));
+});
+
 test('"Company Representative Signature:" over a run of underscores: the run is where the representative signs, no company name there; "Company:" with its colon asks for one', () => {
   const found = suggestFields(
     page({

@@ -301,6 +301,8 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const { line } = label;
   const stamped = line.words.every((w) => w.box.x1 > label.box.x0 + 0.5 || STOPWORDS.has(normalizeToken(w.text)));
   if (label.entry.type !== 'signature' || !stamped || line.tokens.includes('\0')) return false;
+  // (A caption wholly in parentheses is printed under the room one signs in, whatever the form asks under it: "(Signature of the Student)" over "Name:".)
+  if (/^[([]/.test(line.words[0]?.text ?? '') && /[)\]]$/.test(line.words.at(-1)?.text ?? '')) return true;
   // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title — unless
   // a joining word leads to it: "date et signature du Président", "Signature of the Land Lord".)
   const at = line.words.findIndex((w) => w.box.x0 >= label.reach.x1 - 0.5);
