@@ -1147,6 +1147,17 @@ test('Czech: "V Brně, dne ____" dates the signing over "Podpis"', () => {
   );
 });
 
+test('"Date and Signature: ____" and its Polish caption before it ("Data i podpis / Date and Signature: ____"): one signs and dates on the blank, a signature', () => {
+  for (const caption of ['Date and Signature:', 'Data i podpis / Date and Signature:']) {
+    const found = suggestFields(page({ words: [...paragraph('en', 100), ...words(`${caption} ${'_'.repeat(30)}`, 72, 642, 10)] }));
+    assert.deepEqual(
+      found.map((s) => s.type),
+      ['signature'],
+      JSON.stringify(found),
+    );
+  }
+});
+
 test('Czech "V Praze dne ____" and Polish "Wrocław, dn. ......" without the place\'s comma or with "dnia" cut short: the date of the signing; "V Praze" alone is none', () => {
   const dated = (text: string) =>
     suggestFields(page({ words: [...paragraph('en', 100), ...words(text, 60, 580, 10), ...words('______________________', 360, 580, 10)] })).filter(

@@ -132,7 +132,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
   ...sig('strong', 'подпись', 'подписи', 'подписано'),
   { tokens: ['дата'], type: 'date', fieldKey: 'sign_date', strength: 'strong' },
   ...text('signer_name', 'фио', 'ф и о', 'фамилия имя отчество'),
-  ...sig('strong', 'date et signature', 'date signature', 'sign and date', 'signed and dated'),
+  ...sig('strong', 'date et signature', 'date signature', 'date and signature', 'sign and date', 'signed and dated'),
   // (Arabic, either way round, "and" apart or joined: "تاريخ و توقيع", "التوقيع والتاريخ".)
   ...sig(
     'strong',
