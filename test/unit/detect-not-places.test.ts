@@ -918,10 +918,11 @@ test('a table of contents\' entry naming the signatures ("Signature des parties 
   assert.deepEqual(types(found(['Signature ........................................'])), ['signature']);
 });
 
-test('a handwritten mention\'s blank on the row of a signature caption with its own blank ("Mention « lu et approuvé » ____  le : ____  Signature : ____") is where the mention is written, not a place to sign', () => {
+test('a handwritten mention\'s blank on the row of a signature caption with its own blank ("Mention « lu et approuvé » ____  le : ____  Signature : ____") is where the mention is written, not a place to sign; the blank after its "le :" is the date', () => {
   const row = (text: string) => brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(text, 19, 420, 8)] }))).map((s) => [s.type, s.x]);
   assert.deepEqual(row('Mention « lu et approuvé» _____________________________ le : _______________ Signature : _______________________'), [
     ['signature', 367],
+    ['date', 257],
   ]);
   // (Without a signature caption on its row, the mention's blank is where one signs.)
   assert.deepEqual(row('Mention « lu et approuvé» _____________________________'), [['signature', 114]]);
