@@ -135,6 +135,9 @@ export function dateSeparators(label: Label): Set<Word> {
   return slashes >= 2 || format >= 3 ? parts : new Set();
 }
 
+/** A line wholly in parentheses, "(Unterschrift)": a caption printed under the room it names. */
+const inParentheses = (line: Line): boolean => (line.words[0]?.text.trim() ?? '').startsWith('(') && (line.words.at(-1)?.text.trim() ?? '').endsWith(')');
+
 /**
  * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are initials' ("Rubrica", "Paraphe":
  * written small, seven tenths of their height clear over them will do), "Unterschrift", "Authorized
@@ -145,10 +148,8 @@ export function dateSeparators(label: Label): Set<Word> {
 function aboveSpace(label: Label, page: PageModel, lines: Line[], geo: Geometry, rowAbove = false): Rect | undefined {
   const type = label.entry.type;
   const { line } = label;
-  const first = (line.words[0] as Word).text.trim();
-  const last = (line.words[line.words.length - 1] as Word).text.trim();
   const under = rowAbove || signsOver(label, lines) || label.entry.type === 'initials';
-  if (!under && (!first.startsWith('(') || !last.endsWith(')'))) return undefined;
+  if (!under && !inParentheses(line)) return undefined;
   if (!rowAbove && namesWhoseSignature(label, lines) && moreRoomUnder(label.line, lines)) return undefined;
   return spaceOver(label, page, lines, geo, (under && type !== 'initials' ? 1 : 0.7) * FIELD_HEIGHT[type]);
 }
@@ -302,7 +303,7 @@ export function opensLineApart(label: Label, lines: readonly Line[]): boolean {
   const stamped = line.words.every((w) => w.box.x1 > label.box.x0 + 0.5 || STOPWORDS.has(normalizeToken(w.text)));
   if (label.entry.type !== 'signature' || !stamped || line.tokens.includes('\0')) return false;
   // (A caption wholly in parentheses is printed under the room one signs in, whatever the form asks under it: "(Signature of the Student)" over "Name:".)
-  if (/^[([]/.test(line.words[0]?.text ?? '') && /[)\]]$/.test(line.words.at(-1)?.text ?? '')) return true;
+  if (inParentheses(line)) return true;
   // (Qualified: the words after it do not open with a capital — "Signature Sheet No 12" is a title — unless
   // a joining word leads to it: "date et signature du Président", "Signature of the Land Lord".)
   const at = line.words.findIndex((w) => w.box.x0 >= label.reach.x1 - 0.5);

@@ -9,6 +9,10 @@ import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
 import { matchLabels } from './label-matching.js';
 
+/** The first line on `line`'s row that starts right of `x`: where the room after a caption ends. */
+const nextOnRow = (line: Line, lines: readonly Line[], x: number): Line | undefined =>
+  lines.filter((l) => l !== line && onRowOf(l, line) && l.box.x0 > x).sort((a, b) => a.box.x0 - b.box.x0)[0];
+
 /** Whether `tokens` open with a signature's caption: the rest of a formula's row ("Le ____   Signature : ____"). */
 const opensSignature = (tokens: readonly string[]): boolean => matchLabels(tokens).some((m) => m.start === 0 && m.entry.type === 'signature');
 
@@ -78,7 +82,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const parts = (t.length > 2 && upTo === -1) || signs;
     if (line.rtl || t[0] !== 'le' || (t.length > 2 && !parts) || (t.length === 2 && t[1] !== '\0')) continue;
     const row = lines.filter((l) => l !== line && onRowOf(l, line));
-    const next = row.filter((l) => l.box.x0 > line.box.x1).sort((a, b) => a.box.x0 - b.box.x0)[0];
+    const next = nextOnRow(line, lines, line.box.x1);
     // Its blank: a run after it, on its line or alone further along the row; else the room up to the next words.
     // (The whole run, in its parts too: "Le      ____/____/______".)
     const runAlone =
@@ -241,15 +245,17 @@ function leAfterMention(lines: Line[]): Array<{ rect: Rect; line: Line }> {
   for (const line of lines) {
     const t = line.tokens;
     const k = t.lastIndexOf('le');
-    const colonWord = line.words.findIndex((w, i) => i >= (line.tokenWord[k] as number) && w.text.trim().endsWith(':'));
-    if (line.rtl || k < 1 || colonWord < 0 || colonWord > (line.tokenWord[k] as number) + 1) continue;
+    if (line.rtl || k < 1) continue;
+    const le = line.tokenWord[k] as number;
+    const colonWord = line.words.findIndex((w, i) => i >= le && w.text.trim().endsWith(':'));
+    if (colonWord < 0 || colonWord > le + 1) continue;
     const before = t.slice(0, k).filter((x) => x !== '\0');
     if (!matchLabels(before).some((m) => m.entry.type === 'signature' && m.entry.strength === 'weak' && m.end === before.length - 1)) continue;
     const after = line.words[colonWord + 1];
     const colon = line.words[colonWord] as Word;
     const blank = after && isBlankMark(after.text) ? after : undefined;
     const x0 = blank ? blank.box.x0 : colon.box.x1 + 4;
-    const next = after ?? lines.filter((l) => l !== line && onRowOf(l, line) && l.box.x0 > x0).sort((a, b) => a.box.x0 - b.box.x0)[0];
+    const next = after ?? nextOnRow(line, lines, x0);
     const x1 = blank ? blank.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : Infinity);
     if (x1 - x0 < 30) continue;
     out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
