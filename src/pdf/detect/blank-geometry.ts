@@ -21,6 +21,7 @@ import {
   nearest,
   topUnderText,
   runLine,
+  writingLine,
 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
@@ -68,7 +69,7 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
     // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
     const right = label.line.rtl ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0)[0] : undefined;
     if (right && isFillToken(right.text) && right.box.x0 - label.reach.x1 <= 3 * label.line.size) {
-      const y = right.baseline + Math.min(2, 0.2 * right.size);
+      const y = writingLine(right.baseline, right.size);
       return { x0: right.box.x0, x1: right.box.x1, y, segment: { x0: right.box.x0, x1: right.box.x1, y } };
     }
   }
@@ -81,7 +82,7 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
   if (!part(word.text)) return undefined;
   const gap = label.line.rtl ? label.reach.x0 - word.box.x1 : word.box.x0 - label.reach.x1;
   if (gap > 3 * label.line.size) return undefined;
-  const y = word.baseline + Math.min(2, 0.2 * word.size);
+  const y = writingLine(word.baseline, word.size);
   // A date written as blanks for its parts ("____ / ____ / ____", "____ , __ de ____ de 2025"): one blank across them.
   let x0 = word.box.x0;
   let x1 = word.box.x1;
@@ -129,7 +130,7 @@ export function blankBefore(label: Label, segments: Segment[], lines: readonly L
   if (!word.text.trim().startsWith('(') && !closes) return undefined;
   if (prev) {
     if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;
-    const y = prev.baseline + Math.min(2, 0.2 * prev.size);
+    const y = writingLine(prev.baseline, prev.size);
     return { x0: prev.box.x0, x1: prev.box.x1, y, segment: { x0: prev.box.x0, x1: prev.box.x1, y } };
   }
   const s = segments.find((r) => Math.abs(r.y - line.baseline) <= 0.6 * line.size && near(r.x1) && r.x1 - r.x0 >= 40);

@@ -6,7 +6,7 @@
  */
 import { DATE_WORDS, isFillToken, splitWord } from './lexicon.js';
 import { normalizeToken } from './token-folding.js';
-import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';
 import { makeLine, sentenceStart } from './lines-and-labels.js';
 import { frenchLeDates } from './french-dates.js';
@@ -61,7 +61,7 @@ export function datePartFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
     const words = blanks.map((k) => line.words[line.tokenWord[k] as number] as Word);
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
-    const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
+    const y1 = writingLine(Math.max(...words.map((w) => w.baseline)), line.size);
     out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
   }
   return out;
@@ -128,7 +128,7 @@ export function signedOnFields(lines: Line[]): Array<{ rect: Rect; line: Line }>
       if (/^él$/i.test((line.words[line.tokenWord[k - 1] as number] as Word).text.trim())) continue;
       const w = line.words[line.tokenWord[k] as number] as Word;
       if (w.box.x1 - w.box.x0 < 40) continue;
-      const y1 = w.baseline + Math.min(2, 0.2 * w.size);
+      const y1 = writingLine(w.baseline, w.size);
       out.push({ rect: dateOnLine(line, lines, w.box.x0, w.box.x1, y1), line });
     }
   }
@@ -195,7 +195,7 @@ export function placeDateFields(lines: Line[]): Array<{ rect: Rect; line: Line }
       const words = line.tokenWord.slice(k, last + 1).map((i) => line.words[i] as Word);
       const x0 = Math.min(...words.map((w) => w.box.x0));
       const x1 = Math.max(...words.map((w) => w.box.x1));
-      const y1 = Math.max(...words.map((w) => w.baseline)) + Math.min(2, 0.2 * line.size);
+      const y1 = writingLine(Math.max(...words.map((w) => w.baseline)), line.size);
       out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
       break;
     }
@@ -224,7 +224,7 @@ export function placeDateRoom(lines: Line[]): Array<{ rect: Rect; line: Line }> 
     if (!day || !month || !year || !JOINS.has(word(day)) || !JOINS.has(word(month)) || !YEAR_DIGITS.test(word(year).slice(0, 4))) continue;
     const before = w[j - 1] as Word;
     if (day.box.x0 - before.box.x1 < 1.5 * line.size || month.box.x0 - day.box.x1 < 2 * line.size) continue;
-    out.push({ rect: dateOnLine(line, lines, before.box.x1 + 2, month.box.x0 - 2, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    out.push({ rect: dateOnLine(line, lines, before.box.x1 + 2, month.box.x0 - 2, writingLine(line.baseline, line.size)), line });
   }
   return out;
 }

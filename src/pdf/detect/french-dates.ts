@@ -6,7 +6,7 @@
 import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
 import { sentenceStart } from './lines-and-labels.js';
 import { normalizeToken } from './token-folding.js';
-import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';
 import { matchLabels } from './label-matching.js';
 
 /** The first line on `line`'s row that starts right of `x`: where the room after a caption ends. */
@@ -42,14 +42,14 @@ export function dateAfterLe(label: Label, lines: Line[], pageWidth: number, rule
   if (last === -1 && after.length > 0) return undefined;
   // (Ending its line, "Fait à ____, le" over a blank alone under the formula's start: the date is on that blank.)
   const run = after.length === 0 ? runUnder(line, lines) : undefined;
-  if (run) return dateOnLine(run, lines, run.box.x0, run.box.x1, run.baseline + Math.min(2, 0.2 * run.size), rules);
+  if (run) return dateOnLine(run, lines, run.box.x0, run.box.x1, writingLine(run.baseline, run.size), rules);
   const leWord = line.words[le] as Word;
   const x0 = last === -1 ? leWord.box.x1 + 3 : (after[0] as Word).box.x0;
   const end = last === -1 ? x0 : (after[last] as Word).box.x1;
   const next = line.words[le + 2 + last];
   const x1 = Math.min(Math.max(x0 + (after.length === 0 ? FIELD_WIDTH.date : 60), end), next ? next.box.x0 - 2 : pageWidth);
   if (x1 - x0 < 30) return undefined;
-  const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+  const y1 = writingLine(line.baseline, line.size);
   return dateOnLine(line, lines, x0, x1, y1, rules);
 }
 
@@ -137,7 +137,7 @@ function splitLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
         : fill.box.x1
       : Math.min(Math.max(x0 + FIELD_WIDTH.date, (slashes[slashes.length - 1]?.box.x1 ?? 0) + 20), next ? next.box.x0 - 4 : x0 + FIELD_WIDTH.date + 60);
     if (x1 - x0 < 30) continue;
-    const y1 = line.baseline + Math.min(2, 0.2 * line.size);
+    const y1 = writingLine(line.baseline, line.size);
     out.push({ rect: dateOnLine(line, lines, x0, x1, y1), line });
   }
   return out;
@@ -164,7 +164,7 @@ function placeLeFields(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     if (!after.every((w) => isBlankMark(w.text))) continue;
     const [first, last] = [after[0] as Word, after[after.length - 1] as Word];
     if (last.box.x1 - first.box.x0 < 30) continue;
-    out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, writingLine(line.baseline, line.size)), line });
   }
   return out;
 }
@@ -190,7 +190,7 @@ function leThenPlace(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     if (t.length > 4 && !opensSignature(t.slice(4))) continue;
     const blank = line.words[line.tokenWord[o + 1] as number] as Word;
     if (blank.box.x1 - blank.box.x0 < 30) continue;
-    out.push({ rect: dateOnLine(line, lines, blank.box.x0, blank.box.x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    out.push({ rect: dateOnLine(line, lines, blank.box.x0, blank.box.x1, writingLine(line.baseline, line.size)), line });
   }
   return out;
 }
@@ -231,7 +231,7 @@ function leAfterSignature(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const x0 = Math.min(...words.map((w) => w.box.x0));
     const x1 = Math.max(...words.map((w) => w.box.x1));
     if (x1 - x0 < 30) continue;
-    out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    out.push({ rect: dateOnLine(line, lines, x0, x1, writingLine(line.baseline, line.size)), line });
   }
   return out;
 }
@@ -258,7 +258,7 @@ function leAfterMention(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const next = after ?? nextOnRow(line, lines, x0);
     const x1 = blank ? blank.box.x1 : Math.min(x0 + FIELD_WIDTH.date, next ? next.box.x0 - 4 : Infinity);
     if (x1 - x0 < 30) continue;
-    out.push({ rect: dateOnLine(line, lines, x0, x1, line.baseline + Math.min(2, 0.2 * line.size)), line });
+    out.push({ rect: dateOnLine(line, lines, x0, x1, writingLine(line.baseline, line.size)), line });
   }
   return out;
 }

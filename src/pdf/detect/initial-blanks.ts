@@ -10,7 +10,7 @@
 import { isFillToken } from './lexicon.js';
 import { centredIn } from './table-cells.js';
 import { normalizeToken } from './token-folding.js';
-import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Segment, type Word } from './page-model.js';
+import { FIELD_HEIGHT, overlap1, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';
 
 /** A place to initial, and the line that asks for it. */
 type Place = { rect: Rect; line: Line; type: 'initials' };
@@ -56,7 +56,7 @@ function initialBlanks(lines: Line[], segments: readonly Segment[], instruction:
     if (!blank) continue;
     const captioned = INITIAL.has(line.tokens[1] as string) || blank !== open;
     if (!captioned && !(instruction && line.baseline > instruction.baseline)) continue;
-    out.push(placeOn(blank.box.x0, blank.box.x1, blank.baseline + Math.min(2, 0.2 * blank.size), line, lines));
+    out.push(placeOn(blank.box.x0, blank.box.x1, writingLine(blank.baseline, blank.size), line, lines));
   }
   // (A short line drawn before a statement's first word, under the instruction or under an "Initial" heading its column alone on
   // its row: "INITIAL" over "____ I certify that I am 18 years or older."; not a name's "Initial" beside "First Name".)

@@ -108,9 +108,13 @@ export function topUnderText(type: LabelType, y: number, textBottom: number, tex
   if (room < 12) return textBottom;
   return Math.max(y - Math.min(full, room ** 0.7 * full ** 0.3), textMiddle);
 }
+/** The height of the line one writes on under text of this baseline and size: a little under the baseline. */
+export function writingLine(baseline: number, size: number): number {
+  return baseline + Math.min(2, 0.2 * size);
+}
 /** The line a run of underscores or dots makes to write on: its width, a little under its baseline. */
 export function runLine(w: Word): Segment {
-  return { x0: w.box.x0, x1: w.box.x1, y: w.baseline + Math.min(2, 0.2 * w.size) };
+  return { x0: w.box.x0, x1: w.box.x1, y: writingLine(w.baseline, w.size) };
 }
 
 /**

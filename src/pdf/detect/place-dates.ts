@@ -26,6 +26,7 @@ import {
   type Segment,
   type Suggestion,
   type Word,
+  writingLine,
 } from './page-model.js';
 
 /**
@@ -146,7 +147,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
         last = w.box.x1;
         if (!named) x1 = w.box.x1;
       }
-      blank = { x0: fill.box.x0, x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+      blank = { x0: fill.box.x0, x1, y: writingLine(line.baseline, line.size) };
     }
     // (A drawn line on the baseline, or a little under it: the bottom of a ruled row.)
     else if (!fill)
@@ -157,7 +158,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
       const x0 = lead.box.x1 + 2;
       const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
       const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
-      if (x1 - x0 >= MIN_BESIDE.date && free) blank = { x0, x1, y: line.baseline + Math.min(2, 0.2 * line.size) };
+      if (x1 - x0 >= MIN_BESIDE.date && free) blank = { x0, x1, y: writingLine(line.baseline, line.size) };
     }
     // A form field there is the date's: its own box is returned.
     const field =
@@ -250,7 +251,7 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
       isFillToken((parts[parts.length - 1] as Word).text)
     ) {
       const [first, last] = [parts[0] as Word, parts[parts.length - 1] as Word];
-      out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, first.baseline + Math.min(2, 0.2 * line.size)));
+      out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, writingLine(first.baseline, line.size)));
       continue;
     }
     const blank = words.slice(start);
@@ -266,7 +267,7 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     // "Lì ____" opening its line is; "… faits. Le ____" is not a place's.)
     if (place.length === 0 ? normalizeToken((words[start - 1] as Word).text) !== 'li' : !placeName(place, dated)) continue;
     // (Not with a signature caption right under the blank: "Frankfurt am Main, den ……" over "Unterschrift" is where one signs.)
-    const y = first.baseline + Math.min(2, 0.2 * line.size);
+    const y = writingLine(first.baseline, line.size);
     if (signedUnder(labels, first.box.x0, last.box.x1, y, line.size, lines)) continue;
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }

@@ -21,6 +21,7 @@ import {
   type Segment,
   type VRule,
   type Word,
+  writingLine,
 } from './page-model.js';
 
 /** How far short of the border it meets a cell's side rule may stop. */
@@ -102,7 +103,7 @@ export function cellBlank(label: Label, cell: Rect, geo: Geometry, page: PageMod
     .filter((w) => inside(w) && isFillToken(w.text) && w.box.x1 - w.box.x0 >= 40)
     .sort((a, b) => b.box.x1 - b.box.x0 - (a.box.x1 - a.box.x0))[0];
   if (!run) return room;
-  const y1 = run.baseline + Math.min(2, 0.2 * run.size);
+  const y1 = writingLine(run.baseline, run.size);
   return { x0: run.box.x0, y0: Math.max(room.y0, y1 - FIELD_HEIGHT[label.entry.type]), x1: run.box.x1, y1 };
 }
 
