@@ -5114,3 +5114,22 @@ test('a timesheet\'s column of date fields row after row ("Date1", "Date2", … 
     JSON.stringify(found),
   );
 });
+
+test('"Signature of Subject:" over a paragraph and a line with "Subject" under it: the caption heads that line, with no room of its own beside it', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        ...words('I have read this consent form and I understand the information given to me.', 72, 386, 12),
+        ...words('Signature of Subject:', 72, 429, 14),
+        ...words('I give my consent to take part in this research study and agree to allow my health', 72, 459, 12),
+        ...words('information to be used and shared as described above.', 72, 472, 12),
+        ...words('Subject', 72, 532, 12),
+        ...words('Date', 324, 532, 12),
+      ],
+      segments: [h(72, 288, 517), h(324, 401, 517)],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.ok(Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 517) <= 1 && Math.abs((found[0]?.x ?? 0) - 72) <= 1, JSON.stringify(found));
+});

@@ -6,8 +6,8 @@
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNATURE_HEADINGS } from './lexicon-european.js';
-import { STAMP_WORDS } from './lexicon.js';
-import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Label, type Line, type PageModel } from './page-model.js';
+import { ARTICLES, OF, STAMP_WORDS } from './lexicon.js';
+import { FIELD_HEIGHT, FIELD_WIDTH, overlap1, type Label, type Line, type PageModel, type Rect } from './page-model.js';
 
 /**
  * A caption that is a word heading signatures ("Signatures", "Unterschriften"); not one naming whose they are after "of", without
@@ -99,4 +99,23 @@ export function headingOverRoom(label: Label, lines: readonly Line[], page: Page
 export function headsSignedUnder(label: Label, under: readonly Label[], signed: ReadonlyMap<Label, unknown>): boolean {
   if (!label.colon || label.next !== -1) return false;
   return under.some((o) => signed.has(o) && o.entry.type === label.entry.type && o.colon && Math.abs(o.line.box.x0 - label.line.box.x0) <= 6);
+}
+
+/**
+ * A signature caption ending its line with its colon, naming whose it is after "of" ("Signature of Subject:"), over a place to
+ * sign found within six of its lines under it whose caption under it names the same signer ("Subject" under its line): it heads
+ * that place, with no room of its own.
+ */
+export function headsPlaceOfSigner(label: Label, places: readonly Rect[], lines: readonly Line[]): boolean {
+  if (label.entry.type !== 'signature' || !label.colon || label.next !== -1) return false;
+  const tokens = label.line.tokens.filter((t) => t !== '\0');
+  const of = tokens.findIndex((t, k) => OF.has(t) && k > 0);
+  const signer = of > 0 ? tokens.slice(of + 1).filter((t) => !ARTICLES.has(t) && /\p{L}/u.test(t)) : [];
+  if (signer.length === 0) return false;
+  const size = label.line.size;
+  return places.some((p) => {
+    if (p.y0 < label.box.y1 || p.y0 - label.box.y1 > 6 * size) return false;
+    const caption = lines.find((l) => l.box.y0 >= p.y1 - 2 && l.box.y0 - p.y1 <= 1.5 * l.size && overlap1(l.box.x0, l.box.x1, p.x0, p.x1) > 0);
+    return caption !== undefined && signer.every((t) => caption.tokens.includes(t));
+  });
 }

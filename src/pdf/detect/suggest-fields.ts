@@ -52,7 +52,7 @@ import { ocrWords } from './ocr-misreads.js';
 import { asRead } from './glyph-runs.js';
 import { siblingPlaces } from './sibling-lines.js';
 import { mentionAlone, notMentionBeside } from './written-mentions.js';
-import { headingByWords, headingOf, headingOverRoom, headingWord, headsSignedUnder } from './section-headings.js';
+import { headingByWords, headingOf, headingOverRoom, headingWord, headsPlaceOfSigner, headsSignedUnder } from './section-headings.js';
 import { columnOver } from './block-rows.js';
 import {
   clip,
@@ -365,8 +365,8 @@ export function suggestFields(read: PageModel): Suggestion[] {
     // So does a closing over the row where one signs ("In fede" over "Firma dei genitori ____ ____"), or over a place found along its row.
     // (And a caption with its colon heading one of its kind signed under it: "3. Signature of the Member:" over "Signature: ____".)
     const under = [...labels.filter((o) => o !== label && stackedUnder(o, label)), ...[...signed.keys()].filter((o) => rowUnder(o, label))];
-    if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type)) || headsSignedUnder(label, under, signed))
-      continue;
+    const signedUnder = headsSignedUnder(label, under, signed) || headsPlaceOfSigner(label, out.filter((o) => o.type === 'signature').map(rectOf), lines);
+    if (closesOver(label.line, out) || (!label.colon && under.some((o) => o.entry.type === label.entry.type)) || signedUnder) continue;
     // A heading's word with its colon over places found under it heads them ("Signatures :" over "Le Propriétaire" and "Le Locataire").
     const under3 = (o: Suggestion) => o.type === label.entry.type && o.y > label.box.y1 && o.y - label.box.y1 <= 3 * label.line.size;
     if (headingWord(label) && label.next === -1 && out.some(under3)) continue;
