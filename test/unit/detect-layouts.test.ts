@@ -5133,3 +5133,21 @@ test('"Signature of Subject:" over a paragraph and a line with "Subject" under i
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.ok(Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 517) <= 1 && Math.abs((found[0]?.x ?? 0) - 72) <= 1, JSON.stringify(found));
 });
+
+test('a caption heading a box drawn with open sides (a rule over it, a wall hanging from one end) with a run of underscores in the box under it: the run is its line', () => {
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('pt', 100),
+        ...words('Assinatura dos Representantes Autorizados com carimbo', 60, 596, 10),
+        ...words('identificador:', 60, 608, 10),
+        ...words('_____________________________________________', 78, 641, 10),
+        ...words('Órgão/Empregador', 159, 652, 10),
+      ],
+      segments: [h(57, 347, 586.8), h(348, 539, 586.8)],
+      verticals: [v(347, 587, 766)],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+  assert.ok(Math.abs((found[0]?.x ?? 0) - 78) <= 1 && Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 643) <= 2, JSON.stringify(brief(found)));
+});

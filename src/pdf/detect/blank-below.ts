@@ -247,3 +247,7 @@ export function boxUnderTop(label: Label, over: Segment, verticals: readonly VRu
   if (!hangs.length || verticals.some((v) => atEnd(v) && v.y0 < over.y - 3 && v.y1 >= over.y - 2)) return undefined;
   return { x0: over.x0, x1: over.x1, y0: top, y1: Math.min(top + FIELD_HEIGHT[label.entry.type], Math.max(...hangs.map((v) => v.y1)) - 1) };
 }
+
+/** A run of underscores in a box's room under its heading: the caption's line to sign on (found under it), not the room. */
+export const holdsRun = (room: Rect, fills: readonly Segment[]): boolean =>
+  fills.some((f) => f.y > room.y0 && f.y <= room.y1 + 4 && f.x0 >= room.x0 - 2 && f.x1 <= room.x1 + 2);

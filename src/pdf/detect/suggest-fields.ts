@@ -31,7 +31,7 @@ import { boxAround, boxBeside } from './caption-boxes.js';
 import { partyPlaces } from './party-places.js';
 import { undated, dedupe, writtenFields, writtenOwns, suggestion } from './suggestion-output.js';
 import { blankBefore, fillAfter, ruledRow, segmentBeside, segmentOver, ruleUnder, rowEnd, standOn, trailingBlanks } from './blank-geometry.js';
-import { boxUnderTop, captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
+import { boxUnderTop, holdsRun, captionedAlike, geometryBelow, headsParagraph, ownLineBelow, restates, rowInstead, topUnder } from './blank-below.js';
 import { bandFoots, blankBands, combBottoms } from './page-rules.js';
 import { rulesAndLines } from './ruled-columns.js';
 import { findLabels } from './lines-and-labels.js';
@@ -289,7 +289,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
     if (over && over.x0 < label.box.x0 - 40 && ownLineBelow(label, geo.free, lines, used)) continue;
     if (over && captionedAlike(over, label, geo.free, lines, used)) continue;
     const boxed = over && !headsParagraph(label, over, lines) ? boxUnderTop(label, over, geo.v) : undefined;
-    if (boxed) claim(label, label.entry.type, boxed, 'label_with_geometry', 0.88);
+    if (boxed && !holdsRun(boxed, fills)) claim(label, label.entry.type, boxed, 'label_with_geometry', 0.88);
     if (boxed || (over && headsParagraph(label, over, lines))) continue;
     if (over && label.entry.type === 'text' && (partyBetween(over, label, parties) || valueInPlace(label))) continue;
     if (
