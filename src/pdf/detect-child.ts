@@ -24,7 +24,7 @@ import { labelRegions } from './detect/ocr-regions.js';
 import { rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
-import { EXPIRED, PageGate, processCpuMs, until, untilPage } from './detect/time-limits.js';
+import { EXPIRED, PageGate, stepMs, stepStart, until, untilPage } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks } from './detect/ocr-words.js';
 import { keepImages, type KeptScan } from './detect/scan-image.js';
 import { pageKind, unreadable } from './detect/page-kinds.js';
@@ -103,7 +103,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     /** The idle-machine time of each page's text pass (a scan's image decoded, kept): part of the page's limit. */
     const passMs = new Map<number, number>();
     for (let n = 1; n <= analysed; n++) {
-      const [t, cpu] = [performance.now(), processCpuMs()];
+      const [t, step] = [performance.now(), stepStart()];
       // (pdf.js cannot be stopped inside a page: a page it is stuck in is bounded by the analysis's limit, not the page's.)
       const read = await until(readPage(pdf, n, keep), deadline);
       const scan = read === EXPIRED ? read : read?.scan;
@@ -122,7 +122,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const widgets = await until(unsigned(scan.widgets), deadline);
       const model = textPageModel(n, widgets === EXPIRED ? scan : { ...scan, widgets });
       const kind = pageKind(scan);
-      passMs.set(n, Math.min(performance.now() - t, processCpuMs() - cpu));
+      passMs.set(n, stepMs(step));
       if (kind === 'text' || kind === 'backed') {
         nativeWords.push(...scan.words.slice(0, 2000));
         // A scan with a text layer: its text is there, its lines are only in the image.

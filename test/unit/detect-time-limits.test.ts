@@ -1,30 +1,37 @@
-// A scanned page's time limit counts the time the page would take on an idle machine: in full while the
-// process gets a core for each OCR worker reading, in part when it gets less. In its last moments, the next
-// page's preparation waits (PageGate), so that no step of it holds the thread that cuts the page.
+// A scanned page's time limit counts the time the page would take on an idle machine: in full while no other
+// process keeps a core busy, or while the process gets a core for each OCR worker reading; in part when other
+// work leaves it less. In its last moments, the next page's preparation waits (PageGate), so that no step of it
+// holds the thread that cuts the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLOSING_MS, EXPIRED, PageGate, untilPage } from '../../src/pdf/detect/time-limits.js';
 
-/** When a page that never finishes is cut, with `busy` workers reading and the process getting `cores` cores' worth of CPU time. */
-async function cutAfter(pageMs: number, busy: number, cores: number): Promise<number> {
+/**
+ * When a page that never finishes is cut, with `busy` workers reading, the process getting `cores` cores' worth of CPU time
+ * and other processes `others`.
+ */
+async function cutAfter(pageMs: number, busy: number, cores: number, others: number): Promise<number> {
   const started = performance.now();
-  // The process's CPU time as the machine would give it: `cores` milliseconds a millisecond.
+  // The process's CPU time as the machine would give it: `cores` milliseconds a millisecond; the machine's, with the others'.
   const cpuMs = () => (performance.now() - started) * cores;
-  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, () => busy, cpuMs);
+  const machineMs = () => (performance.now() - started) * (cores + others);
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, () => busy, cpuMs, undefined, machineMs);
   assert.equal(read, EXPIRED);
   return performance.now() - started;
 }
 
-test("a page's time limit: counted in full while each worker reading has its core, in part when they share fewer, never past four times the limit", async () => {
+test("a page's time limit: counted in full on a machine idle but for it and while each worker reading has its core, in part when other work leaves them fewer, never past four times the limit", async () => {
   const pageMs = 300;
   // One worker reading alone (the other's part done) on an idle machine, and two with a core each: cut at the limit.
-  const alone = await cutAfter(pageMs, 1, 1);
-  const both = await cutAfter(pageMs, 2, 2);
+  const alone = await cutAfter(pageMs, 1, 1, 0);
+  const both = await cutAfter(pageMs, 2, 2, 0);
+  // Two workers with a tenth of a core's worth of CPU time between them (waiting on their own process), no other process busy: the wall clock.
+  const waiting = await cutAfter(pageMs, 2, 0.1, 0);
   // Two workers sharing one core (other work took the other): the page waits, cut at twice the limit.
-  const shared = await cutAfter(pageMs, 2, 1);
-  // Starved (a tenth of a core for two): cut at four times the limit.
-  const starved = await cutAfter(pageMs, 2, 0.1);
-  for (const [name, ms] of Object.entries({ alone, both })) assert.ok(ms >= pageMs && ms < shared, `${name}: cut at ${Math.round(ms)} ms`);
+  const shared = await cutAfter(pageMs, 2, 1, 1);
+  // Starved (a tenth of a core for two, other work taking the rest): cut at four times the limit.
+  const starved = await cutAfter(pageMs, 2, 0.1, 1.9);
+  for (const [name, ms] of Object.entries({ alone, both, waiting })) assert.ok(ms >= pageMs && ms < shared, `${name}: cut at ${Math.round(ms)} ms`);
   assert.ok(shared >= 1.9 * pageMs, `shared: cut at ${Math.round(shared)} ms`);
   assert.ok(starved >= 4 * pageMs && starved < 4 * pageMs + 1000, `starved: cut at ${Math.round(starved)} ms`);
 });
@@ -35,7 +42,8 @@ test("a page's time counts from the call: the start of its OCR workers (no worke
   // No worker reads for the first 200 ms (they start), then two read, a core each.
   const busy = () => (performance.now() - started < 200 ? 0 : 2);
   const cpuMs = () => (performance.now() - started) * (performance.now() - started < 200 ? 1 : 2);
-  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, busy, cpuMs);
+  // (No other process on the machine: its busy time is the process's own.)
+  const read = await untilPage(new Promise<never>(() => {}), pageMs, started + 60_000, busy, cpuMs, undefined, cpuMs);
   assert.equal(read, EXPIRED);
   const ms = performance.now() - started;
   // (Counted from the workers' start, it would be cut at 500 ms.)
@@ -55,7 +63,7 @@ test("in a page's last CLOSING_MS the next page's preparation waits until the pa
   const work = new Promise<string>((resolve) => {
     finish = resolve;
   });
-  const read = untilPage(work, pageMs, started + 60_000, () => 1, cpuMs, gate);
+  const read = untilPage(work, pageMs, started + 60_000, () => 1, cpuMs, gate, cpuMs);
   // Before the last CLOSING_MS: nothing waits.
   await pass(2);
   await new Promise((r) => setTimeout(r, 400));
@@ -81,7 +89,7 @@ test("in a page's last CLOSING_MS the next page's preparation waits until the pa
 
   // A page cut at its limit opens the gate too.
   gate.reading(3);
-  const cut = untilPage(new Promise<never>(() => {}), pageMs, performance.now() + 60_000, () => 1, cpuMs, gate);
+  const cut = untilPage(new Promise<never>(() => {}), pageMs, performance.now() + 60_000, () => 1, cpuMs, gate, cpuMs);
   await new Promise((r) => setTimeout(r, 400));
   const heldUntilCut = gate.pass(4).then(() => 'passed');
   assert.equal(await Promise.race([heldUntilCut, new Promise((r) => setTimeout(() => r('waiting'), 100))]), 'waiting');

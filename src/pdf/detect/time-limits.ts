@@ -3,6 +3,8 @@
  * its own limit, counted as the time it would take on an idle machine.
  */
 
+import os from 'node:os';
+
 /** A page is cut after this many times its limit even when other work on the machine kept it from the CPU. */
 const STARVED = 4;
 
@@ -13,6 +15,24 @@ export const processCpuMs = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+
+/** The CPU time every process of the machine has used (its cores' busy time), in milliseconds. */
+export const machineCpuMs = (): number => os.cpus().reduce((sum, { times: t }) => sum + t.user + t.nice + t.sys + t.irq, 0);
+
+/** Other processes used less than half a core over `wallMs` (`othersMs` of CPU time): the machine was idle but for this one. */
+const idleBesides = (othersMs: number, wallMs: number): boolean => othersMs <= 0.5 * wallMs;
+
+/** Where a step of a page starts, for `stepMs`. */
+export const stepStart = (): { wall: number; cpu: number; machine: number } => ({ wall: performance.now(), cpu: processCpuMs(), machine: machineCpuMs() });
+
+/**
+ * The time a step of a page took, as it counts against the page's limit: its wall-clock time on a machine idle but for
+ * this process, else no more than this process's CPU time (other work slows a page down rather than cutting it).
+ */
+export function stepMs(start: { wall: number; cpu: number; machine: number }): number {
+  const [wall, own] = [performance.now() - start.wall, processCpuMs() - start.cpu];
+  return idleBesides(Math.max(0, machineCpuMs() - start.machine - own), wall) ? wall : Math.min(wall, own);
+}
 
 /** In the last this many milliseconds of a page's limit, the next page's preparation waits (PageGate). */
 export const CLOSING_MS = 500;
@@ -57,7 +77,8 @@ export class PageGate {
 /**
  * Waits for a page's `work`, EXPIRED once it has taken `pageMs` of the time it would take on an idle
  * machine, or at `deadline`. A page is cut for the work it needs, not for the time a machine busy with other
- * work makes it wait: each moment counts in full while the process gets a core for each OCR worker reading
+ * work makes it wait: each moment counts in full while no other process takes half a core or more (`machineMs`, the busy
+ * time of the machine's cores, tells; tests stand in for it), or while the process gets a core for each OCR worker reading
  * (`busy()`, one at least: the page's rendering), and in part when it gets less, so that on an idle machine
  * a page is cut at `pageMs` however its parts are shared between the workers (one part much longer than
  * the other leaves one worker reading alone); when other processes take the cores, later, at STARVED times
@@ -73,11 +94,13 @@ export async function untilPage<T>(
   busy: () => number,
   cpuMs: () => number = processCpuMs,
   gate?: PageGate,
+  machineMs: () => number = machineCpuMs,
 ): Promise<T | typeof EXPIRED> {
   work.catch(() => {});
   const started = performance.now();
   let last = started;
   let cpu = cpuMs();
+  let machine = machineMs();
   let progress = 0;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<typeof EXPIRED>((resolve) => {
@@ -85,10 +108,12 @@ export async function untilPage<T>(
       const now = performance.now();
       if (now >= deadline) return resolve(EXPIRED);
       const dt = now - last;
-      const used = cpuMs();
-      if (dt > 0) progress += dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
+      const [used, all] = [cpuMs(), machineMs()];
+      // (On a machine idle but for this process, the wall clock: a page waiting on its own process is no slower for the machine.)
+      if (dt > 0) progress += idleBesides(Math.max(0, all - machine - (used - cpu)), dt) ? dt : dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
       last = now;
       cpu = used;
+      machine = all;
       if (now - started >= STARVED * pageMs || progress >= pageMs) return resolve(EXPIRED);
       if (progress >= pageMs - CLOSING_MS || now - started >= STARVED * pageMs - CLOSING_MS) gate?.close();
       timer = setTimeout(check, Math.max(1, Math.min(progress < pageMs - 100 ? 50 : 25, deadline - now)));
