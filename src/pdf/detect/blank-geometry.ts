@@ -69,8 +69,8 @@ export function fillAfter(label: Label, lines: readonly Line[] = []): { x0: numb
     // An Arabic caption set in a left-to-right paragraph has its blank on its right ("التوقيع: ......").
     const right = label.line.rtl ? label.line.words.filter((w) => w.box.x0 >= label.reach.x1 - 1).sort((a, b) => a.box.x0 - b.box.x0)[0] : undefined;
     if (right && isFillToken(right.text) && right.box.x0 - label.reach.x1 <= 3 * label.line.size) {
-      const y = writingLine(right.baseline, right.size);
-      return { x0: right.box.x0, x1: right.box.x1, y, segment: { x0: right.box.x0, x1: right.box.x1, y } };
+      const segment = runLine(right);
+      return { ...segment, segment };
     }
   }
   if (label.next === -1) return undefined;
@@ -130,8 +130,8 @@ export function blankBefore(label: Label, segments: Segment[], lines: readonly L
   if (!word.text.trim().startsWith('(') && !closes) return undefined;
   if (prev) {
     if (!isFillToken(prev.text) || !near(prev.box.x1) || prev.box.x1 - prev.box.x0 < 40) return undefined;
-    const y = writingLine(prev.baseline, prev.size);
-    return { x0: prev.box.x0, x1: prev.box.x1, y, segment: { x0: prev.box.x0, x1: prev.box.x1, y } };
+    const segment = runLine(prev);
+    return { ...segment, segment };
   }
   const s = segments.find((r) => Math.abs(r.y - line.baseline) <= 0.6 * line.size && near(r.x1) && r.x1 - r.x0 >= 40);
   return s && { x0: s.x0, x1: s.x1, y: s.y, segment: s };
