@@ -22,6 +22,7 @@ import {
   topUnderText,
   runLine,
   writingLine,
+  inParentheses,
 } from './page-model.js';
 
 // ------------------------------------------------------------------------------------------ geometry
@@ -249,7 +250,7 @@ export function ruleUnder(
 /** A caption right under a drawn line ("Signature" printed below the line it names). */
 export function segmentOver(label: Label, segments: Segment[], used: Set<Segment>, shared: Set<Segment> = new Set()): Segment | undefined {
   const { box, line } = label;
-  const remark = /^\(/.test((line.words[0] as Word).text) && /\)$/.test((line.words[line.words.length - 1] as Word).text);
+  const remark = inParentheses(line);
   const parenthesised = label.bare && remark;
   // (So is a short line that is all a signature's caption, its blank elsewhere: "FIRMA DEL ABONADO O TITULAR".)
   const alone =

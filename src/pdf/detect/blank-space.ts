@@ -14,6 +14,7 @@ import {
   FIELD_WIDTH,
   MIN_BESIDE,
   contains,
+  inParentheses,
   overlap1,
   topUnderText,
   union,
@@ -134,9 +135,6 @@ export function dateSeparators(label: Label): Set<Word> {
   }
   return slashes >= 2 || format >= 3 ? parts : new Set();
 }
-
-/** A line wholly in parentheses, "(Unterschrift)": a caption printed under the room it names. */
-const inParentheses = (line: Line): boolean => (line.words[0]?.text.trim() ?? '').startsWith('(') && (line.words.at(-1)?.text.trim() ?? '').endsWith(')');
 
 /**
  * Blank space over the label: a caption in parentheses ("(Unterschrift)") is printed under where one writes, and so are initials' ("Rubrica", "Paraphe":

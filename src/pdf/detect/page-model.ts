@@ -206,6 +206,10 @@ export function onRowOf(l: Line, line: Line): boolean {
   return Math.abs(l.baseline - line.baseline) <= 0.3 * line.size;
 }
 
+/** A line wholly in parentheses, "(Unterschrift)", "(Firma)": a caption printed under the room it names. */
+export const inParentheses = (line: Line): boolean =>
+  (line.words[0]?.text.trim() ?? '').startsWith('(') && (line.words.at(-1)?.text.trim() ?? '').endsWith(')');
+
 export function contains(outer: Rect, inner: Rect, tolerance: number): boolean {
   return inner.x0 >= outer.x0 - tolerance && inner.y0 >= outer.y0 - tolerance && inner.x1 <= outer.x1 + tolerance && inner.y1 <= outer.y1 + tolerance;
 }
