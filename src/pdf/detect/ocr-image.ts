@@ -60,7 +60,15 @@ export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi:
   const target = factory.create(width, height);
   try {
     const params: RenderParameters = { canvas: target.canvas as RenderParameters['canvas'], viewport, annotationMode: AnnotationMode.ENABLE };
-    await page.render(params).promise;
+    const task = page.render(params);
+    // (pdf.js draws in steps of about 15 ms and goes on at once, and the canvas only records them until its pixels are read: a page of
+    // many images held the thread a second and more. Each step's drawing is made (one pixel read) and the thread handed back before the
+    // next, so that the page's time limit is checked while it is drawn: time-limits.ts.)
+    task.onContinue = (go: () => void) => {
+      target.context.getImageData(0, 0, 1, 1);
+      setImmediate(go);
+    };
+    await task.promise;
     const rgba = target.context.getImageData(0, 0, width, height).data;
     const grey = new Uint8Array(width * height);
     for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
