@@ -140,14 +140,6 @@ function advance(ch: string): number {
 
 const FILL_CHAR = /[_.…·•∙⋅]/;
 
-/** A space between two runs of four or more dots or underscores ("_______ _______"): two blanks side by side, not one spaced out. */
-function twoBlanks(chars: readonly string[], at: number): boolean {
-  let [before, after] = [0, 0];
-  while (FILL_CHAR.test(chars[at - 1 - before] ?? '')) before++;
-  while (FILL_CHAR.test(chars[at + 1 + after] ?? '')) after++;
-  return before >= 4 && after >= 4;
-}
-
 /** One text item as words (and runs of blanks to fill, as their own words), each with its box. */
 export function splitItem(str: string, x: number, baseline: number, width: number, size: number, rtl: boolean): Word[] {
   const chars = [...str];
@@ -173,7 +165,7 @@ export function splitItem(str: string, x: number, baseline: number, width: numbe
     const afterAccent = blank && /[´`¨ˆ˜]/.test(chars[i - 1] ?? '') && current !== undefined && !current.fill && /\p{L}/u.test(chars[i + 1] ?? '');
     if (accent || afterAccent) {
       (current as { end: number }).end = offset + w;
-    } else if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '') && !twoBlanks(chars, i)) {
+    } else if (blank && current?.fill && FILL_CHAR.test(chars[i + 1] ?? '') && FILL_CHAR.test(chars[i - 1] ?? '')) {
       // A spaced-out run of dots or underscores (". . . . .") is one blank.
       current.text += ch;
       current.end = offset + w;
