@@ -3391,3 +3391,22 @@ test('a column header going on under its caption in lower case ("Signature" over
   });
   assert.deepEqual(cell, [['signature', 51, 627, 248, 52]], JSON.stringify(cell));
 });
+
+test("a date's caption without its colon beside a party's name over its line (\"TITULAR   DATA\" over the holder's line alone) has its room under it, as beside a signature caption", () => {
+  const found = brief(
+    suggestFields(
+      page({
+        words: [...paragraph('pt', 100), ...words('TITULAR', 41, 463, 12), ...words('DATA', 368, 463, 12), ...words('Nome:', 41, 507, 12)],
+        segments: [h(36, 327, 495.6)],
+      }),
+    ),
+  );
+  assert.deepEqual(
+    found.filter((s) => s.type === 'signature').map((s) => [s.x, s.w]),
+    [[36, 291]],
+    'the holder signs on the line under the name',
+  );
+  const dates = found.filter((s) => s.type === 'date');
+  assert.equal(dates.length, 1, JSON.stringify(found));
+  assert.ok(Math.abs((dates[0]?.x ?? 0) - 368) <= 1 && (dates[0]?.y ?? 0) > 463 && (dates[0]?.y ?? 0) < 480, JSON.stringify(dates));
+});

@@ -187,7 +187,8 @@ export function topOver(own: Line, x0: number, x1: number, y1: number, height: n
 
 /**
  * Date captions alone, without their colon, on the row of a signature caption whose room was found under it
- * ("Date          Signature" over the room where each is written, "DATUM  UNTERSCHRIFT"): their room is under
+ * ("Date          Signature" over the room where each is written, "DATUM  UNTERSCHRIFT"), or of a place to sign
+ * found right under that row (among the suggestions `found`: a party's line under its name): their room is under
  * them too. (Alone, a bare "Date" is no blank: a column's header, a date printed after it.)
  */
 export function datesUnderRows(
@@ -196,6 +197,7 @@ export function datesUnderRows(
   page: PageModel,
   lines: Line[],
   geo: Geometry,
+  found: readonly Suggestion[] = [],
 ): Array<[Label, Rect]> {
   const out: Array<[Label, Rect]> = [];
   // (The captions of signatures whose room was found right under them.)
@@ -204,7 +206,10 @@ export function datesUnderRows(
     if (label.done || label.entry.type !== 'date' || label.colon || !label.bare || label.entry.strength === 'weak' || inRunningText(label, lines)) continue;
     // (Nor in a drawn box: the box is its field, or a form's cell with its placeholder, "DD / MM / YYYY".)
     if (geo.boxes.some((b) => contains(b, label.box, 0))) continue;
-    const row = over.some((c) => c.line !== label.line && Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size);
+    // (Or a place to sign found right under its row, beside it: "TITULAR   DATA" over the holder's line alone.)
+    const beside = (o: Suggestion) =>
+      o.type === 'signature' && o.y >= label.line.box.y1 - 3 && o.y - label.line.box.y1 <= 12 && (o.x + o.width <= label.box.x0 || o.x >= label.box.x1);
+    const row = over.some((c) => c.line !== label.line && Math.abs(c.line.baseline - label.line.baseline) <= 0.3 * label.line.size) || found.some(beside);
     const room = row ? belowSpace(label, page, lines, geo) : undefined;
     if (room) out.push([label, room]);
   }

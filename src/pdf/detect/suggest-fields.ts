@@ -380,7 +380,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
       }
     }
   }
-  for (const [label, room] of datesUnderRows(labels, captionOf, page, lines, geo)) claim(label, 'date', room, 'label_with_whitespace', 0.73);
+  for (const [label, room] of datesUnderRows(labels, captionOf, page, lines, geo, out)) claim(label, 'date', room, 'label_with_whitespace', 0.73);
   // Co-signers' captions on a signature caption's row sign in the same band.
   for (const [label, s] of signed) out.push(...coSignerPlaces(s, coSigners(label, lines, labels), page, out));
   // A blank without a caption on a signing date's row, or alone under it, is where one signs.
