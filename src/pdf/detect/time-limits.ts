@@ -19,8 +19,11 @@ export const processCpuMs = (): number => {
 /** The CPU time every process of the machine has used (its cores' busy time), in milliseconds. */
 export const machineCpuMs = (): number => os.cpus().reduce((sum, { times: t }) => sum + t.user + t.nice + t.sys + t.irq, 0);
 
-/** Other processes used less than half a core over `wallMs` (`othersMs` of CPU time): the machine was idle but for this one. */
-const idleBesides = (othersMs: number, wallMs: number): boolean => othersMs <= 0.5 * wallMs;
+/**
+ * Other processes used less than half a core over `wallMs`: the machine was idle but for this one. `machineMs` is what the
+ * machine's cores were busy for over that time, `ownMs` this process's share of it.
+ */
+const idleBesides = (machineMs: number, ownMs: number, wallMs: number): boolean => Math.max(0, machineMs - ownMs) <= 0.5 * wallMs;
 
 /** Where a step of a page starts, for `stepMs`. */
 export const stepStart = (): { wall: number; cpu: number; machine: number } => ({ wall: performance.now(), cpu: processCpuMs(), machine: machineCpuMs() });
@@ -31,7 +34,7 @@ export const stepStart = (): { wall: number; cpu: number; machine: number } => (
  */
 export function stepMs(start: { wall: number; cpu: number; machine: number }): number {
   const [wall, own] = [performance.now() - start.wall, processCpuMs() - start.cpu];
-  return idleBesides(Math.max(0, machineCpuMs() - start.machine - own), wall) ? wall : Math.min(wall, own);
+  return idleBesides(machineCpuMs() - start.machine, own, wall) ? wall : Math.min(wall, own);
 }
 
 /** In the last this many milliseconds of a page's limit, the next page's preparation waits (PageGate). */
@@ -110,7 +113,7 @@ export async function untilPage<T>(
       const dt = now - last;
       const [used, all] = [cpuMs(), machineMs()];
       // (On a machine idle but for this process, the wall clock: a page waiting on its own process is no slower for the machine.)
-      if (dt > 0) progress += idleBesides(Math.max(0, all - machine - (used - cpu)), dt) ? dt : dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
+      if (dt > 0) progress += idleBesides(all - machine, used - cpu, dt) ? dt : dt * Math.min(1, (used - cpu) / (Math.max(1, busy()) * dt));
       last = now;
       cpu = used;
       machine = all;
