@@ -19,15 +19,16 @@ import { DETECT_ENTRY, type DetectJob, type DetectProgress, type DetectReply } f
 import { availableLanguages, type OcrLanguage } from './detect/ocr-languages.js';
 import { OcrEngine } from './detect/ocr-engine.js';
 import { languageOrder, readBest } from './detect/ocr-script.js';
-import { binarise, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
+import { binarise, pointsBack, renderGrey, skewDegrees, straighten, textHeight, type InkPage, type Unrotate } from './detect/ocr-image.js';
 import { labelRegions } from './detect/ocr-regions.js';
-import { rulesFromInk } from './detect/ocr-drawn-lines.js';
+import { rulesBack, rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
 import { EXPIRED, PageGate, stepMs, stepStart, until, untilPage } from './detect/time-limits.js';
-import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks } from './detect/ocr-words.js';
+import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks, wordBack } from './detect/ocr-words.js';
 import { keepImages, type KeptScan } from './detect/scan-image.js';
 import { pageKind, unreadable } from './detect/page-kinds.js';
+import { warmUp } from './detect/warm-up.js';
 
 /** Lines in the image of a scan with a text layer are looked for at this resolution. */
 const RULES_DPI = 150;
@@ -298,39 +299,6 @@ async function ocrPage(prepared: Promise<PreparedPage | undefined>, model: PageM
   }
 }
 
-/** Rules found on a straightened page, set back where they lie on the page as scanned (each kept level or upright). */
-function rulesBack(rules: Pick<ReturnType<typeof rulesFromInk>, 'segments' | 'verticals'>, unrotate: Unrotate): Pick<PageModel, 'segments' | 'verticals'> {
-  const segments = rules.segments.map((s) => {
-    const a = unrotate(s.x0, s.y);
-    const b = unrotate(s.x1, s.y);
-    return { x0: a.x, x1: b.x, y: (a.y + b.y) / 2 };
-  });
-  const verticals = rules.verticals.map((v) => {
-    const a = unrotate(v.x, v.y0);
-    const b = unrotate(v.x, v.y1);
-    return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
-  });
-  return { segments, verticals };
-}
-
-/** `back` (in pixels) for points. */
-function pointsBack(back: Unrotate, scale: number): Unrotate {
-  return (x, y) => {
-    const p = back(x * scale, y * scale);
-    return { x: p.x / scale, y: p.y / scale };
-  };
-}
-
-/** A word read on the straightened page, placed on the page as scanned (its box turned back, kept level). */
-function wordBack(w: Word, unrotate: Unrotate): Word {
-  const midX = (w.box.x0 + w.box.x1) / 2;
-  const midY = (w.box.y0 + w.box.y1) / 2;
-  const centre = unrotate(midX, midY);
-  const dx = centre.x - midX;
-  const dy = centre.y - midY;
-  return { ...w, box: { x0: w.box.x0 + dx, x1: w.box.x1 + dx, y0: w.box.y0 + dy, y1: w.box.y1 + dy }, baseline: w.baseline + dy };
-}
-
 /** Adds the lines drawn in the image of a scan that has a text layer (without them the page still has its text). */
 async function linesOfPage(pdf: PDFDocumentProxy, model: PageModel, kept: KeptScan[] | undefined): Promise<void> {
   try {
@@ -356,9 +324,19 @@ if (args?.[0] !== undefined) {
   // pdf.js leaves some of its promises unawaited; on a damaged file they reject, no reason to end the process.
   process.on('unhandledRejection', () => {});
   let idle: NodeJS.Timeout | undefined;
-  serveCalls<DetectJob, DetectReply, DetectProgress>({
+  let [jobs, warming] = [0, Promise.resolve()];
+  serveCalls<DetectJob, DetectReply, DetectProgress, 'warm-up'>({
+    // Started ahead of documents (detect.ts): the warm-up reads until the first one comes.
+    note() {
+      warming = warmUp(
+        (bytes, job, afterPage) => analyse(bytes, job, engine, { opened() {}, page: afterPage }),
+        () => jobs > 0,
+      );
+    },
     async call(job, progress) {
+      jobs += 1;
       clearTimeout(idle);
+      await warming;
       let reply: DetectReply;
       try {
         const told: AnalysisProgress = {

@@ -84,7 +84,7 @@ interface Told {
 
 class ChildDetector implements FieldDetector {
   readonly #s: Settings;
-  readonly #worker: SupervisedWorker<DetectJob, DetectReply, DetectProgress>;
+  readonly #worker: SupervisedWorker<DetectJob, DetectReply, DetectProgress, 'warm-up'>;
 
   constructor(settings: Settings) {
     this.#s = settings;
@@ -98,10 +98,13 @@ class ChildDetector implements FieldDetector {
       // Work abandoned at the deadline may still be running, and memory taken by a large document
       // (tesseract's buffers only grow; pdf.js keeps what a document of many objects made, 300 MB for
       // 60,000 annotations) would count against the next one: start afresh.
-      replaceAfter: (job, reply, rss) =>
-        (reply !== undefined && (job.bytes.byteLength > RECYCLE_BYTES || (reply.ok && reply.analysis.abandoned === true))) || (rss() ?? 0) > settings.recycleMb,
-      // The next child loads while no document waits: a document after a replaced child is not slower for it.
+      replaceAfter: (_job, reply, rss) => (reply?.ok === true && reply.analysis.abandoned === true) || (rss() ?? 0) > settings.recycleMb,
+      // A large document is known to be the child's last from its size: the next child starts while it is read.
+      successorFor: (job) => job.bytes.byteLength > RECYCLE_BYTES,
+      // The next child loads, and reads a small document of its own, while no document waits: a document after a
+      // replaced child is not slower for it (detect/warm-up.ts).
       startAhead: true,
+      warmUp: 'warm-up',
       idleMs: settings.idleMs,
       words: { task: 'the analysis', worker: 'the analysis process' },
     });

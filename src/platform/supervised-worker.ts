@@ -5,9 +5,9 @@
  * ahead, while it works on the one before); each has a time budget from when the worker starts on it, the worker a heap cap and, for a child process, a resident-set budget polled while it
  * works. A worker that runs past a budget, crashes or exits fails the call it worked on and is replaced
  * for the next one; a worker that cannot even start fails the calls waiting for it (no respawning in a
- * loop). After a call the caller may have the worker replaced (and the next one started at once, `startAhead`);
- * an idle worker does not keep the process alive, may be stopped after a while without calls, and `close()`
- * ends it. Every failure is one WorkerFailure, worded with the caller's names for its work and its worker.
+ * loop). After a call the caller may have the worker replaced (and the next one started at once, `startAhead`, or
+ * during a call known to end so, `successorFor`); an idle worker does not keep the process alive, may be stopped
+ * after a while without calls, and `close()` ends it. Every failure is one WorkerFailure (worker-failure.ts).
  *
  * The worker side is src/platform/worker-entry.ts; the messages, src/platform/worker-protocol.ts.
  */
@@ -15,10 +15,12 @@ import { performance } from 'node:perf_hooks';
 import type { TransferListItem } from 'node:worker_threads';
 import { residentMb, startProcess, startThread, type Handle, type WorkerStart } from './worker-handles.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
+import { workerFailure, type WorkerFailure, type WorkerFailureKind } from './worker-failure.js';
 
 export { residentMb } from './worker-handles.js';
+export { WorkerFailure, type WorkerFailureKind } from './worker-failure.js';
 
-export interface SupervisedWorkerOptions<Request, Reply> extends WorkerStart {
+export interface SupervisedWorkerOptions<Request, Reply, Note = never> extends WorkerStart {
   /** A child process or a worker thread. */
   kind: 'process' | 'thread';
   /** Time budget of one call, from when the worker starts on it (ms). */
@@ -33,12 +35,18 @@ export interface SupervisedWorkerOptions<Request, Reply> extends WorkerStart {
    */
   replaceAfter?(request: Request, reply: Reply | undefined, residentMb: () => number | undefined): boolean;
   /**
-   * True: a worker replaced after a call (`replaceAfter`), or dropped during a call for a budget or a
-   * crash, is followed at once by a new one, which loads while no call waits, so that the next call does
-   * not wait for its start (it goes after `idleMs` without calls, as any). Not after a worker that could
-   * not start, nor one that went while idle.
+   * True: a worker replaced after a call (`replaceAfter`), or dropped during a call for a budget or a crash, is followed at once by
+   * a new one, which loads while no call waits, so that the next call does not wait for its start (it goes after `idleMs` without
+   * calls, as any). Not after a worker that could not start, nor one that went while idle.
    */
   startAhead?: boolean;
+  /**
+   * True for a call after which the worker is replaced whatever its answer, known from the request alone (a document too large to
+   * keep the worker after): its successor starts as the worker starts on the call and loads meanwhile; the next call does not wait.
+   */
+  successorFor?(request: Request): boolean;
+  /** A note each worker started ahead of calls (`startAhead`, a successor) is sent once ready: it loads what calls need while none waits. */
+  warmUp?: Note;
   /**
    * The message a call sends, and what it moves instead of copying (default: the request, copied).
    * `bulk`: bytes that a child process gets through a pipe of their own, written from the caller's
@@ -61,31 +69,6 @@ export interface Bulk {
   bytes: Uint8Array;
 }
 
-export type WorkerFailureKind =
-  /** The worker could not start, or stopped before it was ready: every waiting call gets this. */
-  | 'start'
-  | 'timeout'
-  /** Past the resident-set budget or the heap cap. */
-  | 'memory'
-  /** The worker exited, was killed, failed, or did not take the call. */
-  | 'crashed'
-  /** The call threw in the worker, which goes on serving. */
-  | 'failed'
-  | 'closed';
-
-/** Why a call got no answer: the kind, and a message in the caller's words. */
-export class WorkerFailure extends Error {
-  readonly kind: WorkerFailureKind;
-  /** How long the worker had worked on the call. */
-  elapsedMs = 0;
-
-  constructor(kind: WorkerFailureKind, message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'WorkerFailure';
-    this.kind = kind;
-  }
-}
-
 /** A worker started ahead of the first call (see `prestart`). */
 export interface Prestarted<Note> {
   /** Sends a note (no answer) to that worker once it is ready, if it still runs. */
@@ -93,7 +76,7 @@ export interface Prestarted<Note> {
 }
 
 export function createSupervisedWorker<Request, Reply, Progress = never, Note = never>(
-  options: SupervisedWorkerOptions<Request, Reply>,
+  options: SupervisedWorkerOptions<Request, Reply, Note>,
 ): SupervisedWorker<Request, Reply, Progress, Note> {
   // setTimeout treats anything above 2^31 - 1 ms as 1 ms.
   if (!(options.timeoutMs > 0 && options.timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be between 1 and 2147483647');
@@ -122,9 +105,11 @@ interface Live<Note> {
 }
 
 export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
-  readonly #o: SupervisedWorkerOptions<Request, Reply>;
+  readonly #o: SupervisedWorkerOptions<Request, Reply, Note>;
   readonly #words: { task: string; worker: string };
   #live: Live<Note> | undefined;
+  /** The successor of a worker on a call it is replaced after (`successorFor`), loading meanwhile. */
+  #successor: Live<Note> | undefined;
   #waiting: Array<Call<Request, Reply, Progress>> = [];
   /** Sent to the worker, in order: the first is the one it works on (and the only one with a timer). */
   #inWorker: Array<Call<Request, Reply, Progress>> = [];
@@ -132,7 +117,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
   #closed = false;
   #idle: NodeJS.Timeout | undefined;
 
-  constructor(options: SupervisedWorkerOptions<Request, Reply>) {
+  constructor(options: SupervisedWorkerOptions<Request, Reply, Note>) {
     this.#o = options;
     this.#words = options.words ?? { task: 'the call', worker: 'the worker' };
   }
@@ -173,7 +158,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if (this.#closed || this.#live) return undefined;
     let live: Live<Note>;
     try {
-      live = this.#spawn();
+      live = this.#live = this.#spawn();
     } catch {
       return undefined;
     }
@@ -192,13 +177,13 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#idle);
-    const live = this.#live;
-    this.#live = undefined;
+    const [live, successor] = [this.#live, this.#successor];
+    [this.#live, this.#successor] = [undefined, undefined];
     for (const call of [...this.#inWorker.splice(0), ...this.#waiting.splice(0)]) {
       this.#end(call);
       call.reject(this.failure('closed'));
     }
-    await live?.handle.stop();
+    await Promise.all([live?.handle.stop(), successor?.handle.stop()]);
   }
 
   /** Sends the next waiting call once the worker is free (or may take it ahead) and ready, starting one if none runs. */
@@ -214,7 +199,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     let live = this.#live;
     if (!live) {
       try {
-        live = this.#spawn();
+        live = this.#live = this.#spawn();
       } catch (error) {
         return this.#failStart(undefined, this.failure('start', String(error), error));
       }
@@ -257,6 +242,15 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
       }, MEMORY_POLL_MS);
       call.poll.unref();
     }
+    if (this.#successor || !this.#o.successorFor?.(call.request)) return;
+    // (One that cannot start is started after the call instead, as any.)
+    try {
+      this.#successor = this.#spawn();
+    } catch {
+      return;
+    }
+    this.#successor.handle.unref();
+    if (this.#o.warmUp !== undefined) this.#successor.notes.push(this.#o.warmUp);
   }
 
   #end(call: Call<Request, Reply, Progress>): void {
@@ -269,13 +263,13 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     const events = {
       message: (message: FromWorker<Reply, Progress>) => this.#receive(live, message),
       error: (error: Error & { code?: string }) => {
-        if (this.#live !== live) return;
+        if (this.#live !== live) return this.#successorGone(live);
         if (!live.ready) return this.#failStart(live, this.failure('start', error.message, error));
         const heap = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
         this.#abandon(live, heap ? this.failure('memory', String(this.#o.heapMb), error) : this.failure('crashed', error.message, error));
       },
       exit: (code: number | null, signal: string | null) => {
-        if (this.#live !== live) return;
+        if (this.#live !== live) return this.#successorGone(live);
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
         if (!live.ready) return this.#failStart(live, this.failure('start', `${how} while starting`));
         // V8 aborts a process whose heap reaches its limit.
@@ -285,16 +279,36 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     };
     const handle = this.#o.kind === 'process' ? startProcess(this.#o, events) : startThread(this.#o, events);
     const live: Live<Note> = { handle, ready: false, notes: [] };
-    this.#live = live;
     return live;
   }
 
+  /** A successor that failed or went before it took over: the next worker starts after the call, as any. */
+  #successorGone(live: Live<Note>): void {
+    if (this.#successor !== live) return;
+    this.#successor = undefined;
+    live.handle.kill();
+  }
+
+  /** The successor, if any, takes over from a worker replaced or dropped: answers whether there was one. */
+  #promote(): boolean {
+    if (!this.#successor) return false;
+    [this.#live, this.#successor] = [this.#successor, undefined];
+    return true;
+  }
+
+  /** A worker started at once after one replaced or dropped, sent the warm-up note once ready. */
+  #startAhead(): void {
+    const started = this.prestart();
+    if (started && this.#o.warmUp !== undefined) started.notify(this.#o.warmUp);
+  }
+
   #receive(live: Live<Note>, message: FromWorker<Reply, Progress>): void {
-    if (this.#live !== live) return;
-    if ('ready' in message) {
+    const ready = 'ready' in message;
+    if (this.#live !== live && !(ready && this.#successor === live)) return;
+    if (ready) {
       live.ready = true;
       for (const note of live.notes.splice(0)) this.#sendNote(live, note);
-      return this.#next();
+      return this.#live === live ? this.#next() : undefined;
     }
     const call = this.#inWorker[0];
     // A late word about a call already answered.
@@ -307,10 +321,11 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     else call.resolve(message.reply);
     const pid = live.handle.pid;
     const head = this.#inWorker[0];
-    if (this.#o.replaceAfter?.(call.request, reply, () => (pid === undefined ? undefined : residentMb(pid)))) {
+    const rss = () => (pid === undefined ? undefined : residentMb(pid));
+    if (this.#o.successorFor?.(call.request) || this.#o.replaceAfter?.(call.request, reply, rss)) {
       this.#requeue();
       this.#retire(live);
-      if (this.#o.startAhead) this.prestart();
+      if (!this.#promote() && this.#o.startAhead) this.#startAhead();
     } else if (head) {
       this.#begin(live, head);
     }
@@ -347,7 +362,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     }
     this.#requeue();
     // (Not after a worker that went while idle: one that dies on its own would be started again and again.)
-    if (call && this.#o.startAhead) this.prestart();
+    if (!this.#promote() && call && this.#o.startAhead) this.#startAhead();
     this.#next();
   }
 
@@ -375,25 +390,10 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
   }
 
   /**
-   * The one description of a failure, in the caller's words: `detail` is the exit code or signal, the
-   * error, the worker's message, or the budget in MB for `memory`. Callers use it for a failure they
-   * find themselves (a worker that answered it stopped at its deadline with nothing done).
+   * The one description of a failure, in the caller's words (worker-failure.ts). Callers use it for a
+   * failure they find themselves (a worker that answered it stopped at its deadline with nothing done).
    */
   failure(kind: WorkerFailureKind, detail = '', cause?: unknown): WorkerFailure {
-    const { task, worker } = this.#words;
-    const message = {
-      start: `${worker} could not start (${detail})`,
-      timeout: `${task} took longer than ${duration(this.#o.timeoutMs)}`,
-      memory: `${task} needs more than ${detail} MB of memory`,
-      crashed: `${worker} stopped (${detail})`,
-      failed: `${task} failed: ${detail}`,
-      closed: `${worker} was closed`,
-    }[kind];
-    return new WorkerFailure(kind, message, cause);
+    return workerFailure(this.#words, this.#o.timeoutMs, kind, detail, cause);
   }
-}
-
-/** `30 s`, or `2500 ms` for a budget that is not a whole number of seconds. */
-function duration(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -133,7 +133,23 @@ test('a child left over its recycling size by a job is replaced; a small one is 
   assert.ok(again.ok && again.analysis.stats.ocrPages === 1, 'a new child reads the next scan');
 });
 
-test('a child that read a large document (60,000 annotations, 9 MB) is replaced; one that read a small one is kept', async (t) => {
+/** The pids of this process's child processes (Linux). */
+function childPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // `pid (name) state ppid …`: the name may hold spaces, never a closing parenthesis followed by a space.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]) === process.pid) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+test('a child that read a large document (60,000 annotations, 9 MB) is replaced by one started while it read it; one that read a small one is kept', async (t) => {
   // The default settings: no memory threshold is lowered for the test.
   const detector = useDetector(t, { cacheDir: useTmpDir(t) });
   assert.ok((await detector.detect(fixture('en-underscores.pdf'))).ok);
@@ -141,10 +157,22 @@ test('a child that read a large document (60,000 annotations, 9 MB) is replaced;
   assert.notEqual(kept, undefined, 'kept after a small document');
   const flood = annotationFlood(60_000);
   assert.ok(flood.byteLength > 2 * 1024 * 1024);
-  const outcome = await detector.detect(flood);
+  const reading = detector.detect(flood);
+  // While the large document is read, its successor starts beside the child reading it.
+  const seen = new Set<number>();
+  let answered = false;
+  void reading.finally(() => {
+    answered = true;
+  });
+  while (!answered) {
+    for (const pid of childPids()) seen.add(pid);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const outcome = await reading;
   assert.ok(outcome.ok, JSON.stringify(outcome).slice(0, 300));
   const ahead = detector.pid;
-  assert.ok(ahead !== undefined && ahead !== kept, 'replaced after the large document, by a child started at once');
+  assert.ok(ahead !== undefined && ahead !== kept, 'replaced after the large document');
+  assert.ok(seen.has(ahead), `the child that follows ran while the large document was read (${[...seen].join(', ')})`);
   const next = await detector.detect(fixture('en-underscores.pdf'));
   assert.ok(next.ok && next.analysis.suggestions.length > 0, 'a new child reads the next document');
   assert.equal(detector.pid, ahead, 'the child started ahead read it');

@@ -31,7 +31,8 @@ type Request =
   | { op: 'throw' }
   | { op: 'grow'; mb: number; hang?: boolean }
   | { op: 'heap' }
-  | { op: 'progress' };
+  | { op: 'progress' }
+  | { op: 'born' };
 /** `who`: the process or thread that answered; `handled`: calls it had taken, this one included. */
 interface Reply {
   who: string;
@@ -48,6 +49,7 @@ import { serveCalls, workerArguments } from ${JSON.stringify(ENTRY)};
 const args = workerArguments(import.meta.url);
 if (args) {
   if (args[0] === 'die-at-start') process.exit(5);
+  const born = Date.now();
   globalThis.tinyWorkerStarted = true;
   const who = isMainThread ? 'process ' + process.pid : 'thread ' + threadId;
   const notes = [];
@@ -81,6 +83,8 @@ if (args) {
         case 'progress':
           for (let i = 1; i <= 3; i++) progress(i);
           return me;
+        case 'born':
+          return { ...me, value: String(born) };
       }
     },
     note(note) {
@@ -98,7 +102,10 @@ function tinyWorker(t: TestContext): URL {
 
 type Tiny = SupervisedWorker<Request, Reply, number, string>;
 
-function useWorker(t: TestContext, options: Partial<SupervisedWorkerOptions<Request, Reply>> & Pick<SupervisedWorkerOptions<Request, Reply>, 'kind'>): Tiny {
+function useWorker(
+  t: TestContext,
+  options: Partial<SupervisedWorkerOptions<Request, Reply, string>> & Pick<SupervisedWorkerOptions<Request, Reply, string>, 'kind'>,
+): Tiny {
   const worker = createSupervisedWorker<Request, Reply, number, string>({
     entry: tinyWorker(t),
     timeoutMs: 10_000,
@@ -344,6 +351,29 @@ test('process: startAhead: a worker replaced after a call, or dropped at its tim
   await waitUntil('the killed worker to be noticed', () => worker.pid === undefined, 10_000, 20);
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(worker.pid, undefined);
+});
+
+test('process: successorFor: the next worker starts while the worker works on a call it is replaced after, and gets the warm-up note first', async (t) => {
+  const worker = useWorker(t, { kind: 'process', successorFor: (request) => request.op === 'echo' && request.value === 'last', warmUp: 'warm-up' });
+  const first = await worker.call(echo('first'));
+  const last = await worker.call(echo('last', 2000));
+  const answeredAt = Date.now();
+  assert.equal(last.who, first.who, 'the worker answered the call it is replaced after');
+  const next = await worker.call({ op: 'born' });
+  assert.notEqual(next.who, first.who, 'replaced');
+  assert.ok(Number(next.value) < answeredAt, `the successor started ${Number(next.value) - answeredAt} ms after the call was answered`);
+  assert.deepEqual([next.handled, next.notes], [1, ['warm-up']], 'its first call, after the warm-up note');
+  // A successor takes over from a worker dropped at its time budget too.
+  const timed = useWorker(t, { kind: 'process', timeoutMs: 2000, successorFor: (request) => request.op === 'hang' });
+  const before = await timed.call(echo('before'));
+  await failure(timed.call({ op: 'hang' }), 'timeout');
+  const failedAt = Date.now();
+  const after = await timed.call({ op: 'born' });
+  assert.ok(after.who !== before.who && Number(after.value) < failedAt, 'the successor, started during the call, takes the next one');
+  // startAhead's worker gets the warm-up note too.
+  const ahead = useWorker(t, { kind: 'process', startAhead: true, warmUp: 'warm-up', replaceAfter: (request) => request.op === 'echo' });
+  await ahead.call(echo('replaced'));
+  assert.deepEqual((await ahead.call({ op: 'born' })).notes, ['warm-up']);
 });
 
 test('process: startAhead: a worker that cannot start is not started again ahead', async (t) => {

@@ -6,6 +6,7 @@
 import { dashedRules, type Mark } from './ocr-dashed-lines.js';
 import { greyLevel } from './scan-image.js';
 import type { Segment, VRule } from './suggest-fields.js';
+import type { Unrotate } from './ocr-image.js';
 
 const DARK = 150;
 /** In points: a rule is at least this long, at most this thick. */
@@ -157,4 +158,19 @@ function joinRuns(runs: Run[], gap: number, thick: number): Run[] {
     prev.to = Math.max(prev.to, r.to);
   }
   return out;
+}
+
+/** Rules found on a straightened page, set back where they lie on the page as scanned (each kept level or upright). */
+export function rulesBack(rules: Pick<DrawnLines, 'segments' | 'verticals'>, unrotate: Unrotate): { segments: Segment[]; verticals: VRule[] } {
+  const segments = rules.segments.map((s) => {
+    const a = unrotate(s.x0, s.y);
+    const b = unrotate(s.x1, s.y);
+    return { x0: a.x, x1: b.x, y: (a.y + b.y) / 2 };
+  });
+  const verticals = rules.verticals.map((v) => {
+    const a = unrotate(v.x, v.y0);
+    const b = unrotate(v.x, v.y1);
+    return { x: (a.x + b.x) / 2, y0: a.y, y1: b.y };
+  });
+  return { segments, verticals };
 }

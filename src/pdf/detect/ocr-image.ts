@@ -324,3 +324,11 @@ export function straighten(page: InkPage, degrees: number): { page: InkPage; bac
   }
   return { page: { ...page, ink: out }, back };
 }
+
+/** `back` (in pixels) for points. */
+export function pointsBack(back: Unrotate, scale: number): Unrotate {
+  return (x, y) => {
+    const p = back(x * scale, y * scale);
+    return { x: p.x / scale, y: p.y / scale };
+  };
+}

@@ -6,6 +6,7 @@
 import { isRtl } from './token-folding.js';
 import { splitItem } from './page-scan.js';
 import { area, common, type Segment, type Word } from './page-model.js';
+import type { Unrotate } from './ocr-image.js';
 
 /**
  * OCR reads a caption and the blank typed after it as one word ("Signature:___"): as in the text layer,
@@ -89,4 +90,14 @@ export function withoutRules(words: Word[], segments: Segment[]): Word[] {
  */
 export function withTyped(read: Word[], typed: readonly Word[]): Word[] {
   return [...read.filter((w) => !typed.some((t) => common(t.box, w.box) >= 0.5 * area(w.box))), ...typed];
+}
+
+/** A word read on the straightened page, placed on the page as scanned (its box turned back, kept level). */
+export function wordBack(w: Word, unrotate: Unrotate): Word {
+  const midX = (w.box.x0 + w.box.x1) / 2;
+  const midY = (w.box.y0 + w.box.y1) / 2;
+  const centre = unrotate(midX, midY);
+  const dx = centre.x - midX;
+  const dy = centre.y - midY;
+  return { ...w, box: { x0: w.box.x0 + dx, x1: w.box.x1 + dx, y0: w.box.y0 + dy, y1: w.box.y1 + dy }, baseline: w.baseline + dy };
 }
