@@ -43,6 +43,11 @@ export interface FieldDetectorOptions {
 
 export interface FieldDetector {
   detect(bytes: Uint8Array, hints?: { languages?: OcrLanguage[] }): Promise<DetectOutcome>;
+  /**
+   * A document is likely to come (a request made without fields): the child starts now if none runs, and reads a small
+   * document of its own while none waits (detect/warm-up.ts), so that the first document does not wait for it.
+   */
+  warm(): void;
   /** The child's pid while it runs (for operators and tests), else undefined. */
   readonly pid: number | undefined;
   /** True while a job is running. */
@@ -155,6 +160,10 @@ class ChildDetector implements FieldDetector {
       if (!(error instanceof WorkerFailure)) throw error;
       return this.#failed(error, told);
     }
+  }
+
+  warm(): void {
+    this.#worker.prestart();
   }
 
   close(): Promise<void> {

@@ -45,7 +45,7 @@ export interface SupervisedWorkerOptions<Request, Reply, Note = never> extends W
    * keep the worker after): its successor starts as the worker starts on the call and loads meanwhile; the next call does not wait.
    */
   successorFor?(request: Request): boolean;
-  /** A note each worker started ahead of calls (`startAhead`, a successor) is sent once ready: it loads what calls need while none waits. */
+  /** A note for each worker started ahead (`prestart`, `startAhead`, a successor), sent once ready unless a call waits: it loads what calls need. */
   warmUp?: Note;
   /**
    * The message a call sends, and what it moves instead of copying (default: the request, copied).
@@ -102,6 +102,8 @@ interface Live<Note> {
   ready: boolean;
   /** Notes for a worker not ready yet. */
   notes: Note[];
+  /** Started ahead of calls: sent `warmUp` once ready if no call waits. */
+  ahead?: boolean;
 }
 
 export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
@@ -162,6 +164,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     } catch {
       return undefined;
     }
+    live.ahead = true;
     this.#next();
     return {
       notify: (note) => {
@@ -250,7 +253,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
       return;
     }
     this.#successor.handle.unref();
-    if (this.#o.warmUp !== undefined) this.#successor.notes.push(this.#o.warmUp);
+    this.#successor.ahead = true;
   }
 
   #end(call: Call<Request, Reply, Progress>): void {
@@ -296,17 +299,13 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     return true;
   }
 
-  /** A worker started at once after one replaced or dropped, sent the warm-up note once ready. */
-  #startAhead(): void {
-    const started = this.prestart();
-    if (started && this.#o.warmUp !== undefined) started.notify(this.#o.warmUp);
-  }
-
   #receive(live: Live<Note>, message: FromWorker<Reply, Progress>): void {
     const ready = 'ready' in message;
     if (this.#live !== live && !(ready && this.#successor === live)) return;
     if (ready) {
       live.ready = true;
+      const { warmUp } = this.#o;
+      if (live.ahead && warmUp !== undefined && this.#waiting.length === 0) live.notes.unshift(warmUp);
       for (const note of live.notes.splice(0)) this.#sendNote(live, note);
       return this.#live === live ? this.#next() : undefined;
     }
@@ -325,7 +324,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     if (this.#o.successorFor?.(call.request) || this.#o.replaceAfter?.(call.request, reply, rss)) {
       this.#requeue();
       this.#retire(live);
-      if (!this.#promote() && this.#o.startAhead) this.#startAhead();
+      if (!this.#promote() && this.#o.startAhead) this.prestart();
     } else if (head) {
       this.#begin(live, head);
     }
@@ -362,7 +361,7 @@ export class SupervisedWorker<Request, Reply, Progress = never, Note = never> {
     }
     this.#requeue();
     // (Not after a worker that went while idle: one that dies on its own would be started again and again.)
-    if (!this.#promote() && call && this.#o.startAhead) this.#startAhead();
+    if (!this.#promote() && call && this.#o.startAhead) this.prestart();
     this.#next();
   }
 

@@ -379,6 +379,20 @@ test('detect-fields on one server: results, the flow to activation, OCR, refusal
   );
 });
 
+test('a request made without fields starts the analysis process, which then reads its document; one made with fields starts none', async (t) => {
+  const server = await useServer(t);
+  const detector = fieldDetectorFor(server.running.ctx);
+  await createRequest(server, {}, { document: { bytes: fixture('contract.pdf') } });
+  assert.equal(detector.pid, undefined, 'a request made with its fields starts nothing');
+  const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') } });
+  const started = detector.pid;
+  assert.notEqual(started, undefined, 'started when the request was made');
+  const answer = await detect(server, id);
+  assert.equal(answer.status, 200, answer.text);
+  assert.ok(answer.body.suggestions.length > 0);
+  assert.equal(detector.pid, started, 'the process started with the request read its document');
+});
+
 test("12 detections per hour per key and IP: the 13th answers 429 with the detection bucket's headers", async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
   const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });

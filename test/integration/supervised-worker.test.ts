@@ -89,6 +89,8 @@ if (args) {
     },
     note(note) {
       notes.push(note);
+      // A note 'touch FILE' leaves a trace the test can wait for.
+      if (note.startsWith('touch ')) writeFileSync(note.slice(6), 'noted');
     },
   });
 }
@@ -370,10 +372,18 @@ test('process: successorFor: the next worker starts while the worker works on a 
   const failedAt = Date.now();
   const after = await timed.call({ op: 'born' });
   assert.ok(after.who !== before.who && Number(after.value) < failedAt, 'the successor, started during the call, takes the next one');
-  // startAhead's worker gets the warm-up note too.
-  const ahead = useWorker(t, { kind: 'process', startAhead: true, warmUp: 'warm-up', replaceAfter: (request) => request.op === 'echo' });
+  // startAhead's and prestart's workers get it too, when no call waits for them once ready.
+  const trace = path.join(useTmpDir(t), 'warmed');
+  const ahead = useWorker(t, { kind: 'process', startAhead: true, warmUp: `touch ${trace}`, replaceAfter: (request) => request.op === 'echo' });
   await ahead.call(echo('replaced'));
-  assert.deepEqual((await ahead.call({ op: 'born' })).notes, ['warm-up']);
+  await waitUntil('the worker started ahead to get its warm-up note', () => fs.existsSync(trace), 10_000, 20);
+  assert.deepEqual((await ahead.call({ op: 'born' })).notes, [`touch ${trace}`]);
+  const started = useWorker(t, { kind: 'process', warmUp: 'warm-up' });
+  started.prestart();
+  assert.deepEqual((await started.call({ op: 'born' })).notes, [], 'a call waited when it was ready: no warm-up');
+  const idle = useWorker(t, { kind: 'process', warmUp: `touch ${trace}-idle` });
+  idle.prestart();
+  await waitUntil('the idle worker started ahead to get its warm-up note', () => fs.existsSync(`${trace}-idle`), 10_000, 20);
 });
 
 test('process: startAhead: a worker that cannot start is not started again ahead', async (t) => {

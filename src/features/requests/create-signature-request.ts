@@ -81,6 +81,8 @@ export async function createSignatureRequest(ctx: Context, input: CreateRequestI
   } finally {
     if (!created) await ctx.blobs.delete(blob.id);
   }
+  // A request made without fields has them detected next, as a rule: the analysis process starts meanwhile.
+  if (created && source.fields.length === 0) ctx.workers.detector.warm();
   return { response: createResponseOf(row, !created), created };
 }
 
