@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { startServe } from './serve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,9 +27,9 @@ export async function benchDetection(): Promise<void> {
   const serve = await startServe({ scenario: 'field detection' });
   try {
     const auth = { authorization: `Bearer ${serve.key}` };
-    const detect = async (file: string, locale?: string): Promise<{ stats: Stats; wallMs: number }> => {
+    const detect = async (file: string | Uint8Array, locale?: string): Promise<{ stats: Stats; wallMs: number }> => {
       const form = new FormData();
-      form.append('document', new Blob([fixture(file)], { type: 'application/pdf' }), 'document.pdf');
+      form.append('document', new Blob([typeof file === 'string' ? fixture(file) : file], { type: 'application/pdf' }), 'document.pdf');
       const signer = { reference: 'client', email: 'client@example.com', order: 1, ...(locale ? { locale } : {}) };
       form.append('request', JSON.stringify({ client_reference: `bench-${Math.random()}`, signers: [signer] }));
       const created = await fetch(`${serve.api}/signature-requests`, { method: 'POST', headers: auth, body: form });
@@ -56,6 +58,17 @@ export async function benchDetection(): Promise<void> {
     }
     console.log(
       `detect-fields, text pages: ${(ms / pages).toFixed(1)} ms per page analysed, ${(wall / pages).toFixed(1)} ms per page end to end (${pages} pages)`,
+    );
+    // A document over 2 MiB is its analysis process's last: the next process starts while it is read, and reads a small document of
+    // its own before the next document comes (docs/detection.md, "Isolation and limits").
+    const large = await PDFDocument.load(fixture('contract.pdf'));
+    await large.attach(randomBytes(3 * 2 ** 20), 'padding.bin', { mimeType: 'application/octet-stream' });
+    await detect(await large.save());
+    const after = await detect('contract.pdf');
+    const again = await detect('contract.pdf');
+    console.log(
+      `detect-fields, the document after one over 2 MiB (a new analysis process): ${after.wallMs.toFixed(0)} ms for 2 text pages, ` +
+        `${again.wallMs.toFixed(0)} ms for the same document from that process again`,
     );
     for (const [file, locale] of [
       ['detection/scanned-en.pdf', 'en'],
