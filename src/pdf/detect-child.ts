@@ -3,7 +3,8 @@
  * scanned pages with tesseract.js and applies the label rules; a runaway document can only take this
  * process down, which the server replaces. One job at a time; tesseract workers stay loaded between jobs
  * that follow each other, and are stopped (their memory returned) after 10 s without one, or at once
- * when a job left the process over 640 MB.
+ * when a job left the process over 640 MB. A process started ahead of documents is sent a note once ready:
+ * it then reads a small document of its own until the first one comes (detect/warm-up.ts).
  *
  * Its argument: the directory tesseract.js may cache unpacked language models in.
  */

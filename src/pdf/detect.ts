@@ -5,7 +5,8 @@
  * heap cap). A child that exceeds either, crashes or is killed fails its job and is replaced for the
  * next one. Before the wall-clock limit the child answers with the pages it has read (a partial result).
  * One job runs at a time; the child and its loaded OCR languages are kept between jobs, unless the job
- * left it large or abandoned work in it, and stopped after a while without work.
+ * left it large or abandoned work in it, and stopped after a while without work. The child that follows
+ * a replaced one, and the first one when a document is expected (`warm`), start ahead and warm up.
  */
 import { createSupervisedWorker, WorkerFailure, type SupervisedWorker } from '../platform/supervised-worker.js';
 import { assemble, type Analysis, type PageDone } from './detect/analysis.js';
