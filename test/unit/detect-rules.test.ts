@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitItem } from '../../src/pdf/detect/page-scan.js';
-import { partyAt, splitWord } from '../../src/pdf/detect/lexicon.js';
+import { partyAt } from '../../src/pdf/detect/lexicon.js';
+import { splitWord } from '../../src/pdf/detect/word-tokens.js';
 import { matchLabels } from '../../src/pdf/detect/label-matching.js';
 import { normalizeToken } from '../../src/pdf/detect/token-folding.js';
 import { otherDate } from '../../src/pdf/detect/signing-dates.js';
@@ -62,6 +63,19 @@ test('normalised tokens: case, accents, the German sharp s, soft hyphens and zer
   assert.deepEqual(splitWord('Le/la'), ['le', 'la']);
   assert.deepEqual(splitWord('e/ou'), ['e', 'ou']);
   assert.deepEqual(splitWord('des/der'), ['des', 'der']);
+  // A ligature drawn as one glyph its font left unmapped (the replacement character) is read as the one that makes a label
+  // word ("Unterschri\ufffd": Calibri's "ft"); a word that none makes one stays as it comes.
+  assert.deepEqual(splitWord('Unterschri\ufffd'), ['unterschrift']);
+  assert.deepEqual(splitWord('Datum,'), ['datum']);
+  assert.deepEqual(splitWord('Kommunika\ufffdon'), ['kommunika\ufffdon']);
+});
+
+test('a signature caption whose ligature its font left unmapped is still one: "Ort, Datum, Unterschri\ufffd" under its line', () => {
+  const found = suggestFields(page({ words: words('Ort, Datum, Unterschri\ufffd', 72, 320), segments: [{ x0: 72, x1: 500, y: 305 }] }));
+  assert.ok(
+    found.some((s) => s.type === 'signature'),
+    JSON.stringify(found),
+  );
 });
 
 test('labels in English, French and Arabic, longest first; "Fait à … le" anchors on "le"; an OCR split is joined', () => {

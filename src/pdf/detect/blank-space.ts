@@ -3,7 +3,8 @@
  * alone on its line, `label_with_whitespace`), kept clear of the words, boxes, rules and widgets around it.
  */
 import { holdsBlank, segmentOver, standOn, written } from './blank-geometry.js';
-import { DATE_FORMAT, DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, splitWord, type LabelType } from './lexicon.js';
+import { DATE_FORMAT, DATE_WORDS, NAME_WORDS, OF, STOPWORDS, isFillToken, type LabelType } from './lexicon.js';
+import { splitWord } from './word-tokens.js';
 import { matchLabels } from './label-matching.js';
 import { normalizeToken } from './token-folding.js';
 import { endsColon } from './lines-and-labels.js';

@@ -4,7 +4,8 @@
  * blank after "signed … on", a place and its date ("Cuiabá, ____ de ____ de 20__"), and the French "Fait
  * à …, le …" (french-dates.ts).
  */
-import { DATE_WORDS, isFillToken, splitWord } from './lexicon.js';
+import { DATE_WORDS, isFillToken } from './lexicon.js';
+import { splitWord } from './word-tokens.js';
 import { normalizeToken } from './token-folding.js';
 import { dateOnLine, onRowOf, overlap1, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';
 import { SIGNING_DATE } from './signing-dates.js';

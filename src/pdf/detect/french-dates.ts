@@ -3,7 +3,8 @@
  * "le", on its blank, in the room after it, or on a line drawn after it; "Le ……" on its own line, under "Fait à"
  * or after a signature's blank; "le :" after a handwritten mention ("Bon pour accord le :").
  */
-import { isBlankMark, isFillToken, splitWord } from './lexicon.js';
+import { isBlankMark, isFillToken } from './lexicon.js';
+import { splitWord } from './word-tokens.js';
 import { sentenceStart } from './lines-and-labels.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';

@@ -354,29 +354,6 @@ function normalizedMap<V>(entries: ReadonlyArray<[string, V]>): Map<string, V> {
   return new Map(entries.map(([k, v]) => [normalizeToken(k), v]));
 }
 
-/** Splits a word the way the lexicon counts: "l'acheteur" -> ["l", "acheteur"], "e-mail" -> ["e", "mail"]. */
-export function splitWord(raw: string): string[] {
-  return (
-    raw
-      // A plural or feminine ending in parentheses (OCR may read either as a brace or a bracket) or after a slash, an asterisk or a colon is
-      // part of the word: "Signature(s)", "intéressé(e)", "Unterschrift(en)", "Vollmachtgeber/in", "Teilnehmer*innen" ("Le/la" stays two).
-      .replace(/[({[](?:s|e|en|er|es|n|r|in|innen|a|o|as|os)[)}\]](?=\W*$)|(?<=\p{L})[/*:_·](?:innen|in|en|er|es|as|os|e|r|n|a|o|s)(?=\W*$)/iu, '')
-      // (Apostrophes and dashes as typesetting writes them too: "l‘élève", "lʼélève", "Signature–Date", "Signature—Date".)
-      .split(/['’‘ʼ\-‐‑–—/,;]/)
-      .map(normalizeToken)
-      .filter((t) => t.length > 0)
-      // Arabic "and" is written onto the next word: "والتوقيع" is "و" "التوقيع" ("الختم والتوقيع", "الاسم والتوقيع").
-      .flatMap((t) => (t.length > 3 && t.startsWith('و') && arabicLabelWords().has(t.slice(1)) ? ['و', t.slice(1)] : [t]))
-  );
-}
-
-let arabicWords: Set<string> | undefined;
-/** The Arabic words of the lexicon's labels. */
-function arabicLabelWords(): Set<string> {
-  arabicWords ??= new Set(LABELS.flatMap((e) => e.tokens.filter((t) => isArabic(t))));
-  return arabicWords;
-}
-
 /**
  * A run of underscores, dots, dashes, ellipses, middle dots or Arabic tatweel that marks a blank to fill
  * in, spaced out or not ("____", "……", ". . . . .", "_ _ _ _", "ـــــــ"); an ellipsis and dots of five dots or more

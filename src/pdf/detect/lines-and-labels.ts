@@ -4,7 +4,8 @@
  */
 import { guessLanguage } from './page-language.js';
 import { isSigner, roleAbove, roleOnLine, signsForCompany } from './caption-roles.js';
-import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt, splitWord } from './lexicon.js';
+import { COLON_MARK, DATE_FORMAT, afterOf, arabicWhose, notAField, STOPWORDS, closesSentence, isFillToken, partyAt } from './lexicon.js';
+import { splitWord } from './word-tokens.js';
 import { lineLabels, matchLabels, type LabelMatch } from './label-matching.js';
 import { bothSigned, namedAndSigned, stampedAndSigned } from './signed-and-dated.js';
 import { conditionAfter, labelRuns } from './label-runs.js';

@@ -3,7 +3,7 @@
  * document's own text), and whether a reading shows the page to be in the other script (Latin or Arabic),
  * so that it is read again in that one. Runs in the detection child.
  */
-import { splitWord } from './lexicon.js';
+import { splitWord } from './word-tokens.js';
 import { matchLabels } from './label-matching.js';
 import { isArabic } from './token-folding.js';
 import { buildLines, type Word } from './suggest-fields.js';
