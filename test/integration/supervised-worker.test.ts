@@ -3,7 +3,8 @@
 // temporary directory, run as a child process and as a worker thread: queue order, one call at a time,
 // time budget, memory budgets (during a call, and a replacement the caller asks for after one), crashes,
 // a worker that cannot start, the failure messages in the caller's words, a worker started ahead and
-// its notes, the next worker started at once after a replacement, idle stop and close.
+// its notes, the next worker started at once after a replacement or during a call it follows (`successorFor`), the
+// warm-up note of a worker started ahead, idle stop and close.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

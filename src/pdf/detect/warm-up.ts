@@ -1,6 +1,7 @@
 /**
  * The detection child's warm-up. A process started ahead of documents (detect.ts: the one that follows a
- * replaced child, or the successor started while a child reads a document it is replaced after) reads a small
+ * replaced child, the successor started while a child reads a document it is replaced after, or the first one
+ * when a request is made without fields) reads a small
  * document of its own while none waits: the first real document then does not pay for compiling what reading
  * it takes (pdf.js's parser and JPEG decoder, the text pass, the render of a scan's lines, the rules). A
  * document that comes meanwhile stops the warm-up at its next page and waits for that page alone.
