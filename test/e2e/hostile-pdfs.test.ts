@@ -8,6 +8,7 @@ import path from 'node:path';
 import { residentMb } from '../../src/pdf/detect.js';
 import { apiClient, serveProcess } from '../helpers/cli.js';
 import * as hostile from '../helpers/hostile-pdfs.js';
+import { childrenOf } from '../helpers/processes.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const RSS_CEILING_MB = 300;
@@ -19,23 +20,6 @@ function rssOf(pid: number): number {
   const mb = residentMb(pid);
   if (mb === undefined) throw new Error(`no resident set for process ${pid}`);
   return mb;
-}
-
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
-      // The command name is in parentheses and may hold spaces: the parent pid is the second field after it.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(entry));
-    } catch {
-      // Gone while listing.
-    }
-  }
-  return out;
 }
 
 /** An error answer in the envelope: exactly code, message and request_id. */

@@ -8,6 +8,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { createFieldDetector, residentMb, type FieldDetector } from '../../src/pdf/detect.js';
 import { annotationFlood, formFanout } from '../helpers/hostile-pdfs.js';
 import { rawPdf, stream } from '../helpers/pdfs.js';
+import { childrenOf } from '../helpers/processes.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../../fixtures/detection/${name}`, import.meta.url)));
@@ -133,22 +134,6 @@ test('a child left over its recycling size by a job is replaced; a small one is 
   assert.ok(again.ok && again.analysis.stats.ocrPages === 1, 'a new child reads the next scan');
 });
 
-/** The pids of this process's child processes (Linux). */
-function childPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // `pid (name) state ppid …`: the name may hold spaces, never a closing parenthesis followed by a space.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]) === process.pid) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
-
 test('a child that read a large document (60,000 annotations, 9 MB) is replaced by one started while it read it; one that read a small one is kept', async (t) => {
   // The default settings: no memory threshold is lowered for the test.
   const detector = useDetector(t, { cacheDir: useTmpDir(t) });
@@ -165,7 +150,7 @@ test('a child that read a large document (60,000 annotations, 9 MB) is replaced 
     answered = true;
   });
   while (!answered) {
-    for (const pid of childPids()) seen.add(pid);
+    for (const pid of childrenOf(process.pid)) seen.add(pid);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const outcome = await reading;

@@ -6,7 +6,6 @@
  * it takes (pdf.js's parser and JPEG decoder, the text pass, the render of a scan's lines, the rules). A
  * document that comes meanwhile stops the warm-up at its next page and waits for that page alone.
  */
-import { createRequire } from 'node:module';
 import type { DetectJob } from '../detect-messages.js';
 
 /** What the warm-up is read with: `afterPage` runs after each page read, and throws to stop the reading. */
@@ -89,7 +88,6 @@ const SCAN = { width: 620, height: 877 };
 async function scanImage(): Promise<Buffer | undefined> {
   let canvasModule: typeof import('@napi-rs/canvas');
   try {
-    createRequire(import.meta.url).resolve('@napi-rs/canvas');
     canvasModule = await import('@napi-rs/canvas');
   } catch {
     return undefined;
