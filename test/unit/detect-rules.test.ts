@@ -175,6 +175,20 @@ test('word boxes inside a text item: blanks to fill are words of their own; righ
   );
 });
 
+test('Romanian and Indonesian captions: "Semnătura", "Nume și prenume", "Tanda tangan"; Romanian party words', () => {
+  assert.deepEqual(labels('Semnătura'), ['signature']);
+  assert.deepEqual(labels('Semnătura și ștampila'), ['signature']);
+  assert.deepEqual(labels('Nume și prenume'), ['text:signer_name']);
+  assert.deepEqual(labels('Tanda tangan'), ['signature']);
+  assert.equal(role('MANDATAR'), 'agent');
+  assert.equal(role('Cumpărător'), 'buyer');
+  const found = suggestFields(page({ words: words('Semnătura ___________________________', 283, 737, 12) }));
+  assert.ok(
+    found.some((s) => s.type === 'signature' && s.x >= 330),
+    JSON.stringify(found),
+  );
+});
+
 test('label beside a drawn line: the field stands on the line; a line over a caption likewise', () => {
   const beside = suggestFields(page({ words: words('Signature:', 64, 300), segments: [{ x0: 140, x1: 380, y: 302 }] }));
   assert.equal(beside.length, 1);

@@ -7,6 +7,7 @@
 
 import { SIGN_OFFS } from './sign-offs.js';
 import { EUROPEAN_LABELS, EUROPEAN_PARTIES } from './lexicon-european.js';
+import { FURTHER_LABELS, FURTHER_PARTIES } from './lexicon-further.js';
 import type { PageLanguage } from './page-language.js';
 import { isArabic, normalizeToken } from './token-folding.js';
 
@@ -161,7 +162,7 @@ const LABEL_TABLE: readonly LabelEntry[] = [
     'الاسم و التوقيع',
     'اسم و توقيع',
   ),
-  ...EUROPEAN_LABELS.map(
+  ...[...EUROPEAN_LABELS, ...FURTHER_LABELS].map(
     (e): LabelEntry => ({
       tokens: e.tokens.split(' '),
       type: e.type,
@@ -292,6 +293,7 @@ const PARTIES: ReadonlyArray<[string, string]> = [
   ['المقترض', 'borrower'], ['المقرض', 'lender'], ['البنك', 'bank'], ['المستشار', 'consultant'],
   ['المدير', 'director'], ['مدير', 'director'], ['العميد', 'dean'], ['عميد', 'dean'], ['رئيس', 'head'], ['الرئيس', 'head'], ['المشرف', 'supervisor'], ['مشرف', 'supervisor'],
   ...EUROPEAN_PARTIES,
+  ...FURTHER_PARTIES,
   ['prestatario', 'borrower'], ['prestamista', 'lender'], ['mutuario', 'borrower'], ['mutuante', 'lender'], ['mutuatario', 'borrower'],
   ['darlehensnehmer', 'borrower'], ['darlehensgeber', 'lender'], ['contratista', 'contractor'], ['proveedor', 'supplier'], ['fornecedor', 'supplier'],
   ['concedente', 'host'], ['estagiario', 'intern'], ['estagiaria', 'intern'], ['tirocinante', 'intern'], ['praktikant', 'intern'], ['praktikantin', 'intern'],

@@ -1,0 +1,28 @@
+/**
+ * The captions of signing blocks in Romanian and Indonesian, and their party words: the corpus's further languages
+ * (lexicon-european.ts holds the other European ones). Pure data in the shape of lexicon-european.ts, written readably
+ * and normalised by lexicon.ts (diacritics dropped: "Semnătura" is "semnatura", "Cumpărător" "cumparator").
+ */
+
+import type { EuropeanEntry } from './lexicon-european.js';
+
+const sig = (...phrases: string[]): EuropeanEntry[] => phrases.map((tokens) => ({ tokens, type: 'signature' }));
+const name = (...phrases: string[]): EuropeanEntry[] => phrases.map((tokens) => ({ tokens, type: 'text', fieldKey: 'signer_name' }));
+
+export const FURTHER_LABELS: readonly EuropeanEntry[] = [
+  // Romanian: "Semnătura" (signature), "Semnătura și ștampila" (signature and stamp), "Data semnării" (date of signing),
+  // "Nume și prenume" (name and first name).
+  ...sig('semnatura', 'semnaturi', 'semnaturile', 'semnatura si stampila', 'stampila si semnatura'),
+  { tokens: 'data semnarii', type: 'date', fieldKey: 'sign_date' },
+  ...name('nume', 'numele', 'nume si prenume', 'numele si prenumele', 'nume prenume'),
+  // Indonesian: "Tanda tangan" (signature; "Ttd." for short). (Not "Nama", name: "(Nama Terang)" under a line is whose
+  // signature goes over it, the name written in the parentheses.)
+  ...sig('tanda tangan', 'tandatangan', 'ttd'),
+];
+
+/** Party words of these languages, to the role hint they give. */
+// biome-ignore format: a word list, a line per language
+export const FURTHER_PARTIES: ReadonlyArray<[string, string]> = [
+  ['mandant', 'principal'], ['mandatar', 'agent'], ['chirias', 'tenant'], ['proprietar', 'owner'], ['locator', 'landlord'], ['cumparator', 'buyer'], ['vanzator', 'seller'], ['prestator', 'provider'], ['beneficiar', 'client'], ['martor', 'witness'], ['angajator', 'employer'], ['angajat', 'employee'],
+  ['penyewa', 'tenant'], ['pemilik', 'owner'], ['pembeli', 'buyer'], ['penjual', 'seller'], ['saksi', 'witness'],
+];
