@@ -1,6 +1,6 @@
 /**
  * The captions of signing blocks in German, Portuguese, Spanish, Italian, Dutch, Polish and the Scandinavian languages (the lexicon's other
- * languages are in lexicon.ts) and their party words: some captions are words of another meaning in another
+ * languages are in lexicon.ts and lexicon-further.ts) and their party words: some captions are words of another meaning in another
  * language (German "Firma" is a company, English "data" is not a date), so they count only on a page in a
  * language where they are captions (page-language.ts). Pure data; tokens are written readably and normalised
  * by lexicon.ts.

@@ -1,8 +1,8 @@
 /**
  * The words field detection looks for, in English, French and Arabic (and the few Hebrew and Russian words of a signature block; German, Portuguese,
- * Spanish, Italian, Dutch and Polish captions in lexicon-european.ts): labels that announce a field and the party words that say whose field it is
- * (what AcroForm field names say is read in acroform-widgets.ts). Pure data and string functions; everything is matched on normalised tokens (see
- * `normalizeToken` in token-folding.ts).
+ * Spanish, Italian, Dutch and Polish captions in lexicon-european.ts, Romanian and Indonesian ones in lexicon-further.ts): labels that announce a
+ * field and the party words that say whose field it is (what AcroForm field names say is read in acroform-widgets.ts). Pure data and string
+ * functions; everything is matched on normalised tokens (see `normalizeToken` in token-folding.ts).
  */
 
 import { SIGN_OFFS } from './sign-offs.js';
