@@ -182,6 +182,8 @@ test('Romanian and Indonesian captions: "Semnătura", "Nume și prenume", "Tanda
   assert.deepEqual(labels('Tanda tangan'), ['signature']);
   assert.equal(role('MANDATAR'), 'agent');
   assert.equal(role('Cumpărător'), 'buyer');
+  // (Not Romanian "locator", the lessor: an English word too.)
+  assert.equal(role('Record Locator'), undefined);
   const found = suggestFields(page({ words: words('Semnătura ___________________________', 283, 737, 12) }));
   assert.ok(
     found.some((s) => s.type === 'signature' && s.x >= 330),

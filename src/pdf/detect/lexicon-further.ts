@@ -20,9 +20,9 @@ export const FURTHER_LABELS: readonly EuropeanEntry[] = [
   ...sig('tanda tangan', 'tandatangan', 'ttd'),
 ];
 
-/** Party words of these languages, to the role hint they give. */
+/** Party words of these languages, to the role hint they give. (Not Romanian "locator", the lessor: an English word too, "record locator".) */
 // biome-ignore format: a word list, a line per language
 export const FURTHER_PARTIES: ReadonlyArray<[string, string]> = [
-  ['mandant', 'principal'], ['mandatar', 'agent'], ['chirias', 'tenant'], ['proprietar', 'owner'], ['locator', 'landlord'], ['cumparator', 'buyer'], ['vanzator', 'seller'], ['prestator', 'provider'], ['beneficiar', 'client'], ['martor', 'witness'], ['angajator', 'employer'], ['angajat', 'employee'],
+  ['mandant', 'principal'], ['mandatar', 'agent'], ['chirias', 'tenant'], ['proprietar', 'owner'], ['cumparator', 'buyer'], ['vanzator', 'seller'], ['prestator', 'provider'], ['beneficiar', 'client'], ['martor', 'witness'], ['angajator', 'employer'], ['angajat', 'employee'],
   ['penyewa', 'tenant'], ['pemilik', 'owner'], ['pembeli', 'buyer'], ['penjual', 'seller'], ['saksi', 'witness'],
 ];
