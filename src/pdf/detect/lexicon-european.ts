@@ -22,6 +22,8 @@ const date = (langs: readonly PageLanguage[] | undefined, ...phrases: string[]):
   phrases.map((tokens) => ({ tokens, type: 'date', fieldKey: 'sign_date', ...(langs ? { langs } : {}) }));
 const name = (langs: readonly PageLanguage[] | undefined, ...phrases: string[]): EuropeanEntry[] =>
   phrases.map((tokens) => ({ tokens, type: 'text', fieldKey: 'signer_name', ...(langs ? { langs } : {}) }));
+/** The entries of signature, signing-date and name captions, as lexicon-further.ts writes its languages' too. */
+export { sig as signatureCaptions, date as signingDateCaptions, name as nameCaptions };
 
 export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // German. "Ort, Datum" is where and when one signs; with "Unterschrift" on the same caption it is the signature's line.

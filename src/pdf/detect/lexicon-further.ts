@@ -4,20 +4,17 @@
  * and normalised by lexicon.ts (diacritics dropped: "Semnătura" is "semnatura", "Cumpărător" "cumparator").
  */
 
-import type { EuropeanEntry } from './lexicon-european.js';
-
-const sig = (...phrases: string[]): EuropeanEntry[] => phrases.map((tokens) => ({ tokens, type: 'signature' }));
-const name = (...phrases: string[]): EuropeanEntry[] => phrases.map((tokens) => ({ tokens, type: 'text', fieldKey: 'signer_name' }));
+import { nameCaptions, signatureCaptions, signingDateCaptions, type EuropeanEntry } from './lexicon-european.js';
 
 export const FURTHER_LABELS: readonly EuropeanEntry[] = [
   // Romanian: "Semnătura" (signature), "Semnătura și ștampila" (signature and stamp), "Data semnării" (date of signing),
   // "Nume și prenume" (name and first name).
-  ...sig('semnatura', 'semnaturi', 'semnaturile', 'semnatura si stampila', 'stampila si semnatura'),
-  { tokens: 'data semnarii', type: 'date', fieldKey: 'sign_date' },
-  ...name('nume', 'numele', 'nume si prenume', 'numele si prenumele', 'nume prenume'),
+  ...signatureCaptions(undefined, 'semnatura', 'semnaturi', 'semnaturile', 'semnatura si stampila', 'stampila si semnatura'),
+  ...signingDateCaptions(undefined, 'data semnarii'),
+  ...nameCaptions(undefined, 'nume', 'numele', 'nume si prenume', 'numele si prenumele', 'nume prenume'),
   // Indonesian: "Tanda tangan" (signature; "Ttd." for short). (Not "Nama", name: "(Nama Terang)" under a line is whose
   // signature goes over it, the name written in the parentheses.)
-  ...sig('tanda tangan', 'tandatangan', 'ttd'),
+  ...signatureCaptions(undefined, 'tanda tangan', 'tandatangan', 'ttd'),
 ];
 
 /** Party words of these languages, to the role hint they give. (Not Romanian "locator", the lessor: an English word too, "record locator".) */
