@@ -4251,6 +4251,27 @@ test('"Fdo.:" and who signs after it ("Fdo.: Juan García López", "Fdo.: El Sec
   );
 });
 
+test('"Fdo.:" with a form\'s field after it ("Fdo:" [Text3]) asks for the signer\'s name there: the field stays text, and the room over "Fdo.:" is where one signs', () => {
+  const found = (widgetName: string) =>
+    brief(
+      suggestFields(
+        page({
+          words: [...paragraph('es', 340), ...words('Fdo.:', 300, 540)],
+          widgets: [{ kind: 'text', name: widgetName, box: { x0: 330, y0: 529, x1: 520, y1: 545 } }],
+        }),
+      ),
+    );
+  for (const name of ['Text3', 'Fdo interesado']) {
+    const all = found(name);
+    assert.equal(all.find((s) => s.x === 330)?.type, 'text', `${name}: ${JSON.stringify(all)}`);
+    const signatures = all.filter((s) => s.type === 'signature');
+    assert.ok(
+      signatures.length === 1 && signatures[0]?.x === 300 && (signatures[0]?.y ?? 0) + (signatures[0]?.h ?? 0) <= 532,
+      `${name}: ${JSON.stringify(all)}`,
+    );
+  }
+});
+
 test('a closing over who signs named as such over a line ("Pede deferimento." over "O Requerente" over "____") is signed on the line only, not in a room between', () => {
   const found = (signer: string) =>
     brief(

@@ -154,10 +154,11 @@ export function gapTo(label: Label, box: Rect): number {
 /**
  * The text field whose name says nothing that a signature caption names as its place to sign: on the
  * caption's row ("Firma" beside "Text7"), or right under or over it unless words just before it on its own
- * row caption it ("Phone no."); none for a caption asking for the date too ("Date et signature").
+ * row caption it ("Phone no."); none for a caption asking for the date too ("Date et signature"), nor for "Fdo.:", after
+ * which Spanish prints the name of whoever signed over it (named-rooms.ts).
  */
 export function namelessToSign(label: Label, near: readonly Widget[], words: readonly Word[]): Widget | undefined {
-  if (label.entry.tokens.some((t) => DATE_WORDS.has(t))) return undefined;
+  if (label.entry.tokens.some((t) => DATE_WORDS.has(t)) || label.entry.tokens.join(' ') === 'fdo') return undefined;
   const nameless = near.filter((w) => w.kind === 'text' && !widgetMeaning(w.name) && (besideWidget(label, w.box) || !captioned(w.box, words)));
   return nameless.sort((a, b) => gapTo(label, a.box) - gapTo(label, b.box))[0];
 }

@@ -90,8 +90,10 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
       .trim();
     // (An office alone on its row, in a short line: "Principal/HOD" at the foot of a letter, "Chairman" over its committee.)
     const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
-    // (Or "Fdo." and who signs after it, "Fdo.: Juan García López", "Fdo.: El Secretario": Spanish prints it under the signature.)
-    const signed = line.tokens[0] === 'fdo' && line.tokens.length > 1;
+    // (Or "Fdo." and who signs after it, "Fdo.: Juan García López", "Fdo.: El Secretario", or a form's field for the name after
+    // it: Spanish prints it under the signature.)
+    const field = line.tokens[0] === 'fdo' ? page.widgets.find((w) => w.kind === 'text' && fieldAfter(w.box, line)) : undefined;
+    const signed = line.tokens[0] === 'fdo' && (line.tokens.length > 1 || field !== undefined);
     if (!office && !signed && !OATH_OFFICIAL.test(text)) continue;
     // (An office's block starts where its widest line starts: "Chairman" over "(Admissions Committee)".)
     const next = office
@@ -99,19 +101,26 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
       : undefined;
     const x0 = Math.min(line.box.x0, next?.box.x0 ?? line.box.x0);
     const x1 = Math.min(page.width, x0 + FIELD_WIDTH.signature);
-    const y1 = line.box.y0 - 1;
+    // (Over the field too, when it stands higher than the words.)
+    const y1 = Math.min(line.box.y0, field?.box.y0 ?? Number.POSITIVE_INFINITY) - 1;
     // (An office under a line of its own is signed on that line: "Registrar" under "______".)
     if ((office || signed) && lineOver((rules ??= linesToSignOn(lines, page)), x0, x1, y1)) continue;
     walls ??= wallsOf(lines.filter(written), page);
     // (A signature's height clear over it, or four of the title's sizes when its type is smaller: a page printed smaller reads the same.)
     const least = Math.min(FIELD_HEIGHT.signature, 4 * line.size);
-    const over = walls.filter((o) => o !== line.box && o.y0 < y1 && o.y1 > y1 - FIELD_HEIGHT.signature && overlap1(o.x0, o.x1, x0, x1) > 0);
-    const y0 = Math.max(y1 - FIELD_HEIGHT.signature, ...over.map((o) => o.y1 + 1));
+    // (Over "Fdo.", the room up to the caption of its block, "Firma del interesado" over "Fdo.:", when it is less than a signature and a half.)
+    const reach = signed ? 1.5 * FIELD_HEIGHT.signature : FIELD_HEIGHT.signature;
+    const over = walls.filter((o) => o !== line.box && o.y0 < y1 && o.y1 > y1 - reach && overlap1(o.x0, o.x1, x0, x1) > 0);
+    const y0 = over.length > 0 ? Math.max(y1 - reach, ...over.map((o) => o.y1 + 1)) : y1 - FIELD_HEIGHT.signature;
     if (y1 - y0 < least - 2) continue;
     out.push({ rect: { x0, y0, x1, y1 }, line });
   }
   return out;
 }
+
+/** A form's field right after a line on its row. */
+const fieldAfter = (box: Rect, line: Line): boolean =>
+  box.x0 >= line.box.x1 - 2 && box.x0 - line.box.x1 <= 60 && overlap1(box.y0, box.y1, line.box.y0, line.box.y1) > 0.5 * (line.box.y1 - line.box.y0);
 
 /** A page's lines to sign on: its drawn rules and its runs of underscores or dots, alone or after a caption ("By: ____"). */
 function linesToSignOn(lines: readonly Line[], page: PageModel): Segment[] {
