@@ -139,10 +139,13 @@ test('party words give role hints: named, numbered, French, Arabic', () => {
 test('AcroForm names: what the field holds and whose it is', () => {
   assert.deepEqual(fieldFromName('client_signature'), { type: 'signature' });
   assert.deepEqual(fieldFromName('DateSigned'), { type: 'date', fieldKey: 'sign_date' });
-  // (German, Portuguese and Dutch names of a signature's widget; not "Firma", a company in German and a signature elsewhere.)
+  // (German, Portuguese, Dutch, Romanian, Polish and Swedish names of a signature's widget; not "Firma", a company in German and a signature elsewhere.)
   assert.deepEqual(fieldFromName('Unterschrift_Mieter'), { type: 'signature' });
   assert.deepEqual(fieldFromName('assinatura_contratante'), { type: 'signature' });
   assert.deepEqual(fieldFromName('Handtekening'), { type: 'signature' });
+  assert.deepEqual(fieldFromName('semnatura'), { type: 'signature' });
+  assert.deepEqual(fieldFromName('Podpis_najemcy'), { type: 'signature' });
+  assert.deepEqual(fieldFromName('Underskrift'), { type: 'signature' });
   assert.deepEqual(fieldFromName('Unterschrift_Datum'), { type: 'date', fieldKey: 'sign_date' });
   assert.equal(fieldFromName('Firma'), null);
   assert.deepEqual(fieldFromName('signature_date'), { type: 'date', fieldKey: 'sign_date' });

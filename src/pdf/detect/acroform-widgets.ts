@@ -65,8 +65,8 @@ function isDateWord(w: string): boolean {
   return /^(?:date[sd]?|datum|fecha|dat(?:e)?sig(?:n(?:ed|ature)?)?|(?:curr?|current|today|sig|sign|signed|signature)date)$/.test(w);
 }
 
-/** The words of a field's name that say one signs there. */
-const SIGN_WORDS = ['signature', 'sign', 'signed', 'sig', 'unterschrift', 'assinatura', 'handtekening', 'التوقيع', 'توقيع'].map(normalizeToken);
+/** The words of a field's name that say one signs there, in the languages of the lexicon ("Firma" is a company in German). */
+const SIGN_WORDS = ['signature', 'sign', 'signed', 'sig', 'unterschrift', 'assinatura', 'handtekening', 'semnatura', 'podpis', 'underskrift', 'التوقيع', 'توقيع'].map(normalizeToken);
 
 /**
  * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
