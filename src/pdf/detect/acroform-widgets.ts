@@ -66,7 +66,11 @@ function isDateWord(w: string): boolean {
 }
 
 /** The words of a field's name that say one signs there, in the languages of the lexicon ("Firma" is a company in German). */
-const SIGN_WORDS = ['signature', 'sign', 'signed', 'sig', 'unterschrift', 'assinatura', 'handtekening', 'semnatura', 'podpis', 'underskrift', 'التوقيع', 'توقيع'].map(normalizeToken);
+// biome-ignore format: a word list
+const SIGN_WORDS = [
+  'signature', 'sign', 'signed', 'sig', 'unterschrift', 'assinatura', 'handtekening', 'semnatura', 'podpis', 'underskrift',
+  'التوقيع', 'توقيع',
+].map(normalizeToken);
 
 /**
  * What an AcroForm text field's name says it holds: "client_email" -> signer_email, "DateSigned" ->
