@@ -4270,6 +4270,16 @@ test('"Fdo.:" with a form\'s field after it ("Fdo:" [Text3]) asks for the signer
       `${name}: ${JSON.stringify(all)}`,
     );
   }
+  // (Under its block's caption, "Firma del interesado" over the room: the room is all of it, a signature and a half at most.)
+  const block = brief(
+    suggestFields(
+      page({
+        words: [...paragraph('es', 340), ...words('Firma del interesado', 300, 480), ...words('Fdo.:', 300, 540)],
+        widgets: [{ kind: 'text', name: 'Text3', box: { x0: 330, y0: 529, x1: 520, y1: 545 } }],
+      }),
+    ),
+  ).filter((s) => s.type === 'signature');
+  assert.ok(block.length === 1 && (block[0]?.y ?? 0) <= 485 && (block[0]?.y ?? 0) + (block[0]?.h ?? 0) <= 530, JSON.stringify(block));
 });
 
 test('a closing over who signs named as such over a line ("Pede deferimento." over "O Requerente" over "____") is signed on the line only, not in a room between', () => {
