@@ -4252,11 +4252,11 @@ test('"Fdo.:" and who signs after it ("Fdo.: Juan García López", "Fdo.: El Sec
 });
 
 test('"Fdo.:" with a form\'s field after it ("Fdo:" [Text3]) asks for the signer\'s name there: the field stays text, and the room over "Fdo.:" is where one signs', () => {
-  const found = (widgetName: string) =>
+  const found = (widgetName: string, over: ReturnType<typeof words> = []) =>
     brief(
       suggestFields(
         page({
-          words: [...paragraph('es', 340), ...words('Fdo.:', 300, 540)],
+          words: [...paragraph('es', 340), ...over, ...words('Fdo.:', 300, 540)],
           widgets: [{ kind: 'text', name: widgetName, box: { x0: 330, y0: 529, x1: 520, y1: 545 } }],
         }),
       ),
@@ -4271,14 +4271,7 @@ test('"Fdo.:" with a form\'s field after it ("Fdo:" [Text3]) asks for the signer
     );
   }
   // (Under its block's caption, "Firma del interesado" over the room: the room is all of it, a signature and a half at most.)
-  const block = brief(
-    suggestFields(
-      page({
-        words: [...paragraph('es', 340), ...words('Firma del interesado', 300, 480), ...words('Fdo.:', 300, 540)],
-        widgets: [{ kind: 'text', name: 'Text3', box: { x0: 330, y0: 529, x1: 520, y1: 545 } }],
-      }),
-    ),
-  ).filter((s) => s.type === 'signature');
+  const block = found('Text3', words('Firma del interesado', 300, 480)).filter((s) => s.type === 'signature');
   assert.ok(block.length === 1 && (block[0]?.y ?? 0) <= 485 && (block[0]?.y ?? 0) + (block[0]?.h ?? 0) <= 530, JSON.stringify(block));
 });
 

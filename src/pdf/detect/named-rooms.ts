@@ -92,8 +92,9 @@ export function roomOverOfficials(lines: readonly Line[], page: PageModel): Arra
     const office = OFFICE_TITLE.test(text) && line.words.length <= 5 && !/[:\d]/.test(text) && !lines.some((l) => l !== line && written(l) && onRowOf(l, line));
     // (Or "Fdo." and who signs after it, "Fdo.: Juan García López", "Fdo.: El Secretario", or a form's field for the name after
     // it: Spanish prints it under the signature.)
-    const field = line.tokens[0] === 'fdo' ? page.widgets.find((w) => w.kind === 'text' && fieldAfter(w.box, line)) : undefined;
-    const signed = line.tokens[0] === 'fdo' && (line.tokens.length > 1 || field !== undefined);
+    const fdo = line.tokens[0] === 'fdo';
+    const field = fdo ? page.widgets.find((w) => w.kind === 'text' && fieldAfter(w.box, line)) : undefined;
+    const signed = fdo && (line.tokens.length > 1 || field !== undefined);
     if (!office && !signed && !OATH_OFFICIAL.test(text)) continue;
     // (An office's block starts where its widest line starts: "Chairman" over "(Admissions Committee)".)
     const next = office
