@@ -5160,3 +5160,16 @@ test('a caption heading a box drawn with open sides (a rule over it, a wall hang
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
   assert.ok(Math.abs((found[0]?.x ?? 0) - 78) <= 1 && Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 643) <= 2, JSON.stringify(brief(found)));
 });
+
+test('two signers\' lines written as one run of underscores with a space between ("_____ _____"), captions under the first only: a place on each line', () => {
+  const run = `${'_'.repeat(27)} ${'_'.repeat(28)}`;
+  for (const caption of ['CONTRATADA CONTRATANTE', 'Witness First Party']) {
+    const found = suggestFields(page({ words: [...paragraph('pt', 300), ...words(run, 85, 514, 12), ...words(caption, 85, 540, 12)] })).filter(
+      (s) => s.type === 'signature',
+    );
+    assert.equal(found.length, 2, `${caption}: ${JSON.stringify(brief(found))}`);
+    const [a, b] = [...found].sort((p, q) => p.x - q.x);
+    assert.ok(Math.abs((a?.x ?? 0) - 85) <= 2 && (a?.x ?? 0) + (a?.width ?? 0) < (b?.x ?? 0), `${caption}: ${JSON.stringify(brief(found))}`);
+    assert.ok(Math.abs((b?.x ?? 0) + (b?.width ?? 0) - (85 + run.length * 6)) <= 30, `${caption}: ${JSON.stringify(brief(found))}`);
+  }
+});

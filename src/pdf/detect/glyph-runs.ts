@@ -8,6 +8,7 @@
  */
 import { LABELS, isFillToken } from './lexicon.js';
 import { isRtl, normalizeToken } from './token-folding.js';
+import { advance } from './glyph-widths.js';
 import type { Rect, Segment, Word } from './page-model.js';
 
 /** The words captions are made of, for letters spaced out one by one. */
@@ -319,7 +320,36 @@ export function withTouchingPieces(words: Word[]): Word[] {
   return out.length === words.length ? words : out;
 }
 
-/** A text layer's words as a reader sees them: no icon's layered glyphs, a word printed over itself once, ligatures spelled out, a caption written in pieces whole, with its colon. */
+/**
+ * Blank runs a text layer writes as one word with spaces between them ("____________ ____________", a line for
+ * each of two signers side by side): a word for each run when every run is a signature's width (100 pt) or more,
+ * as the two long runs either side of a slash are two (filled-blanks.ts); its box in proportion to the
+ * characters' widths. Blanks spaced out one by one ("_ _ _ _") stay one run.
+ */
+export function withRunsApart(words: Word[]): Word[] {
+  const pieces = (w: Word) => {
+    if (!isFillToken(w.text) || !/\S\s+\S/.test(w.text.trim())) return undefined;
+    const chars = [...w.text];
+    const scale = (w.box.x1 - w.box.x0) / (chars.reduce((sum, ch) => sum + advance(ch), 0) || 1);
+    const out: Word[] = [];
+    let x = w.box.x0;
+    for (const [i, ch] of chars.entries()) {
+      const last = out[out.length - 1];
+      const x1 = x + advance(ch) * scale;
+      if (/\S/.test(ch) && last && /\S/.test(chars[i - 1] ?? '')) out[out.length - 1] = { ...last, text: last.text + ch, box: { ...last.box, x1 } };
+      else if (/\S/.test(ch)) out.push({ ...w, text: ch, box: { ...w.box, x0: x, x1 } });
+      x = x1;
+    }
+    return out.every((p) => p.box.x1 - p.box.x0 >= 100) ? out : undefined;
+  };
+  if (!words.some((w) => pieces(w) !== undefined)) return words;
+  return words.flatMap((w) => pieces(w) ?? [w]);
+}
+
+/**
+ * A text layer's words as a reader sees them: no icon's layered glyphs, a word printed over itself once, ligatures
+ * spelled out, a caption written in pieces whole, with its colon, blank runs written as one word apart.
+ */
 export function asRead(words: Word[]): Word[] {
-  return withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(withTouchingPieces(withoutLayeredIcons(words))))));
+  return withRunsApart(withTabbedColons(withSplitCaptions(withLigaturesSpelled(withoutOverprint(withTouchingPieces(withoutLayeredIcons(words)))))));
 }

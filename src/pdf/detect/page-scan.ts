@@ -9,6 +9,7 @@ import { PDFJS_ROOT } from '../../platform/vendored.js';
 import { AnnotationMode, OPS, Util, getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import { isFillToken } from './lexicon.js';
 import { joinGlyphs } from './glyph-runs.js';
+import { advance } from './glyph-widths.js';
 import { shiftedFonts, unshift } from './shifted-fonts.js';
 import { channels, readGraphics, type Matrix } from './page-graphics.js';
 import type { PageModel, Rect, Segment, VRule, Widget, Word } from './suggest-fields.js';
@@ -124,18 +125,6 @@ export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
     filledCurves: graphics.filledCurves,
     hiddenText: paint.hidden,
   };
-}
-
-// Approximate advance widths (thousandths of an em, Helvetica-like): text items come whole, and the
-// position of a word or of a run of underscores inside one is estimated from them.
-const NARROW = new Set([..." ilj.,:;'!|`´fIt()[]/\\-"]);
-const WIDE = new Set([...'mwMW@%']);
-function advance(ch: string): number {
-  if (NARROW.has(ch)) return ch === 'f' || ch === 't' || ch === '-' || ch === '(' || ch === ')' ? 333 : 278;
-  if (WIDE.has(ch)) return 833;
-  if (ch === '_') return 556;
-  if (/[A-Z]/.test(ch)) return 667;
-  return 556;
 }
 
 const FILL_CHAR = /[_.…·•∙⋅]/;
