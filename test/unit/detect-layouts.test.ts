@@ -5173,3 +5173,33 @@ test('two signers\' lines written as one run of underscores with a space between
     assert.ok(Math.abs((b?.x ?? 0) + (b?.width ?? 0) - (85 + run.length * 6)) <= 30, `${caption}: ${JSON.stringify(brief(found))}`);
   }
 });
+
+test('a place and its comma alone on their row with nothing after them ("Berlin,", "L\'Aquila,") near a line to sign: the date goes in the room after the comma; not after a greeting, a closing, a sentence\'s words or a paragraph\'s first line', () => {
+  const signing = (over: string, more: Word[] = []) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('de', 100),
+          ...words(over, 71, 647, 13),
+          ...more,
+          ...words('________________________________', 71, 711, 11),
+          ...words('(Vollmachtgeber/in)', 71, 731, 11),
+        ],
+      }),
+    );
+  for (const place of ['Berlin,', "L'Aquila,", 'Frankfurt am Main,']) {
+    const found = signing(place);
+    const date = found.find((s) => s.type === 'date');
+    const end = 71 + [...place].length * 6.5;
+    assert.ok(
+      date && Math.abs(date.x - end) <= 4 && date.width >= 70 && Math.abs(date.y + date.height - 650) <= 4,
+      `${place}: ${JSON.stringify(brief(found))}`,
+    );
+    assert.equal(date.fieldKey, 'sign_date');
+  }
+  for (const other of ['Sehr geehrte Herren,', 'Hochachtungsvoll,', 'Hiermit beantrage ich,', 'Liebe Eltern,'])
+    assert.deepEqual(types(signing(other)), ['signature'], other);
+  // (A paragraph's first line, the rest of its sentence under it; a row shared with other words.)
+  assert.deepEqual(types(signing('Ich erkenne,', words('dass die Satzung des Vereins für mich gilt.', 71, 662, 13))), ['signature']);
+  assert.deepEqual(types(signing('Bonn,', words('Der Urlaub wird genehmigt', 250, 647, 13))), ['signature']);
+});

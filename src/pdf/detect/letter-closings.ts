@@ -20,10 +20,16 @@ const CLOSINGS = new Set(
     ...['with best regards', 'with kind regards', 'warmest regards', 'warm wishes', 'with best wishes'],
     ...['atentamente', 'cordialmente', 'saludos cordiales', 'atenciosamente', 'cordialement', 'bien cordialement', 'sinceres salutations'],
     ...['mit freundlichen grussen', 'freundliche grusse', 'hochachtungsvoll', 'distinti saluti', 'cordiali saluti', 'in fede', 'met vriendelijke groet'],
+    ...['met vriendelijke groeten', 'hoogachtend', 'met hoogachting'],
     // A request's closing (Portuguese "Pede deferimento": it asks for a favourable decision).
     ...['pede deferimento', 'espera deferimento', 'aguarda deferimento', 'nestes termos pede deferimento', 'termos em que pede deferimento'],
   ].map((s) => s.split(' ').join('\u0001')),
 );
+/** The words of a letter's greeting ("Dear Sir,", "Distinguidos Señores,", "Sehr geehrte Damen und Herren,"), normalised. */
+export const GREETING_WORDS = [
+  ...['dear', 'sir', 'sirs', 'madam', 'senor', 'senores', 'senora', 'estimado', 'estimados', 'distinguidos', 'prezado', 'prezados'],
+  ...['monsieur', 'messieurs', 'madame', 'herren', 'damen', 'geehrte', 'geehrter', 'gentile', 'egregio', 'caro', 'geachte'],
+];
 /** Formulas that close a letter's last sentence, however long ("Je vous prie d'agréer … mes salutations distinguées.", "Sin otro particular, le saluda atentamente."). */
 const SENTENCE_ENDS = [
   ...['salutations distinguees', 'sentiments distingues', 'salutations respectueuses', 'consideration distinguee', 'meilleures salutations'],
@@ -31,7 +37,7 @@ const SENTENCE_ENDS = [
   // (Arabic: "وتفضلوا بقبول فائق الاحترام والتقدير", "والسلام عليكم ورحمة الله وبركاته".)
   ...['فائق الاحترام', 'فائق الاحترام والتقدير', 'ورحمة الله وبركاته'],
 ].map((s) => s.split(' ').map(normalizeToken));
-const isClosing = (line: Line) =>
+export const isClosing = (line: Line): boolean =>
   (!line.rtl && CLOSINGS.has(line.tokens.join('\u0001'))) ||
   SENTENCE_ENDS.some((end) => end.every((t, i) => line.tokens[line.tokens.length - end.length + i] === t));
 

@@ -1,11 +1,12 @@
 /**
  * The date of a place-and-date formula whose place stands alone before its blank: German and Italian
  * "Frankfurt am Main, den ____", "Roma, lì ____", "Genova il ____", and a place, its comma and a blank
- * alone on a line ("Abbiategrasso, ________"); and "Ort, Datum" over whoever signs, which asks for the
+ * alone on a line ("Abbiategrasso, ________") or room for the date after it ("Berlin,"); and "Ort, Datum" over whoever signs, which asks for the
  * signature too. (Portuguese, Spanish and French formulas, whose date is written in parts or after "le",
  * are in date-formulas.ts.)
  */
-import { ARTICLES, closesSentence, isFillToken, partyAt } from './lexicon.js';
+import { ARTICLES, LABELS, closesSentence, isFillToken, partyAt } from './lexicon.js';
+import { GREETING_WORDS, isClosing } from './letter-closings.js';
 import { normalizeToken } from './token-folding.js';
 import { SIGNER_WORDS } from './lexicon-european.js';
 import { namesSigner, roleOnLine } from './caption-roles.js';
@@ -254,6 +255,11 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
       out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, writingLine(first.baseline, line.size)));
       continue;
     }
+    if (start === -1) {
+      const room = roomAfterPlace(line, lines);
+      if (room) out.push(room);
+      continue;
+    }
     const blank = words.slice(start);
     // (The date's own word may stand between the place and its blank: "Jendouba le ……", "Stralsund, den ……", "Roma, lì ____".)
     const dated = start >= 2 && DATED.has(normalizeToken((words[start - 1] as Word).text));
@@ -272,6 +278,37 @@ export function placeCommaFields(lines: Line[], labels: readonly Label[] = []): 
     out.push(dateOnLine(line, lines, first.box.x0, last.box.x1, y));
   }
   return out;
+}
+
+/** The words of captions, of who signs and of a letter's greeting, normalised: no place's name. */
+const CAPTION_TOKENS = new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WORDS, ...GREETING_WORDS]);
+
+/**
+ * A place and its comma alone on their row with nothing after them ("Berlin,", "L'Aquila," and room for the date, a form's
+ * place-and-date written with nothing to fill in): the room after the comma, a date's width (`ROOM_AFTER_LEAD`). Not a
+ * letter's closing ("Atentamente,"), a caption or who signs ("Signature,", "Le Président,"), nor a paragraph's first line
+ * ("Acconsente, inoltre," over the rest of its sentence).
+ */
+function roomAfterPlace(line: Line, lines: readonly Line[]): Rect | undefined {
+  const { words } = line;
+  const last = words[words.length - 1] as Word;
+  if (line.rtl || words.length > 3 || !placeName(words, false) || isClosing(line) || line.tokens.some((t) => CAPTION_TOKENS.has(t))) return undefined;
+  // (Each word a name's, capitalised but for a short particle: "Frankfurt am Main,", not "Hiermit beantrage ich,".)
+  if (partyAt(line.tokens, 0) !== null || !words.every((w) => /^\p{Lu}/u.test(w.text) || /^\p{Ll}{1,3}$/u.test(w.text))) return undefined;
+  // (Alone on its row: "Data ….  Subsemnatul," is a caption's row. Nor over its date's line: "Bamberg," over "den ____".)
+  const under = (l: Line, by: number) => l.baseline > line.baseline && l.baseline - line.baseline <= by * line.size;
+  const para = lines.some(
+    (l) =>
+      l !== line &&
+      ((under(l, 1.6) && Math.abs(l.box.x0 - line.box.x0) <= line.size) ||
+        (under(l, 2.2) && (l.tokens[0] === '\0' || APART_LEAD.has(l.tokens[0] as string))) ||
+        overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0),
+  );
+  const x0 = last.box.x1 + 2;
+  const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
+  const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1 + 20, x0, x1) > 0);
+  if (para || !free || x1 - x0 < MIN_BESIDE.date) return undefined;
+  return dateOnLine(line, lines, x0, x1, writingLine(line.baseline, line.size));
 }
 
 /**
