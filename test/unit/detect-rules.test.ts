@@ -473,6 +473,9 @@ test('AcroForm: names read part by part, date abbreviations; a nameless widget t
   for (const name of ['D.DATSIG', 'date5', 'currdate', 'DateSigned']) assert.deepEqual(widgetMeaning(name), { type: 'date', fieldKey: 'sign_date' }, name);
   assert.deepEqual(widgetMeaning('DateOfBirth'), { type: 'text' });
   assert.deepEqual(widgetMeaning('client_signature'), { type: 'signature' });
+  // (A caption's words asking for the date and the signature name the place to sign; an identifier of them names the date of signing.)
+  assert.deepEqual(widgetMeaning('Datum Unterschrift Wohnungsgeber'), { type: 'signature' });
+  for (const name of ['date_signature', 'dateSignature']) assert.deepEqual(widgetMeaning(name), { type: 'date', fieldKey: 'sign_date' }, name);
   // (Where it is signed is no place to sign: "lieuSign".)
   for (const name of ['lieuSign', 'PlaceOfSignature']) assert.deepEqual(widgetMeaning(name), { type: 'text' }, name);
   assert.equal(widgetMeaning('Text7'), null);

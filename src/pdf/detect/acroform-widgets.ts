@@ -20,9 +20,10 @@ export function widgetMeaning(name: string): { type: LabelType; fieldKey?: Field
     // (Named after a place's date formula, "Nürnberg, den": the date it is signed on.)
     if (words.some(isDateWord) || (words.length >= 2 && words.at(-1) === 'den')) {
       // Named after a caption that asks for the date and the signature on one line ("Ort / Datum
-      // Unterschrift", "Data e firma"): the place to sign. (Not "Sign Date", "sign" then "date": in a field's name, the date of signing.)
+      // Unterschrift", "Data e firma"): the place to sign. (Not "Sign Date", "sign" then "date": in a field's name, the date of signing;
+      // nor an identifier, "date_signature": the date of the signature; a caption's words have spaces between them.)
       const both = (m: LabelMatch) => m.entry.type === 'signature' && m.entry.tokens.some(isDateWord) && m.entry.tokens[0] !== 'sign';
-      if (matchLabels(words).some(both)) return { type: 'signature' };
+      if (/\s/.test(part.trim()) && matchLabels(words).some(both)) return { type: 'signature' };
       return { type: 'date', fieldKey: 'sign_date' };
     }
     const meaning = fieldFromName(words.join(' '));
