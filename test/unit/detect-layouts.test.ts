@@ -5203,3 +5203,24 @@ test('a place and its comma alone on their row with nothing after them ("Berlin,
   assert.deepEqual(types(signing('Ich erkenne,', words('dass die Satzung des Vereins für mich gilt.', 71, 662, 13))), ['signature']);
   assert.deepEqual(types(signing('Bonn,', words('Der Urlaub wird genehmigt', 250, 647, 13))), ['signature']);
 });
+
+test('a French "Le" opening its line before a date\'s three parts ("LE . . . / . . . / . . . . .", "Le : __ / __ / ____"): the date from its first part to its last; "Le ______" opening a sentence is none', () => {
+  const form = (row: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 100), ...words(row, 38, 694, 8.5), ...words('Signature du licencié', 300, 660, 8.5)],
+        segments: [h(300, 520, 694)],
+      }),
+    ).filter((s) => s.type === 'date');
+  for (const row of ['LE . . . . . . / . . . . . . . / . . . . . . . . . . . . .', 'Le : ________ / ________ / ______________']) {
+    const found = form(row);
+    const parts = words(row, 38, 694, 8.5).filter((w) => /[._]{3}/.test(w.text.replace(/\s/g, '')));
+    const [first, last] = [parts[0], parts.at(-1)];
+    assert.equal(found.length, 1, `${row}: ${JSON.stringify(brief(found))}`);
+    assert.ok(
+      first && last && Math.abs((found[0]?.x ?? 0) - first.box.x0) <= 1 && Math.abs((found[0]?.x ?? 0) + (found[0]?.width ?? 0) - last.box.x1) <= 1,
+      row,
+    );
+  }
+  assert.deepEqual(form('Le ______________ soussigné déclare'), []);
+});

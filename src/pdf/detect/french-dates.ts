@@ -265,6 +265,25 @@ function leAfterMention(lines: Line[]): Array<{ rect: Rect; line: Line }> {
 }
 
 /**
+ * A French "Le" opening its line before a date's three parts and nothing else ("Le ……/……/……", "LE : __ / __ / ____"): the date
+ * from its first part to its last. ("Le ____" alone may open a sentence; the slashes say a date.)
+ */
+function leThenParts(lines: Line[]): Array<{ rect: Rect; line: Line }> {
+  const out: Array<{ rect: Rect; line: Line }> = [];
+  for (const line of lines) {
+    const [lead, ...rest] = line.words;
+    const parts = rest[0]?.text.trim() === ':' ? rest.slice(1) : rest;
+    if (line.rtl || !lead || !/^le:?$/i.test(lead.text.trim()) || parts.length < 3) continue;
+    const slash = (w: Word) => /^[/.-]$/.test(w.text.trim());
+    const [first, last] = [parts[0] as Word, parts[parts.length - 1] as Word];
+    if (!parts.every((w) => isBlankMark(w.text)) || parts.filter(slash).length < 2 || slash(first) || slash(last)) continue;
+    if (last.box.x1 - first.box.x0 < 40) continue;
+    out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, writingLine(line.baseline, line.size)), line });
+  }
+  return out;
+}
+
+/**
  * The French "le" dates set apart or after a blank of their own: "le" alone, "A ……, le ……", "Le …… à ……", "à … le :" before a drawn line,
  * "Le ……" after a signature's blank, "le :" after a handwritten mention.
  */
@@ -276,5 +295,6 @@ export function frenchLeDates(lines: Line[], segments: readonly Segment[], drawn
     ...leOnRule(lines, segments),
     ...leAfterSignature([...lines, ...drawn]),
     ...leAfterMention(lines),
+    ...leThenParts(lines),
   ];
 }
