@@ -5224,3 +5224,25 @@ test('a French "Le" opening its line before a date\'s three parts ("LE . . . / .
   }
   assert.deepEqual(form('Le ______________ soussigné déclare'), []);
 });
+
+test('a caption\'s colon printed over the start of its blank, the blank set a little lower in a larger size ("Signature :" in 9 pt, its run in 13 pt): the run is its line', () => {
+  const word = (text: string, x0: number, x1: number, baseline: number, size: number): Word => ({
+    text,
+    box: { x0, y0: baseline - 0.8 * size, x1, y1: baseline + 0.2 * size },
+    baseline,
+    size,
+    confidence: 1,
+  });
+  const found = suggestFields(
+    page({
+      words: [
+        ...paragraph('en', 100),
+        word('Signature', 306, 352.6, 439, 9.4),
+        word(':', 355.4, 358.2, 439, 9.4),
+        word('__________________', 354.4, 527.5, 442.4, 13.1),
+      ],
+    }),
+  ).filter((s) => s.type === 'signature');
+  assert.equal(found.length, 1, JSON.stringify(brief(found)));
+  assert.ok(Math.abs((found[0]?.x ?? 0) - 354.4) <= 1 && Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 444.4) <= 2, JSON.stringify(brief(found)));
+});

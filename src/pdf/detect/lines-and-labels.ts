@@ -21,7 +21,7 @@ export function sentenceStart(line: Line, k: number): number {
   return start;
 }
 
-/** Words on one baseline that are close together, in reading order. Columns stay apart. */
+/** Words on one baseline that are close together, in reading order (a colon printed over the start of the blank after it first: "Signature :" over a run set lower in a larger size). Columns stay apart. */
 export function buildLines(words: readonly Word[]): Line[] {
   // A mark of a symbol font far larger than the text (a bullet or a pointer printed as "!") is no text: it would stretch its line over the blank above it.
   const body = bodySize(words);
@@ -37,8 +37,9 @@ export function buildLines(words: readonly Word[]): Line[] {
     else rows.push([w]);
   }
   const lines: Line[] = [];
+  const colonOver = (c: Word, run: Word) => /^[:：]$/.test(c.text.trim()) && isFillToken(run.text) && Math.abs(c.box.x0 - run.box.x0) < 0.5 * run.size;
   for (const row of rows) {
-    row.sort((a, b) => a.box.x0 - b.box.x0);
+    row.sort((a, b) => (colonOver(a, b) ? -1 : colonOver(b, a) ? 1 : a.box.x0 - b.box.x0));
     let run: Word[] = [];
     for (const w of row) {
       const last = run[run.length - 1];
