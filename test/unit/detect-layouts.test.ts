@@ -5246,3 +5246,17 @@ test('a caption\'s colon printed over the start of its blank, the blank set a li
   assert.equal(found.length, 1, JSON.stringify(brief(found)));
   assert.ok(Math.abs((found[0]?.x ?? 0) - 354.4) <= 1 && Math.abs((found[0]?.y ?? 0) + (found[0]?.height ?? 0) - 444.4) <= 2, JSON.stringify(brief(found)));
 });
+
+test('Danish and Norwegian captions on their pages ("Dato", "Signatur", "Navn"); Italian "dato" (a datum) asks for no date', () => {
+  const danish = words('Jeg bekræfter at oplysningerne er korrekte og at jeg har læst vedtægterne for medlemskab af foreningen og accepterer dem', 57, 300, 10);
+  const form = (text: Word[], row: string) =>
+    suggestFields(page({ words: [...text, ...words(row, 57, 400, 10)] }))
+      .map((s) => [s.type, s.fieldKey ?? ''])
+      .sort();
+  assert.deepEqual(form(danish, 'Dato: ______________   Signatur: ______________________'), [
+    ['date', 'sign_date'],
+    ['signature', ''],
+  ]);
+  assert.deepEqual(form(danish, 'Navn: ______________________'), [['text', 'signer_name']]);
+  assert.deepEqual(form(paragraph('it', 300), 'Dato: ______________'), []);
+});

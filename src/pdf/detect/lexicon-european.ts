@@ -102,6 +102,10 @@ export const EUROPEAN_LABELS: readonly EuropeanEntry[] = [
   // (place and date), "Namnförtydligande" (the name spelled out under a signature).
   ...sig(undefined, 'underskrift', 'underskrifter', 'namnteckning'),
   ...date(undefined, 'ort och datum', 'sted og dato', 'sted og dato for underskrift'),
+  // (Danish and Norwegian "Dato", "Navn" and "Signatur" on their pages only: Italian and Spanish "dato" is a datum.)
+  ...date(['nordic'], 'dato'),
+  ...sig(['nordic'], 'signatur', 'dato og underskrift', 'dato og signatur'),
+  ...name(['nordic'], 'navn'),
   ...name(undefined, 'namnfortydligande'),
 ];
 

@@ -3,7 +3,7 @@
  * only (lexicon-european.ts): German "Firma" is a company, English "data" is not a date.
  */
 
-export type PageLanguage = 'en' | 'fr' | 'de' | 'pt' | 'es' | 'it' | 'nl';
+export type PageLanguage = 'en' | 'fr' | 'de' | 'pt' | 'es' | 'it' | 'nl' | 'nordic';
 
 /** Stopwords that tell a language: the commonest short words of running text. */
 const MARKERS: Record<PageLanguage, readonly string[]> = {
@@ -15,6 +15,8 @@ const MARKERS: Record<PageLanguage, readonly string[]> = {
   es: ['el', 'los', 'las', 'del', 'de', 'que', 'en', 'por', 'para', 'con', 'una', 'es', 'se', 'y', 'al'],
   it: ['il', 'lo', 'gli', 'della', 'del', 'che', 'di', 'per', 'con', 'una', 'sono', 'e', 'nel', 'alla', 'dei'],
   nl: ['het', 'een', 'van', 'en', 'de', 'voor', 'niet', 'met', 'zijn', 'dat', 'ook', 'wordt'],
+  // Danish, Norwegian and Swedish, one for their captions ("Dato", "Navn"): "og"/"och", "til", "af"/"av", "ikke"/"inte".
+  nordic: ['og', 'och', 'til', 'till', 'af', 'av', 'som', 'jeg', 'jag', 'ikke', 'inte', 'skal', 'ska', 'fra', 'eller', 'ved', 'hvis', 'att', 'det', 'pa'],
 };
 
 /**
