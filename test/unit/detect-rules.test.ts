@@ -194,6 +194,12 @@ test('Romanian and Indonesian captions: "Semnătura", "Nume și prenume", "Tanda
   );
 });
 
+test('Turkish and Greek captions: "İmza", "Tarih", "Adı Soyadı"; "Υπογραφή", "Ημερομηνία", "Ονοματεπώνυμο"', () => {
+  for (const caption of ['İmza', 'İMZASI', 'Veli İmzası', 'Υπογραφή', 'ΥΠΟΓΡΑΦΗ']) assert.deepEqual(labels(caption), ['signature'], caption);
+  for (const caption of ['Tarih', 'TARİH', 'Ημερομηνία']) assert.deepEqual(labels(caption), ['date:sign_date'], caption);
+  for (const caption of ['Adı Soyadı', 'ADI SOYADI', 'Ονοματεπώνυμο']) assert.deepEqual(labels(caption), ['text:signer_name'], caption);
+});
+
 test('label beside a drawn line: the field stands on the line; a line over a caption likewise', () => {
   const beside = suggestFields(page({ words: words('Signature:', 64, 300), segments: [{ x0: 140, x1: 380, y: 302 }] }));
   assert.equal(beside.length, 1);

@@ -1,5 +1,5 @@
 /**
- * The captions of signing blocks in Romanian and Indonesian, and their party words: the corpus's further languages
+ * The captions of signing blocks in Romanian, Indonesian, Turkish and Greek, and their party words: the corpus's further languages
  * (lexicon-european.ts holds the other European ones). Pure data in the shape of lexicon-european.ts, written readably
  * and normalised by lexicon.ts (diacritics dropped: "Semnătura" is "semnatura", "Cumpărător" "cumparator").
  */
@@ -15,6 +15,15 @@ export const FURTHER_LABELS: readonly EuropeanEntry[] = [
   // Indonesian: "Tanda tangan" (signature; "Ttd." for short). (Not "Nama", name: "(Nama Terang)" under a line is whose
   // signature goes over it, the name written in the parentheses.)
   ...signatureCaptions(undefined, 'tanda tangan', 'tandatangan', 'ttd'),
+  // Turkish: "İmza" (signature; "İmzası", whose), "Tarih" (date), "Adı Soyadı" (name and surname; its dotless "ı" a plain "i"
+  // in capitals, "ADI SOYADI").
+  ...signatureCaptions(undefined, 'imza', 'imzası', 'imzasi', 'imzalar', 'tarih ve imza'),
+  ...signingDateCaptions(undefined, 'tarih'),
+  ...nameCaptions(undefined, 'adı soyadı', 'adi soyadi', 'ad soyad'),
+  // Greek: "Υπογραφή" (signature), "Ημερομηνία" (date), "Ονοματεπώνυμο" (full name).
+  ...signatureCaptions(undefined, 'υπογραφη', 'υπογραφες', 'ο υπογραφων', 'η υπογραφουσα'),
+  ...signingDateCaptions(undefined, 'ημερομηνια'),
+  ...nameCaptions(undefined, 'ονοματεπωνυμο'),
 ];
 
 /** Party words of these languages, to the role hint they give. (Not Romanian "locator", the lessor: an English word too, "record locator".) */
