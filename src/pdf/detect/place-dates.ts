@@ -286,8 +286,8 @@ const CAPTION_TOKENS = new Set([...LABELS.flatMap((e) => e.tokens), ...SIGNER_WO
 /**
  * A place and its comma alone on their row with nothing after them ("Berlin,", "L'Aquila," and room for the date, a form's
  * place-and-date written with nothing to fill in): the room after the comma, a date's width (`ROOM_AFTER_LEAD`). Not a
- * letter's closing ("Atentamente,"), a caption or who signs ("Signature,", "Le Président,"), nor a paragraph's first line
- * ("Acconsente, inoltre," over the rest of its sentence).
+ * letter's greeting or closing ("Sehr geehrte Herren,", "Atentamente,"), a caption or who signs ("Signature,", "Le
+ * Président,"), nor a paragraph's first line ("Acconsente, inoltre," over the rest of its sentence).
  */
 function roomAfterPlace(line: Line, lines: readonly Line[]): Rect | undefined {
   const { words } = line;
@@ -306,8 +306,7 @@ function roomAfterPlace(line: Line, lines: readonly Line[]): Rect | undefined {
   );
   const x0 = last.box.x1 + 2;
   const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
-  const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1 + 20, x0, x1) > 0);
-  if (para || !free || x1 - x0 < MIN_BESIDE.date) return undefined;
+  if (para || x1 - x0 < MIN_BESIDE.date) return undefined;
   return dateOnLine(line, lines, x0, x1, writingLine(line.baseline, line.size));
 }
 
