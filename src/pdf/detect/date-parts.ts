@@ -7,6 +7,9 @@ import type { LabelType } from './lexicon.js';
 import { filled } from './filled-blanks.js';
 import { clip, xywh, type PageModel, type Segment, type Suggestion, type Word } from './page-model.js';
 
+/** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
+export const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
+
 /** What joins a date's blanks: a slash, a comma, "de" and a year ("Local e Data: ____ , __ de ____ de 2025"). */
 export const joinsDateParts = (text: string): boolean => /^(?:[/.,-]|de|del|di|do|da|of|(?:19|20)\d{0,2})$/i.test(text.trim());
 /** Two underscores or more with the slashes between a date's parts: "__", "/__", "__/__/____", "_ _" (spaced). */

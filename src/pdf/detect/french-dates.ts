@@ -9,6 +9,7 @@ import { sentenceStart } from './lines-and-labels.js';
 import { normalizeToken } from './token-folding.js';
 import { FIELD_WIDTH, dateOnLine, onRowOf, overlap1, type Label, type Line, type Rect, type Segment, type Word, writingLine } from './page-model.js';
 import { matchLabels } from './label-matching.js';
+import { dateSeparator } from './date-parts.js';
 
 /** The first line on `line`'s row that starts right of `x`: where the room after a caption ends. */
 const nextOnRow = (line: Line, lines: readonly Line[], x: number): Line | undefined =>
@@ -274,9 +275,8 @@ function leThenParts(lines: Line[]): Array<{ rect: Rect; line: Line }> {
     const [lead, ...rest] = line.words;
     const parts = rest[0]?.text.trim() === ':' ? rest.slice(1) : rest;
     if (line.rtl || !lead || !/^le:?$/i.test(lead.text.trim()) || parts.length < 3) continue;
-    const slash = (w: Word) => /^[/.-]$/.test(w.text.trim());
     const [first, last] = [parts[0] as Word, parts[parts.length - 1] as Word];
-    if (!parts.every((w) => isBlankMark(w.text)) || parts.filter(slash).length < 2 || slash(first) || slash(last)) continue;
+    if (!parts.every((w) => isBlankMark(w.text)) || parts.filter(dateSeparator).length < 2 || dateSeparator(first) || dateSeparator(last)) continue;
     if (last.box.x1 - first.box.x0 < 40) continue;
     out.push({ rect: dateOnLine(line, lines, first.box.x0, last.box.x1, writingLine(line.baseline, line.size)), line });
   }

@@ -342,8 +342,8 @@ export function withRunsApart(words: Word[]): Word[] {
     }
     return out.every((p) => p.box.x1 - p.box.x0 >= 100) ? out : undefined;
   };
-  if (!words.some((w) => pieces(w) !== undefined)) return words;
-  return words.flatMap((w) => pieces(w) ?? [w]);
+  const split = words.map(pieces);
+  return split.some((p) => p !== undefined) ? words.flatMap((w, i) => split[i] ?? [w]) : words;
 }
 
 /**

@@ -13,6 +13,7 @@ import { namesSigner, roleOnLine } from './caption-roles.js';
 import { widgetsOfDates } from './acroform-widgets.js';
 import { filled } from './filled-blanks.js';
 import { makeLine } from './lines-and-labels.js';
+import { dateSeparator } from './date-parts.js';
 import {
   MIN_BESIDE,
   clip,
@@ -155,12 +156,7 @@ export function placeDenFields(lines: Line[], rules: readonly Segment[], labels:
       blank = rules.find((r) => near(r.x0) && r.y >= line.baseline - 0.6 * line.size && r.y <= line.baseline + 1.3 * line.size && r.x1 - r.x0 >= 40);
     // (Nothing after the lead, which ends a place's line, "Regensburg, den", "________, den": the room after it, a date's width.)
     const blankPlace = i <= 2 && line.words.slice(0, i).every((w) => w.text.trim() === ',' || isFillToken(w.text.replace(/,$/, '')));
-    if (!fill && !blank && i === line.words.length - 1 && (place(i) || blankPlace)) {
-      const x0 = lead.box.x1 + 2;
-      const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
-      const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
-      if (x1 - x0 >= MIN_BESIDE.date && free) blank = { x0, x1, y: writingLine(line.baseline, line.size) };
-    }
+    if (!fill && !blank && i === line.words.length - 1 && (place(i) || blankPlace)) blank = roomAfter(lead, line, lines);
     // A form field there is the date's: its own box is returned.
     const field =
       !fill && !blank ? fields.find((f) => near(f.x0) && overlap1(f.y0, f.y1, line.box.y0, line.box.y1) > 0.5 * (line.box.y1 - line.box.y0)) : undefined;
@@ -217,9 +213,6 @@ const signedUnder = (labels: readonly Label[], x0: number, x1: number, y: number
           o.words.every((w) => isFillToken(w.text)),
       ),
   );
-
-/** A slash, dot or dash printed between a date's blanks ("___ / ___ / ____"). */
-const dateSeparator = (w: Word): boolean => /^[/.-]$/.test(w.text.trim());
 
 /** The word that says a date follows a place: French "le", German "den", Italian "lì" and "il". */
 const DATED = new Set(['le', 'den', 'li', 'il'].map(normalizeToken));
@@ -304,10 +297,16 @@ function roomAfterPlace(line: Line, lines: readonly Line[]): Rect | undefined {
         (under(l, 2.2) && (l.tokens[0] === '\0' || APART_LEAD.has(l.tokens[0] as string))) ||
         overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0),
   );
-  const x0 = last.box.x1 + 2;
+  const room = para ? undefined : roomAfter(last, line, lines);
+  return room && dateOnLine(line, lines, room.x0, room.x1, room.y);
+}
+
+/** The room after a line's last word, a date's width (`ROOM_AFTER_LEAD`) up to the page's text's right edge, when nothing on its row stands in it. */
+function roomAfter(word: Word, line: Line, lines: readonly Line[]): { x0: number; x1: number; y: number } | undefined {
+  const x0 = word.box.x1 + 2;
   const x1 = Math.min(x0 + ROOM_AFTER_LEAD, textRight(lines));
-  if (para || x1 - x0 < MIN_BESIDE.date) return undefined;
-  return dateOnLine(line, lines, x0, x1, writingLine(line.baseline, line.size));
+  const free = !lines.some((l) => l !== line && overlap1(l.box.y0, l.box.y1, line.box.y0, line.box.y1) > 0 && overlap1(l.box.x0, l.box.x1, x0, x1) > 0);
+  return x1 - x0 >= MIN_BESIDE.date && free ? { x0, x1, y: writingLine(line.baseline, line.size) } : undefined;
 }
 
 /**
