@@ -5260,3 +5260,15 @@ test('Danish and Norwegian captions on their pages ("Dato", "Signatur", "Navn");
   assert.deepEqual(form(danish, 'Navn: ______________________'), [['text', 'signer_name']]);
   assert.deepEqual(form(paragraph('it', 300), 'Dato: ______________'), []);
 });
+
+test('a caption set a little larger than the page\'s text (11.5 pt over 9 pt) over the room it asks for is signed under; a heading\'s word at that size with its colon ("Signatures :") and a caption half as large again are headings', () => {
+  const form = (text: string, size: number) =>
+    suggestFields(page({ words: [...paragraph('fr', 300), ...words(text, 57, 372, size)] }))
+      .filter((s) => s.type === 'signature')
+      .map((s) => ({ x: Math.round(s.x), top: Math.round(s.y), bottom: Math.round(s.y + s.height) }));
+  const signed = form('Signature du responsable légal', 11.5);
+  assert.equal(signed.length, 1, JSON.stringify(signed));
+  assert.ok(signed[0] && signed[0].x === 57 && signed[0].top > 372 && signed[0].bottom <= 430, JSON.stringify(signed));
+  assert.deepEqual(form('Signatures :', 11.5), []);
+  assert.deepEqual(form('Signature du responsable légal', 13.5), []);
+});

@@ -52,12 +52,13 @@ export function headingByWords(label: Label, inCell = false): boolean {
 /**
  * A caption in larger type than the page's text (over small print) is a heading, with no room of its own,
  * unless it ends with its colon among other words of its row ("Fait à :  le :  signature :") or alone on its
- * row ("Signature :" under the conditions), a heading's word aside ("Signatures :").
+ * row ("Signature :" under the conditions), a heading's word aside ("Signatures :"). A form's captions are often
+ * set a size or two over its text (12 pt over 9 or 10): larger by less than a third, only a heading's word is one.
  */
 export function headingBySize(label: Label, lines: readonly Line[], body: number, ocr = false): boolean {
   // (On a scan, OCR sizes a word by its ink over the baseline, a capital's or an ascender's, or only its small letters' for a word
   // of them alone, "norme": its sizes vary by a third from word to word, and a heading is larger by half.)
-  if (label.line.size <= (ocr ? 1.5 : 1.15) * body) return false;
+  if (label.line.size <= (ocr ? 1.5 : headingWord(label) ? 1.15 : 1.3) * body) return false;
   if (label.colon && label.bare && !headingWord(label)) return false;
   return !(label.colon && lines.some((l) => l !== label.line && Math.abs(l.baseline - label.line.baseline) < 2));
 }
