@@ -5272,3 +5272,17 @@ test('a caption set a little larger than the page\'s text (11.5 pt over 9 pt) ov
   assert.deepEqual(form('Signatures :', 11.5), []);
   assert.deepEqual(form('Signature du responsable légal', 13.5), []);
 });
+
+test('"Administrator" under a line beside "date" under the same line names who signs there, as "Parent or guardian" does; a word naming nobody does not', () => {
+  const row = (who: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('en', 200), ...words('______________________________', 72, 261, 12), ...words(who, 72, 275, 12), ...words('date', 219, 275, 12)],
+      }),
+    )
+      .map((s) => s.type)
+      .sort();
+  assert.deepEqual(row('Administrator'), ['date', 'signature']);
+  assert.deepEqual(row('Parent or guardian'), ['date', 'signature']);
+  assert.deepEqual(row('Banana'), []);
+});

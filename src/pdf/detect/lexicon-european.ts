@@ -159,6 +159,7 @@ export const SIGNER_WORDS: readonly string[] = [
   'director',
   'manager',
   'supervisor',
+  'administrator',
   'trainee',
   'instructor',
   'teacher',
