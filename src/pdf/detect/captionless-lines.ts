@@ -12,6 +12,7 @@ import { blanksUnderHeading, linesUnder, namedRows, numberedBlanks, stackOverSig
 import { linesUnderClosings } from './letter-closings.js';
 import { overlap1, type Label, type Line, type Segment } from './page-model.js';
 import { isSigner } from './caption-roles.js';
+import { normalizeToken } from './token-folding.js';
 
 /** Words of a page that speaks of signing: a signature block's lines may have only a name under them there. */
 const SIGNING_WORDS = new Set([
@@ -43,7 +44,7 @@ const PARTICLES = new Set(['van', 'von', 'de', 'da', 'di', 'del', 'der', 'do', '
 
 /**
  * Lines to sign on with a name typed under them and no caption ("____" over "John Smith" over "Chief
- * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 360 pt long,
+ * Executive Officer"), on a page that speaks of signing: a line or a run of underscores 100 to 460 pt long,
  * alone on its row, with room above it and, right under it, two to four capitalised words of body text and
  * nothing else, or such a name or the name left to type there over who signs ("(escreva aqui o nome do
  * orientador)" over "Membro titular"); on any page, "By:" or "Per:" and such a name ("By: John Smith, President"), or
@@ -86,11 +87,11 @@ const lineUnder = (line: Line, lines: readonly Line[]): Line | undefined =>
   );
 
 /**
- * A line of a signature block's length (100 to 360 pt) with room above it: nothing written within 14 pt over it (a run of
+ * A line of a signature block's length (100 to 460 pt: a contract's lines may run across its text, 445 pt) with room above it: nothing written within 14 pt over it (a run of
  * underscores is no writing), and no other rule right over or under it (a double border's, a logo's or a heading's).
  */
 function lineToSign(s: Segment, lines: readonly Line[], segments: readonly Segment[]): boolean {
-  if (s.x1 - s.x0 < 100 || s.x1 - s.x0 > 360) return false;
+  if (s.x1 - s.x0 < 100 || s.x1 - s.x0 > 460) return false;
   const text = (l: Line) => l.tokens.some((t) => t !== '\0');
   if (lines.some((l) => text(l) && l.box.y1 >= s.y - 14 && l.box.y0 <= s.y - 1 && l.box.x1 > s.x0 - 40 && l.box.x0 < s.x1 + 40)) return false;
   // (A rule on its very height is the line itself, drawn twice.)
@@ -153,6 +154,9 @@ const capitalisedOrParticle = (w: string, i: number): boolean => /^\p{Lu}[\p{L}'
 /** A person's name typed on its own line: two to four capitalised names and the particles between them ("John Smith", "Maria da Silva", "Smith, John"). */
 export function typedName(line: Line): boolean {
   const words = line.words.map((w) => w.text.trim());
+  // (The party or signer a name signs as may follow it in parentheses: "RODRIGO FERREIRA (LOCATÁRIO)".)
+  const role = /^\((\p{L}+)\)$/u.exec(words.at(-1) ?? '')?.[1];
+  if (role && words.length > 2 && (isSigner(normalizeToken(role)) || partyAt([normalizeToken(role)], 0) !== null)) words.pop();
   // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
   const names = words.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
   // (Initials alone are an abbreviation, no name: "D. N. I.".)
@@ -300,7 +304,7 @@ const ROW_APART = 50;
  * fields stand close), each with a short line of words right under it naming who signs, asking for nothing else
  * and with nothing more under it (a name over its address is a block of data): "Protokollführer   1. Vorstand"
  * over "________   ________" over "Markus Kraus   Peter Lux", minutes signed by their writer and their chair,
- * on any page. A line is 100 to 360 pt long with room above it (`lineToSign`), the words under it within its span
+ * on any page. A line is 100 to 460 pt long with room above it (`lineToSign`), the words under it within its span
  * (`roleLine`: at most five words, no colon, no figures, no datum).
  */
 function signersRow(lines: Line[], segments: Segment[], used: Set<Segment>): Segment[] {
@@ -345,7 +349,7 @@ const STACKED: ReadonlySet<string> = new Set([...TITLE_WORDS, ...DATE_WORDS]);
 /**
  * Name captions under a line that ask for the title of whoever signs too, and for nothing else ("Name/Title" under a line, "Nome do
  * Professor" over "Cargo"), caption where one signs: a line asking for the name alone is for the name; asking for the title too, it
- * is a signature block's (a line 100 to 360 pt long, no other rule right over or under it, nothing written right over it), where one signs over
+ * is a signature block's (a line 100 to 460 pt long, no other rule right over or under it, nothing written right over it), where one signs over
  * one's name and office; not in a block asking for the signature itself. Such a caption becomes a signature caption, and the other
  * captions of its line ask for nothing.
  */
