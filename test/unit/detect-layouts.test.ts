@@ -5287,13 +5287,13 @@ test('"Administrator" under a line beside "date" under the same line names who s
   assert.deepEqual(row('Banana'), []);
 });
 
-test('a name under a line with the party it signs as in parentheses ("RODRIGO FERREIRA (LOCATÁRIO)") on a page that speaks of signing: the line is to sign on, however long (a contract\'s lines run 445 pt); a word in parentheses naming no party is no such name', () => {
-  const text = words('E por estarem assim ajustados assinam o presente contrato em duas vias para que produza os seus efeitos legais', 72, 598, 11);
+test('a name under a line with the party it signs as in parentheses ("JOÃO PEREIRA LIMA (LOCATÁRIO)") on a page that speaks of signing: the line is to sign on, however long (a contract\'s lines run 445 pt); a word in parentheses naming no party is no such name', () => {
+  const text = words('As partes assinam este contrato em duas vias de igual teor para que produza os seus efeitos', 72, 598, 11);
   const signed = (name: string, x1: number) =>
     suggestFields(page({ words: [...text, ...words(name, 72, 680, 11)], segments: [h(75, x1, 664)] }))
       .filter((s) => s.type === 'signature')
       .map((s) => [Math.round(s.x), Math.round(s.x + s.width), Math.round(s.y + s.height)]);
-  assert.deepEqual(signed('RODRIGO FERREIRA (LOCATÁRIO)', 520), [[75, 520, 664]]);
-  assert.deepEqual(signed('RODRIGO FERREIRA (LOCATÁRIO)', 375), [[75, 375, 664]]);
-  assert.deepEqual(signed('RODRIGO FERREIRA (BANANA)', 375), []);
+  assert.deepEqual(signed('JOÃO PEREIRA LIMA (LOCATÁRIO)', 520), [[75, 520, 664]]);
+  assert.deepEqual(signed('JOÃO PEREIRA LIMA (LOCATÁRIO)', 375), [[75, 375, 664]]);
+  assert.deepEqual(signed('JOÃO PEREIRA LIMA (BANANA)', 375), []);
 });

@@ -154,7 +154,7 @@ const capitalisedOrParticle = (w: string, i: number): boolean => /^\p{Lu}[\p{L}'
 /** A person's name typed on its own line: two to four capitalised names and the particles between them ("John Smith", "Maria da Silva", "Smith, John"). */
 export function typedName(line: Line): boolean {
   const words = line.words.map((w) => w.text.trim());
-  // (The party or signer a name signs as may follow it in parentheses: "RODRIGO FERREIRA (LOCATÁRIO)".)
+  // (The party or signer a name signs as may follow it in parentheses: "JOÃO PEREIRA LIMA (LOCATÁRIO)".)
   const role = /^\((\p{L}+)\)$/u.exec(words.at(-1) ?? '')?.[1];
   if (role && words.length > 2 && (isSigner(normalizeToken(role)) || partyAt([normalizeToken(role)], 0) !== null)) words.pop();
   // (Two to four names, the particles between them not counted: "Francisco Paulo de Freitas Neto".)
