@@ -87,8 +87,9 @@ const lineUnder = (line: Line, lines: readonly Line[]): Line | undefined =>
   );
 
 /**
- * A line of a signature block's length (100 to 460 pt: a contract's lines may run across its text, 445 pt) with room above it: nothing written within 14 pt over it (a run of
- * underscores is no writing), and no other rule right over or under it (a double border's, a logo's or a heading's).
+ * A line of a signature block's length (100 to 460 pt: a contract's lines may run across its text) with room above it:
+ * nothing written within 14 pt over it (a run of underscores is no writing), and no other rule right over or under it (a
+ * double border's, a logo's or a heading's).
  */
 function lineToSign(s: Segment, lines: readonly Line[], segments: readonly Segment[]): boolean {
   if (s.x1 - s.x0 < 100 || s.x1 - s.x0 > 460) return false;
