@@ -71,7 +71,7 @@ export function separatedParts(
   size: number,
   words: readonly Word[],
 ): Segment[] {
-  const separators = words.filter((w) => /^[/.-]$/.test(w.text.trim()));
+  const separators = words.filter(dateSeparator);
   const at = (x0: number, x1: number, y: number) => separators.some((w) => w.box.x0 >= x0 - 2 && w.box.x1 <= x1 + 2 && Math.abs(w.baseline - y) <= 4);
   const { parts } = dateParts(
     type,
