@@ -5297,3 +5297,16 @@ test('a name under a line with the party it signs as in parentheses ("JOÃO PERE
   assert.deepEqual(signed('JOÃO PEREIRA LIMA (LOCATÁRIO)', 375), [[75, 375, 664]]);
   assert.deepEqual(signed('JOÃO PEREIRA LIMA (BANANA)', 375), []);
 });
+
+test("a line after its caption under a line of text that ends before the line: the place rises no higher than that text's middle, as under text over the line itself: the text lies over its caption (a row of a form, 15 pt under the row above)", () => {
+  const text = words('I have read this document and I sign it freely.', 72, 405, 9);
+  const [signed] = suggestFields(
+    page({ words: [...paragraph('en', 300), ...text, ...words('Signature :', 240, 420, 9), ...words('________________________', 300, 420, 9)] }),
+  ).filter((s) => s.type === 'signature');
+  const textMiddle = (Math.min(...text.map((w) => w.box.y0)) + Math.max(...text.map((w) => w.box.y1))) / 2;
+  assert.ok(Math.max(...text.map((w) => w.box.x1)) < 300, 'the text above ends before the line');
+  assert.ok(
+    signed && signed.x >= 299 && signed.y >= textMiddle && signed.height <= 20 && signed.y + signed.height >= 419,
+    JSON.stringify({ signed, textMiddle }),
+  );
+});

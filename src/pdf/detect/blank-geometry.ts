@@ -278,7 +278,7 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   return nearest(candidates, (s) => box.y0 - s.y);
 }
 
-/** The field standing on a line from x0 to x1 at height y, kept below the text above it and below another line over it (the row above's blank). */
+/** The field on a line from x0 to x1 at height y: under the text over the line or over its caption beside it, and under a line over it (the row above's blank). */
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[], rules: readonly Segment[] = []): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
@@ -288,7 +288,8 @@ export function standOn(type: LabelType, x0: number, x1: number, y: number, labe
     if (
       l.box.y1 <= y - 1 &&
       l.box.y1 > text &&
-      overlap1(l.box.x0, l.box.x1, x0, x1) > 0 &&
+      (overlap1(l.box.x0, l.box.x1, x0, x1) > 0 ||
+        (l !== label.line && overlap1(l.box.x0, l.box.x1, Math.min(x0, label.box.x0), Math.max(x1, label.box.x1)) > 0)) &&
       (l !== label.line || l.box.y1 <= y - 8) &&
       written(l) &&
       !holdsBlank(l, x0, x1, y)
@@ -297,8 +298,7 @@ export function standOn(type: LabelType, x0: number, x1: number, y: number, labe
       middle = (l.box.y0 + l.box.y1) / 2 + 1;
     }
   }
-  // (A rule above is a wall; text above is not quite one: topUnderText.)
-  if (text > top) top = Math.max(top, topUnderText(type, y, text, middle));
+  if (text > top) top = Math.max(top, topUnderText(type, y, text, middle)); // (A rule above is a wall; text above is not quite one.)
   // (At least 12 pt high, or up to the text right over the line: a field is not written over the text.)
   if (y - top < 12) top = Math.max(y - 12, Math.min(text, y - 8));
   return { x0, y0: top, x1, y1: y };
