@@ -5310,3 +5310,16 @@ test("a line after its caption under a line of text that ends before the line: t
     JSON.stringify({ signed, textMiddle }),
   );
 });
+
+test('"Signature :" 27 pt under the row above, with nothing after it on its row: its room is beside it, squeezed to 26 pt or more under that row; 22 pt under it, its room is under it', () => {
+  const signed = (gap: number) =>
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 560), ...words('Fait à ……………………… le ……………….', 71, 789 - gap, 12), ...words('Signature :', 71, 789, 12)],
+      }),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => (s.x > 130 && s.y + s.height <= 795 ? 'beside' : s.y >= 790 ? 'under' : `elsewhere ${JSON.stringify(s)}`));
+  assert.deepEqual(signed(27), ['beside']);
+  assert.deepEqual(signed(22), ['under']);
+});

@@ -33,7 +33,7 @@ type RoomFinder = (label: Label, page: PageModel, lines: Line[], geo: Geometry, 
 
 /**
  * Where a caption's room is looked for, in order: a caption with its colon asks for what follows it, on its row or under it; a signature's room beside it
- * squeezed under the text above it (less than three quarters of a signature's height) is only taken when there is none under it, and one asking for a date
+ * squeezed under the text above it (less than 0.65 of a signature's height, 26 pt) is only taken when there is none under it, and one asking for a date
  * or a name too ("Date et signature :", "Nombre y firma:") has its room under it first, as has one whose row's other signature caption has its room under it
  * (`underAlike`). A date's room is only the room after its colon, and a signature caption without a colon has no room beside it: guessed elsewhere (over or
  * under a "Date", beside a "Signature" with nothing to end it), such rooms were right fewer than half the time on the development documents (5 of 18 dates,
@@ -51,7 +51,7 @@ export function roomsToTry(label: Label, dateRowAbove = false, underAlike = fals
 }
 
 /**
- * The room beside a caption, unless it is a signature's with less than three quarters of a signature's height, or one
+ * The room beside a caption, unless it is a signature's with less than 0.65 of a signature's height, or one
  * ending at another signature caption on its row ("Signature des parents :   Signature de l'enfant :": each signs under its own).
  */
 function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry): Rect | undefined {
@@ -61,7 +61,7 @@ function roomyBeside(label: Label, page: PageModel, lines: Line[], geo: Geometry
     const next = Math.abs(l.baseline - label.line.baseline) <= 2 ? l.words.findIndex((w) => Math.abs(w.box.x0 - 6 - r.x1) <= 1) : -1;
     return next >= 0 && matchLabels(l.words.slice(next).map((w) => normalizeToken(w.text))).some((m) => m.entry.type === 'signature');
   });
-  return r.y1 - r.y0 >= 0.75 * FIELD_HEIGHT.signature && (label.line.rtl || !cosigner) ? r : undefined;
+  return r.y1 - r.y0 >= 0.65 * FIELD_HEIGHT.signature && (label.line.rtl || !cosigner) ? r : undefined;
 }
 
 /**
