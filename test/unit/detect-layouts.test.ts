@@ -5323,3 +5323,16 @@ test('"Signature :" 27 pt under the row above, with nothing after it on its row:
   assert.deepEqual(signed(27), ['beside']);
   assert.deepEqual(signed(22), ['under']);
 });
+
+test('"Fait à ……, le ……" then a bare "Signature :" on its row, with room over it: its room is beside it; a caption of more words there ("Signatures des parents :") signs under it', () => {
+  const place = (caption: string) =>
+    suggestFields(
+      page({
+        words: [...paragraph('fr', 400), ...words('Fait à …………………………, le ………………………', 57, 520, 11), ...words(caption, 300, 520, 11)],
+      }),
+    )
+      .filter((s) => s.type === 'signature')
+      .map((s) => (s.y + s.height <= 526 && s.x > 300 ? 'beside' : s.y >= 521 ? 'under' : `elsewhere ${JSON.stringify(s)}`));
+  assert.deepEqual(place('Signature :'), ['beside']);
+  assert.deepEqual(place('Signatures des parents :'), ['under']);
+});

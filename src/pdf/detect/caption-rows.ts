@@ -180,9 +180,11 @@ export function valueInPlace(label: Label): boolean {
  */
 export function signsUnderAlike(label: Label, captions: ReadonlyMap<Suggestion, Label>, lines: readonly Line[]): boolean {
   if (label.entry.type !== 'signature' || !label.colon) return false;
-  // (So does one after a blank on its own row, the place and date written before it: "Fait à …, le ……   Signatures des parents :".)
+  // (So does one of more than its word after a blank on its own row, the place and date written before it: "Fait à …, le ……
+  // Signatures des parents :"; a bare "Signature :" there has its room beside it.)
   const row = lines.filter((l) => onRowOf(l, label.line));
-  if (!label.line.rtl && row.some((l) => l.words.some((w) => w.box.x1 <= label.box.x0 && isFillToken(w.text)))) return true;
+  const worded = label.line.words.filter((w) => w.box.x0 >= label.box.x0 - 1 && /\p{L}/u.test(w.text)).length > 1;
+  if (!label.line.rtl && worded && row.some((l) => l.words.some((w) => w.box.x1 <= label.box.x0 && isFillToken(w.text)))) return true;
   return [...captions].some(
     ([o, c]) =>
       c !== label &&
