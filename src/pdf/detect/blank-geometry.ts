@@ -278,7 +278,7 @@ export function segmentOver(label: Label, segments: Segment[], used: Set<Segment
   return nearest(candidates, (s) => box.y0 - s.y);
 }
 
-/** The field on a line from x0 to x1 at height y: under the text over the line or over its caption beside it, and under a line over it (the row above's blank). */
+/** The field on a line from x0 to x1 at height y, under the text over the line or over its caption beside it, and under a line over it (the row above's). */
 export function standOn(type: LabelType, x0: number, x1: number, y: number, label: Label, lines: Line[], rules: readonly Segment[] = []): Rect {
   let top = y - FIELD_HEIGHT[type];
   for (const r of rules) if (r.y < y - 8 && r.y > top && overlap1(r.x0, r.x1, x0, x1) >= Math.min(40, 0.5 * (x1 - x0))) top = r.y + 1;
