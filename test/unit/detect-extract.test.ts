@@ -274,13 +274,13 @@ test('a font whose codes come out 29 below its letters (a subset font with no Un
 
 test("a scan's answers typed over it leave it a scan for OCR; an invisible OCR layer makes it a scan with a text layer", async () => {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const kind = async (count: number, invisible: boolean) => {
+  const kind = async (count: number, invisible: boolean, leading = 14) => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     page.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: 612, height: 792 });
     if (invisible) page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
-    for (let i = 0; i < count; i++) page.drawText(`N/A ${i}`, { x: 72 + 60 * (i % 8), y: 700 - 14 * Math.floor(i / 8), size: 10, font });
+    for (let i = 0; i < count; i++) page.drawText(`N/A ${i}`, { x: 72 + 60 * (i % 8), y: 700 - leading * Math.floor(i / 8), size: 10, font });
     const pdf = await openPdf(await doc.save());
     try {
       const scan = await scanPage(await pdf.getPage(1));
@@ -291,7 +291,9 @@ test("a scan's answers typed over it leave it a scan for OCR; an invisible OCR l
   };
   assert.deepEqual(await kind(12, false), [24, false, 'scanned'], 'a form with its answers typed over the scan');
   assert.deepEqual(await kind(12, true), [24, true, 'backed'], 'the words OCR laid over the scan, invisible');
-  assert.deepEqual(await kind(24, false), [48, false, 'backed'], 'a page of text over a picture');
+  assert.deepEqual(await kind(24, false, 150), [48, false, 'backed'], 'a page of text over a picture');
+  // (Many words typed within a quarter of the page's height are answers too: a paragraph naming the parties over a scanned contract.)
+  assert.deepEqual(await kind(24, false), [48, false, 'scanned'], 'a typed paragraph in a band of the scan');
   assert.deepEqual(await kind(2, false), [4, false, 'scanned'], 'a stamp');
   const word = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + 30, y1: y0 + 10 }, baseline: y0 + 8, size: 10, confidence: 0.9 });
   const read = [word('Signature', 72, 500), word('N/4', 200, 400)];

@@ -15,6 +15,11 @@ const STAMP_WORDS = 8;
  */
 const TYPED_WORDS = 40;
 /**
+ * Words typed over a scan that stand within this share of the page's height are a form's answers too, however many
+ * (a typed paragraph naming the parties over a scanned contract whose captions and rules are in the image below it).
+ */
+const TYPED_BAND = 0.25;
+/**
  * A page with no text layer whose dark fills draw this many curves is text drawn as outlines (a page
  * "printed to PDF" as drawings draws some ten thousand; a logo or a seal a few hundred): OCR reads it as
  * it reads a scan.
@@ -40,6 +45,14 @@ export function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other
   const imageBacked = scan.imageCover >= IMAGE_BACKED;
   const unmapped = scan.words.length >= UNREADABLE_LEAST && scan.words.filter((w) => unreadable(w.text)).length >= UNREADABLE_SHARE * scan.words.length;
   if (unmapped && !imageBacked) return 'scanned';
+  if (imageBacked && !scan.hiddenText && typedBand(scan) < TYPED_BAND) return 'scanned';
   if (scan.words.length >= (!imageBacked ? 1 : scan.hiddenText ? STAMP_WORDS : TYPED_WORDS)) return imageBacked ? 'backed' : 'text';
   return scan.imageCover >= SCANNED_COVER || (scan.words.length === 0 && scan.filledCurves >= OUTLINED_TEXT_CURVES) ? 'scanned' : 'other';
+}
+
+/** The share of the page's height from its first word's top to its last word's foot. */
+function typedBand(scan: PageScan): number {
+  const tops = scan.words.map((w) => w.box.y0);
+  const feet = scan.words.map((w) => w.box.y1);
+  return scan.words.length > 0 && scan.height > 0 ? (Math.max(...feet) - Math.min(...tops)) / scan.height : 1;
 }
