@@ -7,15 +7,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PDFDocument,
+  type PDFOperator,
   type PDFPage,
   type PDFRef,
   StandardFonts,
   TextRenderingMode,
+  clip,
+  closePath,
   concatTransformationMatrix,
   degrees,
   drawObject,
+  endPath,
+  lineTo,
+  moveTo,
   popGraphicsState,
   pushGraphicsState,
+  rectangle,
   setTextRenderingMode,
 } from '@cantoo/pdf-lib';
 import { createCanvas } from '@napi-rs/canvas';
@@ -257,6 +264,45 @@ function printed(doc: PDFDocument, [across, down]: [number, number], dpi: number
     doc.context.flateStream(data, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceGray', BitsPerComponent: 8 }),
   );
 }
+
+test("a scan clipped to a rectangle that leaves it whole (its frame, a form's box) is drawn from the kept image; a clip that cuts it is left to pdf.js", async () => {
+  // A half-letter page, its scan drawn 0.4 pt wider than the page and clipped to the page (as exporters frame a picture).
+  const page = async (clipping: (doc: PDFDocument) => PDFOperator[], form?: boolean): Promise<Uint8Array> => {
+    const doc = await PDFDocument.create();
+    const pdfPage = doc.addPage([396, 612]);
+    const draw = [
+      pushGraphicsState(),
+      concatTransformationMatrix(396.4, 0, 0, 612.4, -0.2, -0.2),
+      drawObject(pdfPage.node.newXObject('Scan', printed(doc, [5.5, 8.5], 150, 0.4))),
+      popGraphicsState(),
+    ];
+    if (!form) pdfPage.pushOperators(pushGraphicsState(), ...clipping(doc), ...draw, popGraphicsState());
+    else {
+      // (The scan drawn by a form whose box is the page: a form clips what it draws to its box.)
+      const inner = doc.context.formXObject([...clipping(doc), ...draw], { BBox: [0, 0, 396, 612], Resources: pdfPage.node.Resources() });
+      pdfPage.pushOperators(pushGraphicsState(), drawObject(pdfPage.node.newXObject('Frame', doc.context.register(inner))), popGraphicsState());
+    }
+    return doc.save();
+  };
+  const clipTo =
+    (...path: PDFOperator[]) =>
+    () => [...path, clip(), endPath()];
+  const cases: Array<[string, Uint8Array, boolean]> = [
+    ['clipped to the page', await page(clipTo(rectangle(0, 0, 396, 612))), true],
+    ['clipped to the page drawn corner by corner', await page(clipTo(moveTo(396, 612), lineTo(0, 612), lineTo(0, 0), lineTo(396, 0), closePath())), true],
+    ['drawn by a form whose box is the page', await page(() => [], true), true],
+    ['clipped to its upper half', await page(clipTo(rectangle(0, 306, 396, 306))), false],
+    ['clipped to a triangle', await page(clipTo(moveTo(0, 0), lineTo(396, 0), lineTo(0, 612), closePath())), false],
+  ];
+  for (const [what, bytes, keptExpected] of cases) {
+    const { kept, mine, pdfjs } = await bothWays(bytes, 175);
+    assert.equal(kept !== undefined, keptExpected, `${what}: ${keptExpected ? 'kept' : 'left to pdf.js'}`);
+    if (keptExpected) {
+      assert.ok(mine, `${what}: drawn from the kept image`);
+      assertAlike(mine, pdfjs, what);
+    }
+  }
+});
 
 /** A half-letter page drawing two images (a page-wide scan, a band over its foot), with `extra` drawn over them. */
 async function twoImages(extra: (doc: PDFDocument, page: PDFPage) => Promise<void>): Promise<Uint8Array> {

@@ -11,6 +11,7 @@
  */
 import { AnnotationMode, OPS, Util, type PDFPageProxy } from './pdfjs.js';
 import type { Matrix } from './page-graphics.js';
+import { boxOf, clipRectangle, covers, type Box } from './image-clips.js';
 
 export interface KeptScan {
   /** The image in grey, row by row from its top, composited on white where it is transparent. */
@@ -95,34 +96,48 @@ interface DrawnImage {
 }
 
 /**
- * The images a page draws, in order. `sole`: the page's one image, when it draws nothing else. Otherwise
+ * The images a page draws, in order. `sole`: the page's one image, when it draws nothing else (but clips it to a
+ * rectangle that leaves it whole, within CLIP_SLACK: the frame an exporter draws around a picture). Otherwise
  * every image, whatever else the page draws (text and drawings are not drawn from them): undefined
  * when an image is drawn otherwise than opaque and whole (a mask, inline, in a transparency group).
  */
 function drawnImages(fnArray: readonly number[], argsArray: readonly unknown[], sole: boolean): DrawnImage[] | undefined {
   let ctm: Matrix[] = [];
   let textMode = 0;
-  const stack: Array<[Matrix[], number]> = [];
+  /** The rectangles, on the page, that clip what is drawn now; and whether the next path clips. */
+  let clips: Box[] = [];
+  let clipping = false;
+  const stack: Array<[Matrix[], number, Box[]]> = [];
   const images: DrawnImage[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i] as number;
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push([ctm, textMode]);
-    else if (fn === OPS.restore) [ctm, textMode] = stack.pop() ?? [ctm, textMode];
+    if (fn === OPS.save) stack.push([ctm, textMode, clips]);
+    else if (fn === OPS.restore) [ctm, textMode, clips] = stack.pop() ?? [ctm, textMode, clips];
     else if (fn === OPS.transform && args) ctm = [...ctm, Array.from(args as number[]) as Matrix];
     else if (fn === OPS.setTextRenderingMode && args) textMode = Number(args[0]);
     else if (fn === OPS.setGState && args) {
       if (!harmlessState(args[0])) return undefined;
     } else if (fn === OPS.paintImageXObject && args && typeof args[0] === 'string') {
-      if (sole && images.length > 0) return undefined;
+      if (sole && (images.length > 0 || !clips.every((clip) => covers(clip, boxOf(ctm, [0, 0, 1, 1]))))) return undefined;
       images.push({ id: args[0], transforms: ctm });
+    } else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push([ctm, textMode, clips]);
+      if (args?.[0] && typeof args[0] === 'object') ctm = [...ctm, Array.from(args[0] as number[]) as Matrix];
+      // (A form clips what it draws to its box.)
+      const bbox = args?.[1] && typeof args[1] === 'object' ? Array.from(args[1] as number[]) : undefined;
+      if (bbox?.length === 4) clips = [...clips, boxOf(ctm, bbox as [number, number, number, number])];
+    } else if (fn === OPS.paintFormXObjectEnd) [ctm, textMode, clips] = stack.pop() ?? [ctm, textMode, clips];
+    else if (sole && (fn === OPS.clip || fn === OPS.eoClip)) clipping = true;
+    else if (sole && fn === OPS.constructPath && clipping) {
+      // A rectangle that clips what follows, not painted ("re W n").
+      const rect = clipRectangle(args);
+      if (!rect) return undefined;
+      clips = [...clips, boxOf(ctm, rect)];
+      clipping = false;
     } else if (sole) {
       if (SHOW_TEXT.has(fn) ? textMode !== INVISIBLE_TEXT : !HARMLESS.has(fn)) return undefined;
-    } else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push([ctm, textMode]);
-      if (Array.isArray(args?.[0])) ctm = [...ctm, Array.from(args[0] as number[]) as Matrix];
-    } else if (fn === OPS.paintFormXObjectEnd) [ctm, textMode] = stack.pop() ?? [ctm, textMode];
-    else if (IMAGE_OPS.has(fn)) return undefined;
+    } else if (IMAGE_OPS.has(fn)) return undefined;
   }
   return images.length > 0 ? images : undefined;
 }

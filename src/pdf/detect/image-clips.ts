@@ -1,0 +1,65 @@
+/**
+ * The rectangles that clip a scanned page's image, from pdf.js's drawing steps (scan-image.ts): an exporter
+ * often draws a picture inside a frame its own size ("re W n" before the image, a form's box), which leaves
+ * the image whole, so that the page is still drawn for OCR from the image decoded once.
+ */
+import { OPS } from './pdfjs.js';
+import type { Matrix } from './page-graphics.js';
+
+/** In points: a clip this little inside an image's edge leaves it whole (pdf.js would cut a few pixels off its border). */
+const CLIP_SLACK = 1;
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The box, on the page (before the viewport), that the rectangle [x0, y0, x1, y1] takes once the matrices are applied. */
+export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number, number, number]): Box {
+  const corners = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ].map(([x, y]) =>
+    ctm.reduceRight<[number, number]>(([px, py], [a, b, c, d, e, f]) => [a * px + c * py + e, b * px + d * py + f], [x as number, y as number]),
+  );
+  const xs = corners.map(([x]) => x as number);
+  const ys = corners.map(([, y]) => y as number);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** The clip leaves the image's box whole, within CLIP_SLACK (a clip turned other than square to the page is taken as its box: never whole). */
+export function covers(clip: Box, image: Box): boolean {
+  return clip.x0 <= image.x0 + CLIP_SLACK && clip.y0 <= image.y0 + CLIP_SLACK && clip.x1 >= image.x1 - CLIP_SLACK && clip.y1 >= image.y1 - CLIP_SLACK;
+}
+
+/**
+ * A path pdf.js built for a clip ([painting operation, [its points], its bounds]) when it is a rectangle, not painted:
+ * four corners of its bounds, joined by straight lines. Undefined for any other path.
+ */
+export function clipRectangle(args: unknown[] | null): [number, number, number, number] | undefined {
+  const [paint, paths, bounds] = args ?? [];
+  const points = Array.isArray(paths) && paths.length === 1 ? Array.from(paths[0] as ArrayLike<number>) : undefined;
+  const box = bounds && typeof bounds === 'object' ? Array.from(bounds as ArrayLike<number>) : undefined;
+  if (paint !== OPS.endPath || !points || box?.length !== 4) return undefined;
+  const [x0, y0, x1, y1] = box as [number, number, number, number];
+  const corner = (x: number, y: number) => (Math.abs(x - x0) < 1e-3 || Math.abs(x - x1) < 1e-3) && (Math.abs(y - y0) < 1e-3 || Math.abs(y - y1) < 1e-3);
+  const corners = new Set<string>();
+  for (let i = 0; i < points.length; ) {
+    const op = points[i] as number;
+    if (op === DRAW_CLOSE) i += 1;
+    else if (op === DRAW_MOVE || op === DRAW_LINE) {
+      const [x, y] = [points[i + 1] as number, points[i + 2] as number];
+      if (!corner(x, y)) return undefined;
+      corners.add(`${Math.abs(x - x0) < 1e-3 ? 0 : 1},${Math.abs(y - y0) < 1e-3 ? 0 : 1}`);
+      i += 3;
+    } else return undefined;
+  }
+  return corners.size === 4 ? [x0, y0, x1, y1] : undefined;
+}
+
+/** pdf.js's codes in a path's points (its DrawOPS): move to, line to, close. */
+const [DRAW_MOVE, DRAW_LINE, DRAW_CLOSE] = [0, 1, 4];
