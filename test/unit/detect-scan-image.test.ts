@@ -293,6 +293,16 @@ test("a scan clipped to a rectangle that leaves it whole (its frame, a form's bo
     ['drawn by a form whose box is the page', await page(() => [], true), true],
     ['clipped to its upper half', await page(clipTo(rectangle(0, 306, 396, 306))), false],
     ['clipped to a triangle', await page(clipTo(moveTo(0, 0), lineTo(396, 0), lineTo(0, 612), closePath())), false],
+    // (A square turned 45° about the page's centre: its box holds the page, its corners cut the page's.)
+    [
+      'clipped to a square turned 45°',
+      await page(() => {
+        const k = Math.SQRT1_2;
+        const turned = clipTo(concatTransformationMatrix(k, k, -k, k, 198, 306), rectangle(-306, -306, 612, 612))();
+        return [...turned, concatTransformationMatrix(k, -k, k, k, -(k * 198 + k * 306), -(-k * 198 + k * 306))];
+      }),
+      false,
+    ],
   ];
   for (const [what, bytes, keptExpected] of cases) {
     const { kept, mine, pdfjs } = await bothWays(bytes, 175);

@@ -16,8 +16,11 @@ export interface Box {
   y1: number;
 }
 
-/** The box, on the page (before the viewport), that the rectangle [x0, y0, x1, y1] takes once the matrices are applied. */
-export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number, number, number]): Box {
+/**
+ * The box, on the page (before the viewport), that the rectangle [x0, y0, x1, y1] takes once the matrices are applied;
+ * undefined when they turn it other than by quarter turns (it is then no box on the page).
+ */
+export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number, number, number]): Box | undefined {
   const corners = [
     [x0, y0],
     [x1, y0],
@@ -28,11 +31,15 @@ export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number,
   );
   const xs = corners.map(([x]) => x as number);
   const ys = corners.map(([, y]) => y as number);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  // (Each corner on the box's edges both ways: a rectangle square to the page.)
+  const edge = (v: number, lo: number, hi: number) => Math.min(Math.abs(v - lo), Math.abs(v - hi)) < 1e-3 * Math.max(1, hi - lo);
+  return corners.every(([x, y]) => edge(x, box.x0, box.x1) && edge(y, box.y0, box.y1)) ? box : undefined;
 }
 
-/** The clip leaves the image's box whole, within CLIP_SLACK (a clip turned other than square to the page is taken as its box: never whole). */
-export function covers(clip: Box, image: Box): boolean {
+/** The clip leaves the image's box whole, within CLIP_SLACK (an image or a clip turned other than square to the page: never). */
+export function covers(clip: Box | undefined, image: Box | undefined): boolean {
+  if (!clip || !image) return false;
   return clip.x0 <= image.x0 + CLIP_SLACK && clip.y0 <= image.y0 + CLIP_SLACK && clip.x1 >= image.x1 - CLIP_SLACK && clip.y1 >= image.y1 - CLIP_SLACK;
 }
 

@@ -104,10 +104,10 @@ interface DrawnImage {
 function drawnImages(fnArray: readonly number[], argsArray: readonly unknown[], sole: boolean): DrawnImage[] | undefined {
   let ctm: Matrix[] = [];
   let textMode = 0;
-  /** The rectangles, on the page, that clip what is drawn now; and whether the next path clips. */
-  let clips: Box[] = [];
+  /** The rectangles, on the page, that clip what is drawn now (undefined: one turned other than square to the page); and whether the next path clips. */
+  let clips: Array<Box | undefined> = [];
   let clipping = false;
-  const stack: Array<[Matrix[], number, Box[]]> = [];
+  const stack: Array<[Matrix[], number, Array<Box | undefined>]> = [];
   const images: DrawnImage[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i] as number;
