@@ -293,6 +293,7 @@ test("a scan clipped to a rectangle that leaves it whole (its frame, a form's bo
     ['drawn by a form whose box is the page', await page(() => [], true), true],
     ['clipped to its upper half', await page(clipTo(rectangle(0, 306, 396, 306))), false],
     ['clipped to a triangle', await page(clipTo(moveTo(0, 0), lineTo(396, 0), lineTo(0, 612), closePath())), false],
+    ["clipped to a bow tie through the page's corners", await page(clipTo(moveTo(0, 0), lineTo(396, 612), lineTo(396, 0), lineTo(0, 612), closePath())), false],
     // (A square turned 45° about the page's centre: its box holds the page, its corners cut the page's.)
     [
       'clipped to a square turned 45°',

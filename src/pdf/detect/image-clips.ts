@@ -45,7 +45,7 @@ export function covers(clip: Box | undefined, image: Box | undefined): boolean {
 
 /**
  * A path pdf.js built for a clip ([painting operation, [its points], its bounds]) when it is a rectangle, not painted:
- * four corners of its bounds, joined by straight lines. Undefined for any other path.
+ * the four corners of its bounds, joined by lines along its sides. Undefined for any other path.
  */
 export function clipRectangle(args: unknown[] | null): [number, number, number, number] | undefined {
   const [paint, paths, bounds] = args ?? [];
@@ -53,19 +53,29 @@ export function clipRectangle(args: unknown[] | null): [number, number, number, 
   const box = bounds && typeof bounds === 'object' ? Array.from(bounds as ArrayLike<number>) : undefined;
   if (paint !== OPS.endPath || !points || box?.length !== 4) return undefined;
   const [x0, y0, x1, y1] = box as [number, number, number, number];
-  const corner = (x: number, y: number) => (Math.abs(x - x0) < 1e-3 || Math.abs(x - x1) < 1e-3) && (Math.abs(y - y0) < 1e-3 || Math.abs(y - y1) < 1e-3);
+  // Each point a corner, as [0 or 1 across, 0 or 1 up]; each line, the closing one too, along a side (one of them the same).
+  const side = (v: number, lo: number, hi: number) => (Math.abs(v - lo) < 1e-3 ? 0 : Math.abs(v - hi) < 1e-3 ? 1 : undefined);
+  const along = (a: number[] | undefined, b: number[] | undefined) => !a || !b || a[0] === b[0] || a[1] === b[1];
   const corners = new Set<string>();
+  let [start, last]: Array<number[] | undefined> = [undefined, undefined];
   for (let i = 0; i < points.length; ) {
     const op = points[i] as number;
-    if (op === DRAW_CLOSE) i += 1;
-    else if (op === DRAW_MOVE || op === DRAW_LINE) {
-      const [x, y] = [points[i + 1] as number, points[i + 2] as number];
-      if (!corner(x, y)) return undefined;
-      corners.add(`${Math.abs(x - x0) < 1e-3 ? 0 : 1},${Math.abs(y - y0) < 1e-3 ? 0 : 1}`);
+    if (op === DRAW_CLOSE) {
+      if (!along(last, start)) return undefined;
+      [last, i] = [start, i + 1];
+    } else if (op === DRAW_MOVE || op === DRAW_LINE) {
+      const corner = [side(points[i + 1] as number, x0, x1), side(points[i + 2] as number, y0, y1)];
+      if (corner[0] === undefined || corner[1] === undefined) return undefined;
+      if (op === DRAW_MOVE) {
+        if (!along(last, start)) return undefined;
+        start = corner as number[];
+      } else if (!along(last, corner as number[])) return undefined;
+      last = corner as number[];
+      corners.add(corner.join());
       i += 3;
     } else return undefined;
   }
-  return corners.size === 4 ? [x0, y0, x1, y1] : undefined;
+  return corners.size === 4 && along(last, start) ? [x0, y0, x1, y1] : undefined;
 }
 
 /** pdf.js's codes in a path's points (its DrawOPS): move to, line to, close. */
