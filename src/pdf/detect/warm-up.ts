@@ -29,7 +29,7 @@ export async function warmUp(read: WarmRead, stop: () => boolean): Promise<void>
 
 /**
  * Two A4 pages: text with a signature line, a date blank and a box; and a scan with a text layer (a JPEG
- * with ruled lines under 48 typed words), whose lines are found in its image. Without the canvas (no OCR)
+ * with ruled lines under 48 typed words, in rows down the page), whose lines are found in its image. Without the canvas (no OCR)
  * the second page is left out: nothing would render it. Written here, object by object (pdf-lib is not
  * installed with paraph).
  */
@@ -38,7 +38,8 @@ export async function warmUpDocument(): Promise<Uint8Array> {
   const font = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   const text = 'BT /F1 10 Tf 72 142 Td (Signature) Tj ET 0.7 w 130 140 m 300 140 l S BT /F1 10 Tf 320 142 Td (Date: ______________) Tj ET 72 202 200 40 re S';
   const rows = Array.from({ length: 4 }, (_, row) => Array.from({ length: 12 }, (_, i) => `word${row * 12 + i}`).join(' '));
-  const typed = `q 595.28 0 0 841.89 0 0 cm /Im1 Do Q BT /F1 9 Tf 40 780 Td ${rows.map((r) => `(${r}) Tj 0 -14 Td`).join(' ')} ET`;
+  // (Rows down the page: typed words within a band of it would be a form's answers, a scan OCR reads: page-kinds.ts.)
+  const typed = `q 595.28 0 0 841.89 0 0 cm /Im1 Do Q BT /F1 9 Tf 40 780 Td ${rows.map((r) => `(${r}) Tj 0 -200 Td`).join(' ')} ET`;
   const page = (resources: string, contents: number) =>
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources ${resources} /Contents ${contents} 0 R >>`;
   const objects: Array<string | Buffer> = [
