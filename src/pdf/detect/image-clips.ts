@@ -4,23 +4,17 @@
  * the image whole, so that the page is still drawn for OCR from the image decoded once.
  */
 import { OPS } from './pdfjs.js';
-import type { Matrix } from './page-graphics.js';
+import { CLOSE, LINE, MOVE, type Matrix } from './page-graphics.js';
+import type { Rect } from './page-model.js';
 
 /** In points: a clip this little inside an image's edge leaves it whole (pdf.js would cut a few pixels off its border). */
 const CLIP_SLACK = 1;
-
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /**
  * The box, on the page (before the viewport), that the rectangle [x0, y0, x1, y1] takes once the matrices are applied;
  * undefined when they turn it other than by quarter turns (it is then no box on the page).
  */
-export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number, number, number]): Box | undefined {
+export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number, number, number]): Rect | undefined {
   const corners = [
     [x0, y0],
     [x1, y0],
@@ -38,7 +32,7 @@ export function boxOf(ctm: readonly Matrix[], [x0, y0, x1, y1]: [number, number,
 }
 
 /** The clip leaves the image's box whole, within CLIP_SLACK (an image or a clip turned other than square to the page: never). */
-export function covers(clip: Box | undefined, image: Box | undefined): boolean {
+export function covers(clip: Rect | undefined, image: Rect | undefined): boolean {
   if (!clip || !image) return false;
   return clip.x0 <= image.x0 + CLIP_SLACK && clip.y0 <= image.y0 + CLIP_SLACK && clip.x1 >= image.x1 - CLIP_SLACK && clip.y1 >= image.y1 - CLIP_SLACK;
 }
@@ -60,13 +54,13 @@ export function clipRectangle(args: unknown[] | null): [number, number, number, 
   let [start, last]: Array<number[] | undefined> = [undefined, undefined];
   for (let i = 0; i < points.length; ) {
     const op = points[i] as number;
-    if (op === DRAW_CLOSE) {
+    if (op === CLOSE) {
       if (!along(last, start)) return undefined;
       [last, i] = [start, i + 1];
-    } else if (op === DRAW_MOVE || op === DRAW_LINE) {
+    } else if (op === MOVE || op === LINE) {
       const corner = [side(points[i + 1] as number, x0, x1), side(points[i + 2] as number, y0, y1)];
       if (corner[0] === undefined || corner[1] === undefined) return undefined;
-      if (op === DRAW_MOVE) {
+      if (op === MOVE) {
         if (!along(last, start)) return undefined;
         start = corner as number[];
       } else if (!along(last, corner as number[])) return undefined;
@@ -77,6 +71,3 @@ export function clipRectangle(args: unknown[] | null): [number, number, number, 
   }
   return corners.size === 4 && along(last, start) ? [x0, y0, x1, y1] : undefined;
 }
-
-/** pdf.js's codes in a path's points (its DrawOPS): move to, line to, close. */
-const [DRAW_MOVE, DRAW_LINE, DRAW_CLOSE] = [0, 1, 4];

@@ -40,11 +40,11 @@ const IMAGES = new Set<number>([
   OPS.paintImageMaskXObjectGroup,
 ]);
 // pdf.js path buffer codes (DrawOPS).
-const MOVE = 0;
-const LINE = 1;
+export const MOVE = 0;
+export const LINE = 1;
 const CURVE = 2;
 const QUAD = 3;
-const CLOSE = 4;
+export const CLOSE = 4;
 /** A stroke rising or falling less than this per point across is a horizontal rule. */
 const SLOPE = 0.02;
 /**

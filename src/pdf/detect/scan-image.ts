@@ -11,7 +11,8 @@
  */
 import { AnnotationMode, OPS, Util, type PDFPageProxy } from './pdfjs.js';
 import type { Matrix } from './page-graphics.js';
-import { boxOf, clipRectangle, covers, type Box } from './image-clips.js';
+import { boxOf, clipRectangle, covers } from './image-clips.js';
+import type { Rect } from './page-model.js';
 
 export interface KeptScan {
   /** The image in grey, row by row from its top, composited on white where it is transparent. */
@@ -105,9 +106,9 @@ function drawnImages(fnArray: readonly number[], argsArray: readonly unknown[], 
   let ctm: Matrix[] = [];
   let textMode = 0;
   /** The rectangles, on the page, that clip what is drawn now (undefined: one turned other than square to the page); and whether the next path clips. */
-  let clips: Array<Box | undefined> = [];
+  let clips: Array<Rect | undefined> = [];
   let clipping = false;
-  const stack: Array<[Matrix[], number, Array<Box | undefined>]> = [];
+  const stack: Array<[Matrix[], number, Array<Rect | undefined>]> = [];
   const images: DrawnImage[] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i] as number;
@@ -119,7 +120,8 @@ function drawnImages(fnArray: readonly number[], argsArray: readonly unknown[], 
     else if (fn === OPS.setGState && args) {
       if (!harmlessState(args[0])) return undefined;
     } else if (fn === OPS.paintImageXObject && args && typeof args[0] === 'string') {
-      if (sole && (images.length > 0 || !clips.every((clip) => covers(clip, boxOf(ctm, [0, 0, 1, 1]))))) return undefined;
+      const drawn = sole && clips.length > 0 ? boxOf(ctm, [0, 0, 1, 1]) : undefined;
+      if (sole && (images.length > 0 || !clips.every((clip) => covers(clip, drawn)))) return undefined;
       images.push({ id: args[0], transforms: ctm });
     } else if (fn === OPS.paintFormXObjectBegin) {
       stack.push([ctm, textMode, clips]);
