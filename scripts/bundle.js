@@ -1,6 +1,9 @@
-// Builds dist/paraph.js: the CLI and server in one ES module, which bin/paraph.js loads. Node then
-// reads, resolves and links one file at start-up instead of about 1,300 (typebox and kysely alone ship
-// some 900 small modules). Run by `npm run build` after tsc; the modules in dist/ stay, for the child
+// Builds dist/paraph.js: the CLI and server as ES modules, which bin/paraph.js loads. Node then reads,
+// resolves and links a few dozen files at start-up instead of about 1,300 (typebox and kysely alone ship
+// some 900 small modules): dist/paraph.js holds what every command needs, and each command's code is in
+// chunks beside it (dist/paraph-*.js) that are loaded when the command line names that command
+// (src/cli/index.ts): `serve` loads 36 files, `keys` 13 and a fifth of the bytes, so that `paraph keys
+// create` does not load the server. Run by `npm run build` after tsc; the modules in dist/ stay, for the child
 // processes and the worker (dist/pdf/*), which start from their own files (bundled in place below).
 // Then the parts of pdf.js and tesseract.js paraph runs go into dist/vendor/ (src/platform/vendored.ts),
 // and dist/THIRD-PARTY-NOTICES.md gets the licence of every package whose code is in dist/.
@@ -40,7 +43,17 @@ function record(outfile, result) {
 }
 
 const paraph = path.join(root, 'dist/paraph.js');
-record(paraph, await build({ ...common, entryPoints: [path.join(root, 'dist/cli/index.js')], outfile: paraph }));
+// (The chunks sit beside dist/paraph.js, so that a module that finds files from its own URL finds them from any of them.)
+record(
+  paraph,
+  await build({
+    ...common,
+    entryPoints: { paraph: path.join(root, 'dist/cli/index.js') },
+    outdir: path.join(root, 'dist'),
+    splitting: true,
+    chunkNames: 'paraph-[hash]',
+  }),
+);
 // The artifact worker and the inspection child start once per server and again after a fault or a
 // large document: each replaces its compiled module in place with one file holding its dependencies. So
 // does the module of the detection child that reads a form with pdf-lib (which is not installed with paraph).

@@ -8,5 +8,5 @@ import { cliReference, REFERENCE_FILE } from '../src/cli/reference.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.join(root, REFERENCE_FILE);
 fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, cliReference());
+fs.writeFileSync(file, await cliReference());
 process.stdout.write(`wrote ${REFERENCE_FILE}\n`);

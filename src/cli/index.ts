@@ -1,39 +1,46 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '../platform/config.js';
 import { PARAPH_VERSION } from '../platform/version.js';
-import { auditCommand } from './audit.js';
-import { clockCommand } from './clock.js';
-import { dashboardCommand } from './dashboard.js';
-import { emailsCommand } from './emails.js';
-import { faultsCommand } from './faults.js';
-import { forceCommands } from './force.js';
-import { keysCommand } from './keys.js';
-import { listenCommand } from './listen.js';
-import { requestsCommand } from './requests.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeOf, messageOf, processIo, type Io } from './output.js';
-import { serveCommand } from './serve.js';
-import { signCommand } from './sign.js';
-import { triggerCommand } from './trigger.js';
 import { reportUsageErrors } from './usage.js';
-import { webhooksCommand } from './webhooks.js';
 
-export function buildProgram(io: Io, env: Env): Command {
-  const program = new Command('paraph')
-    .description('A local sandbox of an e-signature API')
-    .version(PARAPH_VERSION, '-V, --version', "print paraph's version")
-    .addCommand(serveCommand(io, env))
-    .addCommand(keysCommand(io, env))
-    .addCommand(requestsCommand(io, env))
-    .addCommand(clockCommand(io, env))
-    .addCommand(webhooksCommand(io, env))
-    .addCommand(emailsCommand(io, env))
-    .addCommand(faultsCommand(io, env))
-    .addCommand(signCommand(io, env))
-    .addCommand(listenCommand(io, env))
-    .addCommand(triggerCommand(io, env))
-    .addCommand(auditCommand(io, env))
-    .addCommand(dashboardCommand(io, env));
-  for (const command of forceCommands(io, env)) program.addCommand(command);
+type CommandModule = (io: Io, env: Env) => Promise<Command[]>;
+
+/**
+ * paraph's commands in the order `paraph --help` lists them, each with the module that defines it, loaded
+ * when asked for: a command line that names one loads that command's module alone (`paraph keys create`
+ * does not load the HTTP server, the mail sender or the certificate code `serve` needs; the build keeps
+ * each in its own chunk, scripts/bundle.js).
+ */
+const COMMANDS: ReadonlyArray<readonly [names: readonly string[], load: CommandModule]> = [
+  [['serve'], async (io, env) => [(await import('./serve.js')).serveCommand(io, env)]],
+  [['keys'], async (io, env) => [(await import('./keys.js')).keysCommand(io, env)]],
+  [['requests'], async (io, env) => [(await import('./requests.js')).requestsCommand(io, env)]],
+  [['clock'], async (io, env) => [(await import('./clock.js')).clockCommand(io, env)]],
+  [['webhooks'], async (io, env) => [(await import('./webhooks.js')).webhooksCommand(io, env)]],
+  [['emails'], async (io, env) => [(await import('./emails.js')).emailsCommand(io, env)]],
+  [['faults'], async (io, env) => [(await import('./faults.js')).faultsCommand(io, env)]],
+  [['sign'], async (io, env) => [(await import('./sign.js')).signCommand(io, env)]],
+  [['listen'], async (io, env) => [(await import('./listen.js')).listenCommand(io, env)]],
+  [['trigger'], async (io, env) => [(await import('./trigger.js')).triggerCommand(io, env)]],
+  [['audit'], async (io, env) => [(await import('./audit.js')).auditCommand(io, env)]],
+  [['dashboard'], async (io, env) => [(await import('./dashboard.js')).dashboardCommand(io, env)]],
+  [['expire', 'purge'], async (io, env) => (await import('./force.js')).forceCommands(io, env)],
+];
+
+/**
+ * The program with every command, or, given the command line, with the one command it names (its first
+ * argument, when that is a command's name), or none for `paraph --version` alone: the same definitions
+ * either way, so its help, its usage errors and its answers are the same. Anything else (no command, an
+ * option first, `help`, a mistyped name) gets every command, to list them or to suggest one.
+ */
+export async function buildProgram(io: Io, env: Env, argv?: readonly string[]): Promise<Command> {
+  const named = argv?.[2];
+  const versionAlone = argv?.length === 3 && (named === '--version' || named === '-V');
+  const only = COMMANDS.filter(([names]) => named !== undefined && names.includes(named));
+  const commands = (await Promise.all((versionAlone ? [] : only.length > 0 ? only : COMMANDS).map(([, load]) => load(io, env)))).flat();
+  const program = new Command('paraph').description('A local sandbox of an e-signature API').version(PARAPH_VERSION, '-V, --version', "print paraph's version");
+  for (const command of commands) program.addCommand(command);
   applyRecursively(program, (command) => reportUsageErrors(command, io));
   return program;
 }
@@ -45,7 +52,7 @@ function applyRecursively(command: Command, apply: (command: Command) => void): 
 
 /** Runs the CLI and answers its exit code: 0 success, 1 error, 2 bad usage. */
 export async function run(argv: string[], env: Env, io: Io = processIo): Promise<number> {
-  const program = buildProgram(io, env);
+  const program = await buildProgram(io, env, argv);
   try {
     await program.parseAsync(argv);
     return EXIT_OK;

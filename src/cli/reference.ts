@@ -11,8 +11,8 @@ export const REGENERATE = 'scripts/with-node.sh 24 npm run docs:cli';
  * its arguments and options as `--help` shows them, and the exit codes. A test compares the file with
  * this, so the two cannot drift apart.
  */
-export function cliReference(): string {
-  const program = buildProgram({ out: () => {}, err: () => {} }, {});
+export async function cliReference(): Promise<string> {
+  const program = await buildProgram({ out: () => {}, err: () => {} }, {});
   const commands = walk(program).slice(1);
   const lines = [
     '# paraph command line',

@@ -104,6 +104,28 @@ test('--version and -V print the version, exit 0', async () => {
   }
 });
 
+test('a command loads its own code: `paraph keys --help` a fraction of what `paraph --help` loads, `--version` alone next to none', async () => {
+  // Counts the bytes of the built modules (dist/) the process loads, on stderr at its exit.
+  const hook = [
+    "import { registerHooks } from 'node:module'; import { statSync } from 'node:fs'; let bytes = 0;",
+    "registerHooks({ load(url, context, next) { if (url.includes('/dist/')) bytes += statSync(new URL(url)).size; return next(url, context); } });",
+    "process.on('exit', () => process.stderr.write(`loaded ${bytes}\\n`));",
+  ].join(' ');
+  const loaded = async (args: string[]) => {
+    const run = await paraph(args, { NODE_OPTIONS: `--import data:text/javascript,${encodeURIComponent(hook)}` });
+    assert.equal(run.code, 0, run.stderr);
+    const bytes = Number(/^loaded (\d+)$/m.exec(run.stderr)?.[1]);
+    assert.ok(bytes > 0, `${args.join(' ')}: ${run.stderr}`);
+    return bytes;
+  };
+  const every = await loaded(['--help']);
+  const keys = await loaded(['keys', '--help']);
+  const version = await loaded(['--version']);
+  assert.ok(every > 1_000_000, `paraph --help loaded ${every} bytes`);
+  assert.ok(keys < 0.4 * every, `paraph keys --help loaded ${keys} bytes of the ${every} paraph --help loads`);
+  assert.ok(version < 0.1 * every, `paraph --version loaded ${version} bytes of the ${every} paraph --help loads`);
+});
+
 test('a bad value in the environment names the variable, not the option', async (t) => {
   const dataDir = useTmpDir(t);
   const port = await paraph(['serve', '--data-dir', dataDir], { PARAPH_PORT: 'abc' });

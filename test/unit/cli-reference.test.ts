@@ -9,16 +9,16 @@ import { cliReference, REFERENCE_FILE, REGENERATE } from '../../src/cli/referenc
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-test('docs/cli.md is what the command definitions produce', () => {
+test('docs/cli.md is what the command definitions produce', async () => {
   const file = path.join(root, REFERENCE_FILE);
   const written = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(missing)';
-  assert.ok(written === cliReference(), `${REFERENCE_FILE} differs from the commands in src/cli/: run \`${REGENERATE}\` and commit it`);
+  assert.ok(written === (await cliReference()), `${REFERENCE_FILE} differs from the commands in src/cli/: run \`${REGENERATE}\` and commit it`);
 });
 
-test('the reference has every command, argument and option, and the exit codes', () => {
-  const reference = cliReference();
+test('the reference has every command, argument and option, and the exit codes', async () => {
+  const reference = await cliReference();
   const walk = (command: Command): Command[] => [command, ...command.commands.flatMap(walk)];
-  const commands = walk(buildProgram({ out: () => {}, err: () => {} }, {})).slice(1);
+  const commands = walk(await buildProgram({ out: () => {}, err: () => {} }, {})).slice(1);
   const pathOf = (c: Command): string => (c.parent ? `${pathOf(c.parent)} ${c.name()}` : c.name());
   assert.ok(commands.length >= 18, `only ${commands.length} commands found`);
   for (const command of commands) {
