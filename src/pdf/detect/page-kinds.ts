@@ -3,6 +3,7 @@
  * pass saw of it (page-scan.ts).
  */
 import type { PageScan } from './page-scan.js';
+import { union } from './page-model.js';
 
 /** Pages with no text layer and at least this share covered by images are scans. */
 const SCANNED_COVER = 0.3;
@@ -52,7 +53,7 @@ export function pageKind(scan: PageScan): 'text' | 'backed' | 'scanned' | 'other
 
 /** The share of the page's height from its first word's top to its last word's foot. */
 function typedBand(scan: PageScan): number {
-  const tops = scan.words.map((w) => w.box.y0);
-  const feet = scan.words.map((w) => w.box.y1);
-  return scan.words.length > 0 && scan.height > 0 ? (Math.max(...feet) - Math.min(...tops)) / scan.height : 1;
+  if (scan.words.length === 0 || scan.height <= 0) return 1;
+  const band = union(scan.words.map((w) => w.box));
+  return (band.y1 - band.y0) / scan.height;
 }
