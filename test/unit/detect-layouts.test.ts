@@ -1020,6 +1020,24 @@ test('"Fait à Lyon, le" with nothing after it on its line: the date goes in a d
   assert.ok(Math.abs((found[0] as Suggestion).x - le.box.x1) <= 4 && (found[0] as Suggestion).width >= 100, JSON.stringify(brief(found)));
 });
 
+test('"Fait à Marrakech, le" with white room under it and no place to sign near: whoever dates it signs under it', () => {
+  const signatures = (extra: Word[], formula = 'Fait à Marrakech, le') =>
+    brief(suggestFields(page({ words: [...paragraph('fr', 100), ...words(formula, 283, 573, 11), ...extra] })))
+      .filter((s) => s.type === 'signature')
+      .map((s) => [s.x, s.y, s.w, s.h]);
+  assert.deepEqual(signatures([]), [[283, 577, 180, 40]]);
+  assert.deepEqual(signatures([], 'Fait le .... / .... /20 .....'), [[283, 577, 180, 40]]);
+  // (Not a formula written already, a signed copy's; nor one with words under it in its room, nor one whose row names its signer.)
+  assert.deepEqual(signatures([], 'Fait à Lyon, le 30 mars 2016'), []);
+  // (The party under it signs under its own caption: party-rows.ts.)
+  assert.deepEqual(signatures(words('Le Directeur de thèse', 283, 595, 11)), [[283, 601, 180, 40]]);
+  assert.deepEqual(signatures(words('Nom et qualité du signataire', 283, 600, 11)), []);
+  const captioned = brief(
+    suggestFields(page({ words: [...paragraph('fr', 100), ...words('Fait à Marrakech, le', 60, 573, 11), ...words('Signature :', 330, 573, 11)] })),
+  );
+  assert.ok(!captioned.some((s) => s.type === 'signature' && s.x === 60), JSON.stringify(captioned));
+});
+
 test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or "A") and room for the place; "Le ……" over "à ……"; "Le" alone under "Fait à …"', () => {
   const apart = suggestFields(
     page({ words: [...paragraph('en', 100), ...words('Fait à', 43, 265, 11), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }),
@@ -1062,12 +1080,15 @@ test('"Fait à … le …" set apart: "le" alone on its row after "Fait à" (or 
   // "le" alone elsewhere is no date.
   const alone = suggestFields(page({ words: [...paragraph('en', 100), ...words('le', 183, 265, 11), ...words('en deux exemplaires.', 293, 265, 11)] }));
   assert.deepEqual(types(alone), []);
-  // ("Le" alone under "Fait à …", the place written there or not: the date in the room after "Le"; under other words, none.)
+  // ("Le" alone under "Fait à …", the place written there or not: the date in the room after "Le", signed under; under other words, none.)
   for (const place of ['Fait à', 'Fait à Brest', 'Fait à ____________________']) {
     const under = suggestFields(page({ words: [...paragraph('fr', 100), ...words(place, 62, 520, 11), ...words('Le', 62, 536, 11)] }));
     assert.deepEqual(
       brief(under).map((s) => [s.type, s.x]),
-      [['date', 76]],
+      [
+        ['date', 76],
+        ['signature', 62],
+      ],
       place,
     );
   }

@@ -5,6 +5,7 @@
 import { filled } from './filled-blanks.js';
 import { matchLabels } from './label-matching.js';
 import { asksOnlyToSign } from './captionless-lines.js';
+import { roleOnLine } from './caption-roles.js';
 import { onPartyLine } from './signature-blocks.js';
 import { clip, overlap1, rectOf, xywh, type Line, type PageModel, type Rect, type Segment, type Suggestion, type Word } from './page-model.js';
 
@@ -73,7 +74,10 @@ function whoSigns(l: Line): boolean {
   return l.words.length <= 3 && /^\p{Lu}/u.test((l.words[0] as Word).text) && !l.tokens.includes('\0') && matchLabels(l.tokens).length === 0;
 }
 
-/** Signatures on the blanks a signing date's row or the room under it leaves uncaptioned (blankBesideDate), added to `out`. */
+/**
+ * Signatures on the blanks a signing date's row or the room under it leaves uncaptioned (blankBesideDate), then under the French
+ * closing formulas holding a signing date (signaturesUnderFormulas), added to `out`.
+ */
 export function signaturesBesideDates(out: Suggestion[], segments: Segment[], used: Set<Segment>, lines: Line[], page: PageModel): void {
   for (const d of out.filter((s) => s.type === 'date' && s.page === page.page && s.reason !== 'acroform')) {
     if (out.some((o) => o.type === 'signature' && Math.abs(o.y + o.height - (d.y + d.height)) <= 8)) continue;
@@ -84,5 +88,47 @@ export function signaturesBesideDates(out: Suggestion[], segments: Segment[], us
     const r = clip(onPartyLine(blank, { line: undefined, fill: undefined }, lines), page);
     if (r.y1 - r.y0 >= 10 && !filled(r, page, []))
       out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.75, reason: 'label_with_geometry' });
+  }
+  signaturesUnderFormulas(out, lines, page);
+}
+
+/**
+ * The line of a French closing formula holding a signing date, "Fait à ______, le ______" (or "Fait le ___", or "Fait à ____"
+ * over "Le ____"), opening its line: the line whose room under it is signed, nothing being written there.
+ */
+function formulaLine(date: Rect, lines: readonly Line[]): Line | undefined {
+  const row = lines.find((l) => overlap1(l.box.y0, l.box.y1, date.y0, date.y1) > 0 && l.box.x0 <= date.x0 && l.box.x1 >= date.x0 - 40);
+  if (!row) return undefined;
+  const opens = (l: Line) => l.tokens[0] === 'fait' && ['a', 'le'].includes(l.tokens[1] ?? '');
+  const above = lines.find(
+    (l) => l !== row && Math.abs(l.box.x0 - row.box.x0) <= 3 && row.baseline - l.baseline > 0 && row.baseline - l.baseline <= 1.8 * row.size,
+  );
+  const formula = opens(row) ? row : above && opens(above) && row.tokens[0] === 'le' ? row : undefined;
+  // (A formula written already, "Fait à Lyon, le 30 mars 2016", closes a signed copy; one followed on its line by a caption,
+  // "Fait à ____, le ____   Signature des parents :", leaves the place to it.)
+  if (!formula || formula.words.some((w) => /\d{4}|\d[/.-]\d/.test(w.text))) return undefined;
+  // (Nor one over the captions of whoever signs, "Pour l'entreprise" and "Pour l'établissement" under "Fait à ____, le ____".)
+  const onRow = (l: Line) => overlap1(l.box.y0, l.box.y1, formula.box.y0, formula.box.y1) > 0;
+  const under = (l: Line) => l.baseline > formula.baseline + 1 && l.baseline - formula.baseline <= 90;
+  const captions = (l: Line) => matchLabels(l.tokens).some((m) => m.entry.type !== 'date') || (under(l) && roleOnLine(l) !== undefined);
+  return lines.some((l) => (onRow(l) || under(l)) && captions(l)) ? undefined : formula;
+}
+
+/**
+ * A signature under a French closing formula holding a signing date ("Fait à Marrakech, le ____" and nothing under it), from
+ * where its line starts, as wide as a signature (to the page's margin) and as high as the room left, three quarters of a
+ * signature's height at least; not where a place to sign is found from a signature's height over it to 130 pt under it, but in a
+ * column left of it (added to `out`).
+ */
+function signaturesUnderFormulas(out: Suggestion[], lines: Line[], page: PageModel): void {
+  for (const d of out.filter((s) => s.type === 'date' && s.fieldKey === 'sign_date' && s.page === page.page && s.reason !== 'acroform')) {
+    const line = formulaLine(rectOf(d), lines);
+    if (!line) continue;
+    const r = { x0: line.box.x0, y0: line.baseline + 4, x1: Math.min(line.box.x0 + 180, page.width - 24), y1: line.baseline + 44 };
+    const near = (p: Rect) => p.y1 > line.box.y0 - 40 && p.y0 < line.baseline + 130 && p.x1 > line.box.x0;
+    if (out.some((o) => o.type === 'signature' && o.page === page.page && near(rectOf(o)))) continue;
+    for (const w of page.words) if (overlap1(w.box.x0, w.box.x1, r.x0, r.x1) > 0 && w.box.y0 >= r.y0 - 2 && w.box.y0 < r.y1) r.y1 = w.box.y0 - 2;
+    if (r.y1 - r.y0 >= 30 && r.x1 - r.x0 >= 100 && !filled(r, page, []))
+      out.push({ type: 'signature', page: page.page, ...xywh(r), confidence: page.ocr ? 0.68 : 0.72, reason: 'label_with_whitespace' });
   }
 }

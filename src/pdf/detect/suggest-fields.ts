@@ -383,7 +383,7 @@ export function suggestFields(read: PageModel): Suggestion[] {
   for (const [label, room] of datesUnderRows(labels, captionOf, page, lines, geo, out)) claim(label, 'date', room, 'label_with_whitespace', 0.73);
   // Co-signers' captions on a signature caption's row sign in the same band.
   for (const [label, s] of signed) out.push(...coSignerPlaces(s, coSigners(label, lines, labels), page, out));
-  // A blank without a caption on a signing date's row, or alone under it, is where one signs.
+  // A blank without a caption on a signing date's row, or alone under it, is where one signs; so is the room under "Fait à ___, le ___".
   signaturesBesideDates(out, [...geo.free, ...fills], used, lines, page);
   // Lines drawn alike beside or under a place to sign, each captioned under, are other signers'.
   out.push(...siblingPlaces(out, [...geo.free, ...fills], used, lines, labels, page));
