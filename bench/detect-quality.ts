@@ -22,7 +22,17 @@ import {
   type QualityReport,
   type Score,
 } from '../fixtures/detection-real/measure.js';
-import { PARTS, measureWide, wideDir, widePresent, wideReportLines, type Part, type PartReport } from '../fixtures/detection-real/measure-wide.js';
+import {
+  PARTS,
+  loadWideLabels,
+  measureWide,
+  wideDir,
+  widePresent,
+  wideReportLines,
+  type Part,
+  type PartReport,
+} from '../fixtures/detection-real/measure-wide.js';
+import { sampleRepositories } from '../fixtures/detection-real/wide/sample.js';
 import { valueRow, type Row } from './report.js';
 import { ROOT } from './serve.js';
 
@@ -82,28 +92,41 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
       real = rest;
     }
     // Each part whose PDFs are all there is measured; a part with PDFs missing is not (a partial figure
-    // would not compare with the others).
+    // would not compare with the others), unless PARAPH_BENCH_WIDE_SAMPLE names a fixed sample ("300,196",
+    // fixtures/detection-real/wide/sample.ts) whose PDFs are all there: then that sample of each part.
     const parts: Partial<Record<Part, Omit<PartReport, 'rows' | 'misses'>>> = {};
+    const sampleCounts = process.env.PARAPH_BENCH_WIDE_SAMPLE;
+    const sample = sampleCounts ? new Set(sampleRepositories(sampleCounts)) : undefined;
     for (const part of PARTS) {
-      if (!widePresent(part)) {
+      const docs = loadWideLabels(part).filter((d) => sample === undefined || sample.has(d.repository));
+      if (sample && !docs.every((d) => fs.existsSync(path.join(wideDir(), d.file)))) {
+        console.log(`field detection quality, wide corpus, ${part} part: skipped, the PDFs of the sample ${sampleCounts} are not all in ${wideDir()}`);
+        continue;
+      }
+      if (!sample && !widePresent(part)) {
         console.log(
           `field detection quality, wide corpus, ${part} part: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.ts)`,
         );
         continue;
       }
-      const r = await measureWide(async (bytes) => {
-        const started = performance.now();
-        const outcome = await detector.detect(bytes);
-        const ms = performance.now() - started;
-        if (!outcome.ok) throw new Error(outcome.message);
-        return {
-          suggestions: outcome.analysis.suggestions,
-          ms,
-          slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage),
-          partial: outcome.partial === true,
-        };
-      }, part);
-      console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part:`);
+      const r = await measureWide(
+        async (bytes) => {
+          const started = performance.now();
+          const outcome = await detector.detect(bytes);
+          const ms = performance.now() - started;
+          if (!outcome.ok) throw new Error(outcome.message);
+          return {
+            suggestions: outcome.analysis.suggestions,
+            ms,
+            slowestOcrPageMs: Math.max(0, ...outcome.analysis.stats.ocrMsPerPage),
+            partial: outcome.partial === true,
+          };
+        },
+        part,
+        undefined,
+        docs,
+      );
+      console.log(`field detection quality, wide corpus (${wideDir()}), ${part} part${sample ? ` (the sample ${sampleCounts})` : ''}:`);
       for (const line of wideReportLines(r)) console.log(`  ${line}`);
       const { rows: _rows, misses: _misses, ...rest } = r;
       parts[part] = rest;

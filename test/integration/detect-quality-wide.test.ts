@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { createFieldDetector } from '../../src/pdf/detect.js';
 import { loadWideLabels, measureWide, wideDir, widePresent, wideReportLines } from '../../fixtures/detection-real/measure-wide.js';
+import { sampleRepositories } from '../../fixtures/detection-real/wide/sample.js';
 import { useTmpDir } from '../helpers/server.js';
 
 const DIR = wideDir();
@@ -27,6 +28,21 @@ const FLOOR = {
   signingDates: { precision: 0.8, recall: 0.63 },
   acroformText: { precision: 0.97, recall: 0.97 },
 };
+
+test('the fixed samples of the wide corpus: D development and H held-out repositories, a larger sample holding a smaller one', () => {
+  const small = sampleRepositories('30,20');
+  const large = sampleRepositories('70,20');
+  const partOf = new Map(loadWideLabels().map((l) => [l.repository, l.part]));
+  assert.equal(small.length, 50);
+  assert.equal(new Set(small).size, 50);
+  assert.deepEqual(
+    small.map((r) => partOf.get(r)),
+    [...Array<string>(30).fill('development'), ...Array<string>(20).fill('held-out')],
+  );
+  assert.deepEqual(large.slice(0, 30), small.slice(0, 30));
+  assert.deepEqual(large.slice(70), small.slice(30));
+  for (const bad of ['300', '300,', 'a,b', '-1,2', '1.5,2']) assert.throws(() => sampleRepositories(bad), /a sample is D,H/, bad);
+});
 
 test('wide corpus labels: 80+ documents from 30+ sources in 5+ languages, the held-out part chosen by source, fields inside their pages', () => {
   const labels = loadWideLabels();
