@@ -676,6 +676,26 @@ test('a line drawn in two pieces end to end is one line: "Signature" centred und
   assert.equal(joinPieces([h(65, 180, 697), h(180, 295, 697)], [v(180, 660, 697)]).length, 2);
 });
 
+test('a signature caption over its row of blanks written twice, "____ Date: ____" under "____ Date: ____": a second signer\'s row, not a row of something else', () => {
+  const rows = (second: string) =>
+    suggestFields(
+      page({
+        words: [
+          ...paragraph('en', 200),
+          ...words("Owner's Signature(s):", 36, 302, 10),
+          ...words(`${'_'.repeat(49)} Date: ${'_'.repeat(23)}`, 36, 314, 10),
+          ...words(second, 36, 326, 10),
+        ],
+      }),
+    );
+  const signatures = (found: Suggestion[]) => brief(found.filter((s) => s.type === 'signature')).map((s) => [s.x, s.y, s.w]);
+  assert.deepEqual(signatures(rows(`${'_'.repeat(49)} Date: ${'_'.repeat(23)}`)), [
+    [36, 306, 250],
+    [36, 317, 250],
+  ]);
+  assert.deepEqual(signatures(rows(`${'_'.repeat(49)} Phone: ${'_'.repeat(23)}`)), [[36, 306, 250]]);
+});
+
 test('signers of one caption: two blank runs after it, two lines alike under a closing; a caption with a colon over its blank; a name and a signature asked as one', () => {
   // "In fede" over "Firma dei genitori ____ ____": a place for each parent, none under the closing.
   const parents = suggestFields(

@@ -53,6 +53,16 @@ export function siblingLines(found: Suggestion[], segments: Segment[], used: Set
     // (A run of underscores after a caption on its line, "If Applicable: ______", only for a place sharing it with a date.)
     const run = own ? undefined : runs.find(under);
     if (run) out.push(...splitAlike(p, run, runs, lines, labels, page).filter(free));
+    // (Or the same row written again right under it, nothing else between: "____ Date: ____" twice under "Owner's Signature(s):".)
+    const again = run && !captionUnder(run, lines) ? rowAgainUnder(run, runs, lines) : undefined;
+    if (run && again && !taken.has(again) && !used.has(again)) {
+      const r = clip(onPartyLine(again, { line: undefined, fill: undefined }, lines), page);
+      r.y0 = Math.max(r.y0, run.y + 1);
+      if (r.y1 - r.y0 >= 10 && free(r)) {
+        taken.add(again);
+        out.push(r);
+      }
+    }
     if (!own) continue;
     // Two lines side by side a slash apart, as long, share whatever names them: "____ / ____", one for each parent.
     const pair = segments.find(
@@ -209,4 +219,21 @@ function splitAlike(p: Suggestion, own: Segment, segments: Segment[], lines: Lin
     if (r.y1 - r.y0 >= 10 && !filled(r, page, [])) out.push(r);
   }
   return out;
+}
+
+/**
+ * A run of blanks right under a run, where it starts and as long, on a row written the same (the same words after it, "Date:
+ * ____"), with nothing else between the two rows nor a caption under the second.
+ */
+function rowAgainUnder(run: Segment, runs: Segment[], lines: Line[]): Segment | undefined {
+  const length = run.x1 - run.x0;
+  const rowOf = (s: Segment) => lines.find((l) => Math.abs(l.baseline - s.y) <= 3 && l.box.x0 <= s.x0 + 1 && l.box.x1 >= s.x1 - 1);
+  const mine = rowOf(run);
+  const next = runs.find((o) => o.y - run.y >= 10 && o.y - run.y <= 40 && Math.abs(o.x0 - run.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
+  const theirs = next && rowOf(next);
+  if (!next || !mine || !theirs || mine.tokens.join(' ') !== theirs.tokens.join(' ')) return undefined;
+  const between = lines.some(
+    (l) => l !== mine && l !== theirs && written(l) && l.box.y1 > run.y && l.box.y0 < next.y && overlap1(l.box.x0, l.box.x1, run.x0, run.x1) > 0,
+  );
+  return between || captionUnder(next, lines) ? undefined : next;
 }
