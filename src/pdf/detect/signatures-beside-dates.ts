@@ -104,10 +104,10 @@ function formulaLine(date: Rect, lines: readonly Line[]): Line | undefined {
     (l) => l !== row && Math.abs(l.box.x0 - row.box.x0) <= 3 && row.baseline - l.baseline > 0 && row.baseline - l.baseline <= 1.8 * row.size,
   );
   const formula = opens(row) ? row : above && opens(above) && row.tokens[0] === 'le' ? row : undefined;
-  // (A formula written already, "Fait à Lyon, le 30 mars 2016", closes a signed copy; one followed on its line by a caption,
-  // "Fait à ____, le ____   Signature des parents :", leaves the place to it.)
+  // (A formula written already, "Fait à Lyon, le 30 mars 2016", closes a signed copy.)
   if (!formula || formula.words.some((w) => /\d{4}|\d[/.-]\d/.test(w.text))) return undefined;
-  // (Nor one over the captions of whoever signs, "Pour l'entreprise" and "Pour l'établissement" under "Fait à ____, le ____".)
+  // (One followed on its row by a caption, "Fait à ____, le ____   Signature des parents :", leaves the place to it; so does one
+  // over the captions or the parties of whoever signs, "Pour l'entreprise" and "Pour l'établissement" under it.)
   const onRow = (l: Line) => overlap1(l.box.y0, l.box.y1, formula.box.y0, formula.box.y1) > 0;
   const under = (l: Line) => l.baseline > formula.baseline + 1 && l.baseline - formula.baseline <= 90;
   const captions = (l: Line) => matchLabels(l.tokens).some((m) => m.entry.type !== 'date') || (under(l) && roleOnLine(l) !== undefined);
