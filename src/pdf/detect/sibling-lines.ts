@@ -160,10 +160,15 @@ function captionUnder(s: Segment, lines: Line[]): Line | undefined {
   );
 }
 
+/** The first of `pool` alike under `s`: where it starts, as long within 5 %, from `nearest` to 40 pt (a signature's height) under it. */
+function alikeUnder(s: Segment, pool: readonly Segment[], nearest: number): Segment | undefined {
+  const length = s.x1 - s.x0;
+  return pool.find((o) => o.y - s.y >= nearest && o.y - s.y <= 40 && Math.abs(o.x0 - s.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
+}
+
 /** A line alike right under a line (as long, where it starts, within a signature's height), with nothing written between them or under it. */
 function uncaptionedUnder(s: Segment, segments: Segment[], lines: Line[]): Segment | undefined {
-  const length = s.x1 - s.x0;
-  const next = segments.find((o) => o.y - s.y >= 12 && o.y - s.y <= 40 && Math.abs(o.x0 - s.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
+  const next = alikeUnder(s, segments, 12);
   const writing = (y0: number, y1: number) =>
     next !== undefined && lines.some((l) => written(l) && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
   return next && !writing(s.y, next.y) && !captionUnder(next, lines) ? next : undefined;
@@ -222,14 +227,13 @@ function splitAlike(p: Suggestion, own: Segment, segments: Segment[], lines: Lin
 }
 
 /**
- * A run of blanks right under a run, where it starts and as long, on a row written the same (the same words after it, "Date:
- * ____"), with nothing else between the two rows nor a caption under the second.
+ * A run of blanks alike right under a run (alikeUnder; rows of text may stand 10 pt apart), on a row written the same (the
+ * same words after it, "Date: ____"), with nothing else between the two rows nor a caption under the second.
  */
 function rowAgainUnder(run: Segment, runs: Segment[], lines: Line[]): Segment | undefined {
-  const length = run.x1 - run.x0;
   const rowOf = (s: Segment) => lines.find((l) => Math.abs(l.baseline - s.y) <= 3 && l.box.x0 <= s.x0 + 1 && l.box.x1 >= s.x1 - 1);
   const mine = rowOf(run);
-  const next = runs.find((o) => o.y - run.y >= 10 && o.y - run.y <= 40 && Math.abs(o.x0 - run.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
+  const next = alikeUnder(run, runs, 10);
   const theirs = next && rowOf(next);
   if (!next || !mine || !theirs || mine.tokens.join(' ') !== theirs.tokens.join(' ')) return undefined;
   const between = lines.some(
