@@ -12,15 +12,16 @@ import { brandNames, type BrandNames } from './domain/brand.js';
 import type { Log } from './platform/log.js';
 import type { Config } from './platform/config.js';
 import { createFieldDetector, type FieldDetector } from './pdf/detect.js';
-import { createPdfInspector, type PdfInspector } from './pdf/inspect.js';
-import { createArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
+import { createPdfInspector, holdPdfInspector, type PdfInspector } from './pdf/inspect.js';
+import { createArtifactProducer, holdArtifactProducer, type ArtifactProducer } from './pdf/produce-artifacts.js';
 import { Slots } from './platform/slots.js';
 import { createBackgroundWork, type BackgroundWork } from './platform/background-work.js';
 
 /**
  * The supervised workers a context owns (src/platform/supervised-worker.ts). Each starts its child
  * process or thread on first use (a server warms the artifact worker once it listens); all end with
- * the context.
+ * the context, but for the reader and the artifact worker of a context made with `shareWorkers`, which
+ * are the process's (ProcessShared) and end a few seconds after the last context holding them closed.
  */
 export interface Workers {
   /** Reads uploads: pages, geometry, encryption (a child process). */
@@ -89,6 +90,11 @@ export interface ContextOptions {
   serve?: ServeOptions;
   /** Test seam: the real-time source under the sandbox clock. */
   realNow?: () => number;
+  /**
+   * Hold the process's PDF reader and artifact worker instead of starting its own (startParaph's
+   * `shareWorkers`; default false).
+   */
+  shareWorkers?: boolean;
 }
 
 /** The options of `paraph serve` (src/platform/config.ts) that any process working on its data directory applies as serve does. */
@@ -127,7 +133,7 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   } catch (error) {
     throw contentFailure(options.dataDir, error);
   }
-  const workers = createWorkers(options.dataDir);
+  const workers = createWorkers(options.dataDir, options.shareWorkers ?? false);
   let publicUrl: string | undefined;
   const serve = serveOptions(db, options.serve);
   let catcherUrl: string | undefined;
@@ -178,11 +184,11 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   };
 }
 
-function createWorkers(dataDir: string): Workers {
+function createWorkers(dataDir: string, shared: boolean): Workers {
   let detector = createFieldDetector({ cacheDir: path.join(dataDir, 'cache', 'ocr') });
   return {
-    inspector: createPdfInspector(),
-    artifacts: createArtifactProducer(),
+    inspector: shared ? holdPdfInspector() : createPdfInspector(),
+    artifacts: shared ? holdArtifactProducer() : createArtifactProducer(),
     get detector() {
       return detector;
     },

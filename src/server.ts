@@ -39,6 +39,12 @@ export interface StartOptions {
    * never complete a request skip it (about 1 s of CPU each); activation warms the worker anyway.
    */
   warmUp?: boolean;
+  /**
+   * Servers started in one process share its PDF reader and artifact worker, started once and kept a few
+   * seconds after the last of them closed (default false: each server starts and ends its own). A test
+   * process that starts a server for each test saves each one's start and first job (about 1 to 2 s of CPU).
+   */
+  shareWorkers?: boolean;
 }
 
 /** Starts everything `paraph serve` runs, in this process; `close()` stops it and releases the data directory. */
@@ -59,6 +65,7 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
       log,
       serve: config,
       ...(options.realNow ? { realNow: options.realNow } : {}),
+      shareWorkers: options.shareWorkers ?? false,
     });
     const catcher = await startCatcher(ctx, { host: config.host, port: config.smtpPort, maxMessages: config.smtpMaxMessages });
     ctx.setCatcherUrl(`smtp://${loopbackFor(config.host)}:${catcher.port}`);

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { ProcessShared } from '../platform/process-shared.js';
 import { createSupervisedWorker, WorkerFailure, type SupervisedWorker } from '../platform/supervised-worker.js';
 import { INSPECT_ENTRY, type InspectRequest, type PdfInspection } from './inspect-messages.js';
 
@@ -64,6 +65,22 @@ export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: 
       });
     },
     close: () => worker.close(),
+  };
+}
+
+/** A shared reader that no server holds stops this long after the last one let go. */
+const LINGER_MS = 5000;
+const shared = new ProcessShared(() => createPdfInspector(), LINGER_MS);
+
+/**
+ * A server's share of the process's one PDF reader with the default budgets (ProcessShared, for
+ * startParaph's `shareWorkers`): `close()` lets go of it, and fails this holder's readings still unanswered.
+ */
+export function holdPdfInspector(): PdfInspector {
+  const hold = shared.hold(() => new Error('PDF inspector is closed'));
+  return {
+    inspect: (bytes) => hold.run((inspector) => inspector.inspect(bytes)),
+    close: async () => hold.release(),
   };
 }
 

@@ -1,4 +1,6 @@
-import { createSupervisedWorker } from '../platform/supervised-worker.js';
+import { ProcessShared } from '../platform/process-shared.js';
+import { createSupervisedWorker, type SupervisedWorker } from '../platform/supervised-worker.js';
+import { workerFailure } from '../platform/worker-failure.js';
 import {
   ARTIFACT_ENTRY,
   type ArtifactWorkerFault,
@@ -14,6 +16,9 @@ export type { ArtifactWorkerFault, ProducedArtifacts, ProduceJob, WarmUp } from 
 
 const TIMEOUT_MS = 120_000;
 const MAX_MEMORY_MB = 1024;
+const WORDS = { task: 'producing the artifacts', worker: 'the artifact worker' };
+/** A shared artifact worker that no server holds stops this long after the last one let go. */
+const LINGER_MS = 5000;
 
 /**
  * Stamps, seals and writes the evidence report in a worker thread (artifact-worker.ts), one job at a
@@ -38,8 +43,10 @@ export interface ArtifactProducer {
   close(): Promise<void>;
 }
 
-export function createArtifactProducer(): ArtifactProducer {
-  const worker = createSupervisedWorker<ProduceRequest, ProducedArtifacts, never, WarmUpNote>({
+type ArtifactWorker = SupervisedWorker<ProduceRequest, ProducedArtifacts, never, WarmUpNote>;
+
+function startArtifactWorker(): ArtifactWorker {
+  return createSupervisedWorker<ProduceRequest, ProducedArtifacts, never, WarmUpNote>({
     kind: 'thread',
     entry: ARTIFACT_ENTRY,
     timeoutMs: TIMEOUT_MS,
@@ -54,18 +61,27 @@ export function createArtifactProducer(): ArtifactProducer {
       return { request: { ...request, job: { ...request.job, original } }, transfer: transferList(original) };
     },
     // What the caller is told (and logs, and records as the attempt's error) for a job the worker did not answer.
-    words: { task: 'producing the artifacts', worker: 'the artifact worker' },
+    words: WORDS,
   });
+}
+
+/** A producer on `worker`, each job sent through `send` (a hold's, for a shared worker); the faults a test injects are its own. */
+function producerOn(
+  worker: ArtifactWorker,
+  send: (call: () => Promise<ProducedArtifacts>) => Promise<ProducedArtifacts>,
+  close: () => Promise<void>,
+  open: () => boolean,
+): ArtifactProducer {
   const faults: ArtifactWorkerFault[] = [];
   return {
     produce(job) {
       const fault = faults.shift();
-      return worker.call(fault ? { job, fault } : { job });
+      return send(() => worker.call(fault ? { job, fault } : { job }));
     },
     warm(signer) {
       // A signer that fails is left to the first job to meet.
       signer.catch(() => {});
-      const started = worker.prestart();
+      const started = open() ? worker.prestart() : undefined;
       if (started)
         signer.then(
           (warm) => started.notify({ warm }),
@@ -75,6 +91,33 @@ export function createArtifactProducer(): ArtifactProducer {
     injectFault(fault) {
       faults.push(fault);
     },
-    close: () => worker.close(),
+    close,
   };
+}
+
+export function createArtifactProducer(): ArtifactProducer {
+  const worker = startArtifactWorker();
+  return producerOn(
+    worker,
+    (call) => call(),
+    () => worker.close(),
+    () => true,
+  );
+}
+
+const shared = new ProcessShared(startArtifactWorker, LINGER_MS);
+
+/**
+ * A server's share of the process's one artifact worker (ProcessShared, for startParaph's `shareWorkers`):
+ * its jobs go to the worker the other holders use, one at a time as ever; `close()` lets go of it, and
+ * fails this holder's jobs still unanswered, as closing a producer of its own would.
+ */
+export function holdArtifactProducer(): ArtifactProducer {
+  const hold = shared.hold(() => workerFailure(WORDS, TIMEOUT_MS, 'closed'));
+  return producerOn(
+    hold.value,
+    (call) => hold.run(call),
+    async () => hold.release(),
+    () => !hold.released,
+  );
 }

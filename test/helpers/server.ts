@@ -38,6 +38,11 @@ export interface UseServerOptions {
   expectedErrors?: RegExp;
   /** Warm the artifact worker at start, as `paraph serve` does (default false: activation warms it). */
   warmUp?: boolean;
+  /**
+   * Share the test process's PDF reader and artifact worker with its other servers (default true: the
+   * tests of a file start a server each, one after the other); false starts and ends the server's own.
+   */
+  shareWorkers?: boolean;
 }
 
 /** Pino's level number of `error`: lines at this level or above are unexpected in a test. */
@@ -97,7 +102,11 @@ async function startTestServer(
   const kept = options.log ? undefined : errorLineLog();
   let running: RunningParaph;
   try {
-    running = await startParaph(config, { log: options.log ?? kept?.log ?? createLog('silent'), warmUp: options.warmUp ?? false });
+    running = await startParaph(config, {
+      log: options.log ?? kept?.log ?? createLog('silent'),
+      warmUp: options.warmUp ?? false,
+      shareWorkers: options.shareWorkers ?? true,
+    });
   } catch (error) {
     if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     throw error;
