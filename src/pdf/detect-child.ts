@@ -25,7 +25,7 @@ import { labelRegions } from './detect/ocr-regions.js';
 import { rulesBack, rulesFromInk } from './detect/ocr-drawn-lines.js';
 import { inkGrid } from './detect/ink-grid.js';
 import { withoutMarks } from './detect/ocr-without-lines.js';
-import { EXPIRED, PageGate, stepMs, stepStart, until, untilPage } from './detect/time-limits.js';
+import { EXPIRED, PageGate, stepMs, stepStart, until, untilPage, waitedMs } from './detect/time-limits.js';
 import { blanksApart, blanksOnRows, withTyped, withoutRules, withoutSpecks, wordBack } from './detect/ocr-words.js';
 import { keepImages, type KeptScan } from './detect/scan-image.js';
 import { pageKind, unreadable } from './detect/page-kinds.js';
@@ -62,6 +62,8 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
   const started = performance.now();
   const deadline = started + job.deadlineMs;
   const pageMs = job.pageMs ?? PAGE_MS;
+  // The first page with a time limit has it less the wait for this process to take the document (DetectJob.askedAt).
+  let waited = waitedMs(job.askedAt, pageMs);
   const pdf = await openPdf(bytes);
   // (Signature fields signed already are no place to sign: read with pdf-lib, loaded for a document with one.)
   let signed: ((widgets: Widget[]) => Promise<Widget[]>) | undefined;
@@ -104,6 +106,11 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
     };
     /** The idle-machine time of each page's text pass (a scan's image decoded, kept): part of the page's limit. */
     const passMs = new Map<number, number>();
+    const limitOf = (page: number) => {
+      const ms = pageMs - (passMs.get(page) ?? 0) - waited;
+      waited = 0;
+      return ms;
+    };
     for (let n = 1; n <= analysed; n++) {
       const [t, step] = [performance.now(), stepStart()];
       // (pdf.js cannot be stopped inside a page: a page it is stuck in is bounded by the analysis's limit, not the page's.)
@@ -156,7 +163,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
         const following = scanned[i + 1];
         if (following) prepared = current.then(() => prepare(following.page));
         // (The page's time counts its text pass, and its workers' start when they start for it.)
-        const read = await untilPage(reading, pageMs - (passMs.get(model.page) ?? 0), deadline, () => ocr.reading, undefined, gate);
+        const read = await untilPage(reading, limitOf(model.page), deadline, () => ocr.reading, undefined, gate);
         const ms = performance.now() - t;
         timing.extractionMs += ms;
         if (read === EXPIRED) {
@@ -186,7 +193,7 @@ export async function analyse(bytes: Uint8Array, job: Omit<DetectJob, 'bytes'>, 
       const t = performance.now();
       // (Within what its text pass left of the page's limit: past it, the page keeps its text alone and the answer is partial.)
       const work = linesOfPage(pdf, model, kept.get(model.page)).finally(() => kept.delete(model.page));
-      const lines = await untilPage(work, pageMs - (passMs.get(model.page) ?? 0), deadline, () => 1);
+      const lines = await untilPage(work, limitOf(model.page), deadline, () => 1);
       timing.extractionMs += performance.now() - t;
       if (lines === EXPIRED && performance.now() >= deadline) {
         abandoned = true;

@@ -22,6 +22,13 @@ export interface DetectJob {
    * as long at the latest): it stays unread, its OCR is stopped, the next page is read, and the answer is partial. (Text pages take tens of milliseconds; only the analysis's deadline bounds them.)
    */
   pageMs?: number;
+  /**
+   * When the server asked for the document (`Date.now()`), given when no other document was being read or waiting: the
+   * time until the child took it (its start, after a child replaced; the end of its warm-up's page) counts against the
+   * first page with a time limit, up to a third of that limit, so that the first document after a child's start is no
+   * slower than the others.
+   */
+  askedAt?: number;
 }
 
 /** Told as the analysis goes: the document's page count, then each page when read (again after OCR). */

@@ -140,6 +140,8 @@ class ChildDetector implements FieldDetector {
       // before the hard limit.
       deadlineMs: Math.max(0, this.#s.timeoutMs - Math.min(5000, this.#s.timeoutMs / 5)),
       ...(this.#s.pageMs === undefined ? {} : { pageMs: this.#s.pageMs }),
+      // (Behind another document, the wait is that document's, not this one's pages'.)
+      ...(this.#worker.busy || this.#worker.waiting > 0 ? {} : { askedAt: Date.now() }),
     };
     const told: Told = { pages: new Map() };
     const onProgress = (progress: DetectProgress) => {

@@ -4,7 +4,7 @@
 // holds the thread that cuts the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLOSING_MS, EXPIRED, PageGate, untilPage } from '../../src/pdf/detect/time-limits.js';
+import { CLOSING_MS, EXPIRED, PageGate, untilPage, waitedMs } from '../../src/pdf/detect/time-limits.js';
 
 /**
  * When a page that never finishes is cut, with `busy` workers reading, the process getting `cores` cores' worth of CPU time
@@ -95,4 +95,12 @@ test("in a page's last CLOSING_MS the next page's preparation waits until the pa
   assert.equal(await Promise.race([heldUntilCut, new Promise((r) => setTimeout(() => r('waiting'), 100))]), 'waiting');
   assert.equal(await cut, EXPIRED);
   assert.equal(await heldUntilCut, 'passed');
+});
+
+test("the wait before the analysis began comes off the first limited page's limit: up to a third of it, none when asked behind another document", () => {
+  const now = 1_000_000;
+  assert.equal(waitedMs(now - 450, 2500, now), 450, 'a child started for the document: its start');
+  assert.equal(waitedMs(now - 5000, 2500, now), 2500 / 3, 'a start slowed by a busy machine: a third of the limit at most');
+  assert.equal(waitedMs(undefined, 2500, now), 0, 'asked behind another document');
+  assert.equal(waitedMs(now + 200, 2500, now), 0, 'a clock that went back');
 });

@@ -37,6 +37,15 @@ export function stepMs(start: { wall: number; cpu: number; machine: number }): n
   return idleBesides(machineCpuMs() - start.machine, own, wall) ? wall : Math.min(wall, own);
 }
 
+/**
+ * What the first page with a time limit takes off it for the wait before the analysis began (DetectJob.askedAt): the
+ * milliseconds since the server asked, at most a third of the limit (a page keeps most of its room even when the
+ * machine made a process start slowly); none for a job asked behind another document, or a clock that went back.
+ */
+export function waitedMs(askedAt: number | undefined, pageMs: number, now = Date.now()): number {
+  return askedAt === undefined ? 0 : Math.min(pageMs / 3, Math.max(0, now - askedAt));
+}
+
 /** In the last this many milliseconds of a page's limit, the next page's preparation waits (PageGate). */
 export const CLOSING_MS = 500;
 
