@@ -29,23 +29,23 @@ const closedError = () => new Error('the thing was closed');
 
 test('holders share one instance, kept while one holds it and for the linger after the last let go', async () => {
   const made: Parameters<typeof makeThing>[0] = [];
-  const shared = new ProcessShared(makeThing(made), 60);
+  // (A linger long beside the test's own steps, so that a slow machine does not see it pass between them.)
+  const shared = new ProcessShared(makeThing(made), 400);
   const first = shared.hold(closedError);
   const second = shared.hold(closedError);
   assert.equal(made.length, 1);
   assert.equal(first.value, second.value);
   first.release();
-  await sleep(120);
+  await sleep(600);
   assert.equal(made[0]?.closes, 0, 'still held by the second');
   second.release();
   // Held again within the linger: the same instance, not closed.
-  await sleep(20);
   const third = shared.hold(closedError);
   assert.equal(third.value, made[0]);
-  await sleep(120);
+  await sleep(600);
   assert.equal(made[0]?.closes, 0);
   third.release();
-  await sleep(120);
+  await sleep(600);
   assert.equal(made[0]?.closes, 1, 'closed once the linger passed with no holder');
   // The next hold makes a new one.
   const fourth = shared.hold(closedError);
