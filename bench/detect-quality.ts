@@ -27,7 +27,7 @@ import {
   loadWideLabels,
   measureWide,
   wideDir,
-  widePresent,
+  allPresent,
   wideReportLines,
   type Part,
   type PartReport,
@@ -99,13 +99,10 @@ export async function benchDetectionQuality(): Promise<QualityResult> {
     const sample = sampleCounts ? new Set(sampleRepositories(sampleCounts)) : undefined;
     for (const part of PARTS) {
       const docs = loadWideLabels(part).filter((d) => sample === undefined || sample.has(d.repository));
-      if (sample && !docs.every((d) => fs.existsSync(path.join(wideDir(), d.file)))) {
-        console.log(`field detection quality, wide corpus, ${part} part: skipped, the PDFs of the sample ${sampleCounts} are not all in ${wideDir()}`);
-        continue;
-      }
-      if (!sample && !widePresent(part)) {
+      if (!allPresent(docs)) {
+        const which = sample ? `the PDFs of the sample ${sampleCounts}` : 'its PDFs';
         console.log(
-          `field detection quality, wide corpus, ${part} part: skipped, its PDFs are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.ts)`,
+          `field detection quality, wide corpus, ${part} part: skipped, ${which} are not all in ${wideDir()} (set PARAPH_DETECTION_WIDE; fixtures/detection-real/wide/fetch.ts)`,
         );
         continue;
       }
