@@ -166,12 +166,15 @@ function alikeUnder(s: Segment, pool: readonly Segment[], nearest: number): Segm
   return pool.find((o) => o.y - s.y >= nearest && o.y - s.y <= 40 && Math.abs(o.x0 - s.x0) <= 4 && Math.abs(o.x1 - o.x0 - length) <= 0.05 * length);
 }
 
+/** Whether a line is written from `s` down to `y`, over its span; the lines of `rows` (the rows of runs of blanks themselves) aside. */
+function writtenBetween(s: Segment, y: number, lines: readonly Line[], rows: readonly Line[] = []): boolean {
+  return lines.some((l) => !rows.includes(l) && written(l) && l.box.y1 > s.y && l.box.y0 < y && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
+}
+
 /** A line alike right under a line (as long, where it starts, within a signature's height), with nothing written between them or under it. */
 function uncaptionedUnder(s: Segment, segments: Segment[], lines: Line[]): Segment | undefined {
   const next = alikeUnder(s, segments, 12);
-  const writing = (y0: number, y1: number) =>
-    next !== undefined && lines.some((l) => written(l) && l.box.y1 > y0 && l.box.y0 < y1 && overlap1(l.box.x0, l.box.x1, s.x0, s.x1) > 0);
-  return next && !writing(s.y, next.y) && !captionUnder(next, lines) ? next : undefined;
+  return next && !writtenBetween(s, next.y, lines) && !captionUnder(next, lines) ? next : undefined;
 }
 
 /** The row's only other line, after a line, about as long (0.8 to 1.3 of it), with no caption under it and no words beside or over it. */
@@ -236,8 +239,5 @@ function rowAgainUnder(run: Segment, runs: Segment[], lines: Line[]): Segment | 
   const next = alikeUnder(run, runs, 10);
   const theirs = next && rowOf(next);
   if (!next || !mine || !theirs || mine.tokens.join(' ') !== theirs.tokens.join(' ')) return undefined;
-  const between = lines.some(
-    (l) => l !== mine && l !== theirs && written(l) && l.box.y1 > run.y && l.box.y0 < next.y && overlap1(l.box.x0, l.box.x1, run.x0, run.x1) > 0,
-  );
-  return between || captionUnder(next, lines) ? undefined : next;
+  return writtenBetween(run, next.y, lines, [mine, theirs]) || captionUnder(next, lines) ? undefined : next;
 }
