@@ -68,9 +68,7 @@ export function createPdfInspector(options: { timeoutMs?: number; maxMemoryMb?: 
   };
 }
 
-/** A shared reader that no server holds stops this long after the last one let go. */
-const LINGER_MS = 5000;
-const shared = new ProcessShared(() => createPdfInspector(), LINGER_MS);
+const shared = new ProcessShared(() => createPdfInspector());
 
 /**
  * A server's share of the process's one PDF reader with the default budgets (ProcessShared, for

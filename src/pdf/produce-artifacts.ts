@@ -17,8 +17,6 @@ export type { ArtifactWorkerFault, ProducedArtifacts, ProduceJob, WarmUp } from 
 const TIMEOUT_MS = 120_000;
 const MAX_MEMORY_MB = 1024;
 const WORDS = { task: 'producing the artifacts', worker: 'the artifact worker' };
-/** A shared artifact worker that no server holds stops this long after the last one let go. */
-const LINGER_MS = 5000;
 
 /**
  * Stamps, seals and writes the evidence report in a worker thread (artifact-worker.ts), one job at a
@@ -105,7 +103,7 @@ export function createArtifactProducer(): ArtifactProducer {
   );
 }
 
-const shared = new ProcessShared(startArtifactWorker, LINGER_MS);
+const shared = new ProcessShared(startArtifactWorker);
 
 /**
  * A server's share of the process's one artifact worker (ProcessShared, for startParaph's `shareWorkers`):

@@ -1,3 +1,6 @@
+/** How long an instance no holder holds is kept for the next one (servers of a test file start within a second of each other). */
+const LINGER_MS = 5000;
+
 /**
  * One instance per process of something costly to start (a worker thread, a child process), shared by
  * the holders that ask for it: made at the first hold, kept while held, and closed `lingerMs` after the
@@ -12,7 +15,7 @@ export class ProcessShared<T extends { close(): Promise<void> }> {
   #holders = 0;
   #linger: NodeJS.Timeout | undefined;
 
-  constructor(create: () => T, lingerMs: number) {
+  constructor(create: () => T, lingerMs = LINGER_MS) {
     this.#create = create;
     this.#lingerMs = lingerMs;
   }
