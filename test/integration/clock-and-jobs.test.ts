@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createContext } from '../../src/context.js';
 import { createLog } from '../../src/platform/log.js';
 import { advanceClock } from '../../src/features/sandbox/advance-clock.js';
-import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
+import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, signerAction, status } from '../helpers/flows.js';
 import { json, useServer } from '../helpers/server.js';
 
 const near = (actual: number, expected: number, slackMs = 5000) =>
@@ -103,6 +103,42 @@ test('one expired signer leaves the request active while another holds a live li
     end.signers.map((s) => s.status),
     ['expired', 'expired'],
   );
+});
+
+test("sequential: once the signer whose turn it is has expired, no one can sign: a later signer's live link does not keep the request active", async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server, { sequential_signing: true }, { signers: 2 });
+  await activate(server, id, { link_expiry_days: 2 });
+  await advance(server, 1 * DAY);
+  // The second signer's link, renewed, outlives the first signer's; they still sign only after the first.
+  const reminded = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's2' });
+  assert.equal(reminded.status, 200);
+  await advance(server, 1 * DAY + 60_000);
+  const end = await status(server, id);
+  assert.equal(end.status, 'expired');
+  assert.deepEqual(
+    end.signers.map((s) => s.status),
+    ['expired', 'pending'],
+  );
+  assert.deepEqual(
+    eventsOf(server, id).map((e) => e.type),
+    ['signature_request.activated', 'signer.expired', 'signature_request.expired'],
+  );
+  // The later signer's renewed link is closed with the request.
+  const link = (await json<{ reminders: Array<{ signing_url: string }> }>(reminded)).reminders[0]?.signing_url ?? '';
+  assert.match(link, /\/sign\//);
+  const refused = await signerAction(link, 'sign', { signature: { type: 'typed', text: 'S2' } });
+  assert.ok(refused.status >= 400 && refused.status < 500, `${refused.status}: ${await refused.clone().text()}`);
+
+  // Once the first signer has signed, the same renewal keeps a request alive: the second signer's turn has come.
+  const next = await createRequest(server, { sequential_signing: true }, { signers: 2 });
+  const links = (await activate(server, next, { link_expiry_days: 2 })).signers.map((s) => s.signing_url);
+  const signed = await signerAction(links[0] ?? '', 'sign', { signature: { type: 'typed', text: 'S1' } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+  await advance(server, 1 * DAY);
+  assert.equal((await postJson(server, `/v1/signature-requests/${next}/reminders`, { signer_reference: 's2' })).status, 200);
+  await advance(server, 1 * DAY + 60_000);
+  assert.equal((await status(server, next)).status, 'active');
 });
 
 test('forced expire and purge over HTTP apply the same transitions, with 409 where the state forbids them', async (t) => {

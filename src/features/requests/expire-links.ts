@@ -3,13 +3,15 @@ import { currentSigners, findAnyRequest } from '../../model/request-queries.js';
 import { audit, emitEvent } from '../events/record-events.js';
 import { moveRequest, updateRequest } from '../../model/request-guard.js';
 import { revokeRequestLinks } from '../../model/signing-links.js';
+import { signersBefore } from '../signing/signer-turns.js';
 
 const SYSTEM = { type: 'system' } as const;
 
 /**
  * Link expiry: a signer whose live link has passed `expires_at` while they still had to sign becomes
- * `expired` (signer.expired); once no signer who still has to sign holds a live link, the request
- * becomes `expired` (signature_request.expired) and all its links die. Each request is one
+ * `expired` (signer.expired); once no signer can sign any more — none who still has to sign holds a live
+ * link, or, in a sequential request, none of those whose turn it is (the later ones wait for a signer
+ * whose link expired) — the request becomes `expired` (signature_request.expired) and all its links die. Each request is one
  * transaction that re-reads what it changes, so a tick and a clock advance never apply it twice.
  */
 export function expireDueLinks(ctx: Context, onlyRequestId?: string): number {
@@ -55,16 +57,24 @@ function expireRequestLinks(ctx: Context, requestId: string): number {
     emitEvent(ctx, { request, type: 'signer.expired', signer: { ...signer, status: 'expired' }, at: now });
     audit(ctx, { requestId, type: 'signer_expired', actor: SYSTEM, signerId: signer.id, at: now });
   }
-  const live = db.first(
-    db.q
-      .selectFrom('signing_links')
-      .innerJoin('signers', 'signers.id', 'signing_links.signer_id')
-      .select('signing_links.id')
-      .where('signing_links.request_id', '=', requestId)
-      .where('signing_links.revoked_at', 'is', null)
-      .where('signers.replaced_at', 'is', null)
-      .where('signers.status', 'in', ['pending', 'viewed']),
-  );
+  // Who can sign now: every signer still to sign, but in a sequential request only those whose every
+  // lower `order` has signed (a signer waiting behind an expired one cannot sign, whatever their link).
+  const signers = currentSigners(db, requestId);
+  const canSign = signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
+  const live =
+    canSign.length > 0 &&
+    db.first(
+      db.q
+        .selectFrom('signing_links')
+        .select('id')
+        .where('request_id', '=', requestId)
+        .where('revoked_at', 'is', null)
+        .where(
+          'signer_id',
+          'in',
+          canSign.map((s) => s.id),
+        ),
+    ) !== undefined;
   if (!live) {
     const expired = moveRequest(ctx, request, 'expire', {}, now);
     revokeRequestLinks(ctx, requestId, 'expired', now);
