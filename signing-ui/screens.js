@@ -275,6 +275,7 @@ export function showResult(outcome) {
  */
 function nextStep(outcome) {
   const { t } = state;
+  if (outcome.request_status === 'expired') return t('resultExpired');
   const names = joinList(outcome.next_names ?? [], false);
   if (outcome.next === 'next_mailed' && names) return t('resultNextMailed', { names });
   if (outcome.next === 'next_not_mailed' && names) return t('resultNextNotMailed', { names });

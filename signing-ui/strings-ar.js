@@ -85,6 +85,7 @@ export const AR = {
   resultSignedTitle: 'تم توقيع المستند',
   resultSignedText: 'شكرًا لك. تم تسجيل توقيعك على «{document}».',
   resultPending: 'يكتمل المستند بعد أن يوقّع الموقّعون الآخرون، كلٌّ برابطه الخاص.',
+  resultExpired: 'انتهت صلاحية الطلب: انتهت صلاحية رابط موقّع آخر قبل أن يوقّع، لذلك لن يكتمل المستند.',
   resultNextMailed: 'أرسلنا رسالة إلى {names}: حان الآن دوره في التوقيع.',
   resultNextNotMailed: 'حان الآن دور {names} في التوقيع؛ يرسل إليه المرسِل رابط التوقيع.',
   closedTitle_signedCopy: 'مستندك الموقَّع',

@@ -90,6 +90,7 @@ export const EN = {
   resultSignedTitle: 'Document signed',
   resultSignedText: 'Thank you. Your signature on “{document}” is recorded.',
   resultPending: 'The document is complete once the other signers have signed, each with their own link.',
+  resultExpired: 'The request has expired: another signer’s link expired before they signed, so the document will not be completed.',
   resultNextMailed: 'We have emailed {names}: it is now their turn to sign.',
   resultNextNotMailed: 'It is now the turn of {names} to sign; the sender gives them their signing link.',
   closedTitle_signedCopy: 'Your signed document',

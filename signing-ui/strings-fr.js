@@ -87,6 +87,7 @@ export const FR = {
   resultSignedTitle: 'Document signé',
   resultSignedText: `Merci. Votre signature sur «${NBSP}{document}${NBSP}» est enregistrée.`,
   resultPending: 'Le document sera complet une fois que les autres signataires auront signé, chacun avec son propre lien.',
+  resultExpired: 'La demande a expiré : le lien d’un autre signataire a expiré avant sa signature, le document ne sera donc pas complété.',
   resultNextMailed: 'Nous avons écrit à {names} : c’est maintenant son tour de signer.',
   resultNextNotMailed: 'C’est maintenant au tour de {names} de signer ; l’expéditeur lui transmet son lien de signature.',
   closedTitle_signedCopy: 'Votre document signé',

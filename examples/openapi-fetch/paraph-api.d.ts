@@ -1688,7 +1688,7 @@ export interface components {
             /** @description the return URL with its parameters; empty when the request has none */
             return_url: string;
             /**
-             * @description what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined)
+             * @description what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined, or no other signer can sign any more: the request expired)
              * @enum {unknown}
              */
             next?: "completed" | "next_mailed" | "next_not_mailed" | "others" | "none";

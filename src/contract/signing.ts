@@ -134,7 +134,7 @@ export const SignerOutcome = Type.Object(
     next: Type.Optional(
       Type.Enum(['completed', 'next_mailed', 'next_not_mailed', 'others', 'none'], {
         description:
-          'what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined)',
+          'what happens now: `completed` (every signer signed), `next_mailed` (sequential: the next signers were emailed), `next_not_mailed` (sequential: the next signers can sign; the sender gives them their link), `others` (the other signers can sign at any time), `none` (declined, or no other signer can sign any more: the request expired)',
       }),
     ),
     next_names: Type.Optional(Type.Array(Type.String(), { description: 'the signers who can sign now (sequential), by name' })),

@@ -1,15 +1,17 @@
 // A three-signer sequential request with send_emails, walked in real headless Chromium: each signer's
 // invitation arrives at their turn with a link that works (the activation's), the waiting signer's
 // page names whom they wait for, the third signer sees what the first two put on the document, and a
-// cancellation with a reason mails every mailed signer and shows the reason on the closed link.
+// cancellation with a reason mails every mailed signer and shows the reason on the closed link; then, on a
+// request that is not sequential, the last signer able to sign signs after the other's link expired and
+// the result says the request expired.
 // axe-core on every state: no serious or critical finding (experimental rules included).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { activate, createRequest, postJson } from '../helpers/flows.js';
+import { activate, advance, createRequest, DAY, postJson } from '../helpers/flows.js';
 import { buttonHrefs, emails, type CaughtEmail } from '../helpers/mail.js';
 import { makePdf } from '../helpers/pdfs.js';
-import { useServer, type TestServer } from '../helpers/server.js';
+import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { assertAxeClean, launchChromium, openPage, snapshot } from '../helpers/browser.js';
 
@@ -184,6 +186,28 @@ test('three sequential signers by mail in Chromium', { skip: !IN_CI && missingTo
     assert.match(await textOf(page), /The price changed; a new agreement follows\./);
     await snapshot(page, 'sequential/cancelled-ar-phone');
     await axe(page, 'cancelled (ar, phone)');
+  }
+
+  // The last signer able to sign signs after the other's link expired: the request expires, and the result says so.
+  const lapsed = await createRequest(
+    server,
+    { signers: SIGNERS.slice(0, 2), fields: FIELDS.filter((f) => f.signer_reference !== 'witness') },
+    { signers: 'payload', document: { bytes: pdf, filename: 'Northwind-service-agreement-2026.pdf' } },
+  );
+  await activate(server, lapsed, { link_expiry_days: 2 });
+  await advance(server, DAY);
+  const renewed = await json<{ reminders: Array<{ signing_url: string }> }>(
+    await postJson(server, `/v1/signature-requests/${lapsed}/reminders`, { signer_reference: 'supplier' }),
+  );
+  await advance(server, DAY + 60_000);
+  {
+    const { page, errors } = await openPage(browser, t);
+    await page.goto(renewed.reminders[0]!.signing_url);
+    await documentReady(page);
+    await signHere(page, 'supplier', 'Durand SARL');
+    assert.match(await textOf(page), /La demande a expiré/);
+    await axe(page, 'result, the request expired (fr, desktop)');
+    assert.deepEqual(errors, []);
   }
   t.diagnostic(`axe-core: ${axeStates} page states, no serious or critical finding`);
 });

@@ -120,9 +120,14 @@ test("sequential: once the signer whose turn it is has expired, no one can sign:
     end.signers.map((s) => s.status),
     ['expired', 'pending'],
   );
+  // The signer.expired that ends the request carries the request's status after the change, as its signature_request.expired does.
   assert.deepEqual(
-    eventsOf(server, id).map((e) => e.type),
-    ['signature_request.activated', 'signer.expired', 'signature_request.expired'],
+    eventsOf(server, id).map((e) => [e.type, e.data.status]),
+    [
+      ['signature_request.activated', 'active'],
+      ['signer.expired', 'expired'],
+      ['signature_request.expired', 'expired'],
+    ],
   );
   // The later signer's renewed link is closed with the request.
   const link = (await json<{ reminders: Array<{ signing_url: string }> }>(reminded)).reminders[0]?.signing_url ?? '';
@@ -139,6 +144,40 @@ test("sequential: once the signer whose turn it is has expired, no one can sign:
   assert.equal((await postJson(server, `/v1/signature-requests/${next}/reminders`, { signer_reference: 's2' })).status, 200);
   await advance(server, 1 * DAY + 60_000);
   assert.equal((await status(server, next)).status, 'active');
+});
+
+test('the last signer able to sign signs while another has expired: the request expires then, each event with the status after the change', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server, {}, { signers: 2 });
+  await activate(server, id, { link_expiry_days: 2 });
+  await advance(server, 1 * DAY);
+  const reminded = await postJson(server, `/v1/signature-requests/${id}/reminders`, { signer_reference: 's2' });
+  const link = (await json<{ reminders: Array<{ signing_url: string }> }>(reminded)).reminders[0]?.signing_url ?? '';
+  await advance(server, 1 * DAY + 60_000);
+  assert.equal((await status(server, id)).status, 'active', 's2 can still sign');
+
+  const signed = await signerAction(link, 'sign', { signature: { type: 'typed', text: 'S2' } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+  const outcome = await json<{ status: string; request_status: string; next: string }>(signed);
+  assert.deepEqual([outcome.status, outcome.request_status, outcome.next], ['signed', 'expired', 'none']);
+  const end = await status(server, id);
+  assert.equal(end.status, 'expired');
+  assert.deepEqual(
+    end.signers.map((s) => s.status),
+    ['expired', 'signed'],
+  );
+  assert.deepEqual(
+    eventsOf(server, id).map((e) => [e.type, e.data.status]),
+    [
+      ['signature_request.activated', 'active'],
+      ['signer.expired', 'active'],
+      ['signer.completed', 'expired'],
+      ['signature_request.expired', 'expired'],
+    ],
+  );
+  // Later clock moves find nothing more to do with it.
+  await advance(server, 2 * DAY);
+  assert.equal(eventsOf(server, id).length, 4);
 });
 
 test('forced expire and purge over HTTP apply the same transitions, with 409 where the state forbids them', async (t) => {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest } from '../../model/request-queries.js';
+import { currentSigners, findAnyRequest, type RequestRow } from '../../model/request-queries.js';
 import { audit, emitEvent } from '../events/record-events.js';
 import { moveRequest, updateRequest } from '../../model/request-guard.js';
 import { revokeRequestLinks } from '../../model/signing-links.js';
@@ -9,10 +9,10 @@ const SYSTEM = { type: 'system' } as const;
 
 /**
  * Link expiry: a signer whose live link has passed `expires_at` while they still had to sign becomes
- * `expired` (signer.expired); once no signer can sign any more — none who still has to sign holds a live
- * link, or, in a sequential request, none of those whose turn it is (the later ones wait for a signer
- * whose link expired) — the request becomes `expired` (signature_request.expired) and all its links die. Each request is one
- * transaction that re-reads what it changes, so a tick and a clock advance never apply it twice.
+ * `expired` (signer.expired); once no signer can sign any more (`someoneCanSign`), the request becomes
+ * `expired` (signature_request.expired) and all its links die. Each request is one transaction that
+ * re-reads what it changes, so a tick and a clock advance never apply it twice. (A signature that leaves
+ * only expired signers to sign ends the request the same way: sign-as-signer.ts.)
  */
 export function expireDueLinks(ctx: Context, onlyRequestId?: string): number {
   const { db } = ctx;
@@ -51,35 +51,46 @@ function expireRequestLinks(ctx: Context, requestId: string): number {
     db.run(db.q.updateTable('signing_links').set({ revoked_at: now, revoked_reason: 'expired' }).where('id', '=', link.id));
   }
   const dueSigners = new Set(due.map((l) => l.signer_id));
-  for (const signer of currentSigners(db, requestId)) {
-    if (!dueSigners.has(signer.id) || (signer.status !== 'pending' && signer.status !== 'viewed')) continue;
-    db.run(db.q.updateTable('signers').set({ status: 'expired', updated_at: now }).where('id', '=', signer.id));
-    emitEvent(ctx, { request, type: 'signer.expired', signer: { ...signer, status: 'expired' }, at: now });
+  const expiring = currentSigners(db, requestId).filter((s) => dueSigners.has(s.id) && (s.status === 'pending' || s.status === 'viewed'));
+  for (const signer of expiring) db.run(db.q.updateTable('signers').set({ status: 'expired', updated_at: now }).where('id', '=', signer.id));
+  // Each event carries the request's status after the whole change (the last signer.expired, `expired`).
+  const ends = !someoneCanSign(ctx, request);
+  for (const signer of expiring) {
+    emitEvent(ctx, { request: ends ? { ...request, status: 'expired' } : request, type: 'signer.expired', signer: { ...signer, status: 'expired' }, at: now });
     audit(ctx, { requestId, type: 'signer_expired', actor: SYSTEM, signerId: signer.id, at: now });
   }
-  // Who can sign now: every signer still to sign, but in a sequential request only those whose every
-  // lower `order` has signed (a signer waiting behind an expired one cannot sign, whatever their link).
-  const signers = currentSigners(db, requestId);
-  const canSign = signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
-  const live =
-    canSign.length > 0 &&
-    db.first(
-      db.q
-        .selectFrom('signing_links')
-        .select('id')
-        .where('request_id', '=', requestId)
-        .where('revoked_at', 'is', null)
-        .where(
-          'signer_id',
-          'in',
-          canSign.map((s) => s.id),
-        ),
-    ) !== undefined;
-  if (!live) {
-    const expired = moveRequest(ctx, request, 'expire', {}, now);
-    revokeRequestLinks(ctx, requestId, 'expired', now);
-    emitEvent(ctx, { request: expired, type: 'signature_request.expired', at: now });
-    audit(ctx, { requestId, type: 'request_expired', actor: SYSTEM, at: now });
-  }
+  if (ends) expireRequest(ctx, request, now);
   return due.length;
+}
+
+/**
+ * Whether a signer of the active request can still sign: one who has to sign holds a live link and, in a
+ * sequential request, every lower `order` has signed (a signer waiting behind one whose link expired
+ * cannot sign, whatever their own link). Read in the transaction of the change that asks.
+ */
+export function someoneCanSign(ctx: Context, request: RequestRow): boolean {
+  const { db } = ctx;
+  const signers = currentSigners(db, request.id);
+  const canSign = signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
+  if (canSign.length === 0) return false;
+  const live = db.q
+    .selectFrom('signing_links')
+    .select('id')
+    .where('request_id', '=', request.id)
+    .where('revoked_at', 'is', null)
+    .where(
+      'signer_id',
+      'in',
+      canSign.map((s) => s.id),
+    );
+  return db.first(live) !== undefined;
+}
+
+/** No signer can sign any more: the request becomes `expired`, all its links die (signature_request.expired). */
+export function expireRequest(ctx: Context, request: RequestRow, now: number): RequestRow {
+  const expired = moveRequest(ctx, request, 'expire', {}, now);
+  revokeRequestLinks(ctx, request.id, 'expired', now);
+  emitEvent(ctx, { request: expired, type: 'signature_request.expired', at: now });
+  audit(ctx, { requestId: request.id, type: 'request_expired', actor: SYSTEM, at: now });
+  return expired;
 }

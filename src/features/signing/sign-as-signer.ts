@@ -11,6 +11,7 @@ import { identityValue } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links.js';
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
+import { expireRequest, someoneCanSign } from '../requests/expire-links.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -18,7 +19,8 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /**
  * The signer signs: every signature and initials field needs its mark, every text and date field a
  * value (sender values of read-only fields and identity values are kept whatever is sent). The last
- * signature completes the request.
+ * signature completes the request; one that leaves to sign only signers who cannot (their links expired)
+ * expires it.
  */
 export function signAsSigner(ctx: Context, token: string, input: SignInput, verification: string | null): SignerOutcome {
   return ctx.db.transaction(() => {
@@ -69,8 +71,12 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };
     const outstanding = currentSigners(ctx.db, request.id).filter((s) => s.id !== signer.id && s.status !== 'signed');
     let updated: RequestRow = moveRequest(ctx, request, 'sign', {}, now);
-    emitEvent(ctx, { request: outstanding.length === 0 ? { ...updated, status: 'completed' } : updated, type: 'signer.completed', signer: signed, at: now });
+    // A signature that leaves to sign only signers whose links expired (or who wait behind one) ends the request: no signer can sign any more.
+    const ends = outstanding.length > 0 && !someoneCanSign(ctx, updated);
+    const after = outstanding.length === 0 ? 'completed' : ends ? 'expired' : updated.status;
+    emitEvent(ctx, { request: { ...updated, status: after }, type: 'signer.completed', signer: signed, at: now });
     audit(ctx, { requestId: request.id, type: 'signer_signed', actor, signerId: signer.id, data: { fields: fields.length }, at: now });
+    if (ends) updated = expireRequest(ctx, updated, now);
     if (outstanding.length === 0) {
       updated = moveRequest(ctx, updated, 'complete', { completed_at: now }, now);
       revokeRequestLinks(ctx, request.id, 'closed', now);
@@ -100,11 +106,13 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       next:
         updated.status === 'completed'
           ? ('completed' as const)
-          : request.sequential_signing !== 1
-            ? ('others' as const)
-            : turns.length > 0
-              ? ('next_mailed' as const)
-              : ('next_not_mailed' as const),
+          : updated.status === 'expired'
+            ? ('none' as const)
+            : request.sequential_signing !== 1
+              ? ('others' as const)
+              : turns.length > 0
+                ? ('next_mailed' as const)
+                : ('next_not_mailed' as const),
       next_names: nextUp.map(personName),
     };
   });
