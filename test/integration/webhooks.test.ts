@@ -1,6 +1,8 @@
 import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { resolveConfig } from '../../src/platform/config.js';
 import { createLog } from '../../src/platform/log.js';
@@ -420,6 +422,39 @@ describe('webhooks', { concurrency: 4 }, () => {
     assert.notEqual(delivery.next_attempt_at, null);
     const [attempt] = attemptsOf(server, delivery.id);
     assert.ok(attempt && attempt.duration_ms >= 900 && attempt.duration_ms < 2500, `the attempt lasted ${attempt?.duration_ms} ms, not 1 s`);
+  });
+
+  test('a 2xx status line is the answer even when its body never ends: delivered, the connection closed at the time limit', async (t) => {
+    const server = await loopbackServer(t, { webhookTimeout: '1' });
+    // A receiver that answers 200 and a first piece of its body, then never ends it.
+    let hits = 0;
+    let closed = false;
+    const endless = http.createServer((request, response) => {
+      hits += 1;
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('accepted, and more to come');
+      });
+      request.socket.on('close', () => {
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise<void>((resolve) => endless.close(() => resolve())));
+    const { port } = endless.address() as AddressInfo;
+    const id = await createRequest(server, { callback_url: `http://127.0.0.1:${port}/hooks` });
+    await activate(server, id);
+    const delivery = await waitUntil('the attempt to be recorded', async () => {
+      const d = await onlyDelivery(server, id);
+      return d.attempt_count === 1 && d;
+    });
+    assert.equal(delivery.status, 'delivered');
+    assert.equal(delivery.last_status_code, 200);
+    assert.equal(delivery.last_error, null);
+    assert.equal(delivery.next_attempt_at, null);
+    await waitUntil('paraph to close the connection whose body never ended', () => closed, 5000);
+    assert.equal(hits, 1);
   });
 
   test('a refused connection counts as a failure with an error', async (t) => {

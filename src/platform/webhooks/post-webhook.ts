@@ -13,8 +13,9 @@ export interface PostResult {
 
 /**
  * One POST of the stored body to a checked address. Redirects are never followed, proxies from the
- * environment are ignored (node's http client does not read them), at most 64 KiB of the answer is
- * read, and the whole exchange is bounded by 15 s.
+ * environment are ignored (node's http client does not read them), the answer is its status line (at
+ * most 64 KiB of the body after it is read), and the whole exchange is bounded by 15 s: no status line
+ * by then is a time-out, and a body still coming then is cut off.
  */
 export function postWebhook(input: {
   url: URL;
@@ -34,8 +35,6 @@ export function postWebhook(input: {
     const finish = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      input.signal?.removeEventListener('abort', abort);
       resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
     };
     const request = (secure ? https : http).request(
@@ -58,19 +57,26 @@ export function postWebhook(input: {
         },
       },
       (response) => {
+        // The status line is the answer (any 2xx accepts), whatever the body does after it: the body is
+        // read and dropped, up to 64 KiB, and the connection closed at the time limit if it never ends.
         const status = response.statusCode ?? 0;
+        finish(status, describe(status));
+        // (What is left of it never keeps the process from exiting.)
+        response.socket.unref();
+        timer.unref();
         let received = 0;
         response.on('data', (chunk: Buffer) => {
           received += chunk.length;
-          if (received >= MAX_RESPONSE_BYTES) {
-            response.destroy();
-            finish(status, describe(status));
-          }
+          if (received >= MAX_RESPONSE_BYTES) request.destroy();
         });
-        response.on('end', () => finish(status, describe(status)));
-        response.on('error', () => finish(status, describe(status)));
+        response.on('error', () => {});
       },
     );
+    // Done once the connection is: the time limit and the stop signal no longer apply.
+    request.on('close', () => {
+      clearTimeout(timer);
+      input.signal?.removeEventListener('abort', abort);
+    });
     const timer = setTimeout(() => {
       request.destroy();
       finish(null, `timed out after ${timeoutMs / 1000} s`);
