@@ -52,6 +52,8 @@ function refuseRepeatedHeaders(raw: readonly string[]): void {
   }
 }
 
+const ANY_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { ctx } = options;
   const app = Fastify({
@@ -138,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (request.isMultipart() && !request.routeOptions.config.multipartBody) {
       return done(wrongContentType(request));
     }
+    // A resource id is a UUID, read whatever its case (RFC 9562): one written in capitals, as some
+    // databases give them back, names the same resource.
+    const params = request.params as { id?: unknown } | undefined;
+    if (typeof params?.id === 'string' && ANY_CASE_UUID.test(params.id)) params.id = params.id.toLowerCase();
     done();
   });
   // Unknown query parameters are refused on every API route, not only on those that take some.

@@ -136,3 +136,21 @@ test('bad filters, limits and cursors answer 400 invalid_request', async (t) => 
   assert.match(limit.error.message, /limit/);
   assert.equal((await server.call('GET', '/v1/signature-requests?limit=100&cursor=')).status, 200);
 });
+
+test('an id in capitals names the same resource (UUIDs are read whatever their case)', async (t) => {
+  const server = await useServer(t);
+  const { id } = await createdRequest(server, { client_reference: 'capitals-1' });
+  const lower = await server.call('GET', `/v1/signature-requests/${id}`);
+  const upper = await server.call('GET', `/v1/signature-requests/${id.toUpperCase()}`);
+  assert.equal(upper.status, 200, await upper.clone().text());
+  assert.deepEqual(await json(upper), await json(lower));
+  // A call that acts on it too: the answer names it in lower case, as every answer does.
+  const cancelled = await server.call('POST', `/v1/signature-requests/${id.toUpperCase()}/cancel`, {
+    body: '{}',
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(cancelled.status, 200, await cancelled.clone().text());
+  assert.equal((await json<{ id: string; status: string }>(cancelled)).id, id);
+  // Still not a UUID: 404, as before.
+  assert.equal((await server.call('GET', `/v1/signature-requests/${id.toUpperCase()}X`)).status, 404);
+});
