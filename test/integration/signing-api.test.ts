@@ -446,6 +446,11 @@ describe('signing API', { concurrency: 3 }, () => {
       await expectError(await sign({ ...base, fields: { company: 'x'.repeat(501), start_date: '2025-01-31' } }), 400, /500/);
     });
 
+    await t.test('a date is one calendar date written YYYY-MM-DD, as the document writes every date (400 naming the field)', async () => {
+      for (const date of ['not a date', '31/01/2025', '2025-1-31', '2026-02-30', '2025-01-31T10:00:00Z', ' 2025-01-31'])
+        await expectError(await sign({ ...base, fields: { company: 'ACME', start_date: date } }), 400, /"start_date" is a date: give it as YYYY-MM-DD/);
+    });
+
     await t.test('an unknown field key, or one of another signer, is a 400', async () => {
       await expectError(await sign({ ...base, fields: { ...base.fields, bogus: 'x' } }), 400, /bogus/);
       await expectError(await sign({ ...base, fields: { ...base.fields, s2_name: 'x' } }), 400, /s2_name/);
@@ -788,12 +793,34 @@ describe('signing API', { concurrency: 3 }, () => {
   test('email OTP: locked until verified, a 6-digit code by email, attempts counted, then verified and the document downloads', async (t) => {
     const server = await useServer(t);
     const email = 'vera@example.com';
-    const { id, links } = await start(server, otpRequest(email));
+    const prefilled = {
+      signer_reference: 'v',
+      type: 'text',
+      name: 'salary',
+      value: 'EUR 95,000',
+      read_only: true,
+      page: 1,
+      x: 50,
+      y: 100,
+      width: 120,
+      height: 20,
+    };
+    const request = otpRequest(email);
+    const { id, links } = await start(server, { ...request, fields: [...request.fields, prefilled] });
     const v = links.v as string;
 
     const locked = await view(v);
     assert.equal(locked.state, 'open');
     assert.equal(locked.verification_required, true);
+    // Nothing of the document before the code: the fields are listed without the values put on them.
+    assert.deepEqual(
+      locked.fields.map((f: Json) => [f.type, f.name, f.value]),
+      [
+        ['signature', '', ''],
+        ['text', 'salary', ''],
+      ],
+    );
+    assert.ok(!JSON.stringify(locked).includes('95,000'));
     assert.equal(locked.can_sign, false);
     assert.equal(locked.signer.verification, 'email_otp');
     assert.equal(locked.signer.verified_at, null);
@@ -835,6 +862,7 @@ describe('signing API', { concurrency: 3 }, () => {
     const here = { 'signer-verification': secret };
     const verified = await view(v, { headers: here });
     assert.equal(verified.verification_required, false);
+    assert.equal(verified.fields.find((f: Json) => f.name === 'salary')?.value, 'EUR 95,000');
     assert.equal(verified.can_sign, true);
     assert.equal(verified.signer.verified_at, checked.verified_at);
     assert.equal((await view(v, { headers: { cookie: `signer_verification=${secret}` } })).can_sign, true, 'the cookie works as the header');

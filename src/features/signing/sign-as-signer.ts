@@ -42,6 +42,10 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       known.add(field.id);
       const value = identity ?? (field.read_only === 1 ? field.value : (typed ?? field.value));
       if (!value || value.trim() === '') throw invalidRequest(`field "${field.name ?? field.id}" needs a value`);
+      // A date the signer gives is one date, written as every date on the document is: ISO 8601.
+      if (field.type === 'date' && value === typed && !isIsoDate(typed)) {
+        throw invalidRequest(`field "${field.name ?? field.id}" is a date: give it as YYYY-MM-DD (ISO 8601), e.g. 2026-11-28`);
+      }
       if (value !== field.value) ctx.db.run(ctx.db.q.updateTable('fields').set({ value }).where('id', '=', field.id));
     }
     const unknown = Object.keys(given).find((key) => !known.has(key));
@@ -116,6 +120,14 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       next_names: nextUp.map(personName),
     };
   });
+}
+
+/** A calendar date written YYYY-MM-DD (2026-02-30 is none). */
+function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
 }
 
 function pngOf(dataUrl: string, kind: string): Buffer {

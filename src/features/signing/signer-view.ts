@@ -62,7 +62,10 @@ export function loadSignerView(
       return_url: '',
       request: requestPart(ctx, open.request),
       signer: signerPart(open.signer),
-      fields: signerFields(ctx, open.request, open.signer),
+      // Before the email code, no content of the document: the fields without the values put on them (the sender's, the signer's own).
+      fields: open.verificationRequired
+        ? signerFields(ctx, open.request, open.signer).map((f) => ({ ...f, value: '' }))
+        : signerFields(ctx, open.request, open.signer),
       signed_pdf: 'none',
       verification_required: open.verificationRequired,
       can_sign: !open.verificationRequired && open.waitingFor.length === 0,
