@@ -62,6 +62,7 @@ export function onPhoneChange(listener) {
  * @property {Field[]} fields
  * @property {'none' | 'pending' | 'ready' | 'purged'} signed_pdf
  * @property {boolean} verification_required
+ * @property {boolean} [code_live]
  * @property {boolean} can_sign
  * @property {string[]} waiting_for
  * @property {string[]} [waiting_for_names]

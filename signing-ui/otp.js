@@ -56,7 +56,7 @@ export function showOtp() {
     return errorText(e);
   };
 
-  sendButton.addEventListener('click', async () => {
+  const sendCode = async () => {
     if (state.busy) return;
     state.busy = true;
     sendButton.disabled = true;
@@ -80,7 +80,8 @@ export function showOtp() {
       sendButton.textContent = form.hidden ? t('sendCode') : t('resendCode');
       sendButton.className = form.hidden ? 'btn btn-primary' : 'btn btn-link';
     }
-  });
+  };
+  sendButton.addEventListener('click', sendCode);
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -145,4 +146,14 @@ export function showOtp() {
     ),
   );
   focusTitle();
+  // The page mails the code itself when the screen opens, unless a code it mailed is still valid (a
+  // reload, another tab): then it asks for that one. "Send a new code" mails another either way.
+  if (view.code_live) {
+    form.hidden = false;
+    sendButton.textContent = t('resendCode');
+    sendButton.className = 'btn btn-link';
+    showStatus(t('codeSentEarlier', { email }));
+  } else {
+    void sendCode();
+  }
 }

@@ -75,6 +75,7 @@ export const EN = {
   sendingCode: 'Sending…',
   resendCode: 'Send a new code',
   codeSent: 'We sent a code to {email}. It is valid for 10 minutes.',
+  codeSentEarlier: 'A code was sent to {email} less than 10 minutes ago: enter it below, or send a new one.',
   codeSendFailed: 'The email could not be sent. Try again in a moment.',
   codeLabel: '6-digit code',
   verify: 'Verify',

@@ -73,6 +73,7 @@ export const FR = {
   sendingCode: 'Envoi…',
   resendCode: 'Envoyer un nouveau code',
   codeSent: 'Code envoyé à {email}. Il est valable 10 minutes.',
+  codeSentEarlier: 'Un code a été envoyé à {email} il y a moins de 10 minutes : saisissez-le ci-dessous ou demandez-en un nouveau.',
   codeSendFailed: `L’e-mail n’a pas pu être envoyé. Réessayez dans un instant.`,
   codeLabel: 'Code à 6 chiffres',
   verify: 'Vérifier',

@@ -1800,6 +1800,8 @@ export interface components {
             signed_pdf: "none" | "pending" | "ready" | "purged";
             /** @description email code not yet entered: document, signing and declining are locked */
             verification_required: boolean;
+            /** @description a code mailed to the signer is still valid (sandbox clock): the page asks for it instead of mailing another; false when no code is needed */
+            code_live: boolean;
             can_sign: boolean;
             /** @description references of signers who must sign first (sequential signing) */
             waiting_for: string[];

@@ -96,6 +96,9 @@ export const SignerView = Type.Object(
         'the signed PDF for this signer: `ready` (GET `signed-document` under the link), `pending` (completed, being made), `purged` (content no longer kept) or `none` (not signed, or others still have to sign)',
     }),
     verification_required: Type.Boolean({ description: 'email code not yet entered: document, signing and declining are locked' }),
+    code_live: Type.Boolean({
+      description: 'a code mailed to the signer is still valid (sandbox clock): the page asks for it instead of mailing another; false when no code is needed',
+    }),
     can_sign: Type.Boolean(),
     waiting_for: Type.Array(Type.String(), { description: 'references of signers who must sign first (sequential signing)' }),
     waiting_for_names: Type.Array(Type.String(), { description: 'the same signers by name (their email when they have none)' }),

@@ -1,6 +1,7 @@
 // The email code unlocks a signing link for the browser that entered it, not for the link: the
-// signing page in headless Chromium, verified once, then the same link forwarded and opened in a
-// fresh browser context (no cookie) asks for a new code; a reload in the first browser does not.
+// signing page in headless Chromium mails the code as it opens (a reload before the code is entered
+// asks for that one), verified once, then the same link forwarded and opened in a fresh browser
+// context (no cookie) mails and asks for a new code; a reload in the first browser does not.
 // Embedded in an iframe on another site, where the browser neither keeps nor sends the link's
 // cookie, the page holds the secret itself and sends it as the Signer-Verification header.
 import assert from 'node:assert/strict';
@@ -21,10 +22,16 @@ async function newestCode(server: TestServer, email: string): Promise<string> {
   return code;
 }
 
-/** On the code screen (of the page, or of the page in a frame): asks for a code, enters it, waits for the document. */
+/** How many codes were mailed to `email`. */
+async function codesMailed(server: TestServer, email: string): Promise<number> {
+  const mails = await json<{ data: Array<{ kind: string | null }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`));
+  return mails.data.filter((m) => m.kind === 'otp').length;
+}
+
+/** On the code screen (of the page, or of the page in a frame): the code the page mailed as it opened, entered; waits for the document. */
 async function enterCode(page: Page | FrameLocator, server: TestServer, email: string): Promise<void> {
   await page.locator('html[data-screen="otp"]').waitFor();
-  await page.getByRole('button', { name: 'Email me a code' }).click();
+  // No click: the page mails the code itself, and shows the code box once it is sent.
   await page.locator('#otp-code').waitFor();
   await page.locator('#otp-code').fill(await newestCode(server, email));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -46,6 +53,13 @@ test('a forwarded verified link asks for a new code in a fresh browser', { skip:
   // The signer's browser enters the code: the document shows, and a reload keeps it (the cookie).
   const first = await openPage(browser, t);
   await first.page.goto(link);
+  await first.page.locator('#otp-code').waitFor();
+  assert.equal(await codesMailed(server, email), 1, 'opening the page mailed a code, without a click');
+  // A reload before the code is entered asks for the code already mailed, and mails no other.
+  await first.page.reload();
+  await first.page.locator('#otp-code').waitFor();
+  assert.match(await first.page.locator('#otp-status').innerText(), /less than 10 minutes ago/);
+  assert.equal(await codesMailed(server, email), 1);
   await enterCode(first.page, server, email);
   const cookies = await first.page.context().cookies();
   const cookie = cookies.find((c) => c.name === 'signer_verification');
@@ -63,6 +77,9 @@ test('a forwarded verified link asks for a new code in a fresh browser', { skip:
   await second.page.goto(link);
   await second.page.locator('html[data-screen="otp"]').waitFor();
   assert.equal(await second.page.locator('.page').count(), 0, 'no document in the fresh browser');
+  // The code entered in the first browser is used: the fresh browser's page mails a new one.
+  await second.page.locator('#otp-code').waitFor();
+  assert.equal(await codesMailed(server, email), 2);
   const direct = await second.page.evaluate(async (url) => (await fetch(`${new URL(url).pathname}/api/document`)).status, link);
   assert.equal(direct, 409, 'the document stays closed to the fresh browser');
   await enterCode(second.page, server, email);

@@ -195,6 +195,7 @@ describe('signing API', { concurrency: 3 }, () => {
       'brand',
       'can_sign',
       'closed_reason',
+      'code_live',
       'earlier_fields',
       'embed_origin',
       'fields',
@@ -821,6 +822,7 @@ describe('signing API', { concurrency: 3 }, () => {
       ],
     );
     assert.ok(!JSON.stringify(locked).includes('95,000'));
+    assert.equal(locked.code_live, false, 'no code mailed yet: the page mails one');
     assert.equal(locked.can_sign, false);
     assert.equal(locked.signer.verification, 'email_otp');
     assert.equal(locked.signer.verified_at, null);
@@ -842,6 +844,7 @@ describe('signing API', { concurrency: 3 }, () => {
     const { code, count } = await otpCode(server, email, id);
     assert.match(code, /^\d{6}$/);
     assert.equal(count, 1);
+    assert.equal((await view(v)).code_live, true, 'a reload asks for the code mailed, and mails no other');
     const list = await ok<{ data: Json[] }>(await server.call('GET', `/_sandbox/emails?to=${email}`));
     assert.equal(list.data[0]?.signer_reference, 'v');
 
@@ -862,6 +865,8 @@ describe('signing API', { concurrency: 3 }, () => {
     const here = { 'signer-verification': secret };
     const verified = await view(v, { headers: here });
     assert.equal(verified.verification_required, false);
+    assert.equal(verified.code_live, false);
+    assert.equal((await view(v)).code_live, false, 'the code entered is used: another browser gets a new one');
     assert.equal(verified.fields.find((f: Json) => f.name === 'salary')?.value, 'EUR 95,000');
     assert.equal(verified.can_sign, true);
     assert.equal(verified.signer.verified_at, checked.verified_at);
@@ -973,7 +978,9 @@ describe('signing API', { concurrency: 3 }, () => {
     const { code } = await otpCode(server, email, id);
     await advance(server, 9 * MINUTE);
     assert.equal((await ok(await act(v, 'otp/verify', { code: wrongFor(code) }))).verified, false, 'still alive after 9 minutes');
+    assert.equal((await view(v)).code_live, true);
     await advance(server, 2 * MINUTE);
+    assert.equal((await view(v)).code_live, false, 'expired: the page mails a new one');
     await expectError(await act(v, 'otp/verify', { code }), 409, /no valid code/, 'otp_code_expired');
     await ok(await act(v, 'otp'));
     const fresh = await otpCode(server, email, id);

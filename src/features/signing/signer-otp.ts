@@ -97,6 +97,14 @@ export function verifySignerOtp(
   });
 }
 
+/** Whether a code mailed to the signer is still valid: neither entered, used up, replaced nor expired (sandbox clock). */
+export function liveCode(ctx: Context, signerId: string): boolean {
+  const otp = ctx.db.first(
+    ctx.db.q.selectFrom('signer_otps').select('expires_at').where('signer_id', '=', signerId).where('closed_at', 'is', null).orderBy('created_at', 'desc'),
+  );
+  return otp !== undefined && otp.expires_at > ctx.clock.now();
+}
+
 function assertNotLocked(ctx: Context, signerId: string, now: number): void {
   const failures = ctx.db.all(
     ctx.db.q

@@ -14,6 +14,7 @@ import { describeOpen, returnUrlFor } from './signer-access.js';
 import { signedPdfState } from './signer-copy.js';
 import { waitingNames } from './signer-turns.js';
 import { earlierFields } from './earlier-fields.js';
+import { liveCode } from './signer-otp.js';
 
 /**
  * The signer's view of their link. Loading it while the link is open marks the signer `viewed` the
@@ -45,6 +46,7 @@ export function loadSignerView(
         fields: [],
         signed_pdf: request && signer && reason === 'signed' ? signedPdfState(ctx, request) : 'none',
         verification_required: false,
+        code_live: false,
         can_sign: false,
         waiting_for: [],
         waiting_for_names: [],
@@ -68,6 +70,7 @@ export function loadSignerView(
         : signerFields(ctx, open.request, open.signer),
       signed_pdf: 'none',
       verification_required: open.verificationRequired,
+      code_live: open.verificationRequired && liveCode(ctx, open.signer.id),
       can_sign: !open.verificationRequired && open.waitingFor.length === 0,
       waiting_for: open.waitingFor,
       waiting_for_names: waitingNames(ctx, open.request, open.signer),
