@@ -1,6 +1,7 @@
 // The signer's copy over real HTTP: the signed PDF under a signer's link once the request completes
 // (409 before, 410 once purged), the view's `signed_pdf`, the `completed` mail only to signers who
-// were mailed, its link readable and never usable for signing, and the page's img-src for a logo.
+// were mailed, its link readable and never usable for signing (nor sending the signer on to the
+// return_url, as the signing link does), and the page's img-src for a logo.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { activate, createRequest, postJson, signerAction, status } from '../helpers/flows.js';
@@ -114,6 +115,29 @@ test("the signer's copy of the signed PDF", { timeout: 240_000 }, async (t) => {
     const gone = await fetch(copyUrl(link('a')));
     assert.equal(gone.status, 410);
     assert.equal((await json<{ error: { code: string } }>(gone)).error.code, 'artifact_not_available');
+  });
+
+  await t.test("with a return_url, the signing link sends the signer back; the completed mail's link stays the signer's copy", async () => {
+    const id = await createRequest(
+      server,
+      {
+        return_url: 'https://app.example.com/signed',
+        signers: [{ reference: 'client', name: 'Ada', email: 'ada.back@example.com', order: 1 }],
+      },
+      { signers: 'payload' },
+    );
+    const { signers } = await activate(server, id, { send_emails: true });
+    const link = signers[0]!.signing_url;
+    assert.equal((await sign(link)).status, 200);
+    const completed = await settled(server, 'the completed mail', async () => (await mailsOf(server, id)).find((m) => m.kind === 'completed') ?? null);
+    const mailLink = /(http:\/\/\S+\/sign\/[0-9A-Za-z]+)/.exec(completed.text)?.[1];
+    assert.ok(mailLink);
+    const back = await json<{ return_url: string; closed_reason: string }>(await signerAction(link, 'view'));
+    assert.equal(back.closed_reason, 'signed');
+    assert.match(back.return_url, /^https:\/\/app\.example\.com\/signed\?paraph_status=signed&/);
+    // The mail promises the signed PDF: its page shows it instead of leaving for the client's site.
+    const copy = await json<{ return_url: string; closed_reason: string; signed_pdf: string }>(await signerAction(mailLink, 'view'));
+    assert.deepEqual([copy.closed_reason, copy.signed_pdf, copy.return_url], ['signed', 'ready', '']);
   });
 
   await t.test('a request run without mails gets no completed mail; an unknown token is neutral', async () => {

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { randomBase62, sha256Hex } from '../../platform/crypto/tokens.js';
 import { currentSigners, type RequestRow } from '../../model/request-queries.js';
 import { queueMail } from '../mail/outbox.js';
+import { COPY_LINK } from '../signing/resolve-signing-link.js';
 
 /**
  * Queues the `completed` mail of each signer who signed and was mailed about this request before
@@ -19,7 +20,8 @@ export function queueCompletionMails(ctx: Context, request: RequestRow, at: numb
   for (const signer of currentSigners(db, request.id)) {
     if (signer.status !== 'signed' || !mailed.has(signer.id)) continue;
     const token = randomBase62(32);
-    // Born closed: it can only ever show the signed signer's page and the signed PDF.
+    // Born closed, as the signer's copy: it can only ever show the signed signer's page and the signed
+    // PDF, and never sends the signer on to the request's return_url (signer-view.ts).
     db.insert('signing_links', {
       id: randomUUID(),
       request_id: request.id,
@@ -28,7 +30,7 @@ export function queueCompletionMails(ctx: Context, request: RequestRow, at: numb
       created_at: at,
       expires_at: request.retention_expires_at,
       revoked_at: at,
-      revoked_reason: 'closed',
+      revoked_reason: COPY_LINK,
     });
     const lang = signer.locale ? `?lang=${signer.locale}` : '';
     ids.push(

@@ -7,7 +7,11 @@ export type ClosedReason = 'signed' | 'declined' | 'cancelled' | 'expired' | 're
 
 export type LinkResolution =
   | { ok: true; request: RequestRow; signer: SignerRow; expiresAt: number }
-  | { ok: false; reason: ClosedReason; request: RequestRow | null; signer: SignerRow | null };
+  /** `copy`: the read-only link of a `completed` mail, the signer's copy. */
+  | { ok: false; reason: ClosedReason; request: RequestRow | null; signer: SignerRow | null; copy?: boolean };
+
+/** The revoked reason a `completed` mail's link is born with: the signer's copy, never a link to sign. */
+export const COPY_LINK = 'copy';
 
 /**
  * The signer behind a signing token, or why the link is closed. The token is the only credential:
@@ -21,7 +25,7 @@ export function resolveSigningLink(ctx: Context, token: string): LinkResolution 
   const request = findAnyRequest(db, link.request_id) ?? null;
   const signer = db.first(db.q.selectFrom('signers').selectAll().where('id', '=', link.signer_id)) ?? null;
   if (!request || !signer) return { ok: false, reason: 'unavailable', request, signer };
-  const closed = (reason: ClosedReason): LinkResolution => ({ ok: false, reason, request, signer });
+  const closed = (reason: ClosedReason): LinkResolution => ({ ok: false, reason, request, signer, copy: link.revoked_reason === COPY_LINK });
 
   if (signer.status === 'signed') return closed('signed');
   if (signer.status === 'declined' || request.status === 'declined') return closed('declined');

@@ -40,7 +40,8 @@ export function loadSignerView(
         lang,
         brand: ctx.brand.iframeSource,
         embed_origin: request?.embed_origin ?? '',
-        return_url: request && signer && returnable ? returnUrlFor(ctx, request, signer, reason) : '',
+        // (Not from the signer's copy, a completed mail's link: that page is where the mail leads.)
+        return_url: request && signer && returnable && link.copy !== true ? returnUrlFor(ctx, request, signer, reason) : '',
         request: request ? requestPart(ctx, request) : null,
         signer: signer ? signerPart(signer) : null,
         fields: [],
