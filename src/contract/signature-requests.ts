@@ -4,6 +4,7 @@ import { LOCALES } from '../domain/locales.js';
 import { REQUEST_STATUSES, SIGNER_STATUSES } from '../domain/request-states.js';
 import { FIELD_KEYS, FIELD_KINDS, type FieldPlacement } from '../domain/field-placement.js';
 import type { SignerEntry } from '../domain/signer-rules.js';
+import { SINGLE_LINE_PATTERN } from '../domain/single-line.js';
 import {
   DEFAULT_LINK_EXPIRY_DAYS,
   MAX_BRANDING,
@@ -31,7 +32,7 @@ const closed = { additionalProperties: false } as const;
 export const ClientReference = Type.String({ minLength: 1, maxLength: MAX_CLIENT_REFERENCE });
 /** Days a signing link stays valid (activate, bulk). */
 export const LinkExpiryDays = Type.Integer({ minimum: MIN_LINK_EXPIRY_DAYS, maximum: MAX_LINK_EXPIRY_DAYS, default: DEFAULT_LINK_EXPIRY_DAYS });
-const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\r\\n\\u2028\\u2029]*$' });
+const SingleLine = (maxLength: number) => Type.String({ maxLength, pattern: SINGLE_LINE_PATTERN });
 
 export const RequestStatus = Type.Enum([...REQUEST_STATUSES]);
 export type RequestStatus = Static<typeof RequestStatus>;

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TSchema } from 'typebox';
+import { SINGLE_LINE_PATTERN } from '../domain/single-line.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -160,7 +161,9 @@ function describeError(error: ErrorObject, root: string): string {
       return names.length > 0 ? `${tag} must be one of: ${names.join(', ')}` : `${tag} is not a known value`;
     }
     case 'pattern':
-      return p.pattern === '^[^\\r\\n\\u2028\\u2029]*$' ? `${at} must not contain line breaks` : `${at} must match the pattern ${String(p.pattern)}`;
+      return p.pattern === SINGLE_LINE_PATTERN
+        ? `${at} must not contain line breaks or control characters`
+        : `${at} must match the pattern ${String(p.pattern)}`;
     default:
       return `${at} ${error.message ?? 'is invalid'}`;
   }

@@ -491,6 +491,21 @@ const SCHEMA_REJECTS: SchemaCase[] = [
   },
   { name: 'email.subject with U+2028', body: payload({ email: { subject: 'Sign this\u2028now' } }), at: 'request.email.subject', rule: /line break/ },
   { name: 'email.subject with \\r', body: payload({ email: { subject: 'Sign this\rnow' } }), at: 'request.email.subject', rule: /line break/ },
+  // (Every line break Unicode knows, and other control characters: a vertical tab, a form feed, NEL, NUL, ESC.)
+  ...['\u000b', '\u000c', '\u0085', '\u0000', '\u001b'].flatMap((c) => [
+    {
+      name: `email.subject with U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      body: payload({ email: { subject: `Sign this${c}now` } }),
+      at: 'request.email.subject',
+      rule: /line breaks or control characters/,
+    },
+    {
+      name: `email.sender_name with U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      body: payload({ email: { sender_name: `Acme${c}Corp` } }),
+      at: 'request.email.sender_name',
+      rule: /line breaks or control characters/,
+    },
+  ]),
   { name: 'email.sender_name 121 characters', body: payload({ email: { sender_name: str(121) } }), at: 'request.email.sender_name', rule: /120/ },
   { name: 'email.subject 201 characters', body: payload({ email: { subject: str(201) } }), at: 'request.email.subject', rule: /200/ },
   { name: 'email.message 2001 characters', body: payload({ email: { message: str(2001) } }), at: 'request.email.message', rule: /2000/ },

@@ -65,3 +65,16 @@ test('an email-code mail says how long the code is valid, in the text and the HT
     assert.ok(mail.html.includes(words), `${locale} html`);
   }
 });
+
+test("the sender's own greeting replaces paraph's only when the message opens with one as a word of its own", () => {
+  const opening = (message: string) => composeMail({ ...base, branding: { sender_name: 'Northwind', message } }).text.split('\n')[0];
+  for (const message of ['Hi Ada, the lease is ready.', 'Hello,\nthe lease is ready.', 'Dear Ada: please sign.', 'Bonjour Ada', 'مرحبًا آدا'])
+    assert.notEqual(opening(message), 'Hello Ada,', `"${message}" greets on its own`);
+  for (const message of ['Higher prices apply from May.', 'History of this lease: v2', 'Heyday rates', 'Hiring update: please sign', 'Please sign by Friday.'])
+    assert.equal(opening(message), 'Hello Ada,', `"${message}" is no greeting`);
+});
+
+test("every line break of the sender's message is kept in the HTML, a lone CR too", () => {
+  const html = composeMail({ ...base, branding: { sender_name: 'Northwind', message: 'Section 4.\r\nThanks\r\rbye\nAda' } }).html;
+  assert.ok(html.includes('Section 4.<br>Thanks<br><br>bye<br>Ada'), html);
+});

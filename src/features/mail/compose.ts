@@ -33,9 +33,13 @@ export interface ComposedMail {
   html: string;
 }
 
-/** A sender's message that opens with its own greeting: paraph's is then left out (one greeting per mail). */
+/**
+ * A sender's message that opens with its own greeting: paraph's is then left out (one greeting per mail).
+ * The greeting is a word of its own ("Hi Ann", "Bonjour,"), not the start of another ("Higher prices…",
+ * "History of…"); the Arabic ones are stems ("مرحبًا", "عزيزي").
+ */
 const OPENS_WITH_GREETING =
-  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|bonjour|bonsoir|salut|cher|chère|madame|monsieur|مرحب|السلام|أهلا|أهلًا|عزيز)/iu;
+  /^\s*(?:(?:hello|hi|hey|dear|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|cher|chère|madame|monsieur)(?![\p{L}\p{N}])|مرحب|السلام|أهلا|أهلًا|عزيز)/iu;
 
 /**
  * One of paraph's mails, plain text and HTML, in the signer's language (English without one), with
@@ -113,7 +117,7 @@ export function composeMail(input: ComposeInput): ComposedMail {
       body.push(
         `<blockquote style="margin:0 0 20px;padding:12px 16px;border-${start}:4px solid #1f4fd1;background:#f3f5fb;color:#1b1b1b">` +
           (quoteFrom ? `<p style="margin:0 0 6px;font-size:13px;color:#555">${e(quoteFrom)}</p>` : '') +
-          `<p style="margin:0;white-space:pre-line" dir="auto">${e(message).replace(/\r?\n/g, '<br>')}</p></blockquote>`,
+          `<p style="margin:0;white-space:pre-line" dir="auto">${e(message).replace(/\r\n|\r|\n/g, '<br>')}</p></blockquote>`,
       );
     }
     if (!isNotice)
