@@ -135,15 +135,21 @@ test("sequential: once the signer whose turn it is has expired, no one can sign:
   const refused = await signerAction(link, 'sign', { signature: { type: 'typed', text: 'S2' } });
   assert.ok(refused.status >= 400 && refused.status < 500, `${refused.status}: ${await refused.clone().text()}`);
 
-  // Once the first signer has signed, the same renewal keeps a request alive: the second signer's turn has come.
-  const next = await createRequest(server, { sequential_signing: true }, { signers: 2 });
+  // Once the first signer has signed, the second's turn has come: with their link renewed, the third signer's
+  // link expiring (they wait behind the second) leaves the request active, the second still able to sign.
+  const next = await createRequest(server, { sequential_signing: true }, { signers: 3 });
   const links = (await activate(server, next, { link_expiry_days: 2 })).signers.map((s) => s.signing_url);
   const signed = await signerAction(links[0] ?? '', 'sign', { signature: { type: 'typed', text: 'S1' } });
   assert.equal(signed.status, 200, await signed.clone().text());
   await advance(server, 1 * DAY);
   assert.equal((await postJson(server, `/v1/signature-requests/${next}/reminders`, { signer_reference: 's2' })).status, 200);
   await advance(server, 1 * DAY + 60_000);
-  assert.equal((await status(server, next)).status, 'active');
+  const alive = await status(server, next);
+  assert.equal(alive.status, 'active');
+  assert.deepEqual(
+    alive.signers.map((s) => s.status),
+    ['signed', 'pending', 'expired'],
+  );
 });
 
 test('the last signer able to sign signs while another has expired: the request expires then, each event with the status after the change', async (t) => {

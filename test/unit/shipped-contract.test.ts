@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { IN_CI } from '../helpers/system-tools.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHARED = process.env.PARAPH_SHARED_DIR ?? path.join(ROOT, '..', 'shared');
+const SHARED = path.join(ROOT, '..', 'shared');
 
 /** Each copy, its original, and how the copy's own lines differ (a line of its own at the top, a link instead of a path). */
 const COPIES = [
