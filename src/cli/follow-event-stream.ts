@@ -1,3 +1,4 @@
+import { cannotReach, reachFailure } from '../platform/unreachable-server.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SseReader, type SseMessage } from '../platform/server-sent-events.js';
 
@@ -84,8 +85,8 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof StreamRefused) throw error;
-      if (!connected) throw new StreamRefused(`cannot reach ${new URL(options.url).origin} (${causeOf(error)}): is \`paraph serve\` running there?`);
-      breakOff(silence.signal.aborted ? 'no word from the server for 45 s' : causeOf(error));
+      if (!connected) throw new StreamRefused(cannotReach(new URL(options.url).origin, error));
+      breakOff(silence.signal.aborted ? 'no word from the server for 45 s' : reachFailure(error));
     } finally {
       clearTimeout(timer);
     }
@@ -98,11 +99,4 @@ async function apiMessage(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
   const message = body?.error?.message;
   return typeof message === 'string' ? message : `the server answered ${response.status}`;
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (typeof cause?.code === 'string') return cause.code === 'ECONNREFUSED' ? 'connection refused' : cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -30,7 +30,7 @@ export function requestsCommand(io: Io, env: Env): Command {
 
   requests
     .command('show')
-    .description('one request: status, signers, fields, document and audit trail')
+    .description('one request: status, signers, document and audit trail (and its fields, with --json)')
     .argument('<request_id>')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())

@@ -15,7 +15,7 @@ export function signCommand(io: Io, env: Env): Command {
   return new Command('sign')
     .description('act as the signer of a signing link: view, verify the email code, sign or decline')
     .argument('<signing_url>', 'the signing_url (or embed_url) of the signer')
-    .option('--field <name=value>', 'a value for one of your text or date fields (repeatable)', collect, [])
+    .option('--field <name=value>', 'a value for one of your text or date fields, by its name (or its id) (repeatable)', collect, [])
     .option('--otp <code>', "the email code, or 'auto' to read it from the SMTP catcher of --data-dir")
     .option('--decline <reason>', 'decline instead of signing')
     .option('--signature <text>', 'the typed signature (default: the signer name, else the email)')

@@ -1,3 +1,4 @@
+import { cannotReach } from '../platform/unreachable-server.js';
 /** An answer of paraph outside 2xx, with the API's error envelope taken apart. */
 export class SandboxRequestError extends Error {
   override name = 'SandboxRequestError';
@@ -18,7 +19,11 @@ export class SandboxRequestError extends Error {
 export async function sandboxFetch<T>(origin: string, key: string, method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${origin}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${origin}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }).catch(
+    (error: unknown) => {
+      throw new Error(cannotReach(origin, error), { cause: error });
+    },
+  );
   const text = await response.text();
   if (!response.ok) {
     let envelope: { error?: { code?: string; message?: string; request_id?: string } } = {};

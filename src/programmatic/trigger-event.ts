@@ -1,3 +1,4 @@
+import { cannotReach } from '../platform/unreachable-server.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EventType } from '../contract/webhooks.js';
@@ -128,7 +129,13 @@ async function createThrowaway(target: TriggerTarget, callbackUrl: string | unde
     ...(callbackUrl ? { callback_url: callbackUrl } : {}),
   };
   form.append('request', new Blob([JSON.stringify(body)], { type: 'application/json' }), 'request.json');
-  const response = await fetch(`${target.origin}/v1/signature-requests`, { method: 'POST', headers: { authorization: `Bearer ${target.apiKey}` }, body: form });
+  const response = await fetch(`${target.origin}/v1/signature-requests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${target.apiKey}` },
+    body: form,
+  }).catch((error: unknown) => {
+    throw new TriggerError(cannotReach(target.origin, error));
+  });
   const answer = (await response.json().catch(() => ({}))) as { id?: string; error?: { message?: string } };
   if (response.status !== 201 || !answer.id) {
     throw new TriggerError(`creating the throwaway request answered ${response.status}: ${answer.error?.message ?? 'no answer'}`);

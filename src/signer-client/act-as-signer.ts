@@ -1,3 +1,4 @@
+import { cannotReach } from '../platform/unreachable-server.js';
 import { initialsOf } from '../domain/initials.js';
 import type { SignerOutcome, SignerView } from '../contract/signing.js';
 import { VERIFICATION_HEADER } from '../domain/email-code.js';
@@ -61,14 +62,6 @@ const CLOSED: Readonly<Record<NonNullable<SignerView['closed_reason']>, string>>
     'this server knows no open link at this URL: check that it was copied whole, from a request of the server it points to (each data directory has its own links), and that the request is active',
 };
 
-/** What stopped a fetch, in a few words: `connection refused`, or the error's own message. */
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (typeof cause?.code === 'string') return cause.code === 'ECONNREFUSED' ? 'connection refused' : cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function callSignerApi<T>(link: SigningLink, action: string, body?: unknown, query = ''): Promise<T> {
   let response: Response;
   try {
@@ -78,7 +71,7 @@ export async function callSignerApi<T>(link: SigningLink, action: string, body?:
       body: JSON.stringify(body ?? {}),
     });
   } catch (error) {
-    throw new SignerApiError(`cannot reach ${new URL(link.base).origin} (${reasonOf(error)}): is \`paraph serve\` running there?`);
+    throw new SignerApiError(cannotReach(new URL(link.base).origin, error));
   }
   const verification = response.headers.get(VERIFICATION_HEADER);
   if (verification !== null) link.verification = verification;

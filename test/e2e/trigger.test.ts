@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventType } from '../../src/contract/webhooks.js';
 import { paraph, serveProcess } from '../helpers/cli.js';
-import { useReceiver } from '../helpers/receiver.js';
+import { closedPort, useReceiver } from '../helpers/receiver.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
 import { unknownApiKey } from '../helpers/keys.js';
@@ -65,5 +65,10 @@ test('paraph trigger on a prepared request of yours; refusals say why', { timeou
   assert.equal(wrongKey.code, 1);
   assert.match(wrongKey.stderr, /401/);
   assert.ok(!wrongKey.stderr.includes(key));
+  // No server at --api: exit 1, saying what to check (as paraph sign and paraph listen do).
+  const port = await closedPort();
+  const nobody = await paraph(['trigger', 'signer.viewed', '--api', `http://127.0.0.1:${port}/v1`, '--key', key]);
+  assert.equal(nobody.code, 1);
+  assert.match(nobody.stderr, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} \\(connection refused\\): is \`paraph serve\` running there\\?`));
   assert.equal(await serve.stop(), 0);
 });
