@@ -1,6 +1,6 @@
-import { cannotReach, reachFailure } from '../platform/unreachable-server.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SseReader, type SseMessage } from '../platform/server-sent-events.js';
+import { cannotReach, reachFailure } from '../platform/unreachable-server.js';
 
 /** The API refused the stream (401, 400): following it again would be refused too. */
 export class StreamRefused extends Error {

@@ -5,6 +5,9 @@ import type { RequestRow, SignerRow } from './request-queries.js';
 
 import { DAY_MS, DEFAULT_LINK_EXPIRY_DAYS } from '../domain/limits.js';
 
+/** The revoked reason a `completed` mail's link is born with: the signer's copy, never a link to sign. */
+export const COPY_LINK = 'copy';
+
 export type RevokeReason = 'rotated' | 'replaced' | 'cancelled' | 'closed' | 'expired';
 
 export interface IssuedLink {

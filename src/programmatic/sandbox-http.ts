@@ -1,4 +1,5 @@
 import { cannotReach } from '../platform/unreachable-server.js';
+
 /** An answer of paraph outside 2xx, with the API's error envelope taken apart. */
 export class SandboxRequestError extends Error {
   override name = 'SandboxRequestError';

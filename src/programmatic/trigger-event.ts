@@ -1,4 +1,3 @@
-import { cannotReach } from '../platform/unreachable-server.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EventType } from '../contract/webhooks.js';
@@ -6,6 +5,7 @@ import { PACKAGE_ROOT } from '../platform/package-files.js';
 import { emailCodeFromCatcher } from './catcher-code.js';
 import { sandboxFetch } from './sandbox-http.js';
 import { actAsSigner, callSignerApi, parseSigningLink } from '../signer-client/act-as-signer.js';
+import { cannotReach } from '../platform/unreachable-server.js';
 
 /**
  * `paraph trigger EVENT`: makes the situation an event describes happen for real, over paraph's own

@@ -1,7 +1,7 @@
-import { cannotReach } from '../platform/unreachable-server.js';
 import { initialsOf } from '../domain/initials.js';
 import type { SignerOutcome, SignerView } from '../contract/signing.js';
 import { VERIFICATION_HEADER } from '../domain/email-code.js';
+import { cannotReach } from '../platform/unreachable-server.js';
 
 /**
  * The signer's side over HTTP, through the same JSON API the signing page uses: `paraph sign` and the

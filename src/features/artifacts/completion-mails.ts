@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { randomBase62, sha256Hex } from '../../platform/crypto/tokens.js';
 import { currentSigners, type RequestRow } from '../../model/request-queries.js';
 import { queueMail } from '../mail/outbox.js';
-import { COPY_LINK } from '../signing/resolve-signing-link.js';
+import { COPY_LINK } from '../../model/signing-links.js';
 
 /**
  * Queues the `completed` mail of each signer who signed and was mailed about this request before

@@ -1,15 +1,14 @@
 import type { Context } from '../../context.js';
-import { currentSigners, findAnyRequest, type RequestRow } from '../../model/request-queries.js';
+import { currentSigners, findAnyRequest } from '../../model/request-queries.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { moveRequest, updateRequest } from '../../model/request-guard.js';
-import { revokeRequestLinks } from '../../model/signing-links.js';
-import { signersBefore } from '../signing/signer-turns.js';
+import { updateRequest } from '../../model/request-guard.js';
+import { expireRequest, someoneCanSign } from '../signing/no-one-can-sign.js';
 
 const SYSTEM = { type: 'system' } as const;
 
 /**
  * Link expiry: a signer whose live link has passed `expires_at` while they still had to sign becomes
- * `expired` (signer.expired); once no signer can sign any more (`someoneCanSign`), the request becomes
+ * `expired` (signer.expired); once no signer can sign any more (`someoneCanSign`, signing/no-one-can-sign.ts), the request becomes
  * `expired` (signature_request.expired) and all its links die. Each request is one transaction that
  * re-reads what it changes, so a tick and a clock advance never apply it twice. (A signature that leaves
  * only expired signers to sign ends the request the same way: sign-as-signer.ts.)
@@ -61,36 +60,4 @@ function expireRequestLinks(ctx: Context, requestId: string): number {
   }
   if (ends) expireRequest(ctx, request, now);
   return due.length;
-}
-
-/**
- * Whether a signer of the active request can still sign: one who has to sign holds a live link and, in a
- * sequential request, every lower `order` has signed (a signer waiting behind one whose link expired
- * cannot sign, whatever their own link). Read in the transaction of the change that asks.
- */
-export function someoneCanSign(ctx: Context, request: RequestRow): boolean {
-  const { db } = ctx;
-  const signers = currentSigners(db, request.id);
-  const canSign = signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
-  if (canSign.length === 0) return false;
-  const live = db.q
-    .selectFrom('signing_links')
-    .select('id')
-    .where('request_id', '=', request.id)
-    .where('revoked_at', 'is', null)
-    .where(
-      'signer_id',
-      'in',
-      canSign.map((s) => s.id),
-    );
-  return db.first(live) !== undefined;
-}
-
-/** No signer can sign any more: the request becomes `expired`, all its links die (signature_request.expired). */
-export function expireRequest(ctx: Context, request: RequestRow, now: number): RequestRow {
-  const expired = moveRequest(ctx, request, 'expire', {}, now);
-  revokeRequestLinks(ctx, request.id, 'expired', now);
-  emitEvent(ctx, { request: expired, type: 'signature_request.expired', at: now });
-  audit(ctx, { requestId: request.id, type: 'request_expired', actor: SYSTEM, at: now });
-  return expired;
 }

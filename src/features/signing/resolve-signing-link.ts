@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { findAnyRequest, type RequestRow, type SignerRow } from '../../model/request-queries.js';
+import { COPY_LINK } from '../../model/signing-links.js';
 
 /** Why a link can no longer be used: the iframe's `signing.closed` statuses. */
 export type ClosedReason = 'signed' | 'declined' | 'cancelled' | 'expired' | 'revoked' | 'unavailable';
@@ -9,9 +10,6 @@ export type LinkResolution =
   | { ok: true; request: RequestRow; signer: SignerRow; expiresAt: number }
   /** `copy`: the read-only link of a `completed` mail, the signer's copy. */
   | { ok: false; reason: ClosedReason; request: RequestRow | null; signer: SignerRow | null; copy?: boolean };
-
-/** The revoked reason a `completed` mail's link is born with: the signer's copy, never a link to sign. */
-export const COPY_LINK = 'copy';
 
 /**
  * The signer behind a signing token, or why the link is closed. The token is the only credential:

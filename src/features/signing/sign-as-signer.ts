@@ -11,7 +11,7 @@ import { identityValue } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links.js';
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
-import { expireRequest, someoneCanSign } from '../requests/expire-links.js';
+import { expireRequest, someoneCanSign } from './no-one-can-sign.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
