@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
-import { currentSigners, type RequestRow } from '../../model/request-queries.js';
+import type { RequestRow } from '../../model/request-queries.js';
 import { moveRequest } from '../../model/request-guard.js';
 import { revokeRequestLinks } from '../../model/signing-links.js';
 import { audit, emitEvent } from '../events/record-events.js';
-import { signersBefore } from './signer-turns.js';
+import { nextSigners } from './signer-turns.js';
 
 /**
  * When no signer can sign any more (signature_request.expired): asked after a link expires
@@ -17,8 +17,7 @@ import { signersBefore } from './signer-turns.js';
  */
 export function someoneCanSign(ctx: Context, request: RequestRow): boolean {
   const { db } = ctx;
-  const signers = currentSigners(db, request.id);
-  const canSign = signers.filter((s) => (s.status === 'pending' || s.status === 'viewed') && signersBefore(ctx, request, s, signers).length === 0);
+  const canSign = nextSigners(ctx, request);
   if (canSign.length === 0) return false;
   const live = db.q
     .selectFrom('signing_links')

@@ -56,7 +56,7 @@ export function waitingNames(ctx: Context, request: RequestRow, signer: SignerRo
   return signersBefore(ctx, request, signer).map(personName);
 }
 
-/** The signers of an active sequential request who can sign now (every lower `order` signed). */
+/** The signers of an active request who can sign now: every one still to sign, or in a sequential request those whose every lower `order` signed. */
 export function nextSigners(ctx: Context, request: RequestRow): SignerRow[] {
   if (request.status !== 'active') return [];
   const signers = currentSigners(ctx.db, request.id);

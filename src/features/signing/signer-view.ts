@@ -56,6 +56,7 @@ export function loadSignerView(
     }
     if (link.signer.status === 'pending') signer = markViewed(ctx, link.request, link.signer);
     const open = describeOpen(ctx, link.request, signer as SignerRow, hints.verification);
+    const fields = signerFields(ctx, open.request, open.signer);
     return {
       state: 'open',
       closed_reason: null,
@@ -66,9 +67,7 @@ export function loadSignerView(
       request: requestPart(ctx, open.request),
       signer: signerPart(open.signer),
       // Before the email code, no content of the document: the fields without the values put on them (the sender's, the signer's own).
-      fields: open.verificationRequired
-        ? signerFields(ctx, open.request, open.signer).map((f) => ({ ...f, value: '' }))
-        : signerFields(ctx, open.request, open.signer),
+      fields: open.verificationRequired ? fields.map((f) => ({ ...f, value: '' })) : fields,
       signed_pdf: 'none',
       verification_required: open.verificationRequired,
       code_live: open.verificationRequired && liveCode(ctx, open.signer.id),
