@@ -125,9 +125,11 @@ async function warmUp(warm: WarmUp): Promise<void> {
 }
 
 if (workerArguments(ARTIFACT_ENTRY)) {
-  // pdf-lib reports recoverable damage on the console; the result says enough.
+  // pdf-lib reports recoverable damage on the console (a widget it cannot flatten: console.error); the
+  // result says enough, and the server's log stays JSON. A failure of the job itself comes back as its answer.
   console.warn = () => {};
   console.log = () => {};
+  console.error = () => {};
   /** The answer's bytes in buffers of their own, moved to the server rather than copied. */
   type Owned = ProducedArtifacts & { signedPdf: Uint8Array<ArrayBuffer>; evidencePdf: Uint8Array<ArrayBuffer> };
   serveCalls<ProduceRequest, Owned, never, WarmUpNote>({

@@ -177,13 +177,15 @@ test('the last signer able to sign signs while another has expired: the request 
     [
       ['signature_request.activated', 'active'],
       ['signer.expired', 'active'],
+      // s2 signed without loading the view first: viewed as they signed.
+      ['signer.viewed', 'active'],
       ['signer.completed', 'expired'],
       ['signature_request.expired', 'expired'],
     ],
   );
   // Later clock moves find nothing more to do with it.
   await advance(server, 2 * DAY);
-  assert.equal(eventsOf(server, id).length, 4);
+  assert.equal(eventsOf(server, id).length, 5);
 });
 
 test('forced expire and purge over HTTP apply the same transitions, with 409 where the state forbids them', async (t) => {

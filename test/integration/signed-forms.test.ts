@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { activeRequest, signerAction, status } from '../helpers/flows.js';
 import { useServer, useTmpDir } from '../helpers/server.js';
+import { detectionCorpus } from '../helpers/scans.js';
 import { IN_CI, missingTool } from '../helpers/system-tools.js';
 
 const FORM = new URL('../../fixtures/detection/acroform.pdf', import.meta.url);
@@ -78,3 +79,47 @@ async function widgetCount(bytes: Uint8Array): Promise<number> {
   await pdf.destroy();
   return count;
 }
+
+test('a signature field the original left outside its form (no /AcroForm) is flattened too: paraph seal is the only signature', {
+  skip: (!IN_CI && (missingTool('pdfsig') || missingTool('qpdf'))) || (!detectionCorpus() && 'the detection corpus is not there'),
+}, async (t) => {
+  const dir = useTmpDir(t);
+  // A real contract whose page 1 carries a signed signature widget, listed in no /AcroForm.
+  const original = path.join(detectionCorpus() as string, 'arkansas-sample_contract.pdf');
+  const upload = fs.readFileSync(original);
+  assert.match(execFileSync('pdfsig', [original], { encoding: 'utf8' }), /Signature #1/, 'the upload carries a signature');
+  assert.equal((await PDFDocument.load(upload, { ignoreEncryption: true })).catalog.has(PDFName.of('AcroForm')), false, 'no /AcroForm');
+
+  const server = await useServer(t);
+  const started = await activeRequest(
+    server,
+    {
+      signers: [{ reference: 'buyer', name: 'Bea Buyer', email: 'bea@example.com', order: 1 }],
+      fields: [{ signer_reference: 'buyer', type: 'signature', page: 1, x: 300, y: 700, width: 200, height: 40 }],
+    },
+    { signers: 'payload', document: { bytes: new Uint8Array(upload), filename: 'contract.pdf' } },
+  );
+  const signed = await signerAction(started.links.buyer!, 'sign', { signature: { type: 'typed', text: 'Bea Buyer' } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+  for (let i = 0; ; i++) {
+    if ((await status(server, started.id)).artifacts.signed_pdf) break;
+    assert.ok(i < 600, 'the signed PDF is made');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const response = await server.call('GET', `/v1/signature-requests/${started.id}/artifacts/signed-pdf`);
+  assert.equal(response.status, 200);
+  const file = path.join(dir, 'signed-contract.pdf');
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+
+  const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  assert.doesNotMatch(report, /Signature #2/, report);
+  assert.match(report, /Signature Validation: Signature is Valid\./, report);
+  assert.match(report, /Total document signed/, report);
+  assert.equal(await widgetCount(fs.readFileSync(file)), 0, 'no widget of the original left');
+  assert.deepEqual(
+    (
+      JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', file], { encoding: 'utf8' })) as { acroform: { fields: Array<{ fieldtype: string }> } }
+    ).acroform.fields.map((f) => f.fieldtype),
+    ['/Sig'],
+  );
+});

@@ -273,6 +273,33 @@ describe('signing API', { concurrency: 3 }, () => {
     assert.equal(auditOf(server, id).filter((e) => e.type === 'signer_viewed').length, 1);
   });
 
+  test('sign without loading the view first: the signer goes pending -> viewed -> signed, with signer.viewed first', async (t) => {
+    const server = await useServer(t);
+    const { id, links, signers } = await start(server, { client_reference: 'sign-unviewed' }, 2);
+    assert.equal(signerIn(await fullStatus(server, id), 's1').status, 'pending');
+    await ok(await act(links.s1 as string, 'sign', { signature: typed('One') }));
+    const s1Events = eventsOf(server, id).filter((e) => (e.data.signer as Json | undefined)?.id === signers.s1);
+    assert.deepEqual(
+      s1Events.map((e) => [e.type, (e.data.signer as Json).status]),
+      [
+        ['signer.viewed', 'viewed'],
+        ['signer.completed', 'signed'],
+      ],
+    );
+    assert.deepEqual(
+      auditOf(server, id)
+        .filter((e) => e.type === 'signer_viewed' || e.type === 'signer_signed')
+        .map((e) => e.type),
+      ['signer_viewed', 'signer_signed'],
+    );
+    const after = signerIn(await fullStatus(server, id), 's1');
+    assert.equal(after.status, 'signed');
+    // A signer who loaded the view first gets no second signer.viewed when signing.
+    await view(links.s2 as string);
+    await ok(await act(links.s2 as string, 'sign', { signature: typed('Two') }));
+    assert.equal(eventsOf(server, id).filter((e) => e.type === 'signer.viewed').length, 2);
+  });
+
   test('headers: no-store and no-referrer on the page and every API answer; frame-ancestors by link kind', async (t) => {
     const server = await useServer(t);
     const plain = await start(server, {}, 2);
@@ -607,7 +634,7 @@ describe('signing API', { concurrency: 3 }, () => {
     const reason = `${'r'.repeat(487)} not my terms`;
     assert.equal(reason.length, 500);
     const outcome = await ok(await act(s2, 'decline', { reason }));
-    assert.deepEqual(outcome, { status: 'declined', request_status: 'declined', signed_at: null, return_url: '' });
+    assert.deepEqual(outcome, { status: 'declined', request_status: 'declined', signed_at: null, return_url: '', next: 'none' });
 
     const state = await fullStatus(server, id);
     assert.equal(state.status, 'declined');
@@ -1116,13 +1143,15 @@ describe('signing API', { concurrency: 3 }, () => {
     await view(signing.links.s1 as string);
     await view(signing.links.s1 as string);
     await ok(await act(signing.links.s1 as string, 'sign', { signature: typed('One') }));
+    // s2 signs without loading the view: marked viewed as it signs.
     await ok(await act(signing.links.s2 as string, 'sign', { signature: typed('Two') }));
-    const signed = await eventsFor(receiver, signing.id, 5);
+    const signed = await eventsFor(receiver, signing.id, 6);
     assert.deepEqual(signed.map((e) => e.type).sort(), [
       'signature_request.activated',
       'signature_request.completed',
       'signer.completed',
       'signer.completed',
+      'signer.viewed',
       'signer.viewed',
     ]);
     for (const event of signed) {
@@ -1131,7 +1160,7 @@ describe('signing API', { concurrency: 3 }, () => {
       assert.match(event.created_at as string, ISO);
     }
     const byType = (events: Json[], type: string) => events.filter((e) => e.type === type);
-    const viewed = byType(signed, 'signer.viewed')[0] as Json;
+    const viewed = byType(signed, 'signer.viewed').find((e) => e.data.signer.reference === 's1') as Json;
     assert.deepEqual(viewed.data, {
       signature_request_id: signing.id,
       client_reference: 'wh-sign',
@@ -1163,16 +1192,16 @@ describe('signing API', { concurrency: 3 }, () => {
     const requestDeclined = byType(declined, 'signature_request.declined')[0] as Json;
     assert.deepEqual(requestDeclined.data, { signature_request_id: declining.id, client_reference: 'wh-decline', status: 'declined' });
 
-    // Nothing more arrives: the second view wrote no second signer.viewed. The declined request's events,
+    // Nothing more arrives: s1's second view wrote no second signer.viewed. The declined request's events,
     // written later, have arrived; a one-second advance answers once no attempt is in flight.
     await advance(server, 1000);
-    assert.equal((await eventsFor(receiver, signing.id, 0)).length, 5);
+    assert.equal((await eventsFor(receiver, signing.id, 0)).length, 6);
     assert.deepEqual(
       eventsOf(server, signing.id)
-        .map((e) => e.type)
-        .filter((type) => type === 'signer.viewed'),
-      ['signer.viewed'],
-      'one signer.viewed written',
+        .filter((e) => e.type === 'signer.viewed')
+        .map((e) => e.data.signer.reference),
+      ['s1', 's2'],
+      'one signer.viewed written per signer',
     );
   });
 });

@@ -25,6 +25,12 @@ export function declineAsSigner(ctx: Context, token: string, reason: string, ver
     emitEvent(ctx, { request: updated, type: 'signature_request.declined', at: now });
     audit(ctx, { requestId: request.id, type: 'signer_declined', actor, signerId: signer.id, data: { reason }, at: now });
     audit(ctx, { requestId: request.id, type: 'request_declined', actor: { type: 'system' }, at: now });
-    return { status: 'declined' as const, request_status: 'declined', signed_at: isoTime(null), return_url: returnUrlFor(ctx, request, signer, 'declined') };
+    return {
+      status: 'declined' as const,
+      request_status: 'declined',
+      signed_at: isoTime(null),
+      return_url: returnUrlFor(ctx, request, signer, 'declined'),
+      next: 'none' as const,
+    };
   });
 }

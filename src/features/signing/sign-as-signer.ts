@@ -7,7 +7,7 @@ import { isoTime } from '../../platform/clock.js';
 import { audit, emitEvent } from '../events/record-events.js';
 import { moveRequest } from '../../model/request-guard.js';
 import { openLink, returnUrlFor } from './signer-access.js';
-import { identityValue } from './signer-view.js';
+import { identityValue, markViewed } from './signer-view.js';
 import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links.js';
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
@@ -69,7 +69,10 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       );
     }
 
-    const signed: SignerRow = { ...signer, status: 'signed', signed_at: now, updated_at: now };
+    // A signer who signs has opened their link: one whose client signed without loading the view first
+    // is marked viewed at the same instant, so the signer still goes pending -> viewed -> signed.
+    const seen = signer.status === 'pending' ? markViewed(ctx, request, signer) : signer;
+    const signed: SignerRow = { ...seen, status: 'signed', signed_at: now, updated_at: now };
     ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'signed', signed_at: now, updated_at: now }).where('id', '=', signer.id));
     revokeSignerLinks(ctx, signer.id, 'closed', now);
     const actor = { type: 'signer' as const, signerId: signer.id, email: signer.email };

@@ -79,7 +79,8 @@ export function loadSignerView(
   });
 }
 
-function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): SignerRow {
+/** The signer's first opening of their link: `viewed`, with its event and audit entry. */
+export function markViewed(ctx: Context, request: RequestRow, signer: SignerRow): SignerRow {
   const now = ctx.clock.now();
   const viewed: SignerRow = { ...signer, status: 'viewed', viewed_at: now, updated_at: now };
   ctx.db.run(ctx.db.q.updateTable('signers').set({ status: 'viewed', viewed_at: now, updated_at: now }).where('id', '=', signer.id));
