@@ -2,7 +2,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { sha256Hex } from '../platform/crypto/tokens.js';
-import { invalidDocument, invalidRequest } from '../domain/errors.js';
+import { invalidDocument, invalidRequest, type ParaphError } from '../domain/errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { validate } from './validation.js';
 
@@ -17,13 +17,15 @@ export interface UploadedPdf {
  * Reads a multipart body made of exactly one PDF part `document` and JSON/text parts named in
  * `jsonParts` (each decoded and checked against its schema; those listed in `textParts` are taken as
  * plain text, not JSON). The PDF size cap is enforced while streaming, by the multipart plugin's
- * `fileSize` limit.
+ * `fileSize` limit. A body that is not such a multipart throws at once; a part missing, not JSON or
+ * not valid against its schema is the upload's `problem`, thrown by `checkedUpload` once the
+ * Idempotency-Key is claimed, so that answer is kept for a retry as any other 400 is.
  */
 export async function readPdfMultipart<P extends Record<string, TSchema>>(
   request: FastifyRequest,
   jsonParts: P,
   options: { textParts?: readonly (keyof P & string)[] } = {},
-): Promise<{ document: UploadedPdf; parts: { [K in keyof P]: unknown } }> {
+): Promise<ReadUpload<P>> {
   if (!request.isMultipart()) {
     const names = ['document', ...Object.keys(jsonParts)];
     throw invalidRequest(`body must be multipart/form-data with the parts ${partList(jsonParts)} (with curl: ${curlFormExample(names)})`);
@@ -44,15 +46,44 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
   }
   if (!document) throw invalidRequest(`multipart part "document" is required (${partList(jsonParts)})`);
   const parts = {} as { [K in keyof P]: unknown };
+  let problem: ParaphError | undefined;
   for (const [name, schema] of Object.entries(jsonParts) as [keyof P & string, TSchema][]) {
-    if (!raw.has(name)) throw invalidRequest(`multipart part "${name}" is required (${partList(jsonParts)})`);
-    const part = raw.get(name) as JsonPart;
-    const value = options.textParts?.includes(name) && 'text' in part ? part.text : decodeJson(part, name);
-    const error = validate(schema, value, name);
-    if (error) throw invalidRequest(error);
-    parts[name] = value;
+    const part = raw.get(name);
+    if (!part) {
+      problem ??= invalidRequest(`multipart part "${name}" is required (${partList(jsonParts)})`);
+      continue;
+    }
+    if (options.textParts?.includes(name) && 'text' in part) {
+      parts[name] = part.text;
+    } else {
+      const decoded = decodeJson(part);
+      // Undecodable, the part's text identifies the call.
+      parts[name] = decoded.ok ? decoded.value : { text: (part as { text: string }).text };
+      if (!decoded.ok) {
+        problem ??= invalidRequest(`multipart part "${name}" is not valid JSON`);
+        continue;
+      }
+    }
+    const error = validate(schema, parts[name], name);
+    if (error) problem ??= invalidRequest(error);
   }
-  return { document, parts };
+  return problem ? { document, parts, problem } : { document, parts };
+}
+
+/** A multipart body as read: its document, its parts as decoded, and what is wrong with them if anything. */
+export interface ReadUpload<P extends Record<string, TSchema> = Record<string, TSchema>> {
+  document: UploadedPdf;
+  parts: { [K in keyof P]: unknown };
+  problem?: ParaphError;
+}
+
+/** The upload whose parts are all there and valid; the first problem found otherwise, thrown. */
+export function checkedUpload<P extends Record<string, TSchema>>(
+  upload: ReadUpload<P> | undefined,
+): { document: UploadedPdf; parts: { [K in keyof P]: unknown } } {
+  if (!upload) throw new Error('the multipart body was not read before the handler');
+  if (upload.problem) throw upload.problem;
+  return upload;
 }
 
 /** RFC 2046 allows a boundary of 1 to 70 characters; the parser fails on some longer ones (over 256) with a 500. */
@@ -123,12 +154,12 @@ async function readText(part: MultipartFile | MultipartValue): Promise<JsonPart>
   return part.mimetype === 'application/json' ? { decoded: part.value } : { text: String(part.value) };
 }
 
-function decodeJson(part: JsonPart, name: string): unknown {
-  if ('decoded' in part) return part.decoded;
+function decodeJson(part: JsonPart): { ok: true; value: unknown } | { ok: false } {
+  if ('decoded' in part) return { ok: true, value: part.decoded };
   try {
-    return JSON.parse(part.text) as unknown;
+    return { ok: true, value: JSON.parse(part.text) as unknown };
   } catch {
-    throw invalidRequest(`multipart part "${name}" is not valid JSON`);
+    return { ok: false };
   }
 }
 

@@ -248,6 +248,41 @@ describe('idempotency', { concurrency: 3 }, () => {
     assert.equal(await statusOf(server, notReady), 'active');
   });
 
+  test('a keyed 400 for a body that is not valid is stored and replayed; the key with another body, valid or not, is 422', async (t) => {
+    const server = await useServer(t);
+    // A create whose JSON part breaks a field rule (multipart: read before the key is claimed, checked after).
+    const bad = payload({ client_reference: 'bad-create', signers: [{ reference: 'client', email: 'not-an-email', order: 1 }] });
+    const refused = await create(server, bad, { key: 'bad-create' });
+    assertError(refused, 400, 'invalid_request');
+    assert.equal(replayed(refused), null);
+    assertReplayOf(await create(server, bad, { key: 'bad-create' }), refused);
+    // The corrected body under the same key is another call: 422, and nothing is created.
+    assertError(await create(server, payload({ client_reference: 'bad-create' }), { key: 'bad-create' }), 422, 'idempotency_key_reused');
+    // A JSON part that is not JSON at all: stored too.
+    const raw = rawMultipart([
+      { name: 'request', filename: 'request.json', type: 'application/json', body: '{"signers": [' },
+      { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: await a4Pdf() },
+    ]);
+    const garbled = () =>
+      server.call('POST', ROUTE, { body: new Uint8Array(raw.body), headers: { 'content-type': raw.contentType, 'idempotency-key': 'garbled' } }).then(read);
+    const notJson = await garbled();
+    assert.match(assertError(notJson, 400, 'invalid_request').message, /not valid JSON/);
+    assertReplayOf(await garbled(), notJson);
+    assert.deepEqual(await listIds(server), []);
+
+    // A JSON body (validated by its route's schema): the 400 is stored; the valid body under that key is 422.
+    const id = await prepared(server);
+    const invalid = await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bad-activate', body: { link_expiry_days: 0 } });
+    assertError(invalid, 400, 'invalid_request');
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bad-activate', body: { link_expiry_days: 0 } }), invalid);
+    assertError(await send(server, 'POST', `${ROUTE}/${id}/activate`, { key: 'bad-activate', body: { link_expiry_days: 5 } }), 422, 'idempotency_key_reused');
+    assert.equal(await statusOf(server, id), 'prepared');
+    // A key that holds a 201, reused with a body that is not valid: 422, not 400.
+    const made = await create(server, payload({ client_reference: 'good-create' }), { key: 'good-create' });
+    assertFresh(made, 201);
+    assertError(await create(server, bad, { key: 'good-create' }), 422, 'idempotency_key_reused');
+  });
+
   // Contract ("Error codes the description leaves open"): every error response carries its request_id in
   // X-Request-Id; a replay answers with the first call's.
   test('a replayed error answer carries an X-Request-Id equal to the request_id of its body', async (t) => {

@@ -22,6 +22,8 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** What identifies the call's body when it is not `request.body` (multipart: the parsed parts). */
     fingerprint?: (request: FastifyRequest) => unknown;
+    /** Reads a body fastify does not parse (multipart), before the key is claimed; its checks come later. */
+    readBody?: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -36,7 +38,11 @@ const KEY_SHAPE = new RegExp(`^[\\x20-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`);
  * (src/features/idempotency/committed-answers.ts), so a crash at any instant never makes a retry act twice.
  */
 export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
-  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before the body is validated: an answer to a body that is not valid (400) is kept and replayed as
+  // any other, and a key reused with another body answers 422 whether or not that body is valid.
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = request.routeOptions.config;
+    if (config.readBody) await config.readBody(request);
     if (!request.principal) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
@@ -44,7 +50,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
       throw invalidRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters`);
     }
     // No body and an empty object are the same call to an endpoint whose input is optional.
-    const body = request.routeOptions.config.fingerprint?.(request) ?? request.body ?? {};
+    const body = config.fingerprint?.(request) ?? request.body ?? {};
     const call = {
       accountId: request.principal.accountId,
       key: header,
@@ -106,7 +112,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
     }
   };
   // The hooks of this plugin only: the other routes (every read) run none of them.
-  scope.addHook('preHandler', preHandler);
+  scope.addHook('preValidation', claimKey);
   scope.addHook('onSend', onSend);
   scope.addHook('onResponse', releaseUnsettled);
   scope.addHook('onRequestAbort', releaseUnsettled);

@@ -4,7 +4,7 @@ import { getSignatureRequestText } from '../../features/requests/get-signature-r
 import { listSignatureRequests } from '../../features/requests/list-signature-requests.js';
 import { principalOf } from '../hooks/auth.js';
 import type { ApiScope } from '../api-scope.js';
-import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
+import { checkedUpload, readPdfMultipart, type ReadUpload, uploadFingerprint } from '../multipart.js';
 import { IdParams, Page } from '../../contract/common.js';
 import {
   CreateRequestMultipart,
@@ -19,11 +19,10 @@ import { errorResponses } from './responses.js';
 /** The content type fastify gives the JSON answers it serializes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-type Upload = Awaited<ReturnType<typeof readPdfMultipart>>;
-
 declare module 'fastify' {
   interface FastifyRequest {
-    upload?: Upload;
+    /** A multipart body read by the route's `readBody` (the create and template uploads). */
+    upload?: ReadUpload;
   }
 }
 
@@ -36,16 +35,16 @@ export function registerSignatureRequests({ api, keyed }: ApiScope, ctx: Context
         idempotent: true,
         summary: 'Create a signature request from a PDF and a JSON payload',
         multipartBody: CreateRequestMultipart,
+        // Read before the idempotency check, which fingerprints the parts (boundaries differ between retries).
+        readBody: async (request) => {
+          request.upload = await readPdfMultipart(request, { request: CreateRequestPayload });
+        },
         fingerprint: (request) => uploadFingerprint(request.upload),
       },
       schema: { response: { 200: CreateResponse, 201: CreateResponse, ...errorResponses(400, 401, 404, 409, 422, 429, 500, 503) } },
-      // Parsed before the idempotency check, which fingerprints the parts (boundaries differ between retries).
-      preValidation: async (request) => {
-        request.upload = await readPdfMultipart(request, { request: CreateRequestPayload });
-      },
     },
     async (request, reply) => {
-      const { document, parts } = request.upload as Upload;
+      const { document, parts } = checkedUpload(request.upload);
       const result = await createSignatureRequest(ctx, {
         principal: principalOf(request),
         document,

@@ -5,7 +5,7 @@ import { createTemplate } from '../../features/templates/create-template.js';
 import { listTemplates } from '../../features/templates/list-templates.js';
 import type { ApiScope } from '../api-scope.js';
 import { principalOf } from '../hooks/auth.js';
-import { readPdfMultipart, uploadFingerprint } from '../multipart.js';
+import { checkedUpload, readPdfMultipart, uploadFingerprint } from '../multipart.js';
 import { IdParams } from '../../contract/common.js';
 import type { FieldInput } from '../../contract/signature-requests.js';
 import { Template, TemplateCreateMultipart, TemplateFieldsJson, TemplateList, TemplateName } from '../../contract/templates.js';
@@ -21,16 +21,16 @@ export function registerTemplates({ api, keyed }: ApiScope, ctx: Context): void 
         idempotent: true,
         summary: 'Create a template from a PDF, a name and its fields (each signer_reference is a role)',
         multipartBody: TemplateCreateMultipart,
+        // Read before the idempotency check, which fingerprints the parts (boundaries differ between retries).
+        readBody: async (request) => {
+          request.upload = await readPdfMultipart(request, { name: TemplateName, fields: TemplateFieldsJson }, { textParts: ['name'] });
+        },
         fingerprint: (request) => uploadFingerprint(request.upload),
       },
       schema: { response: { 201: Template, ...errorResponses(400, 401, 422, 429, 500, 503) } },
-      // Parsed before the idempotency check, which fingerprints the parts (boundaries differ between retries).
-      preValidation: async (request) => {
-        request.upload = await readPdfMultipart(request, { name: TemplateName, fields: TemplateFieldsJson }, { textParts: ['name'] });
-      },
     },
     async (request, reply) => {
-      const { document, parts } = request.upload as NonNullable<typeof request.upload>;
+      const { document, parts } = checkedUpload(request.upload);
       const template = await createTemplate(ctx, {
         principal: principalOf(request),
         document,
