@@ -41,6 +41,7 @@ export function checkFields(fields: readonly FieldPlacement[], signers: readonly
       if (field.field_key !== undefined) {
         return `${at}.value is not allowed on a field with field_key ${field.field_key}: the signer's own data fills it`;
       }
+      if (field.type === 'date' && field.value !== '' && !isIsoDate(field.value)) return `${at}.value ${DATE_VALUE}`;
     }
     if (field.read_only === true && field.value === undefined) return `${at}.read_only requires a value`;
   }
@@ -68,6 +69,16 @@ export function signerWithoutField(fields: readonly { signer_reference: string }
   return signers.find((s) => !covered.has(s.reference))?.reference ?? null;
 }
 
+/** A calendar date written YYYY-MM-DD (2026-02-30 is none): how every date field is stamped. */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const DATE_VALUE = 'is a date field: give its value as YYYY-MM-DD (ISO 8601), e.g. 2026-11-28';
+
 /** Values for named fields (`field_values`): each name must exist and must not override a read-only value. */
 export function checkFieldValues(values: Readonly<Record<string, string>>, fields: readonly FieldPlacement[], root: string) {
   for (const name of Object.keys(values)) {
@@ -76,6 +87,8 @@ export function checkFieldValues(values: Readonly<Record<string, string>>, field
     if (field.read_only === true) return `${root}.${name} names a read_only field: its value is fixed`;
     if (field.type !== 'text' && field.type !== 'date') return `${root}.${name} names a ${field.type} field, which takes no value`;
     if (field.field_key !== undefined) return `${root}.${name} names a field filled by the signer's own ${field.field_key}`;
+    const value = values[name] as string;
+    if (field.type === 'date' && value !== '' && !isIsoDate(value)) return `${root}.${name} ${DATE_VALUE}`;
   }
   return null;
 }

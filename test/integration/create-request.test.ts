@@ -731,6 +731,27 @@ test('semantic rules', async (t) => {
     await expectError(await create(server, body), 400, 'invalid_request', 'request.field_values.company');
   });
 
+  await t.test("a date field's value, the sender's or in field_values, is a calendar date YYYY-MM-DD", async () => {
+    const date = (over: Json) => text({ type: 'date', ...over });
+    for (const [value, readOnly] of [
+      ['31/01/2025', true],
+      ['2026-02-30', false],
+      ['next Friday', false],
+      ['2026-1-5', true],
+    ] as const) {
+      const body = payload({ fields: [sig(), date({ name: 'due', value, read_only: readOnly })] });
+      await expectError(await create(server, body), 400, 'invalid_request', /request\.fields\[1\]\.value is a date field: give its value as YYYY-MM-DD/);
+    }
+    const named = payload({ fields: [sig(), date({ name: 'due' })], field_values: { due: 'next Friday' } });
+    await expectError(await create(server, named), 400, 'invalid_request', /request\.field_values\.due is a date field/);
+    const valid = payload({
+      fields: [sig(), date({ name: 'due', value: '2026-02-28', read_only: true }), date({ name: 'start' })],
+      field_values: { start: '2024-02-29' },
+    });
+    await created(await create(server, valid));
+    accepted++;
+  });
+
   await t.test('field_values for a read_only field', async () => {
     const body = payload({ fields: [sig(), text({ name: 'company_name', value: 'Acme', read_only: true })], field_values: { company_name: 'Other' } });
     await expectError(await create(server, body), 400, 'invalid_request', 'request.field_values.company_name');

@@ -12,6 +12,7 @@ import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { expireRequest, someoneCanSign } from './no-one-can-sign.js';
+import { isIsoDate } from '../../domain/field-rules.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -123,14 +124,6 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       next_names: nextUp.map(personName),
     };
   });
-}
-
-/** A calendar date written YYYY-MM-DD (2026-02-30 is none). */
-function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
 }
 
 function pngOf(dataUrl: string, kind: string): Buffer {
