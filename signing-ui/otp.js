@@ -48,9 +48,16 @@ export function showOtp() {
     error.textContent = '';
     code.setAttribute('aria-invalid', 'false');
   };
+  // Locked (15 wrong codes in 24 hours): no code can be sent or entered until then, so neither is offered.
+  /** @param {string | null | undefined} until */
+  const lockOut = (until) => {
+    form.hidden = true;
+    sendButton.hidden = true;
+    return until ? t('otpLocked', { time: formatTime(until) }) : t('otpLockedNoTime');
+  };
   /** @param {unknown} e */
   const explain = (e) => {
-    if (e instanceof ApiError && e.reason === 'otp_locked') return e.lockedUntil ? t('otpLocked', { time: formatTime(e.lockedUntil) }) : t('otpLockedNoTime');
+    if (e instanceof ApiError && e.reason === 'otp_locked') return lockOut(e.lockedUntil);
     if (e instanceof ApiError && e.reason === 'otp_code_expired') return t('codeExpired');
     if (e instanceof ApiError && e.status === 400) return t('codeFormat');
     return errorText(e);
@@ -105,6 +112,10 @@ export function showOtp() {
         state.view = view;
         if (view.state === 'closed') showClosed();
         else await showDocument();
+        return;
+      }
+      if (checked.locked_until) {
+        showError(lockOut(checked.locked_until));
         return;
       }
       showError(checked.attempts_left > 0 ? t('wrongCode', { n: checked.attempts_left }) : t('codeUsedUp'));

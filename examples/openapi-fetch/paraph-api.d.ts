@@ -1560,6 +1560,8 @@ export interface components {
             verified: boolean;
             verified_at: string | null;
             attempts_left: number;
+            /** @description set when this wrong code was the one too many: email verification is locked until then (otherwise null) */
+            locked_until: string | null;
         };
         /** OtpSent */
         OtpSent: {

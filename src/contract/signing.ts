@@ -152,7 +152,14 @@ export const OtpSent = Type.Object(
 );
 
 export const OtpChecked = Type.Object(
-  { verified: Type.Boolean(), verified_at: NullableDateTime, attempts_left: Type.Integer() },
+  {
+    verified: Type.Boolean(),
+    verified_at: NullableDateTime,
+    attempts_left: Type.Integer(),
+    locked_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'set when this wrong code was the one too many: email verification is locked until then (otherwise null)',
+    }),
+  },
   { ...closed, title: 'OtpChecked' },
 );
 

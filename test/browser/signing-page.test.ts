@@ -10,7 +10,7 @@ import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
-import { ARTIFACTS, launchChromium, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
+import { ARTIFACTS, assertAxeClean, launchChromium, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
 
 type Scope = Page | FrameLocator;
 
@@ -290,18 +290,22 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
   );
 
   subtests.push(
-    t.test('email code: the lock after 15 wrong codes is explained', async (st) => {
+    t.test('email code: the 15th wrong code locks, and the page says until when and offers no new code', async (st) => {
       const email = 'locked-signer@example.com';
       const created = await activeRequest(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
       const link = new URL(created.links.client!);
       const apiUrl = `${link.origin}${link.pathname}/api`;
-      for (let round = 0; round < 3; round++) {
-        assert.equal((await fetch(`${apiUrl}/otp`, { method: 'POST' })).status, 200);
+      const lastCode = async () => {
         const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
           await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
         );
         const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1] ?? '000000';
-        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        return { count: mails.data.filter((m) => m.kind === 'otp').length, wrong: String((Number(code) + 1) % 1_000_000).padStart(6, '0') };
+      };
+      // 10 wrong codes through the page's API, on two codes; the next five are typed on the page.
+      for (let round = 0; round < 2; round++) {
+        assert.equal((await fetch(`${apiUrl}/otp`, { method: 'POST' })).status, 200);
+        const { wrong } = await lastCode();
         for (let i = 0; i < 5; i++) {
           const checked = await fetch(`${apiUrl}/otp/verify`, {
             method: 'POST',
@@ -314,10 +318,30 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       const { page } = await openPage(browser, st);
       await page.goto(created.links.client!);
       await page.locator('html[data-screen="otp"]').waitFor();
-      // The code the page mails as it opens is refused: the lock is explained at once.
+      await page.locator('#otp-code').waitFor();
+      // The code the page mailed as it opened.
+      const opened = await lastCode();
+      assert.equal(opened.count, 3);
+      const verify = async (code: string) => {
+        await page.locator('#otp-code').fill(code);
+        await page.locator('.otp-form button[type="submit"]').click();
+      };
+      for (let left = 4; left >= 1; left--) {
+        await verify(opened.wrong);
+        await page.locator('#otp-error', { hasText: `Attempts left with this code: ${left}.` }).waitFor();
+      }
+      // The 15th wrong code in 24 hours: locked, until when, and neither a code box nor a button to send one.
+      await verify(opened.wrong);
       await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
       assert.match(await page.locator('#otp-error').innerText(), /locked until .*\d{4}/);
+      assert.equal(await page.locator('#otp-code').isVisible(), false, 'no code box');
+      assert.equal(await page.getByRole('button', { name: /code/i }).count(), 0, 'no button to send a code');
+      // Opened again: the code it would mail is refused, the lock is explained at once, still nothing to try.
+      await page.reload();
+      await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /code/i }).count(), 0);
       assert.equal(await page.locator('.page').count(), 0);
+      await assertAxeClean(page, 'email code locked');
     }),
   );
 

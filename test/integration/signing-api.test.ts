@@ -875,8 +875,18 @@ describe('signing API', { concurrency: 3 }, () => {
     const list = await ok<{ data: Json[] }>(await server.call('GET', `/_sandbox/emails?to=${email}`));
     assert.equal(list.data[0]?.signer_reference, 'v');
 
-    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(code) })), { verified: false, verified_at: null, attempts_left: 4 });
-    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), { verified: false, verified_at: null, attempts_left: 3 });
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(code) })), {
+      verified: false,
+      verified_at: null,
+      attempts_left: 4,
+      locked_until: null,
+    });
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), {
+      verified: false,
+      verified_at: null,
+      attempts_left: 3,
+      locked_until: null,
+    });
     await expectError(await documentOf(v), 409, /code/);
 
     const right = await act(v, 'otp/verify', { code });
@@ -1019,18 +1029,24 @@ describe('signing API', { concurrency: 3 }, () => {
     const email = 'lock@example.com';
     const { id, links } = await start(server, otpRequest(email));
     const v = links.v as string;
+    let last: Json = {};
     for (let round = 0; round < 3; round++) {
       await ok(await act(v, 'otp'));
       const { code } = await otpCode(server, email, id);
       for (let i = 0; i < 5; i++) {
-        const answer = await ok(await act(v, 'otp/verify', { code: wrongFor(code) }));
-        assert.equal(answer.verified, false, `round ${round} attempt ${i}`);
+        last = await ok(await act(v, 'otp/verify', { code: wrongFor(code) }));
+        assert.equal(last.verified, false, `round ${round} attempt ${i}`);
+        // The 15th wrong code is the one that locks: its answer says so; the 14 before it do not.
+        if (round * 5 + i < 14) assert.equal(last.locked_until, null, `round ${round} attempt ${i}`);
       }
     }
     const now = Date.parse(await sandboxNow(server));
+    assert.match(last.locked_until as string, ISO);
+    assert.equal(last.attempts_left, 0);
     const message = await expectError(await act(v, 'otp'), 409, /locked until \d{4}-\d{2}-\d{2}T/, 'otp_locked');
     const until = Date.parse(/until (\S+)/.exec(message)?.[1] ?? '');
     assert.ok(until > now && until <= now + DAY + 1000, message);
+    assert.equal(Date.parse(last.locked_until as string), until, 'the 15th answer and the later refusals name the same time');
     await expectError(await act(v, 'otp/verify', { code: '123456' }), 409, /locked until/, 'otp_locked');
     assert.equal((await view(v)).verification_required, true);
 

@@ -62,11 +62,13 @@ export function verifySignerOtp(
   token: string,
   code: string,
   verification: string | null,
-): { verified: boolean; verified_at: string | null; attempts_left: number; secret: string | null } {
+): { verified: boolean; verified_at: string | null; attempts_left: number; locked_until: string | null; secret: string | null } {
   return ctx.db.transaction(() => {
     const { request, signer } = openLink(ctx, token, verification);
     if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
-    if (verifiedHere(ctx, signer, verification)) return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0, secret: null };
+    if (verifiedHere(ctx, signer, verification)) {
+      return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0, locked_until: null, secret: null };
+    }
     const now = ctx.clock.now();
     assertNotLocked(ctx, signer.id, now);
     const otp = ctx.db.first(
@@ -82,7 +84,7 @@ export function verifySignerOtp(
       ctx.db.insert('signer_verifications', { id: randomUUID(), signer_id: signer.id, secret_hash: sha256Hex(`${signer.id}:${secret}`), created_at: now });
       const count = ctx.db.all(ctx.db.q.selectFrom('signer_verifications').select('id').where('signer_id', '=', signer.id)).length;
       audit(ctx, { requestId: request.id, type: 'otp_verified', actor, signerId: signer.id, data: { verification: count }, at: now });
-      return { verified: true, verified_at: isoTime(signer.verified_at ?? now), attempts_left: ATTEMPTS_PER_CODE - otp.attempts, secret };
+      return { verified: true, verified_at: isoTime(signer.verified_at ?? now), attempts_left: ATTEMPTS_PER_CODE - otp.attempts, locked_until: null, secret };
     }
     const attempts = otp.attempts + 1;
     ctx.db.run(
@@ -93,7 +95,15 @@ export function verifySignerOtp(
     );
     ctx.db.insert('otp_failures', { signer_id: signer.id, at: now });
     audit(ctx, { requestId: request.id, type: 'otp_failed', actor, signerId: signer.id, data: { attempt: attempts }, at: now });
-    return { verified: false, verified_at: null, attempts_left: Math.max(0, ATTEMPTS_PER_CODE - attempts), secret: null };
+    // The wrong code that locks the verification says so, and until when, as every later call does.
+    const until = lockedUntil(ctx, signer.id, now);
+    return {
+      verified: false,
+      verified_at: null,
+      attempts_left: until === null ? Math.max(0, ATTEMPTS_PER_CODE - attempts) : 0,
+      locked_until: until === null ? null : isoTime(until),
+      secret: null,
+    };
   });
 }
 
@@ -106,6 +116,16 @@ export function liveCode(ctx: Context, signerId: string): boolean {
 }
 
 function assertNotLocked(ctx: Context, signerId: string, now: number): void {
+  const until = lockedUntil(ctx, signerId, now);
+  if (until !== null) {
+    throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, {
+      details: { locked_until: isoTime(until) },
+    });
+  }
+}
+
+/** When the signer's verification unlocks, if 15 wrong codes in 24 hours locked it; null if it is not locked. */
+function lockedUntil(ctx: Context, signerId: string, now: number): number | null {
   const failures = ctx.db.all(
     ctx.db.q
       .selectFrom('otp_failures')
@@ -114,12 +134,8 @@ function assertNotLocked(ctx: Context, signerId: string, now: number): void {
       .where('at', '>', now - OTP_FAILURE_WINDOW_MS)
       .orderBy('at', 'asc'),
   );
-  if (failures.length >= FAILURES_PER_DAY) {
-    const until = (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + OTP_FAILURE_WINDOW_MS;
-    throw new ParaphError('otp_locked', `too many wrong codes: email verification is locked until ${isoTime(until)}`, {
-      details: { locked_until: isoTime(until) },
-    });
-  }
+  if (failures.length < FAILURES_PER_DAY) return null;
+  return (failures[failures.length - FAILURES_PER_DAY]?.at ?? now) + OTP_FAILURE_WINDOW_MS;
 }
 
 /** "Send me a code" at most CODES_PER_WINDOW times per link in CODE_WINDOW_MS: then 429 with Retry-After. */
