@@ -37,7 +37,19 @@ const queryAjv = makeAjv({ coerceTypes: true });
 export function compileForPart(schema: TSchema, httpPart: string | undefined): (data: unknown) => boolean {
   const coerce = httpPart === 'querystring';
   let check: ValidateFunction | undefined;
+  // A query integer is written in decimal digits: ajv's coercion would also take `0x10`, `1e1`, `+5`, ` 10`.
+  const integers = coerce ? integerProperties(schema) : [];
   const validatePart = (data: unknown): boolean => {
+    const notDecimal = integers.find((name) => {
+      const value = (data as Record<string, unknown> | null)?.[name];
+      return typeof value === 'string' && !DECIMAL_INTEGER.test(value);
+    });
+    if (notDecimal !== undefined) {
+      validatePart.errors = [
+        { instancePath: `/${notDecimal}`, schemaPath: '#/type', keyword: 'type', params: { type: 'integer' }, message: 'must be integer' },
+      ];
+      return false;
+    }
     check ??= (coerce ? queryAjv : bodyAjv).compile(schema);
     // fastify hands an absent body over as null (and the JSON parser an empty one as undefined).
     const ok = check(!coerce && (data === undefined || data === null) ? {} : data);
@@ -46,6 +58,16 @@ export function compileForPart(schema: TSchema, httpPart: string | undefined): (
   };
   validatePart.errors = null as ValidateFunction['errors'];
   return validatePart;
+}
+
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/** The names of a query schema's integer properties. */
+function integerProperties(schema: TSchema): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
 }
 
 const compiled = new WeakMap<TSchema, ValidateFunction>();

@@ -135,6 +135,15 @@ test('bad filters, limits and cursors answer 400 invalid_request', async (t) => 
   const limit = await json<{ error: { message: string } }>(await server.call('GET', '/v1/signature-requests?limit=0'));
   assert.match(limit.error.message, /limit/);
   assert.equal((await server.call('GET', '/v1/signature-requests?limit=100&cursor=')).status, 200);
+  // An integer in decimal digits only, on every list: not hexadecimal, an exponent, a sign or spaces.
+  for (const route of ['/v1/signature-requests', '/v1/webhook-deliveries']) {
+    for (const written of ['0x10', '1e1', '100.0', '0.5e1', '+5', '%2010', '5%20', '']) {
+      const response = await server.call('GET', `${route}?limit=${written}`);
+      assert.equal(response.status, 400, `${route}?limit=${written}`);
+      assert.match((await json<{ error: { message: string } }>(response)).error.message, /limit must be an integer/, `${route} ${written}`);
+    }
+    assert.equal((await server.call('GET', `${route}?limit=010`)).status, 200);
+  }
 });
 
 test('an id in capitals names the same resource (UUIDs are read whatever their case)', async (t) => {
