@@ -2371,8 +2371,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,8 +2381,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2408,8 +2404,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,8 +2414,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2484,8 +2476,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2497,8 +2487,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2510,8 +2498,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2523,8 +2509,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2536,8 +2520,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2549,8 +2531,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2562,8 +2542,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2575,8 +2553,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2601,8 +2577,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2613,8 +2587,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2650,8 +2622,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2662,8 +2632,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,8 +2642,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2699,8 +2665,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2711,8 +2675,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2756,8 +2718,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2769,8 +2729,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2782,8 +2740,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2795,8 +2751,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2808,8 +2762,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2821,8 +2773,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2834,8 +2784,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2847,8 +2795,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2873,8 +2819,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,8 +2829,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,8 +2872,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2943,8 +2883,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2956,8 +2894,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2969,8 +2905,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2982,8 +2916,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -2995,8 +2927,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3008,8 +2938,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3021,8 +2949,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3047,8 +2973,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,8 +2983,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3104,8 +3026,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3117,8 +3037,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3130,8 +3048,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3143,8 +3059,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3156,8 +3070,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3169,8 +3081,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3182,8 +3092,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3195,8 +3103,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3221,8 +3127,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,8 +3137,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,8 +3181,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3292,8 +3192,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3305,8 +3203,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3318,8 +3214,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3331,8 +3225,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3344,8 +3236,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3357,8 +3247,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3370,8 +3258,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3396,8 +3282,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,8 +3292,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,8 +3335,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3466,8 +3346,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3479,8 +3357,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3492,8 +3368,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3505,8 +3379,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3518,8 +3390,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3531,8 +3401,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3544,8 +3412,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3570,8 +3436,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,8 +3446,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,8 +3488,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,8 +3498,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,8 +3521,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3675,8 +3531,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3716,8 +3570,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3729,8 +3581,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3742,8 +3592,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3755,8 +3603,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3768,8 +3614,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3794,8 +3638,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,8 +3648,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3845,8 +3685,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,8 +3695,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,8 +3718,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3894,8 +3728,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4845,8 +4677,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4857,8 +4687,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4882,8 +4710,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4894,8 +4720,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4947,8 +4771,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -4960,8 +4782,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -4973,8 +4793,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -4986,8 +4804,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -4999,8 +4815,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5012,8 +4826,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5025,8 +4837,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5051,8 +4861,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,8 +4871,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5102,8 +4908,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5115,8 +4919,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5128,8 +4930,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5141,8 +4941,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5154,8 +4952,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5180,8 +4976,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5192,8 +4986,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5235,8 +5027,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5248,8 +5038,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5261,8 +5049,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5274,8 +5060,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5287,8 +5071,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5300,8 +5082,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5313,8 +5093,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5326,8 +5104,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5352,8 +5128,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,8 +5138,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,8 +5811,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6051,8 +5821,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6063,8 +5831,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6075,8 +5841,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,8 +5851,6 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6112,8 +5874,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6124,8 +5884,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6169,8 +5927,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6182,8 +5938,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6195,8 +5949,6 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6208,8 +5960,6 @@ export interface operations {
             408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6221,8 +5971,6 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6234,8 +5982,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6247,8 +5993,6 @@ export interface operations {
             417: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6260,8 +6004,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6286,8 +6028,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6298,8 +6038,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -32,10 +32,12 @@ export const HEADERS = {
   },
   XRateLimitLimit: {
     description: `requests allowed per window for this API key and client IP (${GENERAL_RATE}; a narrower bucket on its own 429)`,
+    required: true,
     schema: { type: 'integer', minimum: 0 },
   },
   XRateLimitRemaining: {
     description: 'requests left in the current window',
+    required: true,
     schema: { type: 'integer', minimum: 0 },
   },
   RetryAfter: {
@@ -122,7 +124,11 @@ export function genericStatuses(route: WireRoute): number[] {
 /** The response headers a route's answer with this status carries, as $refs to components.headers. */
 export function headersOf(route: WireRoute, status: number): Record<string, { $ref: string }> {
   const refs: Record<string, string> = { 'X-Request-Id': 'XRequestId' };
-  if (isRateLimited(route)) Object.assign(refs, { 'X-RateLimit-Limit': 'XRateLimitLimit', 'X-RateLimit-Remaining': 'XRateLimitRemaining' });
+  // Required where the API description asks for them: a success and a 429. (Most errors carry them too, but
+  // not a 401 nor a 400 answered before the caller is known: a malformed path, a repeated header.)
+  if (isRateLimited(route) && ((status >= 200 && status < 300) || status === 429)) {
+    Object.assign(refs, { 'X-RateLimit-Limit': 'XRateLimitLimit', 'X-RateLimit-Remaining': 'XRateLimitRemaining' });
+  }
   if (status === 429) refs['Retry-After'] = 'RetryAfter';
   if (route.idempotent && status < 500 && status !== 429) refs['Idempotent-Replayed'] = 'IdempotentReplayed';
   return Object.fromEntries(Object.entries(refs).map(([name, ref]) => [name, { $ref: `#/components/headers/${ref}` }]));

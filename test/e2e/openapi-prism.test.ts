@@ -251,8 +251,9 @@ test('Prism proxy --errors in front of paraph serve: every operation, creates an
   const dir = useTmpDir(t);
   fs.writeFileSync(path.join(dir, 'data.bin'), 'stamp me');
   const query = execFileSync('openssl', ['ts', '-query', '-data', path.join(dir, 'data.bin'), '-sha256', '-cert']);
-  // Prism 5 forwards a raw binary body re-encoded as text (multipart bodies pass intact): paraph answers
-  // the documented 400 through it, and 200 to the same bytes sent directly.
+  // Prism 5 forwards a binary body re-encoded as text (docs/openapi.md: PDFs too, which is why this flow
+  // checks a PDF's status and type through it, never its bytes): paraph answers the documented 400
+  // through it, and 200 to the same bytes sent directly.
   const stamped = await call('POST', '/_sandbox/tsa', { key: null, headers: { 'content-type': 'application/timestamp-query' }, body: query });
   assert.ok([200, 400].includes(stamped.status), `tsa through Prism: ${stamped.status}`);
   const direct = await fetch(`${origin}/_sandbox/tsa`, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body: query });
