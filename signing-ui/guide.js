@@ -121,8 +121,9 @@ function updateGuide({ focus = false, scroll = false } = {}) {
       mark ? null : h('span', { text: cta }),
     );
     if (mark) control.setAttribute('aria-label', t('changeMark', { label }));
-    const button = control;
-    button.addEventListener('click', () => openPad(kind, button));
+    // The mark applied redraws the guide: the focus goes back to its control as redrawn (the next
+    // field's, or the consent box once every field is filled).
+    control.addEventListener('click', () => openPad(kind, () => document.getElementById('guide-input') ?? document.getElementById('consent')));
   } else {
     const pageInput = box?.querySelector('input');
     const input = h('input', {

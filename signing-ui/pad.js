@@ -12,7 +12,7 @@ const TYPED_MAX = 100;
 
 /**
  * @param {import('./context.js').MarkKind} kind
- * @param {HTMLElement} opener
+ * @param {HTMLElement | (() => HTMLElement | null)} opener what gets the focus back (openDialog)
  */
 export function openPad(kind, opener) {
   const { t, view } = state;

@@ -205,6 +205,8 @@ test('the signing page on a phone: small fixed parts, the document on the first 
                 await page.locator('#pad-tab-type').click();
                 await page.locator('dialog button[type="submit"]').click();
                 await page.locator('dialog[open]').waitFor({ state: 'detached' });
+                // The mark applied redraws the guide: the focus is back on its control, or on the consent box.
+                await page.waitForFunction("['guide-input', 'consent'].includes(document.activeElement?.id ?? '')", undefined, { timeout: 5_000 });
               }
               if (await page.locator('.guide-next').count()) await page.locator('.guide-next').click();
             }

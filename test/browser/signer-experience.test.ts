@@ -162,6 +162,8 @@ test("the signer's experience in Chromium", { skip: !IN_CI && missingTool(CHROMI
           );
           // On a phone the message folds to its title line; its button shows it.
           if (size === 'phone') await page.locator('#sender-message .message-toggle').click();
+          // Wider screens show it whole, with no button to fold it.
+          else assert.equal(await page.locator('#sender-message .message-toggle').isVisible(), false, 'no Show button on a wide screen');
           assert.match(await page.locator('#sender-message').innerText(), /please sign the service agreement before Friday/);
           assert.match(await page.locator('.doc-name').innerText(), /service-agreement\.pdf/);
           if (size === 'desktop') assert.ok(await page.locator('.link-expiry').isVisible(), "the link's expiry is shown");
