@@ -324,6 +324,12 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     signedDl.response.headers.get('content-disposition'),
     `attachment; filename="Contrat signe-signed.pdf"; filename*=UTF-8''Contrat%20sign%C3%A9-signed.pdf`,
   );
+  // The signer's copy is named the same way (one Content-Disposition wherever paraph serves a file).
+  const signingUrl = new URL(signers[0]?.signing_url as string);
+  const copy = await fetch(`${signingUrl.origin}${signingUrl.pathname}/api/signed-document`);
+  assert.equal(copy.status, 200);
+  await copy.arrayBuffer();
+  assert.equal(copy.headers.get('content-disposition'), signedDl.response.headers.get('content-disposition'));
   assert.match(evidencePdfDl.response.headers.get('content-disposition') ?? '', /filename="Contrat signe-evidence\.pdf"/);
   assert.match(evidenceDl.response.headers.get('content-disposition') ?? '', /filename="Contrat signe-evidence\.json"/);
   for (const d of served) {

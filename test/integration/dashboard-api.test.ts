@@ -403,7 +403,7 @@ test('the document, artifacts, attempt headers and a fresh signing link, through
   assert.equal(evidenceReady.status, 200, await evidenceReady.clone().text());
   const signedPdf = await dash(server, 'GET', `/_dashboard/api/requests/${id}/artifacts/signed-pdf`, token);
   assert.equal(signedPdf.status, 200);
-  assert.match(signedPdf.headers.get('content-disposition') ?? '', /^attachment; filename=".*-signed\.pdf"$/);
+  assert.match(signedPdf.headers.get('content-disposition') ?? '', /^attachment; filename=".*-signed\.pdf"; filename\*=UTF-8''.*-signed\.pdf$/);
   assert.equal(
     Buffer.from(await signedPdf.arrayBuffer())
       .subarray(0, 5)

@@ -5,6 +5,7 @@ import { principalOf } from '../hooks/auth.js';
 import { ArtifactParams, PdfBytes } from '../../contract/artifacts.js';
 import { EvidenceResponse } from '../../contract/evidence.js';
 import { errorResponses, mediaResponses } from './responses.js';
+import { attachment } from '../content-disposition.js';
 
 /** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */
 export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
@@ -36,14 +37,4 @@ export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
         .send(artifact.bytes as never);
     },
   );
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-function attachment(filename: string): string {
-  const ascii = filename
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -42,6 +42,7 @@ import { ReceiverCheck, ReceiverCheckInput, ReceiverCheckOverview } from '../../
 import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 import { uiFiles } from './ui-files.js';
+import { attachment } from '../content-disposition.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');
 /** The page's files (every page, script and stylesheet of the folder), each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
@@ -210,7 +211,7 @@ export function registerDashboard(app: App, ctx: Context, routes: readonly OpenA
       const artifact = await operatorArtifact(ctx, request.params.id, request.params.type);
       return reply
         .type(artifact.contentType)
-        .header('content-disposition', `attachment; filename="${artifact.filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_')}"`)
+        .header('content-disposition', attachment(artifact.filename))
         .header('etag', `"${artifact.sha256}"`)
         .send(artifact.bytes as never);
     },

@@ -19,6 +19,7 @@ import { mediaResponse, signingErrorResponses } from './responses.js';
 import { PdfBytes } from '../../contract/artifacts.js';
 import { VERIFICATION_COOKIE, VERIFICATION_HEADER } from '../../domain/email-code.js';
 import { MAX_FIELD_VALUE, MAX_REASON, MINUTE_MS, OTP_CODE_WINDOW_MS, OTP_CODES_PER_WINDOW } from '../../domain/limits.js';
+import { attachment } from '../content-disposition.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'signing-ui');
 /** The typed-signature font (Aref Ruqaa, SIL OFL 1.1), as the page loads it; the stamp uses the same font. */
@@ -145,11 +146,7 @@ function registerSignerApi(app: App, ctx: Context): void {
     },
     async (request, reply) => {
       const document = await signedDocumentForSigner(ctx, request.params.token);
-      const ascii = document.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.filename)}`)
-        .send(document.bytes);
+      return reply.type('application/pdf').header('content-disposition', attachment(document.filename)).send(document.bytes);
     },
   );
 
