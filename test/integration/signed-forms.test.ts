@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { activeRequest, signerAction, status } from '../helpers/flows.js';
-import { useServer, useTmpDir } from '../helpers/server.js';
+import { type TestServer, useServer, useTmpDir } from '../helpers/server.js';
 import { detectionCorpus } from '../helpers/scans.js';
 import { IN_CI, missingTool } from '../helpers/system-tools.js';
 
@@ -38,18 +38,8 @@ test('a signed AcroForm document is flattened: values kept, no widget left, seal
     },
     { signers: 'payload', document: { bytes: upload, filename: 'form.pdf' } },
   );
-  const signed = await signerAction(started.links.applicant!, 'sign', { signature: { type: 'typed', text: 'Flora Field' } });
-  assert.equal(signed.status, 200, await signed.clone().text());
-  for (let i = 0; ; i++) {
-    if ((await status(server, started.id)).artifacts.signed_pdf) break;
-    assert.ok(i < 600, 'the signed PDF is made');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const response = await server.call('GET', `/v1/signature-requests/${started.id}/artifacts/signed-pdf`);
-  assert.equal(response.status, 200);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const file = path.join(dir, 'signed-form.pdf');
-  fs.writeFileSync(file, bytes);
+  const file = await signAndDownload(server, started.id, started.links.applicant!, 'Flora Field', path.join(dir, 'signed-form.pdf'));
+  const bytes = fs.readFileSync(file);
 
   assert.equal(await widgetCount(bytes), 0, 'pdf.js finds no form widget');
   const qpdf = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', file], { encoding: 'utf8' })) as {
@@ -67,6 +57,21 @@ test('a signed AcroForm document is flattened: values kept, no widget left, seal
   const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
   assert.match(report, /Signature Validation: Signature is Valid\./, report);
 });
+
+/** The only signer signs (a typed signature); the signed PDF, once made, is written to `file`. */
+async function signAndDownload(server: TestServer, id: string, link: string, name: string, file: string): Promise<string> {
+  const signed = await signerAction(link, 'sign', { signature: { type: 'typed', text: name } });
+  assert.equal(signed.status, 200, await signed.clone().text());
+  for (let i = 0; ; i++) {
+    if ((await status(server, id)).artifacts.signed_pdf) break;
+    assert.ok(i < 600, 'the signed PDF is made');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const response = await server.call('GET', `/v1/signature-requests/${id}/artifacts/signed-pdf`);
+  assert.equal(response.status, 200);
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
 
 /** Widget annotations pdf.js finds on every page (the seal's own field has none on a page, or one without rectangle). */
 async function widgetCount(bytes: Uint8Array): Promise<number> {
@@ -99,17 +104,7 @@ test('a signature field the original left outside its form (no /AcroForm) is fla
     },
     { signers: 'payload', document: { bytes: new Uint8Array(upload), filename: 'contract.pdf' } },
   );
-  const signed = await signerAction(started.links.buyer!, 'sign', { signature: { type: 'typed', text: 'Bea Buyer' } });
-  assert.equal(signed.status, 200, await signed.clone().text());
-  for (let i = 0; ; i++) {
-    if ((await status(server, started.id)).artifacts.signed_pdf) break;
-    assert.ok(i < 600, 'the signed PDF is made');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const response = await server.call('GET', `/v1/signature-requests/${started.id}/artifacts/signed-pdf`);
-  assert.equal(response.status, 200);
-  const file = path.join(dir, 'signed-contract.pdf');
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  const file = await signAndDownload(server, started.id, started.links.buyer!, 'Bea Buyer', path.join(dir, 'signed-contract.pdf'));
 
   const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
   assert.doesNotMatch(report, /Signature #2/, report);
