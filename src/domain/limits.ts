@@ -53,11 +53,16 @@ export const MAX_IDEMPOTENCY_KEY = 255;
 export const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
 
 /** Request rates, per (API key, client IP): the general limit and the narrower ones of some routes. */
+/**
+ * The API description's rate limits. `counts`: what a window counts, every call (`calls`), or only a call
+ * that does the work (`work`: an analysis, a batch), so that a replay of an Idempotency-Key, a refused
+ * call or a 503 uses up nothing.
+ */
 export const RATE_LIMITS = {
-  general: { limit: 120, windowMs: 10 * MINUTE_MS, says: '120 requests per 10 minutes' },
-  detection: { limit: 12, windowMs: HOUR_MS, says: '12 field detections per hour' },
-  reminders: { limit: 20, windowMs: HOUR_MS, says: '20 reminder calls per hour' },
-  bulk: { limit: 10, windowMs: HOUR_MS, says: '10 bulk sends per hour' },
+  general: { limit: 120, windowMs: 10 * MINUTE_MS, says: '120 requests per 10 minutes', counts: 'calls' },
+  detection: { limit: 12, windowMs: HOUR_MS, says: '12 field detections per hour', counts: 'work' },
+  reminders: { limit: 20, windowMs: HOUR_MS, says: '20 reminder calls per hour', counts: 'calls' },
+  bulk: { limit: 10, windowMs: HOUR_MS, says: '10 bulk sends per hour', counts: 'work' },
 } as const;
 
 /**

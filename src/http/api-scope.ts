@@ -34,7 +34,7 @@ export function apiScopes(app: App, ctx: Context, rateLimit: boolean): (...modul
           try {
             // fastify makes a new routeOptions object at each read: one read for the two steps.
             const route = request.routeOptions;
-            limitRate(request, reply, route);
+            limitRate.limit(request, reply, route);
             const delayMs = injectFault(request, reply, route);
             if (delayMs > 0) {
               setTimeout(() => done(), delayMs);
@@ -43,6 +43,11 @@ export function apiScopes(app: App, ctx: Context, rateLimit: boolean): (...modul
           } catch (error) {
             return done(error as Error);
           }
+          done();
+        });
+        // A call that did no work gives back its slot in a bucket that counts work (detection, bulk sends).
+        api.addHook('onResponse', (request, reply, done) => {
+          limitRate.settle(request, reply);
           done();
         });
         // A route marked idempotent on `api` would answer a repeat twice: refused when it is added.

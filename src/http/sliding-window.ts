@@ -55,6 +55,14 @@ export class SlidingWindow {
     return { allowed: true, limit: this.limit, remaining: this.limit - (counted + 1), retryAfterSeconds: 0 };
   }
 
+  /** Gives back an event counted at `at` (a call that turned out to do no work): the latest such. */
+  refund(key: string, at: number): void {
+    const queue = this.queues.get(key);
+    if (!queue) return;
+    const index = queue.times.lastIndexOf(at);
+    if (index >= queue.head) queue.times.splice(index, 1);
+  }
+
   /** How many timestamps the window holds for a key, spent slots included (for tests). */
   heldFor(key: string): number {
     return this.queues.get(key)?.times.length ?? 0;

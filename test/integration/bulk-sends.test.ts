@@ -764,31 +764,31 @@ describe('bulk-sends', { concurrency: 3 }, () => {
     const server = await useServer(t, { rateLimit: 'on' });
     const template: TemplateJson = await makeTemplate(server, { fields: ONE_ROLE });
     const batch = (i: number) => ({ template_id: template.id, recipients: [{ client_reference: `hourly-${i}`, signers: [person(i)] }] });
-    // A refused batch counts too.
-    await expectError(await bulk(server, { ...batch(0), link_expiry_days: 0 }), 400, 'invalid_request');
-    for (let i = 1; i < 10; i++) {
+    // A refused batch is no batch: it uses none of the 10.
+    for (let i = 0; i < 3; i++) await expectError(await bulk(server, { ...batch(0), link_expiry_days: 0 }), 400, 'invalid_request');
+    for (let i = 1; i <= 10; i++) {
       const res = await bulk(server, batch(i));
       assert.equal(res.status, 200, await res.clone().text());
       assert.equal(res.headers.get('x-ratelimit-limit'), '120');
     }
-    const refused = await bulk(server, batch(10));
+    const refused = await bulk(server, batch(11));
     const text = await refused.clone().text();
     await expectError(refused, 429, 'rate_limit_exceeded', /10 bulk sends per hour/);
     assert.equal(refused.headers.get('x-ratelimit-limit'), '10', text);
     assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
     const retryAfter = Number(refused.headers.get('retry-after'));
     assert.ok(retryAfter >= 1 && retryAfter <= 3600, `retry-after ${retryAfter}`);
-    assert.equal((await allRequests(server)).length, 9, 'the refused batches made nothing');
+    assert.equal((await allRequests(server)).length, 10, 'the refused batches made nothing');
 
     // Other calls and other keys are not held back by the bulk bucket.
     assert.equal((await server.call('GET', '/v1/templates')).status, 200);
     const second = server.newKey(server.accountId);
-    assert.equal((await bulk(server, batch(11), { key: second.apiKey })).status, 200);
+    assert.equal((await bulk(server, batch(12), { key: second.apiKey })).status, 200);
 
     // An hour later on the sandbox clock the bucket is open again.
     const advanced = await postJson(server, '/_sandbox/clock/advance', { seconds: 3600 });
     assert.equal(advanced.status, 200);
-    assert.equal((await bulk(server, batch(12))).status, 200);
+    assert.equal((await bulk(server, batch(13))).status, 200);
   });
 
   test('POST /v1/bulk-sends: an Idempotency-Key reused with another batch is 422', async (t) => {

@@ -417,3 +417,28 @@ test("12 detections per hour per key and IP: the 13th answers 429 with the detec
   assert.equal(advanced.status, 200, advanced.text);
   assert.equal((await detect(server, id)).status, 200);
 });
+
+test('the detection bucket counts analyses: replays of an Idempotency-Key, 400s, 404s and 409s use none of the 12', async (t) => {
+  const server = await useServer(t, { rateLimit: 'on' });
+  const id = await createRequest(server, NO_FIELDS, { document: { bytes: fixture('contract.pdf') }, signers: [{ reference: 'client' }] });
+  const keyed = () => server.call('POST', `${ROUTE}/${id}/detect-fields`, { headers: { 'idempotency-key': 'detect-once' } });
+  const first = await keyed();
+  assert.equal(first.status, 200, await first.clone().text());
+  await first.arrayBuffer();
+  const active = await createRequest(server, {}, { document: { bytes: fixture('contract.pdf') } });
+  assert.equal((await server.call('POST', `${ROUTE}/${active}/activate`, { headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
+  for (let i = 0; i < 12; i++) {
+    const replay = await keyed();
+    assert.equal(replay.status, 200);
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    await replay.arrayBuffer();
+    assertError(await detect(server, '00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    assertError(await detect(server, id, { body: '{"a":1}' }), 400, 'invalid_request');
+    assertError(await detect(server, active), 409, 'conflict');
+  }
+  // One analysis so far: eleven more are allowed, the one after them is not.
+  for (let i = 2; i <= 12; i++) assert.equal((await detect(server, id)).status, 200, `analysis ${i}`);
+  const refused = await detect(server, id);
+  assertError(refused, 429, 'rate_limit_exceeded');
+  assert.equal(refused.headers.get('x-ratelimit-limit'), '12');
+});

@@ -9,6 +9,10 @@ declare module 'fastify' {
     /** A second, narrower limit on top of the general one. */
     rateLimitBucket?: keyof typeof BUCKETS;
   }
+  interface FastifyRequest {
+    /** The slot this call took in a bucket that counts only work, given back if the call did none. */
+    workSlot?: { bucket: keyof typeof BUCKETS; who: string; at: number };
+  }
 }
 
 /**
@@ -22,7 +26,7 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
   const windows = new Map(Object.entries(BUCKETS).map(([name, b]) => [name, new SlidingWindow(b.limit, b.windowMs)]));
   const consume = (name: keyof typeof BUCKETS, who: string, now: number) => (windows.get(name) as SlidingWindow).consume(who, now);
 
-  return (request: FastifyRequest, reply: FastifyReply, route: FastifyRequest['routeOptions']): void => {
+  const limit = (request: FastifyRequest, reply: FastifyReply, route: FastifyRequest['routeOptions']): void => {
     if (!request.principal) return;
     const who = `${request.principal.apiKeyId}|${request.ip}`;
     const now = clock.now();
@@ -34,8 +38,20 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
     if (bucket) {
       const narrow = consume(bucket, who, now);
       if (!narrow.allowed && enforce) throw refusal(bucket, narrow);
+      if (narrow.allowed && BUCKETS[bucket].counts === 'work') request.workSlot = { bucket, who, at: now };
     }
   };
+  /**
+   * onResponse: a call of a bucket that counts work gives its slot back unless it answered a fresh 2xx
+   * (an analysis, a batch): a replay of its Idempotency-Key, an error or a 503 did none.
+   */
+  const settle = (request: FastifyRequest, reply: FastifyReply): void => {
+    const slot = request.workSlot;
+    if (!slot) return;
+    const worked = reply.statusCode >= 200 && reply.statusCode < 300 && reply.getHeader('idempotent-replayed') === undefined;
+    if (!worked) (windows.get(slot.bucket) as SlidingWindow).refund(slot.who, slot.at);
+  };
+  return { limit, settle };
 }
 
 const LIMIT_HEADER = 'x-ratelimit-limit';
