@@ -85,7 +85,7 @@ export function deliveryCard(d, options) {
   const last = d.attempts[d.attempts.length - 1];
   const retrying = d.status === 'pending' && last !== undefined && failed(last);
   const state = retrying
-    ? h('span', { class: 'badge badge-retrying' }, d.next_attempt_at ? `failing · retry ${new Date(d.next_attempt_at).toLocaleString()}` : 'failing')
+    ? h('span', { class: 'badge badge-retrying' }, ...(d.next_attempt_at ? ['failing · retry ', time(d.next_attempt_at)] : ['failing']))
     : badge(d.status);
   return h(
     'article',

@@ -230,7 +230,8 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     // While it is retried, a failing delivery is red with its next retry, not a calm "pending".
     await page.evaluate(`location.hash = '#/webhooks?status=pending'`);
     const failing = page.locator('article.delivery-retrying', { has: page.locator(`a[href="#/requests/${id}"]`) }).first();
-    await failing.locator('.badge-retrying', { hasText: /failing · retry / }).waitFor(WAIT);
+    // The retry's time written as every time of the dashboard (UTC, ISO order), not in the browser's locale.
+    await failing.locator('.badge-retrying', { hasText: /failing · retry \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/ }).waitFor(WAIT);
     await failing.locator('.attempt-failed', { hasText: '500' }).first().waitFor(WAIT);
     // The retries (+1 min … +2 h) run out on the sandbox clock: the delivery fails.
     await advance(server, 3 * 60 * 60 * 1000);
