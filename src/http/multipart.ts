@@ -57,12 +57,13 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
       parts[name] = part.text;
     } else {
       const decoded = decodeJson(part);
-      // Undecodable, the part's text identifies the call.
-      parts[name] = decoded.ok ? decoded.value : { text: (part as { text: string }).text };
       if (!decoded.ok) {
+        // Undecodable, the part's text identifies the call.
+        parts[name] = { text: (part as { text: string }).text };
         problem ??= invalidRequest(`multipart part "${name}" is not valid JSON`);
         continue;
       }
+      parts[name] = decoded.value;
     }
     const error = validate(schema, parts[name], name);
     if (error) problem ??= invalidRequest(error);

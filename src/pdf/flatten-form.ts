@@ -42,23 +42,25 @@ function strayFields(doc: PDFDocument): PDFRef[] {
   const top = acroForm?.lookupMaybe(PDFName.of('Fields'), PDFArray);
   for (let i = 0; top && i < top.size(); i++) {
     const ref = top.get(i);
-    if (isRef(ref)) listed.add(ref);
+    if (ref instanceof PDFRef) listed.add(ref);
   }
   const strays: PDFRef[] = [];
   for (const page of doc.getPages()) {
     const annots = page.node.Annots();
     for (let i = 0; annots && i < annots.size(); i++) {
       const annot = annots.get(i);
-      const widget = isRef(annot) ? doc.context.lookup(annot) : undefined;
-      if (!isRef(annot) || !(widget instanceof PDFDict) || widget.get(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
+      if (!(annot instanceof PDFRef)) continue;
+      const widget = doc.context.lookup(annot);
+      if (!(widget instanceof PDFDict) || widget.get(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
       if (!widget.has(PDFName.of('FT')) && !widget.has(PDFName.of('Parent'))) continue;
       // Up the field tree to its top, a few levels at most (a loop in a broken tree ends here too).
       let ref: PDFRef = annot;
       let dict: PDFDict = widget;
       for (let depth = 0; depth < 32; depth++) {
         const parent = dict.get(PDFName.of('Parent'));
-        const up = isRef(parent) ? doc.context.lookup(parent) : undefined;
-        if (!isRef(parent) || !(up instanceof PDFDict)) break;
+        if (!(parent instanceof PDFRef)) break;
+        const up = doc.context.lookup(parent);
+        if (!(up instanceof PDFDict)) break;
         ref = parent;
         dict = up;
       }
@@ -66,10 +68,6 @@ function strayFields(doc: PDFDocument): PDFRef[] {
     }
   }
   return strays;
-}
-
-function isRef(value: unknown): value is PDFRef {
-  return value instanceof PDFRef;
 }
 
 /** Removes every widget annotation left on the pages (other annotations, links and notes, stay). */
