@@ -8,25 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameLocator, Page, Request } from 'playwright-core';
 import { activeRequest, auditOf } from '../helpers/flows.js';
-import { json, useServer, type TestServer } from '../helpers/server.js';
+import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { launchChromium, openPage, startEmbedHost } from '../helpers/browser.js';
-
-/** The newest email code caught for `email`. */
-async function newestCode(server: TestServer, email: string): Promise<string> {
-  const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
-    await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
-  );
-  const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1];
-  assert.ok(code, 'the code was mailed');
-  return code;
-}
-
-/** How many codes were mailed to `email`. */
-async function codesMailed(server: TestServer, email: string): Promise<number> {
-  const mails = await json<{ data: Array<{ kind: string | null }> }>(await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`));
-  return mails.data.filter((m) => m.kind === 'otp').length;
-}
+import { codesMailed, newestCode } from '../helpers/mail.js';
 
 /** On the code screen (of the page, or of the page in a frame): the code the page mailed as it opened, entered; waits for the document. */
 async function enterCode(page: Page | FrameLocator, server: TestServer, email: string): Promise<void> {

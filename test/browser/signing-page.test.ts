@@ -8,7 +8,8 @@ import { test, type TestContext } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { activeRequest, eventsOf, postJson, status } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
-import { json, useServer, type TestServer } from '../helpers/server.js';
+import { useServer, type TestServer } from '../helpers/server.js';
+import { codesMailed, newestCode, wrongCodeFor } from '../helpers/mail.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, assertAxeClean, launchChromium, openPage, snapshot, startEmbedHost } from '../helpers/browser.js';
 
@@ -241,12 +242,8 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       assert.equal(await page.locator('.page').count(), 0, 'no document before the code');
       // The page mails the code as it opens: the code box shows once it is sent.
       await page.locator('#otp-code').waitFor();
-      const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
-        await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
-      );
-      const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1];
-      assert.ok(code, 'the code was mailed');
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const code = await newestCode(server, email);
+      const wrong = wrongCodeFor(code);
       await page.locator('#otp-code').fill(wrong);
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.locator('#otp-error', { hasText: 'Wrong code' }).waitFor();
@@ -295,17 +292,10 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       const created = await activeRequest(server, { signers: [{ reference: 'client', email, order: 1, verification: 'email_otp' }] }, { signers: 'payload' });
       const link = new URL(created.links.client!);
       const apiUrl = `${link.origin}${link.pathname}/api`;
-      const lastCode = async () => {
-        const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
-          await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
-        );
-        const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1] ?? '000000';
-        return { count: mails.data.filter((m) => m.kind === 'otp').length, wrong: String((Number(code) + 1) % 1_000_000).padStart(6, '0') };
-      };
       // 10 wrong codes through the page's API, on two codes; the next five are typed on the page.
       for (let round = 0; round < 2; round++) {
         assert.equal((await fetch(`${apiUrl}/otp`, { method: 'POST' })).status, 200);
-        const { wrong } = await lastCode();
+        const wrong = wrongCodeFor(await newestCode(server, email));
         for (let i = 0; i < 5; i++) {
           const checked = await fetch(`${apiUrl}/otp/verify`, {
             method: 'POST',
@@ -320,18 +310,18 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       await page.locator('html[data-screen="otp"]').waitFor();
       await page.locator('#otp-code').waitFor();
       // The code the page mailed as it opened.
-      const opened = await lastCode();
-      assert.equal(opened.count, 3);
+      assert.equal(await codesMailed(server, email), 3);
+      const wrong = wrongCodeFor(await newestCode(server, email));
       const verify = async (code: string) => {
         await page.locator('#otp-code').fill(code);
         await page.locator('.otp-form button[type="submit"]').click();
       };
       for (let left = 4; left >= 1; left--) {
-        await verify(opened.wrong);
+        await verify(wrong);
         await page.locator('#otp-error', { hasText: `Attempts left with this code: ${left}.` }).waitFor();
       }
       // The 15th wrong code in 24 hours: locked, until when, and neither a code box nor a button to send one.
-      await verify(opened.wrong);
+      await verify(wrong);
       await page.locator('#otp-error', { hasText: 'Too many wrong codes' }).waitFor();
       assert.match(await page.locator('#otp-error').innerText(), /locked until .*\d{4}/);
       assert.equal(await page.locator('#otp-code').isVisible(), false, 'no code box');
@@ -355,13 +345,9 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       await page.goto(created.links.client!);
       await page.locator('html[data-screen="otp"]').waitFor();
       await page.locator('#otp-code').waitFor();
-      const mails = await json<{ data: Array<{ kind: string | null; text: string }> }>(
-        await server.call('GET', `/_sandbox/emails?to=${encodeURIComponent(email)}`),
-      );
-      const code = /\b(\d{6})\b/.exec(mails.data.find((m) => m.kind === 'otp')?.text ?? '')?.[1];
-      assert.ok(code, 'the code was mailed');
+      const code = await newestCode(server, email);
       // Five wrong tries from elsewhere kill the code the page is about to send.
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const wrong = wrongCodeFor(code);
       for (let i = 0; i < 5; i++) {
         const checked = await fetch(`${apiUrl}/otp/verify`, {
           method: 'POST',

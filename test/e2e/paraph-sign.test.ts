@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
+import { wrongCodeFor } from '../helpers/mail.js';
 import { closedPort, useReceiver } from '../helpers/receiver.js';
 import { a4Pdf } from '../helpers/requests.js';
 import { useTmpDir } from '../helpers/server.js';
@@ -149,7 +150,7 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
     const code = /\b(\d{6})\b/.exec(otps[0]?.text as string)?.[1] as string;
     assert.match(code, /^\d{6}$/);
 
-    const wrong = await sign(links.v as string, '--otp', String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    const wrong = await sign(links.v as string, '--otp', wrongCodeFor(code));
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /wrong code \(4 attempt/);
     assert.equal(signerOf(await statusOf(id), 'v').status, 'viewed');

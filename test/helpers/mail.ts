@@ -22,6 +22,23 @@ export interface CaughtEmail {
   signer_reference: string | null;
 }
 
+/** The newest email code caught for `email`. */
+export async function newestCode(server: TestServer, email: string): Promise<string> {
+  const code = /\b(\d{6})\b/.exec((await emails(server, { to: email })).find((m) => m.kind === 'otp')?.text ?? '')?.[1];
+  assert.ok(code, 'the code was mailed');
+  return code;
+}
+
+/** How many email codes were caught for `email`. */
+export async function codesMailed(server: TestServer, email: string): Promise<number> {
+  return (await emails(server, { to: email })).filter((m) => m.kind === 'otp').length;
+}
+
+/** A six-digit code that is not `code`: the next one, wrapping at 999999. */
+export function wrongCodeFor(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
 /** GET /_sandbox/emails with a query; asserts 200. */
 export async function emails(server: TestServer, query: Record<string, string> = {}, key?: string): Promise<CaughtEmail[]> {
   const qs = new URLSearchParams(query).toString();

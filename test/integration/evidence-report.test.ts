@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { latestOtpCode } from '../../src/features/mail/caught-emails.js';
 import { paraph } from '../helpers/cli.js';
 import { activate, auditOf, createRequest, signerAction, status } from '../helpers/flows.js';
+import { wrongCodeFor } from '../helpers/mail.js';
 import { pngOf } from '../helpers/png.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
@@ -35,7 +36,7 @@ async function sign(server: TestServer, link: string, body: Json, options: { wro
     const code = latestOtpCode(server.running.ctx, view.request.id, view.signer.reference) as string;
     assert.ok(code, 'the catcher holds the code');
     if (options.wrongCodeFirst) {
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(code.length, '0');
+      const wrong = wrongCodeFor(code);
       assert.notEqual((await json<Json>(await signerAction(link, 'otp/verify', { code: wrong }))).verified, true);
     }
     assert.equal((await json<Json>(await signerAction(link, 'otp/verify', { code }))).verified, true);

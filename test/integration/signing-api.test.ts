@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { a4Pdf } from '../helpers/requests.js';
 import { activeRequest, advance, auditOf, DAY, eventsOf, postJson, status } from '../helpers/flows.js';
+import { wrongCodeFor } from '../helpers/mail.js';
 import { useReceiver, type Receiver } from '../helpers/receiver.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 
@@ -127,7 +128,6 @@ async function otpCode(server: TestServer, to: string, requestId: string): Promi
 }
 
 /** A 6-digit code that is not `code`. */
-const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 function assertPrivate(response: Response, what: string): void {
   assert.equal(response.headers.get('cache-control'), 'no-store', `${what}: cache-control`);
@@ -347,7 +347,7 @@ describe('signing API', { concurrency: 3 }, () => {
       const sent = await act(otp.links.o as string, 'otp');
       assert.equal(sent.status, 200);
       assertPrivate(sent, 'otp');
-      const checked = await act(otp.links.o as string, 'otp/verify', { code: wrongFor((await otpCode(server, 'otp-h@example.com', otp.id)).code) });
+      const checked = await act(otp.links.o as string, 'otp/verify', { code: wrongCodeFor((await otpCode(server, 'otp-h@example.com', otp.id)).code) });
       assert.equal(checked.status, 200);
       assertPrivate(checked, 'otp/verify');
       const signed = await act(plain.links.s1 as string, 'sign', { signature: typed('S One') });
@@ -875,13 +875,13 @@ describe('signing API', { concurrency: 3 }, () => {
     const list = await ok<{ data: Json[] }>(await server.call('GET', `/_sandbox/emails?to=${email}`));
     assert.equal(list.data[0]?.signer_reference, 'v');
 
-    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(code) })), {
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongCodeFor(code) })), {
       verified: false,
       verified_at: null,
       attempts_left: 4,
       locked_until: null,
     });
-    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongFor(wrongFor(code)) })), {
+    assert.deepEqual(await ok(await act(v, 'otp/verify', { code: wrongCodeFor(wrongCodeFor(code)) })), {
       verified: false,
       verified_at: null,
       attempts_left: 3,
@@ -982,7 +982,7 @@ describe('signing API', { concurrency: 3 }, () => {
     const v = links.v as string;
     await ok(await act(v, 'otp'));
     const { code } = await otpCode(server, email, id);
-    const wrong = wrongFor(code);
+    const wrong = wrongCodeFor(code);
     const left: number[] = [];
     for (let i = 0; i < 5; i++) left.push((await ok(await act(v, 'otp/verify', { code: wrong }))).attempts_left as number);
     assert.deepEqual(left, [4, 3, 2, 1, 0]);
@@ -1014,7 +1014,7 @@ describe('signing API', { concurrency: 3 }, () => {
     await ok(await act(v, 'otp'));
     const { code } = await otpCode(server, email, id);
     await advance(server, 9 * MINUTE);
-    assert.equal((await ok(await act(v, 'otp/verify', { code: wrongFor(code) }))).verified, false, 'still alive after 9 minutes');
+    assert.equal((await ok(await act(v, 'otp/verify', { code: wrongCodeFor(code) }))).verified, false, 'still alive after 9 minutes');
     assert.equal((await view(v)).code_live, true);
     await advance(server, 2 * MINUTE);
     assert.equal((await view(v)).code_live, false, 'expired: the page mails a new one');
@@ -1034,7 +1034,7 @@ describe('signing API', { concurrency: 3 }, () => {
       await ok(await act(v, 'otp'));
       const { code } = await otpCode(server, email, id);
       for (let i = 0; i < 5; i++) {
-        last = await ok(await act(v, 'otp/verify', { code: wrongFor(code) }));
+        last = await ok(await act(v, 'otp/verify', { code: wrongCodeFor(code) }));
         assert.equal(last.verified, false, `round ${round} attempt ${i}`);
         // The 15th wrong code is the one that locks: its answer says so; the 14 before it do not.
         if (round * 5 + i < 14) assert.equal(last.locked_until, null, `round ${round} attempt ${i}`);
