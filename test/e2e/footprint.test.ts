@@ -100,9 +100,9 @@ test('the packed package installed into an empty project: its size with and with
     const detect = () => call('POST', `/signature-requests/${created.body.id as string}/detect-fields`);
     let detected = await detect();
     // A scanned page has 2.5 s, its text pass and its OCR workers' start included: on a machine busy with other tests, a fresh
-    // server's first page may be cut short (200, ocrPages 0). Asked again, the workers the analysis process started again once it
-    // had answered read it.
-    if (detected.status === 200 && detected.body.stats.ocrPages === 0) detected = await detect();
+    // server's first page may be cut short (200, ocrPages 0), and under three test files at a time on 2 cores its second ask was
+    // too. Asked again, the workers the analysis process started once it had answered read it.
+    for (let ask = 1; ask < 4 && detected.status === 200 && detected.body.stats.ocrPages === 0; ask++) detected = await detect();
     assert.equal(detected.status, 200, JSON.stringify(detected.body));
     assert.equal(detected.body.ocrStatus, 'enabled');
     assert.deepEqual([detected.body.stats.scannedPages, detected.body.stats.ocrPages], [1, 1], JSON.stringify(detected.body.stats));
