@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import type { App } from './app-type.js';
 import { apiFaultHook } from './hooks/faults.js';
 import { keyedCalls } from './hooks/idempotency.js';
-import { rateLimitHook } from './hooks/rate-limit.js';
+import type { RateLimits } from './hooks/rate-limit.js';
 
 /** Where a REST API route module registers: every route on `api`, a mutating one on `keyed`. */
 export interface ApiScope {
@@ -19,10 +19,9 @@ export type ApiRoutes = (scope: ApiScope, ctx: Context) => void;
  * none tests a URL and the other routes (sandbox controls, signing page, dashboard) never run them.
  * The answered function registers some route modules in one such plugin, in the order given (the
  * OpenAPI document lists routes in registration order, so the modules keep theirs). Every plugin
- * shares one rate-limit state.
+ * shares the app's rate-limit state.
  */
-export function apiScopes(app: App, ctx: Context, rateLimit: boolean): (...modules: ApiRoutes[]) => Promise<void> {
-  const limitRate = rateLimitHook(ctx.clock, rateLimit);
+export function apiScopes(app: App, ctx: Context, limitRate: RateLimits): (...modules: ApiRoutes[]) => Promise<void> {
   const injectFault = apiFaultHook(ctx);
   const keyedScopes = new WeakSet<object>();
   return async (...modules) => {

@@ -9,7 +9,8 @@ import { answerClientError, limitBodyTime, newRequestId, refuseConnect, refuseUn
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { ParaphError } from '../domain/errors.js';
 import { sendError, toParaphError } from './errors.js';
-import { authHook } from './hooks/auth.js';
+import { authHook, quietPrincipal } from './hooks/auth.js';
+import { hasRateLimitHeaders, isApiPath, rateLimitHeadersOf, rateLimitHook } from './hooks/rate-limit.js';
 import { InjectedFault } from './hooks/faults.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { noRouteError } from './not-found.js';
@@ -56,6 +57,14 @@ const ANY_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { ctx } = options;
+  const rateLimits = rateLimitHook(ctx.clock, options.rateLimit);
+  // Every /v1 answer carries the general bucket's X-RateLimit-* headers (the sandbox contract), also one
+  // no API route counted: a 401, an unknown path or method, an error before the caller was known.
+  const tellRateLimit = (request: FastifyRequest, reply: FastifyReply): void => {
+    if (isApiPath(request.url) && !hasRateLimitHeaders(reply)) {
+      rateLimits.tell(request, reply, request.principal ?? quietPrincipal(ctx, request.headers.authorization));
+    }
+  };
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     // No per-request log lines: URLs can carry signing tokens.
@@ -68,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     schemaErrorFormatter: (errors, dataVar) => new Error(describeErrors(errors, dataVar === 'querystring' ? 'query' : dataVar)),
     frameworkErrors: (error, request, reply) => {
+      // (Answered outside the request's hooks: a path that does not decode.)
+      tellRateLimit(request, reply);
       void sendError(request, reply, toParaphError(error, request));
     },
     // Requests Node refuses before routing still get the envelope; a missing Host is answered below.
@@ -78,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     http: { requireHostHeader: false, connectionsCheckingInterval: 1000 },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  refuseUnknownExpectations(app.server);
+  refuseUnknownExpectations(app.server, (raw) =>
+    isApiPath(raw.url ?? '') ? rateLimits.headersFor(quietPrincipal(ctx, raw.headers.authorization), raw.socket.remoteAddress) : {},
+  );
   refuseConnect(app.server);
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileForPart(schema as import('typebox').TSchema, httpPart));
@@ -122,7 +135,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Remembered reads (API keys, the clock offset, request statuses) now include every commit a
       // CLI process made before this request arrived.
       ctx.db.observeChanges();
-      limitBodyTime(request.raw, options.requestTimeoutMs);
+      // (Its 408 is written on the socket: with the rate-limit headers the reply holds by then, or tells.)
+      limitBodyTime(request.raw, options.requestTimeoutMs, () => {
+        if (!isApiPath(request.url)) return {};
+        if (!hasRateLimitHeaders(reply)) tellRateLimit(request, reply);
+        return rateLimitHeadersOf(reply);
+      });
       reply.header('x-request-id', request.id);
       if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
       if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {
@@ -152,6 +170,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     route.schema = { ...route.schema, querystring: NO_QUERY };
   });
   registerRequestLog(app, ctx.log);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    tellRateLimit(request, reply);
+    done(null, payload);
+  });
 
   const routes: OpenApiRoute[] = [];
   collectOpenApiRoutes(app, routes);
@@ -174,6 +196,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   app.setNotFoundHandler(notFound);
 
-  await registerRoutes(app, { ...options, routes, notFound });
+  await registerRoutes(app, { ctx, routes, rateLimits, notFound });
   return app;
 }

@@ -124,9 +124,9 @@ export function genericStatuses(route: WireRoute): number[] {
 /** The response headers a route's answer with this status carries, as $refs to components.headers. */
 export function headersOf(route: WireRoute, status: number): Record<string, { $ref: string }> {
   const refs: Record<string, string> = { 'X-Request-Id': 'XRequestId' };
-  // Required where the API description asks for them: a success and a 429. (Most errors carry them too, but
-  // not a 401 nor a 400 answered before the caller is known: a malformed path, a repeated header.)
-  if (isRateLimited(route) && ((status >= 200 && status < 300) || status === 429)) {
+  // On every /v1 answer (the sandbox contract), its errors included: a call without a valid key is counted
+  // in no bucket, and its answer says the whole general limit remains.
+  if (route.url.startsWith('/v1/')) {
     Object.assign(refs, { 'X-RateLimit-Limit': 'XRateLimitLimit', 'X-RateLimit-Remaining': 'XRateLimitRemaining' });
   }
   if (status === 429) refs['Retry-After'] = 'RetryAfter';

@@ -96,7 +96,7 @@ function envelope(kind: ErrorKind, message: string, extraHead = ''): { id: strin
  * connection (whatever the route is still waiting for), which then closes. A body that trickles in
  * cannot hold a connection and its handler open.
  */
-export function limitBodyTime(request: IncomingMessage, ms: number): void {
+export function limitBodyTime(request: IncomingMessage, ms: number, extraHeaders: () => Record<string, string> = () => ({})): void {
   if (request.complete) return;
   const timer = setTimeout(() => {
     const socket = request.socket;
@@ -105,6 +105,7 @@ export function limitBodyTime(request: IncomingMessage, ms: number): void {
       const { head, body } = envelope(
         'request_timeout',
         `the request body did not arrive in time: the whole request must arrive within ${Math.round(ms / 1000)} s`,
+        headLines(extraHeaders()),
       );
       socket.end(head + body);
     }
@@ -146,12 +147,20 @@ export function refuseConnect(server: Server): void {
   });
 }
 
-/** An `Expect` header other than 100-continue: 417, in the envelope. */
-export function refuseUnknownExpectations(server: Server): void {
+/** Header lines of a head written on the socket. */
+function headLines(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+}
+
+/** An `Expect` header other than 100-continue: 417, in the envelope (with `extraHeaders(request)`). */
+export function refuseUnknownExpectations(server: Server, extraHeaders: (request: IncomingMessage) => Record<string, string> = () => ({})): void {
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const expected = String(request.headers.expect ?? '').slice(0, 60);
     const { id, status, body } = envelope('expectation_failed', `Expect: ${JSON.stringify(expected)} is not supported (only 100-continue is)`);
     response.writeHead(status, {
+      ...extraHeaders(request),
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       'x-request-id': id,

@@ -63,12 +63,27 @@ function linkCount(server: TestServer, requestId: string): number {
 
 // ------------------------------------------------------------------------------------------------------------
 
-test('every authenticated /v1 answer carries x-ratelimit-limit 120 and a decreasing x-ratelimit-remaining, errors too', async (t) => {
+test('every /v1 answer carries x-ratelimit-limit 120 and a decreasing x-ratelimit-remaining, errors too', async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
   const answers: Array<[string, Answer, number]> = [];
   answers.push(['list', await list(server), 200]);
   answers.push(['unknown request (404)', await call(server, 'GET', `${ROUTE}/${UNKNOWN_ID}`), 404]);
   answers.push(['malformed id (404)', await call(server, 'GET', `${ROUTE}/not-a-uuid`), 404]);
+  // A path or a method no endpoint answers: counted like any call of the key.
+  answers.push(['unknown path (404)', await call(server, 'GET', '/v1/nope'), 404]);
+  answers.push(['method not allowed (405)', await call(server, 'DELETE', `${ROUTE}/${UNKNOWN_ID}`), 405]);
+  // A call without a valid key is counted in no bucket: the whole limit remains.
+  for (const [what, apiKey] of [
+    ['no key', null],
+    ['an unknown key', 'paraph_test_0000000000000000000000'],
+    ['not a key', 'nope'],
+  ] as const) {
+    for (const route of [`${ROUTE}?limit=1`, '/v1/nope']) {
+      const refused = await call(server, 'GET', route, { apiKey });
+      assert.equal(refused.status, route === '/v1/nope' ? 404 : 401, `${what} on ${route}: ${refused.text}`);
+      assertHeaders(refused, 120, 120, `${what} on ${route}`);
+    }
+  }
   answers.push(['bad filter (400)', await call(server, 'GET', `${ROUTE}?limit=1000`), 400]);
   answers.push(['activate unknown (404)', await call(server, 'POST', `${ROUTE}/${UNKNOWN_ID}/activate`, { body: {} }), 404]);
   const created = await postCreate(server, payload());
@@ -171,7 +186,7 @@ test('with --rate-limit off nothing is refused, and the headers are still sent',
   }
 });
 
-test('unauthenticated calls (401) carry no rate-limit headers and consume nothing', async (t) => {
+test('unauthenticated calls (401) carry the whole general limit as remaining and consume nothing', async (t) => {
   const server = await useServer(t, { rateLimit: 'on' });
   const revoked = server.newKey(server.accountId);
   revokeApiKey(server.running.ctx, revoked.keyId);
@@ -185,8 +200,7 @@ test('unauthenticated calls (401) carry no rate-limit headers and consume nothin
   for (const [what, answer] of unauthenticated) {
     assert.equal(answer.status, 401, `${what}: ${answer.text}`);
     assert.equal((JSON.parse(answer.text) as { error: { code: string } }).error.code, 'unauthorized');
-    assert.equal(limitOf(answer), null, what);
-    assert.equal(remainingOf(answer), null, what);
+    assertHeaders(answer, 120, 120, what);
     assert.equal(answer.headers.get('retry-after'), null, what);
   }
   // 130 refused calls later, the first key's window is untouched (and never refused: 130 > 120).

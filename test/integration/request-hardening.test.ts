@@ -82,6 +82,9 @@ test('a request body that trickles in is cut off after --request-timeout: 408 in
   const took = Date.now() - started;
   assertEnvelope(answer, 408, /did not arrive in time/);
   assert.equal(answer.body.error.code, 'invalid_request');
+  // A /v1 answer: the key's general bucket, this call counted in it (the first of the key).
+  assert.match(answer.head, /x-ratelimit-limit: 120\r\n/i);
+  assert.match(answer.head, /x-ratelimit-remaining: 119\r\n/i);
   // A generous bound: the limit is 2 s, checked every second.
   assert.ok(took < 15_000, `cut off after ${took} ms`);
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200, 'the server still answers');

@@ -748,7 +748,7 @@ describe('webhooks', { concurrency: 4 }, () => {
   test('an attempt slower than the 30 s lease is not sent a second time while it is still in flight', async (t) => {
     let skew = 0;
     const config = resolveConfig(
-      { port: '0', rateLimit: 'off', logLevel: 'silent', dataDir: useTmpDir(t), allowLoopbackWebhooks: true, webhookTimeout: '60' },
+      { port: '0', smtpPort: '0', rateLimit: 'off', logLevel: 'silent', dataDir: useTmpDir(t), allowLoopbackWebhooks: true, webhookTimeout: '60' },
       {},
       process.cwd(),
     );

@@ -20,3 +20,16 @@ export function principalOf(request: { principal: Principal | null }): Principal
   if (!request.principal) throw unauthorized();
   return request.principal;
 }
+
+/**
+ * The caller a request's key names, or null when it names none (no key, a key not valid): for an answer
+ * that no route's auth decided (a path no route answers) or that auth refused.
+ */
+export function quietPrincipal(ctx: Context, authorization: string | undefined): Principal | null {
+  if (authorization === undefined) return null;
+  try {
+    return authenticateApiKey(ctx, authorization);
+  } catch {
+    return null;
+  }
+}

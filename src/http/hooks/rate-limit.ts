@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import { ParaphError } from '../../domain/errors.js';
 import { RATE_LIMITS as BUCKETS } from '../../domain/limits.js';
 import { SlidingWindow, type WindowVerdict } from '../sliding-window.js';
+import type { Principal } from '../../domain/principal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,8 +18,8 @@ declare module 'fastify' {
 
 /**
  * Run in onRequest of the REST API's plugins (src/http/api-scope.ts), after auth: the sandbox
- * controls (`/_sandbox`) and the other routes are not limited. Every authenticated /v1 response carries the general bucket's
- * `X-RateLimit-*` headers; a 429 from a narrower bucket carries that bucket's. Windows run on the
+ * controls (`/_sandbox`) and the other routes are not limited. Every /v1 response carries the general bucket's
+ * `X-RateLimit-*` headers (`tell` below for those no API route counted); a 429 from a narrower bucket carries that bucket's. Windows run on the
  * sandbox clock. With `--rate-limit off` calls are counted but never refused. The client IP is the
  * socket's: `X-Forwarded-For` is not trusted.
  */
@@ -51,7 +52,35 @@ export function rateLimitHook(clock: Clock, enforce: boolean) {
     const worked = reply.statusCode >= 200 && reply.statusCode < 300 && reply.getHeader('idempotent-replayed') === undefined;
     if (!worked) (windows.get(slot.bucket) as SlidingWindow).refund(slot.who, slot.at);
   };
-  return { limit, settle };
+  /**
+   * onSend, for a `/v1` answer that carries no `X-RateLimit-*` headers yet (no API route's onRequest
+   * counted it: a 401, a path or method no route answers, an error before the caller was known): the
+   * sandbox contract puts the general bucket's headers on every `/v1` response. A caller with a valid
+   * key is counted in its bucket (never refused here: the answer is already decided); a call without one
+   * is counted in no bucket, so its answer says the whole general limit remains. `headersFor` gives the
+   * same headers for an answer written on the socket (a 408, a 417), with the client's IP.
+   */
+  const headersFor = (principal: Principal | null, ip: string | undefined): Record<string, string> => {
+    if (!principal) return { [LIMIT_HEADER]: String(BUCKETS.general.limit), [REMAINING_HEADER]: String(BUCKETS.general.limit) };
+    return headersOf(consume('general', `${principal.apiKeyId}|${ip}`, clock.now()));
+  };
+  const tell = (request: FastifyRequest, reply: FastifyReply, principal: Principal | null): void => {
+    reply.headers(headersFor(principal, request.ip));
+  };
+  return { limit, settle, tell, headersFor };
+}
+
+/** The rate limits of one app: the REST API's plugins count their calls, the app tells every `/v1` answer. */
+export type RateLimits = ReturnType<typeof rateLimitHook>;
+
+/** Whether a request's path is under `/v1`, the REST API. */
+export function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+/** Whether an answer already carries the rate-limit headers. */
+export function hasRateLimitHeaders(reply: FastifyReply): boolean {
+  return reply.hasHeader(LIMIT_HEADER);
 }
 
 const LIMIT_HEADER = 'x-ratelimit-limit';
@@ -68,4 +97,9 @@ function refusal(bucket: keyof typeof BUCKETS, verdict: WindowVerdict): ParaphEr
   return new ParaphError('rate_limit_exceeded', message, {
     headers: { ...headersOf(verdict), 'retry-after': String(verdict.retryAfterSeconds) },
   });
+}
+
+/** The rate-limit headers an answer holds. */
+export function rateLimitHeadersOf(reply: FastifyReply): Record<string, string> {
+  return { [LIMIT_HEADER]: String(reply.getHeader(LIMIT_HEADER)), [REMAINING_HEADER]: String(reply.getHeader(REMAINING_HEADER)) };
 }

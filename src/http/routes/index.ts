@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { App } from '../app-type.js';
 import { apiScopes } from '../api-scope.js';
+import type { RateLimits } from '../hooks/rate-limit.js';
 import type { NotFoundHandler } from '../not-found.js';
 import type { OpenApiRoute } from '../openapi.js';
 import { registerDashboard } from './dashboard.js';
@@ -30,9 +31,9 @@ import { PARAPH_VERSION } from '../../platform/version.js';
  */
 export async function registerRoutes(
   app: App,
-  deps: { ctx: Context; routes: readonly OpenApiRoute[]; rateLimit: boolean; notFound: NotFoundHandler },
+  deps: { ctx: Context; routes: readonly OpenApiRoute[]; rateLimits: RateLimits; notFound: NotFoundHandler },
 ): Promise<void> {
-  const api = apiScopes(app, deps.ctx, deps.rateLimit);
+  const api = apiScopes(app, deps.ctx, deps.rateLimits);
   registerDiscovery(app, deps.ctx, PARAPH_VERSION);
   registerHealth(app);
   registerOpenApi(app, deps.routes, PARAPH_VERSION);
