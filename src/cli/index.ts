@@ -69,5 +69,11 @@ export async function run(argv: string[], env: Env, io: Io = processIo): Promise
 }
 
 export async function main(): Promise<void> {
+  // A reader that stops early (`paraph requests show ID | head -1`) closes the pipe: what is left
+  // of the output has nobody to read it, which is no error of the command's.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? EXIT_OK);
+  });
   process.exitCode = await run(process.argv, process.env);
 }

@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import type { Env } from '../platform/config.js';
-import type { SignerView } from '../contract/signing.js';
+import { Value } from 'typebox/value';
+import { MAX_REASON } from '../domain/limits.js';
+import { DeclineInput, OtpVerifyInput, type SignerView } from '../contract/signing.js';
 import { actAsSigner, parseSigningLink, SignerApiError, SigningLinkError, type SigningLink } from '../signer-client/act-as-signer.js';
 import { latestOtpCode } from '../features/mail/caught-emails.js';
 import { withContext } from './data-dir-context.js';
@@ -27,6 +29,13 @@ export function signCommand(io: Io, env: Env): Command {
         link = parseSigningLink(url);
       } catch (error) {
         throw error instanceof SigningLinkError ? new UsageError(error.message) : error;
+      }
+      // Checked by the signing API's own schemas before anything is sent: a bad value is bad usage of the option.
+      if (opts.otp !== undefined && opts.otp !== 'auto' && !Value.Check(OtpVerifyInput.properties.code, opts.otp)) {
+        throw new UsageError(`--otp takes the 6-digit code of the email, or auto to read it from the SMTP catcher; got "${opts.otp}"`);
+      }
+      if (opts.decline !== undefined && !Value.Check(DeclineInput.properties.reason, opts.decline)) {
+        throw new UsageError(`--decline takes the reason for declining, 1 to ${MAX_REASON} characters`);
       }
       const fields = Object.fromEntries(
         opts.field.map((pair) => {

@@ -55,7 +55,8 @@ export function webhooksCheckCommand(io: Io, env: Env): Command {
 
 function parseTolerance(text: string | undefined): number {
   if (text === undefined) return DEFAULT_TOLERANCE_SECONDS;
-  return usage('--tolerance', () => checkTolerance(/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN));
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--tolerance takes a whole number of seconds, got "${text}"`);
+  return usage('--tolerance', () => checkTolerance(Number(text.trim())));
 }
 
 /** A bad value of an option is bad usage (exit code 2), whatever rule it breaks. */

@@ -174,12 +174,25 @@ async function migrate(sqlite: BetterSqlite3.Database, q: Kysely<DatabaseSchema>
   sqlite.exec('BEGIN IMMEDIATE');
   try {
     const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    if (error) throw newerDatabase(error, sqlite.name) ?? error;
     sqlite.exec('COMMIT');
   } catch (error) {
     if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * A database a newer paraph migrated holds migrations this version does not know (the migrator calls it
+ * "corrupted"): said as what it is, and what to do.
+ */
+function newerDatabase(error: unknown, file: string): Error | undefined {
+  const unknown = /previously executed migration (\S+) is missing/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (unknown === undefined) return undefined;
+  return new Error(
+    `${file} was last used by a newer paraph (its migration ${unknown} is unknown to this version): ` +
+      'run that newer version on it (npx paraph@latest), or give this one another data directory (--data-dir)',
+  );
 }
 
 /**

@@ -35,7 +35,11 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ParaphError('invalid_request', 'body must be multipart/form-data');
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return new ParaphError('invalid_request', 'the request part is not valid JSON');
+      // (The multipart parser reports a part over 1 MiB sent as application/json the same way: it was cut short.)
+      return new ParaphError(
+        'invalid_request',
+        `${request?.url.startsWith('/v1/signature-requests') ? 'the request part' : 'a part sent as application/json'} is not valid JSON, or is larger than 1 MiB (the most a JSON part may hold)`,
+      );
     case 'FST_REQ_FILE_TOO_LARGE':
       return new ParaphError('invalid_document', `document exceeds ${MAX_PDF_BYTES} bytes (${MAX_PDF_MIB} MiB)`);
     case 'FST_PARTS_LIMIT':

@@ -111,6 +111,10 @@ function checkTsaDestination(value: string, allowLoopback: boolean, name: string
 
 /** The data directory of CLI commands other than serve: `--data-dir`, else PARAPH_DATA_DIR, else ./.paraph. */
 export function resolveDataDir(flags: { dataDir?: string | undefined }, env: Env, cwd: string): string {
+  // An empty value (`--data-dir "$UNSET"`) would resolve to the working directory, a project's folder.
+  if (flags.dataDir !== undefined && flags.dataDir.trim() === '') {
+    throw new ConfigError('--data-dir needs a directory, got an empty value: name one, or leave the option out for the default ./.paraph');
+  }
   return path.resolve(cwd, flags.dataDir ?? nonEmpty(env.PARAPH_DATA_DIR) ?? DEFAULT_DATA_DIR);
 }
 

@@ -126,6 +126,19 @@ test('a command loads its own code: `paraph keys --help` a fraction of what `par
   assert.ok(version < 0.1 * every, `paraph --version loaded ${version} bytes of the ${every} paraph --help loads`);
 });
 
+test('an empty --data-dir is a bad option (exit 2), never the working directory', async (t) => {
+  const cwd = useTmpDir(t);
+  for (const args of [
+    ['serve', '--port', '0', '--smtp-port', '0', '--data-dir', ''],
+    ['keys', 'list', '--data-dir', ' '],
+  ]) {
+    const result = await paraph(args, {}, cwd);
+    assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+    assert.match(result.stderr, /^paraph: --data-dir needs a directory, got an empty value/, args.join(' '));
+    assert.deepEqual(fs.readdirSync(cwd), [], `${args.join(' ')} wrote nothing in the working directory`);
+  }
+});
+
 test('a bad value in the environment names the variable, not the option', async (t) => {
   const dataDir = useTmpDir(t);
   const port = await paraph(['serve', '--data-dir', dataDir], { PARAPH_PORT: 'abc' });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, paraph, serveProcess } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { apiClient, BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { useTmpDir } from '../helpers/server.js';
 
 test('the CLI moves time and forces outcomes while serve runs on the same directory', async (t) => {
@@ -74,7 +76,21 @@ test('the CLI moves time and forces outcomes while serve runs on the same direct
   // Each signer by reference, name and email.
   assert.match(shown.stdout, /^SIGNER\s+NAME\s+EMAIL\s+ORDER\s+STATUS/m);
   assert.match(shown.stdout, /^client\s+Ada Lovelace\s+client@example\.com\s+1\s+expired/m);
+  // A reader that closes the pipe (`| head -1`): the command ends quietly.
+  const gone = await readerGone([BIN, 'requests', 'show', first, '--data-dir', dataDir]);
+  assert.equal(gone.code, 0, gone.stderr);
+  assert.equal(gone.stderr, '');
   const bad = await paraph(['clock', 'advance', 'soon', '--data-dir', dataDir]);
   assert.equal(bad.code, 2);
   await serve.stop();
 });
+
+/** Runs a command whose reader closes the pipe before reading (`| true`, or `| head -1` at once). */
+async function readerGone(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stderr };
+}

@@ -150,6 +150,15 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
     const code = /\b(\d{6})\b/.exec(otps[0]?.text as string)?.[1] as string;
     assert.match(code, /^\d{6}$/);
 
+    // Not a code at all, a reason left empty: bad values of the options (exit 2), nothing sent.
+    for (const [args, message] of [
+      [['--otp', 'abc'], /^paraph: --otp takes the 6-digit code of the email, or auto/],
+      [['--decline', ''], /^paraph: --decline takes the reason for declining, 1 to 500 characters/],
+    ] as const) {
+      const bad = await sign(links.v as string, ...args);
+      assert.equal(bad.code, 2, `${args.join(' ')}: ${bad.stderr}`);
+      assert.match(bad.stderr, message);
+    }
     const wrong = await sign(links.v as string, '--otp', wrongCodeFor(code));
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /wrong code \(4 attempt/);

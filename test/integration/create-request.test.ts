@@ -302,6 +302,14 @@ test('multipart body', async (t) => {
     await expectError(res, 400, 'invalid_request', /request.*JSON|JSON.*request/);
   });
 
+  await t.test('request over 1 MiB, as an application/json field: too large, not said to be invalid JSON alone', async () => {
+    const res = await postRaw(server, [
+      { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: pdf },
+      { name: 'request', type: 'application/json', body: JSON.stringify(payload({ client_reference: 'big-part' })) + ' '.repeat(1024 * 1024) },
+    ]);
+    await expectError(res, 400, 'invalid_request', /^the request part is not valid JSON, or is larger than 1 MiB/);
+  });
+
   await t.test('request that is not JSON, as a plain text field', async () => {
     const res = await postRaw(server, [
       { name: 'document', filename: 'contract.pdf', type: 'application/pdf', body: pdf },

@@ -169,7 +169,8 @@ test('--tolerance moves the stale and future stamps; bad options are bad usage (
     [['--url', 'ftp://127.0.0.1/hooks'], /--url: .*http or https/],
     [['--url', 'not a url'], /--url: .*http\(s\) URL/],
     [['--url', receiver.url, '--tolerance', '0'], /--tolerance: .*whole number of seconds from 1/],
-    [['--url', receiver.url, '--tolerance', '5m'], /--tolerance/],
+    [['--url', receiver.url, '--tolerance', '5m'], /--tolerance takes a whole number of seconds, got "5m"/],
+    [['--url', receiver.url, '--tolerance', '1.5'], /--tolerance takes a whole number of seconds, got "1.5"/],
     [[], /--url/],
   ] as const) {
     const result = await paraph(['webhooks', 'check', ...args, '--data-dir', server.dataDir]);

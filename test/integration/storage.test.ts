@@ -25,6 +25,22 @@ test('the data directory is private: directory 0700, master key 0600, SQLite in 
   assert.doesNotMatch(rows, /whsec_/);
 });
 
+test('a database a newer paraph migrated is refused, saying so and what to do', async (t) => {
+  const dir = useTmpDir(t);
+  const log = createLog('silent');
+  await (await createContext({ dataDir: dir, log })).close();
+  const sqlite = new BetterSqlite3(path.join(dir, 'paraph.db'));
+  sqlite.prepare("INSERT INTO paraph_migrations (name, timestamp) VALUES ('999-from-a-newer-paraph', '2099-01-01T00:00:00.000Z')").run();
+  sqlite.close();
+  await assert.rejects(
+    createContext({ dataDir: dir, log }),
+    (error: Error) =>
+      error.message.includes(`${path.join(dir, 'paraph.db')} was last used by a newer paraph`) &&
+      /its migration 999-from-a-newer-paraph is unknown/.test(error.message) &&
+      /another data directory \(--data-dir\)/.test(error.message),
+  );
+});
+
 test('a group- or world-readable master key is reported', async (t) => {
   const dir = useTmpDir(t);
   const warnings: string[] = [];
