@@ -85,7 +85,8 @@ export async function triggerEvent(target: TriggerTarget, event: string, options
     case 'signature_request.completed': {
       const all = event === 'signature_request.completed' ? activated.signers : [first];
       for (const signer of all) {
-        await actAsSigner(parseSigningLink(signer.signing_url), { otp: codeFromCatcher(target) });
+        // A field the signer must type gets a sample value: every event works on any prepared request.
+        await actAsSigner(parseSigningLink(signer.signing_url), { otp: codeFromCatcher(target), sampleValues: true });
         steps.push(`signed by ${signer.reference}`);
         events.push('signer.viewed', 'signer.completed');
       }

@@ -93,6 +93,11 @@ export interface ActAsSignerOptions {
   otp?: string | ((view: SignerView) => Promise<string | null>);
   /** Decline with this reason instead of signing. */
   decline?: string;
+  /**
+   * Fill each text or date field the signer must type and `fields` does not give with a sample value
+   * (`Sample`, or today's date as YYYY-MM-DD), as `paraph trigger` signs: without them the sign is refused.
+   */
+  sampleValues?: boolean;
 }
 
 export interface SignerResult {
@@ -132,9 +137,18 @@ export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions
   const who = options.signature ?? (view.signer?.name || view.signer?.email || 'Signer');
   const needs = (type: string) => view.fields.some((f) => f.type === type);
   const outcome = await callSignerApi<SignerOutcome>(link, 'sign', {
-    fields: options.fields ?? {},
+    fields: options.sampleValues ? { ...sampleValues(view, options.fields ?? {}), ...options.fields } : (options.fields ?? {}),
     ...(needs('signature') ? { signature: { type: 'typed', text: who.slice(0, 100) } } : {}),
     ...(needs('initials') ? { initials: { type: 'typed', text: initialsOf(who) || who.slice(0, 2).toUpperCase() } } : {}),
   });
   return { view, outcome };
+}
+
+/** A sample value, by field id, for each text or date field the signer must type that `given` leaves empty. */
+function sampleValues(view: SignerView, given: Record<string, string>): Record<string, string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const blank = view.fields.filter(
+    (f) => f.editable && (f.type === 'text' || f.type === 'date') && f.value.trim() === '' && given[f.name] === undefined && given[f.id] === undefined,
+  );
+  return Object.fromEntries(blank.map((f) => [f.id, f.type === 'date' ? today : 'Sample']));
 }

@@ -45,6 +45,35 @@ test('a command other than serve on a data directory that does not exist: exit 1
   }
 });
 
+test('a command other than serve on an existing directory without a paraph database: exit 1, nothing written into it', async (t) => {
+  const tmp = useTmpDir(t);
+  const empty = path.join(tmp, 'empty');
+  const notes = path.join(tmp, 'notes');
+  fs.mkdirSync(empty, { mode: 0o700 });
+  fs.mkdirSync(notes, { mode: 0o700 });
+  fs.writeFileSync(path.join(notes, 'notes.txt'), 'my notes\n');
+  for (const dir of [empty, notes]) {
+    const before = fs.readdirSync(dir);
+    for (const args of COMMANDS) {
+      const run = await paraph([...args, '--data-dir', dir], { PARAPH_DATA_DIR: '' });
+      assert.equal(run.code, 1, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(
+        run.stderr,
+        `paraph: data directory ${dir} (--data-dir) holds no paraph database (paraph.db): it is not a data directory yet. ` +
+          'Only `paraph serve` makes one. Name the one `paraph serve` uses with --data-dir DIR (or PARAPH_DATA_DIR), ' +
+          'or run `paraph serve` on this directory first.\n',
+        args.join(' '),
+      );
+      assert.deepEqual(fs.readdirSync(dir), before, `${args.join(' ')} wrote into ${path.basename(dir)}`);
+    }
+  }
+  // Chosen by the environment, the message says so.
+  const fromEnv = await paraph(['keys', 'create'], { PARAPH_DATA_DIR: notes });
+  assert.equal(fromEnv.code, 1);
+  assert.match(fromEnv.stderr, new RegExp(`^paraph: data directory ${escape(notes)} \\(PARAPH_DATA_DIR\\) holds no paraph database`));
+  assert.deepEqual(fs.readdirSync(notes), ['notes.txt']);
+});
+
 test('the message names how the directory was chosen: PARAPH_DATA_DIR, or the default in the working directory', async (t) => {
   const cwd = useTmpDir(t);
   const fromEnv = await paraph(['keys', 'list'], { PARAPH_DATA_DIR: 'elsewhere' }, cwd);
@@ -125,12 +154,19 @@ test('a directory that is not a paraph data directory inside: one message naming
     return dir;
   };
   const cases: Array<[string, RegExp]> = [
+    // Each with a database file, so that the CLI, which needs one, also reaches the file named.
     [
-      make('key-is-a-folder', (dir) => fs.mkdirSync(path.join(dir, 'master.key'))),
+      make('key-is-a-folder', (dir) => {
+        fs.writeFileSync(path.join(dir, 'paraph.db'), '');
+        fs.mkdirSync(path.join(dir, 'master.key'));
+      }),
       /cannot be used: master\.key is a directory, where paraph keeps a file\. This is not a paraph data directory\./,
     ],
     [
-      make('blobs-is-a-file', (dir) => fs.writeFileSync(path.join(dir, 'blobs'), 'x')),
+      make('blobs-is-a-file', (dir) => {
+        fs.writeFileSync(path.join(dir, 'paraph.db'), '');
+        fs.writeFileSync(path.join(dir, 'blobs'), 'x');
+      }),
       /cannot be used: blobs is not a directory, where paraph keeps one\. This is not a paraph data directory\./,
     ],
     [

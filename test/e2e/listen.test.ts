@@ -297,3 +297,40 @@ test('across a serve restart, events recorded while it was down arrive once each
   }
   await serve.stop();
 });
+
+test('a listener that has received no event yet still gets, after a serve restart, the events recorded while it was down', async (t) => {
+  const dataDir = useTmpDir(t);
+  const port = String(await closedPort());
+  const args = ['--data-dir', dataDir, '--port', port];
+  let serve = await serveProcess(t, args);
+  const apiUrl = serve.ready.api_url as string;
+  const key = serve.ready.api_key as string;
+  // The request is activated before listen starts: its event is in the past, and is not printed.
+  const api = apiClient(apiUrl, key);
+  const id = await createRequest(api);
+  assert.equal((await api('POST', `/signature-requests/${id}/activate`, {})).status, 200);
+  const follower = listen(t, ['--json', '--api', apiUrl, '--key', key]);
+  await follower.waitForStderr(/Listening/);
+  assert.equal(await serve.stop(), 0);
+  await follower.waitForStderr(/Connection lost/);
+
+  const expired = await paraph(['expire', id, '--data-dir', dataDir]);
+  assert.equal(expired.code, 0, expired.stderr);
+  serve = await serveProcess(t, args);
+  await follower.waitForStderr(/Reconnected/);
+
+  const stored = storedEvents(dataDir);
+  assert.equal(stored.length, 3, 'activated before listen, then signer.expired and signature_request.expired');
+  const lines = await follower.waitForLines(2);
+  assert.deepEqual(
+    lines,
+    stored.slice(1).map((e) => e.payload),
+  );
+  assert.deepEqual(
+    lines.map((l) => (JSON.parse(l) as WebhookEvent).type),
+    ['signer.expired', 'signature_request.expired'],
+  );
+  assert.equal(await follower.stop(), 0);
+  assert.equal(follower.lines.length, 2);
+  await serve.stop();
+});

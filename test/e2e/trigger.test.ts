@@ -72,3 +72,53 @@ test('paraph trigger on a prepared request of yours; refusals say why', { timeou
   assert.match(nobody.stderr, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} \\(connection refused\\): is \`paraph serve\` running there\\?`));
   assert.equal(await serve.stop(), 0);
 });
+
+test('paraph trigger on a prepared request whose signers must type values: sample values are typed for them', { timeout: 60_000 }, async (t) => {
+  const dataDir = useTmpDir(t);
+  const serve = await serveProcess(t, ['--data-dir', dataDir]);
+  const api = serve.ready.api_url as string;
+  const key = serve.ready.api_key as string;
+  const box = (y: number) => ({ page: 1, x: 50, y, width: 150, height: 20 });
+  const created = await fetch(`${api}/signature-requests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: await createForm(
+      payload({
+        signers: [
+          { reference: 'client', name: 'Ada Lovelace', email: 'ada@example.com', order: 1 },
+          { reference: 'provider', name: 'Grace Hopper', email: 'grace@example.com', order: 2 },
+        ],
+        fields: [
+          { signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 },
+          // Filled without the signer: from the signer, the signing date, the sender's value.
+          { signer_reference: 'client', type: 'text', field_key: 'signer_name', ...box(100) },
+          { signer_reference: 'client', type: 'date', field_key: 'sign_date', ...box(130) },
+          { signer_reference: 'client', type: 'text', name: 'reference', value: 'PO-7', ...box(160) },
+          { signer_reference: 'provider', type: 'signature', page: 1, x: 300, y: 700, width: 200, height: 50 },
+          // Only the signer can fill these: the trigger types sample values.
+          { signer_reference: 'provider', type: 'text', name: 'company', ...box(190) },
+          { signer_reference: 'provider', type: 'date', name: 'start', ...box(220) },
+        ],
+      }),
+    ),
+  });
+  assert.equal(created.status, 201);
+  const id = ((await created.json()) as { id: string }).id;
+  const done = await paraph(['trigger', 'signature_request.completed', '--request', id, '--api', api, '--key', key]);
+  assert.equal(done.code, 0, done.stderr);
+  assert.equal(
+    done.stdout,
+    `Signature request ${id}: activated, signed by client, signed by provider.\n` +
+      'Events: signature_request.activated, signer.viewed, signer.completed, signer.viewed, signer.completed, signature_request.completed\n',
+  );
+  const state = (await (await fetch(`${api}/signature-requests/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    status: string;
+    fields: Array<{ name: string; value: string }>;
+  };
+  assert.equal(state.status, 'completed');
+  const valueOf = (name: string) => state.fields.find((f) => f.name === name)?.value;
+  assert.equal(valueOf('company'), 'Sample');
+  assert.match(valueOf('start') ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  assert.equal(valueOf('reference'), 'PO-7', "the sender's value stays");
+  assert.equal(await serve.stop(), 0);
+});
