@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { publicBaseUrl, type Config } from './platform/config.js';
 import { createContext, type Context } from './context.js';
 import { makeEphemeralDataDir, prepareDataDir, removeDataDir } from './platform/data-dir.js';
@@ -53,13 +55,18 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
   const log = options.log ?? createLog(config.logLevel);
   let ctx: Context | undefined;
   let lock: DataDirLock | undefined;
+  // The outermost directory this start made (mkdir -p), removed again when the start fails: a
+  // mistyped option must not leave a data directory behind that the next start then takes as used.
+  let made: string | null = null;
   try {
-    // One serve per data directory: a second one stops here, naming the first.
     if (config.dataDir !== null) {
+      made = firstMissing(dataDir);
       // Made and checked first (the context warns about its mode, once).
       prepareDataDir(dataDir, () => {}, { create: true });
-      lock = lockDataDir(dataDir);
     }
+    // One serve per data directory, a throwaway one included (its path is in the banner, and a
+    // second serve on it would share the database): a second one stops here, naming the first.
+    lock = lockDataDir(dataDir);
     ctx = await createContext({
       dataDir,
       log,
@@ -128,9 +135,37 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     };
   } catch (error) {
     await ctx?.close();
+    // Only a start that holds the lock removes what it made: otherwise the directory is another serve's.
+    if (made !== null && lock !== undefined) removeMade(dataDir, made);
     lock?.release();
     if (config.dataDir === null) removeDataDir(dataDir);
     throw error;
+  }
+}
+
+/** The outermost level of `dir` that does not exist yet (what `mkdir -p` makes), or null. */
+function firstMissing(dir: string): string | null {
+  let missing: string | null = null;
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
+    missing = at;
+    if (path.dirname(at) === at) break;
+  }
+  return missing;
+}
+
+/**
+ * Removes the data directory, then the parents this start made for it, each only while empty: another
+ * process may have put something of its own beside the data directory meanwhile.
+ */
+function removeMade(dataDir: string, made: string): void {
+  removeDataDir(dataDir);
+  for (let at = path.dirname(dataDir); at.startsWith(made); at = path.dirname(at)) {
+    try {
+      fs.rmdirSync(at);
+    } catch {
+      return;
+    }
+    if (at === made) return;
   }
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { resolveConfig, type ConfigFlags, type Env } from '../platform/config.js';
+import { ConfigError, resolveConfig, type Config, type ConfigFlags, type Env } from '../platform/config.js';
 import { startParaph, type RunningParaph } from '../server.js';
 import { PARAPH_VERSION } from '../platform/version.js';
 import type { Io } from './output.js';
@@ -47,18 +47,71 @@ export function serveCommand(io: Io, env: Env): Command {
     .option('--json', 'print the ready banner as one JSON line')
     .action(async (opts: ConfigFlags & { json?: boolean }) => {
       const config = resolveConfig(opts, env, process.cwd());
+      // Listening for signals from before the start: a supervisor or a user may stop paraph while it
+      // starts, and the start then ends as a stop after the banner does (an --ephemeral directory
+      // deleted, exit 0) instead of the process dying with its files left behind.
+      const stop = stopRequests(env);
       const start = () => startParaph(config);
-      // An --ephemeral directory is paraph's own temporary one: no option or variable to name.
-      const running = config.dataDir === null ? await start() : await namingDataDirSource(opts, env, start);
-      // Listen for signals before announcing readiness: a supervisor may stop us right after the banner.
-      const stopped = untilSignal(running, env);
-      if (opts.json) {
-        io.out(JSON.stringify(bannerJson(running)));
-      } else {
-        io.out(banner(running, config.dataDir === null));
+      let running: RunningParaph;
+      try {
+        // An --ephemeral directory is paraph's own temporary one: no option or variable to name.
+        running = config.dataDir === null ? await start() : await namingDataDirSource(opts, env, start);
+      } catch (error) {
+        stop.end();
+        throw listenFailure(error, opts, env, config);
       }
-      await stopped;
+      // A signal is handled when the event loop polls, and the start can run for a few hundred ms without
+      // polling once (binding a port answers on the next tick): two turns of the loop let a signal that
+      // came meanwhile be seen. Stopped while starting, paraph prints no banner for a server about to go.
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      if (!stop.requested) {
+        if (opts.json) {
+          io.out(JSON.stringify(bannerJson(running)));
+        } else {
+          io.out(banner(running, config.dataDir === null));
+        }
+      }
+      await stop.requestedOnce;
+      await running.close();
     });
+}
+
+/**
+ * A server that cannot listen where the options say is a mistake in the options (exit 2): a host
+ * that is not an address of this machine, a port below 1024 without the rights for it. The message
+ * names the option, or the variable the value came from, and what to use instead. A port in use is
+ * left as it is (exit 1): another program holds it, and the same options may work later.
+ */
+function listenFailure(error: unknown, opts: ConfigFlags, env: Env, config: Config): unknown {
+  const e = error as NodeJS.ErrnoException & { port?: unknown };
+  /** How the user gave the setting: the option, or its variable with the way to fix it there. */
+  const named = (flag: string | undefined, option: string, variable: string) =>
+    flag === undefined && (env[variable] ?? '').trim() !== ''
+      ? { name: variable, fix: ` (from the environment: fix or unset ${variable}, or pass ${option})` }
+      : { name: option, fix: '' };
+  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN' || e?.code === 'EADDRNOTAVAIL' || e?.code === 'EAFNOSUPPORT') {
+    const { name, fix } = named(opts.host, '--host', 'PARAPH_HOST');
+    const why = e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? 'no address is known by that name' : 'it is not an address of this machine';
+    return new ConfigError(
+      `${name} must be an address of this machine, got ${config.host}: ${why} (${e.code}). ` +
+        `Use 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine's own addresses${fix}`,
+    );
+  }
+  if ((e?.code === 'EACCES' || e?.code === 'EPERM') && typeof e.port === 'number') {
+    // The catcher binds first, so a port given to both is the SMTP one's failure.
+    const setting =
+      e.port === config.smtpPort
+        ? named(opts.smtpPort, '--smtp-port', 'PARAPH_SMTP_PORT')
+        : e.port === config.port
+          ? named(opts.port, '--port', 'PARAPH_PORT')
+          : null;
+    if (setting === null) return error;
+    return new ConfigError(
+      `${setting.name} must be a port this user may listen on, got ${e.port}: permission denied (${e.code}; ports below 1024 need ` +
+        `administrator rights). Choose a port from 1024 up, or 0 for a free one${setting.fix}`,
+    );
+  }
+  return error;
 }
 
 function bannerJson(running: RunningParaph) {
@@ -112,25 +165,38 @@ function shownDir(dir: string): string {
 }
 
 /**
- * Runs until SIGINT or SIGTERM, then lets in-flight requests finish and closes the database (and
- * deletes an --ephemeral directory). Started by npm (`npx paraph serve`, an npm script), it also stops
- * when npm's process is gone: npm passes a signal to its shell, not to paraph, and a server left
- * running on its own would keep the ports and the temporary directory. A program that starts paraph
- * (the programmatic sandbox) asks for the same with PARAPH_STOP_WITH_PARENT=1.
+ * Waits for SIGINT or SIGTERM; `requestedOnce` resolves on the first, and the caller then lets in-flight
+ * requests finish and closes the database (and deletes an --ephemeral directory). Started by npm (`npx
+ * paraph serve`, an npm script), paraph also stops when npm's process is gone: npm passes a signal to
+ * its shell, not to paraph, and a server left running on its own would keep the ports and the
+ * temporary directory. A program that starts paraph (the programmatic sandbox) asks for the same with
+ * PARAPH_STOP_WITH_PARENT=1. `end` stops listening, for a start that failed.
  */
-function untilSignal(running: RunningParaph, env: Env): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      unwatch();
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second signal while closing ends the process at once.
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
-      running.close().then(resolve, reject);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    const unwatch = stopWithParent(env, stop);
-  });
+function stopRequests(env: Env): { readonly requestedOnce: Promise<void>; readonly requested: boolean; end(): void } {
+  let requested = false;
+  let resolve = () => {};
+  const requestedOnce = new Promise<void>((r) => (resolve = r));
+  const end = () => {
+    unwatch();
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  const stop = () => {
+    end();
+    requested = true;
+    // A second signal while closing ends the process at once.
+    process.once('SIGINT', () => process.exit(130));
+    process.once('SIGTERM', () => process.exit(143));
+    resolve();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const unwatch = stopWithParent(env, stop);
+  return {
+    requestedOnce,
+    get requested() {
+      return requested;
+    },
+    end,
+  };
 }

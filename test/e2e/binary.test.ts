@@ -86,13 +86,13 @@ test('usage errors exit 2, failures exit 1, with the message on stderr', async (
   assert.match(badPort.stderr, /--port/);
   assert.equal((await paraph(['no-such-command'])).code, 2);
   assert.equal((await paraph(['keys', 'revoke'])).code, 2);
-  const unknown = await paraph(['keys', 'revoke', '00000000-0000-4000-8000-000000000000', '--data-dir', dataDir]);
-  assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /does not exist/);
   const help = await paraph(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /serve/);
   const busy = await serveProcess(t, ['--data-dir', dataDir]);
+  const unknown = await paraph(['keys', 'revoke', '00000000-0000-4000-8000-000000000000', '--data-dir', dataDir]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /API key .*does not exist/);
   const port = new URL(busy.ready.api_url as string).port;
   const clash = await paraph(['serve', '--port', port, '--smtp-port', '0', '--data-dir', useTmpDir(t)]);
   assert.equal(clash.code, 1);
@@ -142,5 +142,43 @@ test('a data directory that cannot be made or used: exit 1 at once, with a messa
       assert.match(run.stderr, reason);
       assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
     }
+  }
+});
+
+test('a --host or PARAPH_HOST that is not an address of this machine, a port this user may not bind: exit 2 naming it, no data directory left', async (t) => {
+  const tmp = useTmpDir(t);
+  const dataDir = path.join(tmp, 'new', 'data');
+  // Root may bind ports below 1024: the port cases then run without that right (setpriv), where setpriv exists.
+  const privilegedBelow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8').trim());
+  const root = process.getuid?.() === 0;
+  const withoutBindRight = root ? ['setpriv', '--bounding-set', '-net_bind_service', '--inh-caps', '-net_bind_service'] : [];
+  const portsDenied = privilegedBelow > 80 && (!root || spawnSync('setpriv', ['--version']).status === 0);
+  // [options, environment, what stderr must say]: free ports unless the case names one.
+  const cases: Array<[string[], Record<string, string>, RegExp]> = [
+    [['--host', '999.1.1.1'], {}, /^paraph: --host must be an address of this machine, got 999\.1\.1\.1: .*Use 127\.0\.0\.1/],
+    [[], { PARAPH_HOST: '999.1.1.1' }, /^paraph: PARAPH_HOST must be .*got 999\.1\.1\.1.*\(from the environment: fix or unset PARAPH_HOST, or pass --host\)/],
+    [['--host', '192.0.2.1'], {}, /^paraph: --host must be an address of this machine, got 192\.0\.2\.1: it is not an address of this machine/],
+  ];
+  if (portsDenied) {
+    cases.push(
+      [['--port', '80'], {}, /^paraph: --port must be a port this user may listen on, got 80: .*Choose a port from 1024 up, or 0 for a free one/],
+      [
+        [],
+        { PARAPH_SMTP_PORT: '25' },
+        /^paraph: PARAPH_SMTP_PORT must be .*got 25.*\(from the environment: fix or unset PARAPH_SMTP_PORT, or pass --smtp-port\)/,
+      ],
+    );
+  }
+  for (const [options, env, says] of cases) {
+    const ports = [...(options.includes('--port') ? [] : ['--port', '0']), ...(env.PARAPH_SMTP_PORT ? [] : ['--smtp-port', '0'])];
+    const wrap = options.includes('--port') || env.PARAPH_SMTP_PORT ? withoutBindRight : [];
+    const [command, ...args] = [...wrap, process.execPath, BIN, 'serve', '--data-dir', dataDir, '--json', ...ports, ...options];
+    const run = spawnSync(command as string, args, { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } });
+    const what = `${options.join(' ')} ${JSON.stringify(env)}`;
+    assert.equal(run.status, 2, `${what}: ${run.stderr}`);
+    assert.match(run.stderr, says, what);
+    assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
+    assert.equal(run.stdout, '', what);
+    assert.equal(fs.existsSync(path.join(tmp, 'new')), false, `${what}: the directories this start made are gone`);
   }
 });
