@@ -90,6 +90,37 @@ test('a request body that trickles in is cut off after --request-timeout: 408 in
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200, 'the server still answers');
 });
 
+test('a call in flight when paraph stops is answered, and its keep-alive connection closed with it', async (t) => {
+  const server = await useServer(t);
+  const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+  t.after(() => socket.destroy());
+  let data = '';
+  socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  // The head and half of the body: the call has started when the stop comes.
+  socket.write(
+    [
+      'POST /v1/signature-requests/00000000-0000-4000-8000-000000000000/cancel HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${server.apiKey}`,
+      'Content-Type: application/json',
+      'Content-Length: 2',
+      'Connection: keep-alive',
+      '',
+      '{',
+    ].join('\r\n'),
+  );
+  await sleep(200);
+  const stopped = server.running.close();
+  await sleep(200);
+  socket.write('}');
+  await closed;
+  await stopped;
+  const head = data.slice(0, data.indexOf('\r\n\r\n'));
+  assert.match(head, /^HTTP\/1\.1 404 /, head);
+  assert.match(head, /\r\nconnection: close\r\n/i, 'the answer ends its connection');
+});
+
 test('a JSON body `null` is refused with 400 and the call does not act', async (t) => {
   const server = await useServer(t);
   const id = await prepared(server, 'null-body');
