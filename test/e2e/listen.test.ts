@@ -236,12 +236,8 @@ test('listen --events keeps only the types asked for; bad usage exits 2; a refus
 });
 
 test('across a serve restart, events recorded while it was down arrive once each, none lost, none doubled', async (t) => {
-  const dataDir = useTmpDir(t);
-  const port = String(await closedPort());
-  const args = ['--data-dir', dataDir, '--port', port];
-  let serve = await serveProcess(t, args);
-  const apiUrl = serve.ready.api_url as string;
-  const key = serve.ready.api_key as string;
+  const { dataDir, args, apiUrl, key, ...first } = await restartableServe(t);
+  let serve = first.serve;
   const secret = serve.ready.webhook_secret as string;
   const receiver = await useReceiver(t);
   const follower = listen(t, ['--json', '--api', apiUrl, '--key', key]);
@@ -299,12 +295,8 @@ test('across a serve restart, events recorded while it was down arrive once each
 });
 
 test('a listener that has received no event yet still gets, after a serve restart, the events recorded while it was down', async (t) => {
-  const dataDir = useTmpDir(t);
-  const port = String(await closedPort());
-  const args = ['--data-dir', dataDir, '--port', port];
-  let serve = await serveProcess(t, args);
-  const apiUrl = serve.ready.api_url as string;
-  const key = serve.ready.api_key as string;
+  const { dataDir, args, apiUrl, key, ...first } = await restartableServe(t);
+  let serve = first.serve;
   // The request is activated before listen starts: its event is in the past, and is not printed.
   const api = apiClient(apiUrl, key);
   const id = await createRequest(api);
@@ -334,3 +326,11 @@ test('a listener that has received no event yet still gets, after a serve restar
   assert.equal(follower.lines.length, 2);
   await serve.stop();
 });
+
+/** A serve on a data directory and a port of its own, to stop and start again on the same address. */
+async function restartableServe(t: TestContext) {
+  const dataDir = useTmpDir(t);
+  const args = ['--data-dir', dataDir, '--port', String(await closedPort())];
+  const serve = await serveProcess(t, args);
+  return { dataDir, args, serve, apiUrl: serve.ready.api_url as string, key: serve.ready.api_key as string };
+}
