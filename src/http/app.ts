@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onSend', (request, reply, payload, done) => {
     tellRateLimit(request, reply);
     // While paraph shuts down, an answer ends its connection: a client's idle keep-alive connection
-    // would otherwise hold the stop until Node's keep-alive timeout (5 s) closes it.
+    // would otherwise hold the stop until its keep-alive timeout (fastify's 72 s) closes it.
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
