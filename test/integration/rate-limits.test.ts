@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { payload } from '../helpers/requests.js';
+import { unknownApiKey } from '../helpers/keys.js';
 import { activeRequest, postCreate } from '../helpers/flows.js';
 import { revokeApiKey } from '../../src/features/keys/revoke-api-key.js';
 
@@ -75,7 +76,7 @@ test('every /v1 answer carries x-ratelimit-limit 120 and a decreasing x-ratelimi
   // A call without a valid key is counted in no bucket: the whole limit remains.
   for (const [what, apiKey] of [
     ['no key', null],
-    ['an unknown key', 'paraph_test_0000000000000000000000'],
+    ['an unknown key', unknownApiKey()],
     ['not a key', 'nope'],
   ] as const) {
     for (const route of [`${ROUTE}?limit=1`, '/v1/nope']) {
