@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { ConfigError, resolveConfig, type Config, type ConfigFlags, type Env } from '../platform/config.js';
+import { ConfigError, givenAs, resolveConfig, type Config, type ConfigFlags, type Env } from '../platform/config.js';
 import { startParaph, type RunningParaph } from '../server.js';
 import { PARAPH_VERSION } from '../platform/version.js';
 import type { Io } from './output.js';
@@ -84,11 +84,7 @@ export function serveCommand(io: Io, env: Env): Command {
  */
 function listenFailure(error: unknown, opts: ConfigFlags, env: Env, config: Config): unknown {
   const e = error as NodeJS.ErrnoException & { port?: unknown };
-  /** How the user gave the setting: the option, or its variable with the way to fix it there. */
-  const named = (flag: string | undefined, option: string, variable: string) =>
-    flag === undefined && (env[variable] ?? '').trim() !== ''
-      ? { name: variable, fix: ` (from the environment: fix or unset ${variable}, or pass ${option})` }
-      : { name: option, fix: '' };
+  const named = (flag: string | undefined, option: string, variable: string) => givenAs(flag, option, variable, env);
   if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN' || e?.code === 'EADDRNOTAVAIL' || e?.code === 'EAFNOSUPPORT') {
     const { name, fix } = named(opts.host, '--host', 'PARAPH_HOST');
     const why = e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? 'no address is known by that name' : 'it is not an address of this machine';

@@ -131,8 +131,21 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** "NAME must be RULE, got VALUE", and for a value from the environment, how to fix it there. */
 function invalid(setting: Setting, rule: string, shown: string = setting.value): ConfigError {
-  const fix = setting.option ? ` (from the environment: fix or unset ${setting.name}, or pass ${setting.option})` : '';
+  const fix = setting.option ? environmentFix(setting.name, setting.option) : '';
   return new ConfigError(`${setting.name} must be ${rule}, got "${shown}"${fix}`);
+}
+
+/** How to fix a value that came from the environment. */
+function environmentFix(variable: string, option: string): string {
+  return ` (from the environment: fix or unset ${variable}, or pass ${option})`;
+}
+
+/**
+ * How the user gave a setting, for a message about its value: the option, or (without the option) its
+ * environment variable, with how to fix it there, as every bad value of serve's options is said.
+ */
+export function givenAs(flag: string | undefined, option: string, variable: string, env: Env): { name: string; fix: string } {
+  return flag === undefined && nonEmpty(env[variable]) !== undefined ? { name: variable, fix: environmentFix(variable, option) } : { name: option, fix: '' };
 }
 
 function parsePort(setting: Setting): number {
