@@ -137,9 +137,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ctx.db.observeChanges();
       // (Its 408 is written on the socket: with the rate-limit headers the reply holds by then, or tells.)
       limitBodyTime(request.raw, options.requestTimeoutMs, () => {
-        if (!isApiPath(request.url)) return {};
-        if (!hasRateLimitHeaders(reply)) tellRateLimit(request, reply);
-        return rateLimitHeadersOf(reply);
+        tellRateLimit(request, reply);
+        return isApiPath(request.url) ? rateLimitHeadersOf(reply) : {};
       });
       reply.header('x-request-id', request.id);
       if (closing) throw new ParaphError('temporarily_unavailable', 'paraph is shutting down; retry shortly');
