@@ -59,14 +59,7 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
     };
     try {
       resetSilence();
-      const response = await fetch(options.url, {
-        headers: {
-          accept: 'text/event-stream',
-          authorization: `Bearer ${options.apiKey}`,
-          ...(lastId === undefined ? {} : { 'last-event-id': lastId }),
-        },
-        signal: AbortSignal.any([signal, silence.signal]),
-      });
+      const response = await openStream(options, options.url, lastId, silence.signal);
       if (!response.ok) {
         const message = await apiMessage(response);
         // Only an overloaded or stopping server is worth waiting for; anything else is final.
@@ -77,16 +70,11 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
         connected = true;
         lost = false;
         backoff = FIRST_BACKOFF_MS;
-        const reader = new SseReader();
-        const decoder = new TextDecoder();
-        for await (const chunk of response.body ?? []) {
-          resetSilence();
-          for (const message of reader.push(decoder.decode(chunk as Uint8Array, { stream: true }))) {
-            if (message.retry !== undefined) maxBackoff = Math.min(Math.max(message.retry, FIRST_BACKOFF_MS), 30_000);
-            if (message.id === undefined || message.data === undefined) continue;
-            await options.onEvent(message);
-            lastId = message.id;
-          }
+        for await (const message of messagesOf(response, resetSilence)) {
+          if (message.retry !== undefined) maxBackoff = Math.min(Math.max(message.retry, FIRST_BACKOFF_MS), 30_000);
+          if (message.id === undefined || message.data === undefined) continue;
+          await options.onEvent(message);
+          lastId = message.id;
         }
         if (!signal.aborted) breakOff('the server ended the stream');
       }
@@ -124,21 +112,13 @@ async function startPosition(options: FollowOptions): Promise<string | undefined
     timer = setTimeout(() => caughtUp.abort(), CAUGHT_UP_MS);
   };
   try {
-    const response = await fetch(url, {
-      headers: { accept: 'text/event-stream', authorization: `Bearer ${options.apiKey}` },
-      signal: AbortSignal.any([options.signal, caughtUp.signal]),
-    });
+    const response = await openStream(options, url, undefined, caughtUp.signal);
     if (!response.ok) throw new StreamRefused(await apiMessage(response));
     answered = true;
     limit = setTimeout(() => caughtUp.abort(), CATCH_UP_LIMIT_MS);
     resetPause();
-    const reader = new SseReader();
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body ?? []) {
-      resetPause();
-      for (const message of reader.push(decoder.decode(chunk as Uint8Array, { stream: true }))) {
-        if (message.id !== undefined && message.data !== undefined) position = message.id;
-      }
+    for await (const message of messagesOf(response, resetPause)) {
+      if (message.id !== undefined && message.data !== undefined) position = message.id;
     }
   } catch (error) {
     if (options.signal.aborted) return undefined;
@@ -149,6 +129,28 @@ async function startPosition(options: FollowOptions): Promise<string | undefined
     clearTimeout(limit);
   }
   return position;
+}
+
+/** A connection to the event stream, resuming after `lastId` when given; ended by the follower's signal or `stop`. */
+function openStream(options: FollowOptions, url: string | URL, lastId: string | undefined, stop: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    headers: {
+      accept: 'text/event-stream',
+      authorization: `Bearer ${options.apiKey}`,
+      ...(lastId === undefined ? {} : { 'last-event-id': lastId }),
+    },
+    signal: AbortSignal.any([options.signal, stop]),
+  });
+}
+
+/** The messages of a stream's body as they arrive; `onChunk` at each piece read (the server is alive). */
+async function* messagesOf(response: Response, onChunk: () => void): AsyncGenerator<SseMessage> {
+  const reader = new SseReader();
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body ?? []) {
+    onChunk();
+    yield* reader.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+  }
 }
 
 async function apiMessage(response: Response): Promise<string> {
