@@ -25,23 +25,15 @@ export interface FollowOptions {
 const SILENCE_MS = 45_000;
 const FIRST_BACKOFF_MS = 250;
 /**
- * The server writes an account's past events at once when a stream opens, and new ones on its 200 ms
- * poll: a pause this long ends the past ones, even while new events keep coming.
- */
-const CAUGHT_UP_MS = 100;
-/** Reading the past events stops after this long anyway (a slow stream); listening starts after the last read. */
-const CATCH_UP_LIMIT_MS = 10_000;
-
-/**
- * Follows `GET /v1/events/stream` until aborted, from the position it starts at (startPosition). When
- * the connection breaks (the server stopped, restarted, or went silent), it reconnects with a short
- * backoff and resumes with `Last-Event-ID` after the last event handled, or after the start position
- * when none was, so no event is missed or handled twice. The first connection must succeed; a refusal
+ * Follows `GET /v1/events/stream` until aborted, from the next event recorded. When the connection breaks
+ * (the server stopped, restarted, or went silent), it reconnects with a short backoff and resumes with
+ * `Last-Event-ID` after the last event handled, or, when none was, after the position the first stream
+ * opened at (its opening message's `id`), so no event is missed or handled twice. The first connection must succeed; a refusal
  * (401, 400) at any connection throws StreamRefused with the API's message.
  */
 export async function followEventStream(options: FollowOptions): Promise<void> {
   const { signal } = options;
-  let lastId = await startPosition(options);
+  let lastId: string | undefined;
   let connected = false;
   let lost = false;
   let backoff = FIRST_BACKOFF_MS;
@@ -72,8 +64,9 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
         backoff = FIRST_BACKOFF_MS;
         for await (const message of messagesOf(response, resetSilence)) {
           if (message.retry !== undefined) maxBackoff = Math.min(Math.max(message.retry, FIRST_BACKOFF_MS), 30_000);
-          if (message.id === undefined || message.data === undefined) continue;
-          await options.onEvent(message);
+          if (message.id === undefined) continue;
+          // An id without data is the position the stream opened at: nothing to handle, but where to resume.
+          if (message.data !== undefined) await options.onEvent(message);
           lastId = message.id;
         }
         if (!signal.aborted) breakOff('the server ended the stream');
@@ -89,46 +82,6 @@ export async function followEventStream(options: FollowOptions): Promise<void> {
     await sleep(backoff, undefined, { signal }).catch(() => undefined);
     backoff = Math.min(backoff * 2, maxBackoff);
   }
-}
-
-/**
- * The position of the account's last event so far ('0' before its first), read from the stream
- * itself: it names a position only with an event, so a stream opened without a cursor gives none
- * until the next event, and a reconnect before that would start at the server's newest position,
- * past the events recorded during the outage. The stream is read from the start (`?after=0`), handing
- * nothing on, until it pauses; then following resumes after the last event read. Undefined when aborted.
- */
-async function startPosition(options: FollowOptions): Promise<string | undefined> {
-  const url = new URL(options.url);
-  url.searchParams.set('after', '0');
-  const caughtUp = new AbortController();
-  let answered = false;
-  let position = '0';
-  // Before the answer, only a server silent for long counts as unreachable, as on every connection.
-  let timer = setTimeout(() => caughtUp.abort(), SILENCE_MS);
-  let limit: NodeJS.Timeout | undefined;
-  const resetPause = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => caughtUp.abort(), CAUGHT_UP_MS);
-  };
-  try {
-    const response = await openStream(options, url, undefined, caughtUp.signal);
-    if (!response.ok) throw new StreamRefused(await apiMessage(response));
-    answered = true;
-    limit = setTimeout(() => caughtUp.abort(), CATCH_UP_LIMIT_MS);
-    resetPause();
-    for await (const message of messagesOf(response, resetPause)) {
-      if (message.id !== undefined && message.data !== undefined) position = message.id;
-    }
-  } catch (error) {
-    if (options.signal.aborted) return undefined;
-    if (error instanceof StreamRefused) throw error;
-    if (!answered || !caughtUp.signal.aborted) throw new StreamRefused(cannotReach(url.origin, error));
-  } finally {
-    clearTimeout(timer);
-    clearTimeout(limit);
-  }
-  return position;
 }
 
 /** A connection to the event stream, resuming after `lastId` when given; ended by the follower's signal or `stop`. */

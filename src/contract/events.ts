@@ -43,7 +43,8 @@ export const EventStreamBody = Type.String({
     'headers of a delivery sent now, signed with the secret of the API key that created the request: POST `data` with',
     'them and a receiver verifying with that `whsec_` secret accepts it (EventSource clients ignore these fields).',
     'Without `Last-Event-ID` or `after` the stream starts with the next event recorded; with one it first sends every',
-    'event after that position. The stream opens with a `retry:` hint and sends a `: ping` comment every 15 s; it ends',
-    'when the server stops or the key is revoked.',
+    'event after that position. The stream opens with a message without data, its `id` the position it starts after (an',
+    'EventSource reconnecting before any event resumes there) and a `retry:` hint; it sends a `: ping` comment every 15 s',
+    'of quiet, and ends when the server stops or within a second of the key being revoked.',
   ].join('\n'),
 });

@@ -10,6 +10,8 @@ export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 2_000;
 /** How often open streams look for events recorded since (by this process or a CLI process). */
 const POLL_MS = 200;
+/** How often open streams check that their key is still live (a CLI process may revoke it). */
+const KEY_CHECK_MS = 1_000;
 const BATCH = 100;
 /** A client that does not take the end of its stream within this time is cut off. */
 const CLOSE_GRACE_MS = 2_000;
@@ -40,6 +42,7 @@ export interface EventStreams {
 export function createEventStreams(ctx: Context): EventStreams {
   const streams = new Set<Stream>();
   let timer: NodeJS.Timeout | undefined;
+  let keysCheckedAt = 0;
 
   const write = (stream: Stream, text: string): boolean => {
     if (stream.res.destroyed || stream.res.writableEnded) return false;
@@ -96,14 +99,16 @@ export function createEventStreams(ctx: Context): EventStreams {
     const realNow = ctx.clock.realNow();
     const live = new Map<string, boolean>();
     const keyLive = (id: string) => live.get(id) ?? live.set(id, isApiKeyLive(ctx, id)).get(id) === true;
+    // A revoked key's stream ends within a second, whether or not anything is sent; the client's reconnect then answers 401.
+    const checkKeys = realNow - keysCheckedAt >= KEY_CHECK_MS;
+    if (checkKeys) keysCheckedAt = realNow;
     for (const stream of streams) {
       if (stream.pumping) continue;
       const idle = realNow - stream.lastWriteAt >= HEARTBEAT_MS;
-      if (latest <= stream.scanned && !idle) continue;
-      // A revoked key's stream ends; the client's reconnect then answers 401.
+      if (latest <= stream.scanned && !idle && !checkKeys) continue;
       if (!keyLive(stream.apiKeyId)) end(stream);
       else if (latest > stream.scanned) start(stream, latest);
-      else write(stream, formatSseComment('ping'));
+      else if (idle) write(stream, formatSseComment('ping'));
     }
   };
 
@@ -129,7 +134,9 @@ export function createEventStreams(ctx: Context): EventStreams {
       };
       streams.add(stream);
       res.on('close', () => end(stream));
-      write(stream, formatSseMessage({ retry: RETRY_MS }));
+      // The opening message names the position the stream starts after, as `id` without data (no event is dispatched):
+      // an EventSource that reconnects before any event arrives resumes there, missing nothing recorded meanwhile.
+      write(stream, formatSseMessage({ retry: RETRY_MS, id: String(stream.scanned) }));
       if (stream.scanned < latest) start(stream, latest);
       timer ??= setInterval(tick, POLL_MS).unref();
     },

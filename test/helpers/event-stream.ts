@@ -3,9 +3,9 @@ import { SseReader, type SseMessage } from '../../src/platform/server-sent-event
 
 export interface OpenStream {
   response: Response;
-  /** Every message read so far (the first is the `retry:` hint). */
+  /** Every message read so far (the first is the opening one: the position the stream starts after, and the `retry:` hint). */
   messages: SseMessage[];
-  /** Waits until `count` event messages (with an `id`) have arrived; answers them. */
+  /** Waits until `count` event messages (with `data`) have arrived; answers them. */
   events(count: number, timeoutMs?: number): Promise<SseMessage[]>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -14,7 +14,7 @@ export interface OpenStream {
 
 /**
  * Opens `GET /v1/events/stream` and reads it in the background. Resolves once the server's first
- * message (the `retry:` hint) has arrived: from then on every event recorded reaches this stream.
+ * message (its opening one) has arrived: from then on every event recorded reaches this stream.
  */
 export async function openStream(t: TestContext, baseUrl: string, init: { key: string | null; lastEventId?: string; after?: string }): Promise<OpenStream> {
   const controller = new AbortController();
@@ -46,9 +46,9 @@ export async function openStream(t: TestContext, baseUrl: string, init: { key: s
     messages,
     async events(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
-      const withId = () => messages.filter((m) => m.id !== undefined);
-      while (withId().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const found = withId();
+      const withData = () => messages.filter((m) => m.data !== undefined);
+      while (withData().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const found = withData();
       if (found.length < count) throw new Error(`expected ${count} event(s) on the stream, got ${found.length}`);
       return found;
     },

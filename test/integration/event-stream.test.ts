@@ -45,7 +45,10 @@ test('the stream carries every event of the account as it is recorded, in order,
   assert.equal(stream.response.headers.get('cache-control'), 'no-store');
   assert.ok(stream.response.headers.get('x-request-id'));
   assert.equal(stream.response.headers.get('x-ratelimit-limit'), '120');
+  // The opening message: no data (no event), the retry hint, and the position the stream starts after.
   assert.equal(stream.messages[0]?.retry, 2000);
+  assert.equal(stream.messages[0]?.data, undefined);
+  assert.match(stream.messages[0]?.id ?? '', /^\d+$/);
 
   // A request without a callback URL: its events are recorded, never delivered, and still streamed.
   const id = await threeEvents(server);
@@ -117,6 +120,13 @@ test('Last-Event-ID and ?after= resume after the last event seen, with nothing l
     next.map((m) => m.data),
   );
 
+  // Each stream opens with the position it starts after: the cursor it was given, or the latest position.
+  assert.deepEqual(
+    [byHeader, byQuery, both, fromStart].map((s) => s.messages[0]?.id),
+    [first, second, second, '0'],
+  );
+  assert.equal(live.messages[0]?.data, undefined);
+
   for (const bad of ['abc', '-1', '1.5']) {
     const response = await server.call('GET', '/v1/events/stream', { headers: { 'last-event-id': bad } });
     assert.equal(response.status, 400, bad);
@@ -124,6 +134,21 @@ test('Last-Event-ID and ?after= resume after the last event seen, with nothing l
     const query = await server.call('GET', `/v1/events/stream?after=${encodeURIComponent(bad)}`);
     assert.equal(query.status, 400, bad);
   }
+});
+
+test('a client that reconnects before any event came resumes at the opening position: the events recorded meanwhile arrive', async (t) => {
+  const server = await useServer(t);
+  await threeEvents(server);
+  const first = await openStream(t, server.url, { key: server.apiKey });
+  const opening = first.messages[0]?.id as string;
+  first.close();
+  // Recorded while the client is away; an EventSource reconnects with the opening id as Last-Event-ID.
+  const id = await threeEvents(server);
+  const again = await openStream(t, server.url, { key: server.apiKey, lastEventId: opening });
+  assert.deepEqual(
+    (await again.events(3)).map((m) => m.data),
+    storedPayloads(server, id),
+  );
 });
 
 test("a stream never carries another account's events; another key of the account sees them signed as its deliveries are", async (t) => {
@@ -147,11 +172,11 @@ test("a stream never carries another account's events; another key of the accoun
   const myEvents = await mine.events(3);
   // By now every event of both accounts is on its streams: nothing of the other account came through.
   await colleague.events(3);
-  assert.equal(mine.messages.filter((m) => m.id !== undefined).length, 3);
+  assert.equal(mine.messages.filter((m) => m.data !== undefined).length, 3);
   assert.deepEqual(new Set(myEvents.map((m) => eventOf(m).data.signature_request_id)), new Set([myRequest]));
   // Deliveries of a request are signed with the secret of the key that created it; so is the stream, for every key.
   const secret = server.running.firstKey?.webhook_secret as string;
-  for (const message of colleague.messages.filter((m) => m.id !== undefined)) {
+  for (const message of colleague.messages.filter((m) => m.data !== undefined)) {
     new Webhook(secret).verify(message.data as string, message.fields as Record<string, string>);
   }
   // Resuming from 0 with the other key: still only its own account.
@@ -174,9 +199,11 @@ test('the stream needs a live API key: 401 in the error envelope, and a revoked 
   const doomed = server.newKey(server.accountId);
   const stream = await openStream(t, server.url, { key: doomed.apiKey });
   revokeApiKey(server.running.ctx, doomed.keyId);
+  // It ends with nothing to send: not at the next event, nor at the next 15 s heartbeat.
+  const heartbeat = new Promise<string>((resolve) => setTimeout(resolve, 10_000, 'still open').unref());
+  assert.equal(await Promise.race([stream.ended.then(() => 'ended'), heartbeat]), 'ended');
   await threeEvents(server);
-  await stream.ended;
-  assert.equal(stream.messages.filter((m) => m.id !== undefined).length, 0);
+  assert.equal(stream.messages.filter((m) => m.data !== undefined).length, 0);
   assert.equal((await server.call('GET', '/v1/events/stream', { key: doomed.apiKey })).status, 401);
 });
 
