@@ -121,16 +121,18 @@ export async function createContext(options: ContextOptions): Promise<Context> {
   const warn = (message: string) => options.log.warn(message);
   prepareDataDir(options.dataDir, warn, { create: options.createDataDir ?? true });
   let masterKey: Buffer;
-  let db: Db;
+  let db: Db | undefined;
   let afterCommit: AfterCommit;
   let blobs: BlobStore;
   try {
-    masterKey = loadOrCreateMasterKey(options.dataDir, warn);
-    blobs = createBlobStore(options.dataDir, createSealer(masterKey, 'blobs'));
+    // The database first: a paraph.db that is not paraph's stops the start before master.key and blobs/ are written.
     ({ db, afterCommit } = withAfterCommit(await openDatabase(databaseFile(options.dataDir)), (err) =>
       options.log.error({ err }, 'work after a commit failed'),
     ));
+    masterKey = loadOrCreateMasterKey(options.dataDir, warn);
+    blobs = createBlobStore(options.dataDir, createSealer(masterKey, 'blobs'));
   } catch (error) {
+    db?.close();
     throw contentFailure(options.dataDir, error);
   }
   const workers = createWorkers(options.dataDir, options.shareWorkers ?? false);

@@ -48,6 +48,12 @@ export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T;
 export async function openDatabase(file: string): Promise<Db> {
   keepPrivate(file);
   const sqlite = new BetterSqlite3(file);
+  try {
+    refuseForeign(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
@@ -181,6 +187,20 @@ async function migrate(sqlite: BetterSqlite3.Database, q: Kysely<DatabaseSchema>
     throw error;
   }
 }
+
+/**
+ * Another program's SQLite database under paraph's file name: read before anything is written to it (the
+ * journal mode, paraph's tables), and refused, left as it was. An empty file is a new database.
+ */
+function refuseForeign(sqlite: BetterSqlite3.Database): void {
+  const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").pluck().all();
+  if (tables.length > 0 && !tables.includes('paraph_migrations')) {
+    throw Object.assign(new Error(`${sqlite.name} is another program's SQLite database`), { code: FOREIGN_DATABASE });
+  }
+}
+
+/** The code of the error refuseForeign throws (contentFailure says it as a data directory's problem). */
+export const FOREIGN_DATABASE = 'PARAPH_FOREIGN_DATABASE';
 
 /**
  * A database a newer paraph migrated holds migrations this version does not know (the migrator calls it

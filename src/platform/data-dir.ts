@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FOREIGN_DATABASE } from '../db/database.js';
 
 const CHOOSE_ANOTHER = 'Choose another directory with --data-dir (or PARAPH_DATA_DIR)';
 const NOT_PARAPHS = `This is not a paraph data directory. ${CHOOSE_ANOTHER}`;
@@ -182,6 +183,8 @@ export function contentFailure(dir: string, error: unknown): unknown {
     case 'SQLITE_NOTADB':
     case 'SQLITE_CORRUPT':
       return new DataDirError(dir, `cannot be used: ${database} is not a paraph database`, NOT_PARAPHS);
+    case FOREIGN_DATABASE:
+      return new DataDirError(dir, `cannot be used: ${database} is another program's SQLite database (paraph left it as it was)`, NOT_PARAPHS);
     case 'SQLITE_CANTOPEN':
     case 'SQLITE_READONLY':
       return new DataDirError(dir, `cannot be used: ${database} cannot be opened for writing`, `Fix its owner or mode, or ${lower(CHOOSE_ANOTHER)}`);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { useTmpDir } from '../helpers/server.js';
 
@@ -173,8 +174,25 @@ test('a directory that is not a paraph data directory inside: one message naming
       make('db-is-text', (dir) => fs.writeFileSync(path.join(dir, 'paraph.db'), 'x'.repeat(4096))),
       /cannot be used: paraph\.db is not a paraph database\. This is not a paraph data directory\./,
     ],
+    [
+      make('db-is-foreign', (dir) => {
+        const foreign = new Database(path.join(dir, 'paraph.db'));
+        foreign.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')");
+        foreign.close();
+      }),
+      /cannot be used: paraph\.db is another program's SQLite database \(paraph left it as it was\)\. This is not a paraph data directory\./,
+    ],
     [make('db-is-a-folder', (dir) => fs.mkdirSync(path.join(dir, 'paraph.db'))), /cannot be used: paraph\.db cannot be opened for writing/],
   ];
+  // A database that is not paraph's stops the start before anything is written beside it, and is left as it was.
+  for (const name of ['db-is-text', 'db-is-foreign']) {
+    assert.deepEqual(fs.readdirSync(path.join(tmp, name)), ['paraph.db'], name);
+  }
+  const foreign = new Database(path.join(tmp, 'db-is-foreign', 'paraph.db'), { readonly: true });
+  assert.deepEqual(foreign.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(), ['notes']);
+  assert.equal(foreign.pragma('journal_mode', { simple: true }), 'delete');
+  assert.deepEqual(foreign.prepare('SELECT body FROM notes').pluck().all(), ['keep me']);
+  foreign.close();
   const link = path.join(tmp, 'dangling');
   fs.symlinkSync(path.join(tmp, 'gone'), link);
   for (const [dataDir, reason] of cases) {
