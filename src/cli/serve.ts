@@ -32,7 +32,7 @@ export function serveCommand(io: Io, env: Env): Command {
       ]),
     )
     .option('--tsa-url <url>', 'use this RFC 3161 timestamp authority instead of the built-in one (env PARAPH_TSA_URL)')
-    .option('--ephemeral', 'use a throwaway data directory, deleted at exit (env PARAPH_EPHEMERAL=1)')
+    .option('--ephemeral', 'use a throwaway data directory, deleted at exit; not with --data-dir (env PARAPH_EPHEMERAL=1)')
     .option('--brand <word>', 'brand word in key prefixes, evidence schema, iframe source, return parameter (env PARAPH_BRAND, default paraph)')
     .addOption(
       new Option('--log-level <level>', 'server log level on stderr (env PARAPH_LOG_LEVEL, default warn)').choices([

@@ -78,6 +78,13 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
   const setting = (flag: string | undefined, option: string, variable: string, fallback: string): Setting =>
     optional(flag, option, variable) ?? { value: fallback, name: option };
   const ephemeral = flags.ephemeral ?? parseBoolean(optional(undefined, '--ephemeral', 'PARAPH_EPHEMERAL')) ?? false;
+  if (ephemeral && flags.dataDir !== undefined) {
+    // (PARAPH_DATA_DIR, set for the CLI's commands, is not asked for with it: a throwaway server overrides it.)
+    const by = flags.ephemeral === undefined ? 'PARAPH_EPHEMERAL=1' : '--ephemeral';
+    throw new ConfigError(
+      `--data-dir cannot be used with ${by}, which makes a throwaway data directory of its own and deletes it at exit: drop ${by} to keep the data in ${flags.dataDir}, or drop --data-dir`,
+    );
+  }
   const publicUrl = optional(flags.publicUrl, '--public-url', 'PARAPH_PUBLIC_URL');
   const config: Config = {
     host: optional(flags.host, '--host', 'PARAPH_HOST')?.value ?? '127.0.0.1',

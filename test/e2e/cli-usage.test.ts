@@ -139,6 +139,23 @@ test('an empty --data-dir is a bad option (exit 2), never the working directory'
   }
 });
 
+test('--ephemeral with --data-dir is a bad option (exit 2): the directory named is neither used nor deleted', async (t) => {
+  const dataDir = useTmpDir(t);
+  fs.writeFileSync(path.join(dataDir, 'keep.txt'), 'mine');
+  for (const [args, env, by] of [
+    [['serve', '--ephemeral', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir], {}, '--ephemeral'],
+    [['serve', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir], { PARAPH_EPHEMERAL: '1' }, 'PARAPH_EPHEMERAL=1'],
+  ] as const) {
+    const result = await paraph([...args], env);
+    assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+    assert.equal(
+      result.stderr,
+      `paraph: --data-dir cannot be used with ${by}, which makes a throwaway data directory of its own and deletes it at exit: drop ${by} to keep the data in ${dataDir}, or drop --data-dir\n`,
+    );
+  }
+  assert.deepEqual(fs.readdirSync(dataDir), ['keep.txt']);
+});
+
 test('a bad value in the environment names the variable, not the option', async (t) => {
   const dataDir = useTmpDir(t);
   const port = await paraph(['serve', '--data-dir', dataDir], { PARAPH_PORT: 'abc' });

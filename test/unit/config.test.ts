@@ -76,9 +76,23 @@ test('every option has its env twin, and a flag wins over the env', () => {
   assert.equal(resolveConfig({}, { WEBHOOKS_ALLOW_LOOPBACK: '0' }, '/').allowLoopbackWebhooks, false);
 });
 
-test('--ephemeral leaves the data directory to be made at start', () => {
-  assert.equal(resolveConfig({ ephemeral: true, dataDir: '/x' }, {}, '/').dataDir, null);
+test('--ephemeral leaves the data directory to be made at start; --data-dir with it is a usage error', () => {
+  assert.equal(resolveConfig({ ephemeral: true }, {}, '/').dataDir, null);
   assert.equal(resolveConfig({}, { PARAPH_EPHEMERAL: '1' }, '/').dataDir, null);
+  // PARAPH_DATA_DIR, set for the CLI's commands, does not stand in the way of a throwaway server.
+  assert.equal(resolveConfig({ ephemeral: true }, { PARAPH_DATA_DIR: '/x' }, '/').dataDir, null);
+  for (const [flags, env, by] of [
+    [{ ephemeral: true, dataDir: '/x' }, {}, '--ephemeral'],
+    [{ dataDir: '/x' }, { PARAPH_EPHEMERAL: '1' }, 'PARAPH_EPHEMERAL=1'],
+  ] as const) {
+    assert.throws(
+      () => resolveConfig(flags, env, '/'),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.message.startsWith(`--data-dir cannot be used with ${by}, which makes a throwaway data directory`) &&
+        error.message.includes('/x'),
+    );
+  }
 });
 
 test('bad values are usage errors naming the option', () => {
