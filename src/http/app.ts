@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -18,6 +19,7 @@ import { registerRequestLog } from './hooks/request-log.js';
 import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
 import { lazySerializers } from './serialization.js';
+import { illFormedTextAt, illFormedTextMessage } from './request-text.js';
 
 import type { App } from './app-type.js';
 export type { App } from './app-type.js';
@@ -100,8 +102,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type means "no options", as for an absent body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const bytes = body as Buffer;
+    // JSON text is UTF-8 (RFC 8259): bytes that are not would be read as U+FFFD, different values alike.
+    if (!isUtf8(bytes)) return done(new ParaphError('invalid_request', 'body is not valid UTF-8: send JSON text encoded in UTF-8'), undefined);
+    const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     let parsed: unknown;
     try {
@@ -111,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     // `null` is a JSON value, not "no body": refused like `[]`, never taken as "no options".
     if (parsed === null) return done(new ParaphError('invalid_request', 'body is null: send one JSON object, or no body at all'), undefined);
+    const illFormed = illFormedTextAt(parsed, 'body');
+    if (illFormed !== null) return done(new ParaphError('invalid_request', illFormedTextMessage(illFormed)), undefined);
     done(null, parsed);
   });
   await app.register(multipart, {

@@ -5,6 +5,7 @@ import { sha256Hex } from '../platform/crypto/tokens.js';
 import { invalidDocument, invalidRequest, type ParaphError } from '../domain/errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
 import { validate } from './validation.js';
+import { illFormedTextAt, illFormedTextMessage } from './request-text.js';
 
 const CURL_DOCUMENT = '-F "document=@contract.pdf;type=application/pdf"';
 
@@ -55,6 +56,11 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
     }
     if (options.textParts?.includes(name) && 'text' in part) {
       parts[name] = part.text;
+      const illFormed = illFormedTextAt(part.text, name);
+      if (illFormed !== null) {
+        problem ??= invalidRequest(illFormedTextMessage(illFormed));
+        continue;
+      }
     } else {
       const decoded = decodeJson(part);
       if (!decoded.ok) {
@@ -64,6 +70,11 @@ export async function readPdfMultipart<P extends Record<string, TSchema>>(
         continue;
       }
       parts[name] = decoded.value;
+      const illFormed = illFormedTextAt(decoded.value, name);
+      if (illFormed !== null) {
+        problem ??= invalidRequest(illFormedTextMessage(illFormed));
+        continue;
+      }
     }
     const error = validate(schema, parts[name], name);
     if (error) problem ??= invalidRequest(error);

@@ -22,7 +22,23 @@ function makeAjv(options: { coerceTypes: boolean }): Ajv {
     messages: true,
   });
   addFormats(ajv);
+  // ajv-formats' email checks the address's shape, and MAX_EMAIL its whole length; a mailbox's parts have limits of
+  // their own (RFC 5321 4.5.3.1): a local part of at most 64 octets, a domain label of at most 63.
+  const shape = ajv.formats.email as RegExp;
+  ajv.addFormat('email', (address: string) => shape.test(address) && withinMailboxLimits(address));
   return ajv;
+}
+
+function withinMailboxLimits(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  const octets = (text: string) => Buffer.byteLength(text, 'utf8');
+  return (
+    octets(address.slice(0, at)) <= 64 &&
+    address
+      .slice(at + 1)
+      .split('.')
+      .every((label) => octets(label) <= 63)
+  );
 }
 
 const bodyAjv = makeAjv({ coerceTypes: false });
@@ -54,6 +70,7 @@ export function compileForPart(schema: TSchema, httpPart: string | undefined): (
     // fastify hands an absent body over as null (and the JSON parser an empty one as undefined).
     const ok = check(!coerce && (data === undefined || data === null) ? {} : data);
     validatePart.errors = check.errors;
+    if (ok) lowerUuids(schema, data);
     return ok;
   };
   validatePart.errors = null as ValidateFunction['errors'];
@@ -79,7 +96,59 @@ export function validate(schema: TSchema, value: unknown, root: string): string 
     check = bodyAjv.compile(schema);
     compiled.set(schema, check);
   }
-  return check(value) ? null : describeErrors(check.errors ?? [], root);
+  if (!check(value)) return describeErrors(check.errors ?? [], root);
+  lowerUuids(schema, value);
+  return null;
+}
+
+const ANY_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface SchemaShape {
+  format?: string;
+  properties?: Record<string, SchemaShape>;
+  items?: SchemaShape;
+  anyOf?: SchemaShape[];
+  oneOf?: SchemaShape[];
+}
+
+const holdsUuids = new WeakMap<object, boolean>();
+
+/** Whether a schema has a uuid-format string anywhere. */
+function hasUuid(schema: SchemaShape): boolean {
+  let found = holdsUuids.get(schema);
+  if (found === undefined) {
+    const inner = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+    found = schema.format === 'uuid' || inner.some(hasUuid);
+    holdsUuids.set(schema, found);
+  }
+  return found;
+}
+
+/**
+ * A UUID is read whatever its case (RFC 9562), in a body or a query as in a path: in a value that passed its
+ * schema, every uuid-format string is made lower case, as paraph stores and compares ids. Only the schema's uuid
+ * properties are touched: a `client_reference` shaped like a UUID is the caller's text, kept as sent.
+ */
+function lowerUuids(schema: TSchema, value: unknown): unknown {
+  const shape = schema as SchemaShape;
+  if (!hasUuid(shape)) return value;
+  const branches = [...(shape.anyOf ?? []), ...(shape.oneOf ?? [])];
+  if (typeof value === 'string') {
+    const uuid = shape.format === 'uuid' || branches.some((branch) => branch.format === 'uuid');
+    return uuid && ANY_CASE_UUID.test(value) ? value.toLowerCase() : value;
+  }
+  if (Array.isArray(value)) {
+    if (shape.items) for (let index = 0; index < value.length; index++) value[index] = lowerUuids(shape.items as TSchema, value[index]);
+    return value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const [name, property] of Object.entries(shape.properties ?? {})) {
+      if (Object.hasOwn(record, name)) record[name] = lowerUuids(property as TSchema, record[name]);
+    }
+    for (const branch of branches) lowerUuids(branch as TSchema, value);
+  }
+  return value;
 }
 
 /** At most this many problems are told in one message; the rest are counted. */
