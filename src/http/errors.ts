@@ -48,6 +48,11 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
       return new ParaphError('invalid_request', 'multipart body has too many parts');
     case 'FST_PROTO_VIOLATION':
       return new ParaphError('invalid_request', 'multipart part name is not allowed');
+    case 'FST_ERR_BAD_URL':
+      return new ParaphError(
+        'invalid_request',
+        'the path does not decode: a percent-escape in it is incomplete or is not UTF-8 text (%FF, %ZZ); write each byte of UTF-8 text as %XX',
+      );
     case 'FST_MP_PREMATURE_CLOSE':
       return new ParaphError('invalid_request', 'multipart body ended early');
     default:

@@ -120,3 +120,19 @@ test("an email's local part and domain labels keep RFC 5321's limits (64 and 63)
     assert.match(await expectError(await withEmail(email), 400, 'invalid_request'), /request\.signers\[0\]\.email must (be|match) .*email/);
   }
 });
+
+test('a path whose percent-escapes do not decode to UTF-8 text is a 400 that says so', async (t) => {
+  const server = await useServer(t);
+  for (const [method, route] of [
+    ['GET', `${REQUESTS}/%FF`],
+    ['GET', `${REQUESTS}/%ZZ`],
+    ['POST', `${REQUESTS}/00000000-0000-4000-8000-000000000000/signers/%ED%A0%80/replace`],
+  ] as const) {
+    const response = await server.call(method, route, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+    assert.match(
+      await expectError(response, 400, 'invalid_request'),
+      /^the path does not decode: a percent-escape in it is incomplete or is not UTF-8 text/,
+      route,
+    );
+  }
+});
