@@ -189,12 +189,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setErrorHandler(async (error, request, reply) => {
     // The client went away mid-body (a dropped upload): nothing to answer, nothing wrong with paraph.
     if (request.raw.aborted || request.raw.socket?.destroyed === true) {
-      request.log.info({ reqId: request.id, route: request.routeOptions.url }, 'the client closed the connection before its upload ended');
+      request.log.info({ route: request.routeOptions.url }, 'the client closed the connection before its upload ended');
       return reply.hijack();
     }
     const paraphError = toParaphError(error, request);
     if (paraphError.status >= 500 && !(error instanceof InjectedFault)) {
-      request.log.error({ err: error, reqId: request.id, route: request.routeOptions.url }, 'request failed');
+      request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
     }
     await drainBody(request.raw);
     return sendError(request, reply, paraphError);

@@ -167,7 +167,7 @@ function parseRelay(setting: Setting | undefined): string | null {
   try {
     url = new URL(setting.value);
   } catch {
-    throw invalid(setting, 'an smtp:// or smtps:// URL');
+    throw invalid(setting, 'an smtp:// or smtps:// URL', withoutCredentials(setting.value));
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw invalid(setting, 'an smtp:// or smtps:// URL', url.protocol);
   return url.href;
@@ -207,7 +207,7 @@ function parseTsaUrl(setting: Setting | undefined): string | null {
   try {
     url = new URL(setting.value);
   } catch {
-    throw invalid(setting, 'an http(s) URL of an RFC 3161 timestamp authority');
+    throw invalid(setting, 'an http(s) URL of an RFC 3161 timestamp authority', withoutCredentials(setting.value));
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash || url.username || url.password) {
     throw invalid(setting, 'an http(s) URL without fragment or credentials', `${url.protocol}//${url.host}${url.pathname}`);
@@ -215,15 +215,21 @@ function parseTsaUrl(setting: Setting | undefined): string | null {
   return url.href;
 }
 
+/** A URL's text as a message may show it: a user name and password (`//user:secret@`) are left out, even where the URL does not parse. */
+function withoutCredentials(text: string): string {
+  // (Up to the last `@`: a password may hold `@`, `/` or `#` that the user did not escape.)
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/i, '$1…@');
+}
+
 function parsePublicUrl(setting: Setting): string {
   let url: URL;
   try {
     url = new URL(setting.value);
   } catch {
-    throw invalid(setting, 'an absolute http(s) URL');
+    throw invalid(setting, 'an absolute http(s) URL', withoutCredentials(setting.value));
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    throw invalid(setting, 'an http(s) URL without query, fragment or credentials');
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw invalid(setting, 'an http(s) URL without query, fragment or credentials', withoutCredentials(setting.value));
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -3,14 +3,16 @@
 // token), a header or a key. At the default level (warn) there is no such line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { activate, createRequest } from '../helpers/flows.js';
 import { useServer } from '../helpers/server.js';
 
 type Line = Record<string, unknown>;
 
-function keptLog(level: string): { log: pino.Logger; lines: () => Line[] } {
+function keptLog(level: string): { log: pino.Logger; lines: () => Line[]; raw: () => string[] } {
   const text: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -18,7 +20,7 @@ function keptLog(level: string): { log: pino.Logger; lines: () => Line[] } {
       done();
     },
   });
-  return { log: pino({ level }, sink), lines: () => text.map((line) => JSON.parse(line) as Line) };
+  return { log: pino({ level }, sink), lines: () => text.map((line) => JSON.parse(line) as Line), raw: () => [...text] };
 }
 
 test('at info: one line per request with method, route pattern, status, error code and request id; no token, no key', async (t) => {
@@ -80,4 +82,35 @@ test('at the default level (warn) no request is logged', async (t) => {
     lines().filter((line) => line.msg === 'request'),
     [],
   );
+});
+
+test("a line about one request names its id once: a dropped upload's line is JSON without a repeated key", async (t) => {
+  const { log, raw } = keptLog('info');
+  const server = await useServer(t, {}, {}, { log });
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect(Number(port), hostname);
+  t.after(() => socket.destroy());
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      'POST /v1/signature-requests HTTP/1.1',
+      `Host: ${hostname}`,
+      `Authorization: Bearer ${server.apiKey}`,
+      'Content-Type: multipart/form-data; boundary=cut',
+      'Content-Length: 100000',
+      '',
+      '--cut',
+      'Content-Disposition: form-data; name="document"; filename="contract.pdf"',
+      'Content-Type: application/pdf',
+      '',
+      '%PDF-1.7 and the rest never comes',
+    ].join('\r\n'),
+  );
+  await sleep(200);
+  socket.destroy();
+  const dropped = () => raw().find((line) => line.includes('before its upload ended'));
+  for (let waited = 0; dropped() === undefined && waited < 10_000; waited += 20) await sleep(20);
+  assert.ok(dropped(), 'the dropped upload is logged');
+  for (const line of raw()) assert.ok((line.match(/"reqId"/g) ?? []).length <= 1, `a repeated key: ${line}`);
+  assert.equal((dropped()?.match(/"reqId":"req_/g) ?? []).length, 1);
 });

@@ -173,3 +173,21 @@ test('paraph listen reaches the API by --api and --key or their env twins; /v1 i
     (e: unknown) => e instanceof ConfigError && !e.message.includes(key),
   );
 });
+
+test('a URL option that does not parse is told without the password it holds', () => {
+  const secret = 'S3cret@pass';
+  for (const [flags, env, name] of [
+    [{ smtpRelay: `smtp://relayuser:${secret}@127.0.0.1:99999` }, {}, '--smtp-relay'],
+    [{}, { PARAPH_SMTP_RELAY: `smtp://u:${secret}@127.0.0.1:99999` }, 'PARAPH_SMTP_RELAY'],
+    [{ tsaUrl: `https://u:${secret}@tsa.example.com:99999/x` }, {}, '--tsa-url'],
+    [{ publicUrl: `https://u:${secret}@example.com:99999` }, {}, '--public-url'],
+    [{ publicUrl: `https://u:${secret}@example.com/` }, {}, '--public-url'],
+  ] as const) {
+    assert.throws(
+      () => resolveConfig(flags, env, '/'),
+      (error: unknown) =>
+        error instanceof ConfigError && error.message.startsWith(`${name} must be`) && !error.message.includes('S3cret') && error.message.includes('//…@'),
+      name,
+    );
+  }
+});
