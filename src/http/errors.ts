@@ -61,6 +61,13 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
   if (isMalformedMultipart(e)) return new ParaphError('invalid_request', 'multipart body is malformed');
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 404) return new ParaphError('not_found', 'resource not found');
+  // (The page files' routes, `/signing-ui/*` and the like, refuse a file path that leaves its folder or holds a NUL byte.)
+  if (e.code === 'FST_STATIC_FORBIDDEN_PATH' || (status === 400 && request?.routeOptions.url?.endsWith('/*'))) {
+    return new ParaphError(
+      'invalid_request',
+      'this file path cannot be served: it leaves its folder, or holds a NUL byte or a percent-escape that does not decode',
+    );
+  }
   if (status >= 400 && status < 500) return new ParaphError('invalid_request', 'invalid request');
   return new ParaphError('internal_error', 'the request could not be completed');
 }

@@ -4,6 +4,7 @@
 // parts keep RFC 5321's limits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { expectError } from '../helpers/errors.js';
 import { postCreate } from '../helpers/flows.js';
 import { payload, rawMultipart, a4Pdf } from '../helpers/requests.js';
@@ -135,4 +136,26 @@ test('a path whose percent-escapes do not decode to UTF-8 text is a 400 that say
       route,
     );
   }
+});
+
+test('a page file path that leaves its folder or holds a NUL byte is a 400 that says so', async (t) => {
+  const server = await useServer(t);
+  // (node:http sends the path as written: fetch would resolve the dots first.)
+  const get = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(`${server.url}${path}`, { path }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+  for (const path of ['/signing-ui/./../package.json', '/vendor/%2e%2e/%2e%2e/package.json', '/vendor/pdf.min.mjs%00.js']) {
+    const { status, body } = await get(path);
+    assert.equal(status, 400, path);
+    assert.match(JSON.parse(body).error.message, /^this file path cannot be served: it leaves its folder, or holds a NUL byte/, path);
+  }
+  assert.equal((await get('/signing-ui/app.js')).status, 200);
 });
