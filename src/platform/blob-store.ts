@@ -116,6 +116,12 @@ export interface BlobStore {
   /** `shared`: the bytes are in a SharedArrayBuffer of their own (for a worker thread to read). */
   get(id: string, sha256: string, options?: { shared?: boolean }): Promise<Buffer>;
   delete(id: string): Promise<void>;
+  /**
+   * Deletes the blob files no row refers to (`referenced` answers which ids are) and the temporary files of writes
+   * a crash cut short, when last written before `writtenBefore` (epoch ms, real time): a write under way, whose row
+   * is not committed yet, is younger. Answers how many files went.
+   */
+  sweep(referenced: (id: string) => boolean, writtenBefore: number): Promise<number>;
 }
 
 export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
@@ -151,6 +157,19 @@ export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
     },
     async delete(id) {
       await fs.promises.rm(fileOf(id), { force: true });
+    },
+    async sweep(referenced, writtenBefore) {
+      let swept = 0;
+      for (const name of await fs.promises.readdir(dir)) {
+        const blob = /^([0-9a-f-]{36})\.blob$/.exec(name);
+        if (!(blob && !referenced(blob[1] as string)) && !/^\.[0-9a-f-]{36}\.tmp$/.test(name)) continue;
+        const file = path.join(dir, name);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (stat === null || stat.mtimeMs >= writtenBefore) continue;
+        await fs.promises.rm(file, { force: true });
+        swept += 1;
+      }
+      return swept;
     },
   };
 }

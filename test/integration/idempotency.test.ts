@@ -10,6 +10,15 @@ import { a4Pdf, payload, rawMultipart } from '../helpers/requests.js';
 import { postCreate } from '../helpers/flows.js';
 import { makePdf } from '../helpers/pdfs.js';
 import { useSilentSmtpRelay, waitUntil } from '../helpers/crash-loop.js';
+import { makeTemplate } from '../helpers/templates.js';
+import { createContext, type Context } from '../../src/context.js';
+import { createLog } from '../../src/platform/log.js';
+import { sha256Hex } from '../../src/platform/crypto/tokens.js';
+import { canonicalJson } from '../../src/http/hooks/idempotency.js';
+import { claimIdempotencyKey } from '../../src/features/idempotency/idempotency-keys.js';
+import { runKeyedCall } from '../../src/features/idempotency/committed-answers.js';
+import { archiveTemplate } from '../../src/features/templates/archive-template.js';
+import { createTemplate } from '../../src/features/templates/create-template.js';
 
 const ROUTE = '/v1/signature-requests';
 const HOUR_MS = 60 * 60 * 1000;
@@ -622,5 +631,68 @@ describe('idempotency', { concurrency: 3 }, () => {
     assert.equal(reminded.status, 200, await reminded.text());
     const cancelled = await send(server, 'POST', `${ROUTE}/${id}/cancel`, { bare: true });
     assert.equal(cancelled.status, 200, cancelled.text);
+  });
+});
+
+describe('a template call whose server died between its commit and its answer', () => {
+  /**
+   * Runs a keyed call's use case in another process's context on the same data directory (a second paraph on it, as
+   * a server before a restart is), and closes that context without answering: the process died right after the
+   * commit. The retry then goes to the running server.
+   */
+  async function diedAfterCommit(
+    server: TestServer,
+    call: { key: string; method: string; path: string; body: unknown },
+    act: (ctx: Context) => Promise<unknown>,
+  ) {
+    const other = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+    try {
+      const keyed = { accountId: server.accountId, key: call.key, method: call.method, path: call.path, fingerprint: sha256Hex(canonicalJson(call.body)) };
+      assert.equal(claimIdempotencyKey(other, keyed).kind, 'new');
+      await runKeyedCall(other, { ...keyed, requestId: 'req_died', recorded: false }, () => act(other));
+    } finally {
+      await other.close();
+    }
+  }
+  const principalOf = (server: TestServer) => ({ accountId: server.accountId, apiKeyId: server.running.firstKey?.key_id as string });
+
+  test('a template archived: the retry replays the 204, not a 404 for the template now gone', async (t) => {
+    const server = await useServer(t);
+    const template = await makeTemplate(server);
+    const route = `/v1/templates/${template.id}`;
+    await diedAfterCommit(server, { key: 'archive-1', method: 'DELETE', path: route, body: {} }, (ctx) =>
+      archiveTemplate(ctx, { principal: principalOf(server), id: template.id }),
+    );
+    const retry = await server.call('DELETE', route, { headers: { 'idempotency-key': 'archive-1' } });
+    assert.equal(retry.status, 204, await retry.clone().text());
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    assert.equal(await retry.text(), '');
+  });
+
+  test('a template created: the retry replays the 201 with the same template, and no second one is made', async (t) => {
+    const server = await useServer(t);
+    const bytes = await a4Pdf();
+    const fields = [{ signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 }];
+    const body = { document: { sha256: sha256Hex(bytes), filename: 'nda.pdf' }, parts: { name: 'NDA', fields } };
+    let made: { id: string } | undefined;
+    await diedAfterCommit(server, { key: 'template-1', method: 'POST', path: '/v1/templates', body }, async (ctx) => {
+      made = await createTemplate(ctx, {
+        principal: principalOf(server),
+        document: { bytes: Buffer.from(bytes), filename: 'nda.pdf' },
+        name: 'NDA',
+        fields: fields as never,
+      });
+    });
+    const form = new FormData();
+    form.append('document', new Blob([bytes], { type: 'application/pdf' }), 'nda.pdf');
+    form.append('name', 'NDA');
+    form.append('fields', JSON.stringify(fields));
+    const retry = await server.call('POST', '/v1/templates', { body: form, headers: { 'idempotency-key': 'template-1' } });
+    const text = await retry.text();
+    assert.equal(retry.status, 201, text);
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    assert.equal((JSON.parse(text) as { id: string }).id, made?.id);
+    const listed = (await (await server.call('GET', '/v1/templates')).json()) as { data: unknown[] };
+    assert.equal(listed.data.length, 1);
   });
 });

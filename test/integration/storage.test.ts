@@ -9,6 +9,8 @@ import { createContext } from '../../src/context.js';
 import { startParaph } from '../../src/server.js';
 import { createLog } from '../../src/platform/log.js';
 import { createApiKey } from '../../src/features/keys/create-api-key.js';
+import { runDueJobs } from '../../src/features/sandbox/run-due-jobs.js';
+import { UNREFERENCED_BLOB_AGE_MS } from '../../src/features/sandbox/unreferenced-blobs.js';
 import { createForm, payload } from '../helpers/requests.js';
 import { json, useServer, useTmpDir } from '../helpers/server.js';
 
@@ -118,4 +120,31 @@ test("a CLI process applies serve's options from its one record, every option al
     ['serve_options'],
     'one record, no option kept key by key',
   );
+});
+
+test('blob files a crash left without a row (a create killed before its commit) are deleted once old; every referenced one stays', async (t) => {
+  const server = await useServer(t);
+  const created = await server.call('POST', '/v1/signature-requests', { body: await createForm(payload()) });
+  assert.equal(created.status, 201);
+  const blobs = path.join(server.dataDir, 'blobs');
+  const referenced = fs.readdirSync(blobs);
+  assert.equal(referenced.length, 1);
+  // What a process killed between its write and its commit leaves: a sealed file no row names, and a temporary one.
+  const { id: orphan } = await server.running.ctx.blobs.put(Buffer.from('%PDF-1.7 an upload whose create never committed'));
+  const young = (await server.running.ctx.blobs.put(Buffer.from('%PDF-1.7 a create still waiting for its commit'))).id;
+  const tmp = path.join(blobs, '.0b7c3a9e-2f4d-4c1e-9a0f-3d2b1c4e5f60.tmp');
+  fs.writeFileSync(tmp, 'half-written');
+  const old = new Date(Date.now() - UNREFERENCED_BLOB_AGE_MS - 60_000);
+  for (const name of [...referenced, `${orphan}.blob`, path.basename(tmp)]) fs.utimesSync(path.join(blobs, name), old, old);
+
+  // Another paraph on the data directory (a CLI command, or the server's next start) runs the due jobs.
+  const other = await createContext({ dataDir: server.dataDir, log: createLog('silent') });
+  t.after(() => other.close());
+  await runDueJobs(other, { deliverWebhooks: false });
+  assert.deepEqual(fs.readdirSync(blobs).sort(), [...referenced, `${young}.blob`].sort());
+  // The request's document still reads back whole.
+  const { db } = server.running.ctx;
+  const stored = db.first(db.q.selectFrom('documents').select(['blob_id', 'sha256']));
+  const bytes = await server.running.ctx.blobs.get(stored?.blob_id as string, stored?.sha256 as string);
+  assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
 });

@@ -127,8 +127,8 @@ export function rowAnswerAad(call: { accountId: string; key: string }, row: { in
 }
 
 /**
- * The committed answer with each mail's outcome, or null while a mail is still pending (the first
- * call, or the sender a start runs, is still at it). A mail left pending by a crash goes again: mail
+ * The committed answer with each mail's outcome, or undefined while a mail is still pending (the first
+ * call, or the sender a start runs, is still at it; an answer can be `null`, a 204's). A mail left pending by a crash goes again: mail
  * is delivered at least once.
  */
 export function completeCommittedAnswer(ctx: Context, body: unknown, mailsJson: string | null): unknown {
@@ -145,7 +145,7 @@ export function completeCommittedAnswer(ctx: Context, body: unknown, mailsJson: 
       ),
   );
   const status = new Map(rows.map((r) => [r.id, r.status]));
-  if (mails.some((m) => status.get(m.mail_id) === 'pending')) return null;
+  if (mails.some((m) => status.get(m.mail_id) === 'pending')) return undefined;
   for (const mail of mails) {
     let target = body as Record<string | number, unknown>;
     for (const step of mail.path) target = target[step] as Record<string | number, unknown>;

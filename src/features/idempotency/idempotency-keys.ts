@@ -66,7 +66,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
     if (row.state === 'committed' && row.status_code !== null && row.body !== null && !running) {
       const stored = JSON.parse(ctx.secrets.open(row.body, answerAad(call)).toString()) as unknown;
       const body = completeCommittedAnswer(ctx, stored, row.mails);
-      if (body === null) return { kind: 'in_progress' };
+      if (body === undefined) return { kind: 'in_progress' };
       return { kind: 'replay_object', status: row.status_code, body, requestId: row.request_id };
     }
     if (row.owner === ctx.processId) return { kind: 'in_progress' };

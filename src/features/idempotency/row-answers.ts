@@ -35,7 +35,8 @@ export function committedRowAnswers(ctx: Context): RowAnswers {
       const body = JSON.parse(ctx.secrets.open(row.body, rowAnswerAad(call, { index, step })).toString()) as unknown;
       const complete = completeCommittedAnswer(ctx, body, row.mails);
       // The claim waits for these mails (idempotency-keys.ts): only a start still sending them gets here.
-      if (complete === null) throw new ParaphError('temporarily_unavailable', 'a mail of the first attempt of this call is still being sent; retry shortly');
+      if (complete === undefined)
+        throw new ParaphError('temporarily_unavailable', 'a mail of the first attempt of this call is still being sent; retry shortly');
       return complete;
     },
   };

@@ -5,6 +5,7 @@ import { expireIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { expireDueLinks } from '../requests/expire-links.js';
 import { dispatchDueDeliveries } from '../webhooks/dispatch-due-deliveries.js';
 import { purgeDueRequests } from '../requests/purge-requests.js';
+import { sweepUnreferencedBlobs } from './unreferenced-blobs.js';
 
 /**
  * Runs every job whose time has come on the sandbox clock; answers how many things changed. Webhook
@@ -17,6 +18,8 @@ export async function runDueJobs(ctx: Context, options: { deliverWebhooks: boole
   // Events written by expiry are sent before the purge of the same moment.
   if (options.deliverWebhooks) changed += await dispatchDueDeliveries(ctx);
   changed += await purgeDueRequests(ctx);
+  // (Files a crash left without a row: not a change a clock advance reports.)
+  await sweepUnreferencedBlobs(ctx);
   changed += expireIdempotencyKeys(ctx);
   // The signing certificate is made in the background on the first tick after the first start (an
   // ephemeral data directory may be gone by the time it is written: nothing to report then).

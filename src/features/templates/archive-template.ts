@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 import { archivedTemplateBlobs, findActiveTemplate, forgetTemplateBlob, markTemplateArchived } from './queries.js';
 import type { Principal } from '../../domain/principal.js';
 import { templateNotFound } from './load-template.js';
@@ -14,6 +15,8 @@ export async function archiveTemplate(ctx: Context, input: { principal: Principa
   ctx.db.transaction(() => {
     if (!findActiveTemplate(ctx.db, accountId, input.id)) throw templateNotFound(input.id);
     markTemplateArchived(ctx.db, input.id, ctx.clock.now());
+    // With its change: a retry after a crash at any later instant replays the 204 (a 404 otherwise: the template is gone).
+    recordIdempotentAnswer(ctx, { status: 204, body: null });
   });
   for (const template of archivedTemplateBlobs(ctx.db, accountId)) {
     await ctx.blobs.delete(template.blob_id);

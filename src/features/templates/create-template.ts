@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
+import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
 import { findActiveTemplate, insertTemplate, type TemplateRow } from './queries.js';
 import { checkFieldsOnPages } from '../../domain/field-rules.js';
 import { checkTemplateFields, rolesOf } from '../../domain/template-rules.js';
@@ -53,12 +54,13 @@ export async function createTemplate(ctx: Context, input: CreateTemplateInput): 
     archived_at: null,
   };
   try {
-    return templateOf(
-      ctx.db.transaction(() => {
-        insertTemplate(ctx.db, row);
-        return findActiveTemplate(ctx.db, input.principal.accountId, id) as TemplateRow;
-      }),
-    );
+    return ctx.db.transaction(() => {
+      insertTemplate(ctx.db, row);
+      const template = templateOf(findActiveTemplate(ctx.db, input.principal.accountId, id) as TemplateRow);
+      // With its change: a retry after a crash at any later instant replays this 201 instead of making a second template.
+      recordIdempotentAnswer(ctx, { status: 201, body: template });
+      return template;
+    });
   } catch (error) {
     // No row refers to the file: do not leave it behind.
     await ctx.blobs.delete(blob.id);
