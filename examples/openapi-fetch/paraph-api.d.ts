@@ -3917,6 +3917,7 @@ export interface operations {
             query?: {
                 to?: string;
                 signature_request_id?: string;
+                kind?: "invitation" | "reminder" | "replacement" | "otp" | "completed" | "turn" | "cancelled";
             };
             header?: never;
             path?: never;

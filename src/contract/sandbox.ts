@@ -22,11 +22,16 @@ export const ClockAdvanceInput = Type.Object(
 );
 export type ClockAdvanceInput = Static<typeof ClockAdvanceInput>;
 
-/** GET /_sandbox/emails: both filters optional; newest first. */
+/** The kinds of paraph's own mails. */
+const MAIL_KINDS = ['invitation', 'reminder', 'replacement', 'otp', 'completed', 'turn', 'cancelled'] as const;
+const MailKind = Type.Enum(MAIL_KINDS);
+
+/** GET /_sandbox/emails: every filter optional; newest first. */
 export const SandboxEmailQuery = Type.Object(
   {
     to: Type.Optional(Type.String({ maxLength: MAX_EMAIL, description: 'recipient address' })),
     signature_request_id: Type.Optional(Uuid),
+    kind: Type.Optional(Type.Enum(MAIL_KINDS, { description: "only paraph's mails of this kind" })),
   },
   closed,
 );
@@ -42,7 +47,7 @@ export const CaughtEmail = Type.Object(
     text: Type.String(),
     html: Type.String(),
     received_at: DateTime,
-    kind: Type.Union([Type.Enum(['invitation', 'reminder', 'replacement', 'otp', 'completed', 'turn', 'cancelled']), Type.Null()]),
+    kind: Type.Union([MailKind, Type.Null()]),
     signature_request_id: Type.Union([Uuid, Type.Null()]),
     signer_reference: Type.Union([Type.String(), Type.Null()]),
   },

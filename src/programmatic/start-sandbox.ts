@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../domain/duration.js';
@@ -32,6 +33,11 @@ export interface SandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** How long start-up may take; default 30 s. */
   startTimeoutMs?: number;
+  /**
+   * How long `stop()` lets the sandbox finish its work in flight (a delivery to a receiver that never answers, a
+   * delayed call) before it kills it; default 10 s. A throwaway directory is deleted either way.
+   */
+  stopTimeoutMs?: number;
 }
 
 export type ApiKey = CreatedApiKey;
@@ -137,6 +143,9 @@ interface ReadyBanner {
   dashboard_url?: string;
 }
 
+/** How long a sandbox asked to stop may finish its work in flight before it is killed, unless told otherwise. */
+const STOP_DEADLINE_MS = 10_000;
+
 /** Every sandbox this process started and has not stopped: killed when the process exits. */
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -186,9 +195,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const ready = await new Promise<ReadyBanner>((resolve, reject) => {
     let out = '';
+    let timedOut = false;
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`paraph did not start within ${options.startTimeoutMs ?? 30_000} ms: ${stderr.trim()}`));
+      // SIGTERM first: a start stopped so ends once started and deletes its throwaway directory (SIGKILL would
+      // leave it, with its master.key and database); SIGKILL only if it does not end.
+      timedOut = true;
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), options.stopTimeoutMs ?? STOP_DEADLINE_MS).unref();
+      void exited.then(() => reject(new Error(`paraph did not start within ${options.startTimeoutMs ?? 30_000} ms: ${stderr.trim()}`)));
     }, options.startTimeoutMs ?? 30_000);
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -206,7 +220,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     child.stdout?.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`paraph exited with code ${code} before it was ready: ${stderr.trim()}`));
+      if (!timedOut) reject(new Error(`paraph exited with code ${code} before it was ready: ${stderr.trim()}`));
     });
   });
   // Keep reading, so a full pipe never blocks the sandbox.
@@ -218,11 +232,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (stopping ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), options.stopTimeoutMs ?? STOP_DEADLINE_MS);
         await exited;
         clearTimeout(timer);
       }
       running.delete(child);
+      // Killed before it finished its work in flight (a webhook receiver that never answers, a delayed call), the
+      // sandbox could not delete its throwaway directory: deleted here.
+      if (options.dataDir === undefined && child.signalCode === 'SIGKILL') fs.rmSync(ready.data_dir, { recursive: true, force: true });
     })());
 
   let key: { api_key: string; webhook_secret: string; account_id: string };
@@ -241,8 +258,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const query = new URLSearchParams();
     if (filter.to) query.set('to', filter.to);
     if (filter.signatureRequestId) query.set('signature_request_id', filter.signatureRequestId);
+    // Filtered by the server: the newest 100 of that kind, not those among the newest 100 mails.
+    if (filter.kind) query.set('kind', filter.kind);
     const { data } = await call<{ data: CaughtEmail[] }>('GET', `/_sandbox/emails${query.size > 0 ? `?${query}` : ''}`);
-    return filter.kind ? data.filter((m) => m.kind === filter.kind) : data;
+    return data;
   };
   const actAs = async (signingUrl: string, options: SignOptions & { decline?: string }): Promise<SignerOutcome> => {
     const link = parseSigningLink(signingUrl);

@@ -160,3 +160,27 @@ test('a test process that ends without stop() leaves no sandbox behind, whether 
 test('a sandbox that cannot start says why', async () => {
   await assert.rejects(startSandbox({ serveArgs: ['--brand', 'Not A Word'] }), /exited with code 2 before it was ready: .*--brand/);
 });
+
+test('stop() while a call is still in flight past stopTimeoutMs: the sandbox is killed and its throwaway directory deleted all the same', {
+  timeout: 60_000,
+}, async () => {
+  const sandbox = await startSandbox({ stopTimeoutMs: 300 });
+  await sandbox.faults.add({ target: 'api', path: '/v1/signature-requests', method: 'GET', delay_ms: 20_000 });
+  const held = fetch(`${sandbox.apiUrl}/signature-requests`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).catch(() => null);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await sandbox.stop();
+  await held;
+  assert.ok(await gone(sandbox.pid), 'the sandbox process is gone');
+  assert.equal(fs.existsSync(sandbox.dataDir), false, 'its throwaway directory is deleted');
+});
+
+test('a start that runs past startTimeoutMs is stopped, not killed: it leaves no throwaway directory', { timeout: 60_000 }, async (t) => {
+  const tmp = useTmpDir(t);
+  // Timeouts that land before, while and after the directory is made.
+  for (const startTimeoutMs of [150, 400, 700, 1000]) {
+    const started = await startSandbox({ startTimeoutMs, env: { ...process.env, TMPDIR: tmp } }).catch((error: unknown) => error);
+    if (started instanceof Error) assert.match(started.message, new RegExp(`paraph did not start within ${startTimeoutMs} ms`));
+    else await (started as Sandbox).stop();
+    assert.deepEqual(fs.readdirSync(tmp), [], `${startTimeoutMs} ms: nothing left in TMPDIR`);
+  }
+});

@@ -55,6 +55,18 @@ test('/_sandbox/emails: key required, signature_request_id must be a uuid, `to` 
     times,
     [...times].sort((a, b) => b - a),
   );
+
+  // `kind` is filtered by the server (the newest 100 of that kind, not those among the newest 100 mails).
+  assert.equal((await postJson(server, `${ROUTE}/${id}/reminders`, {})).status, 200);
+  const reminders = await emails(server, { kind: 'reminder' });
+  assert.deepEqual(
+    reminders.map((m) => [m.kind, m.signature_request_id]),
+    [['reminder', id]],
+  );
+  assert.equal((await emails(server, { kind: 'invitation' })).length, 6);
+  assert.equal((await emails(server, { kind: 'otp' })).length, 0);
+  const badKind = await server.call('GET', '/_sandbox/emails?kind=Invitation');
+  assert.equal(badKind.status, 400);
 });
 
 test("another account sees none of this account's mail", async (t) => {

@@ -11,6 +11,7 @@ export interface EmailFilter {
   accountId: string | null;
   to?: string | undefined;
   signatureRequestId?: string | undefined;
+  kind?: string | undefined;
   limit?: number;
 }
 
@@ -23,6 +24,7 @@ export function listCaughtEmails(ctx: Context, filter: EmailFilter): CaughtEmail
     .limit(filter.limit ?? 100);
   if (filter.accountId !== null) query = query.where('account_id', '=', filter.accountId);
   if (filter.signatureRequestId !== undefined) query = query.where('request_id', '=', filter.signatureRequestId);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
   // Recipients are stored as a JSON array of lowercased addresses.
   if (filter.to) query = query.where(sql<boolean>`instr(recipients, ${JSON.stringify(filter.to.trim().toLowerCase())}) > 0`);
   return ctx.db.all(query).map(emailView);

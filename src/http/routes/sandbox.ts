@@ -23,6 +23,7 @@ export function registerSandbox(app: App, ctx: Context): void {
         accountId: principalOf(request).accountId,
         to: request.query.to,
         signatureRequestId: request.query.signature_request_id,
+        kind: request.query.kind,
       }),
     }),
   );
