@@ -12,6 +12,7 @@ import { actAsSigner, parseSigningLink } from '../signer-client/act-as-signer.js
 import { triggerEvent, type TriggerOptions, type TriggerResult } from './trigger-event.js';
 import { caughtCodeMailIds, emailCodeFromCatcher } from './catcher-code.js';
 import { poll, sandboxFetch } from './sandbox-http.js';
+import { keyFromCli } from './cli-key.js';
 import { runReceiverCheck, type CheckReceiverOptions, type ReceiverCheck } from './receiver-check.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/paraph.js');
@@ -247,7 +248,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     key =
       ready.api_key !== null && ready.webhook_secret !== null && ready.account_id !== null
         ? { api_key: ready.api_key, webhook_secret: ready.webhook_secret, account_id: ready.account_id }
-        : await keyFromCli(ready.data_dir, options.env);
+        : await keyFromCli(BIN, ready.data_dir, options.env);
   } catch (error) {
     await stop();
     throw error;
@@ -387,19 +388,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     stop: stopAll,
   };
-}
-
-/** A data directory whose first key was shown at an earlier start: a new key, made by the CLI. */
-async function keyFromCli(dataDir: string, env: NodeJS.ProcessEnv | undefined): Promise<{ api_key: string; webhook_secret: string; account_id: string }> {
-  const child = spawn(process.execPath, [BIN, 'keys', 'create', '--json', '--data-dir', dataDir], {
-    env: env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`paraph keys create failed (exit ${code}): ${err.trim()}`);
-  return JSON.parse(out) as { api_key: string; webhook_secret: string; account_id: string };
 }
