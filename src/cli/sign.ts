@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Env } from '../platform/config.js';
 import { Value } from 'typebox/value';
 import { MAX_REASON } from '../domain/limits.js';
-import { DeclineInput, OtpVerifyInput, type SignerView } from '../contract/signing.js';
+import { DeclineInput, OtpVerifyInput, TypedMarkText, type SignerView } from '../contract/signing.js';
 import { actAsSigner, parseSigningLink, SignerApiError, SigningLinkError, type SigningLink } from '../signer-client/act-as-signer.js';
 import { latestOtpCode } from '../features/mail/caught-emails.js';
 import { withContext } from './data-dir-context.js';
@@ -36,6 +36,9 @@ export function signCommand(io: Io, env: Env): Command {
       }
       if (opts.decline !== undefined && !Value.Check(DeclineInput.properties.reason, opts.decline)) {
         throw new UsageError(`--decline takes the reason for declining, 1 to ${MAX_REASON} characters`);
+      }
+      if (opts.signature !== undefined && (!Value.Check(TypedMarkText, opts.signature) || [...opts.signature].length > 100)) {
+        throw new UsageError(`--signature takes the typed signature, 1 to 100 characters (got ${[...opts.signature].length})`);
       }
       const fields = Object.fromEntries(
         opts.field.map((pair) => {

@@ -108,8 +108,11 @@ export const SignerView = Type.Object(
 );
 export type SignerView = Static<typeof SignerView>;
 
+/** A typed signature or initials. */
+export const TypedMarkText = Type.String({ minLength: 1, maxLength: 100 });
+
 const Mark = Type.Union([
-  Type.Object({ type: Type.Literal('typed'), text: Type.String({ minLength: 1, maxLength: 100 }) }, closed),
+  Type.Object({ type: Type.Literal('typed'), text: TypedMarkText }, closed),
   Type.Object({ type: Type.Literal('drawn'), image: Type.String({ maxLength: 700_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/=]+$' }) }, closed),
 ]);
 

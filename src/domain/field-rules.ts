@@ -73,8 +73,16 @@ export function signerWithoutField(fields: readonly { signer_reference: string }
 export function isIsoDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // (setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.)
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Text that shows nothing once drawn: empty, or only spaces (the no-break one too) and invisible format characters. */
+export function isBlankText(value: string): boolean {
+  return /^[\s\p{Z}\p{Cf}\p{Cc}]*$/u.test(value);
 }
 
 const DATE_VALUE = 'is a date field: give its value as YYYY-MM-DD (ISO 8601), e.g. 2026-11-28';

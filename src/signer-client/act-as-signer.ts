@@ -138,7 +138,8 @@ export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions
   const needs = (type: string) => view.fields.some((f) => f.type === type);
   const outcome = await callSignerApi<SignerOutcome>(link, 'sign', {
     fields: options.sampleValues ? { ...sampleValues(view, options.fields ?? {}), ...options.fields } : (options.fields ?? {}),
-    ...(needs('signature') ? { signature: { type: 'typed', text: who.slice(0, 100) } } : {}),
+    // (A name longer than a typed signature may be is cut by characters, never inside one; a signature given is sent whole.)
+    ...(needs('signature') ? { signature: { type: 'typed', text: options.signature ?? [...who].slice(0, 100).join('') } } : {}),
     ...(needs('initials') ? { initials: { type: 'typed', text: initialsOf(who) || who.slice(0, 2).toUpperCase() } } : {}),
   });
   return { view, outcome };

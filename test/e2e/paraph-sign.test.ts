@@ -154,6 +154,9 @@ test('paraph sign drives the signer API from the terminal', async (t) => {
     for (const [args, message] of [
       [['--otp', 'abc'], /^paraph: --otp takes the 6-digit code of the email, or auto/],
       [['--decline', ''], /^paraph: --decline takes the reason for declining, 1 to 500 characters/],
+      // A signature longer than the API takes is refused, never cut.
+      [['--signature', 'x'.repeat(101)], /^paraph: --signature takes the typed signature, 1 to 100 characters \(got 101\)/],
+      [['--signature', ''], /^paraph: --signature takes the typed signature, 1 to 100 characters \(got 0\)/],
     ] as const) {
       const bad = await sign(links.v as string, ...args);
       assert.equal(bad.code, 2, `${args.join(' ')}: ${bad.stderr}`);

@@ -470,6 +470,10 @@ describe('signing API', { concurrency: 3 }, () => {
     await t.test('text and date fields need a value (400 naming the field)', async () => {
       await expectError(await sign({ ...base, fields: { start_date: '2025-01-31' } }), 400, /"company"/);
       await expectError(await sign({ ...base, fields: { company: '   ', start_date: '2025-01-31' } }), 400, /"company"/);
+      // Invisible characters are no value either: they would draw nothing.
+      for (const blank of ['\u00a0', '\u200b', ' \u2060 ']) {
+        await expectError(await sign({ ...base, fields: { company: blank, start_date: '2025-01-31' } }), 400, /"company" needs a value/);
+      }
       await expectError(await sign({ ...base, fields: { company: 'ACME' } }), 400, /"start_date"/);
       await expectError(await sign({ ...base, fields: { company: 'x'.repeat(501), start_date: '2025-01-31' } }), 400, /500/);
     });
@@ -494,6 +498,22 @@ describe('signing API', { concurrency: 3 }, () => {
       const big = Buffer.concat([PNG_MAGIC, Buffer.alloc(512 * 1024 + 1 - PNG_MAGIC.length, 7)]);
       await expectError(await sign({ ...base, signature: drawn(png(big.toString('base64'))) }), 400, /512 KiB/);
       await expectError(await sign({ ...base, signature: typed('') }), 400);
+      // The size a PNG says it has is what drawing it decodes: 30000 x 30000 pixels in a file of a few bytes is refused.
+      const claimed = Buffer.from(TINY_PNG, 'base64');
+      claimed.writeUInt32BE(30_000, 16);
+      claimed.writeUInt32BE(30_000, 20);
+      await expectError(
+        await sign({ ...base, signature: drawn(png(claimed.toString('base64'))) }),
+        400,
+        /signature\.image is 30000 x 30000 pixels: a drawn mark may be at most 4096 pixels a side/,
+      );
+    });
+
+    await t.test('a typed mark must show something: blank or invisible text is refused', async () => {
+      for (const blank of ['   ', '\u00a0', '\u200b\u200b']) {
+        await expectError(await sign({ ...base, signature: typed(blank) }), 400, /signature\.text is blank/);
+        await expectError(await sign({ ...base, initials: typed(blank) }), 400, /initials\.text is blank/);
+      }
     });
 
     await t.test('refused attempts change nothing', async () => {

@@ -2,7 +2,7 @@
 // field_key and value by type, read_only, geometry inside the pages, a field per signer, field_values.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkFields, checkFieldsOnPages, checkFieldValues, signerWithoutField } from '../../src/domain/field-rules.js';
+import { checkFields, checkFieldsOnPages, checkFieldValues, isBlankText, isIsoDate, signerWithoutField } from '../../src/domain/field-rules.js';
 
 type Field = Parameters<typeof checkFields>[0][number];
 const field = (over: Partial<Field> = {}): Field =>
@@ -78,4 +78,18 @@ test('checkFieldValues: only named, writable text and date fields without field_
   assert.equal(checkFieldValues({ fixed: 'x' }, fields, 'field_values'), 'field_values.fixed names a read_only field: its value is fixed');
   assert.equal(checkFieldValues({ sig: 'x' }, fields, 'field_values'), 'field_values.sig names a signature field, which takes no value');
   assert.equal(checkFieldValues({ who: 'x' }, fields, 'field_values'), "field_values.who names a field filled by the signer's own signer_name");
+});
+
+test('a calendar date is YYYY-MM-DD of any year from 0000 to 9999 (the years 0 to 99 are not read as 1900 to 1999)', () => {
+  for (const date of ['0000-01-01', '0001-01-01', '0050-06-15', '0099-12-31', '0100-01-01', '2000-02-29', '2028-02-29', '9999-12-31']) {
+    assert.equal(isIsoDate(date), true, date);
+  }
+  for (const date of ['0050-02-30', '2026-02-30', '2025-02-29', '1900-02-29', '2100-02-29', '0001-13-01', '0001-00-10', '2025-1-31', '20250-01-01']) {
+    assert.equal(isIsoDate(date), false, date);
+  }
+});
+
+test('blank text is empty, spaces (the no-break one too) or invisible characters only', () => {
+  for (const text of ['', '   ', '\u00a0', '\u200b', '\u2060\t\n', '\u3000']) assert.equal(isBlankText(text), true, JSON.stringify(text));
+  for (const text of ['a', ' a ', '\u00a0x', '😀', 'أ']) assert.equal(isBlankText(text), false, JSON.stringify(text));
 });

@@ -12,9 +12,12 @@ import { revokeRequestLinks, revokeSignerLinks } from '../../model/signing-links
 import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { expireRequest, someoneCanSign } from './no-one-can-sign.js';
-import { isIsoDate } from '../../domain/field-rules.js';
+import { isBlankText, isIsoDate } from '../../domain/field-rules.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
+/** A drawn mark's pixels: the signing page's canvas at three times its size is well within. */
+const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_PIXELS = 4_000_000;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -42,7 +45,7 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       if (field.name !== null) known.add(field.name);
       known.add(field.id);
       const value = identity ?? (field.read_only === 1 ? field.value : (typed ?? field.value));
-      if (!value || value.trim() === '') throw invalidRequest(`field "${field.name ?? field.id}" needs a value`);
+      if (!value || isBlankText(value)) throw invalidRequest(`field "${field.name ?? field.id}" needs a value`);
       // A date the signer gives is one date, written as every date on the document is: ISO 8601.
       if (field.type === 'date' && value === typed && !isIsoDate(typed)) {
         throw invalidRequest(`field "${field.name ?? field.id}" is a date: give it as YYYY-MM-DD (ISO 8601), e.g. 2026-11-28`);
@@ -55,6 +58,8 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       if (!fields.some((f) => f.type === kind)) continue;
       const mark = input[kind];
       if (!mark) throw invalidRequest(`${kind} is required: the document has ${kind === 'signature' ? 'a signature' : 'an initials'} field for you`);
+      if (mark.type === 'typed' && isBlankText(mark.text))
+        throw invalidRequest(`${kind}.text is blank: type the ${kind === 'signature' ? 'signature' : 'initials'} to draw`);
       ctx.db.run(
         ctx.db.q
           .insertInto('signer_marks')
@@ -129,6 +134,16 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
 function pngOf(dataUrl: string, kind: string): Buffer {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > MAX_IMAGE_BYTES) throw invalidRequest(`${kind}.image is larger than 512 KiB`);
-  if (!bytes.subarray(0, 8).equals(PNG_MAGIC)) throw invalidRequest(`${kind}.image is not a PNG image`);
+  if (!bytes.subarray(0, 8).equals(PNG_MAGIC) || bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') {
+    throw invalidRequest(`${kind}.image is not a PNG image`);
+  }
+  // The size the image says it has is what drawing it on the PDF decodes: a small file may claim 30000 x 30000 pixels.
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width === 0 || height === 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw invalidRequest(
+      `${kind}.image is ${width} x ${height} pixels: a drawn mark may be at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+    );
+  }
   return bytes;
 }
