@@ -2,7 +2,7 @@ import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { resolveConfig } from '../../src/platform/config.js';
 import { createLog } from '../../src/platform/log.js';
@@ -422,6 +422,59 @@ describe('webhooks', { concurrency: 4 }, () => {
     assert.notEqual(delivery.next_attempt_at, null);
     const [attempt] = attemptsOf(server, delivery.id);
     assert.ok(attempt && attempt.duration_ms >= 900 && attempt.duration_ms < 2500, `the attempt lasted ${attempt?.duration_ms} ms, not 1 s`);
+  });
+
+  test('a receiver that answers 101 Switching Protocols has refused the attempt: recorded, retried, never left hanging', async (t) => {
+    const server = await loopbackServer(t, { webhookTimeout: '5' });
+    // A raw socket: Node's own server never answers a POST with a protocol switch.
+    const switching = net.createServer((socket) => {
+      socket.once('data', () => socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => switching.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise((resolve) => switching.close(resolve)));
+    const url = `http://127.0.0.1:${(switching.address() as AddressInfo).port}/hooks`;
+    const id = await createRequest(server, { callback_url: url });
+    await activate(server, id);
+    const delivery = await waitUntil('the attempt to be recorded', async () => {
+      const d = await onlyDelivery(server, id);
+      return d.attempt_count === 1 && d;
+    });
+    assert.equal(delivery.status, 'pending');
+    assert.equal(delivery.last_status_code, 101);
+    assert.equal(delivery.last_error, 'answered 101');
+    assert.notEqual(delivery.next_attempt_at, null);
+    // A replay answers with its own outcome, at once.
+    const replayed = await replay(server, delivery.id);
+    assert.equal(replayed.status, 200, JSON.stringify(replayed.body));
+    assert.deepEqual([replayed.body.attempt_count, replayed.body.last_status_code], [2, 101]);
+  });
+
+  test('a scheduled attempt that fails after a replay was accepted leaves the delivery delivered: nothing more is sent', async (t) => {
+    const server = await loopbackServer(t, { webhookTimeout: '2' });
+    // The first POST is never answered (the scheduled attempt hangs until its time limit); the next ones get 200.
+    const posts: number[] = [];
+    const receiver = http.createServer((request, response) => {
+      posts.push(Date.now());
+      request.resume();
+      if (posts.length > 1) request.on('end', () => response.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise((resolve) => receiver.close(resolve)));
+    t.after(() => receiver.closeAllConnections());
+    const id = await createRequest(server, { callback_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+    await activate(server, id);
+    await waitUntil('the scheduled attempt to reach the receiver', () => posts.length === 1);
+    const { id: deliveryId } = await onlyDelivery(server, id);
+    const replayed = await replay(server, deliveryId);
+    assert.equal(replayed.body.status, 'delivered', JSON.stringify(replayed.body));
+    // The scheduled attempt times out after the replay's 200.
+    await waitUntil('the scheduled attempt to be recorded', () => attemptsOf(server, deliveryId).length === 2 && true, 5000);
+    const after = await onlyDelivery(server, id);
+    assert.deepEqual([after.status, after.next_attempt_at, after.last_status_code], ['delivered', null, 200]);
+    assert.match(attemptsOf(server, deliveryId).find((a) => a.trigger === 'automatic')?.error ?? '', /timed out/);
+    await advance(server, 2 * 60 * 60 * 1000);
+    assert.equal(posts.length, 2, 'no attempt after the delivery was accepted');
   });
 
   test('a 2xx status line is the answer even when its body never ends: delivered, the connection closed at the time limit', async (t) => {

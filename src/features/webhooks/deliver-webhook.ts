@@ -160,6 +160,12 @@ function recordAttempt(ctx: Context, deliveryId: string, trigger: AttemptTrigger
       request_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
     });
     const accepted = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    // A 2xx stops the retries: a scheduled attempt that was under way when a replay was accepted, and fails
+    // afterwards, is kept as an attempt and changes nothing else (a refused replay asked for does restart them).
+    if (!accepted && current.status === 'delivered' && trigger !== 'replay') {
+      db.run(db.q.updateTable('webhook_deliveries').set({ attempt_count: attempt, lease_owner: null, lease_until: null }).where('id', '=', deliveryId));
+      return;
+    }
     const failures = accepted ? 0 : trigger === 'replay' ? 1 : current.failures_in_row + 1;
     const next = accepted ? null : nextRetryAt(failures, now);
     db.run(

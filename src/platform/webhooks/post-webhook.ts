@@ -72,10 +72,17 @@ export function postWebhook(input: {
         response.on('error', () => {});
       },
     );
-    // Done once the connection is: the time limit and the stop signal no longer apply.
+    // Done once the connection is: the time limit and the stop signal no longer apply. A connection that ends
+    // without a status line and without an error (Node drops one that switched protocols) is a failed attempt too.
     request.on('close', () => {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', abort);
+      finish(null, 'connection closed without an answer');
+    });
+    // `101 Switching Protocols` is no answer to a delivery: a failed attempt, its connection closed.
+    request.on('upgrade', (response, socket) => {
+      socket.destroy();
+      finish(response.statusCode ?? 101, describe(response.statusCode ?? 101));
     });
     const timer = setTimeout(() => {
       request.destroy();
@@ -94,6 +101,6 @@ export function postWebhook(input: {
 
 function describe(status: number): string | null {
   if (status >= 200 && status < 300) return null;
-  if (status >= 300 && status < 400) return `answered ${status}: redirects are not followed`;
+  if (status >= 300 && status < 400 && status !== 304) return `answered ${status}: redirects are not followed`;
   return `answered ${status}`;
 }
