@@ -638,11 +638,15 @@ test('stamps land where the fields are on the displayed page, for /Rotate 0, 90,
   execFileSync('pdftoppm', ['-r', '40', '-png', file, path.join(OUT, 'rotated-signed')]);
 });
 
-test('a drawn mark that is not a readable PNG (the signing API checks only its signature) still gets sealed artifacts', async (t) => {
+test('a drawn mark that is not a readable PNG (the signing API checks only its signature and header) still gets sealed artifacts', async (t) => {
   const server = await useServer(t);
   const id = await createRequest(server, {}, FROM_CONTRACT);
   const { signers } = await activate(server, id);
-  const damaged = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
+  // The PNG signature and an image header of 10 x 10 pixels, then bytes that are no image.
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(10, 0);
+  header.writeUInt32BE(10, 4);
+  const damaged = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), header, Buffer.alloc(64, 7)]);
   await sign(server, signers[0]?.signing_url as string, { signature: { type: 'drawn', image: `data:image/png;base64,${damaged.toString('base64')}` } });
   await waitForArtifacts(server, id);
   const { signed } = await artifacts(server, id);

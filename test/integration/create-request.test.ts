@@ -979,3 +979,30 @@ test('stored data: field values, signers in payload order, PDF encrypted at rest
   assert.equal(sealed.includes('Test document'), false);
   assert.ok(sealed.length >= (await a4Pdf()).length);
 });
+
+test("sender values the signed PDF's fonts cannot draw are refused at create and at PUT /fields; other scripts pass", async (t) => {
+  const server = await useServer(t);
+  const field = (value: string) => ({ signer_reference: 'client', type: 'text', name: 'note', value, page: 1, x: 50, y: 600, width: 300, height: 20 });
+  const signature = { signer_reference: 'client', type: 'signature', page: 1, x: 50, y: 700, width: 200, height: 50 };
+  const drawable = 'Ünïcödé Ελληνικά Привет مرحبا שלום 😀';
+  const created = await postCreate(server, payload({ fields: [signature, field(drawable)] }));
+  assert.equal(created.status, 201, await created.clone().text());
+  await expectEnvelope(
+    await postCreate(server, payload({ fields: [signature, field('東京タワー')] })),
+    400,
+    'invalid_request',
+    /^request\.fields\[1\]\.value holds characters the signed PDF's fonts cannot draw \(東 京 タ ワ ー\)/,
+  );
+  await expectEnvelope(
+    await postCreate(server, payload({ fields: [signature, { ...field(''), value: undefined }], field_values: { note: '한국어' } })),
+    400,
+    'invalid_request',
+    /^request\.field_values\.note holds characters/,
+  );
+  const { id } = await json<{ id: string }>(created);
+  const put = await server.call('PUT', `/v1/signature-requests/${id}/fields`, {
+    body: JSON.stringify({ fields: [signature, field('中文')] }),
+    headers: { 'content-type': 'application/json' },
+  });
+  await expectEnvelope(put, 400, 'invalid_request', /^fields\[1\]\.value holds characters the signed PDF's fonts cannot draw \(中 文\)/);
+});

@@ -509,6 +509,20 @@ describe('signing API', { concurrency: 3 }, () => {
       );
     });
 
+    await t.test('text the signed PDF cannot draw is refused, naming the characters; every script its fonts hold passes', async () => {
+      await expectError(
+        await sign({ ...base, fields: { company: '株式会社テスト', start_date: '2025-01-31' } }),
+        400,
+        /^field "company" holds characters the signed PDF's fonts cannot draw \(株 式 会 社 テ …\): they would be printed as empty boxes/,
+      );
+      await expectError(
+        await sign({ ...base, signature: typed('Ada 😀') }),
+        400,
+        /^signature\.text holds characters the signed PDF's fonts cannot draw \(😀\)/,
+      );
+      await expectError(await sign({ ...base, initials: typed('株') }), 400, /^initials\.text holds characters/);
+    });
+
     await t.test('a typed mark must show something: blank or invisible text is refused', async () => {
       for (const blank of ['   ', '\u00a0', '\u200b\u200b']) {
         await expectError(await sign({ ...base, signature: typed(blank) }), 400, /signature\.text is blank/);

@@ -3,6 +3,7 @@ import { currentSigners } from '../../model/request-queries.js';
 import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domain/field-rules.js';
 import type { PageBox } from '../../domain/field-rules.js';
 import { invalidRequest } from '../../domain/errors.js';
+import { undrawnTextProblem } from '../../pdf/font-coverage.js';
 import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
 import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
@@ -24,6 +25,7 @@ export function replaceFields(ctx: Context, input: { principal: Principal; id: s
       if (message) throw invalidRequest(message);
     };
     fail(checkFields(input.fields, refs, 'fields'));
+    for (const [index, field] of input.fields.entries()) fail(undrawnTextProblem(`fields[${index}].value`, field.value, 'value'));
     fail(checkFieldsOnPages(input.fields, JSON.parse(requestDocument(ctx.db, row).pages_json) as PageBox[], 'fields'));
     const missing = signerWithoutField(input.fields, signers);
     if (missing !== null) fail(`fields: signer "${missing}" has no field; every signer needs at least one`);

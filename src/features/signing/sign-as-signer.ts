@@ -13,6 +13,7 @@ import { nextSigners, personName, queueTurnMails } from './signer-turns.js';
 import { sendQueuedMail } from '../mail/outbox.js';
 import { expireRequest, someoneCanSign } from './no-one-can-sign.js';
 import { isBlankText, isIsoDate } from '../../domain/field-rules.js';
+import { undrawnTextProblem } from '../../pdf/font-coverage.js';
 
 const MAX_IMAGE_BYTES = 512 * 1024;
 /** A drawn mark's pixels: the signing page's canvas at three times its size is well within. */
@@ -46,6 +47,7 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       known.add(field.id);
       const value = identity ?? (field.read_only === 1 ? field.value : (typed ?? field.value));
       if (!value || isBlankText(value)) throw invalidRequest(`field "${field.name ?? field.id}" needs a value`);
+      if (value === typed) failWith(undrawnTextProblem(`field "${field.name ?? field.id}"`, typed, 'value'));
       // A date the signer gives is one date, written as every date on the document is: ISO 8601.
       if (field.type === 'date' && value === typed && !isIsoDate(typed)) {
         throw invalidRequest(`field "${field.name ?? field.id}" is a date: give it as YYYY-MM-DD (ISO 8601), e.g. 2026-11-28`);
@@ -60,6 +62,7 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       if (!mark) throw invalidRequest(`${kind} is required: the document has ${kind === 'signature' ? 'a signature' : 'an initials'} field for you`);
       if (mark.type === 'typed' && isBlankText(mark.text))
         throw invalidRequest(`${kind}.text is blank: type the ${kind === 'signature' ? 'signature' : 'initials'} to draw`);
+      if (mark.type === 'typed') failWith(undrawnTextProblem(`${kind}.text`, mark.text, 'mark'));
       ctx.db.run(
         ctx.db.q
           .insertInto('signer_marks')
@@ -129,6 +132,10 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       next_names: nextUp.map(personName),
     };
   });
+}
+
+function failWith(message: string | null): void {
+  if (message) throw invalidRequest(message);
 }
 
 function pngOf(dataUrl: string, kind: string): Buffer {
