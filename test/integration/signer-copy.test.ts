@@ -40,6 +40,17 @@ const sign = (link: string) => signerAction(link, 'sign', { signature: { type: '
 test("the signer's copy of the signed PDF", { timeout: 240_000 }, async (t) => {
   const server = await useServer(t);
 
+  await t.test('a request another signer declined will never have one: the 409 says so, not "not all signed yet"', async () => {
+    const id = await createRequest(server, {}, { signers: 2 });
+    const { signers } = await activate(server, id);
+    const [first, second] = signers.map((s) => s.signing_url);
+    assert.equal((await sign(first as string)).status, 200);
+    assert.equal((await signerAction(second as string, 'decline', { reason: 'not for me' })).status, 200);
+    const copy = await fetch(copyUrl(first as string));
+    assert.equal(copy.status, 409);
+    assert.equal((await json<{ error: { message: string } }>(copy)).error.message, 'this request is declined: it will never have a signed document');
+  });
+
   await t.test('two signers: 409 until complete, then the PDF under each link and a completed mail each', async () => {
     const id = await createRequest(server, {
       email: { sender_name: 'Northwind Trading', message: 'Please sign.', logo_url: 'https://cdn.example.com/logo.png' },
@@ -76,7 +87,7 @@ test("the signer's copy of the signed PDF", { timeout: 240_000 }, async (t) => {
     assert.deepEqual([waiting.state, waiting.closed_reason, waiting.signed_pdf], ['closed', 'signed', 'none']);
     const stillWaiting = await fetch(copyUrl(link('a')));
     assert.equal(stillWaiting.status, 409);
-    await stillWaiting.text();
+    assert.match((await json<{ error: { message: string } }>(stillWaiting)).error.message, /^the other signers have not all signed yet/);
 
     assert.equal((await sign(link('b'))).status, 200);
     await settled(server, 'the signed PDF', async () => ((await view(link('a'))).signed_pdf === 'ready' ? true : null));

@@ -34,7 +34,11 @@ export async function signedDocumentForSigner(ctx: Context, token: string): Prom
     if (state === 'purged') {
       throw new ParaphError('artifact_purged', 'the content of this request is no longer kept: ask the sender for a copy of the signed document');
     }
-    if (state === 'none') throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
+    if (state === 'none') {
+      // Only an active request can still complete: one declined, cancelled or expired never has a signed document.
+      if (link.request.status !== 'active') throw conflict(`this request is ${link.request.status}: it will never have a signed document`);
+      throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
+    }
     const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').selectAll().where('request_id', '=', link.request.id).where('type', '=', 'signed-pdf'));
     if (!row?.blob_id) throw new ParaphError('artifact_not_available', 'the signed document is being prepared; retry in a few seconds');
     return { blobId: row.blob_id, sha256: row.sha256, filename: requestDocument(ctx.db, link.request).filename };
