@@ -110,6 +110,16 @@ async function expectError(response: { status: number; body: any }, status: numb
   assert.equal(response.body.error?.code, code, JSON.stringify(response.body));
 }
 
+/** A request with this callback URL, activated: its one delivery once the first attempt is recorded. */
+async function firstAttempt(server: TestServer, callbackUrl: string): Promise<Delivery> {
+  const id = await createRequest(server, { callback_url: callbackUrl });
+  await activate(server, id);
+  return waitUntil('the attempt to be recorded', async () => {
+    const d = await onlyDelivery(server, id);
+    return d.attempt_count === 1 && d;
+  });
+}
+
 async function loopbackServer(t: TestContext, flags: Record<string, string | boolean> = {}) {
   // Warmed at start, as serve is: the tests time deliveries right after activation, which warms it otherwise.
   return useServer(t, { allowLoopbackWebhooks: true, ...flags }, {}, { warmUp: true });
@@ -433,13 +443,7 @@ describe('webhooks', { concurrency: 4 }, () => {
     });
     await new Promise<void>((resolve) => switching.listen(0, '127.0.0.1', resolve));
     t.after(() => new Promise((resolve) => switching.close(resolve)));
-    const url = `http://127.0.0.1:${(switching.address() as AddressInfo).port}/hooks`;
-    const id = await createRequest(server, { callback_url: url });
-    await activate(server, id);
-    const delivery = await waitUntil('the attempt to be recorded', async () => {
-      const d = await onlyDelivery(server, id);
-      return d.attempt_count === 1 && d;
-    });
+    const delivery = await firstAttempt(server, `http://127.0.0.1:${(switching.address() as AddressInfo).port}/hooks`);
     assert.equal(delivery.status, 'pending');
     assert.equal(delivery.last_status_code, 101);
     assert.equal(delivery.last_error, 'answered 101');
@@ -496,12 +500,7 @@ describe('webhooks', { concurrency: 4 }, () => {
     await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
     t.after(() => new Promise<void>((resolve) => endless.close(() => resolve())));
     const { port } = endless.address() as AddressInfo;
-    const id = await createRequest(server, { callback_url: `http://127.0.0.1:${port}/hooks` });
-    await activate(server, id);
-    const delivery = await waitUntil('the attempt to be recorded', async () => {
-      const d = await onlyDelivery(server, id);
-      return d.attempt_count === 1 && d;
-    });
+    const delivery = await firstAttempt(server, `http://127.0.0.1:${port}/hooks`);
     assert.equal(delivery.status, 'delivered');
     assert.equal(delivery.last_status_code, 200);
     assert.equal(delivery.last_error, null);
