@@ -206,6 +206,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       void exited.then(() => reject(new Error(`paraph did not start within ${options.startTimeoutMs ?? 30_000} ms: ${stderr.trim()}`)));
     }, options.startTimeoutMs ?? 30_000);
     const onData = (d: Buffer) => {
+      // (A banner written as the stop after a time-out arrived is of a sandbox already going: not answered.)
+      if (timedOut) return;
       out += d.toString();
       const end = out.indexOf('\n');
       if (end < 0) return;
