@@ -99,6 +99,11 @@ export class ParaphError extends Error {
 }
 
 export const invalidRequest = (message: string) => new ParaphError('invalid_request', message);
+
+/** Throws the 400 a rule's check answered (its message), if it answered one. */
+export function failWith(message: string | null): void {
+  if (message) throw invalidRequest(message);
+}
 export const invalidDocument = (message: string) => new ParaphError('invalid_document', message);
 export const notFound = (message = 'resource not found') => new ParaphError('not_found', message);
 export const unauthorized = (message = 'missing, invalid or revoked API key: send Authorization: Bearer <API key>') => new ParaphError('unauthorized', message);

@@ -7,7 +7,7 @@ import { RETENTION_MS } from '../../domain/limits.js';
 import { checkSigners } from '../../domain/signer-rules.js';
 import { checkSignersMatchRoles } from '../../domain/template-rules.js';
 import { checkCallbackUrl, checkEmbedOrigin, checkLogoUrl, checkReturnUrl } from '../../domain/url-rules.js';
-import { invalidDocument, invalidRequest } from '../../domain/errors.js';
+import { failWith, invalidDocument, invalidRequest } from '../../domain/errors.js';
 import type { CreateRequestPayload, CreateResponse, FieldInput } from '../../contract/signature-requests.js';
 import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
@@ -140,10 +140,6 @@ async function documentOf(ctx: Context, input: CreateRequestInput, root: string)
     ? Buffer.from(inspection.decrypted.buffer, inspection.decrypted.byteOffset, inspection.decrypted.byteLength)
     : input.document.bytes;
   return { filename: input.document.filename, bytes, pages: inspection.pages, fields, templateId: null };
-}
-
-function failWith(message: string | null): void {
-  if (message) throw invalidRequest(message);
 }
 
 /** The rules a schema cannot express; answers the normalised embed origin. */

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { currentSigners } from '../../model/request-queries.js';
 import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domain/field-rules.js';
 import type { PageBox } from '../../domain/field-rules.js';
-import { invalidRequest } from '../../domain/errors.js';
+import { failWith } from '../../domain/errors.js';
 import { undrawnTextProblem } from '../../pdf/font-coverage.js';
 import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
 import type { Principal } from '../../domain/principal.js';
@@ -21,14 +21,11 @@ export function replaceFields(ctx: Context, input: { principal: Principal; id: s
     assertMove(row, 'set_fields');
     const signers = currentSigners(ctx.db, row.id);
     const refs = signers.map((s) => ({ reference: s.reference, email: s.email, order: s.signing_order }));
-    const fail = (message: string | null) => {
-      if (message) throw invalidRequest(message);
-    };
-    fail(checkFields(input.fields, refs, 'fields'));
-    for (const [index, field] of input.fields.entries()) fail(undrawnTextProblem(`fields[${index}].value`, field.value, 'value'));
-    fail(checkFieldsOnPages(input.fields, JSON.parse(requestDocument(ctx.db, row).pages_json) as PageBox[], 'fields'));
+    failWith(checkFields(input.fields, refs, 'fields'));
+    for (const [index, field] of input.fields.entries()) failWith(undrawnTextProblem(`fields[${index}].value`, field.value, 'value'));
+    failWith(checkFieldsOnPages(input.fields, JSON.parse(requestDocument(ctx.db, row).pages_json) as PageBox[], 'fields'));
     const missing = signerWithoutField(input.fields, signers);
-    if (missing !== null) fail(`fields: signer "${missing}" has no field; every signer needs at least one`);
+    if (missing !== null) failWith(`fields: signer "${missing}" has no field; every signer needs at least one`);
 
     ctx.db.run(ctx.db.q.deleteFrom('fields').where('request_id', '=', row.id));
     for (const field of fieldRows(row.id, input.fields)) ctx.db.insert('fields', field);

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { currentSigners, requestFields, type RequestRow, type SignerRow } from '../../model/request-queries.js';
-import { conflict, invalidRequest } from '../../domain/errors.js';
+import { conflict, failWith, invalidRequest } from '../../domain/errors.js';
 import { startArtifactGeneration } from '../artifacts/generate-artifacts.js';
 import type { SignerOutcome, SignInput } from '../../contract/signing.js';
 import { isoTime } from '../../platform/clock.js';
@@ -132,10 +132,6 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       next_names: nextUp.map(personName),
     };
   });
-}
-
-function failWith(message: string | null): void {
-  if (message) throw invalidRequest(message);
 }
 
 function pngOf(dataUrl: string, kind: string): Buffer {
