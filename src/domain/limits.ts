@@ -94,3 +94,9 @@ const MAX_CLOCK_ADVANCE_DAYS = (MAX_CLOCK_ADVANCE_SECONDS * 1000) / DAY_MS;
 export function clockAdvanceMistake(ms: number, shown: string): string | null {
   return ms > MAX_CLOCK_ADVANCE_SECONDS * 1000 ? `"${shown}" is more than ten years: advance the clock by at most ${MAX_CLOCK_ADVANCE_DAYS}d at a time` : null;
 }
+
+/**
+ * The latest time the sandbox clock can show: every date-time paraph writes (a link's expiry a month on, a
+ * retention deadline) stays within RFC 3339's four-digit years.
+ */
+export const LATEST_CLOCK_TIME = Date.UTC(9999, 0, 1);

@@ -7,7 +7,11 @@ import { DAY_MS } from '../domain/limits.js';
 
 const FILE_NAME = 'signing-certificate.json';
 const FORMAT = 'paraph.signing-certificate/1';
-const VALIDITY_YEARS = 20;
+/**
+ * The certificates' `notAfter`: RFC 5280's "no well-defined expiration date" (GeneralizedTime 99991231235959Z),
+ * so a seal or a timestamp made at any time the sandbox clock can show is within its certificate's validity.
+ */
+const NO_EXPIRATION = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /** The sandbox's seal: a self-signed test certificate and its RSA-2048 key. */
 export interface SigningIdentity {
@@ -113,6 +117,27 @@ async function loadOrCreate(dataDir: string, sealer: Sealer, now: Date, kind: Id
   return readIdentity(file, sealer, kind);
 }
 
+/**
+ * When the data directory's test certificates stop being valid: the earliest `notAfter` of those already made (a
+ * data directory made by an earlier paraph holds certificates valid 20 years), or null when none ends before
+ * the latest time the sandbox clock can show.
+ */
+export function certificatesEnd(dataDir: string): number | null {
+  let end: number | null = null;
+  for (const kind of [SEAL_KIND, TSA_KIND]) {
+    let notAfter: number;
+    try {
+      const stored = JSON.parse(fs.readFileSync(path.join(dataDir, kind.file), 'utf8')) as StoredCertificate;
+      notAfter = Date.parse(new X509Certificate(stored.certificate_pem).validTo);
+    } catch {
+      // Not made yet (or unreadable: sealing with it says so).
+      continue;
+    }
+    if (notAfter < NO_EXPIRATION) end = Math.min(end ?? notAfter, notAfter);
+  }
+  return end;
+}
+
 function readIdentity(file: string, sealer: Sealer, kind: IdentityKind): SigningIdentity {
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredCertificate;
   if (stored.format !== kind.format) throw new Error(`${file} is not a paraph ${kind.what}`);
@@ -152,7 +177,7 @@ export async function buildTestCertificate(
   cert.publicKey = pki.publicKeyFromPem(keys.publicKey.export({ type: 'spki', format: 'pem' }).toString());
   cert.serialNumber = positiveSerial();
   cert.validity.notBefore = new Date(now.getTime() - DAY_MS);
-  cert.validity.notAfter = new Date(now.getTime() + VALIDITY_YEARS * 365 * DAY_MS);
+  cert.validity.notAfter = new Date(NO_EXPIRATION);
   cert.setSubject(kind.subject);
   cert.setIssuer(kind.subject);
   cert.setExtensions(kind.extensions);

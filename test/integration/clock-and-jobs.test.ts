@@ -1,10 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { createContext } from '../../src/context.js';
 import { createLog } from '../../src/platform/log.js';
 import { advanceClock } from '../../src/features/sandbox/advance-clock.js';
+import { signingIdentity } from '../../src/features/artifacts/generate-artifacts.js';
 import { activate, advance, auditOf, createRequest, DAY, eventsOf, postJson, signerAction, status } from '../helpers/flows.js';
 import { json, useServer } from '../helpers/server.js';
 
@@ -266,4 +269,51 @@ test('two processes advancing the clock at once apply each transition once', asy
   const types = eventsOf(server, id).map((e) => e.type);
   assert.equal(types.filter((type) => type === 'signer.expired').length, 3);
   assert.equal(types.filter((type) => type === 'signature_request.expired').length, 1);
+});
+
+test('the clock goes no further than the year 9998: an advance past it is a 400 and moves nothing; dates just before it are RFC 3339', async (t) => {
+  const server = await useServer(t);
+  // Ten-year advances repeated would take 800 calls: move the offset there directly, then advance over HTTP.
+  const latest = Date.UTC(9999, 0, 1);
+  server.running.ctx.clock.advance(latest - 40 * DAY - server.running.ctx.clock.now());
+  const refused = await postJson(server, '/_sandbox/clock/advance', { seconds: 50 * 86400 });
+  assert.equal(refused.status, 400);
+  const body = await json<{ error: { code: string; message: string } }>(refused);
+  assert.equal(body.error.code, 'invalid_request');
+  assert.match(body.error.message, /goes no further than 9998-12-31T23:59:59\.999Z/);
+  const clock = await json<{ now: string }>(await server.call('GET', '/_sandbox/clock'));
+  assert.ok(Date.parse(clock.now) < latest - 39 * DAY, `the refused advance moved the clock to ${clock.now}`);
+  assert.equal((await advance(server, 10 * DAY)).now.slice(0, 4), '9998');
+
+  // A request made then: every date-time it answers is an RFC 3339 one, and it reads back and lists.
+  const id = await createRequest(server);
+  await activate(server, id, { link_expiry_days: 30 });
+  const read = await json<{ created_at: string; updated_at: string; retention_expires_at: string; signers: { expires_at: string }[] }>(
+    await server.call('GET', `/v1/signature-requests/${id}`),
+  );
+  const dates = [read.created_at, read.updated_at, read.retention_expires_at, ...read.signers.map((s) => s.expires_at)];
+  for (const date of dates) assert.match(String(date), /^9998-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
+});
+
+test('a data directory whose test certificates end (made by an earlier paraph, valid 20 years): the clock stops there, saying how to go on', async (t) => {
+  const server = await useServer(t);
+  const ctx = server.running.ctx;
+  const certificate = path.join(server.dataDir, 'signing-certificate.json');
+  await signingIdentity(ctx);
+  // The certificate an earlier paraph made: valid 20 years (openssl's, in place of the stored one).
+  const pem = execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', '/dev/null', '-subj', '/CN=earlier', '-days', '7300'], {
+    encoding: 'utf8',
+  });
+  const stored = JSON.parse(fs.readFileSync(certificate, 'utf8')) as Record<string, string>;
+  fs.writeFileSync(certificate, JSON.stringify({ ...stored, certificate_pem: pem }));
+  const end = Date.parse(new X509Certificate(pem).validTo);
+  await assert.rejects(advanceClock(ctx, end - ctx.clock.now() + DAY), (error: Error) => {
+    assert.match(error.message, /after this data directory's test certificates end/);
+    assert.match(error.message, /delete signing-certificate\.json and timestamp-authority\.json/);
+    return true;
+  });
+  // Up to the end it moves.
+  await advanceClock(ctx, end - ctx.clock.now() - DAY);
+  assert.ok(ctx.clock.now() > end - 2 * DAY);
 });

@@ -524,3 +524,22 @@ test('--tsa-url: an external authority stamps the seal (unverified: no trust anc
     JSON.stringify(lines),
   );
 });
+
+test('thirty years on the sandbox clock: the seal and its timestamp are still within their certificates (no expiry), verified', async (t) => {
+  const server = await useServer(t);
+  for (let i = 0; i < 3; i++) {
+    const body = JSON.stringify({ seconds: 3650 * 86400 });
+    assert.equal((await server.call('POST', '/_sandbox/clock/advance', { headers: { 'content-type': 'application/json' }, body })).status, 200);
+  }
+  const { signed, evidence } = await completed(server, 'thirty-years-on');
+  const stamp = (evidence.timestamps as Json[])[0] as Json;
+  assert.ok(Date.parse(stamp.generated_at as string) > Date.now() + 29 * 365 * 86400_000);
+  assert.equal(stamp.verification_status, 'verified');
+  const authority = new X509Certificate(await (await server.call('GET', '/_sandbox/tsa/certificate.pem')).text());
+  assert.match(authority.validTo, /9999/);
+  const file = path.join(useTmpDir(t), 'signed.pdf');
+  fs.writeFileSync(file, signed);
+  const report = pdfsigReport(file);
+  assert.match(report, /Signature is Valid\./);
+  assert.doesNotMatch(report, /expired/i);
+});
