@@ -139,10 +139,15 @@ export function joinList(items, quote = true) {
   return `${quoted.slice(0, -1).join(t('listSeparator'))}${t('listLastSeparator')}${quoted[quoted.length - 1]}`;
 }
 
-/** @param {string} iso */
+/**
+ * A time the signer's way, in the browser's time zone and naming it ("16 décembre 2026 à 00:02 UTC+14"): the mails
+ * write the same time in UTC, so a time without its zone could read as another.
+ * @param {string} iso
+ */
 export function formatTime(iso) {
   try {
-    return new Intl.DateTimeFormat(state.lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    const parts = /** @type {const} */ ({ year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+    return new Intl.DateTimeFormat(state.lang, parts).format(new Date(iso));
   } catch {
     return iso;
   }

@@ -1,7 +1,7 @@
 // @ts-check
 // The page's frame (header) and its message screens: loading, closed, result, error, redirect.
 import { api, ApiError, errorText, viewPath } from './api.js';
-import { apiBase, app, embedded, isWebUrl, joinList, root, state } from './context.js';
+import { apiBase, app, embedded, formatTime, isWebUrl, joinList, root, state } from './context.js';
 import { h, icon } from './dom.js';
 import { post } from './embed.js';
 
@@ -33,15 +33,6 @@ export function senderName() {
   return state.view?.request?.sender_name || state.t('theSender');
 }
 
-/** @param {string} iso */
-export function formatDate(iso) {
-  try {
-    return new Intl.DateTimeFormat(state.lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
-  } catch {
-    return iso;
-  }
-}
-
 /**
  * The top bar: who asks (logo or name), the document, who signs and until when the link is valid,
  * and the test badge (labelled at every width).
@@ -56,7 +47,7 @@ export function header({ heading = false } = {}) {
     ? h('img', { class: 'sender-logo', src: request.logo_url, alt: sender || t('theSender'), referrerpolicy: 'no-referrer', decoding: 'async' })
     : null;
   if (logo) logo.addEventListener('error', () => logo.remove());
-  const expires = view?.state === 'open' && view.signer?.expires_at ? t('linkExpires', { date: formatDate(view.signer.expires_at) }) : '';
+  const expires = view?.state === 'open' && view.signer?.expires_at ? t('linkExpires', { date: formatTime(view.signer.expires_at) }) : '';
   return h(
     'header',
     { class: 'topbar' },

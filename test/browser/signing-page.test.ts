@@ -120,10 +120,14 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
       },
       { signers: 'payload', document: { bytes: twoPages } },
     );
-    const { page, errors } = await openPage(browser, st, { locale: browserLocale });
+    // fr: a browser 14 hours ahead of UTC, where the link's expiry falls on another day than the mail's (UTC) says.
+    const { page, errors } = await openPage(browser, st, { locale: browserLocale, ...(lang === 'fr' ? { timezoneId: 'Pacific/Kiritimati' } : {}) });
     await page.goto(created.links.client!);
     await documentReady(page);
     await page.locator('.page[data-page="2"][data-rendered="true"]').waitFor();
+    // The link's expiry names the time zone it is written in.
+    if (lang === 'fr') assert.match(await page.locator('body').innerText(), /Lien valable jusqu’au .+ UTC\+14/);
+    if (lang === 'en') assert.match(await page.locator('body').innerText(), /Link valid until .+ (UTC|GMT)\b/);
 
     const html = page.locator('html');
     assert.equal(await html.getAttribute('lang'), lang);
