@@ -109,6 +109,21 @@ export function sentErrorCode(reply: FastifyReply): string | undefined {
   return errorCodes.get(reply);
 }
 
+/** Notes the code of a replayed answer's error envelope (an Idempotency-Key replay of an error), for the request log. */
+export function noteReplayedError(reply: FastifyReply, status: number, body: unknown): void {
+  if (status < 400) return;
+  let envelope = body;
+  if (Buffer.isBuffer(body)) {
+    try {
+      envelope = JSON.parse(body.toString('utf8'));
+    } catch {
+      return;
+    }
+  }
+  const code = (envelope as { error?: { code?: unknown } } | null)?.error?.code;
+  if (typeof code === 'string') errorCodes.set(reply, code);
+}
+
 /**
  * Answers with the error envelope `{error: {code, message, request_id}}` (the request id also in
  * `X-Request-Id`). Under a signing link's API, an error that has a reason also carries `reason` and

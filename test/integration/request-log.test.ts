@@ -114,3 +114,31 @@ test("a line about one request names its id once: a dropped upload's line is JSO
   for (const line of raw()) assert.ok((line.match(/"reqId"/g) ?? []).length <= 1, `a repeated key: ${line}`);
   assert.equal((dropped()?.match(/"reqId":"req_/g) ?? []).length, 1);
 });
+
+test("an Idempotency-Key replay's line names the request id the client got (the first call's) and the replayed error's code", async (t) => {
+  const { log, lines } = keptLog('info');
+  const server = await useServer(t, {}, {}, { log });
+  const id = await createRequest(server);
+  await activate(server, id);
+  // A keyed PUT /fields on an active request: a 409, kept and replayed.
+  const call = () =>
+    server.call('PUT', `/v1/signature-requests/${id}/fields`, {
+      body: JSON.stringify({ fields: [] }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'log-replay-1' },
+    });
+  const first = await call();
+  const again = await call();
+  assert.ok(first.status >= 400);
+  assert.equal(again.headers.get('idempotent-replayed'), 'true');
+  const firstId = first.headers.get('x-request-id');
+  assert.equal(again.headers.get('x-request-id'), firstId);
+  const code = ((await first.json()) as { error: { code: string } }).error.code;
+  const logged = lines().filter((line) => line.msg === 'request' && line.route === '/v1/signature-requests/:id/fields');
+  assert.deepEqual(
+    logged.map((line) => [line.reqId, line.status, line.code]),
+    [
+      [firstId, first.status, code],
+      [firstId, again.status, code],
+    ],
+  );
+});

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { invalidRequest, ParaphError } from '../../domain/errors.js';
 import { MAX_IDEMPOTENCY_KEY } from '../../domain/limits.js';
+import { noteReplayedError } from '../errors.js';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '../../features/idempotency/idempotency-keys.js';
 import { runKeyedCall } from '../../features/idempotency/committed-answers.js';
 
@@ -64,6 +65,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
         request.idempotency = { accountId: call.accountId, key: call.key, fingerprint: call.fingerprint, settled: false };
         return;
       case 'replay':
+        noteReplayedError(reply, claim.status, claim.body);
         return reply
           .code(claim.status)
           .header('idempotent-replayed', 'true')
@@ -71,6 +73,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
           .header('content-type', claim.contentType ?? 'application/json; charset=utf-8')
           .send(claim.body);
       case 'replay_object':
+        noteReplayedError(reply, claim.status, claim.body);
         // Serialized by the route's response schema, as the first answer would have been.
         return reply
           .code(claim.status)

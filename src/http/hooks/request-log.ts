@@ -14,7 +14,8 @@ export function registerRequestLog(app: App, log: Log): void {
   app.addHook('onResponse', (request, reply: FastifyReply, done) => {
     log.info(
       {
-        reqId: request.id,
+        // A replay answers the first call's id: the one the client got.
+        reqId: String(reply.getHeader('x-request-id') ?? request.id),
         method: request.method,
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,
