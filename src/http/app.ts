@@ -15,6 +15,7 @@ import { hasRateLimitHeaders, isApiPath, rateLimitHeadersOf, rateLimitHook } fro
 import { InjectedFault } from './hooks/faults.js';
 import { collectOpenApiRoutes, type OpenApiRoute } from './openapi.js';
 import { noRouteError } from './not-found.js';
+import { DASHBOARD_SECURITY_HEADERS } from './hooks/dashboard-auth.js';
 import { registerRequestLog } from './hooks/request-log.js';
 import { registerRoutes } from './routes/index.js';
 import { describeErrors, compileForPart } from './validation.js';
@@ -200,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return sendError(request, reply, paraphError);
   });
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Under `/_dashboard`, a 404 or 405 (any method, OPTIONS and TRACE too) carries the dashboard's security headers.
+    if (/^\/_dashboard(?:[/?]|$)/.test(request.url)) reply.headers(DASHBOARD_SECURITY_HEADERS);
     await drainBody(request.raw);
     return sendError(request, reply, noRouteError(request.method, request.url, routes));
   };

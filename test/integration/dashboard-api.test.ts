@@ -128,6 +128,11 @@ test('the page is HTML without inline script, its script and stylesheet are serv
     ['GET', '/_dashboard/nothing-here', 404],
     ['GET', '/_dashboard/api/nothing-here', 404],
     ['DELETE', '/_dashboard/api/clock', 405],
+    // OPTIONS (a CORS preflight's method) and PROPFIND are no route's: the 405 carries the headers too.
+    ['OPTIONS', '/_dashboard/', 405],
+    ['OPTIONS', '/_dashboard/api/requests', 405],
+    ['PROPFIND', '/_dashboard/app.js', 405],
+    ['PATCH', '/_dashboard/', 405],
   ] as const) {
     const response = await server.call(method, route, { key: null });
     assert.equal(response.status, status, `${method} ${route}`);

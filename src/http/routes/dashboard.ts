@@ -14,8 +14,6 @@ import { operatorRequestDetail } from '../../features/dashboard/operator-request
 import { listOperatorRequests } from '../../features/dashboard/list-operator-requests.js';
 import { checkReceiver, listReceiverChecks, receiverCheckKeys } from '../../features/webhooks/receiver-check.js';
 import type { App } from '../app-type.js';
-import { noRouteError } from '../not-found.js';
-import type { OpenApiRoute } from '../openapi.js';
 import { dashboardAuth, dashboardHeaders } from '../hooks/dashboard-auth.js';
 import { ArtifactParams } from '../../contract/artifacts.js';
 import { IdParams } from '../../contract/common.js';
@@ -60,23 +58,12 @@ const scope = 'all accounts' as const;
  * only the data directory's dashboard token opens (docs/dashboard.md). Left out of the OpenAPI
  * document: it is paraph's own console, not part of the signature request API.
  */
-export function registerDashboard(app: App, ctx: Context, routes: readonly OpenApiRoute[]): void {
+export function registerDashboard(app: App, ctx: Context): void {
   const onRequest = dashboardAuth(ctx);
   const config = { hidden: true } as const;
 
   // `/_dashboard` leads to the page (a browser keeps the `#token=…` fragment across the redirect).
   app.get('/_dashboard', { config, onRequest: dashboardHeaders }, async (_request, reply) => reply.redirect('/_dashboard/', 302));
-
-  // Anything else under `/_dashboard` is a 404 or 405 with the same security headers.
-  app.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/_dashboard/*',
-    config,
-    onRequest: dashboardHeaders,
-    handler: async (request) => {
-      throw noRouteError(request.method, request.url, routes);
-    },
-  });
 
   // The page's static files, read once: the page at `/_dashboard/`, its script and stylesheet beside it.
   const files = new Map<string, string>();

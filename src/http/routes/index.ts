@@ -46,5 +46,5 @@ export async function registerRoutes(
   await registerUiVendor(app);
   await registerSigning(app, deps.ctx, deps.notFound);
   await api(registerArtifacts, registerDetection);
-  registerDashboard(app, deps.ctx, deps.routes);
+  registerDashboard(app, deps.ctx);
 }
