@@ -35,7 +35,21 @@ export interface AppOptions {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The API's routes: the REST API, the sandbox controls, the dashboard's API and the signer's API under a link. */
-const API_ROUTE = /^\/(v1\/|_sandbox\/|_dashboard\/api\/|sign\/:token\/api\/)/;
+const API_ROUTE = /^\/(v1(\/|$)|_sandbox\/|_dashboard\/api\/|sign\/:token\/api\/)/;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a JSON body is more than "no options" (absent, empty or `{}`). */
+const saysSomething = (body: unknown): boolean =>
+  body !== undefined && body !== null && !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/** What a route that takes no body says of one that says something. */
+function noBodyMistake(body: unknown): string {
+  const first = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body)[0] : undefined;
+  return first !== undefined
+    ? `body has an unknown property "${first}": this endpoint takes no body`
+    : 'this endpoint takes no body: send none, or an empty JSON object';
+}
+
 /** The query of a route that takes none: any parameter is unknown (400 naming it). */
 const NO_QUERY = Type.Object({}, { additionalProperties: false });
 
@@ -164,6 +178,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && !request.routeOptions.config.multipartBody) {
       return done(wrongContentType(request));
+    }
+    // A route that takes no body (a delete, a replay, a signing link's view) refuses one that says anything, as
+    // unknown properties are everywhere: only no body, an empty one or `{}` passes.
+    const { schema, config, url } = request.routeOptions;
+    if (
+      BODY_METHODS.has(request.method) &&
+      schema?.body === undefined &&
+      !config.multipartBody &&
+      !config.rawBody &&
+      API_ROUTE.test(url ?? '') &&
+      saysSomething(request.body)
+    ) {
+      return done(new ParaphError('invalid_request', noBodyMistake(request.body)));
     }
     // A resource id is a UUID, read whatever its case (RFC 9562): one written in capitals, as some
     // databases give them back, names the same resource.

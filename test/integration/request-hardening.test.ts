@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { pino } from 'pino';
 import { createForm, payload } from '../helpers/requests.js';
+import { listTemplates, makeTemplate } from '../helpers/templates.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { sleep } from '../helpers/crash-loop.js';
 
@@ -152,6 +153,7 @@ test('unknown query parameters are refused on every route, not only on the list'
     ['GET', `/v1/signature-requests/${id}?expand=signers`],
     ['POST', `/v1/signature-requests/${id}/cancel?force=1`],
     ['GET', '/_sandbox/clock?x=1'],
+    ['GET', '/v1?x=1'],
   ] as const) {
     const answer = await server.call(method, route);
     const body = await json<Json>(answer);
@@ -160,6 +162,36 @@ test('unknown query parameters are refused on every route, not only on the list'
     assert.match(body.error.message as string, /query/);
   }
   assert.equal((await json<Json>(await server.call('GET', `/v1/signature-requests/${id}`))).status, 'prepared');
+});
+
+test('a route that takes no body refuses one that says something (a property, an array, a string), and does not act; {} passes', async (t) => {
+  const server = await useServer(t);
+  const template = await makeTemplate(server);
+  const send = (method: string, route: string, body: string) => server.call(method, route, { headers: { 'content-type': 'application/json' }, body });
+  for (const [method, route] of [
+    ['DELETE', `/v1/templates/${template.id}`],
+    ['DELETE', '/_sandbox/faults'],
+    ['POST', '/v1/webhook-deliveries/00000000-0000-4000-8000-000000000000/replay'],
+  ] as const) {
+    for (const [body, message] of [
+      ['{"a":1}', /body has an unknown property "a": this endpoint takes no body/],
+      ['[]', /this endpoint takes no body/],
+      ['"x"', /this endpoint takes no body/],
+    ] as const) {
+      const answer = await send(method, route, body);
+      const refused = await json<Json>(answer);
+      assert.equal(answer.status, 400, `${method} ${route} ${body}: ${JSON.stringify(refused)}`);
+      assert.equal(refused.error.code, 'invalid_request');
+      assert.match(refused.error.message as string, message);
+    }
+  }
+  assert.deepEqual(
+    (await listTemplates(server)).map((listed) => listed.id),
+    [template.id],
+    'the template is not archived',
+  );
+  assert.equal((await send('DELETE', `/v1/templates/${template.id}`, '{}')).status, 204);
+  assert.deepEqual(await listTemplates(server), [], 'archived by the call with {}');
 });
 
 test('repeated Authorization or Idempotency-Key headers are refused with 400, and nothing acts', async (t) => {
