@@ -4,7 +4,7 @@ import Type from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Context } from '../context.js';
-import { wrongContentType } from './content-type-errors.js';
+import { encodedBody, wrongContentType } from './content-type-errors.js';
 import { drainBody } from './drain-body.js';
 import { answerClientError, limitBodyTime, newRequestId, refuseConnect, refuseUnknownExpectations } from './protocol-errors.js';
 import { MAX_PDF_BYTES } from '../domain/limits.js';
@@ -168,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         throw new ParaphError('invalid_request', 'the Host header is required (HTTP/1.1)');
       }
       refuseRepeatedHeaders(request.raw.rawHeaders);
+      const encoded = encodedBody(request.headers);
+      if (encoded !== null) throw encoded;
       authenticate(request, request.routeOptions);
     } catch (error) {
       return done(error as Error);

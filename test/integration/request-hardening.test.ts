@@ -3,6 +3,7 @@
 // parameters on routes that take none, repeated Authorization / Idempotency-Key headers, CONNECT.
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { pino } from 'pino';
@@ -192,6 +193,46 @@ test('a route that takes no body refuses one that says something (a property, an
   );
   assert.equal((await send('DELETE', `/v1/templates/${template.id}`, '{}')).status, 204);
   assert.deepEqual(await listTemplates(server), [], 'archived by the call with {}');
+});
+
+test('a body sent with a Content-Encoding (gzip, br) is refused with 400 naming it, and nothing acts: compressed or not', async (t) => {
+  const server = await useServer(t);
+  const id = await prepared(server, 'encoded');
+  const cancel = JSON.stringify({ reason: 'encoded' });
+  for (const [coding, body] of [
+    ['gzip', gzipSync(cancel)],
+    ['br', Buffer.from(cancel)],
+    ['GZIP, identity', Buffer.from(cancel)],
+  ] as const) {
+    const answer = await server.call('POST', `/v1/signature-requests/${id}/cancel`, {
+      headers: { 'content-type': 'application/json', 'content-encoding': coding },
+      body: body,
+    });
+    const refused = await json<Json>(answer);
+    assert.equal(answer.status, 400, `${coding}: ${JSON.stringify(refused)}`);
+    assert.equal(refused.error.code, 'invalid_request');
+    assert.match(refused.error.message as string, new RegExp(`Content-Encoding ${coding} is not taken: send the body unencoded`));
+  }
+  const form = await createForm(payload({ client_reference: 'encoded-create' }));
+  const encodedForm = new Request('http://x/', { method: 'POST', body: form });
+  const create = await server.call('POST', '/v1/signature-requests', {
+    headers: { 'content-type': encodedForm.headers.get('content-type') as string, 'content-encoding': 'gzip' },
+    body: await encodedForm.arrayBuffer(),
+  });
+  assert.equal(create.status, 400, await create.clone().text());
+  const list = await json<{ data: Json[] }>(await server.call('GET', '/v1/signature-requests'));
+  assert.deepEqual(
+    list.data.map((r) => r.client_reference),
+    ['encoded'],
+    'no request made',
+  );
+  assert.equal((await json<Json>(await server.call('GET', `/v1/signature-requests/${id}`))).status, 'prepared', 'not cancelled');
+  // `identity` is no coding: taken as it is.
+  const plain = await server.call('POST', `/v1/signature-requests/${id}/cancel`, {
+    headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+    body: cancel,
+  });
+  assert.equal(plain.status, 200, await plain.clone().text());
 });
 
 test('repeated Authorization or Idempotency-Key headers are refused with 400, and nothing acts', async (t) => {
