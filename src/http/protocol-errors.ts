@@ -84,7 +84,8 @@ function envelope(kind: ErrorKind, message: string, extraHead = ''): { id: strin
   const id = newRequestId();
   const body = JSON.stringify({ error: { code, message, request_id: id } });
   const head =
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${extraHead}` +
+    // (An origin server sends Date on every 4xx: RFC 9110 6.6.1.)
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\ndate: ${new Date().toUTCString()}\r\n${extraHead}` +
     `content-type: application/json; charset=utf-8\r\n` +
     `content-length: ${Buffer.byteLength(body)}\r\n` +
     `x-request-id: ${id}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n`;

@@ -60,6 +60,8 @@ function assertEnvelope(answer: RawAnswer, status: number, message: RegExp): voi
   assert.deepEqual(Object.keys(answer.body.error ?? {}).sort(), ['code', 'message', 'request_id']);
   assert.match(answer.body.error.message as string, message);
   assert.match(answer.head, /x-request-id: req_/i);
+  // Every 4xx carries Date (RFC 9110 6.6.1), those written before any route too.
+  assert.match(answer.head, /^date: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r?$/im);
 }
 
 async function prepared(server: TestServer, reference: string): Promise<string> {
@@ -273,6 +275,12 @@ test('CONNECT is answered 405 in the envelope, not by a closed connection', asyn
     assert.match(answer.head, /allow: /i);
   }
   assert.equal((await server.call('GET', '/v1/signature-requests')).status, 200);
+});
+
+test("requests Node's HTTP parser refuses (a header over 16 KiB, a space in the path) are answered in the envelope, with Date", async (t) => {
+  const server = await useServer(t);
+  assertEnvelope(await raw(server, `GET /v1/signature-requests HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`), 431, /header/i);
+  assertEnvelope(await raw(server, 'GET /v1/signature requests HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), 400, /./);
 });
 
 test('a client that drops its upload midway is logged at info in one line, never as an error with a stack', async (t) => {
