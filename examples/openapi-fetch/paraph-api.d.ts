@@ -6044,6 +6044,16 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponse"];
                 };
             };
+            /** @description Not modified: If-None-Match named its ETag (no body) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {

@@ -67,6 +67,7 @@ const STATUS_TEXT: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
   '204': 'No Content',
+  '304': 'Not modified: If-None-Match named its ETag (no body)',
   '400': 'Invalid input',
   '401': 'Missing, invalid or revoked API key',
   '404': 'Not found',

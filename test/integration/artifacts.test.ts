@@ -337,6 +337,19 @@ test('one signer: fields stamped, PAdES B-T seal valid for pdfsig, CMS attribute
     assert.equal(d.response.headers.get('content-length'), String(d.bytes.length));
     assert.equal(d.response.headers.get('etag'), `"${sha256(d.bytes)}"`);
   }
+  // A conditional GET: If-None-Match naming the ETag (among others, weakly, or `*`) answers 304 without a body;
+  // another ETag answers the artifact.
+  const etag = signedDl.response.headers.get('etag') as string;
+  const artifactPath = `/v1/signature-requests/${id}/artifacts/signed-pdf`;
+  for (const match of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
+    const again = await server.call('GET', artifactPath, { headers: { 'if-none-match': match } });
+    assert.equal(again.status, 304, match);
+    assert.equal(again.headers.get('etag'), etag);
+    assert.equal((await again.arrayBuffer()).byteLength, 0);
+  }
+  const changed = await server.call('GET', artifactPath, { headers: { 'if-none-match': '"0000"' } });
+  assert.equal(changed.status, 200);
+  assert.ok(Buffer.from(await changed.arrayBuffer()).equals(signedDl.bytes));
   const signed = signedDl.bytes;
   const evidencePdf = evidencePdfDl.bytes;
   assert.ok(signed.subarray(0, 5).equals(Buffer.from('%PDF-')) && evidencePdf.subarray(0, 5).equals(Buffer.from('%PDF-')));

@@ -6,6 +6,7 @@ import { ArtifactParams, PdfBytes } from '../../contract/artifacts.js';
 import { EvidenceResponse } from '../../contract/evidence.js';
 import { errorResponses, mediaResponses } from './responses.js';
 import { attachment } from '../content-disposition.js';
+import { answeredNotModified } from '../conditional-get.js';
 
 /** A completed request's signed PDF, evidence report and evidence JSON, as downloads. */
 export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
@@ -16,6 +17,7 @@ export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
         auth: true,
         summary: 'Download an artifact of a completed request: signed-pdf, evidence.pdf (application/pdf) or evidence.json',
         documentedResponses: {
+          304: null,
           200: mediaResponses('`signed-pdf` and `evidence.pdf` as application/pdf, `evidence.json` as an EvidenceResponse', {
             'application/pdf': PdfBytes,
             'application/json': EvidenceResponse,
@@ -26,6 +28,7 @@ export function registerArtifacts({ api }: ApiScope, ctx: Context): void {
     },
     async (request, reply) => {
       const artifact = await getArtifact(ctx, { accountId: principalOf(request).accountId, id: request.params.id, type: request.params.type });
+      if (answeredNotModified(request, reply, `"${artifact.sha256}"`)) return reply;
       // The stored bytes go out as they are (the JSON too, so its SHA-256 is the one the audit trail records).
       return reply
         .type(artifact.contentType)

@@ -41,6 +41,7 @@ import { SignatureRequestStatus } from '../../contract/signature-requests.js';
 import { errorResponses } from './responses.js';
 import { uiFiles } from './ui-files.js';
 import { attachment } from '../content-disposition.js';
+import { answeredNotModified } from '../conditional-get.js';
 
 const UI_DIR = path.join(PACKAGE_ROOT, 'dashboard-ui');
 /** The page's files (every page, script and stylesheet of the folder), each served at `/_dashboard/<name>` (the page itself at `/_dashboard/`). */
@@ -196,6 +197,7 @@ export function registerDashboard(app: App, ctx: Context): void {
     { config, onRequest, schema: { params: ArtifactParams, response: errorResponses(401, 404, 409, 410) } },
     async (request, reply) => {
       const artifact = await operatorArtifact(ctx, request.params.id, request.params.type);
+      if (answeredNotModified(request, reply, `"${artifact.sha256}"`)) return reply;
       return reply
         .type(artifact.contentType)
         .header('content-disposition', attachment(artifact.filename))
