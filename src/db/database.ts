@@ -204,11 +204,19 @@ export const FOREIGN_DATABASE = 'PARAPH_FOREIGN_DATABASE';
 
 /**
  * A database a newer paraph migrated holds migrations this version does not know (the migrator calls it
- * "corrupted"): said as what it is, and what to do.
+ * "corrupted"): said as what it is, and what to do. A migration numbered within this version's own was made by a
+ * development build of paraph whose migrations were numbered otherwise, not by a newer one.
  */
 function newerDatabase(error: unknown, file: string): Error | undefined {
   const unknown = /previously executed migration (\S+) is missing/.exec(error instanceof Error ? error.message : '')?.[1];
   if (unknown === undefined) return undefined;
+  const latest = Math.max(...Object.keys(migrations).map((name) => Number.parseInt(name, 10)));
+  if (Number.parseInt(unknown, 10) <= latest) {
+    return new Error(
+      `${file} was made by a development build of paraph whose migrations were numbered otherwise (its migration ${unknown} is not this version's): ` +
+        'this version cannot take it over; run the build that made it, or give this one another data directory (--data-dir)',
+    );
+  }
   return new Error(
     `${file} was last used by a newer paraph (its migration ${unknown} is unknown to this version): ` +
       'run that newer version on it (npx paraph@latest), or give this one another data directory (--data-dir)',

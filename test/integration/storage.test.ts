@@ -43,6 +43,21 @@ test('a database a newer paraph migrated is refused, saying so and what to do', 
   );
 });
 
+test("a database a development build migrated under other numbers is refused as such, not as a newer paraph's", async (t) => {
+  const dir = useTmpDir(t);
+  const log = createLog('silent');
+  await (await createContext({ dataDir: dir, log })).close();
+  const sqlite = new BetterSqlite3(path.join(dir, 'paraph.db'));
+  sqlite.prepare("INSERT INTO paraph_migrations (name, timestamp) VALUES ('015-idempotency-committed-answer', '2026-11-28T00:00:00.000Z')").run();
+  sqlite.close();
+  await assert.rejects(createContext({ dataDir: dir, log }), (error: Error) => {
+    assert.match(error.message, /was made by a development build of paraph whose migrations were numbered otherwise/);
+    assert.match(error.message, /its migration 015-idempotency-committed-answer is not this version's/);
+    assert.doesNotMatch(error.message, /newer/);
+    return true;
+  });
+});
+
 test('a group- or world-readable master key is reported', async (t) => {
   const dir = useTmpDir(t);
   const warnings: string[] = [];
