@@ -186,6 +186,9 @@ describe('idempotency', { concurrency: 3 }, () => {
     // Another API key of the same account shares the account's keys.
     const sameAccount = server.newKey(server.accountId);
     assertReplayOf(await send(server, 'POST', route, { key: 'activate-1', body: {}, apiKey: sameAccount.apiKey }), first);
+    // The same call spelt otherwise: its id in capitals (the same resource), an empty query.
+    assertReplayOf(await send(server, 'POST', `${ROUTE}/${id.toUpperCase()}/activate`, { key: 'activate-1', body: {} }), first);
+    assertReplayOf(await send(server, 'POST', `${route}?`, { key: 'activate-1', body: {} }), first);
 
     // Acted once: one event, one live link per signer, and those are the links of the first answer.
     assert.equal(activatedEvents(server, id), 1);

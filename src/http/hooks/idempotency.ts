@@ -31,6 +31,21 @@ declare module 'fastify' {
 const KEY_SHAPE = new RegExp(`^[\\x20-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`);
 
 /**
+ * The call's path as one call is always written: its resource id in lower case (an id names the same resource
+ * whatever its case) and no empty query (`/cancel?` is `/cancel`), so a retry spelt otherwise replays.
+ */
+function callPath(request: FastifyRequest): string {
+  const cut = request.url.indexOf('?');
+  const path = cut < 0 ? request.url : request.url.slice(0, cut);
+  const query = cut < 0 ? '' : request.url.slice(cut + 1);
+  const segments = path.split('/');
+  const at = (request.routeOptions.url ?? '').split('/').indexOf(':id');
+  const id = segments[at];
+  if (at >= 0 && id !== undefined) segments[at] = id.toLowerCase();
+  return query === '' ? segments.join('/') : `${segments.join('/')}?${query}`;
+}
+
+/**
  * Idempotency-Key on the routes of `scope`, the REST API's plugin for its mutating routes
  * (src/http/api-scope.ts): a repeat within 24 hours answers the stored status and body
  * with `Idempotent-Replayed: true` and does not act again; a call still running answers 409; the key
@@ -56,7 +71,7 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
       accountId: request.principal.accountId,
       key: header,
       method: request.method,
-      path: request.url,
+      path: callPath(request),
       fingerprint: sha256Hex(canonicalJson(body)),
     };
     const claim = claimIdempotencyKey(ctx, call);
