@@ -23,7 +23,9 @@ async function start() {
   setLang(view.lang);
   document.title = view.request?.document_name ? state.t('pageTitle', { document: view.request.document_name }) : state.t('pageTitleGeneric');
   if (view.state === 'closed') {
-    showClosed();
+    // A signer's copy behind their email code (the link forwarded, or the completed mail's): the code first.
+    if (view.verification_required) showOtp();
+    else showClosed();
     return;
   }
   post('signing.loaded');

@@ -1800,7 +1800,7 @@ export interface components {
              * @enum {unknown}
              */
             signed_pdf: "none" | "pending" | "ready" | "purged";
-            /** @description email code not yet entered: document, signing and declining are locked */
+            /** @description email code not yet entered in this browser or client: document, signing and declining are locked (and, once signed, the signer's copy) */
             verification_required: boolean;
             /** @description a code mailed to the signer is still valid (sandbox clock): the page asks for it instead of mailing another; false when no code is needed */
             code_live: boolean;

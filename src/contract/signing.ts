@@ -95,7 +95,9 @@ export const SignerView = Type.Object(
       description:
         'the signed PDF for this signer: `ready` (GET `signed-document` under the link), `pending` (completed, being made), `purged` (content no longer kept) or `none` (not signed, or others still have to sign)',
     }),
-    verification_required: Type.Boolean({ description: 'email code not yet entered: document, signing and declining are locked' }),
+    verification_required: Type.Boolean({
+      description: "email code not yet entered in this browser or client: document, signing and declining are locked (and, once signed, the signer's copy)",
+    }),
     code_live: Type.Boolean({
       description: 'a code mailed to the signer is still valid (sandbox clock): the page asks for it instead of mailing another; false when no code is needed',
     }),

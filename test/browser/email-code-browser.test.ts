@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameLocator, Page, Request } from 'playwright-core';
-import { activeRequest, auditOf } from '../helpers/flows.js';
+import { activeRequest, auditOf, waitForArtifacts } from '../helpers/flows.js';
 import { useServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { launchChromium, openPage, startEmbedHost } from '../helpers/browser.js';
@@ -71,7 +71,36 @@ test('a forwarded verified link asks for a new code in a fresh browser', { skip:
 
   const verified = auditOf(server, created.id).filter((e) => e.type === 'otp_verified');
   assert.equal(verified.length, 2, 'each browser verification is in the audit trail');
-  assert.deepEqual([...first.errors, ...second.errors.filter((e) => !/HTTP 409: GET \/sign\/TOKEN\/api\/document/.test(e))], []);
+
+  // Signed in the first browser (its cookie goes with the call), the request completes: the signed PDF is the
+  // signer's copy, and it stays behind the code too. A third browser is asked for one before the download.
+  const signed = await first.page.evaluate(
+    async (url) =>
+      (
+        await fetch(`${new URL(url).pathname}/api/sign`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ signature: { type: 'typed', text: 'Grace Hopper' } }),
+        })
+      ).status,
+    link,
+  );
+  assert.equal(signed, 200);
+  await waitForArtifacts(server, created.id);
+  const third = await openPage(browser, t);
+  await third.page.goto(link);
+  await third.page.locator('html[data-screen="otp"]').waitFor();
+  assert.equal(await third.page.locator('#download-signed').count(), 0, 'no download before the code');
+  const refused = await third.page.evaluate(async (url) => (await fetch(`${new URL(url).pathname}/api/signed-document`)).status, link);
+  assert.equal(refused, 409);
+  await third.page.locator('#otp-code').waitFor();
+  await third.page.locator('#otp-code').fill(await newestCode(server, email));
+  await third.page.getByRole('button', { name: 'Verify' }).click();
+  await third.page.locator('#download-signed').waitFor();
+  await first.page.reload();
+  await first.page.locator('#download-signed').waitFor();
+  const ignore = /HTTP 409: GET \/sign\/TOKEN\/api\/(document|signed-document)/;
+  assert.deepEqual([...first.errors, ...[...second.errors, ...third.errors].filter((e) => !ignore.test(e))], []);
 });
 
 /** A call of the page to the link's API, with what it carried: the verification header, the cookie. */

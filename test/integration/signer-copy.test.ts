@@ -151,6 +151,68 @@ test("the signer's copy of the signed PDF", { timeout: 240_000 }, async (t) => {
     assert.deepEqual([copy.closed_reason, copy.signed_pdf, copy.return_url], ['signed', 'ready', '']);
   });
 
+  await t.test(
+    'a signer with an email code: the copy stays behind it; the link forwarded, or the completed mail opened elsewhere, asks for a new one',
+    async () => {
+      const email = 'vera.copy@example.com';
+      const id = await createRequest(
+        server,
+        { signers: [{ reference: 'client', name: 'Vera', email, order: 1, verification: 'email_otp' }] },
+        { signers: 'payload' },
+      );
+      const { signers } = await activate(server, id, { send_emails: true });
+      const link = signers[0]!.signing_url;
+      const codeMailed = async () => {
+        const otp = (await mailsOf(server, id)).find((m) => m.kind === 'otp');
+        return /\b(\d{6})\b/.exec(otp?.text ?? '')?.[1] ?? '';
+      };
+      const post = (to: string, action: string, body: unknown, secret?: string) =>
+        fetch(`${new URL(to).origin}${new URL(to).pathname}/api/${action}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(secret ? { 'signer-verification': secret } : {}) },
+          body: JSON.stringify(body),
+        });
+      const enterCode = async (to: string) => {
+        assert.equal((await post(to, 'otp', {})).status, 200);
+        const verified = await post(to, 'otp/verify', { code: await codeMailed() });
+        assert.equal(verified.status, 200, await verified.clone().text());
+        return verified.headers.get('signer-verification') ?? '';
+      };
+      const copy = (to: string, secret?: string) => fetch(copyUrl(to), { headers: secret ? { 'signer-verification': secret } : {} });
+
+      const mine = await enterCode(link);
+      assert.equal((await post(link, 'sign', { signature: { type: 'typed', text: 'Vera' } }, mine)).status, 200);
+      const completed = await settled(server, 'the completed mail', async () => (await mailsOf(server, id)).find((m) => m.kind === 'completed') ?? null);
+      const mailLink = /(http:\/\/\S+\/sign\/[0-9A-Za-z]+)/.exec(completed.text)?.[1] as string;
+
+      // The browser that entered the code has the copy.
+      const own = await copy(link, mine);
+      assert.equal(own.status, 200);
+      assert.equal(
+        Buffer.from(await own.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+        '%PDF-',
+      );
+      // Another one (the link forwarded, the mail's link): asked for the code, the PDF refused until then.
+      for (const to of [link, mailLink]) {
+        const shown = await json<{ state: string; closed_reason: string; verification_required: boolean }>(await post(to, 'view', {}));
+        assert.deepEqual([shown.state, shown.closed_reason, shown.verification_required], ['closed', 'signed', true], to === link ? 'forwarded' : 'mail');
+        const refused = await copy(to);
+        assert.equal(refused.status, 409);
+        assert.match((await json<{ error: { message: string } }>(refused)).error.message, /enter the code sent by email/);
+      }
+      // A code of its own opens it.
+      const theirs = await enterCode(mailLink);
+      assert.notEqual(theirs, mine);
+      const opened = await json<{ verification_required: boolean; signed_pdf: string }>(await post(mailLink, 'view', {}, theirs));
+      assert.deepEqual([opened.verification_required, opened.signed_pdf], [false, 'ready']);
+      const got = await copy(mailLink, theirs);
+      assert.equal(got.status, 200);
+      await got.arrayBuffer();
+    },
+  );
+
   await t.test('a request run without mails gets no completed mail; an unknown token is neutral', async () => {
     const id = await createRequest(
       server,

@@ -3,6 +3,8 @@ import type { RequestRow } from '../../model/request-queries.js';
 import { requestDocument } from '../../model/documents.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
+import { verifiedHere } from './signer-access.js';
+import type { SignerRow } from '../../model/request-queries.js';
 
 /**
  * The signer's copy of the signed PDF. Once a request is completed, each signer's link stays readable
@@ -24,8 +26,18 @@ export function signedPdfState(ctx: Context, request: RequestRow): SignedPdfStat
   return row.purged_at !== null || row.blob_id === null ? 'purged' : 'ready';
 }
 
-/** The signed PDF through a signer's link: only for a signer who signed a completed request. */
-export async function signedDocumentForSigner(ctx: Context, token: string): Promise<{ bytes: Buffer; filename: string }> {
+/**
+ * Whether a signer's copy stays behind their email code: a signer with `email_otp` gets the signed PDF only in a
+ * browser or client that entered the code (a forwarded link, or the `completed` mail's, asks for a new one), as
+ * the document did before they signed.
+ */
+export function copyLocked(ctx: Context, request: RequestRow, signer: SignerRow, verification: string | null): boolean {
+  const state = signedPdfState(ctx, request);
+  return (state === 'ready' || state === 'pending') && signer.verification === 'email_otp' && !verifiedHere(ctx, signer, verification);
+}
+
+/** The signed PDF through a signer's link: only for a signer who signed a completed request (after their email code, if any). */
+export async function signedDocumentForSigner(ctx: Context, token: string, verification: string | null): Promise<{ bytes: Buffer; filename: string }> {
   const found = ctx.db.transaction(() => {
     const link = resolveSigningLink(ctx, token);
     if (link.ok || link.reason !== 'signed' || !link.request)
@@ -39,6 +51,7 @@ export async function signedDocumentForSigner(ctx: Context, token: string): Prom
       if (link.request.status !== 'active') throw conflict(`this request is ${link.request.status}: it will never have a signed document`);
       throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
     }
+    if (link.signer && copyLocked(ctx, link.request, link.signer, verification)) throw conflict('enter the code sent by email to download the signed document');
     const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').selectAll().where('request_id', '=', link.request.id).where('type', '=', 'signed-pdf'));
     if (!row?.blob_id) throw new ParaphError('artifact_not_available', 'the signed document is being prepared; retry in a few seconds');
     return { blobId: row.blob_id, sha256: row.sha256, filename: requestDocument(ctx.db, link.request).filename };

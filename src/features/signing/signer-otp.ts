@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
+import type { RequestRow, SignerRow } from '../../model/request-queries.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
 import {
@@ -13,7 +14,8 @@ import {
 } from '../../domain/limits.js';
 import { queueMail, sendQueuedMail } from '../mail/outbox.js';
 import { audit } from '../events/record-events.js';
-import { openLink, verifiedHere } from './signer-access.js';
+import { closedMessage, describeOpen, verifiedHere } from './signer-access.js';
+import { resolveSigningLink } from './resolve-signing-link.js';
 
 /**
  * Emails the signer a fresh 6-digit code (any earlier one dies), valid 10 minutes on the sandbox clock.
@@ -26,7 +28,7 @@ export async function sendSignerOtp(
   verification: string | null,
 ): Promise<{ sent: boolean; expires_at: string; email_delivery: 'sent' | 'failed' }> {
   const { mailId, expiresAt } = ctx.db.transaction(() => {
-    const { request, signer } = openLink(ctx, token, verification);
+    const { request, signer } = linkForCode(ctx, token, verification);
     if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
     if (verifiedHere(ctx, signer, verification)) throw conflict('the email code was already entered in this browser');
     const now = ctx.clock.now();
@@ -64,7 +66,7 @@ export function verifySignerOtp(
   verification: string | null,
 ): { verified: boolean; verified_at: string | null; attempts_left: number; locked_until: string | null; secret: string | null } {
   return ctx.db.transaction(() => {
-    const { request, signer } = openLink(ctx, token, verification);
+    const { request, signer } = linkForCode(ctx, token, verification);
     if (signer.verification !== 'email_otp') throw conflict('this signer has no email verification');
     if (verifiedHere(ctx, signer, verification)) {
       return { verified: true, verified_at: isoTime(signer.verified_at), attempts_left: 0, locked_until: null, secret: null };
@@ -156,4 +158,15 @@ function assertCodeAllowed(ctx: Context, signerId: string, now: number): void {
     `${CODES_PER_WINDOW} codes were sent for this link in the last ${CODE_WINDOW_MS / 60_000} minutes: use the last one, or ask for a new one in ${seconds} s`,
     { headers: { 'retry-after': String(seconds) } },
   );
+}
+
+/**
+ * The link a code is asked or entered for: a live one, or the link of a signer who signed a completed request,
+ * whose copy of the signed PDF stays behind their code (signer-copy.ts); any other closed link answers 409.
+ */
+function linkForCode(ctx: Context, token: string, verification: string | null): { request: RequestRow; signer: SignerRow } {
+  const link = resolveSigningLink(ctx, token);
+  if (link.ok) return describeOpen(ctx, link.request, link.signer, verification);
+  if (link.reason === 'signed' && link.request?.status === 'completed' && link.signer) return { request: link.request, signer: link.signer };
+  throw conflict(closedMessage(link.reason));
 }

@@ -11,7 +11,7 @@ import { updateRequest } from '../../model/request-guard.js';
 import { requestDocument } from '../../model/documents.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { describeOpen, returnUrlFor } from './signer-access.js';
-import { signedPdfState } from './signer-copy.js';
+import { copyLocked, signedPdfState } from './signer-copy.js';
 import { waitingNames } from './signer-turns.js';
 import { earlierFields } from './earlier-fields.js';
 import { liveCode } from './signer-otp.js';
@@ -33,6 +33,8 @@ export function loadSignerView(
     const lang = pickLang(signer?.locale ?? null, hints.lang, hints.acceptLanguage);
     if (!link.ok) {
       const reason = link.reason;
+      // A signer's copy behind their email code: the page asks for it, as it did before they signed.
+      const locked = reason === 'signed' && request !== null && signer !== null && copyLocked(ctx, request, signer, hints.verification);
       const returnable = reason === 'signed' || reason === 'declined' || reason === 'cancelled' || reason === 'expired';
       return {
         state: 'closed',
@@ -46,8 +48,8 @@ export function loadSignerView(
         signer: signer ? signerPart(signer) : null,
         fields: [],
         signed_pdf: request && signer && reason === 'signed' ? signedPdfState(ctx, request) : 'none',
-        verification_required: false,
-        code_live: false,
+        verification_required: locked,
+        code_live: locked && signer !== null && liveCode(ctx, signer.id),
         can_sign: false,
         waiting_for: [],
         waiting_for_names: [],

@@ -145,7 +145,7 @@ function registerSignerApi(app: App, ctx: Context): void {
       schema: { params: TokenParams },
     },
     async (request, reply) => {
-      const document = await signedDocumentForSigner(ctx, request.params.token);
+      const document = await signedDocumentForSigner(ctx, request.params.token, verificationOf(request));
       return reply.type('application/pdf').header('content-disposition', attachment(document.filename)).send(document.bytes);
     },
   );
