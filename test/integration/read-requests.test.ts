@@ -119,6 +119,13 @@ test('the list is newest first, filtered by status and client_reference, paged b
   assert.equal(prepared.data.length, 5);
   const active = await json<{ data: unknown[]; next_cursor: string }>(await server.call('GET', '/v1/signature-requests?status=active'));
   assert.deepEqual(active, { data: [], next_cursor: '' });
+  // The cursor is the account's own and tells nothing of the rows: not another account's, nor readable.
+  const first = await json<{ next_cursor: string }>(await server.call('GET', '/v1/signature-requests?limit=1'));
+  assert.doesNotMatch(Buffer.from(first.next_cursor, 'base64url').toString('latin1'), /sr1|:\d/);
+  const other = server.newKey();
+  const elsewhere = await server.call('GET', `/v1/signature-requests?limit=1&cursor=${first.next_cursor}`, { key: other.apiKey });
+  assert.equal(elsewhere.status, 400);
+  assert.match((await json<{ error: { message: string } }>(elsewhere)).error.message, /cursor is not a cursor this API returned/);
   // A page exactly as long as what is left has no next page.
   const exact = await json<{ next_cursor: string }>(await server.call('GET', '/v1/signature-requests?limit=5'));
   assert.equal(exact.next_cursor, '');

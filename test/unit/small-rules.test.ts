@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { brandNames } from '../../src/domain/brand.js';
 import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
+import { createSealer } from '../../src/platform/crypto/sealed.js';
+import { randomBytes } from 'node:crypto';
 import { emailCodeIn } from '../../src/domain/email-code.js';
 import { initialsOf } from '../../src/domain/initials.js';
 import {
@@ -84,18 +86,24 @@ test('brandNames: the four places the brand word appears', () => {
   assert.ok(Object.isFrozen(brandNames('paraph')));
 });
 
-test('cursors: a round trip per list; anything else is refused as invalid_request', () => {
-  const cursor = encodeCursor('requests', 42);
+test('cursors: a round trip per list and account, sealed (they tell nothing of the rows); anything else is refused as invalid_request', () => {
+  const sealer = createSealer(randomBytes(32), 'secrets');
+  const cursor = encodeCursor(sealer, 'account-a', 'requests', 42);
   assert.match(cursor, /^[A-Za-z0-9_-]+$/);
-  assert.equal(decodeCursor('requests', cursor), 42);
-  assert.equal(decodeCursor('events', encodeCursor('events', 9_007_199_254_740_991 % 10 ** 16)), 9_007_199_254_740_991 % 10 ** 16);
+  assert.equal(decodeCursor(sealer, 'account-a', 'requests', cursor), 42);
+  const largest = 9_007_199_254_740_991 % 10 ** 16;
+  assert.equal(decodeCursor(sealer, 'account-a', 'events', encodeCursor(sealer, 'account-a', 'events', largest)), largest);
+  // Opaque: the position is not readable in it, and two positions give cursors of one length.
+  assert.doesNotMatch(Buffer.from(cursor, 'base64url').toString('latin1'), /42/);
+  assert.equal(encodeCursor(sealer, 'account-a', 'requests', 7).length, encodeCursor(sealer, 'account-a', 'requests', 12_345_678).length);
   const refusals = [
-    () => decodeCursor('events', cursor),
-    () => decodeCursor('requests', 'not a cursor!'),
-    () => decodeCursor('requests', encodeCursor('requests', 0)),
-    () => decodeCursor('requests', Buffer.from('requests:01').toString('base64url')),
-    () => decodeCursor('requests', Buffer.from('requests:12345678901234567').toString('base64url')),
-    () => decodeCursor('requests', ''),
+    () => decodeCursor(sealer, 'account-a', 'events', cursor),
+    () => decodeCursor(sealer, 'account-b', 'requests', cursor),
+    () => decodeCursor(createSealer(randomBytes(32), 'secrets'), 'account-a', 'requests', cursor),
+    () => decodeCursor(sealer, 'account-a', 'requests', encodeCursor(sealer, 'account-a', 'requests', 0)),
+    () => decodeCursor(sealer, 'account-a', 'requests', Buffer.from('requests:0000000000000042').toString('base64url')),
+    () => decodeCursor(sealer, 'account-a', 'requests', 'not a cursor!'),
+    () => decodeCursor(sealer, 'account-a', 'requests', ''),
   ];
   for (const refuse of refusals) {
     assert.throws(refuse, (error: Error & { code?: string }) => {

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { listRequests, type RequestRow } from '../../model/request-queries.js';
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { ALL_ACCOUNTS, decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/limits.js';
 import type { RequestListItem } from '../../contract/signature-requests.js';
 import type { RequestStatus } from '../../domain/request-states.js';
@@ -30,13 +30,13 @@ export function pageOfRequests<T>(
     accountId: input.accountId,
     status: input.status,
     clientReference: input.clientReference,
-    beforeSeq: input.cursor ? decodeCursor('sr1', input.cursor) : undefined,
+    beforeSeq: input.cursor ? decodeCursor(ctx.secrets, input.accountId ?? ALL_ACCOUNTS, 'sr1', input.cursor) : undefined,
     limit,
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     data: page.map(view),
-    next_cursor: rows.length > limit && last ? encodeCursor('sr1', last.seq) : '',
+    next_cursor: rows.length > limit && last ? encodeCursor(ctx.secrets, input.accountId ?? ALL_ACCOUNTS, 'sr1', last.seq) : '',
   };
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { isoTime } from '../../platform/clock.js';
 import type { Context } from '../../context.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { ALL_ACCOUNTS, decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { DEFAULT_PAGE_SIZE } from '../../domain/limits.js';
 import { notFound } from '../../domain/errors.js';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEvent } from '../../contract/webhooks.js';
@@ -28,11 +28,14 @@ export function listWebhookDeliveries(ctx: Context, filter: DeliveryFilter): { d
   if (filter.signatureRequestId !== undefined) query = query.where('webhook_deliveries.request_id', '=', filter.signatureRequestId);
   if (filter.eventType !== undefined) query = query.where('webhook_deliveries.event_type', '=', filter.eventType);
   if (filter.status !== undefined) query = query.where('webhook_deliveries.status', '=', filter.status);
-  if (filter.cursor) query = query.where('webhook_deliveries.seq', '<', decodeCursor('wd1', filter.cursor));
+  if (filter.cursor) query = query.where('webhook_deliveries.seq', '<', decodeCursor(ctx.secrets, filter.accountId ?? ALL_ACCOUNTS, 'wd1', filter.cursor));
   const rows = ctx.db.all(query.orderBy('webhook_deliveries.seq', 'desc').limit(limit + 1));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { data: page.map(deliveryView), next_cursor: rows.length > limit && last ? encodeCursor('wd1', last.seq) : '' };
+  return {
+    data: page.map(deliveryView),
+    next_cursor: rows.length > limit && last ? encodeCursor(ctx.secrets, filter.accountId ?? ALL_ACCOUNTS, 'wd1', last.seq) : '',
+  };
 }
 
 /** Sends the delivery's event again now (same webhook-id, fresh signature) and answers this attempt's outcome. */
