@@ -28,8 +28,9 @@ const CLASS_LABELS: Record<Exclude<IpClass, 'public' | 'invalid'>, string> = {
 // the URL parser would silently strip rather than storing it.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const WHITESPACE_OR_CONTROL = /[\u0000-\u0020\u007f]/;
-// "https:example.com" and "https:\\example.com" parse, but are not what anyone means.
-const SCHEME_AND_SLASHES = /^[a-z][a-z0-9+.-]*:\/\//i;
+// "https:example.com", "https:\\example.com" and "https:///example.com" parse, but are not what anyone means:
+// the host follows the two slashes.
+const SCHEME_AND_SLASHES = /^[a-z][a-z0-9+.-]*:\/\/[^/\\]/i;
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
 function parseAbsolute(field: string, value: string, max: number): URL | string {
@@ -101,6 +102,8 @@ export function checkEmbedOrigin(value: string): { origin: string } | { error: s
   }
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   if (!secure) return { error: 'embed_origin must use https (http is allowed only for loopback hosts)' };
+  // Port 0 is no port a browser's page can come from.
+  if (url.port === '0') return { error: 'embed_origin has port 0: give the port the embedding page is served on, or none' };
   const error = hostError('embed_origin', url.hostname);
   return error ? { error } : { origin: url.origin };
 }

@@ -34,7 +34,7 @@ const CALLBACK_STRICT: ReadonlyArray<readonly [string, Expect]> = [
   ['https://example.com:80/', HTTPS_443],
   ['http://example.com/', HTTPS_443],
   ['ftp://x', HTTPS_443],
-  ['file:///etc/passwd', HTTPS_443],
+  ['file:///etc/passwd', ABSOLUTE], // (no host after the slashes)
   ['wss://example.com/', HTTPS_443],
   ['https://user:pw@example.com/', CREDENTIALS],
   ['https://user@example.com/', CREDENTIALS],
@@ -45,6 +45,7 @@ const CALLBACK_STRICT: ReadonlyArray<readonly [string, Expect]> = [
   ['//example.com/hooks', ABSOLUTE],
   ['https:example.com/hooks', ABSOLUTE],
   ['https:\\\\example.com/hooks', ABSOLUTE],
+  ['https:///example.com/hooks', ABSOLUTE],
   ['javascript:alert(1)', ABSOLUTE],
   ['https://', ABSOLUTE],
   ['', ABSOLUTE],
@@ -146,6 +147,8 @@ const RETURN: ReadonlyArray<readonly [string, Expect]> = [
   ['/done', ABSOLUTE],
   ['javascript:alert(1)', ABSOLUTE],
   ['https:example.com/done', ABSOLUTE],
+  ['https:///evil.example/done', ABSOLUTE],
+  ['https://\\evil.example/done', ABSOLUTE],
   [' https://example.com/done', /whitespace or control/],
   ['https://*.example.com/done', BAD_HOST],
 ];
@@ -166,6 +169,7 @@ const EMBED: ReadonlyArray<readonly [string, string | RegExp]> = [
   ['https://EXAMPLE.com:443', 'https://example.com'],
   ['HTTPS://Example.COM', 'https://example.com'],
   ['https://a.b:8443', 'https://a.b:8443'],
+  ['https://good.example:0', /port 0/],
   ['https://[2606:4700::1111]', 'https://[2606:4700::1111]'],
   ['http://localhost:3000', 'http://localhost:3000'],
   ['http://127.0.0.1:5173', 'http://127.0.0.1:5173'],
