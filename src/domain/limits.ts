@@ -100,3 +100,6 @@ export function clockAdvanceMistake(ms: number, shown: string): string | null {
  * retention deadline) stays within RFC 3339's four-digit years.
  */
 export const LATEST_CLOCK_TIME = Date.UTC(9999, 0, 1);
+
+/** The longest document filename, in characters (a filename in most file systems), and what it may not hold. */
+export const MAX_FILENAME = 255;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { sha256Hex } from '../platform/crypto/tokens.js';
 import { invalidDocument, invalidRequest, type ParaphError } from '../domain/errors.js';
-import { MAX_PDF_BYTES } from '../domain/limits.js';
+import { MAX_FILENAME, MAX_PDF_BYTES } from '../domain/limits.js';
 import { validate } from './validation.js';
 import { illFormedTextAt, illFormedTextMessage } from './request-text.js';
 
@@ -121,6 +121,10 @@ async function readDocument(request: FastifyRequest, part: MultipartFile | Multi
   if (part.type !== 'file') throw invalidDocument(`multipart part "document" must be a file with a .pdf filename (with curl: ${CURL_DOCUMENT})`);
   const bytes = await readFile(request, part);
   if (!/\.pdf$/i.test(part.filename)) throw invalidDocument(`document must have a .pdf filename (with curl: ${CURL_DOCUMENT})`);
+  const length = Array.from(part.filename).length;
+  if (length > MAX_FILENAME) throw invalidDocument(`document's filename is ${length} characters long: at most ${MAX_FILENAME}`);
+  // A control character (a NUL, a line break) would reach the mails' subjects, the evidence and downloads' names.
+  if (/\p{Cc}/u.test(part.filename)) throw invalidDocument("document's filename holds a control character");
   if (part.mimetype.toLowerCase() !== 'application/pdf') {
     throw invalidDocument(`document must have content type application/pdf, got ${part.mimetype || 'none'} (with curl: ${CURL_DOCUMENT})`);
   }

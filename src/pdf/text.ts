@@ -166,17 +166,41 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
         lines.push(line);
         line = word;
       }
-      while (textWidth(line, font, size) > width && Array.from(line).length > 1) {
+      // A word too wide for a line of its own is cut where the line is full, as many times as it takes.
+      if (textWidth(line, font, size) > width) {
         const chars = Array.from(line);
-        let cut = chars.length - 1;
-        while (cut > 1 && textWidth(chars.slice(0, cut).join(''), font, size) > width) cut -= 1;
-        lines.push(chars.slice(0, cut).join(''));
-        line = chars.slice(cut).join('');
+        let start = 0;
+        for (let end = fittingEnd(chars, start, font, size, width); end < chars.length; end = fittingEnd(chars, start, font, size, width)) {
+          lines.push(chars.slice(start, end).join(''));
+          start = end;
+        }
+        line = chars.slice(start).join('');
       }
     }
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * Where the piece of a long word that starts at `start` ends: the longest run that fits the line (at least one
+ * character), or the word's end when the rest fits. Found a character at a time, then checked as a whole (shaping
+ * and kerning), so cutting a word costs what its length does, not its length again for every line it fills.
+ */
+function fittingEnd(chars: readonly string[], start: number, font: PDFFont, size: number, width: number): number {
+  let end = start;
+  let sum = 0;
+  while (end < chars.length) {
+    const next = sum + textWidth(chars[end] as string, font, size);
+    if (next > width) break;
+    sum = next;
+    end += 1;
+  }
+  const fits = (to: number) => textWidth(chars.slice(start, to).join(''), font, size) <= width;
+  end = Math.max(start + 1, end);
+  while (end > start + 1 && !fits(end)) end -= 1;
+  while (end < chars.length && fits(end + 1)) end += 1;
+  return end;
 }
 
 interface LaidOut {

@@ -668,6 +668,35 @@ test('a drawn mark that is not a readable PNG (the signing API checks only its s
   assert.match(text, /signature image unreadable/);
 });
 
+test('values and a filename at their limits, with no space to break them, are stamped and printed: the artifacts are made', async (t) => {
+  const server = await useServer(t);
+  // 99 text values of 500 characters in narrow boxes (with the signature, the 100 fields a request may have), and
+  // a 255-character filename: each unbroken word cut into many lines. (Cutting them took about a second a value,
+  // so the worker's 120 s budget ran out on every attempt and the artifacts were never made.)
+  const fields = Array.from({ length: 99 }, (_, i) => ({
+    signer_reference: 'client',
+    type: 'text',
+    name: `value_${i}`,
+    page: 1,
+    x: 30 + (i % 7) * 78,
+    y: 40 + Math.floor(i / 7) * 52,
+    width: 50,
+    height: 20,
+    value: 'W'.repeat(500),
+    read_only: true,
+  }));
+  const filename = `${'N'.repeat(251)}.pdf`;
+  const id = await createRequest(server, { fields }, { signers: 'payload', document: { bytes: CONTRACT, filename } });
+  const { signers } = await activate(server, id);
+  await sign(server, signers[0]?.signing_url as string, { signature: { type: 'typed', text: 'Ada Lovelace' } });
+  await waitForArtifacts(server, id);
+  const { signed, evidencePdf } = await artifacts(server, id);
+  assertValidSeal('long-values-signed.pdf', signed);
+  fs.writeFileSync(path.join(OUT, 'long-values-evidence.pdf'), evidencePdf);
+  const text = execFileSync('pdftotext', [path.join(OUT, 'long-values-evidence.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+  assert.ok(text.includes('N'.repeat(251)), 'the whole filename is printed in the evidence, over as many lines as it takes');
+});
+
 // ---------------------------------------------------------------------------------------------
 // The endpoint's answers
 

@@ -351,6 +351,15 @@ test('document', async (t) => {
     await expectError(await create(server, payload(), { filename: 'contract.txt' }), 400, 'invalid_document', /\.pdf/);
   });
 
+  await t.test('a filename of 255 characters is taken; 256, or one holding a control character, is refused', async () => {
+    await created(await create(server, payload(), { filename: `${'é'.repeat(251)}.pdf` }));
+    createdCount++;
+    await expectError(await create(server, payload(), { filename: `${'é'.repeat(252)}.pdf` }), 400, 'invalid_document', /256 characters long: at most 255/);
+    for (const name of ['a\u0000b.pdf', 'a\tb.pdf', 'a\u0085b.pdf']) {
+      await expectError(await create(server, payload(), { filename: name }), 400, 'invalid_document', /control character/);
+    }
+  });
+
   await t.test('a document sent as a plain field, not a file', async () => {
     const res = await postRaw(server, [
       { name: 'document', body: pdf },
