@@ -1,5 +1,5 @@
 // Every line: the data directory on disk: the database, blobs, fsync.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,35 +27,35 @@ test('the data directory is private: directory 0700, master key 0600, SQLite in 
   assert.doesNotMatch(rows, /whsec_/);
 });
 
-test('a database a newer paraph migrated is refused, saying so and what to do', async (t) => {
+/** A data directory whose database also records `migration`, as another paraph would have; answers why it is refused. */
+async function refusedWithMigration(t: TestContext, migration: string): Promise<{ file: string; message: string }> {
   const dir = useTmpDir(t);
   const log = createLog('silent');
   await (await createContext({ dataDir: dir, log })).close();
-  const sqlite = new BetterSqlite3(path.join(dir, 'paraph.db'));
-  sqlite.prepare("INSERT INTO paraph_migrations (name, timestamp) VALUES ('999-from-a-newer-paraph', '2099-01-01T00:00:00.000Z')").run();
+  const file = path.join(dir, 'paraph.db');
+  const sqlite = new BetterSqlite3(file);
+  sqlite.prepare("INSERT INTO paraph_migrations (name, timestamp) VALUES (?, '2026-11-28T00:00:00.000Z')").run(migration);
   sqlite.close();
-  await assert.rejects(
-    createContext({ dataDir: dir, log }),
-    (error: Error) =>
-      error.message.includes(`${path.join(dir, 'paraph.db')} was last used by a newer paraph`) &&
-      /its migration 999-from-a-newer-paraph is unknown/.test(error.message) &&
-      /another data directory \(--data-dir\)/.test(error.message),
-  );
+  let message = '';
+  await assert.rejects(createContext({ dataDir: dir, log }), (error: Error) => {
+    message = error.message;
+    return true;
+  });
+  return { file, message };
+}
+
+test('a database a newer paraph migrated is refused, saying so and what to do', async (t) => {
+  const { file, message } = await refusedWithMigration(t, '999-from-a-newer-paraph');
+  assert.ok(message.includes(`${file} was last used by a newer paraph`), message);
+  assert.match(message, /its migration 999-from-a-newer-paraph is unknown/);
+  assert.match(message, /another data directory \(--data-dir\)/);
 });
 
 test("a database a development build migrated under other numbers is refused as such, not as a newer paraph's", async (t) => {
-  const dir = useTmpDir(t);
-  const log = createLog('silent');
-  await (await createContext({ dataDir: dir, log })).close();
-  const sqlite = new BetterSqlite3(path.join(dir, 'paraph.db'));
-  sqlite.prepare("INSERT INTO paraph_migrations (name, timestamp) VALUES ('015-idempotency-committed-answer', '2026-11-28T00:00:00.000Z')").run();
-  sqlite.close();
-  await assert.rejects(createContext({ dataDir: dir, log }), (error: Error) => {
-    assert.match(error.message, /was made by a development build of paraph whose migrations were numbered otherwise/);
-    assert.match(error.message, /its migration 015-idempotency-committed-answer is not this version's/);
-    assert.doesNotMatch(error.message, /newer/);
-    return true;
-  });
+  const { message } = await refusedWithMigration(t, '015-idempotency-committed-answer');
+  assert.match(message, /was made by a development build of paraph whose migrations were numbered otherwise/);
+  assert.match(message, /its migration 015-idempotency-committed-answer is not this version's/);
+  assert.doesNotMatch(message, /newer/);
 });
 
 test('a group- or world-readable master key is reported', async (t) => {
