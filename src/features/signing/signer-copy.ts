@@ -1,10 +1,9 @@
 import type { Context } from '../../context.js';
-import type { RequestRow } from '../../model/request-queries.js';
+import type { RequestRow, SignerRow } from '../../model/request-queries.js';
 import { requestDocument } from '../../model/documents.js';
 import { conflict, ParaphError } from '../../domain/errors.js';
 import { resolveSigningLink } from './resolve-signing-link.js';
 import { verifiedHere } from './signer-access.js';
-import type { SignerRow } from '../../model/request-queries.js';
 
 /**
  * The signer's copy of the signed PDF. Once a request is completed, each signer's link stays readable
