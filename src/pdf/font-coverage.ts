@@ -41,6 +41,15 @@ export function undrawnTextProblem(path: string, text: string | undefined | null
   return `${path} holds characters the signed PDF's fonts cannot draw (${shown}): they would be printed as empty boxes; ${scripts}`;
 }
 
+/** The 400 message for the first of `fields` whose `value` (at `root[i].value`) the signed PDF could not draw, or null. */
+export function undrawnFieldValue(fields: readonly { value?: string | undefined }[], root: string): string | null {
+  for (const [index, field] of fields.entries()) {
+    const problem = undrawnTextProblem(`${root}[${index}].value`, field.value, 'value');
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 /** A font's character map (OpenType `cmap`): format 12 (every plane) where the font has one, else format 4. */
 function cmapOf(font: Buffer): (codePoint: number) => boolean {
   const tables = font.readUInt16BE(4);

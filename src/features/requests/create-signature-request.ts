@@ -15,7 +15,7 @@ import { loadTemplate, templateNotFound, type TemplateSource } from '../template
 import { audit } from '../events/record-events.js';
 import { createResponseOf } from './request-views.js';
 import { recordIdempotentAnswer } from '../idempotency/committed-answers.js';
-import { undrawnTextProblem } from '../../pdf/font-coverage.js';
+import { undrawnFieldValue, undrawnTextProblem } from '../../pdf/font-coverage.js';
 
 export interface CreateRequestInput {
   principal: Principal;
@@ -150,7 +150,7 @@ function checkPayload(ctx: Context, payload: CreateRequestPayload, root: string)
   failWith(checkSigners(payload.signers, payload.sequential_signing === true, `${root}.signers`));
   const fields = payload.fields ?? [];
   failWith(checkFields(fields, payload.signers, `${root}.fields`));
-  for (const [index, field] of fields.entries()) failWith(undrawnTextProblem(`${root}.fields[${index}].value`, field.value, 'value'));
+  failWith(undrawnFieldValue(fields, `${root}.fields`));
   for (const [name, value] of Object.entries(payload.field_values ?? {})) failWith(undrawnTextProblem(`${root}.field_values.${name}`, value, 'value'));
   // With a template, field_values are checked against its fields once it is loaded.
   if (payload.field_values !== undefined && payload.template_id === undefined) {

@@ -3,7 +3,7 @@ import { currentSigners } from '../../model/request-queries.js';
 import { checkFields, checkFieldsOnPages, signerWithoutField } from '../../domain/field-rules.js';
 import type { PageBox } from '../../domain/field-rules.js';
 import { failWith } from '../../domain/errors.js';
-import { undrawnTextProblem } from '../../pdf/font-coverage.js';
+import { undrawnFieldValue } from '../../pdf/font-coverage.js';
 import type { FieldInput, SignatureRequestStatus } from '../../contract/signature-requests.js';
 import type { Principal } from '../../domain/principal.js';
 import { fieldRows } from './field-rows.js';
@@ -22,7 +22,7 @@ export function replaceFields(ctx: Context, input: { principal: Principal; id: s
     const signers = currentSigners(ctx.db, row.id);
     const refs = signers.map((s) => ({ reference: s.reference, email: s.email, order: s.signing_order }));
     failWith(checkFields(input.fields, refs, 'fields'));
-    for (const [index, field] of input.fields.entries()) failWith(undrawnTextProblem(`fields[${index}].value`, field.value, 'value'));
+    failWith(undrawnFieldValue(input.fields, 'fields'));
     failWith(checkFieldsOnPages(input.fields, JSON.parse(requestDocument(ctx.db, row).pages_json) as PageBox[], 'fields'));
     const missing = signerWithoutField(input.fields, signers);
     if (missing !== null) failWith(`fields: signer "${missing}" has no field; every signer needs at least one`);

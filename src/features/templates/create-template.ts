@@ -9,7 +9,7 @@ import type { FieldInput } from '../../contract/signature-requests.js';
 import type { Template } from '../../contract/templates.js';
 import type { Principal } from '../../domain/principal.js';
 import { templateOf } from './template-views.js';
-import { undrawnTextProblem } from '../../pdf/font-coverage.js';
+import { undrawnFieldValue } from '../../pdf/font-coverage.js';
 
 export interface CreateTemplateInput {
   principal: Principal;
@@ -25,9 +25,7 @@ export interface CreateTemplateInput {
  * template is archived. Each distinct `signer_reference` of the fields is a role.
  */
 export async function createTemplate(ctx: Context, input: CreateTemplateInput): Promise<Template> {
-  const fieldError =
-    checkTemplateFields(input.fields, 'fields') ??
-    input.fields.map((f, i) => undrawnTextProblem(`fields[${i}].value`, f.value, 'value')).find((m) => m !== null);
+  const fieldError = checkTemplateFields(input.fields, 'fields') ?? undrawnFieldValue(input.fields, 'fields');
   if (fieldError) throw invalidRequest(fieldError);
   const inspection = await ctx.workers.inspector.inspect(input.document.bytes);
   if (!inspection.ok) throw invalidDocument(inspection.message);
