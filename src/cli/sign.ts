@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Env } from '../platform/config.js';
 import { Value } from 'typebox/value';
-import { MAX_REASON } from '../domain/limits.js';
+import { MAX_REASON, MAX_TYPED_MARK } from '../domain/limits.js';
 import { DeclineInput, OtpVerifyInput, TypedMarkText, type SignerView } from '../contract/signing.js';
 import { actAsSigner, parseSigningLink, SignerApiError, SigningLinkError, type SigningLink } from '../signer-client/act-as-signer.js';
 import { latestOtpCode } from '../features/mail/caught-emails.js';
@@ -37,8 +37,8 @@ export function signCommand(io: Io, env: Env): Command {
       if (opts.decline !== undefined && !Value.Check(DeclineInput.properties.reason, opts.decline)) {
         throw new UsageError(`--decline takes the reason for declining, 1 to ${MAX_REASON} characters`);
       }
-      if (opts.signature !== undefined && (!Value.Check(TypedMarkText, opts.signature) || [...opts.signature].length > 100)) {
-        throw new UsageError(`--signature takes the typed signature, 1 to 100 characters (got ${[...opts.signature].length})`);
+      if (opts.signature !== undefined && (!Value.Check(TypedMarkText, opts.signature) || [...opts.signature].length > MAX_TYPED_MARK)) {
+        throw new UsageError(`--signature takes the typed signature, 1 to ${MAX_TYPED_MARK} characters (got ${[...opts.signature].length})`);
       }
       const fields = Object.fromEntries(
         opts.field.map((pair) => {

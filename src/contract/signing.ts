@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { DateTime, NullableDateTime, Uuid } from './common.js';
 import { FieldType, SignerStatusValue } from './signature-requests.js';
 import { LOCALES } from '../domain/locales.js';
-import { MAX_FIELD_VALUE, MAX_REASON } from '../domain/limits.js';
+import { MAX_FIELD_VALUE, MAX_REASON, MAX_TYPED_MARK } from '../domain/limits.js';
 
 /**
  * The signer's JSON API under the signing link: what the signing page and `paraph sign` share. The
@@ -111,7 +111,7 @@ export const SignerView = Type.Object(
 export type SignerView = Static<typeof SignerView>;
 
 /** A typed signature or initials. */
-export const TypedMarkText = Type.String({ minLength: 1, maxLength: 100 });
+export const TypedMarkText = Type.String({ minLength: 1, maxLength: MAX_TYPED_MARK });
 
 const Mark = Type.Union([
   Type.Object({ type: Type.Literal('typed'), text: TypedMarkText }, closed),

@@ -101,5 +101,8 @@ export function clockAdvanceMistake(ms: number, shown: string): string | null {
  */
 export const LATEST_CLOCK_TIME = Date.UTC(9999, 0, 1);
 
+/** The longest typed signature or initials, in characters. */
+export const MAX_TYPED_MARK = 100;
+
 /** The longest document filename, in characters (a filename in most file systems), and what it may not hold. */
 export const MAX_FILENAME = 255;

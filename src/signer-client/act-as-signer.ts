@@ -1,3 +1,4 @@
+import { MAX_TYPED_MARK } from '../domain/limits.js';
 import { initialsOf } from '../domain/initials.js';
 import type { SignerOutcome, SignerView } from '../contract/signing.js';
 import { VERIFICATION_HEADER } from '../domain/email-code.js';
@@ -139,7 +140,7 @@ export async function actAsSigner(link: SigningLink, options: ActAsSignerOptions
   const outcome = await callSignerApi<SignerOutcome>(link, 'sign', {
     fields: options.sampleValues ? { ...sampleValues(view, options.fields ?? {}), ...options.fields } : (options.fields ?? {}),
     // (A name longer than a typed signature may be is cut by characters, never inside one; a signature given is sent whole.)
-    ...(needs('signature') ? { signature: { type: 'typed', text: options.signature ?? [...who].slice(0, 100).join('') } } : {}),
+    ...(needs('signature') ? { signature: { type: 'typed', text: options.signature ?? [...who].slice(0, MAX_TYPED_MARK).join('') } } : {}),
     ...(needs('initials') ? { initials: { type: 'typed', text: initialsOf(who) || who.slice(0, 2).toUpperCase() } } : {}),
   });
   return { view, outcome };

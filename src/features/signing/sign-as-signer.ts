@@ -60,9 +60,10 @@ export function signAsSigner(ctx: Context, token: string, input: SignInput, veri
       if (!fields.some((f) => f.type === kind)) continue;
       const mark = input[kind];
       if (!mark) throw invalidRequest(`${kind} is required: the document has ${kind === 'signature' ? 'a signature' : 'an initials'} field for you`);
-      if (mark.type === 'typed' && isBlankText(mark.text))
-        throw invalidRequest(`${kind}.text is blank: type the ${kind === 'signature' ? 'signature' : 'initials'} to draw`);
-      if (mark.type === 'typed') failWith(undrawnTextProblem(`${kind}.text`, mark.text, 'mark'));
+      if (mark.type === 'typed') {
+        if (isBlankText(mark.text)) throw invalidRequest(`${kind}.text is blank: type the ${kind === 'signature' ? 'signature' : 'initials'} to draw`);
+        failWith(undrawnTextProblem(`${kind}.text`, mark.text, 'mark'));
+      }
       ctx.db.run(
         ctx.db.q
           .insertInto('signer_marks')
