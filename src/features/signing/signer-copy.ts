@@ -30,8 +30,7 @@ export function signedPdfState(ctx: Context, request: RequestRow): SignedPdfStat
  * browser or client that entered the code (a forwarded link, or the `completed` mail's, asks for a new one), as
  * the document did before they signed.
  */
-export function copyLocked(ctx: Context, request: RequestRow, signer: SignerRow, verification: string | null): boolean {
-  const state = signedPdfState(ctx, request);
+export function copyLocked(ctx: Context, state: SignedPdfState, signer: SignerRow, verification: string | null): boolean {
   return (state === 'ready' || state === 'pending') && signer.verification === 'email_otp' && !verifiedHere(ctx, signer, verification);
 }
 
@@ -50,7 +49,7 @@ export async function signedDocumentForSigner(ctx: Context, token: string, verif
       if (link.request.status !== 'active') throw conflict(`this request is ${link.request.status}: it will never have a signed document`);
       throw conflict('the other signers have not all signed yet: the signed document is offered once they have');
     }
-    if (link.signer && copyLocked(ctx, link.request, link.signer, verification)) throw conflict('enter the code sent by email to download the signed document');
+    if (link.signer && copyLocked(ctx, state, link.signer, verification)) throw conflict('enter the code sent by email to download the signed document');
     const row = ctx.db.first(ctx.db.q.selectFrom('artifacts').selectAll().where('request_id', '=', link.request.id).where('type', '=', 'signed-pdf'));
     if (!row?.blob_id) throw new ParaphError('artifact_not_available', 'the signed document is being prepared; retry in a few seconds');
     return { blobId: row.blob_id, sha256: row.sha256, filename: requestDocument(ctx.db, link.request).filename };

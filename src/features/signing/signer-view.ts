@@ -33,8 +33,9 @@ export function loadSignerView(
     const lang = pickLang(signer?.locale ?? null, hints.lang, hints.acceptLanguage);
     if (!link.ok) {
       const reason = link.reason;
+      const signedPdf = request && signer && reason === 'signed' ? signedPdfState(ctx, request) : 'none';
       // A signer's copy behind their email code: the page asks for it, as it did before they signed.
-      const locked = reason === 'signed' && request !== null && signer !== null && copyLocked(ctx, request, signer, hints.verification);
+      const locked = signer !== null && copyLocked(ctx, signedPdf, signer, hints.verification);
       const returnable = reason === 'signed' || reason === 'declined' || reason === 'cancelled' || reason === 'expired';
       return {
         state: 'closed',
@@ -47,7 +48,7 @@ export function loadSignerView(
         request: request ? requestPart(ctx, request) : null,
         signer: signer ? signerPart(signer) : null,
         fields: [],
-        signed_pdf: request && signer && reason === 'signed' ? signedPdfState(ctx, request) : 'none',
+        signed_pdf: signedPdf,
         verification_required: locked,
         code_live: locked && signer !== null && liveCode(ctx, signer.id),
         can_sign: false,
