@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { publicBaseUrl, type Config } from './platform/config.js';
 import { createContext, type Context } from './context.js';
-import { makeEphemeralDataDir, prepareDataDir, removeDataDir } from './platform/data-dir.js';
+import { contentFailure, makeEphemeralDataDir, prepareDataDir, removeDataDir } from './platform/data-dir.js';
 import { lockDataDir, type DataDirLock } from './platform/data-dir-lock.js';
 import { buildApp } from './http/app.js';
 import { createLog, type Log } from './platform/log.js';
@@ -81,31 +81,36 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     // Whatever stops the start from here (an app that cannot be built, a busy port) stops the jobs
     // too: they would otherwise keep running on the database closed below.
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+    let firstKey: ReturnType<typeof ensureFirstApiKey>;
+    let url: string;
+    let base: string;
+    let dashboard: string;
     try {
       app = await buildApp({ ctx, rateLimit: config.rateLimit, requestTimeoutMs: config.requestTimeoutMs });
       await app.listen({ host: config.host, port: config.port });
+      // Only once both ports are bound: a start that fails on a busy port must leave the data
+      // directory without an account, so that the next start creates the key and shows it.
+      firstKey = ensureFirstApiKey(ctx);
+      const address = app.server.address() as AddressInfo;
+      url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
+      base = publicBaseUrl(config, { host: address.address, port: address.port });
+      ctx.setPublicUrl(base);
+      recordServerUrl(ctx, url);
+      lock?.setUrl(url);
+      dashboard = dashboardUrl(ctx, url);
     } catch (error) {
+      // (A write that fails on a full disk or a read-only database too: the ports close, nothing is left running.)
       await app?.close();
       await scheduler.stop();
       await dispatcher.stop();
       await catcher.close();
       throw error;
     }
-    // Only once both ports are bound: a start that fails on a busy port must leave the data
-    // directory without an account, so that the next start creates the key and shows it.
-    const firstKey = ensureFirstApiKey(ctx);
     // Once the ports answer: the artifact worker loads and runs once in its own thread, and the signing
     // certificates are read (or made) meanwhile, so the first completion finds them ready. Started
     // earlier, that work took CPU from the start itself (start to /healthz 460 -> 335 ms on two cores).
     if (options.warmUp !== false) warmArtifactGeneration(ctx);
     const server = app;
-    const address = app.server.address() as AddressInfo;
-    const url = publicBaseUrl({ ...config, publicUrl: null }, { host: address.address, port: address.port });
-    const base = publicBaseUrl(config, { host: address.address, port: address.port });
-    ctx.setPublicUrl(base);
-    recordServerUrl(ctx, url);
-    lock?.setUrl(url);
-    const dashboard = dashboardUrl(ctx, url);
     // Mail queued by a process that stopped before sending it goes now.
     void ctx.background.add(sendQueuedMail(ctx, pendingMailIds(ctx)));
     const context = ctx;
@@ -139,7 +144,8 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     if (made !== null && lock !== undefined) removeMade(dataDir, made);
     lock?.release();
     if (config.dataDir === null) removeDataDir(dataDir);
-    throw error;
+    // A file system's or SQLite's failure (a full disk, a read-only database) says so, naming the directory.
+    throw contentFailure(dataDir, error);
   }
 }
 

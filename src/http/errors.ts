@@ -59,6 +59,11 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
       break;
   }
   if (isMalformedMultipart(e)) return new ParaphError('invalid_request', 'multipart body is malformed');
+  // The data directory's disk is full (SQLite's write, or a document's file): a write that fails so keeps
+  // nothing of the call, and the same call succeeds once there is room again.
+  if (e.code === 'SQLITE_FULL' || e.code === 'ENOSPC' || e.code === 'EDQUOT') {
+    return new ParaphError('temporarily_unavailable', "paraph's data directory is on a full disk; retry once there is free space");
+  }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 404) return new ParaphError('not_found', 'resource not found');
   // (The page files' routes, `/signing-ui/*` and the like, refuse a file path that leaves its folder or holds a NUL byte.)

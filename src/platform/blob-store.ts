@@ -128,6 +128,8 @@ export function createBlobStore(dataDir: string, sealer: Sealer): BlobStore {
   const dir = path.join(dataDir, 'blobs');
   // One level (the data directory exists): a recursive mkdir can loop forever on procfs.
   makeDirectory(dir);
+  // A folder left unwritable stops the start (naming it), rather than every later upload.
+  fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   const fileOf = (id: string) => {
     if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('invalid blob id');
     return path.join(dir, `${id}.blob`);

@@ -58,11 +58,11 @@ export function prepareDataDir(dir: string, warn: (message: string) => void, opt
   try {
     fs.accessSync(at, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   } catch {
-    throw new DataDirError(at, 'is not readable and writable by this user', `Fix its owner or mode (chmod 700 '${at}'), or ${lower(CHOOSE_ANOTHER)}`);
+    throw new DataDirError(at, 'is not readable and writable by this user', `Fix its owner or mode (chmod 700 ${shellWord(at)}), or ${lower(CHOOSE_ANOTHER)}`);
   }
   const mode = stat.mode & 0o777;
   if (mode & 0o077) {
-    warn(`data directory ${at} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 '${at}'`);
+    warn(`data directory ${at} is accessible by other users (mode ${mode.toString(8)}); run: chmod 700 ${shellWord(at)}`);
   }
 }
 
@@ -179,6 +179,8 @@ export function contentFailure(dir: string, error: unknown): unknown {
     case 'EROFS':
       return new DataDirError(dir, 'cannot be used: the file system is read-only', CHOOSE_ANOTHER);
     case 'ENOSPC':
+    case 'EDQUOT':
+    case 'SQLITE_FULL':
       return new DataDirError(dir, 'cannot be used: the disk is full', `Free some space, or ${lower(CHOOSE_ANOTHER)}`);
     case 'SQLITE_NOTADB':
     case 'SQLITE_CORRUPT':
@@ -192,6 +194,9 @@ export function contentFailure(dir: string, error: unknown): unknown {
       return error;
   }
 }
+
+/** A path as one word of a POSIX shell command: in single quotes, each quote in it written '\''. */
+const shellWord = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 const lower = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 

@@ -212,3 +212,39 @@ test('a directory that is not a paraph data directory inside: one message naming
   assert.equal(dangling.status, 1, dangling.stderr);
   assert.match(dangling.stderr, new RegExp(`cannot be created: ${escape(link)} is a symbolic link to nothing\\. Remove the link, or choose another directory`));
 });
+
+test('a start whose writes fail once its ports are bound: exit 1 with the message, its ports closed, nothing left running', async (t) => {
+  const dataDir = path.join(useTmpDir(t), 'data');
+  const first = await serveProcess(t, ['--data-dir', dataDir]);
+  assert.equal(await first.stop(), 0);
+  // The database refuses the server's URL, which a start records once it listens (as a full disk would).
+  const db = new Database(path.join(dataDir, 'paraph.db'));
+  db.exec(`
+    CREATE TRIGGER refuse_server_url_insert BEFORE INSERT ON settings WHEN NEW.key = 'server_url' BEGIN SELECT RAISE(ABORT, 'the server URL is refused'); END;
+    CREATE TRIGGER refuse_server_url_update BEFORE UPDATE ON settings WHEN NEW.key = 'server_url' BEGIN SELECT RAISE(ABORT, 'the server URL is refused'); END;
+  `);
+  db.close();
+  const run = runBounded(['serve', '--port', '0', '--smtp-port', '0', '--json', '--data-dir', dataDir]);
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stderr, /^paraph: the server URL is refused\n$/);
+  assert.equal(run.stdout, '', 'no ready line');
+  assert.equal(fs.existsSync(path.join(dataDir, 'serve.lock')), false, 'the lock is released');
+});
+
+test('a blobs folder this user may not write: serve stops at once naming it, instead of failing every upload', async (t) => {
+  const dataDir = path.join(useTmpDir(t), 'data');
+  const first = await serveProcess(t, ['--data-dir', dataDir]);
+  assert.equal(await first.stop(), 0);
+  fs.chmodSync(path.join(dataDir, 'blobs'), 0o500);
+  // Root writes anywhere: it runs without that right (setpriv), where setpriv exists.
+  const root = process.getuid?.() === 0;
+  if (root && spawnSync('setpriv', ['--version']).status !== 0) return t.skip('root without setpriv cannot drop its right to write anywhere');
+  const wrap = root ? ['setpriv', '--bounding-set', '-all', '--inh-caps', '-all'] : [];
+  const [command, ...args] = [...wrap, process.execPath, BIN, 'serve', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir];
+  const run = spawnSync(command as string, args, { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(
+    run.stderr,
+    new RegExp(`^paraph: data directory ${escape(dataDir)} \\(--data-dir\\) cannot be used: blobs is not readable and writable by this user\\.`),
+  );
+});

@@ -1,8 +1,14 @@
 import type { Context } from '../../context.js';
 import { answerAad, completeCommittedAnswer, runningKeyOf, runningKeys } from './committed-answers.js';
 import { expireRowAnswers, forgetRowAnswers, rowMailsPending } from './row-answers.js';
-
+import { slot } from '../../platform/slots.js';
 import { IDEMPOTENCY_TTL_MS } from '../../domain/limits.js';
+
+/**
+ * Keys this process claimed and has not settled (stored or freed) yet. A lock of this process's own
+ * that is not among them is one whose freeing failed (a full disk): it is stale, and taken over.
+ */
+const CLAIMED = slot('idempotency-claimed-calls', () => new Set<string>());
 
 export interface KeyedCall {
   accountId: string;
@@ -25,10 +31,17 @@ export type Claim =
  * still running, or a key used for another call. An answer written with its change (state
  * `committed`: the process stopped, or failed, before sending it) is replayed with its mails'
  * outcomes, once none is pending. A lock without an answer held by another process (one that
- * crashed, or the server before a restart) is stale and taken over: that call's change never committed,
- * or, for a bulk send, the rows it got through answer from their own records (row-answers.ts).
+ * crashed, or the server before a restart), or by this one for a call it settled without freeing the
+ * lock (the write failed), is stale and taken over: that call's change never committed, or, for a bulk
+ * send, the rows it got through answer from their own records (row-answers.ts).
  */
 export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
+  const claim = takeKey(ctx, call);
+  if (claim.kind === 'new') ctx.state.get(CLAIMED).add(runningKeyOf(call));
+  return claim;
+}
+
+function takeKey(ctx: Context, call: KeyedCall): Claim {
   const { db } = ctx;
   return db.transaction(() => {
     const now = ctx.clock.now();
@@ -69,7 +82,7 @@ export function claimIdempotencyKey(ctx: Context, call: KeyedCall): Claim {
       if (body === undefined) return { kind: 'in_progress' };
       return { kind: 'replay_object', status: row.status_code, body, requestId: row.request_id };
     }
-    if (row.owner === ctx.processId) return { kind: 'in_progress' };
+    if (row.owner === ctx.processId && ctx.state.get(CLAIMED).has(runningKeyOf(call))) return { kind: 'in_progress' };
     // A bulk send's rows answered before the crash report their mails' outcome: wait for the start sending them.
     if (rowMailsPending(ctx, call)) return { kind: 'in_progress' };
     db.run(db.q.updateTable('idempotency_keys').set({ owner: ctx.processId }).where('account_id', '=', call.accountId).where('key', '=', call.key));
@@ -83,7 +96,7 @@ export function storeIdempotentAnswer(
   call: Pick<KeyedCall, 'accountId' | 'key'>,
   answer: { status: number; contentType: string | null; body: Buffer; requestId: string },
 ): void {
-  ctx.db.transaction(() =>
+  settling(ctx, call, () =>
     ctx.db.run(
       ctx.db.q
         .updateTable('idempotency_keys')
@@ -108,7 +121,7 @@ export function storeIdempotentAnswer(
  * whose change committed stays: its retry replays the answer written with the change.
  */
 export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accountId' | 'key'>): void {
-  ctx.db.transaction(() =>
+  settling(ctx, call, () =>
     ctx.db.run(
       ctx.db.q
         .deleteFrom('idempotency_keys')
@@ -118,6 +131,15 @@ export function releaseIdempotencyKey(ctx: Context, call: Pick<KeyedCall, 'accou
         .where('state', '=', 'in_progress'),
     ),
   );
+}
+
+/** Writes a claimed key's outcome; the key is this process's claim no more, even when the write fails. */
+function settling(ctx: Context, call: Pick<KeyedCall, 'accountId' | 'key'>, write: () => unknown): void {
+  try {
+    ctx.db.transaction(write);
+  } finally {
+    ctx.state.get(CLAIMED).delete(runningKeyOf(call));
+  }
 }
 
 /** Forgets keys past their 24 hours, with their rows' answers (the scheduler calls this). */

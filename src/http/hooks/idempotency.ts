@@ -107,16 +107,22 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
     if (!claimed || claimed.settled) return payload;
     claimed.settled = true;
     const status = reply.statusCode;
-    if (status >= 500 || status === 429 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      releaseIdempotencyKey(ctx, claimed);
-    } else {
-      const contentType = reply.getHeader('content-type');
-      storeIdempotentAnswer(ctx, claimed, {
-        status,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        body: Buffer.from(payload),
-        requestId: request.id,
-      });
+    try {
+      if (status >= 500 || status === 429 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        releaseIdempotencyKey(ctx, claimed);
+      } else {
+        const contentType = reply.getHeader('content-type');
+        storeIdempotentAnswer(ctx, claimed, {
+          status,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body: Buffer.from(payload),
+          requestId: request.id,
+        });
+      }
+    } catch (error) {
+      // The answer goes as it is (a full disk must not turn it into another): the key is free for a retry,
+      // which replays an answer written with its change or, if none was, runs the call again.
+      request.log.error({ err: error }, 'the Idempotency-Key outcome could not be written');
     }
     return payload;
   };
@@ -126,7 +132,11 @@ export function keyedCalls(scope: FastifyInstance, ctx: Context): void {
     const claimed = request.idempotency;
     if (claimed && !claimed.settled) {
       claimed.settled = true;
-      releaseIdempotencyKey(ctx, claimed);
+      try {
+        releaseIdempotencyKey(ctx, claimed);
+      } catch (error) {
+        request.log.error({ err: error }, 'the Idempotency-Key could not be freed');
+      }
     }
   };
   // The hooks of this plugin only: the other routes (every read) run none of them.
