@@ -69,11 +69,20 @@ export async function run(argv: string[], env: Env, io: Io = processIo): Promise
 }
 
 export async function main(): Promise<void> {
+  const serving = process.argv[2] === 'serve';
   // A reader that stops early (`paraph requests show ID | head -1`) closes the pipe: what is left
-  // of the output has nobody to read it, which is no error of the command's.
+  // of the output has nobody to read it, which is no error of the command's. A server keeps serving
+  // (what it would print is dropped), and stops as usual, on a signal.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? EXIT_OK);
+    if (!brokenPipe(error)) throw error;
+    if (!serving) process.exit(process.exitCode ?? EXIT_OK);
+  });
+  // Nobody reads the message either: the exit code still tells what happened (2 for bad usage).
+  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (!brokenPipe(error)) throw error;
   });
   process.exitCode = await run(process.argv, process.env);
 }
+
+/** A pipe whose reader is gone: the write that found it so, and every later write to the same stream. */
+const brokenPipe = (error: NodeJS.ErrnoException) => error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED';

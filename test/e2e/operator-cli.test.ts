@@ -2,8 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
 import { apiClient, BIN, paraph, serveProcess } from '../helpers/cli.js';
 import { useTmpDir } from '../helpers/server.js';
+import { sleep, waitUntil } from '../helpers/wait.js';
 
 test('the CLI moves time and forces outcomes while serve runs on the same directory', async (t) => {
   const dataDir = useTmpDir(t);
@@ -94,3 +97,34 @@ async function readerGone(args: string[]): Promise<{ code: number | null; stderr
   const [code] = (await once(child, 'close')) as [number | null];
   return { code, stderr };
 }
+
+test('serve whose output has no reader keeps serving and stops cleanly; a usage error with no reader of its message still exits 2', async (t) => {
+  const dataDir = path.join(useTmpDir(t), 'data');
+  const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', '--smtp-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => child.kill('SIGKILL'));
+  child.stdout.destroy();
+  const lock = path.join(dataDir, 'serve.lock');
+  const url = await waitUntil(
+    'serve to record its address',
+    () => fs.existsSync(lock) && (JSON.parse(fs.readFileSync(lock, 'utf8')) as { url?: string }).url,
+    20_000,
+  );
+  // The banner's write has found the pipe closed by now: the server still answers.
+  await sleep(500);
+  assert.equal(child.exitCode, null, 'serve is still running');
+  assert.equal((await fetch(`${url}/healthz`)).status, 200);
+  child.kill('SIGTERM');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  assert.equal(code, 0);
+  assert.equal(fs.existsSync(lock), false, 'the lock is released');
+  assert.deepEqual(
+    fs.readdirSync(dataDir).filter((name) => name.endsWith('-wal') || name.endsWith('-shm')),
+    [],
+    'the database was closed',
+  );
+
+  const usage = spawn(process.execPath, [BIN, 'clock', 'advance', 'soon', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  usage.stderr.destroy();
+  const [usageCode] = (await once(usage, 'close')) as [number | null];
+  assert.equal(usageCode, 2);
+});
