@@ -200,9 +200,20 @@ const shellWord = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 const lower = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
-/** A throwaway data directory for `--ephemeral`. */
+/** A throwaway data directory for `--ephemeral`, in the system's temporary directory (TMPDIR), as an absolute path. */
 export function makeEphemeralDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'paraph-'));
+  const parent = path.resolve(os.tmpdir());
+  try {
+    return fs.mkdtempSync(path.join(parent, 'paraph-'));
+  } catch (error) {
+    const failure = creationFailure(path.join(parent, 'paraph-XXXXXX'), error as NodeJS.ErrnoException);
+    throw new DataDirError(
+      failure.dir,
+      failure.problem,
+      'Point TMPDIR to a directory this user may write, or give a data directory with --data-dir',
+      '--ephemeral, in TMPDIR',
+    );
+  }
 }
 
 export function removeDataDir(dir: string): void {

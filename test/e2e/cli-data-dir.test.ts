@@ -248,3 +248,40 @@ test('a blobs folder this user may not write: serve stops at once naming it, ins
     new RegExp(`^paraph: data directory ${escape(dataDir)} \\(--data-dir\\) cannot be used: blobs is not readable and writable by this user\\.`),
   );
 });
+
+test('--ephemeral with an unusable TMPDIR names it and exits 1; a relative TMPDIR gives an absolute data_dir; a deleted working directory is one message', async (t) => {
+  const tmp = useTmpDir(t);
+  const file = path.join(tmp, 'a-file');
+  fs.writeFileSync(file, 'not a directory');
+  for (const [tmpdir, says] of [
+    // On procfs, Node's compile cache would never return: paraph does without it there.
+    ['/proc', /cannot be created here: this file system does not allow it/],
+    [file, /cannot be created: a part of the path is not a directory/],
+  ] as const) {
+    // (Without the test runner's own compile cache: Node's default one is in TMPDIR.)
+    const { NODE_COMPILE_CACHE: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, [BIN, 'serve', '--ephemeral', '--port', '0', '--smtp-port', '0'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...env, TMPDIR: tmpdir },
+    });
+    assert.equal(run.signal, null, `TMPDIR=${tmpdir}: serve did not stop by itself within 20 s`);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, new RegExp(`^paraph: data directory ${escape(tmpdir)}/paraph-XXXXXX \\(--ephemeral, in TMPDIR\\) `));
+    assert.match(run.stderr, says);
+    assert.match(run.stderr, /Point TMPDIR to a directory this user may write, or give a data directory with --data-dir\.\n$/);
+  }
+  fs.mkdirSync(path.join(tmp, 'relative'));
+  const serve = await serveProcess(t, ['--ephemeral'], { cwd: tmp, env: { TMPDIR: 'relative' } });
+  assert.equal(serve.ready.data_dir, path.join(fs.realpathSync(tmp), 'relative', path.basename(serve.ready.data_dir as string)));
+  assert.equal(await serve.stop(), 0);
+
+  const gone = path.join(tmp, 'gone');
+  fs.mkdirSync(gone);
+  const run = spawnSync('sh', ['-c', `cd "$1" && rmdir "$1" && exec "$2" "$3" --help`, 'sh', gone, process.execPath, BIN], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  assert.equal(run.status, 1, run.stderr);
+  assert.equal(run.stderr, 'paraph: the current directory no longer exists (deleted or moved): cd to an existing directory and run paraph again\n');
+});

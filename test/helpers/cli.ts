@@ -31,10 +31,15 @@ export interface ServeProcess {
 }
 
 /** `paraph serve --json` as a child process; resolves with its ready line. */
-export async function serveProcess(t: TestContext, args: string[], options: { bin?: string; cwd?: string } = {}): Promise<ServeProcess> {
+export async function serveProcess(
+  t: TestContext,
+  args: string[],
+  options: { bin?: string; cwd?: string; env?: Record<string, string> } = {},
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', '--port', '0', '--smtp-port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
