@@ -144,8 +144,10 @@ export async function startParaph(config: Config, options: StartOptions = {}): P
     if (made !== null && lock !== undefined) removeMade(dataDir, made);
     lock?.release();
     if (config.dataDir === null) removeDataDir(dataDir);
-    // A file system's or SQLite's failure (a full disk, a read-only database) says so, naming the directory.
-    throw contentFailure(dataDir, error);
+    // A file system's or SQLite's failure (a full disk, a read-only database) says so, naming the directory;
+    // a port or host that cannot be listened on is the caller's to say (an option's mistake).
+    const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
+    throw syscall === 'listen' || syscall === 'bind' || syscall === 'getaddrinfo' ? error : contentFailure(dataDir, error);
   }
 }
 

@@ -85,9 +85,15 @@ export function serveCommand(io: Io, env: Env): Command {
 function listenFailure(error: unknown, opts: ConfigFlags, env: Env, config: Config): unknown {
   const e = error as NodeJS.ErrnoException & { port?: unknown };
   const named = (flag: string | undefined, option: string, variable: string) => givenAs(flag, option, variable, env);
-  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN' || e?.code === 'EADDRNOTAVAIL' || e?.code === 'EAFNOSUPPORT') {
+  // (EINVAL: an IPv6 link-local address without its interface, fe80::1 for fe80::1%eth0.)
+  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN' || e?.code === 'EADDRNOTAVAIL' || e?.code === 'EAFNOSUPPORT' || e?.code === 'EINVAL') {
     const { name, fix } = named(opts.host, '--host', 'PARAPH_HOST');
-    const why = e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? 'no address is known by that name' : 'it is not an address of this machine';
+    const why =
+      e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN'
+        ? 'no address is known by that name'
+        : e.code === 'EINVAL'
+          ? 'it cannot be listened on as written (a link-local IPv6 address needs its interface: fe80::1%eth0)'
+          : 'it is not an address of this machine';
     return new ConfigError(
       `${name} must be an address of this machine, got ${config.host}: ${why} (${e.code}). ` +
         `Use 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine's own addresses${fix}`,

@@ -87,7 +87,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Config
   }
   const publicUrl = optional(flags.publicUrl, '--public-url', 'PARAPH_PUBLIC_URL');
   const config: Config = {
-    host: optional(flags.host, '--host', 'PARAPH_HOST')?.value ?? '127.0.0.1',
+    host: parseHost(optional(flags.host, '--host', 'PARAPH_HOST')),
     port: parsePort(setting(flags.port, '--port', 'PARAPH_PORT', '4010')),
     dataDir: ephemeral ? null : resolveDataDir({ dataDir: flags.dataDir }, env, cwd),
     smtpPort: parsePort(setting(flags.smtpPort, '--smtp-port', 'PARAPH_SMTP_PORT', '2525')),
@@ -137,6 +137,22 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /** "NAME must be RULE, got VALUE", and for a value from the environment, how to fix it there. */
+/**
+ * The address serve listens on (127.0.0.1 by default): not empty, and not one no client can reach,
+ * though the system lets a server bind it (a multicast or broadcast address).
+ */
+function parseHost(setting: Setting | undefined): string {
+  if (setting === undefined) return '127.0.0.1';
+  const rule = 'an address of this machine: 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of its own addresses';
+  if (setting.value.trim() === '') throw invalid(setting, rule);
+  const host = setting.value.replace(/^\[(.*)\]$/, '$1');
+  const kind = isIpLiteral(host) ? classifyIp(host) : 'name';
+  if (kind === 'multicast' || kind === 'broadcast' || host === '127.255.255.255') {
+    throw invalid(setting, `${rule}; a ${kind === 'multicast' ? 'multicast' : 'broadcast'} address takes no connection`);
+  }
+  return setting.value;
+}
+
 function invalid(setting: Setting, rule: string, shown: string = setting.value): ConfigError {
   const fix = setting.option ? environmentFix(setting.name, setting.option) : '';
   return new ConfigError(`${setting.name} must be ${rule}, got "${shown}"${fix}`);
@@ -170,6 +186,8 @@ function parseRelay(setting: Setting | undefined): string | null {
     throw invalid(setting, 'an smtp:// or smtps:// URL', withoutCredentials(setting.value));
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw invalid(setting, 'an smtp:// or smtps:// URL', url.protocol);
+  // (`smtp://` alone parses, with no host to send to.)
+  if (url.hostname === '') throw invalid(setting, 'an smtp:// or smtps:// URL naming its server (smtp://host:port)', withoutCredentials(setting.value));
   return url.href;
 }
 

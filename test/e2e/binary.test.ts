@@ -158,6 +158,7 @@ test('a --host or PARAPH_HOST that is not an address of this machine, a port thi
     [['--host', '999.1.1.1'], {}, /^paraph: --host must be an address of this machine, got 999\.1\.1\.1: .*Use 127\.0\.0\.1/],
     [[], { PARAPH_HOST: '999.1.1.1' }, /^paraph: PARAPH_HOST must be .*got 999\.1\.1\.1.*\(from the environment: fix or unset PARAPH_HOST, or pass --host\)/],
     [['--host', '192.0.2.1'], {}, /^paraph: --host must be an address of this machine, got 192\.0\.2\.1: it is not an address of this machine/],
+    [['--host', 'fe80::1'], {}, /^paraph: --host must be an address of this machine, got fe80::1: /],
   ];
   if (portsDenied) {
     cases.push(

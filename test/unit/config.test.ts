@@ -111,6 +111,13 @@ test('bad values are usage errors naming the option', () => {
     [{ tsaUrl: 'mailto:tsa@example.com' }, {}, /--tsa-url/],
     [{ smtpMaxMessages: '0' }, {}, /--smtp-max-messages/],
     [{ webhookTimeout: '121' }, {}, /--webhook-timeout/],
+    [{ smtpRelay: 'smtp://' }, {}, /--smtp-relay must be an smtp:\/\/ or smtps:\/\/ URL naming its server/],
+    [{ host: '' }, {}, /--host must be an address of this machine/],
+    [{ host: '224.0.0.1' }, {}, /--host must be .*; a multicast address takes no connection, got "224\.0\.0\.1"/],
+    [{ host: 'ff02::1' }, {}, /--host must be .*; a multicast address takes no connection/],
+    [{ host: '255.255.255.255' }, {}, /--host must be .*; a broadcast address takes no connection/],
+    [{ host: '127.255.255.255' }, {}, /--host must be .*; a broadcast address takes no connection/],
+    [{}, { PARAPH_HOST: '[ff02::1]' }, /PARAPH_HOST must be .*multicast.*\(from the environment: fix or unset PARAPH_HOST, or pass --host\)/],
   ];
   for (const [flags, env, message] of cases) {
     assert.throws(
