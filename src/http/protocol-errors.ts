@@ -123,6 +123,14 @@ export function limitBodyTime(request: IncomingMessage, ms: number, extraHeaders
 export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // Bytes after a complete request (a body its head did not announce: a DELETE or POST with neither
+  // Content-Length nor Transfer-Encoding) are what Node could not read: that request is answered first,
+  // then this one, as the connection's order of answers has it.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
+    inFlight.once('close', () => answerClientError(err, socket));
+    return;
+  }
   if (socket.writable) {
     const { kind, message } = describe(err.code);
     const { head, body } = envelope(kind, message);

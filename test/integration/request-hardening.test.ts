@@ -2,6 +2,7 @@
 // nothing: a body that trickles in (408 after --request-timeout), a JSON `null` body, unknown query
 // parameters on routes that take none, repeated Authorization / Idempotency-Key headers, CONNECT.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
@@ -11,6 +12,7 @@ import { createForm, payload } from '../helpers/requests.js';
 import { listTemplates, makeTemplate } from '../helpers/templates.js';
 import { json, useServer, type TestServer } from '../helpers/server.js';
 import { sleep } from '../helpers/crash-loop.js';
+import { createRequest } from '../helpers/flows.js';
 
 type Json = Record<string, any>;
 
@@ -281,6 +283,29 @@ test("requests Node's HTTP parser refuses (a header over 16 KiB, a space in the 
   const server = await useServer(t);
   assertEnvelope(await raw(server, `GET /v1/signature-requests HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`), 431, /header/i);
   assertEnvelope(await raw(server, 'GET /v1/signature requests HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), 400, /./);
+});
+
+test('a body its head did not announce (no Content-Length): the call is answered first, with its headers, then the 400 for the bytes left', async (t) => {
+  const server = await useServer(t);
+  const id = await createRequest(server);
+  const port = Number(new URL(server.url).port);
+  const socket = net.connect(port, '127.0.0.1');
+  let data = '';
+  socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
+  // What Node's http.request sends for `req.end(body)` on a DELETE or POST: the body without a length.
+  socket.write(
+    `POST /v1/signature-requests/${id}/cancel HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${server.apiKey}\r\n` +
+      'Content-Type: application/json\r\n\r\n{}',
+  );
+  await once(socket, 'close');
+  const answers = data.split(/(?=HTTP\/1\.1 )/);
+  assert.equal(answers.length, 2, data.slice(0, 300));
+  assert.match(answers[0] as string, /^HTTP\/1\.1 200 /);
+  assert.match(answers[0] as string, /\r\nx-ratelimit-remaining: \d+\r\n/i);
+  assert.match(answers[0] as string, /"status":"cancelled"/);
+  assert.match(answers[1] as string, /^HTTP\/1\.1 400 /);
+  assert.match(answers[1] as string, /"code":"invalid_request"/);
+  assert.equal((await json(await server.call('GET', `/v1/signature-requests/${id}`))).status, 'cancelled');
 });
 
 test('a client that drops its upload midway is logged at info in one line, never as an error with a stack', async (t) => {
