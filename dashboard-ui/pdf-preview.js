@@ -46,9 +46,10 @@ async function render(requestId, layout, root, pages, note) {
     note.textContent = `${pdf.numPages} page${pdf.numPages === 1 ? '' : 's'}, ${layout.length} field${layout.length === 1 ? '' : 's'} drawn${pdf.numPages > MAX_PAGES ? `; the first ${MAX_PAGES} pages shown` : ''}.`;
     for (let n = 1; n <= count; n += 1) {
       const page = await pdf.getPage(n);
-      const base = page.getViewport({ scale: 1 });
+      // In the page's own units, as fields are (pdf.js would count a page with /UserUnit in its larger units).
+      const base = page.getViewport({ scale: 1 / page.userUnit });
       const scale = Math.min(2, (900 / base.width) * (window.devicePixelRatio || 1));
-      const viewport = page.getViewport({ scale });
+      const viewport = page.getViewport({ scale: scale / page.userUnit });
       const canvas = /** @type {HTMLCanvasElement} */ (h('canvas', { class: 'pdf-canvas', 'aria-hidden': 'true' }));
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);

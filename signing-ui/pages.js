@@ -36,7 +36,8 @@ export async function layoutPages(pdf) {
   const frag = document.createDocumentFragment();
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
-    const viewport = page.getViewport({ scale: 1 });
+    // In the page's own units, as fields are (pdf.js would count a page with /UserUnit in its larger units).
+    const viewport = page.getViewport({ scale: 1 / page.userUnit });
     const width = viewport.width;
     const height = viewport.height;
     const canvas = h('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
@@ -128,7 +129,7 @@ async function renderPage(entry) {
   const dpr = Math.min(window.devicePixelRatio || 1, MAX_DPR);
   const target = Math.min(Math.round(cssWidth * dpr), MAX_CANVAS_WIDTH);
   if (entry.renderedPx >= target * 0.9 && entry.renderedPx <= target * 1.6) return;
-  const viewport = entry.page.getViewport({ scale: target / entry.width });
+  const viewport = entry.page.getViewport({ scale: target / entry.width / entry.page.userUnit });
   // Render off-screen, then swap: the page never flashes blank on a resize.
   const canvas = document.createElement('canvas');
   canvas.width = Math.floor(viewport.width);

@@ -16,6 +16,7 @@ import { rotateDashboardToken } from '../../src/features/dashboard/dashboard-tok
 import { useReceiver } from '../helpers/receiver.js';
 import { waitUntil } from '../helpers/crash-loop.js';
 import { createForm, payload } from '../helpers/requests.js';
+import { makePdf } from '../helpers/pdfs.js';
 import { json, useServer } from '../helpers/server.js';
 import { CHROMIUM, IN_CI, missingTool } from '../helpers/system-tools.js';
 import { ARTIFACTS, launchChromium, openPage, snapshot } from '../helpers/browser.js';
@@ -91,7 +92,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
       { signer_reference: 'client', type: 'text', name: 'city', page: 1, x: 60, y: 560, width: 160, height: 24, value: 'Lyon', read_only: true },
     ];
     const created = await server.call('POST', '/v1/signature-requests', {
-      body: await createForm(payload({ client_reference: walked, signers, fields, callback_url: receiver.url })),
+      // An A4 page in units of 2/72 inch (/UserUnit 2): fields are in the page's own units.
+      body: await createForm(payload({ client_reference: walked, signers, fields, callback_url: receiver.url }), {
+        bytes: await makePdf([{ width: 595.28, height: 841.89, userUnit: 2 }]),
+      }),
     });
     assert.equal(created.status, 201, await created.clone().text());
     walkedId = (await json<{ id: string }>(created)).id;
@@ -108,6 +112,10 @@ test('dashboard in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeout: 
     await page.locator('#section-signers-region td', { hasText: 'camille@example.com' }).waitFor(WAIT);
     await page.locator('.pdf-preview[data-state="rendered"]').waitFor(WAIT);
     assert.equal(await page.locator('.pdf-page .field-box').count(), 3, 'every field drawn on the document');
+    const sheet = (await page.locator('.pdf-page').first().boundingBox())!;
+    const witness = (await page.locator('.pdf-page .field-box').nth(1).boundingBox())!;
+    assert.ok(Math.abs((witness.x - sheet.x) / sheet.width - 320 / 595.28) < 0.005, 'the field where the page has it, in its own units');
+    assert.ok(Math.abs((witness.y - sheet.y) / sheet.height - 620 / 841.89) < 0.005);
     await page.locator('p.ok', { hasText: 'Hash chain intact' }).waitFor(WAIT);
     await page.locator('#section-mail-region a', { hasText: /./ }).first().waitFor(WAIT);
 

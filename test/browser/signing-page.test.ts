@@ -86,7 +86,8 @@ test('signing page in Chromium', { skip: !IN_CI && missingTool(CHROMIUM), timeou
   const browser = await launchChromium();
   t.after(() => browser.close());
   const host = await startEmbedHost(t);
-  const twoPages = await makePdf([A4, { ...A4, rotate: 90 }], { text: 'Service agreement' });
+  // Page 2 rotated, and in units of 2/72 inch (/UserUnit 2): fields are in the page's own units.
+  const twoPages = await makePdf([A4, { ...A4, rotate: 90, userUnit: 2 }], { text: 'Service agreement' });
   // Each subtest makes its own requests and opens its own page: they run side by side.
   const subtests: Array<Promise<void>> = [];
 

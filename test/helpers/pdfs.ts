@@ -1,7 +1,7 @@
 // In-memory PDFs for tests.
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 
 export interface PageSpec {
   width: number;
@@ -9,6 +9,8 @@ export interface PageSpec {
   /** Written verbatim as /Rotate, so -90 or 450 stay as they are. */
   rotate?: number;
   cropBox?: { x: number; y: number; width: number; height: number };
+  /** /UserUnit: the page's unit in 1/72 inch (fields are given in the page's own units). */
+  userUnit?: number;
 }
 
 export async function makePdf(pages: PageSpec[] = [{ width: 595.28, height: 841.89 }], options: { text?: string } = {}): Promise<Uint8Array> {
@@ -18,6 +20,7 @@ export async function makePdf(pages: PageSpec[] = [{ width: 595.28, height: 841.
     const page = doc.addPage([spec.width, spec.height]);
     if (spec.rotate !== undefined) page.setRotation(degrees(spec.rotate));
     if (spec.cropBox) page.setCropBox(spec.cropBox.x, spec.cropBox.y, spec.cropBox.width, spec.cropBox.height);
+    if (spec.userUnit !== undefined) page.node.set(PDFName.of('UserUnit'), PDFNumber.of(spec.userUnit));
     const text = `${options.text ?? 'Test document'} (page ${i + 1} of ${pages.length})`;
     page.drawText(text, { x: 36, y: spec.height - 48, size: 12, font });
   });

@@ -39,11 +39,12 @@ type RenderParameters = Parameters<PDFPageProxy['render']>[0];
  * page's images as the text pass decoded them, where it can be (scan-image.ts), else rendered by pdf.js.
  */
 export async function renderGrey(pdf: PDFDocumentProxy, page: PDFPageProxy, dpi: number, maxPixels: number, kept?: readonly KeptScan[]): Promise<GreyPage> {
-  const base = page.getViewport({ scale: 1 });
-  let scale = dpi / 72;
+  // Pixels per unit of the page (a page with /UserUnit has larger units, which pdf.js would scale by).
+  const base = page.getViewport({ scale: 1 / page.userUnit });
+  let scale = (dpi / 72) * page.userUnit;
   const pixels = base.width * base.height * scale * scale;
   if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
-  const viewport = page.getViewport({ scale });
+  const viewport = page.getViewport({ scale: scale / page.userUnit });
   const width = Math.max(1, Math.floor(viewport.width));
   const height = Math.max(1, Math.floor(viewport.height));
   const factory = pdf.canvasFactory as { create(w: number, h: number): Target; destroy(target: Target): void };

@@ -66,7 +66,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 }
 
 export async function scanPage(page: PDFPageProxy): Promise<PageScan> {
-  const viewport = page.getViewport({ scale: 1 });
+  // In the page's own units, as fields are: pdf.js would count a page with /UserUnit in its larger units.
+  const viewport = page.getViewport({ scale: 1 / page.userUnit });
   const vt = viewport.transform as Matrix;
   // A damaged part of a page (its text, drawing or form fields) leaves the other parts usable.
   const [text, ops, annotations] = await Promise.all([
