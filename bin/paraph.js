@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import fs from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import v8 from 'node:v8';
+import { onVirtualFileSystem } from '../dist/platform/virtual-file-systems.js';
 import { unsupportedNodeMessage } from '../dist/platform/node-support.js';
 
 // Checked before the CLI loads: on an older Node, the SQLite binding would crash the process.
@@ -22,19 +22,10 @@ try {
 // Node keeps the compiled code of paraph and its dependencies on disk (in the system's temporary
 // directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so every start after the first is faster.
 // Not where the temporary directory is one of the kernel's views (TMPDIR=/proc), on which Node's cache never returns.
-if (!onKernelView(os.tmpdir())) module.enableCompileCache?.();
+if (!onVirtualFileSystem(os.tmpdir())) module.enableCompileCache?.();
 // A long-running server favours a small heap: V8 collects sooner instead of growing (peak RSS through
 // `npm run bench` 302 -> 254 MiB, and a little less CPU per create, with GET unchanged). Set before
 // anything is loaded, so the artifact worker and every heap of the process run with it.
 if (process.argv[2] === 'serve') v8.setFlagsFromString('--optimize-for-size');
 const { main } = await import('../dist/paraph.js');
 await main();
-
-/** Whether `dir` is on procfs or sysfs. */
-function onKernelView(dir) {
-  try {
-    return [0x9fa0, 0x62656572].includes(Number(fs.statfsSync(dir).type));
-  } catch {
-    return false;
-  }
-}

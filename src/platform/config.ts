@@ -136,7 +136,6 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-/** "NAME must be RULE, got VALUE", and for a value from the environment, how to fix it there. */
 /**
  * The address serve listens on (127.0.0.1 by default): not empty, and not one no client can reach,
  * though the system lets a server bind it (a multicast or broadcast address).
@@ -153,6 +152,7 @@ function parseHost(setting: Setting | undefined): string {
   return setting.value;
 }
 
+/** "NAME must be RULE, got VALUE", and for a value from the environment, how to fix it there. */
 function invalid(setting: Setting, rule: string, shown: string = setting.value): ConfigError {
   const fix = setting.option ? environmentFix(setting.name, setting.option) : '';
   return new ConfigError(`${setting.name} must be ${rule}, got "${shown}"${fix}`);

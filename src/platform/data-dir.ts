@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FOREIGN_DATABASE } from '../db/database.js';
+import { onVirtualFileSystem } from './virtual-file-systems.js';
 
 const CHOOSE_ANOTHER = 'Choose another directory with --data-dir (or PARAPH_DATA_DIR)';
 const NOT_PARAPHS = `This is not a paraph data directory. ${CHOOSE_ANOTHER}`;
@@ -85,17 +86,6 @@ export function makeDirectory(dir: string): void {
     fs.mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !isDirectory(dir)) throw error;
-  }
-}
-
-/** procfs and sysfs: the kernel's views, where no file of paraph's can be made. */
-const VIRTUAL_FILE_SYSTEMS = new Set([0x9fa0, 0x62656572]);
-
-function onVirtualFileSystem(at: string): boolean {
-  try {
-    return VIRTUAL_FILE_SYSTEMS.has(Number(fs.statfsSync(at).type));
-  } catch {
-    return false;
   }
 }
 
