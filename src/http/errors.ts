@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { isParaphError, ParaphError } from '../domain/errors.js';
 import { MAX_PDF_BYTES, MAX_PDF_MIB } from '../domain/limits.js';
 import { wrongContentType } from './content-type-errors.js';
+import { isDiskFull } from '../platform/data-dir.js';
 import { describeErrors } from './validation.js';
 
 /**
@@ -61,7 +62,7 @@ export function toParaphError(error: unknown, request?: FastifyRequest): ParaphE
   if (isMalformedMultipart(e)) return new ParaphError('invalid_request', 'multipart body is malformed');
   // The data directory's disk is full (SQLite's write, or a document's file): a write that fails so keeps
   // nothing of the call, and the same call succeeds once there is room again.
-  if (e.code === 'SQLITE_FULL' || e.code === 'ENOSPC' || e.code === 'EDQUOT') {
+  if (isDiskFull(e)) {
     return new ParaphError('temporarily_unavailable', "paraph's data directory is on a full disk; retry once there is free space");
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;

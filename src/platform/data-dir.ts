@@ -155,6 +155,7 @@ export function contentFailure(dir: string, error: unknown): unknown {
   const e = error as NodeJS.ErrnoException;
   const file = typeof e?.path === 'string' ? path.relative(dir, e.path) || '.' : 'a file in it';
   const database = path.basename(databaseFile(dir));
+  if (isDiskFull(error)) return new DataDirError(dir, 'cannot be used: the disk is full', `Free some space, or ${lower(CHOOSE_ANOTHER)}`);
   switch (e?.code) {
     case 'EACCES':
     case 'EPERM':
@@ -168,10 +169,6 @@ export function contentFailure(dir: string, error: unknown): unknown {
       return new DataDirError(dir, 'cannot be used: this file system does not let paraph create its files there', `${CHOOSE_ANOTHER}, on a disk`);
     case 'EROFS':
       return new DataDirError(dir, 'cannot be used: the file system is read-only', CHOOSE_ANOTHER);
-    case 'ENOSPC':
-    case 'EDQUOT':
-    case 'SQLITE_FULL':
-      return new DataDirError(dir, 'cannot be used: the disk is full', `Free some space, or ${lower(CHOOSE_ANOTHER)}`);
     case 'SQLITE_NOTADB':
     case 'SQLITE_CORRUPT':
       return new DataDirError(dir, `cannot be used: ${database} is not a paraph database`, NOT_PARAPHS);
@@ -183,6 +180,12 @@ export function contentFailure(dir: string, error: unknown): unknown {
     default:
       return error;
   }
+}
+
+/** A write refused for want of space: the file system's (no space, over quota) or SQLite's. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
 
 /** A path as one word of a POSIX shell command: in single quotes, each quote in it written '\''. */
